@@ -1,0 +1,349 @@
+"""Findings and the rule registry: every diagnostic algoverify emits is a registered rule.
+
+A rule is a class named for the problem, with a code, a severity, a message
+template and a docstring in three sections (What / Why / Example). The
+:data:`RULES` table, filled as the classes are defined, is the one source of
+truth: the CLI's ``--explain``, the SARIF rule list and the registry test all
+read it. Codes are grouped by family:
+
+========  =======================================
+AV0xx     input: missing paths, unreadable files
+AV1xx     parse: blocks and the algorithmic grammar
+AV2xx     math: the LaTeX math grammar and names
+AV3xx     runtime: executing a listing
+AV4xx     failed checks
+AV5xx     spec errors
+AV6xx     unverified listings and claims
+========  =======================================
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+from .source import Span
+
+__all__ = [
+    "Severity",
+    "Finding",
+    "Rule",
+    "RULES",
+    "LocatedError",
+    "rule_for",
+]
+
+
+class Severity(str, enum.Enum):
+    """How bad a finding is; errors fail a run, warnings fail it only with ``--strict``."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    NOTE = "note"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One diagnostic: a rule's code and message at a span of a note."""
+
+    code: str
+    severity: Severity
+    message: str
+    path: Path | None = None
+    span: Span | None = None
+    details: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def rule(self) -> type[Rule]:
+        """The registered rule this finding comes from."""
+        return RULES[self.code]
+
+
+RULES: dict[str, type[Rule]] = {}
+
+
+class Rule:
+    """Base of all rules; subclasses register themselves in :data:`RULES`."""
+
+    code: ClassVar[str]
+    severity: ClassVar[Severity] = Severity.ERROR
+    template: ClassVar[str]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.code in RULES:
+            raise TypeError(f"rule code {cls.code} used twice: {RULES[cls.code].__name__}, {cls.__name__}")
+        RULES[cls.code] = cls
+
+    @classmethod
+    def message(cls, **args: Any) -> str:
+        """Fill the message template."""
+        return cls.template.format(**args)
+
+    @classmethod
+    def finding(
+        cls,
+        span: Span | None = None,
+        path: Path | None = None,
+        details: dict[str, Any] | None = None,
+        **args: Any,
+    ) -> Finding:
+        """Build a finding of this rule."""
+        return Finding(cls.code, cls.severity, cls.message(**args), path, span, details or {})
+
+    @classmethod
+    def doc_sections(cls) -> dict[str, str]:
+        """Split the docstring into its ``What``/``Why``/``Example`` sections."""
+        sections: dict[str, str] = {}
+        current = None
+        for line in (cls.__doc__ or "").splitlines():
+            stripped = line.strip()
+            head, sep, rest = stripped.partition(":")
+            if sep and head in ("What", "Why", "Example"):
+                current = head
+                sections[current] = rest.strip()
+            elif current:
+                sections[current] = (sections[current] + "\n" + line.rstrip()).strip("\n")
+        return sections
+
+
+def rule_for(code: str) -> type[Rule]:
+    """Return the rule registered under ``code``."""
+    return RULES[code]
+
+
+class LocatedError(Exception):
+    """An error in a user's note, raised inside the core with its rule and span.
+
+    The API layer turns it into a :class:`Finding`; it never reaches the user as a
+    traceback.
+    """
+
+    def __init__(self, rule: type[Rule], span: Span | None, details: dict[str, Any] | None = None, **args: Any):
+        self.rule = rule
+        self.span = span
+        self.args_ = args
+        self.details = details or {}
+        super().__init__(rule.message(**args))
+
+    def to_finding(self, path: Path | None = None) -> Finding:
+        """Return the finding this error stands for."""
+        return self.rule.finding(self.span, path, self.details, **self.args_)
+
+
+# --- AV0xx: input ---------------------------------------------------------------
+
+
+class PathNotFound(Rule):
+    """What: a path given on the command line does not exist.
+
+    Why: nothing can be checked, and a typo in a pre-commit config would otherwise pass silently.
+
+    Example: ``algoverify lint corpus/no-such-note.md``
+    """
+
+    code = "AV001"
+    template = "no such file or directory: {path}"
+
+
+class UnreadableFile(Rule):
+    """What: a note is not UTF-8 text (binary data, or another encoding).
+
+    Why: positions are counted in code points of the decoded text; a guess at the encoding would
+    make every line:col wrong.
+
+    Example: a PNG renamed to ``figure.md``; a note saved as Latin-1 with an ``é``.
+    """
+
+    code = "AV002"
+    template = "cannot read note: {reason}"
+
+
+class BadFrontMatter(Rule):
+    """What: the note's front matter (YAML between ``---`` or TOML between ``+++``) does not parse.
+
+    Why: the front matter holds the title and the check spec; a broken one hides both.
+
+    Example: ``title: "unclosed`` inside ``---`` fences.
+    """
+
+    code = "AV003"
+    template = "front matter is not valid {format}: {reason}"
+
+
+class NoBlocks(Rule):
+    """What: a file given explicitly contains no algorithm, math, code or diagram block.
+
+    Why: usually a wrong path or a fence language algoverify does not recognise.
+
+    Example: ``algoverify lint README.md`` on a file with prose only.
+    """
+
+    code = "AV004"
+    severity = Severity.NOTE
+    template = "no blocks found"
+
+
+# --- AV1xx: parse -----------------------------------------------------------------
+
+
+class SyntaxErrorInListing(Rule):
+    """What: the listing's block structure does not parse and no more specific rule applies.
+
+    Why: the structure (which statements are inside which loop) must be certain before anything runs.
+
+    Example: ``\\While{\\(x\\)} \\State \\(y\\) \\EndFor``
+    """
+
+    code = "AV101"
+    template = "{message}"
+
+
+class UnclosedBlock(Rule):
+    """What: a block opened by ``\\If``, ``\\For``, ``\\While``, ``\\Function`` … is never closed.
+
+    Why: LaTeX's algpseudocode refuses it too; and which statements belong to the loop is unknown.
+
+    Example: a ``\\While{…}`` with no ``\\EndWhile`` before ``\\end{algorithmic}``.
+    """
+
+    code = "AV102"
+    template = "{opener} is never closed: expected {closer} before {found}"
+
+
+class UnmatchedEnd(Rule):
+    """What: a closing keyword (``\\EndIf``, ``\\EndWhile`` …) with no matching opener.
+
+    Why: it usually means an opener was deleted or a different block was closed by mistake.
+
+    Example: ``\\State \\(x \\gets 1\\) \\EndIf``
+    """
+
+    code = "AV103"
+    template = "{closer} without a matching {opener}"
+
+
+class StrayKeyword(Rule):
+    """What: ``\\Else``, ``\\ElsIf`` or ``\\Until`` outside the block it belongs to.
+
+    Why: the branch it starts has no condition to belong to.
+
+    Example: ``\\State \\(x \\gets 1\\) \\Else``
+    """
+
+    code = "AV104"
+    template = "{keyword} outside {context}"
+
+
+class UnbalancedBraces(Rule):
+    """What: a ``{`` with no matching ``}`` (or the reverse) inside a listing.
+
+    Why: TeX reads to the end of the file looking for the brace; the structure after it is lost.
+
+    Example: ``\\Comment{any direction``
+    """
+
+    code = "AV105"
+    template = "unbalanced braces: {detail}"
+
+
+class UnclosedMath(Rule):
+    """What: inline math opened with ``\\(`` or ``$`` and never closed on its statement.
+
+    Why: the rest of the listing would be read as math.
+
+    Example: ``\\State \\(v \\gets A v``
+    """
+
+    code = "AV106"
+    template = "math opened with {delim} is never closed"
+
+
+class EmptyBlock(Rule):
+    """What: an ``algorithmic`` environment (or a pseudocode fence) with no statements.
+
+    Why: an empty listing verifies nothing; it is usually a copy-paste accident.
+
+    Example: ``\\begin{algorithmic}[1]\\end{algorithmic}``
+    """
+
+    code = "AV107"
+    severity = Severity.WARNING
+    template = "empty {kind}"
+
+
+class UnterminatedEnvironment(Rule):
+    """What: ``\\begin{algorithm}`` or ``\\begin{algorithmic}`` with no matching ``\\end`` before the end of the file or fence.
+
+    Why: the file was probably cut off, or the ``\\end`` is misspelled.
+
+    Example: a note whose last line is ``\\State \\(x \\gets 1\\)``.
+    """
+
+    code = "AV108"
+    template = "\\begin{{{env}}} is never ended"
+
+
+class UnclosedFence(Rule):
+    """What: a Hugo shortcode such as ``{{< pseudocode >}}`` with no closing ``{{< /pseudocode >}}``.
+
+    Why: Hugo renders the rest of the page inside it.
+
+    Example: ``{{< pseudocode >}}`` and no ``{{< /pseudocode >}}``.
+    """
+
+    code = "AV109"
+    template = "shortcode {name} is never closed"
+
+
+# --- AV2xx: math ------------------------------------------------------------------
+
+
+class MathSyntax(Rule):
+    """What: a math segment does not parse.
+
+    Why: the statement cannot be executed or checked.
+
+    Example: ``\\(v \\gets / w\\)``
+    """
+
+    code = "AV201"
+    template = "cannot parse math: {message}"
+
+
+class UnknownMacro(Rule):
+    """What: a control sequence in math that algoverify does not know.
+
+    Why: guessing (as sympy's LaTeX parser does, turning ``\\foo`` into ``f·o·o``) silently changes the meaning.
+
+    Example: ``\\(x \\gets \\foo y\\)``
+    """
+
+    code = "AV202"
+    template = "unknown macro {macro}"
+
+
+class UnbalancedDelimiter(Rule):
+    """What: ``\\lVert`` without ``\\rVert``, ``(`` without ``)``, ``\\left`` without ``\\right`` and the like.
+
+    Why: the extent of the norm, group or argument is unknown.
+
+    Example: ``\\(\\lVert w - v\\)``
+    """
+
+    code = "AV203"
+    template = "unbalanced {delim}"
+
+
+class AmbiguousMath(Rule):
+    """What: math that reads two ways and the symbol table cannot decide which.
+
+    Why: algoverify never guesses: ``f(x+y)`` is a call only if ``f`` is a function.
+
+    Example: ``\\(y \\gets f(x + 1)\\)`` where ``f`` is neither a bound function nor a value.
+    """
+
+    code = "AV204"
+    template = "ambiguous: {message}"
