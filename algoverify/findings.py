@@ -186,6 +186,31 @@ class NoBlocks(Rule):
     template = "no blocks found"
 
 
+class InternalError(Rule):
+    """What: algoverify itself failed on a block; the traceback is in the details.
+
+    Why: a bug in the tool must not hide the rest of the report, and must not pass as a finding
+    about the note: the command exits with status 2.
+
+    Example: (none expected; please report it with the note that triggers it)
+    """
+
+    code = "AV099"
+    template = "internal error while {stage}: {error}"
+
+
+class PythonSyntax(Rule):
+    """What: a Python code block does not compile.
+
+    Why: a snippet that cannot run cannot print what the prose says it prints.
+
+    Example: a ``python`` fence containing ``print("unclosed``
+    """
+
+    code = "AV010"
+    template = "Python syntax error: {message}"
+
+
 # --- AV1xx: parse -----------------------------------------------------------------
 
 

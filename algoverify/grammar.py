@@ -17,7 +17,7 @@ def grammar_dir() -> Path:
     """
     here = Path(__file__).resolve().parent
     for candidate in (here / "grammars", here.parent / "grammars"):
-        if (candidate / "algorithmic.lark").is_file():
+        if (candidate / "values.lark").is_file():
             return candidate
     raise FileNotFoundError(f"algoverify's grammars are missing (looked in {here / 'grammars'} and {here.parent / 'grammars'})")
 

@@ -1,0 +1,177 @@
+"""The core API: notes in, data out (IR, findings). Front-ends call only this module.
+
+Nothing here prints or exits. Exceptions raised below with a span (:class:`LocatedError`)
+become findings at the block they concern, and the next block is processed; an
+unexpected exception becomes an ``AV099`` internal-error finding, never a traceback.
+"""
+
+from __future__ import annotations
+
+import ast
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from . import ir
+from .blocks import Block, find_blocks
+from .findings import Finding, InternalError, LocatedError, PythonSyntax, Severity
+from .notes import Note, discover, read_note
+from .source import SourceFile, Span
+
+__all__ = ["BlockReport", "NoteReport", "Result", "analyse", "lint", "parse"]
+
+
+@dataclass
+class BlockReport:
+    """One block of a note: what was found, its IR if it is a listing, and its findings."""
+
+    block: Block
+    ir: ir.Algorithm | None = None
+    findings: list[Finding] = field(default_factory=list)
+
+
+@dataclass
+class NoteReport:
+    """One note: its blocks and every finding about it (note-level and block-level)."""
+
+    path: Path
+    note: Note | None
+    blocks: list[BlockReport] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+
+    def listings(self) -> list[BlockReport]:
+        """The algorithm blocks, in document order."""
+        return [b for b in self.blocks if b.block.kind == "algorithm"]
+
+
+@dataclass
+class Result:
+    """The outcome of a run over some paths."""
+
+    notes: list[NoteReport] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+
+    def all_findings(self) -> list[Finding]:
+        """Run-level findings followed by every note's findings."""
+        out = list(self.findings)
+        for note in self.notes:
+            out.extend(note.findings)
+        return out
+
+    @property
+    def sources(self) -> dict[Path, SourceFile]:
+        """The text of every note read, keyed by path, for reporters."""
+        return {n.path: n.note.source for n in self.notes if n.note is not None}
+
+    @property
+    def internal_error(self) -> bool:
+        """True when algoverify itself failed somewhere (exit status 2)."""
+        return any(f.code == InternalError.code for f in self.all_findings())
+
+    def failed(self, strict: bool = False) -> bool:
+        """True when any finding is an error (or a warning, with ``strict``)."""
+        bad = {Severity.ERROR, Severity.WARNING} if strict else {Severity.ERROR}
+        return any(f.severity in bad for f in self.all_findings())
+
+
+def analyse(paths: Iterable[str | Path], *, math: bool = True) -> Result:
+    """Read every note under ``paths``, find its blocks, parse listings (and their math).
+
+    :param math: also parse every math segment with the math grammar (``lint`` does; the
+        cost is small and it needs neither sympy nor numpy).
+    """
+    files, findings = discover(Path(p) for p in paths)
+    result = Result(findings=list(findings))
+    for path in files:
+        result.notes.append(analyse_note(path, math=math))
+    return result
+
+
+def analyse_note(path: Path, *, math: bool = True) -> NoteReport:
+    """Read one note and analyse its blocks; never raises for a problem in the note."""
+    try:
+        note = read_note(path)
+    except LocatedError as exc:
+        return NoteReport(path, None, findings=[exc.to_finding(path)])
+    report = NoteReport(path, note, findings=list(note.findings))
+    try:
+        blocks, block_findings = find_blocks(note)
+    except Exception as exc:  # a bug in a finder must not hide the other notes
+        report.findings.append(_internal(path, None, "finding blocks", exc))
+        return report
+    report.findings.extend(block_findings)
+    for block in blocks:
+        block_report = BlockReport(block)
+        try:
+            _analyse_block(note, block_report, math=math)
+        except LocatedError as exc:
+            block_report.findings.append(exc.to_finding(path))
+        except Exception as exc:
+            block_report.findings.append(_internal(path, block.span, f"reading {block.kind} block {block.index}", exc))
+        report.blocks.append(block_report)
+        report.findings.extend(block_report.findings)
+    return report
+
+
+def _internal(path: Path, span: Span | None, stage: str, exc: BaseException) -> Finding:
+    detail = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    return InternalError.finding(span, path, {"traceback": detail}, stage=stage, error=f"{type(exc).__name__}: {exc}")
+
+
+def _analyse_block(note: Note, report: BlockReport, *, math: bool) -> None:
+    block = report.block
+    text = note.source.text
+    if block.kind == "algorithm":
+        from .build import parse_algorithm
+
+        report.ir = parse_algorithm(text, block.body_span)
+        if math:
+            report.findings.extend(_lint_math(note.path, _math_segments(report.ir)))
+    elif block.kind == "math" and math:
+        segment = ir.Math(block.body_span, text[block.body_span.start : block.body_span.end])
+        report.findings.extend(_lint_math(note.path, [segment]))
+    elif block.kind == "python":
+        report.findings.extend(_lint_python(note, block))
+
+
+def _math_segments(node: ir.Node) -> Iterator[ir.Math]:
+    for n in ir.walk(node):
+        if isinstance(n, ir.Math):
+            yield n
+
+
+def _lint_math(path: Path, segments: Iterable[ir.Math]) -> list[Finding]:
+    from .mathexpr import parse_math
+
+    out = []
+    for m in segments:
+        try:
+            parse_math(m.latex, m.span.start)
+        except LocatedError as exc:
+            out.append(exc.to_finding(path))
+    return out
+
+
+def _lint_python(note: Note, block: Block) -> list[Finding]:
+    # ast.parse only builds a syntax tree: the snippet's code is not run here.
+    source = note.source.segment(block.body_span)
+    try:
+        ast.parse(source, filename=str(note.path))
+    except SyntaxError as exc:
+        line = (exc.lineno or 1) - 1
+        lines = source.splitlines(keepends=True)
+        offset = sum(len(ln) for ln in lines[:line]) + max((exc.offset or 1) - 1, 0)
+        start = block.body_span.start + min(offset, len(source))
+        return [PythonSyntax.finding(Span(start, start + 1), note.path, message=exc.msg)]
+    return []
+
+
+def lint(paths: Iterable[str | Path]) -> Result:
+    """Parse-only check of notes: front matter, blocks, listings and their math."""
+    return analyse(paths, math=True)
+
+
+def parse(paths: Iterable[str | Path]) -> Result:
+    """Parse notes into IR (the same work as :func:`lint`; kept as the name front-ends use)."""
+    return analyse(paths, math=True)

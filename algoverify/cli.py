@@ -1,0 +1,157 @@
+"""The ``algoverify`` command: argparse over :mod:`algoverify.api`, a reporter, an exit status.
+
+Exit status: 0 when everything is clean, 1 when there are findings, 2 for a usage error or
+an internal error. ``main(argv)`` returns the status instead of exiting, so tests call it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Sequence, TextIO
+
+from . import __version__, api, ir, reporters
+from .findings import RULES
+
+COMMANDS = ("check", "lint", "parse", "explain")
+
+
+class _UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # argparse exits by default; we return 2
+        raise _UsageError(f"{self.prog}: error: {message}")
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("paths", nargs="+", metavar="PATH", help="notes (.md, .tex) or folders to search recursively")
+    p.add_argument("--format", choices=reporters.FORMATS, default="text", help="output format (default: text)")
+    p.add_argument("--strict", action="store_true", help="warnings fail the run too")
+    p.add_argument("--color", choices=("auto", "always", "never"), default="auto", help="colour the text output")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the argument parser (exposed for the README's usage text and for tests)."""
+    parser = _Parser(prog="algoverify", description="Check that the pseudocode, math and code in notes do what their prose claims.")
+    parser.add_argument("--version", action="version", version=f"algoverify {__version__}")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    _common(sub.add_parser("check", help="verify notes (the default command)"))
+    _common(sub.add_parser("lint", help="parse-only check: front matter, blocks, listings, math"))
+    p = sub.add_parser("parse", help="print the IR of every block")
+    p.add_argument("paths", nargs="+", metavar="PATH")
+    p.add_argument("--json", action="store_true", help="print the IR as JSON")
+    p = sub.add_parser("explain", help="document a finding code, or list all codes")
+    p.add_argument("code", nargs="?", help="e.g. AV102; omit to list every code")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+    """Run the command line and return the exit status."""
+    out = stdout or sys.stdout
+    err = stderr or sys.stderr
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list and args_list[0] not in COMMANDS and not args_list[0].startswith("-"):
+        args_list.insert(0, "check")  # `algoverify corpus/` means `algoverify check corpus/`
+    try:
+        args = build_parser().parse_args(args_list)
+    except _UsageError as exc:
+        print(exc, file=err)
+        return 2
+    except SystemExit as exc:  # --help and --version
+        return int(exc.code or 0)
+    if args.command is None:
+        build_parser().print_help(out)
+        return 2
+    try:
+        return _dispatch(args, out)
+    except BrokenPipeError:
+        return 1
+    except Exception as exc:  # the core turns user mistakes into findings; this is our bug
+        print(f"algoverify: internal error: {type(exc).__name__}: {exc}", file=err)
+        return 2
+
+
+def _dispatch(args: argparse.Namespace, out: TextIO) -> int:
+    if args.command == "explain":
+        return _explain(args.code, out)
+    if args.command == "parse":
+        return _parse(args, out)
+    result = api.lint(args.paths)
+    colour = args.color == "always" or (args.color == "auto" and out.isatty() and not os.environ.get("NO_COLOR"))
+    render = reporters.get(args.format)
+    out.write(render(result.all_findings(), result.sources, colour=colour))
+    return _status(result, args.strict)
+
+
+def _status(result: api.Result, strict: bool) -> int:
+    if result.internal_error:
+        return 2
+    return 1 if result.failed(strict) else 0
+
+
+def _parse(args: argparse.Namespace, out: TextIO) -> int:
+    result = api.parse(args.paths)
+    if args.json:
+        doc = [_note_json(n) for n in result.notes]
+        out.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+    else:
+        for note in result.notes:
+            _print_note(note, out)
+    findings = result.all_findings()
+    if findings:
+        out.write(reporters.get("text")(findings, result.sources) if not args.json else "")
+    return _status(result, False)
+
+
+def _print_note(note: api.NoteReport, out: TextIO) -> None:
+    if note.note is None:
+        return
+    src = note.note.source
+    for b in note.blocks:
+        line, col = src.line_col(b.block.span.start)
+        title = f"{note.path}:{line}:{col}: {b.block.kind} {b.block.index}"
+        if b.ir is not None and b.ir.caption is not None:
+            title += f" — {b.ir.caption.plain}"
+        out.write(title + "\n")
+        if b.ir is not None:
+            out.write(ir.dump(b.ir, locate=src.line_col) + "\n")
+        out.write("\n")
+
+
+def _note_json(note: api.NoteReport) -> dict:
+    doc: dict = {"path": str(note.path), "blocks": []}
+    if note.note is None:
+        return doc
+    locate = note.note.source.line_col
+    for b in note.blocks:
+        line, col = locate(b.block.span.start)
+        end_line, end_col = locate(b.block.span.end)
+        doc["blocks"].append(
+            {
+                "kind": b.block.kind,
+                "index": b.block.index,
+                "span": {"line": line, "column": col, "end_line": end_line, "end_column": end_col},
+                "ir": ir.to_json(b.ir, locate=locate) if b.ir is not None else None,
+            }
+        )
+    return doc
+
+
+def _explain(code: str | None, out: TextIO) -> int:
+    if code is None:
+        for c, rule in sorted(RULES.items()):
+            out.write(f"{c}  {rule.__name__:<24} {rule.doc_sections().get('What', '')}\n")
+        return 0
+    rule = RULES.get(code.upper())
+    if rule is None:
+        out.write(f"algoverify: unknown code {code}\n")
+        return 2
+    doc = rule.doc_sections()
+    out.write(f"{rule.code} {rule.__name__} ({rule.severity.value})\n\n")
+    for section in ("What", "Why", "Example"):
+        out.write(f"{section}: {doc.get(section, '')}\n")
+    return 0

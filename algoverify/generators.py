@@ -1,0 +1,152 @@
+"""Named, seeded input generators (``randn(8)``, ``spd(4)``, ``simplex(5)`` …).
+
+A generator is a function ``(rng, *args) -> value`` registered in :data:`GENERATORS`; specs
+and ``--set`` name them as calls. Every draw comes from a :class:`numpy.random.Generator`
+seeded by the run, so a run is reproducible from its seed. Users may register their own
+with :func:`register`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+__all__ = ["GENERATORS", "register", "generate", "make_rng", "GeneratorError"]
+
+Generator = Callable[..., Any]
+GENERATORS: dict[str, Generator] = {}
+
+
+class GeneratorError(ValueError):
+    """A generator was called with a bad name or bad arguments."""
+
+
+def register(name: str | None = None) -> Callable[[Generator], Generator]:
+    """Register a generator under ``name`` (default: the function's name)."""
+
+    def deco(fn: Generator) -> Generator:
+        GENERATORS[name or fn.__name__] = fn
+        return fn
+
+    return deco
+
+
+def make_rng(seed: int | None) -> np.random.Generator:
+    """Return the random generator of a run (PCG64, as NumPy's default)."""
+    return np.random.default_rng(seed)
+
+
+def generate(name: str, rng: np.random.Generator, *args: Any, **kwargs: Any) -> Any:
+    """Call the generator ``name`` with ``rng`` and the arguments."""
+    fn = GENERATORS.get(name)
+    if fn is None:
+        known = ", ".join(sorted(GENERATORS))
+        raise GeneratorError(f"unknown generator {name!r}; known generators: {known}")
+    try:
+        return fn(rng, *args, **kwargs)
+    except GeneratorError:
+        raise
+    except (TypeError, ValueError) as exc:
+        raise GeneratorError(f"{name}: {exc}") from exc
+
+
+def _dim(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not float(value).is_integer() or value < 0:
+        raise GeneratorError(f"{what} must be a non-negative integer, got {value!r}")
+    return int(value)
+
+
+@register()
+def randn(rng: np.random.Generator, *shape: Any, scale: float = 1.0) -> Any:
+    """Standard normal draws of the given shape; ``randn()`` is a scalar."""
+    dims = tuple(_dim(s, "a dimension") for s in shape)
+    if not dims:
+        return float(rng.standard_normal()) * scale
+    return rng.standard_normal(dims) * scale
+
+
+@register()
+def uniform(rng: np.random.Generator, low: float = 0.0, high: float = 1.0, *shape: Any) -> Any:
+    """Uniform draws on ``[low, high)``; a scalar unless a shape is given."""
+    if not high > low:
+        raise GeneratorError(f"uniform needs low < high, got {low}, {high}")
+    dims = tuple(_dim(s, "a dimension") for s in shape)
+    if not dims:
+        return float(rng.uniform(low, high))
+    return rng.uniform(low, high, dims)
+
+
+@register()
+def loguniform(rng: np.random.Generator, low: float, high: float) -> float:
+    """A scalar whose logarithm is uniform: spreads draws over orders of magnitude."""
+    if not 0 < low < high:
+        raise GeneratorError(f"loguniform needs 0 < low < high, got {low}, {high}")
+    return float(np.exp(rng.uniform(np.log(low), np.log(high))))
+
+
+@register()
+def integers(rng: np.random.Generator, low: int, high: int, *shape: Any) -> Any:
+    """Integers in the inclusive range ``[low, high]``."""
+    lo, hi = int(low), int(high)
+    if hi < lo:
+        raise GeneratorError(f"integers needs low <= high, got {low}, {high}")
+    dims = tuple(_dim(s, "a dimension") for s in shape)
+    if not dims:
+        return int(rng.integers(lo, hi, endpoint=True))
+    return rng.integers(lo, hi, dims, endpoint=True)
+
+
+@register()
+def symmetric(rng: np.random.Generator, n: Any) -> np.ndarray:
+    """A random symmetric ``n×n`` matrix (eigenvalues of both signs)."""
+    m = rng.standard_normal((_dim(n, "n"), _dim(n, "n")))
+    return (m + m.T) / 2
+
+
+@register()
+def spd(rng: np.random.Generator, n: Any, cond: float | None = None) -> np.ndarray:
+    """A random symmetric positive-definite ``n×n`` matrix.
+
+    With ``cond``, the eigenvalues are spread log-uniformly so the condition number is ``cond``.
+    """
+    k = _dim(n, "n")
+    q, _ = np.linalg.qr(rng.standard_normal((k, k)))
+    if cond is None:
+        eig = rng.uniform(0.1, 10.0, k)
+    else:
+        if cond < 1:
+            raise GeneratorError(f"cond must be >= 1, got {cond}")
+        eig = np.geomspace(1.0, float(cond), k) if k > 1 else np.ones(1)
+    return (q * eig) @ q.T
+
+
+@register()
+def simplex(rng: np.random.Generator, n: Any) -> np.ndarray:
+    """A probability vector of length ``n`` (uniform on the simplex)."""
+    return rng.dirichlet(np.ones(_dim(n, "n")))
+
+
+@register()
+def onehot(rng: np.random.Generator, n: Any) -> np.ndarray:
+    """A one-hot probability vector of length ``n`` (a vertex of the simplex)."""
+    v = np.zeros(_dim(n, "n"))
+    v[rng.integers(0, len(v))] = 1.0
+    return v
+
+
+@register()
+def batches(rng: np.random.Generator, k: Any, size: Any = None, dim: Any = 1) -> list[np.ndarray]:
+    """A list of ``k`` micro-batches, each ``size×dim`` (``size`` random in 1..8 when omitted)."""
+    out = []
+    for _ in range(_dim(k, "k")):
+        rows = _dim(size, "size") if size is not None else int(rng.integers(1, 9))
+        out.append(rng.standard_normal((rows, _dim(dim, "dim"))))
+    return out
+
+
+@register()
+def constant(rng: np.random.Generator, value: float, *shape: Any) -> Any:
+    """An array filled with ``value`` (or the scalar itself): the edge case of zero variance."""
+    dims = tuple(_dim(s, "a dimension") for s in shape)
+    return np.full(dims, float(value)) if dims else float(value)

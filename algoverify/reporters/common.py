@@ -1,0 +1,41 @@
+"""Helpers shared by the reporters: positions of findings and a stable order."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable, Mapping
+
+from ..findings import Finding
+from ..source import SourceFile
+
+Sources = Mapping[Path, SourceFile]
+
+
+def position(finding: Finding, sources: Sources) -> tuple[int, int, int, int] | None:
+    """Return ``(line, col, end_line, end_col)`` (1-based) of a finding, or ``None`` without a span."""
+    if finding.span is None or finding.path is None or finding.path not in sources:
+        return None
+    src = sources[finding.path]
+    line, col = src.line_col(finding.span.start)
+    end_line, end_col = src.line_col(finding.span.end)
+    return line, col, end_line, end_col
+
+
+def sort_key(finding: Finding) -> tuple:
+    """Order findings by file, then position, then code (pyflakes sorts by line too)."""
+    start = finding.span.start if finding.span is not None else -1
+    return (str(finding.path or ""), start, finding.code)
+
+
+def ordered(findings: Iterable[Finding]) -> list[Finding]:
+    """Return the findings in report order."""
+    return sorted(findings, key=sort_key)
+
+
+def location(finding: Finding, sources: Sources) -> str:
+    """Return ``path:line:col`` (or just ``path``) for a finding."""
+    pos = position(finding, sources)
+    path = str(finding.path) if finding.path is not None else "<input>"
+    if pos is None:
+        return path
+    return f"{path}:{pos[0]}:{pos[1]}"
