@@ -19,7 +19,7 @@ from .findings import Finding, InternalError, LocatedError, PythonSyntax, Severi
 from .notes import Note, discover, read_note
 from .source import SourceFile, Span
 
-__all__ = ["BlockReport", "NoteReport", "Result", "analyse", "lint", "parse"]
+__all__ = ["BlockReport", "NoteReport", "Result", "LoadedNote", "analyse", "lint", "parse", "load", "compile"]
 
 
 @dataclass
@@ -175,3 +175,72 @@ def lint(paths: Iterable[str | Path]) -> Result:
 def parse(paths: Iterable[str | Path]) -> Result:
     """Parse notes into IR (the same work as :func:`lint`; kept as the name front-ends use)."""
     return analyse(paths, math=True)
+
+
+@dataclass
+class LoadedNote:
+    """A note ready to run: its listings as callables, its blocks and findings."""
+
+    report: NoteReport
+    listings: list = field(default_factory=list)
+
+    @property
+    def findings(self) -> list[Finding]:
+        """Findings from reading and parsing the note."""
+        return self.report.findings
+
+    def listing(self, key: int | str):  # noqa: ANN201 - Listing, imported lazily
+        """Return a listing by 1-based index, caption (or a prefix of it) or function name."""
+        if isinstance(key, int) or (isinstance(key, str) and key.isdigit()):
+            i = int(key)
+            if not 1 <= i <= len(self.listings):
+                raise KeyError(f"listing {i} does not exist; the note has {len(self.listings)}")
+            return self.listings[i - 1]
+        wanted = key.lower()
+        for lst in self.listings:
+            names = [lst.name or "", lst.caption or ""]
+            if any(n.lower() == wanted or (n and n.lower().startswith(wanted)) for n in names):
+                return lst
+        raise KeyError(f"no listing named or captioned {key!r}")
+
+
+def load(path: str | Path) -> LoadedNote:
+    """Read a note and compile its listings; ``load(p).listings[0](**inputs)`` runs one.
+
+    A listing that is one ``\\Function`` is callable from the others by name (``\\Call``).
+    Parse errors stay in ``.findings``; the listings that parsed are still there.
+    """
+    from .listing import Listing
+
+    path = Path(path)
+    report = analyse_note(path)
+    loaded = LoadedNote(report)
+    if report.note is None:
+        return loaded
+    functions: dict = {}
+    for i, block in enumerate(report.listings(), start=1):
+        if block.ir is not None:
+            listing = Listing(block.ir, report.note.source, index=i, functions=functions)
+            loaded.listings.append(listing)
+            if listing.name:
+                functions[listing.name] = _late_call(listing)
+    return loaded
+
+
+def _late_call(listing):  # noqa: ANN001, ANN202
+    def call(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        inputs = dict(zip(listing.inputs, args))
+        inputs.update(kwargs)
+        return listing(**inputs)
+
+    return call
+
+
+def compile(latex: str, *, path: str | Path = "<latex>"):  # noqa: A001, ANN201 - the public name
+    """Compile a block of LaTeX pseudocode into a callable :class:`~algoverify.listing.Listing`.
+
+    Raises :class:`~algoverify.listing.ExecutionError`-free parse errors as ``LocatedError``.
+    """
+    from .listing import from_latex
+
+    return from_latex(latex, path=path)

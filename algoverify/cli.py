@@ -15,7 +15,7 @@ from typing import Sequence, TextIO
 from . import __version__, api, ir, reporters
 from .findings import RULES
 
-COMMANDS = ("check", "lint", "parse", "explain")
+COMMANDS = ("check", "lint", "parse", "run", "explain")
 
 
 class _UsageError(Exception):
@@ -44,6 +44,16 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("parse", help="print the IR of every block")
     p.add_argument("paths", nargs="+", metavar="PATH")
     p.add_argument("--json", action="store_true", help="print the IR as JSON")
+    p = sub.add_parser("run", help="execute one listing with your inputs")
+    p.add_argument("path", metavar="NOTE")
+    p.add_argument("--listing", default="1", help="1-based index, caption (or its start) or function name; default 1")
+    p.add_argument("--set", dest="values", action="append", default=[], metavar="NAME=VALUE",
+                   help="an input: a number, a list ([[2,1],[1,3]]) or a generator call (randn(8), spd(4))")
+    p.add_argument("--seed", type=int, default=0, help="seed of the generators (default 0)")
+    p.add_argument("--trace", action="store_true", help="print hits and last values per line")
+    p.add_argument("--step", action="store_true", help="step through the listing line by line")
+    p.add_argument("--max-steps", type=int, default=100_000, help="loop iterations before 'did not terminate'")
+    p.add_argument("--timeout", type=float, default=10.0, help="seconds before 'did not terminate'")
     p = sub.add_parser("explain", help="document a finding code, or list all codes")
     p.add_argument("code", nargs="?", help="e.g. AV102; omit to list every code")
     return parser
@@ -80,6 +90,10 @@ def _dispatch(args: argparse.Namespace, out: TextIO) -> int:
         return _explain(args.code, out)
     if args.command == "parse":
         return _parse(args, out)
+    if args.command == "run":
+        from .runcmd import run_command
+
+        return run_command(args, out, sys.stdin)
     result = api.lint(args.paths)
     colour = args.color == "always" or (args.color == "auto" and out.isatty() and not os.environ.get("NO_COLOR"))
     render = reporters.get(args.format)

@@ -145,7 +145,7 @@ class PathNotFound(Rule):
     """
 
     code = "AV001"
-    template = "no such file or directory: {path}"
+    template = "no such file or directory: {target}"
 
 
 class UnreadableFile(Rule):
@@ -372,3 +372,116 @@ class AmbiguousMath(Rule):
 
     code = "AV204"
     template = "ambiguous: {message}"
+
+
+class UnsupportedMath(Rule):
+    """What: math that parses but has no meaning in the place it is used.
+
+    Why: an approximation, a set or an ellipsis cannot become a sympy expression or a value; saying
+    so is better than lowering it to something else.
+
+    Example: ``\\(x \\approx y\\)`` in a symbolic identity check; ``\\(1, \\dots, k\\)`` as an operand.
+    """
+
+    code = "AV205"
+    template = "{construct} is not supported {where}"
+
+
+# --- AV3xx: runtime -----------------------------------------------------------------
+
+
+class DidNotTerminate(Rule):
+    """What: a loop ran past the step or time budget of the run.
+
+    Why: a listing without a step limit (``\\While`` on a tolerance) may never stop; the budget
+    turns a hang into a finding at the loop's line.
+
+    Example: power iteration with ``\\tau = 0`` on a matrix whose two largest eigenvalues have equal magnitude.
+    """
+
+    code = "AV301"
+    template = "did not terminate: {reason}"
+
+
+class FloatingPointTrouble(Rule):
+    """What: NumPy raised an overflow, a division by zero or an invalid value (NaN) in a statement.
+
+    Why: the result is no longer a number the prose can be about; the statement is where it went wrong.
+
+    Example: ``\\(v \\gets w / \\lambda\\)`` with ``\\lambda = 0``.
+    """
+
+    code = "AV302"
+    template = "{kind} while evaluating {what}"
+
+
+class UnboundName(Rule):
+    """What: math reads a name that no input, parameter, assignment or binding provides.
+
+    Why: the listing cannot run; usually a typo or a missing ``\\Require``.
+
+    Example: ``\\(w \\gets B v\\)`` where only ``A`` is required.
+    """
+
+    code = "AV303"
+    template = "{name} is not defined{hint}"
+
+
+class UnboundText(Rule):
+    """What: an English statement was reached and nothing binds it to code.
+
+    Why: algoverify never skips a step silently; bind it from Python or from the note's module.
+
+    Example: ``\\State evaluate the loss \\(L_i\\) on \\(B_i\\)`` run without a binding.
+    """
+
+    code = "AV304"
+    template = "no binding for the statement {text!r}"
+
+
+class ShapeMismatch(Rule):
+    """What: the shapes of the values in an expression do not fit (a product, a sum, an index).
+
+    Why: NumPy would raise or, worse, broadcast silently; the expression is where to look.
+
+    Example: ``\\(A v\\)`` with ``A`` 3×3 and ``v`` of length 2.
+    """
+
+    code = "AV305"
+    template = "shape mismatch in {what}: {detail}"
+
+
+class EvaluationFailed(Rule):
+    """What: evaluating a statement failed for another reason (a singular matrix, a bad index, a binding's own error).
+
+    Why: the statement cannot produce a value; the message says what went wrong.
+
+    Example: ``\\(x \\gets A^{-1} b\\)`` with a singular ``A``.
+    """
+
+    code = "AV306"
+    template = "{message}"
+
+
+class BadInput(Rule):
+    """What: a listing was called without an input it requires, or with one it does not take.
+
+    Why: the run would fail later at a less helpful place.
+
+    Example: ``algoverify run note.md --set A=spd(2)`` for a listing that also requires ``v``.
+    """
+
+    code = "AV307"
+    template = "{message}"
+
+
+class NotExecutable(Rule):
+    """What: a statement has a form that cannot be executed (math with no value, a relation as a step).
+
+    Why: the listing is well-formed LaTeX, but the interpreter cannot tell what the step does.
+
+    Example: ``\\State \\(x = y\\)`` where ``x`` is not a name (``x_i + 1 = y``).
+    """
+
+    code = "AV308"
+    template = "cannot execute: {message}"
