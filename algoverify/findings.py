@@ -412,7 +412,7 @@ class FloatingPointTrouble(Rule):
     """
 
     code = "AV302"
-    template = "{kind} while evaluating {what}"
+    template = "{kind} in {what}"
 
 
 class UnboundName(Rule):

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Iterable, Mapping
 
 from ..findings import Finding
-from ..source import SourceFile
+from ..source import SourceFile, Span
 
 Sources = Mapping[Path, SourceFile]
 
@@ -39,3 +39,11 @@ def location(finding: Finding, sources: Sources) -> str:
     if pos is None:
         return path
     return f"{path}:{pos[0]}:{pos[1]}"
+
+
+def detail_value(value: object, finding: Finding, sources: Sources) -> object:
+    """Render a detail for output: a span becomes ``line:col`` in the finding's note."""
+    if isinstance(value, Span) and finding.path in sources:
+        line, col = sources[finding.path].line_col(value.start)
+        return f"{line}:{col}"
+    return value

@@ -6,7 +6,7 @@ import json as _json
 from typing import Any, Iterable
 
 from ..findings import Finding
-from .common import Sources, ordered, position
+from .common import Sources, detail_value, ordered, position
 
 
 def finding_to_dict(finding: Finding, sources: Sources) -> dict[str, Any]:
@@ -21,7 +21,9 @@ def finding_to_dict(finding: Finding, sources: Sources) -> dict[str, Any]:
     if pos is not None:
         out.update(line=pos[0], column=pos[1], end_line=pos[2], end_column=pos[3])
     if finding.details:
-        out["details"] = {k: _jsonable(v) for k, v in finding.details.items() if not k.startswith("_")}
+        out["details"] = {
+            k: _jsonable(detail_value(v, finding, sources)) for k, v in finding.details.items() if not k.startswith("_")
+        }
     return out
 
 

@@ -6,7 +6,7 @@ from typing import Iterable
 
 from ..findings import Finding, Severity
 from ..source import excerpt
-from .common import Sources, location, ordered
+from .common import Sources, detail_value, location, ordered
 
 _COLOURS = {Severity.ERROR: "31", Severity.WARNING: "33", Severity.NOTE: "36"}
 
@@ -25,7 +25,7 @@ def render_one(finding: Finding, sources: Sources, *, colour: bool = False, cont
     for key, value in finding.details.items():
         if key.startswith("_"):
             continue
-        text = str(value)
+        text = str(detail_value(value, finding, sources))
         if "\n" in text:
             lines.append(f"  {key}:")
             lines.extend("    " + ln for ln in text.splitlines())

@@ -1,0 +1,147 @@
+"""The command line through main(argv): exit codes, output lines, formats."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from algoverify.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT / "corpus"
+POWER = CORPUS / "power-iteration.md"
+
+BROKEN = """---
+title: broken
+---
+
+\\begin{algorithm}
+\\begin{algorithmic}
+\\While{\\(x \\gt 0\\)}
+    \\State \\(x \\gets x - 1\\)
+\\end{algorithmic}
+\\end{algorithm}
+
+\\begin{algorithmic}
+\\State \\(y \\gets \\foo x\\)
+\\end{algorithmic}
+"""
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_lint_corpus_is_clean(capsys):
+    code, out, _ = run(capsys, "lint", str(CORPUS))
+    assert code == 0, out
+    assert out.strip() == "no findings"
+
+
+def test_default_command_is_check(capsys):
+    code, out, _ = run(capsys, str(POWER))
+    assert code == 0 and "no findings" in out
+
+
+def test_findings_exit_1_with_positions_and_caret(capsys, tmp_path):
+    note = tmp_path / "broken.md"
+    note.write_text(BROKEN)
+    code, out, _ = run(capsys, "lint", str(note))
+    assert code == 1
+    lines = out.splitlines()
+    # both blocks are reported: the broken structure does not hide the unknown macro
+    assert any(re.match(rf"{re.escape(str(note))}:7:1: AV102 ", ln) for ln in lines), out
+    assert any(re.match(rf"{re.escape(str(note))}:13:18: AV202 unknown macro \\foo", ln) for ln in lines), out
+    assert "13 | \\State \\(y \\gets \\foo x\\)" in out
+    assert "   |                  ^^^^" in out
+    assert lines[-1] == "2 errors"
+
+
+def test_missing_path_is_a_finding(capsys, tmp_path):
+    code, out, _ = run(capsys, "lint", str(tmp_path / "nope.md"))
+    assert code == 1 and "AV001" in out
+
+
+def test_usage_error_exits_2(capsys):
+    code, _, err = run(capsys, "lint")
+    assert code == 2 and "error" in err
+    code, _, err = run(capsys, "lint", "--format", "yaml", str(POWER))
+    assert code == 2
+
+
+def test_json_output(capsys, tmp_path):
+    note = tmp_path / "broken.md"
+    note.write_text(BROKEN)
+    code, out, _ = run(capsys, "lint", "--format", "json", str(note))
+    doc = json.loads(out)
+    assert code == 1
+    codes = [(f["code"], f["line"], f["column"]) for f in doc["findings"]]
+    assert ("AV202", 13, 18) in codes
+    assert doc["summary"] == {"error": 2}
+
+
+def test_sarif_output(capsys, tmp_path):
+    note = tmp_path / "broken.md"
+    note.write_text(BROKEN)
+    code, out, _ = run(capsys, "lint", "--format", "sarif", str(note))
+    log = json.loads(out)
+    assert log["version"] == "2.1.0"
+    run0 = log["runs"][0]
+    ids = [r["id"] for r in run0["tool"]["driver"]["rules"]]
+    assert "AV202" in ids
+    result = next(r for r in run0["results"] if r["ruleId"] == "AV202")
+    assert result["locations"][0]["physicalLocation"]["region"]["startLine"] == 13
+    assert result["locations"][0]["physicalLocation"]["region"]["startColumn"] == 18
+
+
+def test_github_output(capsys, tmp_path):
+    note = tmp_path / "broken.md"
+    note.write_text(BROKEN)
+    code, out, _ = run(capsys, "lint", "--format", "github", str(note))
+    assert re.search(r"^::error file=.*broken\.md,line=13,col=18,.*::AV202 unknown macro", out, re.M), out
+
+
+def test_parse_shows_while_loop_with_positions(capsys):
+    code, out, _ = run(capsys, "parse", str(POWER))
+    assert code == 0
+    assert f"{POWER}:13:1: algorithm 1 — Power iteration for the leading eigenvalue" in out
+    assert "WhileBlock @20:1-23:10" in out
+    assert "cond: Math('\\\\lVert w - \\\\lambda v \\\\rVert \\\\gt \\\\tau \\\\, \\\\lambda') @20:10-20:57" in out
+    for expected in ("Assign @18:1-18:71", "Assign @19:1-19:23", "Assign @19:25-19:92", "Assign @21:5-21:82",
+                     "Assign @22:5-22:27", "Assign @22:29-22:62", "Return @24:1-24:23"):
+        assert expected in out
+
+
+def test_parse_json(capsys):
+    code, out, _ = run(capsys, "parse", "--json", str(POWER))
+    doc = json.loads(out)
+    (note,) = doc
+    algo = note["blocks"][0]["ir"]
+    loop = next(n for n in algo["body"] if n["type"] == "WhileBlock")
+    assert (loop["span"]["line"], loop["span"]["column"]) == (20, 1)
+    assert loop["cond"]["latex"].startswith("\\lVert w")
+
+
+def test_explain(capsys):
+    code, out, _ = run(capsys, "explain", "AV102")
+    assert code == 0 and out.startswith("AV102 UnclosedBlock (error)") and "Why:" in out
+    code, out, _ = run(capsys, "explain")
+    assert code == 0 and "AV001" in out and "AV302" in out
+    assert run(capsys, "explain", "AV999")[0] == 2
+
+
+@pytest.mark.parametrize("flag", ["--version", "--help"])
+def test_version_and_help(capsys, flag):
+    code, out, _ = run(capsys, flag)
+    assert code == 0 and out
+
+
+def test_lint_never_modifies_notes(capsys, tmp_path):
+    note = tmp_path / "broken.md"
+    note.write_text(BROKEN)
+    before = note.stat().st_mtime_ns, note.read_bytes()
+    run(capsys, "lint", str(note))
+    assert (note.stat().st_mtime_ns, note.read_bytes()) == before
