@@ -16,7 +16,7 @@ interpreter does not know who listens.
 from __future__ import annotations
 
 import time
-from collections import Counter, deque
+from collections import Counter, defaultdict, deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
@@ -34,7 +34,7 @@ from .findings import (
     UnboundText,
 )
 from .names import identifier
-from .numeric import TRACE_KEY, Context, compile_expr, compile_target
+from .numeric import TRACE_KEY, Context, _infer_dim, compile_expr, compile_target
 from .source import Span
 
 __all__ = ["Budget", "Trace", "Program", "Binding", "StepContext", "compile_program", "parse"]
@@ -51,15 +51,25 @@ class Budget:
     max_seconds: float = 10.0
 
 
-@dataclass
 class Trace:
     """What a run did: statement hits, variable histories, named counters."""
 
-    hits: Counter = field(default_factory=Counter)
-    history: dict[str, deque] = field(default_factory=dict)
-    counters: Counter = field(default_factory=Counter)
-    steps: int = 0
-    history_limit: int = 10_000
+    __slots__ = ("_hits", "_spans", "history", "counters", "steps", "history_limit")
+
+    def __init__(self, history_limit: int = 10_000) -> None:
+        # hits are counted by the statement's start offset: hashing an int is cheap, hashing
+        # a Span dataclass per statement costs more than the statement on small arrays
+        self._hits: defaultdict[int, int] = defaultdict(int)
+        self._spans: dict[int, Span] = {}
+        self.history: dict[str, deque] = {}
+        self.counters: Counter = Counter()
+        self.steps = 0
+        self.history_limit = history_limit
+
+    @property
+    def hits(self) -> Counter:
+        """Hits per statement span (statements that never ran are absent)."""
+        return Counter({self._spans[start]: n for start, n in self._hits.items() if n})
 
     def count(self, key: str, n: int = 1) -> None:
         """Add ``n`` to the counter ``key`` (``backward``, a binding's name …)."""
@@ -71,6 +81,7 @@ class Trace:
         if h is None:
             h = self.history[name] = deque(maxlen=self.history_limit)
         h.append((span, value))
+        self.counters["assign:" + name] += 1
 
     def assignments(self, name: str) -> int:
         """How many times ``name`` was assigned (not capped by the history limit)."""
@@ -103,7 +114,6 @@ class StepContext:
         self._env[name] = value
         trace = self._env.get(TRACE_KEY)
         if trace is not None:
-            trace.count(f"assign:{name}")
             trace.record(name, self.node.span, value)
 
     def __contains__(self, name: str) -> bool:
@@ -155,11 +165,17 @@ class Program:
     families: dict[str, str]
     span: Span
     functions: dict[str, Callable[..., Any]]
+    ctx: Context = field(default_factory=Context)
+    spans: dict[int, Span] = field(default_factory=dict)
     on_step: Callable[[ir.Node, Env, Trace], None] | None = None
+
+    def __post_init__(self) -> None:
+        self._accepted = frozenset(self.inputs) | frozenset(self.families.values())
 
     def run(self, inputs: dict[str, Any], *, budget: Budget = Budget(), trace: Trace | None = None) -> tuple[Any, Trace]:
         """Execute with ``inputs``; return ``(outputs, trace)`` or raise :class:`LocatedError`."""
         trace = trace or Trace()
+        trace._spans.update(self.spans)
         env = self._bind_inputs(inputs)
         env[TRACE_KEY] = trace
         env["$budget"] = budget
@@ -174,9 +190,9 @@ class Program:
         return value, trace
 
     def _bind_inputs(self, inputs: dict[str, Any]) -> Env:
-        unknown = sorted(set(inputs) - set(self.inputs) - set(self.families.values()) - {"$functions"})
+        unknown = [n for n in inputs if n not in self._accepted]
         if unknown:
-            raise LocatedError(BadInput, self.span, message=f"unknown input(s) {', '.join(unknown)}; "
+            raise LocatedError(BadInput, self.span, message=f"unknown input(s) {', '.join(sorted(unknown))}; "
                                f"this listing takes {', '.join(self.inputs) or 'no inputs'}")
         env: Env = dict(self.functions)
         for name, value in inputs.items():
@@ -187,16 +203,29 @@ class Program:
         missing = [n for n in self.inputs if n not in env]
         if missing:
             raise LocatedError(BadInput, self.span, message=f"missing input(s) {', '.join(missing)}")
+        for dim, sources in self.ctx.dims.items():
+            if dim not in env and any(src in env for src in sources):
+                env[dim] = _infer_dim(dim, sources, env, self.span)  # `d` from len(x), once per run
         return env
 
 
 def _own(value: Any) -> Any:
-    """Copy array inputs (lists of numbers become float arrays) so a run never changes the caller's data."""
+    """Turn inputs into the values the notation means: numeric lists (nested too) become float arrays.
+
+    Arrays are not copied: no statement changes an array in place (an element store builds a
+    new one), so the caller's data stays as it was.
+    """
     if isinstance(value, np.ndarray):
-        return value.astype(float) if value.dtype.kind in "biu" else value.copy()
-    if isinstance(value, list) and value and all(isinstance(v, (int, float)) for v in value):
-        return np.array(value, dtype=float)
-    if isinstance(value, list):
+        return value.astype(float) if value.dtype.kind in "biu" else value
+    if isinstance(value, (list, tuple)) and value and not isinstance(value, str):
+        try:
+            array = np.array(value, dtype=float)
+        except (ValueError, TypeError):
+            array = None  # ragged, or not numbers: a family such as micro-batches of other sizes
+        if array is not None and array.dtype == float and array.ndim >= 1 and all(
+            not isinstance(v, np.ndarray) or v.ndim == 0 for v in value
+        ):
+            return array
         return [_own(v) for v in value]
     return value
 
@@ -209,7 +238,7 @@ class _Compiler:
     ctx: Context
     bindings: Bindings
     locate: Callable[[int], tuple[int, int]] | None
-    program: list[Program] = field(default_factory=list)
+    spans: dict[int, Span] = field(default_factory=dict)
 
     def math(self, m: ir.Math) -> M.MathNode:
         return M.parse_math(m.latex, m.span.start)
@@ -244,31 +273,62 @@ class _Compiler:
 
     def wrap(self, node: ir.Node, fn: Exec) -> Exec:
         span = node.span
-        if isinstance(node, (ir.WhileBlock, ir.ForRange, ir.ForAll, ir.RepeatUntil, ir.LoopBlock, ir.IfBlock)):
-            what = type(node).__name__
-        else:
-            what = None
+        start = span.start
+        self.spans[start] = span
+        if isinstance(node, (ir.WhileBlock, ir.ForRange, ir.ForAll, ir.RepeatUntil, ir.LoopBlock, ir.IfBlock, ir.Function)):
+
+            def block(env: Env) -> None:
+                env[TRACE_KEY]._hits[start] += 1
+                on_step = env["$program"].on_step
+                if on_step is not None:
+                    on_step(node, env, env[TRACE_KEY])
+                fn(env)
+
+            return block
+        diagnose = self.diagnoser(node)
 
         def run(env: Env) -> None:
             trace = env[TRACE_KEY]
-            trace.hits[span] += 1
-            program = env["$program"]
-            if program.on_step is not None:
-                program.on_step(node, env, trace)
-            if what is not None:
-                return fn(env)
+            trace._hits[start] += 1
+            on_step = env["$program"].on_step
+            if on_step is not None:
+                on_step(node, env, trace)
             try:
                 fn(env)
-            except FloatingPointError as exc:
-                raise LocatedError(FloatingPointTrouble, span, kind=_fp_kind(exc), what="this statement") from exc
             except (LocatedError, _Return):
                 raise
+            except FloatingPointError as exc:
+                raise LocatedError(FloatingPointTrouble, span, kind=_fp_kind(exc), what="this statement") from exc
             except ZeroDivisionError as exc:
                 raise LocatedError(FloatingPointTrouble, span, kind="division by zero", what="this statement") from exc
             except (ArithmeticError, ValueError, TypeError, IndexError, KeyError, np.linalg.LinAlgError) as exc:
+                diagnose(env, exc)
                 raise LocatedError(EvaluationFailed, span, message=f"{type(exc).__name__}: {exc}") from exc
 
         return run
+
+    def diagnoser(self, node: ir.Node) -> Callable[[Env, BaseException], None]:
+        """Return ``diagnose(env, exc)``: re-run the statement's math with a guard per node.
+
+        Statements are compiled without per-node guards for speed; when one fails, its math is
+        compiled again with guards and evaluated, so the finding points at the sub-expression
+        (``A v`` in a longer formula) rather than the whole line.
+        """
+        maths = [m for m in ir.walk(node) if isinstance(m, ir.Math) and m is not getattr(node, "target", None)]
+        ctx = self.ctx
+
+        def diagnose(env: Env, exc: BaseException) -> None:
+            guarded = Context(declared=ctx.declared, functions=ctx.functions, rtol=ctx.rtol, atol=ctx.atol,
+                              dims=ctx.dims, guard=True)
+            for m in maths:
+                try:
+                    compile_expr(M.parse_math(m.latex, m.span.start), guarded)(dict(env))
+                except LocatedError as located:
+                    raise located from exc
+                except Exception:  # noqa: BLE001 - only a located error improves on the statement's
+                    continue
+
+        return diagnose
 
     # statements
 
@@ -281,7 +341,6 @@ class _Compiler:
             names = store(env, value(env))
             trace = env[TRACE_KEY]
             for n in names:
-                trace.counters["assign:" + n] += 1
                 trace.record(n, span, env[n])
 
         return assign
@@ -559,9 +618,9 @@ def compile_function(node: ir.Function, parent: _Compiler) -> Program:
         if name is None:
             raise LocatedError(NotExecutable, p.span, message=f"parameter {p.latex} is not a name")
         params.append(name)
-    ctx = Context(declared=_declared(node.body) | set(params), rtol=parent.ctx.rtol, atol=parent.ctx.atol)
-    sub = _Compiler(ctx, parent.bindings, parent.locate)
-    return Program(sub.block(node.body), tuple(params), _outputs(node.body), {}, node.span, {})
+    ctx = Context(declared=_declared(node.body) | set(params), rtol=parent.ctx.rtol, atol=parent.ctx.atol, guard=False)
+    sub = _Compiler(ctx, parent.bindings, parent.locate, parent.spans)
+    return Program(sub.block(node.body), tuple(params), _outputs(node.body), {}, node.span, {}, ctx, sub.spans)
 
 
 def compile_program(
@@ -581,15 +640,16 @@ def compile_program(
     body = [n for n in algorithm.body if not isinstance(n, (ir.Comment,))]
     funcs = [n for n in body if isinstance(n, ir.Function)]
     others = [n for n in body if not isinstance(n, (ir.Function, ir.Condition))]
-    compiler = _Compiler(Context(), bindings, locate)
+    compiler = _Compiler(Context(guard=False), bindings, locate)
     if len(funcs) == 1 and not others:
         program = compile_function(funcs[0], compiler)
-        program.functions = dict(functions or {})
+        program.functions = functions if functions is not None else {}
         return program
     names, families = _requires(algorithm.body)
     compiler.ctx.declared = _declared(algorithm.body) | set(names)
     run = compiler.block(algorithm.body)
-    return Program(run, tuple(names), _outputs(body), families, algorithm.span, dict(functions or {}))
+    return Program(run, tuple(names), _outputs(body), families, algorithm.span, dict(functions or {}),
+                   compiler.ctx, compiler.spans)
 
 
 def parse(latex: str) -> ir.Algorithm:

@@ -17,6 +17,8 @@ Errors raise :class:`~algoverify.findings.LocatedError` with the span of the off
 
 from __future__ import annotations
 
+import math
+import operator
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -26,6 +28,7 @@ from . import mathexpr as M
 from .findings import AmbiguousMath, EvaluationFailed, LocatedError, NotExecutable, ShapeMismatch, UnboundName
 from .functions import FUNCTIONS, gradient
 from .names import identifier
+from .source import Span
 
 __all__ = ["Context", "compile_expr", "compile_target", "Closure", "TRACE_KEY"]
 
@@ -47,6 +50,10 @@ class Context:
     atol: float = 1e-9
     #: free dimension symbols (``d``) → arrays whose length defines them, found in sum bounds
     dims: dict[str, set[str]] = field(default_factory=dict)
+    #: wrap every node so an error names the node that raised it; the interpreter compiles
+    #: without (a frame per node costs more than the arithmetic on small arrays) and
+    #: recompiles a failing statement with guards to locate the error.
+    guard: bool = True
 
 
 def _ndim(x: Any) -> int:
@@ -69,7 +76,8 @@ def compile_expr(node: M.MathNode, ctx: Context) -> Closure:
     method = _COMPILERS.get(type(node))
     if method is None:
         raise LocatedError(NotExecutable, node.span, message=f"{type(node).__name__.lower()} has no value here")
-    return _guard(method(node, ctx), node)
+    fn = method(node, ctx)
+    return _guard(fn, node) if ctx.guard else fn
 
 
 def _guard(fn: Closure, node: M.MathNode) -> Closure:
@@ -102,7 +110,7 @@ def _lookup(name: str, node: M.MathNode, ctx: Context) -> Closure:
         # looked up late: the sum that defines `d` may come after `\frac{1}{d}` in the text
         dims = ctx.dims.get(name)
         if dims:
-            return _infer_dim(name, dims, env, node)
+            return _infer_dim(name, dims, env, node.span)
         fn = FUNCTIONS.get(name)
         if fn is not None:
             return fn
@@ -111,14 +119,15 @@ def _lookup(name: str, node: M.MathNode, ctx: Context) -> Closure:
     return read
 
 
-def _infer_dim(name: str, sources: set[str], env: Env, node: M.MathNode) -> int:
+def _infer_dim(name: str, sources: set[str], env: Env, span: Span) -> int:
+    """The value of a free dimension symbol (``d``): the common length of the arrays it bounds."""
     lengths = {src: len(env[src]) for src in sorted(sources) if src in env and _ndim(env[src]) >= 1}
     if not lengths:
-        raise LocatedError(UnboundName, node.span, name=name, hint=" (and no array to infer it from)")
+        raise LocatedError(UnboundName, span, name=name, hint=" (and no array to infer it from)")
     values = set(lengths.values())
     if len(values) > 1:
         detail = ", ".join(f"len({k}) = {v}" for k, v in lengths.items())
-        raise LocatedError(ShapeMismatch, node.span, what=name, detail=f"{name} is ambiguous: {detail}")
+        raise LocatedError(ShapeMismatch, span, what=name, detail=f"{name} is ambiguous: {detail}")
     return values.pop()
 
 
@@ -126,7 +135,44 @@ def _sym(node: M.Sym, ctx: Context) -> Closure:
     name = identifier(node)
     if name is None:
         raise LocatedError(NotExecutable, node.span, message=f"{M.dump(node)} is not a name")
+    if not ctx.guard and name in ctx.declared:
+        return operator.itemgetter(name)  # a KeyError here is diagnosed by the guarded twin
     return _lookup(name, node, ctx)
+
+
+def _leaf(node: M.MathNode, ctx: Context) -> tuple[str, Any] | None:
+    """``("var", name)`` or ``("const", value)`` for a plain operand the closures can inline."""
+    if ctx.guard:
+        return None
+    if isinstance(node, M.Num):
+        return ("const", node.value)
+    if isinstance(node, M.Sym):
+        name = identifier(node)
+        if name is not None and name in ctx.declared:
+            return ("var", name)
+    return None
+
+
+def _binary(fn: Callable[[Any, Any], Any], left: M.MathNode, right: M.MathNode, ctx: Context) -> Closure:
+    """``fn(left, right)``, with variable and constant operands read inline (no closure call)."""
+    la, lb = _leaf(left, ctx), _leaf(right, ctx)
+    if la and lb and la[0] == lb[0] == "var":
+        x, y = la[1], lb[1]
+        return lambda env: fn(env[x], env[y])
+    if la and la[0] == "var":
+        x, b = la[1], compile_expr(right, ctx)
+        if lb:
+            c = lb[1]
+            return lambda env: fn(env[x], c)
+        return lambda env: fn(env[x], b(env))
+    if lb and lb[0] == "var":
+        a, y = compile_expr(left, ctx), lb[1]
+        if la:
+            c = la[1]
+            return lambda env: fn(c, env[y])
+        return lambda env: fn(a(env), env[y])
+    a, b = compile_expr(left, ctx), compile_expr(right, ctx)
+    return lambda env: fn(a(env), b(env))
 
 
 def _idx(node: M.Idx, ctx: Context) -> Closure:
@@ -184,29 +230,27 @@ def _num(node: M.Num, ctx: Context) -> Closure:
 
 
 def _juxt(node: M.Juxt, ctx: Context) -> Closure:
-    a, b = compile_expr(node.left, ctx), compile_expr(node.right, ctx)
-    return lambda env: product(a(env), b(env))
+    return _binary(product, node.left, node.right, ctx)
+
+
+_BINOPS: dict[str, Callable[[Any, Any], Any]] = {
+    "+": operator.add,
+    "-": operator.sub,
+    "/": operator.truediv,
+    "*": product,
+    "cdot": product,
+    "times": np.multiply,
+}
 
 
 def _binop(node: M.BinOp, ctx: Context) -> Closure:
-    a, b = compile_expr(node.left, ctx), compile_expr(node.right, ctx)
-    op = node.op
-    if op == "+":
-        return lambda env: a(env) + b(env)
-    if op == "-":
-        return lambda env: a(env) - b(env)
-    if op == "/":
-        return lambda env: a(env) / b(env)
-    if op in ("*", "cdot"):
-        return lambda env: product(a(env), b(env))
-    if op == "times":
-        return lambda env: np.multiply(a(env), b(env))
-    raise LocatedError(NotExecutable, node.span, message=f"operator {op}")
+    if node.op not in _BINOPS:
+        raise LocatedError(NotExecutable, node.span, message=f"operator {node.op}")
+    return _binary(_BINOPS[node.op], node.left, node.right, ctx)
 
 
 def _hadamard(node: M.Hadamard, ctx: Context) -> Closure:
-    a, b = compile_expr(node.left, ctx), compile_expr(node.right, ctx)
-    return lambda env: np.multiply(a(env), b(env))
+    return _binary(np.multiply, node.left, node.right, ctx)
 
 
 def _neg(node: M.Neg, ctx: Context) -> Closure:
@@ -215,8 +259,7 @@ def _neg(node: M.Neg, ctx: Context) -> Closure:
 
 
 def _frac(node: M.Frac, ctx: Context) -> Closure:
-    a, b = compile_expr(node.num, ctx), compile_expr(node.den, ctx)
-    return lambda env: a(env) / b(env)
+    return _binary(operator.truediv, node.num, node.den, ctx)
 
 
 def _sqrt(node: M.Sqrt, ctx: Context) -> Closure:
@@ -274,10 +317,17 @@ def _label(node: M.Label, ctx: Context) -> Closure:
 _NORM_ORDS = {"2": 2, "1": 1, "F": "fro", "inf": np.inf, "infty": np.inf}
 
 
+def two_norm(x: Any) -> float:
+    """The 2-norm (Frobenius for a matrix); a real vector takes NumPy's own shortcut, sqrt(x·x), directly."""
+    if getattr(x, "ndim", 0) == 1 and x.dtype.kind == "f":
+        return math.sqrt(x.dot(x))
+    return float(np.linalg.norm(x))
+
+
 def _norm(node: M.Norm, ctx: Context) -> Closure:
     a = compile_expr(node.operand, ctx)
     if node.ord is None:
-        return lambda env: float(np.linalg.norm(a(env)))
+        return lambda env: two_norm(a(env))
     key = M.dump(node.ord)
     if key not in _NORM_ORDS:
         raise LocatedError(NotExecutable, node.ord.span, message=f"norm subscript {key}")
@@ -292,7 +342,11 @@ def _abs(node: M.Abs, ctx: Context) -> Closure:
 
 def _inner(node: M.Inner, ctx: Context) -> Closure:
     a, b = compile_expr(node.left, ctx), compile_expr(node.right, ctx)
-    return lambda env: np.vdot(x, y) if _ndim(x := a(env)) else x * b(env) if not _ndim(y := b(env)) else np.vdot(x, y)
+    def inner(env: Env) -> Any:
+        x, y = a(env), b(env)
+        return np.vdot(x, y) if _ndim(x) and _ndim(y) else x * y
+
+    return inner
 
 
 def _infinity(node: M.Infinity, ctx: Context) -> Closure:
@@ -328,6 +382,8 @@ def _apply(node: M.Apply, ctx: Context) -> Closure:
     fn_value = compile_expr(node.fn, ctx) if name is None else None
     args = [compile_expr(a, ctx) for a in _group_args(node.args)]
 
+    indexed = compile_expr(node.fn, ctx) if isinstance(node.fn, M.Idx) else None
+
     def apply(env: Env) -> Any:
         if fn_value is not None:
             f = fn_value(env)
@@ -335,6 +391,8 @@ def _apply(node: M.Apply, ctx: Context) -> Closure:
             f = env[name]
         elif name in FUNCTIONS:
             f = FUNCTIONS[name]
+        elif indexed is not None and identifier(node.fn.base) in env:
+            f = indexed(env)  # x_i (…): an element of x times the group
         else:
             raise LocatedError(
                 AmbiguousMath, node.span,
@@ -381,6 +439,19 @@ def _rel(node: M.Rel, ctx: Context) -> Closure:
         if op not in _RELATIONS:
             raise LocatedError(NotExecutable, e.span, message=f"relation {op} cannot be evaluated")
     rtol, atol = ctx.rtol, ctx.atol
+    if len(rest) == 1 and rest[0][0] in _STRICT:
+        # the common loop test (`\lVert r \rVert \gt \tau`): compare floats without NumPy's
+        # reduction machinery, which costs more than the norm itself on small vectors
+        strict, right_fn = _STRICT[rest[0][0]], rest[0][1]
+        op = rest[0][0]
+
+        def compare(env: Env) -> bool:
+            left, right = first(env), right_fn(env)
+            if type(left) is float and type(right) is float:
+                return strict(left, right)
+            return _RELATIONS[op](left, right, rtol, atol)
+
+        return compare
 
     def relation(env: Env) -> bool:
         left = first(env)
@@ -392,6 +463,9 @@ def _rel(node: M.Rel, ctx: Context) -> Closure:
         return True
 
     return relation
+
+
+_STRICT = {"<": operator.lt, ">": operator.gt}
 
 
 def _psd(a: Any, sign: int, atol: float) -> bool:
@@ -496,6 +570,11 @@ def _element_target(node: M.Idx, ctx: Context) -> Callable[[Env, Any], list[str]
             env[flat] = value
             return [flat]
         idx = [int(i(env)) - 1 for i in indices]
+        sizes = [len(container)] if isinstance(container, (list, tuple)) else list(np.shape(container))
+        for p, size in zip(idx, sizes):
+            if not 0 <= p < size:
+                raise LocatedError(EvaluationFailed, node.span,
+                                   message=f"index {p + 1} is out of range 1..{size} in {M.dump(node)}")
         if isinstance(container, np.ndarray):
             # a fresh array per store: the trace keeps every earlier value as it was
             container = np.array(container, dtype=np.result_type(container, value))

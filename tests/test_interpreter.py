@@ -134,8 +134,6 @@ def test_power_iteration_on_the_readme_matrix(power_iteration):
     assert power_iteration.inputs == ("A", "v", "tau")
 
 
-@pytest.mark.xfail(strict=True, reason="interpreter._own: a nested list input becomes a list of 1-D arrays, so A v is "
-                   "elementwise and the run silently returns lam = 2.0")
 def test_nested_list_input_is_a_matrix(power_iteration):
     lam, v = power_iteration(A=[[2, 1], [1, 3]], v=[1, 0], tau=1e-12)
     assert lam == pytest.approx((5 + np.sqrt(5)) / 2, rel=1e-10)
@@ -313,8 +311,6 @@ def test_caller_arrays_are_not_modified(power_iteration, layer_norm):
     assert xs == [1, 2]
 
 
-@pytest.mark.xfail(strict=True, reason="numeric._element_target: an out-of-range element store reports NumPy's "
-                   "0-based IndexError ('index 2 … size 2') instead of the 1-based range of _index")
 def test_out_of_range_element_store_is_reported_1_based():
     lst = algoverify.compile(r"""
 \begin{algorithmic}

@@ -206,12 +206,10 @@ def test_inner_product_of_scalars_is_their_product():
     assert evaluate(r"\langle a, b \rangle", env()) == 6.0
 
 
-@pytest.mark.xfail(strict=True, reason=r"numeric._inner: \langle u, v\rangle of two vectors raises UnboundLocalError ('y')")
 def test_inner_product_of_vectors():
     assert evaluate(r"\langle u, v \rangle", env()) == pytest.approx(1.0)
 
 
-@pytest.mark.xfail(strict=True, reason="numeric._apply: x_i (…) with x an array in scope is AV204, not a product")
 def test_indexed_value_applied_to_a_group_is_a_product():
     # x is an array and i an integer: x_i is a value, so x_i (5 - x_i) is a product (2 · 3)
     assert evaluate(r"x_i (5 - x_i)", env()) == 6.0
