@@ -111,10 +111,16 @@ class CallStmt(Node):
 
 @dataclass(frozen=True)
 class Return(Node):
-    """``\\Return`` of zero, one or several values (``\\(\\lambda, v\\)`` gives two)."""
+    """``\\Return`` of zero, one or several values (``\\(\\lambda, v\\)`` gives two).
+
+    ``text`` is set only when the returned thing is not math alone (``\\Return the best
+    \\(x\\)``); ``values`` then holds its math segments. A ``\\Call{F}{args}`` among the
+    values is one value whose ``latex`` is the call as written (argument delimiters included).
+    """
 
     values: tuple[Math, ...]
     comment: Comment | None = None
+    text: Text | None = None
 
 
 @dataclass(frozen=True)
