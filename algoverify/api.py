@@ -19,7 +19,7 @@ from .findings import Finding, InternalError, LocatedError, PythonSyntax, Severi
 from .notes import Note, discover, read_note
 from .source import SourceFile, Span
 
-__all__ = ["BlockReport", "NoteReport", "Result", "LoadedNote", "analyse", "lint", "parse", "load", "compile"]
+__all__ = ["BlockReport", "NoteReport", "Result", "LoadedNote", "analyse", "lint", "parse", "load", "compile", "check"]
 
 
 @dataclass
@@ -39,6 +39,9 @@ class NoteReport:
     note: Note | None
     blocks: list[BlockReport] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
+    #: outcomes of the note's checks (filled by :func:`check`)
+    outcomes: list = field(default_factory=list)
+    seconds: float = 0.0
 
     def listings(self) -> list[BlockReport]:
         """The algorithm blocks, in document order."""
@@ -51,6 +54,7 @@ class Result:
 
     notes: list[NoteReport] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
+    seconds: float = 0.0
 
     def all_findings(self) -> list[Finding]:
         """Run-level findings followed by every note's findings."""
@@ -244,3 +248,49 @@ def compile(latex: str, *, path: str | Path = "<latex>"):  # noqa: A001, ANN201 
     from .listing import from_latex
 
     return from_latex(latex, path=path)
+
+
+def check(paths: Iterable[str | Path], *, seed: int = 0) -> Result:
+    """Verify notes: everything :func:`lint` does, then every check of every note's spec.
+
+    Each note's outcomes are in ``NoteReport.outcomes``; failed checks, spec errors and
+    unverified listings or equations are findings.
+    """
+    import time
+
+    started = time.perf_counter()
+    result = analyse(paths, math=True)
+    for report in result.notes:
+        t0 = time.perf_counter()
+        if report.note is not None:
+            _check_note(report, seed)
+        report.seconds = time.perf_counter() - t0
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def _check_note(report: NoteReport, seed: int) -> None:
+    from .checks import CheckContext, run_check
+    from .checks.context import load_module
+    from .coverage import unverified
+    from .spec import read_spec
+
+    note = report.note
+    spec = read_spec(note)
+    report.findings.extend(spec.findings)
+    loaded = load(note.path) if any(b.block.kind == "algorithm" for b in report.blocks) else LoadedNote(report)
+    ctx = CheckContext(note.path, report, loaded, seed=spec.seed if spec.seed is not None else seed,
+                       prose=note.source.segment(note.body_span), prose_base=note.body_span.start)
+    if spec.module:
+        try:
+            ctx.module = load_module(note.path, spec.module, spec.span)
+        except LocatedError as exc:
+            report.findings.append(exc.to_finding(note.path))
+            return
+    ctx.functions = {l.name: _late_call(l) for l in loaded.listings if l.name}
+    ctx.functions.update(getattr(ctx.module, "FUNCTIONS", None) or {})
+    for check_spec in spec.checks:
+        outcome = run_check(check_spec, ctx)
+        report.outcomes.append(outcome)
+        report.findings.extend(outcome.findings)
+    report.findings.extend(unverified(report, spec.checks))

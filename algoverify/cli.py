@@ -39,7 +39,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="algoverify", description="Check that the pseudocode, math and code in notes do what their prose claims.")
     parser.add_argument("--version", action="version", version=f"algoverify {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
-    _common(sub.add_parser("check", help="verify notes (the default command)"))
+    p = sub.add_parser("check", help="verify notes: run every check of their specs (the default command)")
+    _common(p)
+    p.add_argument("--seed", type=int, default=0, help="seed of the input generators (default 0)")
     _common(sub.add_parser("lint", help="parse-only check: front matter, blocks, listings, math"))
     p = sub.add_parser("parse", help="print the IR of every block")
     p.add_argument("paths", nargs="+", metavar="PATH")
@@ -94,11 +96,33 @@ def _dispatch(args: argparse.Namespace, out: TextIO) -> int:
         from .runcmd import run_command
 
         return run_command(args, out, sys.stdin)
-    result = api.lint(args.paths)
     colour = args.color == "always" or (args.color == "auto" and out.isatty() and not os.environ.get("NO_COLOR"))
+    if args.command == "check":
+        result = api.check(args.paths, seed=args.seed)
+        if args.format == "text":
+            from .reporters.checks import render as render_checks
+
+            out.write(render_checks(result, colour=colour))
+        else:
+            extra = {"checks": _outcomes_json(result)} if args.format == "json" else {}
+            out.write(reporters.get(args.format)(result.all_findings(), result.sources, **extra))
+        return _status(result, args.strict)
+    result = api.lint(args.paths)
     render = reporters.get(args.format)
     out.write(render(result.all_findings(), result.sources, colour=colour))
     return _status(result, args.strict)
+
+
+def _outcomes_json(result: api.Result) -> list[dict]:
+    out = []
+    for note in result.notes:
+        for o in note.outcomes:
+            line = note.note.source.line_col(o.claim_span.start)[0] if note.note and o.claim_span else None
+            out.append({"path": str(note.path), "id": o.check.id, "kind": o.check.kind, "status": o.status,
+                        "message": o.message, "claim": o.check.claim, "claim_line": line, "known": o.check.known,
+                        "trials": o.trials, "seconds": round(o.seconds, 4),
+                        "counterexample": o.details.get("counterexample"), "reproduce": o.details.get("reproduce")})
+    return out
 
 
 def _status(result: api.Result, strict: bool) -> int:

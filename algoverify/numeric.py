@@ -419,12 +419,14 @@ def _grad(node: M.Grad, ctx: Context) -> Closure:
 
     def grad(env: Env) -> Any:
         fn = f(env)
-        if not callable(fn):
-            raise LocatedError(EvaluationFailed, node.f.span, message=f"{M.dump(node.f)} is a value, not a function of {wrt}")
         trace = env.get(TRACE_KEY)
         if trace is not None:
             trace.count("backward")
-        return gradient(fn, at(env))
+        if callable(fn):  # a bound loss (L_i): differentiate the function itself
+            return gradient(fn, at(env))
+        # an expression in the variable (\nabla_z f(z)): differentiate it by re-evaluating
+        # the expression with the variable moved
+        return gradient(lambda x: f({**env, wrt: x}), at(env))
 
     return grad
 

@@ -30,6 +30,7 @@ def run_command(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
         if errors:
             out.write(reporters.get("text")(errors, sources))
         return 2
+    _bind_module(loaded, listing)
     rng = make_rng(args.seed)
     inputs: dict[str, Any] = {}
     for text in args.values:
@@ -87,3 +88,20 @@ def trace_table(listing: Listing, trace: Trace) -> str:
     rows.append(f"loop iterations: {trace.steps}" + "".join(
         f", {k}: {v}" for k, v in sorted(trace.counters.items()) if not k.startswith("assign:")))
     return "\n".join(rows) + "\n"
+
+
+def _bind_module(loaded: api.LoadedNote, listing: Listing) -> None:
+    """Bind the English steps of the note's own module (``algoverify: module:``), as checks do."""
+    from .checks.context import load_module
+    from .spec import read_spec
+
+    note = loaded.report.note
+    spec = read_spec(note)
+    if not spec.module:
+        return
+    try:
+        module = load_module(note.path, spec.module, spec.span)
+    except Exception:  # noqa: BLE001 - without its module the listing still runs; an unbound step is then AV304
+        return
+    for key, fn in (getattr(module, "BINDINGS", None) or {}).items():
+        listing.bind(key, fn)

@@ -24,7 +24,7 @@ class ValueSyntaxError(ValueError):
         self.column = column
 
 
-def _build(tree: Any, rng: np.random.Generator) -> Any:
+def _build(tree: Any, rng: np.random.Generator, names: dict[str, Any] | None = None) -> Any:
     from lark import Token
 
     if isinstance(tree, Token):
@@ -37,10 +37,14 @@ def _build(tree: Any, rng: np.random.Generator) -> Any:
         return float("inf") if kind == "inf" else float("-inf")
     if kind == "string":
         return str(tree.children[0])[1:-1]
+    if kind == "name" and str(tree.children[0]) in ("None", "none", "null"):
+        return None  # an argument left to the generator's default: `batches(3, None, 2)`
+    if kind == "name" and names is not None and str(tree.children[0]) in names:
+        return names[str(tree.children[0])]  # an earlier input: `A: spd(n)` after `n: integers(1, 6)`
     if kind == "name":
         raise ValueSyntaxError(f"unknown name {tree.children[0]!s} (write a number, a list or a generator call)")
     if kind in ("list", "tuple"):
-        items = [_build(c, rng) for c in tree.children if c is not None]
+        items = [_build(c, rng, names) for c in tree.children if c is not None]
         return _as_array(items) if kind == "list" else tuple(items)
     if kind == "call":
         name, *rest = tree.children
@@ -49,9 +53,9 @@ def _build(tree: Any, rng: np.random.Generator) -> Any:
             if a is None:
                 continue
             if getattr(a, "data", None) == "keyword":
-                kwargs[str(a.children[0])] = _build(a.children[1], rng)
+                kwargs[str(a.children[0])] = _build(a.children[1], rng, names)
             else:
-                args.append(_build(a, rng))
+                args.append(_build(a, rng, names))
         try:
             return generate(str(name), rng, *args, **kwargs)
         except GeneratorError as exc:
@@ -68,8 +72,11 @@ def _as_array(items: list[Any]) -> Any:
         return items  # ragged: a list of arrays (micro-batches of different sizes)
 
 
-def parse_value(text: str, rng: np.random.Generator | None = None) -> Any:
-    """Parse the text of one value and build it; generator calls draw from ``rng``."""
+def parse_value(text: str, rng: np.random.Generator | None = None, names: dict[str, Any] | None = None) -> Any:
+    """Parse the text of one value and build it; generator calls draw from ``rng``.
+
+    :param names: values a name may refer to (the inputs drawn before this one).
+    """
     from lark.exceptions import LarkError, UnexpectedInput
 
     from .grammar import load_parser
@@ -85,7 +92,7 @@ def parse_value(text: str, rng: np.random.Generator | None = None) -> Any:
         raise ValueSyntaxError(f"cannot read value {text!r} at column {col}", col) from None
     except LarkError as exc:
         raise ValueSyntaxError(f"cannot read value {text!r}: {exc}") from None
-    return _build(tree, rng if rng is not None else np.random.default_rng())
+    return _build(tree, rng if rng is not None else np.random.default_rng(), names)
 
 
 def parse_assignment(text: str, rng: np.random.Generator | None = None) -> tuple[str, Any]:

@@ -1,0 +1,62 @@
+"""The ``algoverify check`` report: per note, per check, its status, the claim it backs, its time."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..findings import Finding, Severity
+from ..source import excerpt
+from .text import render_one
+
+_MARK = {"verified": "ok", "refuted as expected": "xfail", "failed": "FAIL", "error": "ERROR"}
+_COLOUR = {"verified": "32", "refuted as expected": "33", "failed": "31", "error": "31"}
+
+
+def _paint(text: str, code: str, colour: bool) -> str:
+    return f"\x1b[{code}m{text}\x1b[0m" if colour else text
+
+
+def render(result: Any, *, colour: bool = False) -> str:
+    """Render the outcomes of every note, then the findings, then one summary line."""
+    lines: list[str] = []
+    sources = result.sources
+    counts = {"verified": 0, "refuted as expected": 0, "failed": 0, "error": 0}
+    for note in result.notes:
+        lines.append(f"{note.path}  ({len(note.outcomes)} checks, {note.seconds:.2f} s)")
+        src = note.note.source if note.note is not None else None
+        for o in note.outcomes:
+            counts[o.status] += 1
+            status = _paint(f"{_MARK[o.status]:<5}", _COLOUR[o.status], colour)
+            lines.append(f"  {status} {o.check.kind:<9} {o.check.id:<28} {o.message}  [{o.seconds:.2f} s]")
+            if o.check.claim:
+                where = f"line {src.line_col(o.claim_span.start)[0]}" if src and o.claim_span else "not in the prose"
+                lines.append(f"        claim ({where}): {o.check.claim}")
+            if o.status == "refuted as expected":
+                lines.append(f"        known: {o.check.known}")
+                for key in ("counterexample", "reproduce"):
+                    if key in o.details:
+                        lines.extend(_indent(f"{key}: {o.details[key]}"))
+    findings = result.all_findings()
+    if findings:
+        lines.append("")
+        for f in sorted(findings, key=_order):
+            lines.append(render_one(f, sources, colour=colour))
+    unverified = sum(f.code.startswith("AV6") for f in findings)
+    errors = sum(f.severity is Severity.ERROR for f in findings)
+    summary = (f"{counts['verified']} verified, {counts['refuted as expected']} refuted as expected, "
+               f"{counts['failed']} failed, {counts['error']} could not run, {unverified} unverified; "
+               f"{errors} error{'s' if errors != 1 else ''} in {getattr(result, 'seconds', 0.0):.1f} s")
+    lines.append("")
+    lines.append(summary)
+    return "\n".join(lines) + "\n"
+
+
+def _indent(text: str) -> list[str]:
+    return ["        " + ln if i == 0 else "          " + ln for i, ln in enumerate(text.splitlines())]
+
+
+def _order(f: Finding) -> tuple:
+    return (str(f.path or ""), f.span.start if f.span else -1, f.code)
+
+
+__all__ = ["render", "excerpt"]

@@ -1,0 +1,399 @@
+"""Python snippets and quoted output: run a code block in a sandboxed subprocess, compare with a quote.
+
+Consumes the source text of a Python block and the output its prose quotes; produces a
+:class:`SnippetRun` (what the subprocess printed) and a :class:`Comparison` (whether the quote
+is a token-for-token excerpt of the output, with numbers compared at the precision quoted).
+The snippet's code never runs in this process: it goes to a fresh interpreter as an argument.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import IO
+
+#: Bytes kept of each of stdout and stderr; the rest is read and dropped so the child never blocks.
+MAX_OUTPUT = 1 << 20
+
+#: Text in stderr that says the snippet ran out of memory (Python's MemoryError, numpy's
+#: ``_ArrayMemoryError``, and the C library's ENOMEM message from a failed thread or mmap).
+_MEMORY_MARKERS = ("MemoryError", "Cannot allocate memory")
+
+#: How long to wait for the output pipes to close after the process group is gone. Only a
+#: process that left the group (its own ``setsid``) can hold them open longer.
+_DRAIN_GRACE = 1.0
+
+
+@dataclass(frozen=True)
+class SnippetRun:
+    """What one run of a snippet did.
+
+    ``returncode`` is ``None`` when the run timed out (the code is then our kill signal, not the
+    snippet's); a negative code is a signal, as in :mod:`subprocess`.
+    """
+
+    stdout: str
+    stderr: str
+    returncode: int | None
+    timed_out: bool
+    duration: float
+    memory_exceeded: bool
+    output_truncated: bool = False
+
+    @property
+    def ok(self) -> bool:
+        """Whether the snippet finished in time with exit status 0."""
+        return not self.timed_out and self.returncode == 0
+
+
+def run_snippet(
+    code: str, *, timeout: float = 10.0, memory_mb: int = 512, cwd: Path | None = None
+) -> SnippetRun:
+    """Run ``code`` in a fresh, isolated Python subprocess and capture what it prints.
+
+    The child gets no stdin, a scrubbed environment (``PYTHONHASHSEED=0``, no bytecode files),
+    an address-space limit of ``memory_mb`` (POSIX only), and ``timeout`` seconds of wall-clock
+    time, after which its whole process group is killed. Without ``cwd`` it runs in a new
+    temporary directory that is removed afterwards.
+
+    :param code: the Python source of the snippet.
+    :param timeout: wall-clock limit in seconds.
+    :param memory_mb: address-space limit in MiB.
+    :param cwd: working directory; a fresh temporary one when ``None``.
+    :raises ValueError: if ``timeout`` or ``memory_mb`` is not positive.
+    """
+    if timeout <= 0 or memory_mb <= 0:
+        raise ValueError(f"timeout and memory_mb must be positive, got {timeout} and {memory_mb}")
+    if cwd is not None:
+        return _run_in(code, Path(cwd), timeout, memory_mb)
+    with tempfile.TemporaryDirectory(prefix="algoverify-snippet-", ignore_cleanup_errors=True) as tmp:
+        return _run_in(code, Path(tmp), timeout, memory_mb)
+
+
+def _run_in(code: str, cwd: Path, timeout: float, memory_mb: int) -> SnippetRun:
+    """Start the child in ``cwd``, drain its output, enforce the deadline, and reap it."""
+    posix = os.name == "posix"
+    start = time.monotonic()
+    proc = subprocess.Popen(
+        _interpreter_args(code),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=cwd,
+        env=_child_env(),
+        start_new_session=posix,
+        preexec_fn=_memory_limiter(memory_mb << 20) if posix else None,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    out, err = _Capture(proc.stdout), _Capture(proc.stderr)
+    timed_out = _wait_and_kill_group(proc, start + timeout) if posix else _wait_and_kill(proc, timeout)
+    returncode = proc.wait()
+    duration = time.monotonic() - start
+    out.join(_DRAIN_GRACE)
+    err.join(_DRAIN_GRACE)
+    stderr = err.text()
+    failed = timed_out or returncode != 0
+    return SnippetRun(
+        stdout=out.text(),
+        stderr=stderr,
+        returncode=None if timed_out else returncode,
+        timed_out=timed_out,
+        duration=duration,
+        memory_exceeded=failed and any(marker in stderr for marker in _MEMORY_MARKERS),
+        output_truncated=out.truncated or err.truncated,
+    )
+
+
+def _interpreter_args(code: str) -> list[str]:
+    """Return the command line for a child interpreter isolated like ``python -I``.
+
+    ``-I`` itself implies ``-E``, which would make the child ignore the ``PYTHONHASHSEED`` we
+    set; so the isolation is spelt out instead: ``-s`` (no user site-packages), ``-P`` (no
+    script or working directory on ``sys.path``, Python 3.11+), and a scrubbed environment in
+    place of ``-E``.
+    """
+    flags = ["-s", "-B"]
+    if sys.version_info >= (3, 11):
+        flags.append("-P")
+    return [sys.executable, *flags, "-c", code]
+
+
+def _child_env() -> dict[str, str]:
+    """Return the parent's environment without ``PYTHON*`` variables, plus the snippet's own."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith("PYTHON")}
+    env.update(PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1", PYTHONIOENCODING="utf-8")
+    # One BLAS thread: the sums a snippet prints then do not depend on the machine's core
+    # count, and OpenBLAS does not reserve per-core buffers that trip the address-space limit.
+    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        env.setdefault(name, "1")
+    return env
+
+
+def _memory_limiter(limit: int) -> Callable[[], None] | None:
+    """Return a ``preexec_fn`` that caps the child's address space, or ``None`` if unsupported."""
+    try:
+        import resource
+    except ImportError:  # not POSIX: no rlimits, run without a memory cap
+        return None
+
+    def limit_memory() -> None:
+        # Never raise a limit the parent already has lower: that would fail with EPERM.
+        _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        cap = limit if hard == resource.RLIM_INFINITY else min(limit, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+
+    return limit_memory
+
+
+def _wait_and_kill_group(proc: subprocess.Popen[bytes], deadline: float) -> bool:
+    """Wait for ``proc`` until ``deadline``, then kill its process group; return whether it timed out.
+
+    The group is killed even after a clean exit, to end background children a snippet left
+    behind. ``waitid(WNOWAIT)`` sees the exit without reaping, so the group id cannot have
+    been reused by an unrelated process when ``killpg`` runs.
+    """
+    delay = 0.0005
+    while True:
+        if os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None:
+            timed_out = False
+            break
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            timed_out = True
+            break
+        delay = min(delay * 2, remaining, 0.05)
+        time.sleep(delay)
+    try:
+        os.killpg(proc.pid, 9)  # SIGKILL, spelt as a number because signal.SIGKILL is POSIX-only
+    except ProcessLookupError:
+        pass  # the group had no members left
+    return timed_out
+
+
+def _wait_and_kill(proc: subprocess.Popen[bytes], timeout: float) -> bool:
+    """Wait for ``proc`` up to ``timeout`` and kill it on expiry (no process groups off POSIX)."""
+    try:
+        proc.wait(timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        return True
+    return False
+
+
+class _Capture:
+    """Read a pipe to its end on a thread, keeping the first :data:`MAX_OUTPUT` bytes."""
+
+    def __init__(self, pipe: IO[bytes]) -> None:
+        self._pipe = pipe
+        self._chunks: list[bytes] = []
+        self._size = 0
+        self.truncated = False
+        # A daemon thread: a pipe held open by an escaped grandchild must not hang our exit.
+        self._thread = threading.Thread(target=self._drain, daemon=True)
+        self._thread.start()
+
+    def _drain(self) -> None:
+        with self._pipe:
+            # os.read returns whatever is available, so output arrives as the child writes it.
+            while chunk := os.read(self._pipe.fileno(), 65536):
+                keep = chunk[: max(0, MAX_OUTPUT - self._size)]
+                self._chunks.append(keep)
+                self._size += len(keep)
+                self.truncated = self.truncated or len(keep) < len(chunk)
+
+    def join(self, timeout: float) -> None:
+        """Wait up to ``timeout`` seconds for the pipe to reach its end."""
+        self._thread.join(timeout)
+
+    def text(self) -> str:
+        """Return what was kept, decoded as UTF-8 (bad bytes replaced)."""
+        return b"".join(self._chunks).decode("utf-8", errors="replace")
+
+
+# --------------------------------------------------------------------------- quoted output
+
+_TOKEN = re.compile(
+    r"""
+    (?P<number>
+        (?:(?<![\w)\]])[+-])?                 # a sign, unless it is a binary minus as in "x-1"
+        (?: (?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?
+          | (?i:nan|inf(?:inity)?)(?!\w) )
+    )
+    | (?P<word>[^\W\d]\w*)
+    | (?P<punct>\S)
+    """,
+    re.VERBOSE,
+)
+
+
+@dataclass(frozen=True)
+class Token:
+    """One token of printed or quoted output, with its offsets in that text."""
+
+    text: str
+    kind: str  # "number", "word" or "punct"
+    start: int
+    end: int
+
+
+def tokenize(text: str) -> list[Token]:
+    """Split ``text`` into number, word and punctuation tokens; whitespace only separates."""
+    return [Token(m.group(), m.lastgroup or "punct", m.start(), m.end()) for m in _TOKEN.finditer(text)]
+
+
+def numbers_match(quoted: str, printed: str) -> bool:
+    """Whether ``printed`` rounds to ``quoted`` at the precision ``quoted`` is written with.
+
+    The tolerance is half a unit in the last digit of the quote: ``0.659`` accepts anything
+    within 0.0005, ``1.0`` within 0.05, ``1`` within 0.5, ``1e-5`` within 5e-6. Decimal
+    arithmetic keeps the boundary (``0.6595`` against ``0.659``) exact. ``nan`` matches ``nan``;
+    infinities match by sign.
+    """
+    try:
+        q, p = Decimal(quoted), Decimal(printed)
+    except InvalidOperation:
+        return quoted == printed
+    if q.is_nan() or p.is_nan():
+        return q.is_nan() and p.is_nan()
+    if q.is_infinite() or p.is_infinite():
+        return q == p
+    exponent = q.as_tuple().exponent
+    assert isinstance(exponent, int)  # finite, so not 'n' / 'N' / 'F'
+    return abs(p - q) <= Decimal(5).scaleb(exponent - 1)
+
+
+def tokens_match(quoted: Token, printed: Token) -> bool:
+    """Whether a quoted token stands for a printed one (numbers at quoted precision, else exact)."""
+    if quoted.kind == "number" and printed.kind == "number":
+        return numbers_match(quoted.text, printed.text)
+    return quoted.kind == printed.kind and quoted.text == printed.text
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The outcome of comparing a quote with a snippet's output.
+
+    ``closest`` is the excerpt of the output best aligned with the quote (the match itself when
+    ``matched``); ``mismatches`` pairs each differing quoted token with the printed token in its
+    place, an empty string standing for a token missing on that side.
+    """
+
+    matched: bool
+    expected: str
+    closest: str
+    mismatches: tuple[tuple[str, str], ...]
+    message: str
+
+
+def compare_output(printed: str, quoted: str) -> Comparison:
+    """Decide whether ``quoted`` appears in ``printed`` as a contiguous run of tokens.
+
+    Whitespace is ignored, words and punctuation (brackets, commas) must be equal, and each
+    quoted number must equal the printed one at the precision it is quoted with (see
+    :func:`numbers_match`). Without a match, the closest excerpt is found by a semi-global
+    edit-distance alignment of the quote against the output.
+
+    :raises ValueError: if ``quoted`` has no tokens (an empty quote would match anything).
+    """
+    qtoks, ptoks = tokenize(quoted), tokenize(printed)
+    if not qtoks:
+        raise ValueError("the quoted output is empty")
+    start = _exact_window(qtoks, ptoks)
+    if start is not None:
+        window = ptoks[start : start + len(qtoks)]
+        closest = printed[window[0].start : window[-1].end]
+        return Comparison(True, quoted, closest, (), f"the snippet printed {closest!r}")
+    if not ptoks:
+        return Comparison(False, quoted, "", (), f"quoted {quoted!r} but the snippet printed nothing")
+    first, last, pairs = _align(qtoks, ptoks)
+    closest = printed[ptoks[first].start : ptoks[last].end] if last >= first else ""
+    mismatches = tuple((q.text if q else "", p.text if p else "") for q, p in pairs)
+    return Comparison(False, quoted, closest, mismatches, _describe(mismatches, closest))
+
+
+def _exact_window(qtoks: list[Token], ptoks: list[Token]) -> int | None:
+    """Return the first index where the quote's tokens all match consecutive printed tokens."""
+    size = len(qtoks)
+    for start in range(len(ptoks) - size + 1):
+        if all(tokens_match(q, p) for q, p in zip(qtoks, ptoks[start : start + size], strict=True)):
+            return start
+    return None
+
+
+_Pair = tuple[Token | None, Token | None]
+
+
+def _align(qtoks: list[Token], ptoks: list[Token]) -> tuple[int, int, list[_Pair]]:
+    """Align the whole quote against the best stretch of the output (Sellers' algorithm).
+
+    Returns the first and last aligned printed indices and the differing (quoted, printed)
+    pairs, ``None`` standing for a gap. Substitutions, missing and extra tokens cost 1 each;
+    the output may start and end anywhere for free.
+    """
+    n, m = len(qtoks), len(ptoks)
+    cost = [[0] * (m + 1)] + [[i] + [0] * m for i in range(1, n + 1)]
+    for i in range(1, n + 1):
+        row, above = cost[i], cost[i - 1]
+        for j in range(1, m + 1):
+            diagonal = above[j - 1] + (0 if tokens_match(qtoks[i - 1], ptoks[j - 1]) else 1)
+            row[j] = min(diagonal, above[j] + 1, row[j - 1] + 1)
+    end = min(range(1, m + 1), key=lambda j: cost[n][j])
+    return _trace_back(cost, qtoks, ptoks, end)
+
+
+def _trace_back(
+    cost: list[list[int]], qtoks: list[Token], ptoks: list[Token], end: int
+) -> tuple[int, int, list[_Pair]]:
+    """Walk the alignment table back from column ``end``, preferring substitutions to gaps."""
+    i, j, pairs = len(qtoks), end, []
+    while i > 0:
+        here = cost[i][j]
+        if j > 0 and here == cost[i - 1][j - 1] + (0 if tokens_match(qtoks[i - 1], ptoks[j - 1]) else 1):
+            if here != cost[i - 1][j - 1]:
+                pairs.append((qtoks[i - 1], ptoks[j - 1]))
+            i, j = i - 1, j - 1
+        elif here == cost[i - 1][j] + 1:
+            pairs.append((qtoks[i - 1], None))
+            i -= 1
+        else:
+            pairs.append((None, ptoks[j - 1]))
+            j -= 1
+    return j, end - 1, pairs[::-1]
+
+
+def _describe(mismatches: tuple[tuple[str, str], ...], closest: str) -> str:
+    """Say in words how the quote differs from the closest printed excerpt."""
+    parts = []
+    for quoted, printed in mismatches:
+        if not printed:
+            parts.append(f"quoted {quoted} but the snippet printed nothing there")
+        elif not quoted:
+            parts.append(f"the snippet printed an extra {printed}")
+        else:
+            parts.append(f"quoted {quoted} but the snippet printed {printed}")
+    return "; ".join(parts) + f" (closest output: {closest!r})"
+
+
+def find_quote(prose: str, quote: str) -> int | None:
+    """Return the offset of ``quote`` in ``prose``, or ``None`` if the prose no longer has it.
+
+    An exact substring is preferred; failing that, any run of whitespace in the quote may be
+    any other run of whitespace in the prose, since Markdown re-wraps lines freely.
+    """
+    if not quote.strip():
+        return None
+    offset = prose.find(quote)
+    if offset >= 0:
+        return offset
+    pattern = r"\s+".join(re.escape(part) for part in quote.split())
+    match = re.search(pattern, prose)
+    return match.start() if match else None

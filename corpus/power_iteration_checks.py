@@ -1,0 +1,22 @@
+"""Reference and input generators for the power-iteration note (loaded by algoverify)."""
+
+import numpy as np
+
+from algoverify.generators import register
+
+
+def leading_eigenpair(A, v, tau):
+    """The eigenvalue of largest magnitude as the listing reports it (its absolute value), and its eigenvector."""
+    w, V = np.linalg.eigh(A)
+    k = int(np.argmax(np.abs(w)))
+    return abs(w[k]), V[:, k]
+
+
+@register()
+def orthogonal_to_top(rng, A):
+    """A random start vector with no component along the leading eigenvector of A."""
+    w, V = np.linalg.eigh(A)
+    top = V[:, int(np.argmax(np.abs(w)))]
+    u = rng.standard_normal(len(A))
+    u = u - (u @ top) * top
+    return u if np.linalg.norm(u) > 0 else V[:, 0]
