@@ -488,7 +488,9 @@ class RetypePostLex:
             return entry
         if tok.type == "CTRL_SYM":
             char = tok.value[1:]
-            if char in _SPACING:
+            if char in _SPACING or char in "()":
+                # \( \) inside math only come from a text-mode \Call{F}{\(b\)} whose arguments
+                # were written as inline math: the delimiters carry no meaning here
                 return "DROP", ""
             if char == "|":
                 return "DBAR", "||"
@@ -534,6 +536,8 @@ def _word_command(tok: Any) -> tuple[str, str]:
         raise _syntax(_span(tok, 0), f"{cmd}{{…}} needs one word of letters, got {word!r}")
     if cmd.startswith("operatorname"):
         return ("MAXOP" if word in COMMANDS and COMMANDS[word][0] == "MAXOP" else "FUNC"), word
+    if cmd in ("Call", "CALL"):
+        return "FUNC", word  # algpseudocode's \Call{Name}{args} inside math: a call of Name
     return "NAME", word  # \mathrm{lr}: a multi-letter name; \mathrm{softmax}(z) stays an Apply
 
 
