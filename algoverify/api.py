@@ -279,15 +279,21 @@ def _check_note(report: NoteReport, seed: int) -> None:
     spec = read_spec(note)
     report.findings.extend(spec.findings)
     loaded = load(note.path) if any(b.block.kind == "algorithm" for b in report.blocks) else LoadedNote(report)
-    ctx = CheckContext(note.path, report, loaded, seed=spec.seed if spec.seed is not None else seed,
-                       prose=note.source.segment(note.body_span), prose_base=note.body_span.start)
+    ctx = CheckContext(
+        note.path,
+        report,
+        loaded,
+        seed=spec.seed if spec.seed is not None else seed,
+        prose=note.source.segment(note.body_span),
+        prose_base=note.body_span.start,
+    )
     if spec.module:
         try:
             ctx.module = load_module(note.path, spec.module, spec.span)
         except LocatedError as exc:
             report.findings.append(exc.to_finding(note.path))
             return
-    ctx.functions = {l.name: _late_call(l) for l in loaded.listings if l.name}
+    ctx.functions = {lst.name: _late_call(lst) for lst in loaded.listings if lst.name}
     ctx.functions.update(getattr(ctx.module, "FUNCTIONS", None) or {})
     for check_spec in spec.checks:
         outcome = run_check(check_spec, ctx)

@@ -20,7 +20,22 @@ from .names import identifier
 
 Env = dict[str, Any]
 
-_ELEMENTWISE_FUNCS = {"exp", "log", "ln", "sin", "cos", "tan", "tanh", "sinh", "cosh", "sqrt", "abs", "sign", "sigmoid", "relu"}
+_ELEMENTWISE_FUNCS = {
+    "exp",
+    "log",
+    "ln",
+    "sin",
+    "cos",
+    "tan",
+    "tanh",
+    "sinh",
+    "cosh",
+    "sqrt",
+    "abs",
+    "sign",
+    "sigmoid",
+    "relu",
+}
 _REDUCE: dict[str, Callable[[Any], Any]] = {
     "sum": np.sum,
     "prod": np.prod,
@@ -134,15 +149,22 @@ def _length_of(node: M.BigOp, var: str, ctx: Any) -> Callable[[Env], int]:
     """``\\sum_v p_v …`` has no upper bound: it runs over the arrays the body indexes by ``v``."""
     from .numeric import compile_expr
 
-    containers = [compile_expr(n.base, ctx) for n in M.walk(node.body)
-                  if isinstance(n, M.Idx) and len(n.indices) == 1 and identifier(n.indices[0]) == var]
+    containers = [
+        compile_expr(n.base, ctx)
+        for n in M.walk(node.body)
+        if isinstance(n, M.Idx) and len(n.indices) == 1 and identifier(n.indices[0]) == var
+    ]
     if not containers:
-        raise LocatedError(NotExecutable, node.span, message=f"\\{node.kind}_{var} indexes nothing with {var}: its range is unknown")
+        raise LocatedError(
+            NotExecutable, node.span, message=f"\\{node.kind}_{var} indexes nothing with {var}: its range is unknown"
+        )
 
     def length(env: Env) -> int:
         sizes = {len(c(env)) for c in containers}
         if len(sizes) != 1:
-            raise LocatedError(EvaluationFailed, node.span, message=f"the arrays indexed by {var} differ in length: {sorted(sizes)}")
+            raise LocatedError(
+                EvaluationFailed, node.span, message=f"the arrays indexed by {var} differ in length: {sorted(sizes)}"
+            )
         return sizes.pop()
 
     return length
@@ -221,8 +243,11 @@ def _vec_index(node: M.Idx, ctx: Any) -> Vec:
         if getattr(value, "ndim", 0) != 1:
             raise _Fallback  # lists (families) and matrices: loop
         if a < 1 or b > len(value):
-            raise LocatedError(EvaluationFailed, node.span,
-                               message=f"index range {a}..{b} is outside 1..{len(value)} in {M.dump(node)}")
+            raise LocatedError(
+                EvaluationFailed,
+                node.span,
+                message=f"index range {a}..{b} is outside 1..{len(value)} in {M.dump(node)}",
+            )
         return value[a - 1 : b]
 
     return sliced
@@ -245,8 +270,14 @@ def _unary(fn: Callable[[Any], Any], attr: str) -> Callable:
 
 
 def _vec_binop(node: M.BinOp, var: str, ctx: Any) -> Vec:
-    ops = {"+": operator.add, "-": operator.sub, "*": operator.mul, "cdot": operator.mul, "times": operator.mul,
-           "/": operator.truediv}
+    ops = {
+        "+": operator.add,
+        "-": operator.sub,
+        "*": operator.mul,
+        "cdot": operator.mul,
+        "times": operator.mul,
+        "/": operator.truediv,
+    }
     if node.op not in ops:
         raise _Fallback
     return _binary(ops[node.op], "left", "right")(node, var, ctx)

@@ -173,9 +173,7 @@ def _find_close(text: str, pos: int, end: int, opener: re.Match[str]) -> re.Matc
     return None
 
 
-def _scan_tex(
-    text: str, region: Span, *, top_comments: bool, math: bool = True
-) -> tuple[list[_Env], list[Finding]]:
+def _scan_tex(text: str, region: Span, *, top_comments: bool, math: bool = True) -> tuple[list[_Env], list[Finding]]:
     """Find the top-level algorithm environments (and, with ``math``, displays) in ``region``."""
     envs: list[_Env] = []
     findings: list[Finding] = []
@@ -278,9 +276,7 @@ def _markdown() -> Any:
     return MarkdownIt("commonmark")
 
 
-def _find_fences(
-    note: Note, masked: str, blocks: list[Block], findings: list[Finding], claimed: list[Span]
-) -> None:
+def _find_fences(note: Note, masked: str, blocks: list[Block], findings: list[Finding], claimed: list[Span]) -> None:
     """Add the blocks of fenced code; claim every fence and literal HTML block.
 
     ``masked`` is the note's text with the shortcodes blanked, so Markdown never sees inside them.

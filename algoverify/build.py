@@ -223,9 +223,7 @@ def _prescan(source: str, base: int) -> None:
             start, delim, depth = math
             if tok == {"\\(": "\\)"}.get(delim, delim):
                 math = None
-            elif tok == "\\(" or tok in structural or tok[0] == "\n" or (
-                tok == "}" and len(braces) <= depth
-            ):
+            elif tok == "\\(" or tok in structural or tok[0] == "\n" or (tok == "}" and len(braces) <= depth):
                 # A nested \(, a keyword, a blank line or the end of the enclosing group:
                 # TeX would have failed before any of them, so the math was never closed.
                 raise LocatedError(UnclosedMath, Span(base + start, base + start + len(delim)), delim=delim)
@@ -326,9 +324,7 @@ def _located(
             return LocatedError(UnterminatedEnvironment, span, details={"found": found}, env=env)
         closer = _OPENERS[inner.value][1]
         details = {"expected_at": _token_span(token, base, source)}
-        return LocatedError(
-            UnclosedBlock, span, details=details, opener=inner.value, closer=closer, found=found
-        )
+        return LocatedError(UnclosedBlock, span, details=details, opener=inner.value, closer=closer, found=found)
     if rule is UnmatchedEnd and token.type in _CLOSERS:
         opener = _CLOSERS[token.type][1]
         return LocatedError(UnmatchedEnd, _token_span(token, base, source), closer=token.value, opener=opener)
@@ -427,9 +423,7 @@ class _Env:
 # Content items that typeset nothing a reader would call part of the statement.
 _NOISE_MACROS = {"\\label": 1, "\\hfill": 0, "\\quad": 0, "\\qquad": 0, "\\nonumber": 0, "\\relax": 0}
 _DOTS = {"\\dots", "\\ldots", "\\cdots", "..."}
-_MATH_TOKEN = re.compile(
-    r"\\[a-zA-Z]+|\\.|:=|[<>!=]=|\.\.\.|[{}()\[\],=]", re.S
-)
+_MATH_TOKEN = re.compile(r"\\[a-zA-Z]+|\\.|:=|[<>!=]=|\.\.\.|[{}()\[\],=]", re.S)
 # `\\(` and `\\)` never occur inside math; counting them lets _args cut raw text at commas.
 _OPENING = {"\\(", "{", "(", "[", "\\{", "\\langle", "\\lvert", "\\lVert", "\\lfloor", "\\lceil"}
 _CLOSING = {"\\)", "}", ")", "]", "\\}", "\\rangle", "\\rvert", "\\rVert", "\\rfloor", "\\rceil"}

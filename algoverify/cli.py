@@ -36,7 +36,9 @@ def _common(p: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser (exposed for the README's usage text and for tests)."""
-    parser = _Parser(prog="algoverify", description="Check that the pseudocode, math and code in notes do what their prose claims.")
+    parser = _Parser(
+        prog="algoverify", description="Check that the pseudocode, math and code in notes do what their prose claims."
+    )
     parser.add_argument("--version", action="version", version=f"algoverify {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     p = sub.add_parser("check", help="verify notes: run every check of their specs (the default command)")
@@ -49,8 +51,14 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("run", help="execute one listing with your inputs")
     p.add_argument("path", metavar="NOTE")
     p.add_argument("--listing", default="1", help="1-based index, caption (or its start) or function name; default 1")
-    p.add_argument("--set", dest="values", action="append", default=[], metavar="NAME=VALUE",
-                   help="an input: a number, a list ([[2,1],[1,3]]) or a generator call (randn(8), spd(4))")
+    p.add_argument(
+        "--set",
+        dest="values",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="an input: a number, a list ([[2,1],[1,3]]) or a generator call (randn(8), spd(4))",
+    )
     p.add_argument("--seed", type=int, default=0, help="seed of the generators (default 0)")
     p.add_argument("--trace", action="store_true", help="print hits and last values per line")
     p.add_argument("--step", action="store_true", help="step through the listing line by line")
@@ -118,10 +126,22 @@ def _outcomes_json(result: api.Result) -> list[dict]:
     for note in result.notes:
         for o in note.outcomes:
             line = note.note.source.line_col(o.claim_span.start)[0] if note.note and o.claim_span else None
-            out.append({"path": str(note.path), "id": o.check.id, "kind": o.check.kind, "status": o.status,
-                        "message": o.message, "claim": o.check.claim, "claim_line": line, "known": o.check.known,
-                        "trials": o.trials, "seconds": round(o.seconds, 4),
-                        "counterexample": o.details.get("counterexample"), "reproduce": o.details.get("reproduce")})
+            out.append(
+                {
+                    "path": str(note.path),
+                    "id": o.check.id,
+                    "kind": o.check.kind,
+                    "status": o.status,
+                    "message": o.message,
+                    "claim": o.check.claim,
+                    "claim_line": line,
+                    "known": o.check.known,
+                    "trials": o.trials,
+                    "seconds": round(o.seconds, 4),
+                    "counterexample": o.details.get("counterexample"),
+                    "reproduce": o.details.get("reproduce"),
+                }
+            )
     return out
 
 

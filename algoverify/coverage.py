@@ -20,14 +20,27 @@ def unverified(report: Any, checks: Iterable[Any]) -> list[Finding]:
     for c in checks:
         if c.kind == "reference" and c.get("listing") is not None:
             key = str(c.get("listing")).lower()
-            covered_listings |= {i for i, names in loaded_names.items() if key in names or any(n.startswith(key) for n in names if n)}
-    out = [UnverifiedListing.finding(b.block.span, report.path, index=i)
-           for i, b in enumerate(listings, start=1) if i not in covered_listings]
+            covered_listings |= {
+                i for i, names in loaded_names.items() if key in names or any(n.startswith(key) for n in names if n)
+            }
+    out = [
+        UnverifiedListing.finding(b.block.span, report.path, index=i)
+        for i, b in enumerate(listings, start=1)
+        if i not in covered_listings
+    ]
     equations = {c.get("equation") for c in checks if c.kind == "property"}
     maths = [b.block for b in report.blocks if b.block.kind == "math"]
-    out += [UnverifiedClaim.finding(m.span, report.path, index=i) for i, m in enumerate(maths, start=1) if i not in equations]
+    out += [
+        UnverifiedClaim.finding(m.span, report.path, index=i)
+        for i, m in enumerate(maths, start=1)
+        if i not in equations
+    ]
     for kind, check_kind in (("python", "snippet"), ("mermaid", "structure")):
         used = {c.get("block") for c in checks if c.kind == check_kind}
         blocks = [b.block for b in report.blocks if b.block.kind == kind]
-        out += [UnverifiedBlock.finding(b.span, report.path, kind=kind, index=i) for i, b in enumerate(blocks, start=1) if i not in used]
+        out += [
+            UnverifiedBlock.finding(b.span, report.path, kind=kind, index=i)
+            for i, b in enumerate(blocks, start=1)
+            if i not in used
+        ]
     return out

@@ -19,7 +19,9 @@ def grammar_dir() -> Path:
     for candidate in (here / "grammars", here.parent / "grammars"):
         if (candidate / "values.lark").is_file():
             return candidate
-    raise FileNotFoundError(f"algoverify's grammars are missing (looked in {here / 'grammars'} and {here.parent / 'grammars'})")
+    raise FileNotFoundError(
+        f"algoverify's grammars are missing (looked in {here / 'grammars'} and {here.parent / 'grammars'})"
+    )
 
 
 def grammar_path(name: str) -> Path:

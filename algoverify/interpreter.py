@@ -172,7 +172,9 @@ class Program:
     def __post_init__(self) -> None:
         self._accepted = frozenset(self.inputs) | frozenset(self.families.values())
 
-    def run(self, inputs: dict[str, Any], *, budget: Budget = Budget(), trace: Trace | None = None) -> tuple[Any, Trace]:
+    def run(
+        self, inputs: dict[str, Any], *, budget: Budget = Budget(), trace: Trace | None = None
+    ) -> tuple[Any, Trace]:
         """Execute with ``inputs``; return ``(outputs, trace)`` or raise :class:`LocatedError`."""
         trace = trace or Trace()
         trace._spans.update(self.spans)
@@ -192,8 +194,12 @@ class Program:
     def _bind_inputs(self, inputs: dict[str, Any]) -> Env:
         unknown = [n for n in inputs if n not in self._accepted]
         if unknown:
-            raise LocatedError(BadInput, self.span, message=f"unknown input(s) {', '.join(sorted(unknown))}; "
-                               f"this listing takes {', '.join(self.inputs) or 'no inputs'}")
+            raise LocatedError(
+                BadInput,
+                self.span,
+                message=f"unknown input(s) {', '.join(sorted(unknown))}; "
+                f"this listing takes {', '.join(self.inputs) or 'no inputs'}",
+            )
         env: Env = dict(self.functions)
         for name, value in inputs.items():
             env[name] = _own(value)
@@ -222,8 +228,11 @@ def _own(value: Any) -> Any:
             array = np.array(value, dtype=float)
         except (ValueError, TypeError):
             array = None  # ragged, or not numbers: a family such as micro-batches of other sizes
-        if array is not None and array.dtype == float and array.ndim >= 1 and all(
-            not isinstance(v, np.ndarray) or v.ndim == 0 for v in value
+        if (
+            array is not None
+            and array.dtype == float
+            and array.ndim >= 1
+            and all(not isinstance(v, np.ndarray) or v.ndim == 0 for v in value)
         ):
             return array
         return [_own(v) for v in value]
@@ -275,7 +284,9 @@ class _Compiler:
         span = node.span
         start = span.start
         self.spans[start] = span
-        if isinstance(node, (ir.WhileBlock, ir.ForRange, ir.ForAll, ir.RepeatUntil, ir.LoopBlock, ir.IfBlock, ir.Function)):
+        if isinstance(
+            node, (ir.WhileBlock, ir.ForRange, ir.ForAll, ir.RepeatUntil, ir.LoopBlock, ir.IfBlock, ir.Function)
+        ):
 
             def block(env: Env) -> None:
                 env[TRACE_KEY]._hits[start] += 1
@@ -318,8 +329,9 @@ class _Compiler:
         ctx = self.ctx
 
         def diagnose(env: Env, exc: BaseException) -> None:
-            guarded = Context(declared=ctx.declared, functions=ctx.functions, rtol=ctx.rtol, atol=ctx.atol,
-                              dims=ctx.dims, guard=True)
+            guarded = Context(
+                declared=ctx.declared, functions=ctx.functions, rtol=ctx.rtol, atol=ctx.atol, dims=ctx.dims, guard=True
+            )
             for m in maths:
                 try:
                     compile_expr(M.parse_math(m.latex, m.span.start), guarded)(dict(env))
@@ -380,7 +392,9 @@ class _Compiler:
         def call(env: Env) -> None:
             fn = env.get(name)
             if not callable(fn):
-                raise LocatedError(EvaluationFailed, node.span, message=f"\\Call of {name}, which is not a function here")
+                raise LocatedError(
+                    EvaluationFailed, node.span, message=f"\\Call of {name}, which is not a function here"
+                )
             fn(*(a(env) for a in args))
 
         return call
@@ -491,7 +505,9 @@ class _Compiler:
             except LocatedError:
                 raise
             except Exception as exc:  # the binding is user code: report it at the statement
-                raise LocatedError(EvaluationFailed, node.span, message=f"binding {key!r} failed: {type(exc).__name__}: {exc}") from exc
+                raise LocatedError(
+                    EvaluationFailed, node.span, message=f"binding {key!r} failed: {type(exc).__name__}: {exc}"
+                ) from exc
             if not want_value and isinstance(result, dict):
                 for name, value in result.items():
                     StepContext(env, node, ctx)[name] = value
@@ -529,9 +545,13 @@ def _ticker(node: ir.Node) -> Callable[[Env], None]:
         trace.steps += 1
         budget = env["$budget"]
         if trace.steps > budget.max_steps:
-            raise LocatedError(DidNotTerminate, span, reason=f"the loop ran past the budget of {budget.max_steps} iterations")
+            raise LocatedError(
+                DidNotTerminate, span, reason=f"the loop ran past the budget of {budget.max_steps} iterations"
+            )
         if trace.steps & 1023 == 0 and time.perf_counter() > env["$deadline"]:
-            raise LocatedError(DidNotTerminate, span, reason=f"the loop ran past the time budget of {budget.max_seconds:g} s")
+            raise LocatedError(
+                DidNotTerminate, span, reason=f"the loop ran past the time budget of {budget.max_seconds:g} s"
+            )
 
     return tick
 
@@ -588,7 +608,9 @@ def _declared(nodes: Iterable[ir.Node]) -> set[str]:
     out: set[str] = set()
     for root in nodes:
         for n in ir.walk(root):
-            target = n.target if isinstance(n, ir.Assign) else n.var if isinstance(n, (ir.ForRange, ir.ForAll)) else None
+            target = (
+                n.target if isinstance(n, ir.Assign) else n.var if isinstance(n, (ir.ForRange, ir.ForAll)) else None
+            )
             if target is None:
                 continue
             tree = M.parse_math(target.latex, target.span.start)
@@ -648,8 +670,9 @@ def compile_program(
     names, families = _requires(algorithm.body)
     compiler.ctx.declared = _declared(algorithm.body) | set(names)
     run = compiler.block(algorithm.body)
-    return Program(run, tuple(names), _outputs(body), families, algorithm.span, dict(functions or {}),
-                   compiler.ctx, compiler.spans)
+    return Program(
+        run, tuple(names), _outputs(body), families, algorithm.span, dict(functions or {}), compiler.ctx, compiler.spans
+    )
 
 
 def parse(latex: str) -> ir.Algorithm:

@@ -126,8 +126,13 @@ class Listing:
 
     # --- running --------------------------------------------------------------------------
 
-    def run(self, inputs: dict[str, Any], *, budget: Budget | None = None,
-            on_step: Callable[[ir.Node, dict, Trace], None] | None = None) -> RunResult:
+    def run(
+        self,
+        inputs: dict[str, Any],
+        *,
+        budget: Budget | None = None,
+        on_step: Callable[[ir.Node, dict, Trace], None] | None = None,
+    ) -> RunResult:
         """Run with ``inputs``; a failure is returned as a finding, not raised."""
         trace = Trace()
         try:

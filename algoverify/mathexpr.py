@@ -24,10 +24,42 @@ from .findings import AmbiguousMath, LocatedError, MathSyntax, UnbalancedDelimit
 from .source import Span
 
 __all__ = [
-    "MathNode", "Num", "Sym", "Idx", "Label", "Juxt", "Apply", "BinOp", "Hadamard", "Neg", "Frac",
-    "Sqrt", "Pow", "Transpose", "Inverse", "Norm", "Abs", "Inner", "BigOp", "Call", "Grad", "Rel",
-    "In", "Assign", "Tuple", "Range", "Dots", "Logic", "Text", "Infinity",
-    "COMMANDS", "parse_math", "dump", "walk", "iter_children", "resolve_applications",
+    "MathNode",
+    "Num",
+    "Sym",
+    "Idx",
+    "Label",
+    "Juxt",
+    "Apply",
+    "BinOp",
+    "Hadamard",
+    "Neg",
+    "Frac",
+    "Sqrt",
+    "Pow",
+    "Transpose",
+    "Inverse",
+    "Norm",
+    "Abs",
+    "Inner",
+    "BigOp",
+    "Call",
+    "Grad",
+    "Rel",
+    "In",
+    "Assign",
+    "Tuple",
+    "Range",
+    "Dots",
+    "Logic",
+    "Text",
+    "Infinity",
+    "COMMANDS",
+    "parse_math",
+    "dump",
+    "walk",
+    "iter_children",
+    "resolve_applications",
 ]
 
 # --- the AST ------------------------------------------------------------------------------
@@ -333,9 +365,7 @@ _DUMP: dict[type, Callable[[Any], str]] = {
     Hadamard: lambda n: f"(odot {dump(n.left)} {dump(n.right)})",
     Neg: lambda n: f"(neg {dump(n.operand)})",
     Frac: lambda n: f"(frac {dump(n.num)} {dump(n.den)})",
-    Sqrt: lambda n: (
-        f"(sqrt {dump(n.radicand)})" if n.index is None else f"(root {dump(n.index)} {dump(n.radicand)})"
-    ),
+    Sqrt: lambda n: f"(sqrt {dump(n.radicand)})" if n.index is None else f"(root {dump(n.index)} {dump(n.radicand)})",
     Pow: lambda n: f"(pow {dump(n.base)} {dump(n.exp)})",
     Transpose: lambda n: f"(T {dump(n.operand)})",
     Inverse: lambda n: f"(inv {dump(n.operand)})",
@@ -344,7 +374,8 @@ _DUMP: dict[type, Callable[[Any], str]] = {
     Inner: lambda n: f"(inner {dump(n.left)} {dump(n.right)})",
     BigOp: lambda n: (
         f"({n.kind} {_opt(n.var)} {_opt(n.lo)} {_opt(n.hi)} {dump(n.body)}"
-        + ("" if n.domain is None else f" :in {dump(n.domain)}") + ")"
+        + ("" if n.domain is None else f" :in {dump(n.domain)}")
+        + ")"
     ),
     Call: lambda n: f"(call {n.func} {' '.join(map(dump, n.args))})",
     Grad: lambda n: f"(grad {_opt(n.wrt)} {dump(n.f)})",
@@ -379,20 +410,63 @@ def _table() -> dict[str, tuple[str, str]]:
     """Build :data:`COMMANDS`: control word → (terminal, canonical value)."""
     t: dict[str, tuple[str, str]] = {g: ("GREEK", g) for g in _GREEK}
     groups = {
-        "ACCENT": {"hat": "hat", "widehat": "hat", "bar": "bar", "overline": "bar", "tilde": "tilde",
-                   "widetilde": "tilde", "vec": "vec", "dot": "dot", "ddot": "ddot", "check": "check"},
-        "FONT": {"mathbf": "bf", "boldsymbol": "bf", "bm": "bf", "mathbb": "bb", "mathcal": "cal",
-                 "mathfrak": "frak", "mathscr": "scr"},
-        "FUNC": {f: f for f in "exp log ln lg sin cos tan cot sec csc sinh cosh tanh coth arcsin arccos "
-                 "arctan det dim ker deg gcd Pr".split()},
+        "ACCENT": {
+            "hat": "hat",
+            "widehat": "hat",
+            "bar": "bar",
+            "overline": "bar",
+            "tilde": "tilde",
+            "widetilde": "tilde",
+            "vec": "vec",
+            "dot": "dot",
+            "ddot": "ddot",
+            "check": "check",
+        },
+        "FONT": {
+            "mathbf": "bf",
+            "boldsymbol": "bf",
+            "bm": "bf",
+            "mathbb": "bb",
+            "mathcal": "cal",
+            "mathfrak": "frak",
+            "mathscr": "scr",
+        },
+        "FUNC": {
+            f: f
+            for f in "exp log ln lg sin cos tan cot sec csc sinh cosh tanh coth arcsin arccos "
+            "arctan det dim ker deg gcd Pr".split()
+        },
         "BIGOP": {"sum": "sum", "prod": "prod"},
         "MAXOP": {m: m for m in "max min sup inf lim liminf limsup argmax argmin".split()},
         "MULOP": {"cdot": "cdot", "times": "times", "odot": "odot", "ast": "*"},
-        "RELOP": {"ne": "!=", "neq": "!=", "le": "<=", "leq": "<=", "leqslant": "<=", "lt": "<",
-                  "ge": ">=", "geq": ">=", "geqslant": ">=", "gt": ">", "approx": "approx",
-                  "succeq": "succeq", "preceq": "preceq", "succ": "succ", "prec": "prec", "sim": "sim",
-                  "simeq": "simeq", "equiv": "equiv", "propto": "propto", "in": "in", "notin": "notin",
-                  "subset": "subset", "subseteq": "subseteq", "ll": "ll", "gg": "gg", "to": "to"},
+        "RELOP": {
+            "ne": "!=",
+            "neq": "!=",
+            "le": "<=",
+            "leq": "<=",
+            "leqslant": "<=",
+            "lt": "<",
+            "ge": ">=",
+            "geq": ">=",
+            "geqslant": ">=",
+            "gt": ">",
+            "approx": "approx",
+            "succeq": "succeq",
+            "preceq": "preceq",
+            "succ": "succ",
+            "prec": "prec",
+            "sim": "sim",
+            "simeq": "simeq",
+            "equiv": "equiv",
+            "propto": "propto",
+            "in": "in",
+            "notin": "notin",
+            "subset": "subset",
+            "subseteq": "subseteq",
+            "ll": "ll",
+            "gg": "gg",
+            "to": "to",
+        },
         "ASSIGN_CMD": {"gets": "gets", "leftarrow": "gets", "coloneqq": "gets"},
         "AND": {"land": "and", "wedge": "and"},
         "OR": {"lor": "or", "vee": "or"},
@@ -400,19 +474,37 @@ def _table() -> dict[str, tuple[str, str]]:
         "DOTS": {d: "dots" for d in "dots ldots cdots dotsc dotsb dotso".split()},
         "BAR": {"vert": "|"},
         "DBAR": {"Vert": "||"},
-        "DROP": {d: "" for d in "big Big bigg Bigg bigl bigr Bigl Bigr biggl biggr Biggl Biggr limits "
-                 "nolimits displaystyle textstyle quad qquad".split()},
-        "NEEDS_ARG": {w: w for w in "operatorname mathrm mathit mathsf text textbf textrm textit textsf "
-                      "mbox".split()},
+        "DROP": {
+            d: ""
+            for d in "big Big bigg Bigg bigl bigr Bigl Bigr biggl biggr Biggl Biggr limits "
+            "nolimits displaystyle textstyle quad qquad".split()
+        },
+        "NEEDS_ARG": {w: w for w in "operatorname mathrm mathit mathsf text textbf textrm textit textsf mbox".split()},
     }
     for kind, words in groups.items():
         t.update({w: (kind, v) for w, v in words.items()})
-    t.update({"arg": ("ARG", "arg"), "nabla": ("NABLA", "nabla"), "frac": ("FRAC", "frac"),
-              "dfrac": ("FRAC", "frac"), "tfrac": ("FRAC", "frac"), "sqrt": ("SQRT", "sqrt"),
-              "infty": ("INFTY", "inf"), "top": ("TOP", "T"), "intercal": ("TOP", "T"),
-              "prime": ("PRIME_CMD", "prime"), "lVert": ("LNORM", "||"), "rVert": ("RNORM", "||"),
-              "lvert": ("LABS", "|"), "rvert": ("RABS", "|"), "langle": ("LANGLE", "<"),
-              "rangle": ("RANGLE", ">"), "left": ("LEFT", ""), "right": ("RIGHT", "")})
+    t.update(
+        {
+            "arg": ("ARG", "arg"),
+            "nabla": ("NABLA", "nabla"),
+            "frac": ("FRAC", "frac"),
+            "dfrac": ("FRAC", "frac"),
+            "tfrac": ("FRAC", "frac"),
+            "sqrt": ("SQRT", "sqrt"),
+            "infty": ("INFTY", "inf"),
+            "top": ("TOP", "T"),
+            "intercal": ("TOP", "T"),
+            "prime": ("PRIME_CMD", "prime"),
+            "lVert": ("LNORM", "||"),
+            "rVert": ("RNORM", "||"),
+            "lvert": ("LABS", "|"),
+            "rvert": ("RABS", "|"),
+            "langle": ("LANGLE", "<"),
+            "rangle": ("RANGLE", ">"),
+            "left": ("LEFT", ""),
+            "right": ("RIGHT", ""),
+        }
+    )
     return t
 
 
@@ -424,12 +516,18 @@ _SPACING = {",", ";", ":", "!", " ", "\t", "\n"}
 _WORDCMD = re.compile(r"\\(?P<cmd>[a-zA-Z]+\*?)\s*\{(?P<word>[^{}\\]*)\}")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 _LAST_TOKEN = re.compile(r"(\\[a-zA-Z]+|\\.|\d+(\.\d*)?|.)$")
-_OPENERS = {"LPAR": "RPAR", "LSQB": "RSQB", "LBRACE": "RBRACE", "LNORM": "RNORM", "LABS": "RABS",
-            "LBAR": "RBAR", "LANGLE": "RANGLE"}
+_OPENERS = {
+    "LPAR": "RPAR",
+    "LSQB": "RSQB",
+    "LBRACE": "RBRACE",
+    "LNORM": "RNORM",
+    "LABS": "RABS",
+    "LBAR": "RBAR",
+    "LANGLE": "RANGLE",
+}
 _CLOSERS = set(_OPENERS.values())
 # After one of these a `|` closes an open bar; elsewhere it opens one.
-_OPERAND_END = {"NUMBER", "LETTER", "GREEK", "NAME", "INFTY", "DOTS", "TEXT", "TOP", "PRIME",
-                "PRIME_CMD", *_CLOSERS}
+_OPERAND_END = {"NUMBER", "LETTER", "GREEK", "NAME", "INFTY", "DOTS", "TEXT", "TOP", "PRIME", "PRIME_CMD", *_CLOSERS}
 
 
 def _span(tok: Any, base: int) -> Span:
@@ -517,11 +615,11 @@ class RetypePostLex:
             if stack and _OPENERS[stack[-1].type] == tok.type:
                 stack.pop()
             elif stack:
-                raise LocatedError(UnbalancedDelimiter, _span(stack[-1], 0),
-                                   delim=f"{stack[-1].value!r}: closed by {tok.value!r}")
+                raise LocatedError(
+                    UnbalancedDelimiter, _span(stack[-1], 0), delim=f"{stack[-1].value!r}: closed by {tok.value!r}"
+                )
             else:
-                raise LocatedError(UnbalancedDelimiter, _span(tok, 0),
-                                   delim=f"{tok.value!r}: nothing to close")
+                raise LocatedError(UnbalancedDelimiter, _span(tok, 0), delim=f"{tok.value!r}: nothing to close")
 
 
 def _word_command(tok: Any) -> tuple[str, str]:
@@ -744,8 +842,9 @@ def _make_builder() -> type:
 
         def digit(self, meta, tok):
             if len(tok.value) != 1:
-                raise LocatedError(MathSyntax, self._tok(tok),
-                                   message=f"a bare script or argument is one digit: write {{{tok.value}}}")
+                raise LocatedError(
+                    MathSyntax, self._tok(tok), message=f"a bare script or argument is one digit: write {{{tok.value}}}"
+                )
             return Num(tok.value, span=self._tok(tok))
 
         def letter(self, meta, tok):
@@ -861,15 +960,14 @@ def _lift_list(items: tuple[MathNode, ...], span: Span) -> MathNode:
     has_dots = any(isinstance(i, Dots) for i in items)
     first, last = items[0], items[-1]
     if has_dots and isinstance(first, Rel) and len(first.rest) == 1:
-        (op, lo), = first.rest
+        ((op, lo),) = first.rest
         inner = _lift_list((lo,) + items[1:], Span(lo.span.start, span.end))
         return Rel(first.first, ((op, inner),), span=span)
     plain = all(not isinstance(i, (Rel, In, Logic, Assign)) for i in items[:-1])
     if isinstance(last, In) and plain and (has_dots or len(items) > 1):
         inner = _lift_list(items[:-1] + (last.element,), Span(span.start, last.element.span.end))
         return In(inner, last.set, span=span)
-    if (len(items) == 3 and isinstance(items[1], Dots)
-            and not isinstance(first, Dots) and not isinstance(last, Dots)):
+    if len(items) == 3 and isinstance(items[1], Dots) and not isinstance(first, Dots) and not isinstance(last, Dots):
         return Range(first, last, span=span)
     return Tuple(items, span=span)
 
@@ -936,8 +1034,9 @@ def _unexpected_token(latex: str, base: int, e: Any) -> LocatedError:
         text = latex.rstrip()
         m = _LAST_TOKEN.search(text)
         start = m.start() if m else len(text) - 1
-        return LocatedError(MathSyntax, Span(base + start, base + len(text)),
-                            message=f"math ends too early, after {text[start:]!r}")
+        return LocatedError(
+            MathSyntax, Span(base + start, base + len(text)), message=f"math ends too early, after {text[start:]!r}"
+        )
     return LocatedError(MathSyntax, _span(tok, base), message=f"unexpected {tok.value!r}")
 
 
@@ -958,9 +1057,7 @@ def resolve_applications(node: MathNode, is_function: Callable[[str], bool | Non
             if isinstance(value, MathNode):
                 changes[f.name] = visit(value)
             elif isinstance(value, tuple) and value and isinstance(value[0], (MathNode, tuple)):
-                changes[f.name] = tuple(
-                    visit(v) if isinstance(v, MathNode) else (v[0], visit(v[1])) for v in value
-                )
+                changes[f.name] = tuple(visit(v) if isinstance(v, MathNode) else (v[0], visit(v[1])) for v in value)
         n = dataclasses.replace(n, **changes) if changes else n
         return _decide(n, is_function, identifier) if isinstance(n, Apply) else n
 
@@ -971,12 +1068,16 @@ def _decide(node: Apply, is_function: Callable[[str], bool | None], identifier: 
     name = identifier(node.fn)
     verdict = is_function(name) if name else False
     if verdict is None:
-        raise LocatedError(AmbiguousMath, node.span,
-                           message=f"{name}(…) is a call if {name} is a function, a product if it is a "
-                           f"value; {name} is neither in scope")
+        raise LocatedError(
+            AmbiguousMath,
+            node.span,
+            message=f"{name}(…) is a call if {name} is a function, a product if it is a "
+            f"value; {name} is neither in scope",
+        )
     if verdict:
         return Call(name, node.args, span=node.span)
     if len(node.args) != 1:
-        raise LocatedError(AmbiguousMath, node.span,
-                           message=f"{name} is a value but is applied to {len(node.args)} arguments")
+        raise LocatedError(
+            AmbiguousMath, node.span, message=f"{name} is a value but is applied to {len(node.args)} arguments"
+        )
     return Juxt(node.fn, node.args[0], span=node.span)

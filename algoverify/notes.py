@@ -122,9 +122,7 @@ def parse_note(path: Path, text: str) -> Note:
     return Note(path, source, data, fmt, fm_span, Span(closer.end(), len(text)), "markdown", findings)
 
 
-def _load_front_matter(
-    source: SourceFile, span: Span, fmt: str
-) -> tuple[dict[str, Any], tuple[Finding, ...]]:
+def _load_front_matter(source: SourceFile, span: Span, fmt: str) -> tuple[dict[str, Any], tuple[Finding, ...]]:
     """Parse the front matter; a syntax error becomes an AV003 finding at its place in the note."""
     raw = source.segment(span)
     try:

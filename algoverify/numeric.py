@@ -214,7 +214,9 @@ def _index(container: Any, idx: list[Any], node: M.MathNode) -> Any:
         raise LocatedError(EvaluationFailed, node.span, message=f"{M.dump(node)} indexes a {_shape(container)} value")
     for p, size in zip(positions, sizes):
         if not 0 <= p < size:
-            raise LocatedError(EvaluationFailed, node.span, message=f"index {p + 1} is out of range 1..{size} in {M.dump(node)}")
+            raise LocatedError(
+                EvaluationFailed, node.span, message=f"index {p + 1} is out of range 1..{size} in {M.dump(node)}"
+            )
     if isinstance(container, (list, tuple)):
         out = container[positions[0]]
         return _index(out, [p + 1 for p in positions[1:]], node) if len(positions) > 1 else out
@@ -342,6 +344,7 @@ def _abs(node: M.Abs, ctx: Context) -> Closure:
 
 def _inner(node: M.Inner, ctx: Context) -> Closure:
     a, b = compile_expr(node.left, ctx), compile_expr(node.right, ctx)
+
     def inner(env: Env) -> Any:
         x, y = a(env), b(env)
         return np.vdot(x, y) if _ndim(x) and _ndim(y) else x * y
@@ -395,14 +398,17 @@ def _apply(node: M.Apply, ctx: Context) -> Closure:
             f = indexed(env)  # x_i (…): an element of x times the group
         else:
             raise LocatedError(
-                AmbiguousMath, node.span,
+                AmbiguousMath,
+                node.span,
                 message=f"{name}(…) is a call if {name} is a function, a product if it is a value; {name} is neither",
             )
         values = [a(env) for a in args]
         if callable(f):
             return f(*values)
         if len(values) != 1:
-            raise LocatedError(AmbiguousMath, node.span, message=f"{name} is a value but is applied to {len(values)} arguments")
+            raise LocatedError(
+                AmbiguousMath, node.span, message=f"{name} is a value but is applied to {len(values)} arguments"
+            )
         return product(f, values[0])
 
     return apply
@@ -414,7 +420,9 @@ def _grad(node: M.Grad, ctx: Context) -> Closure:
         raise LocatedError(NotExecutable, node.span, message="\\nabla needs a subscript naming the variable")
     wrt = identifier(node.wrt)
     if wrt is None:
-        raise LocatedError(NotExecutable, node.wrt.span, message=f"cannot differentiate with respect to {M.dump(node.wrt)}")
+        raise LocatedError(
+            NotExecutable, node.wrt.span, message=f"cannot differentiate with respect to {M.dump(node.wrt)}"
+        )
     at = _lookup(wrt, node.wrt, ctx)
 
     def grad(env: Env) -> Any:
@@ -545,7 +553,9 @@ def compile_target(node: M.MathNode, ctx: Context) -> Callable[[Env, Any], list[
 
         def unpack(env: Env, value: Any) -> list[str]:
             if not isinstance(value, tuple) or len(value) != len(parts):
-                raise LocatedError(EvaluationFailed, node.span, message=f"cannot unpack {_shape(value)} into {len(parts)} names")
+                raise LocatedError(
+                    EvaluationFailed, node.span, message=f"cannot unpack {_shape(value)} into {len(parts)} names"
+                )
             return [n for p, v in zip(parts, value) for n in p(env, v)]
 
         return unpack
@@ -575,8 +585,9 @@ def _element_target(node: M.Idx, ctx: Context) -> Callable[[Env, Any], list[str]
         sizes = [len(container)] if isinstance(container, (list, tuple)) else list(np.shape(container))
         for p, size in zip(idx, sizes):
             if not 0 <= p < size:
-                raise LocatedError(EvaluationFailed, node.span,
-                                   message=f"index {p + 1} is out of range 1..{size} in {M.dump(node)}")
+                raise LocatedError(
+                    EvaluationFailed, node.span, message=f"index {p + 1} is out of range 1..{size} in {M.dump(node)}"
+                )
         if isinstance(container, np.ndarray):
             # a fresh array per store: the trace keeps every earlier value as it was
             container = np.array(container, dtype=np.result_type(container, value))

@@ -80,13 +80,15 @@ def trace_table(listing: Listing, trace: Trace) -> str:
     rows = [f"{'line':>4}  {'hits':>6}  source"]
     for ln in range(first, end + 1):
         span = src.lines.line_span(ln, src.text)
-        code = src.text[span.start:span.end].strip()
+        code = src.text[span.start : span.end].strip()
         if len(code) > 60:
             code = code[:57] + "..."
         values = "   " + "; ".join(last.get(ln, [])) if ln in last else ""
         rows.append(f"{ln:>4}  {hits.get(ln, 0):>6}  {code}{values}")
-    rows.append(f"loop iterations: {trace.steps}" + "".join(
-        f", {k}: {v}" for k, v in sorted(trace.counters.items()) if not k.startswith("assign:")))
+    rows.append(
+        f"loop iterations: {trace.steps}"
+        + "".join(f", {k}: {v}" for k, v in sorted(trace.counters.items()) if not k.startswith("assign:"))
+    )
     return "\n".join(rows) + "\n"
 
 

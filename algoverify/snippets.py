@@ -55,9 +55,7 @@ class SnippetRun:
         return not self.timed_out and self.returncode == 0
 
 
-def run_snippet(
-    code: str, *, timeout: float = 10.0, memory_mb: int = 512, cwd: Path | None = None
-) -> SnippetRun:
+def run_snippet(code: str, *, timeout: float = 10.0, memory_mb: int = 512, cwd: Path | None = None) -> SnippetRun:
     """Run ``code`` in a fresh, isolated Python subprocess and capture what it prints.
 
     The child gets no stdin, a scrubbed environment (``PYTHONHASHSEED=0``, no bytecode files),

@@ -132,7 +132,7 @@ def excerpt(source: SourceFile, span: Span, *, context: int = 0) -> str:
     width = len(str(line))
     for ln in range(max(1, line - context), line + 1):
         ls = index.line_span(ln, source.text)
-        out.append(f"{ln:>{width}} | {source.text[ls.start:ls.end].expandtabs(1)}")
+        out.append(f"{ln:>{width}} | {source.text[ls.start : ls.end].expandtabs(1)}")
     ls = index.line_span(line, source.text)
     end = min(max(span.end, span.start + 1), max(ls.end, span.start + 1))
     marks = "^" * max(1, end - span.start)

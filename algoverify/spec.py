@@ -81,7 +81,9 @@ def read_spec(note: Note) -> NoteSpec:
     out.seed = seed if isinstance(seed, int) else None
     unknown = set(section) - {"module", "seed", "checks", "trials"}
     if unknown:
-        out.findings.append(MalformedSpec.finding(out.span, note.path, message=f"unknown key(s) {', '.join(sorted(unknown))}"))
+        out.findings.append(
+            MalformedSpec.finding(out.span, note.path, message=f"unknown key(s) {', '.join(sorted(unknown))}")
+        )
     checks = section.get("checks", [])
     if not isinstance(checks, list):
         out.findings.append(MalformedSpec.finding(out.span, note.path, message="`checks:` must be a list"))
@@ -127,7 +129,9 @@ def _check(entry: Any, index: int, span: Span, default_trials: Any) -> CheckSpec
     for key in ("inputs", "draw", "let", "compare", "expect"):
         if key in entry and not isinstance(entry[key], dict):
             raise bad(f"`{key}:` must be a mapping")
-    if kind == "snippet" and not (isinstance(entry["quotes"], list) and all(isinstance(q, str) for q in entry["quotes"])):
+    if kind == "snippet" and not (
+        isinstance(entry["quotes"], list) and all(isinstance(q, str) for q in entry["quotes"])
+    ):
         raise bad("`quotes:` must be a list of the texts the prose quotes")
     check_id = str(entry.get("id") or f"{kind}-{index + 1}")
     params = {k: v for k, v in entry.items() if k not in ("id", "kind", "claim", "known", "trials")}

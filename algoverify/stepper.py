@@ -63,7 +63,7 @@ class Stepper:
         for ln in range(lo, hi + 1):
             span = self.source.lines.line_span(ln, text)
             mark = "->" if ln == current else ("b " if ln in self.breakpoints else "  ")
-            self._say(f"{mark}{ln:4d}  {text[span.start:span.end]}")
+            self._say(f"{mark}{ln:4d}  {text[span.start : span.end]}")
 
     def on_step(self, node: ir.Node, env: dict, trace: Trace) -> None:
         """Called before each statement runs."""

@@ -23,15 +23,30 @@ __all__ = ["to_sympy"]
 
 # Functions with a sympy counterpart; any other name becomes an undefined Function.
 _FUNCTIONS = {
-    "exp": "exp", "log": "log", "ln": "log", "sin": "sin", "cos": "cos", "tan": "tan", "cot": "cot",
-    "sec": "sec", "csc": "csc", "sinh": "sinh", "cosh": "cosh", "tanh": "tanh", "coth": "coth",
-    "arcsin": "asin", "arccos": "acos", "arctan": "atan", "max": "Max", "min": "Min", "abs": "Abs",
+    "exp": "exp",
+    "log": "log",
+    "ln": "log",
+    "sin": "sin",
+    "cos": "cos",
+    "tan": "tan",
+    "cot": "cot",
+    "sec": "sec",
+    "csc": "csc",
+    "sinh": "sinh",
+    "cosh": "cosh",
+    "tanh": "tanh",
+    "coth": "coth",
+    "arcsin": "asin",
+    "arccos": "acos",
+    "arctan": "atan",
+    "max": "Max",
+    "min": "Min",
+    "abs": "Abs",
     "sqrt": "sqrt",
 }
 _RELATIONS = {"=": "Eq", "!=": "Ne", "<": "Lt", "<=": "Le", ">": "Gt", ">=": "Ge"}
 _BIG = {"sum": "Sum", "prod": "Product"}
-_WORDS = {"Assign": "an assignment", "Range": "a range", "In": "set membership", "Text": "text",
-          "Dots": "an ellipsis"}
+_WORDS = {"Assign": "an assignment", "Range": "a range", "In": "set membership", "Text": "text", "Dots": "an ellipsis"}
 
 
 def to_sympy(node: m.MathNode, env_shapes: Mapping[str, tuple[int, ...]] | None = None) -> Any:
@@ -153,8 +168,10 @@ class _Lower:
         x = self.lower(node.operand)
         if not self._is_matrix(x):
             return self.sp.Abs(x)
-        if node.ord is not None and not (isinstance(node.ord, m.Num) and node.ord.text == "2") and not (
-            isinstance(node.ord, m.Sym) and node.ord.name == "F"
+        if (
+            node.ord is not None
+            and not (isinstance(node.ord, m.Num) and node.ord.text == "2")
+            and not (isinstance(node.ord, m.Sym) and node.ord.name == "F")
         ):
             raise self._unsupported(node, "this norm order")
         if x.shape[1] != 1 and not (isinstance(node.ord, m.Sym) and node.ord.name == "F"):

@@ -79,26 +79,39 @@ def run_check(check: CheckSpec, ctx: CheckContext) -> Outcome:
     """Run one check; never raises for a problem in the note, its spec or its module."""
     from . import contract, property, reference, snippet, structure
 
-    runner = {"reference": reference, "property": property, "contract": contract,
-              "snippet": snippet, "structure": structure}[check.kind]
+    runner = {
+        "reference": reference,
+        "property": property,
+        "contract": contract,
+        "snippet": snippet,
+        "structure": structure,
+    }[check.kind]
     started = time.perf_counter()
     claim_span, findings = _locate_claim(check, ctx)
     try:
         verdict = runner.run(check, ctx)
     except LocatedError as exc:
         finding = exc.to_finding(ctx.path)
-        return Outcome(check, ERROR, finding.message, time.perf_counter() - started, 0, findings + [finding],
-                       claim_span=claim_span)
+        return Outcome(
+            check, ERROR, finding.message, time.perf_counter() - started, 0, findings + [finding], claim_span=claim_span
+        )
     except Exception as exc:  # a reference or binding of the user's raised: the check did not run
         finding = CheckCrashed.finding(check.span, ctx.path, check=check.id, message=f"{type(exc).__name__}: {exc}")
-        return Outcome(check, ERROR, finding.message, time.perf_counter() - started, 0, findings + [finding],
-                       claim_span=claim_span)
+        return Outcome(
+            check, ERROR, finding.message, time.perf_counter() - started, 0, findings + [finding], claim_span=claim_span
+        )
     seconds = time.perf_counter() - started
     return _outcome(check, ctx, verdict, seconds, claim_span, findings)
 
 
-def _outcome(check: CheckSpec, ctx: CheckContext, verdict: Verdict, seconds: float,
-             claim_span: Span | None, findings: list[Finding]) -> Outcome:
+def _outcome(
+    check: CheckSpec,
+    ctx: CheckContext,
+    verdict: Verdict,
+    seconds: float,
+    claim_span: Span | None,
+    findings: list[Finding],
+) -> Outcome:
     span = verdict.span or claim_span or check.span
     details = dict(verdict.details)
     if check.claim:
@@ -115,7 +128,9 @@ def _outcome(check: CheckSpec, ctx: CheckContext, verdict: Verdict, seconds: flo
         findings.append(KnownFindingGone.finding(span, ctx.path, details, check=check.id, known=check.known))
     else:
         status, message = FAILED, verdict.message
-        findings.append(_FAIL_RULE[check.kind].finding(span, ctx.path, details, check=check.id, message=verdict.message))
+        findings.append(
+            _FAIL_RULE[check.kind].finding(span, ctx.path, details, check=check.id, message=verdict.message)
+        )
     return Outcome(check, status, message, seconds, verdict.trials, findings, details, claim_span)
 
 

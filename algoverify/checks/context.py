@@ -66,8 +66,12 @@ class CheckContext:
         index = check.get(key)
         found = self.blocks(kind)
         if not isinstance(index, int) or not 1 <= index <= len(found):
-            raise LocatedError(SpecReferenceError, check.span, check=check.id,
-                               message=f"{key} {index!r}: the note has {len(found)} {kind} block(s)")
+            raise LocatedError(
+                SpecReferenceError,
+                check.span,
+                check=check.id,
+                message=f"{key} {index!r}: the note has {len(found)} {kind} block(s)",
+            )
         return found[index - 1]
 
     def listing(self, check: CheckSpec) -> Any:
@@ -90,8 +94,16 @@ class CheckContext:
         else:
             target = getattr(self.module, ref, None) if self.module is not None else None
         if not callable(target):
-            where = "numpy" if ref.startswith("numpy.") else "the note's module" if self.module else "(no module: set `module:`)"
-            raise LocatedError(SpecReferenceError, check.span, check=check.id, message=f"{ref} is not a function of {where}")
+            where = (
+                "numpy"
+                if ref.startswith("numpy.")
+                else "the note's module"
+                if self.module
+                else "(no module: set `module:`)"
+            )
+            raise LocatedError(
+                SpecReferenceError, check.span, check=check.id, message=f"{ref} is not a function of {where}"
+            )
         return target
 
     def budget(self, check: CheckSpec) -> Any:
@@ -124,7 +136,9 @@ class CheckContext:
                 else:
                     values[name] = text
             except (ValueSyntaxError, GeneratorError, ValueError) as exc:
-                raise LocatedError(SpecReferenceError, check.span, check=check.id, message=f"input {name}: {exc}") from None
+                raise LocatedError(
+                    SpecReferenceError, check.span, check=check.id, message=f"input {name}: {exc}"
+                ) from None
         return values
 
     # --- math -----------------------------------------------------------------------
@@ -138,8 +152,9 @@ class CheckContext:
         try:
             tree = M.parse_math(latex)
         except LocatedError as exc:
-            raise LocatedError(SpecReferenceError, check.span, check=check.id,
-                               message=f"cannot read {latex!r}: {exc}") from None
+            raise LocatedError(
+                SpecReferenceError, check.span, check=check.id, message=f"cannot read {latex!r}: {exc}"
+            ) from None
         ctx = Context(declared=set(names), rtol=float(check.get("rtol", 1e-6)), atol=float(check.get("atol", 1e-9)))
         return compile_expr(tree, ctx)
 

@@ -26,7 +26,9 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
     expect = check.get("expect") or {}
     unknown = set(expect) - _KEYS
     if unknown:
-        raise LocatedError(MalformedSpec, check.span, message=f"check {check.id}: unknown expect key(s) {', '.join(sorted(unknown))}")
+        raise LocatedError(
+            MalformedSpec, check.span, message=f"check {check.id}: unknown expect key(s) {', '.join(sorted(unknown))}"
+        )
     statements = _statements(ctx, listing)
 
     def attempt(values: dict[str, Any]) -> str | None:
@@ -39,8 +41,9 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
                 env[size] = len(values[family])
         return _compare(check, ctx, expect, result.trace, env, statements)
 
-    return search(check, ctx, check.get("inputs") or {}, attempt,
-                  success="contract held on {trials} trials", listing=listing)
+    return search(
+        check, ctx, check.get("inputs") or {}, attempt, success="contract held on {trials} trials", listing=listing
+    )
 
 
 def _statements(ctx: CheckContext, listing: Any) -> list[tuple[int, str, Any]]:
@@ -49,21 +52,48 @@ def _statements(ctx: CheckContext, listing: Any) -> list[tuple[int, str, Any]]:
     src = ctx.report.note.source
     out = []
     for node in ir.walk(listing.algorithm):
-        if isinstance(node, (ir.Assign, ir.TextStatement, ir.Return, ir.CallStmt, ir.WhileBlock, ir.ForRange,
-                             ir.ForAll, ir.IfBlock, ir.RepeatUntil, ir.LoopBlock)):
+        if isinstance(
+            node,
+            (
+                ir.Assign,
+                ir.TextStatement,
+                ir.Return,
+                ir.CallStmt,
+                ir.WhileBlock,
+                ir.ForRange,
+                ir.ForAll,
+                ir.IfBlock,
+                ir.RepeatUntil,
+                ir.LoopBlock,
+            ),
+        ):
             out.append((src.line_col(node.span.start)[0], src.segment(node.span), node.span))
     return out
 
 
 def _count(check: CheckSpec, ctx: CheckContext, expr: Any, env: dict[str, Any]) -> int:
-    return int(round(float(expr))) if isinstance(expr, (int, float)) else int(round(float(ctx.evaluate(check, str(expr), env))))
+    return (
+        int(round(float(expr)))
+        if isinstance(expr, (int, float))
+        else int(round(float(ctx.evaluate(check, str(expr), env))))
+    )
 
 
-def _compare(check: CheckSpec, ctx: CheckContext, expect: dict[str, Any], trace: Any, env: dict[str, Any],
-             statements: list[tuple[int, str, Any]]) -> str | None:
+def _compare(
+    check: CheckSpec,
+    ctx: CheckContext,
+    expect: dict[str, Any],
+    trace: Any,
+    env: dict[str, Any],
+    statements: list[tuple[int, str, Any]],
+) -> str | None:
     hits = trace.hits
     for key, want in (expect.get("runs") or {}).items():
-        spans = [s for line, text, s in statements if (isinstance(key, int) and line == key) or (isinstance(key, str) and key in text)]
+        spans = [
+            s
+            for line, text, s in statements
+            if (isinstance(key, int) and line == key) or (isinstance(key, str) and key in text)
+        ]
         if not spans:
             return f"no statement matches {key!r}"
         got, n = max(hits.get(s, 0) for s in spans), _count(check, ctx, want, env)

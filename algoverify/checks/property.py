@@ -50,8 +50,7 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
             return None
         return f"{holds} is false" + _witness(check, ctx, env)
 
-    return search(check, ctx, spec, attempt, success=holds + " held on {trials} trials",
-                  listing=listing)
+    return search(check, ctx, spec, attempt, success=holds + " held on {trials} trials", listing=listing)
 
 
 def _truth(value: Any) -> bool:

@@ -21,9 +21,14 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
     """Run ``check.trials`` seeded trials; stop at the first counterexample and shrink it."""
     listing = ctx.listing(check)
     reference = ctx.callable(check, str(check.get("reference")))
-    return search(check, ctx, check.get("inputs") or {},
-                  lambda values: _mismatch(check, ctx, listing, reference, values),
-                  success="matches " + str(check.get("reference")) + " on {trials} trials", listing=listing)
+    return search(
+        check,
+        ctx,
+        check.get("inputs") or {},
+        lambda values: _mismatch(check, ctx, listing, reference, values),
+        success="matches " + str(check.get("reference")) + " on {trials} trials",
+        listing=listing,
+    )
 
 
 def _mismatch(check: CheckSpec, ctx: CheckContext, listing: Any, reference: Any, values: dict[str, Any]) -> str | None:
@@ -32,7 +37,9 @@ def _mismatch(check: CheckSpec, ctx: CheckContext, listing: Any, reference: Any,
         line, col = ctx.report.note.source.line_col(result.finding.span.start) if result.finding.span else (0, 0)
         return f"the listing failed at line {line}:{col}: {result.finding.code} {result.finding.message}"
     accepted = set(listing.inputs)  # a family's size (k of B_1, …, B_k) is implied by the family
-    expected = reference(**{k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in values.items() if k in accepted})
+    expected = reference(
+        **{k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in values.items() if k in accepted}
+    )
     names = listing.outputs or ("result",)
     got = result.value if len(names) > 1 else (result.value,)
     if isinstance(expected, dict):
@@ -59,7 +66,9 @@ def _differs(name: str, got: Any, expected: Any, opts: dict[str, Any], check: Ch
     if opts.get("sign") and np.allclose(g, -e, rtol=rtol, atol=atol):
         return None
     err = float(np.max(np.abs(g - e))) if g.size else 0.0
-    return f"{name} = {_short(g)} but the reference gives {_short(e)} (max error {err:.3g}, rtol {rtol:g}, atol {atol:g})"
+    return (
+        f"{name} = {_short(g)} but the reference gives {_short(e)} (max error {err:.3g}, rtol {rtol:g}, atol {atol:g})"
+    )
 
 
 def _short(a: np.ndarray) -> str:

@@ -15,14 +15,22 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
     for quote in check.get("quotes"):
         if find_quote(ctx.prose, quote) is None:
             raise LocatedError(QuoteMissing, check.span, check=check.id, what="quoted output", text=quote)
-    code = block.content if getattr(block, "content", None) is not None else ctx.report.note.source.segment(block.body_span)
+    code = (
+        block.content
+        if getattr(block, "content", None) is not None
+        else ctx.report.note.source.segment(block.body_span)
+    )
     result = run_snippet(code, timeout=float(check.get("timeout", 10.0)), memory_mb=int(check.get("memory_mb", 1024)))
     if result.timed_out:
         return Verdict(False, f"the snippet did not finish within {check.get('timeout', 10.0)} s", span=block.span)
     if result.returncode != 0:
         last = (result.stderr.strip().splitlines() or ["(no error output)"])[-1]
-        return Verdict(False, f"the snippet failed (exit {result.returncode}): {last}", span=block.span,
-                       details={"stderr": result.stderr[-2000:]})
+        return Verdict(
+            False,
+            f"the snippet failed (exit {result.returncode}): {last}",
+            span=block.span,
+            details={"stderr": result.stderr[-2000:]},
+        )
     for quote in check.get("quotes"):
         comparison = compare_output(result.stdout, quote)
         if not comparison.matched:

@@ -17,6 +17,7 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
     if problems:
         first = problems[0]
         listed = "\n".join(f"{p.code} {p.message}" for p in problems)
-        return Verdict(False, f"{len(problems)} problem(s): {first.message}", span=first.span,
-                       details={"problems": listed})
+        return Verdict(
+            False, f"{len(problems)} problem(s): {first.message}", span=first.span, details={"problems": listed}
+        )
     return Verdict(True, summary(chart))

@@ -31,7 +31,7 @@ def _smaller_specs(text: str) -> list[str]:
         n = int(hit.group(1))
         for smaller in sorted({1, 2, n // 2} - {n}):
             if 0 < smaller < n:
-                out.append(f"{m.group(1)}({args[:hit.start()]}{smaller}{args[hit.end():]})")
+                out.append(f"{m.group(1)}({args[: hit.start()]}{smaller}{args[hit.end() :]})")
     return out
 
 
@@ -104,8 +104,15 @@ def reproduce_command(path: Any, listing: Any, values: dict[str, Any]) -> str:
     return shlex.join(parts)
 
 
-def search(check: Any, ctx: Any, inputs_spec: dict[str, Any], attempt: Callable[[dict[str, Any]], str | None],
-           *, success: str, listing: Any = None) -> Any:
+def search(
+    check: Any,
+    ctx: Any,
+    inputs_spec: dict[str, Any],
+    attempt: Callable[[dict[str, Any]], str | None],
+    *,
+    success: str,
+    listing: Any = None,
+) -> Any:
     """Run the check's trials; at the first failing one, shrink its inputs and return the verdict.
 
     ``attempt(values)`` returns ``None`` when the claim holds for ``values``, else what went wrong.
@@ -121,7 +128,7 @@ def search(check: Any, ctx: Any, inputs_spec: dict[str, Any], attempt: Callable[
         if problem == SKIP:
             skipped += 1
             continue
-        smaller = shrink_spec(inputs_spec, lambda s: _fails(attempt, ctx.draw(check, s, ctx.rng(check, trial))))
+        smaller = shrink_spec(inputs_spec, lambda s, t=trial: _fails(attempt, ctx.draw(check, s, ctx.rng(check, t))))
         values = ctx.draw(check, smaller, ctx.rng(check, trial))
         values = simplify_values(values, lambda v: _fails(attempt, v))
         problem = attempt(values)

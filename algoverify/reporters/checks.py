@@ -43,9 +43,11 @@ def render(result: Any, *, colour: bool = False) -> str:
             lines.append(render_one(f, sources, colour=colour))
     unverified = sum(f.code.startswith("AV6") for f in findings)
     errors = sum(f.severity is Severity.ERROR for f in findings)
-    summary = (f"{counts['verified']} verified, {counts['refuted as expected']} refuted as expected, "
-               f"{counts['failed']} failed, {counts['error']} could not run, {unverified} unverified; "
-               f"{errors} error{'s' if errors != 1 else ''} in {getattr(result, 'seconds', 0.0):.1f} s")
+    summary = (
+        f"{counts['verified']} verified, {counts['refuted as expected']} refuted as expected, "
+        f"{counts['failed']} failed, {counts['error']} could not run, {unverified} unverified; "
+        f"{errors} error{'s' if errors != 1 else ''} in {getattr(result, 'seconds', 0.0):.1f} s"
+    )
     lines.append("")
     lines.append(summary)
     return "\n".join(lines) + "\n"
