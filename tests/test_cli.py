@@ -5,6 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import listing_offset
 
 from algoverify.cli import main
 
@@ -13,13 +14,8 @@ CORPUS = ROOT / "corpus"
 POWER = CORPUS / "power-iteration.md"
 
 
-def _listing_offset(name: str) -> int:
-    """Lines the listing of a corpus note moved down since these line numbers were written (front matter grows)."""
-    text = (Path(__file__).resolve().parents[1] / "corpus" / name).read_text(encoding="utf-8")
-    return text[: text.index("\\begin{algorithm}")].count("\n") + 1 - 13
 
-
-PI = _listing_offset("power-iteration.md")
+PI = listing_offset("power-iteration.md")
 
 BROKEN = """---
 title: broken

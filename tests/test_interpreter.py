@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from helpers import listing_offset
 
 import algoverify
 from algoverify.generators import generate
@@ -21,15 +22,10 @@ ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "corpus"
 SEEDS = range(20)
 
-def _listing_offset(name: str) -> int:
-    """Lines the listing of a corpus note moved down since these line numbers were written (front matter grows)."""
-    text = (Path(__file__).resolve().parents[1] / "corpus" / name).read_text(encoding="utf-8")
-    return text[: text.index("\\begin{algorithm}")].count("\n") + 1 - 13
 
-
-PI = _listing_offset("power-iteration.md")
-LN = _listing_offset("layer-normalisation.md")
-GA = _listing_offset("gradient-accumulation.md")
+PI = listing_offset("power-iteration.md")
+LN = listing_offset("layer-normalisation.md")
+GA = listing_offset("gradient-accumulation.md")
 
 
 # --- the seed listings, loaded once -------------------------------------------------------------

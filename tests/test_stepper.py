@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from helpers import listing_offset
 
 from algoverify import cli
 
@@ -24,13 +25,8 @@ A = [[2.0, 1.0], [1.0, 3.0]]
 LAM_MAX = (5 + 5**0.5) / 2
 PROMPT = r"\(algoverify\) "
 
-def _listing_offset(name: str) -> int:
-    """Lines the listing of a corpus note moved down since these line numbers were written (front matter grows)."""
-    text = (Path(__file__).resolve().parents[1] / "corpus" / name).read_text(encoding="utf-8")
-    return text[: text.index("\\begin{algorithm}")].count("\n") + 1 - 13
 
-
-PI = _listing_offset("power-iteration.md")
+PI = listing_offset("power-iteration.md")
 
 
 def reference(tau, v0=(1.0, 0.0)):
