@@ -16,7 +16,7 @@ interpreter does not know who listens.
 from __future__ import annotations
 
 import time
-from collections import Counter, defaultdict, deque
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
@@ -61,7 +61,7 @@ class Trace:
         # a Span dataclass per statement costs more than the statement on small arrays
         self._hits: defaultdict[int, int] = defaultdict(int)
         self._spans: dict[int, Span] = {}
-        self.history: dict[str, deque] = {}
+        self.history: dict[str, list] = {}
         self.counters: Counter = Counter()
         self.steps = 0
         self.history_limit = history_limit
@@ -79,8 +79,11 @@ class Trace:
         """Remember that ``name`` took ``value`` at the statement ``span``."""
         h = self.history.get(name)
         if h is None:
-            h = self.history[name] = deque(maxlen=self.history_limit)
-        h.append((span, value))
+            self.history[name] = [(span, value)]
+        else:
+            h.append((span, value))
+            if len(h) > self.history_limit:
+                del h[: len(h) // 2]  # keep the recent half; the assignment count stays exact
         self.counters["assign:" + name] += 1
 
     def assignments(self, name: str) -> int:
@@ -171,18 +174,22 @@ class Program:
 
     def __post_init__(self) -> None:
         self._accepted = frozenset(self.inputs) | frozenset(self.families.values())
+        self._inputs_set = frozenset(self.inputs)
 
     def run(
         self, inputs: dict[str, Any], *, budget: Budget = Budget(), trace: Trace | None = None
     ) -> tuple[Any, Trace]:
         """Execute with ``inputs``; return ``(outputs, trace)`` or raise :class:`LocatedError`."""
-        trace = trace or Trace()
-        trace._spans.update(self.spans)
+        if trace is None:
+            trace = Trace()
+        if len(trace._spans) < len(self.spans):
+            trace._spans.update(self.spans)
         env = self._bind_inputs(inputs)
         env[TRACE_KEY] = trace
         env["$budget"] = budget
         env["$deadline"] = time.perf_counter() + budget.max_seconds
         env["$program"] = self
+        env["$on_step"] = self.on_step
         value = None
         with np.errstate(over="raise", divide="raise", invalid="raise", under="ignore"):
             try:
@@ -192,8 +199,8 @@ class Program:
         return value, trace
 
     def _bind_inputs(self, inputs: dict[str, Any]) -> Env:
-        unknown = [n for n in inputs if n not in self._accepted]
-        if unknown:
+        if not self._accepted.issuperset(inputs):
+            unknown = [n for n in inputs if n not in self._accepted]
             raise LocatedError(
                 BadInput,
                 self.span,
@@ -201,13 +208,15 @@ class Program:
                 f"this listing takes {', '.join(self.inputs) or 'no inputs'}",
             )
         env: Env = dict(self.functions)
+        env.update(inputs)
         for name, value in inputs.items():
-            env[name] = _own(value)
+            if type(value) is not np.ndarray or value.dtype.kind != "f":
+                env[name] = _own(value)
         for family, size in self.families.items():
             if family in env and size not in env:
                 env[size] = len(env[family])  # k of B_1, …, B_k is the family's length
-        missing = [n for n in self.inputs if n not in env]
-        if missing:
+        if not self._inputs_set.issubset(env):
+            missing = [n for n in self.inputs if n not in env]
             raise LocatedError(BadInput, self.span, message=f"missing input(s) {', '.join(missing)}")
         for dim, sources in self.ctx.dims.items():
             if dim not in env and any(src in env for src in sources):
@@ -290,10 +299,13 @@ class _Compiler:
 
             def block(env: Env) -> None:
                 env[TRACE_KEY]._hits[start] += 1
-                on_step = env["$program"].on_step
+                on_step = env["$on_step"]
                 if on_step is not None:
                     on_step(node, env, env[TRACE_KEY])
-                fn(env)
+                try:
+                    fn(env)
+                except FloatingPointError as exc:  # in the block's own condition: its statements locate theirs
+                    raise LocatedError(FloatingPointTrouble, span, kind=_fp_kind(exc), what="the condition") from exc
 
             return block
         diagnose = self.diagnoser(node)
@@ -301,7 +313,7 @@ class _Compiler:
         def run(env: Env) -> None:
             trace = env[TRACE_KEY]
             trace._hits[start] += 1
-            on_step = env["$program"].on_step
+            on_step = env["$on_step"]
             if on_step is not None:
                 on_step(node, env, trace)
             try:
@@ -346,8 +358,27 @@ class _Compiler:
 
     def s_Assign(self, node: ir.Assign) -> Exec:
         value = self.expr(node.value)
-        store = compile_target(self.math(node.target), self.ctx)
+        target = self.math(node.target)
         span = node.span
+        if isinstance(target, (M.Sym, M.Pow, M.Label, M.Transpose)) and identifier(target) is not None:
+            name = identifier(target)
+            key = "assign:" + name
+
+            def assign_name(env: Env) -> None:
+                v = env[name] = value(env)
+                trace = env[TRACE_KEY]
+                counters = trace.counters
+                counters[key] = counters.get(key, 0) + 1
+                history = trace.history.get(name)
+                if history is None:
+                    trace.history[name] = [(span, v)]
+                else:
+                    history.append((span, v))
+                    if len(history) > trace.history_limit:
+                        del history[: len(history) // 2]  # keep the recent half; counts stay exact
+
+            return assign_name
+        store = compile_target(target, self.ctx)
 
         def assign(env: Env) -> None:
             names = store(env, value(env))
@@ -526,6 +557,8 @@ def _fp_kind(exc: FloatingPointError) -> str:
 
 def _truth(test: Callable[[Env], Any], env: Env, node: ir.Node) -> bool:
     value = test(env)
+    if type(value) is bool:
+        return value
     if np.ndim(value) != 0:
         raise LocatedError(EvaluationFailed, node.span, message="the condition is an array, not a truth value")
     return bool(value)

@@ -136,14 +136,15 @@ class Listing:
         """Run with ``inputs``; a failure is returned as a finding, not raised."""
         trace = Trace()
         try:
-            program = self.program
-            program.on_step = on_step
+            program = self._program if self._program is not None else self.program
+            if on_step is not None:
+                program.on_step = on_step
             value, trace = program.run(inputs, budget=budget or self.budget, trace=trace)
         except LocatedError as exc:
             self.last_trace = trace
             return RunResult(None, trace, exc.to_finding(self.source.path))
         finally:
-            if self._program is not None:
+            if on_step is not None and self._program is not None:
                 self._program.on_step = None
         self.last_trace = trace
         return RunResult(value, trace)

@@ -72,7 +72,21 @@ def product(a: Any, b: Any) -> Any:
 
 
 def compile_expr(node: M.MathNode, ctx: Context) -> Closure:
-    """Compile ``node`` into ``fn(env) -> value``."""
+    """Compile ``node`` into ``fn(env) -> value``.
+
+    Unguarded (the interpreter's hot path), the common nodes of an expression are generated
+    as one Python function (:mod:`algoverify.codegen`); guarded, each node is a closure that
+    names itself in any error.
+    """
+    if not ctx.guard and not isinstance(node, (M.Sym, M.Num)):
+        from .codegen import generate
+
+        return generate(node, ctx, compile_node)
+    return compile_node(node, ctx)
+
+
+def compile_node(node: M.MathNode, ctx: Context) -> Closure:
+    """Compile ``node`` as a closure (its children through :func:`compile_expr`)."""
     method = _COMPILERS.get(type(node))
     if method is None:
         raise LocatedError(NotExecutable, node.span, message=f"{type(node).__name__.lower()} has no value here")

@@ -86,7 +86,8 @@ def read_spec(note: Note) -> NoteSpec:
         )
     checks = section.get("checks", [])
     if not isinstance(checks, list):
-        out.findings.append(MalformedSpec.finding(out.span, note.path, message="`checks:` must be a list"))
+        where = marks.span(("algoverify", "checks"), key=True) or out.span
+        out.findings.append(MalformedSpec.finding(where, note.path, message="`checks:` must be a list"))
         return out
     default_trials = section.get("trials", 20)
     seen: set[str] = set()
@@ -153,18 +154,32 @@ class _Marks:
                 self.root = None
             self.index = LineIndex(note.source.segment(note.front_matter_span))
 
-    def span(self, path: tuple[Any, ...]) -> Span | None:
+    def span(self, path: tuple[Any, ...], *, key: bool = False) -> Span | None:
+        """The span of the YAML value at ``path`` (of its key, with ``key=True``)."""
         base = self.note.front_matter_span
         if base is None:
             return None
         node = self.root
-        for key in path:
-            node = _child(node, key)
+        for i, step in enumerate(path):
+            parent = node
+            node = _child(node, step)
             if node is None:
                 return Span(base.start, base.start)
+            if key and i == len(path) - 1:
+                node = _key_node(parent, step) or node
         start = self.index.offset(node.start_mark.line + 1, node.start_mark.column + 1)
         end = self.index.offset(node.end_mark.line + 1, node.end_mark.column + 1)
         return Span(base.start + start, base.start + max(start, end))
+
+
+def _key_node(node: Any, key: Any) -> Any:
+    import yaml
+
+    if isinstance(node, yaml.MappingNode):
+        for k, _ in node.value:
+            if getattr(k, "value", None) == key:
+                return k
+    return None
 
 
 def _child(node: Any, key: Any) -> Any:

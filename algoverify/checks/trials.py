@@ -17,21 +17,58 @@ import numpy as np
 __all__ = ["shrink_spec", "simplify_values", "reproduce_command", "format_inputs"]
 
 _CALL = re.compile(r"^\s*(\w+)\((.*)\)\s*$")
-_INT = re.compile(r"(?<![\w.])(\d+)(?![\w.])")
+
+#: Generators whose integer arguments are sizes, by position (``None``: every position). Only
+#: sizes shrink; bounds (``uniform(a, b)``), exponents (``1e-8``) and keywords keep their values,
+#: so a shrunk input is still drawn from the class the check names.
+_SIZE_ARGS: dict[str, tuple[int, ...] | None] = {
+    "randn": None,
+    "symmetric": (0,),
+    "spd": (0,),
+    "simplex": (0,),
+    "onehot": (0,),
+    "batches": (0, 1, 2),
+    "constant": None,
+}
+
+
+def _split_args(args: str) -> list[str]:
+    parts, depth, current = [], 0, ""
+    for ch in args:
+        if ch == "," and depth == 0:
+            parts.append(current)
+            current = ""
+            continue
+        depth += ch in "([" and 1 or 0
+        depth -= ch in ")]" and 1 or 0
+        current += ch
+    parts.append(current)
+    return parts
 
 
 def _smaller_specs(text: str) -> list[str]:
-    """Variants of a generator call with one integer argument made smaller (``randn(6)`` → ``randn(1)``…)."""
+    """Variants of a generator call with one size made smaller (``randn(6)`` → ``randn(1)``, ``randn(3)``).
+
+    ``integers(a, b)`` shrinks towards its lower bound, staying inside ``[a, b]``.
+    """
     m = _CALL.match(text)
     if not m:
         return []
+    name, args = m.group(1), _split_args(m.group(2))
+    if name == "integers" and len(args) == 2 and all(a.strip().lstrip("-").isdigit() for a in args):
+        lo, hi = int(args[0]), int(args[1])
+        return [f"integers({lo}, {b})" for b in sorted({lo, (lo + hi) // 2}) if lo <= b < hi]
+    if name not in _SIZE_ARGS:
+        return []
+    positions = _SIZE_ARGS[name]
     out = []
-    args = m.group(2)
-    for hit in _INT.finditer(args):
-        n = int(hit.group(1))
+    for i, arg in enumerate(args):
+        if (positions is not None and i not in positions) or not arg.strip().isdigit():
+            continue
+        n = int(arg)
         for smaller in sorted({1, 2, n // 2} - {n}):
             if 0 < smaller < n:
-                out.append(f"{m.group(1)}({args[: hit.start()]}{smaller}{args[hit.end() :]})")
+                out.append(f"{name}({', '.join(args[:i] + [str(smaller)] + args[i + 1 :])})".replace(",  ", ", "))
     return out
 
 
@@ -96,9 +133,11 @@ def format_inputs(values: dict[str, Any]) -> str:
     return "\n".join(f"{k} = {_literal(v)}" for k, v in values.items())
 
 
-def reproduce_command(path: Any, listing: Any, values: dict[str, Any]) -> str:
-    """An ``algoverify run`` command line that runs the listing on these inputs."""
+def reproduce_command(path: Any, listing: Any, values: dict[str, Any], max_steps: Any = None) -> str:
+    """An ``algoverify run`` command line that runs the listing on these inputs (and the check's budget)."""
     parts = ["algoverify", "run", str(path), "--listing", str(listing)]
+    if max_steps is not None:
+        parts += ["--max-steps", str(max_steps)]
     for k, v in values.items():
         parts += ["--set", f"{k}={_literal(v)}"]
     return shlex.join(parts)
@@ -128,18 +167,22 @@ def search(
         if problem == SKIP:
             skipped += 1
             continue
-        smaller = shrink_spec(inputs_spec, lambda s, t=trial: _fails(attempt, ctx.draw(check, s, ctx.rng(check, t))))
+        kind = signature(problem)
+        smaller = shrink_spec(
+            inputs_spec,
+            lambda s, t=trial: _fails(attempt, lambda: ctx.draw(check, s, ctx.rng(check, t)), kind),
+        )
         values = ctx.draw(check, smaller, ctx.rng(check, trial))
-        values = simplify_values(values, lambda v: _fails(attempt, v))
+        values = simplify_values(values, lambda v: _fails(attempt, lambda: v, kind))
         problem = attempt(values)
-        if problem in (None, SKIP):  # shrinking must never lose the counterexample
+        if problem in (None, SKIP) or signature(problem) != kind:  # shrinking must never lose the counterexample
             values = ctx.draw(check, inputs_spec, ctx.rng(check, trial))
             problem = attempt(values)
         details = {"counterexample": format_inputs(values)}
         if listing is not None:
             accepted = set(listing.inputs) | set(listing.program.families.values())
             taken = {k: v for k, v in values.items() if k in accepted}
-            details["reproduce"] = reproduce_command(ctx.path, check.get("listing"), taken)
+            details["reproduce"] = reproduce_command(ctx.path, check.get("listing"), taken, check.get("max_steps"))
         return Verdict(False, f"trial {trial + 1} of {check.trials}: {problem}", trial + 1, details)
     if skipped == check.trials:
         return Verdict(False, f"`given:` held in none of the {check.trials} trials: nothing was checked", check.trials)
@@ -151,8 +194,23 @@ def search(
 SKIP = "\0skip"
 
 
-def _fails(attempt: Callable[[dict[str, Any]], str | None], values: dict[str, Any]) -> bool:
+def signature(problem: str) -> str:
+    """What kind of failure ``problem`` describes: a finding code, or the output or relation that differs.
+
+    A smaller input counts as the same counterexample only when it fails the same way: a size
+    mismatch created by shrinking must not replace the failure being shown.
+    """
+    code = re.search(r"\bAV\d{3}\b", problem)
+    if code:
+        return code.group(0)
+    head = re.match(r"(?:trial \d+ of \d+: )?(.*?)(?: = | is false| has shape |$)", problem)
+    text = head.group(1) if head else problem
+    return re.sub(r"-?\d+(\.\d+)?(e-?\d+)?", "#", text)  # counts and values may shrink; the kind may not
+
+
+def _fails(attempt: Callable[[dict[str, Any]], str | None], draw: Callable[[], dict[str, Any]], kind: str) -> bool:
     try:
-        return attempt(values) not in (None, SKIP)
-    except Exception:  # noqa: BLE001 - a shrunk input that breaks the check differently is not a smaller counterexample
+        problem = attempt(draw())
+    except Exception:  # noqa: BLE001 - an input that breaks the check differently is not a smaller counterexample
         return False
+    return problem not in (None, SKIP) and signature(problem) == kind

@@ -21,3 +21,13 @@ def reciprocal(x):
 def countdown(x):
     """A countdown from x ends at zero."""
     return 0
+
+
+def dot(x, y):
+    """The inner product x . y."""
+    return float(np.dot(x, y))
+
+
+def raises(x):
+    """A reference that is itself broken."""
+    raise ValueError("boom")

@@ -1,0 +1,166 @@
+"""Math AST → one Python function per expression, for the interpreter's hot path.
+
+Part of :mod:`algoverify.numeric`: the closure tree costs a Python call per node, which on
+small arrays is more than the arithmetic. Here the common nodes (names, numbers, ``+ - /``,
+products, ``\\odot``, powers, roots, norms, transposes, comparisons) become one expression
+in one generated function; any other node is compiled as a closure and called from it.
+
+The generated source is built from the *shape* of the tree only. It contains our own
+operator templates and placeholders (``_k0``, ``_c1``, ``_f2``) bound in the function's
+namespace to the names, constants and closures they stand for: no text of the note — not
+a name, not a number — is part of the source that is compiled.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+from typing import Any, Callable
+
+import numpy as np
+
+from . import mathexpr as M
+from .names import identifier
+
+__all__ = ["generate"]
+
+Closure = Callable[[dict[str, Any]], Any]
+
+
+def _product(a: Any, b: Any) -> Any:
+    if getattr(a, "ndim", 0) and getattr(b, "ndim", 0):
+        return a @ b
+    return a * b
+
+
+def _norm2(x: Any) -> float:
+    if getattr(x, "ndim", 0) == 1 and x.dtype.kind == "f":
+        return math.sqrt(x.dot(x))
+    return float(np.linalg.norm(x))
+
+
+def _pow(a: Any, k: Any) -> Any:
+    if getattr(a, "ndim", 0) == 2 and float(k).is_integer():
+        return np.linalg.matrix_power(a, int(k))
+    return a**k
+
+
+def _transpose(x: Any) -> Any:
+    return np.transpose(x) if getattr(x, "ndim", 0) else x
+
+
+_HELPERS: dict[str, Any] = {
+    "_product": _product,
+    "_mul": np.multiply,
+    "_sqrt": np.sqrt,
+    "_norm2": _norm2,
+    "_pow": _pow,
+    "_T": _transpose,
+}
+
+
+class _Gen:
+    def __init__(self, ctx: Any, fallback: Callable[[M.MathNode, Any], Closure]):
+        self.ctx = ctx
+        self.fallback = fallback
+        self.namespace: dict[str, Any] = dict(_HELPERS)
+
+    def bind(self, prefix: str, value: Any) -> str:
+        key = f"_{prefix}{len(self.namespace)}"
+        self.namespace[key] = value
+        return key
+
+    def closure(self, node: M.MathNode) -> str:
+        return f"{self.bind('f', self.fallback(node, self.ctx))}(env)"
+
+    def expr(self, node: M.MathNode) -> str:
+        method = getattr(self, "g_" + type(node).__name__, None)
+        if method is None:
+            return self.closure(node)
+        return method(node)
+
+    def g_Num(self, node: M.Num) -> str:
+        return self.bind("c", node.value)
+
+    def g_Sym(self, node: M.Sym) -> str:
+        name = identifier(node)
+        if name is None or name not in self.ctx.declared:
+            return self.closure(node)  # dimension symbols, functions, errors: the closure knows
+        return f"env[{self.bind('k', name)}]"
+
+    def g_BinOp(self, node: M.BinOp) -> str:
+        a, b = self.expr(node.left), self.expr(node.right)
+        if node.op in ("+", "-", "/"):
+            return f"({a} {node.op} {b})"
+        if node.op in ("*", "cdot"):
+            return f"_product({a}, {b})"
+        if node.op == "times":
+            return f"_mul({a}, {b})"
+        return self.closure(node)
+
+    def g_Juxt(self, node: M.Juxt) -> str:
+        return f"_product({self.expr(node.left)}, {self.expr(node.right)})"
+
+    def g_Hadamard(self, node: M.Hadamard) -> str:
+        return f"_mul({self.expr(node.left)}, {self.expr(node.right)})"
+
+    def g_Neg(self, node: M.Neg) -> str:
+        return f"(-{self.expr(node.operand)})"
+
+    def g_Frac(self, node: M.Frac) -> str:
+        return f"({self.expr(node.num)} / {self.expr(node.den)})"
+
+    def g_Sqrt(self, node: M.Sqrt) -> str:
+        if node.index is not None:
+            return self.closure(node)
+        return f"_sqrt({self.expr(node.radicand)})"
+
+    def g_Norm(self, node: M.Norm) -> str:
+        if node.ord is not None:
+            return self.closure(node)
+        return f"_norm2({self.expr(node.operand)})"
+
+    def g_Pow(self, node: M.Pow) -> str:
+        name = identifier(node)
+        if name is not None and name in self.ctx.declared:
+            return f"env[{self.bind('k', name)}]"  # \sigma^{2} assigned as a whole
+        return f"_pow({self.expr(node.base)}, {self.expr(node.exp)})"
+
+    def g_Transpose(self, node: M.Transpose) -> str:
+        name = identifier(node)
+        if name is not None and name in self.ctx.declared:
+            return f"env[{self.bind('k', name)}]"
+        return f"_T({self.expr(node.operand)})"
+
+    def g_Rel(self, node: M.Rel) -> str:
+        # the loop test (`r \gt \tau`): floats are compared directly, anything else goes to
+        # the relation of numeric (arrays, tolerances); chains use the closure
+        if len(node.rest) != 1 or node.rest[0][0] not in ("<", ">"):
+            return self.closure(node)
+        from .numeric import _RELATIONS
+
+        op, right = node.rest[0]
+        a, b = self.expr(node.first), self.expr(right)
+        fast = self.bind("o", operator.lt if op == "<" else operator.gt)
+        slow = self.bind("r", _RELATIONS[op])
+        tol = self.bind("c", (self.ctx.rtol, self.ctx.atol))
+        return f"_cmp({a}, {b}, {fast}, {slow}, {tol})"
+
+
+def _cmp(a: Any, b: Any, fast: Callable[[Any, Any], bool], slow: Callable[..., bool], tol: tuple[float, float]) -> bool:
+    if type(a) is float and type(b) is float:
+        return fast(a, b)
+    return slow(a, b, *tol)
+
+
+_HELPERS["_cmp"] = _cmp
+
+
+def generate(node: M.MathNode, ctx: Any, fallback: Callable[[M.MathNode, Any], Closure]) -> Closure:
+    """Return ``fn(env)`` evaluating ``node``; ``fallback(node, ctx)`` compiles what is not inlined."""
+    gen = _Gen(ctx, fallback)
+    body = gen.expr(node)
+    source = f"def _expression(env):\n    return {body}\n"
+    code = compile(source, "<algoverify expression>", "exec")
+    exec(code, gen.namespace)  # noqa: S102 - source built from our templates only; see the module docstring
+    return gen.namespace["_expression"]

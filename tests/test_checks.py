@@ -1,0 +1,487 @@
+"""Check kinds, known findings, spec errors, coverage and reproducibility, on small fixture notes.
+
+Fixtures live in ``tests/data/checks/``: for each kind a ``*_pass.md`` whose checks verify and a
+``*_fail.md`` whose checks fail, with the helper module ``refs.py`` beside them. Malformed specs are
+written to ``tmp_path`` so that each case is one small variation of a valid note.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import shlex
+import shutil
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from algoverify import api, cli
+
+DATA = Path(__file__).parent / "data" / "checks"
+
+
+def run(name: str | Path, seed: int = 0) -> api.NoteReport:
+    """Check one fixture note and return its report."""
+    path = DATA / name if isinstance(name, str) else name
+    result = api.check([path], seed=seed)
+    assert len(result.notes) == 1
+    return result.notes[0]
+
+
+def outcome(report: api.NoteReport, check_id: str):
+    """The outcome of one check, by id."""
+    found = [o for o in report.outcomes if o.check.id == check_id]
+    assert len(found) == 1, [o.check.id for o in report.outcomes]
+    return found[0]
+
+
+def codes(report: api.NoteReport) -> list[str]:
+    return sorted(f.code for f in report.findings)
+
+
+def findings_of(report: api.NoteReport, code: str) -> list:
+    return [f for f in report.findings if f.code == code]
+
+
+def main(argv: list[str]) -> tuple[int, str]:
+    """Run the command line; return its exit status and what it printed."""
+    out, err = io.StringIO(), io.StringIO()
+    status = cli.main(argv, stdout=out, stderr=err)
+    return status, out.getvalue() + err.getvalue()
+
+
+def reproduce(command: str) -> tuple[int, str]:
+    """Run a ``reproduce`` command of a report through ``cli.main``."""
+    argv = shlex.split(command)
+    assert argv[:2] == ["algoverify", "run"], command
+    return main(argv[1:])
+
+
+def line_col(report: api.NoteReport, finding) -> tuple[int, int]:
+    assert finding.span is not None, finding
+    return report.note.source.line_col(finding.span.start)
+
+
+# --- each kind: a passing note and a failing note -------------------------------------------------
+
+PASSING = {
+    "reference_pass.md": ["doubles"],
+    "property_pass.md": ["square-non-negative"],
+    "contract_pass.md": ["sums", "body-runs-n-times"],
+    "snippet_pass.md": ["prints-two-thirds"],
+    "structure_pass.md": ["flowchart"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(PASSING), ids=lambda n: n.removesuffix(".md"))
+def test_passing_note_verifies_cleanly(name):
+    report = run(name)
+    assert [o.check.id for o in report.outcomes] == PASSING[name]
+    assert [o.status for o in report.outcomes] == ["verified"] * len(PASSING[name])
+    assert all(o.ok for o in report.outcomes)
+    assert report.findings == []  # no failure, no spec error, nothing unverified
+    status, text = main([str(DATA / name)])
+    assert status == 0, text
+    assert f"{len(PASSING[name])} verified, 0 refuted as expected, 0 failed" in text
+
+
+def test_passing_messages_say_what_was_checked():
+    assert run("reference_pass.md").outcomes[0].message == "matches double on 5 trials"
+    assert run("property_pass.md").outcomes[0].message == r"a^{2} \geq 0 held on 10 trials"
+    assert run("contract_pass.md").outcomes[1].message == "contract held on 5 trials"
+    assert run("structure_pass.md").outcomes[0].message.startswith("5 nodes, 5 edges, start A")
+
+
+def test_reference_fail_shows_inputs_and_a_command_that_reproduces_the_output():
+    report = run("reference_fail.md")
+    o = outcome(report, "doubles")
+    assert o.status == "failed" and not o.ok
+    assert [f.code for f in o.findings] == ["AV401"]
+    # expected vs got, with the tolerance
+    m = re.search(r"y = \[(\S+)\] but the reference gives \[(\S+)\]", o.message)
+    assert m, o.message
+    assert float(m.group(1)) == pytest.approx(1.5 * float(m.group(2)))
+    # shrunk: a one-element vector with a short value
+    assert o.details["counterexample"] == f"n = 1\nx = [{float(m.group(2)) / 2}]"
+    # the finding is at the sentence the check backs
+    assert line_col(report, o.findings[0]) == (15, 17)
+    assert o.findings[0].details["claim"] == "the listing doubles its input"
+    # `run` cannot compare with the reference, but it prints the same wrong output
+    status, text = reproduce(o.details["reproduce"])
+    assert status == 0, text
+    assert text == f"y = [{m.group(1)}]\n"
+
+
+def test_property_fail_shows_the_counterexample_and_both_sides():
+    report = run("property_fail.md")
+    o = outcome(report, "number-non-negative")
+    assert o.status == "failed"
+    assert [f.code for f in o.findings] == ["AV402"]
+    assert re.fullmatch(r"a = -\d(\.\d+)?", o.details["counterexample"]), o.details
+    value = o.details["counterexample"].split(" = ")[1]
+    assert rf"a \geq 0 is false (a = {value}; 0 = 0)" in o.message
+    assert "reproduce" not in o.details  # drawn symbols, no listing to run
+    assert main([str(DATA / "property_fail.md")])[0] == 1
+
+
+def test_contract_fail_reports_a_failed_run_and_a_wrong_count():
+    report = run("contract_fail.md")
+    assert outcome(report, "reciprocal").status == "verified"
+    finishes = outcome(report, "always-finishes")
+    assert finishes.status == "failed"
+    assert [f.code for f in finishes.findings] == ["AV403"]
+    assert "AV302 division by zero" in finishes.message
+    assert finishes.details["counterexample"] == "x = 0"
+    # the reproduce command runs the listing into the same failure: exit 1
+    status, text = reproduce(finishes.details["reproduce"])
+    assert status == 1, text
+    assert "AV302" in text and "division by zero" in text
+
+    once = outcome(report, "assigned-once")
+    assert once.status == "failed"
+    assert [f.code for f in once.findings] == ["AV403"]
+    assert once.message.endswith("x was assigned 2 times, expected 1 = 1")
+    assert once.details["counterexample"] == "x = 2"
+    status, text = reproduce(once.details["reproduce"])
+    assert (status, text) == (0, "r = 0.5\n")  # runs to the end; the count is the problem
+    assert main([str(DATA / "contract_fail.md")])[0] == 1
+
+
+def test_snippet_fail_compares_at_printed_precision():
+    report = run("snippet_fail.md")
+    o = outcome(report, "prints-two-thirds")
+    assert o.status == "failed"
+    assert [f.code for f in o.findings] == ["AV404"]
+    assert "quoted 0.668 but the snippet printed 0.667" in o.message
+    assert o.details["printed"] == "0.667" and o.details["quoted"] == "0.668"
+    assert main([str(DATA / "snippet_fail.md")])[0] == 1
+
+
+def test_snippet_quote_missing_from_the_prose_is_av407():
+    report = run("snippet_quote_missing.md")
+    o = outcome(report, "prints-two-thirds")
+    assert o.status == "error"
+    assert [f.code for f in o.findings] == ["AV407"]
+    assert "quoted output not found in the note: '0.667'" in o.message
+    assert line_col(report, o.findings[0]) == (5, 7)  # the check's entry in the front matter
+    assert main([str(DATA / "snippet_quote_missing.md")])[0] == 1
+
+
+def test_claim_missing_from_the_prose_is_av407(tmp_path):
+    text = (DATA / "property_pass.md").read_text().replace("a square is never negative:", "squares are fine:")
+    (tmp_path / "note.md").write_text(text)
+    report = run(tmp_path / "note.md")
+    assert outcome(report, "square-non-negative").status == "verified"
+    (missing,) = findings_of(report, "AV407")
+    assert "claim not found in the note: 'a square is never negative'" in missing.message
+    assert main([str(tmp_path / "note.md")])[0] == 1
+
+
+def test_structure_fail_names_the_unreachable_node():
+    report = run("structure_fail.md")
+    o = outcome(report, "flowchart")
+    assert o.status == "failed"
+    assert [f.code for f in o.findings] == ["AV405"]
+    assert "node X cannot be reached from the start A" in o.message
+    assert "node X cannot be reached" in o.details["problems"]
+    assert line_col(report, o.findings[0]) == (17, 5)  # at the orphan's line in the chart
+    assert main([str(DATA / "structure_fail.md")])[0] == 1
+
+
+# --- known findings: like a strict xfail -----------------------------------------------------------
+
+def test_known_finding_refuted_passes_and_keeps_the_counterexample():
+    report = run("known_refuted.md")
+    o = outcome(report, "number-non-negative")
+    assert o.status == "refuted as expected" and o.ok
+    assert report.findings == []
+    assert o.details["counterexample"].startswith("a = -")
+    status, text = main([str(DATA / "known_refuted.md")])
+    assert status == 0, text
+    assert "xfail" in text and "known: negative numbers exist" in text and "counterexample: a = -" in text
+    assert "0 verified, 1 refuted as expected, 0 failed" in text
+
+
+def test_known_finding_whose_claim_holds_fails_with_av406():
+    report = run("known_holds.md")
+    o = outcome(report, "square-non-negative")
+    assert o.status == "failed" and not o.ok
+    assert [f.code for f in o.findings] == ["AV406"]
+    assert "marked known (squares are negative) but the claim now holds" in o.findings[0].message
+    assert main([str(DATA / "known_holds.md")])[0] == 1
+
+
+# --- malformed specs: located AV501 findings, never a crash ----------------------------------------
+
+VALID_ENTRY = """\
+    - id: first
+      kind: property
+      draw: {a: "randn()"}
+      holds: 'a^{2} \\geq 0'
+"""
+
+
+def spec_note(checks_yaml: str) -> str:
+    return f"---\ntitle: t\nalgoverify:\n  checks:\n{checks_yaml}---\n\nProse.\n"
+
+
+MALFORMED = [
+    pytest.param(VALID_ENTRY + "    - id: HERE\n      kind: refrence\n      listing: 1\n",
+                 "unknown kind 'refrence'", id="unknown-kind"),
+    pytest.param(VALID_ENTRY + "    - id: HERE\n      kind: reference\n      listing: 1\n",
+                 "a reference check needs reference", id="missing-key"),
+    pytest.param(VALID_ENTRY + "    - id: HERE\n      kind: property\n      trials: 0\n      holds: '1 = 1'\n",
+                 "trials must be a positive integer, got 0", id="trials-0"),
+    pytest.param(VALID_ENTRY + "    - id: HERE\n      kind: property\n      holds: '1 = 1'\n      holdz: '2 = 2'\n",
+                 "unknown key(s) for a property check: holdz", id="unknown-key"),
+    pytest.param(VALID_ENTRY + "    - id: HERE\n      kind: property\n      draw: randn()\n      holds: '1 = 1'\n",
+                 "`draw:` must be a mapping", id="draw-not-a-mapping"),
+    pytest.param(VALID_ENTRY.replace("id: first", "id: HERE") + VALID_ENTRY.replace("id: first", "id: HERE"),
+                 "check id 'HERE' is used twice", id="duplicate-id"),
+    pytest.param("    HERE: 1\n", "`checks:` must be a list", id="checks-not-a-list"),
+]
+
+
+@pytest.mark.parametrize("checks_yaml, message", MALFORMED)
+def test_malformed_spec_is_av501_at_its_entry(tmp_path, checks_yaml, message):
+    text = spec_note(checks_yaml)
+    path = tmp_path / "note.md"
+    path.write_text(text)
+    report = run(path)
+    (finding,) = findings_of(report, "AV501")
+    assert message in finding.message
+    # located at the entry: the line of its `- id: HERE`, the column of `id`
+    # (for a `checks:` that is not a list, at the `checks:` key)
+    marker = text.rindex("HERE")
+    line = text.count("\n", 0, marker) + 1
+    col = 7 if "- id: HERE" in text else 3
+    if message.startswith("`checks:`"):
+        line -= 1
+    assert line_col(report, finding) == (line, col)
+    # the valid entry before it still runs
+    if "first" in text:
+        assert [o.check.id for o in report.outcomes] == ["first"]
+    status, _ = main([str(path)])
+    assert status == 1
+
+
+def test_checks_not_a_list_is_located_at_checks_key(tmp_path):
+    text = "---\ntitle: t\nalgoverify:\n  seed: 3\n  trials: 5\n  checks: all of them\n---\n\nProse.\n"
+    (tmp_path / "note.md").write_text(text)
+    report = run(tmp_path / "note.md")
+    (finding,) = findings_of(report, "AV501")
+    assert line_col(report, finding)[0] == 6
+
+
+# --- spec references and modules: AV502, AV503, AV408 ---------------------------------------------
+
+def _variant(tmp_path: Path, source: str, old: str, new: str, modules=("refs.py", "broken.py")) -> Path:
+    text = (DATA / source).read_text()
+    assert text.count(old) == 1, old
+    for m in modules:
+        shutil.copy(DATA / m, tmp_path / m)
+    path = tmp_path / source
+    path.write_text(text.replace(old, new))
+    return path
+
+
+def ref_error(source, old, new, code, message, ident):
+    return pytest.param(source, old, new, code, message, id=ident)
+
+
+REFERENCE_ERRORS = [
+    ref_error("reference_pass.md", "listing: 1", "listing: 3", "AV502", "listing 3 does not exist",
+              "missing-listing"),
+    ref_error("reference_pass.md", "listing: 1", "listing: Nonesuch", "AV502", "no listing named",
+              "unknown-listing-name"),
+    ref_error("snippet_pass.md", "block: 1", "block: 2", "AV502", "block 2: the note has 1 python block(s)",
+              "missing-block"),
+    ref_error("structure_pass.md", "block: 1", "block: 2", "AV502", "block 2: the note has 1 mermaid block(s)",
+              "missing-flowchart"),
+    ref_error("property_pass.md", "equation: 1", "equation: 2", "AV502", "equation 2: the note has 1 math block(s)",
+              "missing-equation"),
+    ref_error("reference_pass.md", "reference: double", "reference: halve", "AV502",
+              "halve is not a function of the note's module", "missing-reference-function"),
+    ref_error("reference_pass.md", 'x: "randn(n)"', 'x: "randn(n"', "AV502", "input x", "bad-generator-call"),
+    ref_error("reference_pass.md", "reference: double", "reference: raises", "AV408", "ValueError: boom",
+              "reference-raises"),
+]
+
+
+@pytest.mark.parametrize("source, old, new, code, message", REFERENCE_ERRORS)
+def test_check_naming_what_does_not_exist_cannot_run(tmp_path, source, old, new, code, message):
+    path = _variant(tmp_path, source, old, new)
+    report = run(path)
+    (o,) = report.outcomes
+    assert o.status == "error" and not o.ok
+    assert code in [f.code for f in o.findings]
+    (finding,) = [f for f in o.findings if f.code == code]
+    assert message in finding.message
+    assert line_col(report, finding) == (line_of(path, "- id:"), 7)  # the check's entry
+    assert main([str(path)])[0] == 1
+
+
+def line_of(path: Path, needle: str) -> int:
+    text = path.read_text()
+    return text.count("\n", 0, text.index(needle)) + 1
+
+
+@pytest.mark.parametrize("module, message", [("nope.py", "no such file"),
+                                             ("broken.py", "RuntimeError: this module is broken on purpose")],
+                         ids=["missing-module", "module-raises"])
+def test_module_problems_are_av503(tmp_path, module, message):
+    path = _variant(tmp_path, "reference_pass.md", "module: refs.py", f"module: {module}")
+    report = run(path)
+    (finding,) = findings_of(report, "AV503")
+    assert message in finding.message and module in finding.message
+    assert line_col(report, finding)[0] == line_of(path, "module:")
+    assert report.outcomes == []
+    assert main([str(path)])[0] == 1
+
+
+# --- coverage: unverified blocks are warnings (errors with --strict) --------------------------------
+
+def test_unverified_blocks_are_warnings(tmp_path):
+    path = tmp_path / "note.md"
+    path.write_text(textwrap.dedent(r"""
+        ---
+        title: "Nothing checked"
+        algoverify:
+          checks: []
+        ---
+
+        \begin{algorithm}[H]
+        \caption{Scale a vector}
+        \begin{algorithmic}[1]
+        \Require vector \(x\)
+        \State \(y \gets 2 x\)
+        \Return \(y\)
+        \end{algorithmic}
+        \end{algorithm}
+
+        Property.
+
+        \[
+        a^{2} \geq 0
+        \]
+
+        ```python
+        print(1)
+        ```
+
+        ```mermaid
+        flowchart TD
+            A[Start] --> B[End]
+        ```
+        """).lstrip())
+    report = run(path)
+    assert report.outcomes == []
+    assert codes(report) == ["AV601", "AV602", "AV603", "AV603"]
+    assert all(f.severity.value == "warning" for f in report.findings)
+    by_code = {f.code: f for f in report.findings}
+    assert line_col(report, by_code["AV601"])[0] == 7
+    assert line_col(report, by_code["AV602"])[0] == 18
+    assert sorted(f.message for f in findings_of(report, "AV603")) == ["mermaid block 1 has no check",
+                                                                      "python block 1 has no check"]
+    assert main([str(path)])[0] == 0
+    assert main([str(path), "--strict"])[0] == 1
+    assert main(["check", str(path), "--strict"])[0] == 1
+
+
+def test_a_covered_note_has_no_coverage_warning_even_when_a_check_fails():
+    for name in ("reference_fail.md", "property_fail.md", "snippet_fail.md", "structure_fail.md", "contract_fail.md"):
+        assert not [c for c in codes(run(name)) if c.startswith("AV6")], name
+
+
+# --- reproducibility ------------------------------------------------------------------------------
+
+def _snapshot(seed: int) -> list[tuple]:
+    result = api.check([DATA], seed=seed)
+    out = []
+    for note in result.notes:
+        for o in note.outcomes:
+            # a snippet's message carries its duration; see test_snippet_message_is_deterministic
+            message = re.sub(r"\(\d+\.\d+ s\)", "(… s)", o.message)
+            out.append((note.path.name, o.check.id, o.status, message,
+                        o.details.get("counterexample"), o.details.get("reproduce")))
+        out.extend((note.path.name, f.code, f.message) for f in note.findings)
+    return out
+
+
+def test_same_seed_gives_identical_outcomes():
+    first, second = _snapshot(3), _snapshot(3)
+    assert first == second
+    assert any(row[2] == "failed" and row[4] for row in first)  # counterexamples are compared too
+
+
+def test_same_seed_through_the_command_line():
+    argv = [str(DATA / "property_fail.md"), str(DATA / "reference_fail.md"), "--seed", "11", "--format", "json"]
+    (s1, t1), (s2, t2) = main(argv), main(argv)
+    assert s1 == s2 == 1
+    strip = lambda t: re.sub(r'"seconds": [0-9.e-]+', "", t)  # noqa: E731
+    assert strip(t1) == strip(t2)
+
+
+def test_the_seed_changes_the_draws():
+    messages = {outcome(run("property_fail.md", seed=s), "number-non-negative").message for s in range(4)}
+    assert len(messages) > 1
+
+
+def test_snippet_message_is_deterministic():
+    message = run("snippet_pass.md").outcomes[0].message
+    assert not re.search(r"\d+\.\d+ s\)", message), message  # a duration: differs from run to run
+
+
+# --- bugs found while writing these tests ---------------------------------------------------------
+
+def test_reproduce_command_keeps_the_check_budget():
+    o = outcome(run("budget.md"), "counts-down")
+    assert o.status == "failed" and "AV301 did not terminate" in o.message
+    status, text = reproduce(o.details["reproduce"])
+    assert status == 1, text
+
+
+def test_shrunk_counterexample_stays_in_the_declared_range():
+    o = outcome(run("shrink_range.md"), "at-least-five")
+    assert o.status == "failed"
+    x = int(o.details["counterexample"].split(" = ")[1])
+    assert 3 <= x <= 6
+
+
+def test_failing_check_over_exponent_literals_reports_a_counterexample():
+    report = run("shrink_exponent.md")
+    o = outcome(report, "not-tiny")
+    assert o.status == "failed", o.message
+    assert [f.code for f in o.findings] == ["AV402"]
+    assert float(o.details["counterexample"].split(" = ")[1]) < 1e-3
+
+
+def test_shrinking_keeps_the_original_failure():
+    o = outcome(run("shrink_sizes.md"), "inner-product")
+    assert o.status == "failed"
+    assert "AV305" not in o.message and "shape mismatch" not in o.message
+
+
+def test_overflow_in_a_loop_condition_is_a_located_finding():
+    status, text = main(["run", str(DATA / "overflow.md"), "--set", "x=[10,10]"])
+    assert status == 1 and "internal error" not in text
+    o = outcome(run("overflow.md"), "stops")
+    assert o.status == "failed"
+    assert [f.code for f in o.findings] == ["AV403"]
+    assert "AV302" in o.message
+
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+
+
+@pytest.mark.parametrize("seed", [
+    1,
+    pytest.param(3),
+    pytest.param(2),
+])
+def test_another_seed_still_verifies_the_corpus(seed):
+    result = api.check([CORPUS], seed=seed)
+    bad = [(n.path.name, o.check.id, o.status, o.message) for n in result.notes for o in n.outcomes if not o.ok]
+    assert bad == []
+    assert not result.failed(strict=True)
