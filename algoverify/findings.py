@@ -14,6 +14,7 @@ AV3xx     runtime: executing a listing
 AV4xx     failed checks
 AV5xx     spec errors
 AV6xx     unverified listings and claims
+AV7xx     flowchart structure
 ========  =======================================
 """
 
@@ -300,7 +301,7 @@ class EmptyBlock(Rule):
 
 
 class UnterminatedEnvironment(Rule):
-    """What: ``\\begin{algorithm}`` or ``\\begin{algorithmic}`` with no matching ``\\end`` before the end of the file or fence.
+    """What: ``\\begin{algorithm}`` or ``\\begin{algorithmic}`` with no matching ``\\end`` before the end.
 
     Why: the file was probably cut off, or the ``\\end`` is misspelled.
 

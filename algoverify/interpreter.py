@@ -309,6 +309,9 @@ class _Compiler:
 
             return block
         diagnose = self.diagnoser(node)
+        simple = getattr(fn, "simple_assignment", None)
+        if simple is not None:
+            return self._assign_statement(node, simple, diagnose)
 
         def run(env: Env) -> None:
             trace = env[TRACE_KEY]
@@ -329,6 +332,41 @@ class _Compiler:
                 raise LocatedError(EvaluationFailed, span, message=f"{type(exc).__name__}: {exc}") from exc
 
         return run
+
+    def _assign_statement(self, node: ir.Node, simple: tuple, diagnose: Callable[[Env, BaseException], None]) -> Exec:
+        """``name ← value`` with the statement's bookkeeping inlined: the hot path of most loops."""
+        name, key, value = simple
+        span = node.span
+        start = span.start
+
+        def assign(env: Env) -> None:
+            trace = env[TRACE_KEY]
+            trace._hits[start] += 1
+            on_step = env["$on_step"]
+            if on_step is not None:
+                on_step(node, env, trace)
+            try:
+                v = env[name] = value(env)
+            except LocatedError:
+                raise
+            except FloatingPointError as exc:
+                raise LocatedError(FloatingPointTrouble, span, kind=_fp_kind(exc), what="this statement") from exc
+            except ZeroDivisionError as exc:
+                raise LocatedError(FloatingPointTrouble, span, kind="division by zero", what="this statement") from exc
+            except (ArithmeticError, ValueError, TypeError, IndexError, KeyError, np.linalg.LinAlgError) as exc:
+                diagnose(env, exc)
+                raise LocatedError(EvaluationFailed, span, message=f"{type(exc).__name__}: {exc}") from exc
+            counters = trace.counters
+            counters[key] = counters.get(key, 0) + 1
+            history = trace.history.get(name)
+            if history is None:
+                trace.history[name] = [(span, v)]
+            else:
+                history.append((span, v))
+                if len(history) > trace.history_limit:
+                    del history[: len(history) // 2]  # keep the recent half; counts stay exact
+
+        return assign
 
     def diagnoser(self, node: ir.Node) -> Callable[[Env, BaseException], None]:
         """Return ``diagnose(env, exc)``: re-run the statement's math with a guard per node.
@@ -377,6 +415,7 @@ class _Compiler:
                     if len(history) > trace.history_limit:
                         del history[: len(history) // 2]  # keep the recent half; counts stay exact
 
+            assign_name.simple_assignment = (name, key, value)  # type: ignore[attr-defined]
             return assign_name
         store = compile_target(target, self.ctx)
 

@@ -107,7 +107,8 @@ class Listing:
 
     def __repr__(self) -> str:
         title = self.caption or self.name or f"listing {self.index}"
-        return f"<Listing {title!r} ({', '.join(self.inputs)}) -> ({', '.join(self.outputs)}) at {self.source.path}:{self.line}>"
+        signature = f"({', '.join(self.inputs)}) -> ({', '.join(self.outputs)})"
+        return f"<Listing {title!r} {signature} at {self.source.path}:{self.line}>"
 
     # --- bindings -------------------------------------------------------------------------
 

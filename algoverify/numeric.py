@@ -135,6 +135,11 @@ def _lookup(name: str, node: M.MathNode, ctx: Context) -> Closure:
 
 def _infer_dim(name: str, sources: set[str], env: Env, span: Span) -> int:
     """The value of a free dimension symbol (``d``): the common length of the arrays it bounds."""
+    if len(sources) == 1:
+        (src,) = sources
+        value = env.get(src)
+        if getattr(value, "ndim", 0) >= 1:
+            return len(value)
     lengths = {src: len(env[src]) for src in sorted(sources) if src in env and _ndim(env[src]) >= 1}
     if not lengths:
         raise LocatedError(UnboundName, span, name=name, hint=" (and no array to infer it from)")

@@ -170,10 +170,10 @@ def search(
         kind = signature(problem)
         smaller = shrink_spec(
             inputs_spec,
-            lambda s, t=trial: _fails(attempt, lambda: ctx.draw(check, s, ctx.rng(check, t)), kind),
+            lambda s, t=trial, k=kind: _fails(attempt, lambda: ctx.draw(check, s, ctx.rng(check, t)), k),
         )
         values = ctx.draw(check, smaller, ctx.rng(check, trial))
-        values = simplify_values(values, lambda v: _fails(attempt, lambda: v, kind))
+        values = simplify_values(values, lambda v, k=kind: _fails(attempt, lambda: v, k))
         problem = attempt(values)
         if problem in (None, SKIP) or signature(problem) != kind:  # shrinking must never lose the counterexample
             values = ctx.draw(check, inputs_spec, ctx.rng(check, trial))
