@@ -16,7 +16,7 @@ interpreter does not know who listens.
 from __future__ import annotations
 
 import time
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
@@ -51,6 +51,13 @@ class Budget:
     max_seconds: float = 10.0
 
 
+class _Counts(dict):
+    """A dict whose missing keys count 0: ``Counter``'s behaviour, without its construction cost per run."""
+
+    def __missing__(self, key: Any) -> int:
+        return 0
+
+
 class Trace:
     """What a run did: statement hits, variable histories, named counters."""
 
@@ -59,10 +66,10 @@ class Trace:
     def __init__(self, history_limit: int = 10_000) -> None:
         # hits are counted by the statement's start offset: hashing an int is cheap, hashing
         # a Span dataclass per statement costs more than the statement on small arrays
-        self._hits: defaultdict[int, int] = defaultdict(int)
+        self._hits: _Counts = _Counts()
         self._spans: dict[int, Span] = {}
         self.history: dict[str, list] = {}
-        self.counters: Counter = Counter()
+        self.counters: _Counts = _Counts()
         self.steps = 0
         self.history_limit = history_limit
 
@@ -95,7 +102,11 @@ class Trace:
         return self.history[name][-1][1]
 
 
-class _Return(Exception):
+class _Returned:
+    """What a statement returns after ``\\Return``: blocks and loops pass it up (no exception)."""
+
+    __slots__ = ("value",)
+
     def __init__(self, value: Any):
         self.value = value
 
@@ -175,6 +186,7 @@ class Program:
     def __post_init__(self) -> None:
         self._accepted = frozenset(self.inputs) | frozenset(self.families.values())
         self._inputs_set = frozenset(self.inputs)
+        self._families = tuple(self.families.items())
 
     def run(
         self, inputs: dict[str, Any], *, budget: Budget = Budget(), trace: Trace | None = None
@@ -190,13 +202,9 @@ class Program:
         env["$deadline"] = time.perf_counter() + budget.max_seconds
         env["$program"] = self
         env["$on_step"] = self.on_step
-        value = None
         with np.errstate(over="raise", divide="raise", invalid="raise", under="ignore"):
-            try:
-                self.body(env)
-            except _Return as r:
-                value = r.value
-        return value, trace
+            returned = self.body(env)
+        return (returned.value if type(returned) is _Returned else None), trace
 
     def _bind_inputs(self, inputs: dict[str, Any]) -> Env:
         if not self._accepted.issuperset(inputs):
@@ -207,19 +215,19 @@ class Program:
                 message=f"unknown input(s) {', '.join(sorted(unknown))}; "
                 f"this listing takes {', '.join(self.inputs) or 'no inputs'}",
             )
-        env: Env = dict(self.functions)
+        env: Env = dict(self.functions) if self.functions else {}
         env.update(inputs)
         for name, value in inputs.items():
             if type(value) is not np.ndarray or value.dtype.kind != "f":
                 env[name] = _own(value)
-        for family, size in self.families.items():
+        for family, size in self._families:
             if family in env and size not in env:
                 env[size] = len(env[family])  # k of B_1, …, B_k is the family's length
         if not self._inputs_set.issubset(env):
             missing = [n for n in self.inputs if n not in env]
             raise LocatedError(BadInput, self.span, message=f"missing input(s) {', '.join(missing)}")
         for dim, sources in self.ctx.dims.items():
-            if dim not in env and any(src in env for src in sources):
+            if dim not in env and not sources.isdisjoint(env):
                 env[dim] = _infer_dim(dim, sources, env, self.span)  # `d` from len(x), once per run
         return env
 
@@ -277,9 +285,12 @@ class _Compiler:
         if len(compiled) == 1:
             return compiled[0]
 
-        def run(env: Env) -> None:
+        def run(env: Env) -> Any:
             for c in compiled:
-                c(env)
+                r = c(env)
+                if type(r) is _Returned:
+                    return r
+            return None
 
         return run
 
@@ -303,7 +314,7 @@ class _Compiler:
                 if on_step is not None:
                     on_step(node, env, env[TRACE_KEY])
                 try:
-                    fn(env)
+                    return fn(env)
                 except FloatingPointError as exc:  # in the block's own condition: its statements locate theirs
                     raise LocatedError(FloatingPointTrouble, span, kind=_fp_kind(exc), what="the condition") from exc
 
@@ -320,8 +331,8 @@ class _Compiler:
             if on_step is not None:
                 on_step(node, env, trace)
             try:
-                fn(env)
-            except (LocatedError, _Return):
+                return fn(env)
+            except LocatedError:
                 raise
             except FloatingPointError as exc:
                 raise LocatedError(FloatingPointTrouble, span, kind=_fp_kind(exc), what="this statement") from exc
@@ -432,13 +443,13 @@ class _Compiler:
         if len(values) == 1:
             only = values[0]
 
-            def ret1(env: Env) -> None:
-                raise _Return(only(env))
+            def ret1(env: Env) -> _Returned:
+                return _Returned(only(env))
 
             return ret1
 
-        def ret(env: Env) -> None:
-            raise _Return(tuple(v(env) for v in values))
+        def ret(env: Env) -> _Returned:
+            return _Returned(tuple(v(env) for v in values))
 
         return ret
 
@@ -448,12 +459,22 @@ class _Compiler:
             tree = self.math(node.text.parts[0])
             if isinstance(tree, (M.Call, M.Apply)):
                 fn = compile_expr(tree, self.ctx)
-                return lambda env: fn(env) and None
+
+                def call_only(env: Env) -> None:
+                    fn(env)
+
+                return call_only
         return self.text_binding(node.text, node, want_value=False)
 
     def s_Print(self, node: ir.Print) -> Exec:
         parts = [self.expr(m) for m in node.text.math]
-        return lambda env: env[TRACE_KEY].count("print") or [p(env) for p in parts] and None
+
+        def print_(env: Env) -> None:
+            env[TRACE_KEY].count("print")
+            for p in parts:
+                p(env)
+
+        return print_
 
     def s_CallStmt(self, node: ir.CallStmt) -> Exec:
         args = [self.expr(a) for a in node.args]
@@ -472,11 +493,11 @@ class _Compiler:
     def s_IfBlock(self, node: ir.IfBlock) -> Exec:
         arms = [(self.cond(b.cond, b) if b.cond is not None else None, self.block(b.body)) for b in node.branches]
 
-        def if_(env: Env) -> None:
+        def if_(env: Env) -> Any:
             for test, body in arms:
                 if test is None or bool(test(env)):
-                    body(env)
-                    return
+                    return body(env)
+            return None
 
         return if_
 
@@ -484,10 +505,13 @@ class _Compiler:
         test, body = self.cond(node.cond, node), self.block(node.body)
         tick = _ticker(node)
 
-        def while_(env: Env) -> None:
+        def while_(env: Env) -> Any:
             while _truth(test, env, node):
                 tick(env)
-                body(env)
+                r = body(env)
+                if type(r) is _Returned:
+                    return r
+            return None
 
         return while_
 
@@ -495,22 +519,26 @@ class _Compiler:
         test, body = self.cond(node.cond, node), self.block(node.body)
         tick = _ticker(node)
 
-        def repeat(env: Env) -> None:
+        def repeat(env: Env) -> Any:
             while True:
                 tick(env)
-                body(env)
+                r = body(env)
+                if type(r) is _Returned:
+                    return r
                 if _truth(test, env, node):
-                    return
+                    return None
 
         return repeat
 
     def s_LoopBlock(self, node: ir.LoopBlock) -> Exec:
         body, tick = self.block(node.body), _ticker(node)
 
-        def loop(env: Env) -> None:
+        def loop(env: Env) -> Any:
             while True:
                 tick(env)
-                body(env)
+                r = body(env)
+                if type(r) is _Returned:
+                    return r
 
         return loop
 
@@ -520,12 +548,15 @@ class _Compiler:
             raise LocatedError(NotExecutable, node.var.span, message=f"{node.var.latex} is not a loop variable")
         start, stop, body, tick = self.expr(node.start), self.expr(node.stop), self.block(node.body), _ticker(node)
 
-        def for_(env: Env) -> None:
+        def for_(env: Env) -> Any:
             a, b = _integer(start(env), node.start), _integer(stop(env), node.stop)
             for i in range(a, b + 1):
                 tick(env)
                 env[var] = i
-                body(env)
+                r = body(env)
+                if type(r) is _Returned:
+                    return r
+            return None
 
         return for_
 
@@ -535,11 +566,14 @@ class _Compiler:
         store = compile_target(self.math(node.var), self.ctx)
         items, body, tick = self.expr(node.iterable), self.block(node.body), _ticker(node)
 
-        def for_all(env: Env) -> None:
+        def for_all(env: Env) -> Any:
             for x in list(items(env)):
                 tick(env)
                 store(env, x)
-                body(env)
+                r = body(env)
+                if type(r) is _Returned:
+                    return r
+            return None
 
         return for_all
 
