@@ -309,7 +309,8 @@ class _Compiler:
         ):
 
             def block(env: Env) -> None:
-                env[TRACE_KEY]._hits[start] += 1
+                hits = env[TRACE_KEY]._hits
+                hits[start] = hits.get(start, 0) + 1
                 on_step = env["$on_step"]
                 if on_step is not None:
                     on_step(node, env, env[TRACE_KEY])
@@ -326,7 +327,8 @@ class _Compiler:
 
         def run(env: Env) -> None:
             trace = env[TRACE_KEY]
-            trace._hits[start] += 1
+            hits = trace._hits
+            hits[start] = hits.get(start, 0) + 1
             on_step = env["$on_step"]
             if on_step is not None:
                 on_step(node, env, trace)
@@ -352,7 +354,8 @@ class _Compiler:
 
         def assign(env: Env) -> None:
             trace = env[TRACE_KEY]
-            trace._hits[start] += 1
+            hits = trace._hits
+            hits[start] = hits.get(start, 0) + 1
             on_step = env["$on_step"]
             if on_step is not None:
                 on_step(node, env, trace)
