@@ -164,3 +164,74 @@ def generate(node: M.MathNode, ctx: Any, fallback: Callable[[M.MathNode, Any], C
     code = compile(source, "<algoverify expression>", "exec")
     exec(code, gen.namespace)  # noqa: S102 - source built from our templates only; see the module docstring
     return gen.namespace["_expression"]
+
+
+# --- straight-line statements ------------------------------------------------------------------
+
+
+def generate_block(items: list[tuple[str, Any]], *, returned: type, fail: Callable[..., Any]) -> Callable[[dict], Any]:
+    """Return ``run(env)`` executing a block's statements in one generated function.
+
+    ``items`` are ``("assign", (start, span, node, name, key, value))``, ``("return", (start,
+    node, values))`` or ``("call", closure)`` (any other statement, already wrapped). The
+    bookkeeping of each statement (hit count, step event, history) is inlined; an exception
+    in an inlined statement goes to ``fail(index, env, exc)``, which raises the located error.
+    """
+    ns: dict[str, Any] = {"_Returned": returned, "_fail": fail}
+    lines = [
+        "def _block(env):",
+        "    trace = env['$trace']",
+        "    hits = trace._hits",
+        "    counters = trace.counters",
+        "    history = trace.history",
+        "    limit = trace.history_limit",
+        "    on_step = env['$on_step']",
+        "    cur = -1",
+        "    try:",
+    ]
+    for i, (kind, item) in enumerate(items):
+        lines.append(f"        cur = {i}")
+        if kind == "call":
+            ns[f"_c{i}"] = item
+            lines += [f"        r = _c{i}(env)", "        if type(r) is _Returned:", "            return r"]
+            continue
+        start, span, node = item[0], item[1], item[2]
+        ns.update({f"_s{i}": start, f"_p{i}": span, f"_n{i}": node})
+        lines += [
+            f"        hits[_s{i}] = hits.get(_s{i}, 0) + 1",
+            "        if on_step is not None:",
+            f"            on_step(_n{i}, env, trace)",
+        ]
+        if kind == "return":
+            values = item[3]
+            for j, fn in enumerate(values):
+                ns[f"_v{i}_{j}"] = fn
+            if len(values) == 1:
+                lines.append(f"        return _Returned(_v{i}_0(env))")
+            else:
+                lines.append(
+                    "        return _Returned((" + ", ".join(f"_v{i}_{j}(env)" for j in range(len(values))) + ",))"
+                )
+            continue
+        _, _, _, name, key, value = item
+        ns.update({f"_k{i}": name, f"_a{i}": key, f"_e{i}": value})
+        lines += [
+            f"        v = env[_k{i}] = _e{i}(env)",
+            f"        counters[_a{i}] = counters.get(_a{i}, 0) + 1",
+            f"        h = history.get(_k{i})",
+            "        if h is None:",
+            f"            history[_k{i}] = [(_p{i}, v)]",
+            "        else:",
+            f"            h.append((_p{i}, v))",
+            "            if len(h) > limit:",
+            "                del h[: len(h) // 2]",
+        ]
+    lines += [
+        "    except Exception as exc:",
+        "        _fail(cur, env, exc)",
+        "        raise",
+        "    return None",
+    ]
+    code = compile("\n".join(lines) + "\n", "<algoverify block>", "exec")
+    exec(code, ns)  # noqa: S102 - source built from our templates only; see the module docstring
+    return ns["_block"]

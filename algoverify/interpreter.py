@@ -284,6 +284,8 @@ class _Compiler:
         compiled = [c for c in compiled if c is not None]
         if len(compiled) == 1:
             return compiled[0]
+        if sum(hasattr(c, "fused") for c in compiled) >= 2:
+            return self._fused(compiled)
 
         def run(env: Env) -> Any:
             for c in compiled:
@@ -293,6 +295,19 @@ class _Compiler:
             return None
 
         return run
+
+    def _fused(self, compiled: list[Exec]) -> Exec:
+        """One generated function for a block: straight-line statements without a call each."""
+        from .codegen import generate_block
+
+        items = [c.fused if hasattr(c, "fused") else ("call", c) for c in compiled]
+        handlers = [c.fail if hasattr(c, "fused") else None for c in compiled]
+
+        def fail(index: int, env: Env, exc: BaseException) -> None:
+            if index >= 0 and handlers[index] is not None and not isinstance(exc, LocatedError):
+                handlers[index](env, exc)  # raises the located error for that statement
+
+        return generate_block(items, returned=_Returned, fail=fail)
 
     def stmt(self, node: ir.Node) -> Exec | None:
         method = getattr(self, "s_" + type(node).__name__, None)
@@ -325,6 +340,8 @@ class _Compiler:
         if simple is not None:
             return self._assign_statement(node, simple, diagnose)
 
+        fail = _raiser(span, diagnose)
+
         def run(env: Env) -> None:
             trace = env[TRACE_KEY]
             hits = trace._hits
@@ -336,14 +353,14 @@ class _Compiler:
                 return fn(env)
             except LocatedError:
                 raise
-            except FloatingPointError as exc:
-                raise LocatedError(FloatingPointTrouble, span, kind=_fp_kind(exc), what="this statement") from exc
-            except ZeroDivisionError as exc:
-                raise LocatedError(FloatingPointTrouble, span, kind="division by zero", what="this statement") from exc
-            except (ArithmeticError, ValueError, TypeError, IndexError, KeyError, np.linalg.LinAlgError) as exc:
-                diagnose(env, exc)
-                raise LocatedError(EvaluationFailed, span, message=f"{type(exc).__name__}: {exc}") from exc
+            except Exception as exc:
+                fail(env, exc)
+                raise
 
+        values = getattr(fn, "values", None)
+        if values is not None:  # a \Return: a block can inline it
+            run.fused = ("return", (start, span, node, values))  # type: ignore[attr-defined]
+            run.fail = fail  # type: ignore[attr-defined]
         return run
 
     def _assign_statement(self, node: ir.Node, simple: tuple, diagnose: Callable[[Env, BaseException], None]) -> Exec:
@@ -351,6 +368,16 @@ class _Compiler:
         name, key, value = simple
         span = node.span
         start = span.start
+        statement = self._assign_closure(node, simple, diagnose)
+        statement.fused = ("assign", (start, span, node, name, key, value))  # type: ignore[attr-defined]
+        statement.fail = _raiser(span, diagnose)  # type: ignore[attr-defined]
+        return statement
+
+    def _assign_closure(self, node: ir.Node, simple: tuple, diagnose: Callable[[Env, BaseException], None]) -> Exec:
+        name, key, value = simple
+        span = node.span
+        start = span.start
+        fail = _raiser(span, diagnose)
 
         def assign(env: Env) -> None:
             trace = env[TRACE_KEY]
@@ -363,13 +390,9 @@ class _Compiler:
                 v = env[name] = value(env)
             except LocatedError:
                 raise
-            except FloatingPointError as exc:
-                raise LocatedError(FloatingPointTrouble, span, kind=_fp_kind(exc), what="this statement") from exc
-            except ZeroDivisionError as exc:
-                raise LocatedError(FloatingPointTrouble, span, kind="division by zero", what="this statement") from exc
-            except (ArithmeticError, ValueError, TypeError, IndexError, KeyError, np.linalg.LinAlgError) as exc:
-                diagnose(env, exc)
-                raise LocatedError(EvaluationFailed, span, message=f"{type(exc).__name__}: {exc}") from exc
+            except Exception as exc:
+                fail(env, exc)
+                raise
             counters = trace.counters
             counters[key] = counters.get(key, 0) + 1
             history = trace.history.get(name)
@@ -449,11 +472,13 @@ class _Compiler:
             def ret1(env: Env) -> _Returned:
                 return _Returned(only(env))
 
+            ret1.values = values  # type: ignore[attr-defined]
             return ret1
 
         def ret(env: Env) -> _Returned:
             return _Returned(tuple(v(env) for v in values))
 
+        ret.values = values  # type: ignore[attr-defined]
         return ret
 
     def s_TextStatement(self, node: ir.TextStatement) -> Exec:
@@ -621,6 +646,26 @@ class _Compiler:
             return result
 
         return bound
+
+
+def _raiser(span: Span, diagnose: Callable[[Env, BaseException], None]) -> Callable[[Env, BaseException], None]:
+    """Return ``fail(env, exc)``: raise the finding an exception in a statement stands for.
+
+    Floating-point trouble is AV302 at the statement; NumPy's and Python's errors are located
+    at the failing sub-expression when the guarded re-run finds it (else AV306 at the
+    statement). Anything else (a debugger's quit, a bug of ours) is left to propagate.
+    """
+
+    def fail(env: Env, exc: BaseException) -> None:
+        if isinstance(exc, FloatingPointError):
+            raise LocatedError(FloatingPointTrouble, span, kind=_fp_kind(exc), what="this statement") from exc
+        if isinstance(exc, ZeroDivisionError):
+            raise LocatedError(FloatingPointTrouble, span, kind="division by zero", what="this statement") from exc
+        if isinstance(exc, (ArithmeticError, ValueError, TypeError, IndexError, KeyError, np.linalg.LinAlgError)):
+            diagnose(env, exc)
+            raise LocatedError(EvaluationFailed, span, message=f"{type(exc).__name__}: {exc}") from exc
+
+    return fail
 
 
 def _fp_kind(exc: FloatingPointError) -> str:
