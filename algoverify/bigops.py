@@ -66,13 +66,16 @@ def compile_bigop(node: M.BigOp, ctx: Any) -> Callable[[Env], Any]:
     if isinstance(node.hi, M.Sym) and identifier(node.hi) not in ctx.declared:
         ctx.dims.setdefault(identifier(node.hi), set()).update(indexed)
     lo = compile_expr(node.lo, ctx) if node.lo is not None else (lambda env: 1)
+    # a literal lower bound (`i=1`) needs no evaluation per call
+    lo_const = 1 if node.lo is None else node.lo.value if isinstance(node.lo, M.Num) else None
     hi = compile_expr(node.hi, ctx) if node.hi is not None else _length_of(node, var, ctx)
     body = compile_expr(node.body, ctx)
     vector = _vectorise(node.body, var, ctx)
     reduce = _REDUCE[kind]
 
     def run(env: Env) -> Any:
-        a, b = lo(env), hi(env)
+        a = lo_const if lo_const is not None else lo(env)
+        b = hi(env)
         if type(a) is not int or type(b) is not int:
             a, b = _int(a, node), _int(b, node)
         if vector is not None:

@@ -227,8 +227,16 @@ class Program:
             missing = [n for n in self.inputs if n not in env]
             raise LocatedError(BadInput, self.span, message=f"missing input(s) {', '.join(missing)}")
         for dim, sources in self.ctx.dims.items():
-            if dim not in env and not sources.isdisjoint(env):
-                env[dim] = _infer_dim(dim, sources, env, self.span)  # `d` from len(x), once per run
+            if dim in env:
+                continue
+            if len(sources) == 1:
+                (src,) = sources
+                value = env.get(src)
+                if getattr(value, "ndim", 0) >= 1:
+                    env[dim] = len(value)  # `d` from len(x), once per run
+                    continue
+            if not sources.isdisjoint(env):
+                env[dim] = _infer_dim(dim, sources, env, self.span)
         return env
 
 

@@ -373,3 +373,40 @@ def test_numeric_agrees_with_sympy_evalf(latex, a, b, c, alpha):
     theirs = complex(expr.evalf(30, subs=subs))
     assert theirs.imag == 0.0
     assert math.isclose(ours, theirs.real, rel_tol=1e-9, abs_tol=1e-9), (latex, ours, theirs)
+
+
+# --- the generated fast path agrees with the guarded closures --------------------------------------
+
+_FAST_CASES = [
+    (r"\frac{1}{d} \sum_{i=1}^{d} x_i", {"x": np.array([1.0, 2.0, 3.0, 4.0])}),
+    (r"\frac{1}{d} \sum_{i=1}^{d} (x_i - \mu)^{2}", {"x": np.array([1.0, 2.0, 3.0, 4.0]), "mu": 2.5}),
+    (r"\sum_{i=1}^{2} \exp(x_i) / 2", {"x": np.array([0.0, 1.0, 5.0])}),
+    (r"\sum_{i=2}^{3} \lvert x_i \rvert", {"x": np.array([-1.0, -2.0, 3.0])}),
+    (r"\sum_{i=1}^{2} A_i", {"A": np.eye(2)}),  # rows: the loop, not a slice
+    (r"\sum_{i=1}^{0} x_i", {"x": np.array([1.0])}),  # empty range
+    (r"\sum_{i=1}^{2} x_i", {"x": np.array([1.0, 2.0]), "x_i": 7.0}),  # x_i bound as a name
+    (r"\sum_{i=1}^{2} x_i v", {"x": np.array([1.0, 2.0]), "v": np.array([1.0, 1.0])}),  # array factor
+    (r"\lVert w - \lambda v \rVert \gt \tau \, \lambda",
+     {"w": np.array([2.0, 1.0]), "lam": 2.0, "v": np.array([1.0, 0.0]), "tau": 1e-9}),
+    (r"u^{\top} G u", {"u": np.array([1.0, 2.0]), "G": np.array([[2.0, 1.0], [1.0, 3.0]])}),
+]
+
+
+@pytest.mark.parametrize("latex, values", _FAST_CASES, ids=[c[0] for c in _FAST_CASES])
+def test_generated_path_matches_closures(latex, values):
+    from algoverify.numeric import Context, compile_expr
+
+    tree = parse_math(latex)
+    names = set(values)
+    fast = compile_expr(tree, Context(declared=names, guard=False))(dict(values))
+    slow = compile_expr(tree, Context(declared=names, guard=True))(dict(values))
+    np.testing.assert_allclose(fast, slow)
+
+
+def test_generated_sum_out_of_range_falls_back_to_the_located_error():
+    from algoverify.numeric import Context, compile_expr
+
+    tree = parse_math(r"\sum_{i=1}^{5} x_i")
+    with pytest.raises(LocatedError) as info:
+        compile_expr(tree, Context(declared={"x"}, guard=False))({"x": np.array([1.0, 2.0])})
+    assert info.value.rule.code == "AV306" and "out" in str(info.value)
