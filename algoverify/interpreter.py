@@ -448,17 +448,9 @@ class _Compiler:
             key = "assign:" + name
 
             def assign_name(env: Env) -> None:
+                # the plain form; wrap() replaces it by the inlined statement (_assign_statement)
                 v = env[name] = value(env)
-                trace = env[TRACE_KEY]
-                counters = trace.counters
-                counters[key] = counters.get(key, 0) + 1
-                history = trace.history.get(name)
-                if history is None:
-                    trace.history[name] = [(span, v)]
-                else:
-                    history.append((span, v))
-                    if len(history) > trace.history_limit:
-                        del history[: len(history) // 2]  # keep the recent half; counts stay exact
+                env[TRACE_KEY].record(name, span, v)
 
             assign_name.simple_assignment = (name, key, value)  # type: ignore[attr-defined]
             return assign_name
