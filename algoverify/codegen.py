@@ -13,8 +13,9 @@ a name, not a number — is part of the source that is compiled.
 
 from __future__ import annotations
 
-import math
-import operator
+import io
+import re
+import tokenize
 from typing import Any, Callable
 
 import numpy as np
@@ -27,45 +28,68 @@ __all__ = ["generate"]
 Closure = Callable[[dict[str, Any]], Any]
 
 
-def _product(a: Any, b: Any) -> Any:
-    if getattr(a, "ndim", 0) and getattr(b, "ndim", 0):
-        return a @ b
-    return a * b
+def _helpers() -> dict[str, Any]:
+    """The functions generated code calls: the same operations the closures use (numeric)."""
+    from .numeric import _RELATIONS, power, product, transpose, two_norm
+
+    return {
+        "_product": product,
+        "_mul": np.multiply,
+        "_sqrt": np.sqrt,
+        "_norm2": two_norm,
+        "_pow": power,
+        "_T": transpose,
+        "_abs": np.abs,
+        "_ndarray": np.ndarray,
+        "_lt": _RELATIONS["<"],
+        "_gt": _RELATIONS[">"],
+    }
 
 
-def _norm2(x: Any) -> float:
-    if getattr(x, "ndim", 0) == 1 and x.dtype.kind == "f":
-        return math.sqrt(x.dot(x))
-    return float(np.linalg.norm(x))
+#: Infix operators of the templates, by the AST's operator name; the source only ever
+#: contains these literal strings, never the AST's own text.
+_INFIX = {"+": "+", "-": "-", "/": "/", "*": "*", "cdot": "*"}
+
+#: Words our templates use; with the placeholders (``_k3``, ``m1`` …) they are the only names
+#: a generated source may contain (checked by :func:`_compile`).
+_TEMPLATE_WORDS = frozenset(
+    "def return env if else is not None type getattr len in try except Exception as exc raise del "
+    "trace hits get counters history limit on_step cur r v h a b append sum ndim _hits history_limit "
+    "_expression _vsum _block int or and".split()
+)
+_PLACEHOLDER = re.compile(r"_?[a-z]\d+(_\d+)?$")
 
 
-def _pow(a: Any, k: Any) -> Any:
-    if getattr(a, "ndim", 0) == 2 and float(k).is_integer():
-        return np.linalg.matrix_power(a, int(k))
-    return a**k
+def _compile(source: str, namespace: dict[str, Any], name: str) -> Any:
+    """Compile generated source after checking that every token is one of ours.
 
-
-def _transpose(x: Any) -> Any:
-    return np.transpose(x) if getattr(x, "ndim", 0) else x
-
-
-_HELPERS: dict[str, Any] = {
-    "_product": _product,
-    "_mul": np.multiply,
-    "_sqrt": np.sqrt,
-    "_norm2": _norm2,
-    "_pow": _pow,
-    "_T": _transpose,
-    "_abs": np.abs,
-    "_ndarray": np.ndarray,
-}
+    Names must be template words or placeholders bound in ``namespace``; strings and numbers
+    are the few the templates write. A token from anywhere else would be a bug in this module,
+    and is refused before anything is compiled.
+    """
+    allowed_strings = {"'$trace'", "'$on_step'", "'ndim'"}
+    for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+        if tok.type == tokenize.NAME:
+            ok = tok.string in _TEMPLATE_WORDS or tok.string in namespace or _PLACEHOLDER.match(tok.string)
+        elif tok.type == tokenize.STRING:
+            ok = tok.string in allowed_strings
+        elif tok.type == tokenize.NUMBER:
+            ok = tok.string.isdigit() and len(tok.string) <= 4  # statement indices and 0/1/2 in templates
+        else:
+            ok = True
+        if not ok:
+            raise RuntimeError(f"generated code holds a token that is not ours: {tok.string!r}")
+    code = compile(source, f"<algoverify {name}>", "exec")
+    local: dict[str, Any] = {}
+    exec(code, namespace, local)  # noqa: S102 - every token checked above: our templates and placeholders
+    return local[name]
 
 
 class _Gen:
     def __init__(self, ctx: Any, fallback: Callable[[M.MathNode, Any], Closure]):
         self.ctx = ctx
         self.fallback = fallback
-        self.namespace: dict[str, Any] = dict(_HELPERS)
+        self.namespace: dict[str, Any] = _helpers()
 
     def bind(self, prefix: str, value: Any) -> str:
         key = f"_{prefix}{len(self.namespace)}"
@@ -93,7 +117,7 @@ class _Gen:
     def g_BinOp(self, node: M.BinOp) -> str:
         a, b = self.expr(node.left), self.expr(node.right)
         if node.op in ("+", "-", "/"):
-            return f"({a} {node.op} {b})"
+            return f"({a} {_INFIX[node.op]} {b})"
         if node.op in ("*", "cdot"):
             return f"_product({a}, {b})"
         if node.op == "times":
@@ -135,18 +159,13 @@ class _Gen:
         return f"_T({self.expr(node.operand)})"
 
     def g_Rel(self, node: M.Rel) -> str:
-        # the loop test (`r \gt \tau`): floats are compared directly, anything else goes to
-        # the relation of numeric (arrays, tolerances); chains use the closure
+        # the loop test (`r \gt \tau`) calls numeric's relation directly; chains use the closure
         if len(node.rest) != 1 or node.rest[0][0] not in ("<", ">"):
             return self.closure(node)
-        from .numeric import _RELATIONS
-
         op, right = node.rest[0]
-        a, b = self.expr(node.first), self.expr(right)
-        fast = self.bind("o", operator.lt if op == "<" else operator.gt)
-        slow = self.bind("r", _RELATIONS[op])
-        tol = self.bind("c", (self.ctx.rtol, self.ctx.atol))
-        return f"_cmp({a}, {b}, {fast}, {slow}, {tol})"
+        rtol, atol = self.bind("c", self.ctx.rtol), self.bind("c", self.ctx.atol)
+        fn = "_lt" if op == "<" else "_gt"
+        return f"{fn}({self.expr(node.first)}, {self.expr(right)}, {rtol}, {atol})"
 
     def g_BigOp(self, node: M.BigOp) -> str:
         # \sum_{i=lo}^{hi} of an elementwise body over vectors: one generated function doing
@@ -187,20 +206,17 @@ class _VectorSum:
             return None
         from .numeric import compile_node
 
-        ns = self.gen.namespace
         slow = self.gen.bind("f", compile_node(node, self.gen.ctx))
         head = [
             "def _vsum(env):",
-            f"    a = {lo}",
+            f"    a = {self.gen.bind('c', lo)}",
             f"    b = {self.gen.expr(node.hi)}",
             "    if type(b) is not int or b < a:",
             f"        return {slow}(env)",
         ]
         tail = [f"    return ({body}).sum()"]
         source = "\n".join(head + [ln.replace("SLOW", slow) for ln in self.lines] + tail) + "\n"
-        local: dict[str, Any] = {}
-        exec(compile(source, "<algoverify sum>", "exec"), ns, local)  # noqa: S102 - our templates only
-        return local["_vsum"]
+        return _compile(source, self.gen.namespace, "_vsum")
 
     def vec(self, n: M.MathNode) -> str:
         gen = self.gen
@@ -221,9 +237,8 @@ class _VectorSum:
                 f"    {t} = {t}[a - 1 : b]",
             ]
             return t
-        if isinstance(n, M.BinOp) and n.op in ("+", "-", "/", "*", "cdot"):
-            op = {"cdot": "*"}.get(n.op, n.op)
-            return f"({self.vec(n.left)} {op} {self.vec(n.right)})"
+        if isinstance(n, M.BinOp) and n.op in _INFIX:
+            return f"({self.vec(n.left)} {_INFIX[n.op]} {self.vec(n.right)})"
         if isinstance(n, (M.Juxt, M.Hadamard)):
             return f"({self.vec(n.left)} * {self.vec(n.right)})"
         if isinstance(n, M.Frac):
@@ -249,23 +264,11 @@ class _NotVector(Exception):
     """The body is not one this generator vectorises."""
 
 
-def _cmp(a: Any, b: Any, fast: Callable[[Any, Any], bool], slow: Callable[..., bool], tol: tuple[float, float]) -> bool:
-    if type(a) is float and type(b) is float:
-        return fast(a, b)
-    return slow(a, b, *tol)
-
-
-_HELPERS["_cmp"] = _cmp
-
-
 def generate(node: M.MathNode, ctx: Any, fallback: Callable[[M.MathNode, Any], Closure]) -> Closure:
     """Return ``fn(env)`` evaluating ``node``; ``fallback(node, ctx)`` compiles what is not inlined."""
     gen = _Gen(ctx, fallback)
     body = gen.expr(node)
-    source = f"def _expression(env):\n    return {body}\n"
-    code = compile(source, "<algoverify expression>", "exec")
-    exec(code, gen.namespace)  # noqa: S102 - source built from our templates only; see the module docstring
-    return gen.namespace["_expression"]
+    return _compile(f"def _expression(env):\n    return {body}\n", gen.namespace, "_expression")
 
 
 # --- straight-line statements ------------------------------------------------------------------
@@ -334,6 +337,4 @@ def generate_block(items: list[tuple[str, Any]], *, returned: type, fail: Callab
         "        raise",
         "    return None",
     ]
-    code = compile("\n".join(lines) + "\n", "<algoverify block>", "exec")
-    exec(code, ns)  # noqa: S102 - source built from our templates only; see the module docstring
-    return ns["_block"]
+    return _compile("\n".join(lines) + "\n", ns, "_block")

@@ -114,7 +114,7 @@ class _Returned:
 class StepContext:
     """What a binding of an English statement sees: the variables, and math to evaluate.
 
-    ``step["theta"]`` reads a variable, ``step["L_i"] = f`` writes one, ``step.eval("B_i")``
+    ``step["theta"]`` reads a variable, ``step["L_i"] = f`` writes one, ``step.math("B_i")``
     evaluates LaTeX math in the current scope (``B_i`` indexes the family ``B``).
     """
 
@@ -133,8 +133,8 @@ class StepContext:
     def __contains__(self, name: str) -> bool:
         return name in self._env
 
-    def eval(self, latex: str) -> Any:
-        """Evaluate a math expression (LaTeX) with the current variables."""
+    def math(self, latex: str) -> Any:
+        """Evaluate LaTeX math with the current variables (our math parser and NumPy; no Python ``eval``)."""
         return compile_expr(M.parse_math(latex, self.node.span.start), self._ctx)(self._env)
 
     @property

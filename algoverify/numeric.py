@@ -64,6 +64,18 @@ def _shape(x: Any) -> str:
     return "scalar" if _ndim(x) == 0 else "×".join(map(str, np.shape(x)))
 
 
+def power(base: Any, exp: Any) -> Any:
+    """``base^{exp}``: a matrix power for a square matrix and an integer, else elementwise."""
+    if _ndim(base) == 2 and float(exp).is_integer():
+        return np.linalg.matrix_power(base, int(exp))
+    return base**exp
+
+
+def transpose(x: Any) -> Any:
+    """``x^{\\top}``: a no-op on scalars and 1-D vectors, as the notation means it."""
+    return np.transpose(x) if _ndim(x) else x
+
+
 def product(a: Any, b: Any) -> Any:
     """Multiply as the notation means it: matrix product of two arrays, else broadcast."""
     if getattr(a, "ndim", 0) and getattr(b, "ndim", 0):
@@ -159,37 +171,8 @@ def _sym(node: M.Sym, ctx: Context) -> Closure:
     return _lookup(name, node, ctx)
 
 
-def _leaf(node: M.MathNode, ctx: Context) -> tuple[str, Any] | None:
-    """``("var", name)`` or ``("const", value)`` for a plain operand the closures can inline."""
-    if ctx.guard:
-        return None
-    if isinstance(node, M.Num):
-        return ("const", node.value)
-    if isinstance(node, M.Sym):
-        name = identifier(node)
-        if name is not None and name in ctx.declared:
-            return ("var", name)
-    return None
-
-
 def _binary(fn: Callable[[Any, Any], Any], left: M.MathNode, right: M.MathNode, ctx: Context) -> Closure:
-    """``fn(left, right)``, with variable and constant operands read inline (no closure call)."""
-    la, lb = _leaf(left, ctx), _leaf(right, ctx)
-    if la and lb and la[0] == lb[0] == "var":
-        x, y = la[1], lb[1]
-        return lambda env: fn(env[x], env[y])
-    if la and la[0] == "var":
-        x, b = la[1], compile_expr(right, ctx)
-        if lb:
-            c = lb[1]
-            return lambda env: fn(env[x], c)
-        return lambda env: fn(env[x], b(env))
-    if lb and lb[0] == "var":
-        a, y = compile_expr(left, ctx), lb[1]
-        if la:
-            c = la[1]
-            return lambda env: fn(c, env[y])
-        return lambda env: fn(a(env), env[y])
+    """``fn(left, right)`` as a closure."""
     a, b = compile_expr(left, ctx), compile_expr(right, ctx)
     return lambda env: fn(a(env), b(env))
 
@@ -301,15 +284,7 @@ def _pow(node: M.Pow, ctx: Context) -> Closure:
     name = _as_name(node, ctx)
     if name is not None:
         return _lookup(name, node, ctx)
-    a, k = compile_expr(node.base, ctx), compile_expr(node.exp, ctx)
-
-    def power(env: Env) -> Any:
-        base, exp = a(env), k(env)
-        if _ndim(base) == 2 and float(exp).is_integer():
-            return np.linalg.matrix_power(base, int(exp))
-        return base**exp
-
-    return power
+    return _binary(power, node.base, node.exp, ctx)
 
 
 def _transpose(node: M.Transpose, ctx: Context) -> Closure:
@@ -317,7 +292,7 @@ def _transpose(node: M.Transpose, ctx: Context) -> Closure:
     if name is not None:
         return _lookup(name, node, ctx)
     a = compile_expr(node.operand, ctx)
-    return lambda env: np.transpose(x) if _ndim(x := a(env)) else x
+    return lambda env: transpose(a(env))
 
 
 def _inverse(node: M.Inverse, ctx: Context) -> Closure:
@@ -468,19 +443,6 @@ def _rel(node: M.Rel, ctx: Context) -> Closure:
         if op not in _RELATIONS:
             raise LocatedError(NotExecutable, e.span, message=f"relation {op} cannot be evaluated")
     rtol, atol = ctx.rtol, ctx.atol
-    if len(rest) == 1 and rest[0][0] in _STRICT:
-        # the common loop test (`\lVert r \rVert \gt \tau`): compare floats without NumPy's
-        # reduction machinery, which costs more than the norm itself on small vectors
-        strict, right_fn = _STRICT[rest[0][0]], rest[0][1]
-        op = rest[0][0]
-
-        def compare(env: Env) -> bool:
-            left, right = first(env), right_fn(env)
-            if type(left) is float and type(right) is float:
-                return strict(left, right)
-            return _RELATIONS[op](left, right, rtol, atol)
-
-        return compare
 
     def relation(env: Env) -> bool:
         left = first(env)
@@ -494,9 +456,6 @@ def _rel(node: M.Rel, ctx: Context) -> Closure:
     return relation
 
 
-_STRICT = {"<": operator.lt, ">": operator.gt}
-
-
 def _psd(a: Any, sign: int, atol: float) -> bool:
     w = np.linalg.eigvalsh((np.asarray(a) + np.asarray(a).T) / 2) * sign
     scale = max(1.0, float(np.max(np.abs(w)))) if w.size else 1.0
@@ -507,9 +466,11 @@ _RELATIONS: dict[str, Callable[[Any, Any, float, float], bool]] = {
     "=": lambda a, b, r, t: bool(np.all(np.isclose(a, b, rtol=r, atol=t))),
     "!=": lambda a, b, r, t: not bool(np.all(np.isclose(a, b, rtol=r, atol=t))),
     "approx": lambda a, b, r, t: bool(np.allclose(a, b, rtol=max(r, 1e-3), atol=max(t, 1e-6))),
-    "<": lambda a, b, r, t: bool(np.all(np.less(a, b))),
+    # floats (the common loop test, `\\lVert r \\rVert \\gt \\tau`) skip NumPy's reduction
+    # machinery, which costs more than the norm itself on small vectors
+    "<": lambda a, b, r, t: a < b if type(a) is float and type(b) is float else bool(np.all(np.less(a, b))),
     "<=": lambda a, b, r, t: bool(np.all(np.less_equal(a, np.asarray(b) + t + r * np.abs(b)))),
-    ">": lambda a, b, r, t: bool(np.all(np.greater(a, b))),
+    ">": lambda a, b, r, t: a > b if type(a) is float and type(b) is float else bool(np.all(np.greater(a, b))),
     ">=": lambda a, b, r, t: bool(np.all(np.greater_equal(np.asarray(a) + t + r * np.abs(a), b))),
     "succeq": lambda a, b, r, t: _psd(np.asarray(a) - np.asarray(b), 1, max(t, 1e-9)),
     "preceq": lambda a, b, r, t: _psd(np.asarray(b) - np.asarray(a), 1, max(t, 1e-9)),

@@ -22,7 +22,7 @@ class QuadraticLoss:
 
 def evaluate_loss(step):
     """Bind L_i to the loss of the i-th micro-batch."""
-    step["L_i"] = QuadraticLoss(step.eval("B_i"))
+    step["L_i"] = QuadraticLoss(step.math("B_i"))
 
 
 BINDINGS = {"evaluate the loss": evaluate_loss}

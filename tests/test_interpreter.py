@@ -176,7 +176,7 @@ def test_layer_norm_takes_its_parameters_as_inputs(layer_norm):
 def bind_loss(listing, analytic=True):
     return listing.bind(
         "evaluate the loss",
-        lambda step: step.__setitem__("L_i", quadratic_loss(step.eval("B_i"), analytic)),
+        lambda step: step.__setitem__("L_i", quadratic_loss(step.math("B_i"), analytic)),
     )
 
 
@@ -213,7 +213,7 @@ def test_gradient_accumulation_with_central_differences(grad_accumulation, seed)
 
 def test_gradient_accumulation_binding_by_line(grad_accumulation):
     batches = [np.array([[1.0, 2.0]]), np.array([[2.0, 0.0]])]
-    grad_accumulation.bind(21 + GA, lambda step: {"L_i": quadratic_loss(step.eval("B_i"))})
+    grad_accumulation.bind(21 + GA, lambda step: {"L_i": quadratic_loss(step.math("B_i"))})
     got = grad_accumulation(theta=np.array([0.0]), B=batches, eta=1.0)
     np.testing.assert_allclose(got, [0.0 - np.mean([1.0 * (0 - 2.0), 2.0 * (0 - 0.0)])])
 

@@ -335,8 +335,12 @@ def _pos(depth):
         st.tuples(sub, sub).map(lambda t: f"\\frac{{{t[0]}}}{{{t[1]}}}"),
         st.tuples(sub, sub).map(lambda t: f"({t[0]}) / ({t[1]})"),
         sub.map(lambda s: f"\\sqrt{{{s}}}"),
-        st.tuples(sub, st.sampled_from(["2", "3", "-1", "{-2}", "\\frac{1}{2}", "0.5"])).map(lambda t: f"({t[0]})^{{{t[1]}}}"),
-        st.tuples(st.sampled_from(sorted(SYMBOLS)), st.sampled_from(sorted(SYMBOLS))).map(lambda t: f"{t[0]}^{{{t[1]}}}"),
+        st.tuples(sub, st.sampled_from(["2", "3", "-1", "{-2}", "\\frac{1}{2}", "0.5"])).map(
+            lambda t: f"({t[0]})^{{{t[1]}}}"
+        ),
+        st.tuples(st.sampled_from(sorted(SYMBOLS)), st.sampled_from(sorted(SYMBOLS))).map(
+            lambda t: f"{t[0]}^{{{t[1]}}}"
+        ),
         sub.map(lambda s: f"\\exp(-{s})"),
         sub.map(lambda s: f"\\exp\\left(\\frac{{1}}{{1 + {s}}}\\right)"),
     )
@@ -386,8 +390,10 @@ _FAST_CASES = [
     (r"\sum_{i=1}^{0} x_i", {"x": np.array([1.0])}),  # empty range
     (r"\sum_{i=1}^{2} x_i", {"x": np.array([1.0, 2.0]), "x_i": 7.0}),  # x_i bound as a name
     (r"\sum_{i=1}^{2} x_i v", {"x": np.array([1.0, 2.0]), "v": np.array([1.0, 1.0])}),  # array factor
-    (r"\lVert w - \lambda v \rVert \gt \tau \, \lambda",
-     {"w": np.array([2.0, 1.0]), "lam": 2.0, "v": np.array([1.0, 0.0]), "tau": 1e-9}),
+    (
+        r"\lVert w - \lambda v \rVert \gt \tau \, \lambda",
+        {"w": np.array([2.0, 1.0]), "lam": 2.0, "v": np.array([1.0, 0.0]), "tau": 1e-9},
+    ),
     (r"u^{\top} G u", {"u": np.array([1.0, 2.0]), "G": np.array([[2.0, 1.0], [1.0, 3.0]])}),
 ]
 
@@ -410,3 +416,29 @@ def test_generated_sum_out_of_range_falls_back_to_the_located_error():
     with pytest.raises(LocatedError) as info:
         compile_expr(tree, Context(declared={"x"}, guard=False))({"x": np.array([1.0, 2.0])})
     assert info.value.rule.code == "AV306" and "out" in str(info.value)
+
+
+def test_generated_source_holds_no_text_of_the_note(monkeypatch):
+    from algoverify import codegen
+    from algoverify.numeric import Context, compile_expr
+
+    sources = []
+    original = codegen._compile
+
+    def spy(source, namespace, name):
+        sources.append(source)
+        return original(source, namespace, name)
+
+    monkeypatch.setattr(codegen, "_compile", spy)
+    tree = parse_math(r"\mathrm{secret} + 12345 \cdot \sum_{i=1}^{3} \mathrm{payload}_i")
+    env = {"secret": 1.0, "payload": np.array([1.0, 2.0, 3.0])}
+    value = compile_expr(tree, Context(declared=set(env), guard=False))(dict(env))
+    assert value == 1.0 + 12345 * 6.0
+    assert sources and not any(word in src for src in sources for word in ("secret", "payload", "12345"))
+
+
+def test_generated_source_with_a_foreign_token_is_refused():
+    from algoverify import codegen
+
+    with pytest.raises(RuntimeError, match="not ours"):
+        codegen._compile("def _expression(env):\n    return __import__\n", {}, "_expression")
