@@ -54,7 +54,7 @@ _INFIX = {"+": "+", "-": "-", "/": "/", "*": "*", "cdot": "*"}
 #: a generated source may contain (checked by :func:`_compile`).
 _TEMPLATE_WORDS = frozenset(
     "def return env if else is not None type getattr len in try except Exception as exc raise del "
-    "trace hits get counters history limit on_step cur r v h a b append sum ndim _hits history_limit "
+    "trace hits get record record_keyed on_step cur r v a b sum ndim _hits "
     "_expression _vsum _block int or and".split()
 )
 _PLACEHOLDER = re.compile(r"_?[a-z]\d+(_\d+)?$")
@@ -287,9 +287,7 @@ def generate_block(items: list[tuple[str, Any]], *, returned: type, fail: Callab
         "def _block(env):",
         "    trace = env['$trace']",
         "    hits = trace._hits",
-        "    counters = trace.counters",
-        "    history = trace.history",
-        "    limit = trace.history_limit",
+        "    record = trace.record_keyed",
         "    on_step = env['$on_step']",
         "    cur = -1",
         "    try:",
@@ -322,14 +320,7 @@ def generate_block(items: list[tuple[str, Any]], *, returned: type, fail: Callab
         ns.update({f"_k{i}": name, f"_a{i}": key, f"_e{i}": value})
         lines += [
             f"        v = env[_k{i}] = _e{i}(env)",
-            f"        counters[_a{i}] = counters.get(_a{i}, 0) + 1",
-            f"        h = history.get(_k{i})",
-            "        if h is None:",
-            f"            history[_k{i}] = [(_p{i}, v)]",
-            "        else:",
-            f"            h.append((_p{i}, v))",
-            "            if len(h) > limit:",
-            "                del h[: len(h) // 2]",
+            f"        record(_k{i}, _a{i}, _p{i}, v)",
         ]
     lines += [
         "    except Exception as exc:",

@@ -84,6 +84,12 @@ class Trace:
 
     def record(self, name: str, span: Span, value: Any) -> None:
         """Remember that ``name`` took ``value`` at the statement ``span``."""
+        self.record_keyed(name, "assign:" + name, span, value)
+
+    def record_keyed(self, name: str, key: str, span: Span, value: Any) -> None:
+        """:meth:`record` with the counter key made once, at compile time (the hot path)."""
+        counters = self.counters
+        counters[key] = counters.get(key, 0) + 1
         h = self.history.get(name)
         if h is None:
             self.history[name] = [(span, value)]
@@ -91,7 +97,6 @@ class Trace:
             h.append((span, value))
             if len(h) > self.history_limit:
                 del h[: len(h) // 2]  # keep the recent half; the assignment count stays exact
-        self.counters["assign:" + name] += 1
 
     def assignments(self, name: str) -> int:
         """How many times ``name`` was assigned (not capped by the history limit)."""
@@ -344,10 +349,6 @@ class _Compiler:
 
             return block
         diagnose = self.diagnoser(node)
-        simple = getattr(fn, "simple_assignment", None)
-        if simple is not None:
-            return self._assign_statement(node, simple, diagnose)
-
         fail = _raiser(span, diagnose)
 
         def run(env: Env) -> None:
@@ -365,53 +366,16 @@ class _Compiler:
                 fail(env, exc)
                 raise
 
+        # statements a block can inline into one generated function (codegen.generate_block)
+        simple = getattr(fn, "simple_assignment", None)
         values = getattr(fn, "values", None)
-        if values is not None:  # a \Return: a block can inline it
+        if simple is not None:
+            name, key, value = simple
+            run.fused = ("assign", (start, span, node, name, key, value))  # type: ignore[attr-defined]
+        elif values is not None:
             run.fused = ("return", (start, span, node, values))  # type: ignore[attr-defined]
-            run.fail = fail  # type: ignore[attr-defined]
+        run.fail = fail  # type: ignore[attr-defined]
         return run
-
-    def _assign_statement(self, node: ir.Node, simple: tuple, diagnose: Callable[[Env, BaseException], None]) -> Exec:
-        """``name ← value`` with the statement's bookkeeping inlined: the hot path of most loops."""
-        name, key, value = simple
-        span = node.span
-        start = span.start
-        statement = self._assign_closure(node, simple, diagnose)
-        statement.fused = ("assign", (start, span, node, name, key, value))  # type: ignore[attr-defined]
-        statement.fail = _raiser(span, diagnose)  # type: ignore[attr-defined]
-        return statement
-
-    def _assign_closure(self, node: ir.Node, simple: tuple, diagnose: Callable[[Env, BaseException], None]) -> Exec:
-        name, key, value = simple
-        span = node.span
-        start = span.start
-        fail = _raiser(span, diagnose)
-
-        def assign(env: Env) -> None:
-            trace = env[TRACE_KEY]
-            hits = trace._hits
-            hits[start] = hits.get(start, 0) + 1
-            on_step = env["$on_step"]
-            if on_step is not None:
-                on_step(node, env, trace)
-            try:
-                v = env[name] = value(env)
-            except LocatedError:
-                raise
-            except Exception as exc:
-                fail(env, exc)
-                raise
-            counters = trace.counters
-            counters[key] = counters.get(key, 0) + 1
-            history = trace.history.get(name)
-            if history is None:
-                trace.history[name] = [(span, v)]
-            else:
-                history.append((span, v))
-                if len(history) > trace.history_limit:
-                    del history[: len(history) // 2]  # keep the recent half; counts stay exact
-
-        return assign
 
     def diagnoser(self, node: ir.Node) -> Callable[[Env, BaseException], None]:
         """Return ``diagnose(env, exc)``: re-run the statement's math with a guard per node.
@@ -448,9 +412,9 @@ class _Compiler:
             key = "assign:" + name
 
             def assign_name(env: Env) -> None:
-                # the plain form; wrap() replaces it by the inlined statement (_assign_statement)
+                # run alone (wrapped by wrap()), or inlined by a block through simple_assignment
                 v = env[name] = value(env)
-                env[TRACE_KEY].record(name, span, v)
+                env[TRACE_KEY].record_keyed(name, key, span, v)
 
             assign_name.simple_assignment = (name, key, value)  # type: ignore[attr-defined]
             return assign_name
