@@ -187,6 +187,10 @@ class LoadedNote:
 
     report: NoteReport
     listings: list = field(default_factory=list)
+    #: listings that are one ``\\Function``, callable by name from the others and from checks
+    functions: dict = field(default_factory=dict)
+    #: the note's own module (``algoverify: module:``), once :func:`attach_module` loaded it
+    module: object = None
 
     @property
     def findings(self) -> list[Finding]:
@@ -214,21 +218,46 @@ def load(path: str | Path) -> LoadedNote:
     A listing that is one ``\\Function`` is callable from the others by name (``\\Call``).
     Parse errors stay in ``.findings``; the listings that parsed are still there.
     """
+    return _loaded(analyse_note(Path(path)))
+
+
+def _loaded(report: NoteReport) -> LoadedNote:
+    """The listings of an analysed note, compiled (the note is not read again)."""
     from .listing import Listing
 
-    path = Path(path)
-    report = analyse_note(path)
     loaded = LoadedNote(report)
     if report.note is None:
         return loaded
-    functions: dict = {}
     for i, block in enumerate(report.listings(), start=1):
         if block.ir is not None:
-            listing = Listing(block.ir, report.note.source, index=i, functions=functions)
+            listing = Listing(block.ir, report.note.source, index=i, functions=loaded.functions)
             loaded.listings.append(listing)
             if listing.name:
-                functions[listing.name] = _late_call(listing)
+                loaded.functions[listing.name] = _late_call(listing)
     return loaded
+
+
+def attach_module(loaded: LoadedNote, spec: object = None) -> Finding | None:
+    """Import the module the note's spec names and bind its ``BINDINGS`` to every listing.
+
+    Returns the finding (AV503) when the module is missing or fails to import; the listings
+    then run without its bindings.
+    """
+    from .checks.context import load_module
+    from .spec import read_spec
+
+    note = loaded.report.note
+    spec = spec if spec is not None else read_spec(note)
+    if note is None or not spec.module:
+        return None
+    try:
+        loaded.module = load_module(note.path, spec.module, spec.span)
+    except LocatedError as exc:
+        return exc.to_finding(note.path)
+    for key, fn in (getattr(loaded.module, "BINDINGS", None) or {}).items():
+        for listing in loaded.listings:
+            listing.bind(key, fn)
+    return None
 
 
 def _late_call(listing):  # noqa: ANN001, ANN202
@@ -271,30 +300,27 @@ def check(paths: Iterable[str | Path], *, seed: int = 0) -> Result:
 
 def _check_note(report: NoteReport, seed: int) -> None:
     from .checks import CheckContext, run_check
-    from .checks.context import load_module
     from .coverage import unverified
     from .spec import read_spec
 
     note = report.note
     spec = read_spec(note)
     report.findings.extend(spec.findings)
-    loaded = load(note.path) if any(b.block.kind == "algorithm" for b in report.blocks) else LoadedNote(report)
+    loaded = _loaded(report)
+    module_error = attach_module(loaded, spec)
+    if module_error is not None:
+        report.findings.append(module_error)
+        return
     ctx = CheckContext(
         note.path,
         report,
         loaded,
         seed=spec.seed if spec.seed is not None else seed,
+        module=loaded.module,
         prose=note.source.segment(note.body_span),
         prose_base=note.body_span.start,
+        functions={**loaded.functions, **(getattr(loaded.module, "FUNCTIONS", None) or {})},
     )
-    if spec.module:
-        try:
-            ctx.module = load_module(note.path, spec.module, spec.span)
-        except LocatedError as exc:
-            report.findings.append(exc.to_finding(note.path))
-            return
-    ctx.functions = {lst.name: _late_call(lst) for lst in loaded.listings if lst.name}
-    ctx.functions.update(getattr(ctx.module, "FUNCTIONS", None) or {})
     for check_spec in spec.checks:
         outcome = run_check(check_spec, ctx)
         report.outcomes.append(outcome)

@@ -17,7 +17,6 @@ from .values import ValueSyntaxError, parse_assignment
 def run_command(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
     """Run the ``run`` subcommand; return the exit status."""
     loaded = api.load(args.path)
-    sources = loaded.report.sources if hasattr(loaded.report, "sources") else {}
     if loaded.report.note is None:
         out.write(reporters.get("text")(loaded.findings, {}))
         return 2
@@ -30,7 +29,9 @@ def run_command(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
         if errors:
             out.write(reporters.get("text")(errors, sources))
         return 2
-    _bind_module(loaded, listing)
+    module_error = api.attach_module(loaded)  # the note's own bindings of English steps, as checks use them
+    if module_error is not None:  # reported, and the listing still runs: an unbound step is then AV304
+        out.write(reporters.get("text")([module_error], sources, context=False))
     rng = make_rng(args.seed)
     inputs: dict[str, Any] = {}
     for text in args.values:
@@ -90,20 +91,3 @@ def trace_table(listing: Listing, trace: Trace) -> str:
         + "".join(f", {k}: {v}" for k, v in sorted(trace.counters.items()) if not k.startswith("assign:"))
     )
     return "\n".join(rows) + "\n"
-
-
-def _bind_module(loaded: api.LoadedNote, listing: Listing) -> None:
-    """Bind the English steps of the note's own module (``algoverify: module:``), as checks do."""
-    from .checks.context import load_module
-    from .spec import read_spec
-
-    note = loaded.report.note
-    spec = read_spec(note)
-    if not spec.module:
-        return
-    try:
-        module = load_module(note.path, spec.module, spec.span)
-    except Exception:  # noqa: BLE001 - without its module the listing still runs; an unbound step is then AV304
-        return
-    for key, fn in (getattr(module, "BINDINGS", None) or {}).items():
-        listing.bind(key, fn)

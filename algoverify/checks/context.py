@@ -75,14 +75,11 @@ class CheckContext:
         return found[index - 1]
 
     def listing(self, check: CheckSpec) -> Any:
-        """The listing a check names (index, caption or function name), with the module's bindings."""
+        """The listing a check names (index, caption or function name); bindings are already attached."""
         try:
-            listing = self.loaded.listing(check.get("listing"))
+            return self.loaded.listing(check.get("listing"))
         except (KeyError, TypeError) as exc:
             raise LocatedError(SpecReferenceError, check.span, check=check.id, message=str(exc.args[0])) from None
-        for key, fn in (getattr(self.module, "BINDINGS", None) or {}).items():
-            listing.bind(key, fn)
-        return listing
 
     def callable(self, check: CheckSpec, ref: str) -> Callable[..., Any]:
         """A function named in a spec: ``name`` in the note's module, or ``numpy.…``."""
