@@ -29,7 +29,7 @@ class ExecutionError(Exception):
         super().__init__(f"{where}: {finding.code} {finding.message}")
 
 
-@dataclass
+@dataclass(slots=True)
 class RunResult:
     """The outcome of :meth:`Listing.run`: the value, or the finding that stopped it, and the trace."""
 
@@ -152,18 +152,12 @@ class Listing:
 
     def __call__(self, **inputs: Any) -> Any:
         """Run with keyword inputs and return the output(s); raise :class:`ExecutionError` on failure."""
-        program = self._program if self._program is not None else self.program
-        trace = Trace()
-        try:
-            value, _ = program.run(inputs, budget=self.budget, trace=trace)
-        except LocatedError as exc:
-            self.last_trace = trace
-            f = exc.to_finding(self.source.path)
+        result = self.run(inputs)
+        f = result.finding
+        if f is not None:
             where = self.source.location(f.span) if f.span is not None else str(self.source.path)
-            raise ExecutionError(f, where, trace) from None
-        self.last_trace = trace
-        return value
-
+            raise ExecutionError(f, where, result.trace)
+        return result.value
 
 def from_latex(latex: str, *, path: str | Path = "<latex>") -> Listing:
     """Parse and compile a block of LaTeX into a :class:`Listing`."""
