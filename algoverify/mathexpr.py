@@ -987,6 +987,9 @@ def _parser() -> Any:
     return load_parser("math", postlex=RetypePostLex(), cache=True)
 
 
+# cached: a listing's math is parsed by lint, by the compiler's name scan and by its statements;
+# the trees are frozen, so sharing them is safe (errors are raised anew, not cached)
+@functools.lru_cache(maxsize=4096)
 def parse_math(latex: str, base: int = 0) -> MathNode:
     r"""Parse one math segment into a :class:`MathNode` tree.
 
