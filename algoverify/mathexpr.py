@@ -977,14 +977,10 @@ def _lift_list(items: tuple[MathNode, ...], span: Span) -> MathNode:
 
 @functools.cache
 def _parser() -> Any:
-    """Build the math parser once (``load_parser`` caches by options; a new post-lexer is a new key).
-
-    ``cache=True`` keeps lark's compiled tables in the temp folder: building them costs
-    0.3–1 s, loading them a tenth of that, which is what a pre-commit run pays.
-    """
+    """Build the math parser once (``load_parser`` caches by options; a new post-lexer is a new key)."""
     from .grammar import load_parser
 
-    return load_parser("math", postlex=RetypePostLex(), cache=True)
+    return load_parser("math", postlex=RetypePostLex())
 
 
 # cached: a listing's math is parsed by lint, by the compiler's name scan and by its statements;
