@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__version__ = "0.1.0"
+from .version import __version__
 
 __all__ = [
     "__version__",
@@ -41,10 +41,10 @@ _LAZY = {
     "Severity": ("findings", "Severity"),
     "LocatedError": ("findings", "LocatedError"),
     "Span": ("source", "Span"),
-    "Listing": ("listing", "Listing"),
-    "ExecutionError": ("listing", "ExecutionError"),
-    "register_function": ("functions", "register_function"),
-    "register_generator": ("generators", "register"),
+    "Listing": ("running.listing", "Listing"),
+    "ExecutionError": ("running.listing", "ExecutionError"),
+    "register_function": ("math.functions", "register_function"),
+    "register_generator": ("running.generators", "register"),
 }
 
 

@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from . import ir
-from .blocks import Block, find_blocks
 from .findings import Finding, InternalError, LocatedError, PythonSyntax, Severity
-from .notes import Note, discover, read_note
+from .reading.blocks import Block, find_blocks
+from .reading.notes import Note, discover, read_note
 from .source import SourceFile, Span
+from .syntax import ir
 
 __all__ = ["BlockReport", "NoteReport", "Result", "LoadedNote", "analyse", "lint", "parse", "load", "compile", "check"]
 
@@ -127,7 +127,7 @@ def _analyse_block(note: Note, report: BlockReport, *, math: bool) -> None:
     block = report.block
     text = note.source.text
     if block.kind == "algorithm":
-        from .build import parse_algorithm
+        from .syntax.build import parse_algorithm
 
         report.ir = parse_algorithm(text, block.body_span)
         if math:
@@ -146,7 +146,7 @@ def _math_segments(node: ir.Node) -> Iterator[ir.Math]:
 
 
 def _lint_math(path: Path, segments: Iterable[ir.Math]) -> list[Finding]:
-    from .mathexpr import parse_math
+    from .math.mathexpr import parse_math
 
     out = []
     for m in segments:
@@ -223,7 +223,7 @@ def load(path: str | Path) -> LoadedNote:
 
 def _loaded(report: NoteReport) -> LoadedNote:
     """The listings of an analysed note, compiled (the note is not read again)."""
-    from .listing import Listing
+    from .running.listing import Listing
 
     loaded = LoadedNote(report)
     if report.note is None:
@@ -243,8 +243,8 @@ def attach_module(loaded: LoadedNote, spec: object = None) -> Finding | None:
     Returns the finding (AV503) when the module is missing or fails to import; the listings
     then run without its bindings.
     """
-    from .checks.context import load_module
-    from .spec import read_spec
+    from .checking.context import load_module
+    from .checking.spec import read_spec
 
     note = loaded.report.note
     spec = spec if spec is not None else read_spec(note)
@@ -270,11 +270,11 @@ def _late_call(listing):  # noqa: ANN001, ANN202
 
 
 def compile(latex: str, *, path: str | Path = "<latex>"):  # noqa: A001, ANN201 - the public name
-    """Compile a block of LaTeX pseudocode into a callable :class:`~algoverify.listing.Listing`.
+    """Compile a block of LaTeX pseudocode into a callable :class:`~algoverify.running.listing.Listing`.
 
-    Raises :class:`~algoverify.listing.ExecutionError`-free parse errors as ``LocatedError``.
+    Raises :class:`~algoverify.running.listing.ExecutionError`-free parse errors as ``LocatedError``.
     """
-    from .listing import from_latex
+    from .running.listing import from_latex
 
     return from_latex(latex, path=path)
 
@@ -299,9 +299,9 @@ def check(paths: Iterable[str | Path], *, seed: int = 0) -> Result:
 
 
 def _check_note(report: NoteReport, seed: int) -> None:
-    from .checks import CheckContext, run_check
-    from .coverage import unverified
-    from .spec import read_spec
+    from .checking.coverage import unverified
+    from .checking.runner import CheckContext, run_check
+    from .checking.spec import read_spec
 
     note = report.note
     spec = read_spec(note)

@@ -12,8 +12,10 @@ import os
 import sys
 from typing import Sequence, TextIO
 
-from . import __version__, api, ir, reporters
+from . import api, reporting
 from .findings import RULES
+from .syntax import ir
+from .version import __version__
 
 COMMANDS = ("check", "lint", "parse", "run", "explain")
 
@@ -29,7 +31,7 @@ class _Parser(argparse.ArgumentParser):
 
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("paths", nargs="+", metavar="PATH", help="notes (.md, .tex) or folders to search recursively")
-    p.add_argument("--format", choices=reporters.FORMATS, default="text", help="output format (default: text)")
+    p.add_argument("--format", choices=reporting.FORMATS, default="text", help="output format (default: text)")
     p.add_argument("--strict", action="store_true", help="warnings fail the run too")
     p.add_argument("--color", choices=("auto", "always", "never"), default="auto", help="colour the text output")
 
@@ -101,24 +103,47 @@ def _dispatch(args: argparse.Namespace, out: TextIO) -> int:
     if args.command == "parse":
         return _parse(args, out)
     if args.command == "run":
-        from .runcmd import run_command
-
-        return run_command(args, out, sys.stdin)
+        return _run(args, out, sys.stdin)
     colour = args.color == "always" or (args.color == "auto" and out.isatty() and not os.environ.get("NO_COLOR"))
     if args.command == "check":
         result = api.check(args.paths, seed=args.seed)
         if args.format == "text":
-            from .reporters.checks import render as render_checks
+            from .reporting.checks import render as render_checks
 
             out.write(render_checks(result, colour=colour))
         else:
             extra = {"checks": _outcomes_json(result)} if args.format == "json" else {}
-            out.write(reporters.get(args.format)(result.all_findings(), result.sources, **extra))
+            out.write(reporting.get(args.format)(result.all_findings(), result.sources, **extra))
         return _status(result, args.strict)
     result = api.lint(args.paths)
-    render = reporters.get(args.format)
+    render = reporting.get(args.format)
     out.write(render(result.all_findings(), result.sources, colour=colour))
     return _status(result, args.strict)
+
+
+def _run(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
+    from .running.runcmd import run_listing
+
+    loaded = api.load(args.path)
+    if loaded.report.note is None:
+        out.write(reporting.get("text")(loaded.findings, {}))
+        return 2
+    sources = {loaded.report.path: loaded.report.note.source}
+    try:
+        listing = loaded.listing(args.listing)
+    except KeyError as exc:
+        out.write(f"algoverify run: {exc.args[0]}\n")
+        errors = [f for f in loaded.findings if f.severity.value == "error"]
+        if errors:
+            out.write(reporting.get("text")(errors, sources))
+        return 2
+    module_error = api.attach_module(loaded)  # the note's own bindings of English steps, as checks use them
+    if module_error is not None:  # reported, and the listing still runs: an unbound step is then AV304
+        out.write(reporting.get("text")([module_error], sources, context=False))
+    status, finding = run_listing(listing, args, out, stdin)
+    if finding is not None:
+        out.write(reporting.get("text")([finding], sources))
+    return status
 
 
 def _outcomes_json(result: api.Result) -> list[dict]:
@@ -161,7 +186,7 @@ def _parse(args: argparse.Namespace, out: TextIO) -> int:
             _print_note(note, out)
     findings = result.all_findings()
     if findings:
-        out.write(reporters.get("text")(findings, result.sources) if not args.json else "")
+        out.write(reporting.get("text")(findings, result.sources) if not args.json else "")
     return _status(result, False)
 
 

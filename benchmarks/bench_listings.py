@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 import numpy as np  # noqa: E402
 
 import algoverify  # noqa: E402
-from algoverify.generators import generate  # noqa: E402
+from algoverify.running.generators import generate  # noqa: E402
 
 POWER_TARGET = 1.3
 LAYERNORM_TARGET = 1.5

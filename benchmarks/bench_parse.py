@@ -22,8 +22,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from algoverify import api  # noqa: E402
-from algoverify.build import parse_algorithm  # noqa: E402
 from algoverify.source import Span  # noqa: E402
+from algoverify.syntax.build import parse_algorithm  # noqa: E402
 
 
 def listings() -> list[str]:

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from algoverify.generators import register
+from algoverify import register_generator as register
 
 
 def leading_eigenpair(A, v, tau):

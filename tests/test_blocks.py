@@ -1,4 +1,4 @@
-"""Tests for algoverify.blocks: golden spans over awkward notes, plus exact body texts."""
+"""Tests for algoverify.reading.blocks: golden spans over awkward notes, plus exact body texts."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from algoverify.blocks import Block, BlockLayoutError, check_layout, find_blocks
-from algoverify.notes import parse_note, read_note
+from algoverify.reading.blocks import Block, BlockLayoutError, check_layout, find_blocks
+from algoverify.reading.notes import parse_note, read_note
 from algoverify.source import Span
 
 DATA = Path(__file__).parent / "data" / "blocks"

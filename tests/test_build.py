@@ -10,12 +10,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lark.exceptions import UnexpectedInput
 
-from algoverify import ir
-from algoverify.build import _WRAPPERS, PARSE_ERROR_EXAMPLES, parse_algorithm
 from algoverify.findings import LocatedError
-from algoverify.grammar import load_parser
-from algoverify.plaintext import to_plain
 from algoverify.source import LineIndex, Span
+from algoverify.syntax import ir
+from algoverify.syntax.build import _WRAPPERS, PARSE_ERROR_EXAMPLES, parse_algorithm
+from algoverify.syntax.grammar import load_parser
+from algoverify.syntax.plaintext import to_plain
 
 DATA = Path(__file__).parent / "data" / "grammar"
 SEEDS = [DATA / f"seed_{name}.tex" for name in ("power_iteration", "layer_norm", "gradient_accumulation")]
@@ -185,7 +185,7 @@ EXAMPLES = [(rule, example) for rule, examples in PARSE_ERROR_EXAMPLES for examp
     "rule, example", EXAMPLES, ids=[f"{r.code}-{i}" for i, (r, _) in enumerate(EXAMPLES)]
 )
 def test_examples_are_labelled_by_match_examples(rule, example):
-    parser = load_parser("algorithmic", postlex=__import__("algoverify.build").build._POSTLEX)
+    parser = load_parser("algorithmic", postlex=__import__("algoverify.syntax.build").syntax.build._POSTLEX)
     with pytest.raises(UnexpectedInput) as info:
         parser.parse(example)
     assert info.value.match_examples(parser.parse, PARSE_ERROR_EXAMPLES) is rule

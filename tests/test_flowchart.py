@@ -8,8 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lark import Lark
 
-from algoverify.findings import RULES, LocatedError
-from algoverify.flowchart import (
+from algoverify.checking.flowchart import (
     SHAPES,
     Edge,
     Flowchart,
@@ -19,8 +18,9 @@ from algoverify.flowchart import (
     summary,
     to_mermaid,
 )
-from algoverify.grammar import grammar_path
+from algoverify.findings import RULES, LocatedError
 from algoverify.source import SourceFile, Span
+from algoverify.syntax.grammar import grammar_path
 
 CORPUS_NOTE = Path(__file__).resolve().parent.parent / "corpus" / "flowchart-wide-charts.md"
 

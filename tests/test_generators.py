@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from algoverify.generators import GeneratorError, generate, make_rng
+from algoverify.running.generators import GeneratorError, generate, make_rng
 
 
 @settings(max_examples=50, deadline=None)

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from lark import Lark
 
-from algoverify import ir
-from algoverify.build import parse_algorithm
-from algoverify.grammar import grammar_path, load_parser
 from algoverify.source import LineIndex, Span
+from algoverify.syntax import ir
+from algoverify.syntax.build import parse_algorithm
+from algoverify.syntax.grammar import grammar_path, load_parser
 
 DATA = Path(__file__).parent / "data" / "grammar"
 SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "000_e4b96abe987887bc.txt"

@@ -15,8 +15,8 @@ import pytest
 from helpers import listing_offset
 
 import algoverify
-from algoverify.generators import generate
-from algoverify.interpreter import Budget
+from algoverify.running.generators import generate
+from algoverify.running.interpreter import Budget
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "corpus"

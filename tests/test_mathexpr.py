@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from algoverify.findings import LocatedError
-from algoverify.mathexpr import (
+from algoverify.math.mathexpr import (
     COMMANDS,
     Apply,
     Call,
@@ -16,9 +16,9 @@ from algoverify.mathexpr import (
     dump,
     iter_children,
     parse_math,
-    resolve_applications,
     walk,
 )
+from algoverify.math.names import resolve_applications
 
 # --- tables: (latex, expected dump) ---------------------------------------------------------
 
@@ -434,8 +434,8 @@ def test_value_applied_to_two_arguments_is_ambiguous():
 def test_grammar_builds_strict():
     from lark import Lark
 
-    from algoverify.grammar import grammar_path
-    from algoverify.mathexpr import RetypePostLex
+    from algoverify.math.mathexpr import RetypePostLex
+    from algoverify.syntax.grammar import grammar_path
 
     path = grammar_path("math")
     Lark(path.read_text(), parser="lalr", lexer="contextual", strict=True, postlex=RetypePostLex(),
@@ -449,7 +449,7 @@ def test_command_table_is_the_one_list():
 
 def test_mathexpr_imports_neither_sympy_nor_numpy():
     code = (
-        "import sys, algoverify.mathexpr as m; m.parse_math(r'\\frac{1}{d} \\sum_{i=1}^{d} x_i');"
+        "import sys, algoverify.math.mathexpr as m; m.parse_math(r'\\frac{1}{d} \\sum_{i=1}^{d} x_i');"
         "print(sorted(k for k in ('sympy', 'numpy') if k in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -457,7 +457,7 @@ def test_mathexpr_imports_neither_sympy_nor_numpy():
 
 
 def test_parser_is_not_built_at_import():
-    code = "import sys, algoverify.mathexpr, algoverify.names; print('lark' in sys.modules)"
+    code = "import sys, algoverify.math.mathexpr, algoverify.math.names; print('lark' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from algoverify.mathexpr import COMMANDS, dump, parse_math
-from algoverify.names import declared_name, family, identifier, is_compound_name, sanitize
+from algoverify.math.mathexpr import COMMANDS, dump, parse_math
+from algoverify.math.names import declared_name, family, identifier, is_compound_name, sanitize
 
 IDENTIFIER_PAIRS = [
     (r"x", "x"),

@@ -1,4 +1,4 @@
-"""Tests for algoverify.notes: decoding, front matter, bodies and discovery."""
+"""Tests for algoverify.reading.notes: decoding, front matter, bodies and discovery."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from algoverify.findings import LocatedError
-from algoverify.notes import discover, parse_note, read_note
+from algoverify.reading.notes import discover, parse_note, read_note
 
 DATA = Path(__file__).parent / "data" / "blocks"
 

@@ -1,4 +1,4 @@
-"""Tests for algoverify.numeric (and bigops): LaTeX math → NumPy closures, values and diagnostics.
+"""Tests for algoverify.math.numeric (and bigops): LaTeX math → NumPy closures, values and diagnostics.
 
 Tables are ``(latex, env, expected)`` rows grouped by feature, run through
 ``parse_math`` + ``compile_expr``; the LaTeX is the test id.
@@ -13,10 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from algoverify import bigops
 from algoverify.findings import LocatedError
-from algoverify.mathexpr import parse_math
-from algoverify.numeric import Context, compile_expr
+from algoverify.math import bigops
+from algoverify.math.mathexpr import parse_math
+from algoverify.math.numeric import Context, compile_expr
 
 A = np.array([[2.0, 1.0], [1.0, 3.0]])
 v = np.array([1.0, 2.0])
@@ -367,7 +367,7 @@ VALUES = st.floats(min_value=0.1, max_value=4.0, allow_nan=False, allow_infinity
 def test_numeric_agrees_with_sympy_evalf(latex, a, b, c, alpha):
     import sympy
 
-    from algoverify.symbolic import to_sympy
+    from algoverify.math.symbolic import to_sympy
 
     node = parse_math(latex)
     values = {"a": a, "b": b, "c": c, "alpha": alpha}
@@ -400,7 +400,7 @@ _FAST_CASES = [
 
 @pytest.mark.parametrize("latex, values", _FAST_CASES, ids=[c[0] for c in _FAST_CASES])
 def test_generated_path_matches_closures(latex, values):
-    from algoverify.numeric import Context, compile_expr
+    from algoverify.math.numeric import Context, compile_expr
 
     tree = parse_math(latex)
     names = set(values)
@@ -410,7 +410,7 @@ def test_generated_path_matches_closures(latex, values):
 
 
 def test_generated_sum_out_of_range_falls_back_to_the_located_error():
-    from algoverify.numeric import Context, compile_expr
+    from algoverify.math.numeric import Context, compile_expr
 
     tree = parse_math(r"\sum_{i=1}^{5} x_i")
     with pytest.raises(LocatedError) as info:
@@ -419,8 +419,8 @@ def test_generated_sum_out_of_range_falls_back_to_the_located_error():
 
 
 def test_generated_source_holds_no_text_of_the_note(monkeypatch):
-    from algoverify import codegen
-    from algoverify.numeric import Context, compile_expr
+    from algoverify.math import codegen
+    from algoverify.math.numeric import Context, compile_expr
 
     sources = []
     original = codegen._compile
@@ -438,7 +438,7 @@ def test_generated_source_holds_no_text_of_the_note(monkeypatch):
 
 
 def test_generated_source_with_a_foreign_token_is_refused():
-    from algoverify import codegen
+    from algoverify.math import codegen
 
     with pytest.raises(RuntimeError, match="not ours"):
         codegen._compile("def _expression(env):\n    return __import__\n", {}, "_expression")

@@ -10,9 +10,9 @@ import sys
 import textwrap
 
 import pytest
-
-from algoverify import grammar
 from helpers import ROOT
+
+from algoverify.syntax import grammar
 
 GRAMMARS = {
     # the options each grammar is loaded with by algoverify (post-lexers aside)
@@ -28,7 +28,7 @@ PLANT = textwrap.dedent(
     """
     import glob, os, pickle, sys
     from lark import Lark
-    from algoverify.grammar import grammar_path
+    from algoverify.syntax.grammar import grammar_path
 
     marker, grammars = sys.argv[1], eval(sys.argv[2])
 
@@ -39,7 +39,9 @@ PLANT = textwrap.dedent(
     for name, options in grammars.items():
         path = grammar_path(name)
         # the options in the order algoverify passed them: lark keys its file by their text
-        settings = dict(parser="lalr", lexer="contextual", propagate_positions=True, maybe_placeholders=False, cache=True)
+        settings = dict(
+            parser="lalr", lexer="contextual", propagate_positions=True, maybe_placeholders=False, cache=True
+        )
         settings.update(options)
         Lark(path.read_text(), import_paths=[path.parent], source_path=str(path), **settings)
     for file in glob.glob(os.path.join(os.environ["TMPDIR"], ".lark_cache_*")):
@@ -67,7 +69,7 @@ def test_a_planted_lark_cache_in_the_temp_folder_is_never_loaded(tmp_path):
     assert len(list(shared_tmp.glob(".lark_cache_*"))) == len(GRAMMARS)
 
     # the attack is real: lark's own cache, as algoverify used it, runs the planted code
-    victim = "from lark import Lark\nfrom algoverify.grammar import grammar_path\n" + (
+    victim = "from lark import Lark\nfrom algoverify.syntax.grammar import grammar_path\n" + (
         "p = grammar_path('algorithmic')\n"
         "Lark(p.read_text(), import_paths=[p.parent], source_path=str(p), parser='lalr', lexer='contextual',"
         " propagate_positions=True, maybe_placeholders=False, cache=True)\n"
@@ -112,7 +114,7 @@ def test_tables_are_cached_as_json_and_never_unpickled(tmp_path, monkeypatch):
 
 
 def test_cached_tables_parse_like_fresh_ones(tmp_path, monkeypatch):
-    from algoverify import build
+    from algoverify.syntax import build
 
     monkeypatch.setenv("ALGOVERIFY_CACHE_DIR", str(tmp_path))
     text = (ROOT / "corpus" / "power-iteration.md").read_text(encoding="utf-8")

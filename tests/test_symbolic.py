@@ -10,8 +10,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from algoverify.findings import LocatedError
-from algoverify.mathexpr import parse_math, resolve_applications
-from algoverify.symbolic import to_sympy
+from algoverify.math.mathexpr import parse_math
+from algoverify.math.names import resolve_applications
+from algoverify.math.symbolic import to_sympy
 
 x, y, z = (sympy.Symbol(n, real=True) for n in "xyz")
 mu, sigma_sq, eps = (sympy.Symbol(n, real=True) for n in ("mu", "sigma_sq", "epsilon"))
@@ -106,7 +107,7 @@ def test_unsupported_is_a_located_error(latex, code):
 
 
 def test_symbolic_does_not_import_sympy_at_import_time():
-    code = "import sys, algoverify.symbolic; print('sympy' in sys.modules)"
+    code = "import sys, algoverify.math.symbolic; print('sympy' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from algoverify import ir
-from algoverify.build import parse_algorithm
-from algoverify.plaintext import to_plain
 from algoverify.source import Span
-from algoverify.unparse import unparse, unparse_text
+from algoverify.syntax import ir
+from algoverify.syntax.build import parse_algorithm
+from algoverify.syntax.plaintext import to_plain
+from algoverify.syntax.unparse import unparse, unparse_text
 
 DATA = Path(__file__).parent / "data" / "grammar"
 S0 = Span(0, 0)

@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from algoverify.generators import make_rng
-from algoverify.values import ValueSyntaxError, parse_assignment, parse_value
+from algoverify.running.generators import make_rng
+from algoverify.running.values import ValueSyntaxError, parse_assignment, parse_value
 
 
 @pytest.mark.parametrize(

@@ -12,8 +12,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 PROGRAM = r"""
-import algoverify, algoverify.grammar as g
-from algoverify.build import parse_algorithm
+import algoverify, algoverify.syntax.grammar as g
+from algoverify.syntax.build import parse_algorithm
 from algoverify.source import Span
 text = "\\begin{algorithmic}\n\\State \\(x \\gets 1\\)\n\\end{algorithmic}\n"
 alg = parse_algorithm(text, Span(0, len(text)))

@@ -1,0 +1,176 @@
+"""What every check of a note needs: its blocks, listings, helper module, seeded inputs and math."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Callable
+
+import numpy as np
+
+from ..findings import LocatedError, ModuleError, SpecReferenceError
+from ..math import mathexpr as M
+from ..math.numeric import Context, compile_expr
+from ..running.generators import GeneratorError
+from ..running.values import ValueSyntaxError, parse_value
+from ..source import Span
+from .spec import CheckSpec
+
+__all__ = ["CheckContext", "load_module"]
+
+
+def load_module(note_path: Path, name: str, span: Span | None) -> ModuleType:
+    """Import the helper module a note names (a file beside the note), as pytest imports a conftest."""
+    path = (note_path.parent / name).resolve()
+    if not path.is_file():
+        raise LocatedError(ModuleError, span, module=name, message=f"no such file {path}")
+    key = "algoverify_note_" + hashlib.sha1(str(path).encode()).hexdigest()[:12]
+    spec = importlib.util.spec_from_file_location(key, path)
+    if spec is None or spec.loader is None:
+        raise LocatedError(ModuleError, span, module=name, message="cannot be imported")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[key] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:  # the author's module: report its error, do not crash the run
+        sys.modules.pop(key, None)
+        raise LocatedError(ModuleError, span, module=name, message=f"{type(exc).__name__}: {exc}") from exc
+    return module
+
+
+@dataclass
+class CheckContext:
+    """A note prepared for checking."""
+
+    path: Path
+    report: Any  # api.NoteReport
+    loaded: Any  # api.LoadedNote
+    seed: int = 0
+    module: ModuleType | None = None
+    prose: str = ""
+    prose_base: int = 0
+    functions: dict[str, Callable[..., Any]] = field(default_factory=dict)
+
+    # --- blocks ---------------------------------------------------------------------
+
+    def blocks(self, kind: str) -> list[Any]:
+        """The note's blocks of one kind (``python``, ``mermaid``, ``math``), in order."""
+        return [b.block for b in self.report.blocks if b.block.kind == kind]
+
+    def block(self, check: CheckSpec, kind: str, key: str = "block") -> Any:
+        """The block a check names by 1-based index."""
+        index = check.get(key)
+        found = self.blocks(kind)
+        if not isinstance(index, int) or not 1 <= index <= len(found):
+            raise LocatedError(
+                SpecReferenceError,
+                check.span,
+                check=check.id,
+                message=f"{key} {index!r}: the note has {len(found)} {kind} block(s)",
+            )
+        return found[index - 1]
+
+    def listing(self, check: CheckSpec) -> Any:
+        """The listing a check names (index, caption or function name); bindings are already attached."""
+        try:
+            return self.loaded.listing(check.get("listing"))
+        except (KeyError, TypeError) as exc:
+            raise LocatedError(SpecReferenceError, check.span, check=check.id, message=str(exc.args[0])) from None
+
+    def callable(self, check: CheckSpec, ref: str) -> Callable[..., Any]:
+        """A function named in a spec: ``name`` in the note's module, or ``numpy.…``."""
+        target: Any
+        if ref.startswith("numpy."):
+            target = np
+            for part in ref.split(".")[1:]:
+                target = getattr(target, part, None)
+        else:
+            target = getattr(self.module, ref, None) if self.module is not None else None
+        if not callable(target):
+            where = (
+                "numpy"
+                if ref.startswith("numpy.")
+                else "the note's module"
+                if self.module
+                else "(no module: set `module:`)"
+            )
+            raise LocatedError(
+                SpecReferenceError, check.span, check=check.id, message=f"{ref} is not a function of {where}"
+            )
+        return target
+
+    def budget(self, check: CheckSpec) -> Any:
+        """The run budget of a check's listing: ``max_steps:`` loop iterations and ``timeout:`` seconds."""
+        from ..running.interpreter import Budget
+
+        return Budget(int(check.get("max_steps", 20_000)), float(check.get("timeout", 10.0)))
+
+    def run_listing(self, check: CheckSpec, listing: Any, values: dict[str, Any]) -> Any:
+        """Run a listing on the drawn values it takes (sizes such as ``n`` are only for drawing)."""
+        accepted = set(listing.inputs) | set(listing.program.families.values())
+        return listing.run({k: v for k, v in values.items() if k in accepted}, budget=self.budget(check))
+
+    # --- inputs ---------------------------------------------------------------------
+
+    def rng(self, check: CheckSpec, trial: int) -> np.random.Generator:
+        """The generator of one trial: reproducible from the run's seed, the check's id and the trial."""
+        salt = int.from_bytes(hashlib.sha1(check.id.encode()).digest()[:4], "little")
+        return np.random.default_rng([self.seed, salt, trial])
+
+    def draw(self, check: CheckSpec, spec: dict[str, Any], rng: np.random.Generator) -> dict[str, Any]:
+        """Build the values of ``inputs:``/``draw:``: generator calls, numbers, lists (in order)."""
+        values: dict[str, Any] = {}
+        for name, text in spec.items():
+            try:
+                if isinstance(text, str):
+                    values[name] = parse_value(text, rng, values)
+                elif isinstance(text, list):
+                    values[name] = np.array(text, dtype=float)
+                else:
+                    values[name] = text
+            except (ValueSyntaxError, GeneratorError, ValueError) as exc:
+                raise LocatedError(
+                    SpecReferenceError, check.span, check=check.id, message=f"input {name}: {exc}"
+                ) from None
+        return values
+
+    # --- math -----------------------------------------------------------------------
+
+    def evaluate(self, check: CheckSpec, latex: str, env: dict[str, Any]) -> Any:
+        """Evaluate LaTeX from the spec over ``env`` (the check's span locates errors)."""
+        return self.compile(check, latex, set(env))(env)
+
+    def compile(self, check: CheckSpec, latex: str, names: set[str]) -> Callable[[dict[str, Any]], Any]:
+        """Compile LaTeX from the spec once; errors are located at the check's entry."""
+        try:
+            tree = M.parse_math(latex)
+        except LocatedError as exc:
+            raise LocatedError(
+                SpecReferenceError, check.span, check=check.id, message=f"cannot read {latex!r}: {exc}"
+            ) from None
+        ctx = Context(declared=set(names), rtol=float(check.get("rtol", 1e-6)), atol=float(check.get("atol", 1e-9)))
+        return compile_expr(tree, ctx)
+
+    def let(self, check: CheckSpec, env: dict[str, Any]) -> None:
+        """Add ``let:`` definitions to ``env``: ``G: X X^{\\top}``, or functions ``M(T): …``."""
+        for key, latex in (check.get("let") or {}).items():
+            name, _, params = str(key).partition("(")
+            name = name.strip()
+            if params:
+                env[name] = self._function(check, [p.strip() for p in params.rstrip(")").split(",")], str(latex), env)
+            else:
+                env[name] = self.evaluate(check, str(latex), env)
+
+    def _function(self, check: CheckSpec, params: list[str], latex: str, env: dict[str, Any]) -> Callable[..., Any]:
+        body = self.compile(check, latex, set(env) | set(params))
+
+        def fn(*args: Any) -> Any:
+            scope = dict(env)
+            scope.update(zip(params, args))
+            return body(scope)
+
+        return fn

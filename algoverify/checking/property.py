@@ -1,0 +1,77 @@
+"""*property* checks: a LaTeX relation holds on every trial.
+
+Over a listing's run (``listing:``): the relation sees the inputs, every variable the run
+assigned (its last value) and the outputs. Over random draws (``draw:``): it sees the drawn
+symbols and the ``let:`` definitions, which may be functions (``M(T): …``) so that a relation
+can compare two draws (monotonicity, convexity along a segment). ``given:`` is a precondition:
+trials where it is false are skipped.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .context import CheckContext
+from .outcome import Verdict
+from .spec import CheckSpec
+from .trials import SKIP, search
+
+
+def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
+    """Evaluate ``holds:`` on ``check.trials`` seeded trials."""
+    listing = ctx.listing(check) if check.get("listing") is not None else None
+    if check.get("equation") is not None:
+        ctx.block(check, "math", key="equation")  # the equation it backs must exist
+    spec = dict(check.get("inputs") or {})
+    spec.update(check.get("draw") or {})
+    holds = str(check.get("holds"))
+    given = check.get("given")
+
+    def attempt(values: dict[str, Any]) -> str | None:
+        env = dict(ctx.functions)
+        env.update(values)
+        if listing is not None:
+            result = ctx.run_listing(check, listing, values)
+            if result.finding is not None:
+                return f"the listing failed: {result.finding.code} {result.finding.message}"
+            for name, history in result.trace.history.items():
+                env[name] = history[-1][1]
+            names = listing.outputs or ("result",)
+            outs = result.value if len(names) > 1 else (result.value,)
+            env.update(zip(names, outs))
+        ctx.let(check, env)
+        if given is not None and not _truth(ctx.evaluate(check, str(given), env)):
+            return SKIP
+        with np.errstate(all="ignore"):
+            ok = ctx.evaluate(check, holds, env)
+        if _truth(ok):
+            return None
+        return f"{holds} is false" + _witness(check, ctx, env)
+
+    return search(check, ctx, spec, attempt, success=holds + " held on {trials} trials", listing=listing)
+
+
+def _truth(value: Any) -> bool:
+    return bool(np.all(value))
+
+
+def _witness(check: CheckSpec, ctx: CheckContext, env: dict[str, Any]) -> str:
+    """Values of the relation's two sides, so the report shows by how much it fails."""
+    from ..math import mathexpr as M
+
+    tree = M.parse_math(str(check.get("holds")))
+    if not isinstance(tree, M.Rel):
+        return ""
+    sides = [tree.first] + [e for _, e in tree.rest]
+    text = str(check.get("holds"))
+    shown = []
+    for side in sides:
+        latex = text[side.span.start : side.span.end]
+        try:
+            value = ctx.evaluate(check, latex, env)
+        except Exception:  # noqa: BLE001 - a side that cannot be shown alone is left out
+            continue
+        shown.append(f"{latex} = {np.array2string(np.asarray(value), precision=6, threshold=8)}")
+    return " (" + "; ".join(shown) + ")" if shown else ""

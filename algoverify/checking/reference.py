@@ -1,0 +1,75 @@
+"""*reference* checks: the listing and a reference implementation agree on generated inputs.
+
+``compare:`` gives per-output tolerances (``rtol``, ``atol``) and symmetries (``sign: true``
+accepts ``-x`` for an eigenvector). A run that fails (does not terminate, divides by zero)
+is a counterexample too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .context import CheckContext
+from .outcome import Verdict
+from .spec import CheckSpec
+from .trials import search
+
+
+def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
+    """Run ``check.trials`` seeded trials; stop at the first counterexample and shrink it."""
+    listing = ctx.listing(check)
+    reference = ctx.callable(check, str(check.get("reference")))
+    return search(
+        check,
+        ctx,
+        check.get("inputs") or {},
+        lambda values: _mismatch(check, ctx, listing, reference, values),
+        success="matches " + str(check.get("reference")) + " on {trials} trials",
+        listing=listing,
+    )
+
+
+def _mismatch(check: CheckSpec, ctx: CheckContext, listing: Any, reference: Any, values: dict[str, Any]) -> str | None:
+    result = ctx.run_listing(check, listing, values)
+    if result.finding is not None:
+        line, col = ctx.report.note.source.line_col(result.finding.span.start) if result.finding.span else (0, 0)
+        return f"the listing failed at line {line}:{col}: {result.finding.code} {result.finding.message}"
+    accepted = set(listing.inputs)  # a family's size (k of B_1, …, B_k) is implied by the family
+    expected = reference(
+        **{k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in values.items() if k in accepted}
+    )
+    names = listing.outputs or ("result",)
+    got = result.value if len(names) > 1 else (result.value,)
+    if isinstance(expected, dict):
+        expected = tuple(expected[n] for n in names)
+    elif len(names) == 1:
+        expected = (expected,)
+    compare = check.get("compare") or {}
+    for name, g, e in zip(names, got, expected):
+        opts = compare.get(name, {}) if isinstance(compare, dict) else {}
+        problem = _differs(name, g, e, opts, check)
+        if problem:
+            return problem
+    return None
+
+
+def _differs(name: str, got: Any, expected: Any, opts: dict[str, Any], check: CheckSpec) -> str | None:
+    rtol = float(opts.get("rtol", check.get("rtol", 1e-7)))
+    atol = float(opts.get("atol", check.get("atol", 1e-9)))
+    g, e = np.asarray(got, dtype=float), np.asarray(expected, dtype=float)
+    if g.shape != e.shape:
+        return f"{name} has shape {g.shape}, the reference {e.shape}"
+    if np.allclose(g, e, rtol=rtol, atol=atol):
+        return None
+    if opts.get("sign") and np.allclose(g, -e, rtol=rtol, atol=atol):
+        return None
+    err = float(np.max(np.abs(g - e))) if g.size else 0.0
+    return (
+        f"{name} = {_short(g)} but the reference gives {_short(e)} (max error {err:.3g}, rtol {rtol:g}, atol {atol:g})"
+    )
+
+
+def _short(a: np.ndarray) -> str:
+    return np.array2string(a, precision=6, threshold=8) if a.ndim else f"{float(a):.10g}"

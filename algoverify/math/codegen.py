@@ -1,0 +1,327 @@
+"""Math AST → one Python function per expression, for the interpreter's hot path.
+
+Part of :mod:`algoverify.math.numeric`: the closure tree costs a Python call per node, which on
+small arrays is more than the arithmetic. Here the common nodes (names, numbers, ``+ - /``,
+products, ``\\odot``, powers, roots, norms, transposes, comparisons) become one expression
+in one generated function; any other node is compiled as a closure and called from it.
+
+The generated source is built from the *shape* of the tree only. It contains our own
+operator templates and placeholders (``_k0``, ``_c1``, ``_f2``) bound in the function's
+namespace to the names, constants and closures they stand for: no text of the note — not
+a name, not a number — is part of the source that is compiled.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import tokenize
+from typing import Any, Callable
+
+import numpy as np
+
+from . import mathexpr as M
+from .functions import FUNCTIONS
+from .names import identifier
+from .ops import RELATIONS, power, product, transpose, two_norm
+
+__all__ = ["generate"]
+
+Closure = Callable[[dict[str, Any]], Any]
+
+
+def _helpers() -> dict[str, Any]:
+    """The functions generated code calls: the same operations the closures use (:mod:`.ops`)."""
+    return {
+        "_product": product,
+        "_mul": np.multiply,
+        "_sqrt": np.sqrt,
+        "_norm2": two_norm,
+        "_pow": power,
+        "_T": transpose,
+        "_abs": np.abs,
+        "_ndarray": np.ndarray,
+        "_lt": RELATIONS["<"],
+        "_gt": RELATIONS[">"],
+    }
+
+
+#: Infix operators of the templates, by the AST's operator name; the source only ever
+#: contains these literal strings, never the AST's own text.
+_INFIX = {"+": "+", "-": "-", "/": "/", "*": "*", "cdot": "*"}
+
+#: Words our templates use; with the placeholders (``_k3``, ``m1`` …) they are the only names
+#: a generated source may contain (checked by :func:`_compile`).
+_TEMPLATE_WORDS = frozenset(
+    "def return env if else is not None type getattr len in try except Exception as exc raise del "
+    "trace hits get record record_keyed on_step cur r v a b sum ndim _hits "
+    "_expression _vsum _block int or and".split()
+)
+_PLACEHOLDER = re.compile(r"_?[a-z]\d+(_\d+)?$")
+
+
+def _compile(source: str, namespace: dict[str, Any], name: str) -> Any:
+    """Compile generated source after checking that every token is one of ours.
+
+    Names must be template words or placeholders bound in ``namespace``; strings and numbers
+    are the few the templates write. A token from anywhere else would be a bug in this module,
+    and is refused before anything is compiled.
+    """
+    allowed_strings = {"'$trace'", "'$on_step'", "'ndim'"}
+    for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+        if tok.type == tokenize.NAME:
+            ok = tok.string in _TEMPLATE_WORDS or tok.string in namespace or _PLACEHOLDER.match(tok.string)
+        elif tok.type == tokenize.STRING:
+            ok = tok.string in allowed_strings
+        elif tok.type == tokenize.NUMBER:
+            ok = tok.string.isdigit() and len(tok.string) <= 4  # statement indices and 0/1/2 in templates
+        else:
+            ok = True
+        if not ok:
+            raise RuntimeError(f"generated code holds a token that is not ours: {tok.string!r}")
+    code = compile(source, f"<algoverify {name}>", "exec")
+    local: dict[str, Any] = {}
+    exec(code, namespace, local)  # noqa: S102 - every token checked above: our templates and placeholders
+    return local[name]
+
+
+class _Gen:
+    def __init__(self, ctx: Any, fallback: Callable[[M.MathNode, Any], Closure]):
+        self.ctx = ctx
+        self.fallback = fallback
+        self.namespace: dict[str, Any] = _helpers()
+
+    def bind(self, prefix: str, value: Any) -> str:
+        key = f"_{prefix}{len(self.namespace)}"
+        self.namespace[key] = value
+        return key
+
+    def closure(self, node: M.MathNode) -> str:
+        return f"{self.bind('f', self.fallback(node, self.ctx))}(env)"
+
+    def expr(self, node: M.MathNode) -> str:
+        method = getattr(self, "g_" + type(node).__name__, None)
+        if method is None:
+            return self.closure(node)
+        return method(node)
+
+    def g_Num(self, node: M.Num) -> str:
+        return self.bind("c", node.value)
+
+    def g_Sym(self, node: M.Sym) -> str:
+        name = identifier(node)
+        if name is None or name not in self.ctx.declared:
+            return self.closure(node)  # dimension symbols, functions, errors: the closure knows
+        return f"env[{self.bind('k', name)}]"
+
+    def g_BinOp(self, node: M.BinOp) -> str:
+        a, b = self.expr(node.left), self.expr(node.right)
+        if node.op in ("+", "-", "/"):
+            return f"({a} {_INFIX[node.op]} {b})"
+        if node.op in ("*", "cdot"):
+            return f"_product({a}, {b})"
+        if node.op == "times":
+            return f"_mul({a}, {b})"
+        return self.closure(node)
+
+    def g_Juxt(self, node: M.Juxt) -> str:
+        return f"_product({self.expr(node.left)}, {self.expr(node.right)})"
+
+    def g_Hadamard(self, node: M.Hadamard) -> str:
+        return f"_mul({self.expr(node.left)}, {self.expr(node.right)})"
+
+    def g_Neg(self, node: M.Neg) -> str:
+        return f"(-{self.expr(node.operand)})"
+
+    def g_Frac(self, node: M.Frac) -> str:
+        return f"({self.expr(node.num)} / {self.expr(node.den)})"
+
+    def g_Sqrt(self, node: M.Sqrt) -> str:
+        if node.index is not None:
+            return self.closure(node)
+        return f"_sqrt({self.expr(node.radicand)})"
+
+    def g_Norm(self, node: M.Norm) -> str:
+        if node.ord is not None:
+            return self.closure(node)
+        return f"_norm2({self.expr(node.operand)})"
+
+    def g_Pow(self, node: M.Pow) -> str:
+        name = identifier(node)
+        if name is not None and name in self.ctx.declared:
+            return f"env[{self.bind('k', name)}]"  # \sigma^{2} assigned as a whole
+        return f"_pow({self.expr(node.base)}, {self.expr(node.exp)})"
+
+    def g_Transpose(self, node: M.Transpose) -> str:
+        name = identifier(node)
+        if name is not None and name in self.ctx.declared:
+            return f"env[{self.bind('k', name)}]"
+        return f"_T({self.expr(node.operand)})"
+
+    def g_Rel(self, node: M.Rel) -> str:
+        # the loop test (`r \gt \tau`) calls numeric's relation directly; chains use the closure
+        if len(node.rest) != 1 or node.rest[0][0] not in ("<", ">"):
+            return self.closure(node)
+        op, right = node.rest[0]
+        rtol, atol = self.bind("c", self.ctx.rtol), self.bind("c", self.ctx.atol)
+        fn = "_lt" if op == "<" else "_gt"
+        return f"{fn}({self.expr(node.first)}, {self.expr(right)}, {rtol}, {atol})"
+
+    def g_BigOp(self, node: M.BigOp) -> str:
+        # \sum_{i=lo}^{hi} of an elementwise body over vectors: one generated function doing
+        # the slicing and the reduction; any case it cannot prove at run time (a matrix, a
+        # list, a bound out of range, an empty range) is handed to the general closure
+        fn = _VectorSum(self, node).build()
+        if fn is None:
+            return self.closure(node)
+        return f"{self.bind('f', fn)}(env)"
+
+
+_ELEMENTWISE = {"exp", "log", "ln", "sin", "cos", "tan", "tanh", "sinh", "cosh", "sqrt", "abs"}
+
+
+class _VectorSum:
+    """Generate ``\\sum_{i=lo}^{hi} body`` as slices and one ``.sum()`` (see ``_Gen.g_BigOp``)."""
+
+    def __init__(self, gen: _Gen, node: M.BigOp):
+        self.gen, self.node = gen, node
+        self.var = identifier(node.var) if node.var is not None else None
+        self.lines: list[str] = []
+        self.temps = 0
+
+    def _temp(self, prefix: str) -> str:
+        self.temps += 1
+        return f"{prefix}{self.temps}"
+
+    def build(self) -> Callable[[dict[str, Any]], Any] | None:
+        node = self.node
+        if node.kind != "sum" or self.var is None or node.domain is not None or node.hi is None:
+            return None
+        if node.lo is not None and not (isinstance(node.lo, M.Num) and node.lo.text.isdigit()):
+            return None
+        lo = int(node.lo.text) if node.lo is not None else 1
+        try:
+            body = self.vec(node.body)
+        except _NotVector:
+            return None
+        slow = self.gen.bind("f", self.gen.fallback(node, self.gen.ctx))
+        head = [
+            "def _vsum(env):",
+            f"    a = {self.gen.bind('c', lo)}",
+            f"    b = {self.gen.expr(node.hi)}",
+            "    if type(b) is not int or b < a:",
+            f"        return {slow}(env)",
+        ]
+        tail = [f"    return ({body}).sum()"]
+        source = "\n".join(head + [ln.replace("SLOW", slow) for ln in self.lines] + tail) + "\n"
+        return _compile(source, self.gen.namespace, "_vsum")
+
+    def vec(self, n: M.MathNode) -> str:
+        gen = self.gen
+        if not any(isinstance(m, M.Sym) and identifier(m) == self.var for m in M.walk(n)):
+            t = self._temp("m")
+            self.lines += [f"    {t} = {gen.expr(n)}", f"    if getattr({t}, 'ndim', 0):", "        return SLOW(env)"]
+            return t
+        if isinstance(n, M.Idx) and len(n.indices) == 1 and identifier(n.indices[0]) == self.var:
+            base, flat = identifier(n.base), identifier(n)
+            if base is None or base not in gen.ctx.declared:
+                raise _NotVector
+            t = self._temp("s")
+            k_base, k_flat = gen.bind("k", base), gen.bind("k", flat or "")
+            self.lines += [
+                f"    {t} = env.get({k_base})",
+                f"    if {k_flat} in env or type({t}) is not _ndarray or {t}.ndim != 1 or b > len({t}):",
+                "        return SLOW(env)",
+                f"    {t} = {t}[a - 1 : b]",
+            ]
+            return t
+        if isinstance(n, M.BinOp) and n.op in _INFIX:
+            return f"({self.vec(n.left)} {_INFIX[n.op]} {self.vec(n.right)})"
+        if isinstance(n, (M.Juxt, M.Hadamard)):
+            return f"({self.vec(n.left)} * {self.vec(n.right)})"
+        if isinstance(n, M.Frac):
+            return f"({self.vec(n.num)} / {self.vec(n.den)})"
+        if isinstance(n, M.Neg):
+            return f"(-{self.vec(n.operand)})"
+        if isinstance(n, M.Pow) and identifier(n) not in gen.ctx.declared:
+            return f"({self.vec(n.base)} ** {self.vec(n.exp)})"
+        if isinstance(n, M.Sqrt) and n.index is None:
+            return f"_sqrt({self.vec(n.radicand)})"
+        if isinstance(n, M.Abs):
+            return f"_abs({self.vec(n.operand)})"
+        if isinstance(n, M.Call) and n.func in _ELEMENTWISE and len(n.args) == 1:
+            k_name = gen.bind("k", n.func)
+            self.lines += [f"    if {k_name} in env:", "        return SLOW(env)"]  # a user's own function
+            return f"{gen.bind('u', FUNCTIONS[n.func])}({self.vec(n.args[0])})"
+        raise _NotVector
+
+
+class _NotVector(Exception):
+    """The body is not one this generator vectorises."""
+
+
+def generate(node: M.MathNode, ctx: Any, fallback: Callable[[M.MathNode, Any], Closure]) -> Closure:
+    """Return ``fn(env)`` evaluating ``node``; ``fallback(node, ctx)`` compiles what is not inlined."""
+    gen = _Gen(ctx, fallback)
+    body = gen.expr(node)
+    return _compile(f"def _expression(env):\n    return {body}\n", gen.namespace, "_expression")
+
+
+# --- straight-line statements ------------------------------------------------------------------
+
+
+def generate_block(items: list[tuple[str, Any]], *, returned: type, fail: Callable[..., Any]) -> Callable[[dict], Any]:
+    """Return ``run(env)`` executing a block's statements in one generated function.
+
+    ``items`` are ``("assign", (start, span, node, name, key, value))``, ``("return", (start,
+    node, values))`` or ``("call", closure)`` (any other statement, already wrapped). The
+    bookkeeping of each statement (hit count, step event, history) is inlined; an exception
+    in an inlined statement goes to ``fail(index, env, exc)``, which raises the located error.
+    """
+    ns: dict[str, Any] = {"_Returned": returned, "_fail": fail}
+    lines = [
+        "def _block(env):",
+        "    trace = env['$trace']",
+        "    hits = trace._hits",
+        "    record = trace.record_keyed",
+        "    on_step = env['$on_step']",
+        "    cur = -1",
+        "    try:",
+    ]
+    for i, (kind, item) in enumerate(items):
+        lines.append(f"        cur = {i}")
+        if kind == "call":
+            ns[f"_c{i}"] = item
+            lines += [f"        r = _c{i}(env)", "        if type(r) is _Returned:", "            return r"]
+            continue
+        start, span, node = item[0], item[1], item[2]
+        ns.update({f"_s{i}": start, f"_p{i}": span, f"_n{i}": node})
+        lines += [
+            f"        hits[_s{i}] = hits.get(_s{i}, 0) + 1",
+            "        if on_step is not None:",
+            f"            on_step(_n{i}, env, trace)",
+        ]
+        if kind == "return":
+            values = item[3]
+            for j, fn in enumerate(values):
+                ns[f"_v{i}_{j}"] = fn
+            if len(values) == 1:
+                lines.append(f"        return _Returned(_v{i}_0(env))")
+            else:
+                lines.append(
+                    "        return _Returned((" + ", ".join(f"_v{i}_{j}(env)" for j in range(len(values))) + ",))"
+                )
+            continue
+        _, _, _, name, key, value = item
+        ns.update({f"_k{i}": name, f"_a{i}": key, f"_e{i}": value})
+        lines += [
+            f"        v = env[_k{i}] = _e{i}(env)",
+            f"        record(_k{i}, _a{i}, _p{i}, v)",
+        ]
+    lines += [
+        "    except Exception as exc:",
+        "        _fail(cur, env, exc)",
+        "        raise",
+        "    return None",
+    ]
+    return _compile("\n".join(lines) + "\n", ns, "_block")

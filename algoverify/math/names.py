@@ -1,0 +1,204 @@
+r"""LaTeX names → Python identifiers: the one mapping every later stage uses.
+
+Consumes :mod:`algoverify.math.mathexpr` nodes and produces identifier strings (valid, never a
+Python keyword). The interpreter's variables, the sympy symbols of
+:mod:`algoverify.math.symbolic` and the names users pass from Python (``pi(A=A, tau=1e-9)``) all
+come from :func:`identifier`, so they agree.
+
+=============================  ===================  ==========================================
+LaTeX                          identifier           note
+=============================  ===================  ==========================================
+``x``, ``A``                   ``x``, ``A``         letters as written (case kept)
+``\tau``, ``\Sigma``           ``tau``, ``Sigma``   Greek: the command's name
+``\lambda``                    ``lam``              ``lambda`` is a Python keyword
+``\mathrm{lr}``                ``lr``               a word in a font is one name
+``\hat{x}``                    ``x_hat``            also ``bar``, ``tilde``, ``vec``, ``dot``,
+                                                    ``ddot``, ``check``
+``x'``, ``x''``, ``x^*``       ``x_prime``,         accents apply innermost first:
+                               ``x_prime_prime``,   ``\hat{x}'`` → ``x_hat_prime``
+                               ``x_star``
+``\mathbf{w}``,                ``w``, ``theta``     bold is typography, not a new name
+``\boldsymbol{\theta}``
+``\mathcal{L}``, ``\mathbb{R}`` ``L_cal``, ``R_bb``  other fonts make a different symbol
+``B_1``, ``x_{10}``            ``B_1``, ``x_10``    a subscript with a name or an integer
+``G_{ij}``, ``L_i``            ``G_ij``, ``L_i``    the flat name; :func:`family` gives
+                                                    ``("G", (i, j))`` for indexing
+``G_{i,j}``, ``x_{\text{max}}``  ``G_i_j``,         several indices that are not single
+                               ``x_max``            letters are joined by ``_``
+``p^{(T)}``                    ``p_of_T``           a label superscript
+``\sigma^{2}``                 ``sigma_sq``         only as a declared name (see below);
+``\sigma^{3}``                 ``sigma_pow3``       other integer powers alike
+``A^{\top}``, ``A^{-1}``        ``A_T``, ``A_inv``   likewise, only when declared
+=============================  ===================  ==========================================
+
+A power, transpose, inverse or label of a name is usually an operation (``\sigma^{2}`` squares
+σ), but a listing may assign it as a whole (``\State \(\sigma^{2} \gets …\)``), and from then
+on it is a variable of its own. :func:`declared_name` is the test the interpreter applies: it
+returns ``sigma_sq`` for ``\sigma^{2}`` only when ``sigma_sq`` is bound, and ``None``
+otherwise (so the power is computed). ``x_{hat}`` and ``\hat{x}`` both give ``x_hat``: a
+collision accepted for readability.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import keyword
+import re
+from typing import Callable
+
+from ..findings import AmbiguousMath, LocatedError
+from .mathexpr import Apply, Call, Idx, Inverse, Juxt, Label, MathNode, Neg, Num, Pow, Sym, Text, Transpose
+
+__all__ = ["identifier", "declared_name", "family", "is_compound_name", "sanitize", "resolve_applications", "RENAMED"]
+
+#: LaTeX names that are Python keywords (or clash with one) and their identifiers.
+RENAMED = {"lambda": "lam"}
+
+_FONT_SUFFIX = {"": "", "bf": "", "rm": "", "bb": "_bb", "cal": "_cal", "frak": "_frak", "scr": "_scr"}
+_NON_WORD = re.compile(r"[^A-Za-z0-9_]+")  # ASCII: every result must be a plain identifier
+
+
+def sanitize(word: str) -> str | None:
+    """Return ``word`` as a valid, non-keyword identifier (``None`` if nothing is left)."""
+    word = _NON_WORD.sub("_", word.strip()).strip("_")
+    if not word:
+        return None
+    word = RENAMED.get(word, word)
+    if word[0].isdigit():
+        word = "_" + word
+    return word + "_" if keyword.iskeyword(word) else word
+
+
+def _sym(node: Sym) -> str | None:
+    base = sanitize(node.name)
+    if base is None:
+        return None
+    suffix = _FONT_SUFFIX.get(node.font, "_" + node.font)
+    return base + suffix + "".join("_" + a for a in node.accents)
+
+
+def _index_part(node: MathNode) -> str | None:
+    """Return one subscript as text for a flat name (``i``, ``1``, ``theta``), or ``None``."""
+    if isinstance(node, Num) and node.text.isdigit():
+        return node.text
+    if isinstance(node, Sym):
+        return _sym(node)
+    if isinstance(node, Text):
+        return sanitize(node.text)
+    return None
+
+
+def _idx(node: Idx) -> str | None:
+    base = identifier(node.base)
+    parts = [_index_part(i) for i in node.indices]
+    if base is None or any(p is None for p in parts):
+        return None
+    joiner = "" if all(len(p) == 1 for p in parts) else "_"  # G_{ij} → G_ij, G_{i,10} → G_i_10
+    return f"{base}_{joiner.join(parts)}"
+
+
+def _power_suffix(exp: MathNode) -> str | None:
+    if isinstance(exp, Num) and exp.text.isdigit():
+        return "sq" if exp.text == "2" else f"pow{exp.text}"
+    if isinstance(exp, Neg) and isinstance(exp.operand, Num) and exp.operand.text.isdigit():
+        return f"pow_neg{exp.operand.text}"
+    return None
+
+
+def identifier(node: MathNode) -> str | None:
+    r"""Return the identifier ``node`` would have as a name, or ``None`` if it cannot be one.
+
+    Compound forms (``\sigma^{2}`` → ``sigma_sq``) get their identifier here too; whether
+    they *are* a name is for :func:`declared_name` to say.
+    """
+    if isinstance(node, Sym):
+        return _sym(node)
+    if isinstance(node, Idx):
+        return _idx(node)
+    inner = identifier(node.base) if isinstance(node, (Pow, Label)) else None
+    if isinstance(node, (Transpose, Inverse)):
+        inner = identifier(node.operand)
+    if inner is None:
+        return None
+    if isinstance(node, Label):
+        part = _index_part(node.label)
+        return None if part is None else f"{inner}_of_{part}"
+    if isinstance(node, Pow):
+        suffix = _power_suffix(node.exp)
+        return None if suffix is None else f"{inner}_{suffix}"
+    return f"{inner}_T" if isinstance(node, Transpose) else f"{inner}_inv"
+
+
+def is_compound_name(node: MathNode) -> bool:
+    """Tell whether ``node`` is an operation that a listing may also use as a name."""
+    return isinstance(node, (Pow, Transpose, Inverse, Label)) and identifier(node) is not None
+
+
+def declared_name(node: MathNode, is_bound: Callable[[str], bool]) -> str | None:
+    r"""Return the variable ``node`` reads, if it denotes one as a whole.
+
+    A plain name (``x``, ``\hat{x}``, ``B_1``) always returns its identifier. A compound
+    (``\sigma^{2}``, ``p^{(T)}``, ``A^{-1}``) returns its identifier only when ``is_bound`` says
+    a variable of that name exists; otherwise ``None`` and the operation is evaluated.
+    """
+    name = identifier(node)
+    if name is None:
+        return None
+    if isinstance(node, (Sym, Idx)):
+        return name
+    return name if is_bound(name) else None
+
+
+def family(node: MathNode) -> tuple[str, tuple[MathNode, ...]] | None:
+    r"""Return ``(base identifier, indices)`` for a subscripted name (``G_{ij}`` → ``("G", (i, j))``).
+
+    The interpreter indexes an array or a declared family (``B_1, \dots, B_k``) with it;
+    :func:`identifier` gives the flat name used when the subscript is part of the name
+    (``L_i`` assigned inside a loop).
+    """
+    if not isinstance(node, Idx):
+        return None
+    base = identifier(node.base)
+    return None if base is None else (base, node.indices)
+
+
+def resolve_applications(node: MathNode, is_function: Callable[[str], bool | None]) -> MathNode:
+    """Decide every :class:`Apply` in ``node``: a :class:`Call` or a product.
+
+    :param is_function: given a name's identifier (:func:`identifier`), return
+        ``True`` for a function, ``False`` for a value, ``None`` when the symbol table knows
+        neither; ``None`` raises AV204 rather than guessing.
+    :returns: the tree with ``f(x)`` → ``Call("f", (x,))`` and ``x(y+z)`` → ``Juxt(x, y+z)``.
+    """
+
+    def visit(n: MathNode) -> MathNode:
+        changes = {}
+        for f in dataclasses.fields(n):
+            value = getattr(n, f.name)
+            if isinstance(value, MathNode):
+                changes[f.name] = visit(value)
+            elif isinstance(value, tuple) and value and isinstance(value[0], (MathNode, tuple)):
+                changes[f.name] = tuple(visit(v) if isinstance(v, MathNode) else (v[0], visit(v[1])) for v in value)
+        n = dataclasses.replace(n, **changes) if changes else n
+        return _decide(n, is_function) if isinstance(n, Apply) else n
+
+    return visit(node)
+
+
+def _decide(node: Apply, is_function: Callable[[str], bool | None]) -> MathNode:
+    name = identifier(node.fn)
+    verdict = is_function(name) if name else False
+    if verdict is None:
+        raise LocatedError(
+            AmbiguousMath,
+            node.span,
+            message=f"{name}(…) is a call if {name} is a function, a product if it is a "
+            f"value; {name} is neither in scope",
+        )
+    if verdict:
+        return Call(name, node.args, span=node.span)
+    if len(node.args) != 1:
+        raise LocatedError(
+            AmbiguousMath, node.span, message=f"{name} is a value but is applied to {len(node.args)} arguments"
+        )
+    return Juxt(node.fn, node.args[0], span=node.span)

@@ -1,0 +1,218 @@
+"""Note files → :class:`Note`: the decoded text, its front matter (YAML or TOML) and its body.
+
+Reading never writes: the file is opened read-only and decoded as strict UTF-8. A
+byte-order mark is stripped *before* the :class:`~algoverify.source.SourceFile` is
+built, so every offset counts code points of the BOM-less text (which is also what
+editors show as column 1). Problems with the front matter are findings, not
+exceptions: the note still loads with ``front_matter={}``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from ..findings import BadFrontMatter, Finding, LocatedError, PathNotFound, UnreadableFile
+from ..source import LineIndex, SourceFile, Span
+
+__all__ = ["Note", "read_note", "parse_note", "discover", "NOTE_SUFFIXES"]
+
+#: File suffixes :func:`discover` collects from folders.
+NOTE_SUFFIXES = (".md", ".markdown", ".tex")
+
+_BOM = "\ufeff"
+
+#: An opening or closing front-matter fence: a whole line, with its line break.
+_FENCE_LINE = {
+    "yaml": re.compile(r"(?:^|(?<=[\r\n]))---[ \t]*(?:\r\n|\r|\n|\Z)"),
+    "toml": re.compile(r"(?:^|(?<=[\r\n]))\+\+\+[ \t]*(?:\r\n|\r|\n|\Z)"),
+}
+#: Where tomllib puts the position in its messages: "... (at line 3, column 9)".
+_TOML_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+
+@dataclass(frozen=True)
+class Note:
+    """One note: its text, front matter and body, plus problems found while reading it."""
+
+    path: Path
+    #: The full decoded text (BOM stripped): the frame of every :class:`Span`.
+    source: SourceFile
+    front_matter: dict[str, Any]
+    front_matter_format: Literal["yaml", "toml"] | None
+    #: The text between the fences (including its last line break), or None.
+    front_matter_span: Span | None
+    #: Everything after the closing fence line (the whole text if there is no front matter).
+    body_span: Span
+    kind: Literal["markdown", "tex"]
+    findings: tuple[Finding, ...] = field(default=())
+
+    @property
+    def text(self) -> str:
+        """The note's full text."""
+        return self.source.text
+
+    @property
+    def body(self) -> str:
+        """The body's text."""
+        return self.source.segment(self.body_span)
+
+
+def read_note(path: Path) -> Note:
+    """Read and parse the note at ``path``.
+
+    :raises LocatedError: ``PathNotFound`` for a missing path, ``UnreadableFile`` for a
+        folder, binary content (a NUL byte) or text that is not UTF-8.
+    """
+    path = Path(path)
+    try:
+        with open(path, "rb") as f:  # read-only: checking a note never touches it
+            data = f.read()
+    except FileNotFoundError:
+        raise LocatedError(PathNotFound, None, target=str(path)) from None
+    except IsADirectoryError:
+        raise LocatedError(UnreadableFile, None, reason=f"{path} is a directory") from None
+    except OSError as exc:
+        raise LocatedError(UnreadableFile, None, reason=exc.strerror or str(exc)) from exc
+    return parse_note(path, _decode(data))
+
+
+def _decode(data: bytes) -> str:
+    """Decode strict UTF-8, refusing binary data; the BOM is stripped (see the module docstring)."""
+    nul = data.find(b"\0")
+    if nul >= 0:
+        raise LocatedError(UnreadableFile, None, reason=f"binary file (NUL byte at byte {nul})")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        bad = data[exc.start : exc.start + 1].hex()
+        raise LocatedError(
+            UnreadableFile, None, reason=f"not UTF-8: byte 0x{bad} on line {line} (byte {exc.start})"
+        ) from exc
+    return text[1:] if text.startswith(_BOM) else text
+
+
+def parse_note(path: Path, text: str) -> Note:
+    """Split ``text`` (already decoded, BOM-less) into front matter and body.
+
+    ``.tex`` files have no front matter; anything else is read as Markdown.
+    """
+    path = Path(path)
+    source = SourceFile(path, text)
+    if path.suffix.lower() == ".tex":
+        return Note(path, source, {}, None, None, Span(0, len(text)), "tex")
+    fmt = next((name for name, fence in _FENCE_LINE.items() if fence.match(text)), None)
+    if fmt is None:
+        return Note(path, source, {}, None, None, Span(0, len(text)), "markdown")
+    opener = _FENCE_LINE[fmt].match(text)
+    assert opener is not None
+    closer = _FENCE_LINE[fmt].search(text, opener.end())
+    if closer is None:
+        finding = BadFrontMatter.finding(
+            Span(0, opener.end()), path, format=fmt.upper(), reason=f"no closing {text[:3]} line"
+        )
+        return Note(path, source, {}, fmt, None, Span(0, len(text)), "markdown", (finding,))
+    fm_span = Span(opener.end(), closer.start())
+    data, findings = _load_front_matter(source, fm_span, fmt)
+    return Note(path, source, data, fmt, fm_span, Span(closer.end(), len(text)), "markdown", findings)
+
+
+def _load_front_matter(source: SourceFile, span: Span, fmt: str) -> tuple[dict[str, Any], tuple[Finding, ...]]:
+    """Parse the front matter; a syntax error becomes an AV003 finding at its place in the note."""
+    raw = source.segment(span)
+    try:
+        data = _load_yaml(raw) if fmt == "yaml" else _load_toml(raw)
+    except _FrontMatterError as err:
+        at = Span(span.start + err.offset, span.start + err.offset)
+        return {}, (BadFrontMatter.finding(at, source.path, format=fmt.upper(), reason=err.reason),)
+    if data is None:
+        return {}, ()
+    if not isinstance(data, dict):
+        reason = f"expected a mapping of keys to values, got a {type(data).__name__}"
+        at = Span(span.start, span.start)
+        return {}, (BadFrontMatter.finding(at, source.path, format=fmt.upper(), reason=reason),)
+    return data, ()
+
+
+class _FrontMatterError(Exception):
+    """A front-matter syntax error at ``offset`` code points into the front-matter text."""
+
+    def __init__(self, reason: str, offset: int) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.offset = offset
+
+
+def _load_yaml(raw: str) -> Any:
+    """Load YAML with the pure-Python safe loader, whose marks count code points."""
+    import yaml  # lazy: `import algoverify` must stay cheap
+
+    try:
+        # SafeLoader, not CSafeLoader: libyaml's mark index counts differently for non-ASCII text.
+        return yaml.load(raw, Loader=yaml.SafeLoader)  # noqa: S506 - SafeLoader is safe
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        if exc.context_mark and (mark is None or mark.index >= len(raw)):
+            mark = exc.context_mark  # "found unexpected end of stream": where it opened helps more
+        reason = " ".join(str(p) for p in (exc.context, exc.problem) if p) or "syntax error"
+        raise _FrontMatterError(reason, min(mark.index, len(raw)) if mark else 0) from exc
+    except yaml.YAMLError as exc:
+        raise _FrontMatterError(str(exc), 0) from exc
+
+
+def _load_toml(raw: str) -> Any:
+    """Load TOML with tomllib, mapping its "(at line N, column M)" back to an offset."""
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib  # type: ignore[no-redef]
+
+    try:
+        return tomllib.loads(raw)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        at = _TOML_AT.search(message)
+        reason = _TOML_AT.sub("", message).strip() or "syntax error"
+        if at is None:  # "(at end of document)"
+            raise _FrontMatterError(re.sub(r"\s*\(at end of document\)", "", reason), len(raw)) from exc
+        index = LineIndex(raw)
+        line = min(int(at.group(1)), index.line_count)
+        offset = min(index.offset(line, int(at.group(2))), len(raw))
+        raise _FrontMatterError(reason, offset) from exc
+
+
+def discover(paths: Iterable[Path]) -> tuple[list[Path], list[Finding]]:
+    """Expand ``paths`` into note files: folders recursively, files as given.
+
+    Folders yield ``*.md``, ``*.markdown`` and ``*.tex`` files (``_index.md`` included) in
+    sorted order, skipping hidden files and folders (names starting with ``.``). Each
+    missing path gives a ``PathNotFound`` finding. A file reached twice is listed once.
+    """
+    found: list[Path] = []
+    findings: list[Finding] = []
+    for path in map(Path, paths):
+        if path.is_dir():
+            found.extend(_walk(path))
+        elif path.exists():
+            found.append(path)
+        else:
+            # Built by hand: the rule's template argument `path` shadows Rule.finding's own `path`.
+            findings.append(PathNotFound.finding(None, path, target=str(path)))
+    unique = list(dict.fromkeys(found))
+    return unique, findings
+
+
+def _walk(root: Path) -> list[Path]:
+    """Return the note files under ``root``, sorted, hidden entries skipped."""
+    out = []
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in files:
+            if not name.startswith(".") and name.lower().endswith(NOTE_SUFFIXES):
+                out.append(Path(folder) / name)
+    return sorted(out)

@@ -1,0 +1,800 @@
+"""Run a listing's IR over NumPy: statements compiled once to closures, with budgets and a trace.
+
+Consumes :class:`~algoverify.syntax.ir.Algorithm` (or one of its :class:`~algoverify.syntax.ir.Function`
+blocks) and produces a :class:`Program`: ``program.run(inputs)`` executes it and returns the
+outputs with a :class:`Trace` (hits per statement, history of each variable, counters such
+as backward passes). Every error carries the span of the node that raised it:
+
+* a loop past the step or time budget → ``AV301`` at the loop;
+* NumPy overflow, division by zero, invalid value → ``AV302`` at the statement;
+* an English statement with no binding → ``AV304`` at the statement.
+
+Step events (for :mod:`algoverify.running.stepper`) go to an optional ``on_step`` callback; the
+interpreter does not know who listens.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+import numpy as np
+
+from ..findings import (
+    BadInput,
+    DidNotTerminate,
+    EvaluationFailed,
+    FloatingPointTrouble,
+    LocatedError,
+    NotExecutable,
+    UnboundText,
+)
+from ..math import mathexpr as M
+from ..math.names import identifier
+from ..math.numeric import TRACE_KEY, Context, _infer_dim, compile_expr, compile_target
+from ..source import Span
+from ..syntax import ir
+
+__all__ = ["Budget", "Trace", "Program", "Binding", "StepContext", "compile_program", "parse"]
+
+Env = dict[str, Any]
+Exec = Callable[[Env], None]
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Limits of one run: loop iterations in all and wall-clock seconds."""
+
+    max_steps: int = 100_000
+    max_seconds: float = 10.0
+
+
+class _Counts(dict):
+    """A dict whose missing keys count 0: ``Counter``'s behaviour, without its construction cost per run."""
+
+    def __missing__(self, key: Any) -> int:
+        return 0
+
+
+class Trace:
+    """What a run did: statement hits, variable histories, named counters."""
+
+    __slots__ = ("_hits", "_spans", "history", "counters", "steps", "history_limit")
+
+    def __init__(self, history_limit: int = 10_000) -> None:
+        # hits are counted by the statement's start offset: hashing an int is cheap, hashing
+        # a Span dataclass per statement costs more than the statement on small arrays
+        self._hits: _Counts = _Counts()
+        self._spans: dict[int, Span] = {}
+        self.history: dict[str, list] = {}
+        self.counters: _Counts = _Counts()
+        self.steps = 0
+        self.history_limit = history_limit
+
+    @property
+    def hits(self) -> Counter:
+        """Hits per statement span (statements that never ran are absent)."""
+        return Counter({self._spans[start]: n for start, n in self._hits.items() if n})
+
+    def count(self, key: str, n: int = 1) -> None:
+        """Add ``n`` to the counter ``key`` (``backward``, a binding's name …)."""
+        self.counters[key] += n
+
+    def record(self, name: str, span: Span, value: Any) -> None:
+        """Remember that ``name`` took ``value`` at the statement ``span``."""
+        self.record_keyed(name, "assign:" + name, span, value)
+
+    def record_keyed(self, name: str, key: str, span: Span, value: Any) -> None:
+        """:meth:`record` with the counter key made once, at compile time (the hot path)."""
+        counters = self.counters
+        counters[key] = counters.get(key, 0) + 1
+        h = self.history.get(name)
+        if h is None:
+            self.history[name] = [(span, value)]
+        else:
+            h.append((span, value))
+            if len(h) > self.history_limit:
+                del h[: len(h) // 2]  # keep the recent half; the assignment count stays exact
+
+    def assignments(self, name: str) -> int:
+        """How many times ``name`` was assigned (not capped by the history limit)."""
+        return self.counters[f"assign:{name}"]
+
+    def last(self, name: str) -> Any:
+        """The last value assigned to ``name``."""
+        return self.history[name][-1][1]
+
+
+class _Returned:
+    """What a statement returns after ``\\Return``: blocks and loops pass it up (no exception)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any):
+        self.value = value
+
+
+class StepContext:
+    """What a binding of an English statement sees: the variables, and math to evaluate.
+
+    ``step["theta"]`` reads a variable, ``step["L_i"] = f`` writes one, ``step.math("B_i")``
+    evaluates LaTeX math in the current scope (``B_i`` indexes the family ``B``).
+    """
+
+    def __init__(self, env: Env, node: ir.Node, ctx: Context):
+        self._env, self.node, self._ctx = env, node, ctx
+
+    def __getitem__(self, name: str) -> Any:
+        return self._env[name]
+
+    def __setitem__(self, name: str, value: Any) -> None:
+        self._env[name] = value
+        trace = self._env.get(TRACE_KEY)
+        if trace is not None:
+            trace.record(name, self.node.span, value)
+
+    def __contains__(self, name: str) -> bool:
+        return name in self._env
+
+    def math(self, latex: str) -> Any:
+        """Evaluate LaTeX math with the current variables (our math parser and NumPy; no Python ``eval``)."""
+        return compile_expr(M.parse_math(latex, self.node.span.start), self._ctx)(self._env)
+
+    @property
+    def trace(self) -> Trace:
+        """The run's trace, for bindings that count what they do."""
+        return self._env[TRACE_KEY]
+
+
+Binding = Callable[[StepContext], Any]
+
+
+def _normalise(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+@dataclass
+class Bindings:
+    """English statements → Python callables, matched by text (a prefix of it) or by line."""
+
+    by_text: dict[str, Binding] = field(default_factory=dict)
+    by_line: dict[int, Binding] = field(default_factory=dict)
+
+    def find(self, plain: str, line: int | None) -> tuple[str, Binding] | None:
+        """Return ``(key, binding)`` for a statement, or ``None``."""
+        if line is not None and line in self.by_line:
+            return f"line {line}", self.by_line[line]
+        text = _normalise(plain)
+        for key, fn in self.by_text.items():
+            k = _normalise(key)
+            if text == k or text.startswith(k):
+                return key, fn
+        return None
+
+
+@dataclass
+class Program:
+    """A compiled listing: call :meth:`run` with the inputs."""
+
+    body: Exec
+    inputs: tuple[str, ...]
+    outputs: tuple[str, ...]
+    families: dict[str, str]
+    span: Span
+    functions: dict[str, Callable[..., Any]]
+    ctx: Context = field(default_factory=Context)
+    spans: dict[int, Span] = field(default_factory=dict)
+    on_step: Callable[[ir.Node, Env, Trace], None] | None = None
+
+    def __post_init__(self) -> None:
+        self._accepted = frozenset(self.inputs) | frozenset(self.families.values())
+        self._inputs_set = frozenset(self.inputs)
+        self._families = tuple(self.families.items())
+
+    def run(
+        self, inputs: dict[str, Any], *, budget: Budget = Budget(), trace: Trace | None = None
+    ) -> tuple[Any, Trace]:
+        """Execute with ``inputs``; return ``(outputs, trace)`` or raise :class:`LocatedError`."""
+        if trace is None:
+            trace = Trace()
+        if len(trace._spans) < len(self.spans):
+            trace._spans.update(self.spans)
+        env = self._bind_inputs(inputs)
+        env[TRACE_KEY] = trace
+        env["$budget"] = budget
+        env["$deadline"] = time.perf_counter() + budget.max_seconds
+        env["$program"] = self
+        env["$on_step"] = self.on_step
+        with np.errstate(over="raise", divide="raise", invalid="raise", under="ignore"):
+            returned = self.body(env)
+        return (returned.value if type(returned) is _Returned else None), trace
+
+    def _bind_inputs(self, inputs: dict[str, Any]) -> Env:
+        if not self._accepted.issuperset(inputs):
+            unknown = [n for n in inputs if n not in self._accepted]
+            raise LocatedError(
+                BadInput,
+                self.span,
+                message=f"unknown input(s) {', '.join(sorted(unknown))}; "
+                f"this listing takes {', '.join(self.inputs) or 'no inputs'}",
+            )
+        env: Env = dict(self.functions) if self.functions else {}
+        env.update(inputs)
+        for name, value in inputs.items():
+            if type(value) is not np.ndarray or value.dtype.kind != "f":
+                env[name] = _own(value)
+        for family, size in self._families:
+            if family in env and size not in env:
+                env[size] = len(env[family])  # k of B_1, …, B_k is the family's length
+        if not self._inputs_set.issubset(env):
+            missing = [n for n in self.inputs if n not in env]
+            raise LocatedError(BadInput, self.span, message=f"missing input(s) {', '.join(missing)}")
+        for dim, sources in self.ctx.dims.items():
+            if dim in env:
+                continue
+            if len(sources) == 1:
+                (src,) = sources
+                value = env.get(src)
+                if getattr(value, "ndim", 0) >= 1:
+                    env[dim] = len(value)  # `d` from len(x), once per run
+                    continue
+            if not sources.isdisjoint(env):
+                env[dim] = _infer_dim(dim, sources, env, self.span)
+        return env
+
+
+def _own(value: Any) -> Any:
+    """Turn inputs into the values the notation means: numeric lists (nested too) become float arrays.
+
+    Arrays are not copied: no statement changes an array in place (an element store builds a
+    new one), so the caller's data stays as it was.
+    """
+    if isinstance(value, np.ndarray):
+        return value.astype(float) if value.dtype.kind in "biu" else value
+    if isinstance(value, (list, tuple)) and value and not isinstance(value, str):
+        try:
+            array = np.array(value, dtype=float)
+        except (ValueError, TypeError):
+            array = None  # ragged, or not numbers: a family such as micro-batches of other sizes
+        if (
+            array is not None
+            and array.dtype == float
+            and array.ndim >= 1
+            and all(not isinstance(v, np.ndarray) or v.ndim == 0 for v in value)
+        ):
+            return array
+        return [_own(v) for v in value]
+    return value
+
+
+# --- compiling statements -------------------------------------------------------------------------
+
+
+@dataclass
+class _Compiler:
+    ctx: Context
+    bindings: Bindings
+    locate: Callable[[int], tuple[int, int]] | None
+    spans: dict[int, Span] = field(default_factory=dict)
+
+    def math(self, m: ir.Math) -> M.MathNode:
+        return M.parse_math(m.latex, m.span.start)
+
+    def expr(self, m: ir.Math) -> Callable[[Env], Any]:
+        return compile_expr(self.math(m), self.ctx)
+
+    def cond(self, c: ir.Math | ir.Text, node: ir.Node) -> Callable[[Env], Any]:
+        if isinstance(c, ir.Math):
+            return self.expr(c)
+        if len(c.parts) == 1 and isinstance(c.parts[0], ir.Math):
+            return self.expr(c.parts[0])
+        return self.text_binding(c, node, want_value=True)
+
+    def block(self, stmts: Iterable[ir.Node]) -> Exec:
+        compiled = [self.stmt(s) for s in stmts]
+        compiled = [c for c in compiled if c is not None]
+        if len(compiled) == 1:
+            return compiled[0]
+        if sum(hasattr(c, "fused") for c in compiled) >= 2:
+            return self._fused(compiled)
+
+        def run(env: Env) -> Any:
+            for c in compiled:
+                r = c(env)
+                if type(r) is _Returned:
+                    return r
+            return None
+
+        return run
+
+    def _fused(self, compiled: list[Exec]) -> Exec:
+        """One generated function for a block: straight-line statements without a call each."""
+        from ..math.codegen import generate_block
+
+        items = [c.fused if hasattr(c, "fused") else ("call", c) for c in compiled]
+        handlers = [c.fail if hasattr(c, "fused") else None for c in compiled]
+
+        def fail(index: int, env: Env, exc: BaseException) -> None:
+            if index >= 0 and handlers[index] is not None and not isinstance(exc, LocatedError):
+                handlers[index](env, exc)  # raises the located error for that statement
+
+        return generate_block(items, returned=_Returned, fail=fail)
+
+    def stmt(self, node: ir.Node) -> Exec | None:
+        method = getattr(self, "s_" + type(node).__name__, None)
+        if method is None:
+            return None  # comments, conditions: nothing to run
+        return self.wrap(node, method(node))
+
+    def wrap(self, node: ir.Node, fn: Exec) -> Exec:
+        span = node.span
+        start = span.start
+        self.spans[start] = span
+        if isinstance(
+            node, (ir.WhileBlock, ir.ForRange, ir.ForAll, ir.RepeatUntil, ir.LoopBlock, ir.IfBlock, ir.Function)
+        ):
+
+            def block(env: Env) -> None:
+                hits = env[TRACE_KEY]._hits
+                hits[start] = hits.get(start, 0) + 1
+                on_step = env["$on_step"]
+                if on_step is not None:
+                    on_step(node, env, env[TRACE_KEY])
+                try:
+                    return fn(env)
+                except FloatingPointError as exc:  # in the block's own condition: its statements locate theirs
+                    raise LocatedError(FloatingPointTrouble, span, kind=_fp_kind(exc), what="the condition") from exc
+
+            return block
+        diagnose = self.diagnoser(node)
+        fail = _raiser(span, diagnose)
+
+        def run(env: Env) -> None:
+            trace = env[TRACE_KEY]
+            hits = trace._hits
+            hits[start] = hits.get(start, 0) + 1
+            on_step = env["$on_step"]
+            if on_step is not None:
+                on_step(node, env, trace)
+            try:
+                return fn(env)
+            except LocatedError:
+                raise
+            except Exception as exc:
+                fail(env, exc)
+                raise
+
+        # statements a block can inline into one generated function (codegen.generate_block)
+        simple = getattr(fn, "simple_assignment", None)
+        values = getattr(fn, "values", None)
+        if simple is not None:
+            name, key, value = simple
+            run.fused = ("assign", (start, span, node, name, key, value))  # type: ignore[attr-defined]
+        elif values is not None:
+            run.fused = ("return", (start, span, node, values))  # type: ignore[attr-defined]
+        run.fail = fail  # type: ignore[attr-defined]
+        return run
+
+    def diagnoser(self, node: ir.Node) -> Callable[[Env, BaseException], None]:
+        """Return ``diagnose(env, exc)``: re-run the statement's math with a guard per node.
+
+        Statements are compiled without per-node guards for speed; when one fails, its math is
+        compiled again with guards and evaluated, so the finding points at the sub-expression
+        (``A v`` in a longer formula) rather than the whole line.
+        """
+        maths = [m for m in ir.walk(node) if isinstance(m, ir.Math) and m is not getattr(node, "target", None)]
+        ctx = self.ctx
+
+        def diagnose(env: Env, exc: BaseException) -> None:
+            guarded = Context(
+                declared=ctx.declared, functions=ctx.functions, rtol=ctx.rtol, atol=ctx.atol, dims=ctx.dims, guard=True
+            )
+            for m in maths:
+                try:
+                    compile_expr(M.parse_math(m.latex, m.span.start), guarded)(dict(env))
+                except LocatedError as located:
+                    raise located from exc
+                except Exception:  # noqa: BLE001 - only a located error improves on the statement's
+                    continue
+
+        return diagnose
+
+    # statements
+
+    def s_Assign(self, node: ir.Assign) -> Exec:
+        value = self.expr(node.value)
+        target = self.math(node.target)
+        span = node.span
+        if isinstance(target, (M.Sym, M.Pow, M.Label, M.Transpose)) and identifier(target) is not None:
+            name = identifier(target)
+            key = "assign:" + name
+
+            def assign_name(env: Env) -> None:
+                # run alone (wrapped by wrap()), or inlined by a block through simple_assignment
+                v = env[name] = value(env)
+                env[TRACE_KEY].record_keyed(name, key, span, v)
+
+            assign_name.simple_assignment = (name, key, value)  # type: ignore[attr-defined]
+            return assign_name
+        store = compile_target(target, self.ctx)
+
+        def assign(env: Env) -> None:
+            names = store(env, value(env))
+            trace = env[TRACE_KEY]
+            for n in names:
+                trace.record(n, span, env[n])
+
+        return assign
+
+    def s_Return(self, node: ir.Return) -> Exec:
+        values = [self.expr(v) for v in node.values]
+        if len(values) == 1:
+            only = values[0]
+
+            def ret1(env: Env) -> _Returned:
+                return _Returned(only(env))
+
+            ret1.values = values  # type: ignore[attr-defined]
+            return ret1
+
+        def ret(env: Env) -> _Returned:
+            return _Returned(tuple(v(env) for v in values))
+
+        ret.values = values  # type: ignore[attr-defined]
+        return ret
+
+    def s_TextStatement(self, node: ir.TextStatement) -> Exec:
+        found = self._find_binding(node.text, node)
+        if found is None and len(node.text.parts) == 1 and isinstance(node.text.parts[0], ir.Math):
+            tree = self.math(node.text.parts[0])
+            if isinstance(tree, (M.Call, M.Apply)):
+                fn = compile_expr(tree, self.ctx)
+
+                def call_only(env: Env) -> None:
+                    fn(env)
+
+                return call_only
+        return self.text_binding(node.text, node, want_value=False)
+
+    def s_Print(self, node: ir.Print) -> Exec:
+        parts = [self.expr(m) for m in node.text.math]
+
+        def print_(env: Env) -> None:
+            env[TRACE_KEY].count("print")
+            for p in parts:
+                p(env)
+
+        return print_
+
+    def s_CallStmt(self, node: ir.CallStmt) -> Exec:
+        args = [self.expr(a) for a in node.args]
+        name = node.name
+
+        def call(env: Env) -> None:
+            fn = env.get(name)
+            if not callable(fn):
+                raise LocatedError(
+                    EvaluationFailed, node.span, message=f"\\Call of {name}, which is not a function here"
+                )
+            fn(*(a(env) for a in args))
+
+        return call
+
+    def s_IfBlock(self, node: ir.IfBlock) -> Exec:
+        arms = [(self.cond(b.cond, b) if b.cond is not None else None, self.block(b.body)) for b in node.branches]
+
+        def if_(env: Env) -> Any:
+            for test, body in arms:
+                if test is None or bool(test(env)):
+                    return body(env)
+            return None
+
+        return if_
+
+    def s_WhileBlock(self, node: ir.WhileBlock) -> Exec:
+        test, body = self.cond(node.cond, node), self.block(node.body)
+        tick = _ticker(node)
+
+        def while_(env: Env) -> Any:
+            while _truth(test, env, node):
+                tick(env)
+                r = body(env)
+                if type(r) is _Returned:
+                    return r
+            return None
+
+        return while_
+
+    def s_RepeatUntil(self, node: ir.RepeatUntil) -> Exec:
+        test, body = self.cond(node.cond, node), self.block(node.body)
+        tick = _ticker(node)
+
+        def repeat(env: Env) -> Any:
+            while True:
+                tick(env)
+                r = body(env)
+                if type(r) is _Returned:
+                    return r
+                if _truth(test, env, node):
+                    return None
+
+        return repeat
+
+    def s_LoopBlock(self, node: ir.LoopBlock) -> Exec:
+        body, tick = self.block(node.body), _ticker(node)
+
+        def loop(env: Env) -> Any:
+            while True:
+                tick(env)
+                r = body(env)
+                if type(r) is _Returned:
+                    return r
+
+        return loop
+
+    def s_ForRange(self, node: ir.ForRange) -> Exec:
+        var = identifier(self.math(node.var))
+        if var is None:
+            raise LocatedError(NotExecutable, node.var.span, message=f"{node.var.latex} is not a loop variable")
+        start, stop, body, tick = self.expr(node.start), self.expr(node.stop), self.block(node.body), _ticker(node)
+
+        def for_(env: Env) -> Any:
+            a, b = _integer(start(env), node.start), _integer(stop(env), node.stop)
+            for i in range(a, b + 1):
+                tick(env)
+                env[var] = i
+                r = body(env)
+                if type(r) is _Returned:
+                    return r
+            return None
+
+        return for_
+
+    def s_ForAll(self, node: ir.ForAll) -> Exec:
+        if node.var is None or node.iterable is None:
+            raise LocatedError(NotExecutable, node.span, message="\\ForAll header names no \\(x \\in S\\)")
+        store = compile_target(self.math(node.var), self.ctx)
+        items, body, tick = self.expr(node.iterable), self.block(node.body), _ticker(node)
+
+        def for_all(env: Env) -> Any:
+            for x in list(items(env)):
+                tick(env)
+                store(env, x)
+                r = body(env)
+                if type(r) is _Returned:
+                    return r
+            return None
+
+        return for_all
+
+    def s_Function(self, node: ir.Function) -> Exec:
+        program = compile_function(node, self)
+
+        def define(env: Env) -> None:
+            env[node.name] = _callable(program, env)
+
+        return define
+
+    # English
+
+    def _find_binding(self, text: ir.Text, node: ir.Node) -> tuple[str, Binding] | None:
+        line = self.locate(node.span.start)[0] if self.locate else None
+        return self.bindings.find(text.plain, line)
+
+    def text_binding(self, text: ir.Text, node: ir.Node, *, want_value: bool) -> Callable[[Env], Any]:
+        found = self._find_binding(text, node)
+        ctx = self.ctx
+        if found is None:
+
+            def unbound(env: Env) -> Any:
+                raise LocatedError(UnboundText, node.span, text=text.plain)
+
+            return unbound
+        key, fn = found
+
+        def bound(env: Env) -> Any:
+            env[TRACE_KEY].count(f"binding:{key}")
+            try:
+                result = fn(StepContext(env, node, ctx))
+            except LocatedError:
+                raise
+            except Exception as exc:  # the binding is user code: report it at the statement
+                raise LocatedError(
+                    EvaluationFailed, node.span, message=f"binding {key!r} failed: {type(exc).__name__}: {exc}"
+                ) from exc
+            if not want_value and isinstance(result, dict):
+                for name, value in result.items():
+                    StepContext(env, node, ctx)[name] = value
+            return result
+
+        return bound
+
+
+def _raiser(span: Span, diagnose: Callable[[Env, BaseException], None]) -> Callable[[Env, BaseException], None]:
+    """Return ``fail(env, exc)``: raise the finding an exception in a statement stands for.
+
+    Floating-point trouble is AV302 at the statement; NumPy's and Python's errors are located
+    at the failing sub-expression when the guarded re-run finds it (else AV306 at the
+    statement). Anything else (a debugger's quit, a bug of ours) is left to propagate.
+    """
+
+    def fail(env: Env, exc: BaseException) -> None:
+        if isinstance(exc, FloatingPointError):
+            raise LocatedError(FloatingPointTrouble, span, kind=_fp_kind(exc), what="this statement") from exc
+        if isinstance(exc, ZeroDivisionError):
+            raise LocatedError(FloatingPointTrouble, span, kind="division by zero", what="this statement") from exc
+        if isinstance(exc, (ArithmeticError, ValueError, TypeError, IndexError, KeyError, np.linalg.LinAlgError)):
+            diagnose(env, exc)
+            raise LocatedError(EvaluationFailed, span, message=f"{type(exc).__name__}: {exc}") from exc
+
+    return fail
+
+
+def _fp_kind(exc: FloatingPointError) -> str:
+    text = str(exc)
+    for key, word in (("overflow", "overflow"), ("divide", "division by zero"), ("invalid", "invalid value (NaN)")):
+        if key in text:
+            return word
+    return "floating-point error"
+
+
+def _truth(test: Callable[[Env], Any], env: Env, node: ir.Node) -> bool:
+    value = test(env)
+    if type(value) is bool:
+        return value
+    if np.ndim(value) != 0:
+        raise LocatedError(EvaluationFailed, node.span, message="the condition is an array, not a truth value")
+    return bool(value)
+
+
+def _integer(value: Any, m: ir.Math) -> int:
+    if isinstance(value, (int, np.integer)) or (isinstance(value, (float, np.floating)) and float(value).is_integer()):
+        return int(value)
+    raise LocatedError(EvaluationFailed, m.span, message=f"loop bound {m.latex} = {value!r} is not an integer")
+
+
+def _ticker(node: ir.Node) -> Callable[[Env], None]:
+    span = node.span
+
+    def tick(env: Env) -> None:
+        trace = env[TRACE_KEY]
+        trace.steps += 1
+        budget = env["$budget"]
+        if trace.steps > budget.max_steps:
+            raise LocatedError(
+                DidNotTerminate, span, reason=f"the loop ran past the budget of {budget.max_steps} iterations"
+            )
+        if trace.steps & 1023 == 0 and time.perf_counter() > env["$deadline"]:
+            raise LocatedError(
+                DidNotTerminate, span, reason=f"the loop ran past the time budget of {budget.max_seconds:g} s"
+            )
+
+    return tick
+
+
+def _callable(program: Program, outer: Env) -> Callable[..., Any]:
+    def call(*args: Any, **kwargs: Any) -> Any:
+        inputs = dict(zip(program.inputs, args))
+        inputs.update(kwargs)
+        trace = outer.get(TRACE_KEY)
+        value, _ = program.run(inputs, budget=outer.get("$budget", Budget()), trace=trace)
+        return value
+
+    call.__name__ = program.outputs[0] if program.outputs else "listing"
+    return call
+
+
+# --- the program: inputs and outputs ------------------------------------------------------------
+
+
+def _names_in(tree: M.MathNode) -> tuple[list[str], dict[str, str]]:
+    """Names a ``\\Require`` introduces: ``A``; ``\\lambda, v``; ``B_1, \\dots, B_k`` (family B, size k)."""
+    if isinstance(tree, M.In):
+        return _names_in(tree.element)
+    if isinstance(tree, M.Tuple):
+        names: list[str] = []
+        fams: dict[str, str] = {}
+        for item in tree.items:
+            n, f = _names_in(item)
+            names += n
+            fams.update(f)
+        return names, fams
+    if isinstance(tree, M.Range) and isinstance(tree.lo, M.Idx) and isinstance(tree.hi, M.Idx):
+        base, size = identifier(tree.lo.base), identifier(tree.hi.indices[0]) if len(tree.hi.indices) == 1 else None
+        if base is not None and size is not None:
+            return [base], {base: size}
+    name = identifier(tree)
+    return ([name], {}) if name is not None else ([], {})
+
+
+def _requires(body: Iterable[ir.Node]) -> tuple[list[str], dict[str, str]]:
+    names: list[str] = []
+    families: dict[str, str] = {}
+    for node in body:
+        if isinstance(node, ir.Condition) and node.kind in ("require", "input"):
+            for m in node.symbols:
+                n, f = _names_in(M.parse_math(m.latex, m.span.start))
+                names += [x for x in n if x not in names]
+                families.update(f)
+    return names, families
+
+
+def _declared(nodes: Iterable[ir.Node]) -> set[str]:
+    """Every name a listing assigns (``\\sigma^{2}`` → ``sigma_sq``) or loops over."""
+    out: set[str] = set()
+    for root in nodes:
+        for n in ir.walk(root):
+            target = (
+                n.target if isinstance(n, ir.Assign) else n.var if isinstance(n, (ir.ForRange, ir.ForAll)) else None
+            )
+            if target is None:
+                continue
+            tree = M.parse_math(target.latex, target.span.start)
+            for t in tree.items if isinstance(tree, M.Tuple) else (tree,):
+                name = identifier(t)
+                if name is not None:
+                    out.add(name)
+    return out
+
+
+def _outputs(nodes: Iterable[ir.Node]) -> tuple[str, ...]:
+    for root in nodes:
+        for n in ir.walk(root):
+            if isinstance(n, ir.Return):
+                names = [identifier(M.parse_math(v.latex, v.span.start)) for v in n.values]
+                if len(names) == 1:
+                    return (names[0] or "result",)
+                return tuple(name or f"result_{k}" for k, name in enumerate(names, start=1))
+    return ()
+
+
+def compile_function(node: ir.Function, parent: _Compiler) -> Program:
+    """Compile a ``\\Function`` block: its parameters are its inputs."""
+    params = []
+    for p in node.params:
+        name = identifier(M.parse_math(p.latex, p.span.start))
+        if name is None:
+            raise LocatedError(NotExecutable, p.span, message=f"parameter {p.latex} is not a name")
+        params.append(name)
+    ctx = Context(declared=_declared(node.body) | set(params), rtol=parent.ctx.rtol, atol=parent.ctx.atol, guard=False)
+    sub = _Compiler(ctx, parent.bindings, parent.locate, parent.spans)
+    return Program(sub.block(node.body), tuple(params), _outputs(node.body), {}, node.span, {}, ctx, sub.spans)
+
+
+def compile_program(
+    algorithm: ir.Algorithm,
+    *,
+    bindings: Bindings | None = None,
+    locate: Callable[[int], tuple[int, int]] | None = None,
+    functions: dict[str, Callable[..., Any]] | None = None,
+) -> Program:
+    """Compile a listing into a :class:`Program`.
+
+    A listing whose body is a single ``\\Function``/``\\Procedure`` (with only comments and
+    conditions beside it) is that function: its parameters are the inputs. Otherwise the
+    inputs are the ``\\Require``/``\\Input`` symbols.
+    """
+    bindings = bindings or Bindings()
+    body = [n for n in algorithm.body if not isinstance(n, (ir.Comment,))]
+    funcs = [n for n in body if isinstance(n, ir.Function)]
+    others = [n for n in body if not isinstance(n, (ir.Function, ir.Condition))]
+    compiler = _Compiler(Context(guard=False), bindings, locate)
+    if len(funcs) == 1 and not others:
+        program = compile_function(funcs[0], compiler)
+        program.functions = functions if functions is not None else {}
+        return program
+    names, families = _requires(algorithm.body)
+    compiler.ctx.declared = _declared(algorithm.body) | set(names)
+    run = compiler.block(algorithm.body)
+    return Program(
+        run, tuple(names), _outputs(body), families, algorithm.span, dict(functions or {}), compiler.ctx, compiler.spans
+    )
+
+
+def parse(latex: str) -> ir.Algorithm:
+    """Parse a block of LaTeX (an ``algorithm``/``algorithmic`` environment or bare statements)."""
+    from ..syntax.build import parse_algorithm
+
+    return parse_algorithm(latex, Span(0, len(latex)))

@@ -1,0 +1,169 @@
+"""A listing as a Python function: ``Listing(**inputs)`` runs it, ``.last_trace`` tells what it did.
+
+Produced by :func:`algoverify.compile` (from LaTeX) and :func:`algoverify.load` (from a
+note). Wraps :class:`~algoverify.running.interpreter.Program`; a failure in the listing is raised as
+:class:`ExecutionError`, which carries the :class:`~algoverify.findings.Finding` and prints
+as ``path:line:col: CODE message``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from ..findings import Finding, LocatedError
+from ..source import SourceFile
+from ..syntax import ir
+from .interpreter import Binding, Bindings, Budget, Program, StepContext, Trace, compile_program
+
+__all__ = ["Listing", "ExecutionError", "RunResult", "StepContext"]
+
+
+class ExecutionError(Exception):
+    """A listing failed: a finding with the span of the statement or loop that failed."""
+
+    def __init__(self, finding: Finding, where: str, trace: Trace | None = None):
+        self.finding = finding
+        self.trace = trace
+        super().__init__(f"{where}: {finding.code} {finding.message}")
+
+
+@dataclass(slots=True)
+class RunResult:
+    """The outcome of :meth:`Listing.run`: the value, or the finding that stopped it, and the trace."""
+
+    value: Any
+    trace: Trace
+    finding: Finding | None = None
+
+    @property
+    def ok(self) -> bool:
+        """True when the run finished."""
+        return self.finding is None
+
+
+class Listing:
+    """One algorithm block, compiled and callable.
+
+    >>> pi = algoverify.compile(r"\\begin{algorithmic} ... \\end{algorithmic}")  # doctest: +SKIP
+    >>> lam, v = pi(A=A, v=v0, tau=1e-10)                                        # doctest: +SKIP
+    """
+
+    def __init__(
+        self,
+        algorithm: ir.Algorithm,
+        source: SourceFile,
+        *,
+        index: int = 1,
+        functions: dict[str, Callable[..., Any]] | None = None,
+        budget: Budget | None = None,
+    ):
+        self.algorithm = algorithm
+        self.source = source
+        self.index = index
+        self.budget = budget or Budget()
+        self._bindings = Bindings()
+        self._functions = functions if functions is not None else {}
+        self._program: Program | None = None
+        self.last_trace: Trace | None = None
+
+    # --- description ---------------------------------------------------------------------
+
+    @property
+    def program(self) -> Program:
+        """The compiled program (compiled on first use, again after :meth:`bind`)."""
+        if self._program is None:
+            self._program = compile_program(
+                self.algorithm, bindings=self._bindings, locate=self.source.line_col, functions=self._functions
+            )
+        return self._program
+
+    @property
+    def inputs(self) -> tuple[str, ...]:
+        """Input names, as identifiers (``tau`` for ``\\tau``)."""
+        return self.program.inputs
+
+    @property
+    def outputs(self) -> tuple[str, ...]:
+        """Names of the returned values (``('lam', 'v')``)."""
+        return self.program.outputs
+
+    @property
+    def caption(self) -> str | None:
+        """The caption's plain text, if the listing has one."""
+        return self.algorithm.caption.plain if self.algorithm.caption is not None else None
+
+    @property
+    def name(self) -> str | None:
+        """The function's name when the listing is one ``\\Function`` (``LayerNorm``)."""
+        funcs = [n for n in self.algorithm.body if isinstance(n, ir.Function)]
+        return funcs[0].name if len(funcs) == 1 else None
+
+    @property
+    def line(self) -> int:
+        """The line of the note where the listing starts."""
+        return self.source.line_col(self.algorithm.span.start)[0]
+
+    def __repr__(self) -> str:
+        title = self.caption or self.name or f"listing {self.index}"
+        signature = f"({', '.join(self.inputs)}) -> ({', '.join(self.outputs)})"
+        return f"<Listing {title!r} {signature} at {self.source.path}:{self.line}>"
+
+    # --- bindings -------------------------------------------------------------------------
+
+    def bind(self, key: str | int, fn: Binding) -> Listing:
+        """Bind an English statement (by a prefix of its text, or its line) to ``fn(step)``.
+
+        ``fn`` receives a :class:`StepContext`; it reads and sets variables
+        (``step["L_i"] = loss``) or returns a dict of them.
+        """
+        if isinstance(key, int):
+            self._bindings.by_line[key] = fn
+        else:
+            self._bindings.by_text[key] = fn
+        self._program = None
+        return self
+
+    # --- running --------------------------------------------------------------------------
+
+    def run(
+        self,
+        inputs: dict[str, Any],
+        *,
+        budget: Budget | None = None,
+        on_step: Callable[[ir.Node, dict, Trace], None] | None = None,
+    ) -> RunResult:
+        """Run with ``inputs``; a failure is returned as a finding, not raised."""
+        trace = Trace()
+        try:
+            program = self._program if self._program is not None else self.program
+            if on_step is not None:
+                program.on_step = on_step
+            value, trace = program.run(inputs, budget=budget or self.budget, trace=trace)
+        except LocatedError as exc:
+            self.last_trace = trace
+            return RunResult(None, trace, exc.to_finding(self.source.path))
+        finally:
+            if on_step is not None and self._program is not None:
+                self._program.on_step = None
+        self.last_trace = trace
+        return RunResult(value, trace)
+
+    def __call__(self, **inputs: Any) -> Any:
+        """Run with keyword inputs and return the output(s); raise :class:`ExecutionError` on failure."""
+        result = self.run(inputs)
+        f = result.finding
+        if f is not None:
+            where = self.source.location(f.span) if f.span is not None else str(self.source.path)
+            raise ExecutionError(f, where, result.trace)
+        return result.value
+
+
+def from_latex(latex: str, *, path: str | Path = "<latex>") -> Listing:
+    """Parse and compile a block of LaTeX into a :class:`Listing`."""
+    from ..source import Span
+    from ..syntax.build import parse_algorithm
+
+    source = SourceFile(Path(path), latex)
+    return Listing(parse_algorithm(latex, Span(0, len(latex))), source)

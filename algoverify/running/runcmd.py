@@ -1,0 +1,79 @@
+"""``algoverify run``'s logic: build the inputs, run (or step) one listing, format its outputs.
+
+The CLI loads the note and reports findings; this module takes the chosen listing and returns
+the exit status with the finding to report, if any.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any, TextIO
+
+from ..findings import BadInput, Finding
+from .generators import make_rng
+from .interpreter import Budget, Trace
+from .listing import Listing
+from .stepper import Quit, Stepper, format_value
+from .values import ValueSyntaxError, parse_assignment
+
+
+def run_listing(listing: Listing, args: argparse.Namespace, out: TextIO, stdin: TextIO) -> tuple[int, Finding | None]:
+    """Run ``listing`` with the ``--set`` values of ``args``; return the exit status and the finding to report."""
+    rng = make_rng(args.seed)
+    inputs: dict[str, Any] = {}
+    for text in args.values:
+        try:
+            name, value = parse_assignment(text, rng)
+        except ValueSyntaxError as exc:
+            out.write(f"algoverify run: --set {text}: {exc}\n")
+            return 2, None
+        inputs[name] = value
+    on_step = None
+    if args.step:
+        on_step = Stepper(listing.source, listing.algorithm, stdin, out).on_step
+    try:
+        result = listing.run(inputs, budget=Budget(args.max_steps, args.timeout), on_step=on_step)
+    except Quit:
+        out.write("quit\n")
+        return 1, None
+    if args.trace:
+        out.write(trace_table(listing, result.trace))
+    if result.finding is not None:
+        return (2 if result.finding.code == BadInput.code else 1), result.finding
+    out.write(format_outputs(listing, result.value))
+    return 0, None
+
+
+def format_outputs(listing: Listing, value: Any) -> str:
+    """``name = value`` per output (a tuple is spread over the listing's output names)."""
+    names = listing.outputs or ("result",)
+    values = value if isinstance(value, tuple) and len(names) > 1 else (value,)
+    return "".join(f"{n} = {format_value(v)}\n" for n, v in zip(names, values))
+
+
+def trace_table(listing: Listing, trace: Trace) -> str:
+    """A per-line table: line, source, hits, last values assigned on that line."""
+    src = listing.source
+    hits: dict[int, int] = {}
+    for span, n in trace.hits.items():
+        line = src.line_col(span.start)[0]
+        hits[line] = max(hits.get(line, 0), n)
+    last: dict[int, list[str]] = {}
+    for name, history in trace.history.items():
+        span, value = history[-1]
+        last.setdefault(src.line_col(span.start)[0], []).append(f"{name}={format_value(value)}")
+    first, _ = src.line_col(listing.algorithm.span.start)
+    end, _ = src.line_col(listing.algorithm.span.end)
+    rows = [f"{'line':>4}  {'hits':>6}  source"]
+    for ln in range(first, end + 1):
+        span = src.lines.line_span(ln, src.text)
+        code = src.text[span.start : span.end].strip()
+        if len(code) > 60:
+            code = code[:57] + "..."
+        values = "   " + "; ".join(last.get(ln, [])) if ln in last else ""
+        rows.append(f"{ln:>4}  {hits.get(ln, 0):>6}  {code}{values}")
+    rows.append(
+        f"loop iterations: {trace.steps}"
+        + "".join(f", {k}: {v}" for k, v in sorted(trace.counters.items()) if not k.startswith("assign:"))
+    )
+    return "\n".join(rows) + "\n"

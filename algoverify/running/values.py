@@ -1,0 +1,104 @@
+"""Values written as text (``--set A=[[2,1],[1,3]]``, ``v=randn(2)``) → Python/NumPy values, without eval.
+
+The text is parsed with ``grammars/values.lark``; lists become float arrays, integers stay
+``int``, and calls are looked up in :mod:`algoverify.running.generators` and drawn from the run's
+seeded random generator.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .generators import GeneratorError, generate
+
+__all__ = ["ValueSyntaxError", "parse_value", "parse_assignment"]
+
+
+class ValueSyntaxError(ValueError):
+    """The text of a value does not parse; ``column`` is 1-based within the text."""
+
+    def __init__(self, message: str, column: int | None = None):
+        super().__init__(message)
+        self.column = column
+
+
+def _build(tree: Any, rng: np.random.Generator, names: dict[str, Any] | None = None) -> Any:
+    from lark import Token
+
+    if isinstance(tree, Token):
+        raise ValueSyntaxError(f"unexpected {tree!s}")
+    kind = tree.data
+    if kind == "number":
+        text = str(tree.children[0])
+        return int(text) if text.lstrip("+-").isdigit() else float(text)
+    if kind in ("inf", "neg_inf"):
+        return float("inf") if kind == "inf" else float("-inf")
+    if kind == "string":
+        return str(tree.children[0])[1:-1]
+    if kind == "name" and str(tree.children[0]) in ("None", "none", "null"):
+        return None  # an argument left to the generator's default: `batches(3, None, 2)`
+    if kind == "name" and names is not None and str(tree.children[0]) in names:
+        return names[str(tree.children[0])]  # an earlier input: `A: spd(n)` after `n: integers(1, 6)`
+    if kind == "name":
+        raise ValueSyntaxError(f"unknown name {tree.children[0]!s} (write a number, a list or a generator call)")
+    if kind in ("list", "tuple"):
+        items = [_build(c, rng, names) for c in tree.children if c is not None]
+        return _as_array(items) if kind == "list" else tuple(items)
+    if kind == "call":
+        name, *rest = tree.children
+        args, kwargs = [], {}
+        for a in rest:
+            if a is None:
+                continue
+            if getattr(a, "data", None) == "keyword":
+                kwargs[str(a.children[0])] = _build(a.children[1], rng, names)
+            else:
+                args.append(_build(a, rng, names))
+        try:
+            return generate(str(name), rng, *args, **kwargs)
+        except GeneratorError as exc:
+            raise ValueSyntaxError(str(exc)) from exc
+    raise ValueSyntaxError(f"unsupported value {kind}")
+
+
+def _as_array(items: list[Any]) -> Any:
+    if any(isinstance(i, (list, np.ndarray)) and np.ndim(i) == 0 for i in items):
+        return items
+    try:
+        return np.array(items, dtype=float)
+    except (ValueError, TypeError):
+        return items  # ragged: a list of arrays (micro-batches of different sizes)
+
+
+def parse_value(text: str, rng: np.random.Generator | None = None, names: dict[str, Any] | None = None) -> Any:
+    """Parse the text of one value and build it; generator calls draw from ``rng``.
+
+    :param names: values a name may refer to (the inputs drawn before this one).
+    """
+    from lark.exceptions import LarkError, UnexpectedInput
+
+    from ..syntax.grammar import load_parser
+
+    parser = load_parser("values", start="value", propagate_positions=False)
+    src = text.strip()
+    if not src:
+        raise ValueSyntaxError("empty value", 1)
+    try:
+        tree = parser.parse(src)
+    except UnexpectedInput as exc:
+        col = getattr(exc, "column", None)
+        raise ValueSyntaxError(f"cannot read value {text!r} at column {col}", col) from None
+    except LarkError as exc:
+        raise ValueSyntaxError(f"cannot read value {text!r}: {exc}") from None
+    return _build(tree, rng if rng is not None else np.random.default_rng(), names)
+
+
+def parse_assignment(text: str, rng: np.random.Generator | None = None) -> tuple[str, Any]:
+    """Parse ``NAME=VALUE`` (as given to ``--set``) into the name and the built value."""
+    name, sep, value = text.partition("=")
+    name = name.strip()
+    if not sep or not name:
+        raise ValueSyntaxError(f"expected NAME=VALUE, got {text!r}")
+    return name, parse_value(value, rng)

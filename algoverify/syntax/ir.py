@@ -1,0 +1,416 @@
+"""The IR of a listing: small frozen nodes, each with the :class:`~algoverify.source.Span` it came from.
+
+Built by :mod:`algoverify.syntax.build` from the algorithmic grammar's parse tree; consumed by
+the interpreter, the checks and ``algoverify parse``. Math stays LaTeX text here
+(:class:`Math`); :mod:`algoverify.math.mathexpr` parses it when a listing is executed.
+
+Class names mirror the grammar's rule names (``IfBlock`` ↔ ``if_block``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, fields
+from typing import Any, Iterator, Union
+
+from ..source import Span
+
+__all__ = [
+    "Node",
+    "Math",
+    "Text",
+    "Comment",
+    "Assign",
+    "CallStmt",
+    "Return",
+    "TextStatement",
+    "Print",
+    "Condition",
+    "Branch",
+    "IfBlock",
+    "WhileBlock",
+    "ForRange",
+    "ForAll",
+    "RepeatUntil",
+    "LoopBlock",
+    "Function",
+    "Algorithm",
+    "Statement",
+    "walk",
+    "iter_children",
+    "dump",
+    "to_json",
+    "NodeVisitor",
+]
+
+
+@dataclass(frozen=True)
+class Node:
+    """Base of every IR node: all nodes know where they are in the note."""
+
+    span: Span
+
+
+@dataclass(frozen=True)
+class Math(Node):
+    """A math segment: the LaTeX between its delimiters, and the span of that inner text.
+
+    ``span`` covers exactly ``latex`` in the note, so an offset ``k`` inside ``latex`` is at
+    ``span.start + k`` in the note. ``delimited`` tells whether it was written inside ``\\( \\)``
+    or ``$ $`` (``False`` for a slice cut out of a larger math segment, e.g. an assignment's target).
+    """
+
+    latex: str
+    delimited: bool = True
+
+
+@dataclass(frozen=True)
+class Text(Node):
+    """English with embedded math: ``parts`` alternates raw LaTeX text (``str``) and :class:`Math`.
+
+    ``plain`` is a readable form (``\\lambda`` → λ, ``\\textbf{x}`` → x) for reports and matching.
+    """
+
+    parts: tuple[Union[str, Math], ...]
+    plain: str
+
+    @property
+    def math(self) -> tuple[Math, ...]:
+        """The embedded math segments, in order."""
+        return tuple(p for p in self.parts if isinstance(p, Math))
+
+
+@dataclass(frozen=True)
+class Comment(Node):
+    """A ``\\Comment{…}`` (or ``\\COMMENT``); ``text`` holds the argument."""
+
+    text: Text
+
+
+# --- statements ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Assign(Node):
+    """``target ← value`` from ``\\gets``, ``\\leftarrow``, ``:=`` or a top-level ``=`` in a ``\\State``."""
+
+    target: Math
+    value: Math
+    op: str
+    comment: Comment | None = None
+
+
+@dataclass(frozen=True)
+class CallStmt(Node):
+    """``\\Call{Name}{args}`` as a statement of its own."""
+
+    name: str
+    args: tuple[Math, ...]
+    comment: Comment | None = None
+
+
+@dataclass(frozen=True)
+class Return(Node):
+    """``\\Return`` of zero, one or several values (``\\(\\lambda, v\\)`` gives two).
+
+    ``text`` is set only when the returned thing is not math alone (``\\Return the best
+    \\(x\\)``); ``values`` then holds its math segments. A ``\\Call{F}{args}`` among the
+    values is one value whose ``latex`` is the call as written (argument delimiters included).
+    """
+
+    values: tuple[Math, ...]
+    comment: Comment | None = None
+    text: Text | None = None
+
+
+@dataclass(frozen=True)
+class TextStatement(Node):
+    """An English statement (``evaluate the loss \\(L_i\\) on \\(B_i\\)``) or math that is not an assignment."""
+
+    text: Text
+    comment: Comment | None = None
+
+
+@dataclass(frozen=True)
+class Print(Node):
+    """``\\PRINT`` (legacy ``algorithmic``)."""
+
+    text: Text
+    comment: Comment | None = None
+
+
+@dataclass(frozen=True)
+class Condition(Node):
+    """``\\Require``, ``\\Ensure``, ``\\Input`` or ``\\Output`` with the symbols its math introduces."""
+
+    kind: str
+    text: Text
+    comment: Comment | None = None
+
+    @property
+    def symbols(self) -> tuple[Math, ...]:
+        """The math segments of the condition (``\\(A\\)``, ``\\(B_1, \\dots, B_k\\)`` …)."""
+        return self.text.math
+
+
+# --- blocks -------------------------------------------------------------------------
+
+Cond = Union[Math, Text]
+
+
+@dataclass(frozen=True)
+class Branch(Node):
+    """One arm of an if: ``cond`` is ``None`` for the ``\\Else`` arm."""
+
+    cond: Cond | None
+    body: tuple[Statement, ...]
+    comment: Comment | None = None
+
+
+@dataclass(frozen=True)
+class IfBlock(Node):
+    """``\\If`` … ``\\ElsIf`` … ``\\Else`` … ``\\EndIf``: the branches in order."""
+
+    branches: tuple[Branch, ...]
+
+
+@dataclass(frozen=True)
+class WhileBlock(Node):
+    """``\\While{cond}`` … ``\\EndWhile``."""
+
+    cond: Cond
+    body: tuple[Statement, ...]
+    comment: Comment | None = None
+
+
+@dataclass(frozen=True)
+class ForRange(Node):
+    """``\\For{\\(i = 1, \\dots, k\\)}`` or ``\\For{\\(i \\gets 1\\) \\To \\(n\\)}``: an inclusive integer range."""
+
+    var: Math
+    start: Math
+    stop: Math
+    body: tuple[Statement, ...]
+    comment: Comment | None = None
+
+
+@dataclass(frozen=True)
+class ForAll(Node):
+    """``\\ForAll{\\(x \\in S\\)}`` (also ``\\ForEach``, or a ``\\For`` whose header is not a range).
+
+    ``var`` and ``iterable`` are ``None`` when the header is English that names no ``\\in``.
+    """
+
+    header: Cond
+    var: Math | None
+    iterable: Math | None
+    body: tuple[Statement, ...]
+    comment: Comment | None = None
+
+
+@dataclass(frozen=True)
+class RepeatUntil(Node):
+    """``\\Repeat`` … ``\\Until{cond}``."""
+
+    body: tuple[Statement, ...]
+    cond: Cond
+    comment: Comment | None = None
+
+
+@dataclass(frozen=True)
+class LoopBlock(Node):
+    """``\\Loop`` … ``\\EndLoop``: runs until a ``\\Return``."""
+
+    body: tuple[Statement, ...]
+    comment: Comment | None = None
+
+
+@dataclass(frozen=True)
+class Function(Node):
+    """``\\Function{Name}{params}`` or ``\\Procedure{Name}{params}`` and its body."""
+
+    kind: str
+    name: str
+    params: tuple[Math, ...]
+    body: tuple[Statement, ...]
+    comment: Comment | None = None
+
+
+Statement = Union[
+    Assign,
+    CallStmt,
+    Return,
+    TextStatement,
+    Print,
+    Condition,
+    Comment,
+    IfBlock,
+    WhileBlock,
+    ForRange,
+    ForAll,
+    RepeatUntil,
+    LoopBlock,
+    Function,
+]
+
+
+@dataclass(frozen=True)
+class Algorithm(Node):
+    """A whole listing: an ``algorithmic`` environment with its optional ``algorithm`` float.
+
+    ``body_span`` is the span of the ``algorithmic`` environment itself; ``caption`` and
+    ``label`` come from the float.
+    """
+
+    body: tuple[Statement, ...]
+    caption: Text | None = None
+    label: str | None = None
+    numbered: bool = False
+
+
+# --- traversal ----------------------------------------------------------------------
+
+
+def iter_children(node: Node) -> Iterator[Node]:
+    """Yield the direct child nodes of ``node`` in source order of their fields."""
+    for f in fields(node):
+        value = getattr(node, f.name)
+        if isinstance(value, Node):
+            yield value
+        elif isinstance(value, tuple):
+            for item in value:
+                if isinstance(item, Node):
+                    yield item
+
+
+def walk(node: Node) -> Iterator[Node]:
+    """Yield ``node`` and all its descendants, depth first, parents before children."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(reversed(list(iter_children(current))))
+
+
+class NodeVisitor:
+    """Dispatch ``visit(node)`` to ``visit_<ClassName>``, falling back to :meth:`generic_visit`.
+
+    As in pylox, a ``visit_*`` method naming no IR class is a bug caught when the subclass
+    is defined.
+    """
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        known = {c.__name__ for c in _node_classes()}
+        for name in vars(cls):
+            if name.startswith("visit_") and name[6:] not in known:
+                raise TypeError(f"{cls.__name__}.{name} names no IR node class")
+
+    def visit(self, node: Node) -> Any:
+        """Visit ``node`` with the method for its class."""
+        return getattr(self, "visit_" + type(node).__name__, self.generic_visit)(node)
+
+    def generic_visit(self, node: Node) -> Any:
+        """Visit the children of ``node``."""
+        for child in iter_children(node):
+            self.visit(child)
+        return None
+
+
+def _node_classes() -> list[type[Node]]:
+    out, todo = [], [Node]
+    while todo:
+        cls = todo.pop()
+        out.append(cls)
+        todo.extend(cls.__subclasses__())
+    return out
+
+
+# --- dumping ------------------------------------------------------------------------
+
+
+def _line_col(locate: Any, span: Span) -> str:
+    (l1, c1), (l2, c2) = locate(span.start), locate(span.end)
+    return f"{l1}:{c1}-{l2}:{c2}"
+
+
+def dump(node: Node, *, locate: Any = None, indent: str = "  ") -> str:
+    """Return a readable multi-line rendering of ``node``.
+
+    :param locate: ``offset -> (line, col)``; when given, each node shows ``@line:col-line:col``
+        (as ``ast.dump(include_attributes=True)`` does); otherwise spans are shown as offsets.
+    """
+    lines: list[str] = []
+
+    def pos(n: Node) -> str:
+        if locate is None:
+            return f"@{n.span.start}..{n.span.end}"
+        return "@" + _line_col(locate, n.span)
+
+    def scalar(value: Any) -> str:
+        if isinstance(value, Math):
+            return f"Math({value.latex!r}) {pos(value)}"
+        if isinstance(value, Text):
+            return f"Text({value.plain!r}) {pos(value)}"
+        return repr(value)
+
+    def emit(n: Node, depth: int, label: str = "") -> None:
+        pad = indent * depth
+        head = f"{pad}{label}{type(n).__name__} {pos(n)}"
+        if isinstance(n, (Math, Text)):
+            lines.append(f"{pad}{label}{scalar(n)}")
+            return
+        lines.append(head)
+        for f in fields(n):
+            if f.name == "span":
+                continue
+            value = getattr(n, f.name)
+            if value is None or value == ():
+                continue
+            if isinstance(value, (Math, Text)):
+                lines.append(f"{pad}{indent}{f.name}: {scalar(value)}")
+            elif isinstance(value, Node):
+                emit(value, depth + 1, f"{f.name}: ")
+            elif isinstance(value, tuple) and value and all(isinstance(v, Node) for v in value):
+                if all(isinstance(v, (Math, Text)) for v in value):
+                    lines.append(f"{pad}{indent}{f.name}: [" + ", ".join(scalar(v) for v in value) + "]")
+                else:
+                    lines.append(f"{pad}{indent}{f.name}:")
+                    for v in value:
+                        emit(v, depth + 2)
+            else:
+                lines.append(f"{pad}{indent}{f.name}: {value!r}")
+
+    emit(node, 0)
+    return "\n".join(lines)
+
+
+def to_json(node: Any, *, locate: Any = None) -> Any:
+    """Return a JSON-ready structure for ``node``: ``{"type": …, "span": …, fields…}``.
+
+    :param locate: ``offset -> (line, col)``; when given, spans also carry 1-based line/column.
+    """
+    if isinstance(node, Node):
+        out: dict[str, Any] = {"type": type(node).__name__}
+        span = {"start": node.span.start, "end": node.span.end}
+        if locate is not None:
+            (l1, c1), (l2, c2) = locate(node.span.start), locate(node.span.end)
+            span.update(line=l1, column=c1, end_line=l2, end_column=c2)
+        out["span"] = span
+        for f in fields(node):
+            if f.name != "span":
+                out[f.name] = to_json(getattr(node, f.name), locate=locate)
+        return out
+    if isinstance(node, tuple):
+        return [to_json(v, locate=locate) for v in node]
+    return node
+
+
+def strip_spans(node: Any) -> Any:
+    """Return ``node`` with every span replaced by ``Span(0, 0)``: for comparing structure only."""
+    if isinstance(node, Node):
+        changes = {f.name: strip_spans(getattr(node, f.name)) for f in fields(node) if f.name != "span"}
+        return dataclasses.replace(node, span=Span(0, 0), **changes)
+    if isinstance(node, tuple):
+        return tuple(strip_spans(v) for v in node)
+    return node

@@ -1,0 +1,191 @@
+r"""IR → LaTeX: print an :mod:`algoverify.syntax.ir` tree back as algpseudocode.
+
+The inverse of :func:`algoverify.syntax.build.parse_algorithm` up to spans and spelling:
+parsing the printed text gives the same IR, ignoring spans (``ir.strip_spans``). The
+round-trip property test in ``tests/test_unparse.py`` holds it to that. Legacy
+``\PRINT`` is the one uppercase form printed, as algpseudocode has no print statement.
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+from . import ir
+
+__all__ = ["unparse", "unparse_text", "unparse_math"]
+
+_INDENT = "    "
+
+
+def unparse(node: Union[ir.Algorithm, ir.Node], *, indent: str = _INDENT) -> str:
+    """Return ``node`` as LaTeX: a whole listing for an :class:`ir.Algorithm`, else its lines."""
+    printer = _Printer(indent)
+    if isinstance(node, ir.Algorithm):
+        return printer.algorithm(node)
+    printer.visit(node)
+    return "\n".join(printer.lines) + "\n"
+
+
+def unparse_math(math: ir.Math) -> str:
+    """Return ``math`` in inline delimiters."""
+    return f"\\({math.latex}\\)"
+
+
+def unparse_text(text: ir.Text) -> str:
+    r"""Return ``text``'s LaTeX: its raw parts, with math back in ``\( \)``."""
+    return "".join(part if isinstance(part, str) else unparse_math(part) for part in text.parts)
+
+
+def _cond(cond: Union[ir.Math, ir.Text]) -> str:
+    return unparse_math(cond) if isinstance(cond, ir.Math) else unparse_text(cond)
+
+
+def _comment(comment: ir.Comment | None) -> str:
+    return "" if comment is None else f" \\Comment{{{unparse_text(comment.text)}}}"
+
+
+def _maths(values: tuple[ir.Math, ...]) -> str:
+    r"""Several values; each run cut out of one math segment (``delimited=False``) shares one again.
+
+    A lone cut-out value keeps a trailing comma (``\(a,\)``): printed bare it would read
+    back as a whole segment.
+    """
+    out: list[str] = []
+    run: list[str] = []
+    for value in (*values, None):
+        if value is not None and value.latex.startswith("\\Call{"):
+            value = ir.Math(value.span, value.latex, True)  # a \Call as written stands alone
+        if value is not None and not value.delimited:
+            run.append(value.latex)
+            continue
+        if run:
+            out.append(f"\\({', '.join(run)}{',' if len(run) == 1 else ''}\\)")
+            run = []
+        if value is not None:
+            out.append(value.latex if value.latex.startswith("\\Call{") else unparse_math(value))
+    return ", ".join(out)
+
+
+class _Printer(ir.NodeVisitor):
+    """Collects the lines of a listing; one ``visit_*`` per statement class."""
+
+    def __init__(self, indent: str) -> None:
+        self.lines: list[str] = []
+        self._indent = indent
+        self._depth = 0
+
+    def algorithm(self, node: ir.Algorithm) -> str:
+        """Print a whole listing, in an ``algorithm`` float when it has a caption or label."""
+        floating = node.caption is not None or node.label is not None
+        if floating:
+            self.lines.append("\\begin{algorithm}")
+            if node.caption is not None:
+                self.lines.append(f"\\caption{{{unparse_text(node.caption)}}}")
+            if node.label is not None:
+                self.lines.append(f"\\label{{{node.label}}}")
+        self.lines.append("\\begin{algorithmic}[1]" if node.numbered else "\\begin{algorithmic}")
+        self._body(node.body, deeper=False)
+        self.lines.append("\\end{algorithmic}")
+        if floating:
+            self.lines.append("\\end{algorithm}")
+        return "\n".join(self.lines) + "\n"
+
+    def _line(self, text: str) -> None:
+        self.lines.append(self._indent * self._depth + text)
+
+    def _body(self, body: tuple[ir.Statement, ...], deeper: bool = True) -> None:
+        self._depth += deeper
+        for statement in body:
+            self.visit(statement)
+        self._depth -= deeper
+
+    # -- simple statements -------------------------------------------------------------
+
+    def visit_Assign(self, node: ir.Assign) -> None:  # noqa: N802 - NodeVisitor dispatches on class names
+        r"""``\State \(target op value\)``."""
+        self._line(f"\\State \\({node.target.latex} {node.op} {node.value.latex}\\){_comment(node.comment)}")
+
+    def visit_CallStmt(self, node: ir.CallStmt) -> None:  # noqa: N802
+        r"""``\State \Call{Name}{args}``."""
+        args = ", ".join(unparse_math(a) if a.delimited else a.latex for a in node.args)
+        self._line(f"\\State \\Call{{{node.name}}}{{{args}}}{_comment(node.comment)}")
+
+    def visit_Return(self, node: ir.Return) -> None:  # noqa: N802
+        r"""``\Return`` and its values (or its text)."""
+        if node.text is not None:
+            what = unparse_text(node.text)
+        else:
+            what = _maths(node.values) if node.values else ""
+        self._line(f"\\Return {what}".rstrip() + _comment(node.comment))
+
+    def visit_TextStatement(self, node: ir.TextStatement) -> None:  # noqa: N802
+        r"""``\State`` and English."""
+        self._line(f"\\State {unparse_text(node.text)}{_comment(node.comment)}")
+
+    def visit_Print(self, node: ir.Print) -> None:  # noqa: N802
+        r"""``\PRINT`` (legacy ``algorithmic``)."""
+        self._line(f"\\PRINT {unparse_text(node.text)}".rstrip() + _comment(node.comment))
+
+    def visit_Condition(self, node: ir.Condition) -> None:  # noqa: N802
+        r"""``\Require``, ``\Ensure``, ``\Input``, ``\Output``."""
+        self._line(f"\\{node.kind.capitalize()} {unparse_text(node.text)}".rstrip() + _comment(node.comment))
+
+    def visit_Comment(self, node: ir.Comment) -> None:  # noqa: N802
+        r"""A comment on a line of its own: inside ``\State``, or it would join the previous line."""
+        self._line(f"\\State{_comment(node)}")
+
+    # -- blocks --------------------------------------------------------------------------
+
+    def visit_IfBlock(self, node: ir.IfBlock) -> None:  # noqa: N802
+        r"""``\If`` … ``\ElsIf`` … ``\Else`` … ``\EndIf``."""
+        for i, branch in enumerate(node.branches):
+            if branch.cond is None:
+                head = "\\Else"
+            else:
+                head = f"\\{'If' if i == 0 else 'ElsIf'}{{{_cond(branch.cond)}}}"
+            self._line(head + _comment(branch.comment))
+            self._body(branch.body)
+        self._line("\\EndIf")
+
+    def visit_WhileBlock(self, node: ir.WhileBlock) -> None:  # noqa: N802
+        r"""``\While{cond}`` … ``\EndWhile``."""
+        self._line(f"\\While{{{_cond(node.cond)}}}{_comment(node.comment)}")
+        self._body(node.body)
+        self._line("\\EndWhile")
+
+    def visit_ForRange(self, node: ir.ForRange) -> None:  # noqa: N802
+        r"""``\For{\(i = a, \dots, b\)}``; ``\(i \gets a\) \To \(b\)`` if the stop was its own segment."""
+        var, start, stop = node.var.latex, node.start.latex, node.stop.latex
+        if node.stop.delimited:
+            head = f"\\({var} \\gets {start}\\) \\To \\({stop}\\)"
+        else:
+            head = f"\\({var} = {start}, \\dots, {stop}\\)"
+        self._line(f"\\For{{{head}}}{_comment(node.comment)}")
+        self._body(node.body)
+        self._line("\\EndFor")
+
+    def visit_ForAll(self, node: ir.ForAll) -> None:  # noqa: N802
+        r"""``\ForAll{header}`` … ``\EndFor``."""
+        self._line(f"\\ForAll{{{_cond(node.header)}}}{_comment(node.comment)}")
+        self._body(node.body)
+        self._line("\\EndFor")
+
+    def visit_RepeatUntil(self, node: ir.RepeatUntil) -> None:  # noqa: N802
+        r"""``\Repeat`` … ``\Until{cond}``."""
+        self._line(f"\\Repeat{_comment(node.comment)}")
+        self._body(node.body)
+        self._line(f"\\Until{{{_cond(node.cond)}}}")
+
+    def visit_LoopBlock(self, node: ir.LoopBlock) -> None:  # noqa: N802
+        r"""``\Loop`` … ``\EndLoop``."""
+        self._line(f"\\Loop{_comment(node.comment)}")
+        self._body(node.body)
+        self._line("\\EndLoop")
+
+    def visit_Function(self, node: ir.Function) -> None:  # noqa: N802
+        r"""``\Function{Name}{params}`` or ``\Procedure``, its body, and the closing keyword."""
+        keyword = node.kind.capitalize()
+        params = _maths(node.params) if node.params else ""
+        self._line(f"\\{keyword}{{{node.name}}}{{{params}}}{_comment(node.comment)}")
+        self._body(node.body)
+        self._line(f"\\End{keyword}")

@@ -1,0 +1,145 @@
+"""The package's layout: one subpackage per phase, imports pointing one way, no cycles.
+
+Every import is counted, those inside functions included: a lazy import hides a dependency
+from a reader, not from the design.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+from helpers import ROOT
+
+PACKAGE = ROOT / "algoverify"
+
+# Lower ranks may not import higher ones. Modules of one unit share a rank; the top-level
+# modules that are not phases (positions, the finding registry, the version) sit below every
+# phase, the entry points above them.
+RANKS = {
+    "algoverify.version": 0,
+    "algoverify.source": 0,
+    "algoverify.findings": 1,
+    "algoverify.reading": 2,
+    "algoverify.syntax": 3,
+    "algoverify.math": 4,
+    "algoverify.running": 5,
+    "algoverify.checking": 6,
+    "algoverify.reporting": 7,
+    "algoverify.api": 8,
+    "algoverify.cli": 9,
+    "algoverify.__main__": 10,
+    "algoverify": 11,  # the package's __init__: the public names, loaded lazily from everywhere
+}
+MAX_TOP_LEVEL_MODULES = 8
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _modules() -> dict[str, Path]:
+    return {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _imports(name: str, path: Path, known: set[str]) -> set[str]:
+    """The algoverify modules ``name`` imports, anywhere in its body."""
+    is_package = path.name == "__init__.py"
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if a.name.startswith("algoverify"))
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = name.split(".") if is_package else name.split(".")[:-1]
+                base = base[: len(base) - (node.level - 1)]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if not target.startswith("algoverify"):
+                continue
+            submodules = {f"{target}.{a.name}" for a in node.names if f"{target}.{a.name}" in known}
+            # `from . import x` imports the module x when there is one, not a name of the package
+            found.update(submodules if len(submodules) == len(node.names) else submodules | {target})
+    # importing a.b.c runs a/__init__ and a/b/__init__ too, but those are docstrings or light
+    # tables; what counts is the module named
+    return {t for t in found if t in known and t != name}
+
+
+def _rank(module: str) -> int:
+    best = None
+    for unit in RANKS:
+        if (module == unit or module.startswith(unit + ".")) and (best is None or len(unit) > len(best)):
+            best = unit
+    assert best is not None, f"{module} has no rank: add its unit to RANKS"
+    return RANKS[best]
+
+
+def _graph() -> dict[str, set[str]]:
+    modules = _modules()
+    known = set(modules)
+    return {name: _imports(name, path, known) for name, path in modules.items()}
+
+
+def test_every_module_has_a_rank():
+    for module in _modules():
+        _rank(module)
+
+
+def test_no_phase_imports_a_later_one():
+    upward = [
+        f"{m} (rank {_rank(m)}) imports {d} (rank {_rank(d)})"
+        for m, deps in _graph().items()
+        for d in sorted(deps)
+        if _rank(d) > _rank(m)
+    ]
+    assert upward == []
+
+
+def test_there_is_no_import_cycle():
+    graph = _graph()
+    state: dict[str, int] = {}  # 1 on the stack, 2 done
+    cycles: list[list[str]] = []
+
+    def visit(node: str, stack: list[str]) -> None:
+        state[node] = 1
+        for dep in sorted(graph[node]):
+            if state.get(dep) == 1:
+                cycles.append(stack[stack.index(dep) :] + [dep])
+            elif dep not in state:
+                visit(dep, stack + [dep])
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node, [node])
+    assert cycles == []
+
+
+def test_the_top_of_the_package_stays_small():
+    top = sorted(p.name for p in PACKAGE.glob("*.py"))
+    assert len(top) <= MAX_TOP_LEVEL_MODULES, top
+
+
+@pytest.mark.parametrize("package", sorted(p.parent.name for p in PACKAGE.glob("*/__init__.py")))
+def test_each_phase_says_what_comes_in_and_what_goes_out(package):
+    doc = ast.get_docstring(ast.parse((PACKAGE / package / "__init__.py").read_text(encoding="utf-8")))
+    assert doc and "In:" in doc and "Out:" in doc
+
+
+def test_the_checker_finds_an_upward_import(tmp_path):
+    """The rank check is not vacuous: an import from a later phase is caught."""
+    fake = {"algoverify.syntax.build": {"algoverify.running.listing"}}
+    assert [(m, d) for m, deps in fake.items() for d in deps if _rank(d) > _rank(m)] == [
+        ("algoverify.syntax.build", "algoverify.running.listing")
+    ]
+    lazy = "def f():\n    from ..running import listing\n"
+    path = tmp_path / "build.py"
+    path.write_text(lazy)
+    assert _imports("algoverify.syntax.build", path, {"algoverify.running.listing", "algoverify.running"}) == {
+        "algoverify.running.listing"
+    }
