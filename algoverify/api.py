@@ -8,14 +8,18 @@ unexpected exception becomes an ``AV099`` internal-error finding, never a traceb
 from __future__ import annotations
 
 import ast
+import dataclasses
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from .findings import Finding, InternalError, LocatedError, PythonSyntax, Severity
+from .findings import Finding, InternalError, LocatedError, MacroExpansionFailed, PythonSyntax, Severity
 from .reading.blocks import Block, find_blocks
+from .reading.config import ProjectConfig, find_config
+from .reading.macros import MacroError, MacroTable, expand, scan
 from .reading.notes import Note, discover, read_note
+from .reading.suppressions import apply_suppressions, find_suppressions
 from .source import SourceFile, Span
 from .syntax import ir
 
@@ -42,6 +46,10 @@ class NoteReport:
     #: outcomes of the note's checks (filled by :func:`check`)
     outcomes: list = field(default_factory=list)
     seconds: float = 0.0
+    #: the project configuration in force for this note
+    config: ProjectConfig = field(default_factory=ProjectConfig)
+    #: the user macros in force: the project's, a preamble beside the note, the note's own
+    macros: MacroTable = field(default_factory=MacroTable)
 
     def listings(self) -> list[BlockReport]:
         """The algorithm blocks, in document order."""
@@ -55,6 +63,8 @@ class Result:
     notes: list[NoteReport] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     seconds: float = 0.0
+    #: sources of files that are not notes but have findings (project configs)
+    extra_sources: dict[Path, SourceFile] = field(default_factory=dict)
 
     def all_findings(self) -> list[Finding]:
         """Run-level findings followed by every note's findings."""
@@ -65,8 +75,8 @@ class Result:
 
     @property
     def sources(self) -> dict[Path, SourceFile]:
-        """The text of every note read, keyed by path, for reporters."""
-        return {n.path: n.note.source for n in self.notes if n.note is not None}
+        """The text of every note read (and of each project config), keyed by path, for reporters."""
+        return {**self.extra_sources, **{n.path: n.note.source for n in self.notes if n.note is not None}}
 
     @property
     def internal_error(self) -> bool:
@@ -79,27 +89,66 @@ class Result:
         return any(f.severity in bad for f in self.all_findings())
 
 
-def analyse(paths: Iterable[str | Path], *, math: bool = True) -> Result:
+def analyse(paths: Iterable[str | Path], *, math: bool = True, strict: bool = False) -> Result:
     """Read every note under ``paths``, find its blocks, parse listings (and their math).
 
     :param math: also parse every math segment with the math grammar (``lint`` does; the
         cost is small and it needs neither sympy nor numpy).
+    :param strict: also report suppressions that silence nothing (AV006).
     """
-    files, findings = discover(Path(p) for p in paths)
-    result = Result(findings=list(findings))
-    for path in files:
-        result.notes.append(analyse_note(path, math=math))
+    result = _analyse(paths, math=math)
+    for report in result.notes:
+        settle(report, strict=strict)
     return result
 
 
+def _analyse(paths: Iterable[str | Path], *, math: bool) -> Result:
+    files, findings = discover(Path(p) for p in paths)
+    result = Result(findings=list(findings))
+    configs: dict[Path, ProjectConfig] = {}
+    for path in files:
+        report = analyse_note(path, math=math)
+        result.notes.append(report)
+        config = report.config
+        if config.path is not None and config.path not in configs:
+            configs[config.path] = config
+            result.findings.extend(config.findings)
+            if config.source is not None:
+                result.extra_sources[config.path] = config.source
+    return result
+
+
+#: Files beside a note whose macro definitions apply to it (a paper's preamble, split out).
+PREAMBLE_FILES = ("preamble.tex", "macros.tex", "preamble.sty", "macros.sty")
+
+
+def note_macros(note: Note, config: ProjectConfig) -> MacroTable:
+    """The user macros in force in ``note``: the project's, then a preamble beside it, then its own."""
+    table = config.macros.merged(MacroTable())
+    for name in PREAMBLE_FILES:
+        file = note.path.parent / name
+        if file.is_file():
+            try:
+                scan(file.read_text(encoding="utf-8"), origin=str(file), into=table)
+            except (OSError, UnicodeDecodeError):
+                continue
+    return scan(note.source.text, origin=str(note.path), into=table)
+
+
 def analyse_note(path: Path, *, math: bool = True) -> NoteReport:
-    """Read one note and analyse its blocks; never raises for a problem in the note."""
+    """Read one note and analyse its blocks; never raises for a problem in the note.
+
+    The findings are raw: :func:`settle` applies the project's ``select``/``ignore`` and the
+    note's suppressions (``analyse``, ``lint`` and ``check`` call it).
+    """
+    config = find_config(path.parent)
     try:
         note = read_note(path)
     except LocatedError as exc:
-        return NoteReport(path, None, findings=[exc.to_finding(path)])
-    report = NoteReport(path, note, findings=list(note.findings))
+        return NoteReport(path, None, findings=[exc.to_finding(path)], config=config)
+    report = NoteReport(path, note, findings=list(note.findings), config=config)
     try:
+        report.macros = note_macros(note, config)
         blocks, block_findings = find_blocks(note)
     except Exception as exc:  # a bug in a finder must not hide the other notes
         report.findings.append(_internal(path, None, "finding blocks", exc))
@@ -108,7 +157,7 @@ def analyse_note(path: Path, *, math: bool = True) -> NoteReport:
     for block in blocks:
         block_report = BlockReport(block)
         try:
-            _analyse_block(note, block_report, math=math)
+            _analyse_block(note, block_report, math=math, macros=report.macros)
         except LocatedError as exc:
             block_report.findings.append(exc.to_finding(path))
         except Exception as exc:
@@ -118,12 +167,26 @@ def analyse_note(path: Path, *, math: bool = True) -> NoteReport:
     return report
 
 
+def settle(report: NoteReport, *, strict: bool = False) -> None:
+    """Drop the findings the project config deselects and the note's suppressions silence.
+
+    With ``strict``, a suppression that silences nothing is itself reported (AV006).
+    """
+    kept = [f for f in report.findings if report.config.reports(f.code)]
+    if report.note is not None:
+        note = report.note
+        front = note.front_matter if isinstance(note.front_matter, dict) else None
+        suppressions = find_suppressions(note.source, front, note.front_matter_span)
+        kept = apply_suppressions(kept, suppressions, path=report.path, report_unused=strict)
+    report.findings = kept
+
+
 def _internal(path: Path, span: Span | None, stage: str, exc: BaseException) -> Finding:
     detail = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
     return InternalError.finding(span, path, {"traceback": detail}, stage=stage, error=f"{type(exc).__name__}: {exc}")
 
 
-def _analyse_block(note: Note, report: BlockReport, *, math: bool) -> None:
+def _analyse_block(note: Note, report: BlockReport, *, math: bool, macros: MacroTable | None = None) -> None:
     block = report.block
     text = note.source.text
     if block.kind == "algorithm":
@@ -131,30 +194,61 @@ def _analyse_block(note: Note, report: BlockReport, *, math: bool) -> None:
 
         report.ir = parse_algorithm(text, block.body_span)
         if math:
-            report.findings.extend(_lint_math(note.path, _math_segments(report.ir)))
+            report.findings.extend(_lint_math(note.path, _math_segments(report.ir), macros))
     elif block.kind == "math" and math:
         segment = ir.Math(block.body_span, text[block.body_span.start : block.body_span.end])
-        report.findings.extend(_lint_math(note.path, [segment]))
+        report.findings.extend(_lint_math(note.path, [(segment, False)], macros))
     elif block.kind == "python":
         report.findings.extend(_lint_python(note, block))
 
 
-def _math_segments(node: ir.Node) -> Iterator[ir.Math]:
+def _math_segments(node: ir.Node) -> Iterator[tuple[ir.Math, bool]]:
+    """Every math segment of a listing, with whether running the listing evaluates it.
+
+    Math a listing runs sits directly in a statement (an assignment, a condition, a range, a
+    returned value, a parameter); math inside text (an English statement, a comment, a
+    ``\\Require`` description, the caption) is read by people only.
+    """
+    described = {id(m) for n in ir.walk(node) if isinstance(n, ir.Text) for m in n.math}
     for n in ir.walk(node):
         if isinstance(n, ir.Math):
-            yield n
+            yield n, id(n) not in described
 
 
-def _lint_math(path: Path, segments: Iterable[ir.Math]) -> list[Finding]:
+def _lint_math(path: Path, segments: Iterable[tuple[ir.Math, bool]], macros: MacroTable | None) -> list[Finding]:
+    """Parse each segment (user macros expanded); a problem is a warning where it stops a run, else a note.
+
+    Math that fails to read is valid LaTeX all the same: a lint must never block it. Where a
+    listing would execute it, the statement will not run (a warning, an error with
+    ``--strict``); where it only describes, algoverify does not need it (shown with ``--verbose``).
+    """
     from .math.mathexpr import parse_math
 
     out = []
-    for m in segments:
+    for m, executed in segments:
         try:
-            parse_math(m.latex, m.span.start)
-        except LocatedError as exc:
-            out.append(exc.to_finding(path))
+            expansion = expand(m.latex, m.span.start, macros)
+        except MacroError as exc:
+            found = [MacroExpansionFailed.finding(exc.span, path, message=str(exc))]
+        else:
+            found = []
+            try:
+                parse_math(expansion.text, 0 if expansion.changed else m.span.start)
+            except LocatedError as exc:
+                finding = exc.to_finding(path)
+                if expansion.changed and exc.span is not None:
+                    finding = dataclasses.replace(finding, span=expansion.map.span(exc.span.start, exc.span.end))
+                found.append(finding)
+        out.extend(_by_role(f, executed) for f in found)
     return out
+
+
+def _by_role(finding: Finding, executed: bool) -> Finding:
+    if executed:
+        return dataclasses.replace(
+            finding, severity=Severity.WARNING, message=finding.message + " (this statement will not run)"
+        )
+    return dataclasses.replace(finding, severity=Severity.NOTE)
 
 
 def _lint_python(note: Note, block: Block) -> list[Finding]:
@@ -171,9 +265,9 @@ def _lint_python(note: Note, block: Block) -> list[Finding]:
     return []
 
 
-def lint(paths: Iterable[str | Path]) -> Result:
+def lint(paths: Iterable[str | Path], *, strict: bool = False) -> Result:
     """Parse-only check of notes: front matter, blocks, listings and their math."""
-    return analyse(paths, math=True)
+    return analyse(paths, math=True, strict=strict)
 
 
 def parse(paths: Iterable[str | Path]) -> Result:
@@ -279,32 +373,34 @@ def compile(latex: str, *, path: str | Path = "<latex>"):  # noqa: A001, ANN201 
     return from_latex(latex, path=path)
 
 
-def check(paths: Iterable[str | Path], *, seed: int = 0) -> Result:
+def check(paths: Iterable[str | Path], *, seed: int | None = None, strict: bool = False) -> Result:
     """Verify notes: everything :func:`lint` does, then every check of every note's spec.
 
     Each note's outcomes are in ``NoteReport.outcomes``; failed checks, spec errors and
-    unverified listings or equations are findings.
+    unverified listings or equations are findings. The seed of a note's trials is its spec's
+    ``seed:``, else ``seed``, else the project config's ``seed``, else 0.
     """
     import time
 
     started = time.perf_counter()
-    result = analyse(paths, math=True)
+    result = _analyse(paths, math=True)
     for report in result.notes:
         t0 = time.perf_counter()
         if report.note is not None:
             _check_note(report, seed)
+        settle(report, strict=strict)
         report.seconds = time.perf_counter() - t0
     result.seconds = time.perf_counter() - started
     return result
 
 
-def _check_note(report: NoteReport, seed: int) -> None:
+def _check_note(report: NoteReport, seed: int | None) -> None:
     from .checking.coverage import unverified
     from .checking.runner import CheckContext, run_check
     from .checking.spec import read_spec
 
     note = report.note
-    spec = read_spec(note)
+    spec = read_spec(note, default_trials=report.config.trials)
     report.findings.extend(spec.findings)
     loaded = _loaded(report)
     module_error = attach_module(loaded, spec)
@@ -315,7 +411,7 @@ def _check_note(report: NoteReport, seed: int) -> None:
         note.path,
         report,
         loaded,
-        seed=spec.seed if spec.seed is not None else seed,
+        seed=next((s for s in (spec.seed, seed, report.config.seed) if s is not None), 0),
         module=loaded.module,
         prose=note.source.segment(note.body_span),
         prose_base=note.body_span.start,

@@ -13,7 +13,7 @@ import sys
 from typing import Sequence, TextIO
 
 from . import api, reporting
-from .findings import RULES
+from .findings import RULES, Severity
 from .syntax import ir
 from .version import __version__
 
@@ -32,7 +32,10 @@ class _Parser(argparse.ArgumentParser):
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("paths", nargs="+", metavar="PATH", help="notes (.md, .tex) or folders to search recursively")
     p.add_argument("--format", choices=reporting.FORMATS, default="text", help="output format (default: text)")
-    p.add_argument("--strict", action="store_true", help="warnings fail the run too")
+    p.add_argument("--strict", action="store_true", help="warnings fail the run too; unused suppressions are reported")
+    p.add_argument(
+        "--verbose", action="store_true", help="also show notes: math algoverify does not need to read, and the like"
+    )
     p.add_argument("--color", choices=("auto", "always", "never"), default="auto", help="colour the text output")
 
 
@@ -45,7 +48,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     p = sub.add_parser("check", help="verify notes: run every check of their specs (the default command)")
     _common(p)
-    p.add_argument("--seed", type=int, default=0, help="seed of the input generators (default 0)")
+    p.add_argument(
+        "--seed", type=int, default=None, help="seed of the input generators (default: the project's seed, else 0)"
+    )
     _common(sub.add_parser("lint", help="parse-only check: front matter, blocks, listings, math"))
     p = sub.add_parser("parse", help="print the IR of every block")
     p.add_argument("paths", nargs="+", metavar="PATH")
@@ -106,7 +111,7 @@ def _dispatch(args: argparse.Namespace, out: TextIO) -> int:
         return _run(args, out, sys.stdin)
     colour = args.color == "always" or (args.color == "auto" and out.isatty() and not os.environ.get("NO_COLOR"))
     if args.command == "check":
-        result = api.check(args.paths, seed=args.seed)
+        result = _shown(api.check(args.paths, seed=args.seed, strict=args.strict), args.verbose)
         if args.format == "text":
             from .reporting.checks import render as render_checks
 
@@ -115,10 +120,19 @@ def _dispatch(args: argparse.Namespace, out: TextIO) -> int:
             extra = {"checks": _outcomes_json(result)} if args.format == "json" else {}
             out.write(reporting.get(args.format)(result.all_findings(), result.sources, **extra))
         return _status(result, args.strict)
-    result = api.lint(args.paths)
+    result = _shown(api.lint(args.paths, strict=args.strict), args.verbose)
     render = reporting.get(args.format)
     out.write(render(result.all_findings(), result.sources, colour=colour))
     return _status(result, args.strict)
+
+
+def _shown(result: api.Result, verbose: bool) -> api.Result:
+    """Drop notes (severity ``note``) from the result unless ``--verbose`` asked for them."""
+    if not verbose:
+        result.findings = [f for f in result.findings if f.severity is not Severity.NOTE]
+        for note in result.notes:
+            note.findings = [f for f in note.findings if f.severity is not Severity.NOTE]
+    return result
 
 
 def _run(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:

@@ -187,6 +187,33 @@ class NoBlocks(Rule):
     template = "no blocks found"
 
 
+class BadConfig(Rule):
+    """What: the project configuration (``[tool.algoverify]`` or ``algoverify.toml``) has a mistake.
+
+    Why: a misspelt setting is silently ignored by most tools; here it is said, at the key, so
+    that ``ignore`` or ``macros`` do what the author meant.
+
+    Example: ``ignor = ["AV202"]`` under ``[tool.algoverify]``.
+    """
+
+    code = "AV005"
+    template = "project config: {message}"
+
+
+class UnusedSuppression(Rule):
+    """What: an ``algoverify: ignore[…]`` comment, ``off`` region or front-matter ``ignore:`` that silences nothing.
+
+    Why: a suppression outlives the problem it hid; left in place it would hide the next one.
+    Reported with ``--strict`` only.
+
+    Example: ``% algoverify: ignore[AV202]`` on a line whose math algoverify reads.
+    """
+
+    code = "AV006"
+    severity = Severity.WARNING
+    template = "unused suppression: {what}"
+
+
 class InternalError(Rule):
     """What: algoverify itself failed on a block; the traceback is in the details.
 
@@ -386,6 +413,19 @@ class UnsupportedMath(Rule):
 
     code = "AV205"
     template = "{construct} is not supported {where}"
+
+
+class MacroExpansionFailed(Rule):
+    """What: a user macro (``\\newcommand``, ``\\def``, a configured KaTeX macro) cannot be expanded where it is used.
+
+    Why: a definition that refers to itself, grows without bound, or is used without its
+    arguments has no meaning; TeX itself would loop or stop there.
+
+    Example: ``\\newcommand{\\a}{\\a}`` then ``\\(\\a\\)``; ``\\norm`` defined with one argument, used with none.
+    """
+
+    code = "AV206"
+    template = "macro: {message}"
 
 
 # --- AV3xx: runtime -----------------------------------------------------------------

@@ -65,8 +65,12 @@ class NoteSpec:
     findings: list = field(default_factory=list)
 
 
-def read_spec(note: Note) -> NoteSpec:
-    """Read the ``algoverify:`` section of ``note``; malformed entries become AV501 findings."""
+def read_spec(note: Note, *, default_trials: int | None = None) -> NoteSpec:
+    """Read the ``algoverify:`` section of ``note``; malformed entries become AV501 findings.
+
+    :param default_trials: trials per check when neither the check nor the section says (the
+        project config's ``trials``); 20 when ``None``.
+    """
     section = note.front_matter.get("algoverify") if isinstance(note.front_matter, dict) else None
     out = NoteSpec()
     if section is None:
@@ -79,7 +83,8 @@ def read_spec(note: Note) -> NoteSpec:
     out.module = section.get("module")
     seed = section.get("seed")
     out.seed = seed if isinstance(seed, int) else None
-    unknown = set(section) - {"module", "seed", "checks", "trials"}
+    # `ignore:` is read with the note's other suppressions (reading.suppressions)
+    unknown = set(section) - {"module", "seed", "checks", "trials", "ignore"}
     if unknown:
         out.findings.append(
             MalformedSpec.finding(out.span, note.path, message=f"unknown key(s) {', '.join(sorted(unknown))}")
@@ -89,7 +94,7 @@ def read_spec(note: Note) -> NoteSpec:
         where = marks.span(("algoverify", "checks"), key=True) or out.span
         out.findings.append(MalformedSpec.finding(where, note.path, message="`checks:` must be a list"))
         return out
-    default_trials = section.get("trials", 20)
+    default_trials = section.get("trials", default_trials if default_trials is not None else 20)
     seen: set[str] = set()
     for i, entry in enumerate(checks):
         span = marks.span(("algoverify", "checks", i)) or out.span

@@ -1,0 +1,223 @@
+r"""Project configuration: ``[tool.algoverify]`` in ``pyproject.toml``, or ``algoverify.toml``.
+
+Found by walking up from a note's folder, as ruff and pytest find theirs: the nearest
+``algoverify.toml``, or the nearest ``pyproject.toml`` that has a ``[tool.algoverify]`` table
+(a ``pyproject.toml`` without one is passed over). Keys::
+
+    [tool.algoverify]
+    select = ["AV1", "AV2"]      # report only these codes (prefixes); default: all
+    ignore = ["AV202"]           # never report these (prefixes)
+    macros = { "\\R" = "\\mathbb{R}", "\\norm" = ["\\lVert #1 \\rVert", 1] }
+    macro-files = ["preamble.tex", "config/_default/params.toml"]   # relative to this file
+    index-base = 1               # listings count from 1 (0 for 0-based listings)
+    trials = 20                  # default trials per check
+    seed = 0                     # default seed of a run
+
+``macro-files`` takes LaTeX files (their ``\newcommand`` & co.) and data files (TOML, YAML,
+JSON: every ``macros`` table in them, as Hugo sites set KaTeX/MathJax macros in their config).
+A mistake in the configuration is a finding at the key, never a traceback.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..findings import BadConfig, Finding
+from ..source import SourceFile, Span
+from .macros import MacroTable, from_mapping, scan
+
+__all__ = ["ProjectConfig", "find_config", "load_config", "CONFIG_KEYS"]
+
+#: Every key the table may hold (underscores are accepted for dashes).
+CONFIG_KEYS = ("select", "ignore", "macros", "macro-files", "index-base", "trials", "seed")
+
+
+@dataclass(frozen=True)
+class ProjectConfig:
+    """The settings in force for the notes below a config file (the defaults when there is none)."""
+
+    path: Path | None = None
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    macros: MacroTable = field(default_factory=MacroTable, compare=False)
+    index_base: int = 1
+    trials: int | None = None
+    seed: int | None = None
+    findings: tuple[Finding, ...] = ()
+    source: SourceFile | None = field(default=None, compare=False)
+
+    @property
+    def root(self) -> Path | None:
+        """The project root: the folder of the config file."""
+        return self.path.parent if self.path is not None else None
+
+    def reports(self, code: str) -> bool:
+        """True when findings of ``code`` are reported under ``select``/``ignore``."""
+        if self.select and not any(code.startswith(p) for p in self.select):
+            return False
+        return not any(code.startswith(p) for p in self.ignore)
+
+
+def find_config(folder: Path) -> ProjectConfig:
+    """The configuration for notes in ``folder``: the nearest config file above it, or defaults."""
+    return _find(folder.resolve())
+
+
+@functools.lru_cache(maxsize=256)
+def _find(folder: Path) -> ProjectConfig:
+    for candidate in (folder, *folder.parents):
+        own = candidate / "algoverify.toml"
+        if own.is_file():
+            return load_config(own)
+        pyproject = candidate / "pyproject.toml"
+        if pyproject.is_file() and re.search(r"^\s*\[tool\.algoverify\]", _read(pyproject) or "", re.M):
+            return load_config(pyproject)
+    return ProjectConfig()
+
+
+def _read(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def _toml(text: str) -> dict[str, Any]:
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib  # type: ignore[no-redef]
+    return tomllib.loads(text)
+
+
+def load_config(path: Path) -> ProjectConfig:
+    """Read one config file (``algoverify.toml``, or the ``[tool.algoverify]`` table of a ``pyproject.toml``)."""
+    text = _read(path)
+    source = SourceFile(path, text or "")
+    if text is None:
+        return ProjectConfig(path, findings=(BadConfig.finding(None, path, message="cannot be read as UTF-8 text"),))
+    try:
+        data = _toml(text)
+    except ValueError as exc:
+        return ProjectConfig(path, findings=(BadConfig.finding(Span(0, 0), path, message=f"not TOML: {exc}"),))
+    table = data.get("tool", {}).get("algoverify", {}) if path.name == "pyproject.toml" else data
+    return _Reader(path, text, source).read(table if isinstance(table, dict) else {})
+
+
+class _Reader:
+    def __init__(self, path: Path, text: str, source: SourceFile) -> None:
+        self.path, self.text, self.source = path, text, source
+        self.findings: list[Finding] = []
+
+    def _at(self, key: str) -> Span:
+        """The span of ``key =`` in the file (TOML parsers keep no positions)."""
+        for spelling in (key, key.replace("-", "_")):
+            m = re.search(rf"^\s*{re.escape(spelling)}\s*=", self.text, re.M)
+            if m is not None:
+                start = m.start() + len(m.group()) - len(m.group().lstrip())
+                return Span(start, start + len(spelling))
+        return Span(0, 0)
+
+    def _bad(self, key: str, message: str) -> None:
+        self.findings.append(BadConfig.finding(self._at(key), self.path, message=f"`{key}` {message}"))
+
+    def _codes(self, raw: dict[str, Any], key: str) -> tuple[str, ...]:
+        value = raw.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) and re.fullmatch(r"AV\d{0,3}", v) for v in value):
+            self._bad(key, 'must be a list of finding codes or prefixes, like ["AV2", "AV601"]')
+            return ()
+        return tuple(value)
+
+    def _int(self, raw: dict[str, Any], key: str, allowed: range) -> int | None:
+        value = raw.get(key)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
+            self._bad(key, f"must be an integer from {allowed.start} to {allowed.stop - 1}")
+            return None
+        return value
+
+    def read(self, table: dict[str, Any]) -> ProjectConfig:
+        raw = {str(k).replace("_", "-"): v for k, v in table.items()}
+        for key in sorted(set(raw) - set(CONFIG_KEYS)):
+            self._bad(key, f"is not a setting; the settings are {', '.join(CONFIG_KEYS)}")
+        index_base = self._int(raw, "index-base", range(0, 2))
+        macros = self._macros(raw)
+        return ProjectConfig(
+            path=self.path,
+            select=self._codes(raw, "select"),
+            ignore=self._codes(raw, "ignore"),
+            macros=macros,
+            index_base=1 if index_base is None else index_base,
+            trials=self._int(raw, "trials", range(1, 1_000_001)),
+            seed=self._int(raw, "seed", range(0, 2**32)),
+            findings=tuple(self.findings),
+            source=self.source,
+        )
+
+    def _macros(self, raw: dict[str, Any]) -> MacroTable:
+        table = MacroTable()
+        files = raw.get("macro-files", [])
+        if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
+            self._bad("macro-files", "must be a list of paths")
+            files = []
+        for name in files:
+            file = self.path.parent / name
+            text = _read(file)
+            if text is None:
+                self._bad("macro-files", f"names {name}, which cannot be read")
+                continue
+            if file.suffix in (".tex", ".sty", ".cls"):
+                scan(text, origin=str(file), into=table)
+                continue
+            found = _macro_tables(_data(file.suffix, text))
+            if found is None:
+                self._bad("macro-files", f"names {name}, which is neither LaTeX nor TOML, YAML or JSON")
+                continue
+            for mapping in found:
+                table = table.merged(from_mapping(mapping, origin=str(file)))
+        inline = raw.get("macros", {})
+        if not isinstance(inline, dict):
+            self._bad("macros", 'must be a table of names to bodies, like { "\\\\R" = "\\\\mathbb{R}" }')
+        else:
+            table = table.merged(from_mapping(inline, origin=str(self.path)))
+        return table
+
+
+def _data(suffix: str, text: str) -> Any:
+    try:
+        if suffix == ".toml":
+            return _toml(text)
+        if suffix in (".yaml", ".yml"):
+            import yaml
+
+            return yaml.safe_load(text)
+        if suffix == ".json":
+            return json.loads(text)
+    except Exception:  # noqa: BLE001 - an unreadable data file is reported by the caller
+        return None
+    return None
+
+
+def _macro_tables(data: Any, depth: int = 0) -> list[dict[str, Any]] | None:
+    """Every mapping stored under a ``macros`` key, at any depth (Hugo: ``params.math.macros``)."""
+    if data is None:
+        return None
+    found: list[dict[str, Any]] = []
+    if depth > 20:
+        return found
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key == "macros" and isinstance(value, dict):
+                found.append(value)
+            else:
+                found.extend(_macro_tables(value, depth + 1) or [])
+    elif isinstance(data, list):
+        for value in data:
+            found.extend(_macro_tables(value, depth + 1) or [])
+    return found
