@@ -328,6 +328,8 @@ def _loaded(report: NoteReport) -> LoadedNote:
             loaded.listings.append(listing)
             if listing.name:
                 loaded.functions[listing.name] = _late_call(listing)
+            for name in listing.function_names:
+                loaded.functions.setdefault(name, _late_function(listing, name))
     return loaded
 
 
@@ -359,6 +361,13 @@ def _late_call(listing):  # noqa: ANN001, ANN202
         inputs = dict(zip(listing.inputs, args))
         inputs.update(kwargs)
         return listing(**inputs)
+
+    return call
+
+
+def _late_function(listing, name):  # noqa: ANN001, ANN202
+    def call(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        return listing.function(name)(*args, **kwargs)
 
     return call
 

@@ -15,10 +15,12 @@ interpreter does not know who listens.
 
 from __future__ import annotations
 
+import contextvars
+import re
 import time
-from collections import Counter
+from collections import ChainMap, Counter
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 import numpy as np
 
@@ -37,7 +39,7 @@ from ..math.numeric import TRACE_KEY, Context, _infer_dim, compile_expr, compile
 from ..source import Span
 from ..syntax import ir
 
-__all__ = ["Budget", "Trace", "Program", "Binding", "StepContext", "compile_program", "parse"]
+__all__ = ["Budget", "Trace", "Program", "Binding", "StepContext", "compile_program", "entry_function", "parse"]
 
 Env = dict[str, Any]
 Exec = Callable[[Env], None]
@@ -45,10 +47,20 @@ Exec = Callable[[Env], None]
 
 @dataclass(frozen=True)
 class Budget:
-    """Limits of one run: loop iterations in all and wall-clock seconds."""
+    """Limits of one run: loop iterations in all, wall-clock seconds, and nested calls of listing functions."""
 
     max_steps: int = 100_000
     max_seconds: float = 10.0
+    max_depth: int = 200
+
+
+#: The run in progress (trace, budget, deadline): a listing function called from inside a run
+#: shares them, whoever calls it (a statement, a \\Call inside math, a binding).
+_RUN: contextvars.ContextVar[tuple[Any, Budget, float] | None] = contextvars.ContextVar("algoverify_run", default=None)
+
+
+class _TooDeep(Exception):
+    """A chain of calls of listing functions past the depth budget; located by the statement that calls."""
 
 
 class _Counts(dict):
@@ -61,7 +73,7 @@ class _Counts(dict):
 class Trace:
     """What a run did: statement hits, variable histories, named counters."""
 
-    __slots__ = ("_hits", "_spans", "history", "counters", "steps", "history_limit")
+    __slots__ = ("_hits", "_spans", "history", "counters", "steps", "history_limit", "depth")
 
     def __init__(self, history_limit: int = 10_000) -> None:
         # hits are counted by the statement's start offset: hashing an int is cheap, hashing
@@ -72,6 +84,8 @@ class Trace:
         self.counters: _Counts = _Counts()
         self.steps = 0
         self.history_limit = history_limit
+        #: calls of listing functions in progress (recursion included)
+        self.depth = 0
 
     @property
     def hits(self) -> Counter:
@@ -187,6 +201,10 @@ class Program:
     ctx: Context = field(default_factory=Context)
     spans: dict[int, Span] = field(default_factory=dict)
     on_step: Callable[[ir.Node, Env, Trace], None] | None = None
+    #: the function a listing of functions runs (``None`` for a listing of statements)
+    entry: str | None = None
+    #: the listing's own functions by name, as callables (a listing of functions, or defined inside)
+    own: dict[str, Callable[..., Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._accepted = frozenset(self.inputs) | frozenset(self.families.values())
@@ -194,9 +212,18 @@ class Program:
         self._families = tuple(self.families.items())
 
     def run(
-        self, inputs: dict[str, Any], *, budget: Budget = Budget(), trace: Trace | None = None
+        self,
+        inputs: dict[str, Any],
+        *,
+        budget: Budget = Budget(),
+        trace: Trace | None = None,
+        deadline: float | None = None,
     ) -> tuple[Any, Trace]:
-        """Execute with ``inputs``; return ``(outputs, trace)`` or raise :class:`LocatedError`."""
+        """Execute with ``inputs``; return ``(outputs, trace)`` or raise :class:`LocatedError`.
+
+        ``deadline`` (a ``perf_counter`` time) is the caller's, for a call of a listing function:
+        the time budget is the whole run's, not renewed per call.
+        """
         if trace is None:
             trace = Trace()
         if len(trace._spans) < len(self.spans):
@@ -204,11 +231,15 @@ class Program:
         env = self._bind_inputs(inputs)
         env[TRACE_KEY] = trace
         env["$budget"] = budget
-        env["$deadline"] = time.perf_counter() + budget.max_seconds
+        env["$deadline"] = deadline = deadline if deadline is not None else time.perf_counter() + budget.max_seconds
         env["$program"] = self
         env["$on_step"] = self.on_step
-        with np.errstate(over="raise", divide="raise", invalid="raise", under="ignore"):
-            returned = self.body(env)
+        token = _RUN.set((trace, budget, deadline))
+        try:
+            with np.errstate(over="raise", divide="raise", invalid="raise", under="ignore"):
+                returned = self.body(env)
+        finally:
+            _RUN.reset(token)
         return (returned.value if type(returned) is _Returned else None), trace
 
     def _bind_inputs(self, inputs: dict[str, Any]) -> Env:
@@ -278,6 +309,10 @@ class _Compiler:
     bindings: Bindings
     locate: Callable[[int], tuple[int, int]] | None
     spans: dict[int, Span] = field(default_factory=dict)
+    #: the listing's own functions, by name (each compiled once; they see each other and themselves)
+    own: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    #: what a function of the listing can call: its own functions, then the note's other listings
+    scope: Any = None
 
     def math(self, m: ir.Math) -> M.MathNode:
         return M.parse_math(m.latex, m.span.start)
@@ -570,10 +605,12 @@ class _Compiler:
         return for_all
 
     def s_Function(self, node: ir.Function) -> Exec:
-        program = compile_function(node, self)
+        if node.name not in self.own:
+            compile_function(node, self)
+        fn = self.own[node.name]
 
         def define(env: Env) -> None:
-            env[node.name] = _callable(program, env)
+            env[node.name] = fn
 
         return define
 
@@ -621,6 +658,10 @@ def _raiser(span: Span, diagnose: Callable[[Env, BaseException], None]) -> Calla
     """
 
     def fail(env: Env, exc: BaseException) -> None:
+        if isinstance(exc, (_TooDeep, RecursionError)):
+            budget = env.get("$budget", Budget())
+            reason = f"calls nest deeper than the budget of {budget.max_depth} (runaway recursion?)"
+            raise LocatedError(DidNotTerminate, span, reason=reason) from exc
         if isinstance(exc, FloatingPointError):
             raise LocatedError(FloatingPointTrouble, span, kind=_fp_kind(exc), what="this statement") from exc
         if isinstance(exc, ZeroDivisionError):
@@ -674,12 +715,28 @@ def _ticker(node: ir.Node) -> Callable[[Env], None]:
     return tick
 
 
-def _callable(program: Program, outer: Env) -> Callable[..., Any]:
+def _callable(program: Program) -> Callable[..., Any]:
+    """A listing function as a Python callable: each call starts from fresh variables.
+
+    Called inside a run, it shares that run's trace, budget and deadline; its nesting is
+    counted against ``Budget.max_depth`` (the statement making the call too many reports it).
+    """
+
     def call(*args: Any, **kwargs: Any) -> Any:
         inputs = dict(zip(program.inputs, args))
         inputs.update(kwargs)
-        trace = outer.get(TRACE_KEY)
-        value, _ = program.run(inputs, budget=outer.get("$budget", Budget()), trace=trace)
+        current = _RUN.get()
+        if current is None:
+            value, _ = program.run(inputs)
+            return value
+        trace, budget, deadline = current
+        if trace.depth >= budget.max_depth:
+            raise _TooDeep
+        trace.depth += 1
+        try:
+            value, _ = program.run(inputs, budget=budget, trace=trace, deadline=deadline)
+        finally:
+            trace.depth -= 1
         return value
 
     call.__name__ = program.outputs[0] if program.outputs else "listing"
@@ -739,19 +796,68 @@ def _declared(nodes: Iterable[ir.Node]) -> set[str]:
     return out
 
 
+def _returns(nodes: Iterable[ir.Node]) -> Iterator[ir.Return]:
+    """The ``\\Return`` statements of a body, not those of functions defined inside it."""
+    for node in nodes:
+        if isinstance(node, ir.Return):
+            yield node
+        elif not isinstance(node, ir.Function):
+            for child in ir.iter_children(node):
+                if isinstance(child, ir.Node):
+                    yield from _returns([child])
+
+
 def _outputs(nodes: Iterable[ir.Node]) -> tuple[str, ...]:
-    for root in nodes:
-        for n in ir.walk(root):
-            if isinstance(n, ir.Return):
-                names = [identifier(M.parse_math(v.latex, v.span.start)) for v in n.values]
-                if len(names) == 1:
-                    return (names[0] or "result",)
-                return tuple(name or f"result_{k}" for k, name in enumerate(names, start=1))
-    return ()
+    """Name the outputs: per position, the returned name when every ``\\Return`` agrees, else ``result``.
+
+    ``\\Return \\(\\lambda, v\\)`` gives ``('lam', 'v')``; ``\\Return a`` in one branch and ``\\Return b``
+    in another give ``('result',)``; a value that is not a name is ``result`` (``result_k``
+    when there are several).
+    """
+    returns = [r for r in _returns(nodes) if r.values]
+    if not returns:
+        return ()
+    width = len(returns[0].values)
+    per_position: list[set[str | None]] = [set() for _ in range(width)]
+    for r in returns:
+        if len(r.values) != width:
+            per_position = [{None} for _ in range(width)]
+            break
+        for k, v in enumerate(r.values):
+            per_position[k].add(identifier(M.parse_math(v.latex, v.span.start)))
+    if width == 1:
+        (names,) = per_position
+        return (names.pop() if len(names) == 1 and None not in names else "result",)
+    return tuple(
+        names.pop() if len(names) == 1 and None not in names else f"result_{k}"
+        for k, names in enumerate(per_position, start=1)
+    )
+
+
+_CALL_NAME = r"\\(?:Call|CALL|textsc|operatorname\*?|mathrm|mathit|text|textrm|textit)\s*\{\s*%s\s*\}"
+
+
+def _calls(node: ir.Node, name: str) -> bool:
+    """True when ``node`` calls the function ``name`` (``\\Call{name}``, ``\\textsc{name}(…)`` …)."""
+    pattern = re.compile(_CALL_NAME % re.escape(name))
+    for n in ir.walk(node):
+        if isinstance(n, ir.CallStmt) and n.name == name:
+            return True
+        if isinstance(n, ir.Math) and pattern.search(n.latex):
+            return True
+    return False
+
+
+def _entry(funcs: list[ir.Function]) -> ir.Function:
+    """The function a listing of several runs: the first one no other function calls."""
+    for f in funcs:
+        if not any(_calls(g, f.name) for g in funcs if g is not f):
+            return f
+    return funcs[0]
 
 
 def compile_function(node: ir.Function, parent: _Compiler) -> Program:
-    """Compile a ``\\Function`` block: its parameters are its inputs."""
+    """Compile a ``\\Function`` block: its parameters are its inputs; it joins the listing's scope."""
     params = []
     for p in node.params:
         name = identifier(M.parse_math(p.latex, p.span.start))
@@ -759,8 +865,12 @@ def compile_function(node: ir.Function, parent: _Compiler) -> Program:
             raise LocatedError(NotExecutable, p.span, message=f"parameter {p.latex} is not a name")
         params.append(name)
     ctx = Context(declared=_declared(node.body) | set(params), rtol=parent.ctx.rtol, atol=parent.ctx.atol, guard=False)
-    sub = _Compiler(ctx, parent.bindings, parent.locate, parent.spans)
-    return Program(sub.block(node.body), tuple(params), _outputs(node.body), {}, node.span, {}, ctx, sub.spans)
+    sub = _Compiler(ctx, parent.bindings, parent.locate, parent.spans, parent.own, parent.scope)
+    program = Program(sub.block([]), tuple(params), _outputs(node.body), {}, node.span, parent.scope, ctx, sub.spans)
+    # registered before its body is compiled: the body may call the function itself
+    parent.own[node.name] = _callable(program)
+    program.body = sub.block(node.body)
+    return program
 
 
 def compile_program(
@@ -772,25 +882,41 @@ def compile_program(
 ) -> Program:
     """Compile a listing into a :class:`Program`.
 
-    A listing whose body is a single ``\\Function``/``\\Procedure`` (with only comments and
-    conditions beside it) is that function: its parameters are the inputs. Otherwise the
-    inputs are the ``\\Require``/``\\Input`` symbols.
+    A listing made of ``\\Function``/``\\Procedure`` blocks (with only comments and conditions
+    beside them) runs its entry function (see :func:`_entry`): its parameters are the inputs, and
+    the functions call each other (and themselves) by name. Otherwise the inputs are the
+    ``\\Require``/``\\Input`` symbols. ``functions`` are the note's other listings, callable by name.
     """
     bindings = bindings or Bindings()
     body = [n for n in algorithm.body if not isinstance(n, (ir.Comment,))]
     funcs = [n for n in body if isinstance(n, ir.Function)]
     others = [n for n in body if not isinstance(n, (ir.Function, ir.Condition))]
-    compiler = _Compiler(Context(guard=False), bindings, locate)
-    if len(funcs) == 1 and not others:
-        program = compile_function(funcs[0], compiler)
-        program.functions = functions if functions is not None else {}
+    own: dict[str, Callable[..., Any]] = {}
+    # A listing's own comparisons are exact IEEE comparisons: `\\If{x = y}` is false for different
+    # numbers. Tolerances belong to checks (`compare:`, `holds:`), which declare them.
+    compiler = _Compiler(
+        Context(guard=False, rtol=0.0, atol=0.0), bindings, locate, own=own, scope=ChainMap(own, functions or {})
+    )
+    if funcs and not others:
+        programs = {f.name: compile_function(f, compiler) for f in funcs}
+        program = programs[_entry(funcs).name]
+        program.entry, program.own = _entry(funcs).name, own
         return program
     names, families = _requires(algorithm.body)
     compiler.ctx.declared = _declared(algorithm.body) | set(names)
     run = compiler.block(algorithm.body)
-    return Program(
-        run, tuple(names), _outputs(body), families, algorithm.span, dict(functions or {}), compiler.ctx, compiler.spans
+    program = Program(
+        run, tuple(names), _outputs(body), families, algorithm.span, compiler.scope, compiler.ctx, compiler.spans
     )
+    program.own = own
+    return program
+
+
+def entry_function(algorithm: ir.Algorithm) -> str | None:
+    """The name a listing of functions is known by (its entry function); ``None`` for other listings."""
+    body = [n for n in algorithm.body if not isinstance(n, (ir.Comment, ir.Condition))]
+    funcs = [n for n in body if isinstance(n, ir.Function)]
+    return _entry(funcs).name if funcs and len(funcs) == len(body) else None
 
 
 def parse(latex: str) -> ir.Algorithm:

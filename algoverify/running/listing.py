@@ -15,7 +15,7 @@ from typing import Any, Callable
 from ..findings import Finding, LocatedError
 from ..source import SourceFile
 from ..syntax import ir
-from .interpreter import Binding, Bindings, Budget, Program, StepContext, Trace, compile_program
+from .interpreter import Binding, Bindings, Budget, Program, StepContext, Trace, compile_program, entry_function
 
 __all__ = ["Listing", "ExecutionError", "RunResult", "StepContext"]
 
@@ -96,9 +96,24 @@ class Listing:
 
     @property
     def name(self) -> str | None:
-        """The function's name when the listing is one ``\\Function`` (``LayerNorm``)."""
-        funcs = [n for n in self.algorithm.body if isinstance(n, ir.Function)]
-        return funcs[0].name if len(funcs) == 1 else None
+        """The entry function's name when the listing is made of ``\\Function`` blocks (``LayerNorm``).
+
+        Of several functions, the entry is the first one that no other calls (``MergeSort``, not
+        the ``Merge`` it calls).
+        """
+        return entry_function(self.algorithm)
+
+    @property
+    def function_names(self) -> tuple[str, ...]:
+        """Every ``\\Function``/``\\Procedure`` defined at the top of the listing."""
+        return tuple(n.name for n in self.algorithm.body if isinstance(n, ir.Function))
+
+    def function(self, name: str) -> Callable[..., Any]:
+        """One of the listing's functions as a Python callable (``listing.function("Merge")(a, b)``)."""
+        own = self.program.own
+        if name not in own:
+            raise KeyError(f"the listing defines no function {name!r}; it defines {', '.join(own) or 'none'}")
+        return own[name]
 
     @property
     def line(self) -> int:

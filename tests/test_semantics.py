@@ -1,0 +1,111 @@
+r"""How a listing runs: the meaning a careful reader gives it (issue: run listings as a mathematician reads them).
+
+Each row is a small listing written the way textbooks write them, run through
+``algoverify.compile``, with the value a reader expects.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import algoverify
+from algoverify import ExecutionError
+
+
+def run(latex: str, **inputs):
+    return algoverify.compile("\\begin{algorithmic}\n" + latex.strip() + "\n\\end{algorithmic}")(**inputs)
+
+
+# --- exact comparisons ----------------------------------------------------------------------------
+
+EXACT = [
+    # `=` inside a listing is equality, not "close": 1 and 1 + 1e-12 differ
+    (r"\Require $x, y$" "\n" r"\If{$x = y$} \State \Return $1$ \Else \State \Return $0$ \EndIf", {"x": 1.0, "y": 1.0 + 1e-12}, 0),
+    (r"\Require $x, y$" "\n" r"\If{$x = y$} \State \Return $1$ \Else \State \Return $0$ \EndIf", {"x": 0.5, "y": 0.5}, 1),
+    (r"\Require $x, y$" "\n" r"\If{$x \ne y$} \State \Return $1$ \Else \State \Return $0$ \EndIf", {"x": 1.0, "y": 1.0 + 1e-12}, 1),
+    (r"\Require $x, y$" "\n" r"\If{$x \le y$} \State \Return $1$ \Else \State \Return $0$ \EndIf", {"x": 1.0 + 1e-12, "y": 1.0}, 0),
+    (r"\Require $x, y$" "\n" r"\If{$x \ge y$} \State \Return $1$ \Else \State \Return $0$ \EndIf", {"x": 1.0, "y": 1.0 + 1e-12}, 0),
+    # a stopping test on small numbers must not stop early: halve until below 1e-12
+    (
+        r"\Require $x$" "\n" r"\State $k \gets 0$" "\n"
+        r"\While{$x \ge 10^{-12}$} \State $x \gets x / 2$ \State $k \gets k + 1$ \EndWhile" "\n" r"\State \Return $k$",
+        {"x": 1.0},
+        40,
+    ),
+]
+
+
+@pytest.mark.parametrize("latex, inputs, expected", EXACT)
+def test_comparisons_in_a_listing_are_exact(latex, inputs, expected):
+    assert run(latex, **inputs) == expected
+
+
+# --- functions and recursion ----------------------------------------------------------------------
+
+FIB = r"""
+\Function{Fib}{$n$}
+  \If{$n \le 1$}
+    \State \Return $n$
+  \EndIf
+  \State \Return $\Call{Fib}{n-1} + \Call{Fib}{n-2}$
+\EndFunction
+"""
+
+HELPERS = r"""
+\Function{Square}{$x$}
+  \State \Return $x \cdot x$
+\EndFunction
+\Function{SumSquares}{$a$, $b$}
+  \State $s \gets \Call{Square}{a} + \Call{Square}{b}$
+  \State \Return $s$
+\EndFunction
+"""
+
+
+def test_a_recursive_function():
+    fib = algoverify.compile("\\begin{algorithmic}" + FIB + "\\end{algorithmic}")
+    assert (fib.name, fib.inputs) == ("Fib", ("n",))
+    assert [fib(n=k) for k in range(10)] == [0, 1, 1, 2, 3, 5, 8, 13, 21, 34]
+
+
+def test_functions_of_one_listing_call_each_other_and_the_entry_is_the_one_nobody_calls():
+    listing = algoverify.compile("\\begin{algorithmic}" + HELPERS + "\\end{algorithmic}")
+    assert listing.name == "SumSquares" and listing.function_names == ("Square", "SumSquares")
+    assert listing(a=3.0, b=4.0) == 25.0
+    assert listing.function("Square")(5.0) == 25.0
+    with pytest.raises(KeyError, match="defines no function"):
+        listing.function("Cube")
+
+
+def test_runaway_recursion_is_reported_at_the_call():
+    listing = algoverify.compile(
+        "\\begin{algorithmic}\n\\Function{Down}{$n$}\n\\State \\Return $\\Call{Down}{n+1}$\n\\EndFunction\n\\end{algorithmic}"
+    )
+    with pytest.raises(ExecutionError) as info:
+        listing(n=0)
+    finding = info.value.finding
+    assert finding.code == "AV301" and "deeper than the budget of 200" in finding.message
+    assert listing.source.line_col(finding.span.start) == (3, 1)  # the \Return that calls
+
+
+def test_a_listing_called_twice_starts_fresh():
+    listing = algoverify.compile(
+        "\\begin{algorithmic}\n\\Require $n$\n\\State $s \\gets 0$\n"
+        "\\For{$i = 1, \\dots, n$} \\State $s \\gets s + i$ \\EndFor\n\\State \\Return $s$\n\\end{algorithmic}"
+    )
+    assert listing(n=4) == 10 and listing(n=4) == 10
+
+
+@pytest.mark.parametrize(
+    "body, outputs",
+    [
+        (r"\State \Return $x$", ("x",)),
+        (r"\If{$x > 0$} \State \Return $x$ \EndIf" "\n" r"\State \Return $x$", ("x",)),
+        (r"\If{$x > 0$} \State \Return $x$ \EndIf" "\n" r"\State \Return $-x$", ("result",)),
+        (r"\State \Return $x, y$", ("x", "y")),
+        (r"\If{$x > 0$} \State \Return $x, y$ \EndIf" "\n" r"\State \Return $y, y$", ("result_1", "y")),
+    ],
+)
+def test_outputs_are_the_returned_names_where_every_return_agrees(body, outputs):
+    listing = algoverify.compile(f"\\begin{{algorithmic}}\n\\Require $x, y$\n{body}\n\\end{{algorithmic}}")
+    assert listing.outputs == outputs
