@@ -516,6 +516,19 @@ class BadInput(Rule):
     template = "{message}"
 
 
+class PreconditionViolated(Rule):
+    """What: an input breaks what the listing declares about it (``\\Require \\(a \\gt 0\\)``).
+
+    Why: the listing promises nothing outside its declared inputs; a run on such an input says
+    nothing about the listing, so it is reported as the input's fault, never as a wrong output.
+
+    Example: ``--set a=-1`` for a listing that requires \\(a \\gt 0\\).
+    """
+
+    code = "AV309"
+    template = "precondition violated: {condition} does not hold ({value})"
+
+
 class NotExecutable(Rule):
     """What: a statement has a form that cannot be executed (math with no value, a relation as a step).
 

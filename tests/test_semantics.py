@@ -6,6 +6,7 @@ Each row is a small listing written the way textbooks write them, run through
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 import algoverify
@@ -109,3 +110,57 @@ def test_a_listing_called_twice_starts_fresh():
 def test_outputs_are_the_returned_names_where_every_return_agrees(body, outputs):
     listing = algoverify.compile(f"\\begin{{algorithmic}}\n\\Require $x, y$\n{body}\n\\end{{algorithmic}}")
     assert listing.outputs == outputs
+
+
+# --- inputs, sizes and preconditions --------------------------------------------------------------
+
+DECLARED = r"""
+\begin{algorithmic}
+\Require $x \in \mathbb{R}^{n}$, tolerance $\tau \gt 0$, $A \in \mathbb{R}^{m \times n}$, $k \in \mathbb{N}$
+\State $s \gets 0$
+\For{$i = 1, \dots, n$} \State $s \gets s + x_i$ \EndFor
+\State \Return $s + m + k$
+\end{algorithmic}
+"""
+
+
+def test_inputs_and_sizes_come_from_the_declarations():
+    listing = algoverify.compile(DECLARED)
+    assert listing.inputs == ("x", "tau", "A", "k")
+    described = [d.describe() for d in listing.program.declarations.inputs]
+    assert described == ["x: vector of length n", r"tau: a value; \tau \gt 0", "A: m × n matrix", "k: natural scalar"]
+    # n from len(x) and A's columns, m from A's rows: neither is an input to give
+    assert listing(x=np.ones(3), tau=0.1, A=np.zeros((2, 3)), k=4) == 3 + 2 + 4
+    # a size may be given too, and is then checked
+    assert listing(x=np.ones(3), tau=0.1, A=np.zeros((2, 3)), k=4, n=3) == 9
+
+
+@pytest.mark.parametrize(
+    "inputs, code, column, words",
+    [
+        (dict(x=np.ones(3), tau=-1.0, A=np.zeros((2, 3)), k=1), "AV309", 45, r"\tau \gt 0 does not hold (tau = -1.0)"),
+        (dict(x=np.ones((3, 3)), tau=1.0, A=np.zeros((2, 3)), k=1), "AV309", 11, "not a vector"),
+        (dict(x=np.ones(3), tau=1.0, A=np.zeros((2, 3)), k=1.5), "AV309", 92, r"k \in \mathbb{N} does not hold"),
+        (dict(x=np.ones(3), tau=1.0, A=np.zeros((2, 4)), k=1), "AV307", 1, "disagree on the size n"),
+        (dict(x=np.ones(3), tau=1.0, A=np.zeros((2, 3)), k=1, n=4), "AV307", 1, "n = 4 was given"),
+    ],
+)
+def test_a_violated_precondition_is_reported_as_such(inputs, code, column, words):
+    listing = algoverify.compile(DECLARED)
+    with pytest.raises(ExecutionError) as info:
+        listing(**inputs)
+    finding = info.value.finding
+    assert finding.code == code and words in finding.message
+    line, col = listing.source.line_col(finding.span.start)
+    assert (line, col) == ((3, column) if code == "AV309" else (2, 1))
+
+
+def test_columns_of_a_matrix_and_lengths_said_in_words():
+    listing = algoverify.compile(
+        "\\begin{algorithmic}\n\\Require matrix $A = [a_1, \\dots, a_n]$, vector $y$ of length $m$\n"
+        "\\State \\Return $a_n + y + m n$\n\\end{algorithmic}"
+    )
+    assert listing.inputs == ("A", "y")
+    A = np.array([[1.0, 2.0], [3.0, 4.0]])
+    # a_n is A's last column; m from len(y), n from A's columns
+    assert listing(A=A, y=np.array([10.0, 20.0])).tolist() == [16.0, 28.0]

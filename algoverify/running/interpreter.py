@@ -38,6 +38,7 @@ from ..math.names import identifier
 from ..math.numeric import TRACE_KEY, Context, _infer_dim, compile_expr, compile_target
 from ..source import Span
 from ..syntax import ir
+from .inputs import InputSpec, declared_inputs
 
 __all__ = ["Budget", "Trace", "Program", "Binding", "StepContext", "compile_program", "entry_function", "parse"]
 
@@ -205,9 +206,13 @@ class Program:
     entry: str | None = None
     #: the listing's own functions by name, as callables (a listing of functions, or defined inside)
     own: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    #: what the ``\\Require``/``\\Input`` declarations say: shapes, sizes, preconditions
+    declarations: InputSpec = field(default_factory=InputSpec)
 
     def __post_init__(self) -> None:
-        self._accepted = frozenset(self.inputs) | frozenset(self.families.values())
+        self._accepted = (
+            frozenset(self.inputs) | frozenset(self.families.values()) | frozenset(self.declarations.sizes)
+        )
         self._inputs_set = frozenset(self.inputs)
         self._families = tuple(self.families.items())
 
@@ -259,6 +264,13 @@ class Program:
         for family, size in self._families:
             if family in env and size not in env:
                 env[size] = len(env[family])  # k of B_1, …, B_k is the family's length
+        declarations = self.declarations
+        if declarations.inputs:
+            declarations.bind_sizes(env, self.span)
+            for d in declarations.inputs:
+                if d.columns and d.name in env and np.ndim(env[d.name]) == 2:
+                    env.setdefault(d.columns, np.transpose(env[d.name]))  # a_j is column j of A
+            declarations.check(env)
         if not self._inputs_set.issubset(env):
             missing = [n for n in self.inputs if n not in env]
             raise LocatedError(BadInput, self.span, message=f"missing input(s) {', '.join(missing)}")
@@ -746,38 +758,6 @@ def _callable(program: Program) -> Callable[..., Any]:
 # --- the program: inputs and outputs ------------------------------------------------------------
 
 
-def _names_in(tree: M.MathNode) -> tuple[list[str], dict[str, str]]:
-    """Names a ``\\Require`` introduces: ``A``; ``\\lambda, v``; ``B_1, \\dots, B_k`` (family B, size k)."""
-    if isinstance(tree, M.In):
-        return _names_in(tree.element)
-    if isinstance(tree, M.Tuple):
-        names: list[str] = []
-        fams: dict[str, str] = {}
-        for item in tree.items:
-            n, f = _names_in(item)
-            names += n
-            fams.update(f)
-        return names, fams
-    if isinstance(tree, M.Range) and isinstance(tree.lo, M.Idx) and isinstance(tree.hi, M.Idx):
-        base, size = identifier(tree.lo.base), identifier(tree.hi.indices[0]) if len(tree.hi.indices) == 1 else None
-        if base is not None and size is not None:
-            return [base], {base: size}
-    name = identifier(tree)
-    return ([name], {}) if name is not None else ([], {})
-
-
-def _requires(body: Iterable[ir.Node]) -> tuple[list[str], dict[str, str]]:
-    names: list[str] = []
-    families: dict[str, str] = {}
-    for node in body:
-        if isinstance(node, ir.Condition) and node.kind in ("require", "input"):
-            for m in node.symbols:
-                n, f = _names_in(M.parse_math(m.latex, m.span.start))
-                names += [x for x in n if x not in names]
-                families.update(f)
-    return names, families
-
-
 def _declared(nodes: Iterable[ir.Node]) -> set[str]:
     """Every name a listing assigns (``\\sigma^{2}`` → ``sigma_sq``) or loops over."""
     out: set[str] = set()
@@ -902,13 +882,16 @@ def compile_program(
         program = programs[_entry(funcs).name]
         program.entry, program.own = _entry(funcs).name, own
         return program
-    names, families = _requires(algorithm.body)
-    compiler.ctx.declared = _declared(algorithm.body) | set(names)
+    declarations = declared_inputs(algorithm.body, lambda m: M.parse_math(m.latex, m.span.start))
+    names, families = declarations.names, declarations.families
+    compiler.ctx.declared = _declared(algorithm.body) | set(names) | set(declarations.sizes)
+    compiler.ctx.declared |= {d.columns for d in declarations.inputs if d.columns}
     run = compiler.block(algorithm.body)
     program = Program(
         run, tuple(names), _outputs(body), families, algorithm.span, compiler.scope, compiler.ctx, compiler.spans
     )
-    program.own = own
+    program.own, program.declarations = own, declarations
+    program.__post_init__()
     return program
 
 
