@@ -164,3 +164,29 @@ def test_columns_of_a_matrix_and_lengths_said_in_words():
     A = np.array([[1.0, 2.0], [3.0, 4.0]])
     # a_n is A's last column; m from len(y), n from A's columns
     assert listing(A=A, y=np.array([10.0, 20.0])).tolist() == [16.0, 28.0]
+
+
+# --- loops: break and continue --------------------------------------------------------------------
+
+LOOP_WORDS = [
+    (r"\State $i \gets 0$ \Loop \State $i \gets i + 1$ \If{$i \ge n$} \State \textbf{break} \EndIf \EndLoop \State \Return $i$", 5),
+    (r"\State $s \gets 0$ \For{$j = 1, \dots, n$} \If{$j = 2$} \State \textbf{continue} \EndIf \State $s \gets s + j$ \EndFor \State \Return $s$", 13),
+    (r"\State $s \gets 0$ \For{$j = 1, \dots, n$} \If{$j > 3$} \State \Break \EndIf \State $s \gets s + j$ \EndFor \State \Return $s$", 6),
+    (r"\State $k \gets 0$ \While{$k < 100$} \State $k \gets k + 1$ \If{$k = n$} \State break \EndIf \EndWhile \State \Return $k$", 5),
+    (r"\State $k \gets 0$ \Repeat \State $k \gets k + 1$ \If{$k = 3$} \State \textbf{break} \EndIf \Until{$k \ge n$} \State \Return $k$", 3),
+    # a \Return inside a loop leaves the listing, not only the loop
+    (r"\For{$j = 1, \dots, n$} \If{$j \cdot j > n$} \State \Return $j$ \EndIf \EndFor \State \Return $0$", 3),
+]
+
+
+@pytest.mark.parametrize("body, expected", LOOP_WORDS)
+def test_break_continue_and_return_inside_loops(body, expected):
+    assert run("\\Require $n$\n" + body, n=5) == expected
+
+
+def test_break_outside_a_loop_is_an_error_at_the_statement():
+    listing = algoverify.compile("\\begin{algorithmic}\n\\State $x \\gets 1$\n\\State \\textbf{break}\n\\end{algorithmic}")
+    with pytest.raises(ExecutionError) as info:
+        listing()
+    assert info.value.finding.code == "AV308" and "break outside a loop" in info.value.finding.message
+    assert listing.source.line_col(info.value.finding.span.start) == (3, 1)

@@ -292,7 +292,8 @@ def generate_block(items: list[tuple[str, Any]], *, returned: type, fail: Callab
         lines.append(f"        cur = {i}")
         if kind == "call":
             ns[f"_c{i}"] = item
-            lines += [f"        r = _c{i}(env)", "        if type(r) is _Returned:", "            return r"]
+            # any non-None result is a signal (return, break, continue) for the enclosing block
+            lines += [f"        r = _c{i}(env)", "        if r is not None:", "            return r"]
             continue
         start, span, node = item[0], item[1], item[2]
         ns.update({f"_s{i}": start, f"_p{i}": span, f"_n{i}": node})

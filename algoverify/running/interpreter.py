@@ -123,12 +123,29 @@ class Trace:
 
 
 class _Returned:
-    """What a statement returns after ``\\Return``: blocks and loops pass it up (no exception)."""
+    """What a statement returns after ``\\Return``: blocks and loops pass it up (no exception).
+
+    Statements return ``None`` when control goes on; anything else is a signal a block passes up:
+    a :class:`_Returned`, or :data:`_BREAK` / :data:`_CONTINUE`, which the nearest loop takes.
+    """
 
     __slots__ = ("value",)
 
     def __init__(self, value: Any):
         self.value = value
+
+
+class _Signal:
+    __slots__ = ("word",)
+
+    def __init__(self, word: str) -> None:
+        self.word = word
+
+
+_BREAK = _Signal("break")
+_CONTINUE = _Signal("continue")
+#: English statements that leave or restart the nearest loop (``\\State \\textbf{break}``, ``\\Break``)
+_LOOP_WORDS = {"break": _BREAK, "continue": _CONTINUE, "exit loop": _BREAK, "break loop": _BREAK}
 
 
 class StepContext:
@@ -325,6 +342,15 @@ class _Compiler:
     own: dict[str, Callable[..., Any]] = field(default_factory=dict)
     #: what a function of the listing can call: its own functions, then the note's other listings
     scope: Any = None
+    #: loops around the statement being compiled (``break`` outside one is an error)
+    loops: int = 0
+
+    def loop_body(self, stmts: Iterable[ir.Node]) -> Exec:
+        self.loops += 1
+        try:
+            return self.block(stmts)
+        finally:
+            self.loops -= 1
 
     def math(self, m: ir.Math) -> M.MathNode:
         return M.parse_math(m.latex, m.span.start)
@@ -350,7 +376,7 @@ class _Compiler:
         def run(env: Env) -> Any:
             for c in compiled:
                 r = c(env)
-                if type(r) is _Returned:
+                if r is not None:
                     return r
             return None
 
@@ -493,6 +519,11 @@ class _Compiler:
         return ret
 
     def s_TextStatement(self, node: ir.TextStatement) -> Exec:
+        signal = _LOOP_WORDS.get(_loop_word(node.text))
+        if signal is not None:
+            if not self.loops:
+                raise LocatedError(NotExecutable, node.span, message=f"{signal.word} outside a loop")
+            return lambda env: signal
         found = self._find_binding(node.text, node)
         if found is None and len(node.text.parts) == 1 and isinstance(node.text.parts[0], ir.Math):
             tree = self.math(node.text.parts[0])
@@ -541,43 +572,52 @@ class _Compiler:
         return if_
 
     def s_WhileBlock(self, node: ir.WhileBlock) -> Exec:
-        test, body = self.cond(node.cond, node), self.block(node.body)
+        test, body = self.cond(node.cond, node), self.loop_body(node.body)
         tick = _ticker(node)
 
         def while_(env: Env) -> Any:
             while _truth(test, env, node):
                 tick(env)
                 r = body(env)
-                if type(r) is _Returned:
-                    return r
+                if r is not None:
+                    if r is _BREAK:
+                        break
+                    if r is not _CONTINUE:
+                        return r
             return None
 
         return while_
 
     def s_RepeatUntil(self, node: ir.RepeatUntil) -> Exec:
-        test, body = self.cond(node.cond, node), self.block(node.body)
+        test, body = self.cond(node.cond, node), self.loop_body(node.body)
         tick = _ticker(node)
 
         def repeat(env: Env) -> Any:
             while True:
                 tick(env)
                 r = body(env)
-                if type(r) is _Returned:
-                    return r
+                if r is not None:
+                    if r is _BREAK:
+                        return None
+                    if r is not _CONTINUE:
+                        return r
                 if _truth(test, env, node):
                     return None
 
         return repeat
 
     def s_LoopBlock(self, node: ir.LoopBlock) -> Exec:
-        body, tick = self.block(node.body), _ticker(node)
+        body, tick = self.loop_body(node.body), _ticker(node)
 
         def loop(env: Env) -> Any:
             while True:
                 tick(env)
                 r = body(env)
-                if type(r) is _Returned:
-                    return r
+                if r is not None:
+                    if r is _BREAK:
+                        return None
+                    if r is not _CONTINUE:
+                        return r
 
         return loop
 
@@ -585,7 +625,7 @@ class _Compiler:
         var = identifier(self.math(node.var))
         if var is None:
             raise LocatedError(NotExecutable, node.var.span, message=f"{node.var.latex} is not a loop variable")
-        start, stop, body, tick = self.expr(node.start), self.expr(node.stop), self.block(node.body), _ticker(node)
+        start, stop, body, tick = self.expr(node.start), self.expr(node.stop), self.loop_body(node.body), _ticker(node)
 
         def for_(env: Env) -> Any:
             a, b = _integer(start(env), node.start), _integer(stop(env), node.stop)
@@ -593,8 +633,11 @@ class _Compiler:
                 tick(env)
                 env[var] = i
                 r = body(env)
-                if type(r) is _Returned:
-                    return r
+                if r is not None:
+                    if r is _BREAK:
+                        break
+                    if r is not _CONTINUE:
+                        return r
             return None
 
         return for_
@@ -603,15 +646,18 @@ class _Compiler:
         if node.var is None or node.iterable is None:
             raise LocatedError(NotExecutable, node.span, message="\\ForAll header names no \\(x \\in S\\)")
         store = compile_target(self.math(node.var), self.ctx)
-        items, body, tick = self.expr(node.iterable), self.block(node.body), _ticker(node)
+        items, body, tick = self.expr(node.iterable), self.loop_body(node.body), _ticker(node)
 
         def for_all(env: Env) -> Any:
             for x in list(items(env)):
                 tick(env)
                 store(env, x)
                 r = body(env)
-                if type(r) is _Returned:
-                    return r
+                if r is not None:
+                    if r is _BREAK:
+                        break
+                    if r is not _CONTINUE:
+                        return r
             return None
 
         return for_all
@@ -653,12 +699,22 @@ class _Compiler:
                 raise LocatedError(
                     EvaluationFailed, node.span, message=f"binding {key!r} failed: {type(exc).__name__}: {exc}"
                 ) from exc
-            if not want_value and isinstance(result, dict):
-                for name, value in result.items():
-                    StepContext(env, node, ctx)[name] = value
+            if not want_value:
+                if isinstance(result, dict):
+                    for name, value in result.items():
+                        StepContext(env, node, ctx)[name] = value
+                return None  # a statement's binding returns nothing a block would take for a signal
             return result
 
         return bound
+
+
+def _loop_word(text: ir.Text) -> str:
+    """``break``/``continue`` as written: ``\\textbf{break}``, ``\\Break``, ``break;``."""
+    raw = "".join(p for p in text.parts if isinstance(p, str)).strip()
+    if re.fullmatch(r"\\(Break|Continue|BREAK|CONTINUE)\s*(\{\s*\})?", raw):
+        return raw[1:].split("{")[0].strip().lower()
+    return " ".join(text.plain.lower().strip(" .;").split())
 
 
 def _raiser(span: Span, diagnose: Callable[[Env, BaseException], None]) -> Callable[[Env, BaseException], None]:
