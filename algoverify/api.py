@@ -315,6 +315,14 @@ def load(path: str | Path) -> LoadedNote:
     return _loaded(analyse_note(Path(path)))
 
 
+def index_base(report: NoteReport) -> int:
+    """Where the note's listings count from: ``index_base:`` in its ``algoverify:`` front matter, else the project's."""
+    note = report.note
+    section = note.front_matter.get("algoverify") if note is not None and isinstance(note.front_matter, dict) else None
+    value = section.get("index_base") if isinstance(section, dict) else None
+    return value if value in (0, 1) else report.config.index_base
+
+
 def _loaded(report: NoteReport) -> LoadedNote:
     """The listings of an analysed note, compiled (the note is not read again)."""
     from .running.listing import Listing
@@ -324,7 +332,9 @@ def _loaded(report: NoteReport) -> LoadedNote:
         return loaded
     for i, block in enumerate(report.listings(), start=1):
         if block.ir is not None:
-            listing = Listing(block.ir, report.note.source, index=i, functions=loaded.functions)
+            listing = Listing(
+                block.ir, report.note.source, index=i, functions=loaded.functions, index_base=index_base(report)
+            )
             loaded.listings.append(listing)
             if listing.name:
                 loaded.functions[listing.name] = _late_call(listing)
@@ -372,14 +382,15 @@ def _late_function(listing, name):  # noqa: ANN001, ANN202
     return call
 
 
-def compile(latex: str, *, path: str | Path = "<latex>"):  # noqa: A001, ANN201 - the public name
+def compile(latex: str, *, path: str | Path = "<latex>", index_base: int = 1):  # noqa: A001, ANN201
     """Compile a block of LaTeX pseudocode into a callable :class:`~algoverify.running.listing.Listing`.
 
+    ``index_base`` is where arrays count from in the listing (1 as the notation does, or 0).
     Raises :class:`~algoverify.running.listing.ExecutionError`-free parse errors as ``LocatedError``.
     """
     from .running.listing import from_latex
 
-    return from_latex(latex, path=path)
+    return from_latex(latex, path=path, index_base=index_base)
 
 
 def check(paths: Iterable[str | Path], *, seed: int | None = None, strict: bool = False) -> Result:

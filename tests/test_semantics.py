@@ -190,3 +190,68 @@ def test_break_outside_a_loop_is_an_error_at_the_statement():
         listing()
     assert info.value.finding.code == "AV308" and "break outside a loop" in info.value.finding.message
     assert listing.source.line_col(info.value.finding.span.start) == (3, 1)
+
+
+# --- arrays, sequences and the index base ---------------------------------------------------------
+
+ARRAYS = [
+    # prefix sums into a name that does not exist yet: a sequence by index, returned as an array
+    (r"\Require $x$ \State $p_1 \gets x_1$ \For{$k = 2, \dots, 4$} \State $p_k \gets p_{k-1} + x_k$ \EndFor \State \Return $p$",
+     {"x": [1.0, 2.0, 3.0, 4.0]}, [1.0, 3.0, 6.0, 10.0]),
+    # a sequence from index 0 (an initial guess x_0, then x_{k+1})
+    (r"\Require $a$ \State $x_0 \gets a$ \For{$k = 0, \dots, 2$} \State $x_{k+1} \gets x_k / 2$ \EndFor \State \Return $x_3$",
+     {"a": 8.0}, 1.0),
+    # a sequence grows with every store, at any index
+    (r"\State $y_1 \gets 1$ \State $y_2 \gets 2$ \State $y_3 \gets y_1 + y_2$ \State \Return $y$", {}, [1.0, 2.0, 3.0]),
+    # a swap through a temporary
+    (r"\Require $x$ \State $t \gets x_1$ \State $x_1 \gets x_2$ \State $x_2 \gets t$ \State \Return $x$",
+     {"x": [1.0, 2.0]}, [2.0, 1.0]),
+]
+
+
+@pytest.mark.parametrize("body, inputs, expected", ARRAYS)
+def test_indexed_stores(body, inputs, expected):
+    value = run(body, **inputs)
+    assert (value.tolist() if hasattr(value, "tolist") else value) == expected
+
+
+@pytest.mark.parametrize(
+    "body, inputs, message",
+    [
+        (r"\Require $x$ \State \Return $x_0$", {"x": [1.0, 2.0]}, "index 0 is out of range 1..2"),
+        (r"\Require $x$ \State \Return $x_3$", {"x": [1.0, 2.0]}, "index 3 is out of range 1..2"),
+        (r"\Require $x$ \State $x_5 \gets 1$", {"x": [1.0, 2.0]}, "index 5 is out of range 1..2"),
+        (r"\State $y_1 \gets 1$ \State \Return $y_2$", {}, "reads index 2, never set"),
+    ],
+)
+def test_out_of_range_is_an_error_at_the_index_never_a_wrap(body, inputs, message):
+    with pytest.raises(ExecutionError, match=message):
+        run(body, **inputs)
+
+
+def test_a_zero_based_listing():
+    listing = algoverify.compile(
+        "\\begin{algorithmic}\n\\Require $x$, $n$\n\\State $s \\gets 0$\n"
+        "\\For{$i = 0, \\dots, n - 1$} \\State $s \\gets s + x_i$ \\EndFor\n"
+        "\\State \\Return $s + \\sum_{i=0}^{n-1} x_i + x_0$\n\\end{algorithmic}",
+        index_base=0,
+    )
+    assert listing(x=np.array([1.0, 2.0, 3.0]), n=3) == 6.0 + 6.0 + 1.0
+    with pytest.raises(ExecutionError, match=r"index 3 is out of range 0..2"):
+        listing(x=np.array([1.0, 2.0, 3.0]), n=4)
+
+
+def test_the_index_base_of_a_note_comes_from_its_front_matter_or_the_project(tmp_path):
+    note = tmp_path / "zero.md"
+    note.write_text(
+        "---\nalgoverify:\n  index_base: 0\n---\n\n\\begin{algorithmic}\n\\Require $x$\n\\State \\Return $x_0$\n"
+        "\\end{algorithmic}\n"
+    )
+    assert algoverify.load(note).listings[0](x=np.array([5.0, 6.0])) == 5.0
+    (tmp_path / "algoverify.toml").write_text("index-base = 0\n")
+    plain = tmp_path / "plain.md"
+    plain.write_text("\\begin{algorithmic}\n\\Require $x$\n\\State \\Return $x_1$\n\\end{algorithmic}\n")
+    from algoverify.reading import config
+
+    config._find.cache_clear()
+    assert algoverify.load(plain).listings[0](x=np.array([5.0, 6.0])) == 6.0

@@ -84,7 +84,7 @@ def read_spec(note: Note, *, default_trials: int | None = None) -> NoteSpec:
     seed = section.get("seed")
     out.seed = seed if isinstance(seed, int) else None
     # `ignore:` is read with the note's other suppressions (reading.suppressions)
-    unknown = set(section) - {"module", "seed", "checks", "trials", "ignore"}
+    unknown = set(section) - {"module", "seed", "checks", "trials", "ignore", "index_base"}
     if unknown:
         out.findings.append(
             MalformedSpec.finding(out.span, note.path, message=f"unknown key(s) {', '.join(sorted(unknown))}")

@@ -234,6 +234,7 @@ def _vec(node: M.MathNode, var: str, ctx: Any, compile_expr: Compile) -> Vec:
 def _vec_index(node: M.Idx, ctx: Any, compile_expr: Compile) -> Vec:
     flat = identifier(node)
     container = compile_expr(node.base, ctx)
+    first = getattr(ctx, "index_base", 1)
 
     def sliced(env: Env, a: int, b: int) -> Any:
         if flat is not None and flat in env:
@@ -241,13 +242,13 @@ def _vec_index(node: M.Idx, ctx: Any, compile_expr: Compile) -> Vec:
         value = container(env)
         if getattr(value, "ndim", 0) != 1:
             raise _Fallback  # lists (families) and matrices: loop
-        if a < 1 or b > len(value):
+        if a < first or b > len(value) - 1 + first:
             raise LocatedError(
                 EvaluationFailed,
                 node.span,
-                message=f"index range {a}..{b} is outside 1..{len(value)} in {M.dump(node)}",
+                message=f"index range {a}..{b} is outside {first}..{len(value) - 1 + first} in {M.dump(node)}",
             )
-        return value[a - 1 : b]
+        return value[a - first : b - first + 1]
 
     return sliced
 

@@ -205,11 +205,12 @@ class _VectorSum:
         except _NotVector:
             return None
         slow = self.gen.bind("f", self.gen.fallback(node, self.gen.ctx))
+        first = self.gen.bind("c", int(getattr(self.gen.ctx, "index_base", 1)))
         head = [
             "def _vsum(env):",
             f"    a = {self.gen.bind('c', lo)}",
             f"    b = {self.gen.expr(node.hi)}",
-            "    if type(b) is not int or b < a:",
+            f"    if type(b) is not int or b < a or a < {first}:",
             f"        return {slow}(env)",
         ]
         tail = [f"    return ({body}).sum()"]
@@ -228,11 +229,12 @@ class _VectorSum:
                 raise _NotVector
             t = self._temp("s")
             k_base, k_flat = gen.bind("k", base), gen.bind("k", flat or "")
+            first = gen.bind("c", int(getattr(gen.ctx, "index_base", 1)))
             self.lines += [
                 f"    {t} = env.get({k_base})",
-                f"    if {k_flat} in env or type({t}) is not _ndarray or {t}.ndim != 1 or b > len({t}):",
+                f"    if {k_flat} in env or type({t}) is not _ndarray or {t}.ndim != 1 or b - {first} >= len({t}):",
                 "        return SLOW(env)",
-                f"    {t} = {t}[a - 1 : b]",
+                f"    {t} = {t}[a - {first} : b - {first} + 1]",
             ]
             return t
         if isinstance(n, M.BinOp) and n.op in _INFIX:

@@ -30,7 +30,7 @@ from .bigops import compile_bigop
 from .codegen import generate
 from .functions import FUNCTIONS, gradient
 from .names import identifier
-from .ops import RELATIONS, power, product, transpose, two_norm
+from .ops import RELATIONS, Sequence, power, product, transpose, two_norm
 
 __all__ = ["Context", "compile_expr", "compile_target", "Closure", "TRACE_KEY"]
 
@@ -56,6 +56,8 @@ class Context:
     #: without (a frame per node costs more than the arithmetic on small arrays) and
     #: recompiles a failing statement with guards to locate the error.
     guard: bool = True
+    #: the index of an array's first element (1 as the notation counts; 0 for 0-based listings)
+    index_base: int = 1
 
 
 def _ndim(x: Any) -> int:
@@ -176,19 +178,32 @@ def _idx(node: M.Idx, ctx: Context) -> Closure:
             raise LocatedError(UnboundName, node.span, name=flat or base_name, hint="")
         else:
             raise LocatedError(UnboundName, node.span, name=flat, hint=f" (nor is {base_name} to index)")
-        return _index(container, [i(env) for i in indices], node)
+        return _index(container, [i(env) for i in indices], node, index_base)
 
+    index_base = ctx.index_base
     return read
 
 
-def _index(container: Any, idx: list[Any], node: M.MathNode) -> Any:
-    positions = []
-    for i in idx:
-        if isinstance(i, (float, np.floating)) and float(i).is_integer():
-            i = int(i)
-        if not isinstance(i, (int, np.integer)):
-            raise LocatedError(EvaluationFailed, node.span, message=f"index {i!r} of {M.dump(node)} is not an integer")
-        positions.append(int(i) - 1)  # the notation counts from 1
+def _as_index(i: Any, node: M.MathNode) -> int:
+    if isinstance(i, (float, np.floating)) and float(i).is_integer():
+        i = int(i)
+    if not isinstance(i, (int, np.integer)) or isinstance(i, bool):
+        raise LocatedError(EvaluationFailed, node.span, message=f"index {i!r} of {M.dump(node)} is not an integer")
+    return int(i)
+
+
+def _index(container: Any, idx: list[Any], node: M.MathNode, base: int = 1) -> Any:
+    """``container`` at the written indices: ``base`` is the first position (arrays never wrap around)."""
+    written = [_as_index(i, node) for i in idx]
+    if isinstance(container, Sequence):
+        key = written[0] if len(written) == 1 else tuple(written)
+        if key not in container:
+            set_ = ", ".join(map(str, sorted(container, key=str))) or "none"
+            raise LocatedError(
+                EvaluationFailed, node.span, message=f"{M.dump(node)} reads index {key}, never set (set: {set_})"
+            )
+        return container[key]
+    positions = [w - base for w in written]
     if isinstance(container, (list, tuple)):
         sizes = [len(container)]
     elif _ndim(container) >= len(positions):
@@ -198,11 +213,13 @@ def _index(container: Any, idx: list[Any], node: M.MathNode) -> Any:
     for p, size in zip(positions, sizes):
         if not 0 <= p < size:
             raise LocatedError(
-                EvaluationFailed, node.span, message=f"index {p + 1} is out of range 1..{size} in {M.dump(node)}"
+                EvaluationFailed,
+                node.span,
+                message=f"index {p + base} is out of range {base}..{size - 1 + base} in {M.dump(node)}",
             )
     if isinstance(container, (list, tuple)):
         out = container[positions[0]]
-        return _index(out, [p + 1 for p in positions[1:]], node) if len(positions) > 1 else out
+        return _index(out, [p + base for p in positions[1:]], node, base) if len(positions) > 1 else out
     return container[tuple(positions)]
 
 
@@ -509,20 +526,39 @@ def compile_target(node: M.MathNode, ctx: Context) -> Callable[[Env, Any], list[
 
 
 def _element_target(node: M.Idx, ctx: Context) -> Callable[[Env, Any], list[str]]:
+    """``x_i \\gets v``: an element of the array ``x``, or of the sequence ``x`` when no array is there.
+
+    An array grows by one when the index is just past its end (``x_{n+1}``); any other index
+    outside it is an error. A name that holds no array yet becomes a :class:`Sequence` keyed by
+    the written indices (``x_0``, then ``x_{k+1}`` in a loop).
+    """
     flat, base = identifier(node), identifier(node.base)
     indices = [compile_expr(i, ctx) for i in node.indices]
+    first = ctx.index_base
 
     def store(env: Env, value: Any) -> list[str]:
         container = env.get(base) if base is not None else None
-        if flat is not None and (flat in env or container is None or not hasattr(container, "__setitem__")):
+        if flat is not None and (flat in env or base is None):
             env[flat] = value
             return [flat]
-        idx = [int(i(env)) - 1 for i in indices]
+        written = [_as_index(i(env), node) for i in indices]
+        if container is None or isinstance(container, Sequence):
+            seq = Sequence(container or {})
+            seq[written[0] if len(written) == 1 else tuple(written)] = value
+            env[base] = seq
+            return [base]
+        if not hasattr(container, "__setitem__") and not isinstance(container, (tuple, np.ndarray)):
+            raise LocatedError(
+                EvaluationFailed, node.span, message=f"{base} holds a {_shape(container)} value, not an array"
+            )
+        idx = [w - first for w in written]
         sizes = [len(container)] if isinstance(container, (list, tuple)) else list(np.shape(container))
         for p, size in zip(idx, sizes):
             if not 0 <= p < size:
                 raise LocatedError(
-                    EvaluationFailed, node.span, message=f"index {p + 1} is out of range 1..{size} in {M.dump(node)}"
+                    EvaluationFailed,
+                    node.span,
+                    message=f"index {p + first} is out of range {first}..{size - 1 + first} in {M.dump(node)}",
                 )
         if isinstance(container, np.ndarray):
             # a fresh array per store: the trace keeps every earlier value as it was

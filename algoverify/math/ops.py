@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-__all__ = ["power", "transpose", "product", "two_norm", "RELATIONS"]
+__all__ = ["power", "transpose", "product", "two_norm", "RELATIONS", "Sequence"]
 
 
 def power(base: Any, exp: Any) -> Any:
@@ -60,3 +60,26 @@ RELATIONS: dict[str, Callable[[Any, Any, float, float], bool]] = {
     "succeq": lambda a, b, r, t: _psd(np.asarray(a) - np.asarray(b), 1, max(t, 1e-9)),
     "preceq": lambda a, b, r, t: _psd(np.asarray(b) - np.asarray(a), 1, max(t, 1e-9)),
 }
+
+
+class Sequence(dict):
+    r"""Values stored by index into a name that is not an array: ``x_0``, ``x_{k+1}``, ``p_k`` in a loop.
+
+    The keys are the indices as written (``x_0`` is key 0, whatever the listing's index base):
+    a sequence is what the notation means by ``x_k``, not an array position. Reading an index
+    never stored is an error at the read; a whole sequence becomes an array when the keys are
+    consecutive integers.
+    """
+
+    def to_array(self) -> Any:
+        """The values in index order, as an array when the keys are consecutive integers (else self)."""
+        keys = sorted(self)
+        if keys and all(isinstance(k, int) for k in keys) and keys == list(range(keys[0], keys[0] + len(keys))):
+            values = [self[k] for k in keys]
+            if not all(np.ndim(v) == np.ndim(values[0]) for v in values):
+                return values
+            try:
+                return np.array(values, dtype=float)
+            except (TypeError, ValueError):
+                return values
+        return self

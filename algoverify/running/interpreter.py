@@ -16,6 +16,7 @@ interpreter does not know who listens.
 from __future__ import annotations
 
 import contextvars
+import dataclasses
 import re
 import time
 from collections import ChainMap, Counter
@@ -36,6 +37,7 @@ from ..findings import (
 from ..math import mathexpr as M
 from ..math.names import identifier
 from ..math.numeric import TRACE_KEY, Context, _infer_dim, compile_expr, compile_target
+from ..math.ops import Sequence
 from ..source import Span
 from ..syntax import ir
 from .inputs import InputSpec, declared_inputs
@@ -262,7 +264,15 @@ class Program:
                 returned = self.body(env)
         finally:
             _RUN.reset(token)
-        return (returned.value if type(returned) is _Returned else None), trace
+        if type(returned) is not _Returned:
+            return None, trace
+        value = returned.value
+        # a sequence built by index (x_0, x_{k+1}, …) is returned as the array it spells
+        if isinstance(value, Sequence):
+            value = value.to_array()
+        elif type(value) is tuple:
+            value = tuple(v.to_array() if isinstance(v, Sequence) else v for v in value)
+        return value, trace
 
     def _bind_inputs(self, inputs: dict[str, Any]) -> Env:
         if not self._accepted.issuperset(inputs):
@@ -461,9 +471,7 @@ class _Compiler:
         ctx = self.ctx
 
         def diagnose(env: Env, exc: BaseException) -> None:
-            guarded = Context(
-                declared=ctx.declared, functions=ctx.functions, rtol=ctx.rtol, atol=ctx.atol, dims=ctx.dims, guard=True
-            )
+            guarded = dataclasses.replace(ctx, guard=True)
             for m in maths:
                 try:
                     compile_expr(M.parse_math(m.latex, m.span.start), guarded)(dict(env))
@@ -900,7 +908,7 @@ def compile_function(node: ir.Function, parent: _Compiler) -> Program:
         if name is None:
             raise LocatedError(NotExecutable, p.span, message=f"parameter {p.latex} is not a name")
         params.append(name)
-    ctx = Context(declared=_declared(node.body) | set(params), rtol=parent.ctx.rtol, atol=parent.ctx.atol, guard=False)
+    ctx = dataclasses.replace(parent.ctx, declared=_declared(node.body) | set(params), dims={}, guard=False)
     sub = _Compiler(ctx, parent.bindings, parent.locate, parent.spans, parent.own, parent.scope)
     program = Program(sub.block([]), tuple(params), _outputs(node.body), {}, node.span, parent.scope, ctx, sub.spans)
     # registered before its body is compiled: the body may call the function itself
@@ -915,6 +923,7 @@ def compile_program(
     bindings: Bindings | None = None,
     locate: Callable[[int], tuple[int, int]] | None = None,
     functions: dict[str, Callable[..., Any]] | None = None,
+    index_base: int = 1,
 ) -> Program:
     """Compile a listing into a :class:`Program`.
 
@@ -930,9 +939,8 @@ def compile_program(
     own: dict[str, Callable[..., Any]] = {}
     # A listing's own comparisons are exact IEEE comparisons: `\\If{x = y}` is false for different
     # numbers. Tolerances belong to checks (`compare:`, `holds:`), which declare them.
-    compiler = _Compiler(
-        Context(guard=False, rtol=0.0, atol=0.0), bindings, locate, own=own, scope=ChainMap(own, functions or {})
-    )
+    ctx = Context(guard=False, rtol=0.0, atol=0.0, index_base=index_base)
+    compiler = _Compiler(ctx, bindings, locate, own=own, scope=ChainMap(own, functions or {}))
     if funcs and not others:
         programs = {f.name: compile_function(f, compiler) for f in funcs}
         program = programs[_entry(funcs).name]

@@ -58,11 +58,14 @@ class Listing:
         index: int = 1,
         functions: dict[str, Callable[..., Any]] | None = None,
         budget: Budget | None = None,
+        index_base: int = 1,
     ):
         self.algorithm = algorithm
         self.source = source
         self.index = index
         self.budget = budget or Budget()
+        #: the position of an array's first element in this listing's indices (1, or 0)
+        self.index_base = index_base
         self._bindings = Bindings()
         self._functions = functions if functions is not None else {}
         self._program: Program | None = None
@@ -75,7 +78,11 @@ class Listing:
         """The compiled program (compiled on first use, again after :meth:`bind`)."""
         if self._program is None:
             self._program = compile_program(
-                self.algorithm, bindings=self._bindings, locate=self.source.line_col, functions=self._functions
+                self.algorithm,
+                bindings=self._bindings,
+                locate=self.source.line_col,
+                functions=self._functions,
+                index_base=self.index_base,
             )
         return self._program
 
@@ -175,10 +182,10 @@ class Listing:
         return result.value
 
 
-def from_latex(latex: str, *, path: str | Path = "<latex>") -> Listing:
+def from_latex(latex: str, *, path: str | Path = "<latex>", index_base: int = 1) -> Listing:
     """Parse and compile a block of LaTeX into a :class:`Listing`."""
     from ..source import Span
     from ..syntax.build import parse_algorithm
 
     source = SourceFile(Path(path), latex)
-    return Listing(parse_algorithm(latex, Span(0, len(latex))), source)
+    return Listing(parse_algorithm(latex, Span(0, len(latex))), source, index_base=index_base)
