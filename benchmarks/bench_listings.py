@@ -55,10 +55,24 @@ def power_iteration_numpy(A: np.ndarray, v: np.ndarray, tau: float) -> tuple[flo
 
 
 def layer_norm_numpy(x: np.ndarray, gamma: np.ndarray, beta: np.ndarray, epsilon: float) -> np.ndarray:
-    """Layer normalisation of one vector, as one would write it by hand."""
-    mu = x.mean()
-    var = np.mean((x - mu) ** 2)
+    """Layer normalisation of one vector: the listing's operations, by hand, with the fastest primitives.
+
+    ``x.sum() / d`` rather than ``x.mean()`` (a third faster at d = 4096); ``x - mu`` computed
+    twice, as the listing writes it (see :func:`layer_norm_numpy_cse` for the hand-optimised one).
+    """
+    d = x.shape[0]
+    mu = x.sum() / d
+    var = ((x - mu) ** 2).sum() / d
     return gamma * ((x - mu) / np.sqrt(var + epsilon)) + beta
+
+
+def layer_norm_numpy_cse(x: np.ndarray, gamma: np.ndarray, beta: np.ndarray, epsilon: float) -> np.ndarray:
+    """The same, with ``x - mu`` computed once: what a hand-optimiser writes."""
+    d = x.shape[0]
+    mu = x.sum() / d
+    centred = x - mu
+    var = (centred * centred).sum() / d
+    return gamma * (centred / np.sqrt(var + epsilon)) + beta
 
 
 def median_us(fn: Callable[[], Any], repeats: int, inner: int) -> float:
@@ -142,6 +156,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     ln_us, lnp_us, ln_ratio = paired(lambda: ln(x=x, gamma=gamma, beta=beta, epsilon=1e-5),
                            lambda: layer_norm_numpy(x, gamma, beta, 1e-5), args.repeats, 10)
+    _, cse_us, cse_ratio = paired(lambda: ln(x=x, gamma=gamma, beta=beta, epsilon=1e-5),
+                                  lambda: layer_norm_numpy_cse(x, gamma, beta, 1e-5), args.repeats // 2, 10)
 
     rows = [
         ("power iteration", f"n={n}, {steps} iterations", pi_us, np_us, pi_ratio, POWER_TARGET),
@@ -155,6 +171,7 @@ def main(argv: list[str] | None = None) -> int:
         ok &= ratio <= target
         print(f"{name:<16} {size:<26} {a:>11.1f} {b:>10.1f} {ratio:>5.2f}x {'≤' + format(target, '.1f') + 'x':>7}"
               f"{'' if ratio <= target else '  MISSED'}")
+    print(f"layer norm vs hand-optimised NumPy (x - mu once): {cse_us:.1f} µs, ratio {cse_ratio:.2f}x (no target)")
     if steps:
         print(f"power iteration per iteration: listing {pi_us / steps:.1f} µs, numpy {np_us / steps:.1f} µs")
     print(f"parse+compile power-iteration.md: {pi_cold * 1e3:.0f} ms cold (builds the parsers), {pi_warm * 1e3:.1f} ms warm")

@@ -19,7 +19,7 @@ import contextvars
 import dataclasses
 import re
 import time
-from collections import ChainMap, Counter
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
@@ -912,7 +912,7 @@ def compile_function(node: ir.Function, parent: _Compiler) -> Program:
     sub = _Compiler(ctx, parent.bindings, parent.locate, parent.spans, parent.own, parent.scope)
     program = Program(sub.block([]), tuple(params), _outputs(node.body), {}, node.span, parent.scope, ctx, sub.spans)
     # registered before its body is compiled: the body may call the function itself
-    parent.own[node.name] = _callable(program)
+    parent.own[node.name] = parent.scope[node.name] = _callable(program)
     program.body = sub.block(node.body)
     return program
 
@@ -940,7 +940,9 @@ def compile_program(
     # A listing's own comparisons are exact IEEE comparisons: `\\If{x = y}` is false for different
     # numbers. Tolerances belong to checks (`compare:`, `holds:`), which declare them.
     ctx = Context(guard=False, rtol=0.0, atol=0.0, index_base=index_base)
-    compiler = _Compiler(ctx, bindings, locate, own=own, scope=ChainMap(own, functions or {}))
+    # the note's other listings as they are now (a listing compiles on first use, after its note
+    # is loaded), then this listing's own functions, added as they compile
+    compiler = _Compiler(ctx, bindings, locate, own=own, scope=dict(functions or {}))
     if funcs and not others:
         programs = {f.name: compile_function(f, compiler) for f in funcs}
         program = programs[_entry(funcs).name]
