@@ -54,7 +54,7 @@ _INFIX = {"+": "+", "-": "-", "/": "/", "*": "*", "cdot": "*"}
 #: a generated source may contain (checked by :func:`_compile`).
 _TEMPLATE_WORDS = frozenset(
     "def return env if else is not None type getattr len in try except Exception as exc raise del "
-    "trace hits get record record_keyed on_step cur r v a b sum ndim _hits "
+    "trace hits get history limit history_limit h append trim on_step cur r v a b sum ndim _hits "
     "_expression _vsum _block int or and".split()
 )
 _PLACEHOLDER = re.compile(r"_?[a-z]\d+(_\d+)?$")
@@ -110,9 +110,14 @@ class _Gen:
 
     def g_Sym(self, node: M.Sym) -> str:
         name = identifier(node)
-        if name is None or name not in self.ctx.declared:
-            return self.closure(node)  # dimension symbols, functions, errors: the closure knows
-        return f"env[{self.bind('k', name)}]"
+        if name is None:
+            return self.closure(node)
+        key = self.bind("k", name)
+        if name not in self.ctx.declared:
+            # a dimension symbol, a function, an error: the closure knows, when the name is not
+            # bound yet (a `d` is bound once per run, then read like any variable)
+            return f"(env[{key}] if {key} in env else {self.closure(node)})"
+        return f"env[{key}]"
 
     def g_BinOp(self, node: M.BinOp) -> str:
         a, b = self.expr(node.left), self.expr(node.right)
@@ -219,6 +224,8 @@ class _VectorSum:
 
     def vec(self, n: M.MathNode) -> str:
         gen = self.gen
+        if isinstance(n, M.Num):
+            return gen.expr(n)  # a literal is a scalar: nothing to check at run time
         if not any(isinstance(m, M.Sym) and identifier(m) == self.var for m in M.walk(n)):
             t = self._temp("m")
             self.lines += [f"    {t} = {gen.expr(n)}", f"    if getattr({t}, 'ndim', 0):", "        return SLOW(env)"]
@@ -234,7 +241,9 @@ class _VectorSum:
                 f"    {t} = env.get({k_base})",
                 f"    if {k_flat} in env or type({t}) is not _ndarray or {t}.ndim != 1 or b - {first} >= len({t}):",
                 "        return SLOW(env)",
-                f"    {t} = {t}[a - {first} : b - {first} + 1]",
+                # the whole vector (the common \\sum_{i=1}^{d} x_i) needs no slice
+                f"    if a != {first} or b - {first} + 1 != len({t}):",
+                f"        {t} = {t}[a - {first} : b - {first} + 1]",
             ]
             return t
         if isinstance(n, M.BinOp) and n.op in _INFIX:
@@ -285,7 +294,8 @@ def generate_block(items: list[tuple[str, Any]], *, returned: type, fail: Callab
         "def _block(env):",
         "    trace = env['$trace']",
         "    hits = trace._hits",
-        "    record = trace.record_keyed",
+        "    history = trace.history",
+        "    limit = trace.history_limit",
         "    on_step = env['$on_step']",
         "    cur = -1",
         "    try:",
@@ -316,10 +326,17 @@ def generate_block(items: list[tuple[str, Any]], *, returned: type, fail: Callab
                 )
             continue
         _, _, _, name, key, value = item
-        ns.update({f"_k{i}": name, f"_a{i}": key, f"_e{i}": value})
+        ns.update({f"_k{i}": name, f"_e{i}": value})
+        # the trace's record_keyed, inlined: a call per assignment costs more than small arithmetic
         lines += [
             f"        v = env[_k{i}] = _e{i}(env)",
-            f"        record(_k{i}, _a{i}, _p{i}, v)",
+            f"        h = history.get(_k{i})",
+            "        if h is None:",
+            f"            history[_k{i}] = [(_p{i}, v)]",
+            "        else:",
+            f"            h.append((_p{i}, v))",
+            "            if len(h) > limit:",
+            f"                trace.trim(_k{i})",
         ]
     lines += [
         "    except Exception as exc:",

@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-__all__ = ["power", "transpose", "product", "two_norm", "RELATIONS", "Sequence"]
+__all__ = ["power", "transpose", "product", "two_norm", "RELATIONS", "Sequence", "raise_on_fp_errors"]
 
 
 def power(base: Any, exp: Any) -> Any:
@@ -29,9 +29,36 @@ def transpose(x: Any) -> Any:
 
 def product(a: Any, b: Any) -> Any:
     """Multiply as the notation means it: matrix product of two arrays, else broadcast."""
+    # a Python number on either side (\\frac{1}{d} x) needs no shape test; getattr's miss costs more
+    if type(a) is float or type(b) is float or type(a) is int or type(b) is int:
+        return a * b
     if getattr(a, "ndim", 0) and getattr(b, "ndim", 0):
         return a @ b
     return a * b
+
+
+try:
+    # NumPy 2 keeps its floating-point error state in a context variable: setting it directly
+    # costs a tenth of entering np.errstate, which a listing call pays once.
+    from numpy._core._ufunc_config import _extobj_contextvar as _FP_STATE
+    from numpy._core._ufunc_config import _make_extobj
+
+    _FP_RAISE: Any = _make_extobj(over="raise", divide="raise", invalid="raise", under="ignore")
+except Exception:  # noqa: BLE001 - another NumPy: np.errstate, the public way
+    _FP_STATE = None
+    _FP_RAISE = None
+
+
+def raise_on_fp_errors(run: Any, arg: Any) -> Any:
+    """``run(arg)`` with overflow, division by zero and invalid values raised as ``FloatingPointError``."""
+    if _FP_STATE is None:
+        with np.errstate(over="raise", divide="raise", invalid="raise", under="ignore"):
+            return run(arg)
+    token = _FP_STATE.set(_FP_RAISE)
+    try:
+        return run(arg)
+    finally:
+        _FP_STATE.reset(token)
 
 
 def two_norm(x: Any) -> float:

@@ -37,7 +37,7 @@ from ..findings import (
 from ..math import mathexpr as M
 from ..math.names import identifier
 from ..math.numeric import TRACE_KEY, Context, _infer_dim, compile_expr, compile_target
-from ..math.ops import Sequence
+from ..math.ops import Sequence, raise_on_fp_errors
 from ..source import Span
 from ..syntax import ir
 from .inputs import InputSpec, declared_inputs
@@ -76,7 +76,7 @@ class _Counts(dict):
 class Trace:
     """What a run did: statement hits, variable histories, named counters."""
 
-    __slots__ = ("_hits", "_spans", "history", "counters", "steps", "history_limit", "depth")
+    __slots__ = ("_hits", "_spans", "history", "counters", "steps", "history_limit", "depth", "_dropped")
 
     def __init__(self, history_limit: int = 10_000) -> None:
         # hits are counted by the statement's start offset: hashing an int is cheap, hashing
@@ -84,6 +84,8 @@ class Trace:
         self._hits: _Counts = _Counts()
         self._spans: dict[int, Span] = {}
         self.history: dict[str, list] = {}
+        #: entries trimmed from a history that grew past the limit, per name (counts stay exact)
+        self._dropped: _Counts = _Counts()
         self.counters: _Counts = _Counts()
         self.steps = 0
         self.history_limit = history_limit
@@ -104,20 +106,25 @@ class Trace:
         self.record_keyed(name, "assign:" + name, span, value)
 
     def record_keyed(self, name: str, key: str, span: Span, value: Any) -> None:
-        """:meth:`record` with the counter key made once, at compile time (the hot path)."""
-        counters = self.counters
-        counters[key] = counters.get(key, 0) + 1
+        """:meth:`record`, as generated blocks call it (``key`` is kept for their signature)."""
         h = self.history.get(name)
         if h is None:
             self.history[name] = [(span, value)]
         else:
             h.append((span, value))
             if len(h) > self.history_limit:
-                del h[: len(h) // 2]  # keep the recent half; the assignment count stays exact
+                self.trim(name)
+
+    def trim(self, name: str) -> None:
+        """Drop the older half of ``name``'s history (its assignment count stays exact)."""
+        h = self.history[name]
+        half = len(h) // 2
+        self._dropped[name] += half
+        del h[:half]
 
     def assignments(self, name: str) -> int:
         """How many times ``name`` was assigned (not capped by the history limit)."""
-        return self.counters[f"assign:{name}"]
+        return len(self.history.get(name, ())) + self._dropped[name]
 
     def last(self, name: str) -> Any:
         """The last value assigned to ``name``."""
@@ -250,8 +257,11 @@ class Program:
         """
         if trace is None:
             trace = Trace()
-        if len(trace._spans) < len(self.spans):
-            trace._spans.update(self.spans)
+        spans = trace._spans
+        if spans is not self.spans:
+            # a fresh trace shares the listing's span table (its functions compile into the same one);
+            # a trace that already holds another listing's spans gets a merged copy
+            trace._spans = {**spans, **self.spans} if spans else self.spans
         env = self._bind_inputs(inputs)
         env[TRACE_KEY] = trace
         env["$budget"] = budget
@@ -260,8 +270,7 @@ class Program:
         env["$on_step"] = self.on_step
         token = _RUN.set((trace, budget, deadline))
         try:
-            with np.errstate(over="raise", divide="raise", invalid="raise", under="ignore"):
-                returned = self.body(env)
+            returned = raise_on_fp_errors(self.body, env)
         finally:
             _RUN.reset(token)
         if type(returned) is not _Returned:
@@ -283,10 +292,14 @@ class Program:
                 message=f"unknown input(s) {', '.join(sorted(unknown))}; "
                 f"this listing takes {', '.join(self.inputs) or 'no inputs'}",
             )
-        env: Env = dict(self.functions) if self.functions else {}
-        env.update(inputs)
+        functions = self.functions
+        env: Env = {**functions, **inputs} if functions else dict(inputs)
         for name, value in inputs.items():
-            if type(value) is not np.ndarray or value.dtype.kind != "f":
+            kind = type(value)
+            if kind is np.ndarray:
+                if value.dtype.kind != "f":
+                    env[name] = _own(value)
+            elif kind is not float and kind is not int:
                 env[name] = _own(value)
         for family, size in self._families:
             if family in env and size not in env:
@@ -305,10 +318,12 @@ class Program:
             if dim in env:
                 continue
             if len(sources) == 1:
-                (src,) = sources
-                value = env.get(src)
-                if getattr(value, "ndim", 0) >= 1:
-                    env[dim] = len(value)  # `d` from len(x), once per run
+                for src in sources:
+                    value = env.get(src)
+                    if type(value) is np.ndarray and value.ndim >= 1:
+                        env[dim] = len(value)  # `d` from len(x), once per run
+                        break
+                if dim in env:
                     continue
             if not sources.isdisjoint(env):
                 env[dim] = _infer_dim(dim, sources, env, self.span)

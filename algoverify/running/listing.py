@@ -174,12 +174,17 @@ class Listing:
 
     def __call__(self, **inputs: Any) -> Any:
         """Run with keyword inputs and return the output(s); raise :class:`ExecutionError` on failure."""
-        result = self.run(inputs)
-        f = result.finding
-        if f is not None:
+        trace = Trace()
+        try:
+            program = self._program if self._program is not None else self.program
+            value, trace = program.run(inputs, budget=self.budget, trace=trace)
+        except LocatedError as exc:
+            self.last_trace = trace
+            f = exc.to_finding(self.source.path)
             where = self.source.location(f.span) if f.span is not None else str(self.source.path)
-            raise ExecutionError(f, where, result.trace)
-        return result.value
+            raise ExecutionError(f, where, trace) from None
+        self.last_trace = trace
+        return value
 
 
 def from_latex(latex: str, *, path: str | Path = "<latex>", index_base: int = 1) -> Listing:
