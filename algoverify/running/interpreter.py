@@ -276,12 +276,9 @@ class Program:
         if type(returned) is not _Returned:
             return None, trace
         value = returned.value
-        # a sequence built by index (x_0, x_{k+1}, …) is returned as the array it spells
-        if isinstance(value, Sequence):
-            value = value.to_array()
-        elif type(value) is tuple:
-            value = tuple(v.to_array() if isinstance(v, Sequence) else v for v in value)
-        return value, trace
+        if type(value) is tuple:
+            return tuple(_output(v) for v in value), trace
+        return _output(value), trace
 
     def _bind_inputs(self, inputs: dict[str, Any]) -> Env:
         if not self._accepted.issuperset(inputs):
@@ -328,6 +325,15 @@ class Program:
             if not sources.isdisjoint(env):
                 env[dim] = _infer_dim(dim, sources, env, self.span)
         return env
+
+
+def _output(value: Any) -> Any:
+    """A returned value as a reader expects it: a sequence as its array, a NumPy scalar as a Python number."""
+    if isinstance(value, Sequence):
+        return value.to_array()
+    if isinstance(value, np.generic):
+        return value.item()
+    return value
 
 
 def _own(value: Any) -> Any:
