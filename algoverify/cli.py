@@ -69,6 +69,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="seed of the generators (default 0)")
     p.add_argument("--trace", action="store_true", help="print hits and last values per line")
     p.add_argument("--step", action="store_true", help="step through the listing line by line")
+    p.add_argument(
+        "--help-inputs",
+        action="store_true",
+        help="print what the listing takes (inputs, sizes, preconditions) and exit",
+    )
     p.add_argument("--max-steps", type=int, default=100_000, help="loop iterations before 'did not terminate'")
     p.add_argument("--timeout", type=float, default=10.0, help="seconds before 'did not terminate'")
     p = sub.add_parser("explain", help="document a finding code, or list all codes")
@@ -151,6 +156,11 @@ def _run(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
         if errors:
             out.write(reporting.get("text")(errors, sources))
         return 2
+    if args.help_inputs:
+        from .running.runcmd import describe_inputs
+
+        out.write(describe_inputs(listing))
+        return 0
     module_error = api.attach_module(loaded)  # the note's own bindings of English steps, as checks use them
     if module_error is not None:  # reported, and the listing still runs: an unbound step is then AV304
         out.write(reporting.get("text")([module_error], sources, context=False))

@@ -154,3 +154,22 @@ def test_lint_never_modifies_notes(capsys, tmp_path):
     before = note.stat().st_mtime_ns, note.read_bytes()
     run(capsys, "lint", str(note))
     assert (note.stat().st_mtime_ns, note.read_bytes()) == before
+
+
+def test_run_help_inputs_says_what_a_listing_takes(capsys, tmp_path):
+    note = tmp_path / "n.md"
+    note.write_text(
+        "\\begin{algorithm}\\caption{Scaled sum}\n\\begin{algorithmic}\n"
+        "\\Require \\(x \\in \\mathbb{R}^{n}\\), weight \\(w \\gt 0\\), batches \\(B_1, \\dots, B_k\\)\n"
+        "\\Return \\(w \\sum_{i=1}^{n} x_i\\)\n\\end{algorithmic}\\end{algorithm}\n"
+    )
+    code, out, _ = run(capsys, "run", str(note), "--help-inputs")
+    assert code == 0
+    assert out.splitlines()[1:] == [
+        "inputs:",
+        "  x  vector of length n",
+        "  w  a value; w \\gt 0",
+        "  B  a list (the family B_1, …, B_k)",
+        "sizes (from the inputs' shapes; may be given with --set): k, n",
+        "outputs: result",
+    ]

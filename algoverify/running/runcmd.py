@@ -44,6 +44,28 @@ def run_listing(listing: Listing, args: argparse.Namespace, out: TextIO, stdin: 
     return 0, None
 
 
+def describe_inputs(listing: Listing) -> str:
+    """What ``run --help-inputs`` prints: each input with what its declaration says, sizes, outputs."""
+    program = listing.program
+    title = listing.caption or listing.name or f"listing {listing.index}"
+    lines = [f"{listing.source.path}:{listing.line}: {title}"]
+    declared = {d.name: d for d in program.declarations.inputs}
+    width = max((len(n) for n in program.inputs), default=0)
+    lines.append("inputs:" if program.inputs else "inputs: none")
+    for name in program.inputs:
+        d = declared.get(name)
+        family = next((size for fam, size in program.families.items() if fam == name), None)
+        what = d.describe().split(": ", 1)[1] if d is not None else "a value"
+        if family is not None:
+            what = f"a list (the family {name}_1, …, {name}_{family})"
+        lines.append(f"  {name:<{width}}  {what}")
+    sizes = sorted(set(program.declarations.sizes) | set(program.families.values()))
+    if sizes:
+        lines.append(f"sizes (from the inputs' shapes; may be given with --set): {', '.join(sizes)}")
+    lines.append(f"outputs: {', '.join(program.outputs) or 'none'}")
+    return "\n".join(lines) + "\n"
+
+
 def format_outputs(listing: Listing, value: Any) -> str:
     """``name = value`` per output (a tuple is spread over the listing's output names)."""
     names = listing.outputs or ("result",)
