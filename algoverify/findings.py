@@ -150,12 +150,13 @@ class PathNotFound(Rule):
 
 
 class UnreadableFile(Rule):
-    """What: a note is not UTF-8 text (binary data, or another encoding).
+    """What: a note (or a folder) that cannot be read: not UTF-8 text, not a regular file, too large, unlistable.
 
-    Why: positions are counted in code points of the decoded text; a guess at the encoding would
-    make every line:col wrong.
+    Why: positions are counted in code points of the decoded text, and a guess at the encoding
+    would make every line:col wrong; a FIFO or a device is never read (it could block the run or
+    never end); a folder that cannot be listed would otherwise pass as "no findings".
 
-    Example: a PNG renamed to ``figure.md``; a note saved as Latin-1 with an ``é``.
+    Example: a PNG renamed to ``figure.md``; a note saved as Latin-1 with an ``é``; a FIFO named ``x.md``.
     """
 
     code = "AV002"

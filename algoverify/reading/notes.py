@@ -9,8 +9,10 @@ exceptions: the note still loads with ``front_matter={}``.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
+import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +25,18 @@ __all__ = ["Note", "read_note", "parse_note", "discover", "NOTE_SUFFIXES"]
 
 #: File suffixes :func:`discover` collects from folders.
 NOTE_SUFFIXES = (".md", ".markdown", ".tex")
+#: Notes larger than this are reported without being read (a note is a few kilobytes; a
+#: runaway file must not be read whole). ``ALGOVERIFY_MAX_NOTE_MB`` changes it.
+MAX_NOTE_BYTES = 10 * 1024 * 1024
+
+
+def max_note_bytes() -> int:
+    """The size limit in force (``ALGOVERIFY_MAX_NOTE_MB``, else 10 MB)."""
+    raw = os.environ.get("ALGOVERIFY_MAX_NOTE_MB")
+    try:
+        return int(float(raw) * 1024 * 1024) if raw else MAX_NOTE_BYTES
+    except ValueError:
+        return MAX_NOTE_BYTES
 
 _BOM = "\ufeff"
 
@@ -66,18 +80,44 @@ def read_note(path: Path) -> Note:
     """Read and parse the note at ``path``.
 
     :raises LocatedError: ``PathNotFound`` for a missing path, ``UnreadableFile`` for a
-        folder, binary content (a NUL byte) or text that is not UTF-8.
+        folder, anything that is not a regular file (a FIFO, a device, a socket: never read,
+        so a FIFO cannot block the run nor ``/dev/zero`` fill memory), a symlink loop, a file
+        above the size limit, binary content (a NUL byte) or text that is not UTF-8.
     """
     path = Path(path)
+    limit = max_note_bytes()
     try:
-        with open(path, "rb") as f:  # read-only: checking a note never touches it
-            data = f.read()
+        # O_NONBLOCK: opening a FIFO must not wait for a writer; what was opened is checked below
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
+        if os.path.islink(path):
+            raise LocatedError(UnreadableFile, None, reason=f"{path} is a symlink to nothing") from None
         raise LocatedError(PathNotFound, None, target=str(path)) from None
     except IsADirectoryError:
         raise LocatedError(UnreadableFile, None, reason=f"{path} is a directory") from None
     except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise LocatedError(UnreadableFile, None, reason=f"{path} is a symlink loop") from None
+        if exc.errno == errno.ENXIO:  # a socket cannot be opened as a file
+            reason = f"{path} is a socket, not a regular file: not read"
+            raise LocatedError(UnreadableFile, None, reason=reason) from None
         raise LocatedError(UnreadableFile, None, reason=exc.strerror or str(exc)) from exc
+    info = os.fstat(fd)
+    if stat.S_ISDIR(info.st_mode):
+        os.close(fd)
+        raise LocatedError(UnreadableFile, None, reason=f"{path} is a directory")
+    with os.fdopen(fd, "rb") as f:  # read-only: checking a note never touches it
+        if not stat.S_ISREG(info.st_mode):
+            mode = info.st_mode
+            kind = "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
+            raise LocatedError(UnreadableFile, None, reason=f"{path} is {kind}, not a regular file: not read")
+        if info.st_size > limit:
+            raise LocatedError(UnreadableFile, None, reason=f"{info.st_size:,} bytes, above the {limit:,}-byte limit")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(f.fileno(), True)
+        data = f.read(limit + 1)
+    if len(data) > limit:  # it grew while being read
+        raise LocatedError(UnreadableFile, None, reason=f"more than the {limit:,}-byte limit")
     return parse_note(path, _decode(data))
 
 
@@ -190,16 +230,20 @@ def discover(paths: Iterable[Path]) -> tuple[list[Path], list[Finding]]:
     """Expand ``paths`` into note files: folders recursively, files as given.
 
     Folders yield ``*.md``, ``*.markdown`` and ``*.tex`` files (``_index.md`` included) in
-    sorted order, skipping hidden files and folders (names starting with ``.``). Each
-    missing path gives a ``PathNotFound`` finding. A file reached twice is listed once.
+    sorted order, skipping hidden files and folders (names starting with ``.``); symlinked
+    folders are not followed. Each missing path gives a ``PathNotFound`` finding, and each
+    folder that cannot be listed an ``UnreadableFile`` finding: a skipped folder is never a
+    silent "no findings". A file reached twice is listed once.
     """
     found: list[Path] = []
     findings: list[Finding] = []
     for path in map(Path, paths):
         if path.is_dir():
-            found.extend(_walk(path))
-        elif path.exists():
-            found.append(path)
+            notes, problems = _walk(path)
+            found.extend(notes)
+            findings.extend(problems)
+        elif path.exists() or os.path.islink(path):
+            found.append(path)  # read_note says what is wrong with a dangling or looping link
         else:
             # Built by hand: the rule's template argument `path` shadows Rule.finding's own `path`.
             findings.append(PathNotFound.finding(None, path, target=str(path)))
@@ -207,12 +251,19 @@ def discover(paths: Iterable[Path]) -> tuple[list[Path], list[Finding]]:
     return unique, findings
 
 
-def _walk(root: Path) -> list[Path]:
-    """Return the note files under ``root``, sorted, hidden entries skipped."""
+def _walk(root: Path) -> tuple[list[Path], list[Finding]]:
+    """Return the note files under ``root``, sorted, hidden entries skipped, and the folders it could not read."""
     out = []
-    for folder, dirs, files in os.walk(root):
+    problems: list[Finding] = []
+
+    def unreadable(exc: OSError) -> None:
+        where = Path(exc.filename) if exc.filename else root
+        reason = f"cannot list folder {where}: {exc.strerror or exc}"
+        problems.append(UnreadableFile.finding(None, where, reason=reason))
+
+    for folder, dirs, files in os.walk(root, onerror=unreadable):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         for name in files:
             if not name.startswith(".") and name.lower().endswith(NOTE_SUFFIXES):
                 out.append(Path(folder) / name)
-    return sorted(out)
+    return sorted(out), problems
