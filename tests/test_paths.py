@@ -90,3 +90,54 @@ def test_an_unreadable_folder_is_a_finding_not_a_silent_skip(tmp_path, monkeypat
     ((code, message),) = _codes(result)
     assert code == "AV002" and "cannot list folder" in message and "locked" in message
     assert result.failed()
+
+
+# --- front matter that does not construct ----------------------------------------------------------
+
+DEEP = "---\na:\n" + "".join("  " * i + "k:\n" for i in range(1, 500)) + "---\n\n$$ x $$\n"
+BOMB = "---\na: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+    f"{c}: &{c} [{', '.join(['*' + p] * 9)}]\n" for p, c in zip("abcdefg", "bcdefgh")
+) + "---\n\n$$ x $$\n"
+
+
+@pytest.mark.parametrize(
+    "text, line, col, words",
+    [
+        ("---\ntitle: t\ndate: 2026-13-45\n---\n\n$$ x $$\n", 3, 7, "month must be in 1..12"),
+        ("---\nn: " + "9" * 5000 + "\n---\n\n$$ x $$\n", 2, 4, "(5,000 characters)"),
+        (DEEP, 2, 1, "nested too deeply"),
+        (BOMB, 2, 1, "aliases expand to more than 100,000 values"),
+    ],
+    ids=["bad-date", "huge-integer", "500-deep", "alias-bomb"],
+)
+def test_front_matter_values_that_do_not_construct_are_located_findings(tmp_path, text, line, col, words):
+    note = tmp_path / "n.md"
+    note.write_text(text)
+    other = tmp_path / "other.md"
+    other.write_text(GOOD)
+    result = api.lint([tmp_path])
+    ((code, message),) = _codes(result)
+    assert code == "AV003" and words in message and len(message) < 300
+    finding = result.all_findings()[0]
+    assert result.sources[finding.path].line_col(finding.span.start) == (line, col)
+    assert [n.path.name for n in result.notes if n.note is not None] == ["n.md", "other.md"]  # the run goes on
+
+
+def test_a_line_separator_in_front_matter_keeps_spec_positions_exact(tmp_path):
+    # YAML breaks lines at U+2028; the note's positions count code points all the same
+    note = tmp_path / "n.md"
+    note.write_text('---\ntitle: "a\u2028b"\nalgoverify:\n  checks:\n    - kind: nonsense\n---\n\n$$ x $$\n')
+    result = api.check([note])
+    spec_errors = [f for f in result.all_findings() if f.code == "AV501"]
+    assert spec_errors
+    source = result.notes[0].note.source
+    assert source.line_col(spec_errors[0].span.start) == (5, 7)
+
+
+def test_a_line_separator_in_a_plain_value_is_a_located_front_matter_error(tmp_path):
+    note = tmp_path / "n.md"
+    note.write_text("---\ntitle: a\u2028b\nalgoverify:\n  seed: 1\n---\n\n$$ x $$\n")
+    result = api.lint([note])
+    ((code, _),) = _codes(result)
+    finding = result.all_findings()[0]
+    assert code == "AV003" and result.sources[finding.path].line_col(finding.span.start) == (3, 1)

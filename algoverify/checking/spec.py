@@ -13,7 +13,7 @@ from typing import Any
 
 from ..findings import LocatedError, MalformedSpec
 from ..reading.notes import Note
-from ..source import LineIndex, Span
+from ..source import Span
 
 __all__ = ["CheckSpec", "NoteSpec", "read_spec", "KINDS"]
 
@@ -155,9 +155,8 @@ class _Marks:
 
             try:
                 self.root = yaml.compose(note.source.segment(note.front_matter_span), Loader=yaml.SafeLoader)
-            except yaml.YAMLError:
+            except (yaml.YAMLError, RecursionError):
                 self.root = None
-            self.index = LineIndex(note.source.segment(note.front_matter_span))
 
     def span(self, path: tuple[Any, ...], *, key: bool = False) -> Span | None:
         """The span of the YAML value at ``path`` (of its key, with ``key=True``)."""
@@ -172,8 +171,9 @@ class _Marks:
                 return Span(base.start, base.start)
             if key and i == len(path) - 1:
                 node = _key_node(parent, step) or node
-        start = self.index.offset(node.start_mark.line + 1, node.start_mark.column + 1)
-        end = self.index.offset(node.end_mark.line + 1, node.end_mark.column + 1)
+        # marks' indexes count code points as the note does; their lines would not (YAML breaks
+        # lines at U+2028, U+2029 and U+0085 too)
+        start, end = node.start_mark.index, node.end_mark.index
         return Span(base.start + start, base.start + max(start, end))
 
 

@@ -38,6 +38,7 @@ def max_note_bytes() -> int:
     except ValueError:
         return MAX_NOTE_BYTES
 
+
 _BOM = "\ufeff"
 
 #: An opening or closing front-matter fence: a whole line, with its line break.
@@ -188,13 +189,58 @@ class _FrontMatterError(Exception):
         self.offset = offset
 
 
+#: Values a front matter may expand to, aliases followed (a YAML "billion laughs" stops here).
+MAX_FRONT_MATTER_VALUES = 100_000
+
+
+def _yaml_loader() -> type:
+    import yaml
+
+    class Loader(yaml.SafeLoader):  # type: ignore[misc]
+        """SafeLoader whose value errors (a date like 2026-13-45, a 5,000-digit integer) carry their mark."""
+
+        def construct_object(self, node: Any, deep: bool = False) -> Any:
+            try:
+                return super().construct_object(node, deep=deep)
+            except (ValueError, OverflowError, TypeError) as exc:
+                value = node.value if isinstance(node.value, str) else ""
+                shown = value if len(value) <= 40 else f"{value[:20]}…{value[-10:]} ({len(value):,} characters)"
+                detail = str(exc) if len(str(exc)) <= 120 else str(exc)[:117] + "…"
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"bad value {shown!r}: {detail}" if value else detail, node.start_mark
+                ) from exc
+
+    return Loader
+
+
+def _expanded_size(data: Any, limit: int) -> int:
+    """How many values ``data`` holds with every alias expanded, counting no further than ``limit``."""
+    count, stack = 0, [data]
+    while stack:
+        item = stack.pop()
+        count += 1
+        if count > limit:
+            return count
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple, set)):
+            stack.extend(item)
+    return count
+
+
 def _load_yaml(raw: str) -> Any:
-    """Load YAML with the pure-Python safe loader, whose marks count code points."""
+    """Load YAML with the pure-Python safe loader, whose marks count code points.
+
+    Every problem is a :class:`_FrontMatterError` at an offset: syntax, a value that does not
+    construct (a bad date, an integer too long to convert), nesting deeper than the parser
+    manages, and aliases that would expand past :data:`MAX_FRONT_MATTER_VALUES` values.
+    """
     import yaml  # lazy: `import algoverify` must stay cheap
 
     try:
-        # SafeLoader, not CSafeLoader: libyaml's mark index counts differently for non-ASCII text.
-        return yaml.load(raw, Loader=yaml.SafeLoader)  # noqa: S506 - SafeLoader is safe
+        # pure Python, not CSafeLoader: libyaml's mark index counts differently for non-ASCII text.
+        data = yaml.load(raw, Loader=_yaml_loader())  # noqa: S506 - a SafeLoader subclass
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         if exc.context_mark and (mark is None or mark.index >= len(raw)):
@@ -203,6 +249,11 @@ def _load_yaml(raw: str) -> Any:
         raise _FrontMatterError(reason, min(mark.index, len(raw)) if mark else 0) from exc
     except yaml.YAMLError as exc:
         raise _FrontMatterError(str(exc), 0) from exc
+    except RecursionError as exc:
+        raise _FrontMatterError("nested too deeply to read", 0) from exc
+    if _expanded_size(data, MAX_FRONT_MATTER_VALUES) > MAX_FRONT_MATTER_VALUES:
+        raise _FrontMatterError(f"its aliases expand to more than {MAX_FRONT_MATTER_VALUES:,} values", 0)
+    return data
 
 
 def _load_toml(raw: str) -> Any:
