@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-__all__ = ["Span", "LineIndex", "SourceFile", "excerpt"]
+__all__ = ["Span", "LineIndex", "SourceFile", "excerpt", "printable"]
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -121,20 +121,51 @@ class SourceFile:
         return self.text[span.start : span.end]
 
 
-def excerpt(source: SourceFile, span: Span, *, context: int = 0) -> str:
+#: Widest source line an excerpt prints whole; a longer one is shown as a window around the column.
+EXCERPT_WIDTH = 100
+
+# One visible character per invisible or dangerous one, so columns stay aligned: C0 controls as
+# their Unicode control pictures (ESC → ␛), DEL, C1 controls, line separators and the bidi
+# overrides that can make a line read differently from what it holds.
+_VISIBLE = {c: chr(0x2400 + c) for c in range(0x20) if c not in (0x09, 0x0A)}
+_VISIBLE.update({0x7F: "\u2421", 0x2028: "\u21b5", 0x2029: "\u21b5", 0x85: "\u21b5"})
+_VISIBLE.update({c: "\ufffd" for c in range(0x80, 0xA0) if c != 0x85})
+_VISIBLE.update({c: "\ufffd" for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F)})
+
+
+def printable(text: str) -> str:
+    """``text`` with control characters (ESC sequences included) shown, not sent to the terminal.
+
+    Every character maps to exactly one, so a caret under a column still points at it; a line
+    feed stays a line feed (multi-line messages), a carriage return does not.
+    """
+    return text.translate(_VISIBLE)
+
+
+def excerpt(source: SourceFile, span: Span, *, context: int = 0, width: int = EXCERPT_WIDTH) -> str:
     """Return the source line(s) of ``span`` with a caret underline, as compilers print.
+
+    A line longer than ``width`` is shown as a window around the marked column (``…`` where it
+    is cut), as rustc and ruff do: a 32 KB line is printed as a hundred characters, not whole.
+    Control characters are made visible (:func:`printable`).
 
     :param context: number of lines shown before the marked line.
     """
     index = source.lines
     line, col = index.line_col(span.start)
-    out = []
-    width = len(str(line))
-    for ln in range(max(1, line - context), line + 1):
-        ls = index.line_span(ln, source.text)
-        out.append(f"{ln:>{width}} | {source.text[ls.start : ls.end].expandtabs(1)}")
     ls = index.line_span(line, source.text)
+    # the window on the marked line; context lines are cut to the same columns
+    left = max(0, col - 1 - width // 3) if ls.length > width else 0
+    out = []
+    number_width = len(str(line))
+    for ln in range(max(1, line - context), line + 1):
+        lspan = index.line_span(ln, source.text)
+        text = source.text[lspan.start : lspan.end].expandtabs(1)
+        shown = text[left : left + width]
+        shown = ("…" if left > 0 else "") + shown + ("…" if left + width < len(text) else "")
+        out.append(f"{ln:>{number_width}} | {printable(shown)}")
     end = min(max(span.end, span.start + 1), max(ls.end, span.start + 1))
-    marks = "^" * max(1, end - span.start)
-    out.append(f"{'':>{width}} | {' ' * (col - 1)}{marks}")
+    marks = min(max(1, end - span.start), width - (col - 1 - left))
+    pad = col - 1 - left + (1 if left > 0 else 0)
+    out.append(f"{'':>{number_width}} | {' ' * pad}{'^' * max(1, marks)}")
     return "\n".join(out)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..findings import Finding, Severity
-from ..source import excerpt
-from .text import render_one
+from ..findings import Severity
+from ..source import excerpt, printable
+from .text import render_findings
 
 _MARK = {"verified": "ok", "refuted as expected": "xfail", "failed": "FAIL", "error": "ERROR"}
 _COLOUR = {"verified": "32", "refuted as expected": "33", "failed": "31", "error": "31"}
@@ -27,20 +27,20 @@ def render(result: Any, *, colour: bool = False) -> str:
         for o in note.outcomes:
             counts[o.status] += 1
             status = _paint(f"{_MARK[o.status]:<5}", _COLOUR[o.status], colour)
-            lines.append(f"  {status} {o.check.kind:<9} {o.check.id:<28} {o.message}  [{o.seconds:.2f} s]")
+            message = printable(f"{o.check.kind:<9} {o.check.id:<28} {o.message}")
+            lines.append(f"  {status} {message}  [{o.seconds:.2f} s]")
             if o.check.claim:
                 where = f"line {src.line_col(o.claim_span.start)[0]}" if src and o.claim_span else "not in the prose"
-                lines.append(f"        claim ({where}): {o.check.claim}")
+                lines.append(printable(f"        claim ({where}): {o.check.claim}"))
             if o.status == "refuted as expected":
-                lines.append(f"        known: {o.check.known}")
+                lines.append(printable(f"        known: {o.check.known}"))
                 for key in ("counterexample", "reproduce"):
                     if key in o.details:
-                        lines.extend(_indent(f"{key}: {o.details[key]}"))
+                        lines.extend(_indent(printable(f"{key}: {o.details[key]}")))
     findings = result.all_findings()
     if findings:
         lines.append("")
-        for f in sorted(findings, key=_order):
-            lines.append(render_one(f, sources, colour=colour))
+        lines.extend(render_findings(findings, sources, colour=colour))
     unverified = sum(f.code.startswith("AV6") for f in findings)
     errors = sum(f.severity is Severity.ERROR for f in findings)
     summary = (
@@ -55,10 +55,6 @@ def render(result: Any, *, colour: bool = False) -> str:
 
 def _indent(text: str) -> list[str]:
     return ["        " + ln if i == 0 else "          " + ln for i, ln in enumerate(text.splitlines())]
-
-
-def _order(f: Finding) -> tuple:
-    return (str(f.path or ""), f.span.start if f.span else -1, f.code)
 
 
 __all__ = ["render", "excerpt"]

@@ -5,8 +5,11 @@ from __future__ import annotations
 from typing import Iterable
 
 from ..findings import Finding, Severity
-from ..source import excerpt
+from ..source import excerpt, printable
 from .common import Sources, detail_value, location, ordered
+
+#: Findings of one code shown per note; the rest are counted (one bad line can raise thousands).
+MAX_PER_CODE = 20
 
 _COLOURS = {Severity.ERROR: "31", Severity.WARNING: "33", Severity.NOTE: "36"}
 
@@ -17,15 +20,15 @@ def _paint(text: str, code: str, colour: bool) -> str:
 
 def render_one(finding: Finding, sources: Sources, *, colour: bool = False, context: bool = True) -> str:
     """Render one finding with its excerpt and details."""
-    head = f"{_paint(location(finding, sources), '1', colour)}: "
-    head += f"{_paint(finding.code, _COLOURS[finding.severity], colour)} {finding.message}"
+    head = f"{_paint(printable(location(finding, sources)), '1', colour)}: "
+    head += f"{_paint(finding.code, _COLOURS[finding.severity], colour)} {printable(finding.message)}"
     lines = [head]
     if context and finding.span is not None and finding.path in sources:
         lines.append(excerpt(sources[finding.path], finding.span))
     for key, value in finding.details.items():
         if key.startswith("_"):
             continue
-        text = str(detail_value(value, finding, sources))
+        text = printable(str(detail_value(value, finding, sources)))
         if "\n" in text:
             lines.append(f"  {key}:")
             lines.extend("    " + ln for ln in text.splitlines())
@@ -45,9 +48,38 @@ def summary(findings: list[Finding]) -> str:
     return ", ".join(parts) if parts else "no findings"
 
 
-def render(findings: Iterable[Finding], sources: Sources, *, colour: bool = False, context: bool = True) -> str:
-    """Render all findings, in file and position order, followed by a summary line."""
+def render_findings(
+    findings: Iterable[Finding],
+    sources: Sources,
+    *,
+    colour: bool = False,
+    context: bool = True,
+    max_per_code: int = MAX_PER_CODE,
+) -> list[str]:
+    """Each finding rendered, in report order; past ``max_per_code`` of one code in a note, one line counts the rest."""
+    shown: dict[tuple[str, str], int] = {}
+    blocks = []
+    for f in ordered(findings):
+        key = (str(f.path), f.code)
+        shown[key] = shown.get(key, 0) + 1
+        if shown[key] <= max_per_code:
+            blocks.append(render_one(f, sources, colour=colour, context=context))
+    for (path, code), n in shown.items():
+        if n > max_per_code:
+            blocks.append(f"{printable(path)}: {n - max_per_code:,} more {code} not shown ({n:,} in all)")
+    return blocks
+
+
+def render(
+    findings: Iterable[Finding],
+    sources: Sources,
+    *,
+    colour: bool = False,
+    context: bool = True,
+    max_per_code: int = MAX_PER_CODE,
+) -> str:
+    """Render all findings (see :func:`render_findings`), followed by a summary line counting every one."""
     items = ordered(findings)
-    blocks = [render_one(f, sources, colour=colour, context=context) for f in items]
+    blocks = render_findings(items, sources, colour=colour, context=context, max_per_code=max_per_code)
     blocks.append(summary(items))
     return "\n".join(blocks) + "\n"
