@@ -357,7 +357,7 @@ def attach_module(loaded: LoadedNote, spec: object = None) -> Finding | None:
     if note is None or not spec.module:
         return None
     try:
-        loaded.module = load_module(note.path, spec.module, spec.span)
+        loaded.module = load_module(note.path, spec.module, spec.span, loaded.report.config.root)
     except LocatedError as exc:
         return exc.to_finding(note.path)
     for key, fn in (getattr(loaded.module, "BINDINGS", None) or {}).items():

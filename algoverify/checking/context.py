@@ -23,9 +23,17 @@ from .spec import CheckSpec
 __all__ = ["CheckContext", "load_module"]
 
 
-def load_module(note_path: Path, name: str, span: Span | None) -> ModuleType:
-    """Import the helper module a note names (a file beside the note), as pytest imports a conftest."""
+def load_module(note_path: Path, name: str, span: Span | None, project_root: Path | None = None) -> ModuleType:
+    """Import the helper module a note names (a file beside the note), as pytest imports a conftest.
+
+    The module must be a ``.py`` file inside the note's folder or the project root (the folder
+    of the project configuration): a note cannot name code elsewhere on the machine.
+    """
     path = (note_path.parent / name).resolve()
+    roots = [note_path.parent.resolve()] + ([project_root.resolve()] if project_root is not None else [])
+    if path.suffix != ".py" or not any(path.is_relative_to(root) for root in roots):
+        where = " or ".join(str(r) for r in roots)
+        raise LocatedError(ModuleError, span, module=name, message=f"must be a .py file inside {where}")
     if not path.is_file():
         raise LocatedError(ModuleError, span, module=name, message=f"no such file {path}")
     key = "algoverify_note_" + hashlib.sha1(str(path).encode()).hexdigest()[:12]
@@ -36,7 +44,7 @@ def load_module(note_path: Path, name: str, span: Span | None) -> ModuleType:
     sys.modules[key] = module
     try:
         spec.loader.exec_module(module)
-    except Exception as exc:  # the author's module: report its error, do not crash the run
+    except (Exception, SystemExit) as exc:  # the author's module: report its error, do not end the run
         sys.modules.pop(key, None)
         raise LocatedError(ModuleError, span, module=name, message=f"{type(exc).__name__}: {exc}") from exc
     return module

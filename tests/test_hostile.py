@@ -1,0 +1,49 @@
+"""Hostile notes and modules: what a note names to run is confined, and one bad note never sinks the run."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from algoverify import api
+
+LISTING = "\\begin{algorithmic}\n\\Require $x$\n\\State \\Return $x$\n\\end{algorithmic}\n"
+
+
+def _note(folder, name, module):
+    path = folder / name
+    path.write_text(f"---\nalgoverify:\n  module: {module}\n  checks: []\n---\n\n" + LISTING)
+    return path
+
+
+@pytest.mark.parametrize("module", ["../outside.py", "/etc/passwd", "sub/../../outside.py", "helper.txt"])
+def test_a_module_outside_the_note_folder_and_project_is_refused(tmp_path, module):
+    (tmp_path / "outside.py").write_text("RAN = True\n")
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "helper.txt").write_text("RAN = True\n")
+    note = _note(notes, "n.md", module)
+    findings = [f for f in api.check([note]).all_findings() if f.code == "AV503"]
+    assert len(findings) == 1 and "must be a .py file inside" in findings[0].message
+
+
+def test_a_module_in_the_project_root_is_allowed(tmp_path):
+    (tmp_path / "algoverify.toml").write_text("")
+    (tmp_path / "shared.py").write_text("BINDINGS = {}\n")
+    notes = tmp_path / "content"
+    notes.mkdir()
+    note = _note(notes, "n.md", "../shared.py")
+    assert not [f for f in api.check([note]).all_findings() if f.code == "AV503"]
+
+
+@pytest.mark.parametrize("body", ["import sys\nsys.exit(0)\n", "raise SystemExit(3)\n", "raise ValueError('no')\n"])
+def test_a_module_that_exits_or_fails_affects_its_note_only(tmp_path, body):
+    (tmp_path / "bad.py").write_text(body)
+    bad = _note(tmp_path, "a.md", "bad.py")
+    good = tmp_path / "b.md"
+    good.write_text("$$ x = 1 $$\n")
+    result = api.check([bad, good])
+    assert [n.path.name for n in result.notes] == ["a.md", "b.md"]
+    (finding,) = [f for f in result.all_findings() if f.code == "AV503"]
+    assert finding.path == bad and textwrap.shorten(finding.message, 200)
