@@ -195,6 +195,7 @@ def _analyse_block(note: Note, report: BlockReport, *, math: bool, macros: Macro
         report.ir = parse_algorithm(text, block.body_span)
         if math:
             report.findings.extend(_lint_math(note.path, _math_segments(report.ir), macros))
+            report.findings.extend(_lint_ranges(note.path, report.ir))
     elif block.kind == "math" and math:
         segment = ir.Math(block.body_span, text[block.body_span.start : block.body_span.end])
         report.findings.extend(_lint_math(note.path, [(segment, False)], macros))
@@ -240,6 +241,27 @@ def _lint_math(path: Path, segments: Iterable[tuple[ir.Math, bool]], macros: Mac
                     finding = dataclasses.replace(finding, span=expansion.map.span(exc.span.start, exc.span.end))
                 found.append(finding)
         out.extend(_by_role(f, executed) for f in found)
+    return out
+
+
+def _lint_ranges(path: Path, algorithm: ir.Algorithm) -> list[Finding]:
+    """AV207 for each range whose written bounds do not tell which way it counts."""
+    from .findings import AmbiguousDirection
+    from .math.mathexpr import parse_math
+    from .math.ranges import written_direction
+
+    out = []
+    for node in ir.walk(algorithm):
+        if not isinstance(node, ir.ForRange):
+            continue
+        try:
+            start, stop = (parse_math(m.latex, m.span.start) for m in (node.start, node.stop))
+        except LocatedError:
+            continue  # reported with the math
+        if written_direction(start, stop) is None:
+            span = node.start.span.cover(node.stop.span)
+            shown = f"{node.start.latex}, …, {node.stop.latex}"
+            out.append(AmbiguousDirection.finding(span, path, range=shown))
     return out
 
 

@@ -416,6 +416,20 @@ class UnsupportedMath(Rule):
     template = "{construct} is not supported {where}"
 
 
+class AmbiguousDirection(Rule):
+    """What: a ``\\For`` range whose written bounds do not say which way it counts (``i = a, \\dots, b``).
+
+    Why: ``a, \\dots, b`` counts up when a ≤ b and down otherwise, depending on the inputs; the
+    listing runs it upward (the documented default), which may not be what the author meant.
+
+    Example: ``\\For{\\(i = m, \\dots, k\\)}``; write ``i = m, m+1, \\dots, k`` or a number at one end.
+    """
+
+    code = "AV207"
+    severity = Severity.WARNING
+    template = "the direction of {range} depends on the inputs: it runs upward"
+
+
 class MacroExpansionFailed(Rule):
     """What: a user macro (``\\newcommand``, ``\\def``, a configured KaTeX macro) cannot be expanded where it is used.
 

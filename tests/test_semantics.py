@@ -255,3 +255,39 @@ def test_the_index_base_of_a_note_comes_from_its_front_matter_or_the_project(tmp
 
     config._find.cache_clear()
     assert algoverify.load(plain).listings[0](x=np.array([5.0, 6.0])) == 6.0
+
+
+# --- loop direction -------------------------------------------------------------------------------
+
+DIRECTIONS = [
+    (r"\For{$i = 1, \dots, n$}", [1, 2, 3]),
+    (r"\For{$i = n, \dots, 1$}", [3, 2, 1]),
+    (r"\For{$i = n - 1, \dots, 0$}", [2, 1, 0]),
+    (r"\For{$i = 0, \dots, n - 1$}", [0, 1, 2]),
+    (r"\For{$i = 5, \dots, 3$}", [5, 4, 3]),
+    (r"\For{$i = m, \dots, n$}", [1, 2, 3]),  # both ends names: upward, the documented default
+]
+
+
+@pytest.mark.parametrize("header, order", DIRECTIONS)
+def test_a_range_counts_the_way_it_is_written(header, order):
+    body = header + r" \State $s_{k} \gets i$ \State $k \gets k + 1$ \EndFor \State \Return $s$"
+    got = run(r"\Require $n, m$ \State $k \gets 1$ " + body, n=3, m=1)
+    assert [int(v) for v in got] == order
+
+
+@pytest.mark.parametrize("header", [r"\For{$i = 1, \dots, n$}", r"\For{$i = n, \dots, 1$}"])
+def test_an_empty_range_runs_zero_times(header):
+    assert run(r"\Require $n$ \State $c \gets 0$ " + header + r" \State $c \gets c + 1$ \EndFor \State \Return $c$", n=0) == 0
+
+
+def test_lint_warns_where_the_direction_depends_on_the_inputs(tmp_path):
+    from algoverify import api
+
+    note = tmp_path / "n.md"
+    note.write_text("\\begin{algorithmic}\n\\For{$i = j + 1, \\dots, n$}\n\\State $x \\gets i$\n\\EndFor\n"
+                    "\\For{$i = n, \\dots, 1$}\n\\State $x \\gets i$\n\\EndFor\n\\end{algorithmic}\n")
+    (finding,) = api.lint([note]).all_findings()
+    assert finding.code == "AV207" and finding.severity.value == "warning"
+    assert "j + 1, …, n" in finding.message
+    assert api.lint([note]).notes[0].note.source.line_col(finding.span.start) == (2, 11)

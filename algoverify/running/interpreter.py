@@ -38,6 +38,7 @@ from ..math import mathexpr as M
 from ..math.names import identifier
 from ..math.numeric import TRACE_KEY, Context, _infer_dim, compile_expr, compile_target
 from ..math.ops import Sequence, raise_on_fp_errors
+from ..math.ranges import UPWARD, written_direction
 from ..source import Span
 from ..syntax import ir
 from .inputs import InputSpec, declared_inputs
@@ -655,10 +656,12 @@ class _Compiler:
         if var is None:
             raise LocatedError(NotExecutable, node.var.span, message=f"{node.var.latex} is not a loop variable")
         start, stop, body, tick = self.expr(node.start), self.expr(node.stop), self.loop_body(node.body), _ticker(node)
+        # the direction is read from how the range is written (math.ranges); upward when it does not tell
+        step = written_direction(self.math(node.start), self.math(node.stop)) or UPWARD
 
         def for_(env: Env) -> Any:
             a, b = _integer(start(env), node.start), _integer(stop(env), node.stop)
-            for i in range(a, b + 1):
+            for i in range(a, b + step, step):
                 tick(env)
                 env[var] = i
                 r = body(env)
