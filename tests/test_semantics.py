@@ -21,15 +21,40 @@ def run(latex: str, **inputs):
 
 EXACT = [
     # `=` inside a listing is equality, not "close": 1 and 1 + 1e-12 differ
-    (r"\Require $x, y$" "\n" r"\If{$x = y$} \State \Return $1$ \Else \State \Return $0$ \EndIf", {"x": 1.0, "y": 1.0 + 1e-12}, 0),
-    (r"\Require $x, y$" "\n" r"\If{$x = y$} \State \Return $1$ \Else \State \Return $0$ \EndIf", {"x": 0.5, "y": 0.5}, 1),
-    (r"\Require $x, y$" "\n" r"\If{$x \ne y$} \State \Return $1$ \Else \State \Return $0$ \EndIf", {"x": 1.0, "y": 1.0 + 1e-12}, 1),
-    (r"\Require $x, y$" "\n" r"\If{$x \le y$} \State \Return $1$ \Else \State \Return $0$ \EndIf", {"x": 1.0 + 1e-12, "y": 1.0}, 0),
-    (r"\Require $x, y$" "\n" r"\If{$x \ge y$} \State \Return $1$ \Else \State \Return $0$ \EndIf", {"x": 1.0, "y": 1.0 + 1e-12}, 0),
+    (
+        r"\Require $x, y$" "\n" r"\If{$x = y$} \State \Return $1$ \Else \State \Return $0$ \EndIf",
+        {"x": 1.0, "y": 1.0 + 1e-12},
+        0,
+    ),
+    (
+        r"\Require $x, y$" "\n" r"\If{$x = y$} \State \Return $1$ \Else \State \Return $0$ \EndIf",
+        {"x": 0.5, "y": 0.5},
+        1,
+    ),
+    (
+        r"\Require $x, y$" "\n" r"\If{$x \ne y$} \State \Return $1$ \Else \State \Return $0$ \EndIf",
+        {"x": 1.0, "y": 1.0 + 1e-12},
+        1,
+    ),
+    (
+        r"\Require $x, y$" "\n" r"\If{$x \le y$} \State \Return $1$ \Else \State \Return $0$ \EndIf",
+        {"x": 1.0 + 1e-12, "y": 1.0},
+        0,
+    ),
+    (
+        r"\Require $x, y$" "\n" r"\If{$x \ge y$} \State \Return $1$ \Else \State \Return $0$ \EndIf",
+        {"x": 1.0, "y": 1.0 + 1e-12},
+        0,
+    ),
     # a stopping test on small numbers must not stop early: halve until below 1e-12
     (
-        r"\Require $x$" "\n" r"\State $k \gets 0$" "\n"
-        r"\While{$x \ge 10^{-12}$} \State $x \gets x / 2$ \State $k \gets k + 1$ \EndWhile" "\n" r"\State \Return $k$",
+        r"\Require $x$"
+        "\n"
+        r"\State $k \gets 0$"
+        "\n"
+        r"\While{$x \ge 10^{-12}$} \State $x \gets x / 2$ \State $k \gets k + 1$ \EndWhile"
+        "\n"
+        r"\State \Return $k$",
         {"x": 1.0},
         40,
     ),
@@ -169,11 +194,26 @@ def test_columns_of_a_matrix_and_lengths_said_in_words():
 # --- loops: break and continue --------------------------------------------------------------------
 
 LOOP_WORDS = [
-    (r"\State $i \gets 0$ \Loop \State $i \gets i + 1$ \If{$i \ge n$} \State \textbf{break} \EndIf \EndLoop \State \Return $i$", 5),
-    (r"\State $s \gets 0$ \For{$j = 1, \dots, n$} \If{$j = 2$} \State \textbf{continue} \EndIf \State $s \gets s + j$ \EndFor \State \Return $s$", 13),
-    (r"\State $s \gets 0$ \For{$j = 1, \dots, n$} \If{$j > 3$} \State \Break \EndIf \State $s \gets s + j$ \EndFor \State \Return $s$", 6),
-    (r"\State $k \gets 0$ \While{$k < 100$} \State $k \gets k + 1$ \If{$k = n$} \State break \EndIf \EndWhile \State \Return $k$", 5),
-    (r"\State $k \gets 0$ \Repeat \State $k \gets k + 1$ \If{$k = 3$} \State \textbf{break} \EndIf \Until{$k \ge n$} \State \Return $k$", 3),
+    (
+        r"\State $i \gets 0$ \Loop \State $i \gets i + 1$ \If{$i \ge n$} \State \textbf{break} \EndIf \EndLoop \State \Return $i$",
+        5,
+    ),
+    (
+        r"\State $s \gets 0$ \For{$j = 1, \dots, n$} \If{$j = 2$} \State \textbf{continue} \EndIf \State $s \gets s + j$ \EndFor \State \Return $s$",
+        13,
+    ),
+    (
+        r"\State $s \gets 0$ \For{$j = 1, \dots, n$} \If{$j > 3$} \State \Break \EndIf \State $s \gets s + j$ \EndFor \State \Return $s$",
+        6,
+    ),
+    (
+        r"\State $k \gets 0$ \While{$k < 100$} \State $k \gets k + 1$ \If{$k = n$} \State break \EndIf \EndWhile \State \Return $k$",
+        5,
+    ),
+    (
+        r"\State $k \gets 0$ \Repeat \State $k \gets k + 1$ \If{$k = 3$} \State \textbf{break} \EndIf \Until{$k \ge n$} \State \Return $k$",
+        3,
+    ),
     # a \Return inside a loop leaves the listing, not only the loop
     (r"\For{$j = 1, \dots, n$} \If{$j \cdot j > n$} \State \Return $j$ \EndIf \EndFor \State \Return $0$", 3),
 ]
@@ -185,7 +225,9 @@ def test_break_continue_and_return_inside_loops(body, expected):
 
 
 def test_break_outside_a_loop_is_an_error_at_the_statement():
-    listing = algoverify.compile("\\begin{algorithmic}\n\\State $x \\gets 1$\n\\State \\textbf{break}\n\\end{algorithmic}")
+    listing = algoverify.compile(
+        "\\begin{algorithmic}\n\\State $x \\gets 1$\n\\State \\textbf{break}\n\\end{algorithmic}"
+    )
     with pytest.raises(ExecutionError) as info:
         listing()
     assert info.value.finding.code == "AV308" and "break outside a loop" in info.value.finding.message
@@ -196,16 +238,25 @@ def test_break_outside_a_loop_is_an_error_at_the_statement():
 
 ARRAYS = [
     # prefix sums into a name that does not exist yet: a sequence by index, returned as an array
-    (r"\Require $x$ \State $p_1 \gets x_1$ \For{$k = 2, \dots, 4$} \State $p_k \gets p_{k-1} + x_k$ \EndFor \State \Return $p$",
-     {"x": [1.0, 2.0, 3.0, 4.0]}, [1.0, 3.0, 6.0, 10.0]),
+    (
+        r"\Require $x$ \State $p_1 \gets x_1$ \For{$k = 2, \dots, 4$} \State $p_k \gets p_{k-1} + x_k$ \EndFor \State \Return $p$",
+        {"x": [1.0, 2.0, 3.0, 4.0]},
+        [1.0, 3.0, 6.0, 10.0],
+    ),
     # a sequence from index 0 (an initial guess x_0, then x_{k+1})
-    (r"\Require $a$ \State $x_0 \gets a$ \For{$k = 0, \dots, 2$} \State $x_{k+1} \gets x_k / 2$ \EndFor \State \Return $x_3$",
-     {"a": 8.0}, 1.0),
+    (
+        r"\Require $a$ \State $x_0 \gets a$ \For{$k = 0, \dots, 2$} \State $x_{k+1} \gets x_k / 2$ \EndFor \State \Return $x_3$",
+        {"a": 8.0},
+        1.0,
+    ),
     # a sequence grows with every store, at any index
     (r"\State $y_1 \gets 1$ \State $y_2 \gets 2$ \State $y_3 \gets y_1 + y_2$ \State \Return $y$", {}, [1.0, 2.0, 3.0]),
     # a swap through a temporary
-    (r"\Require $x$ \State $t \gets x_1$ \State $x_1 \gets x_2$ \State $x_2 \gets t$ \State \Return $x$",
-     {"x": [1.0, 2.0]}, [2.0, 1.0]),
+    (
+        r"\Require $x$ \State $t \gets x_1$ \State $x_1 \gets x_2$ \State $x_2 \gets t$ \State \Return $x$",
+        {"x": [1.0, 2.0]},
+        [2.0, 1.0],
+    ),
 ]
 
 
@@ -278,15 +329,20 @@ def test_a_range_counts_the_way_it_is_written(header, order):
 
 @pytest.mark.parametrize("header", [r"\For{$i = 1, \dots, n$}", r"\For{$i = n, \dots, 1$}"])
 def test_an_empty_range_runs_zero_times(header):
-    assert run(r"\Require $n$ \State $c \gets 0$ " + header + r" \State $c \gets c + 1$ \EndFor \State \Return $c$", n=0) == 0
+    assert (
+        run(r"\Require $n$ \State $c \gets 0$ " + header + r" \State $c \gets c + 1$ \EndFor \State \Return $c$", n=0)
+        == 0
+    )
 
 
 def test_lint_warns_where_the_direction_depends_on_the_inputs(tmp_path):
     from algoverify import api
 
     note = tmp_path / "n.md"
-    note.write_text("\\begin{algorithmic}\n\\For{$i = j + 1, \\dots, n$}\n\\State $x \\gets i$\n\\EndFor\n"
-                    "\\For{$i = n, \\dots, 1$}\n\\State $x \\gets i$\n\\EndFor\n\\end{algorithmic}\n")
+    note.write_text(
+        "\\begin{algorithmic}\n\\For{$i = j + 1, \\dots, n$}\n\\State $x \\gets i$\n\\EndFor\n"
+        "\\For{$i = n, \\dots, 1$}\n\\State $x \\gets i$\n\\EndFor\n\\end{algorithmic}\n"
+    )
     (finding,) = api.lint([note]).all_findings()
     assert finding.code == "AV207" and finding.severity.value == "warning"
     assert "j + 1, …, n" in finding.message
