@@ -731,6 +731,20 @@ class CheckCrashed(Rule):
     template = "{check}: {message}"
 
 
+class CouldNotCheck(Rule):
+    """What: a check could not test its claim, and says why (no counterexample: nothing was tested).
+
+    Why: "could not check" is never "refuted": a claim is reported false only when the listing
+    ran on inputs inside the declared class and the claim failed. This code appears when the
+    cause has no finding of its own (a snippet that ran out of memory, …).
+
+    Example: a snippet check whose snippet exceeds its ``memory_mb:``.
+    """
+
+    code = "AV409"
+    template = "check {check} could not check its claim: {message}"
+
+
 # --- AV5xx: spec errors -----------------------------------------------------------------
 
 

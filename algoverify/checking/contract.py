@@ -13,7 +13,7 @@ from typing import Any
 from .context import CheckContext
 from .outcome import Verdict
 from .spec import CheckSpec
-from .trials import search
+from .trials import failed_run, search
 
 _KEYS = {"terminates", "runs", "assigned", "backward", "iterations"}
 
@@ -34,7 +34,7 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
     def attempt(values: dict[str, Any]) -> str | None:
         result = ctx.run_listing(check, listing, values)
         if result.finding is not None:
-            return f"the run did not finish: {result.finding.code} {result.finding.message}"
+            return failed_run(result, ctx.report.note.source.line_col)
         env = dict(values)
         for family, size in listing.program.families.items():
             if family in values and size not in env:

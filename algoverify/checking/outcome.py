@@ -9,19 +9,27 @@ from ..findings import Finding
 from ..source import Span
 from .spec import CheckSpec
 
-__all__ = ["Verdict", "Outcome", "VERIFIED", "REFUTED", "FAILED", "ERROR"]
+__all__ = ["Verdict", "Outcome", "VERIFIED", "REFUTED", "KNOWN", "CANNOT", "VERDICTS"]
 
+# The four verdicts, in these words everywhere: text, JSON, SARIF, the summary line, the README.
+#: the claim held on every trial (or was proved)
 VERIFIED = "verified"
-REFUTED = "refuted as expected"
-FAILED = "failed"
-ERROR = "error"
+#: the listing ran on inputs inside the declared class and the claim failed, or the run broke a
+#: promise the claim makes (it did not terminate, it produced inf or NaN)
+REFUTED = "refuted"
+#: refuted, and the spec marks the claim as a known finding (``known:``), like a strict xfail
+KNOWN = "refuted as expected"
+#: nothing was tested: notation algoverify cannot run, an unbound name, a missing input, a spec or
+#: module error, a generator outside the listing's declared class; the cause is at its line
+CANNOT = "could not check"
+VERDICTS = (VERIFIED, REFUTED, KNOWN, CANNOT)
 
 
 @dataclass
 class Verdict:
-    """What a check found: whether the claim held, and if not, the counterexample that shows it."""
+    """What a check found: whether the claim held (``None``: it could not be checked), and why."""
 
-    holds: bool
+    holds: bool | None
     message: str
     trials: int = 1
     details: dict[str, Any] = field(default_factory=dict)
@@ -44,4 +52,4 @@ class Outcome:
     @property
     def ok(self) -> bool:
         """True when the check verified, or refuted a claim marked as known."""
-        return self.status in (VERIFIED, REFUTED)
+        return self.status in (VERIFIED, KNOWN)

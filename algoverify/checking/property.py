@@ -16,7 +16,7 @@ import numpy as np
 from .context import CheckContext
 from .outcome import Verdict
 from .spec import CheckSpec
-from .trials import SKIP, search
+from .trials import SKIP, failed_run, search
 
 
 def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
@@ -35,7 +35,7 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
         if listing is not None:
             result = ctx.run_listing(check, listing, values)
             if result.finding is not None:
-                return f"the listing failed: {result.finding.code} {result.finding.message}"
+                return failed_run(result, ctx.report.note.source.line_col)
             for name, history in result.trace.history.items():
                 env[name] = history[-1][1]
             names = listing.outputs or ("result",)

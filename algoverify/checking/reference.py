@@ -14,7 +14,7 @@ import numpy as np
 from .context import CheckContext
 from .outcome import Verdict
 from .spec import CheckSpec
-from .trials import search
+from .trials import failed_run, search
 
 
 def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
@@ -34,8 +34,7 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
 def _mismatch(check: CheckSpec, ctx: CheckContext, listing: Any, reference: Any, values: dict[str, Any]) -> str | None:
     result = ctx.run_listing(check, listing, values)
     if result.finding is not None:
-        line, col = ctx.report.note.source.line_col(result.finding.span.start) if result.finding.span else (0, 0)
-        return f"the listing failed at line {line}:{col}: {result.finding.code} {result.finding.message}"
+        return failed_run(result, ctx.report.note.source.line_col)
     accepted = set(listing.inputs)  # a family's size (k of B_1, …, B_k) is implied by the family
     expected = reference(
         **{k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in values.items() if k in accepted}

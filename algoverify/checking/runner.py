@@ -12,6 +12,7 @@ import time
 from ..findings import (
     CheckCrashed,
     ContractBroken,
+    CouldNotCheck,
     Finding,
     KnownFindingGone,
     LocatedError,
@@ -25,7 +26,7 @@ from ..findings import (
 from ..source import Span
 from . import contract, property, reference, snippet, structure
 from .context import CheckContext
-from .outcome import ERROR, FAILED, REFUTED, VERIFIED, Outcome, Verdict
+from .outcome import CANNOT, KNOWN, REFUTED, VERIFIED, Outcome, Verdict
 from .snippets import find_quote
 from .spec import CheckSpec
 
@@ -53,16 +54,13 @@ def run_check(check: CheckSpec, ctx: CheckContext) -> Outcome:
     claim_span, findings = _locate_claim(check, ctx)
     try:
         verdict = runner.run(check, ctx)
-    except LocatedError as exc:
-        finding = exc.to_finding(ctx.path)
-        return Outcome(
-            check, ERROR, finding.message, time.perf_counter() - started, 0, findings + [finding], claim_span=claim_span
-        )
-    except Exception as exc:  # a reference or binding of the user's raised: the check did not run
-        finding = CheckCrashed.finding(check.span, ctx.path, check=check.id, message=f"{type(exc).__name__}: {exc}")
-        return Outcome(
-            check, ERROR, finding.message, time.perf_counter() - started, 0, findings + [finding], claim_span=claim_span
-        )
+    except (LocatedError, Exception) as exc:  # a spec error, or a reference or binding of the user's raised
+        if isinstance(exc, LocatedError):
+            finding = exc.to_finding(ctx.path)
+        else:
+            finding = CheckCrashed.finding(check.span, ctx.path, check=check.id, message=f"{type(exc).__name__}: {exc}")
+        seconds = time.perf_counter() - started
+        return Outcome(check, CANNOT, finding.message, seconds, 0, findings + [finding], claim_span=claim_span)
     seconds = time.perf_counter() - started
     return _outcome(check, ctx, verdict, seconds, claim_span, findings)
 
@@ -82,15 +80,26 @@ def _outcome(
     if claim_span is not None:
         details.setdefault("claim_at", claim_span)
     details.setdefault("spec_at", check.span)
-    if verdict.holds and check.known is None:
+    if verdict.holds is None:
+        # nothing was tested: the cause (an unbound name, a precondition the generator broke …)
+        # is reported at its own line; never a counterexample
+        status, message = CANNOT, verdict.message
+        cause = details.pop("cause", None)
+        if cause is not None:
+            findings.append(cause)
+        else:
+            findings.append(CouldNotCheck.finding(span, ctx.path, details, check=check.id, message=verdict.message))
+    elif verdict.holds and check.known is None:
         status, message = VERIFIED, verdict.message
     elif not verdict.holds and check.known is not None:
-        status, message = REFUTED, verdict.message
+        status, message = KNOWN, verdict.message
     elif verdict.holds:
-        status, message = FAILED, verdict.message
+        # the claim marked as a known finding now holds: the verdict is the claim's; the stale
+        # `known:` mark is an error of the spec, as a strict xfail that passes
+        status, message = VERIFIED, verdict.message
         findings.append(KnownFindingGone.finding(span, ctx.path, details, check=check.id, known=check.known))
     else:
-        status, message = FAILED, verdict.message
+        status, message = REFUTED, verdict.message
         findings.append(
             _FAIL_RULE[check.kind].finding(span, ctx.path, details, check=check.id, message=verdict.message)
         )

@@ -21,6 +21,9 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
         else ctx.report.note.source.segment(block.body_span)
     )
     result = run_snippet(code, timeout=float(check.get("timeout", 10.0)), memory_mb=int(check.get("memory_mb", 1024)))
+    if result.memory_exceeded:
+        limit = check.get("memory_mb", 1024)
+        return Verdict(None, f"the snippet ran out of the {limit} MB it may use", span=block.span)
     if result.timed_out:
         return Verdict(False, f"the snippet did not finish within {check.get('timeout', 10.0)} s", span=block.span)
     if result.returncode != 0:

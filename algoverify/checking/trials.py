@@ -14,7 +14,32 @@ from typing import Any, Callable
 
 import numpy as np
 
+from ..findings import Finding
 from .outcome import Verdict
+
+#: Run findings that refute a claim: the listing ran on valid inputs and broke a promise every
+#: claim about its result makes (it stops; its numbers are numbers). Any other finding from a
+#: run means the claim could not be checked (see :class:`CannotCheck`).
+REFUTING_CODES = frozenset({"AV301", "AV302"})
+
+
+class CannotCheck(Exception):
+    """Raised by a trial that could not test the claim; ``finding`` is the cause, at its line."""
+
+    def __init__(self, message: str, finding: Finding | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.finding = finding
+
+
+def failed_run(result: Any, line_col: Callable[[int], tuple[int, int]]) -> str:
+    """What a failed run of the listing means for the claim: a refutation (returned) or :class:`CannotCheck`."""
+    f = result.finding
+    line, col = line_col(f.span.start) if f.span is not None else (0, 0)
+    text = f"the listing failed at line {line}:{col}: {f.code} {f.message}"
+    if f.code in REFUTING_CODES:
+        return text
+    raise CannotCheck(text, f)
 
 __all__ = ["shrink_spec", "simplify_values", "reproduce_command", "format_inputs"]
 
@@ -161,7 +186,13 @@ def search(
     skipped = 0
     for trial in range(check.trials):
         values = ctx.draw(check, inputs_spec, ctx.rng(check, trial))
-        problem = attempt(values)
+        try:
+            problem = attempt(values)
+        except CannotCheck as exc:
+            details: dict[str, Any] = {"inputs": format_inputs(values)}
+            if exc.finding is not None:
+                details["cause"] = exc.finding
+            return Verdict(None, f"trial {trial + 1}: {exc.message}", trial + 1, details)
         if problem is None:
             continue
         if problem == SKIP:

@@ -8,8 +8,9 @@ from ..findings import Severity
 from ..source import excerpt, printable
 from .text import render_findings
 
-_MARK = {"verified": "ok", "refuted as expected": "xfail", "failed": "FAIL", "error": "ERROR"}
-_COLOUR = {"verified": "32", "refuted as expected": "33", "failed": "31", "error": "31"}
+# the verdicts' own words (checking.outcome), padded to one column
+_WIDTH = max(len(v) for v in ("verified", "refuted", "refuted as expected", "could not check"))
+_COLOUR = {"verified": "32", "refuted as expected": "33", "refuted": "31", "could not check": "35"}
 
 
 def _paint(text: str, code: str, colour: bool) -> str:
@@ -20,13 +21,13 @@ def render(result: Any, *, colour: bool = False) -> str:
     """Render the outcomes of every note, then the findings, then one summary line."""
     lines: list[str] = []
     sources = result.sources
-    counts = {"verified": 0, "refuted as expected": 0, "failed": 0, "error": 0}
+    counts = {"verified": 0, "refuted": 0, "refuted as expected": 0, "could not check": 0}
     for note in result.notes:
         lines.append(f"{note.path}  ({len(note.outcomes)} checks, {note.seconds:.2f} s)")
         src = note.note.source if note.note is not None else None
         for o in note.outcomes:
             counts[o.status] += 1
-            status = _paint(f"{_MARK[o.status]:<5}", _COLOUR[o.status], colour)
+            status = _paint(f"{o.status:<{_WIDTH}}", _COLOUR[o.status], colour)
             message = printable(f"{o.check.kind:<9} {o.check.id:<28} {o.message}")
             lines.append(f"  {status} {message}  [{o.seconds:.2f} s]")
             if o.check.claim:
@@ -44,8 +45,8 @@ def render(result: Any, *, colour: bool = False) -> str:
     unverified = sum(f.code.startswith("AV6") for f in findings)
     errors = sum(f.severity is Severity.ERROR for f in findings)
     summary = (
-        f"{counts['verified']} verified, {counts['refuted as expected']} refuted as expected, "
-        f"{counts['failed']} failed, {counts['error']} could not run, {unverified} unverified; "
+        f"{counts['verified']} verified, {counts['refuted']} refuted, {counts['refuted as expected']} refuted as "
+        f"expected, {counts['could not check']} could not check, {unverified} unverified; "
         f"{errors} error{'s' if errors != 1 else ''} in {getattr(result, 'seconds', 0.0):.1f} s"
     )
     lines.append("")
