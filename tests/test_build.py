@@ -119,12 +119,12 @@ MALFORMED = [
     ("keyword inside braces", lines(r"\State \textbf{\While}"), "AV101", 1, 16),
     ("lone backslash", "\\State x \\", "AV101", 1, 10),
     (
-        "text before the float's algorithmic",
+        "text after the float's algorithmic",
         lines(
-            r"\begin{algorithm}", "some words", r"\begin{algorithmic}\State x\end{algorithmic}",
+            r"\begin{algorithm}", r"\begin{algorithmic}\State x\end{algorithmic}", r"\State y",
             r"\end{algorithm}",
         ),
-        "AV101", 2, 1,
+        "AV101", 3, 1,
     ),
 ]  # fmt: skip
 
@@ -420,6 +420,16 @@ def test_unknown_macro_is_text_not_an_error():
 def test_escaped_percent_is_text_and_percent_starts_a_comment():
     node = only("\\State 50\\% done % not this")
     assert node.text.plain == "50% done"
+
+
+def test_text_before_the_floats_algorithmic_is_kept_as_text():
+    """Once AV101 (issue 8): LaTeX typesets such lines (``\\textbf{Input:} …``), so they parse."""
+    source = lines(
+        r"\begin{algorithm}", "some words", r"\begin{algorithmic}\State x\end{algorithmic}", r"\end{algorithm}"
+    )
+    algorithm = parse(source)
+    assert [t.plain for t in algorithm.texts] == ["some words"]
+    assert at(source, algorithm.texts[0].span) == (2, 1)
 
 
 def test_caption_label_and_numbering():

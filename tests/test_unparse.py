@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from pathlib import Path
 
 import pytest
@@ -180,7 +182,30 @@ def blocks(body: st.SearchStrategy) -> st.SearchStrategy:
         st.builds(ir.RepeatUntil, st.just(S0), body, conds, comments),
         st.builds(ir.LoopBlock, st.just(S0), body, comments),
         function,
+        user_blocks(body),
     )
+
+
+def user_blocks(body: st.SearchStrategy) -> st.SearchStrategy:
+    """Blocks a paper defines: printed with their \\algblockdefx/\\algloopdefx line, they read back.
+
+    Each command has one arity, as a paper's definition gives it: \\Phase takes one argument
+    and \\EndPhase none, \\Round none and \\EndRound one, the \\algloop \\Once one.
+    """
+    one = st.tuples(conds)
+    phase = st.builds(
+        lambda a, stmts, comment: ir.UserBlock(S0, "PHASE", "\\Phase", a, stmts, "\\EndPhase", (), comment),
+        one, body, comments,
+    )  # fmt: skip
+    round_ = st.builds(
+        lambda stmts, b, comment: ir.UserBlock(S0, "ROUND", "\\Round", (), stmts, "\\EndRound", b, comment),
+        body, one, comments,
+    )  # fmt: skip
+    once = st.builds(
+        lambda a, stmt, comment: ir.UserBlock(S0, "ONCE", "\\Once", a, (stmt,), None, (), comment),
+        one, simple, comments,
+    )  # fmt: skip
+    return phase | round_ | once
 
 
 statements = st.recursive(simple, lambda inner: blocks(st.lists(inner, max_size=3).map(tuple)), max_leaves=12)
@@ -216,16 +241,37 @@ KEYWORDS = {
 }
 
 
+BUILT_IN = {keyword for keywords in KEYWORDS.values() for keyword in keywords if keyword[1:].isalpha()}
+BUILT_IN |= {"\\Loop", "\\While", "\\Until", "\\EndFor", "\\EndIf", "\\EndWhile", "\\Else"}
+COMMAND = re.compile(r"\\[A-Za-z]+")
+
+
 def check_spans(text: str, algorithm: ir.Algorithm) -> None:
-    """Every child lies inside its parent; every statement's text starts with its keyword."""
+    """Every child lies inside its parent; every statement's text starts with its keyword.
+
+    A statement may also start with a command the paper defines (``\\ParFor``, ``\\LineComment``),
+    never with another built-in keyword.
+    """
     for node in ir.walk(algorithm):
         for child in ir.iter_children(node):
             assert child.span in node.span, (type(node).__name__, type(child).__name__)
         if type(node) in KEYWORDS:
             source = text[node.span.start : node.span.end]
-            assert source.startswith(KEYWORDS[type(node)]), (type(node).__name__, source)
+            own = COMMAND.match(source)
+            paper_command = own is not None and own.group() not in BUILT_IN
+            assert source.startswith(KEYWORDS[type(node)]) or paper_command, (type(node).__name__, source)
         if isinstance(node, ir.Math):
             assert text[node.span.start : node.span.end] == node.latex
+
+
+def same_ir(a: ir.Algorithm, b: ir.Algorithm) -> bool:
+    """Equal IR, spans aside; labels compared by name and by the kind of node each labels."""
+
+    def targets(algorithm: ir.Algorithm) -> list[tuple[str, str]]:
+        return sorted((label.name, type(algorithm.labelled(label.name)).__name__) for label in algorithm.labels)
+
+    bare = [dataclasses.replace(ir.strip_spans(x), labels=()) for x in (a, b)]
+    return bare[0] == bare[1] and targets(a) == targets(b)
 
 
 @given(algorithms)
@@ -241,12 +287,27 @@ def test_print_then_parse_gives_the_same_ir_with_nested_spans(algorithm: ir.Algo
 GOLDEN = sorted(DATA.glob("*.tex"))
 
 
-@pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.stem)
+# Listings whose IR has no spelling in built-in keywords alone: printed back, they read differently.
+NOT_PRINTABLE = {
+    "user_blocks_algdef": "a two-argument \\ForEachIn{v}{V} is a ForAll no built-in keyword spells",
+}
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        pytest.param(p, marks=pytest.mark.xfail(reason=NOT_PRINTABLE[p.stem], strict=True))
+        if p.stem in NOT_PRINTABLE
+        else p
+        for p in GOLDEN
+    ],
+    ids=lambda p: p.stem,
+)
 def test_golden_listings_round_trip(path: Path):
     text = path.open(encoding="utf-8", newline="").read()
     algorithm = parse(text)
     check_spans(text, algorithm)
-    assert ir.strip_spans(parse(unparse(algorithm))) == ir.strip_spans(algorithm)
+    assert same_ir(parse(unparse(algorithm)), algorithm), unparse(algorithm)
 
 
 def test_unparse_a_statement_alone():

@@ -1,4 +1,4 @@
-"""Algorithmic LaTeX → :mod:`algoverify.syntax.ir`: parse with ``grammars/algorithmic.lark``, then transform.
+r"""Algorithmic LaTeX → :mod:`algoverify.syntax.ir`: parse with ``grammars/algorithmic.lark``, then transform.
 
 :func:`parse_algorithm` is the entry point. It is the one place where offsets are added:
 lark sees ``text[body.start:body.end]`` and every IR span is ``body.start`` plus lark's
@@ -7,12 +7,31 @@ traceback: pre-scans catch what the parser state cannot tell (braces, unclosed m
 and every lark error becomes a :class:`~algoverify.findings.LocatedError` with an AV1xx
 rule, chosen by lark's ``match_examples`` over :data:`PARSE_ERROR_EXAMPLES` or, when no
 example matches (deeper nesting), from the blocks still open on the parser's stack.
+
+The steps, in order (only what LaTeX itself rejects is an error):
+
+1. the pre-scan of braces and math delimiters, on the listing as written;
+2. the paper's own commands, read from the listing and from ``preamble``
+   (:mod:`~algoverify.syntax.definitions`);
+3. :mod:`~algoverify.syntax.prepass` blanks formatting around statements to spaces of the
+   same length (``\textcolor{c}{\State …}``, ``\State{…}``, ``\\``), so offsets never move;
+4. lark parses the blanked copy; :class:`_KeywordPostLex` retypes the paper's commands to
+   the grammar's generic terminals (a defined block opener to ``USER_OPEN`` …) and an
+   unknown block-looking command at the start of a line to ``MACRO_STMT`` (one text
+   statement, never a structure error);
+5. when the parse fails at a built-in closer (``\EndFor``) that an unknown command earlier
+   in the listing could open (``\ForEachIn`` defined in a file we were not given), that
+   command is taken for an opener of that block and the parse is retried;
+6. :class:`_Builder` turns the tree into IR, reading math and text from the *original*
+   note; ``\label``\ s are then attached to the statements they stand in.
 """
 
 from __future__ import annotations
 
+import functools
 import re
-from dataclasses import dataclass, replace
+from contextvars import ContextVar
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Iterator, Sequence
 
 from lark import Token, Transformer, v_args
@@ -32,8 +51,21 @@ from ..findings import (
 )
 from ..source import Span
 from . import ir
+from .definitions import (
+    CLOSERS,
+    KIND_CLOSERS,
+    MIDDLES,
+    OPENERS,
+    STATEMENTS,
+    Definitions,
+    Opener,
+    negates,
+    read_definitions,
+)
 from .grammar import load_parser
 from .plaintext import to_plain
+from .prepass import Keywords, blank_formatting
+from .texscan import group_end, skip_space
 
 __all__ = ["parse_algorithm", "PARSE_ERROR_EXAMPLES", "ASSIGN_OPS"]
 
@@ -101,7 +133,7 @@ _OPENERS = {
 }  # fmt: skip
 _OPENER_TYPES = frozenset(
     "_IF _IF_U _WHILE _WHILE_U _FOR _FOR_U _FORALL _FOREACH _FORALL_U _LOOP _LOOP_U "
-    "_REPEAT _REPEAT_U _FUNCTION _PROCEDURE BEGIN_ALG BEGIN_FLOAT".split()
+    "_REPEAT _REPEAT_U _FUNCTION _PROCEDURE BEGIN_ALG BEGIN_FLOAT USER_OPEN USER_LOOP".split()
 )
 # Closing keywords → (block kind, the opener to name in a message).
 _CLOSERS = {
@@ -111,6 +143,7 @@ _CLOSERS = {
     "_ENDLOOP": ("loop", "\\Loop"), "_ENDLOOP_U": ("loop", "\\LOOP"),
     "_ENDFUNCTION": ("function", "\\Function"), "_ENDPROCEDURE": ("procedure", "\\Procedure"),
     "_END_ALG": ("algorithmic", "\\begin{algorithmic}"), "_END_FLOAT": ("algorithm", "\\begin{algorithm}"),
+    "USER_CLOSE": ("", ""),
 }  # fmt: skip
 # Keywords that only make sense inside one kind of block → (kind, where they belong).
 _INNER = {
@@ -125,25 +158,27 @@ _SPELLING = {
 
 
 _TOO_DEEP = "the listing is nested too deeply"
+# How many unknown commands one listing may have taken for block openers (step 5).
+_MAX_INFERRED = 8
 
 
-def parse_algorithm(text: str, body: Span) -> ir.Algorithm:
+def parse_algorithm(text: str, body: Span, *, preamble: str = "") -> ir.Algorithm:
     """Parse the listing at ``text[body.start:body.end]`` into an :class:`ir.Algorithm`.
 
     :param text: the whole note; every span in the result indexes into it.
     :param body: an ``algorithm`` float, a bare ``algorithmic`` environment, or bare statements.
+    :param preamble: LaTeX whose definitions apply to this listing (``\\algdef``, ``\\algblock``,
+        ``\\newcommand`` …): the note's text outside the block, a preamble file. The listing's
+        own definitions are read from the listing.
     :raises LocatedError: an AV1xx rule at the offending place of the note.
     """
     source = text[body.start : body.end]
     _prescan(source, body.start)
+    defs = read_definitions(preamble).merged(read_definitions(source)) if preamble else read_definitions(source)
+    lexed = blank_formatting(source, _keywords(defs))
+    tree, defs = _parse(lexed, source, body, defs)
     try:
-        tree = _parser().parse(source)
-    except UnexpectedInput as exc:
-        raise _diagnose(exc, source, body.start) from exc
-    except LarkError as exc:  # any other lark failure is still the listing's fault, never a traceback
-        raise LocatedError(SyntaxErrorInListing, body, message=str(exc)) from exc
-    try:
-        return _Builder(text, body.start).transform(tree)
+        return _Builder(text, body.start, defs).transform(tree)
     except VisitError as exc:
         cause = exc.orig_exc
         if isinstance(cause, LocatedError):
@@ -155,6 +190,142 @@ def parse_algorithm(text: str, body: Span) -> ir.Algorithm:
         raise LocatedError(SyntaxErrorInListing, body, message=_TOO_DEEP) from exc
 
 
+def _parse(lexed: str, source: str, body: Span, defs: Definitions) -> tuple[Any, Definitions]:
+    """Parse the blanked listing; on failure, retry with inferred openers (step 5) before reporting."""
+    first: LocatedError | None = None
+    on_error = _continuation(source, lexed)
+    needed = bool(defs) or _unknown_at_line_start(lexed)
+    for _ in range(_MAX_INFERRED + 1):
+        context = _Context(defs, lexed, _bare(lexed))
+        reset = _CONTEXT.set(context if needed else None)
+        try:
+            return _parser().parse(lexed, on_error=on_error), defs
+        except UnexpectedInput as exc:
+            if first is None:
+                first = _diagnose(exc, source, body.start, defs)
+            opener = _infer_opener(exc, context)
+        except LarkError as exc:  # any other lark failure is still the listing's fault, never a traceback
+            if first is None:
+                first = LocatedError(SyntaxErrorInListing, body, message=str(exc))
+            opener = None
+        except RecursionError as exc:
+            raise LocatedError(SyntaxErrorInListing, body, message=_TOO_DEEP) from exc
+        finally:
+            _CONTEXT.reset(reset)
+        if opener is None:
+            break
+        defs = defs.with_opener(opener)
+    assert first is not None
+    raise first
+
+
+def _continuation(source: str, lexed: str) -> Any:
+    r"""For a listing split with ``\algstore``/``\algrestore``: an ``on_error`` handler for lark, else ``None``.
+
+    After ``\algrestore{…}`` a closer (or ``\Else``) with no block open here closes one of the
+    stored part, so it is skipped. Before ``\algstore{…}`` the blocks still open at the end stay
+    open for the next part, so their closers are fed (zero-width, at the end) before it.
+    """
+    store, restore = "\\algstore" in source, "\\algrestore" in source
+    if not (store or restore):
+        return None
+
+    def on_error(exc: UnexpectedInput) -> bool:
+        if not isinstance(exc, UnexpectedToken):
+            return False
+        token, state = exc.token, exc.interactive_parser
+        opened = [
+            t for t in state.parser_state.value_stack
+            if isinstance(t, Token) and t.type in _OPENER_TYPES and not t.type.startswith("BEGIN")
+        ]  # fmt: skip
+        if restore and not opened and (token.type in _INNER or token.type in _CLOSERS):
+            return token.type not in ("_END_ALG", "_END_FLOAT")
+        if store and opened and token.type in ("_END_ALG", "_END_FLOAT", "$END"):
+            end = len(lexed[: token.start_pos].rstrip()) if token.start_pos is not None else None
+            closers = [_closing_token(t, token, end) for t in reversed(opened)]
+            if None in closers:
+                return False
+            for closer in closers:
+                state.feed_token(closer)
+            state.feed_token(token)
+            return True
+        return False
+
+    return on_error
+
+
+def _closing_token(opener: Token, at: Token, end: int | None) -> Token | None:
+    """A zero-width token that closes ``opener``, placed at ``end`` (after the last thing before ``at``)."""
+    if opener.type == "USER_OPEN":
+        context = _CONTEXT.get()
+        definition = context.defs.openers.get(opener.value) if context is not None else None
+        if definition is None or not definition.closers:
+            return None
+        kind, value = "USER_CLOSE", min(definition.closers)
+    elif opener.value in _OPENERS:
+        kind, value = _POSTLEX.keywords[_OPENERS[opener.value][1]], ""
+    else:
+        return None
+    pos = end if end is not None else (at.start_pos or 0)
+    line, column = at.line or 1, at.column or 1  # build.py reads offsets only
+    return Token(kind, value, pos, line, column, line, column, pos)
+
+
+@functools.cache
+def _line_start_unknown() -> re.Pattern[str]:
+    """A line that starts with a block-looking command neither a keyword nor a word (see _KeywordPostLex)."""
+    known = sorted({k[1:] for k in _POSTLEX.keywords} | {w[1:] for w in _NOT_STATEMENTS}, key=len, reverse=True)
+    return re.compile(r"^[ \t]*\\(?!(?:" + "|".join(known) + r")(?![A-Za-z@]))(?:[A-Z]|[a-z]+[A-Z])", re.M)
+
+
+def _unknown_at_line_start(lexed: str) -> bool:
+    """Whether the post-lexer may meet an unknown command at the start of a line (its slower path)."""
+    return _line_start_unknown().search(lexed) is not None
+
+
+def _bare(lexed: str) -> bool:
+    """Whether the listing is bare statements (no environment around them)."""
+    return not lexed.lstrip().startswith("\\begin{algorithm")
+
+
+@functools.lru_cache(maxsize=256)
+def _keywords(defs: Definitions) -> Keywords:
+    """What makes a group "begin with a keyword" for the pre-pass, given the paper's definitions."""
+    starters = set(STATEMENTS) | set(CLOSERS) | set(MIDDLES) | {"\\Comment", "\\COMMENT"}
+    starters |= {k for k, (_, n) in OPENERS.items() if n == 0}
+    need_group = {k for k, (_, n) in OPENERS.items() if n > 0}
+    for name, opener in defs.openers.items():
+        (need_group if opener.nargs else starters).add(name)
+    starters |= set(defs.closers) | set(defs.statements)
+    for name, target in defs.aliases.items():
+        (need_group if OPENERS.get(target, ("", 0))[1] else starters).add(name)
+    return Keywords(STATEMENTS, frozenset(starters), frozenset(need_group), tuple(defs.noise.items()))
+
+
+@dataclass
+class _Context:
+    """What the post-lexer needs to know about the listing being parsed (one per parse)."""
+
+    defs: Definitions
+    #: the blanked listing lark reads (for "is this command the first thing on its line?")
+    text: str
+    #: bare statements: no environment to enter before statements may start
+    bare: bool
+    #: unknown commands read as text statements, in order: openers to infer from (step 5)
+    candidates: list[Token] = field(default_factory=list)
+
+
+_CONTEXT: ContextVar[_Context | None] = ContextVar("algoverify_listing", default=None)
+# A command that looks like a block keyword: capitalised (\ForEachIn, \Do) or camel-case (\doWhile).
+_BLOCKISH = re.compile(r"\\(?:[A-Z]|[a-z]+[A-Z])")
+# Capitalised commands that are words or symbols inside a statement, never statements.
+_NOT_STATEMENTS = frozenset(
+    "\\TRUE \\FALSE \\AND \\OR \\NOT \\XOR \\TO \\To \\True \\False \\And \\Or \\Not \\Xor \\Call \\NULL \\Null "
+    "\\Gamma \\Delta \\Theta \\Lambda \\Xi \\Pi \\Sigma \\Upsilon \\Phi \\Psi \\Omega \\LaTeX \\TeX \\Big \\Bigg "
+    "\\Bigl \\Bigr \\Biggl \\Biggr \\Leftarrow \\Rightarrow \\Leftrightarrow \\Longleftarrow \\Longrightarrow".split()
+)
+
+
 class _KeywordPostLex:
     r"""Retype a ``CMD`` token that spells a structural keyword (``\EndIf``) to that keyword.
 
@@ -164,6 +335,10 @@ class _KeywordPostLex:
     that match_examples and :func:`_classify` need. Where the keyword is valid, lark's
     own keyword handling has typed it already. ``\Comment``, ``\Call``, ``\caption``
     and ``\label`` stay commands: they are text wherever they are not special.
+
+    During :func:`parse_algorithm` (a :class:`_Context` is set) it also retypes the paper's
+    own commands by their role (:mod:`~algoverify.syntax.definitions`), and an unknown
+    block-looking command that starts a line outside any group to ``MACRO_STMT``.
     """
 
     # Environment boundaries are lexed in every state, so that a misplaced
@@ -173,6 +348,7 @@ class _KeywordPostLex:
 
     def __init__(self) -> None:
         self._keywords: dict[str, str] | None = None
+        self._types: frozenset[str] = frozenset()
 
     @property
     def keywords(self) -> dict[str, str]:
@@ -183,15 +359,79 @@ class _KeywordPostLex:
                 for t in _parser().terminals
                 if t.pattern.type == "str" and t.pattern.value.startswith("\\") and t.name not in self._INLINE
             }
+            self._types = frozenset(self._keywords.values())
         return self._keywords
 
     def process(self, stream: Iterator[Token]) -> Iterator[Token]:
         """Yield the tokens of ``stream``, keywords retyped."""
         keywords = self.keywords
+        context = _CONTEXT.get()
+        if context is not None:
+            yield from self._in_context(stream, keywords, context)
+            return
         for token in stream:
             if token.type == "CMD" and token in keywords:
                 token = Token.new_borrow_pos(keywords[token], str(token), token)
             yield token
+
+    def _in_context(self, stream: Iterator[Token], keywords: dict[str, str], context: _Context) -> Iterator[Token]:
+        roles = _roles(context.defs, self)
+        types = self._types
+        text = context.text
+        depth = 0
+        inside = context.bare
+        for token in stream:
+            kind = token.type
+            if kind == "_LBRACE":
+                depth += 1
+            elif kind == "_RBRACE":
+                depth -= 1
+            elif kind == "CMD" or kind in types:
+                value = str(token)
+                target = roles.get(value)
+                if target is not None:
+                    if target != "MACRO_STMT" or (depth == 0 and inside):
+                        token = Token.new_borrow_pos(target, value, token)
+                elif kind == "CMD":
+                    if value in keywords:
+                        token = Token.new_borrow_pos(keywords[value], value, token)
+                    elif (
+                        depth == 0
+                        and inside
+                        and _BLOCKISH.match(value)
+                        and value not in _NOT_STATEMENTS
+                        and _starts_line(text, token.start_pos)
+                    ):
+                        token = Token.new_borrow_pos("MACRO_STMT", value, token)
+                        context.candidates.append(token)
+            elif kind == "BEGIN_ALG":
+                inside = True
+            elif kind == "_END_ALG":
+                inside = False
+            yield token
+
+
+@functools.lru_cache(maxsize=256)
+def _roles(defs: Definitions, postlex: _KeywordPostLex) -> dict[str, str]:
+    """The paper's commands → the terminal the post-lexer gives them."""
+    keywords = postlex.keywords
+    roles: dict[str, str] = {}
+    for name, target in defs.aliases.items():
+        if target in keywords:
+            roles[name] = keywords[target]
+    for name in defs.statements:
+        roles[name] = "MACRO_STMT"
+    for name in defs.closers:
+        roles[name] = "USER_CLOSE"
+    for name, opener in defs.openers.items():
+        roles[name] = "USER_LOOP" if opener.loop else "USER_OPEN"
+    return roles
+
+
+def _starts_line(text: str, pos: int) -> bool:
+    """Whether only spaces stand between the previous line break and ``pos``."""
+    line = text.rfind("\n", 0, pos) + 1
+    return not text[line:pos].strip()
 
 
 _POSTLEX = _KeywordPostLex()
@@ -199,6 +439,48 @@ _POSTLEX = _KeywordPostLex()
 
 def _parser() -> Any:
     return load_parser("algorithmic", postlex=_POSTLEX)
+
+
+# --- step 5: an unknown command taken for the opener a closer needs -----------------------
+
+# Block kind → what an opener's name says when it opens that kind: the word capitalised
+# (\ParallelFor, \ForEachIn), or at either end (\forall, \pfor), never inside (\Verify).
+_KIND_WORDS = {
+    kind: re.compile(rf"^(?i:{word})|{word.capitalize()}|{word}$")
+    for kind, word in (
+        ("for", "for"), ("while", "while"), ("if", "if"), ("loop", "loop"), ("function", "func"),
+        ("procedure", "proc"), ("repeat", "repeat"),
+    )
+}  # fmt: skip
+
+
+def _infer_opener(exc: UnexpectedInput, context: _Context) -> Opener | None:
+    r"""An opener for the closer the parse failed at, from an unknown command before it; or ``None``.
+
+    Only a command read as a text statement (:class:`_KeywordPostLex`) whose name says the
+    closer's kind qualifies (``\ParFor`` for ``\EndFor``), the nearest one first; its
+    arguments are the groups that follow it in the listing.
+    """
+    token = getattr(exc, "token", None)
+    if token is None or token.start_pos is None:
+        return None
+    kind = CLOSERS.get(str(token)) or _CLOSERS.get(token.type, ("",))[0]
+    if kind not in _KIND_WORDS:
+        return None
+    for candidate in reversed(context.candidates):
+        name = str(candidate)
+        if candidate.start_pos < token.start_pos and _KIND_WORDS[kind].search(name[1:]):
+            nargs, pos = 0, candidate.end_pos
+            while True:
+                at = skip_space(context.text, pos)
+                if at >= len(context.text) or context.text[at] != "{":
+                    break
+                pos = group_end(context.text, at)
+                if pos < 0:
+                    break
+                nargs += 1
+            return Opener(name, kind, nargs, KIND_CLOSERS[kind], True, negated=negates(name))
+    return None
 
 
 # --- pre-scan: braces and math delimiters --------------------------------------------
@@ -215,12 +497,19 @@ def _prescan(source: str, base: int) -> None:
     structural = _POSTLEX.keywords
     braces: list[int] = []
     math: tuple[int, str, int] | None = None  # (offset, delimiter, brace depth when opened)
+    inner = False  # inside $…$ within a group within math: $x \text{for $i$}$
     for m in _SCAN.finditer(source):
         tok, pos = m.group(), m.start()
         if tok[0] == "%":
             continue
         if math is not None:
             start, delim, depth = math
+            if tok == "$" and (inner or len(braces) > depth):
+                inner = not inner
+                continue
+            if inner and tok in ("{", "}"):
+                braces.append(pos) if tok == "{" else braces.pop()
+                continue
             if tok == {"\\(": "\\)"}.get(delim, delim):
                 math = None
             elif tok == "\\(" or tok in structural or tok[0] == "\n" or (tok == "}" and len(braces) <= depth):
@@ -251,12 +540,12 @@ def _prescan(source: str, base: int) -> None:
 # --- parse errors → located errors -----------------------------------------------------
 
 
-def _diagnose(exc: UnexpectedInput, source: str, base: int) -> LocatedError:
+def _diagnose(exc: UnexpectedInput, source: str, base: int, defs: Definitions) -> LocatedError:
     """Turn a lark error into the most specific AV1xx error, located in the note."""
     token = getattr(exc, "token", None)
     opened = [t for t in _value_stack(exc) if isinstance(t, Token) and t.type in _OPENER_TYPES]
-    for rule in (_match_example(exc, source), _classify(token, opened)):
-        error = _located(rule, token, opened, source, base) if rule is not None else None
+    for rule in (_match_example(exc, source), _classify(token, opened, defs)):
+        error = _located(rule, token, opened, source, base, defs) if rule is not None else None
         if error is not None:
             return error
     return _generic(exc, source, base)
@@ -276,10 +565,28 @@ def _match_example(exc: UnexpectedInput, source: str) -> type[Rule] | None:
     kind = "env" if head.startswith("\\begin{algorithmic}") else kind
     prefix, suffix = _WRAPPERS[kind]
     parser = _parser()
-    return exc.match_examples(lambda example: parser.parse(prefix + example + suffix), PARSE_ERROR_EXAMPLES)
+    reset = _CONTEXT.set(None)  # the examples are parsed on their own, not as this listing
+    try:
+        return exc.match_examples(lambda example: parser.parse(prefix + example + suffix), PARSE_ERROR_EXAMPLES)
+    except TypeError:
+        # lark 1.3.1 formats a ParserState with %d in a debug message when the error came
+        # through on_error (\algstore listings); _classify decides instead
+        return None
+    finally:
+        _CONTEXT.reset(reset)
 
 
-def _classify(token: Token | None, opened: Sequence[Token]) -> type[Rule]:
+def _opener_of(token: Token, defs: Definitions) -> tuple[str, str]:
+    r"""``(kind, closer to name in a message)`` of an opener token, built-in or the paper's."""
+    if token.value in _OPENERS and token.type not in ("USER_OPEN", "USER_LOOP"):
+        return _OPENERS[token.value]
+    opener = defs.openers.get(token.value)
+    if opener is None or not opener.closers:
+        return ("", "the end of its block")
+    return opener.kind, min(opener.closers, key=lambda c: (c.isupper(), c))
+
+
+def _classify(token: Token | None, opened: Sequence[Token], defs: Definitions) -> type[Rule]:
     r"""Pick the rule from the unexpected token and the blocks still open (when no example matched).
 
     A closing keyword, ``\Else`` or ``\Until`` met inside a block it cannot belong to
@@ -295,7 +602,7 @@ def _classify(token: Token | None, opened: Sequence[Token]) -> type[Rule]:
         return UnclosedBlock if blocks else UnmatchedEnd
     if token.type in _INNER:
         wanted = _INNER[token.type][0]
-        outer = [_OPENERS[t.value][0] for t in blocks[:-1]]
+        outer = [_opener_of(t, defs)[0] for t in blocks[:-1]]
         return UnclosedBlock if wanted in outer else StrayKeyword
     return SyntaxErrorInListing
 
@@ -308,7 +615,7 @@ def _token_span(token: Token, base: int, source: str) -> Span:
 
 
 def _located(
-    rule: type[Rule], token: Token | None, opened: Sequence[Token], source: str, base: int
+    rule: type[Rule], token: Token | None, opened: Sequence[Token], source: str, base: int, defs: Definitions
 ) -> LocatedError | None:
     """Fill ``rule``'s message from the token and the open blocks; ``None`` if they do not fit it."""
     if token is None:
@@ -322,11 +629,14 @@ def _located(
         if inner.type.startswith("BEGIN"):
             env = "algorithmic" if inner.type == "BEGIN_ALG" else "algorithm"
             return LocatedError(UnterminatedEnvironment, span, details={"found": found}, env=env)
-        closer = _OPENERS[inner.value][1]
+        closer = _opener_of(inner, defs)[1]
         details = {"expected_at": _token_span(token, base, source)}
         return LocatedError(UnclosedBlock, span, details=details, opener=inner.value, closer=closer, found=found)
     if rule is UnmatchedEnd and token.type in _CLOSERS:
         opener = _CLOSERS[token.type][1]
+        if token.type == "USER_CLOSE":
+            names = sorted(o.name for o in defs.openers.values() if token.value in o.closers)
+            opener = names[0] if names else "opener"
         return LocatedError(UnmatchedEnd, _token_span(token, base, source), closer=token.value, opener=opener)
     if rule is StrayKeyword and token.type in _INNER:
         context = _INNER[token.type][1]
@@ -383,8 +693,9 @@ class _Piece:
 
     ``kind`` is ``text`` (TEXT, CMD, ESC: ``value`` holds the token), ``math`` (``inner`` is
     the LaTeX between the delimiters), ``group`` (``inner`` is inside the braces,
-    ``children`` the items there), ``comment`` (``node``) or ``call`` (``children`` is the
-    name group and the argument group).
+    ``children`` the items there), ``comment`` (``node``), ``call`` (``children`` is the
+    name group and the argument group), ``label`` (``value`` is the name) or ``end`` (a
+    defined block's closer, ``value`` as written).
     """
 
     kind: str
@@ -412,6 +723,34 @@ class _EmptyState:
 
 
 @dataclass(frozen=True, slots=True)
+class _Trail:
+    """What follows a block's closing keyword on its line, before build.py knows the block."""
+
+    items: tuple[_Piece, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _OpenUser:
+    r"""A defined block (``\Do`` … ``\doWhile``) whose closer's arguments are still in the trail."""
+
+    span: Span
+    opener: Opener
+    opener_span: Span
+    body: _Body
+    closer: str
+    #: \ElsIf/\Else arms (an if block's only)
+    arms: tuple[ir.Branch, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class _Float:
+    """The items of an ``algorithm`` float outside ``algorithmic``: its caption and other pieces."""
+
+    caption: ir.Text | None
+    pieces: tuple[_Piece, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class _Env:
     """A parsed ``algorithmic`` environment (or bare statements, with ``begin`` empty)."""
 
@@ -421,8 +760,19 @@ class _Env:
 
 
 # Content items that typeset nothing a reader would call part of the statement.
-_NOISE_MACROS = {"\\label": 1, "\\hfill": 0, "\\quad": 0, "\\qquad": 0, "\\nonumber": 0, "\\relax": 0}
+_NOISE_MACROS = {
+    "\\label": 1, "\\hfill": 0, "\\quad": 0, "\\qquad": 0, "\\nonumber": 0, "\\relax": 0,
+    # spacing the pre-pass leaves when it has nothing else to do (see prepass._needs_pass)
+    "\\;": 0, "\\,": 0, "\\:": 0, "\\!": 0, "\\ ": 0, "\\>": 0,
+}  # fmt: skip
+_TIES = re.compile(r"~+")
 _DOTS = {"\\dots", "\\ldots", "\\cdots", "..."}
+# \label inside display math, and what may stand at its ends without being math.
+_MATH_LABEL = re.compile(r"\\label\s*\{([^{}]*)\}")
+_EDGE = r"(?:\s|\\label\s*\{[^{}]*\}|\\nonumber(?![a-zA-Z])|\\notag(?![a-zA-Z]))*"
+_MATH_EDGE = re.compile(_EDGE)
+_MATH_EDGE_END = re.compile(_EDGE + r"\Z")
+_MATH_COMMENT_END = re.compile(r"\s*(?<!\\)%[^\n]*(?:\s|(?<!\\)%[^\n]*)*\Z")
 _MATH_TOKEN = re.compile(r"\\[a-zA-Z]+|\\.|:=|[<>!=]=|\.\.\.|[{}()\[\],=]", re.S)
 # `\\(` and `\\)` never occur inside math; counting them lets _args cut raw text at commas.
 _OPENING = {"\\(", "{", "(", "[", "\\{", "\\langle", "\\lvert", "\\lVert", "\\lfloor", "\\lceil"}
@@ -433,10 +783,16 @@ _CLOSING = {"\\)", "}", ")", "]", "\\}", "\\rangle", "\\rvert", "\\rVert", "\\rf
 class _Builder(Transformer):
     """Parse tree of ``algorithmic.lark`` → IR, one method per rule; spans made absolute here."""
 
-    def __init__(self, text: str, base: int) -> None:
+    def __init__(self, text: str, base: int, defs: Definitions) -> None:
         super().__init__(visit_tokens=True)
         self._text = text
         self._base = base
+        self._defs = defs
+        #: every \label met, in document order: (name, span of the \label{…})
+        self._labels: list[tuple[str, Span]] = []
+        #: a \caption met among the statements, and the spans of the labels right after it
+        self._caption: ir.Text | None = None
+        self._float_labels: set[Span] = set()
 
     # -- helpers ---------------------------------------------------------------------
 
@@ -474,20 +830,52 @@ class _Builder(Transformer):
         """Plain words."""
         return self._tok("text", token)
 
-    CMD = ESC = TEXT
+    CMD = ESC = MACRO_STMT = TEXT
+
+    @v_args(inline=False, meta=False)
+    def MATH_DISPLAY(self, token: Token) -> _Piece:  # noqa: N802
+        r"""``\[ … \]`` inside a statement: math, as ``\( \)`` is."""
+        start = self._base + token.start_pos
+        return self._display(token, Span(start + 2, self._base + token.end_pos - 2))
+
+    @v_args(inline=False, meta=False)
+    def MATH_ENV(self, token: Token) -> _Piece:  # noqa: N802
+        r"""``\begin{equation} … \end{equation}`` (``align`` …) inside a statement: math."""
+        value = str(token)
+        start = self._base + token.start_pos + value.index("}") + 1
+        return self._display(token, Span(start, self._base + token.start_pos + value.rindex("\\end")))
+
+    def _display(self, token: Token, inner: Span) -> _Piece:
+        r"""Display math: its ``\label``\ s recorded; the math is trimmed of space and of labels at its ends."""
+        latex = self._src(inner)
+        for m in _MATH_LABEL.finditer(latex):
+            self._labels.append((m.group(1).strip(), Span(inner.start + m.start(), inner.start + m.end())))
+        start = _MATH_EDGE.match(latex).end()  # type: ignore[union-attr] - matches the empty string
+        end = _MATH_EDGE_END.search(latex, start).start()  # type: ignore[union-attr]
+        if start >= end:
+            start, end = 0, len(latex)
+        return self._tok("math", token, Span(inner.start + start, inner.start + end))
 
     @v_args(inline=False, meta=False)
     def MATH_PAREN(self, token: Token) -> _Piece:  # noqa: N802
         r"""``\( … \)``: the inner span drops the two-character delimiters."""
         start = self._base + token.start_pos
-        return self._tok("math", token, Span(start + 2, self._base + token.end_pos - 2))
+        return self._tok("math", token, self._uncommented(Span(start + 2, self._base + token.end_pos - 2)))
 
     @v_args(inline=False, meta=False)
     def MATH_DOLLAR(self, token: Token) -> _Piece:  # noqa: N802
         """``$ … $`` or ``$$ … $$``."""
         width = 2 if token.startswith("$$") else 1
         start = self._base + token.start_pos
-        return self._tok("math", token, Span(start + width, self._base + token.end_pos - width))
+        return self._tok("math", token, self._uncommented(Span(start + width, self._base + token.end_pos - width)))
+
+    def _uncommented(self, inner: Span) -> Span:
+        """``inner`` without a ``%`` comment (and the space around it) at its end: TeX never reads it."""
+        latex = self._src(inner)
+        if "%" not in latex:
+            return inner
+        tail = _MATH_COMMENT_END.search(latex)
+        return Span(inner.start, inner.start + tail.start()) if tail is not None and tail.start() else inner
 
     # -- statement content -----------------------------------------------------------
 
@@ -505,15 +893,23 @@ class _Builder(Transformer):
         r"""``\Call{Name}{args}`` inside a statement."""
         return _Piece("call", self._span(meta), children=(name, args))
 
+    def label(self, meta: Any, group: _Piece) -> _Piece:
+        r"""``\label{name}``, anywhere: recorded, then attached to what it labels (:meth:`start`)."""
+        assert group.inner is not None
+        span = self._span(meta)
+        name = self._src(group.inner).strip()
+        self._labels.append((name, span))
+        return _Piece("label", span, value=name)
+
     def lead(self, meta: Any, *items: _Piece) -> tuple[_Piece, ...]:
         """Items before a body's first statement."""
         return items
 
     until_cond = lead
 
-    def trail(self, meta: Any, *items: _Piece) -> list[ir.Statement]:
+    def trail(self, meta: Any, *items: _Piece) -> _Trail:
         """Items after a block's closing keyword: a Comment (or text) statement after the block."""
-        return self._loose(items)
+        return _Trail(items)
 
     # -- simple statements -----------------------------------------------------------
 
@@ -680,10 +1076,30 @@ class _Builder(Transformer):
 
     def stmts(self, meta: Any, *items: Any) -> list[ir.Statement]:
         r"""Flatten the statements; ``\State \Return x`` becomes one Return spanning both keywords."""
+        return self._flatten(items)
+
+    def _flatten(self, items: Iterable[Any]) -> list[ir.Statement]:
+        """Statements from rule results: lists, empty States, trails and defined blocks awaiting theirs."""
         out: list[ir.Statement] = []
         pending: _EmptyState | None = None
+        after_caption = False
         for item in items:
-            found = item if isinstance(item, list) else [item]
+            if isinstance(item, _Float):  # a \caption among the statements
+                if self._caption is None:
+                    self._caption = item.caption
+                after_caption = True
+                continue
+            if isinstance(item, _Trail) and after_caption:  # \caption{…}\label{…}: the float's label
+                self._float_labels.update(p.span for p in item.items if p.kind == "label")
+            after_caption = False
+            if isinstance(item, _Trail):
+                pieces = item.items
+                if out and isinstance(out[-1], _OpenUser):
+                    block, pieces = self._close_user(out[-1], pieces)
+                    out[-1] = block
+                found: list[Any] = self._loose(pieces)
+            else:
+                found = item if isinstance(item, list) else [item]
             for node in found:
                 if isinstance(node, _EmptyState):
                     pending = node
@@ -692,7 +1108,8 @@ class _Builder(Transformer):
                     node = replace(node, span=pending.span.cover(node.span))
                 pending = None
                 out.append(node)
-        return out
+        # a defined block with no trail (its closer was the last thing in the body)
+        return [self._close_user(n, ())[0] if isinstance(n, _OpenUser) else n for n in out]
 
     def _block_body(self, body: _Body) -> tuple[ir.Comment | None, tuple[ir.Statement, ...]]:
         r"""A block's header comment (a lone ``\Comment`` right after the header) and its statements."""
@@ -700,6 +1117,161 @@ class _Builder(Transformer):
         if not content and comment is not None:
             return comment, body.stmts
         return None, (*self._loose(body.lead), *body.stmts)
+
+    # -- blocks the paper defines ----------------------------------------------------------
+
+    def user_block(
+        self, meta: Any, opener: Token, body: _Body, elifs: list[ir.Branch], else_part: list[ir.Branch], end: _Piece
+    ) -> _OpenUser:
+        r"""A defined opener … its closer; finished by :meth:`_close_user` once the trail is known."""
+        definition = self._defs.openers[str(opener)]
+        span, opener_span = self._span(meta), self._tok("text", opener).span
+        arms = (*elifs, *else_part)
+        if arms and not (definition.builtin and definition.kind == "if"):
+            keyword = re.match(r"\\[A-Za-z]+", self._src(arms[0].span))
+            found = keyword.group() if keyword else "\\Else"
+            context = f"an \\If block: {definition.name} opens no \\If"
+            raise LocatedError(
+                StrayKeyword, Span(arms[0].span.start, arms[0].span.start + len(found)), keyword=found, context=context
+            )
+        if end.value not in definition.closers and end.span.length:  # zero width: \algstore
+            expected = min(definition.closers, key=lambda c: (c.isupper(), c)) if definition.closers else "its end"
+            details = {"expected_at": end.span}
+            raise LocatedError(
+                UnclosedBlock, opener_span, details=details, opener=str(opener), closer=expected, found=end.value
+            )
+        return _OpenUser(span, definition, opener_span, body, end.value, arms)
+
+    def user_end(self, meta: Any, *closer: Token) -> _Piece:
+        """The closer of a defined block, as written (a built-in closer is filtered from the tree)."""
+        span = self._span(meta)
+        return _Piece("end", span, value=str(closer[0]) if closer else self._src(span))
+
+    def _header_args(self, lead: tuple[_Piece, ...], count: int) -> tuple[list[_Piece], tuple[_Piece, ...]]:
+        """The first ``count`` groups of ``lead`` (a defined command's arguments) and what follows them."""
+        args: list[_Piece] = []
+        rest = list(lead)
+        while rest and len(args) < count and rest[0].kind in ("group", "label"):
+            piece = rest.pop(0)
+            if piece.kind == "group":
+                args.append(piece)
+        return args, tuple(rest)
+
+    def _close_user(self, block: _OpenUser, trail: tuple[_Piece, ...]) -> tuple[ir.Statement, tuple[_Piece, ...]]:
+        """The IR of a defined block, its closer's arguments taken from the start of ``trail``."""
+        closer = self._defs.closers.get(block.closer)
+        closer_args, trail = self._header_args(trail, closer.nargs if closer is not None else 0)
+        span = block.span.cover(closer_args[-1].span) if closer_args else block.span
+        opener = block.opener
+        args, lead = self._header_args(block.body.lead, opener.nargs)
+        comment, stmts = self._block_body(replace(block.body, lead=lead))
+        if opener.builtin:
+            first_end = block.body.span.end if block.body.span is not None else (args[-1] if args else block).span.end
+            node = self._builtin_shape(span, opener, block.opener_span, args, stmts, comment, block.arms, first_end)
+            if node is not None:
+                return node, trail
+        return (
+            ir.UserBlock(
+                span, opener.kind, opener.name, tuple(self._cond(a) for a in args), stmts, block.closer,
+                tuple(self._cond(a) for a in closer_args), comment,
+            ),
+            trail,
+        )  # fmt: skip
+
+    def _builtin_shape(
+        self,
+        span: Span,
+        opener: Opener,
+        at: Span,
+        args: list[_Piece],
+        stmts: tuple[ir.Statement, ...],
+        comment: ir.Comment | None,
+        arms: tuple[ir.Branch, ...] = (),
+        first_end: int | None = None,
+    ) -> ir.Statement | None:
+        r"""A defined opener of a built-in block (``\algdef{S}[FOR]{ForEachIn}``) as that block's node.
+
+        The header of a negated one (``\IfNot{x}``) is kept as text, opener included: its
+        argument is not the block's condition.
+        """
+        header = self._joined(args, at)
+        if opener.negated and opener.kind in ("if", "while"):
+            text = self._text_of([_Piece("text", at, value=opener.name), *args])
+            cond: ir.Math | ir.Text = replace(text, plain=f"{opener.name[1:]} {text.plain}".strip())
+        else:
+            cond = self._header_cond(header, args)
+        if opener.kind == "for":
+            found = self._range(header) if len(args) == 1 else None
+            if found is not None:
+                return ir.ForRange(span, *found, stmts, comment)
+            pair = [_drop_noise(a.children) for a in args]
+            if len(pair) == 2 and all(len(p) == 1 and p[0].kind == "math" for p in pair):
+                # \ForEachIn{\(v\)}{\(V\)}: the variable, then what it runs over
+                var, iterable = (self._math(p[0]) for p in pair)
+                return ir.ForAll(span, self._header_cond(header, args), var, iterable, stmts, comment)
+            return self._forall(span, header, stmts, comment)
+        if opener.kind == "while":
+            return ir.WhileBlock(span, cond, stmts, comment)
+        if opener.kind == "if":
+            first = ir.Branch(Span(span.start, first_end or span.end), cond, stmts, comment)
+            return ir.IfBlock(span, (first, *arms))
+        if opener.kind == "loop":
+            return ir.LoopBlock(span, stmts, comment)
+        if opener.kind in ("function", "procedure") and len(args) == 2:
+            return ir.Function(span, opener.kind, self._name(args[0]), self._args(args[1]), stmts, comment)
+        return None
+
+    def _header_cond(self, header: _Piece, args: list[_Piece]) -> ir.Math | ir.Text:
+        """The condition or header over a defined opener's arguments; several read as words apart."""
+        cond = self._cond(header)
+        if len(args) > 1 and isinstance(cond, ir.Text):
+            plain = " ".join(p for p in (_plain_of(self._cond(a)) for a in args) if p)
+            cond = replace(cond, plain=plain)
+        return cond
+
+    def _joined(self, args: list[_Piece], at: Span) -> _Piece:
+        """One group-like piece holding several argument groups (their contents, in order)."""
+        if len(args) == 1:
+            return args[0]
+        if not args:
+            return _Piece("group", at, inner=Span(at.end, at.end))
+        children = tuple(child for a in args for child in a.children)
+        return _Piece(
+            "group",
+            args[0].span.cover(args[-1].span),
+            inner=Span(args[0].span.start, args[-1].span.end),
+            children=children,
+        )
+
+    def user_repeat(self, meta: Any, opener: Token, body: _Body, until: tuple[_Piece, ...]) -> list[ir.Statement]:
+        r"""A defined opener of a ``\Repeat`` block, ended by ``\Until``."""
+        definition = self._defs.openers[str(opener)]
+        args, lead = self._header_args(body.lead, definition.nargs)
+        return self.repeat_block(meta, replace(body, lead=lead), until)
+
+    def user_loop(self, meta: Any, opener: Token, lead: tuple[_Piece, ...], *body: Any) -> list[ir.Statement]:
+        r"""``\algloop``: the header and the one statement after it."""
+        definition = self._defs.openers[str(opener)]
+        span = self._span(meta)
+        args, rest = self._header_args(lead, definition.nargs)
+        content, comment = _split_comment(rest)
+        stmts = (*self._loose(content), *self._flatten(body))
+        if definition.builtin:  # \algloopdefx{If}[1]: an \If whose body is one statement
+            node = self._builtin_shape(span, definition, self._tok("text", opener).span, args, stmts, comment)
+            if node is not None:
+                return [node]
+        cond = tuple(self._cond(a) for a in args)
+        return [ir.UserBlock(span, definition.kind, definition.name, cond, stmts, None, (), comment)]
+
+    def macro_stmt(self, meta: Any, *items: _Piece) -> list[ir.Statement]:
+        r"""A command the paper defines as statements (``\LineComment{…}``), or an unknown one: text.
+
+        The same text statement as ``\State \LineComment{…}`` would give, spanning from the command.
+        """
+        span = self._span(meta)
+        content, comment = _split_comment(items)
+        text = self._text_of(content)
+        return [ir.TextStatement(span, text, comment)]
 
     def _end(self, body: _Body, header: _Piece) -> int:
         return body.span.end if body.span is not None else header.span.end
@@ -830,41 +1402,27 @@ class _Builder(Transformer):
         r"""``\begin{algorithmic}[1]`` … ``\end{algorithmic}``."""
         return _Env(self._span(meta), str(begin), body)
 
-    def caption(self, meta: Any, short: None, group: _Piece) -> tuple[str, ir.Text]:
+    def caption(self, meta: Any, short: None, group: _Piece) -> _Float:
         r"""``\caption[short]{long}``: the long caption is kept."""
-        return ("caption", self._group_text(group))
+        return _Float(self._group_text(group), ())
 
     def short_caption(self, meta: Any, *option: Token) -> None:
         """The ``[short]`` caption, which the IR does not keep."""
         return None
 
-    def label(self, meta: Any, group: _Piece) -> tuple[str, str]:
-        r"""``\label{…}`` of the float."""
-        assert group.inner is not None
-        return ("label", self._src(group.inner).strip())
+    def float_items(self, meta: Any, *items: _Float | _Piece) -> _Float:
+        """Caption (the first) and the other pieces of the float on one side of ``algorithmic``."""
+        caption = next((i.caption for i in items if isinstance(i, _Float)), None)
+        return _Float(caption, tuple(i for i in items if isinstance(i, _Piece)))
 
-    def float_noise(self, meta: Any, *items: Any) -> None:
-        r"""An unknown command in the float (``\centering`` and the like): skipped."""
-        return None
-
-    def float_items(self, meta: Any, *items: tuple[str, Any] | None) -> dict[str, Any]:
-        """Caption and label of the float (the first of each)."""
-        found: dict[str, Any] = {}
-        for item in items:
-            if item is not None:
-                found.setdefault(item[0], item[1])
-        return found
-
-    def float_env(
-        self, meta: Any, begin: Token, before: dict[str, Any], env: _Env, after: dict[str, Any]
-    ) -> tuple[_Env, dict[str, Any]]:
+    def float_env(self, meta: Any, begin: Token, before: _Float, env: _Env, after: _Float) -> tuple[_Env, _Float]:
         r"""``\begin{algorithm}[H]`` … ``\end{algorithm}``."""
-        return env, {**after, **before}
+        return env, _Float(before.caption or after.caption, before.pieces + after.pieces)
 
     def start(self, meta: Any, found: Any) -> ir.Algorithm:
         """The whole listing; an empty one is an AV107 error."""
         span = self._span(meta)
-        extras: dict[str, Any] = {}
+        extras = _Float(None, ())
         if isinstance(found, _Body):
             env, kind = _Env(span, "", found), "listing"
         elif isinstance(found, _Env):
@@ -876,10 +1434,51 @@ class _Builder(Transformer):
             raise LocatedError(EmptyBlock, env.span if not getattr(meta, "empty", True) else span, kind=kind)
         option = re.search(r"\[\s*(\d+)\s*\]", env.begin)
         numbered = option is not None and int(option.group(1)) > 0
-        return ir.Algorithm(span, statements, extras.get("caption"), extras.get("label"), numbered)
+        label, labels = self._attach_labels(span, env.span if env.begin else None, statements)
+        texts = self._float_texts(extras.pieces)
+        caption = extras.caption or self._caption
+        return ir.Algorithm(span, statements, caption, label, numbered, texts, labels)
 
     def _top_body(self, body: _Body) -> tuple[ir.Statement, ...]:
         return (*self._loose(body.lead), *body.stmts)
+
+    def _float_texts(self, pieces: tuple[_Piece, ...]) -> tuple[ir.Text, ...]:
+        r"""The float's text outside ``algorithmic``, one :class:`ir.Text` per source line (labels aside)."""
+        lines: list[list[_Piece]] = []
+        for piece in _drop_noise(pieces):
+            if lines and "\n" not in self._text[lines[-1][-1].span.end : piece.span.start]:
+                lines[-1].append(piece)
+            else:
+                lines.append([piece])
+        texts = (self._text_of(line) for line in lines)
+        return tuple(t for t in texts if t.plain)
+
+    def _attach_labels(
+        self, whole: Span, env: Span | None, statements: tuple[ir.Statement, ...]
+    ) -> tuple[str | None, tuple[ir.Label, ...]]:
+        r"""The float's label, and every other ``\label`` with the span of what it labels.
+
+        A label outside ``algorithmic`` belongs to the float: the first is the listing's
+        ``label``, later ones label the whole listing. Inside, a label labels the innermost
+        statement that holds it (its items run to the next keyword, so a label on a
+        statement's line is one of its items), the block whose header it follows, or the
+        block it follows (``\EndFor \label{…}``); before any statement, the whole listing.
+        """
+        first: str | None = None
+        labels: list[ir.Label] = []
+        for name, span in sorted(set(self._labels), key=lambda item: item[1]):
+            if (env is not None and span not in env) or span in self._float_labels:
+                if first is None:
+                    first = name
+                    continue
+                target = whole
+            else:
+                target = _label_target(statements, span.start, whole, self._text)
+            labels.append(ir.Label(span, name, target))
+        if first is None and labels and labels[0].target == whole:
+            # \begin{algorithmic}[1]\label{…} before any statement: it names the listing
+            first, labels = labels[0].name, labels[1:]
+        return first, tuple(labels)
 
 
 # --- pure helpers ----------------------------------------------------------------------
@@ -902,11 +1501,48 @@ def _drop_noise(items: Iterable[_Piece]) -> list[_Piece]:
             skip -= 1
             continue
         skip = 0
-        if piece.kind == "text" and piece.value in _NOISE_MACROS:
-            skip = _NOISE_MACROS[piece.value]
+        if piece.kind == "label":
+            continue
+        if piece.kind == "text" and (
+            piece.value in _NOISE_MACROS or (piece.value[:1] == "~" and _TIES.fullmatch(piece.value))
+        ):
+            skip = _NOISE_MACROS.get(piece.value, 0)
             continue
         out.append(piece)
     return out
+
+
+def _plain_of(cond: ir.Math | ir.Text) -> str:
+    return cond.plain if isinstance(cond, ir.Text) else to_plain(f"\\({cond.latex}\\)")
+
+
+def _label_target(statements: Sequence[ir.Statement], pos: int, parent: Span, text: str) -> Span:
+    """What a label at ``pos`` labels among ``statements`` (see :meth:`_Builder._attach_labels`)."""
+    before: ir.Node | None = None
+    for i, node in enumerate(statements):
+        if pos in node.span:
+            if isinstance(node, ir.IfBlock):
+                for j, branch in enumerate(node.branches):
+                    if pos in branch.span:
+                        return _label_target(branch.body, pos, node.span if j == 0 else branch.span, text)
+                return node.span
+            if i == 0 and _header_text(node, parent, pos, text):
+                return parent  # \Function{F}{x}: \label{…}: loose text on the header's line
+            inner = getattr(node, "body", ())
+            return _label_target(inner, pos, node.span, text) if inner else node.span
+        if node.span.end <= pos:
+            before = node
+    return before.span if before is not None else parent
+
+
+def _header_text(node: ir.Node, parent: Span, pos: int, text: str) -> bool:
+    """Whether ``node`` is loose text after a block header, on the header's line up to ``pos``."""
+    return (
+        isinstance(node, ir.TextStatement)
+        and node.span.start > parent.start
+        and not text.startswith(("\\State", "\\STATE", "\\Statex"), node.span.start)
+        and "\n" not in text[parent.start : pos]
+    )
 
 
 def _is_separator(piece: _Piece, char: str) -> bool:

@@ -34,6 +34,8 @@ __all__ = [
     "RepeatUntil",
     "LoopBlock",
     "Function",
+    "UserBlock",
+    "Label",
     "Algorithm",
     "Statement",
     "walk",
@@ -236,6 +238,30 @@ class Function(Node):
     comment: Comment | None = None
 
 
+@dataclass(frozen=True)
+class UserBlock(Node):
+    r"""A block the paper defines itself (``\algdef{SE}[DOWHILE]{Do}{doWhile}``, ``\algblock``, ``\algloop``).
+
+    ``kind`` is the block's name in the definition (``DOWHILE``; the opener's name when the
+    definition gives none). ``opener`` and ``closer`` are the commands as written (``\Do``,
+    ``\doWhile``); ``closer`` is ``None`` for an ``\algloop`` block, whose body is the one
+    statement after its header. ``args`` and ``closer_args`` are the declared arguments of
+    each (one math segment alone is a :class:`Math`, anything else :class:`Text`).
+    A defined block whose shape is a built-in one (a ``\ForEach`` that ends with
+    ``\EndFor``) is built as that node instead (:class:`ForAll` …), never as a UserBlock;
+    when its text negates its argument (``\IfNot{x}``) that node's condition is a
+    :class:`Text` spanning the opener and its arguments, never the bare argument.
+    """
+
+    kind: str
+    opener: str
+    args: tuple[Cond, ...]
+    body: tuple[Statement, ...]
+    closer: str | None = None
+    closer_args: tuple[Cond, ...] = ()
+    comment: Comment | None = None
+
+
 Statement = Union[
     Assign,
     CallStmt,
@@ -251,21 +277,51 @@ Statement = Union[
     RepeatUntil,
     LoopBlock,
     Function,
+    UserBlock,
 ]
+
+
+@dataclass(frozen=True)
+class Label(Node):
+    r"""A ``\label{name}`` inside a listing; ``span`` covers the ``\label{…}`` itself.
+
+    ``target`` is the span of what it labels: the statement on whose line it stands (a
+    ``\label`` right after a ``\For{…}`` header labels the whole block, one after
+    ``\EndFor`` too), a :class:`Branch` after an ``\ElsIf``/``\Else`` header, or the whole
+    listing for a label that stands before any statement or outside ``algorithmic``.
+    """
+
+    name: str
+    target: Span
 
 
 @dataclass(frozen=True)
 class Algorithm(Node):
     """A whole listing: an ``algorithmic`` environment with its optional ``algorithm`` float.
 
-    ``body_span`` is the span of the ``algorithmic`` environment itself; ``caption`` and
-    ``label`` come from the float.
+    ``caption`` and ``label`` come from the float (``label`` is its first ``\\label``).
+    ``texts`` are the float's lines of text outside ``algorithmic`` (``\textbf{Input:} …``),
+    one :class:`Text` per source line, in order. ``labels`` are the other ``\\label``\\ s,
+    each with the span of what it labels (:meth:`labelled` finds the node).
     """
 
     body: tuple[Statement, ...]
     caption: Text | None = None
     label: str | None = None
     numbered: bool = False
+    texts: tuple[Text, ...] = ()
+    labels: tuple[Label, ...] = ()
+
+    def labelled(self, name: str) -> Node | None:
+        """Return the node the label ``name`` points at (the listing itself for a listing-level label)."""
+        for label in self.labels:
+            if label.name == name:
+                if label.target == self.span:
+                    return self
+                for node in walk(self):
+                    if node.span == label.target and not isinstance(node, (Math, Text, Label)):
+                        return node
+        return None
 
 
 # --- traversal ----------------------------------------------------------------------
@@ -348,6 +404,8 @@ def dump(node: Node, *, locate: Any = None, indent: str = "  ") -> str:
         return "@" + _line_col(locate, n.span)
 
     def scalar(value: Any) -> str:
+        if isinstance(value, Span):
+            return "@" + (f"{value.start}..{value.end}" if locate is None else _line_col(locate, value))
         if isinstance(value, Math):
             return f"Math({value.latex!r}) {pos(value)}"
         if isinstance(value, Text):
@@ -367,7 +425,7 @@ def dump(node: Node, *, locate: Any = None, indent: str = "  ") -> str:
             value = getattr(n, f.name)
             if value is None or value == ():
                 continue
-            if isinstance(value, (Math, Text)):
+            if isinstance(value, (Math, Text, Span)):
                 lines.append(f"{pad}{indent}{f.name}: {scalar(value)}")
             elif isinstance(value, Node):
                 emit(value, depth + 1, f"{f.name}: ")
@@ -403,6 +461,12 @@ def to_json(node: Any, *, locate: Any = None) -> Any:
         return out
     if isinstance(node, tuple):
         return [to_json(v, locate=locate) for v in node]
+    if isinstance(node, Span):
+        out_span: dict[str, Any] = {"start": node.start, "end": node.end}
+        if locate is not None:
+            (l1, c1), (l2, c2) = locate(node.start), locate(node.end)
+            out_span.update(line=l1, column=c1, end_line=l2, end_column=c2)
+        return out_span
     return node
 
 
@@ -411,6 +475,8 @@ def strip_spans(node: Any) -> Any:
     if isinstance(node, Node):
         changes = {f.name: strip_spans(getattr(node, f.name)) for f in fields(node) if f.name != "span"}
         return dataclasses.replace(node, span=Span(0, 0), **changes)
+    if isinstance(node, Span):
+        return Span(0, 0)
     if isinstance(node, tuple):
         return tuple(strip_spans(v) for v in node)
     return node

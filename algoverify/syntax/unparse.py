@@ -4,12 +4,17 @@ The inverse of :func:`algoverify.syntax.build.parse_algorithm` up to spans and s
 parsing the printed text gives the same IR, ignoring spans (``ir.strip_spans``). The
 round-trip property test in ``tests/test_unparse.py`` holds it to that. Legacy
 ``\PRINT`` is the one uppercase form printed, as algpseudocode has no print statement.
+A listing's ``\label``\ s are printed after the line of what they label, its float text
+lines after the caption, and the blocks it defines itself (:class:`ir.UserBlock`) as
+``\algblockdefx``/``\algloopdefx`` lines at the top of ``algorithmic``, so that the
+printed listing reads back alone.
 """
 
 from __future__ import annotations
 
 from typing import Union
 
+from ..source import Span
 from . import ir
 
 __all__ = ["unparse", "unparse_text", "unparse_math"]
@@ -73,25 +78,32 @@ class _Printer(ir.NodeVisitor):
         self.lines: list[str] = []
         self._indent = indent
         self._depth = 0
+        self._labels: dict[Span, list[str]] = {}
 
     def algorithm(self, node: ir.Algorithm) -> str:
-        """Print a whole listing, in an ``algorithm`` float when it has a caption or label."""
-        floating = node.caption is not None or node.label is not None
+        """Print a whole listing, in an ``algorithm`` float when it has a caption, label or text lines."""
+        for label in node.labels:
+            self._labels.setdefault(label.target, []).append(label.name)
+        floating = node.caption is not None or node.label is not None or bool(node.texts)
         if floating:
             self.lines.append("\\begin{algorithm}")
             if node.caption is not None:
                 self.lines.append(f"\\caption{{{unparse_text(node.caption)}}}")
             if node.label is not None:
                 self.lines.append(f"\\label{{{node.label}}}")
+            self.lines.extend(unparse_text(text) for text in node.texts)
         self.lines.append("\\begin{algorithmic}[1]" if node.numbered else "\\begin{algorithmic}")
+        self.lines[-1] += "".join(f"\\label{{{name}}}" for name in self._labels.pop(node.span, ()))
+        self.lines.extend(_definitions(node))
         self._body(node.body, deeper=False)
         self.lines.append("\\end{algorithmic}")
         if floating:
             self.lines.append("\\end{algorithm}")
         return "\n".join(self.lines) + "\n"
 
-    def _line(self, text: str) -> None:
-        self.lines.append(self._indent * self._depth + text)
+    def _line(self, text: str, node: ir.Node | None = None) -> None:
+        labels = self._labels.get(node.span, ()) if node is not None else ()
+        self.lines.append(self._indent * self._depth + text + "".join(f" \\label{{{name}}}" for name in labels))
 
     def _body(self, body: tuple[ir.Statement, ...], deeper: bool = True) -> None:
         self._depth += deeper
@@ -103,12 +115,12 @@ class _Printer(ir.NodeVisitor):
 
     def visit_Assign(self, node: ir.Assign) -> None:  # noqa: N802 - NodeVisitor dispatches on class names
         r"""``\State \(target op value\)``."""
-        self._line(f"\\State \\({node.target.latex} {node.op} {node.value.latex}\\){_comment(node.comment)}")
+        self._line(f"\\State \\({node.target.latex} {node.op} {node.value.latex}\\){_comment(node.comment)}", node)
 
     def visit_CallStmt(self, node: ir.CallStmt) -> None:  # noqa: N802
         r"""``\State \Call{Name}{args}``."""
         args = ", ".join(unparse_math(a) if a.delimited else a.latex for a in node.args)
-        self._line(f"\\State \\Call{{{node.name}}}{{{args}}}{_comment(node.comment)}")
+        self._line(f"\\State \\Call{{{node.name}}}{{{args}}}{_comment(node.comment)}", node)
 
     def visit_Return(self, node: ir.Return) -> None:  # noqa: N802
         r"""``\Return`` and its values (or its text)."""
@@ -116,23 +128,23 @@ class _Printer(ir.NodeVisitor):
             what = unparse_text(node.text)
         else:
             what = _maths(node.values) if node.values else ""
-        self._line(f"\\Return {what}".rstrip() + _comment(node.comment))
+        self._line(f"\\Return {what}".rstrip() + _comment(node.comment), node)
 
     def visit_TextStatement(self, node: ir.TextStatement) -> None:  # noqa: N802
         r"""``\State`` and English."""
-        self._line(f"\\State {unparse_text(node.text)}{_comment(node.comment)}")
+        self._line(f"\\State {unparse_text(node.text)}{_comment(node.comment)}", node)
 
     def visit_Print(self, node: ir.Print) -> None:  # noqa: N802
         r"""``\PRINT`` (legacy ``algorithmic``)."""
-        self._line(f"\\PRINT {unparse_text(node.text)}".rstrip() + _comment(node.comment))
+        self._line(f"\\PRINT {unparse_text(node.text)}".rstrip() + _comment(node.comment), node)
 
     def visit_Condition(self, node: ir.Condition) -> None:  # noqa: N802
         r"""``\Require``, ``\Ensure``, ``\Input``, ``\Output``."""
-        self._line(f"\\{node.kind.capitalize()} {unparse_text(node.text)}".rstrip() + _comment(node.comment))
+        self._line(f"\\{node.kind.capitalize()} {unparse_text(node.text)}".rstrip() + _comment(node.comment), node)
 
     def visit_Comment(self, node: ir.Comment) -> None:  # noqa: N802
         r"""A comment on a line of its own: inside ``\State``, or it would join the previous line."""
-        self._line(f"\\State{_comment(node)}")
+        self._line(f"\\State{_comment(node)}", node)
 
     # -- blocks --------------------------------------------------------------------------
 
@@ -143,13 +155,13 @@ class _Printer(ir.NodeVisitor):
                 head = "\\Else"
             else:
                 head = f"\\{'If' if i == 0 else 'ElsIf'}{{{_cond(branch.cond)}}}"
-            self._line(head + _comment(branch.comment))
+            self._line(head + _comment(branch.comment), node if i == 0 else branch)
             self._body(branch.body)
         self._line("\\EndIf")
 
     def visit_WhileBlock(self, node: ir.WhileBlock) -> None:  # noqa: N802
         r"""``\While{cond}`` … ``\EndWhile``."""
-        self._line(f"\\While{{{_cond(node.cond)}}}{_comment(node.comment)}")
+        self._line(f"\\While{{{_cond(node.cond)}}}{_comment(node.comment)}", node)
         self._body(node.body)
         self._line("\\EndWhile")
 
@@ -160,25 +172,25 @@ class _Printer(ir.NodeVisitor):
             head = f"\\({var} \\gets {start}\\) \\To \\({stop}\\)"
         else:
             head = f"\\({var} = {start}, \\dots, {stop}\\)"
-        self._line(f"\\For{{{head}}}{_comment(node.comment)}")
+        self._line(f"\\For{{{head}}}{_comment(node.comment)}", node)
         self._body(node.body)
         self._line("\\EndFor")
 
     def visit_ForAll(self, node: ir.ForAll) -> None:  # noqa: N802
         r"""``\ForAll{header}`` … ``\EndFor``."""
-        self._line(f"\\ForAll{{{_cond(node.header)}}}{_comment(node.comment)}")
+        self._line(f"\\ForAll{{{_cond(node.header)}}}{_comment(node.comment)}", node)
         self._body(node.body)
         self._line("\\EndFor")
 
     def visit_RepeatUntil(self, node: ir.RepeatUntil) -> None:  # noqa: N802
         r"""``\Repeat`` … ``\Until{cond}``."""
-        self._line(f"\\Repeat{_comment(node.comment)}")
+        self._line(f"\\Repeat{_comment(node.comment)}", node)
         self._body(node.body)
         self._line(f"\\Until{{{_cond(node.cond)}}}")
 
     def visit_LoopBlock(self, node: ir.LoopBlock) -> None:  # noqa: N802
         r"""``\Loop`` … ``\EndLoop``."""
-        self._line(f"\\Loop{_comment(node.comment)}")
+        self._line(f"\\Loop{_comment(node.comment)}", node)
         self._body(node.body)
         self._line("\\EndLoop")
 
@@ -186,6 +198,32 @@ class _Printer(ir.NodeVisitor):
         r"""``\Function{Name}{params}`` or ``\Procedure``, its body, and the closing keyword."""
         keyword = node.kind.capitalize()
         params = _maths(node.params) if node.params else ""
-        self._line(f"\\{keyword}{{{node.name}}}{{{params}}}{_comment(node.comment)}")
+        self._line(f"\\{keyword}{{{node.name}}}{{{params}}}{_comment(node.comment)}", node)
         self._body(node.body)
         self._line(f"\\End{keyword}")
+
+    def visit_UserBlock(self, node: ir.UserBlock) -> None:  # noqa: N802
+        r"""A block the paper defined: its opener and arguments, the body, its closer and arguments."""
+        args = "".join(f"{{{_cond(a)}}}" for a in node.args)
+        self._line(f"{node.opener}{args}{_comment(node.comment)}", node)
+        self._body(node.body)
+        if node.closer is not None:
+            self._line(node.closer + "".join(f"{{{_cond(a)}}}" for a in node.closer_args))
+
+
+def _definitions(node: ir.Algorithm) -> list[str]:
+    r"""``\algblockdefx``/``\algloopdefx`` lines for the blocks ``node`` defines itself, once each."""
+    out: list[str] = []
+    for block in ir.walk(node):
+        if not isinstance(block, ir.UserBlock):
+            continue
+        if block.closer is None:
+            line = f"\\algloopdefx[{block.kind}]{{{block.opener[1:]}}}[{len(block.args)}]{{}}"
+        else:
+            line = (
+                f"\\algblockdefx[{block.kind}]{{{block.opener[1:]}}}{{{block.closer[1:]}}}"
+                f"[{len(block.args)}]{{}}[{len(block.closer_args)}]{{}}"
+            )
+        if line not in out:
+            out.append(line)
+    return out
