@@ -50,6 +50,8 @@ class NoteReport:
     config: ProjectConfig = field(default_factory=ProjectConfig)
     #: the user macros in force: the project's, a preamble beside the note, the note's own
     macros: MacroTable = field(default_factory=MacroTable)
+    #: LaTeX whose definitions apply to the note's listings: preamble files beside it, then the note
+    preamble: str = ""
 
     def listings(self) -> list[BlockReport]:
         """The algorithm blocks, in document order."""
@@ -122,16 +124,24 @@ def _analyse(paths: Iterable[str | Path], *, math: bool) -> Result:
 PREAMBLE_FILES = ("preamble.tex", "macros.tex", "preamble.sty", "macros.sty")
 
 
-def note_macros(note: Note, config: ProjectConfig) -> MacroTable:
-    """The user macros in force in ``note``: the project's, then a preamble beside it, then its own."""
-    table = config.macros.merged(MacroTable())
+def _preamble_files(note: Note) -> list[tuple[str, str]]:
+    """``(text, path)`` of each preamble file beside the note (a paper's preamble, split out)."""
+    out = []
     for name in PREAMBLE_FILES:
         file = note.path.parent / name
         if file.is_file():
             try:
-                scan(file.read_text(encoding="utf-8"), origin=str(file), into=table)
+                out.append((file.read_text(encoding="utf-8"), str(file)))
             except (OSError, UnicodeDecodeError):
                 continue
+    return out
+
+
+def note_macros(note: Note, config: ProjectConfig, preambles: list[tuple[str, str]] | None = None) -> MacroTable:
+    """The user macros in force in ``note``: the project's, then a preamble beside it, then its own."""
+    table = config.macros.merged(MacroTable())
+    for text, origin in preambles if preambles is not None else _preamble_files(note):
+        scan(text, origin=origin, into=table)
     return scan(note.source.text, origin=str(note.path), into=table)
 
 
@@ -148,7 +158,10 @@ def analyse_note(path: Path, *, math: bool = True) -> NoteReport:
         return NoteReport(path, None, findings=[exc.to_finding(path)], config=config)
     report = NoteReport(path, note, findings=list(note.findings), config=config)
     try:
-        report.macros = note_macros(note, config)
+        preambles = _preamble_files(note)
+        report.macros = note_macros(note, config, preambles)
+        # one string per note: the listing parser caches what it reads of a preamble
+        report.preamble = "\n".join([*(text for text, _ in preambles), note.source.text])
         blocks, block_findings = find_blocks(note)
     except Exception as exc:  # a bug in a finder must not hide the other notes
         report.findings.append(_internal(path, None, "finding blocks", exc))
@@ -157,7 +170,7 @@ def analyse_note(path: Path, *, math: bool = True) -> NoteReport:
     for block in blocks:
         block_report = BlockReport(block)
         try:
-            _analyse_block(note, block_report, math=math, macros=report.macros)
+            _analyse_block(note, block_report, math=math, macros=report.macros, preamble=report.preamble)
         except LocatedError as exc:
             block_report.findings.append(exc.to_finding(path))
         except Exception as exc:
@@ -186,13 +199,15 @@ def _internal(path: Path, span: Span | None, stage: str, exc: BaseException) -> 
     return InternalError.finding(span, path, {"traceback": detail}, stage=stage, error=f"{type(exc).__name__}: {exc}")
 
 
-def _analyse_block(note: Note, report: BlockReport, *, math: bool, macros: MacroTable | None = None) -> None:
+def _analyse_block(
+    note: Note, report: BlockReport, *, math: bool, macros: MacroTable | None = None, preamble: str = ""
+) -> None:
     block = report.block
     text = note.source.text
     if block.kind == "algorithm":
         from .syntax.build import parse_algorithm
 
-        report.ir = parse_algorithm(text, block.body_span)
+        report.ir = parse_algorithm(text, block.body_span, preamble=preamble)
         if math:
             report.findings.extend(_lint_math(note.path, _math_segments(report.ir), macros))
             report.findings.extend(_lint_ranges(note.path, report.ir))

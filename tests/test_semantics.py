@@ -347,3 +347,23 @@ def test_lint_warns_where_the_direction_depends_on_the_inputs(tmp_path):
     assert finding.code == "AV207" and finding.severity.value == "warning"
     assert "j + 1, …, n" in finding.message
     assert api.lint([note]).notes[0].note.source.line_col(finding.span.start) == (2, 11)
+
+
+# --- blocks the paper defines ---------------------------------------------------------------------
+
+DOWHILE = r"\algdef{SE}[DOWHILE]{Do}{doWhile}{\algorithmicdo}[1]{\algorithmicwhile\ #1}" "\n"
+
+
+def test_a_do_while_the_paper_defines_runs_its_body_first():
+    body = r"\Require $n$ \State $k \gets 0$ \Do \State $k \gets k + 1$ \doWhile{$k < n$} \State \Return $k$"
+    listing = algoverify.compile(DOWHILE + "\\begin{algorithmic}\n" + body + "\n\\end{algorithmic}")
+    assert listing(n=3) == 3
+    assert listing(n=0) == 1  # the body runs once before the test
+
+
+def test_a_defined_block_of_unknown_meaning_is_refused_not_skipped():
+    define = r"\algblockdefx{Atomically}{EndAtomically}{\textbf{atomically}}{\textbf{end}}" "\n"
+    body = r"\State $x \gets 1$ \Atomically \State $x \gets 2$ \EndAtomically \State \Return $x$"
+    listing = algoverify.compile(define + "\\begin{algorithmic}\n" + body + "\n\\end{algorithmic}")
+    with pytest.raises(ExecutionError, match="block the paper defines"):
+        listing()

@@ -437,9 +437,7 @@ class _Compiler:
         span = node.span
         start = span.start
         self.spans[start] = span
-        if isinstance(
-            node, (ir.WhileBlock, ir.ForRange, ir.ForAll, ir.RepeatUntil, ir.LoopBlock, ir.IfBlock, ir.Function)
-        ):
+        if isinstance(node, _BLOCKS):
 
             def block(env: Env) -> None:
                 hits = env[TRACE_KEY]._hits
@@ -636,6 +634,37 @@ class _Compiler:
 
         return repeat
 
+    def s_UserBlock(self, node: ir.UserBlock) -> Exec:
+        """A block the paper defines: a do-while (``\\Do`` … ``\\doWhile{cond}``) runs; any other is refused.
+
+        The shape is read from the definition's names: a closer spelt ``…while``/``…until``
+        with one argument after a body. Anything else would be a guess, so it is AV308 at the
+        block (its body would otherwise be skipped without a word).
+        """
+        closer = (node.closer or "").lstrip("\\").lower()
+        if len(node.closer_args) == 1 and closer.endswith(("while", "until")):
+            test, body, tick = self.cond(node.closer_args[0], node), self.loop_body(node.body), _ticker(node)
+            until = closer.endswith("until")
+
+            def do_while(env: Env) -> Any:
+                while True:
+                    tick(env)
+                    r = body(env)
+                    if r is not None:
+                        if r is _BREAK:
+                            return None
+                        if r is not _CONTINUE:
+                            return r
+                    if _truth(test, env, node) == until:
+                        return None
+
+            return do_while
+        raise LocatedError(
+            NotExecutable,
+            node.span,
+            message=f"{node.opener} … {node.closer or ''} is a block the paper defines; its meaning is not known",
+        )
+
     def s_LoopBlock(self, node: ir.LoopBlock) -> Exec:
         body, tick = self.loop_body(node.body), _ticker(node)
 
@@ -739,6 +768,10 @@ class _Compiler:
             return result
 
         return bound
+
+
+#: statements that hold others: their hits count entries, and a statement inside reports its own errors
+_BLOCKS = (ir.WhileBlock, ir.ForRange, ir.ForAll, ir.RepeatUntil, ir.LoopBlock, ir.IfBlock, ir.Function, ir.UserBlock)
 
 
 def _loop_word(text: ir.Text) -> str:
