@@ -379,7 +379,8 @@ def test_condition_is_math_only_when_one_segment(cond, kind):
         ("\\Return \\(a\\), \\(b\\)", ["a", "b"], False),
         ("\\Return the best \\(x\\)", ["x"], True),
         ("\\RETURN $f(x, y)$", ["f(x, y)"], False),
-        ("\\Return \\Call{Square}{\\(b\\)}", ["\\Call{Square}{\\(b\\)}"], False),
+        # the call as written, its arguments' delimiters blanked (offsets unchanged)
+        ("\\Return \\Call{Square}{\\(b\\)}", ["\\Call{Square}{  b  }"], False),
         ("\\Return \\(a\\), \\Call{F}{x, y}", ["a", "\\Call{F}{x, y}"], False),
     ],
 )

@@ -317,6 +317,12 @@ DIRECTIONS = [
     (r"\For{$i = 0, \dots, n - 1$}", [0, 1, 2]),
     (r"\For{$i = 5, \dots, 3$}", [5, 4, 3]),
     (r"\For{$i = m, \dots, n$}", [1, 2, 3]),  # both ends names: upward, the documented default
+    (r"\For{$i = n, n - 1, \dots, 1$}", [3, 2, 1]),  # a written second term gives the step
+    (r"\For{$i = 1, 3, \dots, 2 n$}", [1, 3, 5]),
+    (r"\For{$i \gets 1$ \textbf{to} $n$}", [1, 2, 3]),
+    (r"\For{$i \gets n$ \textbf{downto} $1$}", [3, 2, 1]),
+    (r"\For{$i \gets 0$ \textbf{to} $2 n$ \textbf{step} $3$}", [0, 3, 6]),
+    (r"\For{$i \gets n$ \textbf{downto} $0$ \textbf{by} $2$}", [3, 1]),
 ]
 
 
@@ -367,3 +373,34 @@ def test_a_defined_block_of_unknown_meaning_is_refused_not_skipped():
     listing = algoverify.compile(define + "\\begin{algorithmic}\n" + body + "\n\\end{algorithmic}")
     with pytest.raises(ExecutionError, match="block the paper defines"):
         listing()
+
+
+# --- math written across text-mode calls ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "ret",
+    [
+        r"\State \Return \Call{Fib}{n-1} + \Call{Fib}{n-2}",
+        r"\State \Return \Call{Fib}{$n-1$} + \Call{Fib}{$n-2$}",
+        r"\State $a \gets$ \Call{Fib}{$n-1$} \State $b \gets$ \Call{Fib}{$n-2$} \State \Return $a + b$",
+    ],
+    ids=["text-args", "math-args", "assignments"],
+)
+def test_text_mode_calls_are_one_expression(ret):
+    fib = algoverify.compile(
+        "\\begin{algorithmic}\n\\Function{Fib}{$n$}\n\\If{$n \\le 1$} \\State \\Return $n$ \\EndIf\n"
+        + ret
+        + "\n\\EndFunction\n\\end{algorithmic}"
+    )
+    assert [fib(n=k) for k in range(8)] == [0, 1, 1, 2, 3, 5, 8, 13]
+
+
+def test_parameters_in_one_math_segment_and_a_condition_that_is_a_call():
+    listing = algoverify.compile(
+        "\\begin{algorithmic}\n\\Function{Small}{$v$}\\State \\Return $v < 3$\\EndFunction\n"
+        "\\Function{Count}{$a, b$}\n\\State $c \\gets 0$\n"
+        "\\For{$i = a, a + 1, \\dots, b$}\\If{\\Call{Small}{$i$}}\\State $c \\gets c + 1$\\EndIf\\EndFor\n"
+        "\\State \\Return $c$\n\\EndFunction\n\\end{algorithmic}"
+    )
+    assert listing.inputs == ("a", "b") and listing(a=1, b=5) == 2

@@ -685,12 +685,29 @@ class _Compiler:
         if var is None:
             raise LocatedError(NotExecutable, node.var.span, message=f"{node.var.latex} is not a loop variable")
         start, stop, body, tick = self.expr(node.start), self.expr(node.stop), self.loop_body(node.body), _ticker(node)
-        # the direction is read from how the range is written (math.ranges); upward when it does not tell
-        step = written_direction(self.math(node.start), self.math(node.stop)) or UPWARD
+        # how it counts: an explicit step, a written second term, downto, else the written
+        # direction (math.ranges), upward when the bounds do not tell
+        explicit = self.expr(node.step) if node.step is not None else None
+        second = self.expr(node.second) if node.second is not None else None
+        down = node.direction == "down"
+        fixed = -1 if down else written_direction(self.math(node.start), self.math(node.stop)) or UPWARD
+
+        def stride(env: Env, a: int) -> int:
+            if explicit is not None:
+                k = _integer(explicit(env), node.step)
+            elif second is not None:
+                k = _integer(second(env), node.second) - a
+            else:
+                return fixed
+            if k == 0:
+                where = node.step if node.step is not None else node.second
+                raise LocatedError(EvaluationFailed, where.span, message="the range's step is 0: it would never end")
+            return -abs(k) if down else k
 
         def for_(env: Env) -> Any:
             a, b = _integer(start(env), node.start), _integer(stop(env), node.stop)
-            for i in range(a, b + step, step):
+            step = stride(env, a)
+            for i in range(a, b + (1 if step > 0 else -1), step):
                 tick(env)
                 env[var] = i
                 r = body(env)

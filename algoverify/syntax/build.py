@@ -813,6 +813,19 @@ class _Builder(Transformer):
         assert piece.inner is not None
         return ir.Math(piece.inner, self._src(piece.inner), True)
 
+    def _composite(self, content: Sequence[_Piece]) -> ir.Math | None:
+        r"""Math spread over text-mode ``\Call``\ s and delimiters, as one segment; ``None`` if it is not that.
+
+        ``\Return \Call{Fib}{$n-1$} + \Call{Fib}{$n-2$}`` and ``$x \gets$ \Call{F}{$y$}`` are one
+        expression to a reader; read apart, the first would return the arguments. Applies when
+        there is a ``\Call`` and every other piece is math or only joins math (operators, brackets,
+        digits); the delimiters are blanked, so offsets stay exact.
+        """
+        if not content or not any(p.kind == "call" for p in content) or not all(_joins(p) for p in content):
+            return None
+        span = content[0].span.cover(content[-1].span)
+        return ir.Math(span, blank_delimiters(self._src(span)), False)
+
     def _slice(self, math: ir.Math, start: int, end: int) -> ir.Math | None:
         """The trimmed sub-math ``math.latex[start:end]`` with its exact span, or ``None`` if blank."""
         chunk = math.latex[start:end]
@@ -929,14 +942,17 @@ class _Builder(Transformer):
         if all(p.kind in ("math", "call") or _is_separator(p, ",") for p in content):
             values = tuple(v for p in content if p.kind != "text" for v in self._values(p))
             return [ir.Return(span, values, comment)]
+        composite = self._composite(content)
+        if composite is not None:
+            return [ir.Return(span, tuple(self._split_commas(composite)), comment)]
         text = self._text_of(content)
         return [ir.Return(span, text.math, comment, text)]
 
     def _values(self, piece: _Piece) -> list[ir.Math]:
         r"""Returned values: a math segment split at its commas, or a ``\Call`` as written."""
         if piece.kind == "call":
-            # The call's exact source, arguments' delimiters included: mathexpr reads \Call.
-            return [ir.Math(piece.span, self._src(piece.span), False)]
+            # The call as written (mathexpr reads \Call), its arguments' delimiters blanked.
+            return [ir.Math(piece.span, blank_delimiters(self._src(piece.span)), False)]
         return self._split_commas(self._math(piece))
 
     def require(self, meta: Any, *items: _Piece) -> list[ir.Statement]:
@@ -982,10 +998,15 @@ class _Builder(Transformer):
         if len(content) == 1 and content[0].kind == "call":
             name, args = content[0].children
             return [ir.CallStmt(span, self._name(name), self._args(args), comment)]
+        composite = self._composite(content)
+        if composite is not None:
+            return [self._math_statement(span, None, comment, composite)]
         return [ir.TextStatement(span, self._text_of(content), comment)]
 
-    def _math_statement(self, span: Span, piece: _Piece, comment: ir.Comment | None) -> ir.Statement:
-        math = self._math(piece)
+    def _math_statement(
+        self, span: Span, piece: _Piece | None, comment: ir.Comment | None, math: ir.Math | None = None
+    ) -> ir.Statement:
+        math = math if math is not None else self._math(piece)
         split = _assignment_split(math.latex)
         if split is not None:
             op_start, op_end = split
@@ -993,7 +1014,8 @@ class _Builder(Transformer):
             value = self._slice(math, op_end, len(math.latex))
             if target is not None and value is not None:
                 return ir.Assign(span, target, value, math.latex[op_start:op_end], comment)
-        text = ir.Text(piece.span, (math,), to_plain(self._src(piece.span)))
+        where = piece.span if piece is not None else math.span
+        text = ir.Text(where, (math,), to_plain(self._src(where)))
         return ir.TextStatement(span, text, comment)
 
     def _loose(self, items: Sequence[_Piece]) -> list[ir.Statement]:
@@ -1030,6 +1052,9 @@ class _Builder(Transformer):
         content = _drop_noise(group.children)
         if len(content) == 1 and content[0].kind == "math":
             return self._math(content[0])
+        composite = self._composite(content)
+        if composite is not None:
+            return composite
         assert group.inner is not None
         return self._text_of(content, Span(group.inner.start, group.inner.start))
 
@@ -1044,7 +1069,8 @@ class _Builder(Transformer):
         is split further at its own top-level commas (``\(x, \gamma\)`` gives two).
         """
         assert group.inner is not None
-        raw = ir.Math(group.inner, self._src(group.inner), False)
+        # `{$a, b$}`: the commas inside one math segment cut too; blanked delimiters keep offsets
+        raw = ir.Math(group.inner, blank_delimiters(self._src(group.inner)), False)
         if not raw.latex.strip():
             return ()
         maths = {p.span: p for p in _math_pieces(group.children)}
@@ -1203,7 +1229,8 @@ class _Builder(Transformer):
         if opener.kind == "for":
             found = self._range(header) if len(args) == 1 else None
             if found is not None:
-                return ir.ForRange(span, *found, stmts, comment)
+                var, start, stop, how = found
+                return ir.ForRange(span, var, start, stop, stmts, comment, **how)
             pair = [_drop_noise(a.children) for a in args]
             if len(pair) == 2 and all(len(p) == 1 and p[0].kind == "math" for p in pair):
                 # \ForEachIn{\(v\)}{\(V\)}: the variable, then what it runs over
@@ -1312,7 +1339,8 @@ class _Builder(Transformer):
         span = self._span(meta)
         found = self._range(header)
         if found is not None:
-            return ir.ForRange(span, *found, stmts, comment)
+            var, start, stop, how = found
+            return ir.ForRange(span, var, start, stop, stmts, comment, **how)
         return self._forall(span, header, stmts, comment)
 
     def forall_block(self, meta: Any, header: _Piece, body: _Body) -> ir.ForAll:
@@ -1333,8 +1361,12 @@ class _Builder(Transformer):
                     return ir.ForAll(span, cond, var, iterable, stmts, comment)
         return ir.ForAll(span, cond, None, None, stmts, comment)
 
-    def _range(self, header: _Piece) -> tuple[ir.Math, ir.Math, ir.Math] | None:
-        """``(var, start, stop)`` of a range header, or ``None``."""
+    def _range(self, header: _Piece) -> tuple[ir.Math, ir.Math, ir.Math, dict[str, Any]] | None:
+        r"""``(var, start, stop, how)`` of a range header, or ``None``.
+
+        Forms: ``i = a, \dots, b``; ``i = a, a', \dots, b`` (``how["second"]``); ``i \gets a``
+        \To/to/downto ``b``, optionally followed by step/by ``k`` (``how["down"]``, ``how["step"]``).
+        """
         content = _drop_noise(header.children)
         maths = [p for p in content if p.kind == "math"]
         if len(content) == 1 and maths:
@@ -1345,19 +1377,28 @@ class _Builder(Transformer):
             var = self._slice(math, 0, split[0])
             rhs = self._slice(math, split[1], len(math.latex))
             parts = self._split_commas(rhs) if rhs is not None else []
-            if var is None or len(parts) != 3 or parts[1].latex not in _DOTS:
+            if var is None or len(parts) not in (3, 4) or parts[-2].latex not in _DOTS:
                 return None
-            return var, parts[0], parts[2]
-        if len(content) >= 3 and content[0].kind == "math" and content[-1].kind == "math" and len(maths) == 2:
-            between = Span(content[0].span.end, content[-1].span.start)
-            first = self._math(content[0])
+            how = {"second": parts[1]} if len(parts) == 4 else {}
+            return var, parts[0], parts[-1], how
+        if len(maths) in (2, 3) and content[0] is maths[0] and content[-1] is maths[-1]:
+            # `i \gets a` to `b` [step `k`]: the words between the math segments say how
+            words = [
+                to_plain(self._src(Span(x.span.end, y.span.start))).strip().lower() for x, y in zip(maths, maths[1:])
+            ]
+            first = self._math(maths[0])
             split = _assignment_split(first.latex)
-            if split is None or to_plain(self._src(between)).strip().lower() != "to":
+            if split is None or words[0] not in ("to", "downto", "down to"):
+                return None
+            if len(words) == 2 and words[1] not in ("step", "by"):
                 return None
             var, start = self._slice(first, 0, split[0]), self._slice(first, split[1], len(first.latex))
             if var is None or start is None:
                 return None
-            return var, start, self._math(content[-1])
+            how: dict[str, Any] = {"direction": "down"} if words[0] != "to" else {}
+            if len(words) == 2:
+                how["step"] = self._math(maths[2])
+            return var, start, self._math(maths[1]), how
         return None
 
     def loop_block(self, meta: Any, body: _Body) -> ir.LoopBlock:
@@ -1482,6 +1523,33 @@ class _Builder(Transformer):
 
 
 # --- pure helpers ----------------------------------------------------------------------
+
+
+#: Text-mode pieces that only join math: operators, brackets, digits (``\\Call{F}{n-1} + 1``).
+_JOINING_TEXT = re.compile(r"[\s+\-*/=<>(),.;:|!^_0-9\[\]]+")
+_JOINING_COMMANDS = frozenset(
+    "\\gets \\leftarrow \\cdot \\times \\le \\leq \\ge \\geq \\ne \\neq \\pm \\ldots \\dots \\cdots "
+    "\\, \\; \\: \\! \\quad".split()
+)
+_DELIMITER = re.compile(r"(?<!\\)\$|\\\(|\\\)")
+
+
+def blank_delimiters(text: str) -> str:
+    r"""``text`` with its math delimiters (``$``, ``\(``, ``\)``) as spaces of the same width.
+
+    Math written across delimiters (``$x \gets$ \Call{F}{$n-1$}``) is then one segment whose
+    offsets are still the note's.
+    """
+    return _DELIMITER.sub(lambda m: " " * len(m.group()), text)
+
+
+def _joins(piece: _Piece) -> bool:
+    if piece.kind in ("math", "call"):
+        return True
+    if piece.kind != "text":
+        return False
+    value = piece.value.strip()
+    return value in _JOINING_COMMANDS or _JOINING_TEXT.fullmatch(value) is not None
 
 
 def _split_comment(items: Sequence[_Piece]) -> tuple[list[_Piece], ir.Comment | None]:

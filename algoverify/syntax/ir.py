@@ -187,13 +187,21 @@ class WhileBlock(Node):
 
 @dataclass(frozen=True)
 class ForRange(Node):
-    """``\\For{\\(i = 1, \\dots, k\\)}`` or ``\\For{\\(i \\gets 1\\) \\To \\(n\\)}``: an inclusive integer range."""
+    """``\\For{\\(i = 1, \\dots, k\\)}`` or ``\\For{\\(i \\gets 1\\) \\To \\(n\\)}``: an inclusive integer range.
+
+    How it counts, when the header says: ``second`` is a written second term (``i = n, n-1,
+    \\dots, 1``: the step is ``second - start``), ``step`` an explicit step (``\\textbf{step}
+    \\(2\\)``, ``\\textbf{by}``), ``direction`` is ``"down"`` for a ``\\textbf{downto}``.
+    """
 
     var: Math
     start: Math
     stop: Math
     body: tuple[Statement, ...]
     comment: Comment | None = None
+    second: Math | None = None
+    step: Math | None = None
+    direction: str | None = None
 
 
 @dataclass(frozen=True)

@@ -169,7 +169,12 @@ class _Printer(ir.NodeVisitor):
         r"""``\For{\(i = a, \dots, b\)}``; ``\(i \gets a\) \To \(b\)`` if the stop was its own segment."""
         var, start, stop = node.var.latex, node.start.latex, node.stop.latex
         if node.stop.delimited:
-            head = f"\\({var} \\gets {start}\\) \\To \\({stop}\\)"
+            word = "downto" if node.direction == "down" else "\\To"
+            head = f"\\({var} \\gets {start}\\) {word} \\({stop}\\)"
+            if node.step is not None:
+                head += f" step \\({node.step.latex}\\)"
+        elif node.second is not None:
+            head = f"\\({var} = {start}, {node.second.latex}, \\dots, {stop}\\)"
         else:
             head = f"\\({var} = {start}, \\dots, {stop}\\)"
         self._line(f"\\For{{{head}}}{_comment(node.comment)}", node)
