@@ -498,3 +498,28 @@ def test_an_else_in_a_block_that_is_no_if_is_stray():
     source = env(r"\Do", r"\State x", r"\Else", r"\State y", r"\doWhile{\(x\)}")
     found = error(source, PREAMBLE)
     assert found.rule.code == "AV104" and line_col(source, found.span) == (4, 1)
+
+
+def test_a_comment_without_braces_takes_the_words_after_it():
+    source = "\\begin{algorithmic}\n\\State $s \\gets 0$\t\\Comment infant, normal, or frozen\n\\end{algorithmic}"
+    alg = parse_algorithm(source, Span(0, len(source)))
+    (stmt,) = alg.body
+    assert isinstance(stmt, ir.Assign) and stmt.comment.text.plain == "infant, normal, or frozen"
+
+
+@pytest.mark.parametrize(
+    "definition",
+    [
+        r"\algsetup{linenosize=\footnotesize}",
+        r"\algrenewcommand\algorithmicrequire{\textbf{Input:}}",
+        r"\renewcommand{\algorithmicensure}{\textbf{Output:}}",
+        r"\algrenewtext{EndFor}{\textbf{done}}",
+    ],
+)
+def test_a_definition_takes_its_own_groups_not_the_listing_after_it(definition):
+    source = (
+        "\\begin{algorithm}\n\\caption{x}\n" + definition + "\n{\\footnotesize\n\\begin{algorithmic}[1]\n"
+        "\\STATE $b \\gets 1$\n\\end{algorithmic}\n}\n\\end{algorithm}"
+    )
+    alg = parse_algorithm(source, Span(0, len(source)))
+    assert [type(s).__name__ for s in alg.body] == ["Assign"]

@@ -898,9 +898,10 @@ class _Builder(Transformer):
         return _Piece("group", span, inner=Span(span.start + 1, span.end - 1), children=items)
 
     def comment(self, meta: Any, group: _Piece) -> _Piece:
-        r"""``\Comment{…}`` / ``\COMMENT{…}``."""
+        r"""``\Comment{…}`` / ``\COMMENT{…}``; ``\Comment words`` (no braces) takes the words after it."""
         span = self._span(meta)
-        return _Piece("comment", span, node=ir.Comment(span, self._group_text(group)))
+        text = self._group_text(group) if group.kind == "group" else self._text_of([group])
+        return _Piece("comment", span, node=ir.Comment(span, text))
 
     def call(self, meta: Any, name: _Piece, args: _Piece) -> _Piece:
         r"""``\Call{Name}{args}`` inside a statement."""

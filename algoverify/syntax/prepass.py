@@ -92,6 +92,13 @@ _DEFINING = frozenset(
     "\\algrenewtext \\algnewtext \\algtext \\algsetup \\algnotext \\algrenewcomment \\algsetlanguage "
     "\\algdeflanguage \\algnewlanguage \\algsetblock \\algsetblockdefx \\let".split()
 )
+# Brace groups each definition takes (its name counting as one); the others take every group
+# that follows (\algdef's shape depends on its flags).
+_DEFINITION_GROUPS = {
+    "\\newcommand": 2, "\\renewcommand": 2, "\\providecommand": 2, "\\algnewcommand": 2,
+    "\\algrenewcommand": 2, "\\DeclareRobustCommand": 2, "\\algrenewtext": 2, "\\algnewtext": 2,
+    "\\algsetup": 1, "\\algnotext": 1, "\\algsetlanguage": 1, "\\algrenewcomment": 1,
+}  # fmt: skip
 # Commands that are never wrappers: their groups are arguments with meanings of their own.
 _NOT_WRAPPERS = frozenset(
     "\\begin \\end \\label \\ref \\caption \\Call \\Comment \\COMMENT \\item \\cite \\eqref \\url".split()
@@ -390,16 +397,21 @@ class _Scanner:
             close = group_end(s, brace) if brace >= 0 and "\n\n" not in s[pos:brace] else -1
             return close if close > 0 else pos
         end = pos
+        # a definition takes as many groups as its command does: a group after it (`{\footnotesize
+        # \begin{algorithmic} …}`) is the listing's, not the definition's
+        groups = _DEFINITION_GROUPS.get(tok, 99)
         at = skip_space(s, end)
         word = CONTROL_WORD.match(s, at)
         if word is not None:  # \newcommand\Name…
             end = word.end()
-        while True:
+            groups -= 1
+        while groups > 0:
             at = skip_space(s, end)
             if "\n\n" in s[end:at] or at >= len(s):
                 return end
             if s[at] == "{":
                 close = group_end(s, at)
+                groups -= 1
             elif s[at] == "[":
                 close = option_end(s, at)
             else:
@@ -407,3 +419,4 @@ class _Scanner:
             if close < 0:
                 return end
             end = close
+        return end
