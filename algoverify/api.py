@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from .findings import Finding, InternalError, LocatedError, MacroExpansionFailed, PythonSyntax, Severity
+from .findings import Finding, InternalError, LocatedError, MacroExpansionFailed, PythonSyntax, Severity, UnknownMacro
 from .reading.blocks import Block, find_blocks
 from .reading.config import ProjectConfig, find_config
 from .reading.macros import MacroError, MacroTable, expand, scan
@@ -206,8 +206,9 @@ def _analyse_block(
     text = note.source.text
     if block.kind == "algorithm":
         from .syntax.build import parse_algorithm
+        from .syntax.expansion import expand_listing
 
-        report.ir = parse_algorithm(text, block.body_span, preamble=preamble)
+        report.ir = expand_listing(parse_algorithm(text, block.body_span, preamble=preamble), macros)
         if math:
             report.findings.extend(_lint_math(note.path, _math_segments(report.ir), macros))
             report.findings.extend(_lint_ranges(note.path, report.ir))
@@ -238,23 +239,25 @@ def _lint_math(path: Path, segments: Iterable[tuple[ir.Math, bool]], macros: Mac
     listing would execute it, the statement will not run (a warning, an error with
     ``--strict``); where it only describes, algoverify does not need it (shown with ``--verbose``).
     """
-    from .math.mathexpr import parse_math
+    from .math.mathexpr import unknown_macros
+    from .math.segments import parse_segment
 
     out = []
     for m, executed in segments:
+        found = []
         try:
-            expansion = expand(m.latex, m.span.start, macros)
+            if m.origin is None:  # not expanded yet (display math), or an expansion that failed
+                expansion = expand(m.latex, m.span.start, macros)
+                if expansion.changed:
+                    m = dataclasses.replace(m, latex=expansion.text, origin=expansion.map)
+            tree = parse_segment(m)
         except MacroError as exc:
-            found = [MacroExpansionFailed.finding(exc.span, path, message=str(exc))]
+            found.append(MacroExpansionFailed.finding(exc.span, path, message=str(exc)))
+        except LocatedError as exc:
+            found.append(exc.to_finding(path))
         else:
-            found = []
-            try:
-                parse_math(expansion.text, 0 if expansion.changed else m.span.start)
-            except LocatedError as exc:
-                finding = exc.to_finding(path)
-                if expansion.changed and exc.span is not None:
-                    finding = dataclasses.replace(finding, span=expansion.map.span(exc.span.start, exc.span.end))
-                found.append(finding)
+            # an unknown macro parses (to a Macro node): never an error, but said where it matters
+            found.extend(UnknownMacro.finding(mac.span, path, macro=mac.name) for mac in unknown_macros(tree))
         out.extend(_by_role(f, executed) for f in found)
     return out
 
@@ -262,15 +265,15 @@ def _lint_math(path: Path, segments: Iterable[tuple[ir.Math, bool]], macros: Mac
 def _lint_ranges(path: Path, algorithm: ir.Algorithm) -> list[Finding]:
     """AV207 for each range whose written bounds do not tell which way it counts."""
     from .findings import AmbiguousDirection
-    from .math.mathexpr import parse_math
     from .math.ranges import written_direction
+    from .math.segments import parse_segment
 
     out = []
     for node in ir.walk(algorithm):
         if not isinstance(node, ir.ForRange):
             continue
         try:
-            start, stop = (parse_math(m.latex, m.span.start) for m in (node.start, node.stop))
+            start, stop = (parse_segment(m) for m in (node.start, node.stop))
         except LocatedError:
             continue  # reported with the math
         if written_direction(start, stop) is None:

@@ -144,3 +144,32 @@ def test_a_preamble_beside_the_note_and_the_project_config_define_macros(tmp_pat
     config._find.cache_clear()  # the config of a folder is cached for the run
     codes = [f.code for f in api.lint([note]).all_findings()]
     assert codes and set(codes) <= {"AV202", "AV201"}
+
+
+def test_a_listing_runs_with_the_notes_macros_and_reports_inside_them_at_the_use(tmp_path):
+    import numpy as np
+
+    import algoverify
+
+    note = tmp_path / "n.md"
+    note.write_text(
+        "\\newcommand{\\norm}[1]{\\lVert #1 \\rVert}\n\\newcommand{\\sq}[1]{#1^{2}}\n\n"
+        "\\begin{algorithmic}\n\\Require $x$, $w$\n\\State $r \\gets \\sq{\\norm{x}}$\n"
+        "\\State $s \\gets \\norm{x + w}$\n\\State \\Return $r, s$\n\\end{algorithmic}\n"
+    )
+    listing = algoverify.load(note).listings[0]
+    r, s = listing(x=np.array([3.0, 4.0]), w=np.zeros(2))
+    assert (round(r, 9), round(s, 9)) == (25.0, 5.0)
+    with pytest.raises(algoverify.ExecutionError) as info:
+        listing(x=np.array([3.0, 4.0]), w=np.ones(3))  # a shape error in the argument of \norm
+    # the argument keeps its own place in the note
+    assert listing.source.line_col(info.value.finding.span.start) == (7, len("\\State $s \\gets \\norm{") + 1)
+
+
+def test_compile_reads_the_macros_its_latex_defines():
+    import algoverify
+
+    listing = algoverify.compile(
+        "\\newcommand{\\half}{\\frac{1}{2}}\n\\begin{algorithmic}\n\\Require $x$\n\\State \\Return $\\half x$\n\\end{algorithmic}"
+    )
+    assert listing(x=4.0) == 2.0

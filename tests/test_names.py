@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from algoverify.math.mathexpr import COMMANDS, dump, parse_math
-from algoverify.math.names import declared_name, family, identifier, is_compound_name, sanitize
+from algoverify.math.names import declared_name, family, identifier, is_compound_name, resolve_applications, sanitize
 
 IDENTIFIER_PAIRS = [
     (r"x", "x"),
@@ -49,6 +49,24 @@ IDENTIFIER_PAIRS = [
     (r"A^{\top}", "A_T"),
     (r"A^{-1}", "A_inv"),
     (r"\hat{\sigma}^{2}", "sigma_hat_sq"),
+    # issue 8: names as papers write them
+    (r"\text{next}", "next"),
+    (r"\mathit{key}", "key"),
+    (r"\textrm{best}", "best"),
+    (r"\mathrm{sum\_squares}", "sum_squares"),
+    (r"section\_reached", "section_reached"),
+    (r"\mathbf{last}", "last"),
+    (r"{\rm sgn}", "sgn"),
+    (r"\operatorname{BI-GRU}", "BI_GRU"),
+    (r"\delta^{+}", "delta_plus"),
+    (r"\delta^{-}_{C}", "delta_minus_C"),
+    (r"A^\dagger", "A_dagger"),
+    (r"x^\star", "x_star"),
+    (r"P_{m}^{'}", "P_prime_m"),
+    (r"\mathsf{T}", "T"),
+    (r"\mathfrak{g}", "g_frak"),
+    (r"\mathbb{1}", "_1_bb"),
+    (r"\mathcal{A}_{id}", "A_cal_id"),
 ]
 
 NOT_A_NAME = [r"x + y", r"x_{i+1}", r"\sigma^{n}", r"(a + b)^2", r"\frac{1}{2}", r"3", r"f(x)", r"p^{(T+1)}"]
@@ -58,7 +76,7 @@ NOT_A_NAME = [r"x + y", r"x_{i+1}", r"\sigma^{n}", r"(a + b)^2", r"\frac{1}{2}",
 def test_identifier(latex, expected):
     name = identifier(parse_math(latex))
     assert name == expected
-    assert name.isidentifier() and not keyword.iskeyword(name)
+    assert name is None or (name.isidentifier() and not keyword.iskeyword(name))
 
 
 @pytest.mark.parametrize("latex", NOT_A_NAME)
@@ -88,6 +106,17 @@ def test_plain_names_are_always_names():
     assert declared_name(parse_math(r"B_1"), lambda n: False) == "B_1"
     assert declared_name(parse_math(r"x + 1"), lambda n: True) is None
     assert not is_compound_name(parse_math("x"))
+
+
+def test_applications_are_decided_inside_cases_matrices_and_relations():
+    tree = resolve_applications(
+        parse_math(r"\begin{cases} f(x) & g(x) > 0 \\ 0 & \text{otherwise} \end{cases}"), lambda n: n in ("f", "g")
+    )
+    assert dump(tree) == "(cases ((call f x) (rel (call g x) > 0)) (0 _))"
+    tree = resolve_applications(parse_math(r"\begin{pmatrix} f(a) & b \end{pmatrix}"), lambda n: n == "f")
+    assert dump(tree) == "(pmatrix ((call f a) b))"
+    tree = resolve_applications(parse_math(r"\{ x \mid f(x) > 0 \}"), lambda n: n == "f")
+    assert dump(tree) == "(setof x (rel (call f x) > 0))"
 
 
 def test_family():

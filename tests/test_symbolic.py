@@ -95,8 +95,40 @@ UNSUPPORTED = [
     (r"1, \dots, k", "AV205"),
     (r"\max_v p_v", "AV205"),
     (r"f(x)", "AV204"),
-    (r"\text{hello}", "AV205"),
+    # \text{hello} is the name `hello` now (issue 8): prose with a space is still text
+    (r"\text{hello world}", "AV205"),
+    (r"\foo{x}", "AV205"),
+    (r"x \gets", "AV205"),
+    (r"A \cup B", "AV205"),
+    (r"x \in S", "AV205"),
+    (r"a \pm b", "AV205"),
+    (r"\log_{b}(x, y)", "AV205"),
 ]
+
+
+n, k = sympy.Symbol("n", real=True), sympy.Symbol("k", real=True)
+
+# The integer functions and sets of issue 8, lowered where sympy has the same meaning.
+DISCRETE_AND_SET_PAIRS = [
+    (r"\lfloor x \rfloor", sympy.floor(x)),
+    (r"\left\lceil \frac{x}{2} \right\rceil", sympy.ceiling(x / 2)),
+    (r"n!", sympy.factorial(n)),
+    (r"\binom{n}{k}", sympy.binomial(n, k)),
+    (r"n \bmod k", sympy.Mod(n, k)),
+    (r"\log_2 x", sympy.log(x, 2)),
+    (r"\{1, 2\}", sympy.FiniteSet(1, 2)),
+    (r"\emptyset", sympy.S.EmptySet),
+    (r"[0, 1)", sympy.Interval.Ropen(0, 1)),
+    (r"(0, 1]", sympy.Interval.Lopen(0, 1)),
+    (r"\{1\} \cup [2, 3]", sympy.Union(sympy.FiniteSet(1), sympy.Interval(2, 3))),
+    (r"[0, 2] \setminus \{1\}", sympy.Complement(sympy.Interval(0, 2), sympy.FiniteSet(1))),
+    (r"x \in [0, 1)", sympy.Contains(x, sympy.Interval.Ropen(0, 1), evaluate=False)),
+]
+
+
+@pytest.mark.parametrize(("latex", "expected"), DISCRETE_AND_SET_PAIRS, ids=[p[0] for p in DISCRETE_AND_SET_PAIRS])
+def test_discrete_functions_and_sets(latex, expected):
+    assert to_sympy(parse_math(latex)) == expected
 
 
 @pytest.mark.parametrize(("latex", "code"), UNSUPPORTED, ids=[u[0] for u in UNSUPPORTED])

@@ -12,11 +12,16 @@ LaTeX                          identifier           note
 ``\tau``, ``\Sigma``           ``tau``, ``Sigma``   Greek: the command's name
 ``\lambda``                    ``lam``              ``lambda`` is a Python keyword
 ``\mathrm{lr}``                ``lr``               a word in a font is one name
+``\text{next}``,               ``next``,            so is a word in text (prose with spaces,
+``\mathbf{last}``              ``last``             and ``\text{if}``, stay text)
+``\mathrm{sum\_squares}``      ``sum_squares``      escaped underscores join a name
 ``\hat{x}``                    ``x_hat``            also ``bar``, ``tilde``, ``vec``, ``dot``,
                                                     ``ddot``, ``check``
 ``x'``, ``x''``, ``x^*``       ``x_prime``,         accents apply innermost first:
                                ``x_prime_prime``,   ``\hat{x}'`` → ``x_hat_prime``
                                ``x_star``
+``A^\dagger``, ``\delta^{+}``  ``A_dagger``,        decorations written as superscripts
+                               ``delta_plus``
 ``\mathbf{w}``,                ``w``, ``theta``     bold is typography, not a new name
 ``\boldsymbol{\theta}``
 ``\mathcal{L}``, ``\mathbb{R}`` ``L_cal``, ``R_bb``  other fonts make a different symbol
@@ -44,10 +49,10 @@ from __future__ import annotations
 import dataclasses
 import keyword
 import re
-from typing import Callable
+from typing import Any, Callable
 
 from ..findings import AmbiguousMath, LocatedError
-from .mathexpr import Apply, Call, Idx, Inverse, Juxt, Label, MathNode, Neg, Num, Pow, Sym, Text, Transpose
+from .mathexpr import Apply, Attr, Call, Idx, Inverse, Juxt, Label, MathNode, Neg, Num, Pow, Sym, Text, Transpose
 
 __all__ = ["identifier", "declared_name", "family", "is_compound_name", "sanitize", "resolve_applications", "RENAMED"]
 
@@ -175,17 +180,25 @@ def resolve_applications(node: MathNode, is_function: Callable[[str], bool | Non
         changes = {}
         for f in dataclasses.fields(n):
             value = getattr(n, f.name)
-            if isinstance(value, MathNode):
-                changes[f.name] = visit(value)
-            elif isinstance(value, tuple) and value and isinstance(value[0], (MathNode, tuple)):
-                changes[f.name] = tuple(visit(v) if isinstance(v, MathNode) else (v[0], visit(v[1])) for v in value)
+            if isinstance(value, (MathNode, tuple)):
+                changes[f.name] = walk(value)
         n = dataclasses.replace(n, **changes) if changes else n
         return _decide(n, is_function) if isinstance(n, Apply) else n
+
+    def walk(value: Any) -> Any:
+        """Visit the nodes in a field: a node, or tuples of them (Rel's (op, node) pairs, matrix rows)."""
+        if isinstance(value, MathNode):
+            return visit(value)
+        if isinstance(value, tuple):
+            return tuple(walk(v) for v in value)
+        return value  # an operator name, a missing part (None)
 
     return visit(node)
 
 
 def _decide(node: Apply, is_function: Callable[[str], bool | None]) -> MathNode:
+    if isinstance(node.fn, Attr):
+        return node  # node.insert(x): a method, for the executor to find
     name = identifier(node.fn)
     verdict = is_function(name) if name else False
     if verdict is None:

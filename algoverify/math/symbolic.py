@@ -46,7 +46,15 @@ _FUNCTIONS = {
 }
 _RELATIONS = {"=": "Eq", "!=": "Ne", "<": "Lt", "<=": "Le", ">": "Gt", ">=": "Ge"}
 _BIG = {"sum": "Sum", "prod": "Product"}
-_WORDS = {"Assign": "an assignment", "Range": "a range", "In": "set membership", "Text": "text", "Dots": "an ellipsis"}
+_WORDS = {
+    "Assign": "an assignment",
+    "Range": "a range",
+    "Text": "text",
+    "Dots": "an ellipsis",
+    "Macro": "an unknown macro",
+    "Fragment": "part of a statement",
+}
+_SET_OPS = {"cup": "Union", "cap": "Intersection"}
 
 
 def to_sympy(node: m.MathNode, env_shapes: Mapping[str, tuple[int, ...]] | None = None) -> Any:
@@ -129,7 +137,15 @@ class _Lower:
             return a - b
         if node.op == "/":
             return a / b
-        return a * b  # *, \cdot, \times: a product (a matrix product for matrices)
+        if node.op in ("*", "cdot", "times"):
+            return a * b  # a product (a matrix product for matrices)
+        if node.op == "mod":
+            return self.sp.Mod(a, b)
+        if node.op in _SET_OPS or node.op == "setminus":
+            if not (isinstance(a, self.sp.Set) and isinstance(b, self.sp.Set)):
+                raise self._unsupported(node, f"\\{node.op} of things that are not sets")
+            return self.sp.Complement(a, b) if node.op == "setminus" else getattr(self.sp, _SET_OPS[node.op])(a, b)
+        raise self._unsupported(node, f"the operator {node.op}")
 
     def lower_Juxt(self, node: m.Juxt) -> Any:
         return self.lower(node.left) * self.lower(node.right)
@@ -178,6 +194,37 @@ class _Lower:
             raise self._unsupported(node, "the spectral norm of a matrix")
         return self.sp.sqrt(self.sp.trace(x.T * x))  # 2-norm of a vector, Frobenius of a matrix
 
+    def lower_Floor(self, node: m.Floor) -> Any:
+        return self.sp.floor(self.lower(node.operand))
+
+    def lower_Ceil(self, node: m.Ceil) -> Any:
+        return self.sp.ceiling(self.lower(node.operand))
+
+    def lower_Factorial(self, node: m.Factorial) -> Any:
+        return self.sp.factorial(self.lower(node.operand))
+
+    def lower_Binom(self, node: m.Binom) -> Any:
+        return self.sp.binomial(self.lower(node.n), self.lower(node.k))
+
+    # sets
+    def lower_SetLit(self, node: m.SetLit) -> Any:
+        return self.sp.FiniteSet(*(self.lower(i) for i in node.items))
+
+    def lower_Interval(self, node: m.Interval) -> Any:
+        lo, hi = self.lower(node.lo), self.lower(node.hi)
+        return self.sp.Interval(lo, hi, left_open=not node.closed_lo, right_open=not node.closed_hi)
+
+    def lower_Const(self, node: m.Const) -> Any:
+        if node.name != "emptyset":
+            raise self._unsupported(node, f"the constant {node.name}")
+        return self.sp.S.EmptySet
+
+    def lower_In(self, node: m.In) -> Any:
+        s = self.lower(node.set)
+        if not isinstance(s, self.sp.Set):
+            raise self._unsupported(node, "membership in something that is not a set")
+        return self.sp.Contains(self.lower(node.element), s, evaluate=False)
+
     def lower_Inner(self, node: m.Inner) -> Any:
         a, b = self.lower(node.left), self.lower(node.right)
         if self._is_matrix(a):
@@ -190,6 +237,11 @@ class _Lower:
         known = _FUNCTIONS.get(node.func)
         func = getattr(self.sp, known) if known else self.sp.Function(node.func)
         return func(*args)
+
+    def lower_SubCall(self, node: m.SubCall) -> Any:
+        if node.func != "log" or len(node.args) != 1:
+            raise self._unsupported(node, f"\\{node.func} with a subscript")
+        return self.sp.log(self.lower(node.args[0]), self.lower(node.sub))  # \log_2 x
 
     def lower_Apply(self, node: m.Apply) -> Any:
         raise LocatedError(AmbiguousMath, node.span, message="call or product? resolve_applications first")

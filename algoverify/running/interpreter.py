@@ -39,6 +39,7 @@ from ..math.names import identifier
 from ..math.numeric import TRACE_KEY, Context, _infer_dim, compile_expr, compile_target
 from ..math.ops import Sequence, raise_on_fp_errors
 from ..math.ranges import UPWARD, written_direction
+from ..math.segments import parse_segment
 from ..source import Span
 from ..syntax import ir
 from .inputs import InputSpec, declared_inputs
@@ -385,7 +386,7 @@ class _Compiler:
             self.loops -= 1
 
     def math(self, m: ir.Math) -> M.MathNode:
-        return M.parse_math(m.latex, m.span.start)
+        return parse_segment(m)
 
     def expr(self, m: ir.Math) -> Callable[[Env], Any]:
         return compile_expr(self.math(m), self.ctx)
@@ -494,7 +495,7 @@ class _Compiler:
             guarded = dataclasses.replace(ctx, guard=True)
             for m in maths:
                 try:
-                    compile_expr(M.parse_math(m.latex, m.span.start), guarded)(dict(env))
+                    compile_expr(parse_segment(m), guarded)(dict(env))
                 except LocatedError as located:
                     raise located from exc
                 except Exception:  # noqa: BLE001 - only a located error improves on the statement's
@@ -906,7 +907,7 @@ def _declared(nodes: Iterable[ir.Node]) -> set[str]:
             )
             if target is None:
                 continue
-            tree = M.parse_math(target.latex, target.span.start)
+            tree = parse_segment(target)
             for t in tree.items if isinstance(tree, M.Tuple) else (tree,):
                 name = identifier(t)
                 if name is not None:
@@ -942,7 +943,7 @@ def _outputs(nodes: Iterable[ir.Node]) -> tuple[str, ...]:
             per_position = [{None} for _ in range(width)]
             break
         for k, v in enumerate(r.values):
-            per_position[k].add(identifier(M.parse_math(v.latex, v.span.start)))
+            per_position[k].add(identifier(parse_segment(v)))
     if width == 1:
         (names,) = per_position
         return (names.pop() if len(names) == 1 and None not in names else "result",)
@@ -978,7 +979,7 @@ def compile_function(node: ir.Function, parent: _Compiler) -> Program:
     """Compile a ``\\Function`` block: its parameters are its inputs; it joins the listing's scope."""
     params = []
     for p in node.params:
-        name = identifier(M.parse_math(p.latex, p.span.start))
+        name = identifier(parse_segment(p))
         if name is None:
             raise LocatedError(NotExecutable, p.span, message=f"parameter {p.latex} is not a name")
         params.append(name)
@@ -1022,7 +1023,7 @@ def compile_program(
         program = programs[_entry(funcs).name]
         program.entry, program.own = _entry(funcs).name, own
         return program
-    declarations = declared_inputs(algorithm.body, lambda m: M.parse_math(m.latex, m.span.start))
+    declarations = declared_inputs(algorithm.body, parse_segment)
     names, families = declarations.names, declarations.families
     compiler.ctx.declared = _declared(algorithm.body) | set(names) | set(declarations.sizes)
     compiler.ctx.declared |= {d.columns for d in declarations.inputs if d.columns}

@@ -189,8 +189,12 @@ class Listing:
 
 def from_latex(latex: str, *, path: str | Path = "<latex>", index_base: int = 1) -> Listing:
     """Parse and compile a block of LaTeX into a :class:`Listing`."""
+    from ..reading.macros import scan
     from ..source import Span
     from ..syntax.build import parse_algorithm
+    from ..syntax.expansion import expand_listing
 
     source = SourceFile(Path(path), latex)
-    return Listing(parse_algorithm(latex, Span(0, len(latex))), source, index_base=index_base)
+    # the block's own \newcommand and kin apply to its math, as in a note
+    algorithm = expand_listing(parse_algorithm(latex, Span(0, len(latex))), scan(latex))
+    return Listing(algorithm, source, index_base=index_base)

@@ -10,7 +10,7 @@ Class names mirror the grammar's rule names (``IfBlock`` ↔ ``if_block``).
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any, Iterator, Union
 
 from ..source import Span
@@ -60,10 +60,14 @@ class Math(Node):
     ``span`` covers exactly ``latex`` in the note, so an offset ``k`` inside ``latex`` is at
     ``span.start + k`` in the note. ``delimited`` tells whether it was written inside ``\\( \\)``
     or ``$ $`` (``False`` for a slice cut out of a larger math segment, e.g. an assignment's target).
+    When user macros were expanded (:mod:`~algoverify.syntax.expansion`), ``latex`` is the
+    expanded text and ``origin`` the :class:`~algoverify.reading.macros.SourceMap` that takes its
+    offsets back to the note; ``span`` is then the whole segment as written.
     """
 
     latex: str
     delimited: bool = True
+    origin: Any = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
