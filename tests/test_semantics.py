@@ -404,3 +404,20 @@ def test_parameters_in_one_math_segment_and_a_condition_that_is_a_call():
         "\\State \\Return $c$\n\\EndFunction\n\\end{algorithmic}"
     )
     assert listing.inputs == ("a", "b") and listing(a=1, b=5) == 2
+
+
+# --- multi-letter names in math ---------------------------------------------------------------------
+
+
+def test_letters_side_by_side_are_a_name_the_listing_assigns():
+    listing = algoverify.compile(
+        "\\begin{algorithmic}\n\\Require $lo, hi$\n\\State $mid \\gets (lo + hi) / 2$\n"
+        "\\State $a_{mid} \\gets mid$\n\\State \\Return $mid + a_{mid}$\n\\end{algorithmic}"
+    )
+    assert listing.inputs == ("lo", "hi")
+    assert listing(lo=2.0, hi=4.0) == 6.0
+
+
+def test_letters_that_spell_no_name_of_the_listing_stay_a_product():
+    listing = algoverify.compile("\\begin{algorithmic}\n\\Require $x, y$\n\\State \\Return $x y$\n\\end{algorithmic}")
+    assert listing(x=3.0, y=4.0) == 12.0

@@ -54,7 +54,17 @@ from typing import Any, Callable
 from ..findings import AmbiguousMath, LocatedError
 from .mathexpr import Apply, Attr, Call, Idx, Inverse, Juxt, Label, MathNode, Neg, Num, Pow, Sym, Text, Transpose
 
-__all__ = ["identifier", "declared_name", "family", "is_compound_name", "sanitize", "resolve_applications", "RENAMED"]
+__all__ = [
+    "identifier",
+    "declared_name",
+    "family",
+    "is_compound_name",
+    "sanitize",
+    "resolve_applications",
+    "word",
+    "join_words",
+    "RENAMED",
+]
 
 #: LaTeX names that are Python keywords (or clash with one) and their identifiers.
 RENAMED = {"lambda": "lam"}
@@ -215,3 +225,95 @@ def _decide(node: Apply, is_function: Callable[[str], bool | None]) -> MathNode:
             AmbiguousMath, node.span, message=f"{name} is a value but is applied to {len(node.args)} arguments"
         )
     return Juxt(node.fn, node.args[0], span=node.span)
+
+
+# --- multi-letter names written in math italic ----------------------------------------------------
+
+
+def _letter(node: MathNode) -> str | None:
+    if isinstance(node, Sym) and len(node.name) == 1 and node.name.isalpha() and not node.font and not node.accents:
+        return node.name
+    return None
+
+
+def _letters(node: MathNode) -> str | None:
+    if isinstance(node, Juxt):
+        left, right = _letters(node.left), _letters(node.right)
+        return left + right if left and right else None
+    return _letter(node)
+
+
+def word(node: MathNode) -> str | None:
+    r"""``lo`` as written in math (``l`` times ``o``): the letters of a product of plain letters; else ``None``."""
+    return _letters(node) if isinstance(node, Juxt) else None
+
+
+def _factors(node: MathNode) -> list[MathNode]:
+    return _factors(node.left) + _factors(node.right) if isinstance(node, Juxt) else [node]
+
+
+def _join_factors(factors: list[MathNode], words: frozenset[str] | set[str]) -> list[MathNode]:
+    out: list[MathNode] = []
+    i = 0
+    while i < len(factors):
+        best, run = None, ""
+        for j in range(i, len(factors)):
+            letter = _letter(factors[j])
+            if letter is None:
+                break
+            run += letter
+            if j > i and run in words:
+                best = (j, run)
+        if best is None:
+            out.append(factors[i])
+            i += 1
+            continue
+        j, name = best
+        out.append(Sym(name, span=factors[i].span.cover(factors[j].span)))
+        i = j + 1
+    return out
+
+
+def join_words(node: MathNode, words: frozenset[str] | set[str]) -> MathNode:
+    r"""Read each run of plain letters that spells one of ``words`` as that name.
+
+    Listings write multi-letter variables in math (``mid \gets \lfloor (lo + hi)/2 \rfloor``),
+    which TeX typesets, and the parser reads, as products of letters. A run is read as a name
+    only when the listing itself assigns or declares that name (``words``), so ``x y`` stays a
+    product unless ``xy`` is a variable of the listing. Subscripts too: ``a_{mid}``.
+    """
+    if not words:
+        return node
+
+    def visit(n: MathNode) -> MathNode:
+        changes = {}
+        for f in dataclasses.fields(n):
+            if f.name == "span":
+                continue
+            value = getattr(n, f.name)
+            new = _visit_value(value)
+            if new is not value:
+                changes[f.name] = new
+        n = dataclasses.replace(n, **changes) if changes else n
+        if isinstance(n, Juxt):
+            factors = _join_factors(_factors(n), words)
+            joined = factors[0]
+            for f in factors[1:]:
+                joined = Juxt(joined, f, span=joined.span.cover(f.span))
+            return joined
+        if isinstance(n, Idx) and len(n.indices) > 1:
+            letters = [_letter(i) for i in n.indices]
+            if all(letters) and "".join(letters) in words:  # type: ignore[arg-type]
+                span = n.indices[0].span.cover(n.indices[-1].span)
+                return dataclasses.replace(n, indices=(Sym("".join(letters), span=span),))  # type: ignore[arg-type]
+        return n
+
+    def _visit_value(value: object) -> object:
+        if isinstance(value, MathNode):
+            return visit(value)
+        if isinstance(value, tuple):
+            items = tuple(_visit_value(v) for v in value)
+            return items if any(a is not b for a, b in zip(items, value)) else value
+        return value
+
+    return visit(node)

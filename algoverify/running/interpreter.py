@@ -35,7 +35,7 @@ from ..findings import (
     UnboundText,
 )
 from ..math import mathexpr as M
-from ..math.names import identifier
+from ..math.names import identifier, join_words, word
 from ..math.numeric import TRACE_KEY, Context, _infer_dim, compile_expr, compile_target
 from ..math.ops import Sequence, raise_on_fp_errors
 from ..math.ranges import UPWARD, written_direction
@@ -377,6 +377,8 @@ class _Compiler:
     scope: Any = None
     #: loops around the statement being compiled (``break`` outside one is an error)
     loops: int = 0
+    #: math segment → tree, with the listing's multi-letter names joined (see :func:`listing_words`)
+    parse: Callable[[ir.Math], M.MathNode] = parse_segment
 
     def loop_body(self, stmts: Iterable[ir.Node]) -> Exec:
         self.loops += 1
@@ -386,7 +388,7 @@ class _Compiler:
             self.loops -= 1
 
     def math(self, m: ir.Math) -> M.MathNode:
-        return parse_segment(m)
+        return self.parse(m)
 
     def expr(self, m: ir.Math) -> Callable[[Env], Any]:
         return compile_expr(self.math(m), self.ctx)
@@ -432,7 +434,8 @@ class _Compiler:
         method = getattr(self, "s_" + type(node).__name__, None)
         if method is None:
             return None  # comments, conditions: nothing to run
-        return self.wrap(node, method(node))
+        fn = method(node)
+        return self.wrap(node, fn) if fn is not None else None
 
     def wrap(self, node: ir.Node, fn: Exec) -> Exec:
         span = node.span
@@ -495,7 +498,7 @@ class _Compiler:
             guarded = dataclasses.replace(ctx, guard=True)
             for m in maths:
                 try:
-                    compile_expr(parse_segment(m), guarded)(dict(env))
+                    compile_expr(self.parse(m), guarded)(dict(env))
                 except LocatedError as located:
                     raise located from exc
                 except Exception:  # noqa: BLE001 - only a located error improves on the statement's
@@ -547,7 +550,9 @@ class _Compiler:
         ret.values = values  # type: ignore[attr-defined]
         return ret
 
-    def s_TextStatement(self, node: ir.TextStatement) -> Exec:
+    def s_TextStatement(self, node: ir.TextStatement) -> Exec | None:
+        if node.kind == "remark":
+            return None  # a \Statex note to the reader: nothing to run
         signal = _LOOP_WORDS.get(_loop_word(node.text))
         if signal is not None:
             if not self.loops:
@@ -826,9 +831,9 @@ def _raiser(span: Span, diagnose: Callable[[Env, BaseException], None]) -> Calla
 
 def _fp_kind(exc: FloatingPointError) -> str:
     text = str(exc)
-    for key, word in (("overflow", "overflow"), ("divide", "division by zero"), ("invalid", "invalid value (NaN)")):
+    for key, kind in (("overflow", "overflow"), ("divide", "division by zero"), ("invalid", "invalid value (NaN)")):
         if key in text:
-            return word
+            return kind
     return "floating-point error"
 
 
@@ -897,7 +902,7 @@ def _callable(program: Program) -> Callable[..., Any]:
 # --- the program: inputs and outputs ------------------------------------------------------------
 
 
-def _declared(nodes: Iterable[ir.Node]) -> set[str]:
+def _declared(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode] = parse_segment) -> set[str]:
     """Every name a listing assigns (``\\sigma^{2}`` → ``sigma_sq``) or loops over."""
     out: set[str] = set()
     for root in nodes:
@@ -907,7 +912,7 @@ def _declared(nodes: Iterable[ir.Node]) -> set[str]:
             )
             if target is None:
                 continue
-            tree = parse_segment(target)
+            tree = parse(target)
             for t in tree.items if isinstance(tree, M.Tuple) else (tree,):
                 name = identifier(t)
                 if name is not None:
@@ -926,7 +931,7 @@ def _returns(nodes: Iterable[ir.Node]) -> Iterator[ir.Return]:
                     yield from _returns([child])
 
 
-def _outputs(nodes: Iterable[ir.Node]) -> tuple[str, ...]:
+def _outputs(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode] = parse_segment) -> tuple[str, ...]:
     """Name the outputs: per position, the returned name when every ``\\Return`` agrees, else ``result``.
 
     ``\\Return \\(\\lambda, v\\)`` gives ``('lam', 'v')``; ``\\Return a`` in one branch and ``\\Return b``
@@ -943,7 +948,7 @@ def _outputs(nodes: Iterable[ir.Node]) -> tuple[str, ...]:
             per_position = [{None} for _ in range(width)]
             break
         for k, v in enumerate(r.values):
-            per_position[k].add(identifier(parse_segment(v)))
+            per_position[k].add(identifier(parse(v)))
     if width == 1:
         (names,) = per_position
         return (names.pop() if len(names) == 1 and None not in names else "result",)
@@ -979,13 +984,16 @@ def compile_function(node: ir.Function, parent: _Compiler) -> Program:
     """Compile a ``\\Function`` block: its parameters are its inputs; it joins the listing's scope."""
     params = []
     for p in node.params:
-        name = identifier(parse_segment(p))
+        name = identifier(parent.parse(p))
         if name is None:
             raise LocatedError(NotExecutable, p.span, message=f"parameter {p.latex} is not a name")
         params.append(name)
-    ctx = dataclasses.replace(parent.ctx, declared=_declared(node.body) | set(params), dims={}, guard=False)
-    sub = _Compiler(ctx, parent.bindings, parent.locate, parent.spans, parent.own, parent.scope)
-    program = Program(sub.block([]), tuple(params), _outputs(node.body), {}, node.span, parent.scope, ctx, sub.spans)
+    ctx = dataclasses.replace(
+        parent.ctx, declared=_declared(node.body, parent.parse) | set(params), dims={}, guard=False
+    )
+    sub = _Compiler(ctx, parent.bindings, parent.locate, parent.spans, parent.own, parent.scope, parse=parent.parse)
+    outputs = _outputs(node.body, parent.parse)
+    program = Program(sub.block([]), tuple(params), outputs, {}, node.span, parent.scope, ctx, sub.spans)
     # registered before its body is compiled: the body may call the function itself
     parent.own[node.name] = parent.scope[node.name] = _callable(program)
     program.body = sub.block(node.body)
@@ -1015,25 +1023,63 @@ def compile_program(
     # A listing's own comparisons are exact IEEE comparisons: `\\If{x = y}` is false for different
     # numbers. Tolerances belong to checks (`compare:`, `holds:`), which declare them.
     ctx = Context(guard=False, rtol=0.0, atol=0.0, index_base=index_base)
+    words = listing_words(algorithm)
+
+    def parse(m: ir.Math) -> M.MathNode:
+        return join_words(parse_segment(m), words)
+
     # the note's other listings as they are now (a listing compiles on first use, after its note
     # is loaded), then this listing's own functions, added as they compile
-    compiler = _Compiler(ctx, bindings, locate, own=own, scope=dict(functions or {}))
+    compiler = _Compiler(ctx, bindings, locate, own=own, scope=dict(functions or {}), parse=parse)
     if funcs and not others:
         programs = {f.name: compile_function(f, compiler) for f in funcs}
         program = programs[_entry(funcs).name]
         program.entry, program.own = _entry(funcs).name, own
         return program
-    declarations = declared_inputs(algorithm.body, parse_segment)
+    declarations = declared_inputs(algorithm.body, parse)
     names, families = declarations.names, declarations.families
-    compiler.ctx.declared = _declared(algorithm.body) | set(names) | set(declarations.sizes)
+    compiler.ctx.declared = _declared(algorithm.body, parse) | set(names) | set(declarations.sizes)
     compiler.ctx.declared |= {d.columns for d in declarations.inputs if d.columns}
     run = compiler.block(algorithm.body)
     program = Program(
-        run, tuple(names), _outputs(body), families, algorithm.span, compiler.scope, compiler.ctx, compiler.spans
+        run, tuple(names), _outputs(body, parse), families, algorithm.span, compiler.scope, compiler.ctx, compiler.spans
     )
     program.own, program.declarations = own, declarations
     program.__post_init__()
     return program
+
+
+def listing_words(algorithm: ir.Algorithm) -> frozenset[str]:
+    """Multi-letter names the listing declares or assigns (``lo`` in ``lo \\gets 1``, ``\\Require $lo, hi$``).
+
+    Only these are read as names where the math spells them as letters side by side.
+    """
+    found: set[str] = set()
+
+    def collect(tree: M.MathNode) -> None:
+        items = tree.items if isinstance(tree, M.Tuple) else (tree,)
+        for item in items:
+            if isinstance(item, (M.In, M.Rel)):
+                collect(item.element if isinstance(item, M.In) else item.first)
+                continue
+            found.update(w for w in (word(item),) if w)
+
+    for n in ir.walk(algorithm):
+        maths: list[ir.Math] = []
+        if isinstance(n, ir.Assign):
+            maths = [n.target]
+        elif isinstance(n, (ir.ForRange, ir.ForAll)) and n.var is not None:
+            maths = [n.var]
+        elif isinstance(n, ir.Function):
+            maths = list(n.params)
+        elif isinstance(n, ir.Condition) and n.kind in ("require", "input"):
+            maths = list(n.symbols)
+        for m in maths:
+            try:
+                collect(parse_segment(m))
+            except LocatedError:
+                continue  # reported where the segment is compiled
+    return frozenset(found)
 
 
 def entry_function(algorithm: ir.Algorithm) -> str | None:

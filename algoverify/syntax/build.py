@@ -70,7 +70,7 @@ from .texscan import group_end, skip_space
 __all__ = ["parse_algorithm", "PARSE_ERROR_EXAMPLES", "ASSIGN_OPS"]
 
 #: Top-level operators that make a math-only statement an assignment (``=`` only if alone).
-ASSIGN_OPS = ("\\gets", "\\leftarrow", ":=", "\\coloneqq")
+ASSIGN_OPS = ("\\gets", "\\leftarrow", "\\Leftarrow", "\\longleftarrow", ":=", "\\coloneqq")
 
 # --- the error catalogue (lark's GRAMMAR_ERRORS pattern) -----------------------------
 #: Labelled malformed listings, written as bare statements. ``match_examples`` compares
@@ -751,6 +751,13 @@ class _Float:
 
 
 @dataclass(frozen=True, slots=True)
+class _Continuation:
+    r"""A ``\Statex`` line of text, until :meth:`_Builder._flatten` knows what stands before it."""
+
+    statement: ir.TextStatement
+
+
+@dataclass(frozen=True, slots=True)
 class _Env:
     """A parsed ``algorithmic`` environment (or bare statements, with ``begin`` empty)."""
 
@@ -932,7 +939,12 @@ class _Builder(Transformer):
         span = self._span(meta)
         return self._statement(span, items) or _EmptyState(span)
 
-    statex = state
+    def statex(self, meta: Any, *items: _Piece) -> list[Any] | _EmptyState:
+        r"""``\Statex``: an unnumbered line; one of text continues the line before it (see :meth:`_flatten`)."""
+        found = self.state(meta, *items)
+        if isinstance(found, list) and len(found) == 1 and isinstance(found[0], ir.TextStatement):
+            return [_Continuation(found[0])]
+        return found
 
     def return_stmt(self, meta: Any, *items: _Piece) -> list[ir.Statement]:
         r"""``\Return`` / ``\RETURN`` with zero, one or several values."""
@@ -1130,6 +1142,22 @@ class _Builder(Transformer):
             for node in found:
                 if isinstance(node, _EmptyState):
                     pending = node
+                    continue
+                if isinstance(node, _Continuation):
+                    # a \Statex of text after a \Require continues it (its math declares inputs
+                    # too); anywhere else it is a remark, not an instruction to run
+                    text = node.statement.text
+                    if out and isinstance(out[-1], ir.Condition):
+                        cond = out[-1]
+                        joined = ir.Text(
+                            cond.text.span.cover(text.span),
+                            (*cond.text.parts, "\n", *text.parts),
+                            f"{cond.text.plain} {text.plain}".strip(),
+                        )
+                        out[-1] = replace(cond, span=cond.span.cover(node.statement.span), text=joined)
+                    else:
+                        out.append(replace(node.statement, kind="remark"))
+                    pending = None
                     continue
                 if pending is not None and isinstance(node, ir.Return):
                     node = replace(node, span=pending.span.cover(node.span))

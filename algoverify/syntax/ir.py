@@ -131,10 +131,15 @@ class Return(Node):
 
 @dataclass(frozen=True)
 class TextStatement(Node):
-    """An English statement (``evaluate the loss \\(L_i\\) on \\(B_i\\)``) or math that is not an assignment."""
+    """An English statement (``evaluate the loss \\(L_i\\) on \\(B_i\\)``) or math that is not an assignment.
+
+    ``kind`` is ``"remark"`` for an unnumbered ``\\Statex`` line of text that continues nothing:
+    a note to the reader, not a step to run.
+    """
 
     text: Text
     comment: Comment | None = None
+    kind: str | None = None
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ printed listing reads back alone.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Union
 
 from ..source import Span
@@ -131,16 +132,27 @@ class _Printer(ir.NodeVisitor):
         self._line(f"\\Return {what}".rstrip() + _comment(node.comment), node)
 
     def visit_TextStatement(self, node: ir.TextStatement) -> None:  # noqa: N802
-        r"""``\State`` and English."""
-        self._line(f"\\State {unparse_text(node.text)}{_comment(node.comment)}", node)
+        r"""``\State`` and English; ``\Statex`` for a remark."""
+        keyword = "\\Statex" if node.kind == "remark" else "\\State"
+        self._line(f"{keyword} {unparse_text(node.text)}{_comment(node.comment)}", node)
 
     def visit_Print(self, node: ir.Print) -> None:  # noqa: N802
         r"""``\PRINT`` (legacy ``algorithmic``)."""
         self._line(f"\\PRINT {unparse_text(node.text)}".rstrip() + _comment(node.comment), node)
 
     def visit_Condition(self, node: ir.Condition) -> None:  # noqa: N802
-        r"""``\Require``, ``\Ensure``, ``\Input``, ``\Output``."""
-        self._line(f"\\{node.kind.capitalize()} {unparse_text(node.text)}".rstrip() + _comment(node.comment), node)
+        r"""``\Require``, ``\Ensure``, ``\Input``, ``\Output``; a continued one with its ``\Statex`` lines."""
+        parts = node.text.parts
+        cuts = [i for i, part in enumerate(parts) if part == "\n"]  # where the builder joined a \Statex
+        if not cuts:
+            self._line(f"\\{node.kind.capitalize()} {unparse_text(node.text)}".rstrip() + _comment(node.comment), node)
+            return
+        pieces = [parts[a + 1 : b] for a, b in zip([-1, *cuts], [*cuts, len(parts)])]
+        head = unparse_text(dataclasses.replace(node.text, parts=pieces[0]))
+        self._line(f"\\{node.kind.capitalize()} {head}".rstrip(), node)
+        for i, piece in enumerate(pieces[1:], start=1):
+            line = f"\\Statex {unparse_text(dataclasses.replace(node.text, parts=piece))}".rstrip()
+            self._line(line + (_comment(node.comment) if i == len(pieces) - 1 else ""))
 
     def visit_Comment(self, node: ir.Comment) -> None:  # noqa: N802
         r"""A comment on a line of its own: inside ``\State``, or it would join the previous line."""
