@@ -384,10 +384,12 @@ def _loaded(report: NoteReport) -> LoadedNote:
 
 
 def attach_module(loaded: LoadedNote, spec: object = None) -> Finding | None:
-    """Import the module the note's spec names and bind its ``BINDINGS`` to every listing.
+    """Import the module the note's spec names; bind its ``BINDINGS`` and ``FUNCTIONS`` to every listing.
 
-    Returns the finding (AV503) when the module is missing or fails to import; the listings
-    then run without its bindings.
+    ``FUNCTIONS = {"Partition": partition, …}`` makes Python functions callable from the
+    listings by name (``\\Call{Partition}{…}``), as a listing of the note would be; a function a
+    listing defines itself comes first. Returns the finding (AV503) when the module is missing
+    or fails to import; the listings then run without them.
     """
     from .checking.context import load_module
     from .checking.spec import read_spec
@@ -400,9 +402,16 @@ def attach_module(loaded: LoadedNote, spec: object = None) -> Finding | None:
         loaded.module = load_module(note.path, spec.module, spec.span, loaded.report.config.root)
     except LocatedError as exc:
         return exc.to_finding(note.path)
+    functions = getattr(loaded.module, "FUNCTIONS", None) or {}
+    for name, fn in functions.items():
+        if callable(fn):
+            loaded.functions.setdefault(name, fn)
     for key, fn in (getattr(loaded.module, "BINDINGS", None) or {}).items():
         for listing in loaded.listings:
             listing.bind(key, fn)
+    if functions:
+        for listing in loaded.listings:
+            listing.recompile()
     return None
 
 

@@ -421,3 +421,17 @@ def test_letters_side_by_side_are_a_name_the_listing_assigns():
 def test_letters_that_spell_no_name_of_the_listing_stay_a_product():
     listing = algoverify.compile("\\begin{algorithmic}\n\\Require $x, y$\n\\State \\Return $x y$\n\\end{algorithmic}")
     assert listing(x=3.0, y=4.0) == 12.0
+
+
+def test_a_modules_functions_reach_the_listings(tmp_path):
+    (tmp_path / "helpers.py").write_text("def Partition(n):\n    return n // 2\n\nFUNCTIONS = {'Partition': Partition}\n")
+    note = tmp_path / "n.md"
+    note.write_text(
+        "---\nalgoverify:\n  module: helpers.py\n  checks: []\n---\n\n"
+        "\\begin{algorithmic}\n\\Require $n$\n\\State $m \\gets \\Call{Partition}{n}$\n\\State \\Return $m + 1$\n\\end{algorithmic}\n"
+    )
+    loaded = algoverify.load(note)
+    from algoverify import api
+
+    assert api.attach_module(loaded) is None
+    assert loaded.listings[0](n=9) == 5

@@ -132,6 +132,11 @@ class Listing:
         signature = f"({', '.join(self.inputs)}) -> ({', '.join(self.outputs)})"
         return f"<Listing {title!r} {signature} at {self.source.path}:{self.line}>"
 
+    def recompile(self) -> Listing:
+        """Compile again on next use (the functions it may call have changed)."""
+        self._program = None
+        return self
+
     # --- bindings -------------------------------------------------------------------------
 
     def bind(self, key: str | int, fn: Binding) -> Listing:
