@@ -632,3 +632,23 @@ def test_any_input_is_a_tree_or_a_located_error(latex):
     else:
         dump(tree, spans=True)
         assert all(5 <= n.span.start <= n.span.end <= 5 + len(latex) for n in walk(tree))
+
+
+# --- pseudocode forms met in papers: attributes by word, dot products by a period, order scripts ---
+
+PAPER_FORMS = [
+    (r"Q.\mathrm{add}(x)", "(apply (attr Q add) x)"),
+    (r"e.\text{body}", "(attr e body)"),
+    (r"h.\mathsf{wr}[a]", "(index (attr h wr) a)"),
+    (r"B . V", "(cdot B V)"),
+    (r"h_<", "(idx h (text '<'))"),
+    (r"\max_{<_h} D", "(max (idx < h) _ _ D)"),
+    (r"\forall p \in S. P(p)", "(forall (in p S) (apply P p))"),
+    (r"\operatorname{poly} * h", "(* poly h)"),
+    (r"x^2.", "(pow x 2)"),
+]
+
+
+@pytest.mark.parametrize("latex, expected", PAPER_FORMS)
+def test_paper_forms(latex, expected):
+    assert M.dump(M.parse_math(latex)) == expected

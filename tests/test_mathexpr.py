@@ -184,6 +184,9 @@ DELIMITER_PAIRS = [
     (r"\vert x \vert", "(abs x)"),
     (r"|x - |y||", "(abs (- x (abs y)))"),
     (r"\langle a, b \rangle", "(inner a b)"),
+    # angle brackets around one item or three: a tuple (a record, a state), not an inner product
+    (r"\langle a \rangle", "(tuple a)"),
+    (r"\langle a, b, c \rangle", "(tuple a b c)"),
     (r"\left( a + b \right) c", "(juxt (+ a b) c)"),
     (r"\bigl( a \bigr)", "a"),
     (r"\Big( a \Big)", "a"),
@@ -338,7 +341,6 @@ ERROR_CASES = [
     (r"x^2^3", "AV201", 3, 5),
     (r"x_1_2", "AV201", 3, 5),
     (r"\text x", "AV201", 0, 5),
-    (r"\langle a \rangle", "AV201", 0, 17),
     (r"\operatorname{soft max}(x)", "AV201", 0, 23),
     (r"\log \log(", "AV203", 9, 10),
     (r"\sum", "AV201", 0, 4),

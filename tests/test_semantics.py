@@ -435,3 +435,11 @@ def test_a_modules_functions_reach_the_listings(tmp_path):
 
     assert api.attach_module(loaded) is None
     assert loaded.listings[0](n=9) == 5
+
+
+@pytest.mark.parametrize(
+    "update, expected",
+    [(r"$s \mathrel{+}= i$", 10), (r"$s += i$", 10), (r"$s -= i$", -10), (r"$s \mathrel{*}= 2$", 0)],
+)
+def test_update_assignments(update, expected):
+    assert run(r"\Require $n$ \State $s \gets 0$ \For{$i = 1, \dots, n$} \State " + update + r" \EndFor \State \Return $s$", n=4) == expected

@@ -1057,7 +1057,7 @@ _LEADING = _RELATION | {"IMPLIES", "ADDOP", "MULOP"}
 _TRAILING = _LEADING | {"PLUS", "MINUS", "STAR", "SLASH", "MULOP", "ADDOP", "AND", "OR", "NOT", "COLON"}
 # a function or \max followed by one of these has nothing to apply to: it is a name (\ell_{\max})
 _NO_ARGUMENT = _CLOSERS | _RELATION | {"COMMA", "SEMI", "AMP", "ROWSEP", "COLON", "MID", "MIDCMD", "IMPLIES",
-                                       "AND", "OR", "PLUS", "MINUS", "$END"}  # fmt: skip
+                                       "AND", "OR", "PLUS", "MINUS", "STAR", "MULOP", "$END"}  # fmt: skip
 _PASS = {"LETTER", "NUMBER", "PLUS", "MINUS", "SLASH", "EQ", "LT", "GT", "LPAR", "RPAR", "LSQB", "RSQB",
          "COMMA", "UNDERSCORE", "CIRCUMFLEX", "PRIME", "COLONEQ", "STRING", "AMP"}  # fmt: skip
 # raw tokens that reach the parser as they are, whatever their neighbours
@@ -1207,6 +1207,16 @@ class _Retyper:
                 i += 1
                 continue
             tok = toks[i]
+            if tok.type in ("LT", "GT") and self.prev in ("UNDERSCORE", "CIRCUMFLEX"):
+                # `h_<`: an order symbol as a script is a mark, like `\mathbb{R}_+`
+                self.emit(tok, "SIGN", tok.value)
+                i += 1
+                continue
+            if tok.type in ("LT", "GT") and self.prev == "LBRACE" and self.kind_at(i + 1) == "UNDERSCORE":
+                # `\max_{<_h}`: an order named by its subscript, the operand of the script
+                self.emit(tok, "NAME", tok.value)
+                i += 1
+                continue
             if tok.type in plain and not pre and not seps and not self.force:
                 push(tok, tok.type)
                 i += 1
@@ -1742,6 +1752,23 @@ def _h_dot(r: _Retyper, i: int, tok: Any, value: str) -> int:
         r.drop_range(i + 1, k)
         r.emit(tok, "ATTR", "".join(t.value for t in r.toks[i + 1 : k + 1]), last=r.toks[k])
         return k + 1
+    if r.prev in _OPERAND_END and r.adjacent(i, i + 1) and r.toks[i + 1].type in ("WORDCMD", "TEXTCMD"):
+        # `Q.\mathrm{add}`, `e.\text{body}`: an attribute spelt as a word
+        kind, name = _word_command(r.toks[i + 1])
+        name = name.replace("\\_", "_")
+        if (kind in ("NAME", "FUNC") or (kind == "TEXT" and _WORD.fullmatch(name))) and name:
+            _join_word_before(r, tok.start_pos)
+            r.drop_range(i + 1, i + 1)
+            r.emit(tok, "ATTR", name, last=r.toks[i + 1])
+            return i + 2
+    if r.prev in _OPERAND_END and i < r.n - 1 and not r.adjacent(i, i + 1) and any(t.type == "QUANT" for t in r.out):
+        # `\forall p \in S. P(p)`: the logician's period ends the binder, as a colon does
+        r.emit(tok, "COLON", ":")
+        return i + 1
+    if r.prev in _OPERAND_END and 0 < i < r.n - 1 and not r.adjacent(i - 1, i) and not r.adjacent(i, i + 1):
+        # `B . V` with spaces on both sides: the dot product written as a period
+        r.emit(tok, "MULOP", "cdot")
+        return i + 1
     return _h_punct(r, i, tok, value)
 
 
@@ -2450,9 +2477,11 @@ def _make_builder() -> type:
             return Ceil(operand, span=self._sp(meta))
 
         def inner(self, meta, _open, pair, _close):
-            if not (isinstance(pair, Tuple) and len(pair.items) == 2):
-                raise _syntax(self._sp(meta), "\\langle … \\rangle needs two items: ⟨a, b⟩")
-            return Inner(pair.items[0], pair.items[1], span=self._sp(meta))
+            if isinstance(pair, Tuple) and len(pair.items) == 2:
+                return Inner(pair.items[0], pair.items[1], span=self._sp(meta))
+            # ⟨a, b, c⟩ and ⟨x⟩: a tuple written in angle brackets, as records and states are
+            items = pair.items if isinstance(pair, Tuple) else (pair,)
+            return Tuple(items, span=self._sp(meta))
 
         # sets
         def set_empty(self, meta, _open, _close):

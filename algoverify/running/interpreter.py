@@ -509,8 +509,13 @@ class _Compiler:
     # statements
 
     def s_Assign(self, node: ir.Assign) -> Exec:
-        value = self.expr(node.value)
         target = self.math(node.target)
+        update = _UPDATE.search(node.op)
+        if update is not None:  # `x \mathrel{+}= y`, `x += y`: x takes x + y
+            tree = M.BinOp(update.group(1), target, self.math(node.value), span=node.value.span)
+            value = compile_expr(tree, self.ctx)
+        else:
+            value = self.expr(node.value)
         span = node.span
         if isinstance(target, (M.Sym, M.Pow, M.Label, M.Transpose)) and identifier(target) is not None:
             name = identifier(target)
@@ -795,6 +800,10 @@ class _Compiler:
 
 #: statements that hold others: their hits count entries, and a statement inside reports its own errors
 _BLOCKS = (ir.WhileBlock, ir.ForRange, ir.ForAll, ir.RepeatUntil, ir.LoopBlock, ir.IfBlock, ir.Function, ir.UserBlock)
+
+
+#: the operator of an update assignment as the IR keeps it (``\\mathrel{+}=``, ``+=``)
+_UPDATE = re.compile(r"([+\-*/])\s*\}?\s*=$")
 
 
 def _loop_word(text: ir.Text) -> str:

@@ -1655,6 +1655,17 @@ def _math_pieces(pieces: Iterable[_Piece]) -> Iterator[_Piece]:
             yield from _math_pieces(piece.children)
 
 
+def _depth_at(latex: str, pos: int) -> int:
+    """Bracket depth at ``pos`` (as :func:`_top_level` counts it)."""
+    depth = 0
+    for m in _MATH_TOKEN.finditer(latex, 0, pos):
+        if m.group() in _OPENING:
+            depth += 1
+        elif m.group() in _CLOSING:
+            depth -= 1
+    return depth
+
+
 def _top_level(latex: str) -> Iterator[tuple[int, int, str]]:
     """Yield ``(start, end, token)`` for each token of ``latex`` outside braces, brackets and norms."""
     depth = 0
@@ -1668,8 +1679,16 @@ def _top_level(latex: str) -> Iterator[tuple[int, int, str]]:
             yield m.start(), m.end(), tok
 
 
+#: ``x \mathrel{+}= y`` and ``x += y``: an update of ``x`` by an operator (the op is kept on the Assign)
+_AUGMENTED = re.compile(r"\\mathrel\s*\{\s*([+\-*/])\s*\}\s*=|(?<![<>=!+\-*/])([+\-*/])=(?!=)")
+
+
 def _assignment_split(latex: str) -> tuple[int, int] | None:
-    r"""Offsets of the assignment operator: the first top-level ``\gets`` or kin, else a lone ``=``."""
+    r"""Offsets of the assignment operator: the first top-level ``\gets`` or kin, ``+=`` and kin, else a lone ``=``."""
+    top = {start for start, _, _ in _top_level(latex)}
+    for m in _AUGMENTED.finditer(latex):
+        if m.start() in top or (m.group(2) and _depth_at(latex, m.start()) == 0):
+            return m.start(), m.end()
     equals = []
     for start, end, tok in _top_level(latex):
         if tok in ASSIGN_OPS:
