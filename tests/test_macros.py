@@ -173,3 +173,13 @@ def test_compile_reads_the_macros_its_latex_defines():
         "\\newcommand{\\half}{\\frac{1}{2}}\n\\begin{algorithmic}\n\\Require $x$\n\\State \\Return $\\half x$\n\\end{algorithmic}"
     )
     assert listing(x=4.0) == 2.0
+
+
+def test_a_macro_that_expands_to_an_update_makes_an_assignment():
+    import algoverify
+
+    listing = algoverify.compile(
+        "\\newcommand{\\pluseq}{\\mathrel{+}=}\n\\begin{algorithmic}\n\\Require $n$\n\\State $s \\gets 0$\n"
+        "\\For{$i = 1, \\dots, n$} \\State $s \\pluseq i$ \\EndFor\n\\State \\Return $s$\n\\end{algorithmic}"
+    )
+    assert listing(n=4) == 10

@@ -523,3 +523,29 @@ def test_a_definition_takes_its_own_groups_not_the_listing_after_it(definition):
     )
     alg = parse_algorithm(source, Span(0, len(source)))
     assert [type(s).__name__ for s in alg.body] == ["Assign"]
+
+
+@pytest.mark.parametrize(
+    "line, formula",
+    [
+        (r"\State $v \gets$ CAS($\langle a$, \texttt{i} $\rangle$)", r"\langle a , \texttt{i}  \rangle"),
+        (r"\State $S \gets \{p : p \in D$ \\ \hspace*{2em} $\text{and } p > 0\}$", None),
+    ],
+)
+def test_a_formula_split_over_math_segments_is_read_as_one(line, formula):
+    source = "\\begin{algorithmic}\n" + line + "\n\\end{algorithmic}"
+    alg = parse_algorithm(source, Span(0, len(source)))
+    maths = [m for m in ir.walk(alg) if isinstance(m, ir.Math)]
+    joined = [m for m in maths if source[m.span.start : m.span.end] != m.latex]  # delimiters blanked inside
+    assert len(joined) == 1
+    m = joined[0]
+    assert len(m.latex) == m.span.end - m.span.start  # offsets are the note's
+    if formula is not None:
+        assert m.latex == formula
+
+
+def test_prose_between_math_segments_is_never_joined():
+    source = "\\begin{algorithmic}\n\\Require $\\rho = \\{a$, the total to sample; $b\\}$\n\\end{algorithmic}"
+    alg = parse_algorithm(source, Span(0, len(source)))
+    (cond,) = alg.body
+    assert [m.latex for m in cond.text.math] == ["\\rho = \\{a", "b\\}"]

@@ -1003,10 +1003,18 @@ class _Builder(Transformer):
         maths = [p for p in content if p.kind == "math"]
         if maths and all(p.kind == "math" or _is_separator(p, ";") for p in content):
             out: list[ir.Statement] = []
-            for i, piece in enumerate(maths):
-                last = i == len(maths) - 1
-                part = Span(span.start if i == 0 else piece.span.start, span.end if last else piece.span.end)
-                out.append(self._math_statement(part, piece, comment if last else None))
+            i = 0
+            while i < len(maths):
+                piece, end = maths[i], self._split_formula_end(maths, i)
+                last = end == len(maths) - 1
+                part = Span(span.start if i == 0 else piece.span.start, span.end if last else maths[end].span.end)
+                if end > i:  # one formula over several segments (see _split_formula_end)
+                    inner = Span(piece.inner.start, maths[end].inner.end)  # type: ignore[union-attr]
+                    joined = ir.Math(inner, blank_delimiters(self._src(inner)), True)
+                    out.append(self._math_statement(part, None, comment if last else None, joined))
+                else:
+                    out.append(self._math_statement(part, piece, comment if last else None))
+                i = end + 1
             return out
         if len(content) == 1 and content[0].kind == "call":
             name, args = content[0].children
@@ -1047,14 +1055,45 @@ class _Builder(Transformer):
         span = pieces[0].span.cover(pieces[-1].span)
         parts: list[str | ir.Math] = []
         cursor = span.start
-        for piece in _math_pieces(pieces):
+        maths = list(_math_pieces(pieces))
+        i = 0
+        while i < len(maths):
+            piece = maths[i]
             if piece.span.start > cursor:
                 parts.append(self._text[cursor : piece.span.start])
+            last = self._split_formula_end(maths, i)
+            if last > i:
+                # one formula written over several math segments (`$\langle a$, b $\rangle$`):
+                # read as one, its delimiters blanked so offsets stay the note's
+                inner = Span(piece.inner.start, maths[last].inner.end)  # type: ignore[union-attr]
+                parts.append(ir.Math(inner, blank_delimiters(self._src(inner)), True))
+                cursor = maths[last].span.end
+                i = last + 1
+                continue
             parts.append(self._math(piece))
             cursor = piece.span.end
+            i += 1
         if cursor < span.end:
             parts.append(self._text[cursor : span.end])
         return ir.Text(span, tuple(parts), to_plain(self._src(span)))
+
+    def _split_formula_end(self, maths: list[_Piece], i: int) -> int:
+        """The last math piece of a formula that opens a bracket in ``maths[i]`` and closes it later; ``i`` if none.
+
+        Only spacing, line breaks, punctuation, one word or commands with one group may stand
+        between the pieces (``$\\langle \bot$, \\codeF{i} $\rangle$``): a sentence between is prose.
+        """
+        depth = _bracket_depth(self._src(maths[i].inner))  # type: ignore[arg-type]
+        if depth <= 0:
+            return i
+        for j in range(i + 1, len(maths)):
+            gap = self._text[maths[j - 1].span.end : maths[j].span.start]
+            if not _JOINING_GAP.fullmatch(gap) or len(_GAP_WORD.findall(_GAP_COMMAND.sub(" ", gap))) > 1:
+                return i
+            depth += _bracket_depth(self._src(maths[j].inner))  # type: ignore[arg-type]
+            if depth <= 0:
+                return j if depth == 0 else i
+        return i
 
     def _group_text(self, group: _Piece) -> ir.Text:
         assert group.inner is not None
@@ -1570,6 +1609,24 @@ def blank_delimiters(text: str) -> str:
     offsets are still the note's.
     """
     return _DELIMITER.sub(lambda m: " " * len(m.group()), text)
+
+
+# What may stand between the math segments of one formula split by its author (see
+# _Builder._split_formula_end): spaces, punctuation, line breaks, spacing, one-group commands, words.
+_GAP_COMMAND = re.compile(r"\\[a-zA-Z]+\*?(?:\{[^{}]*\})?|\\[,;:! \\]")
+_GAP_WORD = re.compile(r"[A-Za-z0-9_]+")
+_JOINING_GAP = re.compile(r"(?:\s|[,;]|\\[a-zA-Z]+\*?(?:\{[^{}]*\})?|\\[,;:! \\]|[A-Za-z0-9_]+)*")
+
+
+def _bracket_depth(latex: str) -> int:
+    """Brackets opened minus closed in ``latex`` (``(``, ``[``, ``\\{``, ``\\langle`` … and braces)."""
+    depth = 0
+    for m in _MATH_TOKEN.finditer(latex):
+        if m.group() in _OPENING:
+            depth += 1
+        elif m.group() in _CLOSING:
+            depth -= 1
+    return depth
 
 
 def _joins(piece: _Piece) -> bool:

@@ -12,8 +12,9 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from ..reading.macros import MacroError, MacroTable, expand
+from ..reading.macros import MacroError, MacroTable, SourceMap, expand
 from . import ir
+from .build import _assignment_split
 
 __all__ = ["expand_listing"]
 
@@ -28,6 +29,33 @@ def _expand_math(m: ir.Math, table: MacroTable) -> ir.Math:
     return dataclasses.replace(m, latex=expansion.text, origin=expansion.map)
 
 
+def _slice(m: ir.Math, start: int, end: int) -> ir.Math | None:
+    """The expanded segment's ``[start, end)``, trimmed, with its share of the source map."""
+    chunk = m.latex[start:end]
+    lead = len(chunk) - len(chunk.lstrip())
+    body = chunk.strip()
+    if not body:
+        return None
+    a, b = start + lead, start + lead + len(body)
+    origin = SourceMap(m.origin.starts[a:b], m.origin.ends[a:b], m.origin.span(a, b).end)
+    return ir.Math(m.origin.span(a, b), body, False, origin)
+
+
+def _as_assignment(node: ir.TextStatement) -> ir.Node:
+    r"""A statement whose macro expands to an assignment operator (``x \pluseq y``) is that assignment."""
+    parts = node.text.parts
+    if len(parts) != 1 or not isinstance(parts[0], ir.Math) or parts[0].origin is None:
+        return node
+    math = parts[0]
+    split = _assignment_split(math.latex)
+    if split is None:
+        return node
+    target, value = _slice(math, 0, split[0]), _slice(math, split[1], len(math.latex))
+    if target is None or value is None:
+        return node
+    return ir.Assign(node.span, target, value, math.latex[split[0] : split[1]], node.comment)
+
+
 def _rebuild(value: Any, table: MacroTable) -> Any:
     if isinstance(value, ir.Math):
         return _expand_math(value, table)
@@ -40,7 +68,10 @@ def _rebuild(value: Any, table: MacroTable) -> Any:
             new = _rebuild(old, table)
             if new is not old:
                 changes[f.name] = new
-        return dataclasses.replace(value, **changes) if changes else value
+        rebuilt = dataclasses.replace(value, **changes) if changes else value
+        if isinstance(rebuilt, ir.TextStatement) and changes and rebuilt.kind is None:
+            return _as_assignment(rebuilt)
+        return rebuilt
     if isinstance(value, tuple):
         items = tuple(_rebuild(v, table) for v in value)
         return items if any(a is not b for a, b in zip(items, value)) else value
