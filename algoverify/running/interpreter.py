@@ -86,8 +86,9 @@ class Trace:
         self._hits: _Counts = _Counts()
         self._spans: dict[int, Span] = {}
         self.history: dict[str, list] = {}
-        #: entries trimmed from a history that grew past the limit, per name (counts stay exact)
-        self._dropped: _Counts = _Counts()
+        #: entries trimmed from a history that grew past the limit, per name (counts stay exact);
+        #: made on the first trim (rare), not per run
+        self._dropped: dict[str, int] | None = None
         self.counters: _Counts = _Counts()
         self.steps = 0
         self.history_limit = history_limit
@@ -121,12 +122,14 @@ class Trace:
         """Drop the older half of ``name``'s history (its assignment count stays exact)."""
         h = self.history[name]
         half = len(h) // 2
-        self._dropped[name] += half
+        if self._dropped is None:
+            self._dropped = {}
+        self._dropped[name] = self._dropped.get(name, 0) + half
         del h[:half]
 
     def assignments(self, name: str) -> int:
         """How many times ``name`` was assigned (not capped by the history limit)."""
-        return len(self.history.get(name, ())) + self._dropped[name]
+        return len(self.history.get(name, ())) + (self._dropped or {}).get(name, 0)
 
     def last(self, name: str) -> Any:
         """The last value assigned to ``name``."""
@@ -331,6 +334,8 @@ class Program:
 
 def _output(value: Any) -> Any:
     """A returned value as a reader expects it: a sequence as its array, a NumPy scalar as a Python number."""
+    if type(value) is np.ndarray:
+        return value
     if isinstance(value, Sequence):
         return value.to_array()
     if isinstance(value, np.generic):
