@@ -9,12 +9,22 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import re
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from .findings import Finding, InternalError, LocatedError, MacroExpansionFailed, PythonSyntax, Severity, UnknownMacro
+from .findings import (
+    AmbiguousMath,
+    Finding,
+    InternalError,
+    LocatedError,
+    MacroExpansionFailed,
+    PythonSyntax,
+    Severity,
+    UnknownMacro,
+)
 from .reading.blocks import Block, find_blocks
 from .reading.config import ProjectConfig, find_config
 from .reading.macros import MacroError, MacroTable, expand, scan
@@ -212,6 +222,7 @@ def _analyse_block(
         if math:
             report.findings.extend(_lint_math(note.path, _math_segments(report.ir), macros))
             report.findings.extend(_lint_ranges(note.path, report.ir))
+            report.findings.extend(_lint_applications(note, report.ir))
     elif block.kind == "math" and math:
         segment = ir.Math(block.body_span, text[block.body_span.start : block.body_span.end])
         report.findings.extend(_lint_math(note.path, [(segment, False)], macros))
@@ -281,6 +292,75 @@ def _lint_ranges(path: Path, algorithm: ir.Algorithm) -> list[Finding]:
             shown = f"{node.start.latex}, …, {node.stop.latex}"
             out.append(AmbiguousDirection.finding(span, path, range=shown))
     return out
+
+
+def _module_functions(note: Note) -> set[str]:
+    """Names the note's module offers as ``FUNCTIONS`` or ``BINDINGS``, read with ``ast`` (never imported)."""
+    section = note.front_matter.get("algoverify") if isinstance(note.front_matter, dict) else None
+    module = section.get("module") if isinstance(section, dict) else None
+    if not isinstance(module, str):
+        return set()
+    try:
+        tree = ast.parse((note.path.parent / module).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
+        return set()
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict):
+            names.update(k.value for k in node.value.keys if isinstance(k, ast.Constant) and isinstance(k.value, str))
+    return names
+
+
+def _lint_applications(note: Note, algorithm: ir.Algorithm) -> list[Finding]:
+    r"""AV204 where ``f(x + 1)`` runs and nothing says whether ``f`` is a function or a value.
+
+    The declarations decide: a name the listing declares, assigns or loops over is a value; a
+    ``\Function`` of the note, or a function its module offers, is a function. When neither
+    applies, the run would stop there, so the lint says which declaration would decide.
+    """
+    from .math import mathexpr as M
+    from .math.names import identifier
+    from .math.segments import parse_segment
+
+    known: set[str] = set()
+    for n in ir.walk(algorithm):
+        if isinstance(n, ir.Function):
+            known.add(n.name)
+        maths = (
+            [n.target] if isinstance(n, ir.Assign)
+            else [n.var] if isinstance(n, (ir.ForRange, ir.ForAll)) and n.var is not None
+            else list(n.params) if isinstance(n, ir.Function)
+            else list(n.symbols) if isinstance(n, ir.Condition) and n.kind in ("require", "input")
+            else []
+        )  # fmt: skip
+        for m in maths:
+            try:
+                known.update(identifier(x) or "" for x in M.walk(parse_segment(m)))
+            except LocatedError:
+                continue
+    known |= _module_functions(note)
+    text = note.source.text
+    known |= {m.group(1) for m in re.finditer(r"\\(?:Function|Procedure)\s*\{\s*([A-Za-z][\w]*)\s*\}", text)}
+    out = []
+    for m, executed in _math_segments(algorithm):
+        if not executed:
+            continue
+        try:
+            tree = parse_segment(m)
+        except LocatedError:
+            continue  # reported with the math
+        for node in M.walk(tree):
+            if isinstance(node, M.Apply):
+                name = identifier(node.fn)
+                if name and name not in known:
+                    message = (
+                        f"{name}(…) is a call if {name} is a function, a product if it is a value; declare "
+                        f"{name} in \\Require, define it as a \\Function, or offer it in the note's module"
+                    )
+                    out.append(AmbiguousMath.finding(node.span, note.path, message=message))
+    return [_by_role(f, True) for f in out]
 
 
 def _by_role(finding: Finding, executed: bool) -> Finding:

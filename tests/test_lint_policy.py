@@ -187,3 +187,27 @@ def test_config_defaults_for_trials_and_seed(tmp_path):
     (tmp_path / "algoverify.toml").write_text("trials = 3\nseed = 11\n")
     cfg = config_module.find_config(tmp_path)
     assert (cfg.trials, cfg.seed, cfg.index_base) == (3, 11, 1)
+
+
+# --- ambiguity is a finding, not a guess --------------------------------------------------------------
+
+AMBIGUOUS = "\\begin{algorithmic}\n\\Require $x$\n\\State $y \\gets f(x + 1)$\n\\State \\Return $y$\n\\end{algorithmic}\n"
+
+
+def test_a_call_or_a_product_that_nothing_decides_is_a_warning_naming_the_declarations(tmp_path):
+    ((code, severity, line, col),) = _findings(_note(tmp_path, AMBIGUOUS))
+    assert (code, severity, line, col) == ("AV204", "warning", 3, 17)
+
+
+@pytest.mark.parametrize(
+    "fix",
+    [
+        lambda t: t.replace("\\Require $x$", "\\Require $x$, $f$"),  # f is a value: a product
+        lambda t: "\\begin{algorithmic}\\Function{f}{$v$}\\State \\Return $2 v$\\EndFunction\\end{algorithmic}\n\n" + t,
+        lambda t: "---\nalgoverify:\n  module: helpers.py\n---\n\n" + t,  # the module offers f
+    ],
+    ids=["declared-value", "a-function-of-the-note", "module-function"],
+)
+def test_a_declaration_decides(tmp_path, fix):
+    (tmp_path / "helpers.py").write_text("def f(v):\n    return 2 * v\n\nFUNCTIONS = {'f': f}\n")
+    assert [c for c, *_ in _findings(_note(tmp_path, fix(AMBIGUOUS)))] == []
