@@ -23,6 +23,7 @@ from .findings import (
     MacroExpansionFailed,
     PythonSyntax,
     Severity,
+    UnbalancedBraces,
     UnknownMacro,
 )
 from .reading.blocks import Block, find_blocks
@@ -255,6 +256,11 @@ def _lint_math(path: Path, segments: Iterable[tuple[ir.Math, bool]], macros: Mac
 
     out = []
     for m, executed in segments:
+        open_brace = _unclosed_brace(m.latex)
+        if open_brace is not None:  # TeX itself stops here: an error wherever the math stands
+            at = m.span.start + open_brace
+            out.append(UnbalancedBraces.finding(Span(at, at + 1), path, detail="'{' is never closed"))
+            continue
         found = []
         try:
             if m.origin is None:  # not expanded yet (display math), or an expansion that failed
@@ -271,6 +277,23 @@ def _lint_math(path: Path, segments: Iterable[tuple[ir.Math, bool]], macros: Mac
             found.extend(UnknownMacro.finding(mac.span, path, macro=mac.name) for mac in unknown_macros(tree))
         out.extend(_by_role(f, executed) for f in found)
     return out
+
+
+def _unclosed_brace(latex: str) -> int | None:
+    """The offset of a ``{`` the segment never closes (escaped ``\\{`` aside), or ``None``."""
+    stack: list[int] = []
+    i = 0
+    while i < len(latex):
+        c = latex[i]
+        if c == "\\":
+            i += 2
+            continue
+        if c == "{":
+            stack.append(i)
+        elif c == "}" and stack:
+            stack.pop()
+        i += 1
+    return stack[0] if stack else None
 
 
 def _lint_ranges(path: Path, algorithm: ir.Algorithm) -> list[Finding]:

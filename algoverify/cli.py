@@ -13,7 +13,7 @@ import sys
 from typing import Sequence, TextIO
 
 from . import api, reporting
-from .findings import RULES, Severity
+from .findings import RULES, LocatedError, Severity
 from .syntax import ir
 from .version import __version__
 
@@ -159,7 +159,11 @@ def _run(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
     if args.help_inputs:
         from .running.runcmd import describe_inputs
 
-        out.write(describe_inputs(listing))
+        try:
+            out.write(describe_inputs(listing))
+        except LocatedError as exc:  # the listing does not compile: say where, as `run` would
+            out.write(reporting.get("text")([exc.to_finding(loaded.report.path)], sources))
+            return 2
         return 0
     module_error = api.attach_module(loaded)  # the note's own bindings of English steps, as checks use them
     if module_error is not None:  # reported, and the listing still runs: an unbound step is then AV304

@@ -364,6 +364,8 @@ class MathSyntax(Rule):
     """
 
     code = "AV201"
+    # a warning where a listing runs the math, a note where it only describes (the lint policy)
+    severity = Severity.WARNING
     template = "cannot parse math: {message}"
 
 
@@ -376,6 +378,8 @@ class UnknownMacro(Rule):
     """
 
     code = "AV202"
+    # a warning where a listing runs the math, a note where it only describes (the lint policy)
+    severity = Severity.WARNING
     template = "unknown macro {macro}"
 
 
@@ -388,6 +392,8 @@ class UnbalancedDelimiter(Rule):
     """
 
     code = "AV203"
+    # a warning where a listing runs the math, a note where it only describes (the lint policy)
+    severity = Severity.WARNING
     template = "unbalanced {delim}"
 
 
@@ -400,6 +406,8 @@ class AmbiguousMath(Rule):
     """
 
     code = "AV204"
+    # a warning where a listing runs the math, a note where it only describes (the lint policy)
+    severity = Severity.WARNING
     template = "ambiguous: {message}"
 
 
@@ -440,6 +448,8 @@ class MacroExpansionFailed(Rule):
     """
 
     code = "AV206"
+    # a warning where a listing runs the math, a note where it only describes (the lint policy)
+    severity = Severity.WARNING
     template = "macro: {message}"
 
 

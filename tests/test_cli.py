@@ -173,3 +173,11 @@ def test_run_help_inputs_says_what_a_listing_takes(capsys, tmp_path):
         "sizes (from the inputs' shapes; may be given with --set): k, n",
         "outputs: result",
     ]
+
+
+def test_help_inputs_on_a_listing_that_does_not_compile_is_a_located_finding(capsys, tmp_path):
+    note = tmp_path / "n.md"
+    note.write_text("\\begin{algorithmic}\n\\Require $x$\n\\State \\textbf{break}\n\\end{algorithmic}\n")
+    code, out, err = run(capsys, "run", str(note), "--help-inputs")
+    assert code == 2 and "internal error" not in err
+    assert re.search(r"n\.md:3:1: AV308 .*break outside a loop", out), out

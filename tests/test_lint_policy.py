@@ -211,3 +211,39 @@ def test_a_call_or_a_product_that_nothing_decides_is_a_warning_naming_the_declar
 def test_a_declaration_decides(tmp_path, fix):
     (tmp_path / "helpers.py").write_text("def f(v):\n    return 2 * v\n\nFUNCTIONS = {'f': f}\n")
     assert [c for c, *_ in _findings(_note(tmp_path, fix(AMBIGUOUS)))] == []
+
+
+def test_a_brace_never_closed_in_math_is_an_error_even_in_prose(tmp_path):
+    path = _note(tmp_path, "---\ntitle: t\n---\n\n$$ a = \\frac{1}{2 $$\n")
+    assert _findings(path) == [("AV105", "error", 5, 16)]
+
+
+def test_math_rules_say_warning_in_explain_and_sarif():
+    from algoverify.findings import RULES
+
+    assert {RULES[c].severity.value for c in ("AV201", "AV202", "AV203", "AV204", "AV206", "AV207")} == {"warning"}
+
+
+def test_a_partly_used_front_matter_ignore_names_the_idle_code(tmp_path):
+    body = (
+        "---\nalgoverify:\n  ignore: [AV202, AV105]\n---\n\n"
+        "\\begin{algorithmic}\n\\State $y \\gets \\foo x$\n\\end{algorithmic}\n"
+    )
+    result = api.lint([_note(tmp_path, body)], strict=True)
+    (unused,) = [f for f in result.all_findings() if f.code == "AV006"]
+    assert unused.message == "unused suppression: front-matter ignore: [AV105] silences no finding"
+
+
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ('ignore = ["AV999"]\n', "names no finding code: AV999"),
+        ('macros = { "\\\\shrink" = 5 }\n', "entry '\\\\shrink' must be a body"),
+        ('macros = { "\\\\f" = ["#1", "one"] }\n', "entry '\\\\f' must be a body"),
+    ],
+)
+def test_config_values_that_mean_nothing_are_findings(tmp_path, text, words):
+    (tmp_path / "algoverify.toml").write_text(text)
+    path = _note(tmp_path, "\\begin{algorithmic}\n\\State \\(y \\gets 1\\)\n\\end{algorithmic}\n")
+    messages = [f.message for f in api.lint([path]).all_findings() if f.code == "AV005"]
+    assert any(words in m for m in messages), messages

@@ -443,3 +443,26 @@ def test_a_modules_functions_reach_the_listings(tmp_path):
 )
 def test_update_assignments(update, expected):
     assert run(r"\Require $n$ \State $s \gets 0$ \For{$i = 1, \dots, n$} \State " + update + r" \EndFor \State \Return $s$", n=4) == expected
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        r"\State $y \gets x$ \For{$i = 1, \dots, 12$} \State $y \gets y \cdot y$ \EndFor \State \Return $y$",
+        r"\State \Return $x^{100000}$",
+        r"\State $y \gets x$ \For{$i = 1, \dots, 12$} \State $y \gets y \cdot y$ \EndFor \State $z \gets y - y$ \State \Return $z$",
+    ],
+    ids=["product-overflow", "power-overflow", "nan"],
+)
+def test_python_float_overflow_and_nan_are_floating_point_findings(body):
+    with pytest.raises(ExecutionError, match="AV302"):
+        run(r"\Require $x$ " + body, x=10.0)
+
+
+def test_declarations_around_a_procedure_describe_its_parameters():
+    listing = algoverify.compile(
+        "\\begin{algorithmic}\n\\Input array $x$ of length $n$\n\\Procedure{Max}{$x$}\n\\State $m \\gets x_1$\n"
+        "\\For{$i = 2, \\dots, n$} \\If{$x_i > m$} \\State $m \\gets x_i$ \\EndIf \\EndFor\n"
+        "\\State \\Return $m$\n\\EndProcedure\n\\end{algorithmic}"
+    )
+    assert listing(x=np.array([3.0, 7.0, 2.0])) == 7.0

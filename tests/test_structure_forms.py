@@ -549,3 +549,13 @@ def test_prose_between_math_segments_is_never_joined():
     alg = parse_algorithm(source, Span(0, len(source)))
     (cond,) = alg.body
     assert [m.latex for m in cond.text.math] == ["\\rho = \\{a", "b\\}"]
+
+
+def test_a_label_after_until_labels_the_repeat_block():
+    source = (
+        "\\begin{algorithmic}\n\\Repeat\n\\State $x \\gets x + 1$\n\\Until{$x > 3$} \\label{line:stop}\n"
+        "\\State $y \\gets x$ \\label{line:after}\n\\end{algorithmic}"
+    )
+    alg = parse_algorithm(source, Span(0, len(source)))
+    assert type(alg.labelled("line:stop")).__name__ == "RepeatUntil"
+    assert type(alg.labelled("line:after")).__name__ == "Assign"

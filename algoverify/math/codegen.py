@@ -23,7 +23,7 @@ import numpy as np
 from . import mathexpr as M
 from .functions import FUNCTIONS
 from .names import identifier
-from .ops import RELATIONS, power, product, transpose, two_norm
+from .ops import RELATIONS, nonfinite, power, product, transpose, two_norm
 
 __all__ = ["generate"]
 
@@ -54,7 +54,7 @@ _INFIX = {"+": "+", "-": "-", "/": "/", "*": "*", "cdot": "*"}
 #: a generated source may contain (checked by :func:`_compile`).
 _TEMPLATE_WORDS = frozenset(
     "def return env if else is not None type getattr len in try except Exception as exc raise del "
-    "trace hits get history limit history_limit h append trim on_step cur r v a b sum ndim _hits "
+    "trace hits get history limit history_limit h append trim on_step cur r v a b sum ndim _hits __class__ "
     "_expression _vsum _block int or and".split()
 )
 _PLACEHOLDER = re.compile(r"_?[a-z]\d+(_\d+)?$")
@@ -289,7 +289,8 @@ def generate_block(items: list[tuple[str, Any]], *, returned: type, fail: Callab
     bookkeeping of each statement (hit count, step event, history) is inlined; an exception
     in an inlined statement goes to ``fail(index, env, exc)``, which raises the located error.
     """
-    ns: dict[str, Any] = {"_Returned": returned, "_fail": fail}
+    # a Python float that went to inf or NaN (NumPy's error state does not see Python arithmetic)
+    ns: dict[str, Any] = {"_Returned": returned, "_fail": fail, "_float": float, "_nonfinite": nonfinite}
     lines = [
         "def _block(env):",
         "    trace = env['$trace']",
@@ -319,7 +320,12 @@ def generate_block(items: list[tuple[str, Any]], *, returned: type, fail: Callab
             for j, fn in enumerate(values):
                 ns[f"_v{i}_{j}"] = fn
             if len(values) == 1:
-                lines.append(f"        return _Returned(_v{i}_0(env))")
+                lines += [
+                    f"        v = _v{i}_0(env)",
+                    "        if v.__class__ is _float and v - v != 0:",
+                    "            _nonfinite(v)",
+                    "        return _Returned(v)",
+                ]
             else:
                 lines.append(
                     "        return _Returned((" + ", ".join(f"_v{i}_{j}(env)" for j in range(len(values))) + ",))"
@@ -330,6 +336,8 @@ def generate_block(items: list[tuple[str, Any]], *, returned: type, fail: Callab
         # the trace's record_keyed, inlined: a call per assignment costs more than small arithmetic
         lines += [
             f"        v = env[_k{i}] = _e{i}(env)",
+            "        if v.__class__ is _float and v - v != 0:",
+            "            _nonfinite(v)",
             f"        h = history.get(_k{i})",
             "        if h is None:",
             f"            history[_k{i}] = [(_p{i}, v)]",

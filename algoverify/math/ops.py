@@ -8,11 +8,25 @@ compilers can use it without importing each other.
 from __future__ import annotations
 
 import math
-from typing import Any, Callable
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
+from typing import Any, Callable, Iterable
 
 import numpy as np
 
-__all__ = ["power", "transpose", "product", "two_norm", "RELATIONS", "Sequence", "raise_on_fp_errors"]
+__all__ = [
+    "power",
+    "transpose",
+    "product",
+    "two_norm",
+    "RELATIONS",
+    "Sequence",
+    "FiniteSet",
+    "element",
+    "is_finite_set",
+    "as_finite_set",
+    "raise_on_fp_errors",
+]
 
 
 def power(base: Any, exp: Any) -> Any:
@@ -74,18 +88,67 @@ def _psd(a: Any, sign: int, atol: float) -> bool:
     return bool(np.all(w >= -atol * scale)) and bool(np.allclose(a, np.transpose(a), atol=atol * scale))
 
 
-RELATIONS: dict[str, Callable[[Any, Any, float, float], bool]] = {
-    "=": lambda a, b, r, t: bool(np.all(np.isclose(a, b, rtol=r, atol=t))),
-    "!=": lambda a, b, r, t: not bool(np.all(np.isclose(a, b, rtol=r, atol=t))),
-    "approx": lambda a, b, r, t: bool(np.allclose(a, b, rtol=max(r, 1e-3), atol=max(t, 1e-6))),
+#: exact Python numbers: a comparison of two of them needs no NumPy (and stays exact for big ints)
+_NUMBERS = (int, float)
+
+
+def _discrete(x: Any) -> bool:
+    """A value compared by identity of content, not as a number: a set, a tuple, a string, a map, nothing."""
+    return x is None or isinstance(x, (AbstractSet, tuple, str, Mapping))
+
+
+def _equal(a: Any, b: Any, r: float, t: float) -> bool:
+    if type(a) in _NUMBERS and type(b) in _NUMBERS:
+        if not (r or t):
+            return a == b  # exact, big integers included
+    elif _discrete(a) or _discrete(b):
+        return bool(a == b)
+    return bool(np.all(np.isclose(a, b, rtol=r, atol=t)))
+
+
+def _less(a: Any, b: Any, r: float, t: float) -> bool:
     # floats (the common loop test, `\\lVert r \\rVert \\gt \\tau`) skip NumPy's reduction
     # machinery, which costs more than the norm itself on small vectors
-    "<": lambda a, b, r, t: a < b if type(a) is float and type(b) is float else bool(np.all(np.less(a, b))),
-    "<=": lambda a, b, r, t: bool(np.all(np.less_equal(a, np.asarray(b) + t + r * np.abs(b)))),
-    ">": lambda a, b, r, t: a > b if type(a) is float and type(b) is float else bool(np.all(np.greater(a, b))),
-    ">=": lambda a, b, r, t: bool(np.all(np.greater_equal(np.asarray(a) + t + r * np.abs(a), b))),
+    if type(a) is float and type(b) is float:
+        return a < b
+    if type(a) in _NUMBERS and type(b) in _NUMBERS:
+        return a < b
+    return bool(np.all(np.less(a, b)))
+
+
+def _greater(a: Any, b: Any, r: float, t: float) -> bool:
+    if type(a) is float and type(b) is float:
+        return a > b
+    if type(a) in _NUMBERS and type(b) in _NUMBERS:
+        return a > b
+    return bool(np.all(np.greater(a, b)))
+
+
+def _less_equal(a: Any, b: Any, r: float, t: float) -> bool:
+    if type(a) in _NUMBERS and type(b) in _NUMBERS:
+        return a <= b if not (r or t) else a <= b + t + r * abs(b)
+    return bool(np.all(np.less_equal(a, np.asarray(b) + t + r * np.abs(b))))
+
+
+def _greater_equal(a: Any, b: Any, r: float, t: float) -> bool:
+    if type(a) in _NUMBERS and type(b) in _NUMBERS:
+        return a >= b if not (r or t) else a + t + r * abs(a) >= b
+    return bool(np.all(np.greater_equal(np.asarray(a) + t + r * np.abs(a), b)))
+
+
+RELATIONS: dict[str, Callable[[Any, Any, float, float], bool]] = {
+    "=": _equal,
+    "!=": lambda a, b, r, t: not _equal(a, b, r, t),
+    "approx": lambda a, b, r, t: bool(np.allclose(a, b, rtol=max(r, 1e-3), atol=max(t, 1e-6))),
+    "<": _less,
+    "<=": _less_equal,
+    ">": _greater,
+    ">=": _greater_equal,
     "succeq": lambda a, b, r, t: _psd(np.asarray(a) - np.asarray(b), 1, max(t, 1e-9)),
     "preceq": lambda a, b, r, t: _psd(np.asarray(b) - np.asarray(a), 1, max(t, 1e-9)),
+    # between two statements: A \\implies B, A \\iff B
+    "implies": lambda a, b, r, t: (not bool(a)) or bool(b),
+    "iff": lambda a, b, r, t: bool(a) == bool(b),
 }
 
 
@@ -110,3 +173,110 @@ class Sequence(dict):
             except (TypeError, ValueError):
                 return values
         return self
+
+
+# --- finite sets -----------------------------------------------------------------------------------
+
+
+def element(x: Any) -> Any:
+    """``x`` as a set holds it: NumPy scalars as Python numbers, tuples element by element.
+
+    :raises TypeError: for a value a set cannot hold (an array, a list, a map).
+    """
+    if isinstance(x, np.generic):
+        return x.item()
+    if type(x) is tuple:
+        return tuple(element(i) for i in x)
+    if isinstance(x, np.ndarray):
+        if x.ndim == 0:
+            return x.item()
+        raise TypeError(f"a set cannot hold a {'×'.join(map(str, x.shape))} array")
+    if isinstance(x, (list, dict)):
+        raise TypeError(f"a set cannot hold a {type(x).__name__}")
+    return x
+
+
+def _sortable(x: Any) -> bool:
+    if type(x) is float:
+        return x == x  # NaN has no place in an order
+    if isinstance(x, (int, str)):
+        return True
+    return type(x) is tuple and all(_sortable(i) for i in x)
+
+
+class FiniteSet(frozenset):
+    """A finite set with a deterministic iteration order, as listings iterate sets.
+
+    The order: ascending when every element is a number, a string, or a tuple of them and
+    they compare (``(1, 2) < (1, 3)``); otherwise the order in which the elements were first
+    added. It is a ``frozenset`` (immutable, hashable, equal to any set with the same
+    elements, so sets may hold sets); only iteration and printing follow the order.
+    """
+
+    __slots__ = ("_order",)
+    _order: tuple
+
+    def __new__(cls, items: Iterable[Any] = ()) -> FiniteSet:
+        """The set of ``items`` (NumPy scalars as Python numbers), in the order described above."""
+        unique = list(dict.fromkeys(element(x) for x in items))
+        if len(unique) > 1 and all(_sortable(x) for x in unique):
+            try:
+                unique.sort()
+            except TypeError:  # numbers beside strings, tuples of different kinds: first-added order
+                pass
+        self = super().__new__(cls, unique)
+        self._order = tuple(unique)
+        return self
+
+    def __iter__(self) -> Any:
+        return iter(self._order)
+
+    def __reversed__(self) -> Any:
+        return reversed(self._order)
+
+    def __repr__(self) -> str:
+        return "{" + ", ".join(map(repr, self._order)) + "}" if self._order else "∅"
+
+    def __reduce__(self) -> Any:
+        return (FiniteSet, (self._order,))
+
+    def __or__(self, other: Any) -> FiniteSet:
+        return FiniteSet((*self._order, *other)) if isinstance(other, AbstractSet) else NotImplemented
+
+    def __and__(self, other: Any) -> FiniteSet:
+        return FiniteSet(x for x in self._order if x in other) if isinstance(other, AbstractSet) else NotImplemented
+
+    def __sub__(self, other: Any) -> FiniteSet:
+        return FiniteSet(x for x in self._order if x not in other) if isinstance(other, AbstractSet) else NotImplemented
+
+    def __xor__(self, other: Any) -> FiniteSet:
+        if not isinstance(other, AbstractSet):
+            return NotImplemented
+        return FiniteSet((*(x for x in self._order if x not in other), *(x for x in other if x not in self)))
+
+    __ror__, __rand__ = __or__, __and__
+
+
+#: the empty set (``\\emptyset``)
+EMPTY = FiniteSet()
+
+
+def is_finite_set(x: Any) -> bool:
+    """True for a set of ours or Python's (``set``, ``frozenset``, a dict's keys)."""
+    return isinstance(x, AbstractSet)
+
+
+def as_finite_set(x: Any) -> FiniteSet:
+    """``x`` (a Python ``set``/``frozenset``) as a :class:`FiniteSet`; a :class:`FiniteSet` as itself."""
+    return x if type(x) is FiniteSet else FiniteSet(x)
+
+
+def nonfinite(value: Any) -> None:
+    """Raise ``FloatingPointError`` for a Python float that overflowed to inf or became NaN.
+
+    NumPy's error state covers arrays and NumPy scalars; Python's own float arithmetic goes to
+    inf without a word (``x * x``), so assignments and returned values are checked with this.
+    """
+    if value != value:
+        raise FloatingPointError("invalid value encountered")
+    raise FloatingPointError("overflow encountered")

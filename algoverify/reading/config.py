@@ -127,11 +127,16 @@ class _Reader:
         self.findings.append(BadConfig.finding(self._at(key), self.path, message=f"`{key}` {message}"))
 
     def _codes(self, raw: dict[str, Any], key: str) -> tuple[str, ...]:
+        from ..findings import RULES
+
         value = raw.get(key, [])
         if not isinstance(value, list) or not all(isinstance(v, str) and re.fullmatch(r"AV\d{0,3}", v) for v in value):
             self._bad(key, 'must be a list of finding codes or prefixes, like ["AV2", "AV601"]')
             return ()
-        return tuple(value)
+        unknown = [v for v in value if not any(code.startswith(v) for code in RULES)]
+        if unknown:
+            self._bad(key, f"names no finding code: {', '.join(unknown)} (algoverify explain lists them)")
+        return tuple(v for v in value if v not in unknown)
 
     def _int(self, raw: dict[str, Any], key: str, allowed: range) -> int | None:
         value = raw.get(key)
@@ -184,9 +189,20 @@ class _Reader:
         inline = raw.get("macros", {})
         if not isinstance(inline, dict):
             self._bad("macros", 'must be a table of names to bodies, like { "\\\\R" = "\\\\mathbb{R}" }')
-        else:
-            table = table.merged(from_mapping(inline, origin=str(self.path)))
-        return table
+            return table
+        for name, value in inline.items():
+            ok_name = isinstance(name, str) and re.fullmatch(r"\\?[A-Za-z@]+", name) is not None
+            ok_body = isinstance(value, str) or (
+                isinstance(value, list)
+                and len(value) == 2
+                and isinstance(value[0], str)
+                and isinstance(value[1], int)
+                and not isinstance(value[1], bool)
+                and 0 <= value[1] <= 9
+            )
+            if not (ok_name and ok_body):
+                self._bad("macros", f"entry {name!r} must be a body, or [body, number of arguments from 0 to 9]")
+        return table.merged(from_mapping(inline, origin=str(self.path)))
 
 
 def _data(suffix: str, text: str) -> Any:

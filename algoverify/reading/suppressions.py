@@ -88,19 +88,23 @@ def find_suppressions(
 def apply_suppressions(
     findings: list[Finding], suppressions: list[Suppression], *, path: Any = None, report_unused: bool = False
 ) -> list[Finding]:
-    """The findings no directive silences, then (with ``report_unused``) an AV006 per idle directive."""
-    used: set[int] = set()
+    """The findings no directive silences, then (with ``report_unused``) an AV006 per idle directive or code."""
+    used: dict[int, set[str]] = {}
     kept: list[Finding] = []
     for finding in findings:
         hits = [i for i, s in enumerate(suppressions) if s.covers(finding)]
         if hits and finding.code != UnusedSuppression.code:
-            used.update(hits)
+            for i in hits:
+                used.setdefault(i, set()).add(finding.code)
         else:
             kept.append(finding)
     if report_unused:
         for i, s in enumerate(suppressions):
-            if i not in used:
-                what = {"line": "ignore", "region": "off … on", "note": "ignore: in the front matter"}[s.kind]
-                codes = f"[{', '.join(sorted(s.codes))}]" if s.codes else ""
-                kept.append(UnusedSuppression.finding(s.span, path, what=f"{what}{codes} silences no finding"))
+            codes = s.codes or frozenset()
+            idle = sorted(c for c in codes if not any(code.startswith(c) for code in used.get(i, ())))
+            if i in used and not idle:
+                continue
+            where = {"line": "ignore", "region": "off … on", "note": "front-matter ignore:"}[s.kind]
+            shown = f"{where} [{', '.join(idle)}]" if idle else where
+            kept.append(UnusedSuppression.finding(s.span, path, what=f"{shown} silences no finding"))
     return kept

@@ -37,7 +37,7 @@ from ..findings import (
 from ..math import mathexpr as M
 from ..math.names import identifier, join_words, word
 from ..math.numeric import TRACE_KEY, Context, _infer_dim, compile_expr, compile_target
-from ..math.ops import Sequence, raise_on_fp_errors
+from ..math.ops import Sequence, nonfinite, raise_on_fp_errors
 from ..math.ranges import UPWARD, written_direction
 from ..math.segments import parse_segment
 from ..source import Span
@@ -529,6 +529,8 @@ class _Compiler:
             def assign_name(env: Env) -> None:
                 # run alone (wrapped by wrap()), or inlined by a block through simple_assignment
                 v = env[name] = value(env)
+                if v.__class__ is float and v - v != 0:
+                    nonfinite(v)  # Python float arithmetic goes to inf without NumPy's error state
                 env[TRACE_KEY].record_keyed(name, key, span, v)
 
             assign_name.simple_assignment = (name, key, value)  # type: ignore[attr-defined]
@@ -549,7 +551,10 @@ class _Compiler:
             only = values[0]
 
             def ret1(env: Env) -> _Returned:
-                return _Returned(only(env))
+                v = only(env)
+                if v.__class__ is float and v - v != 0:
+                    nonfinite(v)
+                return _Returned(v)
 
             ret1.values = values  # type: ignore[attr-defined]
             return ret1
@@ -834,6 +839,8 @@ def _raiser(span: Span, diagnose: Callable[[Env, BaseException], None]) -> Calla
             raise LocatedError(DidNotTerminate, span, reason=reason) from exc
         if isinstance(exc, FloatingPointError):
             raise LocatedError(FloatingPointTrouble, span, kind=_fp_kind(exc), what="this statement") from exc
+        if isinstance(exc, OverflowError):  # Python's float power: `2.0 ** 10000`
+            raise LocatedError(FloatingPointTrouble, span, kind="overflow", what="this statement") from exc
         if isinstance(exc, ZeroDivisionError):
             raise LocatedError(FloatingPointTrouble, span, kind="division by zero", what="this statement") from exc
         if isinstance(exc, (ArithmeticError, ValueError, TypeError, IndexError, KeyError, np.linalg.LinAlgError)):
@@ -1049,6 +1056,13 @@ def compile_program(
         programs = {f.name: compile_function(f, compiler) for f in funcs}
         program = programs[_entry(funcs).name]
         program.entry, program.own = _entry(funcs).name, own
+        # `\Input array $x$ of length $n$` beside `\Procedure{Max}{$x$}`: the declarations made
+        # around the function describe its parameters (sizes, preconditions)
+        outer = declared_inputs(algorithm.body, parse)
+        if outer.inputs:
+            program.declarations = outer
+            program.ctx.declared |= set(outer.sizes)
+            program.__post_init__()
         return program
     declarations = declared_inputs(algorithm.body, parse)
     names, families = declarations.names, declarations.families

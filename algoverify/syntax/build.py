@@ -1670,6 +1670,9 @@ def _plain_of(cond: ir.Math | ir.Text) -> str:
     return cond.plain if isinstance(cond, ir.Text) else to_plain(f"\\({cond.latex}\\)")
 
 
+_CLOSER_BEFORE = re.compile(r"\\(?:Until|UNTIL|End[A-Za-z]*|END[A-Z]*)(?![a-zA-Z])")
+
+
 def _label_target(statements: Sequence[ir.Statement], pos: int, parent: Span, text: str) -> Span:
     """What a label at ``pos`` labels among ``statements`` (see :meth:`_Builder._attach_labels`)."""
     before: ir.Node | None = None
@@ -1683,6 +1686,8 @@ def _label_target(statements: Sequence[ir.Statement], pos: int, parent: Span, te
             if i == 0 and _header_text(node, parent, pos, text):
                 return parent  # \Function{F}{x}: \label{…}: loose text on the header's line
             inner = getattr(node, "body", ())
+            if inner and _CLOSER_BEFORE.search(text, inner[-1].span.end, pos):
+                return node.span  # `\Until{…} \label{…}`: after the block's closing keyword, the block
             return _label_target(inner, pos, node.span, text) if inner else node.span
         if node.span.end <= pos:
             before = node
