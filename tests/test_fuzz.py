@@ -1,0 +1,73 @@
+"""Fuzzing that stays: hostile notes never make algoverify fail with a traceback, an internal error or a hang."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from fuzz_cases import case, corrupt, listing
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from algoverify import api
+
+CI_CASES = 3000  # lint cases at CI size (a few seconds); benchmarks/fuzz_long.py runs 100,000+
+
+
+def _lint_clean(path):
+    result = api.lint([path])
+    internal = [f for f in result.all_findings() if f.code == "AV099"]
+    assert internal == [], internal[0].details.get("traceback") if internal else ""
+    return result
+
+
+def test_corrupted_and_generated_notes_lint_without_internal_errors(tmp_path):
+    path = tmp_path / "fuzz.md"
+    for seed in range(CI_CASES):
+        path.write_text(case(seed), encoding="utf-8", errors="surrogatepass")
+        _lint_clean(path)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.integers(0, 2**32 - 1))
+def test_generated_listings_compile_and_run_without_tracebacks(tmp_path, seed):
+    rng = random.Random(seed)
+    path = tmp_path / "gen.md"
+    path.write_text("---\ntitle: g\n---\n\n" + listing(rng, size=6), encoding="utf-8", errors="surrogatepass")
+    result = _lint_clean(path)
+    loaded = api._loaded(result.notes[0])
+    for lst in loaded.listings:
+        from algoverify.running.interpreter import Budget
+
+        run = lst.run({name: 2.0 for name in _inputs(lst)}, budget=Budget(max_steps=200, max_seconds=1.0))
+        assert run.finding is None or run.finding.code != "AV099"
+
+
+def _inputs(lst):
+    try:
+        return lst.inputs
+    except Exception as exc:  # noqa: BLE001 - compile errors are located errors, never another exception
+        from algoverify.findings import LocatedError
+
+        assert isinstance(exc, LocatedError), repr(exc)
+        return ()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=300))
+def test_any_text_as_a_listing_body(text):
+    from algoverify.findings import LocatedError
+    from algoverify.source import Span
+    from algoverify.syntax.build import parse_algorithm
+
+    source = "\\begin{algorithmic}\n" + text + "\n\\end{algorithmic}"
+    try:
+        parse_algorithm(source, Span(0, len(source)))
+    except LocatedError:
+        pass
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_corruption_is_deterministic(seed):
+    text = "\\State $x \\gets 1$\n" * 5
+    assert corrupt(text, random.Random(seed)) == corrupt(text, random.Random(seed))
