@@ -559,7 +559,10 @@ def check(paths: Iterable[str | Path], *, seed: int | None = None, strict: bool 
     for report in result.notes:
         t0 = time.perf_counter()
         if report.note is not None:
-            _check_note(report, seed)
+            try:
+                _check_note(report, seed)
+            except Exception as exc:  # our bug: that note's finding, and the run goes on
+                report.findings.append(_internal(report.path, None, "checking the note", exc))
         settle(report, strict=strict)
         report.seconds = time.perf_counter() - t0
     result.seconds = time.perf_counter() - started

@@ -225,7 +225,7 @@ class InternalError(Rule):
     """
 
     code = "AV099"
-    template = "internal error while {stage}: {error}"
+    template = "internal error while {stage}: {error} (a bug in algoverify, not in the note: please report it)"
 
 
 class PythonSyntax(Rule):

@@ -47,3 +47,22 @@ def test_a_module_that_exits_or_fails_affects_its_note_only(tmp_path, body):
     assert [n.path.name for n in result.notes] == ["a.md", "b.md"]
     (finding,) = [f for f in result.all_findings() if f.code == "AV503"]
     assert finding.path == bad and textwrap.shorten(finding.message, 200)
+
+
+def test_a_bug_while_checking_one_note_is_that_notes_finding_and_the_run_goes_on(tmp_path, monkeypatch):
+    a = tmp_path / "a.md"
+    a.write_text(LISTING)
+    b = tmp_path / "b.md"
+    b.write_text(LISTING)
+    real = api._check_note
+
+    def flaky(report, seed):
+        if report.path.name == "a.md":
+            raise RuntimeError("boom")
+        return real(report, seed)
+
+    monkeypatch.setattr(api, "_check_note", flaky)
+    result = api.check([a, b])
+    (internal,) = [f for f in result.all_findings() if f.code == "AV099"]
+    assert internal.path == a and "checking the note" in internal.message and "please report it" in internal.message
+    assert [n.path.name for n in result.notes] == ["a.md", "b.md"]
