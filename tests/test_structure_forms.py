@@ -559,3 +559,24 @@ def test_a_label_after_until_labels_the_repeat_block():
     alg = parse_algorithm(source, Span(0, len(source)))
     assert type(alg.labelled("line:stop")).__name__ == "RepeatUntil"
     assert type(alg.labelled("line:after")).__name__ == "Assign"
+
+
+@pytest.mark.parametrize(
+    "line, kind",
+    [
+        (r"\State \textbf{return} $b$", "Return"),
+        (r"\State return $b, c$", "Return"),
+        (r"\State \textbf{return} to step 3", "TextStatement"),
+    ],
+)
+def test_return_written_as_a_word(line, kind):
+    source = "\\begin{algorithmic}\n" + line + "\n\\end{algorithmic}"
+    (stmt,) = parse_algorithm(source, Span(0, len(source))).body
+    assert type(stmt).__name__ == kind
+
+
+def test_an_optional_argument_after_a_legacy_header_is_its_comment():
+    source = "\\begin{algorithmic}\n\\IF{$x > 0$}\n\\STATE $y \\gets 1$\n\\ELSE[$x \\le 0$]\n\\STATE $y \\gets 2$\n\\ENDIF\n\\end{algorithmic}"
+    (block,) = parse_algorithm(source, Span(0, len(source))).body
+    else_branch = block.branches[1]
+    assert else_branch.comment is not None and [type(s).__name__ for s in else_branch.body] == ["Assign"]

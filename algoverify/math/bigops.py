@@ -1,16 +1,29 @@
-"""``\\sum``, ``\\prod``, ``\\max``, ``\\min``, ``\\arg\\max`` over an index: vectorised when the body allows.
+"""``\\sum``, ``\\prod``, ``\\max``, ``\\min``, ``\\arg\\max``, ``\\bigcup`` over an index or a set.
 
 Part of :mod:`algoverify.math.numeric`, which passes its compiler in.
 ``\\frac{1}{d}\\sum_{i=1}^{d} (x_i - \\mu)^{2}`` becomes one NumPy reduction over
 ``(x[0:d] - mu)**2`` when, at run time, everything in the body that does not depend on ``i`` is
 a scalar and the arrays indexed by ``i`` are vectors; otherwise the body runs once per index,
-with ``i`` bound in the environment.
+with ``i`` bound in the environment (and restored after). A body whose values are integers
+always loops, over Python ints: ``\\prod_{i=1}^{n} i`` is exact, never a wrapped int64.
+
+The subscript may also name a set or a condition: ``\\min_{x \\in S}``, ``\\max_{(u, v) \\in E}``
+(each element unpacked), ``\\sum_{x \\in S, x > 0}``, ``\\sum_{j=1, j \\ne i}^{n}``,
+``\\sum_{j \\ne i}`` (over the indices of the arrays the body indexes by ``j``). A set runs in
+its iteration order (:class:`~algoverify.math.ops.FiniteSet`); ``\\arg\\max`` returns the first
+best element in that order.
+
+:func:`items_of`, :func:`binder`, :func:`save` and :func:`restore` are shared with the set-builder
+and the quantifiers of :mod:`.numeric`.
 """
 
 from __future__ import annotations
 
+import math
 import operator
-from typing import Any, Callable
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
+from typing import Any, Callable, Iterable
 
 import numpy as np
 
@@ -18,6 +31,7 @@ from ..findings import EvaluationFailed, LocatedError, NotExecutable
 from . import mathexpr as M
 from .functions import FUNCTIONS
 from .names import identifier
+from .ops import EMPTY, FiniteSet, Sequence
 
 Env = dict[str, Any]
 #: the expression compiler (:func:`algoverify.math.numeric.compile_expr`), passed in: it compiles
@@ -50,27 +64,138 @@ _REDUCE: dict[str, Callable[[Any], Any]] = {
 }
 
 
+#: reductions of a body's values into a set (``\bigcup_{v \in S} N_v``); always looped
+_SET_KINDS = ("bigcup", "bigcap")
+
+
 class _Fallback(Exception):
     """The body is not elementwise for these values: loop instead."""
+
+
+_MISSING = object()
+
+
+# --- shared with the set-builder and the quantifiers ------------------------------------------
+
+
+def whole(x: Any) -> int | None:
+    """``x`` as a Python ``int`` when it is a whole number (an int, a finite float with no fraction), else ``None``."""
+    if type(x) is int:
+        return x
+    if isinstance(x, (int, np.integer)):
+        return int(x)
+    if isinstance(x, (float, np.floating)):
+        return int(x) if math.isfinite(x) and float(x).is_integer() else None
+    if isinstance(x, np.ndarray) and x.ndim == 0:
+        return whole(x.item())
+    return None
+
+
+def items_of(value: Any, where: M.MathNode) -> Iterable[Any]:
+    """The elements a bound variable runs over, in the documented order.
+
+    A set in its iteration order (:class:`~algoverify.math.ops.FiniteSet`: sorted, else first
+    added; a Python ``set`` is taken as one), a map's keys, a list's or a vector's entries in
+    order. An interval of reals or a number set raises its own located error when listed.
+    """
+    if type(value) is FiniteSet:
+        return value
+    if isinstance(value, AbstractSet):
+        return FiniteSet(value)
+    if isinstance(value, np.ndarray):
+        if value.ndim == 1:
+            return value.tolist()
+        raise LocatedError(
+            EvaluationFailed,
+            where.span,
+            message=f"{M.dump(where)} is a {'×'.join(map(str, value.shape)) or 'scalar'} array, not a set to run over",
+        )
+    if isinstance(value, Sequence):
+        raise LocatedError(
+            EvaluationFailed,
+            where.span,
+            message=f"{M.dump(where)} is a sequence (x_k): run over its indices or its values? Write the set",
+        )
+    if isinstance(value, Mapping):
+        return list(value)
+    if isinstance(value, (list, tuple, range)):
+        return value
+    if not isinstance(value, (str, bytes)) and hasattr(type(value), "__iter__"):
+        return list(value)  # an interval of reals or a number set raises its own located error here
+    raise LocatedError(
+        EvaluationFailed, where.span, message=f"{M.dump(where)} is {_kind(value)}, not a set to run over"
+    )
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, np.ndarray):
+        return f"a {'×'.join(map(str, value.shape))} array"
+    return "nothing (NIL)" if value is None else f"a {type(value).__name__} value ({value!r})"
+
+
+def binder(target: M.MathNode, where: M.MathNode) -> tuple[list[str], Callable[[Env, Any], None]]:
+    """``(names, bind)`` for a bound variable: a name, or a tuple of them (``(u, v)``) unpacking each element."""
+    if isinstance(target, M.Tuple):
+        parts = [binder(t, where) for t in target.items]
+        names = [n for ns, _ in parts for n in ns]
+        binds = [b for _, b in parts]
+        k = len(binds)
+
+        def unpack(env: Env, x: Any) -> None:
+            if isinstance(x, np.ndarray) and x.ndim == 1:
+                x = x.tolist()
+            if not isinstance(x, (tuple, list)) or len(x) != k:
+                raise LocatedError(
+                    EvaluationFailed, target.span, message=f"{x!r} is not a {k}-tuple to unpack into {M.dump(target)}"
+                )
+            for b, v in zip(binds, x):
+                b(env, v)
+
+        return names, unpack
+    name = identifier(target)
+    if name is None:
+        raise LocatedError(NotExecutable, target.span, message=f"{M.dump(target)} cannot be a bound variable")
+
+    def bind(env: Env, x: Any) -> None:
+        env[name] = x
+
+    return [name], bind
+
+
+def save(env: Env, names: list[str]) -> list[tuple[str, Any]]:
+    """The current values of ``names`` (bound variables shadow them), for :func:`restore`."""
+    return [(n, env.get(n, _MISSING)) for n in names]
+
+
+def restore(env: Env, saved: list[tuple[str, Any]]) -> None:
+    """Put back what :func:`save` saw: a bound variable does not outlive its operator."""
+    for n, v in saved:
+        if v is _MISSING:
+            env.pop(n, None)
+        else:
+            env[n] = v
+
+
+# --- the compiler -----------------------------------------------------------------------------------
 
 
 def compile_bigop(node: M.BigOp, ctx: Any, compile_expr: Compile) -> Callable[[Env], Any]:
     """Compile a big operator into a closure (see the module docstring)."""
     kind = node.kind
-    if kind not in _REDUCE:
+    if kind not in _REDUCE and kind not in _SET_KINDS:
         raise LocatedError(NotExecutable, node.span, message=f"\\{kind} cannot be evaluated numerically")
-    if node.var is None or identifier(node.var) is None:
+    if node.var is None:
         raise LocatedError(NotExecutable, node.span, message=f"\\{kind} needs an index variable in its subscript")
-    var = identifier(node.var)
-    if node.domain is not None:
-        return _over_domain(node, var, compile_expr(node.domain, ctx), compile_expr(node.body, ctx))
+    target, domain, lo_node, hi_node, conds = _subscript(node)
+    if domain is not None:
+        return _over_domain(node, target, domain, conds, ctx, compile_expr)
+    var = identifier(target)
+    if conds or kind in _SET_KINDS:
+        return _over_range(node, var, lo_node, hi_node, conds, ctx, compile_expr)
     indexed = sorted({n for n in _indexed_by(node.body, var)})
-    if isinstance(node.hi, M.Sym) and identifier(node.hi) not in ctx.declared:
-        ctx.dims.setdefault(identifier(node.hi), set()).update(indexed)
-    lo = compile_expr(node.lo, ctx) if node.lo is not None else (lambda env: 1)
-    # a literal lower bound (`i=1`) needs no evaluation per call
-    lo_const = 1 if node.lo is None else node.lo.value if isinstance(node.lo, M.Num) else None
-    hi = compile_expr(node.hi, ctx) if node.hi is not None else _length_of(node, var, ctx, compile_expr)
+    if isinstance(hi_node, M.Sym) and identifier(hi_node) not in ctx.declared:
+        ctx.dims.setdefault(identifier(hi_node), set()).update(indexed)
+    lo, lo_const, hi = _bounds(node, var, lo_node, hi_node, ctx, compile_expr)
     body = compile_expr(node.body, ctx)
     vector = _vectorise(node.body, var, ctx, compile_expr)
     reduce = _REDUCE[kind]
@@ -85,6 +210,8 @@ def compile_bigop(node: M.BigOp, ctx: Any, compile_expr: Compile) -> Callable[[E
                 values = vector(env, a, b)
                 if getattr(values, "ndim", 0) == 0:  # the body does not depend on the index
                     values = np.full(max(b - a + 1, 0), values)
+                if values.dtype.kind not in "fc":
+                    raise _Fallback  # integers (or truth values): Python ints are exact, int64 wraps
                 if kind == "sum" and values.size:
                     return values.sum()
                 return _finish(reduce, values, kind, a)
@@ -93,6 +220,112 @@ def compile_bigop(node: M.BigOp, ctx: Any, compile_expr: Compile) -> Callable[[E
         return _loop(env, var, a, b, body, reduce, kind)
 
     return run
+
+
+def _subscript(node: M.BigOp) -> tuple[M.MathNode, M.MathNode | None, M.MathNode | None, M.MathNode | None, list]:
+    r"""Read a big operator's subscript: ``(bound variable, set, lo, hi, conditions)``.
+
+    ``\sum_{i=1}^{n}`` (var, lo, hi), ``\max_{x \in S}`` and ``\max_{(u, v) \in E}`` (a set),
+    ``\sum_{x \in S, x > 0}`` / ``\sum_{x \in S : x > 0}`` (a set and a condition),
+    ``\sum_{j=1, j \ne i}^{n}`` (a range and a condition), ``\sum_{j \ne i}`` (a condition only).
+    """
+    var = node.var
+    if node.domain is not None:
+        if isinstance(var, M.Tuple) or identifier(var) is not None:
+            return var, node.domain, None, None, []
+    elif identifier(var) is not None:
+        return var, None, node.lo, node.hi, []
+    parts: tuple[M.MathNode, ...] = ()
+    if isinstance(var, M.Tuple):
+        parts = var.items
+    elif isinstance(var, M.Colon):
+        parts = (var.left, var.right)
+    elif isinstance(var, (M.In, M.Rel)):
+        parts = (var,)
+    if parts:
+        first, conds = parts[0], list(parts[1:])
+        if isinstance(first, M.In) and node.domain is None and node.lo is None and node.hi is None:
+            return first.element, first.set, None, None, conds
+        if (
+            isinstance(first, M.Rel)
+            and len(first.rest) == 1
+            and first.rest[0][0] == "="
+            and identifier(first.first) is not None
+            and node.domain is None
+            and node.lo is None
+        ):
+            return first.first, None, first.rest[0][1], node.hi, conds  # \sum_{j=1, j \ne i}^{n}
+        if isinstance(first, M.Rel) and identifier(first.first) is not None and node.domain is None:
+            return first.first, None, node.lo, node.hi, [first, *conds]  # \sum_{j \ne i}: all indices but i
+    raise LocatedError(
+        NotExecutable,
+        var.span,
+        message=f"the subscript {M.dump(var)} of \\{node.kind} names no index or set to run over",
+    )
+
+
+def _bounds(
+    node: M.BigOp, var: str, lo_node: M.MathNode | None, hi_node: M.MathNode | None, ctx: Any, compile_expr: Compile
+) -> tuple[Callable[[Env], Any], int | None, Callable[[Env], Any]]:
+    """``(lo, lo_const, hi)``: the written bounds, or the index range of the arrays the body indexes."""
+    first = getattr(ctx, "index_base", 1)
+    if hi_node is None:
+        length = _length_of(node, var, ctx, compile_expr)
+        hi = (lambda env: length(env)) if first == 1 else (lambda env: length(env) - 1 + first)
+        default_lo = first
+    else:
+        hi = compile_expr(hi_node, ctx)
+        default_lo = 1
+    lo = compile_expr(lo_node, ctx) if lo_node is not None else (lambda env: default_lo)
+    # a literal lower bound (`i=1`) needs no evaluation per call
+    lo_const = default_lo if lo_node is None else lo_node.value if isinstance(lo_node, M.Num) else None
+    if lo_const is not None and type(lo_const) is not int:
+        lo_const = None
+    return lo, lo_const, hi
+
+
+def _over_range(
+    node: M.BigOp,
+    var: str,
+    lo_node: M.MathNode | None,
+    hi_node: M.MathNode | None,
+    conds: list[M.MathNode],
+    ctx: Any,
+    compile_expr: Compile,
+) -> Callable[[Env], Any]:
+    """A big operator over an index range with conditions (``\\sum_{j \\ne i}``), or into a set: looped."""
+    lo, lo_const, hi = _bounds(node, var, lo_node, hi_node, ctx, compile_expr)
+    tests = [compile_expr(c, ctx) for c in conds]
+    body = compile_expr(node.body, ctx)
+    kind = node.kind
+
+    def run(env: Env) -> Any:
+        a = _int(lo_const if lo_const is not None else lo(env), node)
+        b = _int(hi(env), node)
+        saved = env.get(var, _MISSING)
+        items, values = [], []
+        try:
+            for i in range(a, b + 1):
+                env[var] = i
+                if all(_holds(t(env), c) for t, c in zip(tests, conds)):
+                    items.append(i)
+                    values.append(body(env))
+        finally:
+            if saved is _MISSING:
+                env.pop(var, None)
+            else:
+                env[var] = saved
+        return reduce_values(kind, values, items, node)
+
+    return run
+
+
+def _holds(value: Any, node: M.MathNode) -> bool:
+    if type(value) is bool:
+        return value
+    if np.ndim(value) != 0:
+        raise LocatedError(EvaluationFailed, node.span, message=f"{M.dump(node)} is an array, not a truth value")
+    return bool(value)
 
 
 def _finish(reduce: Callable[[Any], Any], values: Any, kind: str, lo: int) -> Any:
@@ -123,6 +356,8 @@ def _loop(env: Env, var: str, a: int, b: int, body: Callable[[Env], Any], reduce
         for v in values[1:]:
             out = out + v if kind == "sum" else out * v
         return out
+    if kind in ("max", "min", "argmax", "argmin") and _plain(values):
+        return _best(kind, values, list(range(a, b + 1)))
     return _finish(reduce, np.array(values), kind, a)
 
 
@@ -130,7 +365,53 @@ def _empty(kind: str) -> Any:
     raise ValueError(f"\\{kind} over an empty range")
 
 
-_MISSING = object()
+def _plain(values: list[Any]) -> bool:
+    """True when every value is a Python int or float and none is NaN (a builtin max/min is exact on them)."""
+    return all(type(v) is int or (type(v) is float and v == v) for v in values)
+
+
+def _best(kind: str, values: list[Any], items: list[Any]) -> Any:
+    """The max/min of plain numbers, or the first item (in order) where it is reached."""
+    pick = max if kind in ("max", "argmax") else min
+    if kind in ("max", "min"):
+        return pick(values)
+    return items[pick(range(len(values)), key=values.__getitem__)]
+
+
+def reduce_values(kind: str, values: list[Any], items: list[Any], node: M.MathNode) -> Any:
+    """Reduce a body's values over the items it ran for (a set's elements, or the indices that passed a condition)."""
+    if not values:
+        if kind == "sum":
+            return 0
+        if kind == "prod":
+            return 1
+        if kind == "bigcup":
+            return EMPTY
+        raise LocatedError(EvaluationFailed, node.span, message=f"\\{kind} over an empty set has no value")
+    if kind in ("sum", "prod"):
+        out = values[0]
+        for v in values[1:]:
+            out = out + v if kind == "sum" else out * v
+        return out
+    if kind in _SET_KINDS:
+        sets = []
+        for v in values:
+            if not isinstance(v, AbstractSet):
+                raise LocatedError(EvaluationFailed, node.body.span, message=f"\\{kind} of {_kind(v)}: not a set")
+            sets.append(v)
+        if kind == "bigcup":
+            return FiniteSet(x for s in sets for x in FiniteSet(s))
+        first = FiniteSet(sets[0])
+        return FiniteSet(x for x in first if all(x in s for s in sets[1:]))
+    if _plain(values):
+        return _best(kind, values, items)
+    array = np.array(values)
+    if kind in ("argmax", "argmin"):
+        if array.ndim != 1:
+            raise LocatedError(EvaluationFailed, node.body.span, message=f"\\{kind} of values that are not numbers")
+        return items[int(np.argmax(array) if kind == "argmax" else np.argmin(array))]
+    out = _REDUCE[kind](array) if array.ndim <= 1 else _REDUCE[kind](array, axis=0)
+    return out.item() if isinstance(out, np.generic) else out
 
 
 def _int(value: Any, node: M.MathNode) -> int:
@@ -173,22 +454,28 @@ def _length_of(node: M.BigOp, var: str, ctx: Any, compile_expr: Compile) -> Call
     return length
 
 
-def _over_domain(node: M.BigOp, var: str, domain: Callable, body: Callable) -> Callable[[Env], Any]:
-    reduce = _REDUCE[node.kind]
+def _over_domain(
+    node: M.BigOp, target: M.MathNode, domain: M.MathNode, conds: list[M.MathNode], ctx: Any, compile_expr: Compile
+) -> Callable[[Env], Any]:
+    names, bind = binder(target, node.var)
+    over = compile_expr(domain, ctx)
+    tests = [compile_expr(c, ctx) for c in conds]
+    body = compile_expr(node.body, ctx)
+    kind = node.kind
 
     def run(env: Env) -> Any:
-        items = list(domain(env))
-        saved = env.get(var, _MISSING)
+        elements = items_of(over(env), domain)
+        saved = save(env, names)
+        items, values = [], []
         try:
-            values = []
-            for x in items:
-                env[var] = x
-                values.append(body(env))
+            for x in elements:
+                bind(env, x)
+                if all(_holds(t(env), c) for t, c in zip(tests, conds)):
+                    items.append(x)
+                    values.append(body(env))
         finally:
-            env.pop(var, None) if saved is _MISSING else env.__setitem__(var, saved)
-        if node.kind in ("argmax", "argmin"):
-            return items[int(np.argmax(values) if node.kind == "argmax" else np.argmin(values))]
-        return reduce(np.array(values))
+            restore(env, saved)
+        return reduce_values(kind, values, items, node)
 
     return run
 

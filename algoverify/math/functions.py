@@ -7,6 +7,8 @@ implementation. Users extend it with :func:`register_function`; a listing's own
 
 from __future__ import annotations
 
+import math
+from collections.abc import Set as AbstractSet
 from typing import Any, Callable
 
 import numpy as np
@@ -39,6 +41,58 @@ def _sigmoid(x: Any) -> Any:
     return 0.5 * (1.0 + np.tanh(0.5 * np.asarray(x, dtype=float)))
 
 
+def _integers(name: str, values: tuple[Any, ...]) -> list[int]:
+    out = []
+    for v in values:
+        if isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_)):
+            out.append(int(v))
+        elif isinstance(v, (float, np.floating)) and np.isfinite(v) and float(v).is_integer():
+            out.append(int(v))
+        else:
+            raise TypeError(f"{name} of {v!r}: not an integer")
+    return out
+
+
+def _gcd(*values: Any) -> int:
+    """``\\gcd(a, b, …)`` of whole numbers: an exact ``int`` (``gcd(1071, 462) = 21``)."""
+    return math.gcd(*_integers("gcd", values))
+
+
+def _lcm(*values: Any) -> int:
+    return math.lcm(*_integers("lcm", values))
+
+
+def _extreme(pick: Callable[..., Any], reduce: Callable[[Any], Any]) -> Callable[..., Any]:
+    """``\\max S``, ``\\max(a, b)``, ``\\max\\{a, b\\}``, ``\\max x`` of a vector."""
+
+    def extreme(*x: Any) -> Any:
+        if len(x) != 1:
+            return pick(x)
+        (only,) = x
+        if isinstance(only, AbstractSet):
+            if not only:
+                raise ValueError("the max or min of the empty set")
+            return pick(only)
+        return reduce(only)
+
+    return extreme
+
+
+def _filled(value: float) -> Callable[..., np.ndarray]:
+    """``\\operatorname{zeros}(n)``, ``\\operatorname{zeros}(m, n)``: a float vector or matrix of that size."""
+
+    def filled(*sizes: Any) -> np.ndarray:
+        return np.full(tuple(_integers("a size", sizes)), value)
+
+    return filled
+
+
+def _total(x: Any) -> Any:
+    if isinstance(x, AbstractSet):
+        return sum(x)
+    return np.sum(x)
+
+
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     "exp": np.exp,
     "log": np.log,
@@ -63,9 +117,15 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "mean": lambda x: float(np.mean(x)),
     "var": lambda x: float(np.var(x)),
     "std": lambda x: float(np.std(x)),
-    "sum": lambda x: np.sum(x),
-    "max": lambda *x: np.max(x[0]) if len(x) == 1 else max(x),
-    "min": lambda *x: np.min(x[0]) if len(x) == 1 else min(x),
+    "sum": _total,
+    "max": _extreme(max, np.max),
+    "min": _extreme(min, np.min),
+    "gcd": _gcd,
+    "lcm": _lcm,
+    "card": len,
+    "zeros": _filled(0.0),
+    "ones": _filled(1.0),
+    "length": len,
     "argmax": _argmax,
     "argmin": _argmin,
     "diag": np.diag,

@@ -9,7 +9,16 @@ variable dict (identifiers from :mod:`algoverify.math.names`). The shape rules o
 * subscripts are 1-based: ``x_i`` is ``x[i-1]`` when ``x`` is an array (or a family such as
   ``B_1, \\dots, B_k``) and ``i`` an integer; a name bound as a whole (``L_i``) wins;
 * ``\\sum_{i=1}^{d} body`` is vectorised when the body is elementwise in ``i``, else looped;
-  a free bound such as ``d`` is inferred from the lengths of the arrays the body indexes.
+  a free bound such as ``d`` is inferred from the lengths of the arrays the body indexes;
+* integers stay Python ints (``\\lfloor a/b \\rfloor``, ``\\bmod``, ``n!``, ``\\binom{n}{k}``, ``|S|``
+  are exact); ``/`` is real division;
+* sets are :class:`~algoverify.math.ops.FiniteSet` values, run over in a fixed order (sorted when
+  the elements compare, else first added); intervals and number sets test membership only;
+* ``\\land``/``\\lor`` and the quantifiers stop at the operand that decides; ``cases`` of arrays
+  choose entry by entry.
+
+The README's "How a listing runs" states these rules for authors. Node types with no value
+(``\\text{…}``, ``\\top``, ``\\{i : P(i)\\}`` with no set named) are ``AV308`` at the node.
 
 No text is ever evaluated: closures are built from the AST with ordinary Python functions.
 Errors raise :class:`~algoverify.findings.LocatedError` with the span of the offending node.
@@ -17,22 +26,26 @@ Errors raise :class:`~algoverify.findings.LocatedError` with the span of the off
 
 from __future__ import annotations
 
+import itertools
+import math
 import operator
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import numpy as np
 
 from ..findings import AmbiguousMath, EvaluationFailed, LocatedError, NotExecutable, ShapeMismatch, UnboundName
 from ..source import Span
 from . import mathexpr as M
-from .bigops import compile_bigop
+from .bigops import binder, compile_bigop, items_of, restore, save, whole
 from .codegen import generate
 from .functions import FUNCTIONS, gradient
 from .names import identifier
-from .ops import RELATIONS, Sequence, power, product, transpose, two_norm
+from .ops import EMPTY, RELATIONS, FiniteSet, Sequence, as_finite_set, element, power, product, transpose, two_norm
 
-__all__ = ["Context", "compile_expr", "compile_target", "Closure", "TRACE_KEY"]
+__all__ = ["Context", "compile_expr", "compile_target", "Closure", "TRACE_KEY", "RealInterval", "NumberSet"]
 
 Env = dict[str, Any]
 Closure = Callable[[Env], Any]
@@ -110,10 +123,16 @@ def _guard(fn: Closure, node: M.MathNode) -> Closure:
 # --- names --------------------------------------------------------------------------------------
 
 
+def _settle(value: Any) -> Any:
+    """A Python ``set`` given from Python as a :class:`FiniteSet`, so that it runs in the documented order."""
+    kind = type(value)
+    return FiniteSet(value) if kind is set or kind is frozenset else value
+
+
 def _lookup(name: str, node: M.MathNode, ctx: Context) -> Closure:
     def read(env: Env) -> Any:
         try:
-            return env[name]
+            return _settle(env[name])
         except KeyError:
             pass
         # looked up late: the sum that defines `d` may come after `\frac{1}{d}` in the text
@@ -145,13 +164,39 @@ def _infer_dim(name: str, sources: set[str], env: Env, span: Span) -> int:
     return values.pop()
 
 
+#: words that are constants unless a listing binds them: ``\\textbf{true}``, ``\\text{false}``, ``\\textsc{nil}``
+_WORDS: dict[str, Any] = {"true": True, "false": False, "nil": None, "null": None, "none": None}
+
+
 def _sym(node: M.Sym, ctx: Context) -> Closure:
     name = identifier(node)
     if name is None:
         raise LocatedError(NotExecutable, node.span, message=f"{M.dump(node)} is not a name")
     if not ctx.guard and name in ctx.declared:
-        return operator.itemgetter(name)  # a KeyError here is diagnosed by the guarded twin
+        getter = operator.itemgetter(name)  # a KeyError here is diagnosed by the guarded twin
+
+        def read(env: Env) -> Any:
+            value = getter(env)
+            kind = type(value)
+            return FiniteSet(value) if kind is set or kind is frozenset else value  # _settle, inlined
+
+        return read
+    if name not in ctx.declared and not node.accents:
+        word = node.name.lower()
+        if node.font in ("", "bf", "rm") and word in _WORDS:
+            return _constant(_WORDS[word], name)
+        if node.font == "bb" and node.name in _NUMBER_SETS:
+            return _constant(NumberSet(node.name, node.span), name)
     return _lookup(name, node, ctx)
+
+
+def _constant(value: Any, name: str) -> Closure:
+    """A constant word (``true``, ``\\mathbb{N}``), unless the run binds a variable of that name."""
+
+    def constant(env: Env) -> Any:
+        return env[name] if name in env else value
+
+    return constant
 
 
 def _binary(fn: Callable[[Any, Any], Any], left: M.MathNode, right: M.MathNode, ctx: Context) -> Closure:
@@ -194,6 +239,8 @@ def _as_index(i: Any, node: M.MathNode) -> int:
 
 def _index(container: Any, idx: list[Any], node: M.MathNode, base: int = 1) -> Any:
     """``container`` at the written indices: ``base`` is the first position (arrays never wrap around)."""
+    if isinstance(container, Mapping) and not isinstance(container, Sequence):
+        return _lookup_key(container, idx, node)
     written = [_as_index(i, node) for i in idx]
     if isinstance(container, Sequence):
         key = written[0] if len(written) == 1 else tuple(written)
@@ -219,8 +266,117 @@ def _index(container: Any, idx: list[Any], node: M.MathNode, base: int = 1) -> A
             )
     if isinstance(container, (list, tuple)):
         out = container[positions[0]]
-        return _index(out, [p + base for p in positions[1:]], node, base) if len(positions) > 1 else out
+        return _index(out, [p + base for p in positions[1:]], node, base) if len(positions) > 1 else _settle(out)
     return container[tuple(positions)]
+
+
+def _key(values: list[Any], node: M.MathNode) -> Any:
+    """The key a map is read or written at: one value, or the tuple of several (``w(u, v)``)."""
+    try:
+        keys = [_whole_float(v) for v in values]
+        key = keys[0] if len(keys) == 1 else tuple(keys)
+        hash(key)
+    except TypeError as exc:
+        raise LocatedError(EvaluationFailed, node.span, message=f"{M.dump(node)}: {exc}") from exc
+    return key
+
+
+def _whole_float(v: Any) -> Any:
+    if isinstance(v, (float, np.floating)) and math.isfinite(v) and float(v).is_integer():
+        return int(v)  # 3.0 read from a float array is the key 3
+    return element(v)
+
+
+def _lookup_key(container: Mapping, idx: list[Any], node: M.MathNode) -> Any:
+    """``G[u]``, ``w(u, v)``, ``\\mathrm{adj}_u`` of a map: the value at the key as written (no index base)."""
+    key = _key(idx, node)
+    try:
+        value = container[key]
+    except KeyError:
+        known = ", ".join(map(repr, list(container)[:8])) or "none"
+        raise LocatedError(
+            EvaluationFailed, node.span, message=f"{M.dump(node)} reads key {key!r}, not in the map (keys: {known})"
+        ) from None
+    return _settle(value)
+
+
+def _index_node(node: M.Index, ctx: Context) -> Closure:
+    """``A[i]``, ``A[i, j]``, ``A[:, j]``, ``\\pi[v]``: index base and range checks as a subscript; a map by key."""
+    base = compile_expr(node.base, ctx)
+    slots = [isinstance(a, M.Placeholder) and a.symbol == ":" for a in node.args]
+    for a, slot in zip(node.args, slots):
+        if isinstance(a, M.Placeholder) and not slot:
+            raise LocatedError(NotExecutable, a.span, message=f"{M.dump(a)} is not an index")
+    args = [None if slot else compile_expr(a, ctx) for a, slot in zip(node.args, slots)]
+    first = ctx.index_base
+
+    if not any(slots):
+
+        def read(env: Env) -> Any:
+            container = base(env)
+            if isinstance(container, Sequence):
+                return _lookup_key(container, [a(env) for a in args], node)
+            return _index(container, [a(env) for a in args], node, first)
+
+        return read
+
+    def read_slices(env: Env) -> Any:
+        container = base(env)
+        if not isinstance(container, np.ndarray) or container.ndim != len(args):
+            raise LocatedError(
+                EvaluationFailed, node.span, message=f"{M.dump(node)} slices a {_shape(container)} value"
+            )
+        where = []
+        for a, size in zip(args, container.shape):
+            if a is None:
+                where.append(slice(None))
+                continue
+            p = _as_index(a(env), node) - first
+            if not 0 <= p < size:
+                raise LocatedError(
+                    EvaluationFailed,
+                    node.span,
+                    message=f"index {p + first} is out of range {first}..{size - 1 + first} in {M.dump(node)}",
+                )
+            where.append(p)
+        return container[tuple(where)]
+
+    return read_slices
+
+
+def _attr(node: M.Attr, ctx: Context) -> Closure:
+    """``u.d``, ``node.left``: a map's entry by that name, or a public attribute of the value bound from Python."""
+    obj = compile_expr(node.obj, ctx)
+    name = node.name
+    if name.startswith("_"):
+        raise LocatedError(NotExecutable, node.span, message=f"attribute {name} is not public")
+
+    def attr(env: Env) -> Any:
+        value = obj(env)
+        if isinstance(value, Mapping):
+            if name in value:
+                return value[name]
+        elif _has_fields(value):
+            found = getattr(value, name, _NO_ATTRIBUTE)
+            if callable(found):  # a method would act on the caller's object, outside the trace
+                raise LocatedError(
+                    NotExecutable, node.span, message=f"{M.dump(node)} is a method of a Python object, not a value"
+                )
+            if found is not _NO_ATTRIBUTE:
+                return found
+        raise LocatedError(EvaluationFailed, node.span, message=f"{M.dump(node.obj)} has no attribute {name}")
+
+    return attr
+
+
+_NO_ATTRIBUTE = object()
+
+
+def _has_fields(value: Any) -> bool:
+    """A record bound from Python (a dataclass, a named tuple, an object): not a number, a string, an array, a set."""
+    if isinstance(value, tuple):
+        return hasattr(value, "_fields")
+    return value is not None and not isinstance(value, (int, float, complex, str, np.ndarray, np.generic, AbstractSet))
 
 
 # --- arithmetic -------------------------------------------------------------------------------
@@ -242,13 +398,44 @@ _BINOPS: dict[str, Callable[[Any, Any], Any]] = {
     "*": product,
     "cdot": product,
     "times": np.multiply,
+    # Python's % on ints and floats, np.remainder on arrays: both take the sign of the modulus,
+    # so a mod n lies in 0..n-1 for a positive n (-7 mod 3 = 2), as the notation means it
+    "mod": operator.mod,
+}
+
+#: set operators; each operand must be a set (a Python ``set`` is taken as one)
+_SET_OPS: dict[str, Callable[[FiniteSet, FiniteSet], FiniteSet]] = {
+    "cup": operator.or_,
+    "cap": operator.and_,
+    "setminus": operator.sub,
 }
 
 
 def _binop(node: M.BinOp, ctx: Context) -> Closure:
+    if node.op in _SET_OPS:
+        return _set_binop(node, ctx)
     if node.op not in _BINOPS:
         raise LocatedError(NotExecutable, node.span, message=f"operator {node.op}")
     return _binary(_BINOPS[node.op], node.left, node.right, ctx)
+
+
+def _as_set(value: Any, node: M.MathNode) -> FiniteSet:
+    if isinstance(value, AbstractSet):
+        return as_finite_set(value)
+    raise LocatedError(EvaluationFailed, node.span, message=f"{M.dump(node)} is {_what(value)}, not a set")
+
+
+def _what(value: Any) -> str:
+    if isinstance(value, np.ndarray):
+        return f"a {_shape(value)} array"
+    return "NIL" if value is None else f"a {type(value).__name__} ({value!r})"
+
+
+def _set_binop(node: M.BinOp, ctx: Context) -> Closure:
+    fn = _SET_OPS[node.op]
+    a, b = compile_expr(node.left, ctx), compile_expr(node.right, ctx)
+    left, right = node.left, node.right
+    return lambda env: fn(_as_set(a(env), left), _as_set(b(env), right))
 
 
 def _hadamard(node: M.Hadamard, ctx: Context) -> Closure:
@@ -324,7 +511,14 @@ def _norm(node: M.Norm, ctx: Context) -> Closure:
 
 def _abs(node: M.Abs, ctx: Context) -> Closure:
     a = compile_expr(node.operand, ctx)
-    return lambda env: np.abs(a(env))
+
+    def abs_(env: Env) -> Any:
+        x = a(env)
+        if isinstance(x, AbstractSet):
+            return len(x)  # |S|: the number of elements of a set
+        return np.abs(x)
+
+    return abs_
 
 
 def _inner(node: M.Inner, ctx: Context) -> Closure:
@@ -337,8 +531,13 @@ def _inner(node: M.Inner, ctx: Context) -> Closure:
     return inner
 
 
+#: ``\infty`` as written: a NumPy float, so that a Python float that *became* infinite (an
+#: overflow the interpreter reports) is not confused with one the listing wrote
+_INF = np.float64(np.inf)
+
+
 def _infinity(node: M.Infinity, ctx: Context) -> Closure:
-    return lambda env: np.inf
+    return lambda env: _INF
 
 
 def _tuple(node: M.Tuple, ctx: Context) -> Closure:
@@ -358,7 +557,7 @@ def _call(node: M.Call, ctx: Context) -> Closure:
         fn = env.get(name) if callable(env.get(name)) else FUNCTIONS.get(name)
         if fn is None:
             raise LocatedError(UnboundName, node.span, name=name, hint=" (no such function; register it)")
-        return fn(*(a(env) for a in args))
+        return _settle(fn(*(a(env) for a in args)))
 
     return call
 
@@ -389,7 +588,9 @@ def _apply(node: M.Apply, ctx: Context) -> Closure:
             )
         values = [a(env) for a in args]
         if callable(f):
-            return f(*values)
+            return _settle(f(*values))
+        if isinstance(f, Mapping):
+            return _lookup_key(f, values, node)  # w(u, v) of a map of weights, N(u) of adjacency sets
         if len(values) != 1:
             raise LocatedError(
                 AmbiguousMath, node.span, message=f"{name} is a value but is applied to {len(values)} arguments"
@@ -429,17 +630,27 @@ def _grad(node: M.Grad, ctx: Context) -> Closure:
 
 def _rel(node: M.Rel, ctx: Context) -> Closure:
     first = compile_expr(node.first, ctx)
-    rest = [(op, compile_expr(e, ctx)) for op, e in node.rest]
-    for op, e in node.rest:
-        if op not in RELATIONS:
-            raise LocatedError(NotExecutable, e.span, message=f"relation {op} cannot be evaluated")
     rtol, atol = ctx.rtol, ctx.atol
+    operands = [node.first] + [e for _, e in node.rest]
+    steps: list[Callable[[Any, Any], bool]] = []
+    for k, (op, e) in enumerate(node.rest):
+        if op in RELATIONS:
+            steps.append(_numeric_step(RELATIONS[op], rtol, atol))
+        elif op in _SET_RELATIONS:
+            steps.append(_SET_RELATIONS[op](operands[k], e))
+        else:
+            raise LocatedError(NotExecutable, e.span, message=f"relation {op} cannot be evaluated")
+    rights = [compile_expr(e, ctx) for _, e in node.rest]
+    if len(rights) == 1 and node.rest[0][0] in RELATIONS:
+        fn, right = RELATIONS[node.rest[0][0]], rights[0]
+        return lambda env: fn(first(env), right(env), rtol, atol)
+    pairs = list(zip(steps, rights))
 
     def relation(env: Env) -> bool:
         left = first(env)
-        for op, right_fn in rest:
+        for step, right_fn in pairs:
             right = right_fn(env)
-            if not RELATIONS[op](left, right, rtol, atol):
+            if not step(left, right):
                 return False
             left = right
         return True
@@ -447,13 +658,816 @@ def _rel(node: M.Rel, ctx: Context) -> Closure:
     return relation
 
 
+def _numeric_step(fn: Callable[[Any, Any, float, float], bool], rtol: float, atol: float) -> Callable[[Any, Any], bool]:
+    return lambda a, b: fn(a, b, rtol, atol)
+
+
+def _subset_step(test: Callable[[FiniteSet, FiniteSet], bool]) -> Callable[[M.MathNode, M.MathNode], Callable]:
+    def build(left: M.MathNode, right: M.MathNode) -> Callable[[Any, Any], bool]:
+        return lambda a, b: test(_as_set(a, left), _as_set(b, right))
+
+    return build
+
+
+def _divides(left: M.MathNode, right: M.MathNode) -> Callable[[Any, Any], bool]:
+    def divides(a: Any, b: Any) -> bool:
+        k, n = whole(a), whole(b)
+        if k is None or n is None:
+            bad = left if k is None else right
+            raise LocatedError(
+                EvaluationFailed, bad.span, message=f"{M.dump(bad)} is not an integer: k \\mid n needs two"
+            )
+        return n == 0 if k == 0 else n % k == 0
+
+    return divides
+
+
+_SET_RELATIONS: dict[str, Callable[[M.MathNode, M.MathNode], Callable[[Any, Any], bool]]] = {
+    "in": lambda left, right: lambda a, b: _member(a, b, left, right),
+    "notin": lambda left, right: lambda a, b: not _member(a, b, left, right),
+    "ni": lambda left, right: lambda a, b: _member(b, a, right, left),
+    # \subset is the proper subset (ISO 80000-2, as CLRS writes it); \subseteq allows equality
+    "subseteq": _subset_step(operator.le),
+    "subset": _subset_step(operator.lt),
+    "subsetneq": _subset_step(operator.lt),
+    "supseteq": _subset_step(operator.ge),
+    "supset": _subset_step(operator.gt),
+    "divides": _divides,
+}
+
+
 def _logic(node: M.Logic, ctx: Context) -> Closure:
+    # all() and any() stop at the first operand that decides: `i \le n \textbf{ and } x_i < t`
+    # never reads x_{n+1}
     args = [compile_expr(a, ctx) for a in node.args]
     if node.op == "not":
         return lambda env: not bool(args[0](env))
     if node.op == "and":
         return lambda env: all(bool(a(env)) for a in args)
     return lambda env: any(bool(a(env)) for a in args)
+
+
+# --- sets -----------------------------------------------------------------------------------------
+
+
+class RealInterval:
+    """``[a, b)``, ``(a, b]``, ``[a, b]``: an interval of real numbers, for membership (exact comparisons).
+
+    It has no elements to list: running over one (``\\ForAll``, ``\\sum_{x \\in [0, 1]}``) is a
+    located error, as is using it as a number. A closed interval unpacks into its ends
+    (``[a, b] \\gets [a, m]``).
+    """
+
+    __slots__ = ("lo", "hi", "closed_lo", "closed_hi", "span")
+
+    def __init__(self, lo: Any, hi: Any, closed_lo: bool, closed_hi: bool, span: Span):
+        self.lo, self.hi, self.closed_lo, self.closed_hi, self.span = lo, hi, closed_lo, closed_hi, span
+
+    def __contains__(self, x: Any) -> bool:
+        lo, hi = self.lo, self.hi
+        if isinstance(x, np.ndarray) or isinstance(lo, np.ndarray) or isinstance(hi, np.ndarray):
+            # a vector in [0, 1], or in a box [l, u]: every entry
+            if isinstance(x, np.ndarray) and x.dtype.kind not in "iuf":
+                return False
+            above = np.less_equal(lo, x) if self.closed_lo else np.less(lo, x)
+            below = np.less_equal(x, hi) if self.closed_hi else np.less(x, hi)
+            return bool(np.all(np.logical_and(above, below)))
+        if not _is_real(x):
+            return False
+        above = lo <= x if self.closed_lo else lo < x
+        below = x <= hi if self.closed_hi else x < hi
+        return bool(above and below)
+
+    def __iter__(self) -> Iterator[Any]:
+        raise LocatedError(
+            NotExecutable,
+            self.span,
+            message=f"{self!r} is an interval of real numbers: it has no elements to run over "
+            "(write \\{a, \\dots, b\\} for the integers)",
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RealInterval) and (self.lo, self.hi, self.closed_lo, self.closed_hi) == (
+            other.lo,
+            other.hi,
+            other.closed_lo,
+            other.closed_hi,
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"{'[' if self.closed_lo else '('}{self.lo}, {self.hi}{']' if self.closed_hi else ')'}"
+
+
+def _is_real(x: Any) -> bool:
+    return isinstance(x, (int, float, np.integer, np.floating)) and not isinstance(x, (bool, np.bool_))
+
+
+#: ``\mathbb{N}`` counts from 0, as the declarations read it (``k \in \mathbb{N}``: a non-negative integer)
+_NUMBER_SETS = {"N": "natural", "Z": "integer", "Q": "rational", "R": "real", "C": "complex"}
+
+
+class NumberSet:
+    r"""``\mathbb{N}`` (0, 1, 2, …), ``\mathbb{Z}``, ``\mathbb{Q}``, ``\mathbb{R}``, ``\mathbb{C}``: membership only.
+
+    A whole float is an integer (``3.0 \in \mathbb{N}``); every finite float is rational and
+    real; infinities and NaN belong to none. It has no elements to list.
+    """
+
+    __slots__ = ("letter", "span")
+
+    def __init__(self, letter: str, span: Span):
+        self.letter, self.span = letter, span
+
+    def __contains__(self, x: Any) -> bool:
+        if isinstance(x, np.ndarray):
+            return all(self.__contains__(v) for v in x.flat)
+        if self.letter == "C" and isinstance(x, (complex, np.complexfloating)):
+            return bool(np.isfinite(x))
+        if not _is_real(x) or not math.isfinite(x):
+            return False
+        if self.letter in ("N", "Z"):
+            n = whole(x)
+            return n is not None and (self.letter == "Z" or n >= 0)
+        return True
+
+    def __iter__(self) -> Iterator[Any]:
+        raise LocatedError(
+            NotExecutable,
+            self.span,
+            message=f"\\mathbb{{{self.letter}}} is infinite: it has no elements to run over",
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, NumberSet) and other.letter == self.letter
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"\\mathbb{{{self.letter}}}"
+
+
+def _interval(node: M.Interval, ctx: Context) -> Closure:
+    r"""``[a, b)``, ``[a, b]`` of numbers: an interval. ``[u, v]`` of vectors or pairs is a list of two."""
+    lo, hi = compile_expr(node.lo, ctx), compile_expr(node.hi, ctx)
+    closed = (node.closed_lo, node.closed_hi)
+    span = node.span
+    as_list = closed == (True, True)
+
+    def interval(env: Env) -> Any:
+        a, b = lo(env), hi(env)
+        if as_list and not (_is_real(a) and _is_real(b)):
+            return _array_of([a, b], node)
+        return RealInterval(a, b, *closed, span)
+
+    return interval
+
+
+def _set_expr(node: M.MathNode, ctx: Context) -> Closure:
+    """Compile what follows ``\\in``: an interval (of numbers or a box of vectors); ``(a, b)`` is the open one."""
+    if isinstance(node, M.Interval):
+        lo, hi = compile_expr(node.lo, ctx), compile_expr(node.hi, ctx)
+        closed = (node.closed_lo, node.closed_hi)
+        span = node.span
+        return lambda env: RealInterval(lo(env), hi(env), *closed, span)
+    if isinstance(node, M.Tuple) and len(node.items) == 2:
+        lo, hi = compile_expr(node.items[0], ctx), compile_expr(node.items[1], ctx)
+        span = node.span
+        return lambda env: RealInterval(lo(env), hi(env), False, False, span)
+    return compile_expr(node, ctx)
+
+
+def _member(x: Any, S: Any, enode: M.MathNode, snode: M.MathNode) -> bool:
+    r"""``x \in S``, for a finite set, a map's keys, a list, an interval or a number set.
+
+    A tuple ``x`` is one element when ``S`` holds tuples (``(u, v) \in E``), else each of its
+    items must be in ``S`` (``\beta_1, \beta_2 \in [0, 1)``).
+    """
+    if isinstance(S, (RealInterval, NumberSet)):
+        if type(x) is tuple:
+            return all(v in S for v in x)
+        return x in S
+    if isinstance(S, AbstractSet) or (isinstance(S, Mapping) and not isinstance(S, Sequence)):
+        if type(x) is tuple and not _holds_tuples(S):
+            return all(_has(S, v, enode) for v in x)
+        return _has(S, x, enode)
+    if isinstance(S, (list, tuple, range)):
+        if isinstance(x, np.ndarray):
+            return any(isinstance(s, np.ndarray) and np.array_equal(s, x) for s in S)
+        return any(not isinstance(s, np.ndarray) and s == x for s in S)
+    if isinstance(S, np.ndarray):
+        raise LocatedError(
+            EvaluationFailed,
+            snode.span,
+            message=f"{M.dump(snode)} is an array: membership in its entries or in a set? Write the set (\\{{…\\}})",
+        )
+    raise LocatedError(EvaluationFailed, snode.span, message=f"{M.dump(snode)} is {_what(S)}, not a set")
+
+
+def _holds_tuples(S: Any) -> bool:
+    for first in S:
+        return type(first) is tuple
+    return False
+
+
+def _has(S: Any, x: Any, enode: M.MathNode) -> bool:
+    try:
+        return element(x) in S
+    except TypeError as exc:
+        raise LocatedError(EvaluationFailed, enode.span, message=f"{M.dump(enode)}: {exc}") from exc
+
+
+def _in(node: M.In, ctx: Context) -> Closure:
+    if isinstance(node.element, M.Range):
+        raise LocatedError(
+            NotExecutable, node.element.span, message="a family x_1, …, x_n in a set: test its members one by one"
+        )
+    x, S = compile_expr(node.element, ctx), _set_expr(node.set, ctx)
+    enode, snode = node.element, node.set
+    return lambda env: _member(x(env), S(env), enode, snode)
+
+
+def _const(node: M.Const, ctx: Context) -> Closure:
+    if node.name == "emptyset":
+        return lambda env: EMPTY
+    if node.name in ("top", "bot"):
+        raise LocatedError(
+            NotExecutable,
+            node.span,
+            message=f"\\{node.name} reads as a truth value or as 'undefined': write \\textbf{{true}}, "
+            "\\textbf{false} or \\textsc{nil}",
+        )
+    raise LocatedError(NotExecutable, node.span, message=f"{node.name} has no value")
+
+
+def _items(nodes: tuple[M.MathNode, ...], ctx: Context) -> Callable[[Env], list[Any]]:
+    r"""The values of a literal's items: ``1, \dots, n`` and ``1, 3, \dots, n`` expand to integers."""
+    parts: list[tuple[str, Any]] = []
+    for k, item in enumerate(nodes):
+        if isinstance(item, M.Range):
+            parts.append(("range", (compile_expr(item.lo, ctx), compile_expr(item.hi, ctx), item)))
+        elif isinstance(item, M.Dots):
+            if k < 2 or k + 1 >= len(nodes) or isinstance(nodes[k + 1], M.Dots):
+                raise LocatedError(
+                    NotExecutable, item.span, message="an ellipsis needs two terms before it and one after (1, 3, …, n)"
+                )
+            parts.append(("dots", (compile_expr(nodes[k + 1], ctx), item)))
+        else:
+            parts.append(("value", compile_expr(item, ctx)))
+
+    def values(env: Env) -> list[Any]:
+        out: list[Any] = []
+        skip = False
+        for kind, part in parts:
+            if skip:
+                skip = False
+                continue
+            if kind == "value":
+                out.append(part(env))
+            elif kind == "range":
+                lo, hi, item = part
+                a, b = _whole_or_raise(lo(env), item.lo), _whole_or_raise(hi(env), item.hi)
+                out.extend(range(a, b + 1))
+            else:
+                end, item = part
+                a, b = (_whole_or_raise(v, item) for v in out[-2:])
+                c = _whole_or_raise(end(env), item)
+                step = b - a
+                if step == 0:
+                    raise LocatedError(
+                        EvaluationFailed, item.span, message=f"{a}, {b}, …, {c} does not step: how many terms?"
+                    )
+                if (c - b) % step or (c - b) * step < 0:
+                    raise LocatedError(
+                        EvaluationFailed, item.span, message=f"{a}, {b}, …, {c} is not a progression that reaches {c}"
+                    )
+                out.extend(range(b + step, c + (1 if step > 0 else -1), step))
+                skip = True  # the term after the ellipsis is its end, already included
+        return out
+
+    return values
+
+
+def _whole_or_raise(value: Any, node: M.MathNode) -> int:
+    n = whole(value)
+    if n is None:
+        raise LocatedError(EvaluationFailed, node.span, message=f"{M.dump(node)} = {value!r} is not an integer")
+    return n
+
+
+def _setlit(node: M.SetLit, ctx: Context) -> Closure:
+    values = _items(node.items, ctx)
+    if not node.items:
+        return lambda env: EMPTY
+
+    def setlit(env: Env) -> FiniteSet:
+        try:
+            return FiniteSet(values(env))
+        except TypeError as exc:
+            raise LocatedError(EvaluationFailed, node.span, message=f"{M.dump(node)}: {exc}") from exc
+
+    return setlit
+
+
+def _setbuilder(node: M.SetBuilder, ctx: Context) -> Closure:
+    r"""``\{x \in S : P(x)\}``, ``\{(u, v) \in E : u < v\}``, ``\{f(x) : x \in S\}``, ``\{f(x) : x \in S, P(x)\}``.
+
+    ``x`` runs over the finite set ``S`` in its iteration order; a set-builder that names no
+    finite set (``\{i : 1 \le i \le n\}``) does not say what ``i`` ranges over and is not run.
+    """
+    element_node, condition = node.element, node.condition
+    conds: list[M.MathNode] = []
+    value: Closure | None = None
+    if isinstance(element_node, M.In):
+        target, domain, conds = element_node.element, element_node.set, [condition]
+    else:
+        parts = (
+            list(condition.items)
+            if isinstance(condition, M.Tuple)
+            else list(condition.args)
+            if isinstance(condition, M.Logic) and condition.op == "and"
+            else [condition]
+        )
+        if not isinstance(parts[0], M.In):
+            raise LocatedError(
+                NotExecutable,
+                node.span,
+                message=f"{M.dump(node)} names no finite set its elements come from: write \\{{x \\in S : …\\}}",
+            )
+        target, domain, conds = parts[0].element, parts[0].set, parts[1:]
+        value = compile_expr(element_node, ctx)
+    names, bind = binder(target, node)
+    over = _set_expr(domain, ctx)
+    tests = [(compile_expr(c, ctx), c) for c in conds]
+
+    def build(env: Env) -> FiniteSet:
+        elements = items_of(over(env), domain)
+        saved = save(env, names)
+        out = []
+        try:
+            for x in elements:
+                bind(env, x)
+                if all(_truth(t(env), c) for t, c in tests):
+                    out.append(x if value is None else value(env))
+        finally:
+            restore(env, saved)
+        try:
+            return FiniteSet(out)
+        except TypeError as exc:
+            raise LocatedError(EvaluationFailed, element_node.span, message=f"{M.dump(element_node)}: {exc}") from exc
+
+    return build
+
+
+def _truth(value: Any, node: M.MathNode) -> bool:
+    if type(value) is bool:
+        return value
+    if np.ndim(value) != 0:
+        raise LocatedError(EvaluationFailed, node.span, message=f"{M.dump(node)} is an array, not a truth value")
+    return bool(value)
+
+
+def _quant(node: M.Quant, ctx: Context) -> Closure:
+    r"""``\forall x \in S: P``, ``\exists (u, v) \in E : P``, ``\nexists``: over finite sets, stopping early."""
+    if node.body is None:
+        raise LocatedError(NotExecutable, node.span, message=f"\\{node.kind} {M.dump(node.var)} states nothing")
+    ranges = list(node.var.items) if isinstance(node.var, M.Tuple) else [node.var]
+    levels = []
+    for r in ranges:
+        if not isinstance(r, M.In):
+            raise LocatedError(
+                NotExecutable,
+                r.span,
+                message=f"\\{node.kind} {M.dump(r)} names no finite set to range over: write \\{node.kind} x \\in S",
+            )
+        names, bind = binder(r.element, r)
+        width = len(r.element.items) if isinstance(r.element, M.Tuple) else 0
+        single = [binder(t, r) for t in r.element.items] if width else []
+        levels.append((names, bind, width, single, _set_expr(r.set, ctx), r.set))
+    body, body_node = compile_expr(node.body, ctx), node.body
+    # forall: stop at the first counterexample; exists and nexists: at the first witness
+    want = node.kind == "forall"
+    all_names = [n for level in levels for n in level[0]]
+
+    def search(env: Env, depth: int) -> bool:
+        if depth == len(levels):
+            return _truth(body(env), body_node) == want
+        names, bind, width, single, over, where = levels[depth]
+        elements = list(items_of(over(env), where))
+        if width and elements and not all(type(e) is tuple and len(e) == width for e in elements):
+            # \forall u, v \in V: each name over the set, not pairs of it
+            for combo in itertools.product(elements, repeat=width):
+                for (_, b), v in zip(single, combo):
+                    b(env, v)
+                if not search(env, depth + 1):
+                    return False
+            return True
+        for x in elements:
+            bind(env, x)
+            if not search(env, depth + 1):
+                return False
+        return True
+
+    def quantified(env: Env) -> bool:
+        saved = save(env, all_names)
+        try:
+            everywhere = search(env, 0)  # the body is `want` for every binding
+        finally:
+            restore(env, saved)
+        if node.kind == "forall":
+            return everywhere
+        return not everywhere if node.kind == "exists" else everywhere  # exists: some binding made it true
+
+    return quantified
+
+
+# --- integers -------------------------------------------------------------------------------------
+
+
+def _is_division(node: M.MathNode) -> bool:
+    return isinstance(node, M.Frac) or (isinstance(node, M.BinOp) and node.op == "/")
+
+
+def _log_parts(node: M.MathNode) -> tuple[M.MathNode, M.MathNode] | None:
+    r"""``(base, argument)`` of ``\log_b x``, else ``None``."""
+    if isinstance(node, M.SubCall) and node.func == "log" and len(node.args) == 1:
+        return node.sub, node.args[0]
+    return None
+
+
+def _rounding(node: M.Floor | M.Ceil, ctx: Context, up: bool) -> Closure:
+    r"""``\lfloor x \rfloor``, ``\lceil x \rceil``: an ``int`` for a scalar, ``np.floor``/``np.ceil`` for an array.
+
+    Exact where the operand allows it: ``\lfloor a/b \rfloor`` of whole numbers is ``a // b``,
+    ``\lceil \log_2 n \rceil`` of a whole ``n`` is found in integers, ``\lfloor \sqrt{n} \rfloor``
+    is ``math.isqrt``.
+    """
+    operand = node.operand
+    if _is_division(operand):
+        num = compile_expr(operand.num if isinstance(operand, M.Frac) else operand.left, ctx)
+        den = compile_expr(operand.den if isinstance(operand, M.Frac) else operand.right, ctx)
+
+        def divide(env: Env) -> Any:
+            a, b = num(env), den(env)
+            wa, wb = whole(a), whole(b)
+            if wa is not None and wb is not None and type(a) is not bool:
+                return -(-wa // wb) if up else wa // wb  # b = 0 raises ZeroDivisionError: AV302
+            return _round(a / b, up, node)
+
+        return divide
+    log = _log_parts(operand)
+    if log is not None:
+        base, arg = compile_expr(log[0], ctx), compile_expr(log[1], ctx)
+        whole_log = compile_expr(operand, ctx)
+
+        def logarithm(env: Env) -> Any:
+            b, n = whole(base(env)), whole(arg(env))
+            if b is not None and n is not None and b >= 2 and n >= 1:
+                return _int_log(n, b, up)
+            return _round(whole_log(env), up, node)
+
+        return logarithm
+    if isinstance(operand, M.Sqrt) and operand.index is None:
+        radicand = compile_expr(operand.radicand, ctx)
+        root = compile_expr(operand, ctx)
+
+        def square_root(env: Env) -> Any:
+            n = whole(radicand(env))
+            if n is not None and n >= 0:
+                r = math.isqrt(n)
+                return r + 1 if up and r * r != n else r
+            return _round(root(env), up, node)
+
+        return square_root
+    a = compile_expr(operand, ctx)
+    return lambda env: _round(a(env), up, node)
+
+
+def _round(x: Any, up: bool, node: M.MathNode) -> Any:
+    if isinstance(x, np.ndarray) and x.ndim:
+        return np.ceil(x) if up else np.floor(x)  # elementwise, as floats
+    n = whole(x)
+    if n is not None:
+        return n
+    if _is_real(x) and math.isfinite(x):
+        return math.ceil(x) if up else math.floor(x)
+    raise LocatedError(EvaluationFailed, node.span, message=f"{M.dump(node)}: {x!r} has no integer part")
+
+
+def _int_log(n: int, base: int, up: bool) -> int:
+    """⌊log_base n⌋ or ⌈log_base n⌉ in integers (n ≥ 1, base ≥ 2)."""
+    if base == 2:
+        k = n.bit_length() - 1
+    else:
+        k = max(int(math.log(n, base)) - 1, 0)
+        while base ** (k + 1) <= n:
+            k += 1
+        while k > 0 and base**k > n:
+            k -= 1
+    return k + 1 if up and base**k != n else k
+
+
+def _floor(node: M.Floor, ctx: Context) -> Closure:
+    return _rounding(node, ctx, up=False)
+
+
+def _ceil(node: M.Ceil, ctx: Context) -> Closure:
+    return _rounding(node, ctx, up=True)
+
+
+def _natural(value: Any, node: M.MathNode, what: str) -> int:
+    n = whole(value)
+    if n is None or type(value) is bool:
+        raise LocatedError(EvaluationFailed, node.span, message=f"{what}: {M.dump(node)} = {value!r} is not an integer")
+    return n
+
+
+def _factorial(node: M.Factorial, ctx: Context) -> Closure:
+    a = compile_expr(node.operand, ctx)
+
+    def factorial(env: Env) -> int:
+        n = _natural(a(env), node.operand, f"{M.dump(node)}")
+        if n < 0:
+            raise LocatedError(EvaluationFailed, node.span, message=f"{M.dump(node)}: the factorial of {n} < 0")
+        return math.factorial(n)  # a Python int: exact, however large
+
+    return factorial
+
+
+def _binom(node: M.Binom, ctx: Context) -> Closure:
+    r"""``\binom{n}{k}`` of integers, exact: 0 for k < 0 or k > n ≥ 0; (-1)^k \binom{k-n-1}{k} for n < 0."""
+    n_fn, k_fn = compile_expr(node.n, ctx), compile_expr(node.k, ctx)
+
+    def binom(env: Env) -> int:
+        n = _natural(n_fn(env), node.n, M.dump(node))
+        k = _natural(k_fn(env), node.k, M.dump(node))
+        if k < 0:
+            return 0
+        if n >= 0:
+            return math.comb(n, k)
+        return (-1) ** k * math.comb(k - n - 1, k)
+
+    return binom
+
+
+def _pmod(node: M.Modulo, ctx: Context) -> Closure:
+    r"""``a \equiv b \pmod{n}``: n divides a - b (integers)."""
+    rel = node.expr
+    if not isinstance(rel, M.Rel) or any(op not in ("equiv", "notequiv") for op, _ in rel.rest):
+        raise LocatedError(NotExecutable, node.span, message="\\pmod qualifies a congruence a \\equiv b")
+    terms = [compile_expr(rel.first, ctx)] + [compile_expr(e, ctx) for _, e in rel.rest]
+    nodes = [rel.first] + [e for _, e in rel.rest]
+    ops = [op for op, _ in rel.rest]
+    modulus = compile_expr(node.modulus, ctx)
+
+    def congruent(env: Env) -> bool:
+        m = _natural(modulus(env), node.modulus, "\\pmod")
+        if m == 0:
+            raise LocatedError(EvaluationFailed, node.modulus.span, message="a congruence modulo 0")
+        values = [_natural(t(env), n, "a congruence") for t, n in zip(terms, nodes)]
+        for op, a, b in zip(ops, values, values[1:]):
+            if ((a - b) % m == 0) != (op == "equiv"):
+                return False
+        return True
+
+    return congruent
+
+
+def _subcall(node: M.SubCall, ctx: Context) -> Closure:
+    r"""``\log_2 n``, ``\log_{b} x``: the logarithm to that base (a float; exact integers under \lfloor \rfloor)."""
+    log = _log_parts(node)
+    if log is None:
+        raise LocatedError(NotExecutable, node.span, message=f"{node.func} with a subscript has no known value")
+    base, arg = compile_expr(log[0], ctx), compile_expr(log[1], ctx)
+
+    def logarithm(env: Env) -> Any:
+        b, x = base(env), arg(env)
+        if b == 2:
+            return math.log2(x) if type(x) is int and x > 0 else np.log2(x)
+        if b == 10:
+            return math.log10(x) if type(x) is int and x > 0 else np.log10(x)
+        if type(x) is int and x > 0 and _is_real(b):
+            return math.log(x) / math.log(b)
+        return np.log(x) / np.log(b)
+
+    return logarithm
+
+
+# --- literals -------------------------------------------------------------------------------------
+
+
+def _array_of(values: list[Any], node: M.MathNode) -> Any:
+    r"""A list literal's value: a float vector of numbers (as inputs become), a matrix of vectors.
+
+    Vectors are the columns (``[a_1, \dots, a_n]``, as the declarations read it); anything else
+    (tuples, sets) stays a list.
+    """
+    if all(_is_real(v) or isinstance(v, (bool, np.bool_)) for v in values):
+        return np.array(values, dtype=float)
+    if values and all(isinstance(v, np.ndarray) and v.ndim == 1 for v in values):
+        if len({len(v) for v in values}) != 1:
+            raise LocatedError(ShapeMismatch, node.span, what=M.dump(node), detail="its columns differ in length")
+        return np.column_stack(values).astype(float)
+    return list(values)
+
+
+def _listlit(node: M.ListLit, ctx: Context) -> Closure:
+    values = _items(node.items, ctx)
+    return lambda env: _array_of(values(env), node)
+
+
+def _range(node: M.Range, ctx: Context) -> Closure:
+    lo, hi = compile_expr(node.lo, ctx), compile_expr(node.hi, ctx)
+
+    def integers(env: Env) -> Any:
+        a, b = _whole_or_raise(lo(env), node.lo), _whole_or_raise(hi(env), node.hi)
+        return np.arange(a, b + 1, dtype=float)
+
+    return integers
+
+
+_MATRIX_KINDS = frozenset(("pmatrix", "bmatrix", "Bmatrix", "matrix", "smallmatrix", "array", "vmatrix"))
+
+
+def _matrix(node: M.Matrix, ctx: Context) -> Closure:
+    r"""``\begin{pmatrix} … \end{pmatrix}``: a float matrix (one column is a vector); ``vmatrix`` is its determinant.
+
+    Cells that are matrices make a block matrix; a single column of vectors stacks them.
+    """
+    kind = node.kind.rstrip("*")
+    if kind not in _MATRIX_KINDS:
+        raise LocatedError(NotExecutable, node.span, message=f"a {kind} environment has no value")
+    for row in node.rows:
+        for cell in row:
+            if isinstance(cell, (M.Text, M.Dots)):
+                raise LocatedError(
+                    NotExecutable, cell.span, message="a matrix cell with no value (empty, or an ellipsis)"
+                )
+    cells = [[compile_expr(c, ctx) for c in row] for row in node.rows]
+
+    def matrix(env: Env) -> Any:
+        values = [[c(env) for c in row] for row in cells]
+        ranks = {np.ndim(v) for row in values for v in row}
+        try:
+            if ranks == {0}:
+                out = np.array(values, dtype=float)
+                if kind != "vmatrix" and out.shape[1] == 1:
+                    out = out[:, 0]  # a column of numbers is a vector
+            elif all(len(row) == 1 for row in values) and ranks <= {0, 1}:
+                out = np.concatenate([np.atleast_1d(row[0]) for row in values]).astype(float)
+            elif ranks == {2}:
+                out = np.block(values).astype(float)
+            else:
+                raise LocatedError(
+                    ShapeMismatch,
+                    node.span,
+                    what=M.dump(node),
+                    detail="a block matrix of vectors: write them as matrices (columns or rows)",
+                )
+        except ValueError as exc:
+            raise LocatedError(ShapeMismatch, node.span, what=M.dump(node), detail=str(exc)) from exc
+        if kind == "vmatrix":
+            if out.ndim != 2 or out.shape[0] != out.shape[1]:
+                raise LocatedError(
+                    ShapeMismatch, node.span, what=M.dump(node), detail="a determinant needs a square matrix"
+                )
+            return float(np.linalg.det(out))
+        return out
+
+    return matrix
+
+
+def _cases(node: M.Cases, ctx: Context) -> Closure:
+    r"""``\begin{cases} … \end{cases}``: the value of the first branch whose condition holds.
+
+    A condition comparing arrays holds elementwise, and the cases then pick per entry
+    (``\begin{cases} x & x > 0 \\ 0 & \text{otherwise} \end{cases}`` of a vector is its ReLU).
+    No branch holding, with no ``otherwise``, is a located error.
+    """
+    branches = [(compile_expr(v, ctx), None if c is None else _pointwise(c, ctx), c) for v, c in node.branches]
+
+    def cases(env: Env) -> Any:
+        for k, (value, test, _) in enumerate(branches):
+            if test is None:
+                return value(env)
+            t = test(env)
+            if np.ndim(t) == 0:
+                if t:
+                    return value(env)
+                continue
+            return _pointwise_cases(env, branches[k:], t, node)
+        raise LocatedError(EvaluationFailed, node.span, message="no case holds, and there is no 'otherwise'")
+
+    return cases
+
+
+def _pointwise_cases(env: Env, branches: list, first: Any, node: M.Cases) -> Any:
+    conds, values, default = [], [], None
+    # a branch is evaluated on every entry, also where it is not taken (x / |x| where x = 0)
+    with np.errstate(all="ignore"):
+        for k, (value, test, _) in enumerate(branches):
+            if test is None:
+                default = value(env)
+                break
+            conds.append(np.asarray(first if k == 0 else test(env), dtype=bool))
+            values.append(value(env))
+        conds = list(np.broadcast_arrays(*conds))
+        if default is None and not np.all(np.logical_or.reduce(conds)):
+            raise LocatedError(
+                EvaluationFailed, node.span, message="no case holds for some entries, and there is no 'otherwise'"
+            )
+        return np.select(conds, values, default=0.0 if default is None else default)
+
+
+_POINTWISE = {
+    "<": lambda a, b, r, t: np.less(a, b),
+    ">": lambda a, b, r, t: np.greater(a, b),
+    "<=": lambda a, b, r, t: np.less_equal(a, np.asarray(b) + t + r * np.abs(b)),
+    ">=": lambda a, b, r, t: np.greater_equal(np.asarray(a) + t + r * np.abs(a), b),
+    "=": lambda a, b, r, t: np.isclose(a, b, rtol=r, atol=t),
+    "!=": lambda a, b, r, t: ~np.isclose(a, b, rtol=r, atol=t),
+}
+
+
+def _pointwise(node: M.MathNode, ctx: Context) -> Closure:
+    """A case's condition: a truth value, or an array of them when it compares arrays."""
+    if isinstance(node, M.Rel) and all(op in _POINTWISE for op, _ in node.rest):
+        terms = [compile_expr(node.first, ctx)] + [compile_expr(e, ctx) for _, e in node.rest]
+        ops = [op for op, _ in node.rest]
+        rtol, atol = ctx.rtol, ctx.atol
+
+        def compare(env: Env) -> Any:
+            values = [t(env) for t in terms]
+            if not any(isinstance(v, np.ndarray) and v.ndim for v in values):
+                return all(RELATIONS[op](a, b, rtol, atol) for op, a, b in zip(ops, values, values[1:]))
+            out: Any = True
+            for op, a, b in zip(ops, values, values[1:]):
+                out = np.logical_and(out, _POINTWISE[op](a, b, rtol, atol))
+            return out
+
+        return compare
+    if isinstance(node, M.Logic):
+        args = [_pointwise(a, ctx) for a in node.args]
+
+        def combine(env: Env) -> Any:
+            if node.op == "not":
+                v = args[0](env)
+                return np.logical_not(v) if np.ndim(v) else not v
+            out: Any = node.op == "and"
+            for a in args:
+                v = a(env)
+                if np.ndim(v) == 0 and np.ndim(out) == 0:
+                    if node.op == "and" and not v:
+                        return False
+                    if node.op == "or" and v:
+                        return True
+                out = np.logical_and(out, v) if node.op == "and" else np.logical_or(out, v)
+            return out
+
+        return combine
+    return compile_expr(node, ctx)
+
+
+_MACRO_WORDS = {
+    "TRUE": True,
+    "True": True,
+    "FALSE": False,
+    "False": False,
+    "NULL": None,
+    "Null": None,
+    "NIL": None,
+    "Nil": None,
+}
+
+
+def _macro(node: M.Macro, ctx: Context) -> Closure:
+    word = node.name.lstrip("\\")
+    if word in _MACRO_WORDS and not node.args:
+        value = _MACRO_WORDS[word]
+        return lambda env: value
+    raise LocatedError(NotExecutable, node.span, message=f"{node.name} is a command algoverify does not know")
+
+
+def _string(node: M.String, ctx: Context) -> Closure:
+    value = node.value
+    return lambda env: value
+
+
+#: why a node has no value, for the finding (the node types not in :data:`_COMPILERS`)
+_NO_VALUE = {
+    M.Text: "words inside math have no value",
+    M.Dots: "an ellipsis has no value outside a list or a set",
+    M.Given: "a conditional (a | b) has no value",
+    M.Colon: "a colon has no value here",
+    M.Seq: "several statements have no single value",
+    M.Fragment: "an incomplete statement has no value",
+    M.Styled: "a decorated expression names a quantity of its own; assign it to a name",
+    M.Deriv: "a derivative is evaluated only as \\nabla_x f",
+    M.Partial: "\\partial on its own has no value",
+    M.Assign: "an assignment is a statement, not a value",
+    M.Placeholder: "a placeholder has no value",
+}
 
 
 # --- big operators ------------------------------------------------------------------------------
@@ -483,91 +1497,209 @@ _COMPILERS: dict[type, Callable[[Any, Context], Closure]] = {
     M.Inner: _inner,
     M.BigOp: _bigop,
     M.Call: _call,
+    M.SubCall: _subcall,
     M.Grad: _grad,
     M.Rel: _rel,
     M.Logic: _logic,
     M.Tuple: _tuple,
     M.Infinity: _infinity,
+    M.Floor: _floor,
+    M.Ceil: _ceil,
+    M.Factorial: _factorial,
+    M.Binom: _binom,
+    M.Modulo: _pmod,
+    M.SetLit: _setlit,
+    M.SetBuilder: _setbuilder,
+    M.Interval: _interval,
+    M.ListLit: _listlit,
+    M.Range: _range,
+    M.In: _in,
+    M.Const: _const,
+    M.Quant: _quant,
+    M.Cases: _cases,
+    M.Matrix: _matrix,
+    M.Index: _index_node,
+    M.Attr: _attr,
+    M.Macro: _macro,
+    M.String: _string,
 }
 
 
 # --- assignment targets ---------------------------------------------------------------------------
 
+Store = Callable[[Env, Any], list[str]]
+#: a target in two steps: ``locate(env)`` evaluates where it stores (its indices), ``put(env, where,
+#: value)`` stores; a simultaneous assignment locates every target before it stores any
+Locate = Callable[[Env], Any]
+Put = Callable[[Env, Any, Any], list[str]]
 
-def compile_target(node: M.MathNode, ctx: Context) -> Callable[[Env, Any], list[str]]:
+
+def compile_target(node: M.MathNode, ctx: Context) -> Store:
     """Compile an assignment target into ``store(env, value) -> names written``.
 
-    ``x``, ``\\hat{x}``, ``\\sigma^{2}`` (a name as a whole) store a variable; ``x_i`` stores an
-    element when ``x`` is an array in scope (1-based), else the name ``x_i``; ``\\lambda, v``
-    unpacks a tuple.
+    ``x``, ``\\hat{x}``, ``\\sigma^{2}`` (a name as a whole) store a variable; ``x_i`` and ``A[i]``
+    store an element when ``x`` is an array in scope (same index base and range checks as a
+    read), an entry when it is a map, else an index of the sequence ``x``. ``(a, b)`` (also
+    ``a, b`` and ``[a, b]``) is a simultaneous assignment: the right-hand side is evaluated
+    first (by the caller), then every target's indices, then the values are stored, so
+    ``(x_i, x_j) \\gets (x_j, x_i)`` swaps and ``(a, b) \\gets (b, a \\bmod b)`` is Euclid's step.
     """
-    if isinstance(node, M.Tuple):
-        parts = [compile_target(i, ctx) for i in node.items]
+    name = identifier(node)
+    if name is not None and not isinstance(node, (M.Idx, M.Tuple)):
 
-        def unpack(env: Env, value: Any) -> list[str]:
-            if not isinstance(value, tuple) or len(value) != len(parts):
-                raise LocatedError(
-                    EvaluationFailed, node.span, message=f"cannot unpack {_shape(value)} into {len(parts)} names"
-                )
-            return [n for p, v in zip(parts, value) for n in p(env, v)]
+        def store_name(env: Env, value: Any) -> list[str]:
+            env[name] = value
+            return [name]
 
-        return unpack
+        return store_name
+    locate, put = _target(node, ctx)
+
+    def store(env: Env, value: Any) -> list[str]:
+        return put(env, locate(env), value)
+
+    return store
+
+
+def _target(node: M.MathNode, ctx: Context) -> tuple[Locate, Put]:
+    if isinstance(node, (M.Tuple, M.ListLit)) or (isinstance(node, M.Interval) and node.closed_lo and node.closed_hi):
+        return _unpack_target(node, ctx)
     if isinstance(node, M.Idx):
         return _element_target(node, ctx)
+    if isinstance(node, M.Index):
+        return _index_target(node, ctx)
     name = identifier(node)
     if name is None:
         raise LocatedError(NotExecutable, node.span, message=f"{M.dump(node)} cannot be assigned to")
 
-    def store(env: Env, value: Any) -> list[str]:
+    def put(env: Env, where: Any, value: Any) -> list[str]:
         env[name] = value
         return [name]
 
-    return store
+    return (lambda env: None), put
 
 
-def _element_target(node: M.Idx, ctx: Context) -> Callable[[Env, Any], list[str]]:
+def _unpack_target(node: M.Tuple | M.ListLit | M.Interval, ctx: Context) -> tuple[Locate, Put]:
+    items = (node.lo, node.hi) if isinstance(node, M.Interval) else node.items
+    parts = [_target(i, ctx) for i in items]
+    k = len(parts)
+
+    def locate(env: Env) -> list[Any]:
+        return [loc(env) for loc, _ in parts]
+
+    def put(env: Env, where: list[Any], value: Any) -> list[str]:
+        values = _unpackable(value, k, node)
+        return [n for (_, p), w, v in zip(parts, where, values) for n in p(env, w, v)]
+
+    return locate, put
+
+
+def _unpackable(value: Any, k: int, node: M.MathNode) -> list[Any]:
+    if isinstance(value, RealInterval):
+        value = (value.lo, value.hi)  # [a, b] \gets [a, m]: the ends of the interval
+    elif isinstance(value, np.ndarray) and value.ndim == 1:
+        value = value.tolist()
+    if isinstance(value, (tuple, list)) and len(value) == k:
+        return list(value)
+    what = "a set, which has no order" if isinstance(value, AbstractSet) else _shape_or_len(value)
+    raise LocatedError(EvaluationFailed, node.span, message=f"cannot unpack {what} into {k} targets")
+
+
+def _shape_or_len(value: Any) -> str:
+    if isinstance(value, (tuple, list)):
+        return f"{len(value)} values"
+    return _shape(value) if _ndim(value) else _what(value)
+
+
+def _element_target(node: M.Idx, ctx: Context) -> tuple[Locate, Put]:
     """``x_i \\gets v``: an element of the array ``x``, or of the sequence ``x`` when no array is there.
 
-    An array grows by one when the index is just past its end (``x_{n+1}``); any other index
-    outside it is an error. A name that holds no array yet becomes a :class:`Sequence` keyed by
-    the written indices (``x_0``, then ``x_{k+1}`` in a loop).
+    An index outside the array is an error. A name that holds no array yet becomes a
+    :class:`Sequence` keyed by the written indices (``x_0``, then ``x_{k+1}`` in a loop); a
+    map (``d_v`` of a dict bound from Python) gets a new entry.
     """
     flat, base = identifier(node), identifier(node.base)
+    if base is None and flat is None:
+        raise LocatedError(NotExecutable, node.span, message=f"{M.dump(node)} cannot be assigned to")
     indices = [compile_expr(i, ctx) for i in node.indices]
     first = ctx.index_base
 
-    def store(env: Env, value: Any) -> list[str]:
-        container = env.get(base) if base is not None else None
+    def locate(env: Env) -> list[Any] | None:
         if flat is not None and (flat in env or base is None):
+            return None  # a name of its own: L_i assigned in the loop, B_1 given as input
+        return [i(env) for i in indices]
+
+    def put(env: Env, where: list[Any] | None, value: Any) -> list[str]:
+        if where is None:
             env[flat] = value
             return [flat]
-        written = [_as_index(i(env), node) for i in indices]
-        if container is None or isinstance(container, Sequence):
-            seq = Sequence(container or {})
-            seq[written[0] if len(written) == 1 else tuple(written)] = value
-            env[base] = seq
-            return [base]
-        if not hasattr(container, "__setitem__") and not isinstance(container, (tuple, np.ndarray)):
+        return _store_at(env, base, where, value, node, first, keyed=False)
+
+    return locate, put
+
+
+def _index_target(node: M.Index, ctx: Context) -> tuple[Locate, Put]:
+    """``A[i] \\gets v``, ``\\pi[v] \\gets u``, ``d[v] \\gets \\infty``: stored as a subscript target is.
+
+    A name bound to nothing becomes a sequence keyed by whatever the index is (a vertex, a pair).
+    """
+    base = identifier(node.base)
+    if base is None or not isinstance(node.base, M.Sym):
+        raise LocatedError(NotExecutable, node.span, message=f"{M.dump(node)} cannot be assigned to: store into a name")
+    for a in node.args:
+        if isinstance(a, M.Placeholder):
+            raise LocatedError(NotExecutable, a.span, message="a store into a slice: assign its elements")
+    args = [compile_expr(a, ctx) for a in node.args]
+    first = ctx.index_base
+
+    def locate(env: Env) -> list[Any]:
+        return [a(env) for a in args]
+
+    def put(env: Env, where: list[Any], value: Any) -> list[str]:
+        return _store_at(env, base, where, value, node, first, keyed=True)
+
+    return locate, put
+
+
+def _store_at(
+    env: Env, base: str, where: list[Any], value: Any, node: M.MathNode, first: int, *, keyed: bool
+) -> list[str]:
+    """Store ``value`` into ``env[base]`` at the indices ``where`` (a new container: the trace keeps the old)."""
+    container = env.get(base)
+    if container is None or isinstance(container, Mapping):
+        if keyed or (isinstance(container, Mapping) and not isinstance(container, Sequence)):
+            key = _key(where, node)
+        else:
+            written = [_as_index(i, node) for i in where]
+            key = written[0] if len(written) == 1 else tuple(written)
+        new = Sequence(container or {}) if container is None or isinstance(container, Sequence) else dict(container)
+        new[key] = value
+        env[base] = new
+        return [base]
+    written = [_as_index(i, node) for i in where]
+    if not isinstance(container, (list, tuple, np.ndarray)):
+        raise LocatedError(EvaluationFailed, node.span, message=f"{base} holds {_what(container)}, not an array")
+    idx = [w - first for w in written]
+    sizes = [len(container)] if isinstance(container, (list, tuple)) else list(np.shape(container))
+    if len(idx) > len(sizes):
+        raise LocatedError(EvaluationFailed, node.span, message=f"{M.dump(node)} indexes a {_shape(container)} value")
+    for p, size in zip(idx, sizes):
+        if not 0 <= p < size:
             raise LocatedError(
-                EvaluationFailed, node.span, message=f"{base} holds a {_shape(container)} value, not an array"
+                EvaluationFailed,
+                node.span,
+                message=f"index {p + first} is out of range {first}..{size - 1 + first} in {M.dump(node)}",
             )
-        idx = [w - first for w in written]
-        sizes = [len(container)] if isinstance(container, (list, tuple)) else list(np.shape(container))
-        for p, size in zip(idx, sizes):
-            if not 0 <= p < size:
-                raise LocatedError(
-                    EvaluationFailed,
-                    node.span,
-                    message=f"index {p + first} is out of range {first}..{size - 1 + first} in {M.dump(node)}",
-                )
-        if isinstance(container, np.ndarray):
-            # a fresh array per store: the trace keeps every earlier value as it was
+    if isinstance(container, np.ndarray):
+        # a fresh array per store: the trace keeps every earlier value as it was
+        try:
             container = np.array(container, dtype=np.result_type(container, value))
             container[tuple(idx)] = value
-        else:
-            container = list(container)
-            container[idx[0]] = value
-        env[base] = container
-        return [base]
-
-    return store
+        except (TypeError, ValueError) as exc:
+            raise LocatedError(
+                EvaluationFailed, node.span, message=f"{M.dump(node)}: cannot store {_what(value)}: {exc}"
+            ) from exc
+    else:
+        container = list(container)
+        container[idx[0]] = value
+    env[base] = container
+    return [base]

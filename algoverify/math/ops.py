@@ -88,8 +88,17 @@ def _psd(a: Any, sign: int, atol: float) -> bool:
     return bool(np.all(w >= -atol * scale)) and bool(np.allclose(a, np.transpose(a), atol=atol * scale))
 
 
-#: exact Python numbers: a comparison of two of them needs no NumPy (and stays exact for big ints)
-_NUMBERS = (int, float)
+#: scalar types compared without NumPy (exact for big ints); True: compared as a Python float,
+#: since NumPy cannot compare its float with an int too large for a float (``10^{400} < \\infty``)
+_SCALARS: dict[type, bool] = {int: False, float: False, np.float64: True}
+
+
+def _scalars(a: Any, b: Any) -> tuple[Any, Any] | None:
+    """``(a, b)`` as plain Python numbers when both are scalars, else ``None``."""
+    ka, kb = _SCALARS.get(type(a)), _SCALARS.get(type(b))
+    if ka is None or kb is None:
+        return None
+    return (float(a) if ka else a, float(b) if kb else b)
 
 
 def _discrete(x: Any) -> bool:
@@ -98,9 +107,10 @@ def _discrete(x: Any) -> bool:
 
 
 def _equal(a: Any, b: Any, r: float, t: float) -> bool:
-    if type(a) in _NUMBERS and type(b) in _NUMBERS:
+    pair = _scalars(a, b)
+    if pair is not None:
         if not (r or t):
-            return a == b  # exact, big integers included
+            return pair[0] == pair[1]  # exact, big integers included
     elif _discrete(a) or _discrete(b):
         return bool(a == b)
     return bool(np.all(np.isclose(a, b, rtol=r, atol=t)))
@@ -111,27 +121,33 @@ def _less(a: Any, b: Any, r: float, t: float) -> bool:
     # machinery, which costs more than the norm itself on small vectors
     if type(a) is float and type(b) is float:
         return a < b
-    if type(a) in _NUMBERS and type(b) in _NUMBERS:
-        return a < b
+    pair = _scalars(a, b)
+    if pair is not None:
+        return pair[0] < pair[1]
     return bool(np.all(np.less(a, b)))
 
 
 def _greater(a: Any, b: Any, r: float, t: float) -> bool:
     if type(a) is float and type(b) is float:
         return a > b
-    if type(a) in _NUMBERS and type(b) in _NUMBERS:
-        return a > b
+    pair = _scalars(a, b)
+    if pair is not None:
+        return pair[0] > pair[1]
     return bool(np.all(np.greater(a, b)))
 
 
 def _less_equal(a: Any, b: Any, r: float, t: float) -> bool:
-    if type(a) in _NUMBERS and type(b) in _NUMBERS:
+    pair = _scalars(a, b)
+    if pair is not None:
+        a, b = pair
         return a <= b if not (r or t) else a <= b + t + r * abs(b)
     return bool(np.all(np.less_equal(a, np.asarray(b) + t + r * np.abs(b))))
 
 
 def _greater_equal(a: Any, b: Any, r: float, t: float) -> bool:
-    if type(a) in _NUMBERS and type(b) in _NUMBERS:
+    pair = _scalars(a, b)
+    if pair is not None:
+        a, b = pair
         return a >= b if not (r or t) else a + t + r * abs(a) >= b
     return bool(np.all(np.greater_equal(np.asarray(a) + t + r * np.abs(a), b)))
 
@@ -221,7 +237,7 @@ class FiniteSet(frozenset):
         unique = list(dict.fromkeys(element(x) for x in items))
         if len(unique) > 1 and all(_sortable(x) for x in unique):
             try:
-                unique.sort()
+                unique = sorted(unique)  # a copy: a sort that fails half-way leaves its list shuffled
             except TypeError:  # numbers beside strings, tuples of different kinds: first-added order
                 pass
         self = super().__new__(cls, unique)

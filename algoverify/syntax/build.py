@@ -946,6 +946,26 @@ class _Builder(Transformer):
             return [_Continuation(found[0])]
         return found
 
+    def _return_word(self, content: Sequence[_Piece]) -> int | None:
+        r"""Where a statement's values start when it begins with ``return`` as a word (``\textbf{return}``)."""
+        for k in (1, 2):  # `return` alone, or `\textbf` + `{return}`
+            if len(content) > k and to_plain(self._src(content[0].span.cover(content[k - 1].span))).strip().lower() in (
+                "return",
+                "return:",
+            ):
+                return k
+        return None
+
+    def _return_of(self, span: Span, content: Sequence[_Piece], comment: ir.Comment | None) -> ir.Return:
+        if all(p.kind in ("math", "call") or _is_separator(p, ",") for p in content):
+            values = tuple(v for p in content if p.kind != "text" for v in self._values(p))
+            return ir.Return(span, values, comment)
+        composite = self._composite(content)
+        if composite is not None:
+            return ir.Return(span, tuple(self._split_commas(composite)), comment)
+        text = self._text_of(content)
+        return ir.Return(span, text.math, comment, text)
+
     def return_stmt(self, meta: Any, *items: _Piece) -> list[ir.Statement]:
         r"""``\Return`` / ``\RETURN`` with zero, one or several values."""
         span = self._span(meta)
@@ -1000,6 +1020,11 @@ class _Builder(Transformer):
         content, comment = _split_comment(items)
         if not content:
             return [comment] if comment else []
+        returned = self._return_word(content)
+        if returned is not None:  # `\State \textbf{return} $b$`, as the algorithmicx manual writes it
+            ret = self._return_of(span, content[returned:], comment)
+            if ret.text is None:  # values only: `return to step 3` stays English
+                return [ret]
         maths = [p for p in content if p.kind == "math"]
         if maths and all(p.kind == "math" or _is_separator(p, ";") for p in content):
             out: list[ir.Statement] = []
@@ -1210,6 +1235,15 @@ class _Builder(Transformer):
         content, comment = _split_comment(body.lead)
         if not content and comment is not None:
             return comment, body.stmts
+        if content and comment is None:
+            # the older algorithmic package's `\ELSE[comment]`, `\IF{cond}[comment]`: an optional
+            # argument right after the header is its comment, not a statement
+            span = content[0].span.cover(content[-1].span)
+            source = self._src(span)
+            if source.startswith("[") and source.endswith("]") and "\n" not in source:
+                inner = [p for p in content if not (p.kind == "text" and p.value.strip() in ("[", "]"))]
+                text = self._text_of(inner) if inner else ir.Text(span, (), "")
+                return ir.Comment(span, text), body.stmts
         return None, (*self._loose(body.lead), *body.stmts)
 
     # -- blocks the paper defines ----------------------------------------------------------
