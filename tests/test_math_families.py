@@ -648,3 +648,9 @@ PAPER_FORMS = [
 @pytest.mark.parametrize("latex, expected", PAPER_FORMS)
 def test_paper_forms(latex, expected):
     assert M.dump(M.parse_math(latex)) == expected
+
+
+def test_a_set_of_one_pair_keeps_the_pair():
+    # \{(u, v)\} is the set holding the edge (u, v), never the set {u, v}
+    assert M.dump(M.parse_math(r"E \cup \{(u, v)\}")) == "(cup E (set (tuple u v)))"
+    assert M.dump(M.parse_math(r"\{u, v\}")) == "(set u v)"

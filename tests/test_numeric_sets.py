@@ -612,7 +612,7 @@ def test_bracket_stores():
 def test_unpacking_a_set_is_refused_at_the_target():
     body = [r"\Require \(S\)", r"\State \((a, b) \gets S\)", r"\State \Return \(a\)"]
     code, line, text = listing_failure(body, S={1, 2})
-    assert (code, line, text) == ("AV306", 3, "a, b")
+    assert (code, line, text) == ("AV306", 3, "(a, b)")  # the target as written, parentheses included
 
 
 # --- what cannot run: located findings ----------------------------------------------------------------

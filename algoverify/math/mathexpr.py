@@ -2375,6 +2375,10 @@ def _make_builder() -> type:
 
         # factors
         def paren(self, meta, inner):
+            if isinstance(inner, Tuple):
+                # `(u, v)` is one value (a pair), which a set or a list around it must keep whole
+                inner = Tuple(inner.items, span=self._sp(meta))
+                self.__dict__.setdefault("_pairs", set()).add(id(inner))
             return inner
 
         def empty_paren(self, meta):
@@ -2495,6 +2499,8 @@ def _make_builder() -> type:
                 return SetBuilder(inner.left, inner.right, span=span)
             if close.value == "." and isinstance(inner, Matrix) and all(len(r) == 2 for r in inner.rows):
                 return _cases(inner.rows, span)  # \left\{ \begin{array}{ll} … \end{array} \right.
+            if id(inner) in self.__dict__.get("_pairs", ()):
+                return SetLit((inner,), span=span)  # \{(u, v)\}: the set of one pair
             return SetLit(_items(inner), span=span)
 
         # unknown macros
