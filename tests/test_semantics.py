@@ -466,3 +466,18 @@ def test_declarations_around_a_procedure_describe_its_parameters():
         "\\State \\Return $m$\n\\EndProcedure\n\\end{algorithmic}"
     )
     assert listing(x=np.array([3.0, 7.0, 2.0])) == 7.0
+
+
+@pytest.mark.parametrize(
+    "cond",
+    [r"$i \le 3$ \textbf{and} $x_i < t$", r"$i \le 3$ \AND $x_i < t$", r"$i \le 3 \land x_i < t$"],
+    ids=["bold-and", "legacy-AND", "math"],
+)
+def test_a_condition_joined_by_a_logic_word_short_circuits(cond):
+    listing = algoverify.compile(
+        "\\begin{algorithmic}\\Require $x, t$\n\\State $i \\gets 1$\n"
+        "\\While{" + cond + "} \\State $i \\gets i + 1$ \\EndWhile\n\\State \\Return $i$\\end{algorithmic}"
+    )
+    # x_4 is never read: the second operand is not evaluated once i > 3
+    assert listing(x=np.array([1.0, 2.0, 3.0]), t=4.0) == 4
+    assert listing(x=np.array([1.0, 5.0, 3.0]), t=4.0) == 2

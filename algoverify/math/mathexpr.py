@@ -845,9 +845,10 @@ def _table() -> dict[str, tuple[str, str]]:
             "BIGOP", "sum prod coprod bigcup bigcap bigsqcup bigoplus bigotimes bigvee bigwedge int iint iiint oint"
         ),
         "MAXOP": _words("MAXOP", "max min sup inf lim liminf limsup argmax argmin"),
-        "AND": _words("AND", "land wedge", "and"),
-        "OR": _words("OR", "lor vee", "or"),
-        "NOT": _words("NOT", "lnot neg", "not"),
+        # the older algorithmic package's \AND, \OR, \NOT too
+        "AND": _words("AND", "land wedge AND", "and"),
+        "OR": _words("OR", "lor vee OR", "or"),
+        "NOT": _words("NOT", "lnot neg NOT", "not"),
         "QUANT": _words("QUANT", "forall exists nexists"),
         "CONST": {"emptyset": "emptyset", "varnothing": "emptyset", "bot": "bot"},
         "DOTS": _words("DOTS", "dots ldots cdots dotsc dotsb dotso dotsm dotsi vdots ddots hdots", "dots"),

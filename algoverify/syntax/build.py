@@ -821,14 +821,25 @@ class _Builder(Transformer):
         return ir.Math(piece.inner, self._src(piece.inner), True)
 
     def _composite(self, content: Sequence[_Piece]) -> ir.Math | None:
-        r"""Math spread over text-mode ``\Call``\ s and delimiters, as one segment; ``None`` if it is not that.
+        r"""Math spread over text-mode ``\Call``\ s, logic words and delimiters, as one segment; else ``None``.
 
-        ``\Return \Call{Fib}{$n-1$} + \Call{Fib}{$n-2$}`` and ``$x \gets$ \Call{F}{$y$}`` are one
-        expression to a reader; read apart, the first would return the arguments. Applies when
-        there is a ``\Call`` and every other piece is math or only joins math (operators, brackets,
+        ``\Return \Call{Fib}{$n-1$} + \Call{Fib}{$n-2$}``, ``$x \gets$ \Call{F}{$y$}`` and
+        ``\While{$i \le n$ \textbf{and} $x_i < t$}`` are one expression to a reader; read apart,
+        the first would return the arguments. Applies when there is a ``\Call`` or a logic word
+        between math, and every other piece is math or only joins math (operators, brackets,
         digits); the delimiters are blanked, so offsets stay exact.
         """
-        if not content or not any(p.kind == "call" for p in content) or not all(_joins(p) for p in content):
+
+        def logic(p: _Piece) -> bool:
+            if p.kind == "group" and p.inner is not None:
+                return to_plain(self._src(p.inner)).strip().lower() in _LOGIC_WORDS
+            return p.kind == "text" and p.value.strip() in _LOGIC_COMMANDS
+
+        if not content or not all(_joins(p) or logic(p) for p in content):
+            return None
+        calls = any(p.kind == "call" for p in content)
+        words = any(logic(p) for p in content) and sum(p.kind == "math" for p in content) >= 2
+        if not (calls or words):
             return None
         span = content[0].span.cover(content[-1].span)
         return ir.Math(span, blank_delimiters(self._src(span)), False)
@@ -1661,6 +1672,13 @@ def _bracket_depth(latex: str) -> int:
         elif m.group() in _CLOSING:
             depth -= 1
     return depth
+
+
+#: Logic written in text mode between math segments (``$a$ \textbf{and} $b$``, legacy ``\AND``).
+_LOGIC_WORDS = frozenset({"and", "or", "not", "true", "false"})
+_LOGIC_COMMANDS = frozenset(
+    "\\AND \\OR \\NOT \\TRUE \\FALSE \\textbf \\textit \\text \\mathbf \\emph \\textsc".split()
+)
 
 
 def _joins(piece: _Piece) -> bool:
