@@ -147,4 +147,9 @@ def test_legacy_and_modern_if_have_the_same_shape():
         first = algorithm.body[0]
         assert isinstance(first, ir.IfBlock)
         assert first.branches[-1].cond is None
-    assert re.sub(r"\s+", " ", legacy.body[0].branches[0].cond.plain) == "x > 0 and y > 0"
+    # `$x > 0$ \AND $y > 0$`: one condition, read as the conjunction it is
+    from algoverify.math.mathexpr import dump
+    from algoverify.math.segments import parse_segment
+
+    cond = legacy.body[0].branches[0].cond
+    assert isinstance(cond, ir.Math) and dump(parse_segment(cond)) == "(and (rel x > 0) (rel y > 0))"

@@ -842,7 +842,7 @@ class _Builder(Transformer):
         if not (calls or words):
             return None
         span = content[0].span.cover(content[-1].span)
-        return ir.Math(span, blank_delimiters(self._src(span)), False)
+        return ir.Math(span, blank_delimiters(self._src(span)), True)
 
     def _slice(self, math: ir.Math, start: int, end: int) -> ir.Math | None:
         """The trimmed sub-math ``math.latex[start:end]`` with its exact span, or ``None`` if blank."""
