@@ -102,17 +102,32 @@ class Result:
         return any(f.severity in bad for f in self.all_findings())
 
 
-def analyse(paths: Iterable[str | Path], *, math: bool = True, strict: bool = False) -> Result:
+def analyse(
+    paths: Iterable[str | Path], *, math: bool = True, strict: bool = False, spec: bool = False
+) -> Result:
     """Read every note under ``paths``, find its blocks, parse listings (and their math).
 
     :param math: also parse every math segment with the math grammar (``lint`` does; the
         cost is small and it needs neither sympy nor numpy).
     :param strict: also report suppressions that silence nothing (AV006).
+    :param spec: also validate each note's ``algoverify:`` spec without running anything
+        (``lint`` does; ``check`` reports the same problems as it meets them).
     """
     result = _analyse(paths, math=math)
     for report in result.notes:
+        if spec and report.note is not None:
+            report.findings.extend(_spec_findings(report))
         settle(report, strict=strict)
     return result
+
+
+def _spec_findings(report: NoteReport) -> list[Finding]:
+    from .checking.spec import validate_spec
+
+    try:
+        return validate_spec(report.note, [b.ir for b in report.listings()], blocks=[b.block for b in report.blocks])
+    except Exception as exc:  # a bug in the validator must not hide the listings' findings
+        return [_internal(report.path, None, "validating the spec", exc)]
 
 
 def _analyse(paths: Iterable[str | Path], *, math: bool) -> Result:
@@ -410,7 +425,7 @@ def _lint_python(note: Note, block: Block) -> list[Finding]:
 
 def lint(paths: Iterable[str | Path], *, strict: bool = False) -> Result:
     """Parse-only check of notes: front matter, blocks, listings and their math."""
-    return analyse(paths, math=True, strict=strict)
+    return analyse(paths, math=True, strict=strict, spec=True)
 
 
 def parse(paths: Iterable[str | Path]) -> Result:

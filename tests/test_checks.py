@@ -227,38 +227,39 @@ def spec_note(checks_yaml: str) -> str:
     return f"---\ntitle: t\nalgoverify:\n  checks:\n{checks_yaml}---\n\nProse.\n"
 
 
+# (checks, message, where): each problem is located at the key it concerns (the first `where` after
+# the last `- id: HERE`), a missing key at the entry; the entry's own `id` key for a duplicate id
 MALFORMED = [
     pytest.param(VALID_ENTRY + "    - id: HERE\n      kind: refrence\n      listing: 1\n",
-                 "unknown kind 'refrence'", id="unknown-kind"),
+                 "unknown kind 'refrence' (did you mean reference?)", "kind:", id="unknown-kind"),
     pytest.param(VALID_ENTRY + "    - id: HERE\n      kind: reference\n      listing: 1\n",
-                 "a reference check needs reference", id="missing-key"),
+                 "a reference check needs reference", "id: HERE", id="missing-key"),
     pytest.param(VALID_ENTRY + "    - id: HERE\n      kind: property\n      trials: 0\n      holds: '1 = 1'\n",
-                 "trials must be a positive integer, got 0", id="trials-0"),
+                 "trials must be a positive integer, got 0", "trials:", id="trials-0"),
     pytest.param(VALID_ENTRY + "    - id: HERE\n      kind: property\n      holds: '1 = 1'\n      holdz: '2 = 2'\n",
-                 "unknown key(s) for a property check: holdz", id="unknown-key"),
+                 "unknown key holdz for a property check (did you mean holds?)", "holdz:", id="unknown-key"),
     pytest.param(VALID_ENTRY + "    - id: HERE\n      kind: property\n      draw: randn()\n      holds: '1 = 1'\n",
-                 "`draw:` must be a mapping", id="draw-not-a-mapping"),
+                 "draw must be a mapping NAME → a number, a list or a generator call, got 'randn()'", "draw:",
+                 id="draw-not-a-mapping"),
     pytest.param(VALID_ENTRY.replace("id: first", "id: HERE") + VALID_ENTRY.replace("id: first", "id: HERE"),
-                 "check id 'HERE' is used twice", id="duplicate-id"),
-    pytest.param("    HERE: 1\n", "`checks:` must be a list", id="checks-not-a-list"),
+                 "check id 'HERE' is used twice", "id: HERE", id="duplicate-id"),
+    pytest.param("    HERE: 1\n", "checks must be a list of checks", "checks:", id="checks-not-a-list"),
 ]
 
 
-@pytest.mark.parametrize("checks_yaml, message", MALFORMED)
-def test_malformed_spec_is_av501_at_its_entry(tmp_path, checks_yaml, message):
+@pytest.mark.parametrize("checks_yaml, message, where", MALFORMED)
+def test_malformed_spec_is_av501_at_its_key(tmp_path, checks_yaml, message, where):
+    # changed with the spec schema (issue 10): a problem is located at its key, no longer at the entry
     text = spec_note(checks_yaml)
     path = tmp_path / "note.md"
     path.write_text(text)
     report = run(path)
     (finding,) = findings_of(report, "AV501")
     assert message in finding.message
-    # located at the entry: the line of its `- id: HERE`, the column of `id`
-    # (for a `checks:` that is not a list, at the `checks:` key)
-    marker = text.rindex("HERE")
-    line = text.count("\n", 0, marker) + 1
-    col = 7 if "- id: HERE" in text else 3
-    if message.startswith("`checks:`"):
-        line -= 1
+    after = text.rfind("- id: HERE")
+    at = text.index(where, after) if after >= 0 and where != "checks:" else text.index(where)
+    line = text.count("\n", 0, at) + 1
+    col = at - text.rfind("\n", 0, at)
     assert line_col(report, finding) == (line, col)
     # the valid entry before it still runs
     if "first" in text:
@@ -294,7 +295,8 @@ def ref_error(source, old, new, code, message, ident):
 REFERENCE_ERRORS = [
     ref_error("reference_pass.md", "listing: 1", "listing: 3", "AV502", "listing 3 does not exist",
               "missing-listing"),
-    ref_error("reference_pass.md", "listing: 1", "listing: Nonesuch", "AV502", "no listing named",
+    ref_error("reference_pass.md", "listing: 1", "listing: Nonesuch", "AV502",
+              "no listing named or captioned 'Nonesuch'; the note's listings: 1 'Scale a vector'",
               "unknown-listing-name"),
     ref_error("snippet_pass.md", "block: 1", "block: 2", "AV502", "block 2: the note has 1 python block(s)",
               "missing-block"),
@@ -304,7 +306,10 @@ REFERENCE_ERRORS = [
               "missing-equation"),
     ref_error("reference_pass.md", "reference: double", "reference: halve", "AV502",
               "halve is not a function of the note's module", "missing-reference-function"),
-    ref_error("reference_pass.md", 'x: "randn(n)"', 'x: "randn(n"', "AV502", "input x", "bad-generator-call"),
+    ref_error("reference_pass.md", 'x: "randn(n)"', 'x: "randn(n"', "AV502", "input x: cannot read value 'randn(n'",
+              "bad-generator-call"),
+    ref_error("reference_pass.md", 'x: "randn(n)"', 'x: "randnn(n)"', "AV502",
+              "input x: unknown generator 'randnn' (did you mean randn?)", "unknown-generator"),
     ref_error("reference_pass.md", "reference: double", "reference: raises", "AV408", "ValueError: boom",
               "reference-raises"),
 ]
@@ -319,7 +324,15 @@ def test_check_naming_what_does_not_exist_cannot_run(tmp_path, source, old, new,
     assert code in [f.code for f in o.findings]
     (finding,) = [f for f in o.findings if f.code == code]
     assert message in finding.message
-    assert line_col(report, finding) == (line_of(path, "- id:"), 7)  # the check's entry
+    if code == "AV502":
+        # changed with the spec schema (issue 10): at the key that names what is missing, no longer the entry
+        # (`x` inside `inputs: {…}` for an input)
+        key = new.split(":")[0]
+        text = path.read_text()
+        at = text.index(key + ":", text.index("inputs:") if key == "x" else 0)
+        assert line_col(report, finding) == (text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at))
+    else:
+        assert line_col(report, finding) == (line_of(path, "- id:"), 7)  # the check's entry
     assert main([str(path)])[0] == 1
 
 

@@ -528,4 +528,4 @@ def test_return_of_a_call(tmp_path):
 
 def test_compile_reports_parse_errors_with_a_span():
     with pytest.raises(algoverify.LocatedError):
-        algoverify.compile(r"\begin{algorithmic} \State \(x \gets \frac{1}{\) \end{algorithmic}").program
+        algoverify.compile(r"\begin{algorithmic} \State \(x \gets \frac{1}{\) \end{algorithmic}").program  # noqa: B018 - reading the property compiles

@@ -15,10 +15,10 @@ import numpy as np
 from ..findings import LocatedError, ModuleError, SpecReferenceError
 from ..math import mathexpr as M
 from ..math.numeric import Context, compile_expr
-from ..running.generators import GeneratorError
+from ..running.generators import GENERATORS, GeneratorError
 from ..running.values import ValueSyntaxError, parse_value
 from ..source import Span
-from .spec import CheckSpec
+from .spec import CheckSpec, check_references
 
 __all__ = ["CheckContext", "load_module"]
 
@@ -62,6 +62,31 @@ class CheckContext:
     prose: str = ""
     prose_base: int = 0
     functions: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    #: the reference problems of each check (by id), found once before it runs
+    _problems: dict[str, list[LocatedError]] = field(default_factory=dict, repr=False)
+
+    # --- the spec -------------------------------------------------------------------
+
+    def validate(self, check: CheckSpec) -> None:
+        """Raise the first thing ``check`` names that is not there (AV502), before it runs anything.
+
+        Called first by every lookup a kind makes (its listing, a block, a function, its inputs),
+        so a check with a bad reference runs no trial. The same problems ``lint`` reports
+        (:func:`~algoverify.checking.spec.check_references`), but with the module imported: a
+        ``reference:`` is looked up in it, and a generator registered by the program running the
+        check counts. Those after the first join the note's findings here, once.
+        """
+        if check.id not in self._problems:
+            listings = [b.ir for b in self.report.listings()]
+            blocks = [b.block for b in self.report.blocks]
+            found = check_references(
+                check, self.report.note, listings, blocks, module=self.module, generators=GENERATORS
+            )
+            self._problems[check.id] = found
+            self.report.findings.extend(p.to_finding(self.path) for p in found[1:])
+        if self._problems[check.id]:
+            first = self._problems[check.id][0]
+            raise LocatedError(first.rule, first.span, first.details, **first.args_)
 
     # --- blocks ---------------------------------------------------------------------
 
@@ -71,12 +96,13 @@ class CheckContext:
 
     def block(self, check: CheckSpec, kind: str, key: str = "block") -> Any:
         """The block a check names by 1-based index."""
+        self.validate(check)
         index = check.get(key)
         found = self.blocks(kind)
         if not isinstance(index, int) or not 1 <= index <= len(found):
             raise LocatedError(
                 SpecReferenceError,
-                check.span,
+                check.at(key),
                 check=check.id,
                 message=f"{key} {index!r}: the note has {len(found)} {kind} block(s)",
             )
@@ -84,13 +110,17 @@ class CheckContext:
 
     def listing(self, check: CheckSpec) -> Any:
         """The listing a check names (index, caption or function name); bindings are already attached."""
+        self.validate(check)
         try:
             return self.loaded.listing(check.get("listing"))
         except (KeyError, TypeError) as exc:
-            raise LocatedError(SpecReferenceError, check.span, check=check.id, message=str(exc.args[0])) from None
+            raise LocatedError(
+                SpecReferenceError, check.at("listing"), check=check.id, message=str(exc.args[0])
+            ) from None
 
     def callable(self, check: CheckSpec, ref: str) -> Callable[..., Any]:
         """A function named in a spec: ``name`` in the note's module, or ``numpy.…``."""
+        self.validate(check)
         target: Any
         if ref.startswith("numpy."):
             target = np
@@ -107,7 +137,7 @@ class CheckContext:
                 else "(no module: set `module:`)"
             )
             raise LocatedError(
-                SpecReferenceError, check.span, check=check.id, message=f"{ref} is not a function of {where}"
+                SpecReferenceError, check.at("reference"), check=check.id, message=f"{ref} is not a function of {where}"
             )
         return target
 
@@ -131,6 +161,7 @@ class CheckContext:
 
     def draw(self, check: CheckSpec, spec: dict[str, Any], rng: np.random.Generator) -> dict[str, Any]:
         """Build the values of ``inputs:``/``draw:``: generator calls, numbers, lists (in order)."""
+        self.validate(check)
         values: dict[str, Any] = {}
         for name, text in spec.items():
             try:
@@ -141,8 +172,9 @@ class CheckContext:
                 else:
                     values[name] = text
             except (ValueSyntaxError, GeneratorError, ValueError) as exc:
+                section = "draw" if name in (check.get("draw") or {}) else "inputs"
                 raise LocatedError(
-                    SpecReferenceError, check.span, check=check.id, message=f"input {name}: {exc}"
+                    SpecReferenceError, check.at(section, name), check=check.id, message=f"input {name}: {exc}"
                 ) from None
         return values
 

@@ -1,35 +1,29 @@
-"""*contract* checks: counts from a run's trace, as the prose states them.
+r"""*contract* checks: counts from a run's trace, as the prose states them.
 
-``expect:`` keys: ``terminates: true``; ``runs: {STATEMENT: COUNT}`` (a statement by a piece
-of its source text or its line); ``assigned: {NAME: COUNT}``; ``backward: COUNT`` (gradient
-evaluations); ``iterations: COUNT`` (loop iterations in all). A count is a number or LaTeX
-over the inputs (``k``, ``2 k``).
+``expect:`` keys (:data:`~algoverify.checking.schema.KINDS`): ``terminates: true``;
+``runs: {STATEMENT: COUNT}`` (a statement by its ``\label``, its line or a piece of its source,
+resolved to one statement before any trial: :class:`~algoverify.checking.spec.Statements`);
+``assigned: {NAME: COUNT}``; ``backward: COUNT`` (gradient evaluations); ``iterations: COUNT``
+(loop iterations in all). A count is a number or LaTeX over the inputs (``k``, ``2 k``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..findings import LocatedError, SpecReferenceError
+from ..source import Span
 from .context import CheckContext
 from .outcome import Verdict
-from .spec import CheckSpec
+from .spec import CheckSpec, Statements
 from .trials import failed_run, search
-
-_KEYS = {"terminates", "runs", "assigned", "backward", "iterations"}
 
 
 def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
     """Run the listing on each trial's inputs and compare the trace with ``expect:``."""
-    from ..findings import LocatedError, MalformedSpec
-
     listing = ctx.listing(check)
     expect = check.get("expect") or {}
-    unknown = set(expect) - _KEYS
-    if unknown:
-        raise LocatedError(
-            MalformedSpec, check.span, message=f"check {check.id}: unknown expect key(s) {', '.join(sorted(unknown))}"
-        )
-    statements = _statements(ctx, listing)
+    statements = _targets(check, ctx, listing, expect.get("runs") or {})
 
     def attempt(values: dict[str, Any]) -> str | None:
         result = ctx.run_listing(check, listing, values)
@@ -46,28 +40,18 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
     )
 
 
-def _statements(ctx: CheckContext, listing: Any) -> list[tuple[int, str, Any]]:
-    from ..syntax import ir
-
-    src = ctx.report.note.source
-    out = []
-    for node in ir.walk(listing.algorithm):
-        if isinstance(
-            node,
-            (
-                ir.Assign,
-                ir.TextStatement,
-                ir.Return,
-                ir.CallStmt,
-                ir.WhileBlock,
-                ir.ForRange,
-                ir.ForAll,
-                ir.IfBlock,
-                ir.RepeatUntil,
-                ir.LoopBlock,
-            ),
-        ):
-            out.append((src.line_col(node.span.start)[0], src.segment(node.span), node.span))
+def _targets(check: CheckSpec, ctx: CheckContext, listing: Any, runs: dict[Any, Any]) -> dict[Any, Span]:
+    """The statement each key of ``runs:`` names (its span, as the trace counts hits), or AV502 at the key."""
+    found = Statements(listing.algorithm, ctx.report.note.source)
+    out = {}
+    for key in runs:
+        res = found.resolve(key)
+        if res.statement is None:
+            details = {"candidates": [f"{s.line}:{s.column} {s.shown}" for s in res.candidates]}
+            raise LocatedError(
+                SpecReferenceError, check.at("expect", "runs", key), details, check=check.id, message=res.problem
+            )
+        out[key] = res.statement.node.span
     return out
 
 
@@ -85,18 +69,11 @@ def _compare(
     expect: dict[str, Any],
     trace: Any,
     env: dict[str, Any],
-    statements: list[tuple[int, str, Any]],
+    statements: dict[Any, Span],
 ) -> str | None:
     hits = trace.hits
     for key, want in (expect.get("runs") or {}).items():
-        spans = [
-            s
-            for line, text, s in statements
-            if (isinstance(key, int) and line == key) or (isinstance(key, str) and key in text)
-        ]
-        if not spans:
-            return f"no statement matches {key!r}"
-        got, n = max(hits.get(s, 0) for s in spans), _count(check, ctx, want, env)
+        got, n = hits.get(statements[key], 0), _count(check, ctx, want, env)
         if got != n:
             return f"{key!r} ran {got} times, expected {want} = {n}"
     for name, want in (expect.get("assigned") or {}).items():

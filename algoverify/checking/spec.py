@@ -2,39 +2,55 @@
 
 Consumes a :class:`~algoverify.reading.notes.Note`; produces the checks it declares, each with the span
 of its entry in the front matter (YAML node marks mapped to note offsets), and findings for
-every malformed entry — a bad spec never raises. The format is documented in the README
-("The check spec").
+every problem — a bad spec never raises. The keys, their types and defaults are data, in
+:mod:`~algoverify.checking.schema` (the README's tables are generated from it).
+
+Two layers, both before anything runs and neither importing numpy or sympy:
+
+* :func:`read_spec` checks the spec against the schema — unknown keys at every level, wrong
+  types, missing keys — as ``AV501`` at the key; a check with such a problem is not run.
+* :func:`check_references` resolves what a check names — its listing, a block, an equation, a
+  statement (``expect: runs:``), a generator in ``inputs:``, a function of the module — as
+  ``AV502`` at the key. ``check`` raises these when a check starts
+  (:meth:`~algoverify.checking.context.CheckContext.validate`: the check could not be checked);
+  :func:`validate_spec` returns everything for ``lint``.
+
+A statement is named by a ``\\label`` in the listing, by its line in the note, or by a piece of its
+source (:class:`Statements`): whitespace does not matter, nor does ``\\frac{a}{b}`` against
+``a / b``, and only single statements match — a block by its header, never by the statements it
+holds. A reference that matches nothing, or more than one statement, is an error that lists the
+nearest statements.
 """
 
 from __future__ import annotations
 
+import ast
+import difflib
+import functools
+import re
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
-from ..findings import LocatedError, MalformedSpec
+from ..findings import Finding, LocatedError, MalformedSpec, ModuleError, SpecReferenceError
 from ..reading.notes import Note
-from ..source import Span
+from ..source import SourceFile, Span
+from ..syntax import ir
+from . import schema
 
-__all__ = ["CheckSpec", "NoteSpec", "read_spec", "KINDS"]
+__all__ = [
+    "CheckSpec",
+    "NoteSpec",
+    "read_spec",
+    "check_references",
+    "validate_spec",
+    "Statements",
+    "Statement",
+    "Resolution",
+    "KINDS",
+]
 
-KINDS = ("reference", "property", "contract", "snippet", "structure")
-
-#: Keys each kind requires (beyond ``kind``) and the keys it may have.
-_REQUIRED = {
-    "reference": ("listing", "reference"),
-    "property": ("holds",),
-    "contract": ("listing", "expect"),
-    "snippet": ("block", "quotes"),
-    "structure": ("block",),
-}
-_COMMON = {"id", "kind", "claim", "known", "trials", "seed", "inputs", "timeout", "max_steps"}
-_ALLOWED = {
-    "reference": {"listing", "reference", "compare", "rtol", "atol"},
-    "property": {"listing", "holds", "draw", "let", "equation", "rtol", "atol", "given"},
-    "contract": {"listing", "expect"},
-    "snippet": {"block", "quotes", "memory_mb"},
-    "structure": {"block"},
-}
+KINDS = tuple(schema.KINDS)
 
 
 @dataclass(frozen=True)
@@ -48,10 +64,17 @@ class CheckSpec:
     claim: str | None = None
     known: str | None = None
     trials: int = 20
+    #: ``locate(path)``: the span of a key below the check's entry (``("expect", "runs", "x")``)
+    locate: Callable[[tuple[Any, ...]], Span | None] | None = field(default=None, compare=False, hash=False, repr=False)
 
     def get(self, key: str, default: Any = None) -> Any:
         """A parameter of the check."""
         return self.params.get(key, default)
+
+    def at(self, *path: Any) -> Span:
+        """Where the key at ``path`` stands in the front matter (the check's entry if it cannot tell)."""
+        found = self.locate(path) if self.locate is not None and path else None
+        return found or self.span
 
 
 @dataclass
@@ -63,10 +86,17 @@ class NoteSpec:
     seed: int | None = None
     span: Span | None = None
     findings: list = field(default_factory=list)
+    #: the ``module:`` key, where a problem with the module is reported
+    module_span: Span | None = None
+
+
+# --- reading: the schema ------------------------------------------------------------------------
 
 
 def read_spec(note: Note, *, default_trials: int | None = None) -> NoteSpec:
-    """Read the ``algoverify:`` section of ``note``; malformed entries become AV501 findings.
+    """Read the ``algoverify:`` section of ``note``; problems with its shape become AV501 findings.
+
+    A check with such a problem is left out of :attr:`NoteSpec.checks` (its finding says why).
 
     :param default_trials: trials per check when neither the check nor the section says (the
         project config's ``trials``); 20 when ``None``.
@@ -80,68 +110,706 @@ def read_spec(note: Note, *, default_trials: int | None = None) -> NoteSpec:
     if not isinstance(section, dict):
         out.findings.append(MalformedSpec.finding(out.span, note.path, message="`algoverify:` must be a mapping"))
         return out
-    out.module = section.get("module")
+
+    def bad(path: tuple[Any, ...], message: str) -> None:
+        where = marks.span(("algoverify", *path), key=True) or out.span
+        out.findings.append(MalformedSpec.finding(where, note.path, message=message))
+
+    for problem in schema.record_problems(section, schema.SECTION, where="in algoverify:"):
+        bad(problem.path, problem.message)
+    module = section.get("module")
+    out.module = module if isinstance(module, str) else None
+    if out.module is not None:
+        out.module_span = marks.span(("algoverify", "module"), key=True)
     seed = section.get("seed")
-    out.seed = seed if isinstance(seed, int) else None
-    # `ignore:` is read with the note's other suppressions (reading.suppressions)
-    unknown = set(section) - {"module", "seed", "checks", "trials", "ignore", "index_base"}
-    if unknown:
-        out.findings.append(
-            MalformedSpec.finding(out.span, note.path, message=f"unknown key(s) {', '.join(sorted(unknown))}")
-        )
+    out.seed = seed if _valid(seed, "seed", schema.SECTION) else None
     checks = section.get("checks", [])
     if not isinstance(checks, list):
-        where = marks.span(("algoverify", "checks"), key=True) or out.span
-        out.findings.append(MalformedSpec.finding(where, note.path, message="`checks:` must be a list"))
         return out
-    default_trials = section.get("trials", default_trials if default_trials is not None else 20)
+    trials = section.get("trials")
+    if not _valid(trials, "trials", schema.SECTION):
+        trials = default_trials if default_trials is not None else 20
     seen: set[str] = set()
     for i, entry in enumerate(checks):
-        span = marks.span(("algoverify", "checks", i)) or out.span
-        try:
-            check = _check(entry, i, span, default_trials)
-        except LocatedError as exc:
-            out.findings.append(exc.to_finding(note.path))
+        base = ("algoverify", "checks", i)
+        span = marks.span(base) or out.span or Span(0, 0)
+        found = list(_entry_problems(entry, i))
+        for path, message in found:
+            bad(base[1:] + path, message)
+        if found:
             continue
+        check = _check(entry, i, span, trials, lambda path, b=base: marks.span(b + path, key=True))
         if check.id in seen:
-            out.findings.append(MalformedSpec.finding(span, note.path, message=f"check id {check.id!r} is used twice"))
+            bad(base[1:] + ("id",), f"check {i + 1}: check id {check.id!r} is used twice")
             continue
         seen.add(check.id)
         out.checks.append(check)
     return out
 
 
-def _check(entry: Any, index: int, span: Span, default_trials: Any) -> CheckSpec:
-    def bad(message: str) -> LocatedError:
-        return LocatedError(MalformedSpec, span, message=f"check {index + 1}: {message}")
+def _valid(value: Any, name: str, keys: tuple[schema.Key, ...]) -> bool:
+    key = next(k for k in keys if k.name == name)
+    return value is not None and key.type.fits(value)
 
+
+def _entry_problems(entry: Any, index: int) -> Iterator[tuple[tuple[Any, ...], str]]:
+    """``(path in the entry, message)`` for every problem of one check's entry."""
     if not isinstance(entry, dict):
-        raise bad("each check is a mapping with a `kind:`")
+        yield (), f"check {index + 1}: each check is a mapping with a `kind:`"
+        return
+    name = f"check {index + 1}" + (f" ({entry['id']})" if isinstance(entry.get("id"), (str, int)) else "")
     kind = entry.get("kind")
-    if kind not in KINDS:
-        raise bad(f"unknown kind {kind!r}; kinds are {', '.join(KINDS)}")
-    missing = [k for k in _REQUIRED[kind] if k not in entry]
-    if missing:
-        raise bad(f"a {kind} check needs {', '.join(missing)}")
-    extra = set(entry) - _COMMON - _ALLOWED[kind]
-    if extra:
-        raise bad(f"unknown key(s) for a {kind} check: {', '.join(sorted(extra))}")
-    trials = entry.get("trials", default_trials)
-    if not isinstance(trials, int) or isinstance(trials, bool) or trials < 1:
-        raise bad(f"trials must be a positive integer, got {trials!r}")
-    for key in ("claim", "known"):
-        if key in entry and not isinstance(entry[key], str):
-            raise bad(f"`{key}:` must be text")
-    for key in ("inputs", "draw", "let", "compare", "expect"):
-        if key in entry and not isinstance(entry[key], dict):
-            raise bad(f"`{key}:` must be a mapping")
-    if kind == "snippet" and not (
-        isinstance(entry["quotes"], list) and all(isinstance(q, str) for q in entry["quotes"])
+    if not isinstance(kind, str) or kind not in schema.KINDS:
+        if "kind" not in entry:
+            yield (), f"{name}: a check needs kind: one of {', '.join(KINDS)}"
+            return
+        close = difflib.get_close_matches(str(kind), KINDS, n=1)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        yield ("kind",), f"{name}: unknown kind {kind!r}{hint}; kinds are {', '.join(KINDS)}"
+        return
+    for problem in schema.record_problems(
+        entry, schema.kind_keys(kind), where=f"for a {kind} check", needs=f"a {kind} check needs"
     ):
-        raise bad("`quotes:` must be a list of the texts the prose quotes")
+        yield problem.path, f"{name}: {problem.message}"
+
+
+def _check(
+    entry: dict[str, Any],
+    index: int,
+    span: Span,
+    default_trials: int,
+    locate: Callable[[tuple[Any, ...]], Span | None],
+) -> CheckSpec:
+    kind = entry["kind"]
     check_id = str(entry.get("id") or f"{kind}-{index + 1}")
     params = {k: v for k, v in entry.items() if k not in ("id", "kind", "claim", "known", "trials")}
-    return CheckSpec(check_id, kind, span, params, entry.get("claim"), entry.get("known"), trials)
+    trials = entry.get("trials", default_trials)
+    return CheckSpec(check_id, kind, span, params, entry.get("claim"), entry.get("known"), trials, locate)
+
+
+# --- references: what a check names -------------------------------------------------------------
+
+
+def validate_spec(
+    note: Note, listings: Sequence[ir.Algorithm | None], *, blocks: Sequence[Any] | None = None
+) -> list[Finding]:
+    """Every problem of the note's spec that can be found without running anything: for ``lint``.
+
+    The spec's shape (AV501, as :func:`read_spec`), what each check names (AV502, as
+    :func:`check_references`) and the module file (AV503: missing, or outside the note's folder
+    and the project root; it is not imported). Imports neither numpy nor sympy.
+
+    :param listings: the IR of the note's listing blocks, in order (``None`` for one that did not parse).
+    :param blocks: the note's blocks (found again when not given).
+    """
+    spec = read_spec(note)
+    out = list(spec.findings)
+    if spec.module is not None:
+        problem = _module_file_problem(note, spec.module)
+        if problem is not None:
+            where = spec.module_span or spec.span
+            out.append(ModuleError.finding(where, note.path, module=spec.module, message=problem))
+    if spec.checks and blocks is None:
+        blocks = _find_blocks(note)
+    for check in spec.checks:
+        out.extend(p.to_finding(note.path) for p in check_references(check, note, listings, blocks))
+    return out
+
+
+def _find_blocks(note: Note) -> list[Any]:
+    from ..reading.blocks import find_blocks
+
+    try:
+        return list(find_blocks(note)[0])
+    except Exception:  # noqa: BLE001 - a note whose blocks cannot be found is reported by the lint itself
+        return []
+
+
+def _module_file_problem(note: Note, name: str) -> str | None:
+    """What ``load_module`` would refuse about the module file, without importing it."""
+    from ..reading.config import find_config
+
+    path = (note.path.parent / name).resolve()
+    root = find_config(note.path.parent).root
+    roots = [note.path.parent.resolve()] + ([root.resolve()] if root is not None else [])
+    if path.suffix != ".py" or not any(path.is_relative_to(r) for r in roots):
+        return f"must be a .py file inside {' or '.join(str(r) for r in roots)}"
+    if not path.is_file():
+        return f"no such file {path}"
+    return None
+
+
+def check_references(
+    check: CheckSpec,
+    note: Note,
+    listings: Sequence[ir.Algorithm | None],
+    blocks: Sequence[Any] | None = None,
+    *,
+    module: Any = None,
+    generators: Iterable[str] = (),
+) -> list[LocatedError]:
+    """AV502 for each thing ``check`` names that is not there, located at the key that names it.
+
+    Resolves the listing (index, caption or function name), blocks by index (``block:``,
+    ``equation:``), statements (``expect: runs:``), generator calls and names in ``inputs:`` and
+    ``draw:``, and ``reference:`` among the module's top-level names (read with ``ast``; a module
+    that is missing is AV503's business, not this). Nothing is imported or run.
+
+    :param module: the note's module once ``check`` has imported it: ``reference:`` is looked up
+        in it rather than in its source.
+    :param generators: generators registered besides the built-in ones and the module's
+        (``algoverify.register_generator`` called by a program that runs ``check``).
+    """
+    out: list[LocatedError] = []
+    if blocks is None:
+        blocks = _find_blocks(note)
+
+    def bad(path: tuple[Any, ...], message: str, details: dict[str, Any] | None = None) -> None:
+        out.append(LocatedError(SpecReferenceError, check.at(*path), details, check=check.id, message=message))
+
+    algorithm: ir.Algorithm | None = None
+    values: list[tuple[str, dict[str, Any]]] = []
+    for path, refers, value in _references(check):
+        if refers == "listing":
+            found, problem = _listing(listings, value)
+            if problem is not None:
+                bad(path, problem)
+            algorithm = found
+        elif refers in ("python", "mermaid", "math"):
+            count = sum(1 for b in blocks if b.kind == refers)
+            if not (isinstance(value, int) and 1 <= value <= count):
+                bad(path, f"{path[-1]} {value!r}: the note has {count} {refers} block(s)")
+        elif refers == "function":
+            problem = _function_problem(note, str(value), module)
+            if problem is not None:
+                bad(path, problem)
+        elif refers == "values":
+            values.append((path[-1], value))
+        elif refers == "statement" and algorithm is not None:
+            res = Statements(algorithm, note.source).resolve(value)
+            if res.problem is not None:
+                shown = [f"{s.line}:{s.column} {s.shown}" for s in res.candidates]
+                bad(path, res.problem, {"candidates": shown} if shown else None)
+    for path, message in _value_problems(note, values, set(generators)):
+        bad(path, message)
+    return out
+
+
+def _references(check: CheckSpec) -> Iterator[tuple[tuple[Any, ...], str, Any]]:
+    """``(path, what it names, value)`` for every key of the check that names something, listing first."""
+
+    def walk(keys: tuple[schema.Key, ...], value: dict[str, Any], path: tuple[Any, ...]) -> Iterator[Any]:
+        for key in keys:
+            if key.name not in value:
+                continue
+            here = path + (key.name,)
+            if key.refers is not None:
+                yield here, key.refers, value[key.name]
+            typ = key.type
+            if isinstance(typ, schema.Record) and isinstance(value[key.name], dict):
+                yield from walk(typ.keys, value[key.name], here)
+            elif isinstance(typ, schema.MapOf) and typ.key_refers and isinstance(value[key.name], dict):
+                for k in value[key.name]:
+                    yield here + (k,), typ.key_refers, k
+
+    found = list(walk(schema.KINDS[check.kind], check.params, ()))
+    return iter(sorted(found, key=lambda r: r[1] != "listing"))  # stable: the listing, then the rest in order
+
+
+def _listing(listings: Sequence[ir.Algorithm | None], key: Any) -> tuple[ir.Algorithm | None, str | None]:
+    """The listing ``key`` names (its IR, when it parsed) and what is wrong; as ``LoadedNote.listing`` finds it."""
+    if isinstance(key, int) or (isinstance(key, str) and key.isdigit()):
+        i = int(key)
+        if not 1 <= i <= len(listings):
+            return None, f"listing {i} does not exist; the note has {len(listings)}"
+        return listings[i - 1], None
+    wanted = str(key).lower()
+    known = []
+    for i, algorithm in enumerate(listings, start=1):
+        if algorithm is None:
+            return None, None  # a listing that did not parse may be the one: its error is reported
+        names = _listing_names(algorithm)
+        if any(n.lower() == wanted or n.lower().startswith(wanted) for n in names):
+            return algorithm, None
+        known.append(f"{i} " + " / ".join(repr(n) for n in names) if names else str(i))
+    listed = f"; the note's listings: {', '.join(known)}" if known else "; the note has no listing"
+    return None, f"no listing named or captioned {key!r}{listed}"
+
+
+def _listing_names(algorithm: ir.Algorithm) -> list[str]:
+    names = [n.name for n in algorithm.body if isinstance(n, ir.Function)]
+    if algorithm.caption is not None and algorithm.caption.plain:
+        names.append(algorithm.caption.plain)
+    return names
+
+
+def _function_problem(note: Note, ref: str, module: Any = None) -> str | None:
+    if ref.startswith("numpy."):
+        return None  # numpy is not imported by a lint; `check` finds it there
+    name = _section(note).get("module")
+    if not isinstance(name, str):
+        return f"{ref} is not a function of (no module: set `module:`)"
+    if module is not None:
+        return None if callable(getattr(module, ref, None)) else f"{ref} is not a function of the note's module"
+    info = _module_info(note.path.parent / name)
+    if info.names is None or ref in info.names:
+        return None
+    return f"{ref} is not a function of the note's module"
+
+
+def _section(note: Note) -> dict[str, Any]:
+    section = note.front_matter.get("algoverify") if isinstance(note.front_matter, dict) else None
+    return section if isinstance(section, dict) else {}
+
+
+# --- input values: generator calls -----------------------------------------------------------------
+
+_NONE_NAMES = ("None", "none", "null")
+
+
+def _value_problems(note: Note, maps: list[tuple[str, Any]], extra: set[str]) -> Iterator[tuple[tuple[Any, ...], str]]:
+    """Problems of ``inputs:`` / ``draw:`` values, drawn in order: syntax, generators, names drawn later or never.
+
+    The same rules as :func:`algoverify.running.values.parse_value`, read with the values grammar
+    only: the generators are the built-in ones (:data:`~algoverify.checking.schema.GENERATORS`)
+    and those the note's module registers (``@register``, read with ``ast``).
+    """
+    from lark.exceptions import LarkError, UnexpectedInput
+
+    from ..syntax.grammar import load_parser
+
+    merged: dict[Any, tuple[str, Any]] = {}
+    for section, mapping in maps:
+        if isinstance(mapping, dict):
+            for name, value in mapping.items():
+                merged[name] = (section, value)  # draw: after inputs:, as the trials draw them
+    if not merged:
+        return
+    module = _section(note).get("module")
+    own = _module_info(note.path.parent / module).generators if isinstance(module, str) else frozenset()
+    own = own | extra if own is not None else None
+    parser = load_parser("values", start="value", propagate_positions=False)
+    names = list(merged)
+    for i, (name, (section, text)) in enumerate(merged.items()):
+        if not isinstance(text, str):
+            continue
+        where = (section, name)
+        if not text.strip():
+            yield where, f"input {name}: empty value"
+            continue
+        try:
+            tree = parser.parse(text.strip())
+        except UnexpectedInput as exc:
+            yield where, f"input {name}: cannot read value {text!r} at column {getattr(exc, 'column', '?')}"
+            continue
+        except LarkError as exc:
+            yield where, f"input {name}: cannot read value {text!r}: {exc}"
+            continue
+        for problem in _tree_problems(tree, own, names[:i], names[i + 1 :]):
+            yield where, f"input {name}: {problem}"
+
+
+def _tree_problems(tree: Any, own: set[str] | None, earlier: list[Any], later: list[Any]) -> Iterator[str]:
+    from lark import Tree
+
+    for node in tree.iter_subtrees_topdown():
+        if node.data == "name":
+            word = str(node.children[0])
+            if word in _NONE_NAMES or word in map(str, earlier):
+                continue
+            if word in map(str, later):
+                yield f"{word} is drawn after it: move {word} up"
+            else:
+                yield f"unknown name {word} (write a number, a list or a generator call)"
+        elif node.data == "call":
+            fn = str(node.children[0])
+            args = [c for c in node.children[1:] if isinstance(c, Tree)]
+            if fn in schema.GENERATORS:
+                keywords = [str(a.children[0]) for a in args if a.data == "keyword"]
+                problem = schema.check_call(fn, sum(1 for a in args if a.data != "keyword"), keywords)
+                if problem is not None:
+                    yield problem
+            elif own is not None and fn not in own:
+                known = sorted(set(schema.GENERATORS) | own)
+                close = difflib.get_close_matches(fn, known, n=1)
+                hint = f" (did you mean {close[0]}?)" if close else ""
+                yield f"unknown generator {fn!r}{hint}; known generators: {', '.join(known)}"
+
+
+# --- the note's module, read with ast (never imported) --------------------------------------------
+
+
+@dataclass(frozen=True)
+class _ModuleInfo:
+    #: top-level names (functions, classes, assignments, imports); None when it cannot tell
+    names: frozenset[str] | None
+    #: generators it registers; None when it cannot tell (registered under computed names)
+    generators: frozenset[str] | None
+
+
+def _module_info(path: Path) -> _ModuleInfo:
+    try:
+        stat = path.stat()
+    except (OSError, ValueError):
+        return _ModuleInfo(None, None)
+    return _read_module(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+_REGISTER = {"register", "register_generator"}
+
+
+@functools.lru_cache(maxsize=64)
+def _read_module(path: str, mtime: int, size: int) -> _ModuleInfo:
+    try:
+        tree = ast.parse(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
+        return _ModuleInfo(None, None)
+    names: set[str] | None = set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for t in targets:
+                names.update(n.id for n in ast.walk(t) if isinstance(n, ast.Name))
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            if any(a.name == "*" for a in node.names):
+                names = None
+                break
+            names.update((a.asname or a.name).split(".")[0] for a in node.names)
+    if names is not None and "__getattr__" in names:
+        names = None
+    return _ModuleInfo(frozenset(names) if names is not None else None, _registered(tree))
+
+
+def _registered(tree: ast.Module) -> frozenset[str] | None:
+    """Names the module registers as generators: ``@register()`` on a function, ``register("name")(fn)``."""
+    aliases = set(_REGISTER)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            aliases.update(a.asname for a in node.names if a.name in _REGISTER and a.asname)
+
+    def is_register(fn: ast.expr) -> bool:
+        if isinstance(fn, ast.Name):
+            return fn.id in aliases
+        return isinstance(fn, ast.Attribute) and fn.attr in _REGISTER
+
+    def named(call: ast.Call) -> str | None | bool:
+        """The literal name a ``register(...)`` call gives, ``None`` for none, ``False`` if computed."""
+        arg = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "name"), None)
+        if arg is None or (isinstance(arg, ast.Constant) and arg.value is None):
+            return None
+        return arg.value if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else False
+
+    found: set[str] = set()
+    handled: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for dec in node.decorator_list:
+                call = dec if isinstance(dec, ast.Call) and is_register(dec.func) else None
+                if call is None and not is_register(dec):
+                    continue
+                handled.add(id(call or dec))
+                name = named(call) if call is not None else None
+                if name is False:
+                    return None
+                found.add(name or node.name)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Call) and is_register(node.func.func):
+            handled.add(id(node.func))
+            name = named(node.func)
+            target = node.args[0] if node.args else None
+            if name is None and isinstance(target, ast.Name):
+                name = target.id
+            if not isinstance(name, str):
+                return None
+            found.add(name)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and is_register(node.func) and id(node) not in handled:
+            return None  # registered some other way: any name may be a generator
+    return frozenset(found)
+
+
+# --- statements -----------------------------------------------------------------------------------
+
+#: What a run counts (its hits): the statements a reference may name. Comments, ``\Require``
+#: lines and the arms of an ``\If`` are not counted.
+_COUNTED = (
+    ir.Assign,
+    ir.CallStmt,
+    ir.Return,
+    ir.TextStatement,
+    ir.Print,
+    ir.IfBlock,
+    ir.WhileBlock,
+    ir.ForRange,
+    ir.ForAll,
+    ir.RepeatUntil,
+    ir.LoopBlock,
+    ir.UserBlock,
+    ir.Function,
+)
+
+_LABEL_REF = re.compile(r"\s*\\(?:ref|label)\s*\{\s*([^{}]*?)\s*\}\s*")
+
+
+@dataclass
+class Statement:
+    """A statement a reference may name: a simple statement, or a block by its own lines.
+
+    ``text`` is its own source: the whole statement, or a block's header and closer without
+    the statements it holds (the pieces joined by a NUL, so a fragment cannot span them).
+    """
+
+    node: Any
+    line: int
+    column: int
+    text: str
+    shown: str
+    squashed: str = field(default="", repr=False)
+    #: canonical dumps of its formulas (whole) and of every part of them
+    _trees: tuple[set[str], set[str]] | None = field(default=None, repr=False)
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """What a statement reference names: one statement, or the problem and the nearest candidates."""
+
+    statement: Statement | None
+    problem: str | None = None
+    candidates: tuple[Statement, ...] = ()
+
+
+class Statements:
+    """The statements of one listing, for resolving references to them (``expect: runs:``)."""
+
+    def __init__(self, algorithm: ir.Algorithm, source: SourceFile):
+        self.algorithm = algorithm
+        self.source = source
+        self.all: list[Statement] = []
+        for node in ir.walk(algorithm):
+            if isinstance(node, _COUNTED) and not (isinstance(node, ir.TextStatement) and node.kind == "remark"):
+                pieces = _own_pieces(node)
+                text = "\0".join(source.segment(p) for p in pieces)
+                line, column = source.line_col(node.span.start)
+                first = " ".join(source.segment(pieces[0]).split()) if pieces else ""
+                shown = first if len(first) <= 70 else first[:67] + "..."
+                self.all.append(Statement(node, line, column, text, shown, squashed=squash(text)))
+
+    def resolve(self, key: Any) -> Resolution:
+        """The one statement ``key`` names: a line number, ``\\ref{label}`` or a label's name, or a piece of source."""
+        if isinstance(key, bool) or not isinstance(key, (int, str)):
+            return Resolution(None, f"statement {key!r}: name it by its line, its \\label or a piece of its source")
+        if isinstance(key, int):
+            return self._by_line(key)
+        explicit = _LABEL_REF.fullmatch(key)
+        labels = [label.name for label in self.algorithm.labels]
+        if explicit is not None:
+            return self._by_label(explicit.group(1), labels)
+        if key.strip() in labels or (key.strip() and key.strip() == self.algorithm.label):
+            return self._by_label(key.strip(), labels)
+        return self._by_text(key)
+
+    def _by_line(self, line: int) -> Resolution:
+        found = [s for s in self.all if s.line == line]
+        if len(found) == 1:
+            return Resolution(found[0])
+        if found:
+            return Resolution(
+                None,
+                f"line {line} starts {len(found)} statements: {_listed(found)}; "
+                "name one by a piece of its source or a \\label",
+                tuple(found),
+            )
+        near = tuple(sorted(self.all, key=lambda s: (abs(s.line - line), s.line, s.column))[:3])
+        return Resolution(None, f"no statement of the listing starts on line {line}; nearest: {_listed(near)}", near)
+
+    def _by_label(self, name: str, labels: list[str]) -> Resolution:
+        node = self.algorithm.labelled(name)
+        if node is None:
+            if name == self.algorithm.label:
+                return Resolution(None, f"\\label{{{name}}} labels the whole listing; a count names one statement")
+            close = difflib.get_close_matches(name, labels, n=3)
+            known = (
+                f"; did you mean {', '.join(close)}?"
+                if close
+                else (f"; its labels: {', '.join(labels)}" if labels else "; it has no \\label")
+            )
+            return Resolution(None, f"no \\label{{{name}}} in the listing{known}")
+        for s in self.all:
+            if s.node is node:
+                return Resolution(s)
+        if isinstance(node, ir.Branch):
+            return Resolution(
+                None, f"\\label{{{name}}} labels an arm of an \\If; name the \\If, or a statement inside the arm"
+            )
+        what = "the whole listing" if node is self.algorithm else f"a {type(node).__name__}, which does not run"
+        return Resolution(None, f"\\label{{{name}}} labels {what}; a count names one statement")
+
+    def _by_text(self, fragment: str) -> Resolution:
+        wanted = squash(fragment)
+        if not wanted:
+            return Resolution(None, "an empty statement reference; name a statement by its line, \\label or source")
+        tree = _fragment_tree(fragment)
+        found = [s for s in self.all if _occurs(wanted, s.squashed) or (tree is not None and self._has(s, *tree))]
+        if len(found) == 1:
+            return Resolution(found[0])
+        if found:
+            return Resolution(
+                None,
+                f"`{fragment}` matches {len(found)} statements: {_listed(found)}; "
+                "name one by a longer piece of its source, its line or a \\label",
+                tuple(found),
+            )
+        near = tuple(self._nearest(wanted))
+        return Resolution(None, f"`{fragment}` matches no statement of the listing; nearest: {_listed(near)}", near)
+
+    def _has(self, s: Statement, tree: str, whole: bool) -> bool:
+        """Whether the statement's math has ``tree``: as a whole formula, or anywhere in one."""
+        if s._trees is None:
+            from ..math import mathexpr as M
+
+            s._trees = (set(), set())
+            for latex in _own_math(s.node):
+                try:
+                    top = M.parse_math(latex)
+                except (LocatedError, RecursionError):
+                    continue
+                s._trees[0].add(_canonical(M.dump(top)))
+                s._trees[1].update(_canonical(M.dump(t)) for t in M.walk(top))
+        return tree in s._trees[0 if whole else 1]
+
+    def _nearest(self, wanted: str, n: int = 3) -> list[Statement]:
+        """The statements most like ``wanted``: the best ratio of a window of their source as long as it."""
+        scored = []
+        matcher = difflib.SequenceMatcher(autojunk=False)
+        matcher.set_seq2(wanted)
+        for s in self.all:
+            text = s.squashed.replace("\0", " ")
+            windows = [text[i : i + len(wanted)] for i in range(max(1, len(text) - len(wanted) + 1))]
+            best = 0.0
+            for w in windows:
+                matcher.set_seq1(w)
+                best = max(best, matcher.ratio())
+            scored.append((-best, s.line, s.column, s))
+        return [s for *_, s in sorted(scored, key=lambda t: t[:3])[:n]]
+
+
+_CONTROL_WORD_END = re.compile(r"\\[A-Za-z]+$")
+
+
+def _occurs(wanted: str, text: str) -> bool:
+    r"""Whether ``wanted`` is in ``text`` at token boundaries: never starting or ending inside a control word.
+
+    ``s`` is not in ``\dots``, nor ``\lambda`` in ``\lambdax``; ``x`` is in ``x y`` and in ``xy``.
+    """
+    starts_in_word = wanted[:1].isalpha()
+    ends_in_word = _CONTROL_WORD_END.search(wanted) is not None
+    at = text.find(wanted)
+    while at >= 0:
+        i = at
+        while starts_in_word and i > 0 and text[i - 1].isalpha():
+            i -= 1
+        inside = starts_in_word and i > 0 and text[i - 1] == "\\"
+        after = text[at + len(wanted) : at + len(wanted) + 1]
+        if not inside and not (ends_in_word and after.isalpha()):
+            return True
+        at = text.find(wanted, at + 1)
+    return False
+
+
+def _listed(statements: Sequence[Statement]) -> str:
+    return ", ".join(f"line {s.line} `{s.shown}`" for s in statements)
+
+
+def _own_pieces(node: Any) -> list[Span]:
+    """The spans of a statement's own source: a block without the statements it holds; an ``\\If`` by its header."""
+    if isinstance(node, ir.IfBlock):
+        first = node.branches[0] if node.branches else None
+        if first is not None and first.body:
+            end = first.body[0].span.start
+        elif len(node.branches) > 1:
+            end = node.branches[1].span.start
+        else:
+            end = node.span.end
+        return [Span(node.span.start, max(node.span.start, end))]
+    held = sorted(s.span for s in getattr(node, "body", ()) or ())
+    pieces, at = [], node.span.start
+    for span in held:
+        if span.start > at:
+            pieces.append(Span(at, span.start))
+        at = max(at, span.end)
+    if at < node.span.end:
+        pieces.append(Span(at, node.span.end))
+    return pieces or [node.span]
+
+
+def _own_math(node: Any) -> Iterator[str]:
+    """The LaTeX of each formula of a statement's own (an assignment is one, ``s \\gets s + i``)."""
+    if isinstance(node, ir.Assign):  # one formula: its sides are parts of it, not formulas of their own
+        yield f"{node.target.latex} {node.op} {node.value.latex}"
+        return
+    if isinstance(node, ir.IfBlock):
+        parts: list[Any] = [node.branches[0].cond] if node.branches else []
+    else:
+        parts = [getattr(node, f) for f in node.__dataclass_fields__ if f not in ("body", "comment", "span")]
+    stack = list(parts)
+    while stack:
+        part = stack.pop(0)
+        if isinstance(part, ir.Math):
+            yield part.latex
+        elif isinstance(part, ir.Text):
+            stack.extend(part.math)
+        elif isinstance(part, tuple):
+            stack.extend(part)
+
+
+_STATE_WORD = re.compile(r"\\(?:State|STATE)\b")
+_DELIMITED = re.compile(r"\\\((.*?)\\\)|\$(.*?)\$", re.S)
+
+
+def _fragment_tree(fragment: str) -> tuple[str, bool] | None:
+    r"""The canonical math tree of a fragment that is math, and whether it must be a statement's whole formula.
+
+    Math alone (``v / \lVert v \rVert``) may be any part of a statement's formula; a delimited
+    formula (``\(…\)``, ``\State \(…\)``) is a whole one. Anything else around the math
+    (``\Return``, words) is matched as text only.
+    """
+    from ..math import mathexpr as M
+
+    segments = _DELIMITED.findall(fragment)
+    if segments:
+        rest = _STATE_WORD.sub("", _DELIMITED.sub("", fragment))
+        if len(segments) != 1 or rest.strip():
+            return None
+        latex, whole = segments[0][0] or segments[0][1], True
+    else:
+        latex, whole = fragment, False
+    if not latex.strip():
+        return None
+    try:
+        return _canonical(M.dump(M.parse_math(latex))), whole
+    except (LocatedError, RecursionError):
+        return None
+
+
+def _canonical(dumped: str) -> str:
+    """A math tree's dump with notations of one operation made one: ``\\frac{a}{b}`` is ``a / b``."""
+    return dumped.replace("(frac ", "(/ ")
+
+
+def squash(text: str) -> str:
+    r"""Source text for matching: math delimiters dropped, whitespace kept only between two word characters.
+
+    ``\State \(v \gets v / \lVert v \rVert\)`` and ``v\gets v/\lVert v\rVert`` squash alike; the space
+    in ``\lVert v`` stays (``\lVertv`` would be another command).
+    """
+    text = re.sub(r"\\\(|\\\)|(?<!\\)\$", " ", text)
+    text = re.sub(r"[ \t\r\n\f\v]+", " ", text).strip()
+    return re.sub(r"(?<=[^A-Za-z0-9]) | (?=[^A-Za-z0-9])", "", text)
+
+
+# --- positions in the front matter -----------------------------------------------------------------
 
 
 class _Marks:
@@ -159,42 +827,42 @@ class _Marks:
                 self.root = None
 
     def span(self, path: tuple[Any, ...], *, key: bool = False) -> Span | None:
-        """The span of the YAML value at ``path`` (of its key, with ``key=True``)."""
+        """The span of the YAML value at ``path`` (of its key, with ``key=True``).
+
+        A path that goes further than the YAML does (a key merged in from an anchor) stops at the
+        last node found, at its key.
+        """
         base = self.note.front_matter_span
         if base is None:
             return None
-        node = self.root
-        for i, step in enumerate(path):
-            parent = node
-            node = _child(node, step)
-            if node is None:
-                return Span(base.start, base.start)
-            if key and i == len(path) - 1:
-                node = _key_node(parent, step) or node
+        node, key_node = self.root, None
+        if node is None:
+            return Span(base.start, base.start)
+        complete = True
+        for step in path:
+            child = _child(node, step)
+            if child is None:
+                complete = False
+                break
+            node, key_node = child
+        if (key or not complete) and key_node is not None:
+            node = key_node
         # marks' indexes count code points as the note does; their lines would not (YAML breaks
         # lines at U+2028, U+2029 and U+0085 too)
         start, end = node.start_mark.index, node.end_mark.index
         return Span(base.start + start, base.start + max(start, end))
 
 
-def _key_node(node: Any, key: Any) -> Any:
+def _child(node: Any, step: Any) -> tuple[Any, Any] | None:
+    """The value node (and key node) under ``node`` at ``step``; keys compare as the text they were written as."""
     import yaml
 
     if isinstance(node, yaml.MappingNode):
-        for k, _ in node.value:
-            if getattr(k, "value", None) == key:
-                return k
-    return None
-
-
-def _child(node: Any, key: Any) -> Any:
-    import yaml
-
-    if isinstance(node, yaml.MappingNode):
-        for k, v in node.value:
-            if getattr(k, "value", None) == key:
-                return v if not isinstance(v, yaml.MappingNode) or key != "algoverify" else v
-        return None
-    if isinstance(node, yaml.SequenceNode) and isinstance(key, int) and key < len(node.value):
-        return node.value[key]
+        found = None
+        for k, v in node.value:  # the last of duplicate keys wins, as when the mapping is built
+            if isinstance(k, yaml.ScalarNode) and k.value == str(step):
+                found = (v, k)
+        return found
+    if isinstance(node, yaml.SequenceNode) and isinstance(step, int) and 0 <= step < len(node.value):
+        return node.value[step], None
     return None

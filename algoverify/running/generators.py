@@ -4,6 +4,10 @@ A generator is a function ``(rng, *args) -> value`` registered in :data:`GENERAT
 and ``--set`` name them as calls. Every draw comes from a :class:`numpy.random.Generator`
 seeded by the run, so a run is reproducible from its seed. Users may register their own
 with :func:`register`.
+
+``lint`` checks generator calls without importing numpy: it reads the names and parameters of
+the built-in generators from :data:`algoverify.checking.schema.GENERATORS`, and a test checks
+that the table and this module agree — a new built-in generator goes in both.
 """
 
 from __future__ import annotations

@@ -59,8 +59,9 @@ class Math(Node):
 
     ``span`` covers exactly ``latex`` in the note, so an offset ``k`` inside ``latex`` is at
     ``span.start + k`` in the note (one formula its author split over several segments is one
-    Math whose inner delimiters are blanked to spaces of the same width). ``delimited`` tells whether it was written inside ``\\( \\)``
-    or ``$ $`` (``False`` for a slice cut out of a larger math segment, e.g. an assignment's target).
+    Math whose inner delimiters are blanked to spaces of the same width). ``delimited`` tells
+    whether it was written inside ``\\( \\)`` or ``$ $`` (``False`` for a slice cut out of a
+    larger math segment, e.g. an assignment's target).
     When user macros were expanded (:mod:`~algoverify.syntax.expansion`), ``latex`` is the
     expanded text and ``origin`` the :class:`~algoverify.reading.macros.SourceMap` that takes its
     offsets back to the note; ``span`` is then the whole segment as written.
