@@ -275,7 +275,34 @@ def generate(node: M.MathNode, ctx: Any, fallback: Callable[[M.MathNode, Any], C
     """Return ``fn(env)`` evaluating ``node``; ``fallback(node, ctx)`` compiles what is not inlined."""
     gen = _Gen(ctx, fallback)
     body = gen.expr(node)
-    return _compile(f"def _expression(env):\n    return {body}\n", gen.namespace, "_expression")
+    fn = _compile(f"def _expression(env):\n    return {body}\n", gen.namespace, "_expression")
+    # a block inlines the expression rather than calling it (generate_block): a call per
+    # statement costs as much as a small statement's bookkeeping
+    fn.inline = (body, gen.namespace)
+    return fn
+
+
+_BOUND = re.compile(r"\b_[a-z]\d+\b")
+
+
+def _inlined(fn: Any, index: int, ns: dict[str, Any]) -> str | None:
+    """The source of a generated expression, its placeholders renamed apart into ``ns``; else ``None``."""
+    inline = getattr(fn, "inline", None)
+    if inline is None:
+        return None
+    body, own = inline
+
+    def rename(match: re.Match[str]) -> str:
+        name = match.group()
+        if name not in own:
+            return name
+        ns[f"{name}_{index}"] = own[name]
+        return f"{name}_{index}"
+
+    for name, value in own.items():
+        if not _BOUND.fullmatch(name):
+            ns.setdefault(name, value)  # the shared helpers (_product, _sqrt …): the same objects
+    return _BOUND.sub(rename, body)
 
 
 # --- straight-line statements ------------------------------------------------------------------
@@ -320,8 +347,9 @@ def generate_block(items: list[tuple[str, Any]], *, returned: type, fail: Callab
             for j, fn in enumerate(values):
                 ns[f"_v{i}_{j}"] = fn
             if len(values) == 1:
+                source = _inlined(values[0], i, ns)
                 lines += [
-                    f"        v = _v{i}_0(env)",
+                    f"        v = {source if source is not None else f'_v{i}_0(env)'}",
                     "        if v.__class__ is _float and v - v != 0:",
                     "            _nonfinite(v)",
                     "        return _Returned(v)",
@@ -334,8 +362,9 @@ def generate_block(items: list[tuple[str, Any]], *, returned: type, fail: Callab
         _, _, _, name, key, value = item
         ns.update({f"_k{i}": name, f"_e{i}": value})
         # the trace's record_keyed, inlined: a call per assignment costs more than small arithmetic
+        source = _inlined(value, i, ns)
         lines += [
-            f"        v = env[_k{i}] = _e{i}(env)",
+            f"        v = env[_k{i}] = {source if source is not None else f'_e{i}(env)'}",
             "        if v.__class__ is _float and v - v != 0:",
             "            _nonfinite(v)",
             f"        h = history.get(_k{i})",

@@ -97,7 +97,8 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "exp": np.exp,
     "log": np.log,
     "ln": np.log,
-    "lg": np.log10,
+    # \lg is the binary logarithm of algorithm texts (Knuth, CLRS), not ISO 80000-2's log10
+    "lg": lambda x: math.log2(x) if type(x) is int and x > 0 else np.log2(x),
     "sin": np.sin,
     "cos": np.cos,
     "tan": np.tan,

@@ -1093,6 +1093,8 @@ def _log_parts(node: M.MathNode) -> tuple[M.MathNode, M.MathNode] | None:
     r"""``(base, argument)`` of ``\log_b x``, else ``None``."""
     if isinstance(node, M.SubCall) and node.func == "log" and len(node.args) == 1:
         return node.sub, node.args[0]
+    if isinstance(node, M.Call) and node.func == "lg" and len(node.args) == 1:
+        return M.Num("2", span=node.span), node.args[0]
     return None
 
 

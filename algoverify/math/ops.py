@@ -54,25 +54,25 @@ def product(a: Any, b: Any) -> Any:
 try:
     # NumPy 2 keeps its floating-point error state in a context variable: setting it directly
     # costs a tenth of entering np.errstate, which a listing call pays once.
-    from numpy._core._ufunc_config import _extobj_contextvar as _FP_STATE
+    from numpy._core._ufunc_config import _extobj_contextvar as FP_STATE
     from numpy._core._ufunc_config import _make_extobj
 
-    _FP_RAISE: Any = _make_extobj(over="raise", divide="raise", invalid="raise", under="ignore")
+    FP_RAISE: Any = _make_extobj(over="raise", divide="raise", invalid="raise", under="ignore")
 except Exception:  # noqa: BLE001 - another NumPy: np.errstate, the public way
-    _FP_STATE = None
-    _FP_RAISE = None
+    FP_STATE = None
+    FP_RAISE = None
 
 
 def raise_on_fp_errors(run: Any, arg: Any) -> Any:
     """``run(arg)`` with overflow, division by zero and invalid values raised as ``FloatingPointError``."""
-    if _FP_STATE is None:
+    if FP_STATE is None:
         with np.errstate(over="raise", divide="raise", invalid="raise", under="ignore"):
             return run(arg)
-    token = _FP_STATE.set(_FP_RAISE)
+    token = FP_STATE.set(FP_RAISE)
     try:
         return run(arg)
     finally:
-        _FP_STATE.reset(token)
+        FP_STATE.reset(token)
 
 
 def two_norm(x: Any) -> float:

@@ -37,7 +37,7 @@ from ..findings import (
 from ..math import mathexpr as M
 from ..math.names import identifier, join_words, word
 from ..math.numeric import TRACE_KEY, Context, _infer_dim, compile_expr, compile_target
-from ..math.ops import Sequence, nonfinite, raise_on_fp_errors
+from ..math.ops import FP_RAISE, FP_STATE, Sequence, nonfinite, raise_on_fp_errors
 from ..math.ranges import UPWARD, written_direction
 from ..math.segments import parse_segment
 from ..source import Span
@@ -83,7 +83,7 @@ class Trace:
     def __init__(self, history_limit: int = 10_000) -> None:
         # hits are counted by the statement's start offset: hashing an int is cheap, hashing
         # a Span dataclass per statement costs more than the statement on small arrays
-        self._hits: _Counts = _Counts()
+        self._hits: dict[int, int] = {}  # a plain dict: the generated code's subscripts take its fast path
         self._spans: dict[int, Span] = {}
         self.history: dict[str, list] = {}
         #: entries trimmed from a history that grew past the limit, per name (counts stay exact);
@@ -246,6 +246,18 @@ class Program:
         )
         self._inputs_set = frozenset(self.inputs)
         self._families = tuple(self.families.items())
+        self._size_sources()
+
+    def _size_sources(self) -> tuple[tuple[str, str | None, frozenset[str]], ...]:
+        # a size read from one array (`d` from x) is looked up directly; several go through
+        # _infer_dim. Compiling a body may add sizes after the Program exists (a function's).
+        dims = self.ctx.dims
+        self._dims = tuple(
+            (dim, next(iter(sources)) if len(sources) == 1 else None, frozenset(sources))
+            for dim, sources in dims.items()
+        )
+        self._dims_seen = len(dims)
+        return self._dims
 
     def run(
         self,
@@ -275,7 +287,14 @@ class Program:
         env["$on_step"] = self.on_step
         token = _RUN.set((trace, budget, deadline))
         try:
-            returned = raise_on_fp_errors(self.body, env)
+            if FP_STATE is None:
+                returned = raise_on_fp_errors(self.body, env)
+            else:  # raise_on_fp_errors, inlined: a call of the hot path fewer
+                fp = FP_STATE.set(FP_RAISE)
+                try:
+                    returned = self.body(env)
+                finally:
+                    FP_STATE.reset(fp)
         finally:
             _RUN.reset(token)
         if type(returned) is not _Returned:
@@ -299,7 +318,7 @@ class Program:
         for name, value in inputs.items():
             kind = type(value)
             if kind is np.ndarray:
-                if value.dtype.kind != "f":
+                if value.dtype is not _FLOAT and value.dtype.kind != "f":
                     env[name] = _own(value)
             elif kind is not float and kind is not int:
                 env[name] = _own(value)
@@ -316,20 +335,24 @@ class Program:
         if not self._inputs_set.issubset(env):
             missing = [n for n in self.inputs if n not in env]
             raise LocatedError(BadInput, self.span, message=f"missing input(s) {', '.join(missing)}")
-        for dim, sources in self.ctx.dims.items():
+        dims = self.ctx.dims
+        sizes = self._dims
+        if self._dims_seen != len(dims):
+            sizes = self._size_sources()
+        for dim, source, sources in sizes:
             if dim in env:
                 continue
-            if len(sources) == 1:
-                for src in sources:
-                    value = env.get(src)
-                    if type(value) is np.ndarray and value.ndim >= 1:
-                        env[dim] = len(value)  # `d` from len(x), once per run
-                        break
-                if dim in env:
+            if source is not None:
+                value = env.get(source)
+                if type(value) is np.ndarray and value.ndim >= 1:
+                    env[dim] = len(value)  # `d` from len(x), once per run
                     continue
             if not sources.isdisjoint(env):
                 env[dim] = _infer_dim(dim, sources, env, self.span)
         return env
+
+
+_FLOAT = np.dtype(float)
 
 
 def _output(value: Any) -> Any:
@@ -1018,6 +1041,7 @@ def compile_function(node: ir.Function, parent: _Compiler) -> Program:
     # registered before its body is compiled: the body may call the function itself
     parent.own[node.name] = parent.scope[node.name] = _callable(program)
     program.body = sub.block(node.body)
+    program._size_sources()
     return program
 
 
