@@ -8,18 +8,18 @@ The snippet's code never runs in this process: it goes to a fresh interpreter as
 
 from __future__ import annotations
 
+import math
 import os
 import re
-import subprocess
 import sys
 import tempfile
 import threading
-import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import IO
+
+from .sandbox import Limits, Sandboxed
 
 #: Bytes kept of each of stdout and stderr; the rest is read and dropped so the child never blocks.
 MAX_OUTPUT = 1 << 20
@@ -28,8 +28,7 @@ MAX_OUTPUT = 1 << 20
 #: ``_ArrayMemoryError``, and the C library's ENOMEM message from a failed thread or mmap).
 _MEMORY_MARKERS = ("MemoryError", "Cannot allocate memory")
 
-#: How long to wait for the output pipes to close after the process group is gone. Only a
-#: process that left the group (its own ``setsid``) can hold them open longer.
+#: How long to wait for the output pipes to close after the sandbox has ended every process.
 _DRAIN_GRACE = 1.0
 
 
@@ -38,7 +37,9 @@ class SnippetRun:
     """What one run of a snippet did.
 
     ``returncode`` is ``None`` when the run timed out (the code is then our kill signal, not the
-    snippet's); a negative code is a signal, as in :mod:`subprocess`.
+    snippet's); a negative code is a signal, as in :mod:`subprocess` (``-24``, SIGXCPU, when the
+    CPU-time limit ended it). ``protections`` names what held for this run (see
+    :class:`algoverify.checking.sandbox.Outcome`).
     """
 
     stdout: str
@@ -48,6 +49,7 @@ class SnippetRun:
     duration: float
     memory_exceeded: bool
     output_truncated: bool = False
+    protections: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -55,59 +57,70 @@ class SnippetRun:
         return not self.timed_out and self.returncode == 0
 
 
-def run_snippet(code: str, *, timeout: float = 10.0, memory_mb: int = 512, cwd: Path | None = None) -> SnippetRun:
-    """Run ``code`` in a fresh, isolated Python subprocess and capture what it prints.
+def run_snippet(
+    code: str,
+    *,
+    timeout: float = 10.0,
+    memory_mb: int = 512,
+    cwd: Path | None = None,
+    cpu_seconds: int | None = None,
+    max_processes: int = 256,
+) -> SnippetRun:
+    """Run ``code`` in a fresh, sandboxed Python subprocess and capture what it prints.
 
-    The child gets no stdin, a scrubbed environment (``PYTHONHASHSEED=0``, no bytecode files),
-    an address-space limit of ``memory_mb`` (POSIX only), and ``timeout`` seconds of wall-clock
-    time, after which its whole process group is killed. Without ``cwd`` it runs in a new
-    temporary directory that is removed afterwards.
+    The child gets no stdin; an environment built from an allowlist (``PATH``, locale, ``TZ``,
+    ``PYTHONHASHSEED=0``, one BLAS thread, ``HOME`` and ``TMPDIR`` in a fresh temporary
+    directory); ``timeout`` seconds of wall-clock time; and, on POSIX, rlimits on address space
+    (``memory_mb``, for every process it starts), CPU time (``cpu_seconds``, by default the
+    timeout rounded up plus one), processes, file size (64 MiB) and core dumps (none). On Linux
+    it also gets, where the kernel allows, its own PID and network namespaces and a pids
+    cgroup. When it ends or times out, every process it started is killed, including those that
+    left its session. See :mod:`algoverify.checking.sandbox`.
 
     :param code: the Python source of the snippet.
     :param timeout: wall-clock limit in seconds.
     :param memory_mb: address-space limit in MiB.
-    :param cwd: working directory; a fresh temporary one when ``None``.
-    :raises ValueError: if ``timeout`` or ``memory_mb`` is not positive.
+    :param cwd: working directory; a fresh temporary one, removed afterwards, when ``None``.
+    :param cpu_seconds: CPU-time limit per process in seconds.
+    :param max_processes: cap on the tasks (processes and threads) the snippet may run at once.
+    :raises ValueError: if a limit is not positive.
     """
-    if timeout <= 0 or memory_mb <= 0:
-        raise ValueError(f"timeout and memory_mb must be positive, got {timeout} and {memory_mb}")
-    if cwd is not None:
-        return _run_in(code, Path(cwd), timeout, memory_mb)
-    with tempfile.TemporaryDirectory(prefix="algoverify-snippet-", ignore_cleanup_errors=True) as tmp:
-        return _run_in(code, Path(tmp), timeout, memory_mb)
-
-
-def _run_in(code: str, cwd: Path, timeout: float, memory_mb: int) -> SnippetRun:
-    """Start the child in ``cwd``, drain its output, enforce the deadline, and reap it."""
-    posix = os.name == "posix"
-    start = time.monotonic()
-    proc = subprocess.Popen(
-        _interpreter_args(code),
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        cwd=cwd,
-        env=_child_env(),
-        start_new_session=posix,
-        preexec_fn=_memory_limiter(memory_mb << 20) if posix else None,
+    if timeout <= 0 or memory_mb <= 0 or (cpu_seconds is not None and cpu_seconds <= 0) or max_processes <= 0:
+        raise ValueError(
+            "limits must be positive, got "
+            f"timeout={timeout} memory_mb={memory_mb} cpu_seconds={cpu_seconds} max_processes={max_processes}"
+        )
+    limits = Limits(
+        timeout=timeout,
+        memory_bytes=memory_mb << 20,
+        cpu_seconds=cpu_seconds if cpu_seconds is not None else math.ceil(timeout) + 1,
+        max_processes=max_processes,
     )
-    assert proc.stdout is not None and proc.stderr is not None
-    out, err = _Capture(proc.stdout), _Capture(proc.stderr)
-    timed_out = _wait_and_kill_group(proc, start + timeout) if posix else _wait_and_kill(proc, timeout)
-    returncode = proc.wait()
-    duration = time.monotonic() - start
+    with tempfile.TemporaryDirectory(prefix="algoverify-snippet-", ignore_cleanup_errors=True) as tmp:
+        root = Path(tmp)
+        for name in ("work", "home", "tmp"):
+            (root / name).mkdir()
+        return _run_in(code, Path(cwd) if cwd is not None else root / "work", root, limits)
+
+
+def _run_in(code: str, cwd: Path, root: Path, limits: Limits) -> SnippetRun:
+    """Start the sandboxed child in ``cwd``, drain its output, and wait for the sandbox to end it."""
+    child = Sandboxed(_interpreter_args(code), cwd=cwd, env=_child_env(root), limits=limits)
+    out, err = _Capture(child.stdout), _Capture(child.stderr)
+    outcome = child.finish()
     out.join(_DRAIN_GRACE)
     err.join(_DRAIN_GRACE)
     stderr = err.text()
-    failed = timed_out or returncode != 0
+    failed = outcome.timed_out or outcome.returncode != 0
     return SnippetRun(
         stdout=out.text(),
         stderr=stderr,
-        returncode=None if timed_out else returncode,
-        timed_out=timed_out,
-        duration=duration,
+        returncode=outcome.returncode,
+        timed_out=outcome.timed_out,
+        duration=outcome.duration,
         memory_exceeded=failed and any(marker in stderr for marker in _MEMORY_MARKERS),
         output_truncated=out.truncated or err.truncated,
+        protections=outcome.protections,
     )
 
 
@@ -116,8 +129,8 @@ def _interpreter_args(code: str) -> list[str]:
 
     ``-I`` itself implies ``-E``, which would make the child ignore the ``PYTHONHASHSEED`` we
     set; so the isolation is spelt out instead: ``-s`` (no user site-packages), ``-P`` (no
-    script or working directory on ``sys.path``, Python 3.11+), and a scrubbed environment in
-    place of ``-E``.
+    script or working directory on ``sys.path``, Python 3.11+), and an allowlisted environment
+    in place of ``-E``.
     """
     flags = ["-s", "-B"]
     if sys.version_info >= (3, 11):
@@ -125,66 +138,37 @@ def _interpreter_args(code: str) -> list[str]:
     return [sys.executable, *flags, "-c", code]
 
 
-def _child_env() -> dict[str, str]:
-    """Return the parent's environment without ``PYTHON*`` variables, plus the snippet's own."""
-    env = {key: value for key, value in os.environ.items() if not key.startswith("PYTHON")}
-    env.update(PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1", PYTHONIOENCODING="utf-8")
+#: Variables copied from our environment: what a program needs to find tools and speak the
+#: user's locale, and nothing that could carry a credential. Windows cannot start Python
+#: without ``SYSTEMROOT``.
+_INHERITED = ("PATH", "LANG", "LANGUAGE", "TZ", "SYSTEMROOT", "WINDIR")
+
+
+def _child_env(root: Path) -> dict[str, str]:
+    """Return the snippet's environment: an allowlist of ours plus pinned values."""
+    env = {key: value for key, value in os.environ.items() if key in _INHERITED or key.startswith("LC_")}
+    home, tmp = str(root / "home"), str(root / "tmp")
+    env.update(
+        HOME=home,
+        USERPROFILE=home,
+        TMPDIR=tmp,
+        TEMP=tmp,
+        TMP=tmp,
+        PYTHONHASHSEED="0",
+        PYTHONDONTWRITEBYTECODE="1",
+        PYTHONIOENCODING="utf-8",
+    )
     # One BLAS thread: the sums a snippet prints then do not depend on the machine's core
     # count, and OpenBLAS does not reserve per-core buffers that trip the address-space limit.
-    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
-        env.setdefault(name, "1")
+    for name in (
+        "OPENBLAS_NUM_THREADS",
+        "OMP_NUM_THREADS",
+        "MKL_NUM_THREADS",
+        "NUMEXPR_NUM_THREADS",
+        "VECLIB_MAXIMUM_THREADS",
+    ):
+        env[name] = "1"
     return env
-
-
-def _memory_limiter(limit: int) -> Callable[[], None] | None:
-    """Return a ``preexec_fn`` that caps the child's address space, or ``None`` if unsupported."""
-    try:
-        import resource
-    except ImportError:  # not POSIX: no rlimits, run without a memory cap
-        return None
-
-    def limit_memory() -> None:
-        # Never raise a limit the parent already has lower: that would fail with EPERM.
-        _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-        cap = limit if hard == resource.RLIM_INFINITY else min(limit, hard)
-        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
-
-    return limit_memory
-
-
-def _wait_and_kill_group(proc: subprocess.Popen[bytes], deadline: float) -> bool:
-    """Wait for ``proc`` until ``deadline``, then kill its process group; return whether it timed out.
-
-    The group is killed even after a clean exit, to end background children a snippet left
-    behind. ``waitid(WNOWAIT)`` sees the exit without reaping, so the group id cannot have
-    been reused by an unrelated process when ``killpg`` runs.
-    """
-    delay = 0.0005
-    while True:
-        if os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None:
-            timed_out = False
-            break
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            timed_out = True
-            break
-        delay = min(delay * 2, remaining, 0.05)
-        time.sleep(delay)
-    try:
-        os.killpg(proc.pid, 9)  # SIGKILL, spelt as a number because signal.SIGKILL is POSIX-only
-    except ProcessLookupError:
-        pass  # the group had no members left
-    return timed_out
-
-
-def _wait_and_kill(proc: subprocess.Popen[bytes], timeout: float) -> bool:
-    """Wait for ``proc`` up to ``timeout`` and kill it on expiry (no process groups off POSIX)."""
-    try:
-        proc.wait(timeout)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        return True
-    return False
 
 
 class _Capture:
