@@ -8,9 +8,14 @@ unexpected exception becomes an ``AV099`` internal-error finding, never a traceb
 from __future__ import annotations
 
 import ast
+import contextvars
 import dataclasses
+import importlib
 import re
+import sys
+import time
 import traceback
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -560,22 +565,50 @@ def compile(latex: str, *, path: str | Path = "<latex>", index_base: int = 1):  
     return from_latex(latex, path=path, index_base=index_base)
 
 
-def check(paths: Iterable[str | Path], *, seed: int | None = None, strict: bool = False) -> Result:
+def check(
+    paths: Iterable[str | Path],
+    *,
+    seed: int | None = None,
+    strict: bool = False,
+    isolate: bool | None = None,
+    timeout: float | None = None,
+    memory_mb: int | None = None,
+) -> Result:
     """Verify notes: everything :func:`lint` does, then every check of every note's spec.
 
     Each note's outcomes are in ``NoteReport.outcomes``; failed checks, spec errors and
     unverified listings or equations are findings. The seed of a note's trials is its spec's
     ``seed:``, else ``seed``, else the project config's ``seed``, else 0.
+
+    :param isolate: check each note in a worker process of its own (``None``: the project's
+        ``isolation``, else yes); without ``fork`` (Windows) notes are checked in-process.
+    :param timeout: seconds a note's checks may take together (``None``: the project's
+        ``note-timeout``, else 300); the worker is killed past it (AV504).
+    :param memory_mb: megabytes of address space a note's worker may map beyond what it
+        inherits from the run (``None``: the project's ``note-memory-mb``, else 4096).
     """
-    import time
+    from .checking.isolation import available
 
     started = time.perf_counter()
     result = _analyse(paths, math=True)
     for report in result.notes:
         t0 = time.perf_counter()
         if report.note is not None:
+            limits = _limits(report.config, timeout, memory_mb)
+            isolated = (
+                (isolate if isolate is not None else report.config.isolation is not False)
+                and available()
+                and _runs_code(report)
+            )
             try:
-                _check_note(report, seed)
+                if isolated:
+                    _check_isolated(report, seed, limits)
+                else:
+                    token = _NOTE_RUN.set((limits, None))
+                    try:
+                        _check_note(report, seed)
+                    finally:
+                        _NOTE_RUN.reset(token)
             except Exception as exc:  # our bug: that note's finding, and the run goes on
                 report.findings.append(_internal(report.path, None, "checking the note", exc))
         settle(report, strict=strict)
@@ -584,15 +617,155 @@ def check(paths: Iterable[str | Path], *, seed: int | None = None, strict: bool 
     return result
 
 
+def _runs_code(report: NoteReport) -> bool:
+    """Whether checking the note runs anything: a module, a check. Else no worker is worth its fork."""
+    note = report.note
+    section = note.front_matter.get("algoverify") if note is not None and isinstance(note.front_matter, dict) else None
+    return isinstance(section, dict) and bool(section.get("module") or section.get("checks"))
+
+
+def _limits(config: ProjectConfig, timeout: float | None, memory_mb: int | None):  # noqa: ANN202 - Limits
+    from .checking.isolation import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, Limits
+
+    return Limits(
+        next((t for t in (timeout, config.note_timeout) if t is not None), DEFAULT_TIMEOUT),
+        next((m for m in (memory_mb, config.note_memory_mb) if m is not None), DEFAULT_MEMORY_MB),
+    )
+
+
+#: packages a worker loads that the run keeps loaded for the next notes' workers (ours and our
+#: dependencies' lazy imports: sympy costs 0.4 s a time); never a note's own modules
+_WARM = frozenset({"algoverify", "numpy", "sympy", "ctypes", "resource", "decimal", "lark", "yaml"})
+
+
+def _check_isolated(report: NoteReport, seed: int | None, limits) -> None:  # noqa: ANN001 - Limits
+    """:func:`_check_note` in a worker process; what it found comes back over a pipe, as it goes.
+
+    The worker sends where it is (the module's import, the i-th check) and, at each such step,
+    the findings and outcomes added since the last: a worker killed halfway keeps the checks it
+    finished, and the finding about its end stands at the step it was in.
+    """
+    from .checking import coverage, flowchart, runner  # noqa: F401 - loaded once here, not in every worker
+    from .checking.isolation import run_in_worker
+    from .checking.outcome import CANNOT, Outcome
+    from .checking.spec import read_spec
+    from .findings import NoteWorkerStopped
+
+    note = report.note
+    start = len(report.findings)
+    sent = [start, 0]  # findings, outcomes already sent (in the worker)
+
+    def work(send) -> None:  # noqa: ANN001 - runs in the worker
+        before = set(sys.modules)
+
+        def flush() -> None:
+            findings, outcomes = report.findings[sent[0] :], report.outcomes[sent[1] :]
+            sent[0], sent[1] = len(report.findings), len(report.outcomes)
+            if findings or outcomes:
+                _send_portable(send, ("part", findings, [dataclasses.replace(o, check=None) for o in outcomes]))
+
+        def stage(*at: object) -> None:
+            flush()
+            send(("at", *at))
+
+        _NOTE_RUN.set((limits, stage))
+        try:
+            _check_note(report, seed)
+        except Exception as exc:  # our bug, as in-process: AV099 and exit status 2
+            report.findings.append(_internal(report.path, None, "checking the note", exc))
+        flush()
+        send(("imported", [m for m in sys.modules if m not in before and m.split(".")[0] in _WARM]))
+
+    spec = read_spec(note, default_trials=report.config.trials)
+    where: list = [None]
+    since = [time.perf_counter()]
+
+    def receive(message) -> None:  # noqa: ANN001 - runs here
+        if message[0] == "part":
+            report.findings.extend(message[1])
+            for outcome in message[2]:
+                outcome.check = spec.checks[len(report.outcomes)]
+                report.outcomes.append(outcome)
+        elif message[0] == "at":
+            where[0] = message[1:]
+            since[0] = time.perf_counter()
+        elif message[0] == "imported":  # so that the next note's worker starts with them loaded
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # the worker has shown them already
+                for name in message[1]:
+                    try:
+                        importlib.import_module(name)
+                    except Exception:  # noqa: BLE001 - a module only a worker could import stays out
+                        pass
+
+    why = run_in_worker(work, receive, limits)
+    if why is None:
+        return
+    at = where[0]
+    if at is not None and at[0] == "check" and at[1] < len(spec.checks):
+        check = spec.checks[at[1]]
+        finding = NoteWorkerStopped.finding(
+            check.span, report.path, {"check": check.id}, where=f" in check {check.id}", why=why
+        )
+        report.findings.append(finding)
+        seconds = time.perf_counter() - since[0]
+        report.outcomes.append(Outcome(check, CANNOT, finding.message, seconds, 0, [finding]))
+        return
+    importing = at is not None and at[0] == "module"
+    span = (spec.module_span if importing else None) or spec.span or note.front_matter_span
+    where_text = f" importing module {spec.module}" if importing else ""
+    report.findings.append(NoteWorkerStopped.finding(span, report.path, where=where_text, why=why))
+
+
+def _send_portable(send, message: tuple) -> None:  # noqa: ANN001
+    """Send findings and outcomes; a detail that does not pickle (a function, a module) goes as its ``repr``."""
+    try:
+        send(message)
+        return
+    except Exception:  # noqa: BLE001 - pickling failed before anything was written
+        pass
+    import pickle
+
+    def portable(details: dict) -> dict:
+        out = {}
+        for key, value in details.items():
+            try:
+                pickle.dumps(value)
+            except Exception:  # noqa: BLE001
+                value = repr(value)
+            out[key] = value
+        return out
+
+    kind, findings, outcomes = message
+    fixed = {id(f): dataclasses.replace(f, details=portable(f.details)) for f in findings}
+    for o in outcomes:
+        for f in o.findings:
+            fixed.setdefault(id(f), dataclasses.replace(f, details=portable(f.details)))
+    outcomes = [
+        dataclasses.replace(o, details=portable(o.details), findings=[fixed[id(f)] for f in o.findings])
+        for o in outcomes
+    ]
+    send((kind, [fixed[id(f)] for f in findings], outcomes))
+
+
+#: the run's per-note limits, and where to say which step a note is at (``stage("check", i)``):
+#: ambient rather than arguments, so that ``_check_note(report, seed)`` stays the one call to wrap
+_NOTE_RUN: contextvars.ContextVar[tuple] = contextvars.ContextVar("note_run", default=(None, None))
+
+
 def _check_note(report: NoteReport, seed: int | None) -> None:
+    """Run every check of one note, in this process."""
     from .checking.coverage import unverified
-    from .checking.runner import CheckContext, run_check
+    from .checking.runner import CheckContext, clamp_limits, run_check
     from .checking.spec import read_spec
 
+    limits, on_stage = _NOTE_RUN.get()
+    stage = on_stage or (lambda *at: None)
     note = report.note
     spec = read_spec(note, default_trials=report.config.trials)
     report.findings.extend(spec.findings)
     loaded = _loaded(report)
+    stage("module")
     module_error = attach_module(loaded, spec)
     if module_error is not None:
         report.findings.append(module_error)
@@ -606,9 +779,15 @@ def _check_note(report: NoteReport, seed: int | None) -> None:
         prose=note.source.segment(note.body_span),
         prose_base=note.body_span.start,
         functions={**loaded.functions, **(getattr(loaded.module, "FUNCTIONS", None) or {})},
+        timeout_ceiling=limits.timeout if limits is not None else None,
+        memory_ceiling_mb=limits.memory_mb if limits is not None else None,
     )
-    for check_spec in spec.checks:
+    for i, check_spec in enumerate(spec.checks):
+        check_spec, clamped = clamp_limits(check_spec, ctx)
+        report.findings.extend(clamped)  # before the check starts: a worker killed in it keeps them
+        stage("check", i)
         outcome = run_check(check_spec, ctx)
         report.outcomes.append(outcome)
         report.findings.extend(outcome.findings)
+    stage("coverage")
     report.findings.extend(unverified(report, spec.checks))

@@ -39,6 +39,20 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--color", choices=("auto", "always", "never"), default="auto", help="colour the text output")
 
 
+def _positive(kind: type) -> object:
+    def parse(text: str) -> object:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        if not 0 < value < float("inf"):
+            raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
+        return value
+
+    parse.__name__ = kind.__name__
+    return parse
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser (exposed for the README's usage text and for tests)."""
     parser = _Parser(
@@ -50,6 +64,27 @@ def build_parser() -> argparse.ArgumentParser:
     _common(p)
     p.add_argument(
         "--seed", type=int, default=None, help="seed of the input generators (default: the project's seed, else 0)"
+    )
+    p.add_argument(
+        "--note-timeout",
+        type=_positive(float),
+        default=None,
+        metavar="SECONDS",
+        help="seconds a note's checks may take together before its worker is killed (default: the project's, else 300)",
+    )
+    p.add_argument(
+        "--note-memory-mb",
+        type=_positive(int),
+        default=None,
+        metavar="MB",
+        help="megabytes of address space a note's worker may map beyond the run's (default: the project's, else 4096)",
+    )
+    p.add_argument(
+        "--no-isolation",
+        dest="isolation",
+        action="store_false",
+        default=None,
+        help="check notes in this process, not one worker per note (for debugging; no deadline, no ceiling)",
     )
     _common(sub.add_parser("lint", help="parse-only check: front matter, blocks, listings, math"))
     p = sub.add_parser("parse", help="print the IR of every block")
@@ -116,13 +151,21 @@ def _dispatch(args: argparse.Namespace, out: TextIO) -> int:
         return _run(args, out, sys.stdin)
     colour = args.color == "always" or (args.color == "auto" and out.isatty() and not os.environ.get("NO_COLOR"))
     if args.command == "check":
-        result = _shown(api.check(args.paths, seed=args.seed, strict=args.strict), args.verbose)
+        checked = api.check(
+            args.paths,
+            seed=args.seed,
+            strict=args.strict,
+            isolate=args.isolation,
+            timeout=args.note_timeout,
+            memory_mb=args.note_memory_mb,
+        )
+        result = _shown(checked, args.verbose)
         if args.format == "text":
             from .reporting.checks import render as render_checks
 
             out.write(render_checks(result, colour=colour))
         else:
-            extra = {"checks": _outcomes_json(result)} if args.format == "json" else {}
+            extra = {"checks": _outcomes_json(result)} if args.format in ("json", "sarif") else {}
             out.write(reporting.get(args.format)(result.all_findings(), result.sources, **extra))
         return _status(result, args.strict)
     result = _shown(api.lint(args.paths, strict=args.strict), args.verbose)

@@ -794,6 +794,35 @@ class ModuleError(Rule):
     template = "module {module}: {message}"
 
 
+class NoteWorkerStopped(Rule):
+    """What: a note's worker process stopped before its checks were done: deadline, memory, exit or signal.
+
+    Why: each note is checked in a worker of its own, so that its module and snippets cannot
+    end, hang or alter the run; the finding stands at the check that was running (else the
+    note's front matter), and the checks after it did not run.
+
+    Example: a reference that calls ``os._exit(3)``, or one that loops past ``--note-timeout``.
+    """
+
+    code = "AV504"
+    template = "the note's checks stopped{where}: the worker {why}"
+
+
+class LimitAboveCeiling(Rule):
+    """What: a check asks for more time or memory (``timeout:``, ``memory_mb:``) than the run allows per note.
+
+    Why: a note may lower the run's limits, never raise them: the run's ceiling
+    (``--note-timeout``, ``--note-memory-mb`` or the project's ``note-timeout``,
+    ``note-memory-mb``) is used instead.
+
+    Example: ``timeout: 600`` in a check of a run with ``--note-timeout 60``.
+    """
+
+    code = "AV505"
+    severity = Severity.WARNING
+    template = "check {check}: {key}: {value} is above the run's ceiling of {ceiling}; the ceiling is used"
+
+
 # --- AV6xx: unverified ------------------------------------------------------------------
 
 

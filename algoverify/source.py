@@ -8,6 +8,7 @@ something is printed, through :class:`LineIndex`.
 from __future__ import annotations
 
 import bisect
+import math
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -169,3 +170,18 @@ def excerpt(source: SourceFile, span: Span, *, context: int = 0, width: int = EX
     pad = col - 1 - left + (1 if left > 0 else 0)
     out.append(f"{'':>{number_width}} | {' ' * pad}{'^' * max(1, marks)}")
     return "\n".join(out)
+
+
+def number_text(value: int) -> str:
+    """An integer as text, whatever its size: Python refuses ``str`` past 4,300 digits by default.
+
+    Past 60 digits the middle is elided, with the count: a report never prints a page of digits.
+    """
+    if -(10**60) < value < 10**60:
+        return str(value)
+    magnitude = math.log10(abs(value))  # exact enough for the count and 12 leading digits
+    digits = math.floor(magnitude) + 1
+    lead = f"{10 ** (magnitude - math.floor(magnitude)):.11f}".replace(".", "")[:12]
+    low = str(abs(value) % 10**12).rjust(12, "0")
+    sign = "-" if value < 0 else ""
+    return f"{sign}{lead}…{low} ({digits:,} digits)"

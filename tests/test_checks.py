@@ -235,7 +235,7 @@ MALFORMED = [
     pytest.param(VALID_ENTRY + "    - id: HERE\n      kind: reference\n      listing: 1\n",
                  "a reference check needs reference", "id: HERE", id="missing-key"),
     pytest.param(VALID_ENTRY + "    - id: HERE\n      kind: property\n      trials: 0\n      holds: '1 = 1'\n",
-                 "trials must be a positive integer, got 0", "trials:", id="trials-0"),
+                 "trials must be a positive integer up to 100,000, got 0", "trials:", id="trials-0"),
     pytest.param(VALID_ENTRY + "    - id: HERE\n      kind: property\n      holds: '1 = 1'\n      holdz: '2 = 2'\n",
                  "unknown key holdz for a property check (did you mean holds?)", "holdz:", id="unknown-key"),
     pytest.param(VALID_ENTRY + "    - id: HERE\n      kind: property\n      draw: randn()\n      holds: '1 = 1'\n",
@@ -499,3 +499,176 @@ def test_another_seed_still_verifies_the_corpus(seed):
     bad = [(n.path.name, o.check.id, o.status, o.message) for n in result.notes for o in n.outcomes if not o.ok]
     assert bad == []
     assert not result.failed(strict=True)
+
+
+# --- found by a new user's notes ------------------------------------------------------------------
+
+NUMPY_REFERENCE = r"""---
+title: square root
+algoverify:
+  checks:
+    - id: sqrt
+      kind: reference
+      listing: 1
+      reference: numpy.sqrt
+      inputs: {a: "uniform(1, 100)"}
+      rtol: 1e-9
+---
+\begin{algorithmic}
+\Require \(a > 0\)
+\State \(x \gets a\)
+\For{\(k = 1, \dots, 60\)}
+  \State \(x \gets (x + a / x) / 2\)
+\EndFor
+\State \Return \(x\)
+\end{algorithmic}
+"""
+
+
+def test_a_numpy_reference_takes_the_inputs_by_position(tmp_path):
+    # numpy.sqrt(a=…) is a TypeError: numpy's functions do not know the listing's names
+    path = tmp_path / "newton.md"
+    path.write_text(NUMPY_REFERENCE)
+    o = outcome(run(path), "sqrt")
+    assert o.status == "verified", o.message
+    wrong = tmp_path / "wrong.md"
+    wrong.write_text(NUMPY_REFERENCE.replace(r"(x + a / x) / 2", r"(x + a / x) / 3"))
+    assert outcome(run(wrong), "sqrt").status == "refuted"
+
+
+SHORTEST_PATHS = r"""---
+title: relaxation
+algoverify:
+  module: paths.py
+  checks:
+    - id: one-pass
+      kind: reference
+      listing: 1
+      reference: exact
+      inputs: {W: "distances(4)"}
+---
+\begin{algorithmic}
+\Require \(W \in \mathbb{R}^{n \times n}\)
+\State \(d_1 \gets 0\)
+\For{\(j = 2, \dots, n\)}
+  \State \(d_j \gets W_{1,j}\)
+\EndFor
+\For{\(j = 2, \dots, n\)}
+  \State \(d_j \gets d_{j-1} + W_{j-1,j}\)
+\EndFor
+\State \Return \(d\)
+\end{algorithmic}
+"""
+
+PATHS_MODULE = '''
+import numpy as np
+from algoverify import register_generator
+
+
+@register_generator()
+def distances(rng, n):
+    """Edge weights of a chain, with no direct edge (infinity) from the first node past the second."""
+    w = np.full((n, n), np.inf)
+    for j in range(1, n):
+        w[j - 1, j] = float(rng.integers(1, 5))
+    w[0, n - 1] = float(rng.integers(1, 3)) if n > 2 else w[0, n - 1]
+    return w
+
+
+def exact(W):
+    n = len(W)
+    d = np.full(n, np.inf)
+    d[0] = 0.0
+    for _ in range(n):
+        for i in range(n):
+            for j in range(n):
+                d[j] = min(d[j], d[i] + W[i, j])
+    return d
+'''
+
+
+def test_a_shrunk_counterexample_keeps_infinite_entries(tmp_path):
+    # rounding an infinite weight to fewer digits once made it NaN: a counterexample that was
+    # not one, and a reproduce command that could not be run
+    (tmp_path / "paths.py").write_text(PATHS_MODULE)
+    path = tmp_path / "paths.md"
+    path.write_text(SHORTEST_PATHS)
+    o = outcome(run(path), "one-pass")
+    assert o.status == "refuted", o.message
+    example = o.details["counterexample"]
+    assert "inf" in example and "nan" not in example, example
+    status, text = reproduce(o.details["reproduce"])
+    assert status == 0 and "nan" not in text, text  # the run itself: the listing's value, for the reader to compare
+
+
+HOLDS_TYPO = """---
+title: "A typo in holds"
+algoverify:
+  checks:
+    - id: p
+      kind: property
+      draw: {x: "uniform(0, 1)"}
+      holds: 'x - x = z'
+---
+
+Zero is zero.
+"""
+
+
+def test_an_error_inside_holds_is_located_at_the_key_not_at_the_notes_start(tmp_path):
+    # the LaTeX's own offsets count from its string: once reported inside `title:`
+    path = tmp_path / "typo.md"
+    path.write_text(HOLDS_TYPO)
+    report = run(path)
+    (finding,) = [f for f in report.findings if f.code == "AV303"]
+    assert line_col(report, finding) == (8, 7)
+    assert outcome(report, "p").status == "could not check"
+
+
+HORNER = r"""---
+title: Horner
+algoverify:
+  checks:
+    - id: n-multiplications
+      kind: contract
+      listing: 1
+      inputs: {m: "integers(1, 8)", a: "randn(m)", x: "uniform(-2, 2)"}
+      expect:
+        runs: {"y \\gets a_i + x y": "n - 1"}
+        assigned: {y: "n"}
+---
+\begin{algorithmic}
+\Require coefficients \(a \in \mathbb{R}^{n}\), point \(x\)
+\State \(y \gets a_n\)
+\For{\(i = n - 1, \dots, 1\)}
+  \State \(y \gets a_i + x y\)
+\EndFor
+\State \Return \(y\)
+\end{algorithmic}
+"""
+
+
+def test_a_contract_count_may_name_a_size_the_inputs_imply(tmp_path):
+    # n is never drawn: it is the length of a, as the \Require says
+    path = tmp_path / "horner.md"
+    path.write_text(HORNER)
+    o = outcome(run(path), "n-multiplications")
+    assert o.status == "verified", o.message
+    wrong = tmp_path / "wrong.md"
+    wrong.write_text(HORNER.replace('"n - 1"', '"n"'))
+    assert outcome(run(wrong), "n-multiplications").status == "refuted"
+
+
+def test_a_claim_may_start_a_sentence_the_prose_continues(tmp_path):
+    # "A square is never negative" quoted from "… a square is never negative": the same claim
+    text = (DATA / "property_pass.md").read_text()
+    text = text.replace('claim: "a square is never negative"', 'claim: "A square is never negative"')
+    assert 'claim: "A square' in text
+    (tmp_path / "note.md").write_text(text)
+    report = run(tmp_path / "note.md")
+    assert not findings_of(report, "AV407")
+    o = outcome(report, "square-non-negative")
+    assert report.note.source.line_col(o.claim_span.start) == (14, 33)
+    wrong = tmp_path / "wrong.md"
+    wrong.write_text(text.replace('claim: "A square is never negative"', 'claim: "A sQuare is never negative"'))
+    assert findings_of(run(wrong), "AV407")

@@ -105,6 +105,19 @@ def test_sarif_output(capsys, tmp_path):
     assert result["locations"][0]["physicalLocation"]["region"]["startColumn"] == 18
 
 
+def test_sarif_of_check_carries_the_verdicts_as_json_does(capsys):
+    # the README promises the verdicts "in the same words in the text, JSON and SARIF reports"
+    note = str(CORPUS / "power-iteration.md")
+    _, sarif_out, _ = run(capsys, "check", "--format", "sarif", note)
+    _, json_out, _ = run(capsys, "check", "--format", "json", note)
+    bag = json.loads(sarif_out)["runs"][0]["properties"]
+    checks = json.loads(json_out)["checks"]
+    strip = lambda cs: [{k: v for k, v in c.items() if k != "seconds"} for c in cs]  # noqa: E731
+    assert strip(bag["checks"]) == strip(checks) and checks
+    assert sum(bag["verdicts"].values()) == len(checks)
+    assert set(bag["verdicts"]) <= {"verified", "refuted", "refuted as expected", "could not check"}
+
+
 def test_github_output(capsys, tmp_path):
     note = tmp_path / "broken.md"
     note.write_text(BROKEN)

@@ -529,3 +529,72 @@ def test_return_of_a_call(tmp_path):
 def test_compile_reports_parse_errors_with_a_span():
     with pytest.raises(algoverify.LocatedError):
         algoverify.compile(r"\begin{algorithmic} \State \(x \gets \frac{1}{\) \end{algorithmic}").program  # noqa: B018 - reading the property compiles
+
+
+GRAM_SCHMIDT = r"""
+\begin{algorithmic}
+\Require $A \in \mathbb{R}^{m \times n}$, $A = [a_1, \dots, a_n]$
+\For{$j = 1, \dots, n$}
+  \State $v \gets a_j$
+  \For{$i = 1, \dots, j-1$}
+    \State $R_{i,j} \gets q_i^{\top} a_j$
+    \State $v \gets v - R_{i,j} q_i$
+  \EndFor
+  \State $R_{j,j} \gets \lVert v \rVert$
+  \State $q_j \gets v / R_{j,j}$
+\EndFor
+\State \Return $R$
+\end{algorithmic}"""
+
+
+def test_a_matrix_stored_entry_by_entry_is_returned_as_a_matrix_with_zeros_where_unset():
+    # R_{i,j} is set for i <= j only: the output is the upper-triangular matrix, not a dict of pairs
+    A = np.array([[3.0, 1.0, 2.0], [4.0, 2.0, 0.0], [0.0, 1.0, 5.0]])
+    R = algoverify.compile(GRAM_SCHMIDT)(A=A)
+    assert isinstance(R, np.ndarray) and R.shape == (3, 3)
+    assert np.allclose(np.tril(R, -1), 0)
+    assert np.allclose(np.abs(R), np.abs(np.linalg.qr(A)[1]))
+
+
+def test_scattered_pair_keys_stay_a_map():
+    from algoverify.math.ops import Sequence
+
+    s = Sequence({(1, 1): 2.0, (1000, 1000): 3.0})
+    assert s.to_array() is s
+
+
+COUNTING_SORT = r"""
+\begin{algorithmic}
+\Require keys \(A \in \mathbb{N}^{n}\) with \(1 \le A_j \le k\), \(k \in \mathbb{N}\)
+\For{\(i = 1, \dots, k\)} \State \(C_i \gets 0\) \EndFor
+\For{\(j = 1, \dots, n\)} \State \(C_{A_j} \gets C_{A_j} + 1\) \EndFor
+\For{\(i = 2, \dots, k\)} \State \(C_i \gets C_i + C_{i-1}\) \EndFor
+\For{\(j = n, \dots, 1\)}
+  \State \(B_{C_{A_j}} \gets A_j\)
+  \State \(C_{A_j} \gets C_{A_j} - 1\)
+\EndFor
+\State \Return \(B\)
+\end{algorithmic}"""
+
+
+def test_a_bound_on_every_element_is_not_an_input():
+    # `1 \le A_j \le k` bounds the elements of A for all j: the inputs are A and k, never "A_j"
+    listing = algoverify.compile(COUNTING_SORT)
+    assert listing.inputs == ("A", "k")
+    assert list(listing(A=np.array([3, 1, 2, 3, 1]), k=3)) == [1, 1, 2, 3, 3]
+
+
+@pytest.mark.parametrize(
+    "index_base, loop, hint",
+    [
+        (1, r"j = 0, \dots, 4", "listings count from 1: a 0-based listing says `index_base: 0`"),
+        (0, r"j = 1, \dots, 5", "this listing counts from 0"),
+    ],
+)
+def test_an_index_one_off_at_an_end_names_the_index_base(index_base, loop, hint):
+    latex = (
+        r"\begin{algorithmic}\Require $a$ \State $s \gets 0$ \For{$" + loop + r"$} \State $s \gets s + a_j$ "
+        r"\EndFor \State \Return $s$ \end{algorithmic}"
+    )
+    result = algoverify.compile(latex, index_base=index_base).run({"a": np.ones(5)})
+    assert result.finding.code == "AV306" and hint in result.finding.message, result.finding.message

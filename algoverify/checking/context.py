@@ -62,6 +62,9 @@ class CheckContext:
     prose: str = ""
     prose_base: int = 0
     functions: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    #: the run's ceilings per note (seconds, megabytes): a check's ``timeout:``/``memory_mb:`` stay below
+    timeout_ceiling: float | None = None
+    memory_ceiling_mb: int | None = None
     #: the reference problems of each check (by id), found once before it runs
     _problems: dict[str, list[LocatedError]] = field(default_factory=dict, repr=False)
 
@@ -149,8 +152,7 @@ class CheckContext:
 
     def run_listing(self, check: CheckSpec, listing: Any, values: dict[str, Any]) -> Any:
         """Run a listing on the drawn values it takes (sizes such as ``n`` are only for drawing)."""
-        accepted = set(listing.inputs) | set(listing.program.families.values())
-        return listing.run({k: v for k, v in values.items() if k in accepted}, budget=self.budget(check))
+        return listing.run(taken(listing, values), budget=self.budget(check))
 
     # --- inputs ---------------------------------------------------------------------
 
@@ -180,20 +182,38 @@ class CheckContext:
 
     # --- math -----------------------------------------------------------------------
 
-    def evaluate(self, check: CheckSpec, latex: str, env: dict[str, Any]) -> Any:
-        """Evaluate LaTeX from the spec over ``env`` (the check's span locates errors)."""
-        return self.compile(check, latex, set(env))(env)
+    def evaluate(self, check: CheckSpec, latex: str, env: dict[str, Any], key: tuple[Any, ...] = ()) -> Any:
+        """Evaluate LaTeX from the spec over ``env``; errors are located at ``key`` (else the check)."""
+        return self.compile(check, latex, set(env), key)(env)
 
-    def compile(self, check: CheckSpec, latex: str, names: set[str]) -> Callable[[dict[str, Any]], Any]:
-        """Compile LaTeX from the spec once; errors are located at the check's entry."""
+    def compile(
+        self, check: CheckSpec, latex: str, names: set[str], key: tuple[Any, ...] = ()
+    ) -> Callable[[dict[str, Any]], Any]:
+        """Compile LaTeX from the spec once; errors are located at ``key`` (else the check's entry).
+
+        The LaTeX's own offsets count from the start of the spec's string, not of the note: an
+        error inside it (an unbound name, a shape) is moved to the key that holds the string.
+        """
+        where = check.at(*key) if key else check.span
         try:
             tree = M.parse_math(latex)
         except LocatedError as exc:
             raise LocatedError(
-                SpecReferenceError, check.span, check=check.id, message=f"cannot read {latex!r}: {exc}"
+                SpecReferenceError, where, check=check.id, message=f"cannot read {latex!r}: {exc}"
             ) from None
         ctx = Context(declared=set(names), rtol=float(check.get("rtol", 1e-6)), atol=float(check.get("atol", 1e-9)))
-        return compile_expr(tree, ctx)
+        try:
+            fn = compile_expr(tree, ctx)
+        except LocatedError as exc:
+            raise _moved(exc, where) from None
+
+        def located(env: dict[str, Any]) -> Any:
+            try:
+                return fn(env)
+            except LocatedError as exc:
+                raise _moved(exc, where) from None
+
+        return located
 
     def let(self, check: CheckSpec, env: dict[str, Any]) -> None:
         """Add ``let:`` definitions to ``env``: ``G: X X^{\\top}``, or functions ``M(T): …``."""
@@ -201,12 +221,15 @@ class CheckContext:
             name, _, params = str(key).partition("(")
             name = name.strip()
             if params:
-                env[name] = self._function(check, [p.strip() for p in params.rstrip(")").split(",")], str(latex), env)
+                params_ = [p.strip() for p in params.rstrip(")").split(",")]
+                env[name] = self._function(check, params_, str(latex), env, ("let", key))
             else:
-                env[name] = self.evaluate(check, str(latex), env)
+                env[name] = self.evaluate(check, str(latex), env, ("let", key))
 
-    def _function(self, check: CheckSpec, params: list[str], latex: str, env: dict[str, Any]) -> Callable[..., Any]:
-        body = self.compile(check, latex, set(env) | set(params))
+    def _function(
+        self, check: CheckSpec, params: list[str], latex: str, env: dict[str, Any], key: tuple[Any, ...]
+    ) -> Callable[..., Any]:
+        body = self.compile(check, latex, set(env) | set(params), key)
 
         def fn(*args: Any) -> Any:
             scope = dict(env)
@@ -214,3 +237,14 @@ class CheckContext:
             return body(scope)
 
         return fn
+
+
+def _moved(exc: LocatedError, where: Span | None) -> LocatedError:
+    """``exc`` at ``where``: the same rule and message, located in the note."""
+    return LocatedError(exc.rule, where, exc.details, **exc.args_)
+
+
+def taken(listing: Any, values: dict[str, Any]) -> dict[str, Any]:
+    """The drawn values a listing takes: sizes drawn only to shape others (``m`` of ``randn(m)``) are left out."""
+    accepted = set(listing.inputs) | set(listing.program.families.values())
+    return {k: v for k, v in values.items() if k in accepted}

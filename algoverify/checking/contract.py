@@ -13,7 +13,7 @@ from typing import Any
 
 from ..findings import LocatedError, SpecReferenceError
 from ..source import Span
-from .context import CheckContext
+from .context import CheckContext, taken
 from .outcome import Verdict
 from .spec import CheckSpec, Statements
 from .trials import failed_run, search
@@ -29,10 +29,8 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
         result = ctx.run_listing(check, listing, values)
         if result.finding is not None:
             return failed_run(result, ctx.report.note.source.line_col)
-        env = dict(values)
-        for family, size in listing.program.families.items():
-            if family in values and size not in env:
-                env[size] = len(values[family])
+        # a count may name a size the inputs imply (`n` of x ∈ ℝⁿ, k of B_1, …, B_k), as the prose does
+        env = {**listing.program.bound_inputs(taken(listing, values)), **values}
         return _compare(check, ctx, expect, result.trace, env, statements)
 
     return search(
@@ -55,12 +53,10 @@ def _targets(check: CheckSpec, ctx: CheckContext, listing: Any, runs: dict[Any, 
     return out
 
 
-def _count(check: CheckSpec, ctx: CheckContext, expr: Any, env: dict[str, Any]) -> int:
-    return (
-        int(round(float(expr)))
-        if isinstance(expr, (int, float))
-        else int(round(float(ctx.evaluate(check, str(expr), env))))
-    )
+def _count(check: CheckSpec, ctx: CheckContext, expr: Any, env: dict[str, Any], key: tuple[Any, ...]) -> int:
+    if isinstance(expr, (int, float)):
+        return int(round(float(expr)))
+    return int(round(float(ctx.evaluate(check, str(expr), env, ("expect", *key)))))
 
 
 def _compare(
@@ -73,19 +69,19 @@ def _compare(
 ) -> str | None:
     hits = trace.hits
     for key, want in (expect.get("runs") or {}).items():
-        got, n = hits.get(statements[key], 0), _count(check, ctx, want, env)
+        got, n = hits.get(statements[key], 0), _count(check, ctx, want, env, ("runs", key))
         if got != n:
             return f"{key!r} ran {got} times, expected {want} = {n}"
     for name, want in (expect.get("assigned") or {}).items():
-        got, n = trace.assignments(name), _count(check, ctx, want, env)
+        got, n = trace.assignments(name), _count(check, ctx, want, env, ("assigned", name))
         if got != n:
             return f"{name} was assigned {got} times, expected {want} = {n}"
     if "backward" in expect:
-        got, n = trace.counters["backward"], _count(check, ctx, expect["backward"], env)
+        got, n = trace.counters["backward"], _count(check, ctx, expect["backward"], env, ("backward",))
         if got != n:
             return f"{got} backward passes, expected {expect['backward']} = {n}"
     if "iterations" in expect:
-        got, n = trace.steps, _count(check, ctx, expect["iterations"], env)
+        got, n = trace.steps, _count(check, ctx, expect["iterations"], env, ("iterations",))
         if got != n:
             return f"{got} loop iterations, expected {expect['iterations']} = {n}"
     return None

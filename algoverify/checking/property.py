@@ -42,10 +42,10 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
             outs = result.value if len(names) > 1 else (result.value,)
             env.update(zip(names, outs))
         ctx.let(check, env)
-        if given is not None and not _truth(ctx.evaluate(check, str(given), env)):
+        if given is not None and not _truth(ctx.evaluate(check, str(given), env, ("given",))):
             return SKIP
         with np.errstate(all="ignore"):
-            ok = ctx.evaluate(check, holds, env)
+            ok = ctx.evaluate(check, holds, env, ("holds",))
         if _truth(ok):
             return None
         return f"{holds} is false" + _witness(check, ctx, env)

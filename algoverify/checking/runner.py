@@ -7,6 +7,7 @@ like a strict xfail.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 
 from ..findings import (
@@ -15,6 +16,7 @@ from ..findings import (
     CouldNotCheck,
     Finding,
     KnownFindingGone,
+    LimitAboveCeiling,
     LocatedError,
     PropertyFails,
     QuoteMissing,
@@ -30,7 +32,7 @@ from .outcome import CANNOT, KNOWN, REFUTED, VERIFIED, Outcome, Verdict
 from .snippets import find_quote
 from .spec import CheckSpec
 
-__all__ = ["Verdict", "Outcome", "run_check", "CheckContext"]
+__all__ = ["Verdict", "Outcome", "run_check", "clamp_limits", "CheckContext"]
 
 _FAIL_RULE: dict[str, type[Rule]] = {
     "reference": ReferenceMismatch,
@@ -111,7 +113,31 @@ def _locate_claim(check: CheckSpec, ctx: CheckContext) -> tuple[Span | None, lis
     if not check.claim:
         return None, []
     offset = find_quote(ctx.prose, check.claim)
+    claim = check.claim
+    if offset is None and claim[:1].isalpha():
+        # "The output …" quoted from the middle of a sentence ("… so the output …"), or the reverse
+        offset = find_quote(ctx.prose, claim[0].swapcase() + claim[1:])
     if offset is None:
         return None, [QuoteMissing.finding(check.span, ctx.path, check=check.id, what="claim", text=check.claim)]
     start = ctx.prose_base + offset
     return Span(start, start + len(check.claim)), []
+
+
+def clamp_limits(check: CheckSpec, ctx: CheckContext) -> tuple[CheckSpec, list[Finding]]:
+    """Lower a ``timeout:``/``memory_mb:`` above the run's ceiling to it (AV505).
+
+    A note may lower the run's limits, never raise them.
+
+    Called before the check runs (by :func:`algoverify.api.check`), so that the warning is
+    kept even when the note's worker is killed inside the check.
+    """
+    params, found = dict(check.params), []
+    for key, ceiling in (("timeout", ctx.timeout_ceiling), ("memory_mb", ctx.memory_ceiling_mb)):
+        value = params.get(key)
+        if ceiling is None or isinstance(value, bool) or not isinstance(value, (int, float)) or value <= ceiling:
+            continue
+        params[key] = ceiling
+        at = check.at(key)
+        shown = f"{ceiling:g}"
+        found.append(LimitAboveCeiling.finding(at, ctx.path, check=check.id, key=key, value=value, ceiling=shown))
+    return (dataclasses.replace(check, params=params), found) if found else (check, [])

@@ -91,19 +91,30 @@ class Text(Type):
         return isinstance(value, str)
 
 
+#: The most trials one check may ask for: a spec cannot make a run last for days
+#: (``trials: 1000000000``); a hundred thousand is far past what shrinking needs.
+MAX_TRIALS = 100_000
+
+
 @dataclass(frozen=True)
 class Integer(Type):
     """A whole number (YAML ``true`` is not one), at least ``minimum``."""
 
     minimum: int | None = None
+    maximum: int | None = None
 
     def describe(self) -> str:
-        return {None: "an integer", 0: "a non-negative integer", 1: "a positive integer"}.get(
+        text = {None: "an integer", 0: "a non-negative integer", 1: "a positive integer"}.get(
             self.minimum, f"an integer ≥ {self.minimum}"
         )
+        return text if self.maximum is None else f"{text} up to {self.maximum:,}"
 
     def fits(self, value: Any) -> bool:
-        return _is_int(value) and (self.minimum is None or value >= self.minimum)
+        return (
+            _is_int(value)
+            and (self.minimum is None or value >= self.minimum)
+            and (self.maximum is None or value <= self.maximum)
+        )
 
 
 @dataclass(frozen=True)
@@ -291,7 +302,10 @@ SECTION: tuple[Key, ...] = (
     ),
     Key("seed", Integer(0), "the seed of every check's trials", default="`--seed`, else the project's, else 0"),
     Key(
-        "trials", Integer(1), "trials per check, where a check does not say", default="the project's `trials`, else 20"
+        "trials",
+        Integer(1, MAX_TRIALS),
+        "trials per check, where a check does not say",
+        default="the project's `trials`, else 20",
     ),
     Key(
         "index_base",
@@ -320,8 +334,8 @@ CHECK: tuple[Key, ...] = (
     Key(
         "claim",
         Text(),
-        "the sentence of the prose the check backs, verbatim: reports show it with its line; `AV407` when the prose "
-        "no longer has it",
+        "the sentence of the prose the check backs, verbatim (its first letter's case and line breaks may "
+        "differ): reports show it with its line; `AV407` when the prose no longer has it",
     ),
     Key(
         "known",
@@ -335,7 +349,7 @@ CHECK: tuple[Key, ...] = (
 _RUN: tuple[Key, ...] = (
     Key(
         "trials",
-        Integer(1),
+        Integer(1, MAX_TRIALS),
         "seeded trials; the first that fails is shrunk and reported",
         default="the note's `trials:`, else 20",
     ),
@@ -373,7 +387,8 @@ KINDS: dict[str, tuple[Key, ...]] = {
         Key("listing", LISTING, "the listing: 1-based index, caption (or its start) or `\\Function` name",
             required=True, refers="listing"),
         Key("reference", Text("a function name"),
-            "a function of the module, or `numpy.…`, called with the listing's inputs; one value per output",
+            "a function of the module, called with the listing's inputs by name, or `numpy.…`, called "
+            "with them by position in the listing's order; one value per output",
             required=True, refers="function"),
         *_RUN,
         Key("compare", MapOf("OUTPUT", Record(_TOLERANCE)), "per-output tolerances and symmetries"),
@@ -392,8 +407,14 @@ KINDS: dict[str, tuple[Key, ...]] = {
             "definitions the relation uses: values (`G: 'X X^{\\top}'`) and functions (`M(T): …`)"),
         Key("given", LATEX, "a precondition: trials where it is false are skipped"),
         Key("equation", Integer(1), "the display equation (1-based) the check backs", refers="math"),
-        Key("rtol", Number(), "relative tolerance of `=` and `\\approx`", default="1e-6"),
-        Key("atol", Number(), "absolute tolerance of `=` and `\\approx`", default="1e-9"),
+        Key(
+            "rtol",
+            Number(),
+            "relative tolerance of `=`, `\\le`, `\\ge` (`a \\le b` holds when a ≤ b + atol + rtol·∣b∣; "
+            "`<`, `>` are exact; `\\approx` takes at least 1e-3): set `rtol: 0, atol: 0` for an exact `\\le`",
+            default="1e-6",
+        ),
+        Key("atol", Number(), "absolute tolerance of `=`, `\\le`, `\\ge` (see `rtol`)", default="1e-9"),
     ),
     "contract": (
         Key("listing", LISTING, "the listing (as for `reference`)", required=True, refers="listing"),

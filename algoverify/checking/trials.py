@@ -15,6 +15,7 @@ from typing import Any, Callable
 import numpy as np
 
 from ..findings import Finding
+from ..source import number_text
 from .outcome import Verdict
 
 #: Run findings that refute a claim: the listing ran on valid inputs and broke a promise every
@@ -139,9 +140,13 @@ def simplify_values(values: dict[str, Any], fails: Callable[[dict[str, Any]], bo
 def _round(value: Any, digits: int) -> Any:
     with np.errstate(all="ignore"):
         arr = np.asarray(value, dtype=float)
-        mag = np.where(arr == 0, 0, np.floor(np.log10(np.abs(np.where(arr == 0, 1, arr)))))
+        # an infinite distance (no edge) or a NaN is a value of its own, never rounded into NaN
+        finite = np.isfinite(arr)
+        plain = np.where(finite & (arr != 0), arr, 1.0)
+        mag = np.where(arr == 0, 0, np.floor(np.log10(np.abs(plain))))
         scale = 10.0 ** (digits - 1 - mag)
-        out = np.round(arr * scale) / scale
+        out = np.where(finite, np.round(plain * scale) / scale, arr)
+        out = np.where(arr == 0, 0.0, out)
     return float(out) if np.ndim(value) == 0 else out
 
 
@@ -152,6 +157,8 @@ def _literal(value: Any) -> str:
         return "[" + ",".join(_literal(v) for v in value) + "]"
     if isinstance(value, float):
         return repr(round(value, 12))
+    if type(value) is int and value.bit_length() > 13_000:  # past str()'s 4,300 digits: shown, not a literal
+        return number_text(value)
     return repr(value)
 
 

@@ -31,7 +31,7 @@ from ..findings import EvaluationFailed, LocatedError, NotExecutable
 from . import mathexpr as M
 from .functions import FUNCTIONS
 from .names import identifier
-from .ops import EMPTY, FiniteSet, Sequence
+from .ops import EMPTY, MAX_TERMS, FiniteSet, Sequence, check_terms, times
 
 Env = dict[str, Any]
 #: the expression compiler (:func:`algoverify.math.numeric.compile_expr`), passed in: it compiles
@@ -205,6 +205,8 @@ def compile_bigop(node: M.BigOp, ctx: Any, compile_expr: Compile) -> Callable[[E
         b = hi(env)
         if type(a) is not int or type(b) is not int:
             a, b = _int(a, node), _int(b, node)
+        if b - a >= MAX_TERMS:
+            check_terms(b - a + 1, f"\\{kind}")
         if vector is not None:
             try:
                 values = vector(env, a, b)
@@ -302,6 +304,7 @@ def _over_range(
     def run(env: Env) -> Any:
         a = _int(lo_const if lo_const is not None else lo(env), node)
         b = _int(hi(env), node)
+        check_terms(b - a + 1, f"\\{kind}")
         saved = env.get(var, _MISSING)
         items, values = [], []
         try:
@@ -354,7 +357,7 @@ def _loop(env: Env, var: str, a: int, b: int, body: Callable[[Env], Any], reduce
     if kind in ("sum", "prod"):
         out = values[0]
         for v in values[1:]:
-            out = out + v if kind == "sum" else out * v
+            out = out + v if kind == "sum" else times(out, v)
         return out
     if kind in ("max", "min", "argmax", "argmin") and _plain(values):
         return _best(kind, values, list(range(a, b + 1)))
@@ -391,7 +394,7 @@ def reduce_values(kind: str, values: list[Any], items: list[Any], node: M.MathNo
     if kind in ("sum", "prod"):
         out = values[0]
         for v in values[1:]:
-            out = out + v if kind == "sum" else out * v
+            out = out + v if kind == "sum" else times(out, v)
         return out
     if kind in _SET_KINDS:
         sets = []

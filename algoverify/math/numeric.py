@@ -43,7 +43,19 @@ from .bigops import binder, compile_bigop, items_of, restore, save, whole
 from .codegen import generate
 from .functions import FUNCTIONS, gradient
 from .names import identifier
-from .ops import EMPTY, RELATIONS, FiniteSet, Sequence, as_finite_set, element, power, product, transpose, two_norm
+from .ops import (
+    EMPTY,
+    RELATIONS,
+    FiniteSet,
+    Sequence,
+    as_finite_set,
+    check_digits,
+    element,
+    power,
+    product,
+    transpose,
+    two_norm,
+)
 
 __all__ = ["Context", "compile_expr", "compile_target", "Closure", "TRACE_KEY", "RealInterval", "NumberSet"]
 
@@ -237,6 +249,17 @@ def _as_index(i: Any, node: M.MathNode) -> int:
     return int(i)
 
 
+def _out_of_range(index: int, first: int, size: int, node: M.MathNode) -> LocatedError:
+    """An index outside an array, with the likely cause when it is one off at an end."""
+    hint = ""
+    if first == 1 and index == 0:
+        hint = " (listings count from 1: a 0-based listing says `index_base: 0` in its note's `algoverify:`)"
+    elif first == 0 and index == size:
+        hint = " (this listing counts from 0, as its `index_base: 0` says)"
+    message = f"index {index} is out of range {first}..{size - 1 + first} in {M.dump(node)}{hint}"
+    return LocatedError(EvaluationFailed, node.span, message=message)
+
+
 def _index(container: Any, idx: list[Any], node: M.MathNode, base: int = 1) -> Any:
     """``container`` at the written indices: ``base`` is the first position (arrays never wrap around)."""
     if isinstance(container, Mapping) and not isinstance(container, Sequence):
@@ -259,11 +282,7 @@ def _index(container: Any, idx: list[Any], node: M.MathNode, base: int = 1) -> A
         raise LocatedError(EvaluationFailed, node.span, message=f"{M.dump(node)} indexes a {_shape(container)} value")
     for p, size in zip(positions, sizes):
         if not 0 <= p < size:
-            raise LocatedError(
-                EvaluationFailed,
-                node.span,
-                message=f"index {p + base} is out of range {base}..{size - 1 + base} in {M.dump(node)}",
-            )
+            raise _out_of_range(p + base, base, size, node)
     if isinstance(container, (list, tuple)):
         out = container[positions[0]]
         return _index(out, [p + base for p in positions[1:]], node, base) if len(positions) > 1 else _settle(out)
@@ -333,11 +352,7 @@ def _index_node(node: M.Index, ctx: Context) -> Closure:
                 continue
             p = _as_index(a(env), node) - first
             if not 0 <= p < size:
-                raise LocatedError(
-                    EvaluationFailed,
-                    node.span,
-                    message=f"index {p + first} is out of range {first}..{size - 1 + first} in {M.dump(node)}",
-                )
+                raise _out_of_range(p + first, first, size, node)
             where.append(p)
         return container[tuple(where)]
 
@@ -905,7 +920,12 @@ def _items(nodes: tuple[M.MathNode, ...], ctx: Context) -> Callable[[Env], list[
     r"""The values of a literal's items: ``1, \dots, n`` and ``1, 3, \dots, n`` expand to integers."""
     parts: list[tuple[str, Any]] = []
     for k, item in enumerate(nodes):
-        if isinstance(item, M.Range):
+        family = _family_of(item)
+        if family is not None:
+            parts.append(
+                ("family", (family, compile_expr(item.lo.indices[0], ctx), compile_expr(item.hi.indices[0], ctx), item))
+            )
+        elif isinstance(item, M.Range):
             parts.append(("range", (compile_expr(item.lo, ctx), compile_expr(item.hi, ctx), item)))
         elif isinstance(item, M.Dots):
             if k < 2 or k + 1 >= len(nodes) or isinstance(nodes[k + 1], M.Dots):
@@ -915,6 +935,8 @@ def _items(nodes: tuple[M.MathNode, ...], ctx: Context) -> Callable[[Env], list[
             parts.append(("dots", (compile_expr(nodes[k + 1], ctx), item)))
         else:
             parts.append(("value", compile_expr(item, ctx)))
+
+    index_base = ctx.index_base
 
     def values(env: Env) -> list[Any]:
         out: list[Any] = []
@@ -929,6 +951,11 @@ def _items(nodes: tuple[M.MathNode, ...], ctx: Context) -> Callable[[Env], list[
                 lo, hi, item = part
                 a, b = _whole_or_raise(lo(env), item.lo), _whole_or_raise(hi(env), item.hi)
                 out.extend(range(a, b + 1))
+            elif kind == "family":
+                base, lo, hi, item = part
+                a = _whole_or_raise(lo(env), item.lo.indices[0])
+                b = _whole_or_raise(hi(env), item.hi.indices[0])
+                out.extend(_family_member(env, base, i, item, index_base) for i in range(a, b + 1))
             else:
                 end, item = part
                 a, b = (_whole_or_raise(v, item) for v in out[-2:])
@@ -947,6 +974,27 @@ def _items(nodes: tuple[M.MathNode, ...], ctx: Context) -> Callable[[Env], list[
         return out
 
     return values
+
+
+def _family_of(item: M.MathNode) -> M.MathNode | None:
+    r"""The base of ``q_1, \dots, q_n`` (two subscripts of one name): the members, never the integers between them."""
+    if not (isinstance(item, M.Range) and isinstance(item.lo, M.Idx) and isinstance(item.hi, M.Idx)):
+        return None
+    if len(item.lo.indices) != 1 or len(item.hi.indices) != 1:
+        return None
+    name = identifier(item.lo.base)
+    return item.lo.base if name is not None and name == identifier(item.hi.base) else None
+
+
+def _family_member(env: Env, base: M.MathNode, i: int, item: M.Range, index_base: int) -> Any:
+    """``base_i`` of a family: a name of its own (``B_1`` given as input), else the base indexed."""
+    node = M.Idx(base, (M.Num(str(i), span=item.span),), span=item.span)
+    flat, name = identifier(node), identifier(base)
+    if flat is not None and flat in env:
+        return env[flat]
+    if name in env:
+        return _index(env[name], [i], node, index_base)
+    raise LocatedError(UnboundName, item.span, name=flat or name, hint="")
 
 
 def _whole_or_raise(value: Any, node: M.MathNode) -> int:
@@ -1192,7 +1240,9 @@ def _factorial(node: M.Factorial, ctx: Context) -> Closure:
         n = _natural(a(env), node.operand, f"{M.dump(node)}")
         if n < 0:
             raise LocatedError(EvaluationFailed, node.span, message=f"{M.dump(node)}: the factorial of {n} < 0")
-        return math.factorial(n)  # a Python int: exact, however large
+        if n > 1000:
+            check_digits(math.lgamma(n + 1) / math.log(2))
+        return math.factorial(n)  # a Python int: exact up to the digits budget
 
     return factorial
 
@@ -1206,6 +1256,9 @@ def _binom(node: M.Binom, ctx: Context) -> Closure:
         k = _natural(k_fn(env), node.k, M.dump(node))
         if k < 0:
             return 0
+        top = n if n >= 0 else k - n - 1
+        if 0 <= k <= top and top > 1000:
+            check_digits((math.lgamma(top + 1) - math.lgamma(k + 1) - math.lgamma(top - k + 1)) / math.log(2))
         if n >= 0:
             return math.comb(n, k)
         return (-1) ** k * math.comb(k - n - 1, k)
@@ -1280,6 +1333,9 @@ def _listlit(node: M.ListLit, ctx: Context) -> Closure:
 
 
 def _range(node: M.Range, ctx: Context) -> Closure:
+    if _family_of(node) is not None:  # [q_1, \dots, q_n]: the members (vectors become columns)
+        members = _items((node,), ctx)
+        return lambda env: _array_of(members(env), node)
     lo, hi = compile_expr(node.lo, ctx), compile_expr(node.hi, ctx)
 
     def integers(env: Env) -> Any:
@@ -1686,11 +1742,7 @@ def _store_at(
         raise LocatedError(EvaluationFailed, node.span, message=f"{M.dump(node)} indexes a {_shape(container)} value")
     for p, size in zip(idx, sizes):
         if not 0 <= p < size:
-            raise LocatedError(
-                EvaluationFailed,
-                node.span,
-                message=f"index {p + first} is out of range {first}..{size - 1 + first} in {M.dump(node)}",
-            )
+            raise _out_of_range(p + first, first, size, node)
     if isinstance(container, np.ndarray):
         # a fresh array per store: the trace keeps every earlier value as it was
         try:

@@ -26,13 +26,67 @@ __all__ = [
     "is_finite_set",
     "as_finite_set",
     "raise_on_fp_errors",
+    "MAX_INT_DIGITS",
+    "MAX_TERMS",
+    "IntegerTooLarge",
+    "OverBudget",
+    "check_digits",
+    "times",
+    "check_terms",
 ]
+
+#: The most decimal digits an integer a listing computes may have. Python's integers are exact
+#: however large, and computing one with billions of digits (``10^{10^{10}}``, a squaring in a
+#: loop) would take the machine for hours inside one statement, out of reach of the step and
+#: time budgets: such a result is refused, before it is computed where that can be foreseen.
+MAX_INT_DIGITS = 10_000
+_MAX_BITS = math.ceil(MAX_INT_DIGITS * math.log2(10))
+_LOG2_10 = math.log2(10)
+
+#: The most terms one big operator (``\sum``, ``\prod``, ``\max`` …) may run over: a range
+#: of 10^12 indices would allocate terabytes (vectorised) or loop for days (term by term).
+MAX_TERMS = 10_000_000
+
+
+class IntegerTooLarge(OverflowError):
+    """An integer result past :data:`MAX_INT_DIGITS` (reported as an overflow at the statement)."""
+
+    def __init__(self, digits: float) -> None:
+        super().__init__(
+            f"integer overflow (a result of about {digits:,.0f} digits; a listing's integers are limited "
+            f"to {MAX_INT_DIGITS:,} digits)"
+        )
+
+
+class OverBudget(Exception):
+    """Work inside one statement past a budget (a big operator's terms): reported as not terminating."""
+
+
+def check_digits(bits: float) -> None:
+    """Raise :class:`IntegerTooLarge` for an integer of ``bits`` binary digits past the limit."""
+    if bits > _MAX_BITS:
+        raise IntegerTooLarge(bits / _LOG2_10)
+
+
+def times(a: Any, b: Any) -> Any:
+    """``a * b``, refusing a product of integers past :data:`MAX_INT_DIGITS` before computing it."""
+    if type(a) is int and type(b) is int:
+        check_digits(a.bit_length() + b.bit_length() - 1)
+    return a * b
+
+
+def check_terms(count: int, what: str) -> None:
+    """Raise :class:`OverBudget` when a big operator would run over more than :data:`MAX_TERMS` terms."""
+    if count > MAX_TERMS:
+        raise OverBudget(f"{what} over {count:,} terms is past the budget of {MAX_TERMS:,} terms")
 
 
 def power(base: Any, exp: Any) -> Any:
     """``base^{exp}``: a matrix power for a square matrix and an integer, else elementwise."""
     if getattr(base, "ndim", 0) == 2 and float(exp).is_integer():
         return np.linalg.matrix_power(base, int(exp))
+    if type(base) is int and type(exp) is int and exp > 1 and (base > 1 or base < -1):
+        check_digits(exp * math.log2(abs(base)))  # the result's bits, within rounding
     return base**exp
 
 
@@ -44,8 +98,10 @@ def transpose(x: Any) -> Any:
 def product(a: Any, b: Any) -> Any:
     """Multiply as the notation means it: matrix product of two arrays, else broadcast."""
     # a Python number on either side (\\frac{1}{d} x) needs no shape test; getattr's miss costs more
-    if type(a) is float or type(b) is float or type(a) is int or type(b) is int:
+    if type(a) is float or type(b) is float:
         return a * b
+    if type(a) is int or type(b) is int:
+        return times(a, b)
     if getattr(a, "ndim", 0) and getattr(b, "ndim", 0):
         return a @ b
     return a * b
@@ -188,7 +244,25 @@ class Sequence(dict):
                 return np.array(values, dtype=float)
             except (TypeError, ValueError):
                 return values
+        if keys and all(type(k) is tuple and len(k) == 2 and all(type(i) is int for i in k) for k in keys):
+            return self._matrix(keys)
         return self
+
+    def _matrix(self, keys: list[tuple[int, int]]) -> Any:
+        # a matrix stored entry by entry (R_{i,j} in Gram–Schmidt, which sets i <= j only): the
+        # entries never stored are 0, as the triangular matrix the listing builds has them
+        origin = min(min(i, j) for i, j in keys)
+        rows = max(i for i, _ in keys) - origin + 1
+        cols = max(j for _, j in keys) - origin + 1
+        if rows * cols > 4 * len(keys) + 16:
+            return self  # a few scattered entries: a map, not a matrix
+        out = np.zeros((rows, cols))
+        try:
+            for (i, j), v in self.items():
+                out[i - origin, j - origin] = v
+        except (TypeError, ValueError):
+            return self
+        return out
 
 
 # --- finite sets -----------------------------------------------------------------------------------

@@ -12,6 +12,9 @@ Found by walking up from a note's folder, as ruff and pytest find theirs: the ne
     index-base = 1               # listings count from 1 (0 for 0-based listings)
     trials = 20                  # default trials per check
     seed = 0                     # default seed of a run
+    isolation = true             # check each note in a worker process of its own (POSIX)
+    note-timeout = 300           # seconds a note's checks may take together (a ceiling)
+    note-memory-mb = 4096        # megabytes a note's worker may map beyond the run's (a ceiling)
 
 ``macro-files`` takes LaTeX files (their ``\newcommand`` & co.) and data files (TOML, YAML,
 JSON: every ``macros`` table in them, as Hugo sites set KaTeX/MathJax macros in their config).
@@ -34,7 +37,18 @@ from .macros import MacroTable, from_mapping, scan
 __all__ = ["ProjectConfig", "find_config", "load_config", "CONFIG_KEYS"]
 
 #: Every key the table may hold (underscores are accepted for dashes).
-CONFIG_KEYS = ("select", "ignore", "macros", "macro-files", "index-base", "trials", "seed")
+CONFIG_KEYS = (
+    "select",
+    "ignore",
+    "macros",
+    "macro-files",
+    "index-base",
+    "trials",
+    "seed",
+    "isolation",
+    "note-timeout",
+    "note-memory-mb",
+)
 
 
 @dataclass(frozen=True)
@@ -48,6 +62,11 @@ class ProjectConfig:
     index_base: int = 1
     trials: int | None = None
     seed: int | None = None
+    #: whether ``check`` runs each note in a worker process (``None``: the run decides)
+    isolation: bool | None = None
+    #: ceilings of one note's worker: seconds, megabytes (``None``: the run's defaults)
+    note_timeout: float | None = None
+    note_memory_mb: int | None = None
     findings: tuple[Finding, ...] = ()
     source: SourceFile | None = field(default=None, compare=False)
 
@@ -147,6 +166,22 @@ class _Reader:
             return None
         return value
 
+    def _bool(self, raw: dict[str, Any], key: str) -> bool | None:
+        value = raw.get(key)
+        if value is not None and not isinstance(value, bool):
+            self._bad(key, "must be true or false")
+            return None
+        return value
+
+    def _seconds(self, raw: dict[str, Any], key: str) -> float | None:
+        value = raw.get(key)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < float("inf"):
+            self._bad(key, "must be a positive number of seconds")
+            return None
+        return float(value)
+
     def read(self, table: dict[str, Any]) -> ProjectConfig:
         raw = {str(k).replace("_", "-"): v for k, v in table.items()}
         for key in sorted(set(raw) - set(CONFIG_KEYS)):
@@ -159,8 +194,11 @@ class _Reader:
             ignore=self._codes(raw, "ignore"),
             macros=macros,
             index_base=1 if index_base is None else index_base,
-            trials=self._int(raw, "trials", range(1, 1_000_001)),
+            trials=self._int(raw, "trials", range(1, 100_001)),
             seed=self._int(raw, "seed", range(0, 2**32)),
+            isolation=self._bool(raw, "isolation"),
+            note_timeout=self._seconds(raw, "note-timeout"),
+            note_memory_mb=self._int(raw, "note-memory-mb", range(1, 2**31)),
             findings=tuple(self.findings),
             source=self.source,
         )

@@ -49,8 +49,12 @@ def _result(finding: Finding, sources: Sources, index: dict[str, int]) -> dict[s
     return out
 
 
-def render(findings: Iterable[Finding], sources: Sources, **_: Any) -> str:
-    """Render a SARIF 2.1.0 log with one run."""
+def render(findings: Iterable[Finding], sources: Sources, checks: list[dict[str, Any]] | None = None, **_: Any) -> str:
+    """Render a SARIF 2.1.0 log with one run.
+
+    ``checks`` (the verdict of every check, as in the JSON report) go in the run's property bag:
+    SARIF's results are problems, and a verified claim is not one.
+    """
     items = ordered(findings)
     codes = sorted({f.code for f in items})
     index = {code: i for i, code in enumerate(codes)}
@@ -73,4 +77,11 @@ def render(findings: Iterable[Finding], sources: Sources, **_: Any) -> str:
             }
         ],
     }
+    if checks is not None:
+        from .json import _jsonable
+
+        counts: dict[str, int] = {}
+        for check in checks:
+            counts[check["status"]] = counts.get(check["status"], 0) + 1
+        log["runs"][0]["properties"] = {"checks": _jsonable(checks), "verdicts": counts}
     return _json.dumps(log, indent=2, ensure_ascii=False) + "\n"

@@ -12,6 +12,7 @@ that the table and this module agree — a new built-in generator goes in both.
 
 from __future__ import annotations
 
+import math
 from typing import Any, Callable
 
 import numpy as np
@@ -55,16 +56,37 @@ def generate(name: str, rng: np.random.Generator, *args: Any, **kwargs: Any) -> 
         raise GeneratorError(f"{name}: {exc}") from exc
 
 
+#: The most numbers one generated value may hold (a 1000×1000 matrix): a value past it is
+#: refused with its size before anything is allocated (``spd(10000)`` would take 800 MB and
+#: minutes of QR before the first trial).
+MAX_ELEMENTS = 1_000_000
+
+
 def _dim(value: Any, what: str) -> int:
     if isinstance(value, bool) or not float(value).is_integer() or value < 0:
         raise GeneratorError(f"{what} must be a non-negative integer, got {value!r}")
+    if value > MAX_ELEMENTS:
+        raise GeneratorError(
+            f"{what} of {int(value):,} is past the limit of {MAX_ELEMENTS:,} numbers per generated value"
+        )
     return int(value)
+
+
+def _shape(*dims: int) -> tuple[int, ...]:
+    """``dims``, refused when the value they shape would hold more than :data:`MAX_ELEMENTS` numbers."""
+    count = math.prod(dims)
+    if count > MAX_ELEMENTS:
+        shape = "×".join(str(d) for d in dims)
+        raise GeneratorError(
+            f"a {shape} value holds {count:,} numbers, past the limit of {MAX_ELEMENTS:,} per generated value"
+        )
+    return dims
 
 
 @register()
 def randn(rng: np.random.Generator, *shape: Any, scale: float = 1.0) -> Any:
     """Standard normal draws of the given shape; ``randn()`` is a scalar."""
-    dims = tuple(_dim(s, "a dimension") for s in shape)
+    dims = _shape(*(_dim(s, "a dimension") for s in shape))
     if not dims:
         return float(rng.standard_normal()) * scale
     return rng.standard_normal(dims) * scale
@@ -75,7 +97,7 @@ def uniform(rng: np.random.Generator, low: float = 0.0, high: float = 1.0, *shap
     """Uniform draws on ``[low, high)``; a scalar unless a shape is given."""
     if not high > low:
         raise GeneratorError(f"uniform needs low < high, got {low}, {high}")
-    dims = tuple(_dim(s, "a dimension") for s in shape)
+    dims = _shape(*(_dim(s, "a dimension") for s in shape))
     if not dims:
         return float(rng.uniform(low, high))
     return rng.uniform(low, high, dims)
@@ -95,7 +117,7 @@ def integers(rng: np.random.Generator, low: int, high: int, *shape: Any) -> Any:
     lo, hi = int(low), int(high)
     if hi < lo:
         raise GeneratorError(f"integers needs low <= high, got {low}, {high}")
-    dims = tuple(_dim(s, "a dimension") for s in shape)
+    dims = _shape(*(_dim(s, "a dimension") for s in shape))
     if not dims:
         return int(rng.integers(lo, hi, endpoint=True))
     return rng.integers(lo, hi, dims, endpoint=True)
@@ -104,7 +126,7 @@ def integers(rng: np.random.Generator, low: int, high: int, *shape: Any) -> Any:
 @register()
 def symmetric(rng: np.random.Generator, n: Any) -> np.ndarray:
     """A random symmetric ``n×n`` matrix (eigenvalues of both signs)."""
-    m = rng.standard_normal((_dim(n, "n"), _dim(n, "n")))
+    m = rng.standard_normal(_shape(_dim(n, "n"), _dim(n, "n")))
     return (m + m.T) / 2
 
 
@@ -114,7 +136,7 @@ def spd(rng: np.random.Generator, n: Any, cond: float | None = None) -> np.ndarr
 
     With ``cond``, the eigenvalues are spread log-uniformly so the condition number is ``cond``.
     """
-    k = _dim(n, "n")
+    k = _shape(_dim(n, "n"), _dim(n, "n"))[0]
     q, _ = np.linalg.qr(rng.standard_normal((k, k)))
     if cond is None:
         eig = rng.uniform(0.1, 10.0, k)
@@ -143,14 +165,15 @@ def onehot(rng: np.random.Generator, n: Any) -> np.ndarray:
 def batches(rng: np.random.Generator, k: Any, size: Any = None, dim: Any = 1) -> list[np.ndarray]:
     """A list of ``k`` micro-batches, each ``size×dim`` (``size`` random in 1..8 when omitted)."""
     out = []
-    for _ in range(_dim(k, "k")):
+    count = _dim(k, "k")
+    for _ in range(count):
         rows = _dim(size, "size") if size is not None else int(rng.integers(1, 9))
-        out.append(rng.standard_normal((rows, _dim(dim, "dim"))))
+        out.append(rng.standard_normal(_shape(count, rows, _dim(dim, "dim"))[1:]))
     return out
 
 
 @register()
 def constant(rng: np.random.Generator, value: float, *shape: Any) -> Any:
     """An array filled with ``value`` (or the scalar itself): the edge case of zero variance."""
-    dims = tuple(_dim(s, "a dimension") for s in shape)
+    dims = _shape(*(_dim(s, "a dimension") for s in shape))
     return np.full(dims, float(value)) if dims else float(value)

@@ -230,6 +230,15 @@ def _family(node: M.MathNode) -> tuple[str, str] | None:
     return None
 
 
+def _element_of(node: M.MathNode, declared: set[str]) -> bool:
+    """``A_j``: an element of a declared input at a symbolic index (``j``, not ``1``)."""
+    return (
+        isinstance(node, M.Idx)
+        and identifier(node.base) in declared
+        and any(not isinstance(i, M.Num) for i in node.indices)
+    )
+
+
 def _declare_tree(tree: M.MathNode, spec: InputSpec, text_of: Any) -> None:
     if isinstance(tree, M.Tuple) and not isinstance(tree, M.Range):
         for item in tree.items:
@@ -273,10 +282,17 @@ def _declare_tree(tree: M.MathNode, spec: InputSpec, text_of: Any) -> None:
                 spec.declare(Declared(name, tree.first.span, columns=column))
                 spec.sizes.setdefault(size, []).append((name, 1))
                 return
+        # `1 \le A_j \le k` after `A \in \mathbb{N}^n`: a bound on every element of A, for all j
+        # (not an input named A_j); its other names are inputs, the bound itself is for the reader
+        declared = set(spec.names)
+        elementwise = any(_element_of(operand, declared) for operand in operands)
         for operand in operands:
+            if elementwise and _element_of(operand, declared):
+                continue
             name = identifier(operand) if isinstance(operand, (M.Sym, M.Idx)) else None
             if name is not None:
-                spec.declare(Declared(name, operand.span, constraints=((tree, text_of(tree.span)),)))
+                constraints = () if elementwise else ((tree, text_of(tree.span)),)
+                spec.declare(Declared(name, operand.span, constraints=constraints))
         return
     for name, span in _names(tree):
         spec.declare(Declared(name, span))

@@ -37,7 +37,7 @@ from ..findings import (
 from ..math import mathexpr as M
 from ..math.names import identifier, join_words, word
 from ..math.numeric import TRACE_KEY, Context, _infer_dim, compile_expr, compile_target
-from ..math.ops import FP_RAISE, FP_STATE, Sequence, nonfinite, raise_on_fp_errors
+from ..math.ops import FP_RAISE, FP_STATE, IntegerTooLarge, OverBudget, Sequence, nonfinite, raise_on_fp_errors
 from ..math.ranges import UPWARD, written_direction
 from ..math.segments import parse_segment
 from ..source import Span
@@ -304,6 +304,13 @@ class Program:
             return tuple(_output(v) for v in value), trace
         return _output(value), trace
 
+    def bound_inputs(self, inputs: dict[str, Any]) -> Env:
+        """The inputs as a run binds them: with the sizes they imply (``n`` from ``x``), columns, families.
+
+        Raises :class:`LocatedError` as a run would (an unknown input, a violated precondition).
+        """
+        return {k: v for k, v in self._bind_inputs(dict(inputs)).items() if k not in self.functions}
+
     def _bind_inputs(self, inputs: dict[str, Any]) -> Env:
         if not self._accepted.issuperset(inputs):
             unknown = [n for n in inputs if n not in self._accepted]
@@ -479,9 +486,13 @@ class _Compiler:
                     on_step(node, env, env[TRACE_KEY])
                 try:
                     return fn(env)
-                except FloatingPointError as exc:  # in the block's own condition: its statements locate theirs
-                    raise LocatedError(FloatingPointTrouble, span, kind=_fp_kind(exc), what="the condition") from exc
+                except LocatedError:
+                    raise  # a statement inside the block located its own
+                except Exception as exc:  # in the block's own condition or range
+                    cond_fail(env, exc)
+                    raise
 
+            cond_fail = _raiser(span, self.diagnoser(node), what="the condition")
             return block
         diagnose = self.diagnoser(node)
         fail = _raiser(span, diagnose)
@@ -847,7 +858,9 @@ def _loop_word(text: ir.Text) -> str:
     return " ".join(text.plain.lower().strip(" .;").split())
 
 
-def _raiser(span: Span, diagnose: Callable[[Env, BaseException], None]) -> Callable[[Env, BaseException], None]:
+def _raiser(
+    span: Span, diagnose: Callable[[Env, BaseException], None], what: str = "this statement"
+) -> Callable[[Env, BaseException], None]:
     """Return ``fail(env, exc)``: raise the finding an exception in a statement stands for.
 
     Floating-point trouble is AV302 at the statement; NumPy's and Python's errors are located
@@ -861,11 +874,17 @@ def _raiser(span: Span, diagnose: Callable[[Env, BaseException], None]) -> Calla
             reason = f"calls nest deeper than the budget of {budget.max_depth} (runaway recursion?)"
             raise LocatedError(DidNotTerminate, span, reason=reason) from exc
         if isinstance(exc, FloatingPointError):
-            raise LocatedError(FloatingPointTrouble, span, kind=_fp_kind(exc), what="this statement") from exc
+            raise LocatedError(FloatingPointTrouble, span, kind=_fp_kind(exc), what=what) from exc
+        if isinstance(exc, IntegerTooLarge):
+            raise LocatedError(FloatingPointTrouble, span, kind=str(exc), what=what) from exc
         if isinstance(exc, OverflowError):  # Python's float power: `2.0 ** 10000`
-            raise LocatedError(FloatingPointTrouble, span, kind="overflow", what="this statement") from exc
+            raise LocatedError(FloatingPointTrouble, span, kind="overflow", what=what) from exc
+        if isinstance(exc, OverBudget):
+            raise LocatedError(DidNotTerminate, span, reason=str(exc)) from exc
+        if isinstance(exc, MemoryError):  # not re-run to locate it: that would allocate again
+            raise LocatedError(EvaluationFailed, span, message=f"out of memory: {exc}") from exc
         if isinstance(exc, ZeroDivisionError):
-            raise LocatedError(FloatingPointTrouble, span, kind="division by zero", what="this statement") from exc
+            raise LocatedError(FloatingPointTrouble, span, kind="division by zero", what=what) from exc
         if isinstance(exc, (ArithmeticError, ValueError, TypeError, IndexError, KeyError, np.linalg.LinAlgError)):
             diagnose(env, exc)
             raise LocatedError(EvaluationFailed, span, message=f"{type(exc).__name__}: {exc}") from exc

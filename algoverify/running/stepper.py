@@ -12,7 +12,7 @@ from typing import Any, TextIO
 
 import numpy as np
 
-from ..source import SourceFile
+from ..source import SourceFile, number_text
 from ..syntax import ir
 from .interpreter import Trace
 
@@ -31,6 +31,8 @@ def format_value(value: Any) -> str:
         return np.array2string(value, precision=6, suppress_small=False, max_line_width=100)
     if isinstance(value, (float, np.floating)):
         return f"{float(value):.10g}"
+    if type(value) is int:
+        return number_text(value)
     if isinstance(value, list):
         return "[" + ", ".join(format_value(v) for v in value) + "]"
     if callable(value):

@@ -1,0 +1,217 @@
+"""Run one note's checks in a forked worker, under a wall-clock deadline and a memory ceiling.
+
+A note's module and references are the author's code: an ``os._exit``, a ``KeyboardInterrupt``,
+a segfault, a monkey-patched numpy or a snippet that kills its parent must cost that note only.
+A fork per note gives that for a few milliseconds (numpy and the parsers are already imported),
+and everything the worker changed in the interpreter dies with it.
+
+This module knows processes only: the work is a callable run in the child with a ``send``
+function; what the messages mean is the caller's business (:func:`algoverify.api.check`).
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import signal
+import sys
+import time
+import warnings
+from dataclasses import dataclass
+from multiprocessing.connection import Connection, Pipe
+from typing import Any, Callable
+
+__all__ = ["Limits", "available", "run_in_worker", "DEFAULT_TIMEOUT", "DEFAULT_MEMORY_MB"]
+
+#: seconds one note's checks may take together
+DEFAULT_TIMEOUT = 300.0
+#: megabytes of address space one note's worker may map beyond what it inherits from the run
+DEFAULT_MEMORY_MB = 4096
+
+# A worker that raised a BaseException it could not send exits with this status (EX_SOFTWARE).
+_RAISED = 70
+#: workers killed and not reaped yet (their exit may still be unmapping memory)
+_UNREAPED: list[int] = []
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The ceilings of one note's worker: seconds of wall-clock time, megabytes of address space it may add."""
+
+    timeout: float = DEFAULT_TIMEOUT
+    memory_mb: int = DEFAULT_MEMORY_MB
+
+
+def available() -> bool:
+    """Whether notes can be isolated here: a POSIX ``fork`` (Windows has none; the run goes in-process)."""
+    return os.name == "posix" and hasattr(os, "fork")
+
+
+def run_in_worker(
+    work: Callable[[Callable[[Any], None]], None],
+    on_message: Callable[[Any], None],
+    limits: Limits,
+) -> str | None:
+    """Run ``work(send)`` in a forked child; pass each object it sends to ``on_message``.
+
+    Returns ``None`` when the work returned normally, else why the worker stopped: it passed
+    its deadline (then its whole process group is killed), raised a ``BaseException``, exited
+    or died of a signal. Never raises for anything the worker did.
+    """
+    _reap_finished()
+    reader, writer = Pipe(duplex=False)
+    for stream in (sys.stdout, sys.stderr):
+        try:  # else the child would print the parent's pending output a second time
+            stream.flush()
+        except (OSError, ValueError, AttributeError):
+            pass
+    # Frozen, the parent's objects are left out of the worker's garbage collections, which would
+    # otherwise write to (and so copy) every page of the inherited heap: tens of ms per note.
+    gc.freeze()
+    pid = -1
+    try:
+        with warnings.catch_warnings():
+            # Python 3.12 warns on fork from a threaded process; the child only runs Python code
+            # of ours and the note's, never a lock another thread held (snippet pipe readers).
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pid = os.fork()
+    finally:
+        if pid != 0:
+            gc.unfreeze()
+    if pid == 0:  # pragma: no cover - the child; its results come back over the pipe
+        reader.close()
+        _child(work, writer, limits)
+    writer.close()
+    try:
+        os.setpgid(pid, pid)  # also set by the child: whichever runs first, killpg finds the group
+    except OSError:
+        pass
+    try:
+        return _watch(pid, reader, on_message, limits)
+    finally:
+        reader.close()
+        _kill_group(pid)  # leftovers a note's code started in the worker's group
+        # Reaped later: a worker's exit unmaps the heap it copied, which takes milliseconds the
+        # next note need not wait for; a zombie's pid and group cannot be reused meanwhile.
+        _UNREAPED.append(pid)
+
+
+def _child(work: Callable[[Callable[[Any], None]], None], writer: Connection, limits: Limits) -> None:
+    status = 0
+    try:
+        try:
+            os.setpgid(0, 0)
+        except OSError:
+            pass
+        _limit_memory(limits.memory_mb)
+        work(writer.send)
+        _flush()  # the parent kills the worker as soon as it reads the end
+        writer.send(("worker-done",))
+    except BaseException as exc:  # noqa: BLE001 - SystemExit, KeyboardInterrupt: this note's end only
+        status = _RAISED
+        try:
+            _flush()
+            writer.send(("worker-raised", f"{type(exc).__name__}: {exc}"))
+        except BaseException:  # noqa: BLE001 - the parent reports the exit status instead
+            pass
+    finally:
+        os._exit(status)
+
+
+def _flush() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except BaseException:  # noqa: BLE001 - a closed or replaced stream: nothing to keep
+            pass
+
+
+def _limit_memory(memory_mb: int) -> None:
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - no rlimits: the deadline still holds
+        return
+    # On top of what the fork inherits: numpy's thread buffers alone map gigabytes on a machine
+    # with many cores, and a ceiling below them would fail every allocation of every note.
+    cap = (memory_mb << 20) + _mapped_bytes()
+    _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if hard != resource.RLIM_INFINITY:
+        cap = min(cap, hard)
+    # hard too: the note's code cannot raise it back
+    resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+
+
+def _mapped_bytes() -> int:
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmSize:"):
+                    return int(line.split()[1]) << 10
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
+
+
+def _watch(pid: int, reader: Connection, on_message: Callable[[Any], None], limits: Limits) -> str | None:
+    deadline = time.monotonic() + limits.timeout
+    late = f"did not finish within the note deadline of {limits.timeout:g} s and was killed"
+    while True:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return late
+        try:
+            if not reader.poll(remaining):
+                continue
+            message = reader.recv()
+        except Exception:  # noqa: BLE001 - end of the pipe, or a message cut short by the worker's death
+            return _death(pid, deadline) or late
+        if isinstance(message, tuple) and message and message[0] in ("worker-done", "worker-raised"):
+            return None if message[0] == "worker-done" else f"raised {message[1]}"
+        on_message(message)
+
+
+def _death(pid: int, deadline: float) -> str | None:
+    """How the worker ended, once it has (``None`` if it still runs at ``deadline``).
+
+    ``WNOWAIT`` leaves it a zombie: its pid and group cannot be reused before the caller has
+    killed the group and reaped it.
+    """
+    delay = 0.0005
+    while True:
+        try:
+            info = os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        except ChildProcessError:
+            return "ended without a report"
+        if info is not None:
+            break
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return None
+        delay = min(delay * 2, remaining, 0.05)
+        time.sleep(delay)
+    if info.si_code == os.CLD_EXITED:
+        return f"exited with status {info.si_status}"
+    try:
+        name = signal.Signals(info.si_status).name
+    except ValueError:
+        name = f"signal {info.si_status}"
+    return f"was killed by {name}"
+
+
+def _kill_group(pid: int) -> None:
+    # the worker is not reaped yet, so neither its pid nor its group id can name another process
+    for kill in (os.killpg, os.kill):
+        try:
+            kill(pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+
+
+def _reap_finished() -> None:
+    for pid in list(_UNREAPED):
+        try:
+            done, _ = os.waitpid(pid, os.WNOHANG)
+        except ChildProcessError:
+            done = pid
+        if done:
+            _UNREAPED.remove(pid)
