@@ -7,6 +7,7 @@ raised before the work is done where the size can be foreseen.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 import algoverify
@@ -161,3 +162,38 @@ def test_trouble_in_a_condition_is_located_at_its_block(header, inputs, code, wo
     assert result.finding is not None and result.finding.code.startswith(code), result
     assert words in result.finding.message
     assert listing.source.line_col(result.finding.span.start)[0] == 3
+
+
+HEAVY_LOOP = LISTING % (
+    "\\Require $A$\n\\State $B \\gets A$\n\\For{$k = 1, \\dots, 100000$}\n"
+    "\\State $B \\gets A B / \\lVert A B \\rVert$\n\\EndFor\n\\State \\Return $B$"
+)
+
+
+def test_a_loop_of_heavy_statements_stops_near_its_time_budget():
+    # the clock was read every 1024 iterations: 1024 products of 300×300 matrices ran far past
+    # a budget of a fraction of a second. The budget is the finding; how late it came is timed.
+    import time
+
+    from algoverify.running.interpreter import Budget
+
+    listing = algoverify.compile(HEAVY_LOOP)
+    A = np.random.default_rng(0).standard_normal((300, 300))
+    started = time.perf_counter()
+    result = listing.run({"A": A}, budget=Budget(max_steps=10**6, max_seconds=0.3))
+    elapsed = time.perf_counter() - started
+    assert result.finding is not None and result.finding.code == "AV301", result
+    assert "time budget of 0.3 s" in result.finding.message
+    steps = result.trace.steps
+    assert steps < 1024, steps  # stopped long before the old reading interval
+    assert elapsed < 0.3 + 50 * elapsed / steps  # within a few dozen iterations of the budget
+
+
+def test_a_history_keeps_an_arrays_last_value_only():
+    # every 8 MB product kept in the trace made a long loop a MemoryError
+    listing = algoverify.compile(HEAVY_LOOP.replace("100000", "50"))
+    result = listing.run({"A": np.eye(4) * 2})
+    history = result.trace.history["B"]
+    assert result.trace.assignments("B") == 51 == len(history)
+    assert [v is not None for _, v in history] == [False] * 50 + [True]
+    assert np.allclose(history[-1][1], result.value)

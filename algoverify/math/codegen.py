@@ -317,7 +317,13 @@ def generate_block(items: list[tuple[str, Any]], *, returned: type, fail: Callab
     in an inlined statement goes to ``fail(index, env, exc)``, which raises the located error.
     """
     # a Python float that went to inf or NaN (NumPy's error state does not see Python arithmetic)
-    ns: dict[str, Any] = {"_Returned": returned, "_fail": fail, "_float": float, "_nonfinite": nonfinite}
+    ns: dict[str, Any] = {
+        "_Returned": returned,
+        "_fail": fail,
+        "_float": float,
+        "_nonfinite": nonfinite,
+        "_ndarray": np.ndarray,
+    }
     lines = [
         "def _block(env):",
         "    trace = env['$trace']",
@@ -371,6 +377,8 @@ def generate_block(items: list[tuple[str, Any]], *, returned: type, fail: Callab
             "        if h is None:",
             f"            history[_k{i}] = [(_p{i}, v)]",
             "        else:",
+            "            if h[-1][1].__class__ is _ndarray:",
+            "                h[-1] = (h[-1][0], None)",  # an array's last value only (Trace)
             f"            h.append((_p{i}, v))",
             "            if len(h) > limit:",
             f"                trace.trim(_k{i})",

@@ -76,9 +76,25 @@ class _Counts(dict):
 
 
 class Trace:
-    """What a run did: statement hits, variable histories, named counters."""
+    """What a run did: statement hits, variable histories, named counters.
 
-    __slots__ = ("_hits", "_spans", "history", "counters", "steps", "history_limit", "depth", "_dropped")
+    A history keeps every assignment's statement, and the value of each but arrays, whose last
+    value only is kept: a loop over 1000×1000 matrices would otherwise hold gigabytes, and
+    nothing reads an array's older values (reports show the last one).
+    """
+
+    __slots__ = (
+        "_hits",
+        "_spans",
+        "history",
+        "counters",
+        "steps",
+        "history_limit",
+        "depth",
+        "_dropped",
+        "clock_at",
+        "clock",
+    )
 
     def __init__(self, history_limit: int = 10_000) -> None:
         # hits are counted by the statement's start offset: hashing an int is cheap, hashing
@@ -94,6 +110,9 @@ class Trace:
         self.history_limit = history_limit
         #: calls of listing functions in progress (recursion included)
         self.depth = 0
+        #: the step at which loops next read the clock, and (steps, time) at the last reading
+        self.clock_at = 1
+        self.clock: tuple[int, float] | None = None
 
     @property
     def hits(self) -> Counter:
@@ -114,6 +133,8 @@ class Trace:
         if h is None:
             self.history[name] = [(span, value)]
         else:
+            if h[-1][1].__class__ is np.ndarray:
+                h[-1] = (h[-1][0], None)  # only an array's last value is kept (see Trace)
             h.append((span, value))
             if len(h) > self.history_limit:
                 self.trim(name)
@@ -926,12 +947,31 @@ def _ticker(node: ir.Node) -> Callable[[Env], None]:
             raise LocatedError(
                 DidNotTerminate, span, reason=f"the loop ran past the budget of {budget.max_steps} iterations"
             )
-        if trace.steps & 1023 == 0 and time.perf_counter() > env["$deadline"]:
-            raise LocatedError(
-                DidNotTerminate, span, reason=f"the loop ran past the time budget of {budget.max_seconds:g} s"
-            )
+        if trace.steps >= trace.clock_at:
+            now = time.perf_counter()
+            if now > env["$deadline"]:
+                raise LocatedError(
+                    DidNotTerminate, span, reason=f"the loop ran past the time budget of {budget.max_seconds:g} s"
+                )
+            trace.clock_at = trace.steps + _clock_interval(trace, now)
 
     return tick
+
+
+def _clock_interval(trace: Trace, now: float) -> int:
+    """Iterations until the clock is read again: about every 10 ms of work, at most every 1024.
+
+    Reading the clock every iteration costs a tight loop a few percent; reading it every 1024
+    lets a loop of heavy statements (a 1000×1000 product each) run minutes past its budget.
+    """
+    last = trace.clock
+    trace.clock = (trace.steps, now)
+    if last is None or trace.steps <= last[0]:
+        return 1
+    per_step = (now - last[1]) / (trace.steps - last[0])
+    if per_step <= 0:
+        return 1024
+    return max(1, min(1024, int(0.01 / per_step)))
 
 
 def _callable(program: Program) -> Callable[..., Any]:
