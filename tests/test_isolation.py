@@ -70,6 +70,11 @@ HOSTILE = {
         "check",
     ),
     "sys-exit-in-reference": ("import sys\n\ndef double(x):\n    sys.exit(4)\n", "raised SystemExit: 4", "check"),
+    "segfault": (
+        "import ctypes\n\ndef double(x):\n    ctypes.string_at(0)\n",
+        "was killed by SIGSEGV",
+        "check",
+    ),
 }
 
 
@@ -245,3 +250,16 @@ def _pickling(into):
         into.append(pickle.loads(pickle.dumps(message)))
 
     return send
+
+
+def test_a_module_that_kills_its_parent_kills_a_guard_not_the_run(tmp_path):
+    # the worker's parent is a guard process: os.getppid() is never the run
+    body = "import os, signal\n\ndef double(x):\n    os.kill(os.getppid(), signal.SIGKILL)\n"
+    bad = _note(tmp_path, "a", body)
+    good = _note(tmp_path, "b", GOOD_MODULE)
+    result = api.check([bad, good])
+    assert not result.internal_error
+    _good_is_verified(result, good)
+    (report,) = [n for n in result.notes if n.path == bad]
+    assert [o.status for o in report.outcomes] != ["verified"]
+

@@ -97,12 +97,42 @@ def run_in_worker(
 
 
 def _child(work: Callable[[Callable[[Any], None]], None], writer: Connection, limits: Limits) -> None:
+    try:
+        os.setpgid(0, 0)
+    except OSError:
+        pass
+    # The note's code runs in a grandchild: its parent is this guard, not the run, so a module
+    # that kills os.getppid() (or signals its group's leader) ends this note only.
+    try:
+        pid = os.fork()
+    except OSError:
+        pid = 0  # no second process to be had: the worker runs here, unguarded
+    if pid == 0:
+        _worker(work, writer, limits)
+    writer.close()
+    status = 1
+    try:
+        while True:
+            try:
+                _, wait_status = os.waitpid(pid, 0)
+                break
+            except InterruptedError:
+                continue
+        if os.WIFSIGNALED(wait_status):
+            sig = os.WTERMSIG(wait_status)
+            if sig not in (signal.SIGKILL, signal.SIGSTOP):  # those two have no handler to reset
+                signal.signal(sig, signal.SIG_DFL)
+            os.kill(os.getpid(), sig)  # die as the worker did: the run reports its signal
+        status = os.waitstatus_to_exitcode(wait_status)
+    except BaseException:  # noqa: BLE001 - the run reports the guard's own status instead
+        pass
+    finally:
+        os._exit(status)
+
+
+def _worker(work: Callable[[Callable[[Any], None]], None], writer: Connection, limits: Limits) -> None:
     status = 0
     try:
-        try:
-            os.setpgid(0, 0)
-        except OSError:
-            pass
         _limit_memory(limits.memory_mb)
         work(writer.send)
         _flush()  # the parent kills the worker as soon as it reads the end
