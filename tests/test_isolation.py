@@ -262,4 +262,3 @@ def test_a_module_that_kills_its_parent_kills_a_guard_not_the_run(tmp_path):
     _good_is_verified(result, good)
     (report,) = [n for n in result.notes if n.path == bad]
     assert [o.status for o in report.outcomes] != ["verified"]
-
