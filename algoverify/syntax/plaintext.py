@@ -9,6 +9,7 @@ comes back, whitespace collapsed.
 from __future__ import annotations
 
 import functools
+import logging
 from typing import Any
 
 __all__ = ["to_plain"]
@@ -99,6 +100,10 @@ def _converter() -> tuple[Any, Any]:
         + [latex2text.MacroTextSpec(name, simplify_repl=text) for name, (_, text) in _WITH_ARGS.items()],
     )
     converter = latex2text.LatexNodes2Text(latex_context=text_db, math_mode="text", strict_latex_spaces=False)
+    # a macro of the note that pylatexenc cannot substitute is logged as a "configuration error"
+    # that Python's last-resort handler prints to the user's terminal: the plain text is a
+    # rendering, and a record still reaches any handler the application set up
+    logging.getLogger("pylatexenc").addHandler(logging.NullHandler())
     return walker_db, converter
 
 
