@@ -194,3 +194,12 @@ def test_help_inputs_on_a_listing_that_does_not_compile_is_a_located_finding(cap
     code, out, err = run(capsys, "run", str(note), "--help-inputs")
     assert code == 2 and "internal error" not in err
     assert re.search(r"n\.md:3:1: AV308 .*break outside a loop", out), out
+
+
+def test_the_check_summary_counts_warnings_that_fail_a_strict_run(capsys, tmp_path):
+    # "0 errors" with exit status 1 under --strict read as a contradiction
+    note = tmp_path / "n.md"
+    note.write_text("---\ntitle: t\n---\n\n\\begin{algorithmic}\n\\State $x \\gets 1$\n\\end{algorithmic}\n")
+    code, out, _ = run(capsys, "check", "--strict", str(note))
+    assert code == 1
+    assert "; 0 errors, 1 warning in " in out.rstrip().splitlines()[-1], out

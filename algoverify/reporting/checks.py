@@ -44,10 +44,13 @@ def render(result: Any, *, colour: bool = False) -> str:
         lines.extend(render_findings(findings, sources, colour=colour))
     unverified = sum(f.code.startswith("AV6") for f in findings)
     errors = sum(f.severity is Severity.ERROR for f in findings)
+    warnings = sum(f.severity is Severity.WARNING for f in findings)
+    # warnings are counted too: with --strict they fail the run, and "0 errors" with exit 1 misleads
+    warned = f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else ""
     summary = (
         f"{counts['verified']} verified, {counts['refuted']} refuted, {counts['refuted as expected']} refuted as "
         f"expected, {counts['could not check']} could not check, {unverified} unverified; "
-        f"{errors} error{'s' if errors != 1 else ''} in {getattr(result, 'seconds', 0.0):.1f} s"
+        f"{errors} error{'s' if errors != 1 else ''}{warned} in {getattr(result, 'seconds', 0.0):.1f} s"
     )
     lines.append("")
     lines.append(summary)
