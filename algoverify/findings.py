@@ -755,6 +755,23 @@ class CouldNotCheck(Rule):
     template = "check {check} could not check its claim: {message}"
 
 
+class VacuousBound(Rule):
+    """What: a property's ``\\le``/``\\ge`` bound is so small that the check's default tolerance is a real part of it.
+
+    Why: ``a \\le b`` holds when a ≤ b + atol + rtol·|b|; with the default atol of 1e-9, a claim
+    ``\\le 10^{-10}`` would be verified by values ten times the bound: a false claim reported true.
+
+    Example: ``holds: '\\lVert Q^{\\top} Q - I \\rVert \\le 10^{-10}'`` without ``atol: 0``.
+    """
+
+    code = "AV410"
+    severity = Severity.WARNING
+    template = (
+        "{check}: the bound {bound} is within the default tolerance (atol {atol}, rtol {rtol}): "
+        "values up to {limit} would pass; set atol (and rtol) for a bound this small, e.g. atol: 0"
+    )
+
+
 # --- AV5xx: spec errors -----------------------------------------------------------------
 
 

@@ -672,3 +672,39 @@ def test_a_claim_may_start_a_sentence_the_prose_continues(tmp_path):
     wrong = tmp_path / "wrong.md"
     wrong.write_text(text.replace('claim: "A square is never negative"', 'claim: "A sQuare is never negative"'))
     assert findings_of(run(wrong), "AV407")
+
+
+TINY_BOUND = """---
+title: "A bound below the default tolerance"
+algoverify:
+  checks:
+    - id: tiny
+      kind: property
+      draw: {x: "uniform(0, 1)"}
+      holds: '1.4 \\cdot 10^{-10} \\le 10^{-10}'
+---
+
+Text.
+"""
+
+
+@pytest.mark.parametrize(
+    "extra, status, flagged",
+    [("", "verified", True), ("      atol: 0\n      rtol: 0\n", "refuted", False)],
+    ids=["default tolerance", "exact"],
+)
+def test_a_bound_the_default_tolerance_swamps_is_flagged(tmp_path, extra, status, flagged):
+    # a new user's false claim `\\le 10^{-10}` was verified through the default atol of 1e-9
+    path = tmp_path / "tiny.md"
+    path.write_text(TINY_BOUND.replace("---\n\nText", extra + "---\n\nText"))
+    report = run(path)
+    assert outcome(report, "tiny").status == status
+    found = findings_of(report, "AV410")
+    assert bool(found) == flagged
+    if flagged:
+        assert line_col(report, found[0]) == (8, 7) and "values up to 1.1e-09 would pass" in found[0].message
+
+
+def test_the_corpus_has_no_vacuous_bound():
+    result = api.check([Path(__file__).resolve().parents[1] / "corpus"])
+    assert not [f for f in result.all_findings() if f.code == "AV410"]

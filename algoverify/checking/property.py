@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from ..findings import Finding, LocatedError, VacuousBound
 from .context import CheckContext
 from .outcome import Verdict
 from .spec import CheckSpec
@@ -75,3 +76,55 @@ def _witness(check: CheckSpec, ctx: CheckContext, env: dict[str, Any]) -> str:
             continue
         shown.append(f"{latex} = {np.array2string(np.asarray(value), precision=6, threshold=8)}")
     return " (" + "; ".join(shown) + ")" if shown else ""
+
+
+#: How large a part of a bound the default tolerance may be before the bound is called vacuous.
+_VACUOUS = 0.01
+
+
+def vacuous_bounds(check: CheckSpec, ctx: CheckContext) -> list[Finding]:
+    """AV410 for each ``\\le``/``\\ge`` in ``holds:`` against a constant the default tolerance swamps.
+
+    Only where the check leaves ``atol``/``rtol`` at their defaults: a tolerance the author set
+    is a decision, not an accident.
+    """
+    from ..math import mathexpr as M
+
+    if "atol" in check.params or "rtol" in check.params:
+        return []
+    text = str(check.get("holds"))
+    try:
+        tree = M.parse_math(text)
+    except LocatedError:
+        return []  # reported when the check runs
+    if not isinstance(tree, M.Rel):
+        return []
+    atol, rtol = 1e-9, 1e-6
+    out: list[Finding] = []
+    sides = [tree.first] + [e for _, e in tree.rest]
+    for (op, _), left, right in zip(tree.rest, sides, sides[1:]):
+        if op not in ("<=", ">="):
+            continue
+        bound = right if op == "<=" else left
+        if any(isinstance(n, (M.Sym, M.Idx)) for n in M.walk(bound)):
+            continue  # not a constant: its size is the trial's
+        latex = text[bound.span.start : bound.span.end]
+        try:
+            value = float(ctx.evaluate(check, latex, {}, ("holds",)))
+        except Exception:  # noqa: BLE001 - a side that does not evaluate alone is the run's to report
+            continue
+        slack = atol + rtol * abs(value)
+        if value != 0 and slack >= _VACUOUS * abs(value):
+            limit = value + slack if op == "<=" else value - slack
+            out.append(
+                VacuousBound.finding(
+                    check.at("holds"),
+                    ctx.path,
+                    check=check.id,
+                    bound=latex,
+                    atol=f"{atol:g}",
+                    rtol=f"{rtol:g}",
+                    limit=f"{limit:.3g}",
+                )
+            )
+    return out

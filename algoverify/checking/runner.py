@@ -54,6 +54,8 @@ def run_check(check: CheckSpec, ctx: CheckContext) -> Outcome:
     }[check.kind]
     started = time.perf_counter()
     claim_span, findings = _locate_claim(check, ctx)
+    if check.kind == "property":
+        findings += property.vacuous_bounds(check, ctx)
     try:
         verdict = runner.run(check, ctx)
     except (LocatedError, Exception) as exc:  # a spec error, or a reference or binding of the user's raised
