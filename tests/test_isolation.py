@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import textwrap
 
 import pytest
@@ -262,3 +263,45 @@ def test_a_module_that_kills_its_parent_kills_a_guard_not_the_run(tmp_path):
     _good_is_verified(result, good)
     (report,) = [n for n in result.notes if n.path == bad]
     assert [o.status for o in report.outcomes] != ["verified"]
+
+
+SNIPPET_SLEEPS = """\
+---
+algoverify:
+  checks:
+    - id: sleeps
+      kind: snippet
+      block: 1
+      quotes: ["1"]
+      timeout: 30
+---
+
+```python
+import os, time
+open(PIDFILE, "w").write(str(os.getpid()))
+print(1, flush=True)
+time.sleep(30)
+```
+"""
+
+
+def test_a_snippet_does_not_outlive_its_killed_worker(tmp_path):
+    # the worker is killed at the note deadline while its snippet sleeps: the snippet's
+    # supervisor is told of its parent's death and ends the snippet
+    import time
+
+    pidfile = tmp_path / "snippet.pid"
+    note = tmp_path / "sleeps.md"
+    note.write_text(SNIPPET_SLEEPS.replace("PIDFILE", repr(str(pidfile))))
+    result = api.check([note], timeout=1.5)
+    assert [f.code for f in result.all_findings() if f.code == "AV504"] == ["AV504"]
+    pid = int(pidfile.read_text())
+    for _ in range(100):
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.05)
+    else:
+        os.kill(pid, 9)
+        raise AssertionError("the snippet outlived its worker")

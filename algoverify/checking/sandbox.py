@@ -106,6 +106,7 @@ class Sandboxed:
                 "memory": limits.memory_bytes,
                 "processes": limits.max_processes,
                 "fsize": limits.max_file_bytes,
+                "parent": os.getpid(),
             }
             try:
                 # -I -S: the supervisor reads no PYTHON* variable, no site-packages, no cwd module.
@@ -497,6 +498,12 @@ def on_term(signum, frame):
 
 signal.signal(signal.SIGTERM, on_term)
 try:
+    # the process that started us may be killed (a note's worker past its deadline): then
+    # SIGTERM ends the snippet as a timeout would, instead of leaving it to run on alone
+    if libc is not None:
+        libc.prctl(1, signal.SIGTERM, 0, 0, 0)  # PR_SET_PDEATHSIG
+    if os.getppid() != cfg["parent"]:
+        raise Stop  # it died before we asked to be told
     _pid, wstatus = os.waitpid(child, 0)
     if not pid_ns:
         say(returncode=os.waitstatus_to_exitcode(wstatus))
