@@ -708,3 +708,35 @@ def test_a_bound_the_default_tolerance_swamps_is_flagged(tmp_path, extra, status
 def test_the_corpus_has_no_vacuous_bound():
     result = api.check([Path(__file__).resolve().parents[1] / "corpus"])
     assert not [f for f in result.all_findings() if f.code == "AV410"]
+
+
+DIGITS = """---
+title: digits
+algoverify:
+  module: digits.py
+  checks:
+    - id: twelve-places
+      kind: reference
+      listing: 1
+      reference: rounded
+      inputs: {x: "uniform(0, 1)"}
+      rtol: 0
+      atol: 0
+---
+\\begin{algorithmic}
+\\Require $x$
+\\State \\Return $x$
+\\end{algorithmic}
+"""
+
+
+def test_a_counterexample_prints_the_digits_that_make_it_fail(tmp_path):
+    # printed to 12 places, a counterexample that fails only past the 12th did not reproduce
+    (tmp_path / "digits.py").write_text("def rounded(x):\n    return round(x, 12)\n")
+    path = tmp_path / "digits.md"
+    path.write_text(DIGITS)
+    o = outcome(run(path), "twelve-places")
+    assert o.status == "refuted", o.message
+    printed = float(o.details["counterexample"].split(" = ")[1])
+    assert printed != round(printed, 12)  # the printed input still fails
+    assert f"--set x={printed!r}" in o.details["reproduce"]
