@@ -49,9 +49,23 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
             ok = ctx.evaluate(check, holds, env, ("holds",))
         if _truth(ok):
             return None
-        return f"{holds} is false" + _witness(check, ctx, env)
+        return f"{holds} is false" + _witness(check, ctx, env) + _tolerance(check)
 
     return search(check, ctx, spec, attempt, success=holds + " held on {trials} trials", listing=listing)
+
+
+def _tolerance(check: CheckSpec) -> str:
+    """The tolerance the relation was judged with, when it has one (``=``, ``\\le``, ``\\ge``)."""
+    from ..math import mathexpr as M
+
+    try:
+        tree = M.parse_math(str(check.get("holds")))
+    except LocatedError:
+        return ""
+    ops = {op for op, _ in tree.rest} if isinstance(tree, M.Rel) else set()
+    if not ops & {"=", "<=", ">="}:
+        return ""
+    return f" [rtol {float(check.get('rtol', 1e-6)):g}, atol {float(check.get('atol', 1e-9)):g}]"
 
 
 def _truth(value: Any) -> bool:
