@@ -201,7 +201,7 @@ class CheckContext:
             raise LocatedError(
                 SpecReferenceError, where, check=check.id, message=f"cannot read {latex!r}: {exc}"
             ) from None
-        ctx = Context(declared=set(names), rtol=float(check.get("rtol", 1e-6)), atol=float(check.get("atol", 1e-9)))
+        ctx = Context(declared=set(names), rtol=tolerance(check, "rtol"), atol=tolerance(check, "atol"))
         try:
             fn = compile_expr(tree, ctx)
         except LocatedError as exc:
@@ -248,3 +248,12 @@ def taken(listing: Any, values: dict[str, Any]) -> dict[str, Any]:
     """The drawn values a listing takes: sizes drawn only to shape others (``m`` of ``randn(m)``) are left out."""
     accepted = set(listing.inputs) | set(listing.program.families.values())
     return {k: v for k, v in values.items() if k in accepted}
+
+
+#: The tolerances of `=`, `\\le`, `\\ge` in spec LaTeX (`holds:`, `given:` …) when a check sets none.
+DEFAULT_TOLERANCE = {"rtol": 1e-6, "atol": 1e-9}
+
+
+def tolerance(check: CheckSpec, key: str) -> float:
+    """The check's ``rtol`` or ``atol`` for relations in its LaTeX, else the default."""
+    return float(check.get(key, DEFAULT_TOLERANCE[key]))

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from ..findings import Finding, LocatedError, VacuousBound
-from .context import CheckContext
+from .context import DEFAULT_TOLERANCE, CheckContext, tolerance
 from .outcome import Verdict
 from .spec import CheckSpec
 from .trials import SKIP, failed_run, search
@@ -54,18 +54,23 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
     return search(check, ctx, spec, attempt, success=holds + " held on {trials} trials", listing=listing)
 
 
-def _tolerance(check: CheckSpec) -> str:
-    """The tolerance the relation was judged with, when it has one (``=``, ``\\le``, ``\\ge``)."""
+def _relation(check: CheckSpec) -> Any:
+    """``holds:`` parsed, when it is a relation (``None`` otherwise, or when it does not parse)."""
     from ..math import mathexpr as M
 
     try:
         tree = M.parse_math(str(check.get("holds")))
     except LocatedError:
+        return None  # reported when the check runs
+    return tree if isinstance(tree, M.Rel) else None
+
+
+def _tolerance(check: CheckSpec) -> str:
+    """The tolerance the relation was judged with, when it has one (``=``, ``\\le``, ``\\ge``)."""
+    tree = _relation(check)
+    if tree is None or not {op for op, _ in tree.rest} & {"=", "<=", ">="}:
         return ""
-    ops = {op for op, _ in tree.rest} if isinstance(tree, M.Rel) else set()
-    if not ops & {"=", "<=", ">="}:
-        return ""
-    return f" [rtol {float(check.get('rtol', 1e-6)):g}, atol {float(check.get('atol', 1e-9)):g}]"
+    return f" [rtol {tolerance(check, 'rtol'):g}, atol {tolerance(check, 'atol'):g}]"
 
 
 def _truth(value: Any) -> bool:
@@ -74,10 +79,8 @@ def _truth(value: Any) -> bool:
 
 def _witness(check: CheckSpec, ctx: CheckContext, env: dict[str, Any]) -> str:
     """Values of the relation's two sides, so the report shows by how much it fails."""
-    from ..math import mathexpr as M
-
-    tree = M.parse_math(str(check.get("holds")))
-    if not isinstance(tree, M.Rel):
+    tree = _relation(check)
+    if tree is None:
         return ""
     sides = [tree.first] + [e for _, e in tree.rest]
     text = str(check.get("holds"))
@@ -106,14 +109,11 @@ def vacuous_bounds(check: CheckSpec, ctx: CheckContext) -> list[Finding]:
 
     if "atol" in check.params or "rtol" in check.params:
         return []
-    text = str(check.get("holds"))
-    try:
-        tree = M.parse_math(text)
-    except LocatedError:
-        return []  # reported when the check runs
-    if not isinstance(tree, M.Rel):
+    tree = _relation(check)
+    if tree is None:
         return []
-    atol, rtol = 1e-9, 1e-6
+    text = str(check.get("holds"))
+    atol, rtol = DEFAULT_TOLERANCE["atol"], DEFAULT_TOLERANCE["rtol"]
     out: list[Finding] = []
     sides = [tree.first] + [e for _, e in tree.rest]
     for (op, _), left, right in zip(tree.rest, sides, sides[1:]):

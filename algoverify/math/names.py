@@ -52,7 +52,23 @@ import re
 from typing import Any, Callable
 
 from ..findings import AmbiguousMath, LocatedError
-from .mathexpr import Apply, Attr, Call, Idx, Inverse, Juxt, Label, MathNode, Neg, Num, Pow, Sym, Text, Transpose
+from .mathexpr import (
+    Apply,
+    Attr,
+    Call,
+    Idx,
+    Inverse,
+    Juxt,
+    Label,
+    MathNode,
+    Neg,
+    Num,
+    Pow,
+    Range,
+    Sym,
+    Text,
+    Transpose,
+)
 
 __all__ = [
     "identifier",
@@ -175,6 +191,22 @@ def family(node: MathNode) -> tuple[str, tuple[MathNode, ...]] | None:
         return None
     base = identifier(node.base)
     return None if base is None else (base, node.indices)
+
+
+def written_family(node: MathNode) -> tuple[MathNode, MathNode] | None:
+    r"""``(base, last index)`` of ``B_1, \dots, B_k``: a range between two single subscripts of one name.
+
+    The members of a family, never the integers between them: the declarations read
+    ``A = [a_1, \dots, a_n]`` with it, and a list literal ``[q_1, \dots, q_n]`` evaluates by it.
+    """
+    if not (isinstance(node, Range) and isinstance(node.lo, Idx) and isinstance(node.hi, Idx)):
+        return None
+    if len(node.lo.indices) != 1 or len(node.hi.indices) != 1:
+        return None
+    name = identifier(node.lo.base)
+    if name is None or name != identifier(node.hi.base):
+        return None
+    return node.lo.base, node.hi.indices[0]
 
 
 def resolve_applications(node: MathNode, is_function: Callable[[str], bool | None]) -> MathNode:

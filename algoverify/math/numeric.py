@@ -42,7 +42,7 @@ from . import mathexpr as M
 from .bigops import binder, compile_bigop, items_of, restore, save, whole
 from .codegen import generate
 from .functions import FUNCTIONS, gradient
-from .names import identifier
+from .names import identifier, written_family
 from .ops import (
     EMPTY,
     RELATIONS,
@@ -920,11 +920,10 @@ def _items(nodes: tuple[M.MathNode, ...], ctx: Context) -> Callable[[Env], list[
     r"""The values of a literal's items: ``1, \dots, n`` and ``1, 3, \dots, n`` expand to integers."""
     parts: list[tuple[str, Any]] = []
     for k, item in enumerate(nodes):
-        family = _family_of(item)
+        family = written_family(item)
         if family is not None:
-            parts.append(
-                ("family", (family, compile_expr(item.lo.indices[0], ctx), compile_expr(item.hi.indices[0], ctx), item))
-            )
+            base, last = family
+            parts.append(("family", (base, compile_expr(item.lo.indices[0], ctx), compile_expr(last, ctx), item)))
         elif isinstance(item, M.Range):
             parts.append(("range", (compile_expr(item.lo, ctx), compile_expr(item.hi, ctx), item)))
         elif isinstance(item, M.Dots):
@@ -974,16 +973,6 @@ def _items(nodes: tuple[M.MathNode, ...], ctx: Context) -> Callable[[Env], list[
         return out
 
     return values
-
-
-def _family_of(item: M.MathNode) -> M.MathNode | None:
-    r"""The base of ``q_1, \dots, q_n`` (two subscripts of one name): the members, never the integers between them."""
-    if not (isinstance(item, M.Range) and isinstance(item.lo, M.Idx) and isinstance(item.hi, M.Idx)):
-        return None
-    if len(item.lo.indices) != 1 or len(item.hi.indices) != 1:
-        return None
-    name = identifier(item.lo.base)
-    return item.lo.base if name is not None and name == identifier(item.hi.base) else None
 
 
 def _family_member(env: Env, base: M.MathNode, i: int, item: M.Range, index_base: int) -> Any:
@@ -1333,7 +1322,7 @@ def _listlit(node: M.ListLit, ctx: Context) -> Closure:
 
 
 def _range(node: M.Range, ctx: Context) -> Closure:
-    if _family_of(node) is not None:  # [q_1, \dots, q_n]: the members (vectors become columns)
+    if written_family(node) is not None:  # [q_1, \dots, q_n]: the members (vectors become columns)
         members = _items((node,), ctx)
         return lambda env: _array_of(members(env), node)
     lo, hi = compile_expr(node.lo, ctx), compile_expr(node.hi, ctx)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from ..findings import Finding
 from ..source import SourceFile, Span
@@ -47,3 +47,17 @@ def detail_value(value: object, finding: Finding, sources: Sources) -> object:
         line, col = sources[finding.path].line_col(value.start)
         return f"{line}:{col}"
     return value
+
+
+def jsonable(value: Any) -> Any:
+    """``value`` as JSON can hold it: arrays as lists, keys as text, anything else as its ``str``."""
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v) for v in value]
+    tolist = getattr(value, "tolist", None)
+    if callable(tolist):
+        return jsonable(tolist())
+    return str(value)

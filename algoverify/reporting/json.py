@@ -6,7 +6,7 @@ import json as _json
 from typing import Any, Iterable
 
 from ..findings import Finding
-from .common import Sources, detail_value, ordered, position
+from .common import Sources, detail_value, jsonable, ordered, position
 
 
 def finding_to_dict(finding: Finding, sources: Sources) -> dict[str, Any]:
@@ -22,22 +22,9 @@ def finding_to_dict(finding: Finding, sources: Sources) -> dict[str, Any]:
         out.update(line=pos[0], column=pos[1], end_line=pos[2], end_column=pos[3])
     if finding.details:
         out["details"] = {
-            k: _jsonable(detail_value(v, finding, sources)) for k, v in finding.details.items() if not k.startswith("_")
+            k: jsonable(detail_value(v, finding, sources)) for k, v in finding.details.items() if not k.startswith("_")
         }
     return out
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, (str, int, float, bool)) or value is None:
-        return value
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    tolist = getattr(value, "tolist", None)
-    if callable(tolist):
-        return _jsonable(tolist())
-    return str(value)
 
 
 def render(findings: Iterable[Finding], sources: Sources, **extra: Any) -> str:
@@ -47,5 +34,5 @@ def render(findings: Iterable[Finding], sources: Sources, **extra: Any) -> str:
     for item in items:
         counts[item["severity"]] = counts.get(item["severity"], 0) + 1
     doc: dict[str, Any] = {"version": 1, "findings": items, "summary": counts}
-    doc.update({k: _jsonable(v) for k, v in extra.items() if k != "colour"})
+    doc.update({k: jsonable(v) for k, v in extra.items() if k != "colour"})
     return _json.dumps(doc, indent=2, ensure_ascii=False) + "\n"

@@ -7,7 +7,7 @@ from typing import Any, Iterable
 
 from ..findings import RULES, Finding, Severity
 from ..version import __version__
-from .common import Sources, ordered, position
+from .common import Sources, jsonable, ordered, position
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 _LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "note"}
@@ -78,10 +78,8 @@ def render(findings: Iterable[Finding], sources: Sources, checks: list[dict[str,
         ],
     }
     if checks is not None:
-        from .json import _jsonable
-
         counts: dict[str, int] = {}
         for check in checks:
             counts[check["status"]] = counts.get(check["status"], 0) + 1
-        log["runs"][0]["properties"] = {"checks": _jsonable(checks), "verdicts": counts}
+        log["runs"][0]["properties"] = {"checks": jsonable(checks), "verdicts": counts}
     return _json.dumps(log, indent=2, ensure_ascii=False) + "\n"

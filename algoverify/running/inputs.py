@@ -27,7 +27,7 @@ import numpy as np
 
 from ..findings import BadInput, LocatedError, PreconditionViolated
 from ..math import mathexpr as M
-from ..math.names import identifier
+from ..math.names import identifier, written_family
 from ..math.numeric import Context, compile_expr
 from ..source import Span
 from ..syntax import ir
@@ -222,12 +222,11 @@ def _names(node: M.MathNode) -> list[tuple[str, Span]]:
 
 def _family(node: M.MathNode) -> tuple[str, str] | None:
     """``B_1, \\dots, B_k`` → ``('B', 'k')``."""
-    if isinstance(node, M.Range) and isinstance(node.lo, M.Idx) and isinstance(node.hi, M.Idx):
-        base = identifier(node.lo.base)
-        size = identifier(node.hi.indices[0]) if len(node.hi.indices) == 1 else None
-        if base is not None and size is not None and identifier(node.hi.base) == base:
-            return base, size
-    return None
+    found = written_family(node)
+    if found is None:
+        return None
+    base, size = identifier(found[0]), identifier(found[1])
+    return (base, size) if base is not None and size is not None else None
 
 
 def _element_of(node: M.MathNode, declared: set[str]) -> bool:
