@@ -572,9 +572,17 @@ def _call(node: M.Call, ctx: Context) -> Closure:
         fn = env.get(name) if callable(env.get(name)) else FUNCTIONS.get(name)
         if fn is None:
             raise LocatedError(UnboundName, node.span, name=name, hint=" (no such function; register it)")
+        _counted(env, name)
         return _settle(fn(*(a(env) for a in args)))
 
     return call
+
+
+def _counted(env: Env, name: str) -> None:
+    """Count a call of ``name`` in the run's trace (``expect: calls:`` of a contract reads it)."""
+    trace = env.get(TRACE_KEY)
+    if trace is not None:
+        trace.count("call:" + name)
 
 
 def _apply(node: M.Apply, ctx: Context) -> Closure:
@@ -603,6 +611,8 @@ def _apply(node: M.Apply, ctx: Context) -> Closure:
             )
         values = [a(env) for a in args]
         if callable(f):
+            if name is not None:
+                _counted(env, name)
             return _settle(f(*values))
         if isinstance(f, Mapping):
             return _lookup_key(f, values, node)  # w(u, v) of a map of weights, N(u) of adjacency sets

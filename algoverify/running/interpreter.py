@@ -94,6 +94,7 @@ class Trace:
         "_dropped",
         "clock_at",
         "clock",
+        "on_pass",
     )
 
     def __init__(self, history_limit: int = 10_000) -> None:
@@ -113,6 +114,9 @@ class Trace:
         #: the step at which loops next read the clock, and (steps, time) at the last reading
         self.clock_at = 1
         self.clock: tuple[int, float] | None = None
+        #: called as ``on_pass(loop, env)`` at the start of every pass of every loop (an invariant
+        #: at a loop's header); read where the clock is, so a run without it pays nothing per pass
+        self.on_pass: Callable[[ir.Node, Env], None] | None = None
 
     @property
     def hits(self) -> Counter:
@@ -262,9 +266,7 @@ class Program:
     declarations: InputSpec = field(default_factory=InputSpec)
 
     def __post_init__(self) -> None:
-        self._accepted = (
-            frozenset(self.inputs) | frozenset(self.families.values()) | frozenset(self.declarations.sizes)
-        )
+        self._accepted = frozenset(self.inputs) | frozenset(self.families.values()) | frozenset(self.declarations.sizes)
         self._inputs_set = frozenset(self.inputs)
         self._families = tuple(self.families.items())
         self._size_sources()
@@ -660,6 +662,7 @@ class _Compiler:
                 raise LocatedError(
                     EvaluationFailed, node.span, message=f"\\Call of {name}, which is not a function here"
                 )
+            env[TRACE_KEY].count("call:" + name)
             fn(*(a(env) for a in args))
 
         return call
@@ -954,6 +957,9 @@ def _ticker(node: ir.Node) -> Callable[[Env], None]:
                     DidNotTerminate, span, reason=f"the loop ran past the time budget of {budget.max_seconds:g} s"
                 )
             trace.clock_at = trace.steps + _clock_interval(trace, now)
+            if trace.on_pass is not None:
+                trace.on_pass(node, env)
+                trace.clock_at = trace.steps + 1
 
     return tick
 
