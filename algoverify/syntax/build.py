@@ -669,7 +669,8 @@ def _generic(exc: UnexpectedInput, source: str, base: int) -> LocatedError:
 
 _DESCRIPTIONS = {
     "TEXT": "text", "CMD": "a command", "ESC": "an escaped character", "MATH_PAREN": "math",
-    "MATH_DOLLAR": "math", "BEGIN_ALG": "\\begin{algorithmic}", "BEGIN_FLOAT": "\\begin{algorithm}",
+    "MATH_DOLLAR": "math", "MATH_DISPLAY": "math", "MATH_ENV": "math",
+    "BEGIN_ALG": "\\begin{algorithmic}", "BEGIN_FLOAT": "\\begin{algorithm}",
     "_END_FLOAT": "\\end{algorithm}", "CAPTION_OPT": "[short caption]",
 }  # fmt: skip
 
@@ -1676,9 +1677,7 @@ def _bracket_depth(latex: str) -> int:
 
 #: Logic written in text mode between math segments (``$a$ \textbf{and} $b$``, legacy ``\AND``).
 _LOGIC_WORDS = frozenset({"and", "or", "not", "true", "false"})
-_LOGIC_COMMANDS = frozenset(
-    "\\AND \\OR \\NOT \\TRUE \\FALSE \\textbf \\textit \\text \\mathbf \\emph \\textsc".split()
-)
+_LOGIC_COMMANDS = frozenset("\\AND \\OR \\NOT \\TRUE \\FALSE \\textbf \\textit \\text \\mathbf \\emph \\textsc".split())
 
 
 def _joins(piece: _Piece) -> bool:
