@@ -13,6 +13,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 import algoverify
 from algoverify.findings import LocatedError
@@ -150,3 +152,11 @@ def test_printed_latex_reads_back_as_the_same_tree(latex):
     if isinstance(tree, M.Tuple) and len(tree.items) == 1 or re.search(r"\\(sin|cos|tan) [a-z]", latex):
         return
     assert M.parse_math(printed) == tree, printed
+
+
+@settings(max_examples=25, deadline=None)
+@given(m=st.integers(1, 5), k=st.integers(1, 5), n=st.integers(1, 5))
+def test_a_product_mismatch_names_the_shapes_it_saw(m, k, n):
+    assume(n != k)
+    found = run_error(r"\State \(w \gets A v\)", A=np.ones((m, k)), v=np.ones(n))
+    assert found == f"3:18: AV305 shape mismatch in A v: A is {m}×{k} and v has length {n}; A v needs v of length {k}"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -270,6 +271,46 @@ def test_the_stepper_ends_cleanly(leave):
         status = finish(child)
     assert status == 0
     assert "Traceback" not in rest and "lam =" not in rest  # left, not run to the end
+
+
+@pytest.mark.slow
+def test_ctrl_c_stops_a_runaway_loop_at_the_next_statement():
+    # A = [[-1]]: v flips sign every pass and the loop never stops (the corpus's known finding)
+    child = spawn_step(
+        "--max-steps",
+        "100000000",
+        "--timeout",
+        "120",
+        inputs=("--set", "A=[[-1]]", "--set", "v=[0.3]", "--set", "tau=1e-10"),
+    )
+    try:
+        current_line(child)
+        child.sendline("continue")
+        child.expect("continue")
+        time.sleep(1.0)  # well inside the loop
+        child.sendintr()
+        child.expect("interrupted: stopping at the next statement")
+        assert current_line(child) in (WHILE, BODY, BODY + 1)
+        np.testing.assert_allclose(_printed(ask(child, r"p \lvert \lambda \rvert"), r"\lvert \lambda \rvert"), [1.0])
+        child.sendintr()  # at the prompt: said, and the prompt goes on
+        child.expect(r"Ctrl-C: quit or Ctrl-D leaves")
+        child.sendline("quit")
+    finally:
+        status = finish(child)
+    assert status == 0
+
+
+@pytest.mark.slow
+def test_time_at_the_prompt_is_not_the_runs():
+    child = spawn_step("--timeout", "1")
+    try:
+        current_line(child)
+        time.sleep(1.5)  # longer than the run's whole time budget
+        child.sendline("continue")
+        child.expect(r"lam = ")
+    finally:
+        status = finish(child)
+    assert status == 0
 
 
 @pytest.mark.slow
