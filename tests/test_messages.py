@@ -21,6 +21,7 @@ from algoverify.findings import LocatedError
 from algoverify.math import mathexpr as M
 from algoverify.math.latex import to_latex, written
 from algoverify.running.listing import ExecutionError
+from algoverify.source import SourceFile
 
 sys.path.insert(0, str(Path(__file__).parent))
 import test_mathexpr  # noqa: E402 - its tables of LaTeX are the printer's round-trip cases
@@ -98,13 +99,33 @@ def test_parse_findings_say_the_text_and_what_was_expected(body, expected):
     assert run_error(body, x=1.0) == expected
 
 
+STRUCTURE = [
+    # a block without its condition: said as that, not as "\While is never closed … before \EndWhile"
+    ("\\While\n\\EndWhile", "4:1: AV101 unexpected '\\EndWhile'; expected {"),
+    ("\\For \\State \\(w \\gets 1\\) \\EndFor", "3:6: AV101 unexpected '\\State'; expected {"),
+    (
+        "\\While{\\(x\\)} \\State \\(w \\gets 1\\)",
+        "3:1: AV102 \\While is never closed: expected \\EndWhile before \\end{algorithmic}",
+    ),
+]
+
+
+@pytest.mark.parametrize(("body", "expected"), STRUCTURE, ids=[c[0] for c in STRUCTURE])
+def test_structure_findings_say_what_is_missing(body, expected):
+    latex = _listing(body, ["x"])
+    with pytest.raises(LocatedError) as caught:
+        algoverify.compile(latex)
+    line, col = SourceFile(Path("<latex>"), latex).line_col(caught.value.span.start)
+    assert f"{line}:{col}: {caught.value.rule.code} {caught.value}" == expected
+
+
 #: what must never reach a reader: AST dumps, grammar token names, NumPy's internals
 LEAKS = re.compile(
     r"\((juxt|idx|apply|norm|pow|frac|rel|assign) |'(gets|leftarrow|>=|<=|\|\|)'|gufunc|shape \(|\(\d+,\)"
 )
 
 
-@pytest.mark.parametrize("message", [c[-1] for c in RUNTIME + PARSE])
+@pytest.mark.parametrize("message", [c[-1] for c in RUNTIME + PARSE + STRUCTURE])
 def test_no_internals_leak(message):
     assert not LEAKS.search(message)
 

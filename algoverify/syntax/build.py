@@ -599,6 +599,9 @@ def _classify(token: Token | None, opened: Sequence[Token], defs: Definitions) -
     if token.type in ("$END", "_END_ALG", "_END_FLOAT"):
         return UnclosedBlock if opened else SyntaxErrorInListing
     if token.type in _CLOSERS:
+        innermost = _OPENERS.get(blocks[-1].value, ("?",))[0] if blocks else None
+        if innermost == _CLOSERS[token.type][0]:
+            return SyntaxErrorInListing  # it closes the open block: the block's header is what is wrong
         return UnclosedBlock if blocks else UnmatchedEnd
     if token.type in _INNER:
         wanted = _INNER[token.type][0]
