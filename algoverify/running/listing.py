@@ -83,6 +83,7 @@ class Listing:
                 locate=self.source.line_col,
                 functions=self._functions,
                 index_base=self.index_base,
+                text=self.source.text,
             )
         return self._program
 
