@@ -209,7 +209,7 @@ class CheckContext:
             raise LocatedError(
                 SpecReferenceError, where, check=check.id, message=f"cannot read {latex!r}: {exc}"
             ) from None
-        ctx = Context(declared=set(names), rtol=tolerance(check, "rtol"), atol=tolerance(check, "atol"))
+        ctx = Context(declared=set(names), rtol=tolerance(check, "rtol"), atol=tolerance(check, "atol"), text=latex)
         try:
             fn = compile_expr(tree, ctx)
         except LocatedError as exc:
