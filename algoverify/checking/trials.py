@@ -145,7 +145,7 @@ def simplify_values(
     stays in ``[0, 1)``, ``spd(n)`` positive definite, ``randn`` finite); a simpler value outside
     it is never tried. A value without a test (a literal, a generator of the note's own) is kept.
     """
-    current = dict(values)
+    current = values  # the same mapping when nothing simpler fails: the caller need not run it again
     for name, value in values.items():
         inside = (classes or {}).get(name)
         if inside is None:
