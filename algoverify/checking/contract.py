@@ -104,7 +104,7 @@ def _compare(
     hits = trace.hits
     counts: list[tuple[tuple[Any, ...], int, Any, str]] = []
     for key, want in (expect.get("runs") or {}).items():
-        counts.append((("runs", key), hits.get(statements[key], 0), want, f"{key!r} ran"))
+        counts.append((("runs", key), hits.get(statements[key], 0), want, f"`{key}` ran"))
     for name, want in (expect.get("assigned") or {}).items():
         counts.append((("assigned", name), trace.assignments(name), want, f"{name} was assigned"))
     for name, want in (expect.get("calls") or {}).items():
