@@ -42,6 +42,7 @@ def failed_run(result: Any, line_col: Callable[[int], tuple[int, int]]) -> str:
         return text
     raise CannotCheck(text, f)
 
+
 __all__ = ["shrink_spec", "simplify_values", "reproduce_command", "format_inputs"]
 
 _CALL = re.compile(r"^\s*(\w+)\((.*)\)\s*$")
@@ -217,7 +218,8 @@ def search(
         if problem in (None, SKIP) or signature(problem) != kind:  # shrinking must never lose the counterexample
             values = ctx.draw(check, inputs_spec, ctx.rng(check, trial))
             problem = attempt(values)
-        details = {"counterexample": format_inputs(values)}
+        # the values themselves too, for reports that give them structured (JSON, SARIF); hidden from the text
+        details = {"counterexample": format_inputs(values), "_counterexample": dict(values)}
         if listing is not None:
             accepted = set(listing.inputs) | set(listing.program.families.values())
             taken = {k: v for k, v in values.items() if k in accepted}
