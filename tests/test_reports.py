@@ -17,12 +17,14 @@ from pathlib import Path
 import jsonschema
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from algoverify import api, cli, reporting
 from algoverify.checking.outcome import CANNOT, KNOWN, REFUTED, VERDICTS, VERIFIED
 from algoverify.findings import RULES, Finding, PropertyFails, Severity, UnknownMacro
 from algoverify.reporting import json as json_report
-from algoverify.reporting.common import Bare, attribute
+from algoverify.reporting.common import Bare, attribute, counterexample
 from algoverify.source import SourceFile, Span, number_text
 
 DATA = Path(__file__).parent / "data"
@@ -494,3 +496,21 @@ def test_junit_is_well_formed_whatever_a_message_holds():
 def test_bare_results_fail_as_runs_do():
     warn = UnknownMacro.finding(None, Path("x.md"), macro="\\foo")
     assert not Bare([warn], {}).failed() and Bare([warn], {}).failed(strict=True)
+
+
+_numbers = st.one_of(st.floats(), st.integers(min_value=-(10**30), max_value=10**30), st.booleans())
+_values = st.recursive(_numbers, lambda inner: st.lists(inner, max_size=4), max_leaves=12)
+
+
+@given(st.dictionaries(st.from_regex(r"[a-z]\w{0,3}", fullmatch=True), _values, max_size=4))
+def test_any_counterexample_is_strict_json_that_reads_back(values):
+    doc = _strict_json(json.dumps(counterexample({"_counterexample": values}), allow_nan=False))
+
+    def same(got, want):
+        if isinstance(want, list):
+            return isinstance(got, list) and len(got) == len(want) and all(map(same, got, want))
+        if isinstance(want, float):
+            return math.isnan(want) and got == "NaN" or float(got) == want
+        return got == want
+
+    assert list(doc) == list(values) and all(same(doc[k], v) for k, v in values.items())
