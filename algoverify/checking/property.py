@@ -100,7 +100,7 @@ def _judged(check: CheckSpec, ctx: CheckContext, env: dict[str, Any], at: str) -
     with np.errstate(all="ignore"):
         ok = ctx.evaluate(check, holds, env, ("holds",))
     if ctx.fixed is not None:  # the last test is the one to show (an invariant's failing pass)
-        ctx.shown[:] = [_witness(check, ctx, env).strip(" ()")]
+        ctx.shown[:] = [w for w in [_witness(check, ctx, env).strip(" ()")] if w]
     if _truth(ok):
         return None
     return f"{holds} is false{at}" + _witness(check, ctx, env) + _tolerance(check)
@@ -283,10 +283,19 @@ def _witness(check: CheckSpec, ctx: CheckContext, env: dict[str, Any]) -> str:
             value = ctx.evaluate(check, latex, env)
         except Exception:  # noqa: BLE001 - a side that cannot be shown alone is left out
             continue
-        arr = np.asarray(value)
-        text_value = f"{float(arr):.6g}" if arr.ndim == 0 and arr.dtype.kind in "fiu" else None
-        shown.append(f"{latex} = {text_value or np.array2string(arr, precision=6, threshold=8)}")
-    return " (" + "; ".join(shown) + ")" if shown else ""
+        shown.append((latex, np.asarray(value)))
+    if not shown:
+        return ""
+    texts = [_value_text(v, 6) for _, v in shown]
+    if len(set(texts)) < len(texts):  # sides that differ but print alike: print every digit
+        texts = [_value_text(v, 17) for _, v in shown]
+    return " (" + "; ".join(f"{latex} = {t}" for (latex, _), t in zip(shown, texts)) + ")"
+
+
+def _value_text(arr: np.ndarray, digits: int) -> str:
+    if arr.ndim == 0 and arr.dtype.kind in "fiu":
+        return f"{float(arr):.{digits}g}"
+    return np.array2string(arr, precision=digits, threshold=8)
 
 
 #: How large a part of a bound the default tolerance may be before the bound is called vacuous.
