@@ -348,7 +348,10 @@ os.set_inheritable(status, False)  # the command's exec closes it; only our proc
 
 
 def say(**fields):
-    os.write(status, (json.dumps(fields) + "\n").encode())
+    try:
+        os.write(status, (json.dumps(fields) + "\n").encode())
+    except OSError:
+        pass  # the reader is gone (the process that started us was killed): sweep all the same
 
 
 held = ["rlimits"]
@@ -513,9 +516,14 @@ class Stop(Exception):
 
 
 def on_term(signum, frame):
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     raise Stop
 
 
+# SIGTERM stops the wait, never the sweep: a Stop raised inside the sweep would end it half
+# done. It can come late: when the process that started us is killed, the command may see its
+# pipes close and exit before the kernel sends us the parent-death signal, and that signal
+# comes again each time we are handed on to another thread of the dying process.
 signal.signal(signal.SIGTERM, on_term)
 try:
     # the process that started us may be killed (a note's worker past its deadline): then
@@ -525,10 +533,12 @@ try:
     if os.getppid() != cfg["parent"]:
         raise Stop  # it died before we asked to be told
     _pid, wstatus = os.waitpid(child, 0)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     if not pid_ns:
         say(returncode=os.waitstatus_to_exitcode(wstatus))
 except Stop:
     pass
+signal.signal(signal.SIGTERM, signal.SIG_IGN)
 sweep(child)
 os._exit(0)
 """
