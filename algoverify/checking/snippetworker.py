@@ -268,6 +268,7 @@ def _run(request: dict[str, Any]) -> tuple[types.ModuleType | None, dict[str, An
     sys.modules["__main__"] = module
     _limit_cpu(request["cpu"])
     try:
+        # what `python -c` would do with the block, in this sandboxed worker only (never in ours)
         exec(compile(code, SNIPPET_FILE, "exec"), module.__dict__)
     except SystemExit as exc:
         if exc.code not in (None, 0):
@@ -279,12 +280,9 @@ def _run(request: dict[str, Any]) -> tuple[types.ModuleType | None, dict[str, An
         function = module.__dict__.get(name)
         if callable(function):
             found.append(name)
-            code_object = getattr(function, "__code__", None)
+            body = getattr(function, "__code__", None)
             # the def itself, not a decorator's wrapper: its parameters are the ones we parsed
-            if code_object is not None and (code_object.co_filename, code_object.co_firstlineno) == (
-                SNIPPET_FILE,
-                line,
-            ):
+            if body is not None and (body.co_filename, body.co_firstlineno) == (SNIPPET_FILE, line):
                 plain.append(name)
     return module, {"ready": {"functions": found, "plain": plain}}
 
