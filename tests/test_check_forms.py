@@ -571,3 +571,53 @@ def test_a_component_of_a_called_listing_is_read_as_the_reader_means(tmp_path):
     assert outcome(check(note(tmp_path, entry, listing)), "shift").status == "verified"
     o = outcome(check(note(tmp_path, entry.replace("_{2}", "_{1}"), listing)), "shift")
     assert o.status == "refuted", o.message  # the mean moves with the shift
+
+
+# --- a Python snippet's functions as the subject of a claim ---------------------------------------
+
+SNIPPET_NOTE = """---
+title: softmax
+algoverify:
+  checks:
+    - id: large-scores
+      kind: property
+      snippet: 1
+      draw: {n: "integers(1, 6)", z: "randn(n, scale=5)", c: "uniform(-1000, 1000)"}
+      holds: '\\mathrm{softmax}(z + c) = \\mathrm{softmax}(z)'
+---
+
+A score of 800 gives the same answer as a score of 0.
+
+```python
+import numpy as np
+
+
+def softmax(logits):
+    shifted = logits - logits.max()
+    e = np.exp(shifted)
+    return e / e.sum()
+```
+"""
+
+
+@pytest.mark.parametrize(
+    "edit, status, words",
+    [
+        (None, "verified", "held on 100 trials"),
+        # the shift deleted: exp(800) overflows, inf / inf is NaN, and the claim is refuted
+        (("logits - logits.max()", "logits"), "refuted", "is false"),
+        # a NaN result refutes; numeric trouble raised inside the function too, as a listing's AV302 does
+        (("return e / e.sum()", "return e / e.sum() * np.nan"), "refuted", "is false"),
+        (("return e / e.sum()", "return 1 // 0"), "refuted", "raised ZeroDivisionError"),
+        # an error that says nothing about the claim, or a snippet that does not run, could not check it
+        (("return e / e.sum()", "raise ValueError('no')"), "could not check", "raised ValueError: no (line 21)"),
+        (("import numpy as np", "import numpy as np\nraise SystemExit(3)"), "could not check", "did not run"),
+    ],
+)
+def test_a_claim_about_a_snippets_function(tmp_path, edit, status, words):
+    text = SNIPPET_NOTE if edit is None else SNIPPET_NOTE.replace(*edit)
+    path = tmp_path / "softmax.md"
+    path.write_text(text, encoding="utf-8")
+    o = outcome(check(path), "large-scores")
+    assert o.status == status, o.message
+    assert words in o.message
