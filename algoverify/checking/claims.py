@@ -27,8 +27,6 @@ from typing import Any, Sequence
 from ..findings import Finding, QuoteMissing, UncheckedClaim
 from ..reading.notes import Note
 from ..reading.prose import INLINE_MATH, Sentence, sentences
-from ..source import Span
-from .snippets import find_claim
 
 __all__ = ["Claim", "Unchecked", "claims", "claim_findings", "cues", "unchecked_entries"]
 
@@ -43,49 +41,104 @@ _ADJECTIVE = (
     r"constant|finite|idempotent|stable|zero|lipschitz|normali[sz]ed|sorted|exact|unbiased|optimal|uniform|"
     r"linear|continuous|differentiable|deterministic)\b"
 )
-#: words that state a checkable property or law, one family a line
-_WORDS = (
-    r"\balways\b|\bnever\b|\bcan ?not\b|\bcan't\b",
-    r"\bno\s+(?:[\w-]+\s+){0,3}(?:can|could|will|ever)\b",
-    r"\b(?:has|have|had) no\b|\bnothing\s+(?:[\w-]+\s+){0,4}?(?:depends|changes|can|will|affects)\b"
-    r"|\bchanges nothing\b|\bmakes no difference\b",
-    r"\b(?:con|di)verg(?:es|ed|e|ing)\b|\b(?:con|di)vergence\s+(?:rate|to|of|in|within|after|is)\b",
-    r"\bat (?:most|least)\b(?!\s+(?:to|as far as|in part|partly)\b)"
-    r"|\bno (?:more|less|fewer|greater|larger|smaller) than\b",
-    r"\b(?:more|less|fewer|greater|larger|smaller|higher|lower|bigger|faster|slower|longer|shorter|closer|better|worse)"
-    r"\s+(?:[\w-]+\s+){0,2}?than\b|\bexceeds?\b|\blies? (?:between|within)\b",
-    r"\bunchanged\b|\buntouched\b|\b(?:does|do|did) ?(?:not|n't) (?:change|move|affect|alter|modify)\b"
-    r"|\b(?:stays?|remains?) the same\b"
-    r"|\b(?:gives|gets) back\b|\brestores?\b",
-    r"\bequals?\b(?!\s+(?:weight|size|part|share|footing)s?\b)|\bequal to\b|\bidentical(?:ly)?\b"
-    r"|\bthe same\s+(?:[\w-]+\s+){0,2}?as\b(?!\s+in\b)|\bcoincides?\b|\bmatch(?:es)?\s+(?:the|exactly)\b",
-    r"\bexactly\s+(?:once|twice|\d|\\\(|\$|equal|zero|one|two|three|four|five|[a-z]\b)",
-    r"\b(?:once|twice|thrice|\d+ times)\s+(?:per|each|every|for)\b|(?:\\\)|\$)\s+times\b",
-    rf"\b(?:is|are|be|been|being|remains?|stays?|becomes?|isn't|aren't)\s+(?:(?:not|also|still|then|therefore|"
-    rf"thus|hence|always|never|everywhere|a|an|approximately|exactly|necessarily)\s+)*{_ADJECTIVE}",
-    r"\b(?:strictly\s+)?(?:convex|concave|monoton(?:e|ic))\s+(?:in|on|function|along)\b",
-    r"\bvanish(?:es|ing)?\b|\bbounded (?:by|above|below)\b|\bsums? to\b|\badds? up to\b|\breproduces?\b",
-    r"\bhalves\b|\bhalved\b|\bdoubles\b|\bdoubled\b|\bby (?:half|a factor of)\b",
-    r"\b(?:terminates|halts|stops (?:after|within|when|once|as soon as))\b",
-    r"\b(?:returns|computes|prints|outputs) (?:the|a|an|its|exactly|every|each)\b"
-    r"|\bis the (?:sum|product|mean|average|maximum|minimum|square|square root|root|inverse|ratio|difference|limit"
-    r"|fixed point) of\b",
-    r"\bholds? (?:after|for|at|whenever|when|on|throughout|true|everywhere|exactly)\b"
-    r"|\b(?:has|have) (?:unit|zero|full|real|non-?negative|positive|negative|bounded|finite|constant|orthogonal)\s+\w+",
-    r"\bwithout (?:error|loss|overflow|underflow)\b|\bto machine precision\b|\bup to rounding\b",
-    r"\b(?:below|above|under|over|exceed|exceeds|reach|reaches)\s+(?:\\\(|\$|\d)",
-    r"\bpreserves?\b|\bkeeps?\s+(?:[\w'’-]+\s+){0,3}?(?:below|above|under|within)\b|\bflips? the sign\b",
-    r"\b(?:shrinks|grows|decays|falls|decreases|increases)\s+"
-    r"(?:like|at the rate|geometrically|linearly|monotonically)\b",
-    r"\b(?:constant|linear|quadratic|cubic|logarithmic|polynomial|exponential)\s+time\b"
-    r"|(?:\\\)|\$)\s+(?:multiplications|additions|comparisons|iterations|passes|steps|calls|swaps|evaluations)\b",
-    r"\bdepends? only on\b|\bindependent of\b|\bdoes(?: not|n't) depend on\b",
-    r"\bthe number of\s+(?:[\w-]+\s+){1,4}?(?:is|equals|matches)\b",
-    r"\bproportional to\b|\bscales? (?:linearly|quadratically|logarithmically|exponentially)\b",
-    r"\bas\s+(?:\S+\s+){1,3}?(?:grows|increases|decreases|shrinks|goes to|tends to|approaches)\b",
-    r"\bfor (?:every|all|any)\b|\bat any\b|\bregardless of\b|\bwhatever\b",
+#: words that state a checkable property or law: (the words they start with, the pattern from there)
+_WORDS: tuple[tuple[str, str], ...] = (
+    ("always never can cannot can't", r"always\b|never\b|can ?not\b|can't\b"),
+    ("no", r"no\s+(?:[\w-]+\s+){0,3}(?:can|could|will|ever)\b"),
+    ("has have had", r"(?:has|have|had) no\b"),
+    ("nothing", r"nothing\s+(?:[\w-]+\s+){0,4}?(?:depends|changes|can|will|affects)\b"),
+    ("changes makes", r"changes nothing\b|makes no difference\b"),
+    (
+        "converge converges converged converging diverge diverges diverged diverging convergence divergence",
+        r"(?:con|di)verg(?:es|ed|e|ing)\b|(?:con|di)vergence\s+(?:rate|to|of|in|within|after|is)\b",
+    ),
+    ("at", r"at (?:most|least)\b(?!\s+(?:to|as far as|in part|partly)\b)"),
+    ("no", r"no (?:more|less|fewer|greater|larger|smaller) than\b"),
+    (
+        "more less fewer greater larger smaller higher lower bigger faster slower longer shorter closer better worse",
+        r"\w+\s+(?:[\w-]+\s+){0,2}?than\b",
+    ),
+    ("exceed exceeds lie lies", r"exceeds?\b|lies? (?:between|within)\b"),
+    ("unchanged untouched restore restores", r"unchanged\b|untouched\b|restores?\b"),
+    ("does do did doesn't don't didn't", r"(?:does|do|did) ?(?:not|n't) (?:change|move|affect|alter|modify)\b"),
+    ("stay stays remain remains gives gets", r"(?:stays?|remains?) the same\b|(?:gives|gets) back\b"),
+    (
+        "equal equals identical identically coincide coincides match matches",
+        r"equals?\b(?!\s+(?:weight|size|part|share|footing)s?\b)|equal to\b|identical(?:ly)?\b|coincides?\b"
+        r"|match(?:es)?\s+(?:the|exactly)\b",
+    ),
+    ("the", r"the same\s+(?:[\w-]+\s+){0,2}?as\b(?!\s+in\b)"),
+    ("exactly", r"exactly\s+(?:once|twice|\d|\\\(|\$|equal|zero|one|two|three|four|five|[a-z]\b)"),
+    ("once twice thrice #", r"(?:once|twice|thrice|\d+ times)\s+(?:per|each|every|for)\b"),
+    ("times", r"(?:(?<=\\\)\s)|(?<=\$\s))times\b"),
+    (
+        "is are be been being remain remains stay stays become becomes isn't aren't",
+        r"(?:is|are|be|been|being|remains?|stays?|becomes?|isn't|aren't)\s+(?:(?:not|also|still|then|therefore|"
+        r"thus|hence|always|never|everywhere|a|an|approximately|exactly|necessarily)\s+)*" + _ADJECTIVE,
+    ),
+    (
+        "strictly convex concave monotone monotonic",
+        r"(?:strictly\s+)?(?:convex|concave|monoton(?:e|ic))\s+(?:in|on|function|along)\b",
+    ),
+    (
+        "vanish vanishes vanishing bounded sum sums add adds reproduce reproduces",
+        r"vanish(?:es|ing)?\b|bounded (?:by|above|below)\b|sums? to\b|adds? up to\b|reproduces?\b",
+    ),
+    ("halves halved doubles doubled by", r"halves\b|halved\b|doubles\b|doubled\b|by (?:half|a factor of)\b"),
+    ("terminates halts stops", r"terminates\b|halts\b|stops (?:after|within|when|once|as soon as)\b"),
+    ("returns computes prints outputs", r"(?:returns|computes|prints|outputs) (?:the|a|an|its|exactly|every|each)\b"),
+    (
+        "is",
+        r"is the (?:sum|product|mean|average|maximum|minimum|square|square root|root|inverse|ratio|difference|limit"
+        r"|fixed point) of\b",
+    ),
+    ("hold holds", r"holds? (?:after|for|at|whenever|when|on|throughout|true|everywhere|exactly)\b"),
+    (
+        "has have",
+        r"(?:has|have) (?:unit|zero|full|real|non-?negative|positive|negative|bounded|finite|constant"
+        r"|orthogonal)\s+\w+",
+    ),
+    ("without to up", r"without (?:error|loss|overflow|underflow)\b|to machine precision\b|up to rounding\b"),
+    ("below above under over exceed exceeds reach reaches", r"\w+\s+(?:\\\(|\$|\d)"),
+    (
+        "preserve preserves keep keeps flip flips",
+        r"preserves?\b|keeps?\s+(?:[\w'’-]+\s+){0,3}?(?:below|above|under|within)\b"
+        r"|flips? the sign\b",
+    ),
+    (
+        "shrinks grows decays falls decreases increases",
+        r"\w+\s+(?:like|at the rate|geometrically|linearly|monotonically)\b",
+    ),
+    ("constant linear quadratic cubic logarithmic polynomial exponential", r"\w+\s+time\b"),
+    (
+        "multiplications additions comparisons iterations passes steps calls swaps evaluations",
+        r"(?:(?<=\\\)\s)|(?<=\$\s))\w+",
+    ),
+    ("depend depends independent does doesn't", r"depends? only on\b|independent of\b|does(?: not|n't) depend on\b"),
+    ("the", r"the number of\s+(?:[\w-]+\s+){1,4}?(?:is|equals|matches)\b"),
+    (
+        "proportional scale scales",
+        r"proportional to\b|scales? (?:linearly|quadratically|logarithmically|exponentially)\b",
+    ),
+    ("as", r"as\s+(?:\S+\s+){1,3}?(?:grows|increases|decreases|shrinks|goes to|tends to|approaches)\b"),
+    ("for at regardless whatever", r"for (?:every|all|any)\b|at any\b|regardless of\b|whatever\b"),
 )
-_WORD_CUES = [re.compile(p, re.I) for p in _WORDS]
+
+
+def _by_first_word() -> dict[str, list[re.Pattern[str]]]:
+    table: dict[str, list[re.Pattern[str]]] = {}
+    for words, pattern in _WORDS:
+        compiled = re.compile(pattern, re.I)
+        for word in words.split():
+            table.setdefault(word, []).append(compiled)
+    return table
+
+
+#: each word that may start a cue, and the patterns tried there: matching each word against a table
+#: keeps the cost a sentence's words, where one expression of alternatives tried at every word did not
+_CUES_AT = _by_first_word()
+#: a word (with its apostrophes and hyphens) or a number, where a cue may start
+_WORD = re.compile(r"(?<![\w\\])(?:[A-Za-z][\w'’-]*|\d+)")
 
 #: a relation written in inline math (``=`` counts only against a number, or in a sentence with a cue)
 _RELATION = re.compile(
@@ -148,22 +201,36 @@ def cues(text: str) -> list[str]:
     ``larger than``), a number (``800``) or a piece of inline math with a relation (``T \\geq 1``).
     """
     found: list[str] = []
-    for pattern in _WORD_CUES:
-        for m in pattern.finditer(text):
-            words = " ".join(m.group().split())
-            if words not in found:
-                found.append(words)
+    for word in _WORD.finditer(text):
+        key = "#" if word.group()[0].isdigit() else word.group().lower()
+        for pattern in _CUES_AT.get(key, ()):
+            m = pattern.match(text, word.start())
+            if m is not None:
+                words = " ".join(m.group().split())
+                if words not in found:
+                    found.append(words)
     setup = _SETUP.search(text) is not None
     maths = [(m.span(), _math_body(m.group())) for m in INLINE_MATH.finditer(text)]
     if not setup:
         for _, latex in maths:
             found.extend(c for c in _math_cues(latex) if c not in found)
         words = _blank_math(text, [span for span, _ in maths])
-        named = [m.span() for m in _NOT_A_QUANTITY.finditer(words)]
         for m in _NUMBER.finditer(words):
-            if not any(a <= m.start() < b for a, b in named) and m.group() not in found:
+            if not _names(words, m) and m.group() not in found:
                 found.append(m.group())
     return found
+
+
+def _names(words: str, number: re.Match[str]) -> bool:
+    """Whether the number is part of a date, a reference, a version or a name (:data:`_NOT_A_QUANTITY`).
+
+    Only the words around it are searched: the table's alternatives are many, a sentence long.
+    """
+    lo = max(0, number.start() - 40)
+    for m in _NOT_A_QUANTITY.finditer(words, lo, min(len(words), number.end() + 30)):
+        if m.start() <= number.start() < m.end():
+            return True
+    return False
 
 
 def _math_body(math: str) -> str:
@@ -195,8 +262,23 @@ def _math_cues(latex: str) -> list[str]:
 
 
 def quotes(claim: str, sentence: str) -> bool:
-    """Whether a check's ``claim`` quotes ``sentence``: one contains the other, as a claim is found in the prose."""
-    return find_claim(sentence, claim) is not None or find_claim(claim, sentence) is not None
+    """Whether a check's ``claim`` quotes ``sentence``: one contains the other, as a claim is found in the prose.
+
+    The same rule as :func:`~algoverify.checking.snippets.find_claim` (whitespace runs match any
+    whitespace, the first letter's case may differ), on texts with their whitespace collapsed.
+    """
+    a, b = _squashed(claim), _squashed(sentence)
+    if not a or not b:
+        return False
+    return any(x in y for x, y in ((a, b), (_swapped(a), b), (b, a), (_swapped(b), a)))
+
+
+def _squashed(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _swapped(text: str) -> str:
+    return text[0].swapcase() + text[1:] if text[:1].isalpha() else text
 
 
 @dataclass(frozen=True)
@@ -205,8 +287,7 @@ class Unchecked:
 
     sentence: str
     reason: str
-    #: where the entry's ``sentence:`` stands in the front matter
-    span: Span | None
+    #: its position in the list (0-based)
     index: int
 
 
@@ -216,17 +297,10 @@ def unchecked_entries(note: Note) -> list[Unchecked]:
     entries = section.get("unchecked") if isinstance(section, dict) else None
     if not isinstance(entries, list):
         return []
-    marks = None
     out = []
     for i, entry in enumerate(entries):
-        if not (isinstance(entry, dict) and isinstance(entry.get("sentence"), str) and entry["sentence"].strip()):
-            continue
-        if marks is None:
-            from .spec import _Marks
-
-            marks = _Marks(note)
-        span = marks.span(("algoverify", "unchecked", i, "sentence"))
-        out.append(Unchecked(entry["sentence"], str(entry.get("reason", "")), span, i))
+        if isinstance(entry, dict) and isinstance(entry.get("sentence"), str) and entry["sentence"].strip():
+            out.append(Unchecked(entry["sentence"], str(entry.get("reason", "")), i))
     return out
 
 
@@ -299,8 +373,12 @@ def claim_findings(note: Note, blocks: Sequence[Any]) -> list[Finding]:
         for c in found
         if c.status == "not checked"
     ]
+    if missing:
+        from .spec import _Marks  # YAML positions: composed only when a finding needs one
+
+        marks = _Marks(note)
     for entry in missing:
-        where = entry.span or note.front_matter_span
+        where = marks.span(("algoverify", "unchecked", entry.index, "sentence")) or note.front_matter_span
         name = f"unchecked[{entry.index + 1}]"
         out.append(QuoteMissing.finding(where, note.path, check=name, what="sentence", text=entry.sentence))
     return out

@@ -16,6 +16,7 @@ states. Nothing here decides what a sentence claims.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from dataclasses import dataclass
@@ -116,7 +117,8 @@ def sentences(note: Note, blocks: Sequence[Any]) -> list[Sentence]:
     cuts = sorted({b.span.start for b in blocks} | {b.span.end for b in blocks})
     out = []
     for para in paragraphs:
-        pieces = [para.start, *(c for c in cuts if para.start < c < para.end), para.end]
+        inside = cuts[bisect.bisect_right(cuts, para.start) : bisect.bisect_left(cuts, para.end)]
+        pieces = [para.start, *inside, para.end]
         for start, end in zip(pieces, pieces[1:]):
             out.extend(split(shown, Span(start, end)))
     return out
@@ -149,7 +151,7 @@ def _markdown() -> Any:
     """CommonMark with tables (as Hugo's Goldmark reads them), built on first use."""
     from markdown_it import MarkdownIt
 
-    return MarkdownIt("commonmark").enable("table")
+    return MarkdownIt("commonmark").enable("table").disable("inline")  # paragraphs' lines are all it is asked
 
 
 def _tex_paragraphs(shown: str, body: Span) -> tuple[str, list[Span]]:
@@ -176,7 +178,6 @@ ABBREVIATIONS = frozenset(
     p. pp. vol. ed. eds. dr. mr. mrs. ms. prof. st. jr. sr. ex.""".split()
 )
 _END = re.compile(r"[.!?]+[\"'”’)\]*_]*(?=\s|$)")
-_TRAILING_SPACE = re.compile(r"\s*$")
 
 
 def split(shown: str, region: Span) -> list[Sentence]:
@@ -187,53 +188,59 @@ def split(shown: str, region: Span) -> list[Sentence]:
     abbreviation rarely splits one — unless the word before is a known abbreviation
     (:data:`ABBREVIATIONS`) or an initial (``J. Smith``); never inside inline math.
     """
-    read = _readable(shown, region)
-    math = [m.span() for m in INLINE_MATH.finditer(shown, region.start, region.end)]
+    text = shown[region.start : region.end]  # offsets below are the paragraph's; the spans add its start
+    math = [m.span() for m in INLINE_MATH.finditer(text)]
+    read = _readable(text, math)
+    math_starts = [a for a, _ in math]
     ends = []
-    for m in _END.finditer(read, region.start, region.end):
-        if any(a <= m.start() < b for a, b in math) or not _ends_sentence(read, m, region):
+    for m in _END.finditer(read):
+        i = bisect.bisect_right(math_starts, m.start()) - 1
+        if (i >= 0 and m.start() < math[i][1]) or not _ends_sentence(read, m):
             continue
         ends.append(m.end())
-    out, start = [], region.start
-    for end in [*ends, region.end]:
-        sentence = _sentence(shown, read, start, end)
+    out, start = [], 0
+    for end in [*ends, len(text)]:
+        sentence = _sentence(text, read, start, end, region.start)
         if sentence is not None:
             out.append(sentence)
         start = end
     return out
 
 
-def _ends_sentence(read: str, m: re.Match[str], region: Span) -> bool:
+_NEXT = re.compile(r"\s*(\S)")
+_INITIAL = re.compile(r"[A-Z]\.")
+
+
+def _ends_sentence(read: str, m: re.Match[str]) -> bool:
     """Whether the punctuation ``m`` ends a sentence: not after an abbreviation or an initial, not before lower case."""
     if m.group().rstrip("\"'”’)]*_") == ".":
-        cut = max(read.rfind(c, region.start, m.start()) for c in " \t\r\n") + 1
-        word = read[max(cut, region.start) : m.end()].lstrip("([\"'“‘").rstrip("\"'”’)]*_")
-        if word.lower() in ABBREVIATIONS or re.fullmatch(r"[A-Z]\.", word):
+        lo = max(0, m.start() - 40)  # a word longer than that is no abbreviation
+        cut = max(lo - 1, *(read.rfind(c, lo, m.start()) for c in " \t\r\n")) + 1
+        word = read[cut : m.end()].lstrip("([\"'“‘").rstrip("\"'”’)]*_")
+        if word.lower() in ABBREVIATIONS or _INITIAL.fullmatch(word):
             return False
-    rest = read[m.end() : region.end].lstrip()
-    return not rest or not rest[0].islower()
+    after = _NEXT.match(read, m.end())
+    return after is None or not after.group(1).islower()
 
 
-def _sentence(shown: str, read: str, start: int, end: int) -> Sentence | None:
-    segment = shown[start:end]
+def _sentence(text: str, read: str, start: int, end: int, base: int) -> Sentence | None:
+    segment = text[start:end]
     stripped = segment.lstrip()
     if not stripped.strip():
         return None
     first = start + len(segment) - len(stripped)
     last = first + len(stripped.rstrip())
-    text = " ".join(shown[first:last].split())
     said = " ".join(read[first:last].split())
     if not said:  # only code, links or markup: nothing the prose says in words
         return None
-    return Sentence(Span(first, last), text, said)
+    return Sentence(Span(base + first, base + last), " ".join(text[first:last].split()), said)
 
 
-def _readable(shown: str, region: Span) -> str:
-    """``shown`` with the paragraph's inline code, links' targets, citations and HTML blanked (math kept)."""
-    math = [m.span() for m in INLINE_MATH.finditer(shown, region.start, region.end)]
+def _readable(text: str, math: list[tuple[int, int]]) -> str:
+    """A paragraph's ``text`` with its inline code, links' targets, citations and HTML blanked (``math`` kept)."""
     spans = [
         m.span()
-        for m in _NOT_READ.finditer(shown, region.start, region.end)
-        if not any(a < m.end() and m.start() < b for a, b in math) or m.group("code")
+        for m in _NOT_READ.finditer(text)
+        if m.group("code") or not any(a < m.end() and m.start() < b for a, b in math)
     ]
-    return _blank_all(shown, spans)
+    return _blank_all(text, spans)
