@@ -17,7 +17,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from algoverify import api
-from algoverify.checking.claims import claim_findings, cues
+from algoverify.checking.claims import claim_findings
+from algoverify.checking.cues import cues
 from algoverify.cli import main
 from algoverify.reading.blocks import find_blocks
 from algoverify.reading.notes import parse_note
