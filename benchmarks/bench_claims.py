@@ -53,7 +53,7 @@ def main() -> None:
         lint_t.append(timed(lambda: api.lint([corpus])))
         claims_t.append(timed(claims_pass))
     lint_m, claims_m = statistics.median(lint_t), statistics.median(claims_t)
-    share = statistics.median(c / (l - c) for l, c in zip(lint_t, claims_t))
+    share = statistics.median(c / (t - c) for t, c in zip(lint_t, claims_t))
     print(f"lint of the corpus ({len(notes)} notes): {lint_m * 1000:.1f} ms; the claims pass: {claims_m * 1000:.1f} ms "
           f"(+{share:.0%} over a lint without it, median of {args.rounds} paired rounds)")
 
