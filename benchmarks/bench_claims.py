@@ -54,12 +54,12 @@ def main() -> None:
         claims_t.append(timed(claims_pass))
     lint_m, claims_m = statistics.median(lint_t), statistics.median(claims_t)
     share = statistics.median(c / (t - c) for t, c in zip(lint_t, claims_t))
-    print(f"lint of the corpus ({len(notes)} notes): {lint_m * 1000:.1f} ms; the claims pass: {claims_m * 1000:.1f} ms "
-          f"(+{share:.0%} over a lint without it, median of {args.rounds} paired rounds)")
-
-    prose = "\n\n".join(
-        "\n\n".join(s.text for s in sentences(n.note, [b.block for b in n.blocks])) for n in notes
+    print(
+        f"lint of the corpus ({len(notes)} notes): {lint_m * 1000:.1f} ms; the claims pass: {claims_m * 1000:.1f} ms "
+        f"(+{share:.0%} over a lint without it, median of {args.rounds} paired rounds)"
     )
+
+    prose = "\n\n".join("\n\n".join(s.text for s in sentences(n.note, [b.block for b in n.blocks])) for n in notes)
     text = "---\ntitle: long\n---\n\n" + "\n\n".join([prose] * args.repeat) + "\n"
     note = parse_note(Path("long.md"), text)
     blocks = find_blocks(note)[0]
