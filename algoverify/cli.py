@@ -181,17 +181,9 @@ def _dispatch(args: argparse.Namespace, out: TextIO) -> int:
             trials=args.trials,
         )
         result = _shown(checked, args.verbose)
-        if args.format == "text":
-            from .reporting.checks import render as render_checks
-
-            out.write(render_checks(result, colour=colour))
-        else:
-            extra = {"checks": _outcomes_json(result)} if args.format in ("json", "sarif") else {}
-            out.write(reporting.get(args.format)(result.all_findings(), result.sources, **extra))
-        return _status(result, args.strict)
-    result = _shown(api.lint(args.paths, strict=args.strict), args.verbose)
-    render = reporting.get(args.format)
-    out.write(render(result.all_findings(), result.sources, colour=colour))
+    else:
+        result = _shown(api.lint(args.paths, strict=args.strict), args.verbose)
+    out.write(reporting.report(args.format, result, command=args.command, strict=args.strict, colour=colour))
     return _status(result, args.strict)
 
 
@@ -245,7 +237,7 @@ def _claims(args: argparse.Namespace, out: TextIO, colour: bool) -> int:
 
     result = api.claims(args.paths)
     if args.format == "json":
-        out.write(reporting.get("json")(result.all_findings(), result.sources, claims=report.rows(result)))
+        out.write(report.render_json(result))
     else:
         out.write(report.render(result, colour=colour))
     if result.internal_error:
@@ -283,30 +275,6 @@ def _reproduce(args: argparse.Namespace, out: TextIO) -> int:
         out.write(f"{line}\n")
     out.write(f"{outcome.status}: {outcome.message}\n")
     return 0 if outcome.status == VERIFIED else 2 if outcome.status == CANNOT else 1
-
-
-def _outcomes_json(result: api.Result) -> list[dict]:
-    out = []
-    for note in result.notes:
-        for o in note.outcomes:
-            line = note.note.source.line_col(o.claim_span.start)[0] if note.note and o.claim_span else None
-            out.append(
-                {
-                    "path": str(note.path),
-                    "id": o.check.id,
-                    "kind": o.check.kind,
-                    "status": o.status,
-                    "message": o.message,
-                    "claim": o.check.claim,
-                    "claim_line": line,
-                    "known": o.check.known,
-                    "trials": o.trials,
-                    "seconds": round(o.seconds, 4),
-                    "counterexample": o.details.get("counterexample"),
-                    "reproduce": o.details.get("reproduce"),
-                }
-            )
-    return out
 
 
 def _status(result: api.Result, strict: bool) -> int:

@@ -435,7 +435,7 @@ def test_a_shrunk_counterexample_stays_in_the_class_and_gets_shorter(tmp_path, g
     """
     o = outcome(check(note(tmp_path, entry, "")), "never")
     assert o.status == "refuted"
-    value = o.details["values"]["x"]
+    value = o.details["_counterexample"]["x"]
     assert inside(value), value
     assert all(len(repr(float(v))) <= 6 for v in np.ravel(value)), value  # short decimals
 

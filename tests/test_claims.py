@@ -506,6 +506,12 @@ def test_claims_lists_each_checkable_sentence_with_what_backs_it(tmp_path, capsy
         (20, 1, "not checked", [], None),
     ]
     assert doc["claims"][2]["cues"] == ["never"] and doc["findings"] == []
+    assert doc["command"] == "claims" and doc["summary"] == {
+        "claims": 3,
+        "checked": 1,
+        "unchecked": 1,
+        "not checked": 1,
+    }
 
 
 def test_claims_exits_0_when_every_claim_is_backed_and_2_on_a_usage_error(tmp_path, capsys):

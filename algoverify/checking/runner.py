@@ -84,8 +84,6 @@ def _outcome(
     if claim_span is not None:
         details.setdefault("claim_at", claim_span)
     details.setdefault("spec_at", check.span)
-    # the counterexample as data (name → value) stays with the outcome; a finding shows it as text
-    shown = {k: v for k, v in details.items() if k != "values"}
     if verdict.holds is None:
         # nothing was tested: the cause (an unbound name, a precondition the generator broke …)
         # is reported at its own line; never a counterexample
@@ -94,7 +92,7 @@ def _outcome(
         if cause is not None:
             findings.append(cause)
         else:
-            findings.append(CouldNotCheck.finding(span, ctx.path, shown, check=check.id, message=verdict.message))
+            findings.append(CouldNotCheck.finding(span, ctx.path, details, check=check.id, message=verdict.message))
     elif verdict.holds and check.known is None:
         status, message = VERIFIED, verdict.message
     elif not verdict.holds and check.known is not None:
@@ -103,11 +101,11 @@ def _outcome(
         # the claim marked as a known finding now holds: the verdict is the claim's; the stale
         # `known:` mark is an error of the spec, as a strict xfail that passes
         status, message = VERIFIED, verdict.message
-        findings.append(KnownFindingGone.finding(span, ctx.path, shown, check=check.id, known=check.known))
+        findings.append(KnownFindingGone.finding(span, ctx.path, details, check=check.id, known=check.known))
     else:
         status, message = REFUTED, verdict.message
         findings.append(
-            _FAIL_RULE[check.kind].finding(span, ctx.path, shown, check=check.id, message=verdict.message)
+            _FAIL_RULE[check.kind].finding(span, ctx.path, details, check=check.id, message=verdict.message)
         )
     return Outcome(check, status, message, seconds, verdict.trials, findings, details, claim_span)
 

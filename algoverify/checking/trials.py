@@ -331,7 +331,8 @@ def search(
             ran += 1
             continue
         values, problem = _shrunk(check, ctx, inputs_spec, attempt, trial, values, problem, plan, started)
-        details = {"counterexample": format_inputs(values), "values": values}
+        # the counterexample as text for people, and as data (name → value) for the machine formats
+        details = {"counterexample": format_inputs(values), "_counterexample": dict(values)}
         details["reproduce"] = reproduce_command(ctx.path, check, values)
         return Verdict(False, f"trial {trial + 1}: {problem}", trial + 1, details)
     if ran == 0:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json as _json
 from typing import Any
 
 from ..source import printable
+from ..version import __version__
+from .common import ordered
+from .json import finding_to_dict
 from .text import render_findings
 
 #: Characters of a sentence shown under its location; the rest is cut at a word boundary.
@@ -62,13 +66,31 @@ def render(result: Any, *, colour: bool = False) -> str:
     if findings:
         lines.append("")
         lines.extend(render_findings(findings, result.sources, colour=colour))
-    counts = {s: sum(r["status"] == s for r in table) for s in _COLOUR}
+    counts = _counts(table)
     lines.append("")
     lines.append(
         f"{len(table)} claim{'s' if len(table) != 1 else ''}: {counts['checked']} checked, "
         f"{counts['unchecked']} marked unchecked, {counts['not checked']} not checked"
     )
     return "\n".join(lines) + "\n"
+
+
+def render_json(result: Any) -> str:
+    """The claims as one JSON document: the rows of :func:`rows`, the findings, and the counts by status."""
+    table = rows(result)
+    doc = {
+        "version": 1,
+        "tool": {"name": "algoverify", "version": __version__},
+        "command": "claims",
+        "claims": table,
+        "findings": [finding_to_dict(f, result.sources) for f in ordered(result.all_findings())],
+        "summary": {"claims": len(table), **_counts(table)},
+    }
+    return _json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+
+
+def _counts(table: list[dict[str, Any]]) -> dict[str, int]:
+    return {status: sum(r["status"] == status for r in table) for status in _COLOUR}
 
 
 def _cut(text: str) -> str:
