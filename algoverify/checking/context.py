@@ -14,6 +14,7 @@ import numpy as np
 
 from ..findings import LocatedError, ModuleError, SpecReferenceError
 from ..math import mathexpr as M
+from ..math.names import join_words
 from ..math.numeric import Context, compile_expr
 from ..running.generators import GENERATORS, GeneratorError
 from ..running.values import ValueSyntaxError, parse_value, value_class
@@ -204,7 +205,8 @@ class CheckContext:
         """
         where = check.at(*key) if key else check.span
         try:
-            tree = M.parse_math(latex)
+            # `lo` of the listing is one name in the relation too, as in the listing itself
+            tree = join_words(M.parse_math(latex), {n for n in names if len(n) > 1 and n.isalpha()})
         except LocatedError as exc:
             raise LocatedError(
                 SpecReferenceError, where, check=check.id, message=f"cannot read {latex!r}: {exc}"

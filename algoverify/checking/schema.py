@@ -462,6 +462,10 @@ KINDS: dict[str, tuple[Key, ...]] = {
             "outputs",
             refers="listing"),
         *_RUN,
+        Key("snippet", Integer(1),
+            "a Python block (1-based) whose functions the relation calls by name (`\\mathrm{softmax}(z + c)`): the "
+            "block runs once per check in the snippet sandbox, and each call is answered there",
+            refers="python"),
         Key("as", Text("a name"),
             "call the listing by this name in `holds:`, `let:`, `given:` (`f(x + c) = f(x)`: two runs in one trial), "
             "its inputs by position in the listing's order, instead of running it once first; a `\\Function` of "

@@ -139,7 +139,7 @@ def simplify_values(
     fails: Callable[[dict[str, Any]], bool],
     classes: dict[str, Callable[[Any], bool] | None] | None = None,
 ) -> dict[str, Any]:
-    """Each float value made simpler while the claim still fails: whole numbers first, then 1–4 digits.
+    """Each value made simpler while the claim fails: a float to a whole number or 1–4 digits, an integer towards 0.
 
     ``classes`` gives, per name, the test of the class its generator draws from (``uniform(0, 1)``
     stays in ``[0, 1)``, ``spd(n)`` positive definite, ``randn`` finite); a simpler value outside
@@ -150,7 +150,10 @@ def simplify_values(
         inside = (classes or {}).get(name)
         if inside is None:
             continue
-        if not isinstance(value, (float, np.ndarray)) or (isinstance(value, np.ndarray) and value.dtype.kind != "f"):
+        if _is_integral(value):
+            current = _smaller_integers(current, name, inside, fails)
+            continue
+        if not _is_float(value):
             continue
         for digits in (0, 1, 2, 3, 4):
             simpler = _whole(value) if digits == 0 else _round(value, digits)
@@ -160,6 +163,43 @@ def simplify_values(
             if fails(trial):
                 current = trial
                 break
+    return current
+
+
+def _is_float(value: Any) -> bool:
+    return isinstance(value, float) or (isinstance(value, np.ndarray) and value.dtype.kind == "f")
+
+
+def _is_integral(value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, (int, np.integer)) or (isinstance(value, np.ndarray) and value.dtype.kind in "iu")
+
+
+#: Tries per integer value: each halves its distance to zero or steps one closer, so a value a
+#: thousand away needs about ten.
+_INTEGER_TRIES = 24
+
+
+def _smaller_integers(
+    values: dict[str, Any], name: str, inside: Callable[[Any], bool], fails: Callable[[dict[str, Any]], bool]
+) -> dict[str, Any]:
+    """An integer value (or array) moved towards zero while it stays in its class and the claim fails."""
+    current = values
+    for _ in range(_INTEGER_TRIES):
+        value = current[name]
+        arr = np.asarray(value)
+        halved = np.sign(arr) * (np.abs(arr) // 2)  # halfway to zero, from either side
+        for candidate in (np.zeros_like(arr), np.sign(arr), halved, arr - np.sign(arr)):
+            simpler = int(candidate) if arr.ndim == 0 else candidate
+            if _same(simpler, value) or not _safely(inside, simpler):
+                continue
+            trial = dict(current, **{name: simpler})
+            if fails(trial):
+                current = trial
+                break
+        else:
+            return current
     return current
 
 
