@@ -6,11 +6,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 #: Sentences of the corpus that state something checkable no check kind can express yet, as
 #: (note, line, column): reported as AV604 until the feature they wait for lands; each entry says which.
-CORPUS_CLAIMS_AWAITING = {
-    # "a score of 800 gives the same answer as a score of 0": a property check over the snippet's
-    # own softmax (issue 10, item 4)
-    ("softmax-snippet.md", 18, 116),
-}
+CORPUS_CLAIMS_AWAITING: set[tuple[str, int, int]] = set()
 
 
 def awaited(finding, sources) -> bool:
