@@ -897,4 +897,4 @@ class UncheckedClaim(Rule):
 
     code = "AV604"
     severity = Severity.WARNING
-    template = "claim not checked: {start!r}: no check quotes it"
+    template = "claim not checked: “{start}”: no check quotes it"

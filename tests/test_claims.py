@@ -368,8 +368,8 @@ The output is unchanged when every input is shifted by the same constant, as Sec
 def test_a_checkable_sentence_no_check_quotes_is_av604_at_its_first_character(tmp_path):
     path = _note(tmp_path, "", BODY)
     assert _found(path) == [
-        ("AV604", 5, 12, "claim not checked: 'The loop always stops after at most \\\\(n\\\\) passes.': no check quotes it"),
-        ("AV604", 8, 1, "claim not checked: 'The output is unchanged when every input is shifted by the…': no check quotes it"),
+        ("AV604", 5, 12, "claim not checked: “The loop always stops after at most \\(n\\) passes.”: no check quotes it"),
+        ("AV604", 8, 1, "claim not checked: “The output is unchanged when every input is shifted by the…”: no check quotes it"),
     ]  # fmt: skip
     result = api.lint([path])
     assert {f.severity.value for f in result.all_findings()} == {"warning"}
