@@ -39,7 +39,19 @@ from .reading.suppressions import apply_suppressions, find_suppressions
 from .source import SourceFile, Span
 from .syntax import ir
 
-__all__ = ["BlockReport", "NoteReport", "Result", "LoadedNote", "analyse", "lint", "parse", "load", "compile", "check"]
+__all__ = [
+    "BlockReport",
+    "NoteReport",
+    "Result",
+    "LoadedNote",
+    "analyse",
+    "lint",
+    "parse",
+    "load",
+    "compile",
+    "check",
+    "declared_checks",
+]
 
 
 @dataclass
@@ -791,3 +803,12 @@ def _check_note(report: NoteReport, seed: int | None) -> None:
         report.findings.extend(outcome.findings)
     stage("coverage")
     report.findings.extend(unverified(report, spec.checks))
+
+
+def declared_checks(report: NoteReport) -> list:
+    """The checks the note's spec declares (``CheckSpec``), read without running anything; ``[]`` without a spec."""
+    from .checking.spec import read_spec
+
+    if report.note is None:
+        return []
+    return list(read_spec(report.note, default_trials=report.config.trials).checks)
