@@ -51,6 +51,8 @@ __all__ = [
     "compile",
     "check",
     "declared_checks",
+    "notes_using",
+    "expand_modules",
 ]
 
 
@@ -812,3 +814,51 @@ def declared_checks(report: NoteReport) -> list:
     if report.note is None:
         return []
     return list(read_spec(report.note, default_trials=report.config.trials).checks)
+
+
+def notes_using(module: str | Path) -> list[Path]:
+    """The notes whose spec names ``module`` as theirs (``algoverify: module:``), sorted; nothing is run.
+
+    They are searched in the module's project: the folder of the project configuration above
+    it, else the current folder when the module is inside it (pre-commit runs hooks at the top
+    of the repository), else the module's own folder. Paths come back relative to the current
+    folder when the project is inside it, as the notes' own paths would be given.
+    """
+    target = Path(module).resolve()
+    here = Path.cwd().resolve()
+    root = find_config(target.parent).root
+    root = root.resolve() if root is not None else here if target.is_relative_to(here) else target.parent
+    folder = root.relative_to(here) if root.is_relative_to(here) else root
+    files, _ = discover([folder])
+    needle = target.name.encode()
+    found = []
+    for path in files:
+        try:
+            if needle not in path.read_bytes():  # most notes never mention the file: no YAML to read
+                continue
+            note = read_note(path)
+        except (OSError, LocatedError):
+            continue  # checking it directly reports that; here it simply names no module
+        section = note.front_matter.get("algoverify") if isinstance(note.front_matter, dict) else None
+        named = section.get("module") if isinstance(section, dict) else None
+        if isinstance(named, str) and (path.parent / named).resolve() == target:
+            found.append(path)
+    return found
+
+
+def expand_modules(paths: Iterable[str | Path]) -> list[str | Path]:
+    """``paths`` with each Python module (``.py``) replaced by the notes that use it (:func:`notes_using`).
+
+    A hook that hands over changed files then re-checks the notes of a changed module; a note
+    reached twice is kept once, where it first appears. A module no note uses adds nothing.
+    """
+    out: list[str | Path] = []
+    seen: set[Path] = set()
+    for path in paths:
+        is_module = str(path).endswith(".py") and Path(path).is_file()
+        for item in notes_using(path) if is_module else [path]:
+            key = Path(item).resolve()
+            if key not in seen:
+                seen.add(key)
+                out.append(item)
+    return out

@@ -152,7 +152,7 @@ def _dispatch(args: argparse.Namespace, out: TextIO) -> int:
     colour = args.color == "always" or (args.color == "auto" and out.isatty() and not os.environ.get("NO_COLOR"))
     if args.command == "check":
         checked = api.check(
-            args.paths,
+            api.expand_modules(args.paths),  # a module's path stands for the notes that use it
             seed=args.seed,
             strict=args.strict,
             isolate=args.isolation,
