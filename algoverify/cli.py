@@ -86,6 +86,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="check notes in this process, not one worker per note (for debugging; no deadline, no ceiling)",
     )
+    p.add_argument(
+        "--hugo-data",
+        default=None,
+        metavar="DIR",
+        help="also write each note's listing and claim verdicts as JSON into DIR/algoverify/ (a Hugo site's data/)",
+    )
     _common(sub.add_parser("lint", help="parse-only check: front matter, blocks, listings, math"))
     p = sub.add_parser("parse", help="print the IR of every block")
     p.add_argument("paths", nargs="+", metavar="PATH")
@@ -160,6 +166,14 @@ def _dispatch(args: argparse.Namespace, out: TextIO) -> int:
             memory_mb=args.note_memory_mb,
         )
         result = _shown(checked, args.verbose)
+        if args.hugo_data is not None:
+            from .reporting import hugo
+
+            try:
+                hugo.write(result, args.hugo_data)
+            except OSError as exc:
+                print(f"algoverify: cannot write Hugo data to {args.hugo_data}: {exc.strerror or exc}", file=sys.stderr)
+                return 2
         if args.format == "text":
             from .reporting.checks import render as render_checks
 
