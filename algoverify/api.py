@@ -825,24 +825,34 @@ def notes_using(module: str | Path) -> list[Path]:
     folder when the project is inside it, as the notes' own paths would be given.
     """
     target = Path(module).resolve()
+    return _modules_in(_project_of(target)).get(target, [])
+
+
+def _project_of(module: Path) -> Path:
+    """Where the notes that may name ``module`` (resolved) are searched: see :func:`notes_using`."""
+    root = find_config(module.parent).root
+    if root is not None:
+        return root.resolve()
     here = Path.cwd().resolve()
-    root = find_config(target.parent).root
-    root = root.resolve() if root is not None else here if target.is_relative_to(here) else target.parent
-    folder = root.relative_to(here) if root.is_relative_to(here) else root
-    files, _ = discover([folder])
-    needle = target.name.encode()
-    found = []
+    return here if module.is_relative_to(here) else module.parent
+
+
+def _modules_in(root: Path) -> dict[Path, list[Path]]:
+    """Each module (resolved) that notes below ``root`` name, with those notes, in order."""
+    here = Path.cwd().resolve()
+    files, _ = discover([root.relative_to(here) if root.is_relative_to(here) else root])
+    found: dict[Path, list[Path]] = {}
     for path in files:
         try:
-            if needle not in path.read_bytes():  # most notes never mention the file: no YAML to read
+            if b"module" not in path.read_bytes():  # most notes name no module: no YAML to read
                 continue
             note = read_note(path)
         except (OSError, LocatedError):
             continue  # checking it directly reports that; here it simply names no module
         section = note.front_matter.get("algoverify") if isinstance(note.front_matter, dict) else None
         named = section.get("module") if isinstance(section, dict) else None
-        if isinstance(named, str) and (path.parent / named).resolve() == target:
-            found.append(path)
+        if isinstance(named, str):
+            found.setdefault((path.parent / named).resolve(), []).append(path)
     return found
 
 
@@ -851,12 +861,20 @@ def expand_modules(paths: Iterable[str | Path]) -> list[str | Path]:
 
     A hook that hands over changed files then re-checks the notes of a changed module; a note
     reached twice is kept once, where it first appears. A module no note uses adds nothing.
+    Each project's notes are read once, however many of its modules are given.
     """
+    projects: dict[Path, dict[Path, list[Path]]] = {}
     out: list[str | Path] = []
     seen: set[Path] = set()
     for path in paths:
-        is_module = str(path).endswith(".py") and Path(path).is_file()
-        for item in notes_using(path) if is_module else [path]:
+        items: list[str | Path] = [path]
+        if str(path).endswith(".py") and Path(path).is_file():
+            target = Path(path).resolve()
+            root = _project_of(target)
+            if root not in projects:
+                projects[root] = _modules_in(root)
+            items = list(projects[root].get(target, []))
+        for item in items:
             key = Path(item).resolve()
             if key not in seen:
                 seen.add(key)

@@ -88,6 +88,16 @@ def test_expanding_keeps_notes_and_replaces_modules_once(project):
     assert [Path(p).as_posix() for p in expanded] == ["posts/a.md", "d.md", "posts/deep/c.md", "missing.py", "e.md"]
 
 
+def test_expanding_many_modules_reads_each_note_once(project, monkeypatch):
+    read = []
+    real = api.read_note
+    monkeypatch.setattr(api, "read_note", lambda path: read.append(Path(path).as_posix()) or real(path))
+    expanded = api.expand_modules(["shared/refs.py", "posts/refs.py", "shared/unused.py"])
+    assert [Path(p).as_posix() for p in expanded] == ["d.md", "posts/a.md", "posts/deep/c.md", "posts/b.md"]
+    # once each, and e.md, which names no module, not at all
+    assert sorted(read) == ["d.md", "posts/a.md", "posts/b.md", "posts/deep/c.md"]
+
+
 def test_check_on_a_module_checks_its_notes(project, capsys):
     assert main(["check", "posts/refs.py"]) == 0
     out = capsys.readouterr().out
