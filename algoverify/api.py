@@ -825,7 +825,7 @@ def notes_using(module: str | Path) -> list[Path]:
     folder when the project is inside it, as the notes' own paths would be given.
     """
     target = Path(module).resolve()
-    return _modules_in(_project_of(target)).get(target, [])
+    return _notes_naming(_project_of(target), {target}).get(target, [])
 
 
 def _project_of(module: Path) -> Path:
@@ -837,22 +837,29 @@ def _project_of(module: Path) -> Path:
     return here if module.is_relative_to(here) else module.parent
 
 
-def _modules_in(root: Path) -> dict[Path, list[Path]]:
-    """Each module (resolved) that notes below ``root`` name, with those notes, in order."""
+#: ``module: x.py`` (YAML, quoted or not) or ``module = "x.py"`` (TOML), wherever it stands: which
+#: notes may name a wanted module, before their front matter is read for certain
+_MODULE_KEY = re.compile(rb"""module\s*[:=]\s*(?:"([^"\n]+)"|'([^'\n]+)'|([^"'\s,}\]]+))""")
+
+
+def _notes_naming(root: Path, wanted: set[Path]) -> dict[Path, list[Path]]:
+    """The notes below ``root`` whose spec names one of the ``wanted`` modules (resolved), by module."""
     here = Path.cwd().resolve()
     files, _ = discover([root.relative_to(here) if root.is_relative_to(here) else root])
     found: dict[Path, list[Path]] = {}
     for path in files:
         try:
-            if b"module" not in path.read_bytes():  # most notes name no module: no YAML to read
+            text = path.read_bytes()
+            named = {(path.parent / b"".join(m).decode(errors="replace")).resolve() for m in _MODULE_KEY.findall(text)}
+            if not named & wanted:  # the YAML is read (slow: pure Python) only where it may say so
                 continue
             note = read_note(path)
-        except (OSError, LocatedError):
+        except (OSError, ValueError, LocatedError):
             continue  # checking it directly reports that; here it simply names no module
         section = note.front_matter.get("algoverify") if isinstance(note.front_matter, dict) else None
-        named = section.get("module") if isinstance(section, dict) else None
-        if isinstance(named, str):
-            found.setdefault((path.parent / named).resolve(), []).append(path)
+        module = section.get("module") if isinstance(section, dict) else None
+        if isinstance(module, str) and (path.parent / module).resolve() in wanted:
+            found.setdefault((path.parent / module).resolve(), []).append(path)
     return found
 
 
@@ -863,18 +870,18 @@ def expand_modules(paths: Iterable[str | Path]) -> list[str | Path]:
     reached twice is kept once, where it first appears. A module no note uses adds nothing.
     Each project's notes are read once, however many of its modules are given.
     """
-    projects: dict[Path, dict[Path, list[Path]]] = {}
+    paths = list(paths)
+    modules = {p: Path(p).resolve() for p in paths if str(p).endswith(".py") and Path(p).is_file()}
+    projects: dict[Path, set[Path]] = {}
+    for target in modules.values():
+        projects.setdefault(_project_of(target), set()).add(target)
+    users: dict[Path, list[Path]] = {}
+    for root, wanted in projects.items():
+        users.update(_notes_naming(root, wanted))
     out: list[str | Path] = []
     seen: set[Path] = set()
     for path in paths:
-        items: list[str | Path] = [path]
-        if str(path).endswith(".py") and Path(path).is_file():
-            target = Path(path).resolve()
-            root = _project_of(target)
-            if root not in projects:
-                projects[root] = _modules_in(root)
-            items = list(projects[root].get(target, []))
-        for item in items:
+        for item in users.get(modules[path], []) if path in modules else [path]:
             key = Path(item).resolve()
             if key not in seen:
                 seen.add(key)

@@ -51,6 +51,9 @@ def project(tmp_path, monkeypatch):
         "posts/deep/c.md": _note("../../shared/refs.py"),
         "d.md": _note("shared/refs.py"),
         "e.md": "---\ntitle: no spec\n---\n\nIt mentions refs.py in passing.\n",
+        "f.md": '+++\n[algoverify]\nmodule = "shared/refs.py"\n+++\n\nTOML front matter.\n',
+        "posts/g.md": _note('"my refs.py"'),
+        "posts/my refs.py": MODULE,
         "shared/unused.py": MODULE,
     }
     for name, text in files.items():
@@ -63,8 +66,9 @@ def project(tmp_path, monkeypatch):
 @pytest.mark.parametrize(
     "module, notes",
     [
-        ("shared/refs.py", ["d.md", "posts/a.md", "posts/deep/c.md"]),
+        ("shared/refs.py", ["d.md", "f.md", "posts/a.md", "posts/deep/c.md"]),
         ("posts/refs.py", ["posts/b.md"]),
+        ("posts/my refs.py", ["posts/g.md"]),
         ("shared/unused.py", []),
     ],
 )
@@ -85,7 +89,14 @@ def test_without_a_config_the_current_folder_is_searched(tmp_path, monkeypatch):
 def test_expanding_keeps_notes_and_replaces_modules_once(project):
     expanded = api.expand_modules(["posts/a.md", "shared/refs.py", "missing.py", "e.md"])
     # a.md once, where it first stands; a missing .py stays, for `check` to report it
-    assert [Path(p).as_posix() for p in expanded] == ["posts/a.md", "d.md", "posts/deep/c.md", "missing.py", "e.md"]
+    assert [Path(p).as_posix() for p in expanded] == [
+        "posts/a.md",
+        "d.md",
+        "f.md",
+        "posts/deep/c.md",
+        "missing.py",
+        "e.md",
+    ]
 
 
 def test_expanding_many_modules_reads_each_note_once(project, monkeypatch):
@@ -93,9 +104,9 @@ def test_expanding_many_modules_reads_each_note_once(project, monkeypatch):
     real = api.read_note
     monkeypatch.setattr(api, "read_note", lambda path: read.append(Path(path).as_posix()) or real(path))
     expanded = api.expand_modules(["shared/refs.py", "posts/refs.py", "shared/unused.py"])
-    assert [Path(p).as_posix() for p in expanded] == ["d.md", "posts/a.md", "posts/deep/c.md", "posts/b.md"]
-    # once each, and e.md, which names no module, not at all
-    assert sorted(read) == ["d.md", "posts/a.md", "posts/b.md", "posts/deep/c.md"]
+    assert [Path(p).as_posix() for p in expanded] == ["d.md", "f.md", "posts/a.md", "posts/deep/c.md", "posts/b.md"]
+    # once each; e.md, which names no module, and g.md, which names none of these, not at all
+    assert sorted(read) == ["d.md", "f.md", "posts/a.md", "posts/b.md", "posts/deep/c.md"]
 
 
 def test_check_on_a_module_checks_its_notes(project, capsys):
