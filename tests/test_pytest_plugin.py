@@ -205,6 +205,16 @@ def test_a_note_that_does_not_lint_gets_a_lint_item_at_the_error(pytester):
     assert f"notes/doubling.md:{_line(note, chr(92) + 'EndFor')}:1: AV103 " in result.stdout.str()
 
 
+def test_a_spec_whose_checks_cannot_be_read_is_a_failing_lint_item(pytester):
+    note = "---\nalgoverify:\n  module: refs.py\n  checks:\n    - kind: refrence\n      listing: 1\n---\n" + LISTINGS
+    pytester.makefile(".md", **{"notes/doubling": note})
+    pytester.makefile(".py", **{"notes/refs": MODULE})
+    result = pytester.runpytest(*LOAD, "--algoverify", "notes/", "-rA")
+    assert _verdicts(result) == {"notes/doubling.md::lint": "FAILED"}
+    assert f"notes/doubling.md:{note[: note.index('kind: refrence')].count(chr(10)) + 1}:" in result.stdout.str()
+    assert "AV501" in result.stdout.str()
+
+
 def test_a_module_that_does_not_import_makes_every_check_an_error(pytester):
     pytester.makefile(".md", **{"notes/doubling": _note(CHECKS[:2])})
     pytester.makefile(".py", **{"notes/refs": "import broken_helper_dependency\n" + MODULE})
