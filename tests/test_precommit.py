@@ -112,11 +112,11 @@ def test_expanding_many_modules_reads_each_note_once(project, monkeypatch):
 def test_check_on_a_module_checks_its_notes(project, capsys):
     assert main(["check", "posts/refs.py"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("posts/b.md  (1 checks") and "a.md" not in out
+    assert out.startswith("posts/b.md ") and "a.md" not in out
     (project / "posts" / "refs.py").write_text("def double(x):\n    return 3 * x\n")
     assert main(["check", "posts/refs.py"]) == 1
     out = capsys.readouterr().out
-    assert re.search(rf"^posts/b\.md:{CLAIM_LINE}:1: AV401 doubles: ", out, re.M)
+    assert re.search(rf"^\s*posts/b\.md:{CLAIM_LINE}:1: AV401 ", out, re.M)
 
 
 def test_check_on_a_module_no_note_uses_checks_nothing(project, capsys):
@@ -221,5 +221,5 @@ def test_try_repo_on_a_fresh_repository_with_a_good_and_a_bad_note(tmp_path, hoo
     assert f"bad.md:{_line(bad_note, chr(92) + 'EndWhile')}:1: AV103 " in lint_out
     assert not re.search(r"^(good|old)\.md", lint_out, re.M)
     assert check == "Failed"
-    assert re.search(rf"^old\.md:{CLAIM_LINE}:1: AV401 doubles: ", check_out, re.M)  # reached through helper.py
-    assert re.search(r"^good\.md\b", check_out, re.M) and not re.search(r"^good\.md:\d+:\d+:", check_out, re.M)
+    assert re.search(rf"^\s*old\.md:{CLAIM_LINE}:1: AV401 ", check_out, re.M)  # reached through helper.py
+    assert re.search(r"^good\.md\b", check_out, re.M) and not re.search(r"^\s*good\.md:\d+:\d+:", check_out, re.M)

@@ -25,6 +25,7 @@ nearest statements.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import difflib
 import functools
 import re
@@ -63,7 +64,8 @@ class CheckSpec:
     params: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     claim: str | None = None
     known: str | None = None
-    trials: int = 20
+    #: trials to run; ``None``: as many as a short time allows (:data:`~algoverify.checking.trials.AUTO_TRIALS`)
+    trials: int | None = None
     #: ``locate(path)``: the span of a key below the check's entry (``("expect", "runs", "x")``)
     locate: Callable[[tuple[Any, ...]], Span | None] | None = field(default=None, compare=False, hash=False, repr=False)
 
@@ -93,13 +95,22 @@ class NoteSpec:
 # --- reading: the schema ------------------------------------------------------------------------
 
 
-def read_spec(note: Note, *, default_trials: int | None = None) -> NoteSpec:
+def read_spec(
+    note: Note,
+    *,
+    default_trials: int | None = None,
+    forced_trials: int | None = None,
+    tolerance: dict[str, float | None] | None = None,
+) -> NoteSpec:
     """Read the ``algoverify:`` section of ``note``; problems with its shape become AV501 findings.
 
     A check with such a problem is left out of :attr:`NoteSpec.checks` (its finding says why).
 
     :param default_trials: trials per check when neither the check nor the section says (the
-        project config's ``trials``); 20 when ``None``.
+        project config's ``trials``); when ``None``, as many as a short time allows.
+    :param forced_trials: trials of every check, whatever the spec says (``--trials N``).
+    :param tolerance: the project's ``rtol``/``atol`` for checks that set none; the note's
+        own ``rtol:``/``atol:`` come first.
     """
     section = note.front_matter.get("algoverify") if isinstance(note.front_matter, dict) else None
     out = NoteSpec()
@@ -128,7 +139,11 @@ def read_spec(note: Note, *, default_trials: int | None = None) -> NoteSpec:
         return out
     trials = section.get("trials")
     if not _valid(trials, "trials", schema.SECTION):
-        trials = default_trials if default_trials is not None else 20
+        trials = default_trials
+    defaults = {k: v for k, v in (tolerance or {}).items() if v is not None}
+    for key in ("rtol", "atol"):
+        if _valid(section.get(key), key, schema.SECTION):
+            defaults[key] = section[key]
     seen: set[str] = set()
     for i, entry in enumerate(checks):
         base = ("algoverify", "checks", i)
@@ -139,6 +154,11 @@ def read_spec(note: Note, *, default_trials: int | None = None) -> NoteSpec:
         if found:
             continue
         check = _check(entry, i, span, trials, lambda path, b=base: marks.span(b + path, key=True))
+        if forced_trials is not None and check.kind in ("reference", "property", "contract"):
+            check = dataclasses.replace(check, trials=forced_trials)
+        if any(k.name == "rtol" for k in schema.KINDS[check.kind]):
+            for key, value in defaults.items():
+                check.params.setdefault(key, value)
         if check.id in seen:
             bad(base[1:] + ("id",), f"check {i + 1}: check id {check.id!r} is used twice")
             continue
@@ -177,7 +197,7 @@ def _check(
     entry: dict[str, Any],
     index: int,
     span: Span,
-    default_trials: int,
+    default_trials: int | None,
     locate: Callable[[tuple[Any, ...]], Span | None],
 ) -> CheckSpec:
     kind = entry["kind"]
@@ -292,6 +312,13 @@ def check_references(
                 bad(path, res.problem, {"candidates": shown} if shown else None)
     for path, message in _value_problems(note, values, set(generators)):
         bad(path, message)
+    if check.get("as") is not None and check.get("listing") is None:
+        bad(("as",), "`as:` names the listing in the relation: the check needs `listing:`")
+    places = [k for k in ("at", "after") if check.get(k) is not None]
+    if len(places) == 2:
+        bad(("after",), "give `at:` or `after:`, not both: an invariant is checked at one place")
+    elif places and check.get("listing") is None:
+        bad((places[0],), f"`{places[0]}:` names a statement of a listing: the check needs `listing:`")
     return out
 
 

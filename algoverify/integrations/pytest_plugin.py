@@ -175,22 +175,19 @@ class CheckItem(pytest.Item):
 
 
 def _outcome_text(note: Any, outcome: Any) -> str:
-    """The text report of one check, as ``algoverify check`` prints it, less the note's title and the run's summary.
+    """The check's block of the text report, as ``algoverify check`` prints it under the note.
 
-    pytest's own header names the item, and the first line (the verdict and why) is what its
-    short summary shows.
+    pytest's own header names the item; the first line (the verdict and why) is what its short
+    summary shows, so it is said on one line, without the report's columns.
     """
-    from .. import api
-    from ..reporting.checks import render
+    from ..reporting.checks import check_lines
+    from ..reporting.common import attribute
 
-    alone = api.NoteReport(note.path, note.note, findings=list(outcome.findings), outcomes=[outcome])
-    alone.seconds = outcome.seconds
-    lines = render(api.Result(notes=[alone])).rstrip("\n").splitlines()[:-1]
-    if lines and lines[0].startswith(str(note.path)):
-        lines = lines[1:]
-    if lines:
-        lines[0] = " ".join(lines[0].split())  # the report's columns, pointless on one line
-    return "\n".join(lines).strip()
+    checks, _ = attribute(note)
+    mine = next(c for c in checks if c.outcome is outcome)
+    source = note.note.source if note.note is not None else None
+    lines = check_lines(mine, source, {note.path: source} if source is not None else {})
+    return "\n".join([" ".join(lines[0].split()), *lines[1:]])
 
 
 def _findings_text(note: Any, findings: list) -> str:
