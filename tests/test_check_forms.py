@@ -488,3 +488,152 @@ def test_the_reproduce_command_runs_the_check_once_and_exits_1_on_disagreement(t
 def test_the_reproduce_command_of_an_unknown_check_is_a_usage_error(tmp_path):
     status, text = main(["run", str(note(tmp_path, HALVES)), "--check", "nope", "--set", "a=2"])
     assert status == 2 and "no check 'nope'" in text
+
+
+# --- found by a new user's notes ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "entry, message, line_col",
+    [
+        (
+            "- id: b\n  kind: contract\n  listing: 1\n  inputs: {a: 2, tol: 0.1}\n"
+            "  expect: {iterations: {at_most: '\\log_2 +'}}",
+            "`\\log_2 +` is not complete: its + has no right side",
+            (9, 29),
+        ),
+        ("- id: r\n  kind: property\n  draw: {x: \"randn()\"}\n  holds: 'x \\le'", "`x \\le` is not complete", (8, 7)),
+        (
+            "- id: l\n  kind: property\n  draw: {x: \"randn()\"}\n  let: {G: 'x +'}\n  holds: 'G = G'",
+            "`x +` is not complete",
+            (8, 13),
+        ),
+        (
+            "- id: p\n  kind: property\n  draw: {x: \"randn()\"}\n  holds: 'x \\le \\frac{1}{'",
+            "cannot read `x \\le \\frac{1}{`: ",
+            (8, 7),
+        ),
+    ],
+)
+def test_lint_reads_the_latex_of_the_spec(tmp_path, entry, message, line_col):
+    path = note(tmp_path, entry)
+    (report,) = api.lint([path]).notes
+    (found,) = [f for f in report.findings if f.code == "AV502"]
+    assert message in found.message
+    assert report.note.source.line_col(found.span.start) == line_col
+
+
+def test_a_multi_letter_name_of_the_listing_is_one_name_in_the_relation(tmp_path):
+    listing = "\\begin{algorithmic}\n\\Require $n \\ge 1$\n\\State $lo \\gets 0$; $hi \\gets n$\n\\State \\Return $hi - lo$\n\\end{algorithmic}\n"
+    entry = "- id: order\n  kind: property\n  listing: 1\n  inputs: {n: \"integers(1, 9)\"}\n  holds: 'lo < hi'"
+    assert outcome(check(note(tmp_path, entry, listing)), "order").status == "verified"
+
+
+def test_integers_shrink_towards_zero_inside_their_range(tmp_path):
+    entry = (
+        "- id: small\n  kind: property\n"
+        '  draw: {a: "integers(3, 100)", v: "integers(-50, 50, 4)"}\n'
+        "  holds: 'a + \\max_i v_i \\le 20'"
+    )
+    o = outcome(check(note(tmp_path, entry, "")), "small")
+    values = o.details["_counterexample"]
+    assert o.status == "refuted"
+    assert values["a"] == 3  # the least the class allows
+    assert values["a"] + max(values["v"]) == 21  # the smallest sum that still fails
+
+
+def test_sides_that_print_alike_are_printed_with_every_digit(tmp_path):
+    entry = "- id: exact\n  kind: property\n  draw: {x: \"uniform(1, 2)\"}\n  holds: 'x + 10^{-9} = x'\n  rtol: 0\n  atol: 0"
+    o = outcome(check(note(tmp_path, entry, "")), "exact")
+    left, right = (side.split(" = ")[1] for side in o.message.split("(", 1)[1].split(")")[0].split("; "))
+    assert left != right, o.message
+
+
+def test_spd_draws_are_exactly_symmetric():
+    from algoverify.running.generators import generate
+
+    for cond in (None, 1e8):
+        a = generate("spd", np.random.default_rng(3), 5, cond=cond)
+        assert np.array_equal(a, a.T)
+
+
+def test_a_component_of_a_called_listing_is_read_as_the_reader_means(tmp_path):
+    listing = (
+        "\\begin{algorithmic}\n\\Require $y \\in \\mathbb{R}^{n}$\n"
+        "\\State $\\mu \\gets \\frac{1}{n} \\sum_i y_i$; $v \\gets \\frac{1}{n} \\sum_i (y_i - \\mu)^{2}$\n"
+        "\\State \\Return $\\mu, v$\n\\end{algorithmic}\n"
+    )
+    entry = (
+        "- id: shift\n  kind: property\n  listing: 1\n  as: w\n"
+        '  draw: {n: "integers(2, 9)", x: "randn(n)", c: "uniform(-10, 10)"}\n'
+        "  holds: 'w(x + c)_{2} = w(x)_{2}'"  # the variance, component 2 of w(x): not w times (x)_2
+    )
+    assert outcome(check(note(tmp_path, entry, listing)), "shift").status == "verified"
+    o = outcome(check(note(tmp_path, entry.replace("_{2}", "_{1}"), listing)), "shift")
+    assert o.status == "refuted", o.message  # the mean moves with the shift
+
+
+# --- a Python snippet's functions as the subject of a claim ---------------------------------------
+
+SNIPPET_NOTE = """---
+title: softmax
+algoverify:
+  checks:
+    - id: large-scores
+      kind: property
+      snippet: 1
+      draw: {n: "integers(1, 6)", z: "randn(n, scale=5)", c: "uniform(-1000, 1000)"}
+      holds: '\\mathrm{softmax}(z + c) = \\mathrm{softmax}(z)'
+---
+
+A score of 800 gives the same answer as a score of 0.
+
+```python
+import numpy as np
+
+
+def softmax(logits):
+    shifted = logits - logits.max()
+    e = np.exp(shifted)
+    return e / e.sum()
+```
+"""
+
+
+@pytest.mark.parametrize(
+    "edit, status, words",
+    [
+        (None, "verified", "held on 100 trials"),
+        # the shift deleted: exp(800) overflows, inf / inf is NaN, and the claim is refuted
+        (("logits - logits.max()", "logits"), "refuted", "is false"),
+        # a NaN result refutes; numeric trouble raised inside the function too, as a listing's AV302 does
+        (("return e / e.sum()", "return e / e.sum() * np.nan"), "refuted", "is false"),
+        (("return e / e.sum()", "return 1 // 0"), "refuted", "raised ZeroDivisionError"),
+        # an error that says nothing about the claim, or a snippet that does not run, could not check it
+        (("return e / e.sum()", "raise ValueError('no')"), "could not check", "raised ValueError: no (line 21)"),
+        (("import numpy as np", "import numpy as np\nraise SystemExit(3)"), "could not check", "did not run"),
+    ],
+)
+def test_a_claim_about_a_snippets_function(tmp_path, edit, status, words):
+    text = SNIPPET_NOTE if edit is None else SNIPPET_NOTE.replace(*edit)
+    path = tmp_path / "softmax.md"
+    path.write_text(text, encoding="utf-8")
+    o = outcome(check(path), "large-scores")
+    assert o.status == status, o.message
+    assert words in o.message
+
+
+@pytest.mark.parametrize(
+    "draw, holds, found",
+    [
+        ('{x: "integers(-1000, 1000)"}', "x \\ne 0", {"x": 0}),  # one draw in 2001: never found at random
+        ('{x: "uniform(0, 1)"}', "x > 0", {"x": 0.0}),  # the lower bound is drawn with probability 0
+        ('{n: "integers(1, 50)"}', "n > 1", {"n": 1}),  # the smallest size
+        ('{x: "loguniform(0.001, 1000)"}', "x < 1000", {"x": 1000.0}),
+    ],
+)
+def test_the_first_trials_try_the_edges_of_each_range(tmp_path, draw, holds, found):
+    entry = f"- id: edge\n  kind: property\n  draw: {draw}\n  holds: '{holds}'"
+    o = outcome(check(note(tmp_path, entry, "")), "edge")
+    assert o.status == "refuted" and o.details["_counterexample"] == found, o.message
+    assert o.message.startswith(("trial 1:", "trial 2:", "trial 3:"))

@@ -12,8 +12,9 @@ trials where it is false are skipped.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable, Iterator
 
 import numpy as np
 
@@ -32,32 +33,40 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
     spec = dict(check.get("inputs") or {})
     spec.update(check.get("draw") or {})
     holds = str(check.get("holds"))
-    check.get("given")
     place = _place(check, ctx, listing) if listing is not None else None
+    with _snippet_functions(check, ctx) as snippet:
 
-    def attempt(values: dict[str, Any]) -> str | None:
-        env = dict(ctx.functions)
-        env.update(values)
-        if listing is None:
-            return _judge(check, ctx, env)
-        if check.get("as") is not None:
-            env[str(check.get("as"))] = _callable(check, ctx, listing)
-            return _judge(check, ctx, env)
-        entry = {f"{k}_of_0": _copy(v) for k, v in taken(listing, values).items()}
-        if place is not None:
-            return _invariant(check, ctx, listing, values, env, entry, place)
-        result = ctx.run_listing(check, listing, values)
-        if result.finding is not None:
-            return failed_run(result, ctx.report.note.source.line_col)
-        env.update(entry)
-        for name, history in result.trace.history.items():
-            env[name] = history[-1][1]
-        names = listing.outputs or ("result",)
-        outs = result.value if len(names) > 1 else (result.value,)
-        env.update(zip(names, outs))
+        def attempt(values: dict[str, Any]) -> str | None:
+            env = dict(ctx.functions)
+            env.update(snippet)
+            env.update(values)
+            return _attempt(check, ctx, listing, place, values, env)
+
+        return search(check, ctx, spec, attempt, success=holds + " held on {trials}" + _where(check, place))
+
+
+def _attempt(
+    check: CheckSpec, ctx: CheckContext, listing: Any, place: Any, values: dict[str, Any], env: dict[str, Any]
+) -> str | None:
+    """One trial: the relation over the draws, the listing's last state, or at a statement on every pass."""
+    if listing is None:
         return _judge(check, ctx, env)
-
-    return search(check, ctx, spec, attempt, success=holds + " held on {trials}" + _where(check, place))
+    if check.get("as") is not None:
+        env[str(check.get("as"))] = _callable(check, ctx, listing)
+        return _judge(check, ctx, env)
+    entry = {f"{k}_of_0": _copy(v) for k, v in taken(listing, values).items()}
+    if place is not None:
+        return _invariant(check, ctx, listing, values, env, entry, place)
+    result = ctx.run_listing(check, listing, values)
+    if result.finding is not None:
+        return failed_run(result, ctx.report.note.source.line_col)
+    env.update(entry)
+    for name, history in result.trace.history.items():
+        env[name] = history[-1][1]
+    names = listing.outputs or ("result",)
+    outs = result.value if len(names) > 1 else (result.value,)
+    env.update(zip(names, outs))
+    return _judge(check, ctx, env)
 
 
 def _callable(check: CheckSpec, ctx: CheckContext, listing: Any) -> Any:
@@ -84,6 +93,50 @@ class _RunFailed(Exception):
     """A run of the listing called from the relation broke a promise (did not stop, made inf/NaN)."""
 
 
+#: What a snippet function raising on an input of the class means: numeric trouble (the analogue
+#: of a listing's AV302) and runaway recursion refute the claim; any other error could not check it.
+_REFUTING_ERRORS = ("ZeroDivisionError", "FloatingPointError", "OverflowError", "RecursionError")
+
+
+@contextlib.contextmanager
+def _snippet_functions(check: CheckSpec, ctx: CheckContext) -> Iterator[dict[str, Any]]:
+    """The functions of the check's ``snippet:`` block, each a call into one sandboxed worker."""
+    if check.get("snippet") is None:
+        yield {}
+        return
+    from . import snippetcalls as S
+
+    block = ctx.block(check, "python", key="snippet")
+    code = ctx.report.note.source.segment(block.body_span) if getattr(block, "content", None) is None else block.content
+    first = ctx.report.note.source.line_col(block.body_span.start)[0]
+    seconds = float(check.get("timeout", 10.0))
+
+    def where(exc: S.SnippetError) -> str:
+        return f" (line {first + exc.line - 1})" if exc.line else ""
+
+    try:
+        with S.SnippetSession(code, timeout=seconds, call_timeout=seconds) as session:
+
+            def bind(name: str) -> Callable[..., Any]:
+                def call(*args: Any) -> Any:
+                    try:
+                        return session.call(name, *args)
+                    except S.SnippetCallTimeout as exc:
+                        raise _RunFailed(f"{name} did not return within {seconds:g} s") from exc
+                    except S.SnippetCallError as exc:
+                        if exc.type_name.rsplit(".", 1)[-1] in _REFUTING_ERRORS:
+                            raise _RunFailed(f"{name} raised {exc.type_name}: {exc.error}{where(exc)}") from exc
+                        raise CannotCheck(f"{name} raised {exc.type_name}: {exc.error}{where(exc)}") from exc
+                    except (S.SnippetError, S.Unencodable) as exc:
+                        raise CannotCheck(f"calling {name} of the snippet: {exc}") from exc
+
+                return call
+
+            yield {name: bind(name) for name in session.functions()}
+    except S.SnippetImportError as exc:
+        raise CannotCheck(f"the snippet (python block {check.get('snippet')}) did not run: {exc}{where(exc)}") from exc
+
+
 def _judge(check: CheckSpec, ctx: CheckContext, env: dict[str, Any], at: str = "") -> str | None:
     """``None`` when ``holds:`` is true over ``env``, :data:`SKIP` when ``given:`` is false, else why not."""
     try:
@@ -100,7 +153,7 @@ def _judged(check: CheckSpec, ctx: CheckContext, env: dict[str, Any], at: str) -
     with np.errstate(all="ignore"):
         ok = ctx.evaluate(check, holds, env, ("holds",))
     if ctx.fixed is not None:  # the last test is the one to show (an invariant's failing pass)
-        ctx.shown[:] = [_witness(check, ctx, env).strip(" ()")]
+        ctx.shown[:] = [w for w in [_witness(check, ctx, env).strip(" ()")] if w]
     if _truth(ok):
         return None
     return f"{holds} is false{at}" + _witness(check, ctx, env) + _tolerance(check)
@@ -283,10 +336,19 @@ def _witness(check: CheckSpec, ctx: CheckContext, env: dict[str, Any]) -> str:
             value = ctx.evaluate(check, latex, env)
         except Exception:  # noqa: BLE001 - a side that cannot be shown alone is left out
             continue
-        arr = np.asarray(value)
-        text_value = f"{float(arr):.6g}" if arr.ndim == 0 and arr.dtype.kind in "fiu" else None
-        shown.append(f"{latex} = {text_value or np.array2string(arr, precision=6, threshold=8)}")
-    return " (" + "; ".join(shown) + ")" if shown else ""
+        shown.append((latex, np.asarray(value)))
+    if not shown:
+        return ""
+    texts = [_value_text(v, 6) for _, v in shown]
+    if len(set(texts)) < len(texts):  # sides that differ but print alike: print every digit
+        texts = [_value_text(v, 17) for _, v in shown]
+    return " (" + "; ".join(f"{latex} = {t}" for (latex, _), t in zip(shown, texts)) + ")"
+
+
+def _value_text(arr: np.ndarray, digits: int) -> str:
+    if arr.ndim == 0 and arr.dtype.kind in "fiu":
+        return f"{float(arr):.{digits}g}"
+    return np.array2string(arr, precision=digits, threshold=8)
 
 
 #: How large a part of a bound the default tolerance may be before the bound is called vacuous.

@@ -312,6 +312,10 @@ def check_references(
                 bad(path, res.problem, {"candidates": shown} if shown else None)
     for path, message in _value_problems(note, values, set(generators)):
         bad(path, message)
+    for path, latex in _latex_values(check):
+        problem = _latex_problem(latex)
+        if problem is not None:
+            bad(path, problem)
     if check.get("as") is not None and check.get("listing") is None:
         bad(("as",), "`as:` names the listing in the relation: the check needs `listing:`")
     places = [k for k in ("at", "after") if check.get(k) is not None]
@@ -320,6 +324,45 @@ def check_references(
     elif places and check.get("listing") is None:
         bad((places[0],), f"`{places[0]}:` names a statement of a listing: the check needs `listing:`")
     return out
+
+
+def _latex_values(check: CheckSpec) -> Iterator[tuple[tuple[Any, ...], str]]:
+    """``(path, text)`` for every value of the check the schema types as LaTeX (``holds:``, counts, ``let:``)."""
+
+    def latex(typ: schema.Type) -> bool:
+        options = typ.options if isinstance(typ, schema.Either) else (typ,)
+        return any(isinstance(o, schema.Text) and o.what.startswith("LaTeX") for o in options)
+
+    def walk(typ: schema.Type, value: Any, path: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], str]]:
+        if isinstance(value, str) and latex(typ):
+            yield path, value
+        options = typ.options if isinstance(typ, schema.Either) else (typ,)
+        for option in options:
+            if isinstance(option, schema.Record) and isinstance(value, dict):
+                for key in option.keys:
+                    if key.name in value:
+                        yield from walk(key.type, value[key.name], path + (key.name,))
+            elif isinstance(option, schema.MapOf) and isinstance(value, dict):
+                for k, v in value.items():
+                    yield from walk(option.value, v, path + (k,))
+
+    for key in schema.kind_keys(check.kind):
+        if key.name in check.params:
+            yield from walk(key.type, check.params[key.name], (key.name,))
+
+
+def _latex_problem(latex: str) -> str | None:
+    """Why ``latex`` does not parse as math (``None`` when it does): found by ``lint``, before any run."""
+    from ..math import mathexpr as M
+
+    try:
+        tree = M.parse_math(latex)
+    except LocatedError as exc:
+        return f"cannot read `{latex}`: {exc}"
+    if isinstance(tree, M.Fragment):  # `x \le` reads as prose's half formula, never as a value
+        side = "left" if tree.left is None else "right"
+        return f"`{latex}` is not complete: its {tree.op} has no {side} side"
+    return None
 
 
 def _references(check: CheckSpec) -> Iterator[tuple[tuple[Any, ...], str, Any]]:

@@ -20,6 +20,7 @@ from typing import Any, Callable
 import numpy as np
 
 from ..findings import Finding
+from ..running.values import EDGES
 from ..source import number_text
 from .outcome import Verdict
 
@@ -139,7 +140,7 @@ def simplify_values(
     fails: Callable[[dict[str, Any]], bool],
     classes: dict[str, Callable[[Any], bool] | None] | None = None,
 ) -> dict[str, Any]:
-    """Each float value made simpler while the claim still fails: whole numbers first, then 1–4 digits.
+    """Each value made simpler while the claim fails: a float to a whole number or 1–4 digits, an integer towards 0.
 
     ``classes`` gives, per name, the test of the class its generator draws from (``uniform(0, 1)``
     stays in ``[0, 1)``, ``spd(n)`` positive definite, ``randn`` finite); a simpler value outside
@@ -150,7 +151,10 @@ def simplify_values(
         inside = (classes or {}).get(name)
         if inside is None:
             continue
-        if not isinstance(value, (float, np.ndarray)) or (isinstance(value, np.ndarray) and value.dtype.kind != "f"):
+        if _is_integral(value):
+            current = _smaller_integers(current, name, inside, fails)
+            continue
+        if not _is_float(value):
             continue
         for digits in (0, 1, 2, 3, 4):
             simpler = _whole(value) if digits == 0 else _round(value, digits)
@@ -160,6 +164,43 @@ def simplify_values(
             if fails(trial):
                 current = trial
                 break
+    return current
+
+
+def _is_float(value: Any) -> bool:
+    return isinstance(value, float) or (isinstance(value, np.ndarray) and value.dtype.kind == "f")
+
+
+def _is_integral(value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, (int, np.integer)) or (isinstance(value, np.ndarray) and value.dtype.kind in "iu")
+
+
+#: Tries per integer value: each halves its distance to zero or steps one closer, so a value a
+#: thousand away needs about ten.
+_INTEGER_TRIES = 24
+
+
+def _smaller_integers(
+    values: dict[str, Any], name: str, inside: Callable[[Any], bool], fails: Callable[[dict[str, Any]], bool]
+) -> dict[str, Any]:
+    """An integer value (or array) moved towards zero while it stays in its class and the claim fails."""
+    current = values
+    for _ in range(_INTEGER_TRIES):
+        value = current[name]
+        arr = np.asarray(value)
+        halved = np.sign(arr) * (np.abs(arr) // 2)  # halfway to zero, from either side
+        for candidate in (np.zeros_like(arr), np.sign(arr), halved, arr - np.sign(arr)):
+            simpler = int(candidate) if arr.ndim == 0 else candidate
+            if _same(simpler, value) or not _safely(inside, simpler):
+                continue
+            trial = dict(current, **{name: simpler})
+            if fails(trial):
+                current = trial
+                break
+        else:
+            return current
     return current
 
 
@@ -311,7 +352,8 @@ def search(
     cause: Finding | None = None
     while plan.more(ran, drawn):
         trial, drawn = drawn, drawn + 1
-        values = ctx.draw(check, inputs_spec, ctx.rng(check, trial))
+        edge = EDGES[trial] if trial < len(EDGES) else None  # the first trials try the ranges' edges
+        values = ctx.draw(check, inputs_spec, ctx.rng(check, trial), edge)
         started = time.monotonic()
         try:
             problem = attempt(values)
@@ -330,7 +372,7 @@ def search(
         if problem is None:
             ran += 1
             continue
-        values, problem = _shrunk(check, ctx, inputs_spec, attempt, trial, values, problem, plan, started)
+        values, problem = _shrunk(check, ctx, inputs_spec, attempt, (trial, edge), values, problem, plan, started)
         # the counterexample as text for people, and as data (name → value) for the machine formats
         details = {"counterexample": format_inputs(values), "_counterexample": dict(values)}
         details["reproduce"] = reproduce_command(ctx.path, check, values)
@@ -353,7 +395,7 @@ def _shrunk(
     ctx: Any,
     inputs_spec: dict[str, Any],
     attempt: Callable[[dict[str, Any]], str | None],
-    trial: int,
+    at: tuple[int, str | None],
     values: dict[str, Any],
     problem: str,
     plan: _Plan,
@@ -369,8 +411,13 @@ def _shrunk(
             return False  # no time for another try: keep the smallest failure found so far
         return _fails(attempt, draw, kind)
 
-    smaller = shrink_spec(inputs_spec, lambda s: fails(lambda: ctx.draw(check, s, ctx.rng(check, trial))))
-    shrunk = ctx.draw(check, smaller, ctx.rng(check, trial)) if smaller != inputs_spec else values
+    trial, edge = at
+
+    def redraw(spec: dict[str, Any]) -> dict[str, Any]:
+        return ctx.draw(check, spec, ctx.rng(check, trial), edge)
+
+    smaller = shrink_spec(inputs_spec, lambda s: fails(lambda: redraw(s)))
+    shrunk = redraw(smaller) if smaller != inputs_spec else values
     classes = {name: ctx.membership(check, text, shrunk) for name, text in smaller.items()}
     shrunk = simplify_values(shrunk, lambda v: fails(lambda: v), classes)
     if shrunk is values:

@@ -488,7 +488,24 @@ def _num(node: M.Num, ctx: Context) -> Closure:
 
 
 def _juxt(node: M.Juxt, ctx: Context) -> Closure:
-    return _binary(product, node.left, node.right, ctx, node)
+    times = _binary(product, node.left, node.right, ctx, node)
+    right, name = node.right, identifier(node.left)
+    if not (isinstance(right, M.Idx) and name is not None and _opens_group(right, ctx)):
+        return times
+    # `w(y)_{2}` parses as w times (y)_2; when w is a function, a reader means component 2 of w(y)
+    called = M.Idx(M.Apply(node.left, (right.base,), span=node.span), right.indices, span=node.span)
+    component = compile_expr(called, ctx)
+
+    def juxt(env: Env) -> Any:
+        return component(env) if callable(env.get(name, FUNCTIONS.get(name))) else times(env)
+
+    return juxt
+
+
+def _opens_group(node: M.Idx, ctx: Context) -> bool:
+    """Whether the subscripted base is written as a parenthesised group (``(y)_{2}``), as the note shows."""
+    text = ctx.text
+    return text is not None and text[node.span.start : node.span.start + 1] in ("(", "\\")
 
 
 _BINOPS: dict[str, Callable[[Any, Any], Any]] = {

@@ -148,7 +148,8 @@ def spd(rng: np.random.Generator, n: Any, cond: float | None = None) -> np.ndarr
         if cond < 1:
             raise GeneratorError(f"cond must be >= 1, got {cond}")
         eig = np.geomspace(1.0, float(cond), k) if k > 1 else np.ones(1)
-    return (q * eig) @ q.T
+    m = (q * eig) @ q.T
+    return (m + m.T) / 2  # exactly symmetric: the product is only up to rounding
 
 
 @register()
@@ -206,6 +207,11 @@ CLASSES.update(
         _symmetric(value, n)
         and bool(np.all(np.linalg.eigvalsh(value) > 0))
         and (cond is None or bool(np.isclose(np.linalg.cond(value), cond, rtol=1e-9)))
+    ),
+    integers=lambda value, low, high, *shape: (
+        _finite(value, shape)
+        and bool(np.all(np.asarray(value) == np.round(value)))
+        and bool(np.all((low <= np.asarray(value)) & (np.asarray(value) <= high)))
     ),
     simplex=lambda value, n: (
         _finite(value, (n,)) and bool(np.all(np.asarray(value) >= 0)) and abs(float(np.sum(value)) - 1.0) <= 1e-12
