@@ -506,10 +506,18 @@ class LoadedNote:
     def listing(self, key: int | str):  # noqa: ANN201 - Listing, imported lazily
         """Return a listing by 1-based index, caption (or a prefix of it) or function name."""
         if isinstance(key, int) or (isinstance(key, str) and key.isdigit()):
-            i = int(key)
-            if not 1 <= i <= len(self.listings):
-                raise KeyError(f"listing {i} does not exist; the note has {len(self.listings)}")
-            return self.listings[i - 1]
+            # by its place among the note's listings, those that do not parse included: listing 2
+            # stays listing 2 when listing 1 has a typo
+            i, blocks = int(key), self.report.listings()
+            if not 1 <= i <= len(blocks):
+                raise KeyError(f"listing {i} does not exist; the note has {len(blocks)}")
+            found = next((lst for lst in self.listings if lst.index == i), None)
+            if found is None:
+                errors = [f for f in blocks[i - 1].findings if f.severity is Severity.ERROR]
+                line = self.report.note.source.line_col(blocks[i - 1].block.span.start)[0] if self.report.note else 0
+                why = f": {errors[0].code} {errors[0].message}" if errors else ""
+                raise KeyError(f"listing {i} (line {line}) does not parse{why}")
+            return found
         wanted = key.lower()
         for lst in self.listings:
             names = [lst.name or "", lst.caption or ""]
