@@ -1685,12 +1685,32 @@ def _h_textcmd(r: _Retyper, i: int, tok: Any, value: str) -> int:
 
 
 def _h_function(r: _Retyper, i: int, tok: Any, value: str, kind: str = "") -> int:
-    r"""A function or ``\max`` with nothing to apply to (``\ell_{\max}``, ``\operatorname{ELBO}_\theta``) is a name."""
+    r"""A function or ``\max`` with nothing to apply to (``\ell_{\max}``, ``\operatorname{ELBO}_\theta``) is a name.
+
+    ``\max(a, b) \cdot c`` and ``\min(v)`` with no limits are calls whose parentheses hold the
+    arguments, as a function's do: the product after them is not the operand.
+    """
     kind = kind or _classify(tok)[0]
     if r.kind_at(r.after_scripts(i + 1)) in _NO_ARGUMENT:
         kind = "NAME"
+    elif kind == "MAXOP" and value in ("max", "min") and _paren_follows(r, i + 1):
+        kind = "FUNC"
     r.emit(tok, kind, value)
     return i + 1
+
+
+def _paren_follows(r: _Retyper, j: int) -> bool:
+    r"""Tell whether a ``(`` opens at ``j``, through ``\mathopen{}``, ``\left`` and ``\bigl``."""
+    while True:
+        j = r.next_index(j)
+        kind = r.kind_at(j)
+        if kind == "DROPGROUP":
+            close = r.group_end(j + 1)
+            j = close + 1 if close is not None else j + 1
+        elif kind in ("LEFT", "BIGL"):
+            j += 1
+        else:
+            return kind == "LPAR"
 
 
 def _h_accent(r: _Retyper, i: int, tok: Any, value: str) -> int:

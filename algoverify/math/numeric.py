@@ -41,10 +41,11 @@ from ..source import Span
 from . import mathexpr as M
 from .bigops import binder, compile_bigop, items_of, restore, save, whole
 from .codegen import generate
-from .functions import FUNCTIONS, gradient
+from .functions import FUNCTIONS, PYTHON_MATH, gradient
 from .names import identifier, written_family
 from .ops import (
     EMPTY,
+    absolute,
     RELATIONS,
     FiniteSet,
     Sequence,
@@ -365,6 +366,8 @@ def _attr(node: M.Attr, ctx: Context) -> Closure:
     name = node.name
     if name.startswith("_"):
         raise LocatedError(NotExecutable, node.span, message=f"attribute {name} is not public")
+    if identifier(node.obj) == "math" and name in PYTHON_MATH:
+        return _python_math(node, obj, name)
 
     def attr(env: Env) -> Any:
         value = obj(env)
@@ -385,6 +388,19 @@ def _attr(node: M.Attr, ctx: Context) -> Closure:
 
 
 _NO_ATTRIBUTE = object()
+
+
+def _python_math(node: M.Attr, obj: Closure, name: str) -> Closure:
+    """``\\mathrm{math}.\\mathrm{isqrt}``, ``math.pi``: Python's math module, as latexify prints it.
+
+    A listing that binds a variable ``math`` of its own reads that instead.
+    """
+    found = PYTHON_MATH[name]
+
+    def python_math(env: Env) -> Any:
+        return getattr(obj(env), name) if "math" in env else found
+
+    return python_math
 
 
 def _has_fields(value: Any) -> bool:
@@ -531,7 +547,7 @@ def _abs(node: M.Abs, ctx: Context) -> Closure:
         x = a(env)
         if isinstance(x, AbstractSet):
             return len(x)  # |S|: the number of elements of a set
-        return np.abs(x)
+        return absolute(x)
 
     return abs_
 

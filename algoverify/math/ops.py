@@ -16,6 +16,7 @@ import numpy as np
 
 __all__ = [
     "power",
+    "absolute",
     "transpose",
     "product",
     "two_norm",
@@ -88,6 +89,15 @@ def power(base: Any, exp: Any) -> Any:
     if type(base) is int and type(exp) is int and exp > 1 and (base > 1 or base < -1):
         check_digits(exp * math.log2(abs(base)))  # the result's bits, within rounding
     return base**exp
+
+
+def absolute(x: Any) -> Any:
+    """``\\lvert x \\rvert``: Python's ``abs`` of a Python number (an int stays a Python int, exact
+    however large), NumPy's of anything else."""
+    kind = type(x)
+    if kind is int or kind is float or kind is bool:
+        return abs(x)
+    return np.abs(x)
 
 
 def transpose(x: Any) -> Any:

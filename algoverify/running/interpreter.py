@@ -551,7 +551,10 @@ class _Compiler:
         compiled again with guards and evaluated, so the finding points at the sub-expression
         (``A v`` in a longer formula) rather than the whole line.
         """
-        maths = [m for m in ir.walk(node) if isinstance(m, ir.Math) and m is not getattr(node, "target", None)]
+        if isinstance(node, _BLOCKS):
+            maths = _header_maths(node)
+        else:
+            maths = [m for m in ir.walk(node) if isinstance(m, ir.Math) and m is not getattr(node, "target", None)]
         ctx = self.ctx
 
         def diagnose(env: Env, exc: BaseException) -> None:
@@ -803,7 +806,9 @@ class _Compiler:
         items, body, tick = self.expr(node.iterable), self.loop_body(node.body), _ticker(node)
 
         def for_all(env: Env) -> Any:
-            for x in list(items(env)):
+            seq = items(env)
+            # a copy, so the body may change the set it runs over; a range is immutable and lazy
+            for x in seq if type(seq) is range else list(seq):
                 tick(env)
                 store(env, x)
                 r = body(env)
@@ -911,6 +916,23 @@ def _raiser(
             raise LocatedError(EvaluationFailed, span, message=f"{type(exc).__name__}: {exc}") from exc
 
     return fail
+
+
+def _header_maths(node: ir.Node) -> list[ir.Math]:
+    """The math a block evaluates itself (its condition, its range), never its variable's or its body's."""
+    if isinstance(node, ir.ForRange):
+        parts: list[Any] = [node.start, node.second, node.stop, node.step]
+    elif isinstance(node, ir.ForAll):
+        parts = [node.iterable]
+    elif isinstance(node, ir.IfBlock):
+        parts = [b.cond for b in node.branches]
+    elif isinstance(node, (ir.WhileBlock, ir.RepeatUntil)):
+        parts = [node.cond]
+    elif isinstance(node, ir.UserBlock):
+        parts = [*node.args, *node.closer_args]
+    else:
+        parts = []
+    return [p for p in parts if isinstance(p, ir.Math)]
 
 
 def _fp_kind(exc: FloatingPointError) -> str:
@@ -1087,7 +1109,9 @@ def compile_function(node: ir.Function, parent: _Compiler) -> Program:
     """Compile a ``\\Function`` block: its parameters are its inputs; it joins the listing's scope."""
     params = []
     for p in node.params:
-        name = identifier(parent.parse(p))
+        tree = parent.parse(p)
+        # a parameter is a name, never a product: `iterations`, `x1` as latexify prints them
+        name = identifier(tree) or word(tree)
         if name is None:
             raise LocatedError(NotExecutable, p.span, message=f"parameter {p.latex} is not a name")
         params.append(name)
@@ -1163,9 +1187,13 @@ def compile_program(
 def listing_words(algorithm: ir.Algorithm) -> frozenset[str]:
     """Multi-letter names the listing declares or assigns (``lo`` in ``lo \\gets 1``, ``\\Require $lo, hi$``).
 
-    Only these are read as names where the math spells them as letters side by side.
+    Only these are read as names where the math spells them as letters side by side, and only
+    when the listing never spells the name as one word (``\\mathrm{ab}``, ``\\text{ab}``): latexify
+    prints ``ab`` so in the body and ``a b`` for the product ``a * b``, and a listing that spells
+    a name as a word means its letters side by side as a product.
     """
     found: set[str] = set()
+    spelt: set[str] = set()
 
     def collect(tree: M.MathNode) -> None:
         items = tree.items if isinstance(tree, M.Tuple) else (tree,)
@@ -1176,6 +1204,11 @@ def listing_words(algorithm: ir.Algorithm) -> frozenset[str]:
             found.update(w for w in (word(item),) if w)
 
     for n in ir.walk(algorithm):
+        if isinstance(n, ir.Math):
+            try:
+                spelt.update(m.name for m in M.walk(parse_segment(n)) if isinstance(m, M.Sym) and len(m.name) > 1)
+            except LocatedError:
+                pass  # reported where the segment is compiled
         maths: list[ir.Math] = []
         if isinstance(n, ir.Assign):
             maths = [n.target]
@@ -1190,7 +1223,7 @@ def listing_words(algorithm: ir.Algorithm) -> frozenset[str]:
                 collect(parse_segment(m))
             except LocatedError:
                 continue  # reported where the segment is compiled
-    return frozenset(found)
+    return frozenset(found - spelt)
 
 
 def entry_function(algorithm: ir.Algorithm) -> str | None:
