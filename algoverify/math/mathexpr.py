@@ -1571,7 +1571,10 @@ def _strip(r: _Retyper, j: int) -> int | None:
 
 
 def _h_strip(r: _Retyper, i: int, tok: Any, value: str) -> int:
-    _strip(r, i + 1)
+    r"""``\mathbin{\%}`` is the operator % whatever follows it (``a \mathbin{\%} -b``): the wrapper says so."""
+    close = _strip(r, i + 1)
+    if tok.value == "\\mathbin" and close == i + 3 and r.toks[i + 2].value == "\\%":
+        r.pre[i + 2] = ("PERCENT", "binary", i + 2)
     return i + 1
 
 
@@ -1866,7 +1869,7 @@ def _h_letter(r: _Retyper, i: int, tok: Any, value: str) -> int:
 
 def _h_percent(r: _Retyper, i: int, tok: Any, value: str) -> int:
     r"""``a \% b`` is the remainder; ``50\%`` (nothing after it to divide) is a percent sign."""
-    if r.prev in _OPERAND_END and r.kind_at(i + 1) in _NO_ARGUMENT:
+    if value != "binary" and r.prev in _OPERAND_END and r.kind_at(i + 1) in _NO_ARGUMENT:
         r.emit(tok, "CONST", "percent")
     else:
         r.emit(tok, "MULOP", "mod")

@@ -1154,9 +1154,11 @@ def _log_parts(node: M.MathNode) -> tuple[M.MathNode, M.MathNode] | None:
 def _rounding(node: M.Floor | M.Ceil, ctx: Context, up: bool) -> Closure:
     r"""``\lfloor x \rfloor``, ``\lceil x \rceil``: an ``int`` for a scalar, ``np.floor``/``np.ceil`` for an array.
 
-    Exact where the operand allows it: ``\lfloor a/b \rfloor`` of whole numbers is ``a // b``,
-    ``\lceil \log_2 n \rceil`` of a whole ``n`` is found in integers, ``\lfloor \sqrt{n} \rfloor``
-    is ``math.isqrt``.
+    Exact where the operand allows it: ``\lfloor a/b \rfloor`` is Python's ``a // b`` (an int of
+    two ints; of floats, the floor of their exact quotient, a float: ``\lfloor 1/0.1 \rfloor`` is
+    9.0, as latexify prints Python's ``1 // 0.1``), ``\lceil a/b \rceil`` of two ints is found in
+    integers, ``\lceil \log_2 n \rceil`` of a whole ``n`` too, ``\lfloor \sqrt{n} \rfloor`` is
+    ``math.isqrt``.
     """
     operand = node.operand
     if _is_division(operand):
@@ -1165,9 +1167,11 @@ def _rounding(node: M.Floor | M.Ceil, ctx: Context, up: bool) -> Closure:
 
         def divide(env: Env) -> Any:
             a, b = num(env), den(env)
-            wa, wb = whole(a), whole(b)
-            if wa is not None and wb is not None and type(a) is not bool:
-                return -(-wa // wb) if up else wa // wb  # b = 0 raises ZeroDivisionError: AV302
+            if isinstance(a, (int, np.integer)) and isinstance(b, (int, np.integer)):
+                a, b = int(a), int(b)
+                return -(-a // b) if up else a // b  # b = 0 raises ZeroDivisionError: AV302
+            if not up and isinstance(a, (int, float, np.number)) and isinstance(b, (int, float, np.number)):
+                return float(a) // float(b)  # Python's floor division of floats: exact, a float
             return _round(a / b, up, node)
 
         return divide

@@ -182,6 +182,15 @@ def _equal(a: Any, b: Any, r: float, t: float) -> bool:
     return bool(np.all(np.isclose(a, b, rtol=r, atol=t)))
 
 
+def _tuples(a: Any, b: Any) -> bool:
+    """Whether an order relation compares tuples (several values, ``(d_u, u) < (d_v, v)``), not arrays.
+
+    Tuples are ordered as Python orders them, lexicographically; a number and a tuple are not
+    ordered at all (Python's TypeError), rather than compared entry by entry as an array would be.
+    """
+    return type(a) is tuple or type(b) is tuple
+
+
 def _less(a: Any, b: Any, r: float, t: float) -> bool:
     # floats (the common loop test, `\\lVert r \\rVert \\gt \\tau`) skip NumPy's reduction
     # machinery, which costs more than the norm itself on small vectors
@@ -190,6 +199,8 @@ def _less(a: Any, b: Any, r: float, t: float) -> bool:
     pair = _scalars(a, b)
     if pair is not None:
         return pair[0] < pair[1]
+    if _tuples(a, b):
+        return bool(a < b)
     return bool(np.all(np.less(a, b)))
 
 
@@ -199,6 +210,8 @@ def _greater(a: Any, b: Any, r: float, t: float) -> bool:
     pair = _scalars(a, b)
     if pair is not None:
         return pair[0] > pair[1]
+    if _tuples(a, b):
+        return bool(a > b)
     return bool(np.all(np.greater(a, b)))
 
 
@@ -207,6 +220,8 @@ def _less_equal(a: Any, b: Any, r: float, t: float) -> bool:
     if pair is not None:
         a, b = pair
         return a <= b if not (r or t) else a <= b + t + r * abs(b)
+    if _tuples(a, b):
+        return bool(a <= b)
     return bool(np.all(np.less_equal(a, np.asarray(b) + t + r * np.abs(b))))
 
 
@@ -215,6 +230,8 @@ def _greater_equal(a: Any, b: Any, r: float, t: float) -> bool:
     if pair is not None:
         a, b = pair
         return a >= b if not (r or t) else a + t + r * abs(a) >= b
+    if _tuples(a, b):
+        return bool(a >= b)
     return bool(np.all(np.greater_equal(np.asarray(a) + t + r * np.abs(a), b)))
 
 

@@ -626,7 +626,10 @@ class _Compiler:
     def s_TextStatement(self, node: ir.TextStatement) -> Exec | None:
         if node.kind == "remark":
             return None  # a \Statex note to the reader: nothing to run
-        signal = _LOOP_WORDS.get(_loop_word(node.text))
+        written = _loop_word(node.text)
+        if written == "pass":
+            return None  # Python's pass, as latexify prints it: nothing to run
+        signal = _LOOP_WORDS.get(written)
         if signal is not None:
             if not self.loops:
                 raise LocatedError(NotExecutable, node.span, message=f"{signal.word} outside a loop")
@@ -877,7 +880,13 @@ _UPDATE = re.compile(r"([+\-*/])\s*\}?\s*=$")
 
 
 def _loop_word(text: ir.Text) -> str:
-    """``break``/``continue`` as written: ``\\textbf{break}``, ``\\Break``, ``break;``."""
+    """``break``/``continue``/``pass`` as written: ``\\textbf{break}``, ``\\Break``, ``break;``, ``$\\mathbf{pass}$``."""
+    if len(text.parts) == 1 and isinstance(text.parts[0], ir.Math):
+        try:
+            tree = parse_segment(text.parts[0])
+        except LocatedError:
+            return ""
+        return tree.name if isinstance(tree, M.Sym) and tree.name in ("break", "continue", "pass") else ""
     raw = "".join(p for p in text.parts if isinstance(p, str)).strip()
     if re.fullmatch(r"\\(Break|Continue|BREAK|CONTINUE)\s*(\{\s*\})?", raw):
         return raw[1:].split("{")[0].strip().lower()
