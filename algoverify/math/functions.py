@@ -102,8 +102,13 @@ def _python_int(x: Any) -> int:
 
 
 def _python_float(x: Any) -> float:
-    """Python's ``float(x)``, ``float("inf")`` included: a text is read as a number, never evaluated."""
-    return float(x.strip() if isinstance(x, str) else x)
+    """Python's ``float(x)``, ``float("inf")`` included: a text is read as a number, never evaluated.
+
+    An infinity or NaN the listing asks for is a NumPy float, as ``\\infty`` is: an overflow is
+    a Python float that became infinite, and is reported; this was written.
+    """
+    value = float(x.strip() if isinstance(x, str) else x)
+    return value if math.isfinite(value) else np.float64(value)
 
 
 def _python_pow(base: Any, exp: Any, mod: Any = None) -> Any:

@@ -1673,6 +1673,8 @@ def _h_needs_arg(r: _Retyper, i: int, tok: Any, value: str) -> int:
 
 def _h_wordcmd(r: _Retyper, i: int, tok: Any, value: str) -> int:
     kind, word = _word_command(tok)
+    if r.prev == "AMP" and word.strip().lower() == "if":
+        return i + 1  # `& \mathrm{if} \ \lnot c`: the word that starts a case's condition is prose
     if kind == "NAME" and tok.value.startswith("\\textsc") and r.kind_at(i + 1) == "LPAR":
         kind = "FUNC"  # \textsc{Partition}(A, p, r): an algorithm called by name
     if kind in ("FUNC", "MAXOP"):
@@ -1683,6 +1685,10 @@ def _h_wordcmd(r: _Retyper, i: int, tok: Any, value: str) -> int:
 
 def _h_textcmd(r: _Retyper, i: int, tok: Any, value: str) -> int:
     kind, word = _word_command(tok)
+    if r.prev == "AMP" and word.strip().lower() == "if":
+        return i + 1  # `& \text{if } \lnot c`: the word that starts a case's condition is prose
+    if kind == "TEXT" and len(word) >= 2 and word[0] == word[-1] == '"' and '"' not in word[1:-1]:
+        kind = "STRING"  # \textrm{"inf"}: a string literal, as latexify prints Python's
     r.emit(tok, kind, word)
     return i + 1
 
@@ -2766,20 +2772,38 @@ def _cases(rows: tuple[tuple[Any, ...], ...], span: Span) -> MathNode:
     return Cases(tuple(branches), span=span)
 
 
+def _prose_word(node: MathNode) -> str | None:
+    r"""The word of ``\text{if}``, or ``\mathrm{if}`` and ``\mathrm{otherwise}`` (latexify's ``a if c else b``)."""
+    if isinstance(node, Text):
+        return node.text.strip(" ,.").lower()
+    if isinstance(node, Sym) and node.name in ("if", "otherwise") and not node.accents:
+        return node.name
+    return None
+
+
 def _condition(cond: MathNode | None) -> MathNode | None:
     r"""Drop the prose around a case's condition: ``\text{if } x > 0`` → ``x > 0``; ``\text{otherwise}`` → ``None``."""
-    if cond is None or (isinstance(cond, Text) and cond.text.strip(" ,.").lower() in ("otherwise", "else", "")):
+    if cond is None or _prose_word(cond) in ("otherwise", "else", ""):
         return None
-    target = cond.first if isinstance(cond, Rel) else cond.element if isinstance(cond, In) else cond
-    if isinstance(target, Juxt):
-        factors = _juxt_factors(target)
-        if isinstance(factors[0], Text) and factors[0].text.lower().strip() in ("if", "when", "for", "where"):
-            rest = _rejoin(factors[1:])
-            if isinstance(cond, Rel):
-                return Rel(rest, cond.rest, span=Span(rest.span.start, cond.span.end))
-            if isinstance(cond, In):
-                return In(rest, cond.set, span=Span(rest.span.start, cond.span.end))
-            return rest
+    return _drop_lead(cond)
+
+
+def _drop_lead(cond: MathNode) -> MathNode:
+    r"""``cond`` without the ``if`` its leftmost operand starts with (``\mathrm{if} \ a > 0 \land b``)."""
+    if isinstance(cond, Rel):
+        first = _drop_lead(cond.first)
+        return cond if first is cond.first else Rel(first, cond.rest, span=Span(first.span.start, cond.span.end))
+    if isinstance(cond, In):
+        element = _drop_lead(cond.element)
+        return cond if element is cond.element else In(element, cond.set, span=Span(element.span.start, cond.span.end))
+    if isinstance(cond, Logic) and cond.op in ("and", "or") and cond.args:
+        first = _drop_lead(cond.args[0])
+        span = Span(first.span.start, cond.span.end)
+        return cond if first is cond.args[0] else Logic(cond.op, (first, *cond.args[1:]), span=span)
+    if isinstance(cond, Juxt):
+        factors = _juxt_factors(cond)
+        if _prose_word(factors[0]) in ("if", "when", "for", "where"):
+            return _rejoin(factors[1:])
     return cond
 
 

@@ -280,8 +280,10 @@ def _letters(node: MathNode) -> str | None:
 
 
 def word(node: MathNode) -> str | None:
-    r"""``lo`` as written in math (``l`` times ``o``), ``x1`` (``x`` times 1): a product of plain letters
-    and digits, a letter first, as one word; else ``None``."""
+    r"""``lo`` as written in math (``l`` times ``o``), ``x1`` (``x`` times 1) as one word; else ``None``.
+
+    The factors are plain letters and digits, a letter first.
+    """
     return _letters(node) if isinstance(node, Juxt) else None
 
 

@@ -45,10 +45,10 @@ from .functions import FUNCTIONS, PYTHON_MATH, gradient
 from .names import identifier, written_family
 from .ops import (
     EMPTY,
-    absolute,
     RELATIONS,
     FiniteSet,
     Sequence,
+    absolute,
     as_finite_set,
     check_digits,
     element,

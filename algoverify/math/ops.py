@@ -92,8 +92,10 @@ def power(base: Any, exp: Any) -> Any:
 
 
 def absolute(x: Any) -> Any:
-    """``\\lvert x \\rvert``: Python's ``abs`` of a Python number (an int stays a Python int, exact
-    however large), NumPy's of anything else."""
+    """``\\lvert x \\rvert``: Python's ``abs`` of a Python number, NumPy's of anything else.
+
+    An int stays a Python int, exact however large (NumPy's would wrap past 2^63).
+    """
     kind = type(x)
     if kind is int or kind is float or kind is bool:
         return abs(x)

@@ -577,6 +577,8 @@ class _Compiler:
         if update is not None:  # `x \mathrel{+}= y`, `x += y`: x takes x + y
             tree = M.BinOp(update.group(1), target, self.math(node.value), span=node.value.span)
             value = compile_expr(tree, self.ctx)
+        elif isinstance(self.math(node.value), M.Assign):
+            return self._assign_chain(node, target)
         else:
             value = self.expr(node.value)
         span = node.span
@@ -602,6 +604,25 @@ class _Compiler:
                 trace.record(n, span, env[n])
 
         return assign
+
+    def _assign_chain(self, node: ir.Assign, target: M.MathNode) -> Exec:
+        """``x \\gets y \\gets 0`` (Python's ``x = y = 0``): the value once, then each target from the left."""
+        targets, tree = [target], self.math(node.value)
+        while isinstance(tree, M.Assign):
+            targets.append(tree.target)
+            tree = tree.value
+        value, stores, span = compile_expr(tree, self.ctx), [compile_target(t, self.ctx) for t in targets], node.span
+
+        def assign_chain(env: Env) -> None:
+            v = value(env)
+            if v.__class__ is float and v - v != 0:
+                nonfinite(v)
+            trace = env[TRACE_KEY]
+            for store in stores:
+                for n in store(env, v):
+                    trace.record(n, span, env[n])
+
+        return assign_chain
 
     def s_Return(self, node: ir.Return) -> Exec:
         values = [self.expr(v) for v in node.values]
@@ -637,6 +658,8 @@ class _Compiler:
         found = self._find_binding(node.text, node)
         if found is None and len(node.text.parts) == 1 and isinstance(node.text.parts[0], ir.Math):
             tree = self.math(node.text.parts[0])
+            if isinstance(tree, M.String):
+                return None  # a string on its own (a docstring, as latexify prints it) does nothing
             if isinstance(tree, (M.Call, M.Apply)):
                 fn = compile_expr(tree, self.ctx)
 
@@ -880,7 +903,7 @@ _UPDATE = re.compile(r"([+\-*/])\s*\}?\s*=$")
 
 
 def _loop_word(text: ir.Text) -> str:
-    """``break``/``continue``/``pass`` as written: ``\\textbf{break}``, ``\\Break``, ``break;``, ``$\\mathbf{pass}$``."""
+    """``break``/``continue``/``pass`` as written: ``\\textbf{break}``, ``\\Break``, ``break;``, ``\\mathbf{pass}``."""
     if len(text.parts) == 1 and isinstance(text.parts[0], ir.Math):
         try:
             tree = parse_segment(text.parts[0])
@@ -1046,11 +1069,20 @@ def _declared(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode] =
             )
             if target is None:
                 continue
-            tree = parse(target)
-            for t in tree.items if isinstance(tree, M.Tuple) else (tree,):
-                name = identifier(t)
-                if name is not None:
-                    out.add(name)
+            trees = [parse(target)]
+            if isinstance(n, ir.Assign):  # x \gets y \gets 0 assigns y too
+                try:
+                    chained = parse(n.value)
+                except LocatedError:
+                    chained = None  # reported where the value is compiled
+                while isinstance(chained, M.Assign):
+                    trees.append(chained.target)
+                    chained = chained.value
+            for tree in trees:
+                for t in tree.items if isinstance(tree, M.Tuple) else (tree,):
+                    name = identifier(t)
+                    if name is not None:
+                        out.add(name)
     return out
 
 
