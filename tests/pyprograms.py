@@ -118,7 +118,7 @@ class _Builder:
         ch = self.ch
         if depth >= 3 or ch.chance(30 + 15 * depth):
             return self.atom(scope, kind)
-        form = ch.integer(0, 11)
+        form = ch.integer(0, 15)
         if form <= 4:
             op = ch.pick(
                 [ast.Add(), ast.Sub(), ast.Mult(), ast.FloorDiv(), ast.Mod()] + ([ast.Div()] if kind == "num" else [])
@@ -144,6 +144,31 @@ class _Builder:
             return ast.Call(ast.Attribute(ast.Name("math"), "sqrt"), [inner], [])
         if form == 10 and self.helper is not None and (self.helper.returns == "int" or kind == "num"):
             return self.call(self.helper, scope, depth)
+        if form == 11:  # a if c else b
+            return ast.IfExp(self.cond(scope, 1), self.expr(scope, kind, depth + 1), self.expr(scope, kind, depth + 1))
+        if form == 12:  # Python's bitwise operators, of ints
+            op = ch.pick([ast.BitAnd(), ast.BitOr(), ast.BitXor(), ast.RShift(), ast.LShift()])
+            right = ast.Constant(ch.integer(0, 3)) if isinstance(op, (ast.LShift, ast.RShift)) else None
+            left = self.expr(scope, "int", depth + 1)
+            if ch.chance(15):
+                left = ast.UnaryOp(ast.Invert(), left)
+            return ast.BinOp(left, op, right or self.expr(scope, "int", depth + 1))
+        if form == 13:  # math's and the builtins' conversions
+            arg = self.expr(scope, "num", depth + 1)
+            if ch.chance(40):
+                arg = ast.BinOp(arg, ast.Div(), self.nonzero("num"))
+            fn = ch.pick(["floor", "ceil", "int", "round"] + (["float"] if kind == "num" else []))
+            func: ast.expr = ast.Attribute(ast.Name("math"), fn) if fn in ("floor", "ceil") else ast.Name(fn)
+            return ast.Call(func, [arg], [])
+        if form == 14:  # math.gcd, math.isqrt of ints
+            if ch.chance(50):
+                args = [self.expr(scope, "int", depth + 1), self.expr(scope, "int", depth + 1)]
+                return ast.Call(ast.Attribute(ast.Name("math"), "gcd"), args, [])
+            inner = ast.Call(ast.Name("abs"), [self.expr(scope, "int", depth + 1)], [])
+            return ast.Call(ast.Attribute(ast.Name("math"), "isqrt"), [inner], [])
+        if form == 15 and kind == "num":  # Python's `and`/`or` give an operand, not a truth value
+            op = ch.pick([ast.And(), ast.Or()])
+            return ast.BoolOp(op, [self.expr(scope, kind, depth + 1), self.expr(scope, kind, depth + 1)])
         return self.atom(scope, kind)
 
     def call(self, fn: Function, scope: _Scope, depth: int) -> ast.Call:
@@ -245,6 +270,15 @@ class _Builder:
     def assign(self, scope: _Scope) -> ast.stmt:
         kind = self.ch.pick(["int", "num"])
         value = self.expr(scope, kind)
+        if self.ch.chance(8):  # x = y = e
+            first = self.target(scope, kind)
+            second = self.target(scope, kind)
+            return ast.Assign([ast.Name(first), ast.Name(second)], value)
+        if self.ch.chance(8):  # a, b = e1, e2: simultaneous
+            other = self.expr(scope, kind)
+            names = [self.target(scope, kind), self.target(scope, kind)]
+            if names[0] != names[1]:
+                return ast.Assign([ast.Tuple([ast.Name(n) for n in names])], ast.Tuple([value, other]))
         return ast.Assign([ast.Name(self.target(scope, kind))], value)
 
     def aug_assign(self, scope: _Scope) -> ast.stmt:
@@ -350,6 +384,8 @@ class _Builder:
             )
             body.append(base)
             self.helper = None  # the body calls nothing: only the last line recurses, with n - 1
+        if self.ch.chance(10):
+            body.insert(0, ast.Expr(ast.Constant(f"{name} of {', '.join(p for p, _ in params)}.")))  # a docstring
         body.extend(self.block(scope, 0, self.ch.integer(0, size)) if size else [])
         if recursive:
             recur = self.call(Function(name, params, returns, ast.FunctionDef(), recursive=True), scope, 1)

@@ -216,6 +216,36 @@ REGRESSIONS = {
         "def f(a, b):\n    return math.gcd(a, b) + math.isqrt(abs(a)) + int(b / 3) + round(b / 4) + float(a)\n",
         [(1071, 462), (-12, 18)],
     ),
+    # Python's bitwise operators: \ll \gg \mathbin{\&} \mathbin{|} \oplus \mathord{\sim}, in Python's order
+    "bitwise": (
+        "def f(a, b):\n    return (a << 2, b >> 1, a & b, a | b, a ^ b, ~a, a | b & 3 ^ 1, ~-a * b, (a | b) & 1)\n",
+        [(4, 5), (-3, 2), (7, 0)],
+    ),
+    # a if c else b, as latexify prints it: \left\{ \begin{array}{ll} … \mathrm{otherwise} …; only the branch taken runs
+    "conditional-expression": (
+        "def f(a, b):\n    return 1 if b == 0 else a // b, a if a > 0 and b > 0 else b if not a == 4 else -1\n",
+        [(3, 4), (5, 0), (4, -4)],
+    ),
+    # a chain reads its operands from the left while it holds: 0 // 0 is never reached
+    "lazy-chain": ("def f(a, b):\n    return 7 if 0 < a == 1 // b else 8\n", [(0, 0), (1, 1)]),
+    # Python's and/or give the deciding operand, not a truth value
+    "and-or-values": ("def f(n, x):\n    return (n and 3, n or x, not n, x and n or 2)\n", [(0, 1.5), (4, 0.0)]),
+    # math.floor(a / b): the floor of the rounded quotient (10), where a // b is 9.0
+    "math-floor-and-floor-division": (
+        "def f(a, b):\n    return math.floor(a / b), a // b, math.ceil(a / b), math.floor(math.sqrt(a))\n",
+        [(1, 0.1), (7.5, 2), (10**30 - 1, 7)],
+    ),
+    # x = y = e, a, b = b, a; a docstring; float("inf"); x is None
+    "statements": (
+        'def f(n):\n    """Smallest of 0 .. n-1."""\n    best = float("inf")\n    x = y = None\n    for i in range(n):\n'
+        "        if x is None or i < best:\n            best, x = i, i\n    return best, y is None\n",
+        [(0,), (3,)],
+    ),
+    # a generator with an if, and the empty sum (0, an int, as Python's)
+    "sums": (
+        "def f(n):\n    return sum(i for i in range(n) if i % 2 == 0), sum(i * i for i in range(1, n))\n",
+        [(0,), (1,), (6,)],
+    ),
     # a guarded division by zero stops both (ZeroDivisionError, AV302)
     "division-by-zero": ("def f(a, b):\n    return a / b + a // b + a % b\n", [(1, 0), (1.5, 0.0), (3, 2)]),
 }
@@ -409,8 +439,6 @@ def test_lint_knows_the_functions_math_may_call():
 
     tree = python_ast.parse(Path(functions.__file__).read_text())
     (table,) = [
-        n.value
-        for n in tree.body
-        if isinstance(n, python_ast.AnnAssign) and getattr(n.target, "id", "") == "FUNCTIONS"
+        n.value for n in tree.body if isinstance(n, python_ast.AnnAssign) and getattr(n.target, "id", "") == "FUNCTIONS"
     ]
     assert {k.value for k in table.keys} == BUILTIN_FUNCTIONS

@@ -75,6 +75,9 @@ def _extreme(pick: Callable[..., Any], reduce: Callable[[Any], Any]) -> Callable
             if not only:
                 raise ValueError("the max or min of the empty set")
             return pick(only)
+        if not isinstance(only, (np.ndarray, list, tuple, range, int, float, np.number)):
+            # an interval [a, b], a map: no entries to compare (NumPy would hand the object back)
+            raise TypeError(f"the max or min of a {type(only).__name__}: it has no entries to compare")
         return reduce(only)
 
     return extreme
@@ -92,6 +95,11 @@ def _range(*bounds: Any) -> range:
     if len(bounds) == 3 and bounds[2] == 0:
         raise ValueError("range's step is 0: it would never end")
     return range(*(int(b) for b in bounds))
+
+
+def _log(x: Any, base: Any = None) -> Any:
+    """``\\log x``, and ``\\log(x, b)`` as latexify prints Python's ``math.log(x, b)``: log x / log b."""
+    return np.log(x) if base is None else np.log(x) / np.log(base)
 
 
 def _python_int(x: Any) -> int:
@@ -170,7 +178,7 @@ def _total(x: Any) -> Any:
 
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     "exp": np.exp,
-    "log": np.log,
+    "log": _log,
     "ln": np.log,
     # \lg is the binary logarithm of algorithm texts (Knuth, CLRS), not ISO 80000-2's log10
     "lg": lambda x: math.log2(x) if type(x) is int and x > 0 else np.log2(x),

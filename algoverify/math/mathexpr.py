@@ -188,6 +188,13 @@ class Neg(MathNode):
 
 
 @dataclass(frozen=True)
+class BitNot(MathNode):
+    r"""``\mathord{\sim} x``: Python's ``~x`` as latexify prints it (the bits of an int inverted)."""
+
+    operand: MathNode
+
+
+@dataclass(frozen=True)
 class Frac(MathNode):
     r"""``\frac{num}{den}``."""
 
@@ -505,16 +512,23 @@ class ListLit(MathNode):
 
 @dataclass(frozen=True)
 class Floor(MathNode):
-    r"""``\lfloor x \rfloor``."""
+    r"""``\lfloor x \rfloor``.
+
+    ``call`` marks the brackets of a function call, ``\mathopen{}\left\lfloor x \mathclose{}\right\rfloor``,
+    as latexify prints Python's ``math.floor(x)``: the floor of x's value (``math.floor(1 / 0.1)`` is
+    10), where its ``\left\lfloor\frac{1}{0.1}\right\rfloor`` (``1 // 0.1``) is the floor of the exact quotient.
+    """
 
     operand: MathNode
+    call: bool = False
 
 
 @dataclass(frozen=True)
 class Ceil(MathNode):
-    r"""``\lceil x \rceil``."""
+    r"""``\lceil x \rceil``; ``call`` as for :class:`Floor` (Python's ``math.ceil(x)``)."""
 
     operand: MathNode
+    call: bool = False
 
 
 @dataclass(frozen=True)
@@ -640,6 +654,7 @@ _DUMP: dict[type, Callable[[Any], str]] = {
     BinOp: lambda n: f"({n.op} {dump(n.left)} {dump(n.right)})",
     Hadamard: lambda n: f"(odot {dump(n.left)} {dump(n.right)})",
     Neg: lambda n: f"(neg {dump(n.operand)})",
+    BitNot: lambda n: f"(bitnot {dump(n.operand)})",
     Frac: lambda n: f"(frac {dump(n.num)} {dump(n.den)})",
     Sqrt: lambda n: f"(sqrt {dump(n.radicand)})" if n.index is None else f"(root {dump(n.index)} {dump(n.radicand)})",
     Pow: lambda n: f"(pow {dump(n.base)} {dump(n.exp)})",
@@ -681,8 +696,8 @@ _DUMP: dict[type, Callable[[Any], str]] = {
     SetBuilder: lambda n: f"(setof {dump(n.element)} {dump(n.condition)})",
     Interval: lambda n: f"({_INTERVAL[n.closed_lo, n.closed_hi]} {dump(n.lo)} {dump(n.hi)})",
     ListLit: lambda n: f"(list{_all(n.items)})",
-    Floor: lambda n: f"(floor {dump(n.operand)})",
-    Ceil: lambda n: f"(ceil {dump(n.operand)})",
+    Floor: lambda n: f"(floor{' :call' if n.call else ''} {dump(n.operand)})",
+    Ceil: lambda n: f"(ceil{' :call' if n.call else ''} {dump(n.operand)})",
     Factorial: lambda n: f"(fact {dump(n.operand)})",
     Binom: lambda n: f"(binom {dump(n.n)} {dump(n.k)})",
     Modulo: lambda n: f"(pmod {dump(n.expr)} {dump(n.modulus)})",
@@ -788,8 +803,6 @@ def _table() -> dict[str, tuple[str, str]]:
             "subsetneq": "subsetneq",
             "supset": "supset",
             "supseteq": "supseteq",
-            "ll": "ll",
-            "gg": "gg",
             "to": "to",
             "rightarrow": "to",
             "longrightarrow": "to",
@@ -826,6 +839,8 @@ def _table() -> dict[str, tuple[str, str]]:
             "circ": "circ",
             "otimes": "otimes",
         },
+        # Python's shifts and exclusive or, as latexify prints them (a \\ll 2, a \\oplus b)
+        "BITOP": {"ll": "<<", "gg": ">>", "oplus": "^"},
         "ADDOP": {
             "cup": "cup",
             "sqcup": "cup",
@@ -834,7 +849,6 @@ def _table() -> dict[str, tuple[str, str]]:
             "backslash": "setminus",
             "pm": "pm",
             "mp": "mp",
-            "oplus": "oplus",
             "ominus": "ominus",
         },
         "FUNC": _words(
@@ -966,8 +980,8 @@ _UNICODE: dict[str, tuple[str, str] | tuple[tuple[str, str], ...]] = {
     "⊇": ("RELOP", "supseteq"),
     "→": ("RELOP", "to"),
     "↦": ("RELOP", "mapsto"),
-    "≪": ("RELOP", "ll"),
-    "≫": ("RELOP", "gg"),
+    "≪": ("BITOP", "<<"),
+    "≫": ("BITOP", ">>"),
     "←": ("ASSIGN_CMD", "gets"),
     "≔": ("ASSIGN_CMD", "gets"),
     "⇒": ("IMPLIES", "implies"),
@@ -984,7 +998,7 @@ _UNICODE: dict[str, tuple[str, str] | tuple[tuple[str, str], ...]] = {
     "∩": ("MULOP", "cap"),
     "∪": ("ADDOP", "cup"),
     "∖": ("ADDOP", "setminus"),
-    "⊕": ("ADDOP", "oplus"),
+    "⊕": ("BITOP", "^"),
     "±": ("ADDOP", "pm"),
     "−": ("MINUS", "-"),
     "∅": ("CONST", "emptyset"),
@@ -1054,10 +1068,10 @@ _OPERAND_END = {
 }  # fmt: skip
 _RELATION = {"RELOP", "EQ", "LT", "GT", "ASSIGN_CMD", "COLONEQ"}
 # an operator segment split from its statement: `x \gets` … `\gets 0`
-_LEADING = _RELATION | {"IMPLIES", "ADDOP", "MULOP"}
+_LEADING = _RELATION | {"IMPLIES", "ADDOP", "MULOP", "BITOP"}
 _TRAILING = _LEADING | {"PLUS", "MINUS", "STAR", "SLASH", "MULOP", "ADDOP", "AND", "OR", "NOT", "COLON"}
 # a function or \max followed by one of these has nothing to apply to: it is a name (\ell_{\max})
-_NO_ARGUMENT = _CLOSERS | _RELATION | {"COMMA", "SEMI", "AMP", "ROWSEP", "COLON", "MID", "MIDCMD", "IMPLIES",
+_NO_ARGUMENT = _CLOSERS | _RELATION | {"COMMA", "SEMI", "AMP", "ROWSEP", "COLON", "MID", "MIDCMD", "IMPLIES", "BITOP",
                                        "AND", "OR", "PLUS", "MINUS", "STAR", "MULOP", "$END"}  # fmt: skip
 _PASS = {"LETTER", "NUMBER", "PLUS", "MINUS", "SLASH", "EQ", "LT", "GT", "LPAR", "RPAR", "LSQB", "RSQB",
          "COMMA", "UNDERSCORE", "CIRCUMFLEX", "PRIME", "COLONEQ", "STRING", "AMP"}  # fmt: skip
@@ -1555,6 +1569,13 @@ def _h_dropgroup(r: _Retyper, i: int, tok: Any, value: str) -> int:
     close = r.group_end(i + 1)
     if close is not None:
         r.drop_range(i + 1, close)
+        # \mathopen{}\left\lfloor x …: brackets of a function call (latexify's math.floor(x))
+        j = r.next_index(close + 1)
+        if tok.value == "\\mathopen" and r.kind_at(j) == "LEFT":
+            k = r.next_index(j + 1)
+            kind = r.kind_at(k)
+            if kind in ("LFLOOR", "LCEIL"):
+                r.pre[k] = (kind, "call", k)
     return i + 1
 
 
@@ -1571,11 +1592,22 @@ def _strip(r: _Retyper, j: int) -> int | None:
 
 
 def _h_strip(r: _Retyper, i: int, tok: Any, value: str) -> int:
-    r"""``\mathbin{\%}`` is the operator % whatever follows it (``a \mathbin{\%} -b``): the wrapper says so."""
+    r"""``\mathbin{\%}`` is the operator % whatever follows it (``a \mathbin{\%} -b``): the wrapper says so.
+
+    So are latexify's prints of Python's bitwise operators: ``\mathbin{\&}``, ``\mathbin{|}`` and
+    the unary ``\mathord{\sim}``.
+    """
     close = _strip(r, i + 1)
-    if tok.value == "\\mathbin" and close == i + 3 and r.toks[i + 2].value == "\\%":
-        r.pre[i + 2] = ("PERCENT", "binary", i + 2)
+    if close == i + 3:
+        inner = r.toks[i + 2].value
+        if tok.value == "\\mathbin" and inner in _BINARY_WRAPPED:
+            r.pre[i + 2] = _BINARY_WRAPPED[inner] + (i + 2,)
+        elif tok.value == "\\mathord" and inner == "\\sim":
+            r.pre[i + 2] = ("INVERT", "~", i + 2)
     return i + 1
+
+
+_BINARY_WRAPPED = {"\\%": ("PERCENT", "binary"), "\\&": ("BITOP", "&"), "|": ("BITOP", "|")}
 
 
 def _h_underbrace(r: _Retyper, i: int, tok: Any, value: str) -> int:
@@ -1941,7 +1973,7 @@ def _sign_text(inner: list[Any]) -> str | None:
     return None
 
 
-_BARE_OPERATORS = _RELATION | {"MULOP", "ADDOP"}
+_BARE_OPERATORS = _RELATION | {"MULOP", "ADDOP", "BITOP"}
 # after these an empty group {} is an argument, not nothing
 _NEEDS_GROUP = {"UNDERSCORE", "CIRCUMFLEX", "FRAC", "BINOM", "SQRT", "ACCENT", "FONT"}
 
@@ -2275,6 +2307,12 @@ def _make_builder() -> type:
         def neg(self, meta, _minus, operand):
             return Neg(operand, span=self._sp(meta))
 
+        def invert(self, meta, _tilde, operand):
+            return BitNot(operand, span=self._sp(meta))
+
+        def bitop(self, meta, left, op, right):
+            return _bitop(left, op.value, right, self._sp(meta), self.__dict__.get("_parened", ()))
+
         def pos(self, meta, _plus, operand):
             return operand
 
@@ -2405,6 +2443,8 @@ def _make_builder() -> type:
 
         # factors
         def paren(self, meta, inner):
+            # a bitwise operation in parentheses keeps its place whatever operator follows it
+            self.__dict__.setdefault("_parened", set()).add(id(inner))
             if isinstance(inner, Tuple):
                 # `(u, v)` is one value (a pair), which a set or a list around it must keep whole
                 inner = Tuple(inner.items, span=self._sp(meta))
@@ -2505,10 +2545,10 @@ def _make_builder() -> type:
             return Abs(operand, span=self._sp(meta))
 
         def floor(self, meta, _open, operand, _close):
-            return Floor(operand, span=self._sp(meta))
+            return Floor(operand, _open.value == "call", span=self._sp(meta))
 
         def ceil(self, meta, _open, operand, _close):
-            return Ceil(operand, span=self._sp(meta))
+            return Ceil(operand, _open.value == "call", span=self._sp(meta))
 
         def inner(self, meta, _open, pair, _close):
             if isinstance(pair, Tuple) and len(pair.items) == 2:
@@ -2566,6 +2606,26 @@ def _styled_nabla(style: str, grad: Grad) -> MathNode:
     return grad if style == "nabla" else Styled(style, grad, span=grad.span)
 
 
+#: Python's precedence of its bitwise operators, tightest first (shifts, &, ^, |)
+_BIT_PRECEDENCE = {"<<": 4, ">>": 4, "&": 3, "^": 2, "|": 1}
+
+
+def _bitop(left: MathNode, op: str, right: MathNode, span: Span, parened: Any) -> MathNode:
+    r"""``a \mathbin{|} b \mathbin{\&} c`` is ``a | (b & c)``, as in Python.
+
+    The grammar reads the bitwise operators from the left at one level; the tighter one takes
+    the operand on its left.
+    """
+    if (
+        isinstance(left, BinOp)
+        and _BIT_PRECEDENCE.get(left.op, 9) < _BIT_PRECEDENCE[op]
+        and id(left) not in parened
+    ):
+        inner = _bitop(left.right, op, right, Span(left.right.span.start, span.end), parened)
+        return BinOp(left.op, left.left, inner, span=span)
+    return BinOp(op, left, right, span=span)
+
+
 def _call(head: _FHead, args: tuple[MathNode, ...], span: Span) -> MathNode:
     r"""``\log x``, ``\log_2 x``, ``\sin^2 x`` (the square of the sine), ``\sin^{-1} x`` (arcsine)."""
     sup = head.sup
@@ -2595,6 +2655,9 @@ def _apply(fn: MathNode, group: MathNode, span: Span) -> MathNode:
     """Attach a parenthesised group to the factor before it: an :class:`Apply` after a name."""
     if isinstance(fn, Juxt):  # a f(x): the group belongs to the last factor
         return Juxt(fn.left, _apply(fn.right, group, Span(fn.right.span.start, span.end)), span=span)
+    if isinstance(fn, (BitNot, Neg)) and fn.span.start < fn.operand.span.start:  # ~f(x): of the call
+        operand = _apply(fn.operand, group, Span(fn.operand.span.start, span.end))
+        return dataclasses.replace(fn, operand=operand, span=span)
     if isinstance(fn, Deriv) and fn.f is not None and _is_name(fn.f):  # \partial_\theta L(\theta)
         return Deriv(_apply(fn.f, group, Span(fn.f.span.start, span.end)), fn.wrt, fn.partial, span=span)
     if _is_name(fn):

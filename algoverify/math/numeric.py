@@ -44,6 +44,7 @@ from .codegen import generate
 from .functions import FUNCTIONS, PYTHON_MATH, gradient
 from .names import identifier, written_family
 from .ops import (
+    BITWISE,
     EMPTY,
     RELATIONS,
     FiniteSet,
@@ -52,8 +53,10 @@ from .ops import (
     as_finite_set,
     check_digits,
     element,
+    invert,
     power,
     product,
+    square_root,
     transpose,
     two_norm,
 )
@@ -432,6 +435,7 @@ _BINOPS: dict[str, Callable[[Any, Any], Any]] = {
     # Python's % on ints and floats, np.remainder on arrays: both take the sign of the modulus,
     # so a mod n lies in 0..n-1 for a positive n (-7 mod 3 = 2), as the notation means it
     "mod": operator.mod,
+    **BITWISE,
 }
 
 #: set operators; each operand must be a set (a Python ``set`` is taken as one)
@@ -478,6 +482,11 @@ def _neg(node: M.Neg, ctx: Context) -> Closure:
     return lambda env: -a(env)
 
 
+def _bitnot(node: M.BitNot, ctx: Context) -> Closure:
+    a = compile_expr(node.operand, ctx)
+    return lambda env: invert(a(env))
+
+
 def _frac(node: M.Frac, ctx: Context) -> Closure:
     return _binary(operator.truediv, node.num, node.den, ctx)
 
@@ -485,7 +494,7 @@ def _frac(node: M.Frac, ctx: Context) -> Closure:
 def _sqrt(node: M.Sqrt, ctx: Context) -> Closure:
     a = compile_expr(node.radicand, ctx)
     if node.index is None:
-        return lambda env: np.sqrt(a(env))
+        return lambda env: square_root(a(env))
     k = compile_expr(node.index, ctx)
     return lambda env: np.power(a(env), 1.0 / k(env))
 
@@ -728,14 +737,25 @@ _SET_RELATIONS: dict[str, Callable[[M.MathNode, M.MathNode], Callable[[Any, Any]
 
 
 def _logic(node: M.Logic, ctx: Context) -> Closure:
-    # all() and any() stop at the first operand that decides: `i \le n \textbf{ and } x_i < t`
-    # never reads x_{n+1}
+    """``\\land``, ``\\lor`` stop at the first operand that decides and give it, as Python's ``and``/``or``.
+
+    ``i \\le n \\textbf{ and } x_i < t`` never reads x_{n+1}; of truth values the result is the truth
+    value, and of numbers it is the deciding number (latexify prints Python's ``n and 3`` so).
+    """
     args = [compile_expr(a, ctx) for a in node.args]
     if node.op == "not":
         return lambda env: not bool(args[0](env))
-    if node.op == "and":
-        return lambda env: all(bool(a(env)) for a in args)
-    return lambda env: any(bool(a(env)) for a in args)
+    stop_at = node.op != "and"  # `and` stops at a false operand, `or` at a true one
+
+    def logic(env: Env) -> Any:
+        value: Any = not stop_at
+        for a in args:
+            value = a(env)
+            if bool(value) is stop_at:
+                return value
+        return value
+
+    return logic
 
 
 # --- sets -----------------------------------------------------------------------------------------
@@ -1158,9 +1178,12 @@ def _rounding(node: M.Floor | M.Ceil, ctx: Context, up: bool) -> Closure:
     two ints; of floats, the floor of their exact quotient, a float: ``\lfloor 1/0.1 \rfloor`` is
     9.0, as latexify prints Python's ``1 // 0.1``), ``\lceil a/b \rceil`` of two ints is found in
     integers, ``\lceil \log_2 n \rceil`` of a whole ``n`` too, ``\lfloor \sqrt{n} \rfloor`` is
-    ``math.isqrt``.
+    ``math.isqrt``. Brackets marked as a call's (latexify's ``math.floor(x)``) take x's value.
     """
     operand = node.operand
+    if node.call:  # Python's math.floor(x), as latexify prints it: of x's value, however x is written
+        value = compile_expr(operand, ctx)
+        return lambda env: _round(value(env), up, node)
     if _is_division(operand):
         num = compile_expr(operand.num if isinstance(operand, M.Frac) else operand.left, ctx)
         den = compile_expr(operand.den if isinstance(operand, M.Frac) else operand.right, ctx)
@@ -1457,6 +1480,10 @@ _POINTWISE = {
 }
 
 
+def _is_array(value: Any) -> bool:
+    return isinstance(value, np.ndarray) and value.ndim > 0
+
+
 def _pointwise(node: M.MathNode, ctx: Context) -> Closure:
     """A case's condition: a truth value, or an array of them when it compares arrays."""
     if isinstance(node, M.Rel) and all(op in _POINTWISE for op, _ in node.rest):
@@ -1465,12 +1492,17 @@ def _pointwise(node: M.MathNode, ctx: Context) -> Closure:
         rtol, atol = ctx.rtol, ctx.atol
 
         def compare(env: Env) -> Any:
-            values = [t(env) for t in terms]
-            if not any(isinstance(v, np.ndarray) and v.ndim for v in values):
-                return all(RELATIONS[op](a, b, rtol, atol) for op, a, b in zip(ops, values, values[1:]))
-            out: Any = True
-            for op, a, b in zip(ops, values, values[1:]):
-                out = np.logical_and(out, _POINTWISE[op](a, b, rtol, atol))
+            # from the left, each operand read only while the chain holds: `0 < q = a / b` reads
+            # a / b only when 0 < q, as Python does
+            left, out = terms[0](env), True
+            for op, term in zip(ops, terms[1:]):
+                right = term(env)
+                if out is True and not (_is_array(left) or _is_array(right)):
+                    if not RELATIONS[op](left, right, rtol, atol):
+                        return False
+                else:
+                    out = np.logical_and(out, _POINTWISE[op](left, right, rtol, atol))
+                left = right
             return out
 
         return compare
@@ -1561,6 +1593,7 @@ _COMPILERS: dict[type, Callable[[Any, Context], Closure]] = {
     M.Inverse: _inverse,
     M.Norm: _norm,
     M.Abs: _abs,
+    M.BitNot: _bitnot,
     M.Inner: _inner,
     M.BigOp: _bigop,
     M.Call: _call,

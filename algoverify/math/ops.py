@@ -17,6 +17,9 @@ import numpy as np
 __all__ = [
     "power",
     "absolute",
+    "square_root",
+    "BITWISE",
+    "invert",
     "transpose",
     "product",
     "two_norm",
@@ -100,6 +103,50 @@ def absolute(x: Any) -> Any:
     if kind is int or kind is float or kind is bool:
         return abs(x)
     return np.abs(x)
+
+
+def square_root(x: Any) -> Any:
+    """``\\sqrt{x}``: NumPy's square root; of a Python int, of the int as a float, as Python's math.sqrt.
+
+    NumPy has no square root for an int past 2^64; Python's float of it is exact enough (and an
+    overflow past 10^308, as Python's).
+    """
+    return np.sqrt(float(x) if type(x) is int else x)
+
+
+def _bitwise(name: str, op: Callable[[Any, Any], Any], ufunc: Any) -> Callable[[Any, Any], Any]:
+    """Python's ``<<``, ``>>``, ``&``, ``|``, ``^`` as latexify prints them: of integers (and truth values) only."""
+
+    def bitwise(a: Any, b: Any) -> Any:
+        if isinstance(a, (int, np.integer)) and isinstance(b, (int, np.integer)):
+            if type(a) not in (int, bool) or type(b) not in (int, bool):
+                a, b = int(a), int(b)
+            if name == "<<" and b > 0:
+                check_digits(a.bit_length() + b)
+            return op(a, b)
+        if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+            return ufunc(a, b)  # arrays of integers, entry by entry (NumPy refuses floats)
+        raise TypeError(f"{name} takes integers, as Python's does: not {type(a).__name__} and {type(b).__name__}")
+
+    return bitwise
+
+
+BITWISE: dict[str, Callable[[Any, Any], Any]] = {
+    "<<": _bitwise("<<", lambda a, b: a << b, np.left_shift),
+    ">>": _bitwise(">>", lambda a, b: a >> b, np.right_shift),
+    "&": _bitwise("&", lambda a, b: a & b, np.bitwise_and),
+    "|": _bitwise("|", lambda a, b: a | b, np.bitwise_or),
+    "^": _bitwise("^", lambda a, b: a ^ b, np.bitwise_xor),
+}
+
+
+def invert(x: Any) -> Any:
+    """Python's ``~x`` (latexify's ``\\mathord{\\sim} x``): ``-x - 1`` of an integer."""
+    if isinstance(x, (int, np.integer)):
+        return ~int(x)
+    if isinstance(x, np.ndarray):
+        return np.invert(x)
+    raise TypeError(f"~ takes an integer, as Python's does: not a {type(x).__name__}")
 
 
 def transpose(x: Any) -> Any:
@@ -237,9 +284,22 @@ def _greater_equal(a: Any, b: Any, r: float, t: float) -> bool:
     return bool(np.all(np.greater_equal(np.asarray(a) + t + r * np.abs(a), b)))
 
 
+def _identical(a: Any, b: Any, r: float, t: float) -> bool:
+    """``x \\equiv \\mathrm{None}``: Python's ``is``, as latexify prints it, of None, True and False.
+
+    Identity of other values (``a is b`` of two numbers) depends on how Python stores them, not
+    on what they are: refused rather than guessed.
+    """
+    if a is None or b is None or type(a) is bool or type(b) is bool:
+        return a is b
+    raise TypeError(r"\equiv (Python's `is`) is tested against None, True or False only; write = to compare values")
+
+
 RELATIONS: dict[str, Callable[[Any, Any, float, float], bool]] = {
     "=": _equal,
     "!=": lambda a, b, r, t: not _equal(a, b, r, t),
+    "equiv": _identical,
+    "notequiv": lambda a, b, r, t: not _identical(a, b, r, t),
     "approx": lambda a, b, r, t: bool(np.allclose(a, b, rtol=max(r, 1e-3), atol=max(t, 1e-6))),
     "<": _less,
     "<=": _less_equal,
