@@ -36,6 +36,7 @@ __all__ = [
     "BinOp",
     "Hadamard",
     "Neg",
+    "BitNot",
     "Frac",
     "Sqrt",
     "Pow",
