@@ -389,7 +389,9 @@ def _lint_applications(note: Note, algorithm: ir.Algorithm) -> list[Finding]:
                 continue
     known |= _module_functions(note)
     text = note.source.text
-    known |= {m.group(1) for m in re.finditer(r"\\(?:Function|Procedure)\s*\{\s*([A-Za-z][\w]*)\s*\}", text)}
+    # the note's other listings' functions (`sq\_plus` as latexify prints `sq_plus`)
+    found = re.finditer(r"\\(?:Function|Procedure)\s*\{\s*([A-Za-z](?:\w|\\_)*)\s*\}", text)
+    known |= {m.group(1).replace("\\_", "_") for m in found}
     out = []
     for m, executed in _math_segments(algorithm):
         if not executed:

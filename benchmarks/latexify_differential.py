@@ -7,12 +7,14 @@ Usage::
 Each function is drawn from the grammar of ``tests/pyprograms.py`` (the same one the test suite
 drives with hypothesis), printed with ``latexify.get_latex(fn, style=ALGORITHMIC)``, compiled
 with ``algoverify.compile`` and run on ``--inputs`` random argument sets beside the Python
-function. A run *agrees* when both give the same value of the same kind (floats bit for bit),
-*both stop* when Python raises and algoverify reports a located finding, *could not run* when
-Python gives a value and algoverify reports a located finding instead (counted by cause), and
-*disagrees* otherwise: a different value, a value where Python raises, a finding with no
-position, or a traceback. Every disagreement is printed (and saved under ``--out``); the exit
-status is 1 when there is one.
+function as its print reads (``pyprograms.as_printed``). A run *agrees* when both give the
+same value of the same kind (floats bit for bit, or within 1e-12 where latexify's
+juxtaposition regroups a product); *both stop* when Python raises and algoverify reports a
+located finding that says the same (a division by zero, a TypeError, an unbound name);
+*could not run* when Python gives a value and algoverify reports a located finding instead
+(counted by cause); and *disagrees* otherwise: another value, a value where Python raises, a
+finding with no position or for another reason than Python's error, a traceback. Every
+disagreement is printed (and saved under ``--out``); the exit status is 1 when there is one.
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ def main() -> int:
 
     runs: collections.Counter[str] = collections.Counter()
     causes: collections.Counter[str] = collections.Counter()
+    stops: collections.Counter[str] = collections.Counter()
+    rounded = 0
     functions: collections.Counter[str] = collections.Counter()
     disagreements: list[str] = []
     changed = 0
@@ -66,10 +70,17 @@ def main() -> int:
             if fn is not source_fn and _printed_changes(source_fn, fn, inputs):
                 changed += 1
             outcome = P.judge(listing, fn, inputs)
+            if outcome.kind == "both stop" and not P.expected(outcome):
+                # both stop, but for different reasons: a bug hidden behind Python's error
+                outcome = P.Outcome("disagree", f"stops for another reason: {outcome.detail}")
             outcomes.append(outcome)
             runs[outcome.kind] += 1
             if outcome.kind == "finding":
                 causes[outcome.cause] += 1
+            elif outcome.kind == "both stop":
+                stops[outcome.cause] += 1
+            elif outcome.detail == "within rounding":
+                rounded += 1
             if outcome.kind == "disagree":
                 report = f"seed {seed}: {outcome.detail}\n--- python\n{prog.source}--- latex\n{latex}\n"
                 disagreements.append(report)
@@ -87,7 +98,7 @@ def main() -> int:
     judged = total - runs["skip"]
     agreeing = runs["agree"] + runs["both stop"]
     print(f"{args.functions} functions, {total} runs in {seconds:.0f} s (seed {args.seed}, {args.inputs} inputs each)")
-    print(f"  agree (same value, same kind)      {runs['agree']:7d}")
+    print(f"  agree (same value, same kind)      {runs['agree']:7d}  ({rounded} of them within 1e-12, not bit for bit)")
     print(f"  both stop (Python raises, finding) {runs['both stop']:7d}")
     print(f"  could not run (a located finding)  {runs['finding']:7d}")
     print(f"  disagree                           {runs['disagree']:7d}")
@@ -102,6 +113,10 @@ def main() -> int:
         f"latexify printed another value than its Python source in {changed} runs "
         "(parentheses dropped, juxtaposition): judged against what the listing says"
     )
+    if stops:
+        print("both stop, by Python's exception and algoverify's finding:")
+        for cause, n in stops.most_common():
+            print(f"  {n:6d}  {cause}")
     if causes:
         print("could not run, by cause:")
         for cause, n in causes.most_common():

@@ -560,8 +560,11 @@ class _Compiler:
         def diagnose(env: Env, exc: BaseException) -> None:
             guarded = dataclasses.replace(ctx, guard=True)
             for m in maths:
+                tree = self.parse(m)
+                while isinstance(tree, M.Assign):  # x \gets y \gets e: the value is e
+                    tree = tree.value
                 try:
-                    compile_expr(self.parse(m), guarded)(dict(env))
+                    compile_expr(tree, guarded)(dict(env))
                 except LocatedError as located:
                     raise located from exc
                 except Exception:  # noqa: BLE001 - only a located error improves on the statement's
