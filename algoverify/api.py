@@ -18,7 +18,7 @@ import traceback
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 from .findings import (
     AmbiguousMath,
@@ -579,6 +579,7 @@ def check(
     isolate: bool | None = None,
     timeout: float | None = None,
     memory_mb: int | None = None,
+    trials: int | None = None,
 ) -> Result:
     """Verify notes: everything :func:`lint` does, then every check of every note's spec.
 
@@ -592,6 +593,8 @@ def check(
         ``note-timeout``, else 300); the worker is killed past it (AV504).
     :param memory_mb: megabytes of address space a note's worker may map beyond what it
         inherits from the run (``None``: the project's ``note-memory-mb``, else 4096).
+    :param trials: trials of every check, whatever the specs say (``--trials``); ``None``: the
+        specs' counts, else as many as a short time allows (20 to 200).
     """
     from .checking.isolation import available
 
@@ -599,6 +602,8 @@ def check(
     result = _analyse(paths, math=True)
     for report in result.notes:
         t0 = time.perf_counter()
+        if trials is not None:
+            report.config = dataclasses.replace(report.config, forced_trials=trials)
         if report.note is not None:
             limits = _limits(report.config, timeout, memory_mb)
             isolated = (
@@ -621,6 +626,22 @@ def check(
         report.seconds = time.perf_counter() - t0
     result.seconds = time.perf_counter() - started
     return result
+
+
+def reproduce(path: str | Path, check_id: str, values: dict[str, Any], *, seed: int | None = None) -> NoteReport:
+    """Run one check of a note once, on ``values`` (the rest drawn as its first trial draws them).
+
+    What ``algoverify run NOTE --check ID --set …`` does with a counterexample: the outcome's
+    message shows the listing's value beside the expected one. Runs in this process.
+    """
+    report = analyse_note(Path(path))
+    if report.note is not None:
+        token = _NOTE_RUN.set((None, None))
+        try:
+            _check_note(report, seed, only=check_id, fixed=values)
+        finally:
+            _NOTE_RUN.reset(token)
+    return report
 
 
 def _runs_code(report: NoteReport) -> bool:
@@ -654,7 +675,6 @@ def _check_isolated(report: NoteReport, seed: int | None, limits) -> None:  # no
     from .checking import coverage, flowchart, runner  # noqa: F401 - loaded once here, not in every worker
     from .checking.isolation import run_in_worker
     from .checking.outcome import CANNOT, Outcome
-    from .checking.spec import read_spec
     from .findings import NoteWorkerStopped
 
     note = report.note
@@ -682,7 +702,7 @@ def _check_isolated(report: NoteReport, seed: int | None, limits) -> None:  # no
         flush()
         send(("imported", [m for m in sys.modules if m not in before and m.split(".")[0] in _WARM]))
 
-    spec = read_spec(note, default_trials=report.config.trials)
+    spec = _spec(report)
     where: list = [None]
     since = [time.perf_counter()]
 
@@ -759,16 +779,28 @@ def _send_portable(send, message: tuple) -> None:  # noqa: ANN001
 _NOTE_RUN: contextvars.ContextVar[tuple] = contextvars.ContextVar("note_run", default=(None, None))
 
 
-def _check_note(report: NoteReport, seed: int | None) -> None:
-    """Run every check of one note, in this process."""
+def _spec(report: NoteReport):  # noqa: ANN202 - NoteSpec, imported lazily
+    """The note's spec, with the project's defaults (trials, tolerances) and ``--trials``."""
+    from .checking.spec import read_spec
+
+    config = report.config
+    return read_spec(
+        report.note,
+        default_trials=config.trials,
+        forced_trials=config.forced_trials,
+        tolerance={"rtol": config.rtol, "atol": config.atol},
+    )
+
+
+def _check_note(report: NoteReport, seed: int | None, only: str | None = None, fixed: dict | None = None) -> None:
+    """Run every check of one note (or the check ``only``, on the values ``fixed``), in this process."""
     from .checking.coverage import unverified
     from .checking.runner import CheckContext, clamp_limits, run_check
-    from .checking.spec import read_spec
 
     limits, on_stage = _NOTE_RUN.get()
     stage = on_stage or (lambda *at: None)
     note = report.note
-    spec = read_spec(note, default_trials=report.config.trials)
+    spec = _spec(report)
     report.findings.extend(spec.findings)
     loaded = _loaded(report)
     stage("module")
@@ -787,8 +819,11 @@ def _check_note(report: NoteReport, seed: int | None) -> None:
         functions={**loaded.functions, **(getattr(loaded.module, "FUNCTIONS", None) or {})},
         timeout_ceiling=limits.timeout if limits is not None else None,
         memory_ceiling_mb=limits.memory_mb if limits is not None else None,
+        fixed=fixed,
     )
     for i, check_spec in enumerate(spec.checks):
+        if only is not None and check_spec.id != only:
+            continue
         check_spec, clamped = clamp_limits(check_spec, ctx)
         report.findings.extend(clamped)  # before the check starts: a worker killed in it keeps them
         stage("check", i)

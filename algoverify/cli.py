@@ -80,6 +80,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="megabytes of address space a note's worker may map beyond the run's (default: the project's, else 4096)",
     )
     p.add_argument(
+        "--trials",
+        type=_positive(int),
+        default=None,
+        metavar="N",
+        help="trials of every check, whatever the specs say (default: the spec's, else 20 to 200 as time allows)",
+    )
+    p.add_argument(
         "--no-isolation",
         dest="isolation",
         action="store_false",
@@ -93,6 +100,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("run", help="execute one listing with your inputs")
     p.add_argument("path", metavar="NOTE")
     p.add_argument("--listing", default="1", help="1-based index, caption (or its start) or function name; default 1")
+    p.add_argument(
+        "--check",
+        metavar="ID",
+        default=None,
+        help="run the check ID of the note's spec once on the --set values: the listing's value beside the "
+        "expected one; exit 1 when they disagree (what a counterexample's reproduce command does)",
+    )
     p.add_argument(
         "--set",
         dest="values",
@@ -158,19 +172,12 @@ def _dispatch(args: argparse.Namespace, out: TextIO) -> int:
             isolate=args.isolation,
             timeout=args.note_timeout,
             memory_mb=args.note_memory_mb,
+            trials=args.trials,
         )
         result = _shown(checked, args.verbose)
-        if args.format == "text":
-            from .reporting.checks import render as render_checks
-
-            out.write(render_checks(result, colour=colour))
-        else:
-            extra = {"checks": _outcomes_json(result)} if args.format in ("json", "sarif") else {}
-            out.write(reporting.get(args.format)(result.all_findings(), result.sources, **extra))
-        return _status(result, args.strict)
-    result = _shown(api.lint(args.paths, strict=args.strict), args.verbose)
-    render = reporting.get(args.format)
-    out.write(render(result.all_findings(), result.sources, colour=colour))
+    else:
+        result = _shown(api.lint(args.paths, strict=args.strict), args.verbose)
+    out.write(reporting.report(args.format, result, command=args.command, strict=args.strict, colour=colour))
     return _status(result, args.strict)
 
 
@@ -186,6 +193,8 @@ def _shown(result: api.Result, verbose: bool) -> api.Result:
 def _run(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
     from .running.runcmd import run_listing
 
+    if args.check is not None:
+        return _reproduce(args, out)
     loaded = api.load(args.path)
     if loaded.report.note is None:
         out.write(reporting.get("text")(loaded.findings, {}))
@@ -217,28 +226,35 @@ def _run(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
     return status
 
 
-def _outcomes_json(result: api.Result) -> list[dict]:
-    out = []
-    for note in result.notes:
-        for o in note.outcomes:
-            line = note.note.source.line_col(o.claim_span.start)[0] if note.note and o.claim_span else None
-            out.append(
-                {
-                    "path": str(note.path),
-                    "id": o.check.id,
-                    "kind": o.check.kind,
-                    "status": o.status,
-                    "message": o.message,
-                    "claim": o.check.claim,
-                    "claim_line": line,
-                    "known": o.check.known,
-                    "trials": o.trials,
-                    "seconds": round(o.seconds, 4),
-                    "counterexample": o.details.get("counterexample"),
-                    "reproduce": o.details.get("reproduce"),
-                }
-            )
-    return out
+def _reproduce(args: argparse.Namespace, out: TextIO) -> int:
+    """``run --check ID``: one trial of a check on the given values; 0 verified, 1 refuted, 2 could not check."""
+    from .checking.outcome import CANNOT, VERIFIED
+    from .running.generators import make_rng
+    from .running.values import ValueSyntaxError, parse_assignment
+
+    rng = make_rng(args.seed)
+    values = {}
+    for text in args.values:
+        try:
+            name, value = parse_assignment(text, rng)
+        except ValueSyntaxError as exc:
+            out.write(f"algoverify run: --set {text}: {exc}\n")
+            return 2
+        values[name] = value
+    report = api.reproduce(args.path, args.check, values, seed=args.seed)
+    outcome = next((o for o in report.outcomes if o.check.id == args.check), None)
+    if outcome is None:
+        sources = {report.path: report.note.source} if report.note is not None else {}
+        errors = [f for f in report.findings if f.severity is Severity.ERROR]
+        if errors:
+            out.write(reporting.get("text")(errors, sources))
+        else:
+            out.write(f"algoverify run: {args.path} has no check {args.check!r}\n")
+        return 2
+    for line in outcome.details.get("compared", []):
+        out.write(f"{line}\n")
+    out.write(f"{outcome.status}: {outcome.message}\n")
+    return 0 if outcome.status == VERIFIED else 2 if outcome.status == CANNOT else 1
 
 
 def _status(result: api.Result, strict: bool) -> int:

@@ -88,7 +88,7 @@ def test_json_output(capsys, tmp_path):
     assert code == 1
     codes = [(f["code"], f["line"], f["column"]) for f in doc["findings"]]
     assert ("AV202", 13, 18) in codes
-    assert doc["summary"] == {"error": 1, "warning": 1}
+    assert doc["summary"]["findings"] == {"error": 1, "warning": 1, "note": 0}
 
 
 def test_sarif_output(capsys, tmp_path):

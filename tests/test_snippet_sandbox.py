@@ -260,6 +260,55 @@ def test_killing_its_parent_does_not_kill_us(tmp_path):
     assert not _alive(int(pidfile.read_text()))  # and we, its grandparent, are still here
 
 
+# A caller with many threads runs a snippet that leaves a setsid daemon behind, then is killed:
+# the parent-death signal reaches the supervisor once per thread the dying caller hands it on
+# to, and none of them may cut its sweep short.
+_KILLED_CALLER = """
+import sys, threading, time
+from algoverify.checking.snippets import run_snippet
+
+for _ in range(30):
+    threading.Thread(target=time.sleep, args=(1000,), daemon=True).start()
+run_snippet(sys.stdin.read(), timeout=60)
+"""
+
+
+@needs_linux
+@pytest.mark.parametrize("attempt", range(3))
+def test_a_killed_caller_leaves_no_escapee(tmp_path, attempt):
+    import subprocess
+
+    pidfile = tmp_path / "escapee.pid"
+    code = (
+        "import os, time\n"
+        "if os.fork() == 0:\n"
+        "    os.setsid()\n"
+        "    if os.fork() == 0:\n"
+        f"        open({str(pidfile)!r} + '.tmp', 'w').write(str(os.getpid()))\n"
+        f"        os.rename({str(pidfile)!r} + '.tmp', {str(pidfile)!r})\n"
+        "        time.sleep(1000)\n"
+        "    os._exit(0)\n"
+        "time.sleep(1000)\n"
+    )
+    caller = subprocess.Popen(
+        [sys.executable, "-c", _KILLED_CALLER], stdin=subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(PROJECT)}
+    )
+    try:
+        caller.stdin.write(code.encode())
+        caller.stdin.close()
+        deadline = time.monotonic() + 10
+        while not pidfile.exists() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        pid = int(pidfile.read_text())
+    finally:
+        caller.kill()
+        caller.wait()
+    alive = _alive(pid)
+    if alive:
+        os.kill(pid, signal.SIGKILL)
+    assert not alive
+
+
 @needs_linux
 def test_pid_namespace_init_cannot_be_killed_and_takes_escapees_along(platform, tmp_path):
     if not platform["pid-namespace"]:

@@ -1,5 +1,8 @@
 """*reference* checks: the listing and a reference implementation agree on generated inputs.
 
+The reference is called with the listing's inputs by name, and with any other drawn value whose
+name it declares (or all of them, when it takes ``**kwargs``).
+
 ``compare:`` gives per-output tolerances (``rtol``, ``atol``) and symmetries (``sign: true``
 accepts ``-x`` for an eigenvector). A run that fails (does not terminate, divides by zero)
 is a counterexample too.
@@ -7,6 +10,7 @@ is a counterexample too.
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 import numpy as np
@@ -26,8 +30,7 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
         ctx,
         check.get("inputs") or {},
         lambda values: _mismatch(check, ctx, listing, reference, values),
-        success="matches " + str(check.get("reference")) + " on {trials} trials",
-        listing=listing,
+        success="matches " + str(check.get("reference")) + " on {trials}",
     )
 
 
@@ -42,7 +45,7 @@ def _mismatch(check: CheckSpec, ctx: CheckContext, listing: Any, reference: Any,
         # they take the inputs by position, in the listing's order
         expected = reference(*(given[k] for k in listing.inputs if k in given))
     else:
-        expected = reference(**given)
+        expected = reference(**given, **_extra(reference, values, given))
     names = listing.outputs or ("result",)
     got = result.value if len(names) > 1 else (result.value,)
     if isinstance(expected, dict):
@@ -52,10 +55,31 @@ def _mismatch(check: CheckSpec, ctx: CheckContext, listing: Any, reference: Any,
     compare = check.get("compare") or {}
     for name, g, e in zip(names, got, expected):
         opts = compare.get(name, {}) if isinstance(compare, dict) else {}
+        if ctx.fixed is not None:
+            shown = _short(np.asarray(g, dtype=float)), _short(np.asarray(e, dtype=float))
+            ctx.shown.append(f"{name} = {shown[0]}, expected {shown[1]}")
         problem = _differs(name, g, e, opts, check)
         if problem:
             return problem
     return None
+
+
+def _extra(reference: Any, values: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
+    """Drawn values the listing does not take but the reference asks for by name (or takes as ``**kwargs``).
+
+    A reference may need what the inputs were drawn from (``n``, a seed matrix, a parameter of
+    the class) to compute the expected value; a reference that does not name them never sees them.
+    """
+    try:
+        params = inspect.signature(reference).parameters
+    except (TypeError, ValueError):
+        return {}
+    every = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
+    return {
+        k: (v.copy() if isinstance(v, np.ndarray) else v)
+        for k, v in values.items()
+        if k not in given and (every or k in params)
+    }
 
 
 def _differs(name: str, got: Any, expected: Any, opts: dict[str, Any], check: CheckSpec) -> str | None:

@@ -286,7 +286,21 @@ class Key:
 # --- the schema --------------------------------------------------------------------------------
 
 LATEX = Text("LaTeX")
-COUNT = Either((Integer(0), Text("LaTeX over the inputs")))
+_EXACT_COUNT = Either((Integer(0), Text("LaTeX over the inputs")))
+#: A count from a run's trace: exact (``3``, ``2 k``), or bounds (``{at_most: '\lceil \log_2 n \rceil + 1'}``).
+COUNT = Either(
+    (
+        Integer(0),
+        Text("LaTeX over the inputs"),
+        Record(
+            (
+                Key("at_most", _EXACT_COUNT, "an upper bound"),
+                Key("at_least", _EXACT_COUNT, "a lower bound"),
+            )
+        ),
+    )
+)
+STATEMENT = Either((Integer(1), Text("a statement")))
 VALUES = MapOf("NAME", Anything("a number, a list or a generator call"))
 LISTING = Either((Integer(1), Text("a caption or function name")))
 _LET_KEY = r"[A-Za-z_]\w*(\(\s*[A-Za-z_]\w*(\s*,\s*[A-Za-z_]\w*)*\s*\))?"
@@ -305,7 +319,19 @@ SECTION: tuple[Key, ...] = (
         "trials",
         Integer(1, MAX_TRIALS),
         "trials per check, where a check does not say",
-        default="the project's `trials`, else 20",
+        default="`--trials`, else the project's `trials`, else 20 to 1000 (see below)",
+    ),
+    Key(
+        "rtol",
+        Number(),
+        "the relative tolerance of every check of the note that sets none",
+        default="the project's `rtol`, else the kind's",
+    ),
+    Key(
+        "atol",
+        Number(),
+        "the absolute tolerance of every check of the note that sets none",
+        default="the project's `atol`, else the kind's",
     ),
     Key(
         "index_base",
@@ -351,7 +377,14 @@ _RUN: tuple[Key, ...] = (
         "trials",
         Integer(1, MAX_TRIALS),
         "seeded trials; the first that fails is shrunk and reported",
-        default="the note's `trials:`, else 20",
+        default="the note's `trials:`, else 20 to 1000 (see below)",
+    ),
+    Key(
+        "budget",
+        Number(positive=True),
+        "seconds all trials and the shrinking of a failure may take together; shrinking spends at most a quarter "
+        "of what is left",
+        default="30",
     ),
     Key(
         "inputs",
@@ -377,6 +410,11 @@ _EXPECT = (
         "times a statement runs; the statement by its `\\label`, its line in the note or a piece of its source (below)",
     ),
     Key("assigned", MapOf("NAME", COUNT), "times a variable is assigned"),
+    Key(
+        "calls",
+        MapOf("FUNCTION", COUNT),
+        "times a function is called by name: a `\\Function` of the note, or one of the module's `FUNCTIONS`",
+    ),
     Key("backward", COUNT, "gradient evaluations (the `backward` counter)"),
     Key("iterations", COUNT, "loop iterations, all loops together"),
 )
@@ -402,6 +440,19 @@ KINDS: dict[str, tuple[Key, ...]] = {
             "outputs",
             refers="listing"),
         *_RUN,
+        Key("snippet", Integer(1),
+            "a Python block (1-based) whose functions the relation calls by name (`\\mathrm{softmax}(z + c)`): the "
+            "block runs once per check in the snippet sandbox, and each call is answered there",
+            refers="python"),
+        Key("as", Text("a name"),
+            "call the listing by this name in `holds:`, `let:`, `given:` (`f(x + c) = f(x)`: two runs in one trial), "
+            "its inputs by position in the listing's order, instead of running it once first; a `\\Function` of "
+            "the note is callable by its own name without it"),
+        Key("at", STATEMENT,
+            "an invariant: the relation is checked each time the statement is about to run (named as in "
+            "`expect.runs`), and a failure says on which pass", refers="statement"),
+        Key("after", STATEMENT,
+            "an invariant checked each time the statement has run (a block: when it is left)", refers="statement"),
         Key("draw", VALUES, "symbols drawn for the relation, after `inputs:`", refers="values"),
         Key("let", MapOf("NAME or NAME(PARAMS)", LATEX, key_pattern=_LET_KEY),
             "definitions the relation uses: values (`G: 'X X^{\\top}'`) and functions (`M(T): …`)"),

@@ -1257,7 +1257,7 @@ class _Retyper:
             self.emit(last, "END_ENV", "aligned", start=last.end_pos, end=last.end_pos)
         if self.stack:
             opener = self.stack[-1].tok
-            raise LocatedError(UnbalancedDelimiter, _span(opener, 0), delim=f"{opener.value!r}: never closed")
+            raise _unbalanced(opener, "{0}: never closed", opener)
         self._fragments()
         return self.out
 
@@ -1304,7 +1304,7 @@ class _Retyper:
         """Pop the frame ``tok`` closes; raise AV203 on a mismatch (``[0, 1)`` is an interval, not one)."""
         stack = self.stack
         if not stack:
-            raise LocatedError(UnbalancedDelimiter, _span(tok, 0), delim=f"{tok.value!r}: nothing to close")
+            raise _unbalanced(tok, "{0}: nothing to close", tok)
         frame = stack[-1]
         opener = frame.tok
         expected = _OPENERS[opener.type]
@@ -1318,7 +1318,7 @@ class _Retyper:
         if interval:
             stack.pop()
             return
-        raise LocatedError(UnbalancedDelimiter, _span(opener, 0), delim=f"{opener.value!r}: closed by {tok.value!r}")
+        raise _unbalanced(opener, "{0}: closed by {1}", opener, tok)
 
     # --- looking around ---------------------------------------------------------------------------
 
@@ -1397,6 +1397,30 @@ class _Retyper:
             out[0] = self.Token.new_borrow_pos("LEAD_OP", _op_name(first), first)
         if len(out) > 1 and out[-1].type in _TRAILING and out[-2].type not in ("CIRCUMFLEX", "UNDERSCORE"):
             out[-1] = self.Token.new_borrow_pos("TRAIL_OP", _op_name(out[-1]), out[-1])
+
+
+def _unbalanced(at: Any, delim: str, *toks: Any) -> LocatedError:
+    """AV203 at ``at``; ``delim``'s ``{0}``, ``{1}`` become the tokens as written (see :func:`_spelt`).
+
+    The post-lexer sees retyped tokens (``\\lVert`` is ``||``); the text is known to
+    :func:`parse_math`, which fills the placeholders from it.
+    """
+    return LocatedError(UnbalancedDelimiter, _span(at, 0), {"spelt": [_span(t, 0) for t in toks]}, delim=delim)
+
+
+def _quote(text: str) -> str:
+    """A token for a message: a command as is (``\\lVert``), anything else in quotes (``'('``)."""
+    return text if text.startswith("\\") else f"'{text}'"
+
+
+def _spelt(e: LocatedError, latex: str) -> LocatedError:
+    """``e`` with the placeholders of its message filled from ``latex`` (see :func:`_unbalanced`)."""
+    spans = e.details.pop("spelt", None)
+    if spans is None:
+        return e
+    words = [_quote(latex[sp.start : sp.end].strip() or latex[sp.start : sp.start + 1]) for sp in spans]
+    e.args_["delim"] = e.args_["delim"].format(*words)
+    return LocatedError(e.rule, e.span, e.details, **e.args_)
 
 
 def _depth_zero(toks: list[Any]) -> Iterator[int]:
@@ -2942,6 +2966,7 @@ def parse_math(latex: str, base: int = 0) -> MathNode:
         return _builder()(latex, base).transform(tree)
     except LocatedError as e:
         # raised by the post-lexer, whose offsets are relative to `latex`
+        e = _spelt(e, latex)
         raise LocatedError(e.rule, e.span.shift(base) if e.span else None, e.details, **e.args_) from None
     except VisitError as e:
         if isinstance(e.orig_exc, LocatedError):
@@ -2953,7 +2978,7 @@ def parse_math(latex: str, base: int = 0) -> MathNode:
         raise _unexpected_token(latex, base, e) from None
     except UnexpectedCharacters as e:
         pos = base + e.pos_in_stream
-        raise _syntax(Span(pos, pos + 1), f"unexpected character {latex[e.pos_in_stream]!r}") from None
+        raise _syntax(Span(pos, pos + 1), f"unexpected character {_quote(latex[e.pos_in_stream])}") from None
     except UnexpectedInput as e:  # pragma: no cover - UnexpectedEOF is not raised by LALR
         raise LocatedError(MathSyntax, Span(base, base + len(latex)), message=str(e)) from None
     except RecursionError:
@@ -2972,7 +2997,32 @@ def _unexpected_token(latex: str, base: int, e: Any) -> LocatedError:
         text = latex.rstrip()
         m = _LAST_TOKEN.search(text)
         start = m.start() if m else len(text) - 1
-        return LocatedError(
-            MathSyntax, Span(base + start, base + len(text)), message=f"math ends too early, after {text[start:]!r}"
-        )
-    return LocatedError(MathSyntax, _span(tok, base), message=f"unexpected {tok.value!r}")
+        message = f"math ends too early, after {_quote(text[start:])}"
+        return LocatedError(MathSyntax, Span(base + start, base + len(text)), message=message)
+    found = _quote(latex[tok.start_pos : tok.end_pos].strip() or tok.value)
+    before = _LAST_TOKEN.search(latex[: tok.start_pos].rstrip())
+    where = f" after {_quote(before.group(0))}" if before else " at the start"
+    return LocatedError(
+        MathSyntax, _span(tok, base), message=f"unexpected {found}{where}; expected {_expected(e.expected)}"
+    )
+
+
+#: what a parser state expects, in words: a term starts with one of these
+_TERM_STARTS = frozenset(("LETTER", "NUMBER", "GREEK", "NAME", "LPAR", "LBRACE"))
+#: closers a state may expect, as written
+_CLOSER_WORDS = {
+    "RPAR": "')'", "RSQB": "']'", "RBRACE": "'}'", "RNORM": "\\rVert", "RABS": "\\rvert", "RANGLE": "\\rangle",
+    "RSET": "\\}", "RFLOOR": "\\rfloor", "RCEIL": "\\rceil", "END_ENV": "\\end{…}",
+}  # fmt: skip
+
+
+def _expected(names: Any) -> str:
+    """A parser state's expected terminals in words: ``a term (a name, a number or a group) or ')'``."""
+    names = set(names or ())
+    words = ["a term (a name, a number or a group)"] if names & _TERM_STARTS else []
+    words += [w for name, w in _CLOSER_WORDS.items() if name in names]
+    if "$END" in names:
+        words.append("the end of the math")
+    if not words:
+        words = ["an operator or a relation"]
+    return " or ".join(words)

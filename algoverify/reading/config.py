@@ -10,7 +10,9 @@ Found by walking up from a note's folder, as ruff and pytest find theirs: the ne
     macros = { "\\R" = "\\mathbb{R}", "\\norm" = ["\\lVert #1 \\rVert", 1] }
     macro-files = ["preamble.tex", "config/_default/params.toml"]   # relative to this file
     index-base = 1               # listings count from 1 (0 for 0-based listings)
-    trials = 20                  # default trials per check
+    trials = 20                  # default trials per check (default: 20 to 200, as time allows)
+    rtol = 1e-6                  # default tolerances of every check that sets none
+    atol = 1e-9                  #   (default: each kind's own)
     seed = 0                     # default seed of a run
     isolation = true             # check each note in a worker process of its own (POSIX)
     note-timeout = 300           # seconds a note's checks may take together (a ceiling)
@@ -44,6 +46,8 @@ CONFIG_KEYS = (
     "macro-files",
     "index-base",
     "trials",
+    "rtol",
+    "atol",
     "seed",
     "isolation",
     "note-timeout",
@@ -61,6 +65,11 @@ class ProjectConfig:
     macros: MacroTable = field(default_factory=MacroTable, compare=False)
     index_base: int = 1
     trials: int | None = None
+    #: tolerances of the checks that set none (``None``: each kind's default)
+    rtol: float | None = None
+    atol: float | None = None
+    #: ``--trials N``: every check runs exactly N trials, whatever its spec says
+    forced_trials: int | None = None
     seed: int | None = None
     #: whether ``check`` runs each note in a worker process (``None``: the run decides)
     isolation: bool | None = None
@@ -182,6 +191,15 @@ class _Reader:
             return None
         return float(value)
 
+    def _tolerance(self, raw: dict[str, Any], key: str) -> float | None:
+        value = raw.get(key)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < float("inf"):
+            self._bad(key, "must be a non-negative number")
+            return None
+        return float(value)
+
     def read(self, table: dict[str, Any]) -> ProjectConfig:
         raw = {str(k).replace("_", "-"): v for k, v in table.items()}
         for key in sorted(set(raw) - set(CONFIG_KEYS)):
@@ -195,6 +213,8 @@ class _Reader:
             macros=macros,
             index_base=1 if index_base is None else index_base,
             trials=self._int(raw, "trials", range(1, 100_001)),
+            rtol=self._tolerance(raw, "rtol"),
+            atol=self._tolerance(raw, "atol"),
             seed=self._int(raw, "seed", range(0, 2**32)),
             isolation=self._bool(raw, "isolation"),
             note_timeout=self._seconds(raw, "note-timeout"),

@@ -9,8 +9,9 @@ as backward passes). Every error carries the span of the node that raised it:
 * NumPy overflow, division by zero, invalid value → ``AV302`` at the statement;
 * an English statement with no binding → ``AV304`` at the statement.
 
-Step events (for :mod:`algoverify.running.stepper`) go to an optional ``on_step`` callback; the
-interpreter does not know who listens.
+Step events (for :mod:`algoverify.running.stepper`) go to an optional ``on_step`` callback, before
+each statement runs and at a loop's header before each further pass; the interpreter does not
+know who listens.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from ..findings import (
 )
 from ..math import mathexpr as M
 from ..math.names import identifier, join_words, word
-from ..math.numeric import TRACE_KEY, Context, _infer_dim, compile_expr, compile_target
+from ..math.numeric import TRACE_KEY, Context, _infer_dim, compile_expr, compile_target, numpy_words
 from ..math.ops import FP_RAISE, FP_STATE, IntegerTooLarge, OverBudget, Sequence, nonfinite, raise_on_fp_errors
 from ..math.ranges import UPWARD, written_direction
 from ..math.segments import parse_segment
@@ -44,7 +45,19 @@ from ..source import Span
 from ..syntax import ir
 from .inputs import InputSpec, declared_inputs
 
-__all__ = ["Budget", "Trace", "Program", "Binding", "StepContext", "compile_program", "entry_function", "parse"]
+__all__ = [
+    "Budget",
+    "Trace",
+    "Program",
+    "Binding",
+    "StepContext",
+    "compile_program",
+    "entry_function",
+    "is_step",
+    "pause",
+    "listing_words",
+    "parse",
+]
 
 Env = dict[str, Any]
 Exec = Callable[[Env], None]
@@ -94,6 +107,7 @@ class Trace:
         "_dropped",
         "clock_at",
         "clock",
+        "on_pass",
     )
 
     def __init__(self, history_limit: int = 10_000) -> None:
@@ -113,6 +127,9 @@ class Trace:
         #: the step at which loops next read the clock, and (steps, time) at the last reading
         self.clock_at = 1
         self.clock: tuple[int, float] | None = None
+        #: called as ``on_pass(loop, env)`` at the start of every pass of every loop (an invariant
+        #: at a loop's header); read where the clock is, so a run without it pays nothing per pass
+        self.on_pass: Callable[[ir.Node, Env], None] | None = None
 
     @property
     def hits(self) -> Counter:
@@ -207,7 +224,9 @@ class StepContext:
 
     def math(self, latex: str) -> Any:
         """Evaluate LaTeX math with the current variables (our math parser and NumPy; no Python ``eval``)."""
-        return compile_expr(M.parse_math(latex, self.node.span.start), self._ctx)(self._env)
+        # errors point at the statement, but the math is the binding's: messages print it, not the note
+        ctx = dataclasses.replace(self._ctx, text=None)
+        return compile_expr(M.parse_math(latex, self.node.span.start), ctx)(self._env)
 
     @property
     def trace(self) -> Trace:
@@ -262,9 +281,7 @@ class Program:
     declarations: InputSpec = field(default_factory=InputSpec)
 
     def __post_init__(self) -> None:
-        self._accepted = (
-            frozenset(self.inputs) | frozenset(self.families.values()) | frozenset(self.declarations.sizes)
-        )
+        self._accepted = frozenset(self.inputs) | frozenset(self.families.values()) | frozenset(self.declarations.sizes)
         self._inputs_set = frozenset(self.inputs)
         self._families = tuple(self.families.items())
         self._size_sources()
@@ -551,10 +568,10 @@ class _Compiler:
         compiled again with guards and evaluated, so the finding points at the sub-expression
         (``A v`` in a longer formula) rather than the whole line.
         """
-        if isinstance(node, _BLOCKS):
-            maths = _header_maths(node)
-        else:
-            maths = [m for m in ir.walk(node) if isinstance(m, ir.Math) and m is not getattr(node, "target", None)]
+        maths = [m for m in _own_maths(node) if m is not getattr(node, "target", None)]
+        if isinstance(node, (ir.ForRange, ir.ForAll)):
+            # the loop binds its variable, and a \ForAll's header is its variable and its set
+            maths = [m for m in maths if m is not node.var and m is not getattr(node, "header", None)]
         ctx = self.ctx
 
         def diagnose(env: Env, exc: BaseException) -> None:
@@ -692,6 +709,7 @@ class _Compiler:
                 raise LocatedError(
                     EvaluationFailed, node.span, message=f"\\Call of {name}, which is not a function here"
                 )
+            env[TRACE_KEY].count("call:" + name)
             fn(*(a(env) for a in args))
 
         return call
@@ -701,7 +719,7 @@ class _Compiler:
 
         def if_(env: Env) -> Any:
             for test, body in arms:
-                if test is None or bool(test(env)):
+                if test is None or _truth(test, env, node):
                     return body(env)
             return None
 
@@ -712,6 +730,7 @@ class _Compiler:
         tick = _ticker(node)
 
         def while_(env: Env) -> Any:
+            on_step = env["$on_step"]
             while _truth(test, env, node):
                 tick(env)
                 r = body(env)
@@ -720,6 +739,8 @@ class _Compiler:
                         break
                     if r is not _CONTINUE:
                         return r
+                if on_step is not None:  # the header again, before its test: a breakpoint there stops each pass
+                    on_step(node, env, env[TRACE_KEY])
             return None
 
         return while_
@@ -815,7 +836,10 @@ class _Compiler:
         def for_(env: Env) -> Any:
             a, b = _integer(start(env), node.start), _integer(stop(env), node.stop)
             step = stride(env, a)
+            on_step = env["$on_step"]
             for i in range(a, b + (1 if step > 0 else -1), step):
+                if on_step is not None and i != a:  # the header again, before each further pass
+                    on_step(node, env, env[TRACE_KEY])
                 tick(env)
                 env[var] = i
                 r = body(env)
@@ -835,9 +859,12 @@ class _Compiler:
         items, body, tick = self.expr(node.iterable), self.loop_body(node.body), _ticker(node)
 
         def for_all(env: Env) -> Any:
+            on_step = env["$on_step"]
             seq = items(env)
             # a copy, so the body may change the set it runs over; a range is immutable and lazy
-            for x in seq if type(seq) is range else list(seq):
+            for k, x in enumerate(seq if type(seq) is range else list(seq)):
+                if on_step is not None and k:  # the header again, before each further pass
+                    on_step(node, env, env[TRACE_KEY])
                 tick(env)
                 store(env, x)
                 r = body(env)
@@ -901,6 +928,31 @@ class _Compiler:
 _BLOCKS = (ir.WhileBlock, ir.ForRange, ir.ForAll, ir.RepeatUntil, ir.LoopBlock, ir.IfBlock, ir.Function, ir.UserBlock)
 
 
+def pause(env: Env, seconds: float) -> None:
+    """Move the run's deadline ``seconds`` later: time a debugger spent at its prompt is not the run's."""
+    env["$deadline"] += seconds
+    current = _RUN.get()
+    if current is not None:
+        trace, budget, deadline = current
+        _RUN.set((trace, budget, deadline + seconds))  # undone with the rest when the run resets it
+
+
+def _own_maths(node: ir.Node) -> Iterator[ir.Math]:
+    """The math of a statement itself: a block's header, not the statements in its body, nor comments."""
+    for child in ir.iter_children(node):
+        if isinstance(child, ir.Math):
+            yield child
+        elif isinstance(child, ir.Node) and not isinstance(child, (ir.Comment, ir.Function)) and not is_step(child):
+            yield from _own_maths(child)
+
+
+def is_step(node: ir.Node) -> bool:
+    """True for the statements a run reports to ``on_step`` (a stepper's stopping places)."""
+    if isinstance(node, ir.TextStatement):
+        return node.kind != "remark"
+    return not isinstance(node, ir.Function) and hasattr(_Compiler, "s_" + type(node).__name__)
+
+
 #: the operator of an update assignment as the IR keeps it (``\\mathrel{+}=``, ``+=``)
 _UPDATE = re.compile(r"([+\-*/])\s*\}?\s*=$")
 
@@ -948,26 +1000,9 @@ def _raiser(
             raise LocatedError(FloatingPointTrouble, span, kind="division by zero", what=what) from exc
         if isinstance(exc, (ArithmeticError, ValueError, TypeError, IndexError, KeyError, np.linalg.LinAlgError)):
             diagnose(env, exc)
-            raise LocatedError(EvaluationFailed, span, message=f"{type(exc).__name__}: {exc}") from exc
+            raise LocatedError(EvaluationFailed, span, message=f"{type(exc).__name__}: {numpy_words(exc)}") from exc
 
     return fail
-
-
-def _header_maths(node: ir.Node) -> list[ir.Math]:
-    """The math a block evaluates itself (its condition, its range), never its variable's or its body's."""
-    if isinstance(node, ir.ForRange):
-        parts: list[Any] = [node.start, node.second, node.stop, node.step]
-    elif isinstance(node, ir.ForAll):
-        parts = [node.iterable]
-    elif isinstance(node, ir.IfBlock):
-        parts = [b.cond for b in node.branches]
-    elif isinstance(node, (ir.WhileBlock, ir.RepeatUntil)):
-        parts = [node.cond]
-    elif isinstance(node, ir.UserBlock):
-        parts = [*node.args, *node.closer_args]
-    else:
-        parts = []
-    return [p for p in parts if isinstance(p, ir.Math)]
 
 
 def _fp_kind(exc: FloatingPointError) -> str:
@@ -1011,6 +1046,9 @@ def _ticker(node: ir.Node) -> Callable[[Env], None]:
                     DidNotTerminate, span, reason=f"the loop ran past the time budget of {budget.max_seconds:g} s"
                 )
             trace.clock_at = trace.steps + _clock_interval(trace, now)
+            if trace.on_pass is not None:
+                trace.on_pass(node, env)
+                trace.clock_at = trace.steps + 1
 
     return tick
 
@@ -1179,6 +1217,7 @@ def compile_program(
     locate: Callable[[int], tuple[int, int]] | None = None,
     functions: dict[str, Callable[..., Any]] | None = None,
     index_base: int = 1,
+    text: str | None = None,
 ) -> Program:
     """Compile a listing into a :class:`Program`.
 
@@ -1186,6 +1225,7 @@ def compile_program(
     beside them) runs its entry function (see :func:`_entry`): its parameters are the inputs, and
     the functions call each other (and themselves) by name. Otherwise the inputs are the
     ``\\Require``/``\\Input`` symbols. ``functions`` are the note's other listings, callable by name.
+    ``text`` is the note the listing's spans index: messages quote the author's LaTeX from it.
     """
     bindings = bindings or Bindings()
     body = [n for n in algorithm.body if not isinstance(n, (ir.Comment,))]
@@ -1194,7 +1234,7 @@ def compile_program(
     own: dict[str, Callable[..., Any]] = {}
     # A listing's own comparisons are exact IEEE comparisons: `\\If{x = y}` is false for different
     # numbers. Tolerances belong to checks (`compare:`, `holds:`), which declare them.
-    ctx = Context(guard=False, rtol=0.0, atol=0.0, index_base=index_base)
+    ctx = Context(guard=False, rtol=0.0, atol=0.0, index_base=index_base, text=text)
     words = listing_words(algorithm)
 
     def parse(m: ir.Math) -> M.MathNode:

@@ -83,6 +83,7 @@ class Listing:
                 locate=self.source.line_col,
                 functions=self._functions,
                 index_base=self.index_base,
+                text=self.source.text,
             )
         return self._program
 
@@ -160,9 +161,15 @@ class Listing:
         *,
         budget: Budget | None = None,
         on_step: Callable[[ir.Node, dict, Trace], None] | None = None,
+        on_pass: Callable[[ir.Node, dict], None] | None = None,
     ) -> RunResult:
-        """Run with ``inputs``; a failure is returned as a finding, not raised."""
+        """Run with ``inputs``; a failure is returned as a finding, not raised.
+
+        ``on_step(node, env, trace)`` is called before each statement runs, ``on_pass(loop, env)``
+        at the start of each pass of a loop (invariants and the stepper subscribe to them).
+        """
         trace = Trace()
+        trace.on_pass = on_pass
         try:
             program = self._program if self._program is not None else self.program
             if on_step is not None:

@@ -7,13 +7,13 @@ seeded random generator.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
-from .generators import GeneratorError, generate
+from .generators import CLASSES, GeneratorError, generate
 
-__all__ = ["ValueSyntaxError", "parse_value", "parse_assignment"]
+__all__ = ["ValueSyntaxError", "parse_value", "parse_assignment", "value_class"]
 
 
 class ValueSyntaxError(ValueError):
@@ -47,20 +47,25 @@ def _build(tree: Any, rng: np.random.Generator, names: dict[str, Any] | None = N
         items = [_build(c, rng, names) for c in tree.children if c is not None]
         return _as_array(items) if kind == "list" else tuple(items)
     if kind == "call":
-        name, *rest = tree.children
-        args, kwargs = [], {}
-        for a in rest:
-            if a is None:
-                continue
-            if getattr(a, "data", None) == "keyword":
-                kwargs[str(a.children[0])] = _build(a.children[1], rng, names)
-            else:
-                args.append(_build(a, rng, names))
+        args, kwargs = _arguments(tree, rng, names)
         try:
-            return generate(str(name), rng, *args, **kwargs)
+            return generate(str(tree.children[0]), rng, *args, **kwargs)
         except GeneratorError as exc:
             raise ValueSyntaxError(str(exc)) from exc
     raise ValueSyntaxError(f"unsupported value {kind}")
+
+
+def _arguments(call: Any, rng: np.random.Generator, names: dict[str, Any] | None) -> tuple[list[Any], dict[str, Any]]:
+    """The positional and keyword arguments of a generator call, built."""
+    args, kwargs = [], {}
+    for a in call.children[1:]:
+        if a is None:
+            continue
+        if getattr(a, "data", None) == "keyword":
+            kwargs[str(a.children[0])] = _build(a.children[1], rng, names)
+        else:
+            args.append(_build(a, rng, names))
+    return args, kwargs
 
 
 def _as_array(items: list[Any]) -> Any:
@@ -102,3 +107,27 @@ def parse_assignment(text: str, rng: np.random.Generator | None = None) -> tuple
     if not sep or not name:
         raise ValueSyntaxError(f"expected NAME=VALUE, got {text!r}")
     return name, parse_value(value, rng)
+
+
+def value_class(text: str, names: dict[str, Any] | None = None) -> Callable[[Any], bool] | None:
+    """The test of the class a generator call draws from (``uniform(0, 1)``: in ``[0, 1)``).
+
+    ``None`` for a literal (its value is the value), a generator without a test (a note's own),
+    or text that does not parse: the shrinker then keeps the drawn value as it is.
+    """
+    from lark.exceptions import LarkError
+
+    from ..syntax.grammar import load_parser
+
+    try:
+        tree = load_parser("values", start="value", propagate_positions=False).parse(text.strip())
+    except LarkError:
+        return None
+    if getattr(tree, "data", None) != "call" or str(tree.children[0]) not in CLASSES:
+        return None
+    try:  # arguments are numbers and earlier inputs: the generator is never called
+        args, kwargs = _arguments(tree, np.random.default_rng(0), names)
+    except ValueSyntaxError:
+        return None
+    test = CLASSES[str(tree.children[0])]
+    return lambda value: test(value, *args, **kwargs)
