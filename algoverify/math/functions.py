@@ -91,7 +91,7 @@ def _range(*bounds: Any) -> range:
     """
     for b in bounds:
         if not isinstance(b, (int, np.integer)):
-            raise TypeError(f"range takes integers, as Python's does: {b!r} is a {type(b).__name__}")
+            raise TypeError(f"range takes integers, as Python's does: {b} is a {type(b).__name__}")
     if len(bounds) == 3 and bounds[2] == 0:
         raise ValueError("range's step is 0: it would never end")
     return range(*(int(b) for b in bounds))
