@@ -7,7 +7,7 @@ Usage::
 Each function is drawn from the grammar of ``tests/pyprograms.py`` (the same one the test suite
 drives with hypothesis), printed with ``latexify.get_latex(fn, style=ALGORITHMIC)``, compiled
 with ``algoverify.compile`` and run on ``--inputs`` random argument sets beside the Python
-function as its print reads (``pyprograms.as_printed``). A run *agrees* when both give the
+function as its print reads (``pyjudge.as_printed``). A run *agrees* when both give the
 same value of the same kind (floats bit for bit, or within 1e-12 where latexify's
 juxtaposition regroups a product); *both stop* when Python raises and algoverify reports a
 located finding that says the same (a division by zero, a TypeError, an unbound name);
@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
+import pyjudge as J  # noqa: E402
 import pyprograms as P  # noqa: E402
 
 
@@ -56,12 +57,12 @@ def main() -> int:
         prog = P.program(ch)
         namespace = P.load(prog.source)
         latex = P.render(namespace, [f.name for f in prog.functions])
-        printed = P.as_printed(prog.source)
+        printed = J.as_printed(prog.source)
         fn = (P.load(printed) if printed != prog.source else namespace)[prog.entry.name]
         source_fn = namespace[prog.entry.name]
         outcomes = []
         try:
-            listing = P.compile_listing(latex)
+            listing = J.compile_listing(latex)
             listing.inputs  # noqa: B018 - compiles the listing now, so a compile error is seen here
         except Exception as exc:  # noqa: BLE001 - judged per run below, as a listing that stops
             listing = _Refused(exc)
@@ -69,10 +70,10 @@ def main() -> int:
             inputs = P.inputs(ch, prog)
             if fn is not source_fn and _printed_changes(source_fn, fn, inputs):
                 changed += 1
-            outcome = P.judge(listing, fn, inputs)
-            if outcome.kind == "both stop" and not P.expected(outcome):
+            outcome = J.judge(listing, fn, inputs)
+            if outcome.kind == "both stop" and not J.expected(outcome):
                 # both stop, but for different reasons: a bug hidden behind Python's error
-                outcome = P.Outcome("disagree", f"stops for another reason: {outcome.detail}")
+                outcome = J.Outcome("disagree", f"stops for another reason: {outcome.detail}")
             outcomes.append(outcome)
             runs[outcome.kind] += 1
             if outcome.kind == "finding":
@@ -128,10 +129,10 @@ def main() -> int:
 
 def _printed_changes(source_fn: object, printed_fn: object, inputs: dict) -> bool:
     """Whether the program as written and as its listing reads give different results on ``inputs``."""
-    a, b = P.run_python(source_fn, inputs), P.run_python(printed_fn, inputs)
+    a, b = J.run_python(source_fn, inputs), J.run_python(printed_fn, inputs)
     if a[0] != b[0]:
         return True
-    return a[0] == "value" and not P.same(a[1], b[1], P.FLOAT_RTOL)
+    return a[0] == "value" and not J.same(a[1], b[1], J.FLOAT_RTOL)
 
 
 class _Refused:

@@ -3,7 +3,7 @@
 Three layers: the ten functions of issue 14 as a table; small functions that once disagreed
 (shrunk by the differential test) as a table of regressions; and the differential test
 itself, random programs from ``tests/pyprograms.py`` drawn by hypothesis. Every run is judged
-by :func:`pyprograms.judge`: the same value of the same kind as Python, or — where Python
+by :func:`pyjudge.judge`: the same value of the same kind as Python, or — where Python
 gives a value algoverify cannot compute — a finding with a position, never a wrong value.
 ``benchmarks/latexify_differential.py`` is the long run of the same test.
 """
@@ -15,6 +15,7 @@ import shutil
 import textwrap
 from pathlib import Path
 
+import pyjudge as J
 import pyprograms as P
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -34,7 +35,7 @@ def _listing(source: str, names: list[str] | None = None):
     namespace = P.load(source)
     names = names or [n for n in namespace if callable(namespace[n]) and n != "math" and not n.startswith("__")]
     latex = P.render(namespace, names)
-    return namespace[names[0]], latex, P.compile_listing(latex)
+    return namespace[names[0]], latex, J.compile_listing(latex)
 
 
 # --- the ten functions of the issue ---------------------------------------------------------------
@@ -154,7 +155,7 @@ TEN = {
 def test_the_ten_functions_of_the_issue_agree_with_python(source, cases):
     fn, latex, listing = _listing(source)
     for args in cases:
-        outcome = P.judge(listing, fn, args)
+        outcome = J.judge(listing, fn, args)
         assert outcome.kind == "agree", (args, outcome, latex)
 
 
@@ -256,11 +257,11 @@ def test_regressions_agree_with_python(source, cases):
     namespace = P.load(source)
     names = [line.split("(")[0][4:] for line in source.splitlines() if line.startswith("def ")]
     latex = P.render(namespace, names)
-    listing = P.compile_listing(latex)
+    listing = J.compile_listing(latex)
     for args in cases:
         kwargs = dict(zip(namespace[names[0]].__code__.co_varnames, args))
-        outcome = P.judge(listing, namespace[names[0]], kwargs)
-        assert outcome.kind in OK and P.expected(outcome), (args, outcome, latex)
+        outcome = J.judge(listing, namespace[names[0]], kwargs)
+        assert outcome.kind in OK and J.expected(outcome), (args, outcome, latex)
 
 
 def test_a_listing_that_cannot_run_says_where_and_why():
@@ -279,8 +280,8 @@ def test_a_listing_that_cannot_run_says_where_and_why():
 def test_a_chained_assignment_that_fails_says_why_at_its_statement():
     """A failure in the value of x = y = e is e's (Python's TypeError here), not the chain's."""
     fn, latex, listing = _listing("def f(x):\n    u = ab = math.gcd(x ** -1, 4)\n    return u + ab\n")
-    outcome = P.judge(listing, fn, {"x": 2})
-    assert outcome.kind == "both stop" and P.expected(outcome), outcome
+    outcome = J.judge(listing, fn, {"x": 2})
+    assert outcome.kind == "both stop" and J.expected(outcome), outcome
     assert "cannot be interpreted as an integer" in outcome.detail
 
 
@@ -300,16 +301,16 @@ def test_random_programs_agree_with_their_listings(drawn):
     prog, argument_sets = drawn
     namespace = P.load(prog.source)
     latex = P.render(namespace, [f.name for f in prog.functions])
-    printed = P.as_printed(prog.source)
+    printed = J.as_printed(prog.source)
     fn = (P.load(printed) if printed != prog.source else namespace)[prog.entry.name]
     try:
-        listing = P.compile_listing(latex)
+        listing = J.compile_listing(latex)
         listing.inputs  # noqa: B018 - compiles now
     except Exception as exc:  # noqa: BLE001 - judged below: a listing that stops on every input
         listing = _Refused(exc)
     for args in argument_sets:
-        outcome = P.judge(listing, fn, args)
-        assert P.expected(outcome), f"{outcome.detail}\n{prog.source}\n{latex}"
+        outcome = J.judge(listing, fn, args)
+        assert J.expected(outcome), f"{outcome.detail}\n{prog.source}\n{latex}"
 
 
 class _Refused:
@@ -335,16 +336,16 @@ class _Refused:
     ],
 )
 def test_as_printed_reads_the_program_as_its_listing_does(source, printed):
-    assert P.as_printed(source) == printed
+    assert J.as_printed(source) == printed
 
 
 def test_the_judge_refuses_a_wrong_value_and_a_value_where_python_raises():
     fn, latex, listing = _listing("def f(a):\n    return a + 1\n")
-    assert P.judge(listing, fn, {"a": 1}).kind == "agree"
-    assert P.judge(listing, lambda a: a + 2, {"a": 1}).kind == "disagree"
-    assert P.judge(listing, lambda a: 1 / 0, {"a": 1}).kind == "disagree"
-    assert P.judge(listing, lambda a: float(a + 1), {"a": 1}).kind == "disagree"  # 2 is not 2.0
-    assert P.same(float("nan"), math.nan)
+    assert J.judge(listing, fn, {"a": 1}).kind == "agree"
+    assert J.judge(listing, lambda a: a + 2, {"a": 1}).kind == "disagree"
+    assert J.judge(listing, lambda a: 1 / 0, {"a": 1}).kind == "disagree"
+    assert J.judge(listing, lambda a: float(a + 1), {"a": 1}).kind == "disagree"  # 2 is not 2.0
+    assert J.same(float("nan"), math.nan)
 
 
 # --- from code to paper, checked: an edited listing against the function it was printed from ------
@@ -356,9 +357,9 @@ def test_the_printed_function_matches_the_listing_the_note_started_from():
     """The note's module holds the function latexify printed; its print still runs as the source does."""
     namespace = P.load((EXAMPLE / "fast_power.py").read_text())
     latex = P.render(namespace, ["fast_power"])
-    listing = P.compile_listing(latex)
+    listing = J.compile_listing(latex)
     for x, n in [(3, 13), (-2, 7), (1.5, 6), (0, 0)]:
-        assert P.judge(listing, namespace["fast_power"], {"x": x, "n": n}).kind == "agree"
+        assert J.judge(listing, namespace["fast_power"], {"x": x, "n": n}).kind == "agree"
 
 
 def test_the_edited_listing_is_checked_against_its_python_source():
