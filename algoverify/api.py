@@ -39,7 +39,19 @@ from .reading.suppressions import apply_suppressions, find_suppressions
 from .source import SourceFile, Span
 from .syntax import ir
 
-__all__ = ["BlockReport", "NoteReport", "Result", "LoadedNote", "analyse", "lint", "parse", "load", "compile", "check"]
+__all__ = [
+    "BlockReport",
+    "NoteReport",
+    "Result",
+    "LoadedNote",
+    "analyse",
+    "lint",
+    "parse",
+    "load",
+    "compile",
+    "check",
+    "claims",
+]
 
 
 @dataclass
@@ -68,6 +80,8 @@ class NoteReport:
     macros: MacroTable = field(default_factory=MacroTable)
     #: LaTeX whose definitions apply to the note's listings: preamble files beside it, then the note
     preamble: str = ""
+    #: the sentences of the prose that state something checkable, with what backs each (filled by :func:`claims`)
+    claims: list = field(default_factory=list)
 
     def listings(self) -> list[BlockReport]:
         """The algorithm blocks, in document order."""
@@ -122,6 +136,7 @@ def analyse(
     for report in result.notes:
         if spec and report.note is not None:
             report.findings.extend(_spec_findings(report))
+            report.findings.extend(_claim_findings(report))
         settle(report, strict=strict)
     return result
 
@@ -133,6 +148,37 @@ def _spec_findings(report: NoteReport) -> list[Finding]:
         return validate_spec(report.note, [b.ir for b in report.listings()], blocks=[b.block for b in report.blocks])
     except Exception as exc:  # a bug in the validator must not hide the listings' findings
         return [_internal(report.path, None, "validating the spec", exc)]
+
+
+def _claim_findings(report: NoteReport) -> list[Finding]:
+    """AV604 for each checkable sentence of the prose no check quotes; AV407 for a stale ``unchecked:`` entry."""
+    from .checking.claims import claim_findings
+
+    try:
+        return claim_findings(report.note, [b.block for b in report.blocks])
+    except Exception as exc:  # a bug in the detector must not hide the note's other findings
+        return [_internal(report.path, None, "finding the prose's claims", exc)]
+
+
+def claims(paths: Iterable[str | Path]) -> Result:
+    """The claims of each note's prose, in ``NoteReport.claims``, with the checks that quote each.
+
+    A claim is a sentence that states something checkable, or that a check or the spec's
+    ``unchecked:`` names. Static, like :func:`lint`: nothing runs. The findings are those that
+    kept a note from being read, and ``unchecked:`` entries whose sentence the prose does not
+    have (AV407).
+    """
+    from .checking.claims import claims as note_claims
+    from .findings import QuoteMissing
+
+    result = _analyse(paths, math=False)
+    for report in result.notes:
+        if report.note is None:
+            continue
+        report.claims = note_claims(report.note, [b.block for b in report.blocks])[0]
+        report.findings = [f for f in report.findings if f.severity is Severity.ERROR and f.code.startswith("AV0")]
+        report.findings += [f for f in _claim_findings(report) if f.code in (QuoteMissing.code, InternalError.code)]
+    return result
 
 
 def _analyse(paths: Iterable[str | Path], *, math: bool) -> Result:
@@ -622,6 +668,7 @@ def check(
                         _NOTE_RUN.reset(token)
             except Exception as exc:  # our bug: that note's finding, and the run goes on
                 report.findings.append(_internal(report.path, None, "checking the note", exc))
+            report.findings.extend(_claim_findings(report))
         settle(report, strict=strict)
         report.seconds = time.perf_counter() - t0
     result.seconds = time.perf_counter() - started

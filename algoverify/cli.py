@@ -17,7 +17,7 @@ from .findings import RULES, LocatedError, Severity
 from .syntax import ir
 from .version import __version__
 
-COMMANDS = ("check", "lint", "parse", "run", "explain")
+COMMANDS = ("check", "lint", "parse", "run", "explain", "claims")
 
 
 class _UsageError(Exception):
@@ -125,6 +125,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--max-steps", type=int, default=100_000, help="loop iterations before 'did not terminate'")
     p.add_argument("--timeout", type=float, default=10.0, help="seconds before 'did not terminate'")
+    p = sub.add_parser("claims", help="list the prose's sentences that state something checkable, and their checks")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="notes (.md, .tex) or folders to search recursively")
+    p.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
+    p.add_argument("--color", choices=("auto", "always", "never"), default="auto", help="colour the text output")
     p = sub.add_parser("explain", help="document a finding code, or list all codes")
     p.add_argument("code", nargs="?", help="e.g. AV102; omit to list every code")
     return parser
@@ -164,6 +168,8 @@ def _dispatch(args: argparse.Namespace, out: TextIO) -> int:
     if args.command == "run":
         return _run(args, out, sys.stdin)
     colour = args.color == "always" or (args.color == "auto" and out.isatty() and not os.environ.get("NO_COLOR"))
+    if args.command == "claims":
+        return _claims(args, out, colour)
     if args.command == "check":
         checked = api.check(
             args.paths,
@@ -224,6 +230,20 @@ def _run(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
     if finding is not None:
         out.write(reporting.get("text")([finding], sources))
     return status
+
+
+def _claims(args: argparse.Namespace, out: TextIO, colour: bool) -> int:
+    from .reporting import claims as report
+
+    result = api.claims(args.paths)
+    if args.format == "json":
+        out.write(report.render_json(result))
+    else:
+        out.write(report.render(result, colour=colour))
+    if result.internal_error:
+        return 2
+    unbacked = any(c.status == "not checked" for n in result.notes for c in n.claims)
+    return 1 if unbacked or result.failed() else 0
 
 
 def _reproduce(args: argparse.Namespace, out: TextIO) -> int:

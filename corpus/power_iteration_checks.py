@@ -13,6 +13,13 @@ def leading_eigenpair(A, v, tau):
 
 
 @register()
+def scaled_spd(rng, n, scale):
+    """A random symmetric positive definite n×n matrix, eigenvalues uniform in [0.1, 10] times ``scale``."""
+    q, _ = np.linalg.qr(rng.standard_normal((int(n), int(n))))
+    return (q * (scale * rng.uniform(0.1, 10.0, int(n)))) @ q.T
+
+
+@register()
 def orthogonal_to_top(rng, A):
     """A random start vector with no component along the leading eigenvector of A."""
     w, V = np.linalg.eigh(A)

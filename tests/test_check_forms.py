@@ -621,3 +621,19 @@ def test_a_claim_about_a_snippets_function(tmp_path, edit, status, words):
     o = outcome(check(path), "large-scores")
     assert o.status == status, o.message
     assert words in o.message
+
+
+@pytest.mark.parametrize(
+    "draw, holds, found",
+    [
+        ('{x: "integers(-1000, 1000)"}', "x \\ne 0", {"x": 0}),  # one draw in 2001: never found at random
+        ('{x: "uniform(0, 1)"}', "x > 0", {"x": 0.0}),  # the lower bound is drawn with probability 0
+        ('{n: "integers(1, 50)"}', "n > 1", {"n": 1}),  # the smallest size
+        ('{x: "loguniform(0.001, 1000)"}', "x < 1000", {"x": 1000.0}),
+    ],
+)
+def test_the_first_trials_try_the_edges_of_each_range(tmp_path, draw, holds, found):
+    entry = f"- id: edge\n  kind: property\n  draw: {draw}\n  holds: '{holds}'"
+    o = outcome(check(note(tmp_path, entry, "")), "edge")
+    assert o.status == "refuted" and o.details["_counterexample"] == found, o.message
+    assert o.message.startswith(("trial 1:", "trial 2:", "trial 3:"))

@@ -17,7 +17,7 @@ from ..math import mathexpr as M
 from ..math.names import join_words
 from ..math.numeric import Context, compile_expr
 from ..running.generators import GENERATORS, GeneratorError
-from ..running.values import ValueSyntaxError, parse_value, value_class
+from ..running.values import ValueSyntaxError, edge_value, parse_value, value_class
 from ..source import Span
 from .spec import CheckSpec, check_references
 
@@ -166,13 +166,22 @@ class CheckContext:
         salt = int.from_bytes(hashlib.sha1(check.id.encode()).digest()[:4], "little")
         return np.random.default_rng([self.seed, salt, trial])
 
-    def draw(self, check: CheckSpec, spec: dict[str, Any], rng: np.random.Generator) -> dict[str, Any]:
-        """Build the values of ``inputs:``/``draw:``: generator calls, numbers, lists (in order)."""
+    def draw(
+        self, check: CheckSpec, spec: dict[str, Any], rng: np.random.Generator, edge: str | None = None
+    ) -> dict[str, Any]:
+        """Build the values of ``inputs:``/``draw:``: generator calls, numbers, lists (in order).
+
+        With ``edge`` (``low``, ``high``, ``zero``), each scalar drawn from a range takes that edge
+        of it instead (:func:`~algoverify.running.values.edge_value`); the rest are drawn.
+        """
         self.validate(check)
         values: dict[str, Any] = {}
         for name, text in spec.items():
             try:
-                if isinstance(text, str):
+                at_edge = edge_value(text, values, edge) if edge is not None and isinstance(text, str) else None
+                if at_edge is not None:
+                    values[name] = at_edge
+                elif isinstance(text, str):
                     values[name] = parse_value(text, rng, values)
                 elif isinstance(text, list):
                     values[name] = np.array(text, dtype=float)

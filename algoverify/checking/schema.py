@@ -194,6 +194,8 @@ class ListOf(Type):
     item: Type
 
     def describe(self) -> str:
+        if isinstance(self.item, Record):
+            return "a list of mappings with keys " + ", ".join(k.name for k in self.item.keys)
         return f"a list of {_plural(self.item.describe())}"
 
     def fits(self, value: Any) -> bool:
@@ -341,6 +343,26 @@ SECTION: tuple[Key, ...] = (
     ),
     Key("ignore", Codes(), "finding codes (or prefixes) silenced everywhere in the note"),
     Key("checks", ListOf(Anything("a check")), "the checks, each a mapping with a `kind:` (below)", default="none"),
+    Key(
+        "unchecked",
+        ListOf(
+            Record(
+                (
+                    Key(
+                        "sentence",
+                        Text(),
+                        "the sentence, or a piece of it, as `claim:` quotes one; `AV407` when the prose no longer "
+                        "has it",
+                        required=True,
+                    ),
+                    Key("reason", Text(), "why no check can back it, shown by `algoverify claims`", required=True),
+                )
+            )
+        ),
+        "sentences that state something checkable and that no check backs, each with the reason: they are "
+        "not reported as `AV604`",
+        default="none",
+    ),
 )
 
 #: Keys every check has, whatever its kind.
@@ -631,6 +653,8 @@ def rows(keys: tuple[Key, ...], prefix: str = "") -> Iterator[tuple[str, Key]]:
         typ = key.type
         if isinstance(typ, MapOf) and isinstance(typ.value, Record):
             yield from rows(typ.value.keys, f"{path}.{typ.key}.")
+        elif isinstance(typ, ListOf) and isinstance(typ.item, Record):
+            yield from rows(typ.item.keys, f"{path}[].")
         elif isinstance(typ, Record):
             yield from rows(typ.keys, f"{path}.")
 

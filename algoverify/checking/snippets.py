@@ -387,3 +387,15 @@ def find_quote(prose: str, quote: str) -> int | None:
     pattern = r"\s+".join(re.escape(part) for part in quote.split())
     match = re.search(pattern, prose)
     return match.start() if match else None
+
+
+def find_claim(prose: str, claim: str) -> int | None:
+    """Return the offset of a check's ``claim`` in ``prose``, or ``None``, as :func:`find_quote` does.
+
+    The case of the claim's first letter may differ too: a claim quoted from the middle of a
+    sentence ("… so the output …") starts with a capital where the prose has none, or the reverse.
+    """
+    offset = find_quote(prose, claim)
+    if offset is None and claim[:1].isalpha():
+        offset = find_quote(prose, claim[0].swapcase() + claim[1:])
+    return offset

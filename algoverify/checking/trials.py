@@ -20,6 +20,7 @@ from typing import Any, Callable
 import numpy as np
 
 from ..findings import Finding
+from ..running.values import EDGES
 from ..source import number_text
 from .outcome import Verdict
 
@@ -351,7 +352,8 @@ def search(
     cause: Finding | None = None
     while plan.more(ran, drawn):
         trial, drawn = drawn, drawn + 1
-        values = ctx.draw(check, inputs_spec, ctx.rng(check, trial))
+        edge = EDGES[trial] if trial < len(EDGES) else None  # the first trials try the ranges' edges
+        values = ctx.draw(check, inputs_spec, ctx.rng(check, trial), edge)
         started = time.monotonic()
         try:
             problem = attempt(values)
@@ -370,7 +372,7 @@ def search(
         if problem is None:
             ran += 1
             continue
-        values, problem = _shrunk(check, ctx, inputs_spec, attempt, trial, values, problem, plan, started)
+        values, problem = _shrunk(check, ctx, inputs_spec, attempt, (trial, edge), values, problem, plan, started)
         # the counterexample as text for people, and as data (name → value) for the machine formats
         details = {"counterexample": format_inputs(values), "_counterexample": dict(values)}
         details["reproduce"] = reproduce_command(ctx.path, check, values)
@@ -393,7 +395,7 @@ def _shrunk(
     ctx: Any,
     inputs_spec: dict[str, Any],
     attempt: Callable[[dict[str, Any]], str | None],
-    trial: int,
+    at: tuple[int, str | None],
     values: dict[str, Any],
     problem: str,
     plan: _Plan,
@@ -409,8 +411,13 @@ def _shrunk(
             return False  # no time for another try: keep the smallest failure found so far
         return _fails(attempt, draw, kind)
 
-    smaller = shrink_spec(inputs_spec, lambda s: fails(lambda: ctx.draw(check, s, ctx.rng(check, trial))))
-    shrunk = ctx.draw(check, smaller, ctx.rng(check, trial)) if smaller != inputs_spec else values
+    trial, edge = at
+
+    def redraw(spec: dict[str, Any]) -> dict[str, Any]:
+        return ctx.draw(check, spec, ctx.rng(check, trial), edge)
+
+    smaller = shrink_spec(inputs_spec, lambda s: fails(lambda: redraw(s)))
+    shrunk = redraw(smaller) if smaller != inputs_spec else values
     classes = {name: ctx.membership(check, text, shrunk) for name, text in smaller.items()}
     shrunk = simplify_values(shrunk, lambda v: fails(lambda: v), classes)
     if shrunk is values:

@@ -13,7 +13,15 @@ import numpy as np
 
 from .generators import CLASSES, GeneratorError, generate
 
-__all__ = ["ValueSyntaxError", "parse_value", "parse_assignment", "value_class"]
+__all__ = [
+    "ValueSyntaxError",
+    "parse_value",
+    "parse_assignment",
+    "value_class",
+    "generator_call",
+    "edge_value",
+    "EDGES",
+]
 
 
 class ValueSyntaxError(ValueError):
@@ -109,11 +117,10 @@ def parse_assignment(text: str, rng: np.random.Generator | None = None) -> tuple
     return name, parse_value(value, rng)
 
 
-def value_class(text: str, names: dict[str, Any] | None = None) -> Callable[[Any], bool] | None:
-    """The test of the class a generator call draws from (``uniform(0, 1)``: in ``[0, 1)``).
+def generator_call(text: str, names: dict[str, Any] | None = None) -> tuple[str, list[Any], dict[str, Any]] | None:
+    """``(generator, args, kwargs)`` of a generator call, its arguments built (``None``: not a call).
 
-    ``None`` for a literal (its value is the value), a generator without a test (a note's own),
-    or text that does not parse: the shrinker then keeps the drawn value as it is.
+    Arguments are numbers and earlier inputs: the generator itself is never called.
     """
     from lark.exceptions import LarkError
 
@@ -123,11 +130,49 @@ def value_class(text: str, names: dict[str, Any] | None = None) -> Callable[[Any
         tree = load_parser("values", start="value", propagate_positions=False).parse(text.strip())
     except LarkError:
         return None
-    if getattr(tree, "data", None) != "call" or str(tree.children[0]) not in CLASSES:
+    if getattr(tree, "data", None) != "call":
         return None
-    try:  # arguments are numbers and earlier inputs: the generator is never called
+    try:
         args, kwargs = _arguments(tree, np.random.default_rng(0), names)
     except ValueSyntaxError:
         return None
-    test = CLASSES[str(tree.children[0])]
-    return lambda value: test(value, *args, **kwargs)
+    return str(tree.children[0]), args, kwargs
+
+
+def value_class(text: str, names: dict[str, Any] | None = None) -> Callable[[Any], bool] | None:
+    """The test of the class a generator call draws from (``uniform(0, 1)``: in ``[0, 1)``).
+
+    ``None`` for a literal (its value is the value), a generator without a test (a note's own),
+    or text that does not parse: the shrinker then keeps the drawn value as it is.
+    """
+    call = generator_call(text, names)
+    if call is None or call[0] not in CLASSES:
+        return None
+    name, args, kwargs = call
+    return lambda value: CLASSES[name](value, *args, **kwargs)
+
+
+#: The edge trials: for a scalar drawn from a range, the values a careful tester tries first.
+#: Random draws almost never hit a bound, zero or the smallest size, where claims most often fail.
+EDGES = ("low", "high", "zero")
+
+
+def edge_value(text: str, names: dict[str, Any], edge: str) -> Any:
+    """The ``edge`` of the range a scalar generator call draws from, or ``None`` (draw as usual).
+
+    ``integers(a, b)``: ``a``, ``b`` or 0 when inside; ``uniform(a, b)``: ``a`` or 0 when inside
+    (``b`` itself is never drawn); ``loguniform(a, b)``: ``a`` or ``b``. Others: ``None``.
+    """
+    call = generator_call(text, names)
+    if call is None or call[2]:
+        return None
+    name, args, _ = call
+    if name == "integers" and len(args) == 2:
+        low, high = int(args[0]), int(args[1])
+        return {"low": low, "high": high, "zero": 0 if low <= 0 <= high else None}[edge]
+    if name == "uniform" and len(args) == 2:
+        low, high = float(args[0]), float(args[1])
+        return {"low": low, "high": None, "zero": 0.0 if low <= 0 < high else None}[edge]
+    if name == "loguniform" and len(args) == 2:
+        return {"low": float(args[0]), "high": float(args[1]), "zero": None}[edge]
+    return None
