@@ -51,6 +51,9 @@ __all__ = [
     "compile",
     "check",
     "claims",
+    "declared_checks",
+    "notes_using",
+    "expand_modules",
 ]
 
 
@@ -509,10 +512,18 @@ class LoadedNote:
     def listing(self, key: int | str):  # noqa: ANN201 - Listing, imported lazily
         """Return a listing by 1-based index, caption (or a prefix of it) or function name."""
         if isinstance(key, int) or (isinstance(key, str) and key.isdigit()):
-            i = int(key)
-            if not 1 <= i <= len(self.listings):
-                raise KeyError(f"listing {i} does not exist; the note has {len(self.listings)}")
-            return self.listings[i - 1]
+            # by its place among the note's listings, those that do not parse included: listing 2
+            # stays listing 2 when listing 1 has a typo
+            i, blocks = int(key), self.report.listings()
+            if not 1 <= i <= len(blocks):
+                raise KeyError(f"listing {i} does not exist; the note has {len(blocks)}")
+            found = next((lst for lst in self.listings if lst.index == i), None)
+            if found is None:
+                errors = [f for f in blocks[i - 1].findings if f.severity is Severity.ERROR]
+                line = self.report.note.source.line_col(blocks[i - 1].block.span.start)[0] if self.report.note else 0
+                why = f": {errors[0].code} {errors[0].message}" if errors else ""
+                raise KeyError(f"listing {i} (line {line}) does not parse{why}")
+            return found
         wanted = key.lower()
         for lst in self.listings:
             names = [lst.name or "", lst.caption or ""]
@@ -879,3 +890,85 @@ def _check_note(report: NoteReport, seed: int | None, only: str | None = None, f
         report.findings.extend(outcome.findings)
     stage("coverage")
     report.findings.extend(unverified(report, spec.checks))
+
+
+def declared_checks(report: NoteReport) -> list:
+    """The checks the note's spec declares (``CheckSpec``), read without running anything; ``[]`` without a spec."""
+    from .checking.spec import read_spec
+
+    if report.note is None:
+        return []
+    return list(read_spec(report.note, default_trials=report.config.trials).checks)
+
+
+def notes_using(module: str | Path) -> list[Path]:
+    """The notes whose spec names ``module`` as theirs (``algoverify: module:``), sorted; nothing is run.
+
+    They are searched in the module's project: the folder of the project configuration above
+    it, else the current folder when the module is inside it (pre-commit runs hooks at the top
+    of the repository), else the module's own folder. Paths come back relative to the current
+    folder when the project is inside it, as the notes' own paths would be given.
+    """
+    target = Path(module).resolve()
+    return _notes_naming(_project_of(target), {target}).get(target, [])
+
+
+def _project_of(module: Path) -> Path:
+    """Where the notes that may name ``module`` (resolved) are searched: see :func:`notes_using`."""
+    root = find_config(module.parent).root
+    if root is not None:
+        return root.resolve()
+    here = Path.cwd().resolve()
+    return here if module.is_relative_to(here) else module.parent
+
+
+#: ``module: x.py`` (YAML, quoted or not) or ``module = "x.py"`` (TOML), wherever it stands: which
+#: notes may name a wanted module, before their front matter is read for certain
+_MODULE_KEY = re.compile(rb"""module\s*[:=]\s*(?:"([^"\n]+)"|'([^'\n]+)'|([^"'\s,}\]]+))""")
+
+
+def _notes_naming(root: Path, wanted: set[Path]) -> dict[Path, list[Path]]:
+    """The notes below ``root`` whose spec names one of the ``wanted`` modules (resolved), by module."""
+    here = Path.cwd().resolve()
+    files, _ = discover([root.relative_to(here) if root.is_relative_to(here) else root])
+    found: dict[Path, list[Path]] = {}
+    for path in files:
+        try:
+            text = path.read_bytes()
+            named = {(path.parent / b"".join(m).decode(errors="replace")).resolve() for m in _MODULE_KEY.findall(text)}
+            if not named & wanted:  # the YAML is read (slow: pure Python) only where it may say so
+                continue
+            note = read_note(path)
+        except (OSError, ValueError, LocatedError):
+            continue  # checking it directly reports that; here it simply names no module
+        section = note.front_matter.get("algoverify") if isinstance(note.front_matter, dict) else None
+        module = section.get("module") if isinstance(section, dict) else None
+        if isinstance(module, str) and (path.parent / module).resolve() in wanted:
+            found.setdefault((path.parent / module).resolve(), []).append(path)
+    return found
+
+
+def expand_modules(paths: Iterable[str | Path]) -> list[str | Path]:
+    """``paths`` with each Python module (``.py``) replaced by the notes that use it (:func:`notes_using`).
+
+    A hook that hands over changed files then re-checks the notes of a changed module; a note
+    reached twice is kept once, where it first appears. A module no note uses adds nothing.
+    Each project's notes are read once, however many of its modules are given.
+    """
+    paths = list(paths)
+    modules = {p: Path(p).resolve() for p in paths if str(p).endswith(".py") and Path(p).is_file()}
+    projects: dict[Path, set[Path]] = {}
+    for target in modules.values():
+        projects.setdefault(_project_of(target), set()).add(target)
+    users: dict[Path, list[Path]] = {}
+    for root, wanted in projects.items():
+        users.update(_notes_naming(root, wanted))
+    out: list[str | Path] = []
+    seen: set[Path] = set()
+    for path in paths:
+        for item in users.get(modules[path], []) if path in modules else [path]:
+            key = Path(item).resolve()
+            if key not in seen:
+                seen.add(key)
+                out.append(item)
+    return out

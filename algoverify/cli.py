@@ -93,6 +93,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="check notes in this process, not one worker per note (for debugging; no deadline, no ceiling)",
     )
+    p.add_argument(
+        "--hugo-data",
+        default=None,
+        metavar="DIR",
+        help="also write each note's listing and claim verdicts as JSON into DIR/algoverify/ (a Hugo site's data/)",
+    )
     _common(sub.add_parser("lint", help="parse-only check: front matter, blocks, listings, math"))
     p = sub.add_parser("parse", help="print the IR of every block")
     p.add_argument("paths", nargs="+", metavar="PATH")
@@ -172,7 +178,7 @@ def _dispatch(args: argparse.Namespace, out: TextIO) -> int:
         return _claims(args, out, colour)
     if args.command == "check":
         checked = api.check(
-            args.paths,
+            api.expand_modules(args.paths),  # a module's path stands for the notes that use it
             seed=args.seed,
             strict=args.strict,
             isolate=args.isolation,
@@ -181,6 +187,14 @@ def _dispatch(args: argparse.Namespace, out: TextIO) -> int:
             trials=args.trials,
         )
         result = _shown(checked, args.verbose)
+        if args.hugo_data is not None:
+            from .reporting import hugo
+
+            try:
+                hugo.write(result, args.hugo_data)
+            except OSError as exc:
+                print(f"algoverify: cannot write Hugo data to {args.hugo_data}: {exc.strerror or exc}", file=sys.stderr)
+                return 2
     else:
         result = _shown(api.lint(args.paths, strict=args.strict), args.verbose)
     out.write(reporting.report(args.format, result, command=args.command, strict=args.strict, colour=colour))

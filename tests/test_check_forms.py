@@ -637,3 +637,45 @@ def test_the_first_trials_try_the_edges_of_each_range(tmp_path, draw, holds, fou
     o = outcome(check(note(tmp_path, entry, "")), "edge")
     assert o.status == "refuted" and o.details["_counterexample"] == found, o.message
     assert o.message.startswith(("trial 1:", "trial 2:", "trial 3:"))
+
+
+def test_a_listing_that_does_not_parse_keeps_its_number(tmp_path):
+    broken = "\\begin{algorithmic}\n\\State $y \\gets 2 x$\n\\EndFor\n\\State \\Return $y$\n\\end{algorithmic}\n"
+    good = "\\begin{algorithmic}\n\\Require $x$\n\\State \\Return $3 x$\n\\end{algorithmic}\n"
+    entries = "\n".join(
+        f"- id: l{i}\n  kind: property\n  listing: {i}\n  inputs: {{x: \"randn()\"}}\n  holds: 'result = 3 x'"
+        for i in (1, 2)
+    )
+    report = check(note(tmp_path, entries, broken + "\n" + good))
+    # listing 2 is the tripling one: checked as itself, not as "listing 1 of the ones that parsed"
+    assert outcome(report, "l2").status == "verified"
+    first = outcome(report, "l1")
+    assert first.status == "could not check" and "listing 1 (line 18) does not parse: AV103" in first.message, (
+        first.message
+    )
+
+
+@pytest.mark.parametrize(
+    "edit, status",
+    [(None, "verified"), (("logits - logits.max()", "logits"), "refuted"), (("softmax(logits)", "softmax(x)"), "")],
+)
+def test_a_reference_check_of_a_snippets_function(tmp_path, edit, status):
+    spec = """    - id: matches
+      kind: reference
+      snippet: 1
+      function: softmax
+      inputs: {n: "integers(1, 6)", logits: "randn(n, scale=400)"}
+      reference: stable
+"""
+    text = SNIPPET_NOTE.replace("  checks:\n", "  module: refs.py\n  checks:\n" + spec)
+    text = text if edit is None else text.replace(*edit)
+    (tmp_path / "refs.py").write_text(
+        "import numpy as np\n\ndef stable(logits):\n    e = np.exp(logits - logits.max())\n    return e / e.sum()\n"
+    )
+    path = tmp_path / "softmax.md"
+    path.write_text(text, encoding="utf-8")
+    o = outcome(check(path), "matches")
+    if status:
+        assert o.status == status, o.message
+    else:  # the parameter is x now: the drawn logits reach no parameter of the function
+        assert o.status == "could not check", o.message

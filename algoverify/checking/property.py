@@ -12,9 +12,8 @@ trials where it is false are skipped.
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import numpy as np
 
@@ -22,6 +21,7 @@ from ..findings import Finding, LocatedError, SpecReferenceError, VacuousBound
 from .context import DEFAULT_TOLERANCE, CheckContext, taken, tolerance
 from .outcome import Verdict
 from .spec import CheckSpec, Statements
+from .subjects import RunFailed, snippet_functions
 from .trials import SKIP, CannotCheck, Rejected, failed_run, search
 
 
@@ -34,7 +34,7 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
     spec.update(check.get("draw") or {})
     holds = str(check.get("holds"))
     place = _place(check, ctx, listing) if listing is not None else None
-    with _snippet_functions(check, ctx) as snippet:
+    with snippet_functions(check, ctx) as snippet:
 
         def attempt(values: dict[str, Any]) -> str | None:
             env = dict(ctx.functions)
@@ -83,65 +83,17 @@ def _callable(check: CheckSpec, ctx: CheckContext, listing: Any) -> Any:
             )
         result = listing.run(dict(zip(names, args)), budget=ctx.budget(check))
         if result.finding is not None:
-            raise _RunFailed(failed_run(result, ctx.report.note.source.line_col))
+            raise RunFailed(failed_run(result, ctx.report.note.source.line_col))
         return result.value
 
     return call
-
-
-class _RunFailed(Exception):
-    """A run of the listing called from the relation broke a promise (did not stop, made inf/NaN)."""
-
-
-#: What a snippet function raising on an input of the class means: numeric trouble (the analogue
-#: of a listing's AV302) and runaway recursion refute the claim; any other error could not check it.
-_REFUTING_ERRORS = ("ZeroDivisionError", "FloatingPointError", "OverflowError", "RecursionError")
-
-
-@contextlib.contextmanager
-def _snippet_functions(check: CheckSpec, ctx: CheckContext) -> Iterator[dict[str, Any]]:
-    """The functions of the check's ``snippet:`` block, each a call into one sandboxed worker."""
-    if check.get("snippet") is None:
-        yield {}
-        return
-    from . import snippetcalls as S
-
-    block = ctx.block(check, "python", key="snippet")
-    code = ctx.report.note.source.segment(block.body_span) if getattr(block, "content", None) is None else block.content
-    first = ctx.report.note.source.line_col(block.body_span.start)[0]
-    seconds = float(check.get("timeout", 10.0))
-
-    def where(exc: S.SnippetError) -> str:
-        return f" (line {first + exc.line - 1})" if exc.line else ""
-
-    try:
-        with S.SnippetSession(code, timeout=seconds, call_timeout=seconds) as session:
-
-            def bind(name: str) -> Callable[..., Any]:
-                def call(*args: Any) -> Any:
-                    try:
-                        return session.call(name, *args)
-                    except S.SnippetCallTimeout as exc:
-                        raise _RunFailed(f"{name} did not return within {seconds:g} s") from exc
-                    except S.SnippetCallError as exc:
-                        if exc.type_name.rsplit(".", 1)[-1] in _REFUTING_ERRORS:
-                            raise _RunFailed(f"{name} raised {exc.type_name}: {exc.error}{where(exc)}") from exc
-                        raise CannotCheck(f"{name} raised {exc.type_name}: {exc.error}{where(exc)}") from exc
-                    except (S.SnippetError, S.Unencodable) as exc:
-                        raise CannotCheck(f"calling {name} of the snippet: {exc}") from exc
-
-                return call
-
-            yield {name: bind(name) for name in session.functions()}
-    except S.SnippetImportError as exc:
-        raise CannotCheck(f"the snippet (python block {check.get('snippet')}) did not run: {exc}{where(exc)}") from exc
 
 
 def _judge(check: CheckSpec, ctx: CheckContext, env: dict[str, Any], at: str = "") -> str | None:
     """``None`` when ``holds:`` is true over ``env``, :data:`SKIP` when ``given:`` is false, else why not."""
     try:
         return _judged(check, ctx, env, at)
-    except _RunFailed as exc:
+    except RunFailed as exc:
         return str(exc)
 
 

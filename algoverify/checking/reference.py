@@ -18,36 +18,64 @@ import numpy as np
 from .context import CheckContext
 from .outcome import Verdict
 from .spec import CheckSpec
-from .trials import failed_run, search
+from .subjects import RunFailed, snippet_functions
+from .trials import CannotCheck, failed_run, search
 
 
 def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
     """Run ``check.trials`` seeded trials; stop at the first counterexample and shrink it."""
-    listing = ctx.listing(check)
     reference = ctx.callable(check, str(check.get("reference")))
-    return search(
-        check,
-        ctx,
-        check.get("inputs") or {},
-        lambda values: _mismatch(check, ctx, listing, reference, values),
-        success="matches " + str(check.get("reference")) + " on {trials}",
-    )
+    success = "matches " + str(check.get("reference")) + " on {trials}"
+    inputs = check.get("inputs") or {}
+    if check.get("snippet") is None:
+        listing = ctx.listing(check)
+
+        def by_listing(values: dict[str, Any]) -> str | None:
+            result = ctx.run_listing(check, listing, values)
+            if result.finding is not None:
+                return failed_run(result, ctx.report.note.source.line_col)
+            names = listing.outputs or ("result",)
+            got = result.value if len(names) > 1 else (result.value,)
+            return _mismatch(check, ctx, list(listing.inputs), names, got, reference, values)
+
+        return search(check, ctx, inputs, by_listing, success=success)
+    name = str(check.get("function"))
+    with snippet_functions(check, ctx) as functions:
+        if name not in functions:
+            known = ", ".join(functions) or "none"
+            raise CannotCheck(f"the snippet defines no function {name} (it defines: {known})")
+        function, params = functions[name], list(functions.parameters(name))
+
+        def by_function(values: dict[str, Any]) -> str | None:
+            try:
+                value = function(**{k: values[k] for k in params if k in values})
+            except RunFailed as exc:
+                return str(exc)
+            names = tuple(f"{name}[{i + 1}]" for i in range(len(value))) if isinstance(value, tuple) else (name,)
+            got = value if isinstance(value, tuple) else (value,)
+            return _mismatch(check, ctx, params, names, got, reference, values)
+
+        return search(check, ctx, inputs, by_function, success=success)
 
 
-def _mismatch(check: CheckSpec, ctx: CheckContext, listing: Any, reference: Any, values: dict[str, Any]) -> str | None:
-    result = ctx.run_listing(check, listing, values)
-    if result.finding is not None:
-        return failed_run(result, ctx.report.note.source.line_col)
-    accepted = set(listing.inputs)  # a family's size (k of B_1, …, B_k) is implied by the family
+def _mismatch(
+    check: CheckSpec,
+    ctx: CheckContext,
+    inputs: list[str],
+    names: tuple[str, ...],
+    got: tuple[Any, ...],
+    reference: Any,
+    values: dict[str, Any],
+) -> str | None:
+    """``None`` when the outputs ``got`` (named ``names``) match the reference's; else the first that differs."""
+    accepted = set(inputs)  # a family's size (k of B_1, …, B_k) is implied by the family
     given = {k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in values.items() if k in accepted}
     if str(check.get("reference")).startswith("numpy."):
         # NumPy's functions do not know the listing's names (`numpy.sqrt(a=…)` is a TypeError):
         # they take the inputs by position, in the listing's order
-        expected = reference(*(given[k] for k in listing.inputs if k in given))
+        expected = reference(*(given[k] for k in inputs if k in given))
     else:
         expected = reference(**given, **_extra(reference, values, given))
-    names = listing.outputs or ("result",)
-    got = result.value if len(names) > 1 else (result.value,)
     if isinstance(expected, dict):
         expected = tuple(expected[n] for n in names)
     elif len(names) == 1:

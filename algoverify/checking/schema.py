@@ -444,8 +444,12 @@ _EXPECT = (
 #: Keys of each kind, beyond :data:`CHECK`.
 KINDS: dict[str, tuple[Key, ...]] = {
     "reference": (
-        Key("listing", LISTING, "the listing: 1-based index, caption (or its start) or `\\Function` name",
-            required=True, refers="listing"),
+        Key("listing", LISTING, "the listing: 1-based index, caption (or its start) or `\\Function` name; "
+            "or, instead, `snippet:` and `function:`",
+            refers="listing"),
+        Key("snippet", Integer(1), "a Python block (1-based) whose function `function:` is checked instead of a "
+            "listing, in the snippet sandbox", refers="python"),
+        Key("function", Text("a function name"), "the function of `snippet:` to check; its parameters are its inputs"),
         Key("reference", Text("a function name"),
             "a function of the module, called with the listing's inputs by name, or `numpy.…`, called "
             "with them by position in the listing's order; one value per output",

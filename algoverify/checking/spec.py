@@ -316,6 +316,17 @@ def check_references(
         problem = _latex_problem(latex)
         if problem is not None:
             bad(path, problem)
+    if check.kind == "reference":
+        subject = [k for k in ("listing", "snippet") if check.get(k) is not None]
+        if subject == []:
+            bad((), "a reference check needs `listing:`, or `snippet:` and `function:`")
+        elif len(subject) == 2:
+            bad(("snippet",), "give `listing:` or `snippet:`, not both: a reference check has one subject")
+        elif (check.get("snippet") is None) != (check.get("function") is None):
+            bad(
+                ("snippet",) if check.get("snippet") is not None else ("function",),
+                "`snippet:` and `function:` go together",
+            )
     if check.get("as") is not None and check.get("listing") is None:
         bad(("as",), "`as:` names the listing in the relation: the check needs `listing:`")
     places = [k for k in ("at", "after") if check.get(k) is not None]

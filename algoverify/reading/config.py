@@ -17,6 +17,7 @@ Found by walking up from a note's folder, as ruff and pytest find theirs: the ne
     isolation = true             # check each note in a worker process of its own (POSIX)
     note-timeout = 300           # seconds a note's checks may take together (a ceiling)
     note-memory-mb = 4096        # megabytes a note's worker may map beyond the run's (a ceiling)
+    pytest-collect = false       # pytest collects the notes below as tests, without --algoverify
 
 ``macro-files`` takes LaTeX files (their ``\newcommand`` & co.) and data files (TOML, YAML,
 JSON: every ``macros`` table in them, as Hugo sites set KaTeX/MathJax macros in their config).
@@ -52,6 +53,7 @@ CONFIG_KEYS = (
     "isolation",
     "note-timeout",
     "note-memory-mb",
+    "pytest-collect",
 )
 
 
@@ -76,6 +78,8 @@ class ProjectConfig:
     #: ceilings of one note's worker: seconds, megabytes (``None``: the run's defaults)
     note_timeout: float | None = None
     note_memory_mb: int | None = None
+    #: whether the pytest plugin collects the notes below without ``--algoverify``
+    pytest_collect: bool = False
     findings: tuple[Finding, ...] = ()
     source: SourceFile | None = field(default=None, compare=False)
 
@@ -219,6 +223,7 @@ class _Reader:
             isolation=self._bool(raw, "isolation"),
             note_timeout=self._seconds(raw, "note-timeout"),
             note_memory_mb=self._int(raw, "note-memory-mb", range(1, 2**31)),
+            pytest_collect=self._bool(raw, "pytest-collect") or False,
             findings=tuple(self.findings),
             source=self.source,
         )
