@@ -308,8 +308,11 @@ def _math_segments(node: ir.Node) -> Iterator[tuple[ir.Math, bool]]:
     ``\\Require`` description, the caption) is read by people only.
     """
     described = {id(m) for n in ir.walk(node) if isinstance(n, ir.Text) for m in n.math}
+    seen: list[Span] = []
     for n in ir.walk(node):
-        if isinstance(n, ir.Math):
+        # a \ForAll's variable and set are slices of its header: the header is read once
+        if isinstance(n, ir.Math) and not any(s.start <= n.span.start and n.span.end <= s.end for s in seen):
+            seen.append(n.span)
             yield n, id(n) not in described
 
 
@@ -413,10 +416,11 @@ def _lint_applications(note: Note, algorithm: ir.Algorithm) -> list[Finding]:
     applies, the run would stop there, so the lint says which declaration would decide.
     """
     from .math import mathexpr as M
+    from .math.builtin_names import BUILTIN_FUNCTIONS
     from .math.names import identifier
     from .math.segments import parse_segment
 
-    known: set[str] = set()
+    known: set[str] = set(BUILTIN_FUNCTIONS)  # \mathrm{range}(n), \mathrm{len}(x): functions everywhere
     for n in ir.walk(algorithm):
         if isinstance(n, ir.Function):
             known.add(n.name)
@@ -434,7 +438,9 @@ def _lint_applications(note: Note, algorithm: ir.Algorithm) -> list[Finding]:
                 continue
     known |= _module_functions(note)
     text = note.source.text
-    known |= {m.group(1) for m in re.finditer(r"\\(?:Function|Procedure)\s*\{\s*([A-Za-z][\w]*)\s*\}", text)}
+    # the note's other listings' functions (`sq\_plus` as latexify prints `sq_plus`)
+    found = re.finditer(r"\\(?:Function|Procedure)\s*\{\s*([A-Za-z](?:\w|\\_)*)\s*\}", text)
+    known |= {m.group(1).replace("\\_", "_") for m in found}
     out = []
     for m, executed in _math_segments(algorithm):
         if not executed:

@@ -239,7 +239,8 @@ def _subscript(
 
     ``\sum_{i=1}^{n}`` (var, lo, hi), ``\max_{x \in S}`` and ``\max_{(u, v) \in E}`` (a set),
     ``\sum_{x \in S, x > 0}`` / ``\sum_{x \in S : x > 0}`` (a set and a condition),
-    ``\sum_{j=1, j \ne i}^{n}`` (a range and a condition), ``\sum_{j \ne i}`` (a condition only).
+    ``\sum_{j=1, j \ne i}^{n}`` (a range and a condition), ``\sum_{j \ne i}`` (a condition only),
+    ``\sum_{(x \in S) \land (x > 0)}`` (as latexify prints a generator with an ``if``).
     """
     var = node.var
     if node.domain is not None:
@@ -254,6 +255,8 @@ def _subscript(
         parts = (var.left, var.right)
     elif isinstance(var, (M.In, M.Rel)):
         parts = (var,)
+    elif isinstance(var, M.Logic) and var.op == "and":
+        parts = var.args  # \sum_{(x \in S) \land (x > 0)}: latexify's sum(x for x in S if x > 0)
     if parts:
         first, conds = parts[0], list(parts[1:])
         if isinstance(first, M.In) and node.domain is None and node.lo is None and node.hi is None:
@@ -344,7 +347,7 @@ def _holds(value: Any, node: M.MathNode, ctx: Any) -> bool:
 def _finish(reduce: Callable[[Any], Any], values: Any, kind: str, lo: int) -> Any:
     if np.size(values) == 0:
         if kind in ("sum", "prod"):
-            return 0.0 if kind == "sum" else 1.0
+            return 0 if kind == "sum" else 1  # the empty sum is 0 (Python's sum([]) too), the empty product 1
         raise _Fallback
     out = reduce(values)
     return out + lo - 1 if kind in ("argmax", "argmin") else out
@@ -363,7 +366,7 @@ def _loop(env: Env, var: str, a: int, b: int, body: Callable[[Env], Any], reduce
         else:
             env[var] = saved
     if not values:
-        return 0.0 if kind == "sum" else 1.0 if kind == "prod" else _empty(kind)
+        return 0 if kind == "sum" else 1 if kind == "prod" else _empty(kind)
     if kind in ("sum", "prod"):
         out = values[0]
         for v in values[1:]:

@@ -42,19 +42,23 @@ from ..source import Span
 from . import mathexpr as M
 from .bigops import binder, compile_bigop, items_of, restore, save, whole
 from .codegen import generate
-from .functions import FUNCTIONS, gradient
+from .functions import FUNCTIONS, PYTHON_MATH, gradient
 from .latex import written
 from .names import identifier, written_family
 from .ops import (
+    BITWISE,
     EMPTY,
     RELATIONS,
     FiniteSet,
     Sequence,
+    absolute,
     as_finite_set,
     check_digits,
     element,
+    invert,
     power,
     product,
+    square_root,
     transpose,
     two_norm,
 )
@@ -450,6 +454,8 @@ def _attr(node: M.Attr, ctx: Context) -> Closure:
     name = node.name
     if name.startswith("_"):
         raise LocatedError(NotExecutable, node.span, message=f"attribute {name} is not public")
+    if identifier(node.obj) == "math" and name in PYTHON_MATH:
+        return _python_math(node, obj, name)
 
     def attr(env: Env) -> Any:
         value = obj(env)
@@ -470,6 +476,19 @@ def _attr(node: M.Attr, ctx: Context) -> Closure:
 
 
 _NO_ATTRIBUTE = object()
+
+
+def _python_math(node: M.Attr, obj: Closure, name: str) -> Closure:
+    """``\\mathrm{math}.\\mathrm{isqrt}``, ``math.pi``: Python's math module, as latexify prints it.
+
+    A listing that binds a variable ``math`` of its own reads that instead.
+    """
+    found = PYTHON_MATH[name]
+
+    def python_math(env: Env) -> Any:
+        return getattr(obj(env), name) if "math" in env else found
+
+    return python_math
 
 
 def _has_fields(value: Any) -> bool:
@@ -518,6 +537,7 @@ _BINOPS: dict[str, Callable[[Any, Any], Any]] = {
     # Python's % on ints and floats, np.remainder on arrays: both take the sign of the modulus,
     # so a mod n lies in 0..n-1 for a positive n (-7 mod 3 = 2), as the notation means it
     "mod": operator.mod,
+    **BITWISE,
 }
 
 #: set operators; each operand must be a set (a Python ``set`` is taken as one)
@@ -564,6 +584,11 @@ def _neg(node: M.Neg, ctx: Context) -> Closure:
     return lambda env: -a(env)
 
 
+def _bitnot(node: M.BitNot, ctx: Context) -> Closure:
+    a = compile_expr(node.operand, ctx)
+    return lambda env: invert(a(env))
+
+
 def _frac(node: M.Frac, ctx: Context) -> Closure:
     return _binary(operator.truediv, node.num, node.den, ctx, node)
 
@@ -571,7 +596,7 @@ def _frac(node: M.Frac, ctx: Context) -> Closure:
 def _sqrt(node: M.Sqrt, ctx: Context) -> Closure:
     a = compile_expr(node.radicand, ctx)
     if node.index is None:
-        return lambda env: np.sqrt(a(env))
+        return lambda env: square_root(a(env))
     k = compile_expr(node.index, ctx)
     return lambda env: np.power(a(env), 1.0 / k(env))
 
@@ -633,7 +658,7 @@ def _abs(node: M.Abs, ctx: Context) -> Closure:
         x = a(env)
         if isinstance(x, AbstractSet):
             return len(x)  # |S|: the number of elements of a set
-        return np.abs(x)
+        return absolute(x)
 
     return abs_
 
@@ -829,14 +854,25 @@ _SET_RELATIONS: dict[str, Callable[[M.MathNode, M.MathNode, Context], Callable[[
 
 
 def _logic(node: M.Logic, ctx: Context) -> Closure:
-    # all() and any() stop at the first operand that decides: `i \le n \textbf{ and } x_i < t`
-    # never reads x_{n+1}
+    """``\\land``, ``\\lor`` stop at the first operand that decides and give it, as Python's ``and``/``or``.
+
+    ``i \\le n \\textbf{ and } x_i < t`` never reads x_{n+1}; of truth values the result is the truth
+    value, and of numbers it is the deciding number (latexify prints Python's ``n and 3`` so).
+    """
     args = [compile_expr(a, ctx) for a in node.args]
     if node.op == "not":
         return lambda env: not bool(args[0](env))
-    if node.op == "and":
-        return lambda env: all(bool(a(env)) for a in args)
-    return lambda env: any(bool(a(env)) for a in args)
+    stop_at = node.op != "and"  # `and` stops at a false operand, `or` at a true one
+
+    def logic(env: Env) -> Any:
+        value: Any = not stop_at
+        for a in args:
+            value = a(env)
+            if bool(value) is stop_at:
+                return value
+        return value
+
+    return logic
 
 
 # --- sets -----------------------------------------------------------------------------------------
@@ -1257,20 +1293,27 @@ def _log_parts(node: M.MathNode) -> tuple[M.MathNode, M.MathNode] | None:
 def _rounding(node: M.Floor | M.Ceil, ctx: Context, up: bool) -> Closure:
     r"""``\lfloor x \rfloor``, ``\lceil x \rceil``: an ``int`` for a scalar, ``np.floor``/``np.ceil`` for an array.
 
-    Exact where the operand allows it: ``\lfloor a/b \rfloor`` of whole numbers is ``a // b``,
-    ``\lceil \log_2 n \rceil`` of a whole ``n`` is found in integers, ``\lfloor \sqrt{n} \rfloor``
-    is ``math.isqrt``.
+    Exact where the operand allows it: ``\lfloor a/b \rfloor`` is Python's ``a // b`` (an int of
+    two ints; of floats, the floor of their exact quotient, a float: ``\lfloor 1/0.1 \rfloor`` is
+    9.0, as latexify prints Python's ``1 // 0.1``), ``\lceil a/b \rceil`` of two ints is found in
+    integers, ``\lceil \log_2 n \rceil`` of a whole ``n`` too, ``\lfloor \sqrt{n} \rfloor`` is
+    ``math.isqrt``. Brackets marked as a call's (latexify's ``math.floor(x)``) take x's value.
     """
     operand = node.operand
+    if node.call:  # Python's math.floor(x), as latexify prints it: of x's value, however x is written
+        value = compile_expr(operand, ctx)
+        return lambda env: _round(value(env), up, node, ctx)
     if _is_division(operand):
         num = compile_expr(operand.num if isinstance(operand, M.Frac) else operand.left, ctx)
         den = compile_expr(operand.den if isinstance(operand, M.Frac) else operand.right, ctx)
 
         def divide(env: Env) -> Any:
             a, b = num(env), den(env)
-            wa, wb = whole(a), whole(b)
-            if wa is not None and wb is not None and type(a) is not bool:
-                return -(-wa // wb) if up else wa // wb  # b = 0 raises ZeroDivisionError: AV302
+            if isinstance(a, (int, np.integer)) and isinstance(b, (int, np.integer)):
+                a, b = int(a), int(b)
+                return -(-a // b) if up else a // b  # b = 0 raises ZeroDivisionError: AV302
+            if not up and isinstance(a, (int, float, np.number)) and isinstance(b, (int, float, np.number)):
+                return float(a) // float(b)  # Python's floor division of floats: exact, a float
             return _round(a / b, up, node, ctx)
 
         return divide
@@ -1558,6 +1601,10 @@ _POINTWISE = {
 }
 
 
+def _is_array(value: Any) -> bool:
+    return isinstance(value, np.ndarray) and value.ndim > 0
+
+
 def _pointwise(node: M.MathNode, ctx: Context) -> Closure:
     """A case's condition: a truth value, or an array of them when it compares arrays."""
     if isinstance(node, M.Rel) and all(op in _POINTWISE for op, _ in node.rest):
@@ -1566,12 +1613,17 @@ def _pointwise(node: M.MathNode, ctx: Context) -> Closure:
         rtol, atol = ctx.rtol, ctx.atol
 
         def compare(env: Env) -> Any:
-            values = [t(env) for t in terms]
-            if not any(isinstance(v, np.ndarray) and v.ndim for v in values):
-                return all(RELATIONS[op](a, b, rtol, atol) for op, a, b in zip(ops, values, values[1:]))
-            out: Any = True
-            for op, a, b in zip(ops, values, values[1:]):
-                out = np.logical_and(out, _POINTWISE[op](a, b, rtol, atol))
+            # from the left, each operand read only while the chain holds: `0 < q = a / b` reads
+            # a / b only when 0 < q, as Python does
+            left, out = terms[0](env), True
+            for op, term in zip(ops, terms[1:]):
+                right = term(env)
+                if out is True and not (_is_array(left) or _is_array(right)):
+                    if not RELATIONS[op](left, right, rtol, atol):
+                        return False
+                else:
+                    out = np.logical_and(out, _POINTWISE[op](left, right, rtol, atol))
+                left = right
             return out
 
         return compare
@@ -1662,6 +1714,7 @@ _COMPILERS: dict[type, Callable[[Any, Context], Closure]] = {
     M.Inverse: _inverse,
     M.Norm: _norm,
     M.Abs: _abs,
+    M.BitNot: _bitnot,
     M.Inner: _inner,
     M.BigOp: _bigop,
     M.Call: _call,

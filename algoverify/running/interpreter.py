@@ -569,13 +569,19 @@ class _Compiler:
         (``A v`` in a longer formula) rather than the whole line.
         """
         maths = [m for m in _own_maths(node) if m is not getattr(node, "target", None)]
+        if isinstance(node, (ir.ForRange, ir.ForAll)):
+            # the loop binds its variable, and a \ForAll's header is its variable and its set
+            maths = [m for m in maths if m is not node.var and m is not getattr(node, "header", None)]
         ctx = self.ctx
 
         def diagnose(env: Env, exc: BaseException) -> None:
             guarded = dataclasses.replace(ctx, guard=True)
             for m in maths:
+                tree = self.parse(m)
+                while isinstance(tree, M.Assign):  # x \gets y \gets e: the value is e
+                    tree = tree.value
                 try:
-                    compile_expr(self.parse(m), guarded)(dict(env))
+                    compile_expr(tree, guarded)(dict(env))
                 except LocatedError as located:
                     raise located from exc
                 except Exception:  # noqa: BLE001 - only a located error improves on the statement's
@@ -591,6 +597,8 @@ class _Compiler:
         if update is not None:  # `x \mathrel{+}= y`, `x += y`: x takes x + y
             tree = M.BinOp(update.group(1), target, self.math(node.value), span=node.value.span)
             value = compile_expr(tree, self.ctx)
+        elif isinstance(self.math(node.value), M.Assign):
+            return self._assign_chain(node, target)
         else:
             value = self.expr(node.value)
         span = node.span
@@ -617,6 +625,25 @@ class _Compiler:
 
         return assign
 
+    def _assign_chain(self, node: ir.Assign, target: M.MathNode) -> Exec:
+        """``x \\gets y \\gets 0`` (Python's ``x = y = 0``): the value once, then each target from the left."""
+        targets, tree = [target], self.math(node.value)
+        while isinstance(tree, M.Assign):
+            targets.append(tree.target)
+            tree = tree.value
+        value, stores, span = compile_expr(tree, self.ctx), [compile_target(t, self.ctx) for t in targets], node.span
+
+        def assign_chain(env: Env) -> None:
+            v = value(env)
+            if v.__class__ is float and v - v != 0:
+                nonfinite(v)
+            trace = env[TRACE_KEY]
+            for store in stores:
+                for n in store(env, v):
+                    trace.record(n, span, env[n])
+
+        return assign_chain
+
     def s_Return(self, node: ir.Return) -> Exec:
         values = [self.expr(v) for v in node.values]
         if len(values) == 1:
@@ -640,7 +667,10 @@ class _Compiler:
     def s_TextStatement(self, node: ir.TextStatement) -> Exec | None:
         if node.kind == "remark":
             return None  # a \Statex note to the reader: nothing to run
-        signal = _LOOP_WORDS.get(_loop_word(node.text))
+        written = _loop_word(node.text)
+        if written == "pass":
+            return None  # Python's pass, as latexify prints it: nothing to run
+        signal = _LOOP_WORDS.get(written)
         if signal is not None:
             if not self.loops:
                 raise LocatedError(NotExecutable, node.span, message=f"{signal.word} outside a loop")
@@ -648,6 +678,8 @@ class _Compiler:
         found = self._find_binding(node.text, node)
         if found is None and len(node.text.parts) == 1 and isinstance(node.text.parts[0], ir.Math):
             tree = self.math(node.text.parts[0])
+            if isinstance(tree, M.String):
+                return None  # a string on its own (a docstring, as latexify prints it) does nothing
             if isinstance(tree, (M.Call, M.Apply)):
                 fn = compile_expr(tree, self.ctx)
 
@@ -828,7 +860,9 @@ class _Compiler:
 
         def for_all(env: Env) -> Any:
             on_step = env["$on_step"]
-            for k, x in enumerate(list(items(env))):
+            seq = items(env)
+            # a copy, so the body may change the set it runs over; a range is immutable and lazy
+            for k, x in enumerate(seq if type(seq) is range else list(seq)):
                 if on_step is not None and k:  # the header again, before each further pass
                     on_step(node, env, env[TRACE_KEY])
                 tick(env)
@@ -924,7 +958,13 @@ _UPDATE = re.compile(r"([+\-*/])\s*\}?\s*=$")
 
 
 def _loop_word(text: ir.Text) -> str:
-    """``break``/``continue`` as written: ``\\textbf{break}``, ``\\Break``, ``break;``."""
+    """``break``/``continue``/``pass`` as written: ``\\textbf{break}``, ``\\Break``, ``break;``, ``\\mathbf{pass}``."""
+    if len(text.parts) == 1 and isinstance(text.parts[0], ir.Math):
+        try:
+            tree = parse_segment(text.parts[0])
+        except LocatedError:
+            return ""
+        return tree.name if isinstance(tree, M.Sym) and tree.name in ("break", "continue", "pass") else ""
     raw = "".join(p for p in text.parts if isinstance(p, str)).strip()
     if re.fullmatch(r"\\(Break|Continue|BREAK|CONTINUE)\s*(\{\s*\})?", raw):
         return raw[1:].split("{")[0].strip().lower()
@@ -1070,11 +1110,20 @@ def _declared(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode] =
             )
             if target is None:
                 continue
-            tree = parse(target)
-            for t in tree.items if isinstance(tree, M.Tuple) else (tree,):
-                name = identifier(t)
-                if name is not None:
-                    out.add(name)
+            trees = [parse(target)]
+            if isinstance(n, ir.Assign):  # x \gets y \gets 0 assigns y too
+                try:
+                    chained = parse(n.value)
+                except LocatedError:
+                    chained = None  # reported where the value is compiled
+                while isinstance(chained, M.Assign):
+                    trees.append(chained.target)
+                    chained = chained.value
+            for tree in trees:
+                for t in tree.items if isinstance(tree, M.Tuple) else (tree,):
+                    name = identifier(t)
+                    if name is not None:
+                        out.add(name)
     return out
 
 
@@ -1142,7 +1191,9 @@ def compile_function(node: ir.Function, parent: _Compiler) -> Program:
     """Compile a ``\\Function`` block: its parameters are its inputs; it joins the listing's scope."""
     params = []
     for p in node.params:
-        name = identifier(parent.parse(p))
+        tree = parent.parse(p)
+        # a parameter is a name, never a product: `iterations`, `x1` as latexify prints them
+        name = identifier(tree) or word(tree)
         if name is None:
             raise LocatedError(NotExecutable, p.span, message=f"parameter {p.latex} is not a name")
         params.append(name)
@@ -1220,9 +1271,13 @@ def compile_program(
 def listing_words(algorithm: ir.Algorithm) -> frozenset[str]:
     """Multi-letter names the listing declares or assigns (``lo`` in ``lo \\gets 1``, ``\\Require $lo, hi$``).
 
-    Only these are read as names where the math spells them as letters side by side.
+    Only these are read as names where the math spells them as letters side by side, and only
+    when the listing never spells the name as one word (``\\mathrm{ab}``, ``\\text{ab}``): latexify
+    prints ``ab`` so in the body and ``a b`` for the product ``a * b``, and a listing that spells
+    a name as a word means its letters side by side as a product.
     """
     found: set[str] = set()
+    spelt: set[str] = set()
 
     def collect(tree: M.MathNode) -> None:
         items = tree.items if isinstance(tree, M.Tuple) else (tree,)
@@ -1233,6 +1288,11 @@ def listing_words(algorithm: ir.Algorithm) -> frozenset[str]:
             found.update(w for w in (word(item),) if w)
 
     for n in ir.walk(algorithm):
+        if isinstance(n, ir.Math):
+            try:
+                spelt.update(m.name for m in M.walk(parse_segment(n)) if isinstance(m, M.Sym) and len(m.name) > 1)
+            except LocatedError:
+                pass  # reported where the segment is compiled
         maths: list[ir.Math] = []
         if isinstance(n, ir.Assign):
             maths = [n.target]
@@ -1247,7 +1307,7 @@ def listing_words(algorithm: ir.Algorithm) -> frozenset[str]:
                 collect(parse_segment(m))
             except LocatedError:
                 continue  # reported where the segment is compiled
-    return frozenset(found)
+    return frozenset(found - spelt)
 
 
 def entry_function(algorithm: ir.Algorithm) -> str | None:
