@@ -33,7 +33,7 @@ from ..findings import LocatedError
 from ..math import mathexpr as M
 from ..math.names import declared_name, identifier, join_words, resolve_applications
 
-__all__ = ["Proof", "prove", "provable", "SIZE_BOUND", "PROOF_SECONDS", "PROVED", "DISPROVED", "INCONCLUSIVE"]
+__all__ = ["Proof", "prove", "provable", "settle", "SIZE_BOUND", "PROOF_SECONDS", "PROVED", "DISPROVED", "INCONCLUSIVE"]
 
 #: Sizes are proved for 1 … SIZE_BOUND; the trials cover the larger ones.
 SIZE_BOUND = 4
@@ -55,6 +55,8 @@ class Proof:
     scope: str = ""
     seconds: float = 0.0
     why: str = ""
+    #: where a disproof found the two sides apart: the first entry, the difference simplified, the sizes
+    difference: str = ""
 
 
 class _Inconclusive(Exception):
@@ -86,19 +88,27 @@ def prove(check: Any, shadowed: set[str] | frozenset[str] = frozenset(), seconds
     tree = provable(check)
     if tree is None:
         return Proof(INCONCLUSIVE, why="not an exact identity over draws")
+    return settle(lambda: _Attempt(check, tree, set(shadowed)), seconds)
+
+
+def settle(attempt: Any, seconds: float | None = None) -> Proof:
+    """Run ``attempt().run()`` under the timer; whatever stops it makes the proof inconclusive, never an error."""
     import sympy  # noqa: F401 - imported before the timer starts: an import cut off halfway stays broken
 
     started = time.perf_counter()
+    difference = ""
     try:
         with _deadline(PROOF_SECONDS if seconds is None else seconds):
-            status, scope, why = _Attempt(check, tree, set(shadowed)).run()
+            found = attempt()
+            status, scope, why = found.run()
+            difference = getattr(found, "difference", "")
     except _Timeout:
         status, scope, why = INCONCLUSIVE, "", "timed out"
     except _Inconclusive as exc:
         status, scope, why = INCONCLUSIVE, "", str(exc)
     except Exception as exc:  # noqa: BLE001 - whatever sympy raises, the trials still decide
         status, scope, why = INCONCLUSIVE, "", f"{type(exc).__name__}: {exc}"
-    return Proof(status, scope, time.perf_counter() - started, why)
+    return Proof(status, scope, time.perf_counter() - started, why, difference if status == DISPROVED else "")
 
 
 @contextmanager
@@ -273,6 +283,18 @@ class _Attempt:
     # the decision
     def _decide(self, env: dict[str, Any]) -> bool | None:
         sp = self.sp
+        left, right = self._sides(env)
+        differences = _differences(sp, left, right)
+        verdicts = [_zero(sp, d) for d in differences]
+        if all(v is True for v in verdicts):
+            return True
+        if any(v is False for v in verdicts):
+            return False
+        return None
+
+    def _sides(self, env: dict[str, Any]) -> tuple[Any, Any]:
+        """The relation's two sides lowered over ``env`` (the ``let:`` definitions added to it)."""
+        sp = self.sp
         functions: dict[str, tuple[list[str], M.MathNode]] = {}
         words = {n for n in [*self.spec, *(str(k).partition("(")[0].strip() for k in self.check.get("let") or {})]}
         words = {w for w in words if len(w) > 1 and w.isalpha()}
@@ -286,13 +308,7 @@ class _Attempt:
                 env[name.strip()] = lower.lower(tree)
         tree = lower.prepare(self.tree)
         left, right = (_scalar(sp, lower.lower(side)) for side in (tree.first, tree.rest[0][1]))
-        differences = _differences(sp, left, right)
-        verdicts = [_zero(sp, d) for d in differences]
-        if all(v is True for v in verdicts):
-            return True
-        if any(v is False for v in verdicts):
-            return False
-        return None
+        return left, right
 
     def _scope(self) -> str:
         groups: dict[str, list[str]] = {}
@@ -562,6 +578,30 @@ class _Lower:
         if func in ("max", "min"):
             return (sp.Max if func == "max" else sp.Min)(*entries)
         raise _Inconclusive(f"{func} of this array")
+
+    def lower_Grad(self, node: M.Grad) -> Any:
+        """``\\nabla_z f(z)``: sympy's derivative of the lowered function, entry by entry (the trials' gradient)."""
+        sp = self.sp
+        wrt = identifier(node.wrt) if node.wrt is not None else None
+        if wrt is None or wrt not in self.env:
+            raise _Inconclusive("a gradient without a variable that has a value")
+        at = self.env[wrt]
+        # fresh symbols stand for the variable, so that a value built from others (z = log p + c)
+        # is differentiated as the variable, then put back
+        shape = at.shape if self._is_matrix(at) else None
+        count = at.rows * at.cols if shape else 1
+        free = [sp.Dummy(f"d{k}", real=True) for k in range(count)]
+        self.env[wrt] = sp.Matrix(*shape, free) if shape else free[0]
+        try:
+            value = _scalar(sp, self.lower(node.f))
+        finally:
+            self.env[wrt] = at
+        if self._is_matrix(value):
+            raise _Inconclusive("the gradient of an array")
+        entries = list(at) if shape else [at]
+        back = dict(zip(free, entries))
+        parts = [sp.diff(value, s).xreplace(back) for s in free]
+        return sp.Matrix(*shape, parts) if shape else parts[0]
 
     def lower_BigOp(self, node: M.BigOp) -> Any:
         sp = self.sp
