@@ -18,7 +18,7 @@ def unverified(report: Any, checks: Iterable[Any]) -> list[Finding]:
         loaded_names[i] = {str(i), caption.lower(), *(f.lower() for f in funcs)}
     covered_listings = set()
     for c in checks:
-        if c.kind == "reference" and c.get("listing") is not None:
+        if c.kind in ("reference", "equation") and c.get("listing") is not None:
             key = str(c.get("listing")).lower()
             covered_listings |= {
                 i for i, names in loaded_names.items() if key in names or any(n.startswith(key) for n in names if n)
@@ -28,7 +28,7 @@ def unverified(report: Any, checks: Iterable[Any]) -> list[Finding]:
         for i, b in enumerate(listings, start=1)
         if i not in covered_listings
     ]
-    equations = {c.get("equation") for c in checks if c.kind == "property"}
+    equations = {c.get("equation") for c in checks if c.kind in ("property", "equation")}
     maths = [b.block for b in report.blocks if b.block.kind == "math"]
     out += [
         UnverifiedClaim.finding(m.span, report.path, index=i)

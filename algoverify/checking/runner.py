@@ -26,7 +26,7 @@ from ..findings import (
     StructureProblem,
 )
 from ..source import Span
-from . import contract, property, reference, snippet, structure
+from . import contract, equation, property, reference, snippet, structure
 from .context import CheckContext
 from .outcome import CANNOT, KNOWN, REFUTED, VERIFIED, Outcome, Verdict
 from .snippets import find_claim
@@ -40,6 +40,7 @@ _FAIL_RULE: dict[str, type[Rule]] = {
     "contract": ContractBroken,
     "snippet": SnippetOutputDiffers,
     "structure": StructureProblem,
+    "equation": PropertyFails,
 }
 
 
@@ -51,6 +52,7 @@ def run_check(check: CheckSpec, ctx: CheckContext) -> Outcome:
         "contract": contract,
         "snippet": snippet,
         "structure": structure,
+        "equation": equation,
     }[check.kind]
     started = time.perf_counter()
     claim_span, findings = _locate_claim(check, ctx)

@@ -369,7 +369,7 @@ SECTION: tuple[Key, ...] = (
 CHECK: tuple[Key, ...] = (
     Key(
         "kind",
-        Choice(("reference", "property", "contract", "snippet", "structure")),
+        Choice(("reference", "property", "contract", "snippet", "structure", "equation")),
         "what the check does (below)",
         required=True,
     ),
@@ -506,6 +506,19 @@ KINDS: dict[str, tuple[Key, ...]] = {
             required=True),
         Key("timeout", Number(positive=True), "seconds the block may run", default="10"),
         Key("memory_mb", Integer(1), "megabytes the block may use", default="1024"),
+    ),
+    "equation": (
+        Key("listing", LISTING, "the listing (as for `reference`)", required=True, refers="listing"),
+        Key("equation", Integer(1),
+            "the display equation (1-based) `name = expression` the listing computes: `name` an output or a "
+            "variable of the listing, the expression over its inputs and `let:`; or, instead, `holds:`",
+            refers="math"),
+        Key("holds", LATEX, "the equation as LaTeX, when the note does not display it"),
+        Key("let", MapOf("NAME or NAME(PARAMS)", LATEX, key_pattern=_LET_KEY),
+            "definitions the equation uses (as for `property`)"),
+        *_RUN,
+        Key("rtol", Number(), "relative tolerance of the trials' `=`", default="1e-6"),
+        Key("atol", Number(), "absolute tolerance of the trials' `=`", default="1e-9"),
     ),
     "structure": (
         Key("block", Integer(1),

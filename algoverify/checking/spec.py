@@ -154,7 +154,7 @@ def read_spec(
         if found:
             continue
         check = _check(entry, i, span, trials, lambda path, b=base: marks.span(b + path, key=True))
-        if forced_trials is not None and check.kind in ("reference", "property", "contract"):
+        if forced_trials is not None and check.kind in ("reference", "property", "contract", "equation"):
             check = dataclasses.replace(check, trials=forced_trials)
         if any(k.name == "rtol" for k in schema.KINDS[check.kind]):
             for key, value in defaults.items():

@@ -1,0 +1,141 @@
+"""*equation* checks: the listing computes the equation the prose states.
+
+The equation (``equation: N``, a display equation of the note, or ``holds:``) is ``name =
+expression``: ``name`` is an output or a variable the listing assigns, the expression is over
+the listing's inputs and the ``let:`` definitions — never over the listing's other variables,
+so that the equation says what the listing computes from what it is given.
+
+sympy first executes the listing symbolically (:mod:`~algoverify.checking.symexec`) for each
+size up to :data:`~algoverify.checking.proof.SIZE_BOUND` and compares: equal for every size is
+``proved`` (with its scope); apart, the first entry that differs and the difference simplified
+are kept. Then the trials run the listing and evaluate the equation at random inputs, at every
+size: a failed trial refutes (with sympy's difference beside it), and a disproof without a failed
+trial refutes nothing. An attempt sympy cannot finish leaves the trials to decide, silently.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from ..findings import LocatedError, SpecReferenceError
+from ..math import mathexpr as M
+from ..math.names import identifier
+from .context import CheckContext
+from .outcome import Verdict
+from .proof import INCONCLUSIVE, PROVED, Proof, _Attempt, _differences, _Inconclusive, _witness, _zero, settle
+from .property import _judge
+from .spec import CheckSpec
+from .symexec import execute
+from .trials import CannotCheck, failed_run, search
+
+__all__ = ["run", "prove_listing"]
+
+
+def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
+    """Prove the listing computes the equation where sympy can, then test it on the trials at every size."""
+    listing = ctx.listing(check)
+    latex, key = _equation(check, ctx)
+    tree, name = _read(check, latex, key)
+    claim = dataclasses.replace(check, params={**check.params, "holds": latex})
+    proof = (
+        None if getattr(ctx, "fixed", None) is not None else prove_listing(claim, listing, tree, name, ctx.functions)
+    )
+
+    def attempt(values: dict[str, Any]) -> str | None:
+        result = ctx.run_listing(check, listing, values)
+        if result.finding is not None:
+            return failed_run(result, ctx.report.note.source.line_col)
+        names = listing.outputs or ("result",)
+        computed = dict(zip(names, result.value if len(names) > 1 else (result.value,)))
+        if name not in computed:
+            history = result.trace.history.get(name)
+            if not history:
+                raise CannotCheck(f"the listing computes no {name}: {latex} names none of its outputs or variables")
+            computed[name] = history[-1][1]
+        env = dict(ctx.functions)
+        env.update(values)
+        env[name] = computed[name]
+        return _judge(claim, ctx, env)
+
+    proved = proof is not None and proof.status == PROVED
+    held = latex + (f" proved {proof.scope};" if proved and proof is not None else "")
+    verdict = search(claim, ctx, dict(check.get("inputs") or {}), attempt, success=held + " held on {trials}")
+    if proof is not None and proof.status != INCONCLUSIVE:
+        # evidence beside the trials: only a failed trial refutes
+        verdict.details["proof"] = {"status": proof.status, "scope": proof.scope, "seconds": round(proof.seconds, 4)}
+        if proof.difference:
+            verdict.details["proof"]["difference"] = proof.difference
+            if verdict.holds is False:
+                verdict.message += f"; sympy: {proof.difference}"
+    return verdict
+
+
+def prove_listing(check: Any, listing: Any, tree: M.Rel, name: str, shadowed: Any = frozenset()) -> Proof:
+    """Execute ``listing`` symbolically and compare ``name`` with the equation's right side, size by size."""
+    return settle(lambda: _ListingAttempt(check, tree, set(shadowed), listing, name))
+
+
+def _equation(check: CheckSpec, ctx: CheckContext) -> tuple[str, str]:
+    if check.get("equation") is not None:
+        block = ctx.block(check, "math", key="equation")
+        text = ctx.report.note.source.text[block.body_span.start : block.body_span.end]
+        return " ".join(text.split()), "equation"
+    if check.get("holds") is None:
+        raise LocatedError(
+            SpecReferenceError, check.span, check=check.id, message="an equation check needs `equation:` or `holds:`"
+        )
+    return str(check.get("holds")), "holds"
+
+
+def _read(check: CheckSpec, latex: str, key: str) -> tuple[M.Rel, str]:
+    """The equation as ``name = expression``; anything else is a mistake of the spec, located at its key."""
+    try:
+        tree = M.parse_math(latex)
+    except LocatedError as exc:
+        raise LocatedError(
+            SpecReferenceError, check.at(key), check=check.id, message=f"cannot read {latex!r}: {exc}"
+        ) from None
+    name = identifier(tree.first) if isinstance(tree, M.Rel) else None
+    if not isinstance(tree, M.Rel) or len(tree.rest) != 1 or tree.rest[0][0] != "=" or name is None:
+        raise LocatedError(
+            SpecReferenceError,
+            check.at(key),
+            check=check.id,
+            message=f"{latex!r} is not an equation `name = expression` naming what the listing computes",
+        )
+    return tree, name
+
+
+class _ListingAttempt(_Attempt):
+    """:class:`~algoverify.checking.proof._Attempt` whose left side is the listing's value, computed by sympy."""
+
+    def __init__(self, check: Any, tree: M.Rel, shadowed: set[str], listing: Any, name: str) -> None:
+        super().__init__(check, tree, shadowed)
+        self.listing, self.name = listing, name
+        self.difference = ""
+        if name in self.spec:
+            raise _Inconclusive(f"{name} is an input as well")
+
+    def _decide(self, env: dict[str, Any]) -> bool | None:
+        sp = self.sp
+        if self.difference:  # the first size where they differ is the one to show
+            return False
+        state = execute(sp, self.listing, dict(env), self.shadowed)
+        if self.name not in state:
+            raise _Inconclusive(f"the listing computes no {self.name}")
+        # the right side sees the inputs and `let:` alone, never the listing's other variables
+        left, right = self._sides({**env, self.name: state[self.name]})
+        differences = _differences(sp, left, right)
+        undecided = False
+        for at, diff in enumerate(differences):
+            # a point where the difference is clearly not zero is cheaper than simplifying it first
+            verdict = False if _witness(sp, diff) else _zero(sp, diff)
+            if verdict is False:
+                entry = f"{self.name}[{at + 1}]" if len(differences) > 1 else self.name
+                sizes = ", ".join(f"{n} = {env[n]}" for n in sorted(self.sizes) if n in env)
+                shown = sp.sstr(sp.simplify(diff))
+                self.difference = f"{entry}: listing − equation = {shown}" + (f" ({sizes})" if sizes else "")
+                return False
+            undecided = undecided or verdict is None
+        return None if undecided else True
