@@ -18,6 +18,11 @@ from algoverify.checking.spec import CheckSpec
 from algoverify.source import Span
 
 
+def _prove(check, seconds=None, **kwargs):  # noqa: ANN001, ANN003, ANN202
+    """A proof with time to finish on a loaded machine: these tests judge what is proved, not how fast."""
+    return proof.prove(check, seconds=60.0 if seconds is None else seconds, **kwargs)
+
+
 def spec(**params) -> CheckSpec:
     return CheckSpec("c", "property", Span(0, 0), params=params)
 
@@ -78,7 +83,7 @@ PROVED = [
 
 @pytest.mark.parametrize(("draw", "let", "holds", "scope"), PROVED, ids=[p[2] for p in PROVED])
 def test_identities_are_proved_with_their_scope(draw, let, holds, scope):
-    found = proof.prove(spec(draw=draw, let=let, holds=holds))
+    found = _prove(spec(draw=draw, let=let, holds=holds))
     assert (found.status, found.scope) == ("proved", scope), found.why
 
 
@@ -98,14 +103,14 @@ INCONCLUSIVE = [
 
 @pytest.mark.parametrize(("draw", "holds", "why"), INCONCLUSIVE, ids=[p[1] for p in INCONCLUSIVE])
 def test_what_cannot_be_lowered_is_inconclusive(draw, holds, why):
-    found = proof.prove(spec(draw=draw, holds=holds))
+    found = _prove(spec(draw=draw, holds=holds))
     assert (found.status, found.why) == ("inconclusive", why)
 
 
 def test_a_claim_true_only_for_positive_x_is_proved_under_positivity_and_not_without():
-    positive = proof.prove(spec(draw={"x": "uniform(0.1, 10)"}, holds=r"\sqrt{x^{2}} = x"))
-    real = proof.prove(spec(draw={"x": "randn()"}, holds=r"\sqrt{x^{2}} = x"))
-    non_negative = proof.prove(spec(draw={"x": "uniform(0, 10)"}, holds=r"\sqrt{x^{2}} = x"))
+    positive = _prove(spec(draw={"x": "uniform(0.1, 10)"}, holds=r"\sqrt{x^{2}} = x"))
+    real = _prove(spec(draw={"x": "randn()"}, holds=r"\sqrt{x^{2}} = x"))
+    non_negative = _prove(spec(draw={"x": "uniform(0, 10)"}, holds=r"\sqrt{x^{2}} = x"))
     assert positive.status == "proved" and positive.scope == "for all positive x"
     assert real.status == "disproved"
     assert non_negative.status == "proved" and non_negative.scope == "for all non-negative x"
@@ -127,10 +132,7 @@ def test_the_same_claim_over_all_reals_is_refuted_by_a_trial_not_by_sympy(tmp_pa
 
 
 def test_false_identity_is_disproved_and_refuted_by_the_trials(tmp_path):
-    assert (
-        proof.prove(spec(draw={"a": "randn()", "b": "randn()"}, holds=r"(a+b)^{2} = a^{2} + b^{2}")).status
-        == "disproved"
-    )
+    assert _prove(spec(draw={"a": "randn()", "b": "randn()"}, holds=r"(a+b)^{2} = a^{2} + b^{2}")).status == "disproved"
     o = outcome(note(tmp_path, '{a: "randn()", b: "randn()"}', r"(a+b)^{2} = a^{2} + b^{2}"))
     assert o.status == "refuted" and "counterexample" in o.details
     assert "proved" not in o.message
@@ -138,7 +140,7 @@ def test_false_identity_is_disproved_and_refuted_by_the_trials(tmp_path):
 
 def test_disproof_under_a_precondition_is_only_inconclusive():
     # sympy's counterexample may break `given:`: only trials inside it may refute
-    found = proof.prove(spec(draw={"x": "randn()"}, given="x > 0", holds=r"\sqrt{x^{2}} = x"))
+    found = _prove(spec(draw={"x": "randn()"}, given="x > 0", holds=r"\sqrt{x^{2}} = x"))
     assert found.status == "inconclusive"
 
 
@@ -151,9 +153,7 @@ def test_inconclusive_attempt_falls_back_to_the_trials_silently(tmp_path):
 
 def test_proof_that_times_out_falls_back_to_the_trials(tmp_path, monkeypatch):
     holds = r"\operatorname{softmax}(z + c) = \operatorname{softmax}(z)"
-    timed_out = proof.prove(
-        spec(draw={"n": "integers(1, 8)", "z": "randn(n)", "c": "randn()"}, holds=holds), seconds=1e-4
-    )
+    timed_out = _prove(spec(draw={"n": "integers(1, 8)", "z": "randn(n)", "c": "randn()"}, holds=holds), seconds=1e-4)
     assert (timed_out.status, timed_out.why) == ("inconclusive", "timed out")
     monkeypatch.setattr(proof, "PROOF_SECONDS", 1e-4)
     o = outcome(note(tmp_path, '{n: "integers(1, 8)", z: "randn(n)", c: "randn()"}', holds))
@@ -164,13 +164,13 @@ def test_the_timer_is_left_as_it_was():
     import signal
 
     before = signal.getsignal(signal.SIGALRM)
-    proof.prove(spec(draw={"a": "randn()"}, holds="a = a"))
+    _prove(spec(draw={"a": "randn()"}, holds="a = a"))
     assert signal.getsignal(signal.SIGALRM) is before
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
 
 
 def test_a_function_of_the_notes_own_shadows_the_builtin():
-    found = proof.prove(
+    found = _prove(
         spec(draw={"z": "randn(3)"}, holds=r"\operatorname{softmax}(z) = \operatorname{softmax}(z)"),
         shadowed={"softmax"},
     )
