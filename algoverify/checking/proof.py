@@ -38,7 +38,7 @@ __all__ = ["Proof", "prove", "provable", "settle", "SIZE_BOUND", "PROOF_SECONDS"
 #: Sizes are proved for 1 … SIZE_BOUND; the trials cover the larger ones.
 SIZE_BOUND = 4
 #: Seconds one claim's proof may take, all its sizes together (past them: trials only).
-PROOF_SECONDS = 3.0
+PROOF_SECONDS = 10.0
 #: An index drawn from at most this many integers is proved for each of them.
 _ENUMERATED = 8
 #: Terms a sum or a max is unrolled into at most.
