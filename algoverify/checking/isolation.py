@@ -28,6 +28,9 @@ DEFAULT_TIMEOUT = 300.0
 #: megabytes of address space one note's worker may map beyond what it inherits from the run
 DEFAULT_MEMORY_MB = 4096
 
+#: seconds between two calls of a watcher's ``tick``
+TICK = 0.25
+
 # A worker that raised a BaseException it could not send exits with this status (EX_SOFTWARE).
 _RAISED = 70
 #: workers killed and not reaped yet (their exit may still be unmapping memory)
@@ -51,12 +54,15 @@ def run_in_worker(
     work: Callable[[Callable[[Any], None]], None],
     on_message: Callable[[Any], None],
     limits: Limits,
+    tick: Callable[[], None] | None = None,
 ) -> str | None:
     """Run ``work(send)`` in a forked child; pass each object it sends to ``on_message``.
 
     Returns ``None`` when the work returned normally, else why the worker stopped: it passed
     its deadline (then its whole process group is killed), raised a ``BaseException``, exited
-    or died of a signal. Never raises for anything the worker did.
+    or died of a signal. Never raises for anything the worker did; an exception raised here
+    (Ctrl-C) kills the worker's group on its way out. ``tick`` is called about every
+    :data:`TICK` seconds while the worker runs (a progress line's clock).
     """
     _reap_finished()
     reader, writer = Pipe(duplex=False)
@@ -87,7 +93,7 @@ def run_in_worker(
     except OSError:
         pass
     try:
-        return _watch(pid, reader, on_message, limits)
+        return _watch(pid, reader, on_message, limits, tick)
     finally:
         reader.close()
         _kill_group(pid)  # leftovers a note's code started in the worker's group
@@ -182,7 +188,9 @@ def _mapped_bytes() -> int:
     return 0
 
 
-def _watch(pid: int, reader: Connection, on_message: Callable[[Any], None], limits: Limits) -> str | None:
+def _watch(
+    pid: int, reader: Connection, on_message: Callable[[Any], None], limits: Limits, tick: Callable[[], None] | None
+) -> str | None:
     deadline = time.monotonic() + limits.timeout
     late = f"did not finish within the note deadline of {limits.timeout:g} s and was killed"
     while True:
@@ -190,11 +198,14 @@ def _watch(pid: int, reader: Connection, on_message: Callable[[Any], None], limi
         if remaining <= 0:
             return late
         try:
-            if not reader.poll(remaining):
-                continue
-            message = reader.recv()
+            ready = reader.poll(min(remaining, TICK) if tick is not None else remaining)
+            message = reader.recv() if ready else None
         except Exception:  # noqa: BLE001 - end of the pipe, or a message cut short by the worker's death
             return _death(pid, deadline) or late
+        if not ready:
+            if tick is not None:
+                tick()
+            continue
         if isinstance(message, tuple) and message and message[0] in ("worker-done", "worker-raised"):
             return None if message[0] == "worker-done" else f"raised {message[1]}"
         on_message(message)

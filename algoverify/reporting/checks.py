@@ -18,30 +18,44 @@ def _paint(text: str, code: str, colour: bool) -> str:
 
 
 def render(result: Any, *, colour: bool = False) -> str:
-    """Render the outcomes of every note, then the findings, then one summary line."""
+    """Render every note (its outcomes, then its findings), then the run's own findings and the summary line."""
+    return "".join(render_note(note, colour=colour) for note in result.notes) + render_tail(result, colour=colour)
+
+
+def render_note(note: Any, *, colour: bool = False) -> str:
+    """One note's part of the report: a header, each check's verdict and claim, the note's findings.
+
+    Printed as soon as the note is done (``algoverify check`` streams it).
+    """
     lines: list[str] = []
-    sources = result.sources
+    src = note.note.source if note.note is not None else None
+    timing = "cached" if getattr(note, "cached", False) else f"{note.seconds:.2f} s"
+    lines.append(f"{note.path}  ({len(note.outcomes)} checks, {timing})")
+    for o in note.outcomes:
+        status = _paint(f"{o.status:<{_WIDTH}}", _COLOUR[o.status], colour)
+        message = printable(f"{o.check.kind:<9} {o.check.id:<28} {o.message}")
+        lines.append(f"  {status} {message}  [{o.seconds:.2f} s]")
+        if o.check.claim:
+            where = f"line {src.line_col(o.claim_span.start)[0]}" if src and o.claim_span else "not in the prose"
+            lines.append(printable(f"        claim ({where}): {o.check.claim}"))
+        if o.status == "refuted as expected":
+            lines.append(printable(f"        known: {o.check.known}"))
+            for key in ("counterexample", "reproduce"):
+                if key in o.details:
+                    lines.extend(_indent(printable(f"{key}: {o.details[key]}")))
+    sources = {note.path: src} if src is not None else {}
+    lines.extend(render_findings(note.findings, sources, colour=colour))
+    return "\n".join(lines) + "\n"
+
+
+def render_tail(result: Any, *, colour: bool = False, interrupted: bool = False) -> str:
+    """The end of the report: the run's own findings (missing paths, the project config), then the summary line."""
+    lines = render_findings(result.findings, result.sources, colour=colour)
     counts = {"verified": 0, "refuted": 0, "refuted as expected": 0, "could not check": 0}
     for note in result.notes:
-        lines.append(f"{note.path}  ({len(note.outcomes)} checks, {note.seconds:.2f} s)")
-        src = note.note.source if note.note is not None else None
         for o in note.outcomes:
             counts[o.status] += 1
-            status = _paint(f"{o.status:<{_WIDTH}}", _COLOUR[o.status], colour)
-            message = printable(f"{o.check.kind:<9} {o.check.id:<28} {o.message}")
-            lines.append(f"  {status} {message}  [{o.seconds:.2f} s]")
-            if o.check.claim:
-                where = f"line {src.line_col(o.claim_span.start)[0]}" if src and o.claim_span else "not in the prose"
-                lines.append(printable(f"        claim ({where}): {o.check.claim}"))
-            if o.status == "refuted as expected":
-                lines.append(printable(f"        known: {o.check.known}"))
-                for key in ("counterexample", "reproduce"):
-                    if key in o.details:
-                        lines.extend(_indent(printable(f"{key}: {o.details[key]}")))
     findings = result.all_findings()
-    if findings:
-        lines.append("")
-        lines.extend(render_findings(findings, sources, colour=colour))
     unverified = sum(f.code.startswith("AV6") for f in findings)
     errors = sum(f.severity is Severity.ERROR for f in findings)
     warnings = sum(f.severity is Severity.WARNING for f in findings)
@@ -52,6 +66,8 @@ def render(result: Any, *, colour: bool = False) -> str:
         f"expected, {counts['could not check']} could not check, {unverified} unverified; "
         f"{errors} error{'s' if errors != 1 else ''}{warned} in {getattr(result, 'seconds', 0.0):.1f} s"
     )
+    if interrupted:
+        summary = f"interrupted after {len(result.notes)} notes: {summary}"
     lines.append("")
     lines.append(summary)
     return "\n".join(lines) + "\n"
@@ -61,4 +77,4 @@ def _indent(text: str) -> list[str]:
     return ["        " + ln if i == 0 else "          " + ln for i, ln in enumerate(text.splitlines())]
 
 
-__all__ = ["render", "excerpt"]
+__all__ = ["render", "render_note", "render_tail", "excerpt"]
