@@ -168,7 +168,8 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="an input: a number, a list ([[2,1],[1,3]]) or a generator call (randn(8), spd(4)); repeat for each",
+        help="an input: a number, a list ([[2,1],[1,3]]) or a generator call (randn(8), spd(4)); once per input "
+        "(default: none; every input of the listing must be set)",
     )
     p.add_argument("--seed", type=_SEED, default=0, help="seed of the generators (default: %(default)s)")
     p.add_argument("--trace", action="store_true", help="print hits and last values per line")

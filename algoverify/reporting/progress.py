@@ -34,9 +34,10 @@ class ProgressLine:
         self.current: Any = None
 
     def update(self, progress: Any) -> None:
-        """Show ``progress`` (a :class:`~algoverify.checking.runs.Progress`), at most every ``interval`` seconds."""
+        """Show a :class:`~algoverify.checking.runs.Progress`, at most every ``interval`` seconds, and at the end."""
         self.current = progress
-        if time.monotonic() - self.last_drawn >= self.interval:
+        finished = progress.notes_done == progress.notes_total
+        if finished or time.monotonic() - self.last_drawn >= self.interval:
             self.redraw()
 
     def redraw(self) -> None:
