@@ -148,7 +148,7 @@ def analyse(
     :param strict: also report suppressions that silence nothing (AV006).
     :param spec: also validate each note's ``algoverify:`` spec without running anything
         (``lint`` does; ``check`` reports the same problems as it meets them).
-    :param jobs: notes read at once, each batch in a forked process (POSIX; 1: one by one, here).
+    :param jobs: notes read at once, over that many forked processes (POSIX; 1: one by one, here).
     :param on_note: called with each note's report, in path order, as soon as it and every note
         before it are done (a streaming report).
     :param on_progress: called with a :class:`Progress` as notes finish, and about every 0.25 s.

@@ -219,7 +219,7 @@ OPTIONS_ANYWHERE = {
     "option before the command": (["--strict", "lint", "NOTE"], 1, False),
     "valued option before the command": (["--format", "json", "lint", "NOTE"], 0, True),
     "options between paths": (["NOTE", "--strict", "NOTE2", "--format", "json"], 1, True),
-    "command after the options and paths": (["--strict", "NOTE", "lint"], 1, False),
+    "short valued option glued to its value": (["-j1", "--strict", "lint", "NOTE"], 1, False),
 }
 
 
