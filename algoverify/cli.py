@@ -366,7 +366,7 @@ def _over_notes(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         else:
             result = api.lint(args.paths, strict=args.strict, **hooks)
     except api.Interrupted as stop:
-        result, interrupted = stop.result, True
+        result, interrupted, total = stop.result, True, stop.total
     finally:
         if progress is not None:
             progress.clear()
@@ -384,7 +384,7 @@ def _over_notes(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         colour_arg = {} if checking else {"colour": colour}
         out.write(reporting.get(args.format)(result.all_findings(), result.sources, **extra, **colour_arg))
     if interrupted:
-        print(f"algoverify: interrupted; {len(result.notes)} notes were done", file=err)
+        print(f"algoverify: interrupted; {len(result.notes)} of {total} notes done", file=err)
         return INTERRUPTED
     return _status(result, args.strict)
 

@@ -11,6 +11,9 @@ imports included, as a user waits for it. In each round the 1-job and 2-job runs
 other, and the speed-up is the median of the rounds' ratios (the figure a noisy, shared
 machine moves least); times are medians over the rounds.
 
+The CPU seconds beside them (the process and the processes it waited for: note workers
+reaped after it exits are not counted) tell a busy machine from a slow run.
+
 Then the warm cache: ``algoverify corpus/`` once to fill the cache at the project root, then
 timed ``--warm-rounds`` times (median, best), with a ``--no-cache`` run of the same command
 between rounds as the baseline.
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -40,16 +44,18 @@ def _env(cache: bool) -> dict[str, str]:
     return env
 
 
-def timed(argv: list[str], *, cache: bool = False, cwd: Path = ROOT) -> tuple[float, int]:
-    """Seconds one ``python -m algoverify …`` takes, and its exit status."""
+def timed(argv: list[str], *, cache: bool = False, cwd: Path = ROOT) -> tuple[float, float]:
+    """Seconds one ``python -m algoverify …`` takes, and the CPU seconds it (and what it waited for) used."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-m", "algoverify", *argv], cwd=cwd, env=_env(cache), capture_output=True, text=True
     )
     seconds = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode not in (0, 1):
         raise SystemExit(f"{' '.join(argv)} exited {done.returncode}:\n{done.stderr[-2000:]}")
-    return seconds, done.returncode
+    return seconds, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def copies(folder: Path, notes: int) -> int:
@@ -70,7 +76,7 @@ def copies(folder: Path, notes: int) -> int:
 
 
 def scale(sizes: list[int], rounds: int) -> None:
-    print(f"{'notes':>6} {'command':<6} {'1 job':>9} {'2 jobs':>9} {'speed-up':>9}")
+    print(f"{'notes':>6} {'command':<6} {'1 job':>9} {'2 jobs':>9} {'speed-up':>9}   CPU s (1 job, 2 jobs)  load")
     for size in sizes:
         with tempfile.TemporaryDirectory(prefix="algoverify-scale-") as tmp:
             folder = Path(tmp) / "notes"
@@ -78,14 +84,19 @@ def scale(sizes: list[int], rounds: int) -> None:
             copies(folder, size)
             for command in ("lint", "check"):
                 times: dict[int, list[float]] = {1: [], 2: []}
+                cpu: dict[int, list[float]] = {1: [], 2: []}
                 ratios = []
                 for _ in range(rounds):
                     for jobs in (1, 2):
-                        seconds, _status = timed([command, str(folder), "--jobs", str(jobs), "--no-progress"])
+                        seconds, used = timed([command, str(folder), "--jobs", str(jobs), "--no-progress"])
                         times[jobs].append(seconds)
+                        cpu[jobs].append(used)
                     ratios.append(times[1][-1] / times[2][-1])
                 one, two, ratio = statistics.median(times[1]), statistics.median(times[2]), statistics.median(ratios)
-                print(f"{size:>6} {command:<6} {one:>8.1f}s {two:>8.1f}s {ratio:>8.2f}×", flush=True)
+                used = f"{statistics.median(cpu[1]):.1f}, {statistics.median(cpu[2]):.1f}"
+                load = os.getloadavg()[0]
+                row = f"{size:>6} {command:<6} {one:>8.1f}s {two:>8.1f}s {ratio:>8.2f}×"
+                print(f"{row}   {used:<21} {load:.1f}", flush=True)
 
 
 def warm(rounds: int) -> None:

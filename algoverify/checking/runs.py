@@ -32,9 +32,10 @@ class Progress:
 
 
 class Interrupted(KeyboardInterrupt):
-    """A run stopped by Ctrl-C or SIGTERM; ``result`` holds what was complete (set by the caller)."""
+    """A run stopped by Ctrl-C or SIGTERM: ``result`` holds the notes complete (set by the caller) of ``total``."""
 
     result: Any = None
+    total: int = 0
 
 
 class Job(Protocol):
@@ -173,7 +174,9 @@ def run_notes(
                 run.finished(i, report)
     except KeyboardInterrupt:
         run.flush()
-        raise Interrupted() from None
+        stop = Interrupted()
+        stop.total = len(files)
+        raise stop from None
 
 
 def _in_lanes(run: _Run, job: Job, todo: list[int], jobs: int) -> None:

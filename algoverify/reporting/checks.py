@@ -67,7 +67,8 @@ def render_tail(result: Any, *, colour: bool = False, interrupted: bool = False)
         f"{errors} error{'s' if errors != 1 else ''}{warned} in {getattr(result, 'seconds', 0.0):.1f} s"
     )
     if interrupted:
-        summary = f"interrupted after {len(result.notes)} notes: {summary}"
+        done = len(result.notes)
+        summary = f"interrupted after {done} note{'s' if done != 1 else ''}: {summary}"
     lines.append("")
     lines.append(summary)
     return "\n".join(lines) + "\n"
