@@ -203,15 +203,18 @@ def test_an_interrupted_run_stops_and_reaps_its_lanes():
 def test_a_note_whose_lane_is_killed_is_reported_and_the_run_goes_on(tmp_path):
     if not Path("/proc/self/stat").exists():
         pytest.skip("finds the lane through /proc")
-    killer = """\
-        import os, signal
+    pidfile = tmp_path / "worker.pid"
+    killer = f"""\
+        import os, signal, time
         import numpy as np
 
         def double(x):
+            open({str(pidfile)!r}, "w").write(str(os.getpid()))
             # the worker's parent is its guard; the guard's parent is the lane
             guard = os.getppid()
-            lane = int(open(f"/proc/{guard}/stat").read().rsplit(")", 1)[1].split()[1])
+            lane = int(open(f"/proc/{{guard}}/stat").read().rsplit(")", 1)[1].split()[1])
             os.kill(lane, signal.SIGKILL)
+            time.sleep(60)  # nobody watches this worker's deadline now: it must die with its lane
         """
     for name, body in (("a", killer), ("b", "import numpy as np\n\ndef double(x):\n    return 2 * np.asarray(x)\n")):
         (tmp_path / name).mkdir()
@@ -222,6 +225,15 @@ def test_a_note_whose_lane_is_killed_is_reported_and_the_run_goes_on(tmp_path):
     assert [o.status for o in good.outcomes] == ["verified"]
     (stopped,) = [f for f in bad.findings if f.code == "AV504"]
     assert "was killed by SIGKILL" in stopped.message
+    worker = int(pidfile.read_text())
+    deadline = time.monotonic() + 5
+    while Path(f"/proc/{worker}").exists() and time.monotonic() < deadline:
+        state = Path(f"/proc/{worker}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        if state == "Z":  # ended, waiting for init to reap it
+            break
+        time.sleep(0.05)
+    else:
+        assert not Path(f"/proc/{worker}").exists(), "the note's worker outlived its lane"
 
 
 # --- the progress line -----------------------------------------------------------------------

@@ -65,6 +65,8 @@ def run_in_worker(
     :data:`TICK` seconds while the worker runs (a progress line's clock).
     """
     _reap_finished()
+    parent = os.getpid()
+    libc = _libc()  # loaded here, once: the guard and the worker only call it
     reader, writer = Pipe(duplex=False)
     for stream in (sys.stdout, sys.stderr):
         try:  # else the child would print the parent's pending output a second time
@@ -86,7 +88,8 @@ def run_in_worker(
             gc.unfreeze()
     if pid == 0:  # pragma: no cover - the child; its results come back over the pipe
         reader.close()
-        _child(work, writer, limits)
+        _die_with(parent, libc)
+        _child(work, writer, limits, libc)
     writer.close()
     try:
         os.setpgid(pid, pid)  # also set by the child: whichever runs first, killpg finds the group
@@ -102,18 +105,21 @@ def run_in_worker(
         _UNREAPED.append(pid)
 
 
-def _child(work: Callable[[Callable[[Any], None]], None], writer: Connection, limits: Limits) -> None:
+def _child(work: Callable[[Callable[[Any], None]], None], writer: Connection, limits: Limits, libc: Any) -> None:
     try:
         os.setpgid(0, 0)
     except OSError:
         pass
+    guard = os.getpid()
     # The note's code runs in a grandchild: its parent is this guard, not the run, so a module
     # that kills os.getppid() (or signals its group's leader) ends this note only.
     try:
         pid = os.fork()
     except OSError:
-        pid = 0  # no second process to be had: the worker runs here, unguarded
-    if pid == 0:
+        pid = -1  # no second process to be had: the worker runs here, unguarded
+    if pid <= 0:
+        if pid == 0:
+            _die_with(guard, libc)
         _worker(work, writer, limits)
     writer.close()
     status = 1
@@ -134,6 +140,37 @@ def _child(work: Callable[[Callable[[Any], None]], None], writer: Connection, li
         pass
     finally:
         os._exit(status)
+
+
+def _libc() -> Any:
+    """The C library, for ``prctl`` (Linux); ``None`` elsewhere."""
+    global _LIBC
+    if _LIBC is None and sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            _LIBC = ctypes.CDLL(None, use_errno=True)
+        except (OSError, ImportError):
+            _LIBC = False
+    return _LIBC or None
+
+
+_LIBC: Any = None
+
+
+def _die_with(parent: int, libc: Any) -> None:
+    """Be killed when ``parent`` dies (Linux): a guard with the run or lane watching it, a worker with its guard.
+
+    Else a lane killed by a note's code, or a run killed with SIGKILL, would leave the note's
+    worker running with nobody to enforce its deadline.
+    """
+    if libc is not None:
+        try:
+            libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            return
+    if os.getppid() != parent:  # it died before we asked to be told
+        os._exit(1)
 
 
 def _worker(work: Callable[[Callable[[Any], None]], None], writer: Connection, limits: Limits) -> None:

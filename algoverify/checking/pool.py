@@ -50,6 +50,8 @@ class _Lane:
     task: int | None = None
     #: waited for already: its pid may name another process now, never to be signalled again
     reaped: bool = False
+    #: how it ended, once reaped
+    ended: str = ""
 
 
 def run_lanes(
@@ -81,12 +83,39 @@ def run_lanes(
     lanes: list[_Lane] = []  # the lanes still taking tasks
     retired: list[_Lane] = []  # told to exit, or gone
     finished = False
+
+    def lose(lane: _Lane, task: int, why: str) -> None:
+        lanes.remove(lane)
+        retired.append(lane)
+        _stop(lane)
+        on_lost(task, why, False)
+
+    def read(lane: _Lane) -> None:
+        try:
+            message = lane.conn.recv()
+        except (EOFError, OSError):
+            message = ("lost", _ended(lane))
+        except Exception as exc:  # noqa: BLE001 - a result that does not unpickle here
+            message = ("error", f"its result could not be read: {type(exc).__name__}: {exc}")
+        kind, task = message[0], lane.task
+        assert task is not None
+        if kind == "message":
+            on_message(task, message[1])
+            return
+        lane.task = None
+        if kind == "done":
+            on_done(task, message[1])
+        elif kind == "error":  # the task raised; the lane itself goes on
+            on_lost(task, message[1], True)
+        else:  # the lane is gone: a new one takes the next tasks
+            lose(lane, task, message[1])
+
     try:
         while True:
-            for lane in lanes:
+            for lane in list(lanes):
                 if lane.task is None and pending and not _assign(lane, pending):
+                    lanes.remove(lane)
                     retired.append(lane)
-            lanes = [lane for lane in lanes if lane not in retired]
             while pending and len(lanes) < count:
                 lane = _fork(tasks, work, lanes + retired)
                 lanes.append(lane)
@@ -95,29 +124,16 @@ def run_lanes(
             busy = {lane.conn: lane for lane in lanes if lane.task is not None}
             if not busy:
                 break
-            for conn in wait(list(busy), timeout=tick_seconds if tick is not None else None):
-                lane = busy[conn]
-                try:
-                    message = conn.recv()
-                except (EOFError, OSError):
-                    message = ("lost", _ended(lane))
-                except Exception as exc:  # noqa: BLE001 - a result that does not unpickle here
-                    message = ("error", f"its result could not be read: {type(exc).__name__}: {exc}")
-                kind, task = message[0], lane.task
-                assert task is not None
-                if kind == "message":
-                    on_message(task, message[1])
-                    continue
-                lane.task = None
-                if kind == "done":
-                    on_done(task, message[1])
-                elif kind == "error":  # the task raised; the lane itself goes on
-                    on_lost(task, message[1], True)
-                else:  # the lane is gone: a new one takes the next tasks
-                    lanes.remove(lane)
-                    retired.append(lane)
-                    _stop(lane)
-                    on_lost(task, message[1], False)
+            for conn in wait(list(busy), timeout=tick_seconds):
+                read(busy[conn])
+            # A dead lane's pipe may stay open (a process it forked holds its end): its exit tells.
+            for lane in list(busy.values()):
+                if lane.task is not None and _exited(lane):
+                    while lane.task is not None and lane.conn.poll(0):
+                        read(lane)  # what it sent before it died
+                    if lane.task is not None:
+                        task, lane.task = lane.task, None
+                        lose(lane, task, lane.ended)
             if tick is not None:
                 tick()
         finished = True
@@ -202,18 +218,29 @@ def _interrupt(signum: int, frame: Any) -> None:
 def _ended(lane: _Lane) -> str:
     """How a lane whose pipe closed has ended (it is reaped here, given a second to exit)."""
     deadline = time.monotonic() + 1.0
-    while True:
-        try:
-            done, status = os.waitpid(lane.pid, os.WNOHANG)
-        except ChildProcessError:
-            lane.reaped = True
-            return "ended without a report"
-        if done:
-            lane.reaped = True
-            break
+    while not _exited(lane):
         if time.monotonic() > deadline:
             return "closed its pipe without a report"
         time.sleep(0.01)
+    return lane.ended
+
+
+def _exited(lane: _Lane) -> bool:
+    """Whether a busy lane has ended (it is then reaped, and ``ended`` says how)."""
+    if lane.reaped:
+        return True
+    try:
+        done, status = os.waitpid(lane.pid, os.WNOHANG)
+    except ChildProcessError:
+        lane.reaped, lane.ended = True, "ended without a report"
+        return True
+    if not done:
+        return False
+    lane.reaped, lane.ended = True, _status(status)
+    return True
+
+
+def _status(status: int) -> str:
     if os.WIFSIGNALED(status):
         try:
             return f"was killed by {signal.Signals(os.WTERMSIG(status)).name}"
