@@ -11,8 +11,9 @@ imports included, as a user waits for it. In each round the 1-job and 2-job runs
 other, and the speed-up is the median of the rounds' ratios (the figure a noisy, shared
 machine moves least); times are medians over the rounds.
 
-The CPU seconds beside them (the process and the processes it waited for: note workers
-reaped after it exits are not counted) tell a busy machine from a slow run.
+The CPU seconds beside them are those of the process and of the processes it waited for (a
+note's worker is killed once it has reported, so for ``check`` they are mostly the run's and
+the lanes' own); with the load average they tell a busy machine from a slow run.
 
 Then the warm cache: ``algoverify corpus/`` once to fill the cache at the project root, then
 timed ``--warm-rounds`` times (median, best), with a ``--no-cache`` run of the same command
@@ -75,14 +76,14 @@ def copies(folder: Path, notes: int) -> int:
     return count
 
 
-def scale(sizes: list[int], rounds: int) -> None:
+def scale(sizes: list[int], rounds: int, commands: list[str]) -> None:
     print(f"{'notes':>6} {'command':<6} {'1 job':>9} {'2 jobs':>9} {'speed-up':>9}   CPU s (1 job, 2 jobs)  load")
     for size in sizes:
         with tempfile.TemporaryDirectory(prefix="algoverify-scale-") as tmp:
             folder = Path(tmp) / "notes"
             folder.mkdir()
             copies(folder, size)
-            for command in ("lint", "check"):
+            for command in commands:
                 times: dict[int, list[float]] = {1: [], 2: []}
                 cpu: dict[int, list[float]] = {1: [], 2: []}
                 ratios = []
@@ -116,11 +117,12 @@ def main() -> None:
     parser.add_argument("--notes", type=int, nargs="+", default=[200, 1600], help="sizes (default: 200 1600)")
     parser.add_argument("--rounds", type=int, default=3, help="runs per row (default: 3)")
     parser.add_argument("--warm-rounds", type=int, default=9, help="runs of the warm corpus (default: 9)")
+    parser.add_argument("--commands", nargs="+", default=["lint", "check"], help="default: lint check")
     parser.add_argument("--skip-scale", action="store_true", help="only the warm-cache figure")
     args = parser.parse_args()
     print(f"{os.cpu_count()} CPUs; load average {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
     if not args.skip_scale:
-        scale(args.notes, args.rounds)
+        scale(args.notes, args.rounds, args.commands)
     warm(args.warm_rounds)
 
 
