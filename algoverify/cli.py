@@ -224,7 +224,7 @@ def _arrange(argv: list[str], parser: argparse.ArgumentParser) -> list[str]:
         if token in COMMANDS:
             return [token, *argv[:i], *argv[i + 1 :]]
         break
-    if not argv or (i >= len(argv) and any(t in ("-h", "--help", "--version") for t in argv)):
+    if all(t in ("-h", "--help", "--version") for t in argv):  # nothing else: the program's own
         return argv
     return ["check", *argv]
 

@@ -288,6 +288,14 @@ def test_help_shows_the_default_of_every_option_that_takes_a_value(capsys, comma
         assert "(default: text)" in shown and "(default: the number of CPUs" in shown
 
 
+def test_options_without_a_command_or_a_path_are_checks_usage_error(capsys):
+    code, out, err = run(capsys, "--strict")
+    assert code == 2 and out == ""
+    assert err.startswith("algoverify check: error: the following arguments are required: PATH"), err
+    code, out, _ = run(capsys, "--strict", "--help")
+    assert code == 0 and "--note-timeout" in out  # the help of check, the command meant
+
+
 def test_run_on_a_folder_says_so(capsys):
     code, out, err = run(capsys, "run", str(CORPUS))
     assert code == 2 and out == ""
