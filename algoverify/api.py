@@ -19,7 +19,7 @@ import traceback
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from .checking.runs import Interrupted, Progress
 from .findings import (
@@ -56,6 +56,10 @@ __all__ = [
     "load",
     "compile",
     "check",
+    "claims",
+    "declared_checks",
+    "notes_using",
+    "expand_modules",
 ]
 
 
@@ -85,6 +89,8 @@ class NoteReport:
     macros: MacroTable = field(default_factory=MacroTable)
     #: LaTeX whose definitions apply to the note's listings: preamble files beside it, then the note
     preamble: str = ""
+    #: the sentences of the prose that state something checkable, with what backs each (filled by :func:`claims`)
+    claims: list = field(default_factory=list)
     #: replayed from the cache: nothing of the note ran this time (its blocks carry no IR)
     cached: bool = False
     #: files besides the note its outcome depends on: its module and the local modules that
@@ -164,6 +170,53 @@ def _spec_findings(report: NoteReport) -> list[Finding]:
         return validate_spec(report.note, [b.ir for b in report.listings()], blocks=[b.block for b in report.blocks])
     except Exception as exc:  # a bug in the validator must not hide the listings' findings
         return [_internal(report.path, None, "validating the spec", exc)]
+
+
+def _claim_findings(report: NoteReport) -> list[Finding]:
+    """AV604 for each checkable sentence of the prose no check quotes; AV407 for a stale ``unchecked:`` entry."""
+    from .checking.claims import claim_findings
+
+    try:
+        return claim_findings(report.note, [b.block for b in report.blocks])
+    except Exception as exc:  # a bug in the detector must not hide the note's other findings
+        return [_internal(report.path, None, "finding the prose's claims", exc)]
+
+
+def claims(paths: Iterable[str | Path]) -> Result:
+    """The claims of each note's prose, in ``NoteReport.claims``, with the checks that quote each.
+
+    A claim is a sentence that states something checkable, or that a check or the spec's
+    ``unchecked:`` names. Static, like :func:`lint`: nothing runs. The findings are those that
+    kept a note from being read, and ``unchecked:`` entries whose sentence the prose does not
+    have (AV407).
+    """
+    from .checking.claims import claims as note_claims
+    from .findings import QuoteMissing
+
+    result = _analyse(paths, math=False)
+    for report in result.notes:
+        if report.note is None:
+            continue
+        report.claims = note_claims(report.note, [b.block for b in report.blocks])[0]
+        report.findings = [f for f in report.findings if f.severity is Severity.ERROR and f.code.startswith("AV0")]
+        report.findings += [f for f in _claim_findings(report) if f.code in (QuoteMissing.code, InternalError.code)]
+    return result
+
+
+def _analyse(paths: Iterable[str | Path], *, math: bool) -> Result:
+    files, findings = discover(Path(p) for p in paths)
+    result = Result(findings=list(findings))
+    configs: dict[Path, ProjectConfig] = {}
+    for path in files:
+        report = analyse_note(path, math=math)
+        result.notes.append(report)
+        config = report.config
+        if config.path is not None and config.path not in configs:
+            configs[config.path] = config
+            result.findings.extend(config.findings)
+            if config.source is not None:
+                result.extra_sources[config.path] = config.source
+    return result
 
 
 #: Files beside a note whose macro definitions apply to it (a paper's preamble, split out).
@@ -274,8 +327,11 @@ def _math_segments(node: ir.Node) -> Iterator[tuple[ir.Math, bool]]:
     ``\\Require`` description, the caption) is read by people only.
     """
     described = {id(m) for n in ir.walk(node) if isinstance(n, ir.Text) for m in n.math}
+    seen: list[Span] = []
     for n in ir.walk(node):
-        if isinstance(n, ir.Math):
+        # a \ForAll's variable and set are slices of its header: the header is read once
+        if isinstance(n, ir.Math) and not any(s.start <= n.span.start and n.span.end <= s.end for s in seen):
+            seen.append(n.span)
             yield n, id(n) not in described
 
 
@@ -379,10 +435,11 @@ def _lint_applications(note: Note, algorithm: ir.Algorithm) -> list[Finding]:
     applies, the run would stop there, so the lint says which declaration would decide.
     """
     from .math import mathexpr as M
+    from .math.builtin_names import BUILTIN_FUNCTIONS
     from .math.names import identifier
     from .math.segments import parse_segment
 
-    known: set[str] = set()
+    known: set[str] = set(BUILTIN_FUNCTIONS)  # \mathrm{range}(n), \mathrm{len}(x): functions everywhere
     for n in ir.walk(algorithm):
         if isinstance(n, ir.Function):
             known.add(n.name)
@@ -400,7 +457,9 @@ def _lint_applications(note: Note, algorithm: ir.Algorithm) -> list[Finding]:
                 continue
     known |= _module_functions(note)
     text = note.source.text
-    known |= {m.group(1) for m in re.finditer(r"\\(?:Function|Procedure)\s*\{\s*([A-Za-z][\w]*)\s*\}", text)}
+    # the note's other listings' functions (`sq\_plus` as latexify prints `sq_plus`)
+    found = re.finditer(r"\\(?:Function|Procedure)\s*\{\s*([A-Za-z](?:\w|\\_)*)\s*\}", text)
+    known |= {m.group(1).replace("\\_", "_") for m in found}
     out = []
     for m, executed in _math_segments(algorithm):
         if not executed:
@@ -482,10 +541,18 @@ class LoadedNote:
     def listing(self, key: int | str):  # noqa: ANN201 - Listing, imported lazily
         """Return a listing by 1-based index, caption (or a prefix of it) or function name."""
         if isinstance(key, int) or (isinstance(key, str) and key.isdigit()):
-            i = int(key)
-            if not 1 <= i <= len(self.listings):
-                raise KeyError(f"listing {i} does not exist; the note has {len(self.listings)}")
-            return self.listings[i - 1]
+            # by its place among the note's listings, those that do not parse included: listing 2
+            # stays listing 2 when listing 1 has a typo
+            i, blocks = int(key), self.report.listings()
+            if not 1 <= i <= len(blocks):
+                raise KeyError(f"listing {i} does not exist; the note has {len(blocks)}")
+            found = next((lst for lst in self.listings if lst.index == i), None)
+            if found is None:
+                errors = [f for f in blocks[i - 1].findings if f.severity is Severity.ERROR]
+                line = self.report.note.source.line_col(blocks[i - 1].block.span.start)[0] if self.report.note else 0
+                why = f": {errors[0].code} {errors[0].message}" if errors else ""
+                raise KeyError(f"listing {i} (line {line}) does not parse{why}")
+            return found
         wanted = key.lower()
         for lst in self.listings:
             names = [lst.name or "", lst.caption or ""]
@@ -598,6 +665,7 @@ def check(
     isolate: bool | None = None,
     timeout: float | None = None,
     memory_mb: int | None = None,
+    trials: int | None = None,
     jobs: int = 1,
     cache: bool = False,
     on_note: Callable[[NoteReport], None] | None = None,
@@ -615,6 +683,8 @@ def check(
         ``note-timeout``, else 300); the worker is killed past it (AV504).
     :param memory_mb: megabytes of address space a note's worker may map beyond what it
         inherits from the run (``None``: the project's ``note-memory-mb``, else 4096).
+    :param trials: trials of every check, whatever the specs say (``--trials``); ``None``: the
+        specs' counts, else as many as a short time allows (20 to 200).
     :param jobs: notes checked at once (see :func:`analyse`); the reports are the same as one by one.
     :param cache: replay the stored report of a note whose text, files and options are
         unchanged (``NoteReport.cached``), and store the others, in ``.algoverify_cache/`` at
@@ -623,8 +693,26 @@ def check(
     :raises Interrupted: on Ctrl-C (a ``KeyboardInterrupt``), with the notes done in ``.result``.
     """
     use_cache = cache and os.environ.get("ALGOVERIFY_NO_CACHE", "") in ("", "0")
-    job = _CheckJob(seed=seed, strict=strict, isolate=isolate, timeout=timeout, memory_mb=memory_mb, cache=use_cache)
+    job = _CheckJob(
+        seed=seed, strict=strict, isolate=isolate, timeout=timeout, memory_mb=memory_mb, trials=trials, cache=use_cache
+    )
     return _run(paths, job, jobs=jobs, on_note=on_note, on_progress=on_progress)
+
+
+def reproduce(path: str | Path, check_id: str, values: dict[str, Any], *, seed: int | None = None) -> NoteReport:
+    """Run one check of a note once, on ``values`` (the rest drawn as its first trial draws them).
+
+    What ``algoverify run NOTE --check ID --set …`` does with a counterexample: the outcome's
+    message shows the listing's value beside the expected one. Runs in this process.
+    """
+    report = analyse_note(Path(path))
+    if report.note is not None:
+        token = _NOTE_RUN.set((None, None))
+        try:
+            _check_note(report, seed, only=check_id, fixed=values)
+        finally:
+            _NOTE_RUN.reset(token)
+    return report
 
 
 def _runs_code(report: NoteReport) -> bool:
@@ -658,7 +746,6 @@ def _check_isolated(report: NoteReport, seed: int | None, limits) -> None:  # no
     from .checking import coverage, flowchart, runner, runs  # noqa: F401 - loaded once here, not in every worker
     from .checking.isolation import run_in_worker
     from .checking.outcome import CANNOT, Outcome
-    from .checking.spec import read_spec
     from .findings import NoteWorkerStopped
 
     note = report.note
@@ -688,7 +775,7 @@ def _check_isolated(report: NoteReport, seed: int | None, limits) -> None:  # no
         send(("inputs", [str(p) for p in _local_files(set(sys.modules) - before)]))
         send(("imported", [m for m in sys.modules if m not in before and m.split(".")[0] in _WARM]))
 
-    spec = read_spec(note, default_trials=report.config.trials)
+    spec = _spec(report)
     where: list = [None]
     since = [time.perf_counter()]
 
@@ -757,17 +844,29 @@ def _send_portable(send, message: tuple) -> None:  # noqa: ANN001
 _NOTE_RUN: contextvars.ContextVar[tuple] = contextvars.ContextVar("note_run", default=(None, None))
 
 
-def _check_note(report: NoteReport, seed: int | None) -> None:
-    """Run every check of one note, in this process."""
+def _spec(report: NoteReport):  # noqa: ANN202 - NoteSpec, imported lazily
+    """The note's spec, with the project's defaults (trials, tolerances) and ``--trials``."""
+    from .checking.spec import read_spec
+
+    config = report.config
+    return read_spec(
+        report.note,
+        default_trials=config.trials,
+        forced_trials=config.forced_trials,
+        tolerance={"rtol": config.rtol, "atol": config.atol},
+    )
+
+
+def _check_note(report: NoteReport, seed: int | None, only: str | None = None, fixed: dict | None = None) -> None:
+    """Run every check of one note (or the check ``only``, on the values ``fixed``), in this process."""
     from .checking.coverage import unverified
     from .checking.runner import CheckContext, clamp_limits, run_check
     from .checking.runs import outcome_done
-    from .checking.spec import read_spec
 
     limits, on_stage = _NOTE_RUN.get()
     stage = on_stage or (lambda *at: None)
     note = report.note
-    spec = read_spec(note, default_trials=report.config.trials)
+    spec = _spec(report)
     report.findings.extend(spec.findings)
     loaded = _loaded(report)
     stage("module")
@@ -786,8 +885,11 @@ def _check_note(report: NoteReport, seed: int | None) -> None:
         functions={**loaded.functions, **(getattr(loaded.module, "FUNCTIONS", None) or {})},
         timeout_ceiling=limits.timeout if limits is not None else None,
         memory_ceiling_mb=limits.memory_mb if limits is not None else None,
+        fixed=fixed,
     )
     for i, check_spec in enumerate(spec.checks):
+        if only is not None and check_spec.id != only:
+            continue
         check_spec, clamped = clamp_limits(check_spec, ctx)
         report.findings.extend(clamped)  # before the check starts: a worker killed in it keeps them
         stage("check", i)
@@ -797,6 +899,88 @@ def _check_note(report: NoteReport, seed: int | None) -> None:
         outcome_done(outcome)
     stage("coverage")
     report.findings.extend(unverified(report, spec.checks))
+
+
+def declared_checks(report: NoteReport) -> list:
+    """The checks the note's spec declares (``CheckSpec``), read without running anything; ``[]`` without a spec."""
+    from .checking.spec import read_spec
+
+    if report.note is None:
+        return []
+    return list(read_spec(report.note, default_trials=report.config.trials).checks)
+
+
+def notes_using(module: str | Path) -> list[Path]:
+    """The notes whose spec names ``module`` as theirs (``algoverify: module:``), sorted; nothing is run.
+
+    They are searched in the module's project: the folder of the project configuration above
+    it, else the current folder when the module is inside it (pre-commit runs hooks at the top
+    of the repository), else the module's own folder. Paths come back relative to the current
+    folder when the project is inside it, as the notes' own paths would be given.
+    """
+    target = Path(module).resolve()
+    return _notes_naming(_project_of(target), {target}).get(target, [])
+
+
+def _project_of(module: Path) -> Path:
+    """Where the notes that may name ``module`` (resolved) are searched: see :func:`notes_using`."""
+    root = find_config(module.parent).root
+    if root is not None:
+        return root.resolve()
+    here = Path.cwd().resolve()
+    return here if module.is_relative_to(here) else module.parent
+
+
+#: ``module: x.py`` (YAML, quoted or not) or ``module = "x.py"`` (TOML), wherever it stands: which
+#: notes may name a wanted module, before their front matter is read for certain
+_MODULE_KEY = re.compile(rb"""module\s*[:=]\s*(?:"([^"\n]+)"|'([^'\n]+)'|([^"'\s,}\]]+))""")
+
+
+def _notes_naming(root: Path, wanted: set[Path]) -> dict[Path, list[Path]]:
+    """The notes below ``root`` whose spec names one of the ``wanted`` modules (resolved), by module."""
+    here = Path.cwd().resolve()
+    files, _ = discover([root.relative_to(here) if root.is_relative_to(here) else root])
+    found: dict[Path, list[Path]] = {}
+    for path in files:
+        try:
+            text = path.read_bytes()
+            named = {(path.parent / b"".join(m).decode(errors="replace")).resolve() for m in _MODULE_KEY.findall(text)}
+            if not named & wanted:  # the YAML is read (slow: pure Python) only where it may say so
+                continue
+            note = read_note(path)
+        except (OSError, ValueError, LocatedError):
+            continue  # checking it directly reports that; here it simply names no module
+        section = note.front_matter.get("algoverify") if isinstance(note.front_matter, dict) else None
+        module = section.get("module") if isinstance(section, dict) else None
+        if isinstance(module, str) and (path.parent / module).resolve() in wanted:
+            found.setdefault((path.parent / module).resolve(), []).append(path)
+    return found
+
+
+def expand_modules(paths: Iterable[str | Path]) -> list[str | Path]:
+    """``paths`` with each Python module (``.py``) replaced by the notes that use it (:func:`notes_using`).
+
+    A hook that hands over changed files then re-checks the notes of a changed module; a note
+    reached twice is kept once, where it first appears. A module no note uses adds nothing.
+    Each project's notes are read once, however many of its modules are given.
+    """
+    paths = list(paths)
+    modules = {p: Path(p).resolve() for p in paths if str(p).endswith(".py") and Path(p).is_file()}
+    projects: dict[Path, set[Path]] = {}
+    for target in modules.values():
+        projects.setdefault(_project_of(target), set()).add(target)
+    users: dict[Path, list[Path]] = {}
+    for root, wanted in projects.items():
+        users.update(_notes_naming(root, wanted))
+    out: list[str | Path] = []
+    seen: set[Path] = set()
+    for path in paths:
+        for item in users.get(modules[path], []) if path in modules else [path]:
+            key = Path(item).resolve()
+            if key not in seen:
+                seen.add(key)
+                out.append(item)
+    return out
 
 
 # --- runs over many notes: order, lanes, the cache ---------------------------------------------
@@ -854,10 +1038,23 @@ def _empty_folders(given: list[Path], files: list[Path], findings: list[Finding]
 
 
 def _no_blocks(report: NoteReport) -> list[Finding]:
-    """AV004 for a note named on the command line in which no block was found."""
-    if report.note is None or report.blocks:
+    """AV004 for a note named on the command line in which there is nothing to check.
+
+    No block, no ``algoverify:`` spec, and no sentence of its prose that states something
+    checkable (AV604, found before this is called): most likely a wrong file or a fence language
+    algoverify does not know.
+    """
+    from .findings import UncheckedClaim
+
+    note = report.note
+    if note is None or report.blocks:
         return []
-    return [NoBlocks.finding(None, report.path, what="no blocks found: no listing, display math, snippet or flowchart")]
+    if isinstance(note.front_matter, dict) and "algoverify" in note.front_matter:
+        return []
+    if any(f.code == UncheckedClaim.code for f in report.findings):
+        return []
+    what = "nothing to check: no listing, display math, snippet or flowchart, no spec, no checkable sentence"
+    return [NoBlocks.finding(None, report.path, what=what)]
 
 
 class _LintJob:
@@ -873,6 +1070,7 @@ class _LintJob:
         report = analyse_note(path, math=self.math)
         if self.spec and report.note is not None:
             report.findings.extend(_spec_findings(report))
+            report.findings.extend(_claim_findings(report))
         if path in self.explicit:
             report.findings.extend(_no_blocks(report))
         settle(report, strict=self.strict)
@@ -908,9 +1106,7 @@ class _LintJob:
     def restore(self, report: NoteReport) -> NoteReport:
         """A report back from a lane: each check's ``locate`` found again from the note's spec."""
         if report.outcomes and report.note is not None:
-            from .checking.spec import read_spec
-
-            fresh = {c.id: c for c in read_spec(report.note, default_trials=report.config.trials).checks}
+            fresh = {c.id: c for c in _spec(report).checks}
             for o in report.outcomes:
                 if o.check is not None and o.check.id in fresh:
                     o.check = dataclasses.replace(o.check, locate=fresh[o.check.id].locate)
@@ -979,10 +1175,12 @@ class _CheckJob(_LintJob):
         isolate: bool | None,
         timeout: float | None,
         memory_mb: int | None,
+        trials: int | None,
         cache: bool,
     ) -> None:
         super().__init__(math=True, strict=strict, spec=False)
         self.seed, self.isolate, self.timeout, self.memory_mb, self.cache = seed, isolate, timeout, memory_mb, cache
+        self.trials = trials
         self._caches: dict[Path, object] = {}
         #: what names and keys each note's entry, computed before the note runs (an edit during the
         #: run must not be stored as the key of the old text's results)
@@ -993,8 +1191,8 @@ class _CheckJob(_LintJob):
 
         started = time.perf_counter()
         report = analyse_note(path, math=True)
-        if path in self.explicit:
-            report.findings.extend(_no_blocks(report))
+        if self.trials is not None:
+            report.config = dataclasses.replace(report.config, forced_trials=self.trials)
         if report.note is not None:
             limits = _limits(report.config, self.timeout, self.memory_mb)
             isolate = self.isolate if self.isolate is not None else report.config.isolation is not False
@@ -1011,7 +1209,10 @@ class _CheckJob(_LintJob):
                     report.inputs.extend(_local_files(set(sys.modules) - before))
             except Exception as exc:  # our bug: that note's finding, and the run goes on
                 report.findings.append(_internal(report.path, None, "checking the note", exc))
+            report.findings.extend(_claim_findings(report))
             report.inputs[:0] = _note_inputs(report)
+        if path in self.explicit:
+            report.findings.extend(_no_blocks(report))
         settle(report, strict=self.strict)
         report.seconds = time.perf_counter() - started
         return report
@@ -1037,6 +1238,7 @@ class _CheckJob(_LintJob):
                 "isolate": self.isolate,
                 "timeout": self.timeout,
                 "memory_mb": self.memory_mb,
+                "trials": self.trials,
             }
             config_key = [str(config.path), digest(config.path)] if config.path else None
             self._material[path] = (slot, {"note": digest(path, text), "config": config_key})
@@ -1063,6 +1265,8 @@ class _CheckJob(_LintJob):
             text = text[1:] if text.startswith("\ufeff") else text  # as read_note reads it
             report = NoteReport(path, codec.decode_note(path, text, stored["note"]), cached=True)
             report.config = find_config(path.parent)
+            if self.trials is not None:
+                report.config = dataclasses.replace(report.config, forced_trials=self.trials)
             report.blocks = [BlockReport(b) for b in codec.decode_blocks(stored["blocks"])]
             report.findings = codec.decode_findings(stored["findings"])
             report.outcomes = codec.decode_outcomes(stored["outcomes"])

@@ -21,6 +21,7 @@ from .checking.cache import CACHE_DIR
 from .checking.pool import default_jobs
 from .findings import RULES, LocatedError, Severity
 from .reading.notes import NOTE_SUFFIXES
+from .reporting import checks as checks_report
 from .reporting.progress import ProgressLine
 from .reporting.progress import wanted as progress_wanted
 from .reporting.text import render_findings
@@ -28,7 +29,7 @@ from .reporting.text import summary as text_summary
 from .syntax import ir
 from .version import __version__
 
-COMMANDS = ("check", "lint", "parse", "run", "explain")
+COMMANDS = ("check", "lint", "parse", "run", "explain", "claims")
 
 
 class _UsageError(Exception):
@@ -139,6 +140,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="megabytes of address space a note's worker may map beyond the run's (default: the project's, else 4096)",
     )
     p.add_argument(
+        "--trials",
+        type=_whole(1),
+        default=None,
+        metavar="N",
+        help="trials of every check, whatever the specs say (default: the spec's, else 20 to 200 as time allows)",
+    )
+    p.add_argument(
         "--no-isolation",
         dest="isolation",
         action="store_false",
@@ -151,6 +159,13 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_false",
         help=f"run every note, replaying nothing from {CACHE_DIR}/ (ALGOVERIFY_NO_CACHE=1 does the same)",
     )
+    p.add_argument(
+        "--hugo-data",
+        default=None,
+        metavar="DIR",
+        help="also write each note's listing and claim verdicts as JSON into DIR/algoverify/ (a Hugo site's data/; "
+        "default: none)",
+    )
     _common(sub.add_parser("lint", help="parse-only check: front matter, blocks, listings, math"))
     p = sub.add_parser("parse", help="print the IR of every block")
     p.add_argument("paths", nargs="+", metavar="PATH")
@@ -161,6 +176,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--listing",
         default="1",
         help="1-based index, caption (or its start) or function name (default: %(default)s)",
+    )
+    p.add_argument(
+        "--check",
+        metavar="ID",
+        default=None,
+        help="run the check ID of the note's spec once on the --set values: the listing's value beside the "
+        "expected one; exit 1 when they disagree (what a counterexample's reproduce command does; default: none)",
     )
     p.add_argument(
         "--set",
@@ -192,6 +214,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=10.0,
         metavar="SECONDS",
         help="seconds before 'did not terminate' (default: %(default)s)",
+    )
+    p = sub.add_parser("claims", help="list the prose's sentences that state something checkable, and their checks")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="notes (.md, .tex) or folders to search recursively")
+    p.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: %(default)s)")
+    p.add_argument(
+        "--color", choices=("auto", "always", "never"), default="auto", help="colour the text output (default: auto)"
     )
     p = sub.add_parser("explain", help="document a finding code, or list all codes")
     p.add_argument("code", nargs="?", help="e.g. AV102; omit to list every code")
@@ -305,6 +333,8 @@ def _dispatch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return _parse(args, out)
     if args.command == "run":
         return _run(args, out, sys.stdin, err)
+    if args.command == "claims":
+        return _claims(args, out, _colour(args, out))
     return _over_notes(args, out, err)
 
 
@@ -328,38 +358,44 @@ def _over_notes(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if progress_wanted(err, disabled=not args.progress):
         progress = ProgressLine(err, verb="checking" if checking else "linting", colour=_colour(args, err))
 
-    def on_note(report: api.NoteReport) -> None:
-        _shown_note(report, args.verbose)
-        if not text:
-            return
-        if checking:
-            from .reporting.checks import render_note
-
-            shown = render_note(report, colour=colour)
-        else:
-            sources = {report.path: report.note.source} if report.note is not None else {}
-            shown = "".join(block + "\n" for block in render_findings(report.findings, sources, colour=colour))
-        if not shown:
+    def show(text_: str) -> None:
+        if not text_:
             return
         if progress is not None:
             progress.clear()
-        out.write(shown)
+        out.write(text_)
         out.flush()
         if progress is not None:
             progress.redraw()
 
+    def on_note(report: api.NoteReport) -> None:
+        _shown_note(report, args.verbose)
+        if not text:
+            return
+        sources = {report.path: report.note.source} if report.note is not None else {}
+        if checking:
+            show(checks_report.render_note(report, sources, colour=colour))
+        else:
+            show("".join(block + "\n" for block in render_findings(report.findings, sources, colour=colour)))
+
+    def on_progress(p: api.Progress) -> None:
+        if progress is not None:
+            progress.update(p)
+
     jobs = args.jobs if args.jobs is not None else default_jobs()
-    hooks = {"jobs": jobs, "on_note": on_note, "on_progress": progress.update if progress is not None else None}
+    hooks = {"jobs": jobs, "on_note": on_note, "on_progress": on_progress}
     interrupted = False
+    total = 0
     try:
         if checking:
             result = api.check(
-                args.paths,
+                api.expand_modules(args.paths),  # a module's path stands for the notes that use it
                 seed=args.seed,
                 strict=args.strict,
                 isolate=args.isolation,
                 timeout=args.note_timeout,
                 memory_mb=args.note_memory_mb,
+                trials=args.trials,
                 cache=args.cache,
                 **hooks,
             )
@@ -371,18 +407,22 @@ def _over_notes(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if progress is not None:
             progress.clear()
     _shown(result, args.verbose)
-    if text:
-        if checking:
-            from .reporting.checks import render_tail
+    if checking and args.hugo_data is not None:
+        from .reporting import hugo
 
-            out.write(render_tail(result, colour=colour, interrupted=interrupted))
-        else:
-            tail = render_findings(result.findings, result.sources, colour=colour)
-            out.write("".join(block + "\n" for block in tail) + text_summary(result.all_findings()) + "\n")
+        try:
+            hugo.write(result, args.hugo_data)
+        except OSError as exc:
+            print(f"algoverify: cannot write Hugo data to {args.hugo_data}: {exc.strerror or exc}", file=err)
+            return 2
+    if not text:
+        out.write(reporting.report(args.format, result, command=args.command, strict=args.strict, colour=colour))
+    elif checking:  # the run's own findings (a missing path, the project config) after the notes: streamed
+        out.write(checks_report.render_run_findings(result, colour=colour))
+        out.write(checks_report.render_summary(result, interrupted=interrupted))
     else:
-        extra = {"checks": _outcomes_json(result)} if checking and args.format in ("json", "sarif") else {}
-        colour_arg = {} if checking else {"colour": colour}
-        out.write(reporting.get(args.format)(result.all_findings(), result.sources, **extra, **colour_arg))
+        tail = render_findings(result.findings, result.sources, colour=colour)
+        out.write("".join(block + "\n" for block in tail) + text_summary(result.all_findings()) + "\n")
     if interrupted:
         print(f"algoverify: interrupted; {len(result.notes)} of {total} notes done", file=err)
         return INTERRUPTED
@@ -407,6 +447,8 @@ def _shown(result: api.Result, verbose: bool) -> api.Result:
 def _run(args: argparse.Namespace, out: TextIO, stdin: TextIO, err: TextIO) -> int:
     from .running.runcmd import run_listing
 
+    if args.check is not None and not Path(args.path).is_dir():
+        return _reproduce(args, out)
     if Path(args.path).is_dir():
         notes = sorted(p for p in Path(args.path).rglob("*") if p.suffix in NOTE_SUFFIXES and p.is_file())
         example = f"; e.g. algoverify run {notes[0]}" if notes else ""
@@ -443,29 +485,49 @@ def _run(args: argparse.Namespace, out: TextIO, stdin: TextIO, err: TextIO) -> i
     return status
 
 
-def _outcomes_json(result: api.Result) -> list[dict]:
-    out = []
-    for note in result.notes:
-        for o in note.outcomes:
-            line = note.note.source.line_col(o.claim_span.start)[0] if note.note and o.claim_span else None
-            out.append(
-                {
-                    "path": str(note.path),
-                    "id": o.check.id,
-                    "kind": o.check.kind,
-                    "status": o.status,
-                    "message": o.message,
-                    "claim": o.check.claim,
-                    "claim_line": line,
-                    "known": o.check.known,
-                    "trials": o.trials,
-                    "seconds": round(o.seconds, 4),
-                    "counterexample": o.details.get("counterexample"),
-                    "reproduce": o.details.get("reproduce"),
-                    "cached": note.cached,
-                }
-            )
-    return out
+def _claims(args: argparse.Namespace, out: TextIO, colour: bool) -> int:
+    from .reporting import claims as report
+
+    result = api.claims(args.paths)
+    if args.format == "json":
+        out.write(report.render_json(result))
+    else:
+        out.write(report.render(result, colour=colour))
+    if result.internal_error:
+        return 2
+    unbacked = any(c.status == "not checked" for n in result.notes for c in n.claims)
+    return 1 if unbacked or result.failed() else 0
+
+
+def _reproduce(args: argparse.Namespace, out: TextIO) -> int:
+    """``run --check ID``: one trial of a check on the given values; 0 verified, 1 refuted, 2 could not check."""
+    from .checking.outcome import CANNOT, VERIFIED
+    from .running.generators import make_rng
+    from .running.values import ValueSyntaxError, parse_assignment
+
+    rng = make_rng(args.seed)
+    values = {}
+    for text in args.values:
+        try:
+            name, value = parse_assignment(text, rng)
+        except ValueSyntaxError as exc:
+            out.write(f"algoverify run: --set {text}: {exc}\n")
+            return 2
+        values[name] = value
+    report = api.reproduce(args.path, args.check, values, seed=args.seed)
+    outcome = next((o for o in report.outcomes if o.check.id == args.check), None)
+    if outcome is None:
+        sources = {report.path: report.note.source} if report.note is not None else {}
+        errors = [f for f in report.findings if f.severity is Severity.ERROR]
+        if errors:
+            out.write(reporting.get("text")(errors, sources))
+        else:
+            out.write(f"algoverify run: {args.path} has no check {args.check!r}\n")
+        return 2
+    for line in outcome.details.get("compared", []):
+        out.write(f"{line}\n")
+    out.write(f"{outcome.status}: {outcome.message}\n")
+    return 0 if outcome.status == VERIFIED else 2 if outcome.status == CANNOT else 1
 
 
 def _status(result: api.Result, strict: bool) -> int:

@@ -176,12 +176,13 @@ class BadFrontMatter(Rule):
 
 
 class NoBlocks(Rule):
-    """What: a folder given on the command line holds no note, or a note given by name holds no block.
+    """What: a folder given on the command line holds no note, or a note given by name has nothing to check.
 
     Why: usually a wrong path, or a fence language algoverify does not recognise: without it, a
-    pre-commit hook pointed at the wrong folder would pass as clean forever. A warning, so
-    ``--strict`` fails the run; notes found inside a folder are not reported (a Hugo section's
-    ``_index.md`` is prose only).
+    pre-commit hook pointed at the wrong folder would pass as clean forever. A note has nothing
+    to check when it has no block, no ``algoverify:`` spec and no sentence that states something
+    checkable. A warning, so ``--strict`` fails the run; notes found inside a folder are not
+    reported (a Hugo section's ``_index.md`` is prose only).
 
     Example: ``algoverify lint content/post`` when the notes are in ``content/posts``;
     ``algoverify lint README.md`` on a file with prose only.
@@ -722,7 +723,7 @@ class KnownFindingGone(Rule):
 
 
 class QuoteMissing(Rule):
-    """What: the sentence a check backs (``claim:``) or the output a snippet check quotes is not in the note's prose.
+    """What: a check's ``claim:``, a snippet check's quote or an ``unchecked:`` sentence is not in the note's prose.
 
     Why: the check and the prose have drifted apart: the check may be verifying a sentence nobody reads any more.
 
@@ -884,3 +885,21 @@ class UnverifiedBlock(Rule):
     code = "AV603"
     severity = Severity.WARNING
     template = "{kind} block {index} has no check"
+
+
+class UncheckedClaim(Rule):
+    """What: a sentence of the prose states something checkable, and no check quotes it.
+
+    Why: a claim nothing checks may be false, and the report would not say so. A sentence is checkable
+    when it states a number, a comparison, or a law: "always", "never", "converges", "at most",
+    "unchanged", "equals", "is convex", "is monotone", … Quote the sentence in a
+    check's ``claim:``, or list it under the spec's ``unchecked:`` with the reason no check can back it;
+    ``algoverify claims NOTE`` lists every such sentence with what backs it.
+
+    Example: "subtracting the largest score leaves the distribution unchanged" with no check whose
+    ``claim:`` quotes it.
+    """
+
+    code = "AV604"
+    severity = Severity.WARNING
+    template = "claim not checked: “{start}”: no check quotes it"

@@ -29,6 +29,7 @@ RANKS = {
     "algoverify.reporting": 7,
     "algoverify.api": 8,
     "algoverify.cli": 9,
+    "algoverify.integrations": 9,  # the pytest plugin: over the API, as the command line is
     "algoverify.__main__": 10,
     "algoverify": 11,  # the package's __init__: the public names, loaded lazily from everywhere
 }

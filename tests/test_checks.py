@@ -15,6 +15,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from helpers import awaited
 
 from algoverify import api, cli
 
@@ -107,10 +108,10 @@ def test_reference_fail_shows_inputs_and_a_command_that_reproduces_the_output():
     # the finding is at the sentence the check backs
     assert line_col(report, o.findings[0]) == (15, 17)
     assert o.findings[0].details["claim"] == "the listing doubles its input"
-    # `run` cannot compare with the reference, but it prints the same wrong output
+    # the reproduce command runs the check once: the listing's value beside the reference's, exit 1
     status, text = reproduce(o.details["reproduce"])
-    assert status == 0, text
-    assert text == f"y = [{m.group(1)}]\n"
+    assert status == 1, text
+    assert text.startswith(f"y = [{m.group(1)}], expected [{m.group(2)}]\nrefuted: "), text
 
 
 def test_property_fail_shows_the_counterexample_and_both_sides():
@@ -119,9 +120,11 @@ def test_property_fail_shows_the_counterexample_and_both_sides():
     assert o.status == "refuted"
     assert [f.code for f in o.findings] == ["AV402"]
     assert re.fullmatch(r"a = -\d(\.\d+)?", o.details["counterexample"]), o.details
-    value = o.details["counterexample"].split(" = ")[1]
-    assert rf"a \geq 0 is false (a = {value}; 0 = 0)" in o.message
-    assert "reproduce" not in o.details  # drawn symbols, no listing to run
+    value = float(o.details["counterexample"].split(" = ")[1])
+    assert rf"a \geq 0 is false (a = {value:g}; 0 = 0)" in o.message
+    # drawn symbols, no listing: the reproduce command still runs the check on them
+    status, text = reproduce(o.details["reproduce"])
+    assert status == 1 and f"a = {value:g}; 0 = 0" in text, text
     assert main([str(DATA / "property_fail.md")])[0] == 1
 
 
@@ -141,10 +144,10 @@ def test_contract_fail_reports_a_failed_run_and_a_wrong_count():
     once = outcome(report, "assigned-once")
     assert once.status == "refuted"
     assert [f.code for f in once.findings] == ["AV403"]
-    assert once.message.endswith("x was assigned 2 times, expected 1 = 1")
+    assert once.message.endswith("x was assigned 2 times, expected 1")
     assert once.details["counterexample"] == "x = 2"
     status, text = reproduce(once.details["reproduce"])
-    assert (status, text) == (0, "r = 0.5\n")  # runs to the end; the count is the problem
+    assert status == 1 and text.endswith("refuted: x was assigned 2 times, expected 1\n"), text
     assert main([str(DATA / "contract_fail.md")])[0] == 1
 
 
@@ -498,7 +501,7 @@ def test_another_seed_still_verifies_the_corpus(seed):
     result = api.check([CORPUS], seed=seed)
     bad = [(n.path.name, o.check.id, o.status, o.message) for n in result.notes for o in n.outcomes if not o.ok]
     assert bad == []
-    assert not result.failed(strict=True)
+    assert not [f for f in result.all_findings() if not awaited(f, result.sources)]
 
 
 # --- found by a new user's notes ------------------------------------------------------------------
@@ -598,7 +601,7 @@ def test_a_shrunk_counterexample_keeps_infinite_entries(tmp_path):
     example = o.details["counterexample"]
     assert "inf" in example and "nan" not in example, example
     status, text = reproduce(o.details["reproduce"])
-    assert status == 0 and "nan" not in text, text  # the run itself: the listing's value, for the reader to compare
+    assert status == 1 and "nan" not in text, text  # the check on those values: refuted again
 
 
 HOLDS_TYPO = """---

@@ -13,6 +13,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from helpers import CORPUS_CLAIMS_AWAITING, awaited
 
 from algoverify import api, cli
 
@@ -24,8 +25,10 @@ REFUTED = {
     ("power-iteration.md", "symmetric-matrices"),
     ("power-iteration.md", "any-start-vector"),
     ("gradient-accumulation.md", "equals-full-batch-gradient"),
+    ("gradient-accumulation.md", "equals-one-large-step"),
     ("temperature-scaling.md", "no-temperature-increases-the-maximum"),
     ("temperature-scaling.md", "max-probability-convex"),
+    ("temperature-scaling.md", "cannot-create-confidence"),
 }
 
 
@@ -50,13 +53,21 @@ def test_no_check_of_the_corpus_fails_or_cannot_run(corpus):
 
 
 def test_the_corpus_run_has_no_findings(corpus):
-    # no failed check (AV4xx), no spec error (AV5xx), nothing unverified (AV6xx), no internal error
-    assert [(f.code, f.message) for f in corpus.all_findings()] == []
-    assert not corpus.failed(strict=True)
+    # no failed check (AV4xx), no spec error (AV5xx), nothing unverified (AV6xx), no internal error; only
+    # the claims that wait for a check kind (AV604, listed in helpers.CORPUS_CLAIMS_AWAITING)
+    found = [f for f in corpus.all_findings() if not awaited(f, corpus.sources)]
+    assert [(f.code, f.message) for f in found] == []
+    assert not corpus.failed(strict=not CORPUS_CLAIMS_AWAITING)
+
+
+def test_every_claim_of_the_corpus_is_checked_or_awaited(corpus):
+    unchecked = {f for f in corpus.all_findings() if f.code == "AV604"}
+    assert {f for f in unchecked if not awaited(f, corpus.sources)} == set()
+    assert len(unchecked) == len(CORPUS_CLAIMS_AWAITING)  # an entry whose claim is now checked is removed
 
 
 def test_everything_in_the_corpus_is_covered(corpus):
-    assert not [f for f in corpus.all_findings() if f.code.startswith("AV6")]
+    assert not [f for f in corpus.all_findings() if f.code.startswith("AV6") and not awaited(f, corpus.sources)]
     for note in corpus.notes:
         kinds = {b.block.kind for b in note.blocks}
         checks = [o.check for o in note.outcomes]
@@ -82,7 +93,7 @@ def test_the_command_line_verifies_the_corpus():
     out = io.StringIO()
     assert cli.main([str(CORPUS)], stdout=out, stderr=out) == 0, out.getvalue()
     summary = out.getvalue().strip().splitlines()[-1]
-    assert "refuted as expected, 0 could not check, 0 unverified; 0 errors" in summary
+    assert f"refuted as expected, 0 could not check, {len(CORPUS_CLAIMS_AWAITING)} unverified; 0 errors" in summary
     assert f", 0 refuted, {len(REFUTED)} refuted as expected," in summary
 
 
@@ -100,6 +111,7 @@ MUTATIONS = [
       "drop-the-update-in-the-loop"),
     m("power-iteration.md", "v \\gets w / \\lambda", "v \\gets w \\cdot \\lambda", "w/lambda-to-w*lambda"),
     m("power-iteration.md", "\\Return \\(\\lambda, v\\)", "\\Return \\(\\lambda, w\\)", "return-w-not-v"),
+    m("power-iteration.md", "\\gt \\tau \\, \\lambda\\)", "\\gt \\tau\\)", "absolute-stopping-test"),
     # layer normalisation
     m("layer-normalisation.md", "\\mu \\gets \\frac{1}{d}", "\\mu \\gets \\frac{1}{2}", "mean-1/d-to-1/2"),
     m("layer-normalisation.md", "\\sigma^{2} + \\epsilon", "\\sigma^{2}", "drop-epsilon"),

@@ -94,7 +94,10 @@ INTEGERS = [
     (r"\lceil a/b \rceil", dict(a=7, b=2), 4, int),
     (r"\lfloor \frac{a}{b} \rfloor", dict(a=10**40 + 1, b=3), (10**40 + 1) // 3, int),  # exact beyond floats
     (r"\lfloor (l + h)/2 \rfloor", dict(l=3, h=8), 5, int),
-    (r"\lfloor a/b \rfloor", dict(a=7.0, b=2.0), 3, int),  # whole floats divide as integers
+    # of floats, Python's a // b: the floor of the exact quotient, a float (1 // 0.1 is 9.0, not 10)
+    (r"\lfloor a/b \rfloor", dict(a=7.0, b=2.0), 3.0, float),
+    (r"\lfloor a/b \rfloor", dict(a=1, b=0.1), 9.0, float),
+    (r"\left\lfloor\frac{a}{b}\right\rfloor", dict(a=-7.5, b=2), -4.0, float),
     (r"\lfloor x \rfloor", dict(x=2.7), 2, int),
     (r"\lceil x \rceil", dict(x=-2.7), -2, int),
     (r"\lfloor x \rfloor", dict(x=np.float64(-0.5)), -1, int),
@@ -234,7 +237,8 @@ SETS = [
     (r"\lvert S \rvert", dict(S=S), 3, int),
     (r"|S \cup T|", dict(S=S, T=T), 4, int),
     (r"\lvert \{x \in S : x > 1\} \rvert", dict(S=S), 2, int),
-    (r"\lvert a \rvert", dict(a=-2), 2, np.int64),  # of a number: still the absolute value
+    (r"\lvert a \rvert", dict(a=-2), 2, int),  # of a number: its absolute value, a Python int (exact past 2^63)
+    (r"\lvert a \rvert", dict(a=-(10**30)), 10**30, int),
     (r"\min_{x \in S} x", dict(S=S), 1, int),
     (r"\max_{x \in S} f(x)", dict(S=S, f=lambda v: -v), -1, int),
     (r"\arg\max_{x \in S} f(x)", dict(S=S, f=lambda v: -v), 1, int),

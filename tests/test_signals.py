@@ -111,7 +111,7 @@ def test_a_signal_stops_the_run_and_its_snippet_and_prints_what_was_done(tmp_pat
     assert code == 130, err
     assert "Traceback" not in err and "algoverify: interrupted; 1 of 2 notes done" in err
     text = "".join(out)
-    assert f"{tmp_path / 'a.md'}  (1 checks, " in text  # what was done is printed
+    assert f"{tmp_path / 'a.md'}  (1 check, " in text  # what was done is printed
     assert text.rstrip().splitlines()[-1].startswith("interrupted after 1 note: 1 verified, 0 refuted")
     deadline = time.monotonic() + 10
     while _alive(snippet) and time.monotonic() < deadline:

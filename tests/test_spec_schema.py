@@ -161,7 +161,7 @@ MALFORMED = [
     ("expect-terminates-false", checks("    - kind: contract\n      listing: 1\n      expect: {terminates: false}\n"),
      "AV501", "expect.terminates must be true, got False", (8, 16)),
     ("expect-count", checks("    - kind: contract\n      listing: 1\n      expect: {iterations: -2}\n"), "AV501",
-     "expect.iterations must be a non-negative integer or LaTeX over the inputs, got -2", (8, 16)),
+     "expect.iterations must be a non-negative integer or LaTeX over the inputs or a mapping with keys at_most, at_least, got -2", (8, 16)),
     ("quotes-not-a-list", checks("    - kind: snippet\n      block: 1\n      quotes: '1'\n"), "AV501",
      "quotes must be a list of texts, got '1'", (8, 7)),
     ("quotes-item", checks("    - kind: snippet\n      block: 1\n      quotes: ['1', 2]\n"), "AV501",

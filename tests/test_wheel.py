@@ -20,6 +20,8 @@ alg = parse_algorithm(text, Span(0, len(text)))
 print(algoverify.__file__)
 print(g.grammar_dir())
 print(type(alg.body[0]).__name__)
+from algoverify.reporting import json as report
+print(report.schema()["properties"]["version"]["const"])
 """
 
 
@@ -36,6 +38,7 @@ def test_installed_wheel_parses_a_block(tmp_path):
     names = zipfile.ZipFile(wheel).namelist()
     assert "algoverify/grammars/algorithmic.lark" in names
     assert "algoverify/grammars/math.lark" in names
+    assert "algoverify/reporting/report.schema.json" in names  # the JSON report's schema is package data
     site = tmp_path / "site"
     subprocess.run(
         [sys.executable, "-m", "pip", "install", "--no-deps", "--no-compile", "--target", str(site), str(wheel)],
@@ -46,7 +49,8 @@ def test_installed_wheel_parses_a_block(tmp_path):
     elsewhere.mkdir()
     env = dict(os.environ, PYTHONPATH=str(site))
     out = subprocess.run([sys.executable, "-c", PROGRAM], cwd=elsewhere, env=env, capture_output=True, text=True, check=True)
-    module_file, grammar_dir, node = out.stdout.split()
+    module_file, grammar_dir, node, schema_version = out.stdout.split()
     assert module_file.startswith(str(site)), "the installed copy, not the checkout, must be imported"
     assert grammar_dir == str(site / "algoverify" / "grammars")
     assert node == "Assign"
+    assert schema_version == "2"

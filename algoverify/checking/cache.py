@@ -377,34 +377,34 @@ def decode_findings(data: list[dict[str, Any]]) -> list[Finding]:
     return out
 
 
+def _fields(obj: Any, skip: tuple[str, ...] = ()) -> dict[str, Any]:
+    """A dataclass's fields as JSON, those in ``skip`` and callables (a check's ``locate``) left out."""
+    return {
+        f.name: encode_value(getattr(obj, f.name))
+        for f in dataclasses.fields(obj)
+        if f.name not in skip and not callable(getattr(obj, f.name))
+    }
+
+
+def _unfields(cls: type, data: dict[str, Any]) -> dict[str, Any]:
+    """The keyword arguments of ``cls`` read back from :func:`_fields` (a field it no longer has is an error)."""
+    names = {f.name for f in dataclasses.fields(cls)}
+    unknown = set(data) - names
+    if unknown:
+        raise ValueError(f"fields {sorted(unknown)} are not {cls.__name__}'s")
+    return {k: decode_value(v) for k, v in data.items()}
+
+
 def encode_outcomes(outcomes: Iterable[Any]) -> list[dict[str, Any]]:
     """Check outcomes (:class:`~algoverify.checking.outcome.Outcome`) as JSON objects, their check's spec with them."""
-    out = []
-    for o in outcomes:
-        check = o.check
-        out.append(
-            {
-                "check": None
-                if check is None
-                else {
-                    "id": check.id,
-                    "kind": check.kind,
-                    "span": _span(check.span),
-                    "params": encode_value(check.params),
-                    "claim": check.claim,
-                    "known": check.known,
-                    "trials": check.trials,
-                },
-                "status": o.status,
-                "message": o.message,
-                "seconds": o.seconds,
-                "trials": o.trials,
-                "findings": encode_findings(o.findings),
-                "details": encode_value(o.details),
-                "claim_span": _span(o.claim_span),
-            }
-        )
-    return out
+    return [
+        {
+            **_fields(o, skip=("check", "findings")),
+            "check": None if o.check is None else _fields(o.check),
+            "findings": encode_findings(o.findings),
+        }
+        for o in outcomes
+    ]
 
 
 def decode_outcomes(data: list[dict[str, Any]]) -> list[Any]:
@@ -414,28 +414,13 @@ def decode_outcomes(data: list[dict[str, Any]]) -> list[Any]:
 
     out = []
     for item in data:
-        if item["status"] not in VERDICTS:
-            raise ValueError(f"unknown verdict {item['status']!r}")
-        c = item["check"]
-        check = None
-        if c is not None:
-            params = decode_value(c["params"])
-            check = CheckSpec(
-                str(c["id"]), str(c["kind"]), _unspan(c["span"]), params, c["claim"], c["known"], int(c["trials"])
-            )
-        details = decode_value(item["details"])
-        out.append(
-            Outcome(
-                check,  # type: ignore[arg-type]
-                item["status"],
-                str(item["message"]),
-                float(item["seconds"]),
-                int(item["trials"]),
-                decode_findings(item["findings"]),
-                details,
-                _unspan(item["claim_span"]),
-            )
-        )
+        item = dict(item)
+        check, findings = item.pop("check"), decode_findings(item.pop("findings"))
+        fields = _unfields(Outcome, item)
+        if fields.get("status") not in VERDICTS:
+            raise ValueError(f"unknown verdict {fields.get('status')!r}")
+        spec = CheckSpec(**_unfields(CheckSpec, check)) if check is not None else None
+        out.append(Outcome(check=spec, findings=findings, **fields))  # type: ignore[arg-type]
     return out
 
 

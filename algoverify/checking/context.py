@@ -14,9 +14,10 @@ import numpy as np
 
 from ..findings import LocatedError, ModuleError, SpecReferenceError
 from ..math import mathexpr as M
+from ..math.names import join_words
 from ..math.numeric import Context, compile_expr
 from ..running.generators import GENERATORS, GeneratorError
-from ..running.values import ValueSyntaxError, parse_value
+from ..running.values import ValueSyntaxError, edge_value, parse_value, value_class
 from ..source import Span
 from .spec import CheckSpec, check_references
 
@@ -65,6 +66,10 @@ class CheckContext:
     #: the run's ceilings per note (seconds, megabytes): a check's ``timeout:``/``memory_mb:`` stay below
     timeout_ceiling: float | None = None
     memory_ceiling_mb: int | None = None
+    #: values a check runs on once, instead of its trials (``algoverify run --check``)
+    fixed: dict[str, Any] | None = None
+    #: with ``fixed``: what the check compared, a line each (``lam = 3.0, expected 3.0``), for the run to show
+    shown: list[str] = field(default_factory=list)
     #: the reference problems of each check (by id), found once before it runs
     _problems: dict[str, list[LocatedError]] = field(default_factory=dict, repr=False)
 
@@ -161,13 +166,22 @@ class CheckContext:
         salt = int.from_bytes(hashlib.sha1(check.id.encode()).digest()[:4], "little")
         return np.random.default_rng([self.seed, salt, trial])
 
-    def draw(self, check: CheckSpec, spec: dict[str, Any], rng: np.random.Generator) -> dict[str, Any]:
-        """Build the values of ``inputs:``/``draw:``: generator calls, numbers, lists (in order)."""
+    def draw(
+        self, check: CheckSpec, spec: dict[str, Any], rng: np.random.Generator, edge: str | None = None
+    ) -> dict[str, Any]:
+        """Build the values of ``inputs:``/``draw:``: generator calls, numbers, lists (in order).
+
+        With ``edge`` (``low``, ``high``, ``zero``), each scalar drawn from a range takes that edge
+        of it instead (:func:`~algoverify.running.values.edge_value`); the rest are drawn.
+        """
         self.validate(check)
         values: dict[str, Any] = {}
         for name, text in spec.items():
             try:
-                if isinstance(text, str):
+                at_edge = edge_value(text, values, edge) if edge is not None and isinstance(text, str) else None
+                if at_edge is not None:
+                    values[name] = at_edge
+                elif isinstance(text, str):
                     values[name] = parse_value(text, rng, values)
                 elif isinstance(text, list):
                     values[name] = np.array(text, dtype=float)
@@ -179,6 +193,10 @@ class CheckContext:
                     SpecReferenceError, check.at(section, name), check=check.id, message=f"input {name}: {exc}"
                 ) from None
         return values
+
+    def membership(self, check: CheckSpec, text: Any, values: dict[str, Any]) -> Callable[[Any], bool] | None:
+        """The test of the class an ``inputs:``/``draw:`` entry draws from (``None``: keep its value as drawn)."""
+        return value_class(text, values) if isinstance(text, str) else None
 
     # --- math -----------------------------------------------------------------------
 
@@ -196,12 +214,13 @@ class CheckContext:
         """
         where = check.at(*key) if key else check.span
         try:
-            tree = M.parse_math(latex)
+            # `lo` of the listing is one name in the relation too, as in the listing itself
+            tree = join_words(M.parse_math(latex), {n for n in names if len(n) > 1 and n.isalpha()})
         except LocatedError as exc:
             raise LocatedError(
                 SpecReferenceError, where, check=check.id, message=f"cannot read {latex!r}: {exc}"
             ) from None
-        ctx = Context(declared=set(names), rtol=tolerance(check, "rtol"), atol=tolerance(check, "atol"))
+        ctx = Context(declared=set(names), rtol=tolerance(check, "rtol"), atol=tolerance(check, "atol"), text=latex)
         try:
             fn = compile_expr(tree, ctx)
         except LocatedError as exc:

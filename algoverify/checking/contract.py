@@ -3,8 +3,9 @@ r"""*contract* checks: counts from a run's trace, as the prose states them.
 ``expect:`` keys (:data:`~algoverify.checking.schema.KINDS`): ``terminates: true``;
 ``runs: {STATEMENT: COUNT}`` (a statement by its ``\label``, its line or a piece of its source,
 resolved to one statement before any trial: :class:`~algoverify.checking.spec.Statements`);
-``assigned: {NAME: COUNT}``; ``backward: COUNT`` (gradient evaluations); ``iterations: COUNT``
-(loop iterations in all). A count is a number or LaTeX over the inputs (``k``, ``2 k``).
+``assigned: {NAME: COUNT}``; ``calls: {FUNCTION: COUNT}``; ``backward: COUNT`` (gradient
+evaluations); ``iterations: COUNT`` (loop iterations in all). A count is a number or LaTeX over
+the inputs (``k``, ``2 k``), or bounds: ``{at_most: '\lceil \log_2 n \rceil + 1', at_least: 1}``.
 """
 
 from __future__ import annotations
@@ -33,9 +34,7 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
         env = {**listing.program.bound_inputs(taken(listing, values)), **values}
         return _compare(check, ctx, expect, result.trace, env, statements)
 
-    return search(
-        check, ctx, check.get("inputs") or {}, attempt, success="contract held on {trials} trials", listing=listing
-    )
+    return search(check, ctx, check.get("inputs") or {}, attempt, success="contract held on {trials}")
 
 
 def _targets(check: CheckSpec, ctx: CheckContext, listing: Any, runs: dict[Any, Any]) -> dict[Any, Span]:
@@ -55,8 +54,43 @@ def _targets(check: CheckSpec, ctx: CheckContext, listing: Any, runs: dict[Any, 
 
 def _count(check: CheckSpec, ctx: CheckContext, expr: Any, env: dict[str, Any], key: tuple[Any, ...]) -> int:
     if isinstance(expr, (int, float)):
-        return int(round(float(expr)))
-    return int(round(float(ctx.evaluate(check, str(expr), env, ("expect", *key)))))
+        return int(expr)
+    value = float(ctx.evaluate(check, str(expr), env, ("expect", *key)))
+    if not value.is_integer():
+        # a bound like \log_2 n is not a whole number; an exact count that is not one is a spec mistake
+        raise LocatedError(
+            SpecReferenceError,
+            check.at("expect", *key),
+            check=check.id,
+            message=f"{expr} = {value:g} is not a whole number of times (round it: \\lceil … \\rceil)",
+        )
+    return int(value)
+
+
+def _judge(
+    check: CheckSpec, ctx: CheckContext, got: int, want: Any, env: dict[str, Any], key: tuple[Any, ...], what: str
+) -> str | None:
+    """``None`` when ``got`` is the count ``want`` states (exact, or within its bounds), else what differs."""
+    if not isinstance(want, dict):
+        n = _count(check, ctx, want, env, key)
+        return None if got == n else f"{what} {got} times, expected {_shown(want, n)}"
+    for bound, words in (("at_most", "at most"), ("at_least", "at least")):
+        if bound not in want:
+            continue
+        limit = want[bound]
+        value = (
+            float(limit)
+            if isinstance(limit, (int, float))
+            else float(ctx.evaluate(check, str(limit), env, ("expect", *key, bound)))
+        )
+        if (got > value) if bound == "at_most" else (got < value):
+            return f"{what} {got} times, expected {words} {_shown(limit, value)}"
+    return None
+
+
+def _shown(expr: Any, value: float) -> str:
+    text = f"{value:.6g}"
+    return text if isinstance(expr, (int, float)) else f"{expr} = {text}"
 
 
 def _compare(
@@ -68,20 +102,19 @@ def _compare(
     statements: dict[Any, Span],
 ) -> str | None:
     hits = trace.hits
+    counts: list[tuple[tuple[Any, ...], int, Any, str]] = []
     for key, want in (expect.get("runs") or {}).items():
-        got, n = hits.get(statements[key], 0), _count(check, ctx, want, env, ("runs", key))
-        if got != n:
-            return f"{key!r} ran {got} times, expected {want} = {n}"
+        counts.append((("runs", key), hits.get(statements[key], 0), want, f"`{key}` ran"))
     for name, want in (expect.get("assigned") or {}).items():
-        got, n = trace.assignments(name), _count(check, ctx, want, env, ("assigned", name))
-        if got != n:
-            return f"{name} was assigned {got} times, expected {want} = {n}"
+        counts.append((("assigned", name), trace.assignments(name), want, f"{name} was assigned"))
+    for name, want in (expect.get("calls") or {}).items():
+        counts.append((("calls", name), trace.counters[f"call:{name}"], want, f"{name} was called"))
     if "backward" in expect:
-        got, n = trace.counters["backward"], _count(check, ctx, expect["backward"], env, ("backward",))
-        if got != n:
-            return f"{got} backward passes, expected {expect['backward']} = {n}"
+        counts.append((("backward",), trace.counters["backward"], expect["backward"], "the gradient was evaluated"))
     if "iterations" in expect:
-        got, n = trace.steps, _count(check, ctx, expect["iterations"], env, ("iterations",))
-        if got != n:
-            return f"{got} loop iterations, expected {expect['iterations']} = {n}"
+        counts.append((("iterations",), trace.steps, expect["iterations"], "the loops iterated"))
+    for key, got, want, what in counts:
+        problem = _judge(check, ctx, got, want, env, key, what)
+        if problem is not None:
+            return problem
     return None

@@ -1,7 +1,10 @@
 """*property* checks: a LaTeX relation holds on every trial.
 
 Over a listing's run (``listing:``): the relation sees the inputs, every variable the run
-assigned (its last value) and the outputs. Over random draws (``draw:``): it sees the drawn
+assigned (its last value) and the outputs, and each input's value on entry as ``x^{(0)}``.
+With ``at:`` or ``after:`` it is an invariant, tested each time a statement is about to run
+(a loop's header: at the start of every pass and when the loop ends) or has run; it also sees
+each variable's value at the previous test as ``x^{(\\mathrm{prev})}``. Over random draws (``draw:``): it sees the drawn
 symbols and the ``let:`` definitions, which may be functions (``M(T): …``) so that a relation
 can compare two draws (monotonicity, convexity along a segment). ``given:`` is a precondition:
 trials where it is false are skipped.
@@ -9,49 +12,243 @@ trials where it is false are skipped.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from ..findings import Finding, LocatedError, VacuousBound
-from .context import DEFAULT_TOLERANCE, CheckContext, tolerance
+from ..findings import Finding, LocatedError, SpecReferenceError, VacuousBound
+from .context import DEFAULT_TOLERANCE, CheckContext, taken, tolerance
 from .outcome import Verdict
-from .spec import CheckSpec
-from .trials import SKIP, failed_run, search
+from .spec import CheckSpec, Statements
+from .subjects import RunFailed, snippet_functions
+from .trials import SKIP, CannotCheck, Rejected, failed_run, search
 
 
 def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
-    """Evaluate ``holds:`` on ``check.trials`` seeded trials."""
+    """Evaluate ``holds:`` on each trial: over the listing's last state, at a statement on every pass, or over draws."""
     listing = ctx.listing(check) if check.get("listing") is not None else None
     if check.get("equation") is not None:
         ctx.block(check, "math", key="equation")  # the equation it backs must exist
     spec = dict(check.get("inputs") or {})
     spec.update(check.get("draw") or {})
     holds = str(check.get("holds"))
-    given = check.get("given")
+    place = _place(check, ctx, listing) if listing is not None else None
+    with snippet_functions(check, ctx) as snippet:
 
-    def attempt(values: dict[str, Any]) -> str | None:
-        env = dict(ctx.functions)
-        env.update(values)
-        if listing is not None:
-            result = ctx.run_listing(check, listing, values)
-            if result.finding is not None:
-                return failed_run(result, ctx.report.note.source.line_col)
-            for name, history in result.trace.history.items():
-                env[name] = history[-1][1]
-            names = listing.outputs or ("result",)
-            outs = result.value if len(names) > 1 else (result.value,)
-            env.update(zip(names, outs))
-        ctx.let(check, env)
-        if given is not None and not _truth(ctx.evaluate(check, str(given), env, ("given",))):
-            return SKIP
-        with np.errstate(all="ignore"):
-            ok = ctx.evaluate(check, holds, env, ("holds",))
-        if _truth(ok):
-            return None
-        return f"{holds} is false" + _witness(check, ctx, env) + _tolerance(check)
+        def attempt(values: dict[str, Any]) -> str | None:
+            env = dict(ctx.functions)
+            env.update(snippet)
+            env.update(values)
+            return _attempt(check, ctx, listing, place, values, env)
 
-    return search(check, ctx, spec, attempt, success=holds + " held on {trials} trials", listing=listing)
+        return search(check, ctx, spec, attempt, success=holds + " held on {trials}" + _where(check, place))
+
+
+def _attempt(
+    check: CheckSpec, ctx: CheckContext, listing: Any, place: Any, values: dict[str, Any], env: dict[str, Any]
+) -> str | None:
+    """One trial: the relation over the draws, the listing's last state, or at a statement on every pass."""
+    if listing is None:
+        return _judge(check, ctx, env)
+    if check.get("as") is not None:
+        env[str(check.get("as"))] = _callable(check, ctx, listing)
+        return _judge(check, ctx, env)
+    entry = {f"{k}_of_0": _copy(v) for k, v in taken(listing, values).items()}
+    if place is not None:
+        return _invariant(check, ctx, listing, values, env, entry, place)
+    result = ctx.run_listing(check, listing, values)
+    if result.finding is not None:
+        return failed_run(result, ctx.report.note.source.line_col)
+    env.update(entry)
+    for name, history in result.trace.history.items():
+        env[name] = history[-1][1]
+    names = listing.outputs or ("result",)
+    outs = result.value if len(names) > 1 else (result.value,)
+    env.update(zip(names, outs))
+    return _judge(check, ctx, env)
+
+
+def _callable(check: CheckSpec, ctx: CheckContext, listing: Any) -> Any:
+    """The listing as a function of its inputs by position (``as: f``): each call is a run of its own."""
+    names = list(listing.inputs)
+
+    def call(*args: Any) -> Any:
+        if len(args) != len(names):
+            raise LocatedError(
+                SpecReferenceError,
+                check.at("as"),
+                check=check.id,
+                message=f"{check.get('as')} takes {len(names)} input(s) ({', '.join(names)}), got {len(args)}",
+            )
+        result = listing.run(dict(zip(names, args)), budget=ctx.budget(check))
+        if result.finding is not None:
+            raise RunFailed(failed_run(result, ctx.report.note.source.line_col))
+        return result.value
+
+    return call
+
+
+def _judge(check: CheckSpec, ctx: CheckContext, env: dict[str, Any], at: str = "") -> str | None:
+    """``None`` when ``holds:`` is true over ``env``, :data:`SKIP` when ``given:`` is false, else why not."""
+    try:
+        return _judged(check, ctx, env, at)
+    except RunFailed as exc:
+        return str(exc)
+
+
+def _judged(check: CheckSpec, ctx: CheckContext, env: dict[str, Any], at: str) -> str | None:
+    holds, given = str(check.get("holds")), check.get("given")
+    ctx.let(check, env)
+    if given is not None and not _truth(ctx.evaluate(check, str(given), env, ("given",))):
+        return SKIP
+    with np.errstate(all="ignore"):
+        ok = ctx.evaluate(check, holds, env, ("holds",))
+    if ctx.fixed is not None:  # the last test is the one to show (an invariant's failing pass)
+        ctx.shown[:] = [w for w in [_witness(check, ctx, env).strip(" ()")] if w]
+    if _truth(ok):
+        return None
+    return f"{holds} is false{at}" + _witness(check, ctx, env) + _tolerance(check)
+
+
+# --- invariants: a relation at a statement, on every pass ------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Place:
+    """Where an invariant is checked: the statement, whether after it ran, and how the report names it."""
+
+    node: Any
+    after: bool
+    loop: bool
+    line: int
+
+
+def _place(check: CheckSpec, ctx: CheckContext, listing: Any) -> _Place | None:
+    key = "after" if check.get("after") is not None else "at" if check.get("at") is not None else None
+    if key is None:
+        return None
+    from ..syntax import ir
+
+    res = Statements(listing.algorithm, ctx.report.note.source).resolve(check.get(key))
+    if res.statement is None:
+        details = {"candidates": [f"{s.line}:{s.column} {s.shown}" for s in res.candidates]}
+        raise LocatedError(SpecReferenceError, check.at(key), details, check=check.id, message=res.problem)
+    node = res.statement.node
+    loop = isinstance(node, (ir.WhileBlock, ir.ForRange, ir.ForAll, ir.RepeatUntil)) and key == "at"
+    return _Place(node, key == "after", loop, res.statement.line)
+
+
+def _where(check: CheckSpec, place: _Place | None) -> str:
+    if place is None:
+        return ""
+    if place.loop:
+        return f" (at the loop of line {place.line}: every pass and its end)"
+    return f" ({'after' if place.after else 'at'} line {place.line}, every time it ran)"
+
+
+def _invariant(
+    check: CheckSpec,
+    ctx: CheckContext,
+    listing: Any,
+    values: dict[str, Any],
+    env: dict[str, Any],
+    entry: dict[str, Any],
+    place: _Place,
+) -> str | None:
+    """Run the listing, testing ``holds:`` at ``place`` each time; the first pass that breaks it is the failure."""
+    watch = _Watch(check, ctx, {**env, **entry}, place)
+    result = listing.run(taken(listing, values), budget=ctx.budget(check), on_step=watch.on_step, on_pass=watch.on_pass)
+    watch.finish()
+    if watch.error is not None:
+        raise watch.error
+    if watch.failure is not None:
+        return watch.failure
+    if result.finding is not None:
+        return failed_run(result, ctx.report.note.source.line_col)
+    if watch.tested == 0:
+        raise Rejected(f"the statement at line {place.line} never ran")
+    return None
+
+
+class _Watch:
+    """The listing's step events, turned into tests of ``holds:`` at one statement."""
+
+    def __init__(self, check: CheckSpec, ctx: CheckContext, base: dict[str, Any], place: _Place) -> None:
+        self.check, self.ctx, self.base, self.place = check, ctx, base, place
+        self.start = place.node.span.start
+        self.end = place.node.span.end
+        self.passes = self.tested = 0
+        self.previous: dict[str, Any] | None = None
+        self.uses_previous = _mentions(str(check.get("holds")), "_of_prev")
+        self.pending: dict[int, dict[str, Any]] = {}  # frames whose statement ran and awaits its `after`
+        self.failure: str | None = None
+        self.error: Exception | None = None
+
+    def on_step(self, node: Any, env: dict[str, Any], trace: Any) -> None:
+        if self.failure is not None or self.error is not None:
+            return
+        span = node.span
+        waiting = self.pending.get(id(env))
+        if waiting is not None and not (self.start <= span.start and span.end <= self.end):
+            del self.pending[id(env)]
+            self.test(env)  # the statement (or block) is left: the state it made
+        if span.start != self.start:
+            return
+        if self.place.after or self.place.loop:
+            self.pending[id(env)] = env  # tested when left (a loop: at its end; passes come by on_pass)
+        else:
+            self.test(env)
+
+    def on_pass(self, loop: Any, env: dict[str, Any]) -> None:
+        if self.place.loop and loop.span.start == self.start and self.failure is None and self.error is None:
+            self.test(env)
+
+    def finish(self) -> None:
+        """The run is over: frames still waiting are tested on the state the run left."""
+        for env in list(self.pending.values()):
+            if self.failure is None and self.error is None:
+                self.test(env)
+        self.pending.clear()
+
+    def test(self, frame: dict[str, Any]) -> None:
+        self.passes += 1
+        state = {k: v for k, v in frame.items() if not k.startswith("$")}
+        scope = {**self.base, **state}
+        previous, self.previous = self.previous, {k: _copy(v) for k, v in state.items() if not callable(v)}
+        if previous is not None:
+            scope.update({f"{k}_of_prev": v for k, v in previous.items()})
+        elif self.uses_previous:
+            return  # the first pass has no previous one to compare with
+        try:
+            problem = _judge(self.check, self.ctx, scope, f" on pass {self.passes}")
+        except CannotCheck as exc:
+            self.error = exc
+            return
+        except LocatedError as exc:
+            self.error = exc
+            return
+        if problem == SKIP:
+            return
+        self.tested += 1
+        if problem is not None:
+            self.failure = problem
+
+
+def _mentions(latex: str, suffix: str) -> bool:
+    """Whether ``latex`` names a variable whose identifier ends in ``suffix`` (``x^{(\\mathrm{prev})}``)."""
+    from ..math import mathexpr as M
+    from ..math.names import identifier
+
+    try:
+        tree = M.parse_math(latex)
+    except LocatedError:
+        return False
+    return any((identifier(n) or "").endswith(suffix) for n in M.walk(tree) if isinstance(n, M.Label))
+
+
+def _copy(value: Any) -> Any:
+    return value.copy() if isinstance(value, np.ndarray) else value
 
 
 def _relation(check: CheckSpec) -> Any:
@@ -91,8 +288,19 @@ def _witness(check: CheckSpec, ctx: CheckContext, env: dict[str, Any]) -> str:
             value = ctx.evaluate(check, latex, env)
         except Exception:  # noqa: BLE001 - a side that cannot be shown alone is left out
             continue
-        shown.append(f"{latex} = {np.array2string(np.asarray(value), precision=6, threshold=8)}")
-    return " (" + "; ".join(shown) + ")" if shown else ""
+        shown.append((latex, np.asarray(value)))
+    if not shown:
+        return ""
+    texts = [_value_text(v, 6) for _, v in shown]
+    if len(set(texts)) < len(texts):  # sides that differ but print alike: print every digit
+        texts = [_value_text(v, 17) for _, v in shown]
+    return " (" + "; ".join(f"{latex} = {t}" for (latex, _), t in zip(shown, texts)) + ")"
+
+
+def _value_text(arr: np.ndarray, digits: int) -> str:
+    if arr.ndim == 0 and arr.dtype.kind in "fiu":
+        return f"{float(arr):.{digits}g}"
+    return np.array2string(arr, precision=digits, threshold=8)
 
 
 #: How large a part of a bound the default tolerance may be before the bound is called vacuous.

@@ -1,5 +1,8 @@
 """*reference* checks: the listing and a reference implementation agree on generated inputs.
 
+The reference is called with the listing's inputs by name, and with any other drawn value whose
+name it declares (or all of them, when it takes ``**kwargs``).
+
 ``compare:`` gives per-output tolerances (``rtol``, ``atol``) and symmetries (``sign: true``
 accepts ``-x`` for an eigenvector). A run that fails (does not terminate, divides by zero)
 is a counterexample too.
@@ -7,6 +10,7 @@ is a counterexample too.
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 import numpy as np
@@ -14,37 +18,64 @@ import numpy as np
 from .context import CheckContext
 from .outcome import Verdict
 from .spec import CheckSpec
-from .trials import failed_run, search
+from .subjects import RunFailed, snippet_functions
+from .trials import CannotCheck, failed_run, search
 
 
 def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
     """Run ``check.trials`` seeded trials; stop at the first counterexample and shrink it."""
-    listing = ctx.listing(check)
     reference = ctx.callable(check, str(check.get("reference")))
-    return search(
-        check,
-        ctx,
-        check.get("inputs") or {},
-        lambda values: _mismatch(check, ctx, listing, reference, values),
-        success="matches " + str(check.get("reference")) + " on {trials} trials",
-        listing=listing,
-    )
+    success = "matches " + str(check.get("reference")) + " on {trials}"
+    inputs = check.get("inputs") or {}
+    if check.get("snippet") is None:
+        listing = ctx.listing(check)
+
+        def by_listing(values: dict[str, Any]) -> str | None:
+            result = ctx.run_listing(check, listing, values)
+            if result.finding is not None:
+                return failed_run(result, ctx.report.note.source.line_col)
+            names = listing.outputs or ("result",)
+            got = result.value if len(names) > 1 else (result.value,)
+            return _mismatch(check, ctx, list(listing.inputs), names, got, reference, values)
+
+        return search(check, ctx, inputs, by_listing, success=success)
+    name = str(check.get("function"))
+    with snippet_functions(check, ctx) as functions:
+        if name not in functions:
+            known = ", ".join(functions) or "none"
+            raise CannotCheck(f"the snippet defines no function {name} (it defines: {known})")
+        function, params = functions[name], list(functions.parameters(name))
+
+        def by_function(values: dict[str, Any]) -> str | None:
+            try:
+                value = function(**{k: values[k] for k in params if k in values})
+            except RunFailed as exc:
+                return str(exc)
+            names = tuple(f"{name}[{i + 1}]" for i in range(len(value))) if isinstance(value, tuple) else (name,)
+            got = value if isinstance(value, tuple) else (value,)
+            return _mismatch(check, ctx, params, names, got, reference, values)
+
+        return search(check, ctx, inputs, by_function, success=success)
 
 
-def _mismatch(check: CheckSpec, ctx: CheckContext, listing: Any, reference: Any, values: dict[str, Any]) -> str | None:
-    result = ctx.run_listing(check, listing, values)
-    if result.finding is not None:
-        return failed_run(result, ctx.report.note.source.line_col)
-    accepted = set(listing.inputs)  # a family's size (k of B_1, …, B_k) is implied by the family
+def _mismatch(
+    check: CheckSpec,
+    ctx: CheckContext,
+    inputs: list[str],
+    names: tuple[str, ...],
+    got: tuple[Any, ...],
+    reference: Any,
+    values: dict[str, Any],
+) -> str | None:
+    """``None`` when the outputs ``got`` (named ``names``) match the reference's; else the first that differs."""
+    accepted = set(inputs)  # a family's size (k of B_1, …, B_k) is implied by the family
     given = {k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in values.items() if k in accepted}
     if str(check.get("reference")).startswith("numpy."):
         # NumPy's functions do not know the listing's names (`numpy.sqrt(a=…)` is a TypeError):
         # they take the inputs by position, in the listing's order
-        expected = reference(*(given[k] for k in listing.inputs if k in given))
+        expected = reference(*(given[k] for k in inputs if k in given))
     else:
-        expected = reference(**given)
-    names = listing.outputs or ("result",)
-    got = result.value if len(names) > 1 else (result.value,)
+        expected = reference(**given, **_extra(reference, values, given))
     if isinstance(expected, dict):
         expected = tuple(expected[n] for n in names)
     elif len(names) == 1:
@@ -52,10 +83,31 @@ def _mismatch(check: CheckSpec, ctx: CheckContext, listing: Any, reference: Any,
     compare = check.get("compare") or {}
     for name, g, e in zip(names, got, expected):
         opts = compare.get(name, {}) if isinstance(compare, dict) else {}
+        if ctx.fixed is not None:
+            shown = _short(np.asarray(g, dtype=float)), _short(np.asarray(e, dtype=float))
+            ctx.shown.append(f"{name} = {shown[0]}, expected {shown[1]}")
         problem = _differs(name, g, e, opts, check)
         if problem:
             return problem
     return None
+
+
+def _extra(reference: Any, values: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
+    """Drawn values the listing does not take but the reference asks for by name (or takes as ``**kwargs``).
+
+    A reference may need what the inputs were drawn from (``n``, a seed matrix, a parameter of
+    the class) to compute the expected value; a reference that does not name them never sees them.
+    """
+    try:
+        params = inspect.signature(reference).parameters
+    except (TypeError, ValueError):
+        return {}
+    every = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
+    return {
+        k: (v.copy() if isinstance(v, np.ndarray) else v)
+        for k, v in values.items()
+        if k not in given and (every or k in params)
+    }
 
 
 def _differs(name: str, got: Any, expected: Any, opts: dict[str, Any], check: CheckSpec) -> str | None:

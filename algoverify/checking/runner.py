@@ -29,7 +29,7 @@ from ..source import Span
 from . import contract, property, reference, snippet, structure
 from .context import CheckContext
 from .outcome import CANNOT, KNOWN, REFUTED, VERIFIED, Outcome, Verdict
-from .snippets import find_quote
+from .snippets import find_claim
 from .spec import CheckSpec
 
 __all__ = ["Verdict", "Outcome", "run_check", "clamp_limits", "CheckContext"]
@@ -114,11 +114,7 @@ def _locate_claim(check: CheckSpec, ctx: CheckContext) -> tuple[Span | None, lis
     """Find the sentence the check backs in the prose; a claim that is not there is AV407."""
     if not check.claim:
         return None, []
-    offset = find_quote(ctx.prose, check.claim)
-    claim = check.claim
-    if offset is None and claim[:1].isalpha():
-        # "The output …" quoted from the middle of a sentence ("… so the output …"), or the reverse
-        offset = find_quote(ctx.prose, claim[0].swapcase() + claim[1:])
+    offset = find_claim(ctx.prose, check.claim)
     if offset is None:
         return None, [QuoteMissing.finding(check.span, ctx.path, check=check.id, what="claim", text=check.claim)]
     start = ctx.prose_base + offset

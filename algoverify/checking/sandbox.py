@@ -77,15 +77,24 @@ class Sandboxed:
     """A command started under the sandbox; drain :attr:`stdout` and :attr:`stderr`, then :meth:`finish`."""
 
     def __init__(
-        self, argv: list[str], *, cwd: Path, env: dict[str, str], limits: Limits, pid_namespace: bool = False
+        self,
+        argv: list[str],
+        *,
+        cwd: Path,
+        env: dict[str, str],
+        limits: Limits,
+        pid_namespace: bool = False,
+        stdin: bool = False,
     ) -> None:
         """Start ``argv`` in ``cwd`` with exactly ``env`` (plus the run's token) under ``limits``.
 
         ``pid_namespace`` asks for a PID namespace as well, where the kernel allows one. It is
         off by default because the command then sees its own pids (itself as 2), not ours.
+        ``stdin`` gives the command a pipe we write to (:attr:`stdin`) instead of no input.
         """
         self._limits = limits
         self._token = secrets.token_hex(16)
+        stdin_mode = subprocess.PIPE if stdin else subprocess.DEVNULL
         self._posix = os.name == "posix"
         self._cgroup = _make_pids_cgroup(limits.max_processes + 2) if sys.platform.startswith("linux") else None
         env = {**env, TOKEN_VARIABLE: self._token}
@@ -93,7 +102,7 @@ class Sandboxed:
         if not self._posix:
             self._status_r = None
             self.proc = subprocess.Popen(
-                argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd, env=env
+                argv, stdin=stdin_mode, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd, env=env
             )
         else:
             self._status_r, status_w = os.pipe()
@@ -112,7 +121,7 @@ class Sandboxed:
                 # -I -S: the supervisor reads no PYTHON* variable, no site-packages, no cwd module.
                 self.proc = subprocess.Popen(
                     [sys.executable, "-I", "-S", "-c", _SUPERVISOR, json.dumps(config)],
-                    stdin=subprocess.DEVNULL,
+                    stdin=stdin_mode,
                     stdout=subprocess.PIPE,
                     stderr=subprocess.PIPE,
                     cwd=cwd,
@@ -130,10 +139,21 @@ class Sandboxed:
         assert self.proc.stdout is not None and self.proc.stderr is not None
         self.stdout = self.proc.stdout
         self.stderr = self.proc.stderr
+        #: the command's input pipe when started with ``stdin=True``, else ``None``
+        self.stdin = self.proc.stdin
 
-    def finish(self) -> Outcome:
-        """Wait until the deadline, then end every process of the run and report how it ended."""
-        deadline = self._start + self._limits.timeout
+    @property
+    def token(self) -> str:
+        """The run's token: every process of the run starts with it in :data:`TOKEN_VARIABLE`."""
+        return self._token
+
+    def finish(self, timeout: float | None = None) -> Outcome:
+        """Wait until the deadline, then end every process of the run and report how it ended.
+
+        ``timeout`` replaces the deadline by that many seconds from now: ``0`` ends the run at
+        once (the outcome then says it timed out unless the command had already exited).
+        """
+        deadline = self._start + self._limits.timeout if timeout is None else time.monotonic() + timeout
         if not self._posix:
             return self._finish_plain(deadline)
         timed_out = not _wait_until(self.proc.pid, deadline)
@@ -328,7 +348,10 @@ os.set_inheritable(status, False)  # the command's exec closes it; only our proc
 
 
 def say(**fields):
-    os.write(status, (json.dumps(fields) + "\n").encode())
+    try:
+        os.write(status, (json.dumps(fields) + "\n").encode())
+    except OSError:
+        pass  # the reader is gone (the process that started us was killed): sweep all the same
 
 
 held = ["rlimits"]
@@ -493,9 +516,14 @@ class Stop(Exception):
 
 
 def on_term(signum, frame):
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     raise Stop
 
 
+# SIGTERM stops the wait, never the sweep: a Stop raised inside the sweep would end it half
+# done. It can come late: when the process that started us is killed, the command may see its
+# pipes close and exit before the kernel sends us the parent-death signal, and that signal
+# comes again each time we are handed on to another thread of the dying process.
 signal.signal(signal.SIGTERM, on_term)
 try:
     # the process that started us may be killed (a note's worker past its deadline): then
@@ -505,10 +533,12 @@ try:
     if os.getppid() != cfg["parent"]:
         raise Stop  # it died before we asked to be told
     _pid, wstatus = os.waitpid(child, 0)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     if not pid_ns:
         say(returncode=os.waitstatus_to_exitcode(wstatus))
 except Stop:
     pass
+signal.signal(signal.SIGTERM, signal.SIG_IGN)
 sweep(child)
 os._exit(0)
 """

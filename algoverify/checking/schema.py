@@ -194,6 +194,8 @@ class ListOf(Type):
     item: Type
 
     def describe(self) -> str:
+        if isinstance(self.item, Record):
+            return "a list of mappings with keys " + ", ".join(k.name for k in self.item.keys)
         return f"a list of {_plural(self.item.describe())}"
 
     def fits(self, value: Any) -> bool:
@@ -286,7 +288,21 @@ class Key:
 # --- the schema --------------------------------------------------------------------------------
 
 LATEX = Text("LaTeX")
-COUNT = Either((Integer(0), Text("LaTeX over the inputs")))
+_EXACT_COUNT = Either((Integer(0), Text("LaTeX over the inputs")))
+#: A count from a run's trace: exact (``3``, ``2 k``), or bounds (``{at_most: '\lceil \log_2 n \rceil + 1'}``).
+COUNT = Either(
+    (
+        Integer(0),
+        Text("LaTeX over the inputs"),
+        Record(
+            (
+                Key("at_most", _EXACT_COUNT, "an upper bound"),
+                Key("at_least", _EXACT_COUNT, "a lower bound"),
+            )
+        ),
+    )
+)
+STATEMENT = Either((Integer(1), Text("a statement")))
 VALUES = MapOf("NAME", Anything("a number, a list or a generator call"))
 LISTING = Either((Integer(1), Text("a caption or function name")))
 _LET_KEY = r"[A-Za-z_]\w*(\(\s*[A-Za-z_]\w*(\s*,\s*[A-Za-z_]\w*)*\s*\))?"
@@ -305,7 +321,19 @@ SECTION: tuple[Key, ...] = (
         "trials",
         Integer(1, MAX_TRIALS),
         "trials per check, where a check does not say",
-        default="the project's `trials`, else 20",
+        default="`--trials`, else the project's `trials`, else 20 to 1000 (see below)",
+    ),
+    Key(
+        "rtol",
+        Number(),
+        "the relative tolerance of every check of the note that sets none",
+        default="the project's `rtol`, else the kind's",
+    ),
+    Key(
+        "atol",
+        Number(),
+        "the absolute tolerance of every check of the note that sets none",
+        default="the project's `atol`, else the kind's",
     ),
     Key(
         "index_base",
@@ -315,6 +343,26 @@ SECTION: tuple[Key, ...] = (
     ),
     Key("ignore", Codes(), "finding codes (or prefixes) silenced everywhere in the note"),
     Key("checks", ListOf(Anything("a check")), "the checks, each a mapping with a `kind:` (below)", default="none"),
+    Key(
+        "unchecked",
+        ListOf(
+            Record(
+                (
+                    Key(
+                        "sentence",
+                        Text(),
+                        "the sentence, or a piece of it, as `claim:` quotes one; `AV407` when the prose no longer "
+                        "has it",
+                        required=True,
+                    ),
+                    Key("reason", Text(), "why no check can back it, shown by `algoverify claims`", required=True),
+                )
+            )
+        ),
+        "sentences that state something checkable and that no check backs, each with the reason: they are "
+        "not reported as `AV604`",
+        default="none",
+    ),
 )
 
 #: Keys every check has, whatever its kind.
@@ -351,7 +399,14 @@ _RUN: tuple[Key, ...] = (
         "trials",
         Integer(1, MAX_TRIALS),
         "seeded trials; the first that fails is shrunk and reported",
-        default="the note's `trials:`, else 20",
+        default="the note's `trials:`, else 20 to 1000 (see below)",
+    ),
+    Key(
+        "budget",
+        Number(positive=True),
+        "seconds all trials and the shrinking of a failure may take together; shrinking spends at most a quarter "
+        "of what is left",
+        default="30",
     ),
     Key(
         "inputs",
@@ -377,6 +432,11 @@ _EXPECT = (
         "times a statement runs; the statement by its `\\label`, its line in the note or a piece of its source (below)",
     ),
     Key("assigned", MapOf("NAME", COUNT), "times a variable is assigned"),
+    Key(
+        "calls",
+        MapOf("FUNCTION", COUNT),
+        "times a function is called by name: a `\\Function` of the note, or one of the module's `FUNCTIONS`",
+    ),
     Key("backward", COUNT, "gradient evaluations (the `backward` counter)"),
     Key("iterations", COUNT, "loop iterations, all loops together"),
 )
@@ -384,8 +444,12 @@ _EXPECT = (
 #: Keys of each kind, beyond :data:`CHECK`.
 KINDS: dict[str, tuple[Key, ...]] = {
     "reference": (
-        Key("listing", LISTING, "the listing: 1-based index, caption (or its start) or `\\Function` name",
-            required=True, refers="listing"),
+        Key("listing", LISTING, "the listing: 1-based index, caption (or its start) or `\\Function` name; "
+            "or, instead, `snippet:` and `function:`",
+            refers="listing"),
+        Key("snippet", Integer(1), "a Python block (1-based) whose function `function:` is checked instead of a "
+            "listing, in the snippet sandbox", refers="python"),
+        Key("function", Text("a function name"), "the function of `snippet:` to check; its parameters are its inputs"),
         Key("reference", Text("a function name"),
             "a function of the module, called with the listing's inputs by name, or `numpy.…`, called "
             "with them by position in the listing's order; one value per output",
@@ -402,6 +466,19 @@ KINDS: dict[str, tuple[Key, ...]] = {
             "outputs",
             refers="listing"),
         *_RUN,
+        Key("snippet", Integer(1),
+            "a Python block (1-based) whose functions the relation calls by name (`\\mathrm{softmax}(z + c)`): the "
+            "block runs once per check in the snippet sandbox, and each call is answered there",
+            refers="python"),
+        Key("as", Text("a name"),
+            "call the listing by this name in `holds:`, `let:`, `given:` (`f(x + c) = f(x)`: two runs in one trial), "
+            "its inputs by position in the listing's order, instead of running it once first; a `\\Function` of "
+            "the note is callable by its own name without it"),
+        Key("at", STATEMENT,
+            "an invariant: the relation is checked each time the statement is about to run (named as in "
+            "`expect.runs`), and a failure says on which pass", refers="statement"),
+        Key("after", STATEMENT,
+            "an invariant checked each time the statement has run (a block: when it is left)", refers="statement"),
         Key("draw", VALUES, "symbols drawn for the relation, after `inputs:`", refers="values"),
         Key("let", MapOf("NAME or NAME(PARAMS)", LATEX, key_pattern=_LET_KEY),
             "definitions the relation uses: values (`G: 'X X^{\\top}'`) and functions (`M(T): …`)"),
@@ -580,6 +657,8 @@ def rows(keys: tuple[Key, ...], prefix: str = "") -> Iterator[tuple[str, Key]]:
         typ = key.type
         if isinstance(typ, MapOf) and isinstance(typ.value, Record):
             yield from rows(typ.value.keys, f"{path}.{typ.key}.")
+        elif isinstance(typ, ListOf) and isinstance(typ.item, Record):
+            yield from rows(typ.item.keys, f"{path}[].")
         elif isinstance(typ, Record):
             yield from rows(typ.keys, f"{path}.")
 

@@ -8,6 +8,7 @@ The snippet's code never runs in this process: it goes to a fresh interpreter as
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import re
@@ -17,7 +18,7 @@ import threading
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import IO
+from typing import IO, Iterator
 
 from .sandbox import Limits, Sandboxed
 
@@ -96,16 +97,23 @@ def run_snippet(
         cpu_seconds=cpu_seconds if cpu_seconds is not None else math.ceil(timeout) + 1,
         max_processes=max_processes,
     )
+    with snippet_root() as root:
+        return _run_in(code, Path(cwd) if cwd is not None else root / "work", root, limits)
+
+
+@contextlib.contextmanager
+def snippet_root() -> Iterator[Path]:
+    """A fresh temporary folder holding a snippet's ``work``, ``home`` and ``tmp``, removed on exit."""
     with tempfile.TemporaryDirectory(prefix="algoverify-snippet-", ignore_cleanup_errors=True) as tmp:
         root = Path(tmp)
         for name in ("work", "home", "tmp"):
             (root / name).mkdir()
-        return _run_in(code, Path(cwd) if cwd is not None else root / "work", root, limits)
+        yield root
 
 
 def _run_in(code: str, cwd: Path, root: Path, limits: Limits) -> SnippetRun:
     """Start the sandboxed child in ``cwd``, drain its output, and wait for the sandbox to end it."""
-    child = Sandboxed(_interpreter_args(code), cwd=cwd, env=_child_env(root), limits=limits)
+    child = Sandboxed(interpreter_args(code), cwd=cwd, env=child_env(root), limits=limits)
     out, err = _Capture(child.stdout), _Capture(child.stderr)
     outcome = child.finish()
     out.join(_DRAIN_GRACE)
@@ -124,7 +132,7 @@ def _run_in(code: str, cwd: Path, root: Path, limits: Limits) -> SnippetRun:
     )
 
 
-def _interpreter_args(code: str) -> list[str]:
+def interpreter_args(code: str) -> list[str]:
     """Return the command line for a child interpreter isolated like ``python -I``.
 
     ``-I`` itself implies ``-E``, which would make the child ignore the ``PYTHONHASHSEED`` we
@@ -144,7 +152,7 @@ def _interpreter_args(code: str) -> list[str]:
 _INHERITED = ("PATH", "LANG", "LANGUAGE", "TZ", "SYSTEMROOT", "WINDIR")
 
 
-def _child_env(root: Path) -> dict[str, str]:
+def child_env(root: Path) -> dict[str, str]:
     """Return the snippet's environment: an allowlist of ours plus pinned values."""
     env = {key: value for key, value in os.environ.items() if key in _INHERITED or key.startswith("LC_")}
     home, tmp = str(root / "home"), str(root / "tmp")
@@ -379,3 +387,15 @@ def find_quote(prose: str, quote: str) -> int | None:
     pattern = r"\s+".join(re.escape(part) for part in quote.split())
     match = re.search(pattern, prose)
     return match.start() if match else None
+
+
+def find_claim(prose: str, claim: str) -> int | None:
+    """Return the offset of a check's ``claim`` in ``prose``, or ``None``, as :func:`find_quote` does.
+
+    The case of the claim's first letter may differ too: a claim quoted from the middle of a
+    sentence ("… so the output …") starts with a capital where the prose has none, or the reverse.
+    """
+    offset = find_quote(prose, claim)
+    if offset is None and claim[:1].isalpha():
+        offset = find_quote(prose, claim[0].swapcase() + claim[1:])
+    return offset

@@ -25,6 +25,7 @@ nearest statements.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import difflib
 import functools
 import re
@@ -63,7 +64,8 @@ class CheckSpec:
     params: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     claim: str | None = None
     known: str | None = None
-    trials: int = 20
+    #: trials to run; ``None``: as many as a short time allows (:data:`~algoverify.checking.trials.AUTO_TRIALS`)
+    trials: int | None = None
     #: ``locate(path)``: the span of a key below the check's entry (``("expect", "runs", "x")``)
     locate: Callable[[tuple[Any, ...]], Span | None] | None = field(default=None, compare=False, hash=False, repr=False)
 
@@ -93,13 +95,22 @@ class NoteSpec:
 # --- reading: the schema ------------------------------------------------------------------------
 
 
-def read_spec(note: Note, *, default_trials: int | None = None) -> NoteSpec:
+def read_spec(
+    note: Note,
+    *,
+    default_trials: int | None = None,
+    forced_trials: int | None = None,
+    tolerance: dict[str, float | None] | None = None,
+) -> NoteSpec:
     """Read the ``algoverify:`` section of ``note``; problems with its shape become AV501 findings.
 
     A check with such a problem is left out of :attr:`NoteSpec.checks` (its finding says why).
 
     :param default_trials: trials per check when neither the check nor the section says (the
-        project config's ``trials``); 20 when ``None``.
+        project config's ``trials``); when ``None``, as many as a short time allows.
+    :param forced_trials: trials of every check, whatever the spec says (``--trials N``).
+    :param tolerance: the project's ``rtol``/``atol`` for checks that set none; the note's
+        own ``rtol:``/``atol:`` come first.
     """
     section = note.front_matter.get("algoverify") if isinstance(note.front_matter, dict) else None
     out = NoteSpec()
@@ -128,7 +139,11 @@ def read_spec(note: Note, *, default_trials: int | None = None) -> NoteSpec:
         return out
     trials = section.get("trials")
     if not _valid(trials, "trials", schema.SECTION):
-        trials = default_trials if default_trials is not None else 20
+        trials = default_trials
+    defaults = {k: v for k, v in (tolerance or {}).items() if v is not None}
+    for key in ("rtol", "atol"):
+        if _valid(section.get(key), key, schema.SECTION):
+            defaults[key] = section[key]
     seen: set[str] = set()
     for i, entry in enumerate(checks):
         base = ("algoverify", "checks", i)
@@ -139,6 +154,11 @@ def read_spec(note: Note, *, default_trials: int | None = None) -> NoteSpec:
         if found:
             continue
         check = _check(entry, i, span, trials, lambda path, b=base: marks.span(b + path, key=True))
+        if forced_trials is not None and check.kind in ("reference", "property", "contract"):
+            check = dataclasses.replace(check, trials=forced_trials)
+        if any(k.name == "rtol" for k in schema.KINDS[check.kind]):
+            for key, value in defaults.items():
+                check.params.setdefault(key, value)
         if check.id in seen:
             bad(base[1:] + ("id",), f"check {i + 1}: check id {check.id!r} is used twice")
             continue
@@ -177,7 +197,7 @@ def _check(
     entry: dict[str, Any],
     index: int,
     span: Span,
-    default_trials: int,
+    default_trials: int | None,
     locate: Callable[[tuple[Any, ...]], Span | None],
 ) -> CheckSpec:
     kind = entry["kind"]
@@ -292,7 +312,68 @@ def check_references(
                 bad(path, res.problem, {"candidates": shown} if shown else None)
     for path, message in _value_problems(note, values, set(generators)):
         bad(path, message)
+    for path, latex in _latex_values(check):
+        problem = _latex_problem(latex)
+        if problem is not None:
+            bad(path, problem)
+    if check.kind == "reference":
+        subject = [k for k in ("listing", "snippet") if check.get(k) is not None]
+        if subject == []:
+            bad((), "a reference check needs `listing:`, or `snippet:` and `function:`")
+        elif len(subject) == 2:
+            bad(("snippet",), "give `listing:` or `snippet:`, not both: a reference check has one subject")
+        elif (check.get("snippet") is None) != (check.get("function") is None):
+            bad(
+                ("snippet",) if check.get("snippet") is not None else ("function",),
+                "`snippet:` and `function:` go together",
+            )
+    if check.get("as") is not None and check.get("listing") is None:
+        bad(("as",), "`as:` names the listing in the relation: the check needs `listing:`")
+    places = [k for k in ("at", "after") if check.get(k) is not None]
+    if len(places) == 2:
+        bad(("after",), "give `at:` or `after:`, not both: an invariant is checked at one place")
+    elif places and check.get("listing") is None:
+        bad((places[0],), f"`{places[0]}:` names a statement of a listing: the check needs `listing:`")
     return out
+
+
+def _latex_values(check: CheckSpec) -> Iterator[tuple[tuple[Any, ...], str]]:
+    """``(path, text)`` for every value of the check the schema types as LaTeX (``holds:``, counts, ``let:``)."""
+
+    def latex(typ: schema.Type) -> bool:
+        options = typ.options if isinstance(typ, schema.Either) else (typ,)
+        return any(isinstance(o, schema.Text) and o.what.startswith("LaTeX") for o in options)
+
+    def walk(typ: schema.Type, value: Any, path: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], str]]:
+        if isinstance(value, str) and latex(typ):
+            yield path, value
+        options = typ.options if isinstance(typ, schema.Either) else (typ,)
+        for option in options:
+            if isinstance(option, schema.Record) and isinstance(value, dict):
+                for key in option.keys:
+                    if key.name in value:
+                        yield from walk(key.type, value[key.name], path + (key.name,))
+            elif isinstance(option, schema.MapOf) and isinstance(value, dict):
+                for k, v in value.items():
+                    yield from walk(option.value, v, path + (k,))
+
+    for key in schema.kind_keys(check.kind):
+        if key.name in check.params:
+            yield from walk(key.type, check.params[key.name], (key.name,))
+
+
+def _latex_problem(latex: str) -> str | None:
+    """Why ``latex`` does not parse as math (``None`` when it does): found by ``lint``, before any run."""
+    from ..math import mathexpr as M
+
+    try:
+        tree = M.parse_math(latex)
+    except LocatedError as exc:
+        return f"cannot read `{latex}`: {exc}"
+    if isinstance(tree, M.Fragment):  # `x \le` reads as prose's half formula, never as a value
+        side = "left" if tree.left is None else "right"
+        return f"`{latex}` is not complete: its {tree.op} has no {side} side"
+    return None
 
 
 def _references(check: CheckSpec) -> Iterator[tuple[tuple[Any, ...], str, Any]]:

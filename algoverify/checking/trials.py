@@ -1,20 +1,26 @@
 """Seeded trials, counterexample shrinking, and the command that reproduces a failure.
 
-A failing trial's inputs are shrunk in two passes while the claim still fails: first the
-sizes in the generator calls (``spd(6)`` → ``spd(2)``), redrawn from the same trial seed;
-then the values themselves, rounded to fewer digits. What is left is printed as
-``--set`` arguments of an ``algoverify run`` command.
+A check runs a fixed number of trials (``trials:``) or, when nothing names one, as many as a
+short time allows (:data:`AUTO_TRIALS`, :data:`AUTO_SECONDS`); all its trials and its shrinking
+share one budget (``budget:``). A failing trial's inputs are shrunk in two passes while the
+claim still fails the same way, within a share of what is left of the budget: first the sizes
+in the generator calls (``spd(6)`` → ``spd(2)``), redrawn from the same trial seed; then the
+values themselves, towards whole numbers and short decimals that stay inside the class their
+generator draws from. What is left is printed as ``--set`` arguments of an
+``algoverify run --check`` command.
 """
 
 from __future__ import annotations
 
 import re
 import shlex
+import time
 from typing import Any, Callable
 
 import numpy as np
 
 from ..findings import Finding
+from ..running.values import EDGES
 from ..source import number_text
 from .outcome import Verdict
 
@@ -40,9 +46,16 @@ def failed_run(result: Any, line_col: Callable[[int], tuple[int, int]]) -> str:
     text = f"the listing failed at line {line}:{col}: {f.code} {f.message}"
     if f.code in REFUTING_CODES:
         return text
+    if f.code == PRECONDITION:
+        # draws are counted by the condition they broke, not by the value that broke it
+        raise Rejected(f"{re.sub(r' [(][^()]*[)]$', '', f.message)} (line {line})", f)
     raise CannotCheck(text, f)
 
-__all__ = ["shrink_spec", "simplify_values", "reproduce_command", "format_inputs"]
+
+#: The finding of a run whose inputs break the listing's ``\Require``: the trial is drawn again.
+PRECONDITION = "AV309"
+
+__all__ = ["shrink_spec", "simplify_values", "reproduce_command", "format_inputs", "search", "Rejected", "CannotCheck"]
 
 _CALL = re.compile(r"^\s*(\w+)\((.*)\)\s*$")
 
@@ -122,19 +135,90 @@ def shrink_spec(spec: dict[str, Any], fails: Callable[[dict[str, Any]], bool], b
     return current
 
 
-def simplify_values(values: dict[str, Any], fails: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
-    """Round each float value to as few significant digits as keep the claim failing."""
-    current = dict(values)
+def simplify_values(
+    values: dict[str, Any],
+    fails: Callable[[dict[str, Any]], bool],
+    classes: dict[str, Callable[[Any], bool] | None] | None = None,
+) -> dict[str, Any]:
+    """Each value made simpler while the claim fails: a float to a whole number or 1–4 digits, an integer towards 0.
+
+    ``classes`` gives, per name, the test of the class its generator draws from (``uniform(0, 1)``
+    stays in ``[0, 1)``, ``spd(n)`` positive definite, ``randn`` finite); a simpler value outside
+    it is never tried. A value without a test (a literal, a generator of the note's own) is kept.
+    """
+    current = values  # the same mapping when nothing simpler fails: the caller need not run it again
     for name, value in values.items():
-        if not isinstance(value, (float, np.ndarray)) or (isinstance(value, np.ndarray) and value.dtype.kind != "f"):
+        inside = (classes or {}).get(name)
+        if inside is None:
             continue
-        for digits in (1, 2, 3, 4):
-            rounded = _round(value, digits)
-            trial = dict(current, **{name: rounded})
+        if _is_integral(value):
+            current = _smaller_integers(current, name, inside, fails)
+            continue
+        if not _is_float(value):
+            continue
+        for digits in (0, 1, 2, 3, 4):
+            simpler = _whole(value) if digits == 0 else _round(value, digits)
+            if _same(simpler, value) or not _safely(inside, simpler):
+                continue
+            trial = dict(current, **{name: simpler})
             if fails(trial):
                 current = trial
                 break
     return current
+
+
+def _is_float(value: Any) -> bool:
+    return isinstance(value, float) or (isinstance(value, np.ndarray) and value.dtype.kind == "f")
+
+
+def _is_integral(value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, (int, np.integer)) or (isinstance(value, np.ndarray) and value.dtype.kind in "iu")
+
+
+#: Tries per integer value: each halves its distance to zero or steps one closer, so a value a
+#: thousand away needs about ten.
+_INTEGER_TRIES = 24
+
+
+def _smaller_integers(
+    values: dict[str, Any], name: str, inside: Callable[[Any], bool], fails: Callable[[dict[str, Any]], bool]
+) -> dict[str, Any]:
+    """An integer value (or array) moved towards zero while it stays in its class and the claim fails."""
+    current = values
+    for _ in range(_INTEGER_TRIES):
+        value = current[name]
+        arr = np.asarray(value)
+        halved = np.sign(arr) * (np.abs(arr) // 2)  # halfway to zero, from either side
+        for candidate in (np.zeros_like(arr), np.sign(arr), halved, arr - np.sign(arr)):
+            simpler = int(candidate) if arr.ndim == 0 else candidate
+            if _same(simpler, value) or not _safely(inside, simpler):
+                continue
+            trial = dict(current, **{name: simpler})
+            if fails(trial):
+                current = trial
+                break
+        else:
+            return current
+    return current
+
+
+def _whole(value: Any) -> Any:
+    with np.errstate(all="ignore"):
+        out = np.where(np.isfinite(value), np.round(value), value)
+    return float(out) if np.ndim(value) == 0 else out
+
+
+def _same(a: Any, b: Any) -> bool:
+    return bool(np.array_equal(np.asarray(a), np.asarray(b), equal_nan=True))
+
+
+def _safely(inside: Callable[[Any], bool], value: Any) -> bool:
+    try:
+        return bool(inside(value))
+    except Exception:  # noqa: BLE001 - a test that cannot judge a value keeps the drawn one
+        return False
 
 
 def _round(value: Any, digits: int) -> Any:
@@ -168,14 +252,81 @@ def format_inputs(values: dict[str, Any]) -> str:
     return "\n".join(f"{k} = {_literal(v)}" for k, v in values.items())
 
 
-def reproduce_command(path: Any, listing: Any, values: dict[str, Any], max_steps: Any = None) -> str:
-    """An ``algoverify run`` command line that runs the listing on these inputs (and the check's budget)."""
-    parts = ["algoverify", "run", str(path), "--listing", str(listing)]
-    if max_steps is not None:
-        parts += ["--max-steps", str(max_steps)]
+def reproduce_command(path: Any, check: Any, values: dict[str, Any]) -> str:
+    """An ``algoverify run --check`` command line that runs the check on exactly these values.
+
+    It shows the listing's value beside the expected one and exits 1 when they disagree.
+    """
+    parts = ["algoverify", "run", str(path), "--check", str(check.id)]
     for k, v in values.items():
         parts += ["--set", f"{k}={_literal(v)}"]
     return shlex.join(parts)
+
+
+#: Trials of a check that names no count (nor its note, the project or ``--trials``): the
+#: second number, unless they take longer than :data:`AUTO_SECONDS` — then as many as ran by
+#: then, and never fewer than the first. A hundred trials find a failure one input in fifty
+#: shows nine times in ten (twenty find it a third of the time); a fast check runs them in a
+#: fraction of a second, and its report is the same on every run.
+AUTO_TRIALS = (20, 100)
+AUTO_SECONDS = 2.0
+#: Seconds all trials and the shrinking of one check may take together (``budget:``).
+DEFAULT_BUDGET = 30.0
+#: The share of what is left of the budget that shrinking may spend once a trial has failed.
+SHRINK_SHARE = 0.25
+#: Draws per planned trial before a check whose inputs keep breaking ``given:`` or the
+#: listing's ``\Require`` gives up on reaching its count.
+_REDRAWS = 10
+
+
+class Rejected(Exception):
+    r"""Raised by a trial whose drawn inputs break the listing's declared precondition (``\Require``).
+
+    The trial is drawn again, as one whose ``given:`` is false: a generator wider than the
+    listing's class is narrowed by the listing's own words, never reported as a refutation.
+    """
+
+    def __init__(self, message: str, finding: Finding | None = None) -> None:
+        super().__init__(message)
+        self.finding = finding
+
+
+class _Plan:
+    """How many trials a check runs, and until when."""
+
+    def __init__(self, check: Any) -> None:
+        self.exact = check.trials  # None: the default count, cut short past AUTO_SECONDS
+        self.start = time.monotonic()
+        self.budget = float(check.get("budget", DEFAULT_BUDGET))
+        self.deadline = self.start + self.budget
+        self.cut: str | None = None  # why fewer trials ran than planned
+
+    @property
+    def planned(self) -> int:
+        return self.exact if self.exact is not None else AUTO_TRIALS[1]
+
+    def more(self, ran: int, drawn: int) -> bool:
+        """Whether to draw another trial after ``ran`` tested ones out of ``drawn``."""
+        if ran >= self.planned or drawn >= _REDRAWS * self.planned:
+            return False
+        now = time.monotonic()
+        if now >= self.deadline:
+            self.cut = f"the check's budget of {self.budget:g} s ran out"
+            return False
+        if self.exact is None and ran >= AUTO_TRIALS[0] and now - self.start >= AUTO_SECONDS:
+            self.cut = f"the default count stops at {AUTO_SECONDS:g} s; `trials:` sets one"
+            return False
+        return True
+
+    def shrink_deadline(self) -> float:
+        now = time.monotonic()
+        return now + max(0.0, self.deadline - now) * SHRINK_SHARE
+
+    def count(self, ran: int) -> str:
+        """``100 trials``, or ``12 of 100 trials (the check's budget of 30 s ran out)``."""
+        if self.cut is not None and ran < self.planned:
+            return f"{ran} of {self.planned} trials ({self.cut})"
+        return f"{ran} trials"
 
 
 def search(
@@ -185,15 +336,25 @@ def search(
     attempt: Callable[[dict[str, Any]], str | None],
     *,
     success: str,
-    listing: Any = None,
 ) -> Any:
     """Run the check's trials; at the first failing one, shrink its inputs and return the verdict.
 
-    ``attempt(values)`` returns ``None`` when the claim holds for ``values``, else what went wrong.
+    ``attempt(values)`` returns ``None`` when the claim holds for ``values``, :data:`SKIP` when
+    its ``given:`` is false, else what went wrong; it raises :class:`Rejected` for inputs outside
+    the listing's precondition and :class:`CannotCheck` when the claim cannot be tested at all.
+    With ``ctx.fixed`` (``algoverify run --check``), one trial runs on exactly those values.
     """
-    skipped = 0
-    for trial in range(check.trials):
-        values = ctx.draw(check, inputs_spec, ctx.rng(check, trial))
+    if getattr(ctx, "fixed", None) is not None:
+        return _once(check, ctx, inputs_spec, attempt)
+    plan = _Plan(check)
+    ran = drawn = 0
+    skipped: dict[str, int] = {}
+    cause: Finding | None = None
+    while plan.more(ran, drawn):
+        trial, drawn = drawn, drawn + 1
+        edge = EDGES[trial] if trial < len(EDGES) else None  # the first trials try the ranges' edges
+        values = ctx.draw(check, inputs_spec, ctx.rng(check, trial), edge)
+        started = time.monotonic()
         try:
             problem = attempt(values)
         except CannotCheck as exc:
@@ -201,32 +362,88 @@ def search(
             if exc.finding is not None:
                 details["cause"] = exc.finding
             return Verdict(None, f"trial {trial + 1}: {exc.message}", trial + 1, details)
-        if problem is None:
+        except Rejected as exc:
+            skipped[str(exc)] = skipped.get(str(exc), 0) + 1
+            cause = exc.finding or cause
             continue
         if problem == SKIP:
-            skipped += 1
+            skipped["`given:` was false"] = skipped.get("`given:` was false", 0) + 1
             continue
-        kind = signature(problem)
-        smaller = shrink_spec(
-            inputs_spec,
-            lambda s, t=trial, k=kind: _fails(attempt, lambda: ctx.draw(check, s, ctx.rng(check, t)), k),
-        )
-        values = ctx.draw(check, smaller, ctx.rng(check, trial))
-        values = simplify_values(values, lambda v, k=kind: _fails(attempt, lambda: v, k))
+        if problem is None:
+            ran += 1
+            continue
+        values, problem = _shrunk(check, ctx, inputs_spec, attempt, (trial, edge), values, problem, plan, started)
+        # the counterexample as text for people, and as data (name → value) for the machine formats
+        details = {"counterexample": format_inputs(values), "_counterexample": dict(values)}
+        details["reproduce"] = reproduce_command(ctx.path, check, values)
+        return Verdict(False, f"trial {trial + 1}: {problem}", trial + 1, details)
+    if ran == 0:
+        why = "; ".join(f"{reason} ({_draws(n)})" for reason, n in skipped.items()) or "the check's budget ran out"
+        return Verdict(None, f"no trial tested the claim: {why}", drawn, {"cause": cause} if cause else {})
+    held = success.replace("{trials}", plan.count(ran))
+    if skipped:
+        held += " (" + ", ".join(f"{_draws(n)} skipped: {reason}" for reason, n in skipped.items()) + ")"
+    return Verdict(True, held, ran)
+
+
+def _draws(n: int) -> str:
+    return "1 draw" if n == 1 else f"{n} draws"
+
+
+def _shrunk(
+    check: Any,
+    ctx: Any,
+    inputs_spec: dict[str, Any],
+    attempt: Callable[[dict[str, Any]], str | None],
+    at: tuple[int, str | None],
+    values: dict[str, Any],
+    problem: str,
+    plan: _Plan,
+    started: float,
+) -> tuple[dict[str, Any], str]:
+    """The smallest failure found within the shrinking share of the budget (else the trial's own)."""
+    kind = signature(problem)
+    cost = time.monotonic() - started  # a try costs about what the failing trial did
+    deadline = plan.shrink_deadline()
+
+    def fails(draw: Callable[[], dict[str, Any]]) -> bool:
+        if time.monotonic() + cost > deadline:
+            return False  # no time for another try: keep the smallest failure found so far
+        return _fails(attempt, draw, kind)
+
+    trial, edge = at
+
+    def redraw(spec: dict[str, Any]) -> dict[str, Any]:
+        return ctx.draw(check, spec, ctx.rng(check, trial), edge)
+
+    smaller = shrink_spec(inputs_spec, lambda s: fails(lambda: redraw(s)))
+    shrunk = redraw(smaller) if smaller != inputs_spec else values
+    classes = {name: ctx.membership(check, text, shrunk) for name, text in smaller.items()}
+    shrunk = simplify_values(shrunk, lambda v: fails(lambda: v), classes)
+    if shrunk is values:
+        return values, problem
+    try:
+        again = attempt(shrunk)
+    except (CannotCheck, Rejected):
+        again = None
+    if again in (None, SKIP) or signature(again) != kind:  # shrinking must never lose the counterexample
+        return values, problem
+    return shrunk, again
+
+
+def _once(check: Any, ctx: Any, inputs_spec: dict[str, Any], attempt: Callable[[dict[str, Any]], str | None]) -> Any:
+    """One trial on the values ``ctx.fixed`` gives (the rest drawn as trial 1 draws them)."""
+    values = {**ctx.draw(check, inputs_spec, ctx.rng(check, 0)), **ctx.fixed}
+    try:
         problem = attempt(values)
-        if problem in (None, SKIP) or signature(problem) != kind:  # shrinking must never lose the counterexample
-            values = ctx.draw(check, inputs_spec, ctx.rng(check, trial))
-            problem = attempt(values)
-        details = {"counterexample": format_inputs(values)}
-        if listing is not None:
-            accepted = set(listing.inputs) | set(listing.program.families.values())
-            taken = {k: v for k, v in values.items() if k in accepted}
-            details["reproduce"] = reproduce_command(ctx.path, check.get("listing"), taken, check.get("max_steps"))
-        return Verdict(False, f"trial {trial + 1} of {check.trials}: {problem}", trial + 1, details)
-    if skipped == check.trials:
-        return Verdict(False, f"`given:` held in none of the {check.trials} trials: nothing was checked", check.trials)
-    ran = check.trials - skipped
-    return Verdict(True, success.replace("{trials}", str(ran)), check.trials)
+    except CannotCheck as exc:
+        return Verdict(None, exc.message, 1, {"inputs": format_inputs(values)})
+    except Rejected as exc:
+        return Verdict(None, f"the inputs are outside the listing's class: {exc}", 1)
+    if problem == SKIP:
+        return Verdict(None, "`given:` is false for these inputs: nothing was checked", 1)
+    details = {"inputs": format_inputs(values), "compared": list(ctx.shown)}
+    return Verdict(problem is None, problem or "the claim held on these inputs", 1, details)
 
 
 #: What ``attempt`` returns for a trial whose precondition (``given:``) does not hold.

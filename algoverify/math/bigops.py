@@ -30,6 +30,7 @@ import numpy as np
 from ..findings import EvaluationFailed, LocatedError, NotExecutable
 from . import mathexpr as M
 from .functions import FUNCTIONS
+from .latex import written
 from .names import identifier
 from .ops import EMPTY, MAX_TERMS, FiniteSet, Sequence, check_terms, times
 
@@ -91,7 +92,7 @@ def whole(x: Any) -> int | None:
     return None
 
 
-def items_of(value: Any, where: M.MathNode) -> Iterable[Any]:
+def items_of(value: Any, where: M.MathNode, ctx: Any) -> Iterable[Any]:
     """The elements a bound variable runs over, in the documented order.
 
     A set in its iteration order (:class:`~algoverify.math.ops.FiniteSet`: sorted, else first
@@ -108,13 +109,13 @@ def items_of(value: Any, where: M.MathNode) -> Iterable[Any]:
         raise LocatedError(
             EvaluationFailed,
             where.span,
-            message=f"{M.dump(where)} is a {'×'.join(map(str, value.shape)) or 'scalar'} array, not a set to run over",
+            message=f"{_said(ctx, where)} is a {_kind(value)[2:] if value.ndim else 'scalar'}, not a set to run over",
         )
     if isinstance(value, Sequence):
         raise LocatedError(
             EvaluationFailed,
             where.span,
-            message=f"{M.dump(where)} is a sequence (x_k): run over its indices or its values? Write the set",
+            message=f"{_said(ctx, where)} is a sequence (x_k): run over its indices or its values? Write the set",
         )
     if isinstance(value, Mapping):
         return list(value)
@@ -123,8 +124,13 @@ def items_of(value: Any, where: M.MathNode) -> Iterable[Any]:
     if not isinstance(value, (str, bytes)) and hasattr(type(value), "__iter__"):
         return list(value)  # an interval of reals or a number set raises its own located error here
     raise LocatedError(
-        EvaluationFailed, where.span, message=f"{M.dump(where)} is {_kind(value)}, not a set to run over"
+        EvaluationFailed, where.span, message=f"{_said(ctx, where)} is {_kind(value)}, not a set to run over"
     )
+
+
+def _said(ctx: Any, node: M.MathNode) -> str:
+    """``node`` as its author wrote it, for a message (``ctx`` is :class:`~algoverify.math.numeric.Context`)."""
+    return written(node, getattr(ctx, "text", None))
 
 
 def _kind(value: Any) -> str:
@@ -133,10 +139,10 @@ def _kind(value: Any) -> str:
     return "nothing (NIL)" if value is None else f"a {type(value).__name__} value ({value!r})"
 
 
-def binder(target: M.MathNode, where: M.MathNode) -> tuple[list[str], Callable[[Env, Any], None]]:
+def binder(target: M.MathNode, where: M.MathNode, ctx: Any) -> tuple[list[str], Callable[[Env, Any], None]]:
     """``(names, bind)`` for a bound variable: a name, or a tuple of them (``(u, v)``) unpacking each element."""
     if isinstance(target, M.Tuple):
-        parts = [binder(t, where) for t in target.items]
+        parts = [binder(t, where, ctx) for t in target.items]
         names = [n for ns, _ in parts for n in ns]
         binds = [b for _, b in parts]
         k = len(binds)
@@ -146,7 +152,9 @@ def binder(target: M.MathNode, where: M.MathNode) -> tuple[list[str], Callable[[
                 x = x.tolist()
             if not isinstance(x, (tuple, list)) or len(x) != k:
                 raise LocatedError(
-                    EvaluationFailed, target.span, message=f"{x!r} is not a {k}-tuple to unpack into {M.dump(target)}"
+                    EvaluationFailed,
+                    target.span,
+                    message=f"{x!r} is not a {k}-tuple to unpack into {_said(ctx, target)}",
                 )
             for b, v in zip(binds, x):
                 b(env, v)
@@ -154,7 +162,7 @@ def binder(target: M.MathNode, where: M.MathNode) -> tuple[list[str], Callable[[
         return names, unpack
     name = identifier(target)
     if name is None:
-        raise LocatedError(NotExecutable, target.span, message=f"{M.dump(target)} cannot be a bound variable")
+        raise LocatedError(NotExecutable, target.span, message=f"{_said(ctx, target)} cannot be a bound variable")
 
     def bind(env: Env, x: Any) -> None:
         env[name] = x
@@ -186,7 +194,7 @@ def compile_bigop(node: M.BigOp, ctx: Any, compile_expr: Compile) -> Callable[[E
         raise LocatedError(NotExecutable, node.span, message=f"\\{kind} cannot be evaluated numerically")
     if node.var is None:
         raise LocatedError(NotExecutable, node.span, message=f"\\{kind} needs an index variable in its subscript")
-    target, domain, lo_node, hi_node, conds = _subscript(node)
+    target, domain, lo_node, hi_node, conds = _subscript(node, ctx)
     if domain is not None:
         return _over_domain(node, target, domain, conds, ctx, compile_expr)
     var = identifier(target)
@@ -204,7 +212,7 @@ def compile_bigop(node: M.BigOp, ctx: Any, compile_expr: Compile) -> Callable[[E
         a = lo_const if lo_const is not None else lo(env)
         b = hi(env)
         if type(a) is not int or type(b) is not int:
-            a, b = _int(a, node), _int(b, node)
+            a, b = _int(a, node, ctx), _int(b, node, ctx)
         if b - a >= MAX_TERMS:
             check_terms(b - a + 1, f"\\{kind}")
         if vector is not None:
@@ -224,12 +232,15 @@ def compile_bigop(node: M.BigOp, ctx: Any, compile_expr: Compile) -> Callable[[E
     return run
 
 
-def _subscript(node: M.BigOp) -> tuple[M.MathNode, M.MathNode | None, M.MathNode | None, M.MathNode | None, list]:
+def _subscript(
+    node: M.BigOp, ctx: Any
+) -> tuple[M.MathNode, M.MathNode | None, M.MathNode | None, M.MathNode | None, list]:
     r"""Read a big operator's subscript: ``(bound variable, set, lo, hi, conditions)``.
 
     ``\sum_{i=1}^{n}`` (var, lo, hi), ``\max_{x \in S}`` and ``\max_{(u, v) \in E}`` (a set),
     ``\sum_{x \in S, x > 0}`` / ``\sum_{x \in S : x > 0}`` (a set and a condition),
-    ``\sum_{j=1, j \ne i}^{n}`` (a range and a condition), ``\sum_{j \ne i}`` (a condition only).
+    ``\sum_{j=1, j \ne i}^{n}`` (a range and a condition), ``\sum_{j \ne i}`` (a condition only),
+    ``\sum_{(x \in S) \land (x > 0)}`` (as latexify prints a generator with an ``if``).
     """
     var = node.var
     if node.domain is not None:
@@ -244,6 +255,8 @@ def _subscript(node: M.BigOp) -> tuple[M.MathNode, M.MathNode | None, M.MathNode
         parts = (var.left, var.right)
     elif isinstance(var, (M.In, M.Rel)):
         parts = (var,)
+    elif isinstance(var, M.Logic) and var.op == "and":
+        parts = var.args  # \sum_{(x \in S) \land (x > 0)}: latexify's sum(x for x in S if x > 0)
     if parts:
         first, conds = parts[0], list(parts[1:])
         if isinstance(first, M.In) and node.domain is None and node.lo is None and node.hi is None:
@@ -262,7 +275,7 @@ def _subscript(node: M.BigOp) -> tuple[M.MathNode, M.MathNode | None, M.MathNode
     raise LocatedError(
         NotExecutable,
         var.span,
-        message=f"the subscript {M.dump(var)} of \\{node.kind} names no index or set to run over",
+        message=f"the subscript {_said(ctx, var)} of \\{node.kind} names no index or set to run over",
     )
 
 
@@ -302,15 +315,15 @@ def _over_range(
     kind = node.kind
 
     def run(env: Env) -> Any:
-        a = _int(lo_const if lo_const is not None else lo(env), node)
-        b = _int(hi(env), node)
+        a = _int(lo_const if lo_const is not None else lo(env), node, ctx)
+        b = _int(hi(env), node, ctx)
         check_terms(b - a + 1, f"\\{kind}")
         saved = env.get(var, _MISSING)
         items, values = [], []
         try:
             for i in range(a, b + 1):
                 env[var] = i
-                if all(_holds(t(env), c) for t, c in zip(tests, conds)):
+                if all(_holds(t(env), c, ctx) for t, c in zip(tests, conds)):
                     items.append(i)
                     values.append(body(env))
         finally:
@@ -323,18 +336,18 @@ def _over_range(
     return run
 
 
-def _holds(value: Any, node: M.MathNode) -> bool:
+def _holds(value: Any, node: M.MathNode, ctx: Any) -> bool:
     if type(value) is bool:
         return value
     if np.ndim(value) != 0:
-        raise LocatedError(EvaluationFailed, node.span, message=f"{M.dump(node)} is an array, not a truth value")
+        raise LocatedError(EvaluationFailed, node.span, message=f"{_said(ctx, node)} is an array, not a truth value")
     return bool(value)
 
 
 def _finish(reduce: Callable[[Any], Any], values: Any, kind: str, lo: int) -> Any:
     if np.size(values) == 0:
         if kind in ("sum", "prod"):
-            return 0.0 if kind == "sum" else 1.0
+            return 0 if kind == "sum" else 1  # the empty sum is 0 (Python's sum([]) too), the empty product 1
         raise _Fallback
     out = reduce(values)
     return out + lo - 1 if kind in ("argmax", "argmin") else out
@@ -353,7 +366,7 @@ def _loop(env: Env, var: str, a: int, b: int, body: Callable[[Env], Any], reduce
         else:
             env[var] = saved
     if not values:
-        return 0.0 if kind == "sum" else 1.0 if kind == "prod" else _empty(kind)
+        return 0 if kind == "sum" else 1 if kind == "prod" else _empty(kind)
     if kind in ("sum", "prod"):
         out = values[0]
         for v in values[1:]:
@@ -417,10 +430,10 @@ def reduce_values(kind: str, values: list[Any], items: list[Any], node: M.MathNo
     return out.item() if isinstance(out, np.generic) else out
 
 
-def _int(value: Any, node: M.MathNode) -> int:
+def _int(value: Any, node: M.MathNode, ctx: Any) -> int:
     if isinstance(value, (int, np.integer)) or (isinstance(value, (float, np.floating)) and float(value).is_integer()):
         return int(value)
-    raise LocatedError(EvaluationFailed, node.span, message=f"bound {value!r} of {M.dump(node)} is not an integer")
+    raise LocatedError(EvaluationFailed, node.span, message=f"bound {value!r} of {_said(ctx, node)} is not an integer")
 
 
 def _indexed_by(body: M.MathNode, var: str) -> list[str]:
@@ -460,20 +473,20 @@ def _length_of(node: M.BigOp, var: str, ctx: Any, compile_expr: Compile) -> Call
 def _over_domain(
     node: M.BigOp, target: M.MathNode, domain: M.MathNode, conds: list[M.MathNode], ctx: Any, compile_expr: Compile
 ) -> Callable[[Env], Any]:
-    names, bind = binder(target, node.var)
+    names, bind = binder(target, node.var, ctx)
     over = compile_expr(domain, ctx)
     tests = [compile_expr(c, ctx) for c in conds]
     body = compile_expr(node.body, ctx)
     kind = node.kind
 
     def run(env: Env) -> Any:
-        elements = items_of(over(env), domain)
+        elements = items_of(over(env), domain, ctx)
         saved = save(env, names)
         items, values = [], []
         try:
             for x in elements:
                 bind(env, x)
-                if all(_holds(t(env), c) for t, c in zip(tests, conds)):
+                if all(_holds(t(env), c, ctx) for t, c in zip(tests, conds)):
                     items.append(x)
                     values.append(body(env))
         finally:
@@ -536,7 +549,7 @@ def _vec_index(node: M.Idx, ctx: Any, compile_expr: Compile) -> Vec:
             raise LocatedError(
                 EvaluationFailed,
                 node.span,
-                message=f"index range {a}..{b} is outside {first}..{len(value) - 1 + first} in {M.dump(node)}",
+                message=f"index range {a}..{b} is outside {first}..{len(value) - 1 + first} in {_said(ctx, node)}",
             )
         return value[a - first : b - first + 1]
 

@@ -23,7 +23,7 @@ import numpy as np
 from . import mathexpr as M
 from .functions import FUNCTIONS
 from .names import identifier
-from .ops import RELATIONS, nonfinite, power, product, transpose, two_norm
+from .ops import RELATIONS, nonfinite, power, product, square_root, transpose, two_norm
 
 __all__ = ["generate"]
 
@@ -35,7 +35,7 @@ def _helpers() -> dict[str, Any]:
     return {
         "_product": product,
         "_mul": np.multiply,
-        "_sqrt": np.sqrt,
+        "_sqrt": square_root,
         "_norm2": two_norm,
         "_pow": power,
         "_T": transpose,

@@ -13,7 +13,9 @@ from typing import Any, Callable
 
 import numpy as np
 
-__all__ = ["FUNCTIONS", "register_function", "gradient", "softmax"]
+from .ops import absolute, check_digits, power
+
+__all__ = ["FUNCTIONS", "PYTHON_MATH", "register_function", "gradient", "softmax"]
 
 
 def softmax(z: Any) -> np.ndarray:
@@ -73,9 +75,90 @@ def _extreme(pick: Callable[..., Any], reduce: Callable[[Any], Any]) -> Callable
             if not only:
                 raise ValueError("the max or min of the empty set")
             return pick(only)
+        if not isinstance(only, (np.ndarray, list, tuple, range, int, float, np.number)):
+            # an interval [a, b], a map: no entries to compare (NumPy would hand the object back)
+            raise TypeError(f"the max or min of a {type(only).__name__}: it has no entries to compare")
         return reduce(only)
 
     return extreme
+
+
+def _range(*bounds: Any) -> range:
+    """``\\mathrm{range}(n)``, ``(a, b)``, ``(a, b, k)``: Python's half-open range, of ints only, as Python takes it.
+
+    A range is lazy: a loop over ``\\mathrm{range}(10^{9})`` is cut by the step budget, never
+    built. A float bound (even 3.0) or a step of 0 is refused, as Python refuses it.
+    """
+    for b in bounds:
+        if not isinstance(b, (int, np.integer)):
+            raise TypeError(f"range takes integers, as Python's does: {b} is a {type(b).__name__}")
+    if len(bounds) == 3 and bounds[2] == 0:
+        raise ValueError("range's step is 0: it would never end")
+    return range(*(int(b) for b in bounds))
+
+
+def _log(x: Any, base: Any = None) -> Any:
+    """``\\log x``, and ``\\log(x, b)`` as latexify prints Python's ``math.log(x, b)``: log x / log b."""
+    return np.log(x) if base is None else np.log(x) / np.log(base)
+
+
+def _python_int(x: Any) -> int:
+    """Python's ``int(x)``: a float truncated toward zero; a numeric text (``"12"``) read as a number."""
+    if isinstance(x, str):
+        return int(x.strip())
+    return int(x)
+
+
+def _python_float(x: Any) -> float:
+    """Python's ``float(x)``, ``float("inf")`` included: a text is read as a number, never evaluated.
+
+    An infinity or NaN the listing asks for is a NumPy float, as ``\\infty`` is: an overflow is
+    a Python float that became infinite, and is reported; this was written.
+    """
+    value = float(x.strip() if isinstance(x, str) else x)
+    return value if math.isfinite(value) else np.float64(value)
+
+
+def _python_pow(base: Any, exp: Any, mod: Any = None) -> Any:
+    """Python's ``pow``: ``base ** exp`` (with the digits budget), or modular with three arguments."""
+    return power(base, exp) if mod is None else pow(base, exp, mod)
+
+
+def _bounded(fn: Callable[..., int], bits: Callable[..., float]) -> Callable[..., int]:
+    """``fn`` of whole numbers, refused before it runs when its result would pass the digits budget."""
+
+    def bounded(*args: Any) -> int:
+        ints = _integers(fn.__name__, args)
+        if all(n >= 0 for n in ints):
+            check_digits(bits(*ints))
+        return fn(*ints)
+
+    return bounded
+
+
+def _comb_bits(n: int, k: int = 0) -> float:
+    if k > n or n < 1000:
+        return 0.0
+    return (math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1)) / math.log(2)
+
+
+#: Python's ``math`` module as latexify prints it (``\\mathrm{math}.\\mathrm{isqrt}(n)``): its pure
+#: functions and constants by name, so ``math.NAME`` means in a listing what it means in Python
+#: (a listing's own variable named ``math`` comes first).
+PYTHON_MATH: dict[str, Any] = {
+    **{
+        name: getattr(math, name)
+        for name in (
+            "gcd lcm isqrt floor ceil trunc sqrt exp expm1 log log2 log10 log1p pow fabs fmod remainder copysign "
+            "hypot atan2 sin cos tan asin acos atan sinh cosh tanh asinh acosh atanh degrees radians erf erfc "
+            "gamma lgamma isfinite isinf isnan isclose fsum pi e tau inf nan cbrt exp2"
+        ).split()
+        if hasattr(math, name)
+    },
+    "factorial": _bounded(math.factorial, lambda n: math.lgamma(n + 1) / math.log(2) if n > 1000 else 0.0),
+    "comb": _bounded(math.comb, _comb_bits),
+    "perm": _bounded(math.perm, lambda n, k=None: math.lgamma(n + 1) / math.log(2) if n > 1000 else 0.0),
+}
 
 
 def _filled(value: float) -> Callable[..., np.ndarray]:
@@ -95,7 +178,7 @@ def _total(x: Any) -> Any:
 
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     "exp": np.exp,
-    "log": np.log,
+    "log": _log,
     "ln": np.log,
     # \lg is the binary logarithm of algorithm texts (Knuth, CLRS), not ISO 80000-2's log10
     "lg": lambda x: math.log2(x) if type(x) is int and x > 0 else np.log2(x),
@@ -109,7 +192,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "arccos": np.arccos,
     "arctan": np.arctan,
     "sqrt": np.sqrt,
-    "abs": np.abs,
+    "abs": absolute,
     "sign": np.sign,
     "softmax": softmax,
     "logsumexp": _logsumexp,
@@ -138,6 +221,14 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "rank": lambda a: int(np.linalg.matrix_rank(a)),
     "norm": lambda x, *o: float(np.linalg.norm(x, *o)),
     "len": len,
+    # Python's builtins as latexify prints them (\mathrm{range}(n), \mathrm{int}(x)), with their meaning
+    "range": _range,
+    "int": _python_int,
+    "float": _python_float,
+    "round": round,
+    "pow": _python_pow,
+    "divmod": divmod,
+    "bool": bool,
 }
 
 

@@ -36,6 +36,7 @@ __all__ = [
     "BinOp",
     "Hadamard",
     "Neg",
+    "BitNot",
     "Frac",
     "Sqrt",
     "Pow",
@@ -183,6 +184,13 @@ class Hadamard(MathNode):
 @dataclass(frozen=True)
 class Neg(MathNode):
     r"""Unary minus; it binds looser than juxtaposition (``-\eta g`` is ``-(\eta g)``)."""
+
+    operand: MathNode
+
+
+@dataclass(frozen=True)
+class BitNot(MathNode):
+    r"""``\mathord{\sim} x``: Python's ``~x`` as latexify prints it (the bits of an int inverted)."""
 
     operand: MathNode
 
@@ -505,16 +513,23 @@ class ListLit(MathNode):
 
 @dataclass(frozen=True)
 class Floor(MathNode):
-    r"""``\lfloor x \rfloor``."""
+    r"""``\lfloor x \rfloor``.
+
+    ``call`` marks the brackets of a function call, ``\mathopen{}\left\lfloor x \mathclose{}\right\rfloor``,
+    as latexify prints Python's ``math.floor(x)``: the floor of x's value (``math.floor(1 / 0.1)`` is
+    10), where its ``\left\lfloor\frac{1}{0.1}\right\rfloor`` (``1 // 0.1``) is the floor of the exact quotient.
+    """
 
     operand: MathNode
+    call: bool = False
 
 
 @dataclass(frozen=True)
 class Ceil(MathNode):
-    r"""``\lceil x \rceil``."""
+    r"""``\lceil x \rceil``; ``call`` as for :class:`Floor` (Python's ``math.ceil(x)``)."""
 
     operand: MathNode
+    call: bool = False
 
 
 @dataclass(frozen=True)
@@ -640,6 +655,7 @@ _DUMP: dict[type, Callable[[Any], str]] = {
     BinOp: lambda n: f"({n.op} {dump(n.left)} {dump(n.right)})",
     Hadamard: lambda n: f"(odot {dump(n.left)} {dump(n.right)})",
     Neg: lambda n: f"(neg {dump(n.operand)})",
+    BitNot: lambda n: f"(bitnot {dump(n.operand)})",
     Frac: lambda n: f"(frac {dump(n.num)} {dump(n.den)})",
     Sqrt: lambda n: f"(sqrt {dump(n.radicand)})" if n.index is None else f"(root {dump(n.index)} {dump(n.radicand)})",
     Pow: lambda n: f"(pow {dump(n.base)} {dump(n.exp)})",
@@ -681,8 +697,8 @@ _DUMP: dict[type, Callable[[Any], str]] = {
     SetBuilder: lambda n: f"(setof {dump(n.element)} {dump(n.condition)})",
     Interval: lambda n: f"({_INTERVAL[n.closed_lo, n.closed_hi]} {dump(n.lo)} {dump(n.hi)})",
     ListLit: lambda n: f"(list{_all(n.items)})",
-    Floor: lambda n: f"(floor {dump(n.operand)})",
-    Ceil: lambda n: f"(ceil {dump(n.operand)})",
+    Floor: lambda n: f"(floor{' :call' if n.call else ''} {dump(n.operand)})",
+    Ceil: lambda n: f"(ceil{' :call' if n.call else ''} {dump(n.operand)})",
     Factorial: lambda n: f"(fact {dump(n.operand)})",
     Binom: lambda n: f"(binom {dump(n.n)} {dump(n.k)})",
     Modulo: lambda n: f"(pmod {dump(n.expr)} {dump(n.modulus)})",
@@ -788,8 +804,6 @@ def _table() -> dict[str, tuple[str, str]]:
             "subsetneq": "subsetneq",
             "supset": "supset",
             "supseteq": "supseteq",
-            "ll": "ll",
-            "gg": "gg",
             "to": "to",
             "rightarrow": "to",
             "longrightarrow": "to",
@@ -826,6 +840,8 @@ def _table() -> dict[str, tuple[str, str]]:
             "circ": "circ",
             "otimes": "otimes",
         },
+        # Python's shifts and exclusive or, as latexify prints them (a \\ll 2, a \\oplus b)
+        "BITOP": {"ll": "<<", "gg": ">>", "oplus": "^"},
         "ADDOP": {
             "cup": "cup",
             "sqcup": "cup",
@@ -834,7 +850,6 @@ def _table() -> dict[str, tuple[str, str]]:
             "backslash": "setminus",
             "pm": "pm",
             "mp": "mp",
-            "oplus": "oplus",
             "ominus": "ominus",
         },
         "FUNC": _words(
@@ -966,8 +981,8 @@ _UNICODE: dict[str, tuple[str, str] | tuple[tuple[str, str], ...]] = {
     "⊇": ("RELOP", "supseteq"),
     "→": ("RELOP", "to"),
     "↦": ("RELOP", "mapsto"),
-    "≪": ("RELOP", "ll"),
-    "≫": ("RELOP", "gg"),
+    "≪": ("BITOP", "<<"),
+    "≫": ("BITOP", ">>"),
     "←": ("ASSIGN_CMD", "gets"),
     "≔": ("ASSIGN_CMD", "gets"),
     "⇒": ("IMPLIES", "implies"),
@@ -984,7 +999,7 @@ _UNICODE: dict[str, tuple[str, str] | tuple[tuple[str, str], ...]] = {
     "∩": ("MULOP", "cap"),
     "∪": ("ADDOP", "cup"),
     "∖": ("ADDOP", "setminus"),
-    "⊕": ("ADDOP", "oplus"),
+    "⊕": ("BITOP", "^"),
     "±": ("ADDOP", "pm"),
     "−": ("MINUS", "-"),
     "∅": ("CONST", "emptyset"),
@@ -1054,10 +1069,10 @@ _OPERAND_END = {
 }  # fmt: skip
 _RELATION = {"RELOP", "EQ", "LT", "GT", "ASSIGN_CMD", "COLONEQ"}
 # an operator segment split from its statement: `x \gets` … `\gets 0`
-_LEADING = _RELATION | {"IMPLIES", "ADDOP", "MULOP"}
+_LEADING = _RELATION | {"IMPLIES", "ADDOP", "MULOP", "BITOP"}
 _TRAILING = _LEADING | {"PLUS", "MINUS", "STAR", "SLASH", "MULOP", "ADDOP", "AND", "OR", "NOT", "COLON"}
 # a function or \max followed by one of these has nothing to apply to: it is a name (\ell_{\max})
-_NO_ARGUMENT = _CLOSERS | _RELATION | {"COMMA", "SEMI", "AMP", "ROWSEP", "COLON", "MID", "MIDCMD", "IMPLIES",
+_NO_ARGUMENT = _CLOSERS | _RELATION | {"COMMA", "SEMI", "AMP", "ROWSEP", "COLON", "MID", "MIDCMD", "IMPLIES", "BITOP",
                                        "AND", "OR", "PLUS", "MINUS", "STAR", "MULOP", "$END"}  # fmt: skip
 _PASS = {"LETTER", "NUMBER", "PLUS", "MINUS", "SLASH", "EQ", "LT", "GT", "LPAR", "RPAR", "LSQB", "RSQB",
          "COMMA", "UNDERSCORE", "CIRCUMFLEX", "PRIME", "COLONEQ", "STRING", "AMP"}  # fmt: skip
@@ -1242,7 +1257,7 @@ class _Retyper:
             self.emit(last, "END_ENV", "aligned", start=last.end_pos, end=last.end_pos)
         if self.stack:
             opener = self.stack[-1].tok
-            raise LocatedError(UnbalancedDelimiter, _span(opener, 0), delim=f"{opener.value!r}: never closed")
+            raise _unbalanced(opener, "{0}: never closed", opener)
         self._fragments()
         return self.out
 
@@ -1289,7 +1304,7 @@ class _Retyper:
         """Pop the frame ``tok`` closes; raise AV203 on a mismatch (``[0, 1)`` is an interval, not one)."""
         stack = self.stack
         if not stack:
-            raise LocatedError(UnbalancedDelimiter, _span(tok, 0), delim=f"{tok.value!r}: nothing to close")
+            raise _unbalanced(tok, "{0}: nothing to close", tok)
         frame = stack[-1]
         opener = frame.tok
         expected = _OPENERS[opener.type]
@@ -1303,7 +1318,7 @@ class _Retyper:
         if interval:
             stack.pop()
             return
-        raise LocatedError(UnbalancedDelimiter, _span(opener, 0), delim=f"{opener.value!r}: closed by {tok.value!r}")
+        raise _unbalanced(opener, "{0}: closed by {1}", opener, tok)
 
     # --- looking around ---------------------------------------------------------------------------
 
@@ -1382,6 +1397,30 @@ class _Retyper:
             out[0] = self.Token.new_borrow_pos("LEAD_OP", _op_name(first), first)
         if len(out) > 1 and out[-1].type in _TRAILING and out[-2].type not in ("CIRCUMFLEX", "UNDERSCORE"):
             out[-1] = self.Token.new_borrow_pos("TRAIL_OP", _op_name(out[-1]), out[-1])
+
+
+def _unbalanced(at: Any, delim: str, *toks: Any) -> LocatedError:
+    """AV203 at ``at``; ``delim``'s ``{0}``, ``{1}`` become the tokens as written (see :func:`_spelt`).
+
+    The post-lexer sees retyped tokens (``\\lVert`` is ``||``); the text is known to
+    :func:`parse_math`, which fills the placeholders from it.
+    """
+    return LocatedError(UnbalancedDelimiter, _span(at, 0), {"spelt": [_span(t, 0) for t in toks]}, delim=delim)
+
+
+def _quote(text: str) -> str:
+    """A token for a message: a command as is (``\\lVert``), anything else in quotes (``'('``)."""
+    return text if text.startswith("\\") else f"'{text}'"
+
+
+def _spelt(e: LocatedError, latex: str) -> LocatedError:
+    """``e`` with the placeholders of its message filled from ``latex`` (see :func:`_unbalanced`)."""
+    spans = e.details.pop("spelt", None)
+    if spans is None:
+        return e
+    words = [_quote(latex[sp.start : sp.end].strip() or latex[sp.start : sp.start + 1]) for sp in spans]
+    e.args_["delim"] = e.args_["delim"].format(*words)
+    return LocatedError(e.rule, e.span, e.details, **e.args_)
 
 
 def _depth_zero(toks: list[Any]) -> Iterator[int]:
@@ -1555,6 +1594,13 @@ def _h_dropgroup(r: _Retyper, i: int, tok: Any, value: str) -> int:
     close = r.group_end(i + 1)
     if close is not None:
         r.drop_range(i + 1, close)
+        # \mathopen{}\left\lfloor x …: brackets of a function call (latexify's math.floor(x))
+        j = r.next_index(close + 1)
+        if tok.value == "\\mathopen" and r.kind_at(j) == "LEFT":
+            k = r.next_index(j + 1)
+            kind = r.kind_at(k)
+            if kind in ("LFLOOR", "LCEIL"):
+                r.pre[k] = (kind, "call", k)
     return i + 1
 
 
@@ -1571,8 +1617,22 @@ def _strip(r: _Retyper, j: int) -> int | None:
 
 
 def _h_strip(r: _Retyper, i: int, tok: Any, value: str) -> int:
-    _strip(r, i + 1)
+    r"""``\mathbin{\%}`` is the operator % whatever follows it (``a \mathbin{\%} -b``): the wrapper says so.
+
+    So are latexify's prints of Python's bitwise operators: ``\mathbin{\&}``, ``\mathbin{|}`` and
+    the unary ``\mathord{\sim}``.
+    """
+    close = _strip(r, i + 1)
+    if close == i + 3:
+        inner = r.toks[i + 2].value
+        if tok.value == "\\mathbin" and inner in _BINARY_WRAPPED:
+            r.pre[i + 2] = _BINARY_WRAPPED[inner] + (i + 2,)
+        elif tok.value == "\\mathord" and inner == "\\sim":
+            r.pre[i + 2] = ("INVERT", "~", i + 2)
     return i + 1
+
+
+_BINARY_WRAPPED = {"\\%": ("PERCENT", "binary"), "\\&": ("BITOP", "&"), "|": ("BITOP", "|")}
 
 
 def _h_underbrace(r: _Retyper, i: int, tok: Any, value: str) -> int:
@@ -1670,6 +1730,8 @@ def _h_needs_arg(r: _Retyper, i: int, tok: Any, value: str) -> int:
 
 def _h_wordcmd(r: _Retyper, i: int, tok: Any, value: str) -> int:
     kind, word = _word_command(tok)
+    if r.prev == "AMP" and word.strip().lower() == "if":
+        return i + 1  # `& \mathrm{if} \ \lnot c`: the word that starts a case's condition is prose
     if kind == "NAME" and tok.value.startswith("\\textsc") and r.kind_at(i + 1) == "LPAR":
         kind = "FUNC"  # \textsc{Partition}(A, p, r): an algorithm called by name
     if kind in ("FUNC", "MAXOP"):
@@ -1680,17 +1742,41 @@ def _h_wordcmd(r: _Retyper, i: int, tok: Any, value: str) -> int:
 
 def _h_textcmd(r: _Retyper, i: int, tok: Any, value: str) -> int:
     kind, word = _word_command(tok)
+    if r.prev == "AMP" and word.strip().lower() == "if":
+        return i + 1  # `& \text{if } \lnot c`: the word that starts a case's condition is prose
+    if kind == "TEXT" and len(word) >= 2 and word[0] == word[-1] == '"' and '"' not in word[1:-1]:
+        kind = "STRING"  # \textrm{"inf"}: a string literal, as latexify prints Python's
     r.emit(tok, kind, word)
     return i + 1
 
 
 def _h_function(r: _Retyper, i: int, tok: Any, value: str, kind: str = "") -> int:
-    r"""A function or ``\max`` with nothing to apply to (``\ell_{\max}``, ``\operatorname{ELBO}_\theta``) is a name."""
+    r"""A function or ``\max`` with nothing to apply to (``\ell_{\max}``, ``\operatorname{ELBO}_\theta``) is a name.
+
+    ``\max(a, b) \cdot c`` and ``\min(v)`` with no limits are calls whose parentheses hold the
+    arguments, as a function's do: the product after them is not the operand.
+    """
     kind = kind or _classify(tok)[0]
     if r.kind_at(r.after_scripts(i + 1)) in _NO_ARGUMENT:
         kind = "NAME"
+    elif kind == "MAXOP" and value in ("max", "min") and _paren_follows(r, i + 1):
+        kind = "FUNC"
     r.emit(tok, kind, value)
     return i + 1
+
+
+def _paren_follows(r: _Retyper, j: int) -> bool:
+    r"""Tell whether a ``(`` opens at ``j``, through ``\mathopen{}``, ``\left`` and ``\bigl``."""
+    while True:
+        j = r.next_index(j)
+        kind = r.kind_at(j)
+        if kind == "DROPGROUP":
+            close = r.group_end(j + 1)
+            j = close + 1 if close is not None else j + 1
+        elif kind in ("LEFT", "BIGL"):
+            j += 1
+        else:
+            return kind == "LPAR"
 
 
 def _h_accent(r: _Retyper, i: int, tok: Any, value: str) -> int:
@@ -1846,7 +1932,7 @@ def _h_letter(r: _Retyper, i: int, tok: Any, value: str) -> int:
 
 def _h_percent(r: _Retyper, i: int, tok: Any, value: str) -> int:
     r"""``a \% b`` is the remainder; ``50\%`` (nothing after it to divide) is a percent sign."""
-    if r.prev in _OPERAND_END and r.kind_at(i + 1) in _NO_ARGUMENT:
+    if value != "binary" and r.prev in _OPERAND_END and r.kind_at(i + 1) in _NO_ARGUMENT:
         r.emit(tok, "CONST", "percent")
     else:
         r.emit(tok, "MULOP", "mod")
@@ -1912,7 +1998,7 @@ def _sign_text(inner: list[Any]) -> str | None:
     return None
 
 
-_BARE_OPERATORS = _RELATION | {"MULOP", "ADDOP"}
+_BARE_OPERATORS = _RELATION | {"MULOP", "ADDOP", "BITOP"}
 # after these an empty group {} is an argument, not nothing
 _NEEDS_GROUP = {"UNDERSCORE", "CIRCUMFLEX", "FRAC", "BINOM", "SQRT", "ACCENT", "FONT"}
 
@@ -2246,6 +2332,12 @@ def _make_builder() -> type:
         def neg(self, meta, _minus, operand):
             return Neg(operand, span=self._sp(meta))
 
+        def invert(self, meta, _tilde, operand):
+            return BitNot(operand, span=self._sp(meta))
+
+        def bitop(self, meta, left, op, right):
+            return _bitop(left, op.value, right, self._sp(meta), self.__dict__.get("_parened", ()))
+
         def pos(self, meta, _plus, operand):
             return operand
 
@@ -2376,6 +2468,8 @@ def _make_builder() -> type:
 
         # factors
         def paren(self, meta, inner):
+            # a bitwise operation in parentheses keeps its place whatever operator follows it
+            self.__dict__.setdefault("_parened", set()).add(id(inner))
             if isinstance(inner, Tuple):
                 # `(u, v)` is one value (a pair), which a set or a list around it must keep whole
                 inner = Tuple(inner.items, span=self._sp(meta))
@@ -2476,10 +2570,10 @@ def _make_builder() -> type:
             return Abs(operand, span=self._sp(meta))
 
         def floor(self, meta, _open, operand, _close):
-            return Floor(operand, span=self._sp(meta))
+            return Floor(operand, _open.value == "call", span=self._sp(meta))
 
         def ceil(self, meta, _open, operand, _close):
-            return Ceil(operand, span=self._sp(meta))
+            return Ceil(operand, _open.value == "call", span=self._sp(meta))
 
         def inner(self, meta, _open, pair, _close):
             if isinstance(pair, Tuple) and len(pair.items) == 2:
@@ -2537,6 +2631,26 @@ def _styled_nabla(style: str, grad: Grad) -> MathNode:
     return grad if style == "nabla" else Styled(style, grad, span=grad.span)
 
 
+#: Python's precedence of its bitwise operators, tightest first (shifts, &, ^, |)
+_BIT_PRECEDENCE = {"<<": 4, ">>": 4, "&": 3, "^": 2, "|": 1}
+
+
+def _bitop(left: MathNode, op: str, right: MathNode, span: Span, parened: Any) -> MathNode:
+    r"""``a \mathbin{|} b \mathbin{\&} c`` is ``a | (b & c)``, as in Python.
+
+    The grammar reads the bitwise operators from the left at one level; the tighter one takes
+    the operand on its left.
+    """
+    if (
+        isinstance(left, BinOp)
+        and _BIT_PRECEDENCE.get(left.op, 9) < _BIT_PRECEDENCE[op]
+        and id(left) not in parened
+    ):
+        inner = _bitop(left.right, op, right, Span(left.right.span.start, span.end), parened)
+        return BinOp(left.op, left.left, inner, span=span)
+    return BinOp(op, left, right, span=span)
+
+
 def _call(head: _FHead, args: tuple[MathNode, ...], span: Span) -> MathNode:
     r"""``\log x``, ``\log_2 x``, ``\sin^2 x`` (the square of the sine), ``\sin^{-1} x`` (arcsine)."""
     sup = head.sup
@@ -2566,6 +2680,9 @@ def _apply(fn: MathNode, group: MathNode, span: Span) -> MathNode:
     """Attach a parenthesised group to the factor before it: an :class:`Apply` after a name."""
     if isinstance(fn, Juxt):  # a f(x): the group belongs to the last factor
         return Juxt(fn.left, _apply(fn.right, group, Span(fn.right.span.start, span.end)), span=span)
+    if isinstance(fn, (BitNot, Neg)) and fn.span.start < fn.operand.span.start:  # ~f(x): of the call
+        operand = _apply(fn.operand, group, Span(fn.operand.span.start, span.end))
+        return dataclasses.replace(fn, operand=operand, span=span)
     if isinstance(fn, Deriv) and fn.f is not None and _is_name(fn.f):  # \partial_\theta L(\theta)
         return Deriv(_apply(fn.f, group, Span(fn.f.span.start, span.end)), fn.wrt, fn.partial, span=span)
     if _is_name(fn):
@@ -2743,20 +2860,38 @@ def _cases(rows: tuple[tuple[Any, ...], ...], span: Span) -> MathNode:
     return Cases(tuple(branches), span=span)
 
 
+def _prose_word(node: MathNode) -> str | None:
+    r"""The word of ``\text{if}``, or ``\mathrm{if}`` and ``\mathrm{otherwise}`` (latexify's ``a if c else b``)."""
+    if isinstance(node, Text):
+        return node.text.strip(" ,.").lower()
+    if isinstance(node, Sym) and node.name in ("if", "otherwise") and not node.accents:
+        return node.name
+    return None
+
+
 def _condition(cond: MathNode | None) -> MathNode | None:
     r"""Drop the prose around a case's condition: ``\text{if } x > 0`` → ``x > 0``; ``\text{otherwise}`` → ``None``."""
-    if cond is None or (isinstance(cond, Text) and cond.text.strip(" ,.").lower() in ("otherwise", "else", "")):
+    if cond is None or _prose_word(cond) in ("otherwise", "else", ""):
         return None
-    target = cond.first if isinstance(cond, Rel) else cond.element if isinstance(cond, In) else cond
-    if isinstance(target, Juxt):
-        factors = _juxt_factors(target)
-        if isinstance(factors[0], Text) and factors[0].text.lower().strip() in ("if", "when", "for", "where"):
-            rest = _rejoin(factors[1:])
-            if isinstance(cond, Rel):
-                return Rel(rest, cond.rest, span=Span(rest.span.start, cond.span.end))
-            if isinstance(cond, In):
-                return In(rest, cond.set, span=Span(rest.span.start, cond.span.end))
-            return rest
+    return _drop_lead(cond)
+
+
+def _drop_lead(cond: MathNode) -> MathNode:
+    r"""``cond`` without the ``if`` its leftmost operand starts with (``\mathrm{if} \ a > 0 \land b``)."""
+    if isinstance(cond, Rel):
+        first = _drop_lead(cond.first)
+        return cond if first is cond.first else Rel(first, cond.rest, span=Span(first.span.start, cond.span.end))
+    if isinstance(cond, In):
+        element = _drop_lead(cond.element)
+        return cond if element is cond.element else In(element, cond.set, span=Span(element.span.start, cond.span.end))
+    if isinstance(cond, Logic) and cond.op in ("and", "or") and cond.args:
+        first = _drop_lead(cond.args[0])
+        span = Span(first.span.start, cond.span.end)
+        return cond if first is cond.args[0] else Logic(cond.op, (first, *cond.args[1:]), span=span)
+    if isinstance(cond, Juxt):
+        factors = _juxt_factors(cond)
+        if _prose_word(factors[0]) in ("if", "when", "for", "where"):
+            return _rejoin(factors[1:])
     return cond
 
 
@@ -2831,6 +2966,7 @@ def parse_math(latex: str, base: int = 0) -> MathNode:
         return _builder()(latex, base).transform(tree)
     except LocatedError as e:
         # raised by the post-lexer, whose offsets are relative to `latex`
+        e = _spelt(e, latex)
         raise LocatedError(e.rule, e.span.shift(base) if e.span else None, e.details, **e.args_) from None
     except VisitError as e:
         if isinstance(e.orig_exc, LocatedError):
@@ -2842,7 +2978,7 @@ def parse_math(latex: str, base: int = 0) -> MathNode:
         raise _unexpected_token(latex, base, e) from None
     except UnexpectedCharacters as e:
         pos = base + e.pos_in_stream
-        raise _syntax(Span(pos, pos + 1), f"unexpected character {latex[e.pos_in_stream]!r}") from None
+        raise _syntax(Span(pos, pos + 1), f"unexpected character {_quote(latex[e.pos_in_stream])}") from None
     except UnexpectedInput as e:  # pragma: no cover - UnexpectedEOF is not raised by LALR
         raise LocatedError(MathSyntax, Span(base, base + len(latex)), message=str(e)) from None
     except RecursionError:
@@ -2861,7 +2997,32 @@ def _unexpected_token(latex: str, base: int, e: Any) -> LocatedError:
         text = latex.rstrip()
         m = _LAST_TOKEN.search(text)
         start = m.start() if m else len(text) - 1
-        return LocatedError(
-            MathSyntax, Span(base + start, base + len(text)), message=f"math ends too early, after {text[start:]!r}"
-        )
-    return LocatedError(MathSyntax, _span(tok, base), message=f"unexpected {tok.value!r}")
+        message = f"math ends too early, after {_quote(text[start:])}"
+        return LocatedError(MathSyntax, Span(base + start, base + len(text)), message=message)
+    found = _quote(latex[tok.start_pos : tok.end_pos].strip() or tok.value)
+    before = _LAST_TOKEN.search(latex[: tok.start_pos].rstrip())
+    where = f" after {_quote(before.group(0))}" if before else " at the start"
+    return LocatedError(
+        MathSyntax, _span(tok, base), message=f"unexpected {found}{where}; expected {_expected(e.expected)}"
+    )
+
+
+#: what a parser state expects, in words: a term starts with one of these
+_TERM_STARTS = frozenset(("LETTER", "NUMBER", "GREEK", "NAME", "LPAR", "LBRACE"))
+#: closers a state may expect, as written
+_CLOSER_WORDS = {
+    "RPAR": "')'", "RSQB": "']'", "RBRACE": "'}'", "RNORM": "\\rVert", "RABS": "\\rvert", "RANGLE": "\\rangle",
+    "RSET": "\\}", "RFLOOR": "\\rfloor", "RCEIL": "\\rceil", "END_ENV": "\\end{…}",
+}  # fmt: skip
+
+
+def _expected(names: Any) -> str:
+    """A parser state's expected terminals in words: ``a term (a name, a number or a group) or ')'``."""
+    names = set(names or ())
+    words = ["a term (a name, a number or a group)"] if names & _TERM_STARTS else []
+    words += [w for name, w in _CLOSER_WORDS.items() if name in names]
+    if "$END" in names:
+        words.append("the end of the math")
+    if not words:
+        words = ["an operator or a relation"]
+    return " or ".join(words)

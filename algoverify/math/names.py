@@ -268,15 +268,22 @@ def _letter(node: MathNode) -> str | None:
     return None
 
 
+def _digits(node: MathNode) -> str | None:
+    return node.text if isinstance(node, Num) and node.text.isdigit() else None
+
+
 def _letters(node: MathNode) -> str | None:
     if isinstance(node, Juxt):
-        left, right = _letters(node.left), _letters(node.right)
+        left, right = _letters(node.left), _letters(node.right) or _digits(node.right)
         return left + right if left and right else None
     return _letter(node)
 
 
 def word(node: MathNode) -> str | None:
-    r"""``lo`` as written in math (``l`` times ``o``): the letters of a product of plain letters; else ``None``."""
+    r"""``lo`` as written in math (``l`` times ``o``), ``x1`` (``x`` times 1) as one word; else ``None``.
+
+    The factors are plain letters and digits, a letter first.
+    """
     return _letters(node) if isinstance(node, Juxt) else None
 
 
@@ -290,7 +297,7 @@ def _join_factors(factors: list[MathNode], words: frozenset[str] | set[str]) -> 
     while i < len(factors):
         best, run = None, ""
         for j in range(i, len(factors)):
-            letter = _letter(factors[j])
+            letter = _letter(factors[j]) or (_digits(factors[j]) if j > i else None)
             if letter is None:
                 break
             run += letter

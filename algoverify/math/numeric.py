@@ -29,6 +29,7 @@ from __future__ import annotations
 import itertools
 import math
 import operator
+import re
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
@@ -41,23 +42,37 @@ from ..source import Span
 from . import mathexpr as M
 from .bigops import binder, compile_bigop, items_of, restore, save, whole
 from .codegen import generate
-from .functions import FUNCTIONS, gradient
+from .functions import FUNCTIONS, PYTHON_MATH, gradient
+from .latex import written
 from .names import identifier, written_family
 from .ops import (
+    BITWISE,
     EMPTY,
     RELATIONS,
     FiniteSet,
     Sequence,
+    absolute,
     as_finite_set,
     check_digits,
     element,
+    invert,
     power,
     product,
+    square_root,
     transpose,
     two_norm,
 )
 
-__all__ = ["Context", "compile_expr", "compile_target", "Closure", "TRACE_KEY", "RealInterval", "NumberSet"]
+__all__ = [
+    "Context",
+    "compile_expr",
+    "compile_target",
+    "Closure",
+    "TRACE_KEY",
+    "RealInterval",
+    "NumberSet",
+    "numpy_words",
+]
 
 Env = dict[str, Any]
 Closure = Callable[[Env], Any]
@@ -83,6 +98,13 @@ class Context:
     guard: bool = True
     #: the index of an array's first element (1 as the notation counts; 0 for 0-based listings)
     index_base: int = 1
+    #: the text the trees' spans index (the note; the math typed at the stepper): messages quote
+    #: the author's LaTeX from it. ``None`` when unknown: they print the node as LaTeX instead.
+    text: str | None = None
+
+    def written(self, node: M.MathNode) -> str:
+        """``node`` as its author wrote it (:func:`algoverify.math.latex.written`), for a message."""
+        return written(node, self.text)
 
 
 def _ndim(x: Any) -> int:
@@ -109,12 +131,12 @@ def compile_node(node: M.MathNode, ctx: Context) -> Closure:
     """Compile ``node`` as a closure (its children through :func:`compile_expr`)."""
     method = _COMPILERS.get(type(node))
     if method is None:
-        raise LocatedError(NotExecutable, node.span, message=f"{type(node).__name__.lower()} has no value here")
+        raise LocatedError(NotExecutable, node.span, message=f"{ctx.written(node)} has no value here")
     fn = method(node, ctx)
-    return _guard(fn, node) if ctx.guard else fn
+    return _guard(fn, node, ctx) if ctx.guard else fn
 
 
-def _guard(fn: Closure, node: M.MathNode) -> Closure:
+def _guard(fn: Closure, node: M.MathNode, ctx: Context) -> Closure:
     # Shape errors surface as ValueError from NumPy; pin them to the node that raised them.
     if isinstance(node, (M.Sym, M.Num)):
         return fn
@@ -123,11 +145,11 @@ def _guard(fn: Closure, node: M.MathNode) -> Closure:
         try:
             return fn(env)
         except ValueError as exc:
-            if "shape" in str(exc) or "dimension" in str(exc) or "broadcast" in str(exc):
-                raise LocatedError(ShapeMismatch, node.span, what=M.dump(node), detail=str(exc)) from exc
-            raise LocatedError(EvaluationFailed, node.span, message=f"{M.dump(node)}: {exc}") from exc
+            if _is_shape_error(exc):
+                raise LocatedError(ShapeMismatch, node.span, what=ctx.written(node), detail=numpy_words(exc)) from exc
+            raise LocatedError(EvaluationFailed, node.span, message=f"{ctx.written(node)}: {exc}") from exc
         except (IndexError, np.linalg.LinAlgError) as exc:
-            raise LocatedError(EvaluationFailed, node.span, message=f"{M.dump(node)}: {exc}") from exc
+            raise LocatedError(EvaluationFailed, node.span, message=f"{ctx.written(node)}: {exc}") from exc
 
     return guarded
 
@@ -154,7 +176,7 @@ def _lookup(name: str, node: M.MathNode, ctx: Context) -> Closure:
         fn = FUNCTIONS.get(name)
         if fn is not None:
             return fn
-        raise LocatedError(UnboundName, node.span, name=name, hint="")
+        raise LocatedError(UnboundName, node.span, name=ctx.written(node), hint="")
 
     return read
 
@@ -183,7 +205,7 @@ _WORDS: dict[str, Any] = {"true": True, "false": False, "nil": None, "null": Non
 def _sym(node: M.Sym, ctx: Context) -> Closure:
     name = identifier(node)
     if name is None:
-        raise LocatedError(NotExecutable, node.span, message=f"{M.dump(node)} is not a name")
+        raise LocatedError(NotExecutable, node.span, message=f"{ctx.written(node)} is not a name")
     if not ctx.guard and name in ctx.declared:
         getter = operator.itemgetter(name)  # a KeyError here is diagnosed by the guarded twin
 
@@ -211,10 +233,72 @@ def _constant(value: Any, name: str) -> Closure:
     return constant
 
 
-def _binary(fn: Callable[[Any, Any], Any], left: M.MathNode, right: M.MathNode, ctx: Context) -> Closure:
-    """``fn(left, right)`` as a closure."""
+def _binary(
+    fn: Callable[[Any, Any], Any], left: M.MathNode, right: M.MathNode, ctx: Context, node: M.MathNode
+) -> Closure:
+    """``fn(left, right)`` as a closure; guarded, a shape mismatch names both operands' shapes."""
     a, b = compile_expr(left, ctx), compile_expr(right, ctx)
-    return lambda env: fn(a(env), b(env))
+    if not ctx.guard:
+        return lambda env: fn(a(env), b(env))
+
+    def binary(env: Env) -> Any:
+        x, y = a(env), b(env)
+        try:
+            return fn(x, y)
+        except ValueError as exc:
+            if not _is_shape_error(exc):
+                raise
+            raise _mismatch(node, (left, x), (right, y), ctx, matmul=fn is product) from exc
+
+    return binary
+
+
+def _is_shape_error(exc: ValueError) -> bool:
+    text = str(exc)
+    return "shape" in text or "dimension" in text or "broadcast" in text
+
+
+def _shape_words(x: Any) -> str:
+    """``is a scalar``, ``has length 3``, ``is 3×2``."""
+    n = _ndim(x)
+    if n == 0:
+        return "is a scalar"
+    return f"has length {len(x)}" if n == 1 else "is " + "×".join(map(str, np.shape(x)))
+
+
+def _mismatch(
+    node: M.MathNode, left: tuple[M.MathNode, Any], right: tuple[M.MathNode, Any], ctx: Context, *, matmul: bool
+) -> LocatedError:
+    """AV305 in the notation's words: ``A is 3×2 and v has length 3; A v needs v of length 2``."""
+    (lnode, x), (rnode, y) = left, right
+    a, b, whole = ctx.written(lnode), ctx.written(rnode), ctx.written(node)
+    if matmul and _ndim(x) and _ndim(y):
+        inner = np.shape(x)[-1]
+        if _ndim(x) == 1 and _ndim(y) == 1:
+            need = "two vectors of one length"
+        elif _ndim(y) == 1:
+            need = f"{b} of length {inner}"
+        elif _ndim(x) == 1:
+            need = f"{a} of length {np.shape(y)[0]}"
+        else:
+            need = f"{b} with {inner} rows"
+    else:
+        need = "operands of one shape"
+    detail = f"{a} {_shape_words(x)} and {b} {_shape_words(y)}; {whole} needs {need}"
+    return LocatedError(ShapeMismatch, node.span, what=whole, detail=detail)
+
+
+def numpy_words(exc: BaseException) -> str:
+    """NumPy's message for a shape error, said without its internals (gufunc signatures, shape tuples)."""
+    text = str(exc)
+    sizes = re.search(r"size (\d+) is different from (\d+)", text)
+    if "gufunc" in text and sizes:
+        return f"the inner sizes of a product differ ({sizes.group(1)} and {sizes.group(2)})"
+    shapes = re.search(r"broadcast together with shapes ((?:\([\d, ]*\) ?)+)", text)
+    if shapes:
+        found = ["×".join(re.findall(r"\d+", t)) or "scalar" for t in re.findall(r"\([\d, ]*\)", shapes.group(1))]
+        return f"shapes {' and '.join(found)} do not match"
+    return text
 
 
 def _idx(node: M.Idx, ctx: Context) -> Closure:
@@ -232,45 +316,46 @@ def _idx(node: M.Idx, ctx: Context) -> Closure:
         elif base_name in env:
             container = env[base_name]
         elif literal or flat is None:
-            raise LocatedError(UnboundName, node.span, name=flat or base_name, hint="")
+            raise LocatedError(UnboundName, node.span, name=ctx.written(node), hint="")
         else:
-            raise LocatedError(UnboundName, node.span, name=flat, hint=f" (nor is {base_name} to index)")
-        return _index(container, [i(env) for i in indices], node, index_base)
+            hint = f" (nor is {ctx.written(node.base)} to index)"
+            raise LocatedError(UnboundName, node.span, name=ctx.written(node), hint=hint)
+        return _index(container, [i(env) for i in indices], node, ctx)
 
-    index_base = ctx.index_base
     return read
 
 
-def _as_index(i: Any, node: M.MathNode) -> int:
+def _as_index(i: Any, node: M.MathNode, ctx: Context) -> int:
     if isinstance(i, (float, np.floating)) and float(i).is_integer():
         i = int(i)
     if not isinstance(i, (int, np.integer)) or isinstance(i, bool):
-        raise LocatedError(EvaluationFailed, node.span, message=f"index {i!r} of {M.dump(node)} is not an integer")
+        raise LocatedError(EvaluationFailed, node.span, message=f"index {i!r} of {ctx.written(node)} is not an integer")
     return int(i)
 
 
-def _out_of_range(index: int, first: int, size: int, node: M.MathNode) -> LocatedError:
+def _out_of_range(index: int, first: int, size: int, node: M.MathNode, ctx: Context) -> LocatedError:
     """An index outside an array, with the likely cause when it is one off at an end."""
     hint = ""
     if first == 1 and index == 0:
         hint = " (listings count from 1: a 0-based listing says `index_base: 0` in its note's `algoverify:`)"
     elif first == 0 and index == size:
         hint = " (this listing counts from 0, as its `index_base: 0` says)"
-    message = f"index {index} is out of range {first}..{size - 1 + first} in {M.dump(node)}{hint}"
+    message = f"index {index} is out of range {first}..{size - 1 + first} in {ctx.written(node)}{hint}"
     return LocatedError(EvaluationFailed, node.span, message=message)
 
 
-def _index(container: Any, idx: list[Any], node: M.MathNode, base: int = 1) -> Any:
-    """``container`` at the written indices: ``base`` is the first position (arrays never wrap around)."""
+def _index(container: Any, idx: list[Any], node: M.MathNode, ctx: Context) -> Any:
+    """``container`` at the written indices: ``ctx.index_base`` is the first position (arrays never wrap around)."""
     if isinstance(container, Mapping) and not isinstance(container, Sequence):
-        return _lookup_key(container, idx, node)
-    written = [_as_index(i, node) for i in idx]
+        return _lookup_key(container, idx, node, ctx)
+    base = ctx.index_base
+    written = [_as_index(i, node, ctx) for i in idx]
     if isinstance(container, Sequence):
         key = written[0] if len(written) == 1 else tuple(written)
         if key not in container:
             set_ = ", ".join(map(str, sorted(container, key=str))) or "none"
             raise LocatedError(
-                EvaluationFailed, node.span, message=f"{M.dump(node)} reads index {key}, never set (set: {set_})"
+                EvaluationFailed, node.span, message=f"{ctx.written(node)} reads index {key}, never set (set: {set_})"
             )
         return container[key]
     positions = [w - base for w in written]
@@ -279,24 +364,26 @@ def _index(container: Any, idx: list[Any], node: M.MathNode, base: int = 1) -> A
     elif _ndim(container) >= len(positions):
         sizes = list(np.shape(container))
     else:
-        raise LocatedError(EvaluationFailed, node.span, message=f"{M.dump(node)} indexes a {_shape(container)} value")
+        raise LocatedError(
+            EvaluationFailed, node.span, message=f"{ctx.written(node)} indexes a {_shape(container)} value"
+        )
     for p, size in zip(positions, sizes):
         if not 0 <= p < size:
-            raise _out_of_range(p + base, base, size, node)
+            raise _out_of_range(p + base, base, size, node, ctx)
     if isinstance(container, (list, tuple)):
         out = container[positions[0]]
-        return _index(out, [p + base for p in positions[1:]], node, base) if len(positions) > 1 else _settle(out)
+        return _index(out, [p + base for p in positions[1:]], node, ctx) if len(positions) > 1 else _settle(out)
     return container[tuple(positions)]
 
 
-def _key(values: list[Any], node: M.MathNode) -> Any:
+def _key(values: list[Any], node: M.MathNode, ctx: Context) -> Any:
     """The key a map is read or written at: one value, or the tuple of several (``w(u, v)``)."""
     try:
         keys = [_whole_float(v) for v in values]
         key = keys[0] if len(keys) == 1 else tuple(keys)
         hash(key)
     except TypeError as exc:
-        raise LocatedError(EvaluationFailed, node.span, message=f"{M.dump(node)}: {exc}") from exc
+        raise LocatedError(EvaluationFailed, node.span, message=f"{ctx.written(node)}: {exc}") from exc
     return key
 
 
@@ -306,15 +393,17 @@ def _whole_float(v: Any) -> Any:
     return element(v)
 
 
-def _lookup_key(container: Mapping, idx: list[Any], node: M.MathNode) -> Any:
+def _lookup_key(container: Mapping, idx: list[Any], node: M.MathNode, ctx: Context) -> Any:
     """``G[u]``, ``w(u, v)``, ``\\mathrm{adj}_u`` of a map: the value at the key as written (no index base)."""
-    key = _key(idx, node)
+    key = _key(idx, node, ctx)
     try:
         value = container[key]
     except KeyError:
         known = ", ".join(map(repr, list(container)[:8])) or "none"
         raise LocatedError(
-            EvaluationFailed, node.span, message=f"{M.dump(node)} reads key {key!r}, not in the map (keys: {known})"
+            EvaluationFailed,
+            node.span,
+            message=f"{ctx.written(node)} reads key {key!r}, not in the map (keys: {known})",
         ) from None
     return _settle(value)
 
@@ -325,7 +414,7 @@ def _index_node(node: M.Index, ctx: Context) -> Closure:
     slots = [isinstance(a, M.Placeholder) and a.symbol == ":" for a in node.args]
     for a, slot in zip(node.args, slots):
         if isinstance(a, M.Placeholder) and not slot:
-            raise LocatedError(NotExecutable, a.span, message=f"{M.dump(a)} is not an index")
+            raise LocatedError(NotExecutable, a.span, message=f"{ctx.written(a)} is not an index")
     args = [None if slot else compile_expr(a, ctx) for a, slot in zip(node.args, slots)]
     first = ctx.index_base
 
@@ -334,8 +423,8 @@ def _index_node(node: M.Index, ctx: Context) -> Closure:
         def read(env: Env) -> Any:
             container = base(env)
             if isinstance(container, Sequence):
-                return _lookup_key(container, [a(env) for a in args], node)
-            return _index(container, [a(env) for a in args], node, first)
+                return _lookup_key(container, [a(env) for a in args], node, ctx)
+            return _index(container, [a(env) for a in args], node, ctx)
 
         return read
 
@@ -343,16 +432,16 @@ def _index_node(node: M.Index, ctx: Context) -> Closure:
         container = base(env)
         if not isinstance(container, np.ndarray) or container.ndim != len(args):
             raise LocatedError(
-                EvaluationFailed, node.span, message=f"{M.dump(node)} slices a {_shape(container)} value"
+                EvaluationFailed, node.span, message=f"{ctx.written(node)} slices a {_shape(container)} value"
             )
         where = []
         for a, size in zip(args, container.shape):
             if a is None:
                 where.append(slice(None))
                 continue
-            p = _as_index(a(env), node) - first
+            p = _as_index(a(env), node, ctx) - first
             if not 0 <= p < size:
-                raise _out_of_range(p + first, first, size, node)
+                raise _out_of_range(p + first, first, size, node, ctx)
             where.append(p)
         return container[tuple(where)]
 
@@ -365,6 +454,8 @@ def _attr(node: M.Attr, ctx: Context) -> Closure:
     name = node.name
     if name.startswith("_"):
         raise LocatedError(NotExecutable, node.span, message=f"attribute {name} is not public")
+    if identifier(node.obj) == "math" and name in PYTHON_MATH:
+        return _python_math(node, obj, name)
 
     def attr(env: Env) -> Any:
         value = obj(env)
@@ -375,16 +466,29 @@ def _attr(node: M.Attr, ctx: Context) -> Closure:
             found = getattr(value, name, _NO_ATTRIBUTE)
             if callable(found):  # a method would act on the caller's object, outside the trace
                 raise LocatedError(
-                    NotExecutable, node.span, message=f"{M.dump(node)} is a method of a Python object, not a value"
+                    NotExecutable, node.span, message=f"{ctx.written(node)} is a method of a Python object, not a value"
                 )
             if found is not _NO_ATTRIBUTE:
                 return found
-        raise LocatedError(EvaluationFailed, node.span, message=f"{M.dump(node.obj)} has no attribute {name}")
+        raise LocatedError(EvaluationFailed, node.span, message=f"{ctx.written(node.obj)} has no attribute {name}")
 
     return attr
 
 
 _NO_ATTRIBUTE = object()
+
+
+def _python_math(node: M.Attr, obj: Closure, name: str) -> Closure:
+    """``\\mathrm{math}.\\mathrm{isqrt}``, ``math.pi``: Python's math module, as latexify prints it.
+
+    A listing that binds a variable ``math`` of its own reads that instead.
+    """
+    found = PYTHON_MATH[name]
+
+    def python_math(env: Env) -> Any:
+        return getattr(obj(env), name) if "math" in env else found
+
+    return python_math
 
 
 def _has_fields(value: Any) -> bool:
@@ -403,7 +507,24 @@ def _num(node: M.Num, ctx: Context) -> Closure:
 
 
 def _juxt(node: M.Juxt, ctx: Context) -> Closure:
-    return _binary(product, node.left, node.right, ctx)
+    times = _binary(product, node.left, node.right, ctx, node)
+    right, name = node.right, identifier(node.left)
+    if not (isinstance(right, M.Idx) and name is not None and _opens_group(right, ctx)):
+        return times
+    # `w(y)_{2}` parses as w times (y)_2; when w is a function, a reader means component 2 of w(y)
+    called = M.Idx(M.Apply(node.left, (right.base,), span=node.span), right.indices, span=node.span)
+    component = compile_expr(called, ctx)
+
+    def juxt(env: Env) -> Any:
+        return component(env) if callable(env.get(name, FUNCTIONS.get(name))) else times(env)
+
+    return juxt
+
+
+def _opens_group(node: M.Idx, ctx: Context) -> bool:
+    """Whether the subscripted base is written as a parenthesised group (``(y)_{2}``), as the note shows."""
+    text = ctx.text
+    return text is not None and text[node.span.start : node.span.start + 1] in ("(", "\\")
 
 
 _BINOPS: dict[str, Callable[[Any, Any], Any]] = {
@@ -416,6 +537,7 @@ _BINOPS: dict[str, Callable[[Any, Any], Any]] = {
     # Python's % on ints and floats, np.remainder on arrays: both take the sign of the modulus,
     # so a mod n lies in 0..n-1 for a positive n (-7 mod 3 = 2), as the notation means it
     "mod": operator.mod,
+    **BITWISE,
 }
 
 #: set operators; each operand must be a set (a Python ``set`` is taken as one)
@@ -431,13 +553,13 @@ def _binop(node: M.BinOp, ctx: Context) -> Closure:
         return _set_binop(node, ctx)
     if node.op not in _BINOPS:
         raise LocatedError(NotExecutable, node.span, message=f"operator {node.op}")
-    return _binary(_BINOPS[node.op], node.left, node.right, ctx)
+    return _binary(_BINOPS[node.op], node.left, node.right, ctx, node)
 
 
-def _as_set(value: Any, node: M.MathNode) -> FiniteSet:
+def _as_set(value: Any, node: M.MathNode, ctx: Context) -> FiniteSet:
     if isinstance(value, AbstractSet):
         return as_finite_set(value)
-    raise LocatedError(EvaluationFailed, node.span, message=f"{M.dump(node)} is {_what(value)}, not a set")
+    raise LocatedError(EvaluationFailed, node.span, message=f"{ctx.written(node)} is {_what(value)}, not a set")
 
 
 def _what(value: Any) -> str:
@@ -450,11 +572,11 @@ def _set_binop(node: M.BinOp, ctx: Context) -> Closure:
     fn = _SET_OPS[node.op]
     a, b = compile_expr(node.left, ctx), compile_expr(node.right, ctx)
     left, right = node.left, node.right
-    return lambda env: fn(_as_set(a(env), left), _as_set(b(env), right))
+    return lambda env: fn(_as_set(a(env), left, ctx), _as_set(b(env), right, ctx))
 
 
 def _hadamard(node: M.Hadamard, ctx: Context) -> Closure:
-    return _binary(np.multiply, node.left, node.right, ctx)
+    return _binary(np.multiply, node.left, node.right, ctx, node)
 
 
 def _neg(node: M.Neg, ctx: Context) -> Closure:
@@ -462,14 +584,19 @@ def _neg(node: M.Neg, ctx: Context) -> Closure:
     return lambda env: -a(env)
 
 
+def _bitnot(node: M.BitNot, ctx: Context) -> Closure:
+    a = compile_expr(node.operand, ctx)
+    return lambda env: invert(a(env))
+
+
 def _frac(node: M.Frac, ctx: Context) -> Closure:
-    return _binary(operator.truediv, node.num, node.den, ctx)
+    return _binary(operator.truediv, node.num, node.den, ctx, node)
 
 
 def _sqrt(node: M.Sqrt, ctx: Context) -> Closure:
     a = compile_expr(node.radicand, ctx)
     if node.index is None:
-        return lambda env: np.sqrt(a(env))
+        return lambda env: square_root(a(env))
     k = compile_expr(node.index, ctx)
     return lambda env: np.power(a(env), 1.0 / k(env))
 
@@ -484,7 +611,7 @@ def _pow(node: M.Pow, ctx: Context) -> Closure:
     name = _as_name(node, ctx)
     if name is not None:
         return _lookup(name, node, ctx)
-    return _binary(power, node.base, node.exp, ctx)
+    return _binary(power, node.base, node.exp, ctx, node)
 
 
 def _transpose(node: M.Transpose, ctx: Context) -> Closure:
@@ -506,7 +633,7 @@ def _inverse(node: M.Inverse, ctx: Context) -> Closure:
 def _label(node: M.Label, ctx: Context) -> Closure:
     name = identifier(node)
     if name is None:
-        raise LocatedError(NotExecutable, node.span, message=f"{M.dump(node)} is not a name")
+        raise LocatedError(NotExecutable, node.span, message=f"{ctx.written(node)} is not a name")
     return _lookup(name, node, ctx)
 
 
@@ -519,7 +646,7 @@ def _norm(node: M.Norm, ctx: Context) -> Closure:
         return lambda env: two_norm(a(env))
     key = M.dump(node.ord)
     if key not in _NORM_ORDS:
-        raise LocatedError(NotExecutable, node.ord.span, message=f"norm subscript {key}")
+        raise LocatedError(NotExecutable, node.ord.span, message=f"norm subscript {ctx.written(node.ord)}")
     order = _NORM_ORDS[key]
     return lambda env: float(np.linalg.norm(a(env), ord=order))
 
@@ -531,7 +658,7 @@ def _abs(node: M.Abs, ctx: Context) -> Closure:
         x = a(env)
         if isinstance(x, AbstractSet):
             return len(x)  # |S|: the number of elements of a set
-        return np.abs(x)
+        return absolute(x)
 
     return abs_
 
@@ -541,7 +668,12 @@ def _inner(node: M.Inner, ctx: Context) -> Closure:
 
     def inner(env: Env) -> Any:
         x, y = a(env), b(env)
-        return np.vdot(x, y) if _ndim(x) and _ndim(y) else x * y
+        try:
+            return np.vdot(x, y) if _ndim(x) and _ndim(y) else x * y
+        except ValueError as exc:
+            if not _is_shape_error(exc):
+                raise
+            raise _mismatch(node, (node.left, x), (node.right, y), ctx, matmul=True) from exc
 
     return inner
 
@@ -572,9 +704,17 @@ def _call(node: M.Call, ctx: Context) -> Closure:
         fn = env.get(name) if callable(env.get(name)) else FUNCTIONS.get(name)
         if fn is None:
             raise LocatedError(UnboundName, node.span, name=name, hint=" (no such function; register it)")
+        _counted(env, name)
         return _settle(fn(*(a(env) for a in args)))
 
     return call
+
+
+def _counted(env: Env, name: str) -> None:
+    """Count a call of ``name`` in the run's trace (``expect: calls:`` of a contract reads it)."""
+    trace = env.get(TRACE_KEY)
+    if trace is not None:
+        trace.count("call:" + name)
 
 
 def _apply(node: M.Apply, ctx: Context) -> Closure:
@@ -603,9 +743,11 @@ def _apply(node: M.Apply, ctx: Context) -> Closure:
             )
         values = [a(env) for a in args]
         if callable(f):
+            if name is not None:
+                _counted(env, name)
             return _settle(f(*values))
         if isinstance(f, Mapping):
-            return _lookup_key(f, values, node)  # w(u, v) of a map of weights, N(u) of adjacency sets
+            return _lookup_key(f, values, node, ctx)  # w(u, v) of a map of weights, N(u) of adjacency sets
         if len(values) != 1:
             raise LocatedError(
                 AmbiguousMath, node.span, message=f"{name} is a value but is applied to {len(values)} arguments"
@@ -622,7 +764,7 @@ def _grad(node: M.Grad, ctx: Context) -> Closure:
     wrt = identifier(node.wrt)
     if wrt is None:
         raise LocatedError(
-            NotExecutable, node.wrt.span, message=f"cannot differentiate with respect to {M.dump(node.wrt)}"
+            NotExecutable, node.wrt.span, message=f"cannot differentiate with respect to {ctx.written(node.wrt)}"
         )
     at = _lookup(wrt, node.wrt, ctx)
 
@@ -652,7 +794,7 @@ def _rel(node: M.Rel, ctx: Context) -> Closure:
         if op in RELATIONS:
             steps.append(_numeric_step(RELATIONS[op], rtol, atol))
         elif op in _SET_RELATIONS:
-            steps.append(_SET_RELATIONS[op](operands[k], e))
+            steps.append(_SET_RELATIONS[op](operands[k], e, ctx))
         else:
             raise LocatedError(NotExecutable, e.span, message=f"relation {op} cannot be evaluated")
     rights = [compile_expr(e, ctx) for _, e in node.rest]
@@ -677,30 +819,30 @@ def _numeric_step(fn: Callable[[Any, Any, float, float], bool], rtol: float, ato
     return lambda a, b: fn(a, b, rtol, atol)
 
 
-def _subset_step(test: Callable[[FiniteSet, FiniteSet], bool]) -> Callable[[M.MathNode, M.MathNode], Callable]:
-    def build(left: M.MathNode, right: M.MathNode) -> Callable[[Any, Any], bool]:
-        return lambda a, b: test(_as_set(a, left), _as_set(b, right))
+def _subset_step(test: Callable[[FiniteSet, FiniteSet], bool]) -> Callable[..., Callable]:
+    def build(left: M.MathNode, right: M.MathNode, ctx: Context) -> Callable[[Any, Any], bool]:
+        return lambda a, b: test(_as_set(a, left, ctx), _as_set(b, right, ctx))
 
     return build
 
 
-def _divides(left: M.MathNode, right: M.MathNode) -> Callable[[Any, Any], bool]:
+def _divides(left: M.MathNode, right: M.MathNode, ctx: Context) -> Callable[[Any, Any], bool]:
     def divides(a: Any, b: Any) -> bool:
         k, n = whole(a), whole(b)
         if k is None or n is None:
             bad = left if k is None else right
             raise LocatedError(
-                EvaluationFailed, bad.span, message=f"{M.dump(bad)} is not an integer: k \\mid n needs two"
+                EvaluationFailed, bad.span, message=f"{ctx.written(bad)} is not an integer: k \\mid n needs two"
             )
         return n == 0 if k == 0 else n % k == 0
 
     return divides
 
 
-_SET_RELATIONS: dict[str, Callable[[M.MathNode, M.MathNode], Callable[[Any, Any], bool]]] = {
-    "in": lambda left, right: lambda a, b: _member(a, b, left, right),
-    "notin": lambda left, right: lambda a, b: not _member(a, b, left, right),
-    "ni": lambda left, right: lambda a, b: _member(b, a, right, left),
+_SET_RELATIONS: dict[str, Callable[[M.MathNode, M.MathNode, Context], Callable[[Any, Any], bool]]] = {
+    "in": lambda left, right, ctx: lambda a, b: _member(a, b, left, right, ctx),
+    "notin": lambda left, right, ctx: lambda a, b: not _member(a, b, left, right, ctx),
+    "ni": lambda left, right, ctx: lambda a, b: _member(b, a, right, left, ctx),
     # \subset is the proper subset (ISO 80000-2, as CLRS writes it); \subseteq allows equality
     "subseteq": _subset_step(operator.le),
     "subset": _subset_step(operator.lt),
@@ -712,14 +854,25 @@ _SET_RELATIONS: dict[str, Callable[[M.MathNode, M.MathNode], Callable[[Any, Any]
 
 
 def _logic(node: M.Logic, ctx: Context) -> Closure:
-    # all() and any() stop at the first operand that decides: `i \le n \textbf{ and } x_i < t`
-    # never reads x_{n+1}
+    """``\\land``, ``\\lor`` stop at the first operand that decides and give it, as Python's ``and``/``or``.
+
+    ``i \\le n \\textbf{ and } x_i < t`` never reads x_{n+1}; of truth values the result is the truth
+    value, and of numbers it is the deciding number (latexify prints Python's ``n and 3`` so).
+    """
     args = [compile_expr(a, ctx) for a in node.args]
     if node.op == "not":
         return lambda env: not bool(args[0](env))
-    if node.op == "and":
-        return lambda env: all(bool(a(env)) for a in args)
-    return lambda env: any(bool(a(env)) for a in args)
+    stop_at = node.op != "and"  # `and` stops at a false operand, `or` at a true one
+
+    def logic(env: Env) -> Any:
+        value: Any = not stop_at
+        for a in args:
+            value = a(env)
+            if bool(value) is stop_at:
+                return value
+        return value
+
+    return logic
 
 
 # --- sets -----------------------------------------------------------------------------------------
@@ -833,7 +986,7 @@ def _interval(node: M.Interval, ctx: Context) -> Closure:
     def interval(env: Env) -> Any:
         a, b = lo(env), hi(env)
         if as_list and not (_is_real(a) and _is_real(b)):
-            return _array_of([a, b], node)
+            return _array_of([a, b], node, ctx)
         return RealInterval(a, b, *closed, span)
 
     return interval
@@ -853,7 +1006,7 @@ def _set_expr(node: M.MathNode, ctx: Context) -> Closure:
     return compile_expr(node, ctx)
 
 
-def _member(x: Any, S: Any, enode: M.MathNode, snode: M.MathNode) -> bool:
+def _member(x: Any, S: Any, enode: M.MathNode, snode: M.MathNode, ctx: Context) -> bool:
     r"""``x \in S``, for a finite set, a map's keys, a list, an interval or a number set.
 
     A tuple ``x`` is one element when ``S`` holds tuples (``(u, v) \in E``), else each of its
@@ -865,8 +1018,8 @@ def _member(x: Any, S: Any, enode: M.MathNode, snode: M.MathNode) -> bool:
         return x in S
     if isinstance(S, AbstractSet) or (isinstance(S, Mapping) and not isinstance(S, Sequence)):
         if type(x) is tuple and not _holds_tuples(S):
-            return all(_has(S, v, enode) for v in x)
-        return _has(S, x, enode)
+            return all(_has(S, v, enode, ctx) for v in x)
+        return _has(S, x, enode, ctx)
     if isinstance(S, (list, tuple, range)):
         if isinstance(x, np.ndarray):
             return any(isinstance(s, np.ndarray) and np.array_equal(s, x) for s in S)
@@ -875,9 +1028,10 @@ def _member(x: Any, S: Any, enode: M.MathNode, snode: M.MathNode) -> bool:
         raise LocatedError(
             EvaluationFailed,
             snode.span,
-            message=f"{M.dump(snode)} is an array: membership in its entries or in a set? Write the set (\\{{…\\}})",
+            message=f"{ctx.written(snode)} is an array: membership in its entries or in a set? "
+            "Write the set (\\{…\\})",
         )
-    raise LocatedError(EvaluationFailed, snode.span, message=f"{M.dump(snode)} is {_what(S)}, not a set")
+    raise LocatedError(EvaluationFailed, snode.span, message=f"{ctx.written(snode)} is {_what(S)}, not a set")
 
 
 def _holds_tuples(S: Any) -> bool:
@@ -886,11 +1040,11 @@ def _holds_tuples(S: Any) -> bool:
     return False
 
 
-def _has(S: Any, x: Any, enode: M.MathNode) -> bool:
+def _has(S: Any, x: Any, enode: M.MathNode, ctx: Context) -> bool:
     try:
         return element(x) in S
     except TypeError as exc:
-        raise LocatedError(EvaluationFailed, enode.span, message=f"{M.dump(enode)}: {exc}") from exc
+        raise LocatedError(EvaluationFailed, enode.span, message=f"{ctx.written(enode)}: {exc}") from exc
 
 
 def _in(node: M.In, ctx: Context) -> Closure:
@@ -900,7 +1054,7 @@ def _in(node: M.In, ctx: Context) -> Closure:
         )
     x, S = compile_expr(node.element, ctx), _set_expr(node.set, ctx)
     enode, snode = node.element, node.set
-    return lambda env: _member(x(env), S(env), enode, snode)
+    return lambda env: _member(x(env), S(env), enode, snode, ctx)
 
 
 def _const(node: M.Const, ctx: Context) -> Closure:
@@ -935,8 +1089,6 @@ def _items(nodes: tuple[M.MathNode, ...], ctx: Context) -> Callable[[Env], list[
         else:
             parts.append(("value", compile_expr(item, ctx)))
 
-    index_base = ctx.index_base
-
     def values(env: Env) -> list[Any]:
         out: list[Any] = []
         skip = False
@@ -948,17 +1100,17 @@ def _items(nodes: tuple[M.MathNode, ...], ctx: Context) -> Callable[[Env], list[
                 out.append(part(env))
             elif kind == "range":
                 lo, hi, item = part
-                a, b = _whole_or_raise(lo(env), item.lo), _whole_or_raise(hi(env), item.hi)
+                a, b = _whole_or_raise(lo(env), item.lo, ctx), _whole_or_raise(hi(env), item.hi, ctx)
                 out.extend(range(a, b + 1))
             elif kind == "family":
                 base, lo, hi, item = part
-                a = _whole_or_raise(lo(env), item.lo.indices[0])
-                b = _whole_or_raise(hi(env), item.hi.indices[0])
-                out.extend(_family_member(env, base, i, item, index_base) for i in range(a, b + 1))
+                a = _whole_or_raise(lo(env), item.lo.indices[0], ctx)
+                b = _whole_or_raise(hi(env), item.hi.indices[0], ctx)
+                out.extend(_family_member(env, base, i, item, ctx) for i in range(a, b + 1))
             else:
                 end, item = part
-                a, b = (_whole_or_raise(v, item) for v in out[-2:])
-                c = _whole_or_raise(end(env), item)
+                a, b = (_whole_or_raise(v, item, ctx) for v in out[-2:])
+                c = _whole_or_raise(end(env), item, ctx)
                 step = b - a
                 if step == 0:
                     raise LocatedError(
@@ -975,21 +1127,21 @@ def _items(nodes: tuple[M.MathNode, ...], ctx: Context) -> Callable[[Env], list[
     return values
 
 
-def _family_member(env: Env, base: M.MathNode, i: int, item: M.Range, index_base: int) -> Any:
+def _family_member(env: Env, base: M.MathNode, i: int, item: M.Range, ctx: Context) -> Any:
     """``base_i`` of a family: a name of its own (``B_1`` given as input), else the base indexed."""
     node = M.Idx(base, (M.Num(str(i), span=item.span),), span=item.span)
     flat, name = identifier(node), identifier(base)
     if flat is not None and flat in env:
         return env[flat]
     if name in env:
-        return _index(env[name], [i], node, index_base)
-    raise LocatedError(UnboundName, item.span, name=flat or name, hint="")
+        return _index(env[name], [i], node, ctx)
+    raise LocatedError(UnboundName, item.span, name=written(node, None), hint="")
 
 
-def _whole_or_raise(value: Any, node: M.MathNode) -> int:
+def _whole_or_raise(value: Any, node: M.MathNode, ctx: Context) -> int:
     n = whole(value)
     if n is None:
-        raise LocatedError(EvaluationFailed, node.span, message=f"{M.dump(node)} = {value!r} is not an integer")
+        raise LocatedError(EvaluationFailed, node.span, message=f"{ctx.written(node)} = {value!r} is not an integer")
     return n
 
 
@@ -1002,7 +1154,7 @@ def _setlit(node: M.SetLit, ctx: Context) -> Closure:
         try:
             return FiniteSet(values(env))
         except TypeError as exc:
-            raise LocatedError(EvaluationFailed, node.span, message=f"{M.dump(node)}: {exc}") from exc
+            raise LocatedError(EvaluationFailed, node.span, message=f"{ctx.written(node)}: {exc}") from exc
 
     return setlit
 
@@ -1030,45 +1182,47 @@ def _setbuilder(node: M.SetBuilder, ctx: Context) -> Closure:
             raise LocatedError(
                 NotExecutable,
                 node.span,
-                message=f"{M.dump(node)} names no finite set its elements come from: write \\{{x \\in S : …\\}}",
+                message=f"{ctx.written(node)} names no finite set its elements come from: write \\{{x \\in S : …\\}}",
             )
         target, domain, conds = parts[0].element, parts[0].set, parts[1:]
         value = compile_expr(element_node, ctx)
-    names, bind = binder(target, node)
+    names, bind = binder(target, node, ctx)
     over = _set_expr(domain, ctx)
     tests = [(compile_expr(c, ctx), c) for c in conds]
 
     def build(env: Env) -> FiniteSet:
-        elements = items_of(over(env), domain)
+        elements = items_of(over(env), domain, ctx)
         saved = save(env, names)
         out = []
         try:
             for x in elements:
                 bind(env, x)
-                if all(_truth(t(env), c) for t, c in tests):
+                if all(_truth(t(env), c, ctx) for t, c in tests):
                     out.append(x if value is None else value(env))
         finally:
             restore(env, saved)
         try:
             return FiniteSet(out)
         except TypeError as exc:
-            raise LocatedError(EvaluationFailed, element_node.span, message=f"{M.dump(element_node)}: {exc}") from exc
+            raise LocatedError(
+                EvaluationFailed, element_node.span, message=f"{ctx.written(element_node)}: {exc}"
+            ) from exc
 
     return build
 
 
-def _truth(value: Any, node: M.MathNode) -> bool:
+def _truth(value: Any, node: M.MathNode, ctx: Context) -> bool:
     if type(value) is bool:
         return value
     if np.ndim(value) != 0:
-        raise LocatedError(EvaluationFailed, node.span, message=f"{M.dump(node)} is an array, not a truth value")
+        raise LocatedError(EvaluationFailed, node.span, message=f"{ctx.written(node)} is an array, not a truth value")
     return bool(value)
 
 
 def _quant(node: M.Quant, ctx: Context) -> Closure:
     r"""``\forall x \in S: P``, ``\exists (u, v) \in E : P``, ``\nexists``: over finite sets, stopping early."""
     if node.body is None:
-        raise LocatedError(NotExecutable, node.span, message=f"\\{node.kind} {M.dump(node.var)} states nothing")
+        raise LocatedError(NotExecutable, node.span, message=f"\\{node.kind} {ctx.written(node.var)} states nothing")
     ranges = list(node.var.items) if isinstance(node.var, M.Tuple) else [node.var]
     levels = []
     for r in ranges:
@@ -1076,11 +1230,12 @@ def _quant(node: M.Quant, ctx: Context) -> Closure:
             raise LocatedError(
                 NotExecutable,
                 r.span,
-                message=f"\\{node.kind} {M.dump(r)} names no finite set to range over: write \\{node.kind} x \\in S",
+                message=f"\\{node.kind} {ctx.written(r)} names no finite set to range over: "
+                f"write \\{node.kind} x \\in S",
             )
-        names, bind = binder(r.element, r)
+        names, bind = binder(r.element, r, ctx)
         width = len(r.element.items) if isinstance(r.element, M.Tuple) else 0
-        single = [binder(t, r) for t in r.element.items] if width else []
+        single = [binder(t, r, ctx) for t in r.element.items] if width else []
         levels.append((names, bind, width, single, _set_expr(r.set, ctx), r.set))
     body, body_node = compile_expr(node.body, ctx), node.body
     # forall: stop at the first counterexample; exists and nexists: at the first witness
@@ -1089,9 +1244,9 @@ def _quant(node: M.Quant, ctx: Context) -> Closure:
 
     def search(env: Env, depth: int) -> bool:
         if depth == len(levels):
-            return _truth(body(env), body_node) == want
+            return _truth(body(env), body_node, ctx) == want
         names, bind, width, single, over, where = levels[depth]
-        elements = list(items_of(over(env), where))
+        elements = list(items_of(over(env), where, ctx))
         if width and elements and not all(type(e) is tuple and len(e) == width for e in elements):
             # \forall u, v \in V: each name over the set, not pairs of it
             for combo in itertools.product(elements, repeat=width):
@@ -1138,21 +1293,28 @@ def _log_parts(node: M.MathNode) -> tuple[M.MathNode, M.MathNode] | None:
 def _rounding(node: M.Floor | M.Ceil, ctx: Context, up: bool) -> Closure:
     r"""``\lfloor x \rfloor``, ``\lceil x \rceil``: an ``int`` for a scalar, ``np.floor``/``np.ceil`` for an array.
 
-    Exact where the operand allows it: ``\lfloor a/b \rfloor`` of whole numbers is ``a // b``,
-    ``\lceil \log_2 n \rceil`` of a whole ``n`` is found in integers, ``\lfloor \sqrt{n} \rfloor``
-    is ``math.isqrt``.
+    Exact where the operand allows it: ``\lfloor a/b \rfloor`` is Python's ``a // b`` (an int of
+    two ints; of floats, the floor of their exact quotient, a float: ``\lfloor 1/0.1 \rfloor`` is
+    9.0, as latexify prints Python's ``1 // 0.1``), ``\lceil a/b \rceil`` of two ints is found in
+    integers, ``\lceil \log_2 n \rceil`` of a whole ``n`` too, ``\lfloor \sqrt{n} \rfloor`` is
+    ``math.isqrt``. Brackets marked as a call's (latexify's ``math.floor(x)``) take x's value.
     """
     operand = node.operand
+    if node.call:  # Python's math.floor(x), as latexify prints it: of x's value, however x is written
+        value = compile_expr(operand, ctx)
+        return lambda env: _round(value(env), up, node, ctx)
     if _is_division(operand):
         num = compile_expr(operand.num if isinstance(operand, M.Frac) else operand.left, ctx)
         den = compile_expr(operand.den if isinstance(operand, M.Frac) else operand.right, ctx)
 
         def divide(env: Env) -> Any:
             a, b = num(env), den(env)
-            wa, wb = whole(a), whole(b)
-            if wa is not None and wb is not None and type(a) is not bool:
-                return -(-wa // wb) if up else wa // wb  # b = 0 raises ZeroDivisionError: AV302
-            return _round(a / b, up, node)
+            if isinstance(a, (int, np.integer)) and isinstance(b, (int, np.integer)):
+                a, b = int(a), int(b)
+                return -(-a // b) if up else a // b  # b = 0 raises ZeroDivisionError: AV302
+            if not up and isinstance(a, (int, float, np.number)) and isinstance(b, (int, float, np.number)):
+                return float(a) // float(b)  # Python's floor division of floats: exact, a float
+            return _round(a / b, up, node, ctx)
 
         return divide
     log = _log_parts(operand)
@@ -1164,7 +1326,7 @@ def _rounding(node: M.Floor | M.Ceil, ctx: Context, up: bool) -> Closure:
             b, n = whole(base(env)), whole(arg(env))
             if b is not None and n is not None and b >= 2 and n >= 1:
                 return _int_log(n, b, up)
-            return _round(whole_log(env), up, node)
+            return _round(whole_log(env), up, node, ctx)
 
         return logarithm
     if isinstance(operand, M.Sqrt) and operand.index is None:
@@ -1176,14 +1338,14 @@ def _rounding(node: M.Floor | M.Ceil, ctx: Context, up: bool) -> Closure:
             if n is not None and n >= 0:
                 r = math.isqrt(n)
                 return r + 1 if up and r * r != n else r
-            return _round(root(env), up, node)
+            return _round(root(env), up, node, ctx)
 
         return square_root
     a = compile_expr(operand, ctx)
-    return lambda env: _round(a(env), up, node)
+    return lambda env: _round(a(env), up, node, ctx)
 
 
-def _round(x: Any, up: bool, node: M.MathNode) -> Any:
+def _round(x: Any, up: bool, node: M.MathNode, ctx: Context) -> Any:
     if isinstance(x, np.ndarray) and x.ndim:
         return np.ceil(x) if up else np.floor(x)  # elementwise, as floats
     n = whole(x)
@@ -1191,7 +1353,7 @@ def _round(x: Any, up: bool, node: M.MathNode) -> Any:
         return n
     if _is_real(x) and math.isfinite(x):
         return math.ceil(x) if up else math.floor(x)
-    raise LocatedError(EvaluationFailed, node.span, message=f"{M.dump(node)}: {x!r} has no integer part")
+    raise LocatedError(EvaluationFailed, node.span, message=f"{ctx.written(node)}: {x!r} has no integer part")
 
 
 def _int_log(n: int, base: int, up: bool) -> int:
@@ -1215,10 +1377,12 @@ def _ceil(node: M.Ceil, ctx: Context) -> Closure:
     return _rounding(node, ctx, up=True)
 
 
-def _natural(value: Any, node: M.MathNode, what: str) -> int:
+def _natural(value: Any, node: M.MathNode, what: str, ctx: Context) -> int:
     n = whole(value)
     if n is None or type(value) is bool:
-        raise LocatedError(EvaluationFailed, node.span, message=f"{what}: {M.dump(node)} = {value!r} is not an integer")
+        raise LocatedError(
+            EvaluationFailed, node.span, message=f"{what}: {ctx.written(node)} = {value!r} is not an integer"
+        )
     return n
 
 
@@ -1226,9 +1390,9 @@ def _factorial(node: M.Factorial, ctx: Context) -> Closure:
     a = compile_expr(node.operand, ctx)
 
     def factorial(env: Env) -> int:
-        n = _natural(a(env), node.operand, f"{M.dump(node)}")
+        n = _natural(a(env), node.operand, ctx.written(node), ctx)
         if n < 0:
-            raise LocatedError(EvaluationFailed, node.span, message=f"{M.dump(node)}: the factorial of {n} < 0")
+            raise LocatedError(EvaluationFailed, node.span, message=f"{ctx.written(node)}: the factorial of {n} < 0")
         if n > 1000:
             check_digits(math.lgamma(n + 1) / math.log(2))
         return math.factorial(n)  # a Python int: exact up to the digits budget
@@ -1241,8 +1405,8 @@ def _binom(node: M.Binom, ctx: Context) -> Closure:
     n_fn, k_fn = compile_expr(node.n, ctx), compile_expr(node.k, ctx)
 
     def binom(env: Env) -> int:
-        n = _natural(n_fn(env), node.n, M.dump(node))
-        k = _natural(k_fn(env), node.k, M.dump(node))
+        n = _natural(n_fn(env), node.n, ctx.written(node), ctx)
+        k = _natural(k_fn(env), node.k, ctx.written(node), ctx)
         if k < 0:
             return 0
         top = n if n >= 0 else k - n - 1
@@ -1266,10 +1430,10 @@ def _pmod(node: M.Modulo, ctx: Context) -> Closure:
     modulus = compile_expr(node.modulus, ctx)
 
     def congruent(env: Env) -> bool:
-        m = _natural(modulus(env), node.modulus, "\\pmod")
+        m = _natural(modulus(env), node.modulus, "\\pmod", ctx)
         if m == 0:
             raise LocatedError(EvaluationFailed, node.modulus.span, message="a congruence modulo 0")
-        values = [_natural(t(env), n, "a congruence") for t, n in zip(terms, nodes)]
+        values = [_natural(t(env), n, "a congruence", ctx) for t, n in zip(terms, nodes)]
         for op, a, b in zip(ops, values, values[1:]):
             if ((a - b) % m == 0) != (op == "equiv"):
                 return False
@@ -1301,7 +1465,7 @@ def _subcall(node: M.SubCall, ctx: Context) -> Closure:
 # --- literals -------------------------------------------------------------------------------------
 
 
-def _array_of(values: list[Any], node: M.MathNode) -> Any:
+def _array_of(values: list[Any], node: M.MathNode, ctx: Context) -> Any:
     r"""A list literal's value: a float vector of numbers (as inputs become), a matrix of vectors.
 
     Vectors are the columns (``[a_1, \dots, a_n]``, as the declarations read it); anything else
@@ -1311,24 +1475,24 @@ def _array_of(values: list[Any], node: M.MathNode) -> Any:
         return np.array(values, dtype=float)
     if values and all(isinstance(v, np.ndarray) and v.ndim == 1 for v in values):
         if len({len(v) for v in values}) != 1:
-            raise LocatedError(ShapeMismatch, node.span, what=M.dump(node), detail="its columns differ in length")
+            raise LocatedError(ShapeMismatch, node.span, what=ctx.written(node), detail="its columns differ in length")
         return np.column_stack(values).astype(float)
     return list(values)
 
 
 def _listlit(node: M.ListLit, ctx: Context) -> Closure:
     values = _items(node.items, ctx)
-    return lambda env: _array_of(values(env), node)
+    return lambda env: _array_of(values(env), node, ctx)
 
 
 def _range(node: M.Range, ctx: Context) -> Closure:
     if written_family(node) is not None:  # [q_1, \dots, q_n]: the members (vectors become columns)
         members = _items((node,), ctx)
-        return lambda env: _array_of(members(env), node)
+        return lambda env: _array_of(members(env), node, ctx)
     lo, hi = compile_expr(node.lo, ctx), compile_expr(node.hi, ctx)
 
     def integers(env: Env) -> Any:
-        a, b = _whole_or_raise(lo(env), node.lo), _whole_or_raise(hi(env), node.hi)
+        a, b = _whole_or_raise(lo(env), node.lo, ctx), _whole_or_raise(hi(env), node.hi, ctx)
         return np.arange(a, b + 1, dtype=float)
 
     return integers
@@ -1369,15 +1533,15 @@ def _matrix(node: M.Matrix, ctx: Context) -> Closure:
                 raise LocatedError(
                     ShapeMismatch,
                     node.span,
-                    what=M.dump(node),
+                    what=ctx.written(node),
                     detail="a block matrix of vectors: write them as matrices (columns or rows)",
                 )
         except ValueError as exc:
-            raise LocatedError(ShapeMismatch, node.span, what=M.dump(node), detail=str(exc)) from exc
+            raise LocatedError(ShapeMismatch, node.span, what=ctx.written(node), detail=numpy_words(exc)) from exc
         if kind == "vmatrix":
             if out.ndim != 2 or out.shape[0] != out.shape[1]:
                 raise LocatedError(
-                    ShapeMismatch, node.span, what=M.dump(node), detail="a determinant needs a square matrix"
+                    ShapeMismatch, node.span, what=ctx.written(node), detail="a determinant needs a square matrix"
                 )
             return float(np.linalg.det(out))
         return out
@@ -1437,6 +1601,10 @@ _POINTWISE = {
 }
 
 
+def _is_array(value: Any) -> bool:
+    return isinstance(value, np.ndarray) and value.ndim > 0
+
+
 def _pointwise(node: M.MathNode, ctx: Context) -> Closure:
     """A case's condition: a truth value, or an array of them when it compares arrays."""
     if isinstance(node, M.Rel) and all(op in _POINTWISE for op, _ in node.rest):
@@ -1445,12 +1613,17 @@ def _pointwise(node: M.MathNode, ctx: Context) -> Closure:
         rtol, atol = ctx.rtol, ctx.atol
 
         def compare(env: Env) -> Any:
-            values = [t(env) for t in terms]
-            if not any(isinstance(v, np.ndarray) and v.ndim for v in values):
-                return all(RELATIONS[op](a, b, rtol, atol) for op, a, b in zip(ops, values, values[1:]))
-            out: Any = True
-            for op, a, b in zip(ops, values, values[1:]):
-                out = np.logical_and(out, _POINTWISE[op](a, b, rtol, atol))
+            # from the left, each operand read only while the chain holds: `0 < q = a / b` reads
+            # a / b only when 0 < q, as Python does
+            left, out = terms[0](env), True
+            for op, term in zip(ops, terms[1:]):
+                right = term(env)
+                if out is True and not (_is_array(left) or _is_array(right)):
+                    if not RELATIONS[op](left, right, rtol, atol):
+                        return False
+                else:
+                    out = np.logical_and(out, _POINTWISE[op](left, right, rtol, atol))
+                left = right
             return out
 
         return compare
@@ -1541,6 +1714,7 @@ _COMPILERS: dict[type, Callable[[Any, Context], Closure]] = {
     M.Inverse: _inverse,
     M.Norm: _norm,
     M.Abs: _abs,
+    M.BitNot: _bitnot,
     M.Inner: _inner,
     M.BigOp: _bigop,
     M.Call: _call,
@@ -1616,7 +1790,7 @@ def _target(node: M.MathNode, ctx: Context) -> tuple[Locate, Put]:
         return _index_target(node, ctx)
     name = identifier(node)
     if name is None:
-        raise LocatedError(NotExecutable, node.span, message=f"{M.dump(node)} cannot be assigned to")
+        raise LocatedError(NotExecutable, node.span, message=f"{ctx.written(node)} cannot be assigned to")
 
     def put(env: Env, where: Any, value: Any) -> list[str]:
         env[name] = value
@@ -1666,9 +1840,8 @@ def _element_target(node: M.Idx, ctx: Context) -> tuple[Locate, Put]:
     """
     flat, base = identifier(node), identifier(node.base)
     if base is None and flat is None:
-        raise LocatedError(NotExecutable, node.span, message=f"{M.dump(node)} cannot be assigned to")
+        raise LocatedError(NotExecutable, node.span, message=f"{ctx.written(node)} cannot be assigned to")
     indices = [compile_expr(i, ctx) for i in node.indices]
-    first = ctx.index_base
 
     def locate(env: Env) -> list[Any] | None:
         if flat is not None and (flat in env or base is None):
@@ -1679,7 +1852,7 @@ def _element_target(node: M.Idx, ctx: Context) -> tuple[Locate, Put]:
         if where is None:
             env[flat] = value
             return [flat]
-        return _store_at(env, base, where, value, node, first, keyed=False)
+        return _store_at(env, base, where, value, node, ctx, keyed=False)
 
     return locate, put
 
@@ -1691,47 +1864,51 @@ def _index_target(node: M.Index, ctx: Context) -> tuple[Locate, Put]:
     """
     base = identifier(node.base)
     if base is None or not isinstance(node.base, M.Sym):
-        raise LocatedError(NotExecutable, node.span, message=f"{M.dump(node)} cannot be assigned to: store into a name")
+        raise LocatedError(
+            NotExecutable, node.span, message=f"{ctx.written(node)} cannot be assigned to: store into a name"
+        )
     for a in node.args:
         if isinstance(a, M.Placeholder):
             raise LocatedError(NotExecutable, a.span, message="a store into a slice: assign its elements")
     args = [compile_expr(a, ctx) for a in node.args]
-    first = ctx.index_base
 
     def locate(env: Env) -> list[Any]:
         return [a(env) for a in args]
 
     def put(env: Env, where: list[Any], value: Any) -> list[str]:
-        return _store_at(env, base, where, value, node, first, keyed=True)
+        return _store_at(env, base, where, value, node, ctx, keyed=True)
 
     return locate, put
 
 
 def _store_at(
-    env: Env, base: str, where: list[Any], value: Any, node: M.MathNode, first: int, *, keyed: bool
+    env: Env, base: str, where: list[Any], value: Any, node: M.MathNode, ctx: Context, *, keyed: bool
 ) -> list[str]:
     """Store ``value`` into ``env[base]`` at the indices ``where`` (a new container: the trace keeps the old)."""
+    first = ctx.index_base
     container = env.get(base)
     if container is None or isinstance(container, Mapping):
         if keyed or (isinstance(container, Mapping) and not isinstance(container, Sequence)):
-            key = _key(where, node)
+            key = _key(where, node, ctx)
         else:
-            written = [_as_index(i, node) for i in where]
+            written = [_as_index(i, node, ctx) for i in where]
             key = written[0] if len(written) == 1 else tuple(written)
         new = Sequence(container or {}) if container is None or isinstance(container, Sequence) else dict(container)
         new[key] = value
         env[base] = new
         return [base]
-    written = [_as_index(i, node) for i in where]
+    written = [_as_index(i, node, ctx) for i in where]
     if not isinstance(container, (list, tuple, np.ndarray)):
         raise LocatedError(EvaluationFailed, node.span, message=f"{base} holds {_what(container)}, not an array")
     idx = [w - first for w in written]
     sizes = [len(container)] if isinstance(container, (list, tuple)) else list(np.shape(container))
     if len(idx) > len(sizes):
-        raise LocatedError(EvaluationFailed, node.span, message=f"{M.dump(node)} indexes a {_shape(container)} value")
+        raise LocatedError(
+            EvaluationFailed, node.span, message=f"{ctx.written(node)} indexes a {_shape(container)} value"
+        )
     for p, size in zip(idx, sizes):
         if not 0 <= p < size:
-            raise _out_of_range(p + first, first, size, node)
+            raise _out_of_range(p + first, first, size, node, ctx)
     if isinstance(container, np.ndarray):
         # a fresh array per store: the trace keeps every earlier value as it was
         try:
@@ -1739,7 +1916,7 @@ def _store_at(
             container[tuple(idx)] = value
         except (TypeError, ValueError) as exc:
             raise LocatedError(
-                EvaluationFailed, node.span, message=f"{M.dump(node)}: cannot store {_what(value)}: {exc}"
+                EvaluationFailed, node.span, message=f"{ctx.written(node)}: cannot store {_what(value)}: {exc}"
             ) from exc
     else:
         container = list(container)

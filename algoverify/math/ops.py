@@ -16,6 +16,10 @@ import numpy as np
 
 __all__ = [
     "power",
+    "absolute",
+    "square_root",
+    "BITWISE",
+    "invert",
     "transpose",
     "product",
     "two_norm",
@@ -88,6 +92,61 @@ def power(base: Any, exp: Any) -> Any:
     if type(base) is int and type(exp) is int and exp > 1 and (base > 1 or base < -1):
         check_digits(exp * math.log2(abs(base)))  # the result's bits, within rounding
     return base**exp
+
+
+def absolute(x: Any) -> Any:
+    """``\\lvert x \\rvert``: Python's ``abs`` of a Python number, NumPy's of anything else.
+
+    An int stays a Python int, exact however large (NumPy's would wrap past 2^63).
+    """
+    kind = type(x)
+    if kind is int or kind is float or kind is bool:
+        return abs(x)
+    return np.abs(x)
+
+
+def square_root(x: Any) -> Any:
+    """``\\sqrt{x}``: NumPy's square root; of a Python int, of the int as a float, as Python's math.sqrt.
+
+    NumPy has no square root for an int past 2^64; Python's float of it is exact enough (and an
+    overflow past 10^308, as Python's).
+    """
+    return np.sqrt(float(x) if type(x) is int else x)
+
+
+def _bitwise(name: str, op: Callable[[Any, Any], Any], ufunc: Any) -> Callable[[Any, Any], Any]:
+    """Python's ``<<``, ``>>``, ``&``, ``|``, ``^`` as latexify prints them: of integers (and truth values) only."""
+
+    def bitwise(a: Any, b: Any) -> Any:
+        if isinstance(a, (int, np.integer)) and isinstance(b, (int, np.integer)):
+            if type(a) not in (int, bool) or type(b) not in (int, bool):
+                a, b = int(a), int(b)
+            if name == "<<" and b > 0:
+                check_digits(a.bit_length() + b)
+            return op(a, b)
+        if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+            return ufunc(a, b)  # arrays of integers, entry by entry (NumPy refuses floats)
+        raise TypeError(f"{name} takes integers, as Python's does: not {type(a).__name__} and {type(b).__name__}")
+
+    return bitwise
+
+
+BITWISE: dict[str, Callable[[Any, Any], Any]] = {
+    "<<": _bitwise("<<", lambda a, b: a << b, np.left_shift),
+    ">>": _bitwise(">>", lambda a, b: a >> b, np.right_shift),
+    "&": _bitwise("&", lambda a, b: a & b, np.bitwise_and),
+    "|": _bitwise("|", lambda a, b: a | b, np.bitwise_or),
+    "^": _bitwise("^", lambda a, b: a ^ b, np.bitwise_xor),
+}
+
+
+def invert(x: Any) -> Any:
+    """Python's ``~x`` (latexify's ``\\mathord{\\sim} x``): ``-x - 1`` of an integer."""
+    if isinstance(x, (int, np.integer)):
+        return ~int(x)
+    if isinstance(x, np.ndarray):
+        return np.invert(x)
+    raise TypeError(f"~ takes an integer, as Python's does: not a {type(x).__name__}")
 
 
 def transpose(x: Any) -> Any:
@@ -172,6 +231,15 @@ def _equal(a: Any, b: Any, r: float, t: float) -> bool:
     return bool(np.all(np.isclose(a, b, rtol=r, atol=t)))
 
 
+def _tuples(a: Any, b: Any) -> bool:
+    """Whether an order relation compares tuples (several values, ``(d_u, u) < (d_v, v)``), not arrays.
+
+    Tuples are ordered as Python orders them, lexicographically; a number and a tuple are not
+    ordered at all (Python's TypeError), rather than compared entry by entry as an array would be.
+    """
+    return type(a) is tuple or type(b) is tuple
+
+
 def _less(a: Any, b: Any, r: float, t: float) -> bool:
     # floats (the common loop test, `\\lVert r \\rVert \\gt \\tau`) skip NumPy's reduction
     # machinery, which costs more than the norm itself on small vectors
@@ -180,6 +248,8 @@ def _less(a: Any, b: Any, r: float, t: float) -> bool:
     pair = _scalars(a, b)
     if pair is not None:
         return pair[0] < pair[1]
+    if _tuples(a, b):
+        return bool(a < b)
     return bool(np.all(np.less(a, b)))
 
 
@@ -189,6 +259,8 @@ def _greater(a: Any, b: Any, r: float, t: float) -> bool:
     pair = _scalars(a, b)
     if pair is not None:
         return pair[0] > pair[1]
+    if _tuples(a, b):
+        return bool(a > b)
     return bool(np.all(np.greater(a, b)))
 
 
@@ -197,6 +269,8 @@ def _less_equal(a: Any, b: Any, r: float, t: float) -> bool:
     if pair is not None:
         a, b = pair
         return a <= b if not (r or t) else a <= b + t + r * abs(b)
+    if _tuples(a, b):
+        return bool(a <= b)
     return bool(np.all(np.less_equal(a, np.asarray(b) + t + r * np.abs(b))))
 
 
@@ -205,12 +279,27 @@ def _greater_equal(a: Any, b: Any, r: float, t: float) -> bool:
     if pair is not None:
         a, b = pair
         return a >= b if not (r or t) else a + t + r * abs(a) >= b
+    if _tuples(a, b):
+        return bool(a >= b)
     return bool(np.all(np.greater_equal(np.asarray(a) + t + r * np.abs(a), b)))
+
+
+def _identical(a: Any, b: Any, r: float, t: float) -> bool:
+    """``x \\equiv \\mathrm{None}``: Python's ``is``, as latexify prints it, of None, True and False.
+
+    Identity of other values (``a is b`` of two numbers) depends on how Python stores them, not
+    on what they are: refused rather than guessed.
+    """
+    if a is None or b is None or type(a) is bool or type(b) is bool:
+        return a is b
+    raise TypeError(r"\equiv (Python's `is`) is tested against None, True or False only; write = to compare values")
 
 
 RELATIONS: dict[str, Callable[[Any, Any, float, float], bool]] = {
     "=": _equal,
     "!=": lambda a, b, r, t: not _equal(a, b, r, t),
+    "equiv": _identical,
+    "notequiv": lambda a, b, r, t: not _identical(a, b, r, t),
     "approx": lambda a, b, r, t: bool(np.allclose(a, b, rtol=max(r, 1e-3), atol=max(t, 1e-6))),
     "<": _less,
     "<=": _less_equal,

@@ -10,11 +10,14 @@ Found by walking up from a note's folder, as ruff and pytest find theirs: the ne
     macros = { "\\R" = "\\mathbb{R}", "\\norm" = ["\\lVert #1 \\rVert", 1] }
     macro-files = ["preamble.tex", "config/_default/params.toml"]   # relative to this file
     index-base = 1               # listings count from 1 (0 for 0-based listings)
-    trials = 20                  # default trials per check
+    trials = 20                  # default trials per check (default: 20 to 200, as time allows)
+    rtol = 1e-6                  # default tolerances of every check that sets none
+    atol = 1e-9                  #   (default: each kind's own)
     seed = 0                     # default seed of a run
     isolation = true             # check each note in a worker process of its own (POSIX)
     note-timeout = 300           # seconds a note's checks may take together (a ceiling)
     note-memory-mb = 4096        # megabytes a note's worker may map beyond the run's (a ceiling)
+    pytest-collect = false       # pytest collects the notes below as tests, without --algoverify
 
 ``macro-files`` takes LaTeX files (their ``\newcommand`` & co.) and data files (TOML, YAML,
 JSON: every ``macros`` table in them, as Hugo sites set KaTeX/MathJax macros in their config).
@@ -44,10 +47,13 @@ CONFIG_KEYS = (
     "macro-files",
     "index-base",
     "trials",
+    "rtol",
+    "atol",
     "seed",
     "isolation",
     "note-timeout",
     "note-memory-mb",
+    "pytest-collect",
 )
 
 
@@ -61,12 +67,19 @@ class ProjectConfig:
     macros: MacroTable = field(default_factory=MacroTable, compare=False)
     index_base: int = 1
     trials: int | None = None
+    #: tolerances of the checks that set none (``None``: each kind's default)
+    rtol: float | None = None
+    atol: float | None = None
+    #: ``--trials N``: every check runs exactly N trials, whatever its spec says
+    forced_trials: int | None = None
     seed: int | None = None
     #: whether ``check`` runs each note in a worker process (``None``: the run decides)
     isolation: bool | None = None
     #: ceilings of one note's worker: seconds, megabytes (``None``: the run's defaults)
     note_timeout: float | None = None
     note_memory_mb: int | None = None
+    #: whether the pytest plugin collects the notes below without ``--algoverify``
+    pytest_collect: bool = False
     findings: tuple[Finding, ...] = ()
     source: SourceFile | None = field(default=None, compare=False)
 
@@ -182,6 +195,15 @@ class _Reader:
             return None
         return float(value)
 
+    def _tolerance(self, raw: dict[str, Any], key: str) -> float | None:
+        value = raw.get(key)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < float("inf"):
+            self._bad(key, "must be a non-negative number")
+            return None
+        return float(value)
+
     def read(self, table: dict[str, Any]) -> ProjectConfig:
         raw = {str(k).replace("_", "-"): v for k, v in table.items()}
         for key in sorted(set(raw) - set(CONFIG_KEYS)):
@@ -195,10 +217,13 @@ class _Reader:
             macros=macros,
             index_base=1 if index_base is None else index_base,
             trials=self._int(raw, "trials", range(1, 100_001)),
+            rtol=self._tolerance(raw, "rtol"),
+            atol=self._tolerance(raw, "atol"),
             seed=self._int(raw, "seed", range(0, 2**32)),
             isolation=self._bool(raw, "isolation"),
             note_timeout=self._seconds(raw, "note-timeout"),
             note_memory_mb=self._int(raw, "note-memory-mb", range(1, 2**31)),
+            pytest_collect=self._bool(raw, "pytest-collect") or False,
             findings=tuple(self.findings),
             source=self.source,
         )

@@ -1,4 +1,8 @@
-"""GitHub Actions workflow commands: ``::error file=…,line=…,col=…::message`` per finding."""
+"""GitHub Actions workflow commands: ``::error file=…,line=…,col=…::message`` per finding.
+
+The level follows the run: with ``--strict`` a warning fails the run, so it is an ``error``
+annotation too. A failed check's annotation carries its counterexample and reproduce command.
+"""
 
 from __future__ import annotations
 
@@ -18,7 +22,23 @@ def _escape_property(text: str) -> str:
     return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def render(findings: Iterable[Finding], sources: Sources, **_: Any) -> str:
+def _message(finding: Finding) -> str:
+    text = f"{finding.code} {finding.message}"
+    for key in ("counterexample", "reproduce"):
+        value = finding.details.get(key)
+        if isinstance(value, str) and value:
+            text += f"\n{key}: " + "; ".join(value.splitlines())
+    return text
+
+
+def level(finding: Finding, strict: bool) -> str:
+    """The annotation's level: the finding's severity, a warning an error when ``--strict`` makes it fail."""
+    if strict and finding.severity is Severity.WARNING:
+        return "error"
+    return _KIND[finding.severity]
+
+
+def render(findings: Iterable[Finding], sources: Sources, *, strict: bool = False, **_: Any) -> str:
     """Render one workflow command per finding."""
     lines = []
     for f in ordered(findings):
@@ -29,5 +49,13 @@ def render(findings: Iterable[Finding], sources: Sources, **_: Any) -> str:
         if pos is not None:
             props.append(f"line={pos[0]},col={pos[1]},endLine={pos[2]},endColumn={pos[3]}")
         props.append(f"title={_escape_property(f.code)}")
-        lines.append(f"::{_KIND[f.severity]} {','.join(props)}::{_escape_data(f.code + ' ' + f.message)}")
+        lines.append(f"::{level(f, strict)} {','.join(props)}::{_escape_data(_message(f))}")
     return "\n".join(lines) + ("\n" if lines else "")
+
+
+def report(result: Any, *, strict: bool = False, **_: Any) -> str:
+    """The annotations of a run's findings."""
+    return render(result.all_findings(), result.sources, strict=strict)
+
+
+__all__ = ["render", "report", "level"]

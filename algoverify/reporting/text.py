@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable, Mapping
 
 from ..findings import Finding, Severity
 from ..source import excerpt, printable
@@ -18,22 +18,41 @@ def _paint(text: str, code: str, colour: bool) -> str:
     return f"\x1b[{code}m{text}\x1b[0m" if colour else text
 
 
-def render_one(finding: Finding, sources: Sources, *, colour: bool = False, context: bool = True) -> str:
-    """Render one finding with its excerpt and details."""
+def headline(finding: Finding, sources: Sources, *, colour: bool = False, message: str | None = None) -> str:
+    """``path:line:col: CODE message``, the line editors and people read first (``message`` overrides the finding's)."""
     head = f"{_paint(printable(location(finding, sources)), '1', colour)}: "
-    head += f"{_paint(finding.code, _COLOURS[finding.severity], colour)} {printable(finding.message)}"
-    lines = [head]
-    if context and finding.span is not None and finding.path in sources:
-        lines.append(excerpt(sources[finding.path], finding.span))
-    for key, value in finding.details.items():
+    text = finding.message if message is None else message
+    return head + f"{_paint(finding.code, _COLOURS[finding.severity], colour)} {printable(text)}"
+
+
+def source_excerpt(finding: Finding, sources: Sources) -> str:
+    """The finding's source line with a caret underline, or ``""`` without a span."""
+    if finding.span is None or finding.path not in sources:
+        return ""
+    return excerpt(sources[finding.path], finding.span)
+
+
+def detail_lines(details: Mapping[str, Any], finding: Finding | None, sources: Sources) -> list[str]:
+    """``key: value`` per detail (``_``-keys are for machines); a value of several lines goes below its key."""
+    lines = []
+    for key, value in details.items():
         if key.startswith("_"):
             continue
-        text = printable(str(detail_value(value, finding, sources)))
+        text = printable(str(detail_value(value, finding, sources) if finding is not None else value))
         if "\n" in text:
-            lines.append(f"  {key}:")
-            lines.extend("    " + ln for ln in text.splitlines())
+            lines.append(f"{key}:")
+            lines.extend("  " + ln for ln in text.splitlines())
         else:
-            lines.append(f"  {key}: {text}")
+            lines.append(f"{key}: {text}")
+    return lines
+
+
+def render_one(finding: Finding, sources: Sources, *, colour: bool = False, context: bool = True) -> str:
+    """Render one finding with its excerpt and details."""
+    lines = [headline(finding, sources, colour=colour)]
+    if context and finding.span is not None and finding.path in sources:
+        lines.append(source_excerpt(finding, sources))
+    lines.extend("  " + ln for ln in detail_lines(finding.details, finding, sources))
     return "\n".join(lines)
 
 
@@ -83,3 +102,8 @@ def render(
     blocks = render_findings(items, sources, colour=colour, context=context, max_per_code=max_per_code)
     blocks.append(summary(items))
     return "\n".join(blocks) + "\n"
+
+
+def report(result: Any, *, colour: bool = False, **_: Any) -> str:
+    """The text report of a ``lint`` run: its findings and the count line (``check``'s is :mod:`.checks`)."""
+    return render(result.all_findings(), result.sources, colour=colour)

@@ -17,10 +17,14 @@ from typing import Any, Callable
 
 import numpy as np
 
-__all__ = ["GENERATORS", "register", "generate", "make_rng", "GeneratorError"]
+__all__ = ["GENERATORS", "CLASSES", "register", "generate", "make_rng", "GeneratorError", "in_class"]
 
 Generator = Callable[..., Any]
 GENERATORS: dict[str, Generator] = {}
+#: For a built-in generator, the test of the class it draws from: ``(value, *args, **kwargs) ->
+#: bool`` with the generator's own arguments. The shrinker simplifies a value (``0.8132`` →
+#: ``0.8``) only to one that passes, so a counterexample never leaves the class the check names.
+CLASSES: dict[str, Callable[..., bool]] = {}
 
 
 class GeneratorError(ValueError):
@@ -144,7 +148,8 @@ def spd(rng: np.random.Generator, n: Any, cond: float | None = None) -> np.ndarr
         if cond < 1:
             raise GeneratorError(f"cond must be >= 1, got {cond}")
         eig = np.geomspace(1.0, float(cond), k) if k > 1 else np.ones(1)
-    return (q * eig) @ q.T
+    m = (q * eig) @ q.T
+    return (m + m.T) / 2  # exactly symmetric: the product is only up to rounding
 
 
 @register()
@@ -177,3 +182,44 @@ def constant(rng: np.random.Generator, value: float, *shape: Any) -> Any:
     """An array filled with ``value`` (or the scalar itself): the edge case of zero variance."""
     dims = _shape(*(_dim(s, "a dimension") for s in shape))
     return np.full(dims, float(value)) if dims else float(value)
+
+
+# --- the classes the generators draw from -------------------------------------------------------
+
+
+def _finite(value: Any, shape: tuple[Any, ...]) -> bool:
+    arr = np.asarray(value, dtype=float)
+    return bool(np.all(np.isfinite(arr))) and arr.shape == tuple(int(d) for d in shape)
+
+
+def _symmetric(value: Any, n: Any) -> bool:
+    return _finite(value, (n, n)) and bool(np.array_equal(value, np.asarray(value).T))
+
+
+CLASSES.update(
+    randn=lambda value, *shape, scale=1.0: _finite(value, shape),
+    uniform=lambda value, low=0.0, high=1.0, *shape: (
+        _finite(value, shape) and bool(np.all((low <= np.asarray(value)) & (np.asarray(value) < high)))
+    ),
+    loguniform=lambda value, low, high: _finite(value, ()) and low <= value <= high,
+    symmetric=_symmetric,
+    spd=lambda value, n, cond=None: (
+        _symmetric(value, n)
+        and bool(np.all(np.linalg.eigvalsh(value) > 0))
+        and (cond is None or bool(np.isclose(np.linalg.cond(value), cond, rtol=1e-9)))
+    ),
+    integers=lambda value, low, high, *shape: (
+        _finite(value, shape)
+        and bool(np.all(np.asarray(value) == np.round(value)))
+        and bool(np.all((low <= np.asarray(value)) & (np.asarray(value) <= high)))
+    ),
+    simplex=lambda value, n: (
+        _finite(value, (n,)) and bool(np.all(np.asarray(value) >= 0)) and abs(float(np.sum(value)) - 1.0) <= 1e-12
+    ),
+)
+
+
+def in_class(name: str, value: Any, *args: Any, **kwargs: Any) -> bool | None:
+    """Whether ``value`` is one the built-in generator ``name`` could draw with these arguments (``None``: no test)."""
+    test = CLASSES.get(name)
+    return None if test is None else bool(test(value, *args, **kwargs))

@@ -116,19 +116,21 @@ class InputSpec:
             for name, axis in carriers:
                 value = env.get(name)
                 shape = np.shape(value) if value is not None and not isinstance(value, list) else None
+                # said as a reader counts: "x has length 3", "A has 2 columns" (not len(x), A.shape[1])
                 if value is not None and isinstance(value, list) and axis == 0:
-                    seen[f"len({name})"] = len(value)
+                    seen[f"{name} has length {{}}"] = len(value)
                 elif shape is not None and axis < len(shape):
-                    seen[f"{name}.shape[{axis}]" if len(shape) > 1 else f"len({name})"] = shape[axis]
+                    what = ("rows", "columns")[axis] if len(shape) == 2 else f"entries along axis {axis + 1}"
+                    seen[f"{name} has {{}} {what}" if len(shape) > 1 else f"{name} has length {{}}"] = shape[axis]
             if size in env:
                 given = env[size]
                 mismatch = {k: v for k, v in seen.items() if v != given}
                 if mismatch:
-                    detail = ", ".join(f"{k} = {v}" for k, v in mismatch.items())
+                    detail = ", ".join(k.format(v) for k, v in mismatch.items())
                     raise LocatedError(BadInput, span, message=f"{size} = {given} was given, but {detail}")
                 continue
             if len(set(seen.values())) > 1:
-                detail = ", ".join(f"{k} = {v}" for k, v in seen.items())
+                detail = ", ".join(k.format(v) for k, v in seen.items())
                 raise LocatedError(BadInput, span, message=f"the inputs disagree on the size {size}: {detail}")
             if seen:
                 env[size] = next(iter(seen.values()))
@@ -147,7 +149,7 @@ class InputSpec:
                         PreconditionViolated,
                         d.span,
                         condition=d.latex or f"{d.name} is {kind}",
-                        value=f"{d.name} has shape {np.shape(value)}, not {kind}",
+                        value=f"{d.name} is {_shape_words(value)}, not {kind}",
                     )
             if d.domain in ("natural", "integer") and not _whole(value, d.domain == "natural"):
                 raise LocatedError(
@@ -176,6 +178,14 @@ def _whole(value: Any, non_negative: bool) -> bool:
     array = np.asarray(value, dtype=float) if not isinstance(value, (int, np.integer)) else np.asarray(value)
     ok = bool(np.all(np.mod(array, 1) == 0))
     return ok and (not non_negative or bool(np.all(array >= 0)))
+
+
+def _shape_words(value: Any) -> str:
+    """``a scalar``, ``a vector of length 3``, ``a 3×2 matrix``, ``a 2×2×2 array``."""
+    shape = np.shape(value)
+    if len(shape) < 2:
+        return "a scalar" if not shape else f"a vector of length {shape[0]}"
+    return f"a {'×'.join(map(str, shape))} {'matrix' if len(shape) == 2 else 'array'}"
 
 
 def _short(value: Any) -> str:

@@ -9,8 +9,9 @@ as backward passes). Every error carries the span of the node that raised it:
 * NumPy overflow, division by zero, invalid value → ``AV302`` at the statement;
 * an English statement with no binding → ``AV304`` at the statement.
 
-Step events (for :mod:`algoverify.running.stepper`) go to an optional ``on_step`` callback; the
-interpreter does not know who listens.
+Step events (for :mod:`algoverify.running.stepper`) go to an optional ``on_step`` callback, before
+each statement runs and at a loop's header before each further pass; the interpreter does not
+know who listens.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from ..findings import (
 )
 from ..math import mathexpr as M
 from ..math.names import identifier, join_words, word
-from ..math.numeric import TRACE_KEY, Context, _infer_dim, compile_expr, compile_target
+from ..math.numeric import TRACE_KEY, Context, _infer_dim, compile_expr, compile_target, numpy_words
 from ..math.ops import FP_RAISE, FP_STATE, IntegerTooLarge, OverBudget, Sequence, nonfinite, raise_on_fp_errors
 from ..math.ranges import UPWARD, written_direction
 from ..math.segments import parse_segment
@@ -44,7 +45,19 @@ from ..source import Span
 from ..syntax import ir
 from .inputs import InputSpec, declared_inputs
 
-__all__ = ["Budget", "Trace", "Program", "Binding", "StepContext", "compile_program", "entry_function", "parse"]
+__all__ = [
+    "Budget",
+    "Trace",
+    "Program",
+    "Binding",
+    "StepContext",
+    "compile_program",
+    "entry_function",
+    "is_step",
+    "pause",
+    "listing_words",
+    "parse",
+]
 
 Env = dict[str, Any]
 Exec = Callable[[Env], None]
@@ -94,6 +107,7 @@ class Trace:
         "_dropped",
         "clock_at",
         "clock",
+        "on_pass",
     )
 
     def __init__(self, history_limit: int = 10_000) -> None:
@@ -113,6 +127,9 @@ class Trace:
         #: the step at which loops next read the clock, and (steps, time) at the last reading
         self.clock_at = 1
         self.clock: tuple[int, float] | None = None
+        #: called as ``on_pass(loop, env)`` at the start of every pass of every loop (an invariant
+        #: at a loop's header); read where the clock is, so a run without it pays nothing per pass
+        self.on_pass: Callable[[ir.Node, Env], None] | None = None
 
     @property
     def hits(self) -> Counter:
@@ -207,7 +224,9 @@ class StepContext:
 
     def math(self, latex: str) -> Any:
         """Evaluate LaTeX math with the current variables (our math parser and NumPy; no Python ``eval``)."""
-        return compile_expr(M.parse_math(latex, self.node.span.start), self._ctx)(self._env)
+        # errors point at the statement, but the math is the binding's: messages print it, not the note
+        ctx = dataclasses.replace(self._ctx, text=None)
+        return compile_expr(M.parse_math(latex, self.node.span.start), ctx)(self._env)
 
     @property
     def trace(self) -> Trace:
@@ -262,9 +281,7 @@ class Program:
     declarations: InputSpec = field(default_factory=InputSpec)
 
     def __post_init__(self) -> None:
-        self._accepted = (
-            frozenset(self.inputs) | frozenset(self.families.values()) | frozenset(self.declarations.sizes)
-        )
+        self._accepted = frozenset(self.inputs) | frozenset(self.families.values()) | frozenset(self.declarations.sizes)
         self._inputs_set = frozenset(self.inputs)
         self._families = tuple(self.families.items())
         self._size_sources()
@@ -551,14 +568,20 @@ class _Compiler:
         compiled again with guards and evaluated, so the finding points at the sub-expression
         (``A v`` in a longer formula) rather than the whole line.
         """
-        maths = [m for m in ir.walk(node) if isinstance(m, ir.Math) and m is not getattr(node, "target", None)]
+        maths = [m for m in _own_maths(node) if m is not getattr(node, "target", None)]
+        if isinstance(node, (ir.ForRange, ir.ForAll)):
+            # the loop binds its variable, and a \ForAll's header is its variable and its set
+            maths = [m for m in maths if m is not node.var and m is not getattr(node, "header", None)]
         ctx = self.ctx
 
         def diagnose(env: Env, exc: BaseException) -> None:
             guarded = dataclasses.replace(ctx, guard=True)
             for m in maths:
+                tree = self.parse(m)
+                while isinstance(tree, M.Assign):  # x \gets y \gets e: the value is e
+                    tree = tree.value
                 try:
-                    compile_expr(self.parse(m), guarded)(dict(env))
+                    compile_expr(tree, guarded)(dict(env))
                 except LocatedError as located:
                     raise located from exc
                 except Exception:  # noqa: BLE001 - only a located error improves on the statement's
@@ -574,6 +597,8 @@ class _Compiler:
         if update is not None:  # `x \mathrel{+}= y`, `x += y`: x takes x + y
             tree = M.BinOp(update.group(1), target, self.math(node.value), span=node.value.span)
             value = compile_expr(tree, self.ctx)
+        elif isinstance(self.math(node.value), M.Assign):
+            return self._assign_chain(node, target)
         else:
             value = self.expr(node.value)
         span = node.span
@@ -600,6 +625,25 @@ class _Compiler:
 
         return assign
 
+    def _assign_chain(self, node: ir.Assign, target: M.MathNode) -> Exec:
+        """``x \\gets y \\gets 0`` (Python's ``x = y = 0``): the value once, then each target from the left."""
+        targets, tree = [target], self.math(node.value)
+        while isinstance(tree, M.Assign):
+            targets.append(tree.target)
+            tree = tree.value
+        value, stores, span = compile_expr(tree, self.ctx), [compile_target(t, self.ctx) for t in targets], node.span
+
+        def assign_chain(env: Env) -> None:
+            v = value(env)
+            if v.__class__ is float and v - v != 0:
+                nonfinite(v)
+            trace = env[TRACE_KEY]
+            for store in stores:
+                for n in store(env, v):
+                    trace.record(n, span, env[n])
+
+        return assign_chain
+
     def s_Return(self, node: ir.Return) -> Exec:
         values = [self.expr(v) for v in node.values]
         if len(values) == 1:
@@ -623,7 +667,10 @@ class _Compiler:
     def s_TextStatement(self, node: ir.TextStatement) -> Exec | None:
         if node.kind == "remark":
             return None  # a \Statex note to the reader: nothing to run
-        signal = _LOOP_WORDS.get(_loop_word(node.text))
+        written = _loop_word(node.text)
+        if written == "pass":
+            return None  # Python's pass, as latexify prints it: nothing to run
+        signal = _LOOP_WORDS.get(written)
         if signal is not None:
             if not self.loops:
                 raise LocatedError(NotExecutable, node.span, message=f"{signal.word} outside a loop")
@@ -631,6 +678,8 @@ class _Compiler:
         found = self._find_binding(node.text, node)
         if found is None and len(node.text.parts) == 1 and isinstance(node.text.parts[0], ir.Math):
             tree = self.math(node.text.parts[0])
+            if isinstance(tree, M.String):
+                return None  # a string on its own (a docstring, as latexify prints it) does nothing
             if isinstance(tree, (M.Call, M.Apply)):
                 fn = compile_expr(tree, self.ctx)
 
@@ -660,6 +709,7 @@ class _Compiler:
                 raise LocatedError(
                     EvaluationFailed, node.span, message=f"\\Call of {name}, which is not a function here"
                 )
+            env[TRACE_KEY].count("call:" + name)
             fn(*(a(env) for a in args))
 
         return call
@@ -669,7 +719,7 @@ class _Compiler:
 
         def if_(env: Env) -> Any:
             for test, body in arms:
-                if test is None or bool(test(env)):
+                if test is None or _truth(test, env, node):
                     return body(env)
             return None
 
@@ -680,6 +730,7 @@ class _Compiler:
         tick = _ticker(node)
 
         def while_(env: Env) -> Any:
+            on_step = env["$on_step"]
             while _truth(test, env, node):
                 tick(env)
                 r = body(env)
@@ -688,6 +739,8 @@ class _Compiler:
                         break
                     if r is not _CONTINUE:
                         return r
+                if on_step is not None:  # the header again, before its test: a breakpoint there stops each pass
+                    on_step(node, env, env[TRACE_KEY])
             return None
 
         return while_
@@ -783,7 +836,10 @@ class _Compiler:
         def for_(env: Env) -> Any:
             a, b = _integer(start(env), node.start), _integer(stop(env), node.stop)
             step = stride(env, a)
+            on_step = env["$on_step"]
             for i in range(a, b + (1 if step > 0 else -1), step):
+                if on_step is not None and i != a:  # the header again, before each further pass
+                    on_step(node, env, env[TRACE_KEY])
                 tick(env)
                 env[var] = i
                 r = body(env)
@@ -803,7 +859,12 @@ class _Compiler:
         items, body, tick = self.expr(node.iterable), self.loop_body(node.body), _ticker(node)
 
         def for_all(env: Env) -> Any:
-            for x in list(items(env)):
+            on_step = env["$on_step"]
+            seq = items(env)
+            # a copy, so the body may change the set it runs over; a range is immutable and lazy
+            for k, x in enumerate(seq if type(seq) is range else list(seq)):
+                if on_step is not None and k:  # the header again, before each further pass
+                    on_step(node, env, env[TRACE_KEY])
                 tick(env)
                 store(env, x)
                 r = body(env)
@@ -867,12 +928,43 @@ class _Compiler:
 _BLOCKS = (ir.WhileBlock, ir.ForRange, ir.ForAll, ir.RepeatUntil, ir.LoopBlock, ir.IfBlock, ir.Function, ir.UserBlock)
 
 
+def pause(env: Env, seconds: float) -> None:
+    """Move the run's deadline ``seconds`` later: time a debugger spent at its prompt is not the run's."""
+    env["$deadline"] += seconds
+    current = _RUN.get()
+    if current is not None:
+        trace, budget, deadline = current
+        _RUN.set((trace, budget, deadline + seconds))  # undone with the rest when the run resets it
+
+
+def _own_maths(node: ir.Node) -> Iterator[ir.Math]:
+    """The math of a statement itself: a block's header, not the statements in its body, nor comments."""
+    for child in ir.iter_children(node):
+        if isinstance(child, ir.Math):
+            yield child
+        elif isinstance(child, ir.Node) and not isinstance(child, (ir.Comment, ir.Function)) and not is_step(child):
+            yield from _own_maths(child)
+
+
+def is_step(node: ir.Node) -> bool:
+    """True for the statements a run reports to ``on_step`` (a stepper's stopping places)."""
+    if isinstance(node, ir.TextStatement):
+        return node.kind != "remark"
+    return not isinstance(node, ir.Function) and hasattr(_Compiler, "s_" + type(node).__name__)
+
+
 #: the operator of an update assignment as the IR keeps it (``\\mathrel{+}=``, ``+=``)
 _UPDATE = re.compile(r"([+\-*/])\s*\}?\s*=$")
 
 
 def _loop_word(text: ir.Text) -> str:
-    """``break``/``continue`` as written: ``\\textbf{break}``, ``\\Break``, ``break;``."""
+    """``break``/``continue``/``pass`` as written: ``\\textbf{break}``, ``\\Break``, ``break;``, ``\\mathbf{pass}``."""
+    if len(text.parts) == 1 and isinstance(text.parts[0], ir.Math):
+        try:
+            tree = parse_segment(text.parts[0])
+        except LocatedError:
+            return ""
+        return tree.name if isinstance(tree, M.Sym) and tree.name in ("break", "continue", "pass") else ""
     raw = "".join(p for p in text.parts if isinstance(p, str)).strip()
     if re.fullmatch(r"\\(Break|Continue|BREAK|CONTINUE)\s*(\{\s*\})?", raw):
         return raw[1:].split("{")[0].strip().lower()
@@ -908,7 +1000,7 @@ def _raiser(
             raise LocatedError(FloatingPointTrouble, span, kind="division by zero", what=what) from exc
         if isinstance(exc, (ArithmeticError, ValueError, TypeError, IndexError, KeyError, np.linalg.LinAlgError)):
             diagnose(env, exc)
-            raise LocatedError(EvaluationFailed, span, message=f"{type(exc).__name__}: {exc}") from exc
+            raise LocatedError(EvaluationFailed, span, message=f"{type(exc).__name__}: {numpy_words(exc)}") from exc
 
     return fail
 
@@ -954,6 +1046,9 @@ def _ticker(node: ir.Node) -> Callable[[Env], None]:
                     DidNotTerminate, span, reason=f"the loop ran past the time budget of {budget.max_seconds:g} s"
                 )
             trace.clock_at = trace.steps + _clock_interval(trace, now)
+            if trace.on_pass is not None:
+                trace.on_pass(node, env)
+                trace.clock_at = trace.steps + 1
 
     return tick
 
@@ -1015,11 +1110,20 @@ def _declared(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode] =
             )
             if target is None:
                 continue
-            tree = parse(target)
-            for t in tree.items if isinstance(tree, M.Tuple) else (tree,):
-                name = identifier(t)
-                if name is not None:
-                    out.add(name)
+            trees = [parse(target)]
+            if isinstance(n, ir.Assign):  # x \gets y \gets 0 assigns y too
+                try:
+                    chained = parse(n.value)
+                except LocatedError:
+                    chained = None  # reported where the value is compiled
+                while isinstance(chained, M.Assign):
+                    trees.append(chained.target)
+                    chained = chained.value
+            for tree in trees:
+                for t in tree.items if isinstance(tree, M.Tuple) else (tree,):
+                    name = identifier(t)
+                    if name is not None:
+                        out.add(name)
     return out
 
 
@@ -1087,7 +1191,9 @@ def compile_function(node: ir.Function, parent: _Compiler) -> Program:
     """Compile a ``\\Function`` block: its parameters are its inputs; it joins the listing's scope."""
     params = []
     for p in node.params:
-        name = identifier(parent.parse(p))
+        tree = parent.parse(p)
+        # a parameter is a name, never a product: `iterations`, `x1` as latexify prints them
+        name = identifier(tree) or word(tree)
         if name is None:
             raise LocatedError(NotExecutable, p.span, message=f"parameter {p.latex} is not a name")
         params.append(name)
@@ -1111,6 +1217,7 @@ def compile_program(
     locate: Callable[[int], tuple[int, int]] | None = None,
     functions: dict[str, Callable[..., Any]] | None = None,
     index_base: int = 1,
+    text: str | None = None,
 ) -> Program:
     """Compile a listing into a :class:`Program`.
 
@@ -1118,6 +1225,7 @@ def compile_program(
     beside them) runs its entry function (see :func:`_entry`): its parameters are the inputs, and
     the functions call each other (and themselves) by name. Otherwise the inputs are the
     ``\\Require``/``\\Input`` symbols. ``functions`` are the note's other listings, callable by name.
+    ``text`` is the note the listing's spans index: messages quote the author's LaTeX from it.
     """
     bindings = bindings or Bindings()
     body = [n for n in algorithm.body if not isinstance(n, (ir.Comment,))]
@@ -1126,7 +1234,7 @@ def compile_program(
     own: dict[str, Callable[..., Any]] = {}
     # A listing's own comparisons are exact IEEE comparisons: `\\If{x = y}` is false for different
     # numbers. Tolerances belong to checks (`compare:`, `holds:`), which declare them.
-    ctx = Context(guard=False, rtol=0.0, atol=0.0, index_base=index_base)
+    ctx = Context(guard=False, rtol=0.0, atol=0.0, index_base=index_base, text=text)
     words = listing_words(algorithm)
 
     def parse(m: ir.Math) -> M.MathNode:
@@ -1163,9 +1271,13 @@ def compile_program(
 def listing_words(algorithm: ir.Algorithm) -> frozenset[str]:
     """Multi-letter names the listing declares or assigns (``lo`` in ``lo \\gets 1``, ``\\Require $lo, hi$``).
 
-    Only these are read as names where the math spells them as letters side by side.
+    Only these are read as names where the math spells them as letters side by side, and only
+    when the listing never spells the name as one word (``\\mathrm{ab}``, ``\\text{ab}``): latexify
+    prints ``ab`` so in the body and ``a b`` for the product ``a * b``, and a listing that spells
+    a name as a word means its letters side by side as a product.
     """
     found: set[str] = set()
+    spelt: set[str] = set()
 
     def collect(tree: M.MathNode) -> None:
         items = tree.items if isinstance(tree, M.Tuple) else (tree,)
@@ -1176,6 +1288,11 @@ def listing_words(algorithm: ir.Algorithm) -> frozenset[str]:
             found.update(w for w in (word(item),) if w)
 
     for n in ir.walk(algorithm):
+        if isinstance(n, ir.Math):
+            try:
+                spelt.update(m.name for m in M.walk(parse_segment(n)) if isinstance(m, M.Sym) and len(m.name) > 1)
+            except LocatedError:
+                pass  # reported where the segment is compiled
         maths: list[ir.Math] = []
         if isinstance(n, ir.Assign):
             maths = [n.target]
@@ -1190,7 +1307,7 @@ def listing_words(algorithm: ir.Algorithm) -> frozenset[str]:
                 collect(parse_segment(m))
             except LocatedError:
                 continue  # reported where the segment is compiled
-    return frozenset(found)
+    return frozenset(found - spelt)
 
 
 def entry_function(algorithm: ir.Algorithm) -> str | None:

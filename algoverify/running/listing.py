@@ -83,6 +83,7 @@ class Listing:
                 locate=self.source.line_col,
                 functions=self._functions,
                 index_base=self.index_base,
+                text=self.source.text,
             )
         return self._program
 
@@ -160,9 +161,15 @@ class Listing:
         *,
         budget: Budget | None = None,
         on_step: Callable[[ir.Node, dict, Trace], None] | None = None,
+        on_pass: Callable[[ir.Node, dict], None] | None = None,
     ) -> RunResult:
-        """Run with ``inputs``; a failure is returned as a finding, not raised."""
+        """Run with ``inputs``; a failure is returned as a finding, not raised.
+
+        ``on_step(node, env, trace)`` is called before each statement runs, ``on_pass(loop, env)``
+        at the start of each pass of a loop (invariants and the stepper subscribe to them).
+        """
         trace = Trace()
+        trace.on_pass = on_pass
         try:
             program = self._program if self._program is not None else self.program
             if on_step is not None:
@@ -193,13 +200,40 @@ class Listing:
 
 
 def from_latex(latex: str, *, path: str | Path = "<latex>", index_base: int = 1) -> Listing:
-    """Parse and compile a block of LaTeX into a :class:`Listing`."""
+    """Parse and compile a block of LaTeX into a :class:`Listing`.
+
+    The block is one listing (an ``algorithm`` float, an ``algorithmic`` environment or bare
+    statements) or several environments one after another, as latexify prints one per Python
+    function: the first is the listing returned, and the functions every one of them defines
+    are callable from the others, as the listings of one note are.
+    """
+    from ..reading.blocks import find_blocks
     from ..reading.macros import scan
+    from ..reading.notes import parse_note
     from ..source import Span
     from ..syntax.build import parse_algorithm
     from ..syntax.expansion import expand_listing
 
     source = SourceFile(Path(path), latex)
     # the block's own \newcommand and kin apply to its math, as in a note
-    algorithm = expand_listing(parse_algorithm(latex, Span(0, len(latex))), scan(latex))
-    return Listing(algorithm, source, index_base=index_base)
+    macros = scan(latex)
+    blocks = [b for b in find_blocks(parse_note(Path("listing.tex"), latex))[0] if b.kind == "algorithm"]
+    spans = [b.body_span for b in blocks] if len(blocks) > 1 else [Span(0, len(latex))]
+    functions: dict[str, Callable[..., Any]] = {}
+    listings = []
+    for k, span in enumerate(spans, start=1):
+        algorithm = expand_listing(parse_algorithm(latex, span), macros)
+        listing = Listing(algorithm, source, index=k, functions=functions, index_base=index_base)
+        listings.append(listing)
+        for name in listing.function_names:
+            functions.setdefault(name, _late_function(listing, name))
+    return listings[0]
+
+
+def _late_function(listing: Listing, name: str) -> Callable[..., Any]:
+    """``name`` of ``listing``, compiled when first called (the listings may call each other)."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return listing.function(name)(*args, **kwargs)
+
+    return call

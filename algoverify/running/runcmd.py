@@ -28,18 +28,23 @@ def run_listing(listing: Listing, args: argparse.Namespace, out: TextIO, stdin: 
             out.write(f"algoverify run: --set {text}: {exc}\n")
             return 2, None
         inputs[name] = value
-    on_step = None
-    if args.step:
-        on_step = Stepper(listing.source, listing.algorithm, stdin, out).on_step
+    stepper = Stepper(listing.source, listing.algorithm, stdin, out) if args.step else None
+    budget = Budget(args.max_steps, args.timeout)
     try:
-        result = listing.run(inputs, budget=Budget(args.max_steps, args.timeout), on_step=on_step)
-    except Quit:
-        out.write("quit\n")
-        return 1, None
+        if stepper is None:
+            result = listing.run(inputs, budget=budget)
+        else:
+            with stepper.interruptible():
+                result = listing.run(inputs, budget=budget, on_step=stepper.on_step)
+    except Quit:  # the user left the stepper: a choice, not a failure
+        return 0, None
     if args.trace:
         out.write(trace_table(listing, result.trace))
     if result.finding is not None:
-        return (2 if result.finding.code == BadInput.code else 1), result.finding
+        status = 2 if result.finding.code == BadInput.code else 1
+        if stepper is not None and stepper.post_mortem(result.finding):
+            return status, None  # the post-mortem has shown the finding
+        return status, result.finding
     out.write(format_outputs(listing, result.value))
     return 0, None
 

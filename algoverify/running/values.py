@@ -7,13 +7,21 @@ seeded random generator.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
-from .generators import GeneratorError, generate
+from .generators import CLASSES, GeneratorError, generate
 
-__all__ = ["ValueSyntaxError", "parse_value", "parse_assignment"]
+__all__ = [
+    "ValueSyntaxError",
+    "parse_value",
+    "parse_assignment",
+    "value_class",
+    "generator_call",
+    "edge_value",
+    "EDGES",
+]
 
 
 class ValueSyntaxError(ValueError):
@@ -47,20 +55,25 @@ def _build(tree: Any, rng: np.random.Generator, names: dict[str, Any] | None = N
         items = [_build(c, rng, names) for c in tree.children if c is not None]
         return _as_array(items) if kind == "list" else tuple(items)
     if kind == "call":
-        name, *rest = tree.children
-        args, kwargs = [], {}
-        for a in rest:
-            if a is None:
-                continue
-            if getattr(a, "data", None) == "keyword":
-                kwargs[str(a.children[0])] = _build(a.children[1], rng, names)
-            else:
-                args.append(_build(a, rng, names))
+        args, kwargs = _arguments(tree, rng, names)
         try:
-            return generate(str(name), rng, *args, **kwargs)
+            return generate(str(tree.children[0]), rng, *args, **kwargs)
         except GeneratorError as exc:
             raise ValueSyntaxError(str(exc)) from exc
     raise ValueSyntaxError(f"unsupported value {kind}")
+
+
+def _arguments(call: Any, rng: np.random.Generator, names: dict[str, Any] | None) -> tuple[list[Any], dict[str, Any]]:
+    """The positional and keyword arguments of a generator call, built."""
+    args, kwargs = [], {}
+    for a in call.children[1:]:
+        if a is None:
+            continue
+        if getattr(a, "data", None) == "keyword":
+            kwargs[str(a.children[0])] = _build(a.children[1], rng, names)
+        else:
+            args.append(_build(a, rng, names))
+    return args, kwargs
 
 
 def _as_array(items: list[Any]) -> Any:
@@ -102,3 +115,64 @@ def parse_assignment(text: str, rng: np.random.Generator | None = None) -> tuple
     if not sep or not name:
         raise ValueSyntaxError(f"expected NAME=VALUE, got {text!r}")
     return name, parse_value(value, rng)
+
+
+def generator_call(text: str, names: dict[str, Any] | None = None) -> tuple[str, list[Any], dict[str, Any]] | None:
+    """``(generator, args, kwargs)`` of a generator call, its arguments built (``None``: not a call).
+
+    Arguments are numbers and earlier inputs: the generator itself is never called.
+    """
+    from lark.exceptions import LarkError
+
+    from ..syntax.grammar import load_parser
+
+    try:
+        tree = load_parser("values", start="value", propagate_positions=False).parse(text.strip())
+    except LarkError:
+        return None
+    if getattr(tree, "data", None) != "call":
+        return None
+    try:
+        args, kwargs = _arguments(tree, np.random.default_rng(0), names)
+    except ValueSyntaxError:
+        return None
+    return str(tree.children[0]), args, kwargs
+
+
+def value_class(text: str, names: dict[str, Any] | None = None) -> Callable[[Any], bool] | None:
+    """The test of the class a generator call draws from (``uniform(0, 1)``: in ``[0, 1)``).
+
+    ``None`` for a literal (its value is the value), a generator without a test (a note's own),
+    or text that does not parse: the shrinker then keeps the drawn value as it is.
+    """
+    call = generator_call(text, names)
+    if call is None or call[0] not in CLASSES:
+        return None
+    name, args, kwargs = call
+    return lambda value: CLASSES[name](value, *args, **kwargs)
+
+
+#: The edge trials: for a scalar drawn from a range, the values a careful tester tries first.
+#: Random draws almost never hit a bound, zero or the smallest size, where claims most often fail.
+EDGES = ("low", "high", "zero")
+
+
+def edge_value(text: str, names: dict[str, Any], edge: str) -> Any:
+    """The ``edge`` of the range a scalar generator call draws from, or ``None`` (draw as usual).
+
+    ``integers(a, b)``: ``a``, ``b`` or 0 when inside; ``uniform(a, b)``: ``a`` or 0 when inside
+    (``b`` itself is never drawn); ``loguniform(a, b)``: ``a`` or ``b``. Others: ``None``.
+    """
+    call = generator_call(text, names)
+    if call is None or call[2]:
+        return None
+    name, args, _ = call
+    if name == "integers" and len(args) == 2:
+        low, high = int(args[0]), int(args[1])
+        return {"low": low, "high": high, "zero": 0 if low <= 0 <= high else None}[edge]
+    if name == "uniform" and len(args) == 2:
+        low, high = float(args[0]), float(args[1])
+        return {"low": low, "high": None, "zero": 0.0 if low <= 0 < high else None}[edge]
+    if name == "loguniform" and len(args) == 2:
+        return {"low": float(args[0]), "high": float(args[1]), "zero": None}[edge]
+    return None

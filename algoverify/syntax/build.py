@@ -599,6 +599,9 @@ def _classify(token: Token | None, opened: Sequence[Token], defs: Definitions) -
     if token.type in ("$END", "_END_ALG", "_END_FLOAT"):
         return UnclosedBlock if opened else SyntaxErrorInListing
     if token.type in _CLOSERS:
+        innermost = _OPENERS.get(blocks[-1].value, ("?",))[0] if blocks else None
+        if innermost == _CLOSERS[token.type][0]:
+            return SyntaxErrorInListing  # it closes the open block: the block's header is what is wrong
         return UnclosedBlock if blocks else UnmatchedEnd
     if token.type in _INNER:
         wanted = _INNER[token.type][0]
@@ -669,7 +672,8 @@ def _generic(exc: UnexpectedInput, source: str, base: int) -> LocatedError:
 
 _DESCRIPTIONS = {
     "TEXT": "text", "CMD": "a command", "ESC": "an escaped character", "MATH_PAREN": "math",
-    "MATH_DOLLAR": "math", "BEGIN_ALG": "\\begin{algorithmic}", "BEGIN_FLOAT": "\\begin{algorithm}",
+    "MATH_DOLLAR": "math", "MATH_DISPLAY": "math", "MATH_ENV": "math",
+    "BEGIN_ALG": "\\begin{algorithmic}", "BEGIN_FLOAT": "\\begin{algorithm}",
     "_END_FLOAT": "\\end{algorithm}", "CAPTION_OPT": "[short caption]",
 }  # fmt: skip
 
@@ -1676,9 +1680,7 @@ def _bracket_depth(latex: str) -> int:
 
 #: Logic written in text mode between math segments (``$a$ \textbf{and} $b$``, legacy ``\AND``).
 _LOGIC_WORDS = frozenset({"and", "or", "not", "true", "false"})
-_LOGIC_COMMANDS = frozenset(
-    "\\AND \\OR \\NOT \\TRUE \\FALSE \\textbf \\textit \\text \\mathbf \\emph \\textsc".split()
-)
+_LOGIC_COMMANDS = frozenset("\\AND \\OR \\NOT \\TRUE \\FALSE \\textbf \\textit \\text \\mathbf \\emph \\textsc".split())
 
 
 def _joins(piece: _Piece) -> bool:
