@@ -20,6 +20,7 @@ import numpy as np
 from ..findings import Finding, LocatedError, SpecReferenceError, VacuousBound
 from .context import DEFAULT_TOLERANCE, CheckContext, taken, tolerance
 from .outcome import Verdict
+from .proof import INCONCLUSIVE, PROVED, Proof, provable, prove
 from .spec import CheckSpec, Statements
 from .subjects import RunFailed, snippet_functions
 from .trials import SKIP, CannotCheck, Rejected, failed_run, search
@@ -34,6 +35,7 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
     spec.update(check.get("draw") or {})
     holds = str(check.get("holds"))
     place = _place(check, ctx, listing) if listing is not None else None
+    proof = _proof(check, ctx)
     with snippet_functions(check, ctx) as snippet:
 
         def attempt(values: dict[str, Any]) -> str | None:
@@ -42,7 +44,19 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
             env.update(values)
             return _attempt(check, ctx, listing, place, values, env)
 
-        return search(check, ctx, spec, attempt, success=holds + " held on {trials}" + _where(check, place))
+        held = holds + (f" proved {proof.scope};" if proof is not None and proof.status == PROVED else "")
+        verdict = search(check, ctx, spec, attempt, success=held + " held on {trials}" + _where(check, place))
+    if proof is not None and proof.status != INCONCLUSIVE:
+        # the proof is evidence beside the trials, never a verdict alone: a refutation needs a failed trial
+        verdict.details["proof"] = {"status": proof.status, "scope": proof.scope, "seconds": round(proof.seconds, 4)}
+    return verdict
+
+
+def _proof(check: CheckSpec, ctx: CheckContext) -> Proof | None:
+    """The sympy proof of an exact identity over draws, tried before the trials (``None``: none tried)."""
+    if getattr(ctx, "fixed", None) is not None or provable(check) is None:
+        return None
+    return prove(check, shadowed=frozenset(ctx.functions))
 
 
 def _attempt(
