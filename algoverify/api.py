@@ -11,6 +11,7 @@ import ast
 import contextvars
 import dataclasses
 import importlib
+import os
 import re
 import sys
 import time
@@ -18,14 +19,17 @@ import traceback
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
+from .checking.runs import Interrupted, Progress
 from .findings import (
     AmbiguousMath,
     Finding,
     InternalError,
     LocatedError,
     MacroExpansionFailed,
+    NoBlocks,
+    NoteWorkerStopped,
     PythonSyntax,
     Severity,
     UnbalancedBraces,
@@ -34,7 +38,7 @@ from .findings import (
 from .reading.blocks import Block, find_blocks
 from .reading.config import ProjectConfig, find_config
 from .reading.macros import MacroError, MacroTable, expand, scan
-from .reading.notes import Note, discover, read_note
+from .reading.notes import NOTE_SUFFIXES, Note, discover, parse_note, read_note
 from .reading.suppressions import apply_suppressions, find_suppressions
 from .source import SourceFile, Span
 from .syntax import ir
@@ -44,6 +48,8 @@ __all__ = [
     "NoteReport",
     "Result",
     "LoadedNote",
+    "Progress",
+    "Interrupted",
     "analyse",
     "lint",
     "parse",
@@ -85,6 +91,11 @@ class NoteReport:
     preamble: str = ""
     #: the sentences of the prose that state something checkable, with what backs each (filled by :func:`claims`)
     claims: list = field(default_factory=list)
+    #: replayed from the cache: nothing of the note ran this time (its blocks carry no IR)
+    cached: bool = False
+    #: files besides the note its outcome depends on: its module and the local modules that
+    #: imported, preambles beside it (present or not), the project's macro files
+    inputs: list[Path] = field(default_factory=list)
 
     def listings(self) -> list[BlockReport]:
         """The algorithm blocks, in document order."""
@@ -125,23 +136,31 @@ class Result:
 
 
 def analyse(
-    paths: Iterable[str | Path], *, math: bool = True, strict: bool = False, spec: bool = False
+    paths: Iterable[str | Path],
+    *,
+    math: bool = True,
+    strict: bool = False,
+    spec: bool = False,
+    jobs: int = 1,
+    on_note: Callable[[NoteReport], None] | None = None,
+    on_progress: Callable[[Progress], None] | None = None,
 ) -> Result:
     """Read every note under ``paths``, find its blocks, parse listings (and their math).
+
+    Notes come in path order (``sorted``), whatever the order of ``paths``.
 
     :param math: also parse every math segment with the math grammar (``lint`` does; the
         cost is small and it needs neither sympy nor numpy).
     :param strict: also report suppressions that silence nothing (AV006).
     :param spec: also validate each note's ``algoverify:`` spec without running anything
         (``lint`` does; ``check`` reports the same problems as it meets them).
+    :param jobs: notes read at once, over that many forked processes (POSIX; 1: one by one, here).
+    :param on_note: called with each note's report, in path order, as soon as it and every note
+        before it are done (a streaming report).
+    :param on_progress: called with a :class:`Progress` as notes finish, and about every 0.25 s.
     """
-    result = _analyse(paths, math=math)
-    for report in result.notes:
-        if spec and report.note is not None:
-            report.findings.extend(_spec_findings(report))
-            report.findings.extend(_claim_findings(report))
-        settle(report, strict=strict)
-    return result
+    job = _LintJob(math=math, strict=strict, spec=spec)
+    return _run(paths, job, jobs=jobs, on_note=on_note, on_progress=on_progress)
 
 
 def _spec_findings(report: NoteReport) -> list[Finding]:
@@ -483,9 +502,19 @@ def _lint_python(note: Note, block: Block) -> list[Finding]:
     return []
 
 
-def lint(paths: Iterable[str | Path], *, strict: bool = False) -> Result:
-    """Parse-only check of notes: front matter, blocks, listings and their math."""
-    return analyse(paths, math=True, strict=strict, spec=True)
+def lint(
+    paths: Iterable[str | Path],
+    *,
+    strict: bool = False,
+    jobs: int = 1,
+    on_note: Callable[[NoteReport], None] | None = None,
+    on_progress: Callable[[Progress], None] | None = None,
+) -> Result:
+    """Parse-only check of notes: front matter, blocks, listings and their math.
+
+    ``jobs``, ``on_note`` and ``on_progress`` are as for :func:`analyse`.
+    """
+    return analyse(paths, math=True, strict=strict, spec=True, jobs=jobs, on_note=on_note, on_progress=on_progress)
 
 
 def parse(paths: Iterable[str | Path]) -> Result:
@@ -637,6 +666,10 @@ def check(
     timeout: float | None = None,
     memory_mb: int | None = None,
     trials: int | None = None,
+    jobs: int = 1,
+    cache: bool = False,
+    on_note: Callable[[NoteReport], None] | None = None,
+    on_progress: Callable[[Progress], None] | None = None,
 ) -> Result:
     """Verify notes: everything :func:`lint` does, then every check of every note's spec.
 
@@ -652,38 +685,18 @@ def check(
         inherits from the run (``None``: the project's ``note-memory-mb``, else 4096).
     :param trials: trials of every check, whatever the specs say (``--trials``); ``None``: the
         specs' counts, else as many as a short time allows (20 to 200).
+    :param jobs: notes checked at once (see :func:`analyse`); the reports are the same as one by one.
+    :param cache: replay the stored report of a note whose text, files and options are
+        unchanged (``NoteReport.cached``), and store the others, in ``.algoverify_cache/`` at
+        the project root (``ALGOVERIFY_NO_CACHE=1`` turns it off whatever this says).
+    :param on_note: see :func:`analyse`; ``on_progress`` too, counting checks as they finish.
+    :raises Interrupted: on Ctrl-C (a ``KeyboardInterrupt``), with the notes done in ``.result``.
     """
-    from .checking.isolation import available
-
-    started = time.perf_counter()
-    result = _analyse(paths, math=True)
-    for report in result.notes:
-        t0 = time.perf_counter()
-        if trials is not None:
-            report.config = dataclasses.replace(report.config, forced_trials=trials)
-        if report.note is not None:
-            limits = _limits(report.config, timeout, memory_mb)
-            isolated = (
-                (isolate if isolate is not None else report.config.isolation is not False)
-                and available()
-                and _runs_code(report)
-            )
-            try:
-                if isolated:
-                    _check_isolated(report, seed, limits)
-                else:
-                    token = _NOTE_RUN.set((limits, None))
-                    try:
-                        _check_note(report, seed)
-                    finally:
-                        _NOTE_RUN.reset(token)
-            except Exception as exc:  # our bug: that note's finding, and the run goes on
-                report.findings.append(_internal(report.path, None, "checking the note", exc))
-            report.findings.extend(_claim_findings(report))
-        settle(report, strict=strict)
-        report.seconds = time.perf_counter() - t0
-    result.seconds = time.perf_counter() - started
-    return result
+    use_cache = cache and os.environ.get("ALGOVERIFY_NO_CACHE", "") in ("", "0")
+    job = _CheckJob(
+        seed=seed, strict=strict, isolate=isolate, timeout=timeout, memory_mb=memory_mb, trials=trials, cache=use_cache
+    )
+    return _run(paths, job, jobs=jobs, on_note=on_note, on_progress=on_progress)
 
 
 def reproduce(path: str | Path, check_id: str, values: dict[str, Any], *, seed: int | None = None) -> NoteReport:
@@ -730,7 +743,7 @@ def _check_isolated(report: NoteReport, seed: int | None, limits) -> None:  # no
     the findings and outcomes added since the last: a worker killed halfway keeps the checks it
     finished, and the finding about its end stands at the step it was in.
     """
-    from .checking import coverage, flowchart, runner  # noqa: F401 - loaded once here, not in every worker
+    from .checking import coverage, flowchart, runner, runs  # noqa: F401 - loaded once here, not in every worker
     from .checking.isolation import run_in_worker
     from .checking.outcome import CANNOT, Outcome
     from .findings import NoteWorkerStopped
@@ -740,6 +753,7 @@ def _check_isolated(report: NoteReport, seed: int | None, limits) -> None:  # no
     sent = [start, 0]  # findings, outcomes already sent (in the worker)
 
     def work(send) -> None:  # noqa: ANN001 - runs in the worker
+        runs.quiet()  # the run hears of this note's checks from receive(), in its own process
         before = set(sys.modules)
 
         def flush() -> None:
@@ -758,6 +772,7 @@ def _check_isolated(report: NoteReport, seed: int | None, limits) -> None:  # no
         except Exception as exc:  # our bug, as in-process: AV099 and exit status 2
             report.findings.append(_internal(report.path, None, "checking the note", exc))
         flush()
+        send(("inputs", [str(p) for p in _local_files(set(sys.modules) - before)]))
         send(("imported", [m for m in sys.modules if m not in before and m.split(".")[0] in _WARM]))
 
     spec = _spec(report)
@@ -770,6 +785,9 @@ def _check_isolated(report: NoteReport, seed: int | None, limits) -> None:  # no
             for outcome in message[2]:
                 outcome.check = spec.checks[len(report.outcomes)]
                 report.outcomes.append(outcome)
+                runs.outcome_done(outcome)
+        elif message[0] == "inputs":
+            report.inputs.extend(Path(p) for p in message[1])
         elif message[0] == "at":
             where[0] = message[1:]
             since[0] = time.perf_counter()
@@ -782,7 +800,7 @@ def _check_isolated(report: NoteReport, seed: int | None, limits) -> None:  # no
                     except Exception:  # noqa: BLE001 - a module only a worker could import stays out
                         pass
 
-    why = run_in_worker(work, receive, limits)
+    why = run_in_worker(work, receive, limits, tick=runs.tick)
     if why is None:
         return
     at = where[0]
@@ -794,6 +812,7 @@ def _check_isolated(report: NoteReport, seed: int | None, limits) -> None:  # no
         report.findings.append(finding)
         seconds = time.perf_counter() - since[0]
         report.outcomes.append(Outcome(check, CANNOT, finding.message, seconds, 0, [finding]))
+        runs.outcome_done(report.outcomes[-1])
         return
     importing = at is not None and at[0] == "module"
     span = (spec.module_span if importing else None) or spec.span or note.front_matter_span
@@ -808,25 +827,13 @@ def _send_portable(send, message: tuple) -> None:  # noqa: ANN001
         return
     except Exception:  # noqa: BLE001 - pickling failed before anything was written
         pass
-    import pickle
-
-    def portable(details: dict) -> dict:
-        out = {}
-        for key, value in details.items():
-            try:
-                pickle.dumps(value)
-            except Exception:  # noqa: BLE001
-                value = repr(value)
-            out[key] = value
-        return out
-
     kind, findings, outcomes = message
-    fixed = {id(f): dataclasses.replace(f, details=portable(f.details)) for f in findings}
+    fixed = {id(f): _portable_finding(f) for f in findings}
     for o in outcomes:
         for f in o.findings:
-            fixed.setdefault(id(f), dataclasses.replace(f, details=portable(f.details)))
+            fixed.setdefault(id(f), _portable_finding(f))
     outcomes = [
-        dataclasses.replace(o, details=portable(o.details), findings=[fixed[id(f)] for f in o.findings])
+        dataclasses.replace(o, details=_portable_details(o.details), findings=[fixed[id(f)] for f in o.findings])
         for o in outcomes
     ]
     send((kind, [fixed[id(f)] for f in findings], outcomes))
@@ -854,6 +861,7 @@ def _check_note(report: NoteReport, seed: int | None, only: str | None = None, f
     """Run every check of one note (or the check ``only``, on the values ``fixed``), in this process."""
     from .checking.coverage import unverified
     from .checking.runner import CheckContext, clamp_limits, run_check
+    from .checking.runs import outcome_done
 
     limits, on_stage = _NOTE_RUN.get()
     stage = on_stage or (lambda *at: None)
@@ -888,6 +896,7 @@ def _check_note(report: NoteReport, seed: int | None, only: str | None = None, f
         outcome = run_check(check_spec, ctx)
         report.outcomes.append(outcome)
         report.findings.extend(outcome.findings)
+        outcome_done(outcome)
     stage("coverage")
     report.findings.extend(unverified(report, spec.checks))
 
@@ -971,4 +980,382 @@ def expand_modules(paths: Iterable[str | Path]) -> list[str | Path]:
             if key not in seen:
                 seen.add(key)
                 out.append(item)
+    return out
+
+
+# --- runs over many notes: order, lanes, the cache ---------------------------------------------
+
+
+def _run(
+    paths: Iterable[str | Path],
+    job: _LintJob,
+    *,
+    jobs: int,
+    on_note: Callable[[NoteReport], None] | None,
+    on_progress: Callable[[Progress], None] | None,
+) -> Result:
+    """Every note under ``paths`` through ``job``, in path order; the run-level findings and sources gathered."""
+    from .checking.runs import run_notes
+
+    started = time.perf_counter()
+    given = [Path(p) for p in paths]
+    files, findings = discover(given)
+    files = sorted(files)
+    result = Result(findings=[*findings, *_empty_folders(given, files, findings)])
+    job.explicit = {p for p in given if not p.is_dir()}
+    configs: set[Path] = set()
+
+    def ready(report: NoteReport) -> None:
+        config = report.config
+        if config.path is not None and config.path not in configs:
+            configs.add(config.path)
+            result.findings.extend(config.findings)
+            if config.source is not None:
+                result.extra_sources[config.path] = config.source
+        result.notes.append(report)
+        if on_note is not None:
+            on_note(report)
+
+    try:
+        run_notes(files, job, jobs=max(1, jobs), on_report=ready, on_progress=on_progress)
+    except Interrupted as stop:
+        result.seconds = time.perf_counter() - started
+        stop.result = result
+        raise
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def _empty_folders(given: list[Path], files: list[Path], findings: list[Finding]) -> list[Finding]:
+    """AV004 for each folder given that holds no note (a typo in a hook's path would pass as clean)."""
+    unreadable = {f.path for f in findings}
+    out = []
+    for folder in given:
+        if folder.is_dir() and folder not in unreadable and not any(f.is_relative_to(folder) for f in files):
+            kinds = ", ".join(NOTE_SUFFIXES)
+            out.append(NoBlocks.finding(None, folder, what=f"no notes in this folder (looked for {kinds} files)"))
+    return out
+
+
+def _no_blocks(report: NoteReport) -> list[Finding]:
+    """AV004 for a note named on the command line in which there is nothing to check.
+
+    No block, no ``algoverify:`` spec, and no sentence of its prose that states something
+    checkable (AV604, found before this is called): most likely a wrong file or a fence language
+    algoverify does not know.
+    """
+    from .findings import UncheckedClaim
+
+    note = report.note
+    if note is None or report.blocks:
+        return []
+    if isinstance(note.front_matter, dict) and "algoverify" in note.front_matter:
+        return []
+    if any(f.code == UncheckedClaim.code for f in report.findings):
+        return []
+    what = "nothing to check: no listing, display math, snippet or flowchart, no spec, no checkable sentence"
+    return [NoBlocks.finding(None, report.path, what=what)]
+
+
+class _LintJob:
+    """``lint``, ``parse``: each note read and parsed, nothing run, nothing cached (a :class:`~.checking.runs.Job`)."""
+
+    def __init__(self, *, math: bool = True, strict: bool = False, spec: bool = False) -> None:
+        self.math, self.strict, self.spec = math, strict, spec
+        #: the notes named on the command line, not found in a folder
+        self.explicit: set[Path] = set()
+
+    def run(self, path: Path) -> NoteReport:
+        started = time.perf_counter()
+        report = analyse_note(path, math=self.math)
+        if self.spec and report.note is not None:
+            report.findings.extend(_spec_findings(report))
+            report.findings.extend(_claim_findings(report))
+        if path in self.explicit:
+            report.findings.extend(_no_blocks(report))
+        settle(report, strict=self.strict)
+        report.seconds = time.perf_counter() - started
+        return report
+
+    def replay(self, path: Path) -> NoteReport | None:
+        return None
+
+    def store(self, report: NoteReport) -> None:
+        pass
+
+    def portable(self, report: NoteReport) -> NoteReport:
+        """Ready to cross the lane's pipe: a check's ``locate`` (a closure) stays behind, odd details become text."""
+        report.outcomes = [
+            dataclasses.replace(o, check=dataclasses.replace(o.check, locate=None)) if o.check is not None else o
+            for o in report.outcomes
+        ]
+        import pickle
+
+        try:
+            pickle.dumps(report)
+        except Exception:  # noqa: BLE001 - a detail that does not pickle (a function, a module)
+            report.findings = [_portable_finding(f) for f in report.findings]
+            report.outcomes = [
+                dataclasses.replace(
+                    o, details=_portable_details(o.details), findings=[_portable_finding(f) for f in o.findings]
+                )
+                for o in report.outcomes
+            ]
+        return report
+
+    def restore(self, report: NoteReport) -> NoteReport:
+        """A report back from a lane: each check's ``locate`` found again from the note's spec."""
+        if report.outcomes and report.note is not None:
+            fresh = {c.id: c for c in _spec(report).checks}
+            for o in report.outcomes:
+                if o.check is not None and o.check.id in fresh:
+                    o.check = dataclasses.replace(o.check, locate=fresh[o.check.id].locate)
+        return report
+
+    def lost(self, path: Path, why: str, crashed: bool) -> NoteReport:
+        try:
+            note: Note | None = read_note(path)
+        except LocatedError:
+            note = None
+        report = NoteReport(path, note, config=find_config(path.parent))
+        span = note.front_matter_span if note is not None else None
+        if crashed:  # our bug, with the lane's traceback
+            error = (why.strip().splitlines() or ["?"])[-1]
+            report.findings.append(
+                InternalError.finding(span, path, {"traceback": why}, stage="checking the note in a lane", error=error)
+            )
+        else:
+            report.findings.append(NoteWorkerStopped.finding(span, path, where="", why=why))
+        return report
+
+    def warm(self) -> None:
+        """Parse a small note here, so that lanes fork with the grammars loaded (each would build its own)."""
+        note = parse_note(Path("warm-up.md"), _WARM_UP)
+        try:
+            for block in find_blocks(note)[0]:
+                _analyse_block(note, BlockReport(block), math=True)
+            _spec_findings(NoteReport(note.path, note))
+        except Exception:  # noqa: BLE001 - warming is an optimisation; the run reports real problems
+            pass
+
+
+#: A note that loads, when parsed, what parsing any note needs (the run forks lanes after it).
+_WARM_UP = (
+    "---\nalgoverify:\n  checks: []\n---\n\n\\begin{algorithmic}\n\\Require vector \\(x\\)\n"
+    "\\State \\(y \\gets 2 x\\)\n\\Return \\(y\\)\n\\end{algorithmic}\n\n\\[ y = 2 x \\]\n"
+)
+
+
+def _portable_details(details: dict) -> dict:
+    """A finding's or outcome's details with each value that does not pickle replaced by its ``repr``."""
+    import pickle
+
+    out = {}
+    for key, value in details.items():
+        try:
+            pickle.dumps(value)
+        except Exception:  # noqa: BLE001
+            value = repr(value)
+        out[key] = value
+    return out
+
+
+def _portable_finding(finding: Finding) -> Finding:
+    return dataclasses.replace(finding, details=_portable_details(finding.details))
+
+
+class _CheckJob(_LintJob):
+    """``check``: each note read, then its checks run, in a worker of its own where code runs; cached."""
+
+    def __init__(
+        self,
+        *,
+        seed: int | None,
+        strict: bool,
+        isolate: bool | None,
+        timeout: float | None,
+        memory_mb: int | None,
+        trials: int | None,
+        cache: bool,
+    ) -> None:
+        super().__init__(math=True, strict=strict, spec=False)
+        self.seed, self.isolate, self.timeout, self.memory_mb, self.cache = seed, isolate, timeout, memory_mb, cache
+        self.trials = trials
+        self._caches: dict[Path, object] = {}
+        #: what names and keys each note's entry, computed before the note runs (an edit during the
+        #: run must not be stored as the key of the old text's results)
+        self._material: dict[Path, tuple[dict, dict]] = {}
+
+    def run(self, path: Path) -> NoteReport:
+        from .checking.isolation import available
+
+        started = time.perf_counter()
+        report = analyse_note(path, math=True)
+        if self.trials is not None:
+            report.config = dataclasses.replace(report.config, forced_trials=self.trials)
+        if report.note is not None:
+            limits = _limits(report.config, self.timeout, self.memory_mb)
+            isolate = self.isolate if self.isolate is not None else report.config.isolation is not False
+            try:
+                if isolate and available() and _runs_code(report):
+                    _check_isolated(report, self.seed, limits)
+                else:
+                    before = set(sys.modules)
+                    token = _NOTE_RUN.set((limits, None))
+                    try:
+                        _check_note(report, self.seed)
+                    finally:
+                        _NOTE_RUN.reset(token)
+                    report.inputs.extend(_local_files(set(sys.modules) - before))
+            except Exception as exc:  # our bug: that note's finding, and the run goes on
+                report.findings.append(_internal(report.path, None, "checking the note", exc))
+            report.findings.extend(_claim_findings(report))
+            report.inputs[:0] = _note_inputs(report)
+        if path in self.explicit:
+            report.findings.extend(_no_blocks(report))
+        settle(report, strict=self.strict)
+        report.seconds = time.perf_counter() - started
+        return report
+
+    def warm(self) -> None:
+        """As for lint, and the modules every note's worker loads (numpy with the listings' runtime)."""
+        super().warm()
+        from .checking import coverage, flowchart, runner  # noqa: F401
+        from .running import listing  # noqa: F401
+
+    # --- the cache ---
+
+    def _entry(self, path: Path, text: bytes | None = None) -> tuple[object, dict, dict]:
+        from .checking.cache import NoteCache, digest, project_root
+
+        config = find_config(path.parent)
+        if path not in self._material:
+            slot = {
+                "command": "check",
+                "path": str(path),
+                "seed": self.seed,
+                "strict": self.strict,
+                "isolate": self.isolate,
+                "timeout": self.timeout,
+                "memory_mb": self.memory_mb,
+                "trials": self.trials,
+            }
+            config_key = [str(config.path), digest(config.path)] if config.path else None
+            self._material[path] = (slot, {"note": digest(path, text), "config": config_key})
+        root = project_root(path.parent, config.root)
+        if root not in self._caches:
+            self._caches[root] = NoteCache(root)
+        return self._caches[root], *self._material[path]
+
+    def replay(self, path: Path) -> NoteReport | None:
+        if not self.cache:
+            return None
+        from .checking import cache as codec
+        from .reading.notes import max_note_bytes
+
+        data = codec.read_regular(path, max_note_bytes())
+        if data is None:
+            return None
+        store, slot, key = self._entry(path, data)
+        stored = store.lookup(slot, key)  # type: ignore[attr-defined]
+        if stored is None:
+            return None
+        try:  # an entry that does not read back is a miss: the note runs, and its entry is rewritten
+            text = data.decode("utf-8")
+            text = text[1:] if text.startswith("\ufeff") else text  # as read_note reads it
+            report = NoteReport(path, codec.decode_note(path, text, stored["note"]), cached=True)
+            report.config = find_config(path.parent)
+            if self.trials is not None:
+                report.config = dataclasses.replace(report.config, forced_trials=self.trials)
+            report.blocks = [BlockReport(b) for b in codec.decode_blocks(stored["blocks"])]
+            report.findings = codec.decode_findings(stored["findings"])
+            report.outcomes = codec.decode_outcomes(stored["outcomes"])
+            report.inputs = [Path(p) for p in stored["inputs"]]
+            report.seconds = float(stored["seconds"])
+        except Exception:  # noqa: BLE001 - corrupt, or written by a different layout
+            return None
+        return report
+
+    def store(self, report: NoteReport) -> None:
+        # a note without blocks is not stored: it costs nothing to read again, and whether it is
+        # reported (AV004) depends on how it was named, which the entry does not record
+        if not self.cache or report.cached or report.note is None or not report.blocks or _clock_dependent(report):
+            return
+        from .checking import cache as codec
+
+        store, slot, key = self._entry(report.path)
+        if key["note"] is None:
+            return
+        entry = {
+            "seconds": report.seconds,
+            "note": codec.encode_note(report.note),
+            "findings": codec.encode_findings(report.findings),
+            "outcomes": codec.encode_outcomes(report.outcomes),
+            "blocks": codec.encode_blocks(b.block for b in report.blocks),
+            "inputs": [str(p) for p in report.inputs],
+        }
+        store.store(slot, key, report.inputs, entry)  # type: ignore[attr-defined]
+
+
+#: Codes of findings whose cause was the clock or the machine, not the note: never replayed.
+_UNSTABLE = {InternalError.code, NoteWorkerStopped.code}
+#: Words of a verdict reached because time ran out (a busy machine may time out where an idle one does not).
+_TIMED_OUT = ("time budget", "did not finish within", "deadline")
+
+
+def _clock_dependent(report: NoteReport) -> bool:
+    """Whether the report may differ on a second run of the same note: a time limit or the machine decided it."""
+    messages = [f.message for f in report.findings if f.code not in _UNSTABLE]
+    messages += [o.message for o in report.outcomes]
+    return any(f.code in _UNSTABLE for f in report.findings) or any(w in m for m in messages for w in _TIMED_OUT)
+
+
+def _note_inputs(report: NoteReport) -> list[Path]:
+    """The files besides the note its checks read: its module, preambles, the project's macro files.
+
+    The preambles beside the note count absent too: one created later changes the macros.
+    """
+    note = report.note
+    assert note is not None
+    folder = note.path.parent
+    out = [folder / name for name in PREAMBLE_FILES]
+    section = note.front_matter.get("algoverify") if isinstance(note.front_matter, dict) else None
+    module = section.get("module") if isinstance(section, dict) else None
+    if isinstance(module, str) and module.endswith(".py"):
+        out.append(folder / module)
+    out.extend(_macro_files(report.config))
+    return out
+
+
+def _macro_files(config: ProjectConfig) -> list[Path]:
+    if config.path is None or config.source is None:
+        return []
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib  # type: ignore[no-redef]
+    try:
+        data = tomllib.loads(config.source.text)
+    except ValueError:
+        return []
+    table = data.get("tool", {}).get("algoverify", {}) if config.path.name == "pyproject.toml" else data
+    files = next((table[k] for k in ("macro-files", "macro_files") if isinstance(table, dict) and k in table), [])
+    return [config.path.parent / f for f in files if isinstance(f, str)] if isinstance(files, list) else []
+
+
+def _local_files(modules: Iterable[str]) -> list[Path]:
+    """The files of newly imported modules that belong to the project, not to Python, a library or algoverify."""
+    import site
+
+    here = Path(__file__).resolve().parent
+    installed = {Path(p).resolve() for p in (sys.prefix, sys.base_prefix, sys.exec_prefix, *site.getsitepackages())}
+    out = []
+    for name in sorted(modules):
+        file = getattr(sys.modules.get(name), "__file__", None)
+        if not file or not file.endswith(".py"):
+            continue
+        path = Path(file).resolve()
+        if path.is_relative_to(here) or any(path.is_relative_to(p) for p in installed):
+            continue
+        out.append(path)
     return out

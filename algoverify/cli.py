@@ -1,19 +1,31 @@
 """The ``algoverify`` command: argparse over :mod:`algoverify.api`, a reporter, an exit status.
 
 Exit status: 0 when everything is clean, 1 when there are findings, 2 for a usage error or
-an internal error. ``main(argv)`` returns the status instead of exiting, so tests call it.
+an internal error, 130 when Ctrl-C or SIGTERM stopped the run. ``main(argv)`` returns the
+status instead of exiting, so tests call it.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
+import signal
 import sys
-from typing import Sequence, TextIO
+from pathlib import Path
+from typing import Iterator, Sequence, TextIO
 
 from . import api, reporting
+from .checking.cache import CACHE_DIR
+from .checking.pool import default_jobs
 from .findings import RULES, LocatedError, Severity
+from .reading.notes import NOTE_SUFFIXES
+from .reporting import checks as checks_report
+from .reporting.progress import ProgressLine
+from .reporting.progress import wanted as progress_wanted
+from .reporting.text import render_findings
+from .reporting.text import summary as text_summary
 from .syntax import ir
 from .version import __version__
 
@@ -30,13 +42,51 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("paths", nargs="+", metavar="PATH", help="notes (.md, .tex) or folders to search recursively")
-    p.add_argument("--format", choices=reporting.FORMATS, default="text", help="output format (default: text)")
+    p.add_argument(
+        "paths", nargs="+", metavar="PATH", help="notes (.md, .markdown, .tex) or folders searched recursively"
+    )
+    p.add_argument("--format", choices=reporting.FORMATS, default="text", help="output format (default: %(default)s)")
     p.add_argument("--strict", action="store_true", help="warnings fail the run too; unused suppressions are reported")
     p.add_argument(
         "--verbose", action="store_true", help="also show notes: math algoverify does not need to read, and the like"
     )
-    p.add_argument("--color", choices=("auto", "always", "never"), default="auto", help="colour the text output")
+    p.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="colour the text output (default: %(default)s: on a terminal, unless NO_COLOR is set or TERM=dumb)",
+    )
+    p.add_argument(
+        "--jobs",
+        "-j",
+        type=_whole(1),
+        default=None,
+        metavar="N",
+        help=f"notes processed at once (default: the number of CPUs, {default_jobs()} here)",
+    )
+    p.add_argument(
+        "--no-progress",
+        dest="progress",
+        action="store_false",
+        help="no progress line on stderr (it is shown only on a terminal, and never with TERM=dumb)",
+    )
+
+
+def _whole(least: int, most: int | None = None) -> object:
+    """A type for argparse: a whole number from ``least`` (to ``most``)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if value < least or (most is not None and value > most):
+            bound = f"from {least} to {most}" if most is not None else f"at least {least}"
+            raise argparse.ArgumentTypeError(f"must be {bound}: {text!r}")
+        return value
+
+    parse.__name__ = "whole number"
+    return parse
 
 
 def _positive(kind: type) -> object:
@@ -53,17 +103,27 @@ def _positive(kind: type) -> object:
     return parse
 
 
+#: seeds as the project configuration takes them (numpy's generators take no negative seed)
+_SEED = _whole(0, 2**32 - 1)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    """Return the argument parser (exposed for the README's usage text and for tests)."""
+    """Return the argument parser (exposed for the README's usage text and for tests).
+
+    Its ``commands`` attribute maps each command to its own parser: :func:`main` parses a
+    command's arguments with that parser alone, so that options and paths may come in any order.
+    """
     parser = _Parser(
-        prog="algoverify", description="Check that the pseudocode, math and code in notes do what their prose claims."
+        prog="algoverify",
+        description="Check that the pseudocode, math and code in notes do what their prose claims.",
+        epilog="Options may come before or after the paths; with no command, the command is check.",
     )
     parser.add_argument("--version", action="version", version=f"algoverify {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     p = sub.add_parser("check", help="verify notes: run every check of their specs (the default command)")
     _common(p)
     p.add_argument(
-        "--seed", type=int, default=None, help="seed of the input generators (default: the project's seed, else 0)"
+        "--seed", type=_SEED, default=None, help="seed of the input generators (default: the project's seed, else 0)"
     )
     p.add_argument(
         "--note-timeout",
@@ -81,7 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--trials",
-        type=_positive(int),
+        type=_whole(1),
         default=None,
         metavar="N",
         help="trials of every check, whatever the specs say (default: the spec's, else 20 to 200 as time allows)",
@@ -94,10 +154,17 @@ def build_parser() -> argparse.ArgumentParser:
         help="check notes in this process, not one worker per note (for debugging; no deadline, no ceiling)",
     )
     p.add_argument(
+        "--no-cache",
+        dest="cache",
+        action="store_false",
+        help=f"run every note, replaying nothing from {CACHE_DIR}/ (ALGOVERIFY_NO_CACHE=1 does the same)",
+    )
+    p.add_argument(
         "--hugo-data",
         default=None,
         metavar="DIR",
-        help="also write each note's listing and claim verdicts as JSON into DIR/algoverify/ (a Hugo site's data/)",
+        help="also write each note's listing and claim verdicts as JSON into DIR/algoverify/ (a Hugo site's data/; "
+        "default: none)",
     )
     _common(sub.add_parser("lint", help="parse-only check: front matter, blocks, listings, math"))
     p = sub.add_parser("parse", help="print the IR of every block")
@@ -105,13 +172,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the IR as JSON")
     p = sub.add_parser("run", help="execute one listing with your inputs")
     p.add_argument("path", metavar="NOTE")
-    p.add_argument("--listing", default="1", help="1-based index, caption (or its start) or function name; default 1")
+    p.add_argument(
+        "--listing",
+        default="1",
+        help="1-based index, caption (or its start) or function name (default: %(default)s)",
+    )
     p.add_argument(
         "--check",
         metavar="ID",
         default=None,
         help="run the check ID of the note's spec once on the --set values: the listing's value beside the "
-        "expected one; exit 1 when they disagree (what a counterexample's reproduce command does)",
+        "expected one; exit 1 when they disagree (what a counterexample's reproduce command does; default: none)",
     )
     p.add_argument(
         "--set",
@@ -119,9 +190,10 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="an input: a number, a list ([[2,1],[1,3]]) or a generator call (randn(8), spd(4))",
+        help="an input: a number, a list ([[2,1],[1,3]]) or a generator call (randn(8), spd(4)); once per input "
+        "(default: none; every input of the listing must be set)",
     )
-    p.add_argument("--seed", type=int, default=0, help="seed of the generators (default 0)")
+    p.add_argument("--seed", type=_SEED, default=0, help="seed of the generators (default: %(default)s)")
     p.add_argument("--trace", action="store_true", help="print hits and last values per line")
     p.add_argument("--step", action="store_true", help="step through the listing line by line")
     p.add_argument(
@@ -129,76 +201,238 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="print what the listing takes (inputs, sizes, preconditions) and exit",
     )
-    p.add_argument("--max-steps", type=int, default=100_000, help="loop iterations before 'did not terminate'")
-    p.add_argument("--timeout", type=float, default=10.0, help="seconds before 'did not terminate'")
+    p.add_argument(
+        "--max-steps",
+        type=_whole(1),
+        default=100_000,
+        metavar="N",
+        help="loop iterations before 'did not terminate' (default: %(default)s)",
+    )
+    p.add_argument(
+        "--timeout",
+        type=_positive(float),
+        default=10.0,
+        metavar="SECONDS",
+        help="seconds before 'did not terminate' (default: %(default)s)",
+    )
     p = sub.add_parser("claims", help="list the prose's sentences that state something checkable, and their checks")
     p.add_argument("paths", nargs="+", metavar="PATH", help="notes (.md, .tex) or folders to search recursively")
-    p.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
-    p.add_argument("--color", choices=("auto", "always", "never"), default="auto", help="colour the text output")
+    p.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: %(default)s)")
+    p.add_argument(
+        "--color", choices=("auto", "always", "never"), default="auto", help="colour the text output (default: auto)"
+    )
     p = sub.add_parser("explain", help="document a finding code, or list all codes")
     p.add_argument("code", nargs="?", help="e.g. AV102; omit to list every code")
+    parser.commands = dict(sub.choices)  # type: ignore[attr-defined]
     return parser
 
 
+def _arrange(argv: list[str], parser: argparse.ArgumentParser) -> list[str]:
+    """The arguments with the command first, wherever it was written; ``check`` when none was.
+
+    ``algoverify --strict corpus/`` and ``algoverify --format json NOTE`` are ``check`` with those
+    options: the first word that is neither an option nor an option's value names the command
+    if it is one, else it is the first path. ``--help`` and ``--version`` alone stay the program's.
+    """
+    valued = {
+        option
+        for sub in parser.commands.values()  # type: ignore[attr-defined]
+        for action in sub._actions
+        if action.nargs != 0
+        for option in action.option_strings
+    }
+    i = 0
+    while i < len(argv):
+        token = argv[i]
+        if token == "--":
+            break
+        if token.startswith("-") and token != "-":
+            i += 2 if token in valued else 1
+            continue
+        if token in COMMANDS:
+            return [token, *argv[:i], *argv[i + 1 :]]
+        break
+    if all(t in ("-h", "--help", "--version") for t in argv):  # nothing else: the program's own
+        return argv
+    return ["check", *argv]
+
+
 def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
-    """Run the command line and return the exit status."""
+    """Run the command line and return the exit status.
+
+    Ctrl-C and SIGTERM stop the run (its workers and their snippets with it), print what was
+    done and return 130, with no traceback.
+    """
     out = stdout or sys.stdout
     err = stderr or sys.stderr
-    args_list = list(sys.argv[1:] if argv is None else argv)
-    if args_list and args_list[0] not in COMMANDS and not args_list[0].startswith("-"):
-        args_list.insert(0, "check")  # `algoverify corpus/` means `algoverify check corpus/`
+    parser = build_parser()
+    args_list = _arrange(list(sys.argv[1:] if argv is None else argv), parser)
     try:
-        args = build_parser().parse_args(args_list)
+        if args_list and args_list[0] in COMMANDS:
+            args = parser.commands[args_list[0]].parse_intermixed_args(args_list[1:])  # type: ignore[attr-defined]
+            args.command = args_list[0]
+        else:
+            args = parser.parse_args(args_list)
     except _UsageError as exc:
         print(exc, file=err)
         return 2
     except SystemExit as exc:  # --help and --version
         return int(exc.code or 0)
     if args.command is None:
-        build_parser().print_help(out)
+        parser.print_help(out)
         return 2
+    with _signals(interactive=args.command == "run"):
+        try:
+            return _dispatch(args, out, err)
+        except BrokenPipeError:
+            return 1
+        except KeyboardInterrupt:  # Ctrl-C or SIGTERM outside a run over notes: nothing to report
+            print("algoverify: interrupted", file=err)
+            return INTERRUPTED
+        except Exception as exc:  # the core turns user mistakes into findings; this is our bug
+            print(f"algoverify: internal error: {type(exc).__name__}: {exc}", file=err)
+            return 2
+
+
+#: The exit status of a run stopped by Ctrl-C or SIGTERM (128 + SIGINT, as shells report it).
+INTERRUPTED = 130
+
+
+@contextlib.contextmanager
+def _signals(*, interactive: bool) -> Iterator[None]:
+    """SIGTERM raises ``KeyboardInterrupt`` as Ctrl-C does, so that both stop a run the same way.
+
+    Outside ``run`` (whose stepper reads Ctrl-C at its prompt), the first signal also makes the
+    next ones ignored: stopping the workers and printing what was done is not cut short.
+    """
+
+    def stop(signum: int, frame: object) -> None:
+        if not interactive:
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                signal.signal(sig, signal.SIG_IGN)
+        raise KeyboardInterrupt
+
     try:
-        return _dispatch(args, out)
-    except BrokenPipeError:
-        return 1
-    except Exception as exc:  # the core turns user mistakes into findings; this is our bug
-        print(f"algoverify: internal error: {type(exc).__name__}: {exc}", file=err)
-        return 2
+        previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    except ValueError:  # not the main thread: signals stay as they are
+        yield
+        return
+    if interactive:
+        signal.signal(signal.SIGINT, previous[signal.SIGINT])
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
-def _dispatch(args: argparse.Namespace, out: TextIO) -> int:
+def _dispatch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.command == "explain":
         return _explain(args.code, out)
     if args.command == "parse":
         return _parse(args, out)
     if args.command == "run":
-        return _run(args, out, sys.stdin)
-    colour = args.color == "always" or (args.color == "auto" and out.isatty() and not os.environ.get("NO_COLOR"))
+        return _run(args, out, sys.stdin, err)
     if args.command == "claims":
-        return _claims(args, out, colour)
-    if args.command == "check":
-        checked = api.check(
-            api.expand_modules(args.paths),  # a module's path stands for the notes that use it
-            seed=args.seed,
-            strict=args.strict,
-            isolate=args.isolation,
-            timeout=args.note_timeout,
-            memory_mb=args.note_memory_mb,
-            trials=args.trials,
-        )
-        result = _shown(checked, args.verbose)
-        if args.hugo_data is not None:
-            from .reporting import hugo
+        return _claims(args, out, _colour(args, out))
+    return _over_notes(args, out, err)
 
-            try:
-                hugo.write(result, args.hugo_data)
-            except OSError as exc:
-                print(f"algoverify: cannot write Hugo data to {args.hugo_data}: {exc.strerror or exc}", file=sys.stderr)
-                return 2
+
+def _colour(args: argparse.Namespace, stream: TextIO) -> bool:
+    if args.color != "auto":
+        return args.color == "always"
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _over_notes(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``check`` and ``lint``: each note's report printed as soon as it and those before it are done."""
+    colour = _colour(args, out)
+    text = args.format == "text"
+    checking = args.command == "check"
+    progress = None
+    if progress_wanted(err, disabled=not args.progress):
+        progress = ProgressLine(err, verb="checking" if checking else "linting", colour=_colour(args, err))
+
+    def show(text_: str) -> None:
+        if not text_:
+            return
+        if progress is not None:
+            progress.clear()
+        out.write(text_)
+        out.flush()
+        if progress is not None:
+            progress.redraw()
+
+    def on_note(report: api.NoteReport) -> None:
+        _shown_note(report, args.verbose)
+        if not text:
+            return
+        sources = {report.path: report.note.source} if report.note is not None else {}
+        if checking:
+            show(checks_report.render_note(report, sources, colour=colour))
+        else:
+            show("".join(block + "\n" for block in render_findings(report.findings, sources, colour=colour)))
+
+    def on_progress(p: api.Progress) -> None:
+        if progress is not None:
+            progress.update(p)
+
+    jobs = args.jobs if args.jobs is not None else default_jobs()
+    hooks = {"jobs": jobs, "on_note": on_note, "on_progress": on_progress}
+    interrupted = False
+    total = 0
+    try:
+        if checking:
+            result = api.check(
+                api.expand_modules(args.paths),  # a module's path stands for the notes that use it
+                seed=args.seed,
+                strict=args.strict,
+                isolate=args.isolation,
+                timeout=args.note_timeout,
+                memory_mb=args.note_memory_mb,
+                trials=args.trials,
+                cache=args.cache,
+                **hooks,
+            )
+        else:
+            result = api.lint(args.paths, strict=args.strict, **hooks)
+    except api.Interrupted as stop:
+        result, interrupted, total = stop.result, True, stop.total
+    finally:
+        if progress is not None:
+            progress.clear()
+    _shown(result, args.verbose)
+    if checking and args.hugo_data is not None:
+        from .reporting import hugo
+
+        try:
+            hugo.write(result, args.hugo_data)
+        except OSError as exc:
+            print(f"algoverify: cannot write Hugo data to {args.hugo_data}: {exc.strerror or exc}", file=err)
+            return 2
+    if not text:
+        out.write(reporting.report(args.format, result, command=args.command, strict=args.strict, colour=colour))
+    elif checking:  # the run's own findings (a missing path, the project config) after the notes: streamed
+        out.write(checks_report.render_run_findings(result, colour=colour))
+        out.write(checks_report.render_summary(result, interrupted=interrupted))
     else:
-        result = _shown(api.lint(args.paths, strict=args.strict), args.verbose)
-    out.write(reporting.report(args.format, result, command=args.command, strict=args.strict, colour=colour))
+        tail = render_findings(result.findings, result.sources, colour=colour)
+        out.write("".join(block + "\n" for block in tail) + text_summary(result.all_findings()) + "\n")
+    if interrupted:
+        print(f"algoverify: interrupted; {len(result.notes)} of {total} notes done", file=err)
+        return INTERRUPTED
     return _status(result, args.strict)
+
+
+def _shown_note(report: api.NoteReport, verbose: bool) -> None:
+    """Drop the note's notes (severity ``note``) unless ``--verbose`` asked for them."""
+    if not verbose:
+        report.findings = [f for f in report.findings if f.severity is not Severity.NOTE]
 
 
 def _shown(result: api.Result, verbose: bool) -> api.Result:
@@ -206,15 +440,20 @@ def _shown(result: api.Result, verbose: bool) -> api.Result:
     if not verbose:
         result.findings = [f for f in result.findings if f.severity is not Severity.NOTE]
         for note in result.notes:
-            note.findings = [f for f in note.findings if f.severity is not Severity.NOTE]
+            _shown_note(note, verbose)
     return result
 
 
-def _run(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
+def _run(args: argparse.Namespace, out: TextIO, stdin: TextIO, err: TextIO) -> int:
     from .running.runcmd import run_listing
 
-    if args.check is not None:
+    if args.check is not None and not Path(args.path).is_dir():
         return _reproduce(args, out)
+    if Path(args.path).is_dir():
+        notes = sorted(p for p in Path(args.path).rglob("*") if p.suffix in NOTE_SUFFIXES and p.is_file())
+        example = f"; e.g. algoverify run {notes[0]}" if notes else ""
+        print(f"algoverify run: {args.path} is a folder: run takes one note{example}", file=err)
+        return 2
     loaded = api.load(args.path)
     if loaded.report.note is None:
         out.write(reporting.get("text")(loaded.findings, {}))

@@ -176,16 +176,21 @@ class BadFrontMatter(Rule):
 
 
 class NoBlocks(Rule):
-    """What: a file given explicitly contains no algorithm, math, code or diagram block.
+    """What: a folder given on the command line holds no note, or a note given by name has nothing to check.
 
-    Why: usually a wrong path or a fence language algoverify does not recognise.
+    Why: usually a wrong path, or a fence language algoverify does not recognise: without it, a
+    pre-commit hook pointed at the wrong folder would pass as clean forever. A note has nothing
+    to check when it has no block, no ``algoverify:`` spec and no sentence that states something
+    checkable. A warning, so ``--strict`` fails the run; notes found inside a folder are not
+    reported (a Hugo section's ``_index.md`` is prose only).
 
-    Example: ``algoverify lint README.md`` on a file with prose only.
+    Example: ``algoverify lint content/post`` when the notes are in ``content/posts``;
+    ``algoverify lint README.md`` on a file with prose only.
     """
 
     code = "AV004"
-    severity = Severity.NOTE
-    template = "no blocks found"
+    severity = Severity.WARNING
+    template = "{what}"
 
 
 class BadConfig(Rule):

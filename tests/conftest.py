@@ -1,6 +1,12 @@
 """Shared pytest options and fixtures."""
 
+import os
+
 import pytest
+
+# A test sees the code it tests run: no result is replayed from a cache (.algoverify_cache/),
+# in this process or in the commands it starts. The cache's own tests turn it back on.
+os.environ["ALGOVERIFY_NO_CACHE"] = "1"
 
 pytest_plugins = ["pytester"]
 

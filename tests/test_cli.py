@@ -204,3 +204,127 @@ def test_the_check_summary_counts_warnings_that_fail_a_strict_run(capsys, tmp_pa
     code, out, _ = run(capsys, "check", "--strict", str(note))
     assert code == 1
     assert "; 0 errors, 1 warning in " in out.rstrip().splitlines()[-1], out
+
+
+# --- a command line like ruff's and pytest's -------------------------------------------------
+
+WARNED = "---\ntitle: t\n---\n\n\\begin{algorithmic}\n\\State \\(y \\gets \\foo x\\)\n\\end{algorithmic}\n"
+
+# argv (NOTE stands for a note with one warning), exit status, whether stdout is JSON
+OPTIONS_ANYWHERE = {
+    "option before the path": (["--strict", "NOTE"], 1, False),
+    "option after the path": (["NOTE", "--strict"], 1, False),
+    "no option": (["NOTE"], 0, False),
+    "valued option before the path": (["--format", "json", "NOTE"], 0, True),
+    "valued option with = before the path": (["--format=json", "--strict", "NOTE"], 1, True),
+    "option before the command": (["--strict", "lint", "NOTE"], 1, False),
+    "valued option before the command": (["--format", "json", "lint", "NOTE"], 0, True),
+    "options between paths": (["NOTE", "--strict", "NOTE2", "--format", "json"], 1, True),
+    "short valued option glued to its value": (["-j1", "--strict", "lint", "NOTE"], 1, False),
+}
+
+
+@pytest.mark.parametrize("argv, status, as_json", OPTIONS_ANYWHERE.values(), ids=OPTIONS_ANYWHERE.keys())
+def test_options_may_come_anywhere(capsys, tmp_path, argv, status, as_json):
+    note, other = tmp_path / "n.md", tmp_path / "m.md"
+    note.write_text(WARNED)
+    other.write_text(WARNED)
+    argv = [str(note) if a == "NOTE" else str(other) if a == "NOTE2" else a for a in argv]
+    code, out, err = run(capsys, *argv)
+    assert code == status, err
+    if as_json:
+        doc = json.loads(out)
+        assert {f["path"] for f in doc["findings"]} >= {str(note)}
+    else:
+        assert re.search(rf"^\s*{re.escape(str(note))}:6:18: AV202 ", out, re.M), out
+
+
+# command, option, value: each is a usage error (exit 2) naming the option, never a traceback
+BAD_VALUES = [
+    ("check", "--seed", "-1"),
+    ("check", "--seed", "1.5"),
+    ("check", "--seed", str(2**32)),
+    ("check", "--note-timeout", "nan"),
+    ("check", "--note-timeout", "-1"),
+    ("check", "--note-timeout", "0"),
+    ("check", "--note-timeout", "inf"),
+    ("check", "--note-memory-mb", "0"),
+    ("check", "--jobs", "0"),
+    ("check", "--jobs", "-2"),
+    ("lint", "--jobs", "two"),
+    ("check", "--color", "sometimes"),
+    ("lint", "--format", "yaml"),
+    ("run", "--timeout", "nan"),
+    ("run", "--timeout", "-5"),
+    ("run", "--max-steps", "-5"),
+    ("run", "--max-steps", "0"),
+    ("run", "--max-steps", "1e3"),
+    ("run", "--seed", "-1"),
+]
+
+
+@pytest.mark.parametrize("command, option, value", BAD_VALUES, ids=[" ".join(v) for v in BAD_VALUES])
+def test_every_option_value_is_validated(capsys, command, option, value):
+    code, out, err = run(capsys, command, str(POWER), f"{option}={value}")
+    assert code == 2
+    assert out == "" and "Traceback" not in err
+    assert f"argument {option}" in err, err
+
+
+@pytest.mark.parametrize("command", ["check", "lint", "run"])
+def test_help_shows_the_default_of_every_option_that_takes_a_value(capsys, command):
+    from algoverify.cli import build_parser
+
+    parser = build_parser().commands[command]
+    valued = [a for a in parser._actions if a.option_strings and a.nargs != 0 and a.help]
+    assert valued
+    for action in valued:
+        assert "default" in (action.help or ""), action.option_strings
+    code, out, _ = run(capsys, command, "--help")
+    assert code == 0
+    shown = " ".join(out.split())  # argparse wraps the help text
+    if command == "run":
+        assert "(default: 100000)" in shown and "(default: 10.0)" in shown
+    else:
+        assert "(default: text)" in shown and "(default: the number of CPUs" in shown
+
+
+def test_options_without_a_command_or_a_path_are_checks_usage_error(capsys):
+    code, out, err = run(capsys, "--strict")
+    assert code == 2 and out == ""
+    assert err.startswith("algoverify check: error: the following arguments are required: PATH"), err
+    code, out, _ = run(capsys, "--strict", "--help")
+    assert code == 0 and "--note-timeout" in out  # the help of check, the command meant
+
+
+def test_run_on_a_folder_says_so(capsys):
+    code, out, err = run(capsys, "run", str(CORPUS))
+    assert code == 2 and out == ""
+    assert f"{CORPUS} is a folder: run takes one note; e.g. algoverify run {CORPUS}/" in err
+
+
+def test_a_folder_without_notes_is_av004_and_fails_a_strict_run(capsys, tmp_path):
+    (tmp_path / "readme.txt").write_text("not a note")
+    code, out, _ = run(capsys, "lint", str(tmp_path))
+    assert code == 0
+    assert out.splitlines() == [
+        f"{tmp_path}: AV004 no notes in this folder (looked for .md, .markdown, .tex files)",
+        "1 warning",
+    ]
+    assert run(capsys, "lint", "--strict", str(tmp_path))[0] == 1
+    assert run(capsys, "check", "--strict", str(tmp_path))[0] == 1
+
+
+def test_a_named_note_with_nothing_to_check_is_av004_but_not_one_found_in_a_folder(capsys, tmp_path):
+    prose = tmp_path / "_index.md"
+    prose.write_text("---\ntitle: a section page\n---\n\nProse only.\n")
+    code, out, _ = run(capsys, "lint", "--strict", str(prose))
+    assert code == 1
+    assert f"{prose}: AV004 nothing to check: no listing, display math, snippet or flowchart, no spec, no " in out
+    code, out, _ = run(capsys, "lint", "--strict", str(tmp_path))  # a Hugo section's page: not a mistake
+    assert code == 0 and "AV004" not in out
+    # prose that claims something checkable is something to check (AV604), as is a spec
+    prose.write_text("---\ntitle: t\n---\n\nThe loop always stops after at most ten passes.\n")
+    assert "AV004" not in run(capsys, "lint", str(prose))[1]
+    prose.write_text("---\ntitle: t\nalgoverify:\n  checks: []\n---\n\nProse only.\n")
+    assert "AV004" not in run(capsys, "lint", str(prose))[1]

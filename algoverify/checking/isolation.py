@@ -28,6 +28,9 @@ DEFAULT_TIMEOUT = 300.0
 #: megabytes of address space one note's worker may map beyond what it inherits from the run
 DEFAULT_MEMORY_MB = 4096
 
+#: seconds between two calls of a watcher's ``tick``
+TICK = 0.25
+
 # A worker that raised a BaseException it could not send exits with this status (EX_SOFTWARE).
 _RAISED = 70
 #: workers killed and not reaped yet (their exit may still be unmapping memory)
@@ -51,14 +54,19 @@ def run_in_worker(
     work: Callable[[Callable[[Any], None]], None],
     on_message: Callable[[Any], None],
     limits: Limits,
+    tick: Callable[[], None] | None = None,
 ) -> str | None:
     """Run ``work(send)`` in a forked child; pass each object it sends to ``on_message``.
 
     Returns ``None`` when the work returned normally, else why the worker stopped: it passed
     its deadline (then its whole process group is killed), raised a ``BaseException``, exited
-    or died of a signal. Never raises for anything the worker did.
+    or died of a signal. Never raises for anything the worker did; an exception raised here
+    (Ctrl-C) kills the worker's group on its way out. ``tick`` is called about every
+    :data:`TICK` seconds while the worker runs (a progress line's clock).
     """
     _reap_finished()
+    parent = os.getpid()
+    libc = _libc()  # loaded here, once: the guard and the worker only call it
     reader, writer = Pipe(duplex=False)
     for stream in (sys.stdout, sys.stderr):
         try:  # else the child would print the parent's pending output a second time
@@ -80,14 +88,15 @@ def run_in_worker(
             gc.unfreeze()
     if pid == 0:  # pragma: no cover - the child; its results come back over the pipe
         reader.close()
-        _child(work, writer, limits)
+        _die_with(parent, libc)
+        _child(work, writer, limits, libc)
     writer.close()
     try:
         os.setpgid(pid, pid)  # also set by the child: whichever runs first, killpg finds the group
     except OSError:
         pass
     try:
-        return _watch(pid, reader, on_message, limits)
+        return _watch(pid, reader, on_message, limits, tick)
     finally:
         reader.close()
         _kill_group(pid)  # leftovers a note's code started in the worker's group
@@ -96,18 +105,21 @@ def run_in_worker(
         _UNREAPED.append(pid)
 
 
-def _child(work: Callable[[Callable[[Any], None]], None], writer: Connection, limits: Limits) -> None:
+def _child(work: Callable[[Callable[[Any], None]], None], writer: Connection, limits: Limits, libc: Any) -> None:
     try:
         os.setpgid(0, 0)
     except OSError:
         pass
+    guard = os.getpid()
     # The note's code runs in a grandchild: its parent is this guard, not the run, so a module
     # that kills os.getppid() (or signals its group's leader) ends this note only.
     try:
         pid = os.fork()
     except OSError:
-        pid = 0  # no second process to be had: the worker runs here, unguarded
-    if pid == 0:
+        pid = -1  # no second process to be had: the worker runs here, unguarded
+    if pid <= 0:
+        if pid == 0:
+            _die_with(guard, libc)
         _worker(work, writer, limits)
     writer.close()
     status = 1
@@ -128,6 +140,37 @@ def _child(work: Callable[[Callable[[Any], None]], None], writer: Connection, li
         pass
     finally:
         os._exit(status)
+
+
+def _libc() -> Any:
+    """The C library, for ``prctl`` (Linux); ``None`` elsewhere."""
+    global _LIBC
+    if _LIBC is None and sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            _LIBC = ctypes.CDLL(None, use_errno=True)
+        except (OSError, ImportError):
+            _LIBC = False
+    return _LIBC or None
+
+
+_LIBC: Any = None
+
+
+def _die_with(parent: int, libc: Any) -> None:
+    """Be killed when ``parent`` dies (Linux): a guard with the run or lane watching it, a worker with its guard.
+
+    Else a lane killed by a note's code, or a run killed with SIGKILL, would leave the note's
+    worker running with nobody to enforce its deadline.
+    """
+    if libc is not None:
+        try:
+            libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            return
+    if os.getppid() != parent:  # it died before we asked to be told
+        os._exit(1)
 
 
 def _worker(work: Callable[[Callable[[Any], None]], None], writer: Connection, limits: Limits) -> None:
@@ -182,7 +225,9 @@ def _mapped_bytes() -> int:
     return 0
 
 
-def _watch(pid: int, reader: Connection, on_message: Callable[[Any], None], limits: Limits) -> str | None:
+def _watch(
+    pid: int, reader: Connection, on_message: Callable[[Any], None], limits: Limits, tick: Callable[[], None] | None
+) -> str | None:
     deadline = time.monotonic() + limits.timeout
     late = f"did not finish within the note deadline of {limits.timeout:g} s and was killed"
     while True:
@@ -190,11 +235,14 @@ def _watch(pid: int, reader: Connection, on_message: Callable[[Any], None], limi
         if remaining <= 0:
             return late
         try:
-            if not reader.poll(remaining):
-                continue
-            message = reader.recv()
+            ready = reader.poll(min(remaining, TICK) if tick is not None else remaining)
+            message = reader.recv() if ready else None
         except Exception:  # noqa: BLE001 - end of the pipe, or a message cut short by the worker's death
             return _death(pid, deadline) or late
+        if not ready:
+            if tick is not None:
+                tick()
+            continue
         if isinstance(message, tuple) and message and message[0] in ("worker-done", "worker-raised"):
             return None if message[0] == "worker-done" else f"raised {message[1]}"
         on_message(message)

@@ -50,7 +50,8 @@ def render_run_findings(result: Any, *, colour: bool = False) -> str:
 def render_note(note: Any, sources: Sources, *, colour: bool = False) -> str:
     """One note: its header, each check with its block, then the findings no check raised."""
     n = len(note.outcomes)
-    lines = [printable(f"{note.path}  ({n} check{'s' if n != 1 else ''}, {note.seconds:.2f} s)")]
+    timing = "cached" if getattr(note, "cached", False) else f"{note.seconds:.2f} s"  # replayed: it took no time
+    lines = [printable(f"{note.path}  ({n} check{'s' if n != 1 else ''}, {timing})")]
     source = note.note.source if note.note is not None else None
     checks, rest = attribute(note)
     for check in checks:
@@ -60,8 +61,11 @@ def render_note(note: Any, sources: Sources, *, colour: bool = False) -> str:
     return "\n".join(lines) + "\n"
 
 
-def render_summary(result: Any) -> str:
-    """The closing line: checks by verdict, unverified blocks, errors (and warnings), time."""
+def render_summary(result: Any, *, interrupted: bool = False) -> str:
+    """The closing line: checks by verdict, unverified blocks, errors (and warnings), time.
+
+    With ``interrupted`` (Ctrl-C), it says how many notes it counts: those done before the stop.
+    """
     counts = verdict_counts(result.notes)
     findings = result.all_findings()
     severities = severity_counts(findings)
@@ -69,8 +73,10 @@ def render_summary(result: Any) -> str:
     # warnings are counted too: with --strict they fail the run, and "0 errors" with exit 1 misleads
     warned = f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else ""
     verdicts = ", ".join(f"{n} {word}" for word, n in counts.items())
+    done = len(result.notes)
+    stopped = f"interrupted after {done} note{'s' if done != 1 else ''}: " if interrupted else ""
     return (
-        f"\n{verdicts}, {unverified_count(findings)} unverified; "
+        f"\n{stopped}{verdicts}, {unverified_count(findings)} unverified; "
         f"{errors} error{'s' if errors != 1 else ''}{warned} in {getattr(result, 'seconds', 0.0):.1f} s\n"
     )
 

@@ -1,0 +1,208 @@
+"""A run over many notes: each note's report handed on, in path order, as soon as it and those before it are done.
+
+In: the notes' paths and a :class:`Job` (what makes one note's report, what a cache replays).
+Out: the reports, in order, through a callback; :class:`Progress` through another. Notes run
+one after the other here, or over forked lanes (:mod:`.pool`) with ``jobs`` above 1; either way
+the reports are the same and come out in the same order. Ctrl-C (or SIGTERM turned into
+``KeyboardInterrupt`` by the caller) stops the lanes and their notes' workers, hands on every
+report already complete, and raises :class:`Interrupted`.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Protocol, Sequence
+
+__all__ = ["Job", "Progress", "Interrupted", "run_notes", "outcome_done", "tick", "quiet"]
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where a run stands: notes done of all, checks done (refuted among them), notes replayed, seconds so far."""
+
+    notes_done: int
+    notes_total: int
+    checks: int
+    refuted: int
+    cached: int
+    seconds: float
+
+
+class Interrupted(KeyboardInterrupt):
+    """A run stopped by Ctrl-C or SIGTERM: ``result`` holds the notes complete (set by the caller) of ``total``."""
+
+    result: Any = None
+    total: int = 0
+
+
+class Job(Protocol):
+    """What a run does with each note (:mod:`algoverify.api` implements it for ``lint`` and ``check``)."""
+
+    def run(self, path: Path) -> Any:
+        """Make the note's report, here."""
+
+    def replay(self, path: Path) -> Any | None:
+        """The report stored for the note when nothing it depends on has changed, else ``None``."""
+
+    def store(self, report: Any) -> None:
+        """Keep a fresh report for the next run."""
+
+    def portable(self, report: Any) -> Any:
+        """The report made ready to cross a pipe (in a lane)."""
+
+    def restore(self, report: Any) -> Any:
+        """A report that crossed a pipe, made whole again (here)."""
+
+    def lost(self, path: Path, why: str, crashed: bool) -> Any:
+        """The report of a note whose lane died (``crashed``: the job itself raised, with this traceback)."""
+
+    def warm(self) -> None:
+        """Load, before lanes fork, what every lane would otherwise load for itself."""
+
+
+class _Observer:
+    """Receives a running note's finished checks and the clock's ticks."""
+
+    def __init__(self, outcome: Callable[[str], None], tick: Callable[[], None]) -> None:
+        self.outcome, self.tick = outcome, tick
+
+
+_OBSERVER: contextvars.ContextVar[_Observer | None] = contextvars.ContextVar("observer", default=None)
+
+
+def outcome_done(outcome: Any) -> None:
+    """Tell the run that a check has finished (its progress line counts it)."""
+    observer = _OBSERVER.get()
+    if observer is not None:
+        observer.outcome(outcome.status)
+
+
+def tick() -> None:
+    """Let the run refresh its progress line while a note runs."""
+    observer = _OBSERVER.get()
+    if observer is not None:
+        observer.tick()
+
+
+def quiet() -> None:
+    """In a note's worker: nothing it does is told to the run from there (its parent tells)."""
+    _OBSERVER.set(None)
+
+
+class _Run:
+    def __init__(
+        self,
+        files: Sequence[Path],
+        on_report: Callable[[Any], None],
+        on_progress: Callable[[Progress], None] | None,
+    ) -> None:
+        self.files = files
+        self.on_report, self.on_progress = on_report, on_progress
+        self.started = time.perf_counter()
+        self.reports: list[Any] = [None] * len(files)
+        self.next = 0  # the first note not handed on yet
+        self.done = self.checks = self.refuted = self.cached = 0
+        self.live: dict[int, int] = {}  # checks counted while their note ran
+
+    def progress(self) -> None:
+        if self.on_progress is not None:
+            seconds = time.perf_counter() - self.started
+            self.on_progress(Progress(self.done, len(self.files), self.checks, self.refuted, self.cached, seconds))
+
+    def outcome(self, index: int, status: str) -> None:
+        self.live[index] = self.live.get(index, 0) + 1
+        self.checks += 1
+        self.refuted += status == "refuted"
+        self.progress()
+
+    def finished(self, index: int, report: Any) -> None:
+        counted = self.live.pop(index, 0)
+        outcomes = getattr(report, "outcomes", [])
+        self.checks += len(outcomes) - counted
+        if counted == 0:
+            self.refuted += sum(o.status == "refuted" for o in outcomes)
+        self.cached += bool(getattr(report, "cached", False))
+        self.done += 1
+        self.reports[index] = report
+        while self.next < len(self.reports) and self.reports[self.next] is not None:
+            self.on_report(self.reports[self.next])
+            self.next += 1
+        self.progress()
+
+    def flush(self) -> None:
+        """Hand on every complete report still waiting for one before it (the run was interrupted)."""
+        for report in self.reports[self.next :]:
+            if report is not None:
+                self.on_report(report)
+        self.next = len(self.reports)
+
+
+def run_notes(
+    files: Sequence[Path],
+    job: Job,
+    *,
+    jobs: int = 1,
+    on_report: Callable[[Any], None],
+    on_progress: Callable[[Progress], None] | None = None,
+) -> None:
+    """Make every note's report (replayed, or run here or in lanes) and hand each on in the order of ``files``."""
+    run = _Run(files, on_report, on_progress)
+    run.progress()
+    try:
+        todo = []
+        for i, path in enumerate(files):
+            replayed = job.replay(path)
+            if replayed is None:
+                todo.append(i)
+            else:
+                run.finished(i, replayed)
+        from . import pool  # multiprocessing's pipes: loaded when lanes may be needed
+
+        if jobs > 1 and len(todo) > 1 and pool.available():
+            _in_lanes(run, job, todo, jobs)
+        else:
+            for i in todo:
+                token = _OBSERVER.set(_Observer(lambda status, i=i: run.outcome(i, status), run.progress))
+                try:
+                    report = job.run(files[i])
+                finally:
+                    _OBSERVER.reset(token)
+                job.store(report)
+                run.finished(i, report)
+    except KeyboardInterrupt:
+        run.flush()
+        stop = Interrupted()
+        stop.total = len(files)
+        raise stop from None
+
+
+def _in_lanes(run: _Run, job: Job, todo: list[int], jobs: int) -> None:
+    from . import pool
+
+    job.warm()
+    files = run.files
+
+    def work(index: int, send: Callable[[Any], None]) -> Any:  # in a lane
+        _OBSERVER.set(_Observer(lambda status: send(status), lambda: None))
+        return job.portable(job.run(files[index]))
+
+    def done(k: int, report: Any) -> None:
+        report = job.restore(report)
+        job.store(report)
+        run.finished(todo[k], report)
+
+    def lost(k: int, why: str, crashed: bool) -> None:
+        run.finished(todo[k], job.lost(files[todo[k]], why, crashed))
+
+    pool.run_lanes(
+        min(jobs, len(todo)),
+        todo,
+        work,
+        on_done=done,
+        on_message=lambda k, status: run.outcome(todo[k], status),
+        on_lost=lost,
+        tick=run.progress,
+    )
