@@ -163,6 +163,17 @@ def test_arithmetic_exact_needs_one_run_of_a_listing(tmp_path, extra, key_line, 
     assert report.note.source.line_col(found[0].span.start)[0] == key_line
 
 
+def test_an_exact_run_without_a_rational_value_could_not_check(tmp_path):
+    note = (DATA / "roundoff.md").read_text(encoding="utf-8")
+    path = tmp_path / "note.md"
+    path.write_text(note.replace(r"\State \(s \gets s + x_i\)", r"\State \(s \gets s + \sqrt{x_i}\)"), encoding="utf-8")
+    report = api.check([path], seed=0).notes[0]
+    (outcome,) = [o for o in report.outcomes if o.check.id == "naive-error"]
+    assert outcome.status == "could not check"
+    found = [f for f in report.findings if f.code == "AV310"]  # one per check over listing 1
+    assert [report.note.source.line_col(f.span.start) for f in found] == [(51, 24), (51, 24)]
+
+
 # --- the command line ---------------------------------------------------------------------------
 
 
