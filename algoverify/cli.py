@@ -197,6 +197,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--trace", action="store_true", help="print hits and last values per line")
     p.add_argument("--step", action="store_true", help="step through the listing line by line")
     p.add_argument(
+        "--exact",
+        action="store_true",
+        help="also run over exact rationals and print the float and exact outputs side by side",
+    )
+    p.add_argument(
         "--help-inputs",
         action="store_true",
         help="print what the listing takes (inputs, sizes, preconditions) and exit",

@@ -571,6 +571,20 @@ class NotExecutable(Rule):
     template = "cannot execute: {message}"
 
 
+class NotExactValue(Rule):
+    """What: in an exact run (``run --exact``, ``arithmetic: exact``), a value has no exact rational form.
+
+    Why: an exact run promises rationals throughout; a square root of a non-square, the
+    exponential of a non-zero number or a float the listing was given by a function cannot be
+    carried exactly, and a silent float would make the "exact" value a rounded one.
+
+    Example: ``\\(r \\gets \\sqrt{s}\\)`` with ``s = 2`` under ``algoverify run note.md --exact``.
+    """
+
+    code = "AV310"
+    template = "not exact: {what}: {detail}"
+
+
 # --- AV7xx: diagrams ----------------------------------------------------------------
 
 

@@ -220,7 +220,10 @@ class CheckContext:
             raise LocatedError(
                 SpecReferenceError, where, check=check.id, message=f"cannot read {latex!r}: {exc}"
             ) from None
-        ctx = Context(declared=set(names), rtol=tolerance(check, "rtol"), atol=tolerance(check, "atol"), text=latex)
+        exact = check.get("arithmetic") == "exact"
+        ctx = Context(
+            declared=set(names), rtol=tolerance(check, "rtol"), atol=tolerance(check, "atol"), text=latex, exact=exact
+        )
         try:
             fn = compile_expr(tree, ctx)
         except LocatedError as exc:
@@ -274,5 +277,10 @@ DEFAULT_TOLERANCE = {"rtol": 1e-6, "atol": 1e-9}
 
 
 def tolerance(check: CheckSpec, key: str) -> float:
-    """The check's ``rtol`` or ``atol`` for relations in its LaTeX, else the default."""
-    return float(check.get(key, DEFAULT_TOLERANCE[key]))
+    """The check's ``rtol`` or ``atol`` for relations in its LaTeX, else the default.
+
+    An exact check (``arithmetic: exact``) compares exactly unless it sets a tolerance: a
+    round-off bound of 1e-16 would be meaningless under the default ``atol`` of 1e-9.
+    """
+    default = 0.0 if check.get("arithmetic") == "exact" else DEFAULT_TOLERANCE[key]
+    return float(check.get(key, default))

@@ -13,11 +13,13 @@ trials where it is false are skipped.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
 from ..findings import Finding, LocatedError, SpecReferenceError, VacuousBound
+from ..math.exact import to_exact
 from .context import DEFAULT_TOLERANCE, CheckContext, taken, tolerance
 from .outcome import Verdict
 from .proof import INCONCLUSIVE, PROVED, Proof, provable, prove
@@ -29,6 +31,8 @@ from .trials import SKIP, CannotCheck, Rejected, failed_run, search
 def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
     """Evaluate ``holds:`` on each trial: over the listing's last state, at a statement on every pass, or over draws."""
     listing = ctx.listing(check) if check.get("listing") is not None else None
+    if check.get("arithmetic") == "exact":
+        _exact_form(check, listing)
     if check.get("equation") is not None:
         ctx.block(check, "math", key="equation")  # the equation it backs must exist
     spec = dict(check.get("inputs") or {})
@@ -50,6 +54,18 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
         # the proof is evidence beside the trials, never a verdict alone: a refutation needs a failed trial
         verdict.details["proof"] = {"status": proof.status, "scope": proof.scope, "seconds": round(proof.seconds, 4)}
     return verdict
+
+
+def _exact_form(check: CheckSpec, listing: Any) -> None:
+    """``arithmetic: exact`` compares one float run with one exact run: it needs a listing run once."""
+    if listing is None:
+        where, why = check.at("arithmetic"), "it needs a listing: to run in floats and exactly"
+    else:
+        other = next((k for k in ("as", "at", "after") if check.get(k) is not None), None)
+        if other is None:
+            return
+        where, why = check.at(other), f"it compares the outputs of one run, and {other}: runs the listing otherwise"
+    raise LocatedError(SpecReferenceError, where, check=check.id, message=f"arithmetic: exact: {why}")
 
 
 def _proof(check: CheckSpec, ctx: CheckContext) -> Proof | None:
@@ -75,12 +91,24 @@ def _attempt(
     if result.finding is not None:
         return failed_run(result, ctx.report.note.source.line_col)
     env.update(entry)
-    for name, history in result.trace.history.items():
-        env[name] = history[-1][1]
+    env.update(_final(listing, result))
+    if check.get("arithmetic") == "exact":
+        exact = listing.run(taken(listing, values), budget=ctx.budget(check), exact=True)
+        if exact.finding is not None:
+            return failed_run(exact, ctx.report.note.source.line_col)
+        # every value as the rational it is (a float's own), so that `s - s^{(exact)}` is computed exactly
+        env = {k: v if callable(v) else to_exact(v) for k, v in env.items()}
+        env.update({f"{k}_of_exact": v for k, v in _final(listing, exact).items()})
+    return _judge(check, ctx, env)
+
+
+def _final(listing: Any, result: Any) -> dict[str, Any]:
+    """Every variable a run assigned (its last value) and its outputs, by name."""
+    final = {name: history[-1][1] for name, history in result.trace.history.items()}
     names = listing.outputs or ("result",)
     outs = result.value if len(names) > 1 else (result.value,)
-    env.update(zip(names, outs))
-    return _judge(check, ctx, env)
+    final.update(zip(names, outs))
+    return final
 
 
 def _callable(check: CheckSpec, ctx: CheckContext, listing: Any) -> Any:
@@ -314,6 +342,8 @@ def _witness(check: CheckSpec, ctx: CheckContext, env: dict[str, Any]) -> str:
 def _value_text(arr: np.ndarray, digits: int) -> str:
     if arr.ndim == 0 and arr.dtype.kind in "fiu":
         return f"{float(arr):.{digits}g}"
+    if arr.ndim == 0 and isinstance(arr.item(), Fraction):  # an exact check's value: its nearest float
+        return f"{float(arr.item()):.{digits}g}"
     return np.array2string(arr, precision=digits, threshold=8)
 
 

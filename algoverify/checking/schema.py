@@ -474,6 +474,11 @@ KINDS: dict[str, tuple[Key, ...]] = {
             "call the listing by this name in `holds:`, `let:`, `given:` (`f(x + c) = f(x)`: two runs in one trial), "
             "its inputs by position in the listing's order, instead of running it once first; a `\\Function` of "
             "the note is callable by its own name without it"),
+        Key("arithmetic", Choice(("float", "exact")),
+            "`exact`: each trial runs the listing twice, in floats and over exact rationals, and `holds:` sees "
+            "each output and variable `y` of the exact run as `y^{(\\mathrm{exact})}` beside the float `y` "
+            "(a round-off bound: `\\lvert s - s^{(\\mathrm{exact})} \\rvert \\le …`)",
+            default="float"),
         Key("at", STATEMENT,
             "an invariant: the relation is checked each time the statement is about to run (named as in "
             "`expect.runs`), and a failure says on which pass", refers="statement"),

@@ -30,15 +30,26 @@ import itertools
 import math
 import operator
 import re
+from collections import ChainMap
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, Callable, Iterator
 
 import numpy as np
 
-from ..findings import AmbiguousMath, EvaluationFailed, LocatedError, NotExecutable, ShapeMismatch, UnboundName
+from ..findings import (
+    AmbiguousMath,
+    EvaluationFailed,
+    LocatedError,
+    NotExactValue,
+    NotExecutable,
+    ShapeMismatch,
+    UnboundName,
+)
 from ..source import Span
+from . import exact as X
 from . import mathexpr as M
 from .bigops import binder, compile_bigop, items_of, restore, save, whole
 from .codegen import generate
@@ -101,6 +112,13 @@ class Context:
     #: the text the trees' spans index (the note; the math typed at the stepper): messages quote
     #: the author's LaTeX from it. ``None`` when unknown: they print the node as LaTeX instead.
     text: str | None = None
+    #: evaluate over exact rationals (:mod:`algoverify.math.exact`): numbers are ``Fraction``\ s,
+    #: ``/`` is exact, and a function without a rational value is a located ``AV310``
+    exact: bool = False
+
+    def callables(self) -> Mapping[str, Callable[..., Any]]:
+        """The functions math may call: the exact versions first in an exact run."""
+        return ChainMap(X.FUNCTIONS, FUNCTIONS) if self.exact else FUNCTIONS
 
     def written(self, node: M.MathNode) -> str:
         """``node`` as its author wrote it (:func:`algoverify.math.latex.written`), for a message."""
@@ -122,7 +140,7 @@ def compile_expr(node: M.MathNode, ctx: Context) -> Closure:
     as one Python function (:mod:`algoverify.math.codegen`); guarded, each node is a closure that
     names itself in any error.
     """
-    if not ctx.guard and not isinstance(node, (M.Sym, M.Num)):
+    if not ctx.guard and not ctx.exact and not isinstance(node, (M.Sym, M.Num)):
         return generate(node, ctx, compile_node)
     return compile_node(node, ctx)
 
@@ -133,7 +151,21 @@ def compile_node(node: M.MathNode, ctx: Context) -> Closure:
     if method is None:
         raise LocatedError(NotExecutable, node.span, message=f"{ctx.written(node)} has no value here")
     fn = method(node, ctx)
+    if ctx.exact:
+        fn = _exactly(fn, node, ctx)
     return _guard(fn, node, ctx) if ctx.guard else fn
+
+
+def _exactly(fn: Closure, node: M.MathNode, ctx: Context) -> Closure:
+    """In an exact run, a value without an exact form is ``AV310`` at the innermost node that made it."""
+
+    def exact(env: Env) -> Any:
+        try:
+            return fn(env)
+        except X.NotExact as exc:
+            raise LocatedError(NotExactValue, node.span, what=ctx.written(node), detail=str(exc)) from exc
+
+    return exact
 
 
 def _guard(fn: Closure, node: M.MathNode, ctx: Context) -> Closure:
@@ -173,7 +205,7 @@ def _lookup(name: str, node: M.MathNode, ctx: Context) -> Closure:
         dims = ctx.dims.get(name)
         if dims:
             return _infer_dim(name, dims, env, node.span)
-        fn = FUNCTIONS.get(name)
+        fn = ctx.callables().get(name)
         if fn is not None:
             return fn
         raise LocatedError(UnboundName, node.span, name=ctx.written(node), hint="")
@@ -502,7 +534,7 @@ def _has_fields(value: Any) -> bool:
 
 
 def _num(node: M.Num, ctx: Context) -> Closure:
-    value = node.value
+    value = X.literal(node.value, node.text) if ctx.exact else node.value
     return lambda env: value
 
 
@@ -553,6 +585,8 @@ def _binop(node: M.BinOp, ctx: Context) -> Closure:
         return _set_binop(node, ctx)
     if node.op not in _BINOPS:
         raise LocatedError(NotExecutable, node.span, message=f"operator {node.op}")
+    if ctx.exact and node.op == "/":
+        return _binary(X.divide, node.left, node.right, ctx, node)
     return _binary(_BINOPS[node.op], node.left, node.right, ctx, node)
 
 
@@ -590,11 +624,16 @@ def _bitnot(node: M.BitNot, ctx: Context) -> Closure:
 
 
 def _frac(node: M.Frac, ctx: Context) -> Closure:
-    return _binary(operator.truediv, node.num, node.den, ctx, node)
+    return _binary(X.divide if ctx.exact else operator.truediv, node.num, node.den, ctx, node)
 
 
 def _sqrt(node: M.Sqrt, ctx: Context) -> Closure:
     a = compile_expr(node.radicand, ctx)
+    if ctx.exact:
+        if node.index is None:
+            return lambda env: X.square_root(a(env))
+        k = compile_expr(node.index, ctx)
+        return lambda env: X.power(a(env), X.divide(1, k(env)))
     if node.index is None:
         return lambda env: square_root(a(env))
     k = compile_expr(node.index, ctx)
@@ -611,7 +650,7 @@ def _pow(node: M.Pow, ctx: Context) -> Closure:
     name = _as_name(node, ctx)
     if name is not None:
         return _lookup(name, node, ctx)
-    return _binary(power, node.base, node.exp, ctx, node)
+    return _binary(X.power if ctx.exact else power, node.base, node.exp, ctx, node)
 
 
 def _transpose(node: M.Transpose, ctx: Context) -> Closure:
@@ -627,6 +666,8 @@ def _inverse(node: M.Inverse, ctx: Context) -> Closure:
     if name is not None:
         return _lookup(name, node, ctx)
     a = compile_expr(node.operand, ctx)
+    if ctx.exact:
+        return lambda env: X.inverse(a(env))
     return lambda env: np.linalg.inv(x) if _ndim(x := a(env)) == 2 else 1.0 / x
 
 
@@ -643,11 +684,13 @@ _NORM_ORDS = {"2": 2, "1": 1, "F": "fro", "inf": np.inf, "infty": np.inf}
 def _norm(node: M.Norm, ctx: Context) -> Closure:
     a = compile_expr(node.operand, ctx)
     if node.ord is None:
-        return lambda env: two_norm(a(env))
+        return (lambda env: X.norm(a(env))) if ctx.exact else (lambda env: two_norm(a(env)))
     key = M.dump(node.ord)
     if key not in _NORM_ORDS:
         raise LocatedError(NotExecutable, node.ord.span, message=f"norm subscript {ctx.written(node.ord)}")
     order = _NORM_ORDS[key]
+    if ctx.exact:
+        return lambda env: X.norm(a(env), order)
     return lambda env: float(np.linalg.norm(a(env), ord=order))
 
 
@@ -699,9 +742,10 @@ def _group_args(args: tuple[M.MathNode, ...]) -> tuple[M.MathNode, ...]:
 def _call(node: M.Call, ctx: Context) -> Closure:
     args = [compile_expr(a, ctx) for a in _group_args(node.args)]
     name = node.func
+    functions = ctx.callables()
 
     def call(env: Env) -> Any:
-        fn = env.get(name) if callable(env.get(name)) else FUNCTIONS.get(name)
+        fn = env.get(name) if callable(env.get(name)) else functions.get(name)
         if fn is None:
             raise LocatedError(UnboundName, node.span, name=name, hint=" (no such function; register it)")
         _counted(env, name)
@@ -725,14 +769,15 @@ def _apply(node: M.Apply, ctx: Context) -> Closure:
     args = [compile_expr(a, ctx) for a in _group_args(node.args)]
 
     indexed = compile_expr(node.fn, ctx) if isinstance(node.fn, M.Idx) else None
+    functions = ctx.callables()
 
     def apply(env: Env) -> Any:
         if fn_value is not None:
             f = fn_value(env)
         elif name in env:
             f = env[name]
-        elif name in FUNCTIONS:
-            f = FUNCTIONS[name]
+        elif name in functions:
+            f = functions[name]
         elif indexed is not None and identifier(node.fn.base) in env:
             f = indexed(env)  # x_i (…): an element of x times the group
         else:
@@ -929,7 +974,7 @@ class RealInterval:
 
 
 def _is_real(x: Any) -> bool:
-    return isinstance(x, (int, float, np.integer, np.floating)) and not isinstance(x, (bool, np.bool_))
+    return isinstance(x, (int, float, Fraction, np.integer, np.floating)) and not isinstance(x, (bool, np.bool_))
 
 
 #: ``\mathbb{N}`` counts from 0, as the declarations read it (``k \in \mathbb{N}``: a non-negative integer)
@@ -1471,13 +1516,19 @@ def _array_of(values: list[Any], node: M.MathNode, ctx: Context) -> Any:
     Vectors are the columns (``[a_1, \dots, a_n]``, as the declarations read it); anything else
     (tuples, sets) stays a list.
     """
+    dtype = _dtype(ctx)
     if all(_is_real(v) or isinstance(v, (bool, np.bool_)) for v in values):
-        return np.array(values, dtype=float)
+        return np.array(values, dtype=dtype)
     if values and all(isinstance(v, np.ndarray) and v.ndim == 1 for v in values):
         if len({len(v) for v in values}) != 1:
             raise LocatedError(ShapeMismatch, node.span, what=ctx.written(node), detail="its columns differ in length")
-        return np.column_stack(values).astype(float)
+        return np.column_stack(values).astype(dtype)
     return list(values)
+
+
+def _dtype(ctx: Context) -> Any:
+    """The element type of arrays the math builds: floats, or exact rationals (object) in an exact run."""
+    return object if ctx.exact else float
 
 
 def _listlit(node: M.ListLit, ctx: Context) -> Closure:
@@ -1493,7 +1544,7 @@ def _range(node: M.Range, ctx: Context) -> Closure:
 
     def integers(env: Env) -> Any:
         a, b = _whole_or_raise(lo(env), node.lo, ctx), _whole_or_raise(hi(env), node.hi, ctx)
-        return np.arange(a, b + 1, dtype=float)
+        return np.arange(a, b + 1, dtype=float) if not ctx.exact else np.array(range(a, b + 1), dtype=object)
 
     return integers
 
@@ -1520,15 +1571,16 @@ def _matrix(node: M.Matrix, ctx: Context) -> Closure:
     def matrix(env: Env) -> Any:
         values = [[c(env) for c in row] for row in cells]
         ranks = {np.ndim(v) for row in values for v in row}
+        dtype = _dtype(ctx)
         try:
             if ranks == {0}:
-                out = np.array(values, dtype=float)
+                out = np.array(values, dtype=dtype)
                 if kind != "vmatrix" and out.shape[1] == 1:
                     out = out[:, 0]  # a column of numbers is a vector
             elif all(len(row) == 1 for row in values) and ranks <= {0, 1}:
-                out = np.concatenate([np.atleast_1d(row[0]) for row in values]).astype(float)
+                out = np.concatenate([np.atleast_1d(row[0]) for row in values]).astype(dtype)
             elif ranks == {2}:
-                out = np.block(values).astype(float)
+                out = np.block(values).astype(dtype)
             else:
                 raise LocatedError(
                     ShapeMismatch,

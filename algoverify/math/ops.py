@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
+from fractions import Fraction
 from typing import Any, Callable, Iterable
 
 import numpy as np
@@ -205,7 +206,8 @@ def _psd(a: Any, sign: int, atol: float) -> bool:
 
 #: scalar types compared without NumPy (exact for big ints); True: compared as a Python float,
 #: since NumPy cannot compare its float with an int too large for a float (``10^{400} < \\infty``)
-_SCALARS: dict[type, bool] = {int: False, float: False, np.float64: True}
+# a Fraction (an exact run's value) is compared as it is: exactly, with no tolerance
+_SCALARS: dict[type, bool] = {int: False, float: False, np.float64: True, Fraction: False}
 
 
 def _scalars(a: Any, b: Any) -> tuple[Any, Any] | None:

@@ -32,10 +32,12 @@ from ..findings import (
     EvaluationFailed,
     FloatingPointTrouble,
     LocatedError,
+    NotExactValue,
     NotExecutable,
     UnboundText,
 )
 from ..math import mathexpr as M
+from ..math.exact import float_in, to_exact
 from ..math.names import identifier, join_words, word
 from ..math.numeric import TRACE_KEY, Context, _infer_dim, compile_expr, compile_target, numpy_words
 from ..math.ops import FP_RAISE, FP_STATE, IntegerTooLarge, OverBudget, Sequence, nonfinite, raise_on_fp_errors
@@ -317,6 +319,8 @@ class Program:
             # a fresh trace shares the listing's span table (its functions compile into the same one);
             # a trace that already holds another listing's spans gets a merged copy
             trace._spans = {**spans, **self.spans} if spans else self.spans
+        if self.ctx.exact:  # every float given is taken as the rational it stores
+            inputs = {k: v if callable(v) else to_exact(_own(v)) for k, v in inputs.items()}
         env = self._bind_inputs(inputs)
         env[TRACE_KEY] = trace
         env["$budget"] = budget
@@ -463,6 +467,22 @@ class _Compiler:
     def math(self, m: ir.Math) -> M.MathNode:
         return self.parse(m)
 
+    def exactly(self, value: Callable[[Env], Any], tree: M.MathNode) -> Callable[[Env], Any]:
+        """In an exact run, ``value`` refusing a float (one a function or a binding made): ``AV310`` at ``tree``."""
+        if not self.ctx.exact:
+            return value
+        ctx = self.ctx
+
+        def exact(env: Env) -> Any:
+            v = value(env)
+            found = float_in(v)
+            if found is not None:
+                detail = f"it is {found}, made outside the exact arithmetic"
+                raise LocatedError(NotExactValue, tree.span, what=ctx.written(tree), detail=detail)
+            return v
+
+        return exact
+
     def expr(self, m: ir.Math) -> Callable[[Env], Any]:
         return compile_expr(self.math(m), self.ctx)
 
@@ -596,11 +616,11 @@ class _Compiler:
         update = _UPDATE.search(node.op)
         if update is not None:  # `x \mathrel{+}= y`, `x += y`: x takes x + y
             tree = M.BinOp(update.group(1), target, self.math(node.value), span=node.value.span)
-            value = compile_expr(tree, self.ctx)
+            value = self.exactly(compile_expr(tree, self.ctx), tree)
         elif isinstance(self.math(node.value), M.Assign):
             return self._assign_chain(node, target)
         else:
-            value = self.expr(node.value)
+            value = self.exactly(self.expr(node.value), self.math(node.value))
         span = node.span
         if isinstance(target, (M.Sym, M.Pow, M.Label, M.Transpose)) and identifier(target) is not None:
             name = identifier(target)
@@ -632,6 +652,7 @@ class _Compiler:
             targets.append(tree.target)
             tree = tree.value
         value, stores, span = compile_expr(tree, self.ctx), [compile_target(t, self.ctx) for t in targets], node.span
+        value = self.exactly(value, tree)
 
         def assign_chain(env: Env) -> None:
             v = value(env)
@@ -645,7 +666,7 @@ class _Compiler:
         return assign_chain
 
     def s_Return(self, node: ir.Return) -> Exec:
-        values = [self.expr(v) for v in node.values]
+        values = [self.exactly(self.expr(v), self.math(v)) for v in node.values]
         if len(values) == 1:
             only = values[0]
 
@@ -1218,6 +1239,7 @@ def compile_program(
     functions: dict[str, Callable[..., Any]] | None = None,
     index_base: int = 1,
     text: str | None = None,
+    exact: bool = False,
 ) -> Program:
     """Compile a listing into a :class:`Program`.
 
@@ -1226,6 +1248,8 @@ def compile_program(
     the functions call each other (and themselves) by name. Otherwise the inputs are the
     ``\\Require``/``\\Input`` symbols. ``functions`` are the note's other listings, callable by name.
     ``text`` is the note the listing's spans index: messages quote the author's LaTeX from it.
+    ``exact``: evaluate over exact rationals (:mod:`algoverify.math.exact`); the inputs must be
+    given exactly (:func:`~algoverify.math.exact.to_exact`).
     """
     bindings = bindings or Bindings()
     body = [n for n in algorithm.body if not isinstance(n, (ir.Comment,))]
@@ -1234,7 +1258,7 @@ def compile_program(
     own: dict[str, Callable[..., Any]] = {}
     # A listing's own comparisons are exact IEEE comparisons: `\\If{x = y}` is false for different
     # numbers. Tolerances belong to checks (`compare:`, `holds:`), which declare them.
-    ctx = Context(guard=False, rtol=0.0, atol=0.0, index_base=index_base, text=text)
+    ctx = Context(guard=False, rtol=0.0, atol=0.0, index_base=index_base, text=text, exact=exact)
     words = listing_words(algorithm)
 
     def parse(m: ir.Math) -> M.MathNode:

@@ -69,6 +69,7 @@ class Listing:
         self._bindings = Bindings()
         self._functions = functions if functions is not None else {}
         self._program: Program | None = None
+        self._exact: Program | None = None
         self.last_trace: Trace | None = None
 
     # --- description ---------------------------------------------------------------------
@@ -86,6 +87,21 @@ class Listing:
                 text=self.source.text,
             )
         return self._program
+
+    @property
+    def exact_program(self) -> Program:
+        """The program over exact rationals (``run --exact``, ``arithmetic: exact``), compiled on first use."""
+        if self._exact is None:
+            self._exact = compile_program(
+                self.algorithm,
+                bindings=self._bindings,
+                locate=self.source.line_col,
+                functions=self._functions,
+                index_base=self.index_base,
+                text=self.source.text,
+                exact=True,
+            )
+        return self._exact
 
     @property
     def inputs(self) -> tuple[str, ...]:
@@ -135,7 +151,7 @@ class Listing:
 
     def recompile(self) -> Listing:
         """Compile again on next use (the functions it may call have changed)."""
-        self._program = None
+        self._program = self._exact = None
         return self
 
     # --- bindings -------------------------------------------------------------------------
@@ -150,7 +166,7 @@ class Listing:
             self._bindings.by_line[key] = fn
         else:
             self._bindings.by_text[key] = fn
-        self._program = None
+        self._program = self._exact = None
         return self
 
     # --- running --------------------------------------------------------------------------
@@ -162,8 +178,12 @@ class Listing:
         budget: Budget | None = None,
         on_step: Callable[[ir.Node, dict, Trace], None] | None = None,
         on_pass: Callable[[ir.Node, dict], None] | None = None,
+        exact: bool = False,
     ) -> RunResult:
         """Run with ``inputs``; a failure is returned as a finding, not raised.
+
+        ``exact``: run over exact rationals (floats given are taken as the rationals they store);
+        a value with no exact form is an ``AV310`` finding at the math that made it.
 
         ``on_step(node, env, trace)`` is called before each statement runs, ``on_pass(loop, env)``
         at the start of each pass of a loop (invariants and the stepper subscribe to them).
@@ -171,7 +191,10 @@ class Listing:
         trace = Trace()
         trace.on_pass = on_pass
         try:
-            program = self._program if self._program is not None else self.program
+            if exact:
+                program = self.exact_program
+            else:
+                program = self._program if self._program is not None else self.program
             if on_step is not None:
                 program.on_step = on_step
             value, trace = program.run(inputs, budget=budget or self.budget, trace=trace)
@@ -179,8 +202,10 @@ class Listing:
             self.last_trace = trace
             return RunResult(None, trace, exc.to_finding(self.source.path))
         finally:
-            if on_step is not None and self._program is not None:
-                self._program.on_step = None
+            if on_step is not None:
+                for compiled in (self._program, self._exact):
+                    if compiled is not None:
+                        compiled.on_step = None
         self.last_trace = trace
         return RunResult(value, trace)
 

@@ -7,7 +7,11 @@ the exit status with the finding to report, if any.
 from __future__ import annotations
 
 import argparse
+from decimal import Decimal, localcontext
+from fractions import Fraction
 from typing import Any, TextIO
+
+import numpy as np
 
 from ..findings import BadInput, Finding
 from .generators import make_rng
@@ -28,8 +32,10 @@ def run_listing(listing: Listing, args: argparse.Namespace, out: TextIO, stdin: 
             out.write(f"algoverify run: --set {text}: {exc}\n")
             return 2, None
         inputs[name] = value
-    stepper = Stepper(listing.source, listing.algorithm, stdin, out) if args.step else None
     budget = Budget(args.max_steps, args.timeout)
+    if getattr(args, "exact", False):
+        return _run_exact(listing, inputs, budget, out)
+    stepper = Stepper(listing.source, listing.algorithm, stdin, out) if args.step else None
     try:
         if stepper is None:
             result = listing.run(inputs, budget=budget)
@@ -47,6 +53,81 @@ def run_listing(listing: Listing, args: argparse.Namespace, out: TextIO, stdin: 
         return status, result.finding
     out.write(format_outputs(listing, result.value))
     return 0, None
+
+
+def _run_exact(listing: Listing, inputs: dict[str, Any], budget: Budget, out: TextIO) -> tuple[int, Finding | None]:
+    """``run --exact``: the listing in floats and over exact rationals, their outputs side by side."""
+    result = listing.run(inputs, budget=budget)
+    if result.finding is not None:
+        return (2 if result.finding.code == BadInput.code else 1), result.finding
+    exact = listing.run(inputs, budget=budget, exact=True)
+    if exact.finding is not None:
+        out.write(format_outputs(listing, result.value))
+        return 1, exact.finding
+    out.write(compare_outputs(listing, result.value, exact.value))
+    return 0, None
+
+
+def compare_outputs(listing: Listing, value: Any, exact: Any) -> str:
+    """A table of each output (each entry of an array output): its float value, its exact value, their difference."""
+    names = listing.outputs or ("result",)
+    multiple = len(names) > 1
+    floats = value if isinstance(value, tuple) and multiple else (value,)
+    exacts = exact if isinstance(exact, tuple) and multiple else (exact,)
+    rows = [("output", "float", "exact", "float − exact")]
+    for name, f, e in zip(names, floats, exacts):
+        rows.extend(_entries(name, f, e))
+    widths = [max(len(r[k]) for r in rows) for k in range(3)]
+    return "".join(
+        f"{r[0]:<{widths[0]}}  {r[1]:<{widths[1]}}  {r[2]:<{widths[2]}}  {r[3]}".rstrip() + "\n" for r in rows
+    )
+
+
+#: entries of an array output shown (a row each); the rest are counted
+_MAX_ENTRIES = 20
+
+
+def _entries(name: str, f: Any, e: Any) -> list[tuple[str, str, str, str]]:
+    if not (isinstance(f, np.ndarray) and isinstance(e, np.ndarray) and f.shape == e.shape):
+        return [(name, _float_text(f), _exact_text(e), _difference(f, e))]
+    rows = []
+    for k, idx in enumerate(np.ndindex(f.shape)):
+        if k == _MAX_ENTRIES:
+            rows.append((f"… {f.size - k} more entries of {name}", "", "", ""))
+            break
+        label = f"{name}_{idx[0] + 1}" if len(idx) == 1 else f"{name}_{{{','.join(str(i + 1) for i in idx)}}}"
+        rows.append((label, _float_text(f[idx]), _exact_text(e[idx]), _difference(f[idx], e[idx])))
+    return rows
+
+
+def _float_text(v: Any) -> str:
+    # repr: the shortest text that reads back as the same float, so the round-off shows (0.30000000000000004)
+    return repr(float(v)) if isinstance(v, (float, np.floating)) else format_value(v)
+
+
+def _exact_text(v: Any) -> str:
+    if isinstance(v, Fraction):
+        if v.denominator == 1:
+            return str(v.numerator)
+        text = f"{v.numerator}/{v.denominator}"
+        return text if len(text) <= 30 else f"≈ {_decimal(v)}"
+    return format_value(v)
+
+
+def _decimal(v: Fraction, digits: int = 20) -> str:
+    """``v`` to ``digits`` significant digits, computed from the exact rational (not through a float)."""
+    with localcontext() as dc:
+        dc.prec = digits
+        return str(Decimal(v.numerator) / Decimal(v.denominator))
+
+
+def _difference(f: Any, e: Any) -> str:
+    if not isinstance(e, (Fraction, int)) or isinstance(e, bool) or not isinstance(f, (float, int, np.floating)):
+        return ""
+    if not np.isfinite(f):
+        return ""
+    d = Fraction(float(f)) - Fraction(e)  # exact: the float's own rational minus the exact value
+    return "0" if d == 0 else f"{float(d):.3g}"
 
 
 def describe_inputs(listing: Listing) -> str:
