@@ -156,15 +156,27 @@ def simplify_values(
             continue
         if not _is_float(value):
             continue
-        for digits in (0, 1, 2, 3, 4):
-            simpler = _whole(value) if digits == 0 else _round(value, digits)
-            if _same(simpler, value) or not _safely(inside, simpler):
-                continue
-            trial = dict(current, **{name: simpler})
-            if fails(trial):
-                current = trial
-                break
+        simpler = [_whole(value)] + [_round(value, digits) for digits in (1, 2, 3, 4)]
+        current = _first_simpler(current, name, simpler, inside, fails) or current
     return current
+
+
+def _first_simpler(
+    values: dict[str, Any],
+    name: str,
+    candidates: Any,
+    inside: Callable[[Any], bool],
+    fails: Callable[[dict[str, Any]], bool],
+) -> dict[str, Any] | None:
+    """``values`` with ``name`` set to the first candidate that differs, stays in the class and still fails."""
+    value = values[name]
+    for simpler in candidates:
+        if _same(simpler, value) or not _safely(inside, simpler):
+            continue
+        trial = dict(values, **{name: simpler})
+        if fails(trial):
+            return trial
+    return None
 
 
 def _is_float(value: Any) -> bool:
@@ -188,19 +200,13 @@ def _smaller_integers(
     """An integer value (or array) moved towards zero while it stays in its class and the claim fails."""
     current = values
     for _ in range(_INTEGER_TRIES):
-        value = current[name]
-        arr = np.asarray(value)
+        arr = np.asarray(current[name])
         halved = np.sign(arr) * (np.abs(arr) // 2)  # halfway to zero, from either side
-        for candidate in (np.zeros_like(arr), np.sign(arr), halved, arr - np.sign(arr)):
-            simpler = int(candidate) if arr.ndim == 0 else candidate
-            if _same(simpler, value) or not _safely(inside, simpler):
-                continue
-            trial = dict(current, **{name: simpler})
-            if fails(trial):
-                current = trial
-                break
-        else:
+        steps = (np.zeros_like(arr), np.sign(arr), halved, arr - np.sign(arr))
+        found = _first_simpler(current, name, (int(c) if arr.ndim == 0 else c for c in steps), inside, fails)
+        if found is None:
             return current
+        current = found
     return current
 
 

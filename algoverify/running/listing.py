@@ -78,30 +78,26 @@ class Listing:
     def program(self) -> Program:
         """The compiled program (compiled on first use, again after :meth:`bind`)."""
         if self._program is None:
-            self._program = compile_program(
-                self.algorithm,
-                bindings=self._bindings,
-                locate=self.source.line_col,
-                functions=self._functions,
-                index_base=self.index_base,
-                text=self.source.text,
-            )
+            self._program = self._compile(exact=False)
         return self._program
 
     @property
     def exact_program(self) -> Program:
         """The program over exact rationals (``run --exact``, ``arithmetic: exact``), compiled on first use."""
         if self._exact is None:
-            self._exact = compile_program(
-                self.algorithm,
-                bindings=self._bindings,
-                locate=self.source.line_col,
-                functions=self._functions,
-                index_base=self.index_base,
-                text=self.source.text,
-                exact=True,
-            )
+            self._exact = self._compile(exact=True)
         return self._exact
+
+    def _compile(self, *, exact: bool) -> Program:
+        return compile_program(
+            self.algorithm,
+            bindings=self._bindings,
+            locate=self.source.line_col,
+            functions=self._functions,
+            index_base=self.index_base,
+            text=self.source.text,
+            exact=exact,
+        )
 
     @property
     def inputs(self) -> tuple[str, ...]:
