@@ -183,6 +183,9 @@ def _lane(tasks: Sequence[Any], work: Callable[[Any, Callable[[Any], None]], Any
         # run: either unwinds the task, whose note worker is killed on the way out.
         signal.signal(signal.SIGINT, signal.default_int_handler)
         signal.signal(signal.SIGTERM, _interrupt)
+        # the interrupt may land inside a finalizer (a pipe's __del__), where Python would print
+        # "Exception ignored … Traceback" to the user's terminal: a stopping lane has nothing to say
+        sys.unraisablehook = lambda unraisable: None
 
         def send(message: Any) -> None:
             conn.send(("message", message))
