@@ -321,7 +321,7 @@ SECTION: tuple[Key, ...] = (
         "trials",
         Integer(1, MAX_TRIALS),
         "trials per check, where a check does not say",
-        default="`--trials`, else the project's `trials`, else 20 to 1000 (see below)",
+        default="`--trials`, else the project's `trials`, else 100 (at least 20 when they take past 2 s; see below)",
     ),
     Key(
         "rtol",
@@ -399,7 +399,7 @@ _RUN: tuple[Key, ...] = (
         "trials",
         Integer(1, MAX_TRIALS),
         "seeded trials; the first that fails is shrunk and reported",
-        default="the note's `trials:`, else 20 to 1000 (see below)",
+        default="`--trials`, else the note's `trials:`, else 100 (at least 20 when they take past 2 s)",
     ),
     Key(
         "budget",
