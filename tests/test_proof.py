@@ -123,12 +123,71 @@ def test_proved_identity_is_verified_with_the_proof_and_the_trials(tmp_path):
     assert o.details["proof"]["status"] == "proved" and o.details["proof"]["scope"] == "for all positive x"
 
 
-def test_the_same_claim_over_all_reals_is_refuted_by_a_trial_not_by_sympy(tmp_path):
+def test_the_same_claim_over_all_reals_is_refuted_on_sympys_point_by_the_numbers(tmp_path):
     o = outcome(note(tmp_path, '{x: "randn()"}', r"\sqrt{x^{2}} = x"))
     assert o.status == "refuted"
-    assert o.message.startswith("trial ") and "is false" in o.message
+    assert o.message.startswith("sympy's counterexample: ") and "is false" in o.message
     assert float(o.details["_counterexample"]["x"]) < 0
     assert o.details["proof"]["status"] == "disproved"
+
+
+def test_sympys_counterexample_is_the_refutations_and_simpler_than_a_draw(tmp_path):
+    o = outcome(note(tmp_path, '{a: "randn()", b: "randn()"}', r"(a+b)^{2} = a^{2} + b^{2}"))
+    assert o.status == "refuted" and o.trials == 1
+    assert o.message.startswith("sympy's counterexample: (a+b)^{2} = a^{2} + b^{2} is false")
+    values = o.details["_counterexample"]
+    assert set(values) == {"a", "b"} and all(isinstance(v, float) and v == round(v) and v != 0 for v in values.values())
+    assert o.details["reproduce"].endswith(" ".join(f"--set {k}={v!r}" for k, v in values.items()))
+
+
+# (draw, holds): false identities whose disproof gives a point inside every generator's class
+FALSE = [
+    ({"a": "randn()", "b": "randn()"}, r"(a+b)^{2} = a^{2} + b^{2}"),
+    ({"k": "integers(-5, 5)"}, r"k^{2} = k"),
+    ({"n": "integers(1, 5)", "x": "randn(n)"}, r"\sum_{i=1}^{n} x_i = x_1"),
+    ({"n": "integers(2, 5)", "p": "simplex(n)"}, r"p_1 = 1"),
+    ({"n": "integers(1, 3)", "A": "symmetric(n)", "B": "symmetric(n)"}, r"A B = B A"),
+    ({"x": "uniform(0.5, 2)", "y": "uniform(0, 1)"}, r"x y = x"),
+]
+
+
+@pytest.mark.parametrize("draw, holds", FALSE)
+def test_a_disproofs_point_is_given_as_the_draws_would_give_it(draw, holds):
+    import numpy as np
+
+    from algoverify.running.values import value_class
+
+    found = _prove(spec(draw=draw, holds=holds))
+    assert found.status == "disproved"
+    values = dict(found.counterexample)
+    assert list(values) == list(draw)
+    drawn = {}
+    for name, text in draw.items():
+        drawn[name] = value = values[name]
+        test = value_class(text, drawn)
+        assert test is not None and test(value), (name, value)
+        sample = np.asarray(value)
+        assert sample.dtype.kind == ("i" if text.startswith("integers") else "f")
+        assert type(value) is not np.ndarray or value.ndim == text.count(",") + 1 or text.startswith("symmetric")
+
+
+def test_a_claim_sympy_disproves_only_outside_the_class_is_not_refuted(tmp_path):
+    # for x ≥ 0, |x − 1| = 1 − x fails only at x > 1: outside uniform(0, 1), so sympy offers no point
+    found = _prove(spec(draw={"x": "uniform(0, 1)"}, holds=r"|x - 1| = 1 - x"))
+    assert found.status == "disproved" and found.counterexample == ()
+    o = outcome(note(tmp_path, '{x: "uniform(0, 1)"}', r"|x - 1| = 1 - x"))
+    assert o.status == "verified" and o.message == r"|x - 1| = 1 - x held on 100 trials"
+    assert o.details["proof"]["status"] == "disproved"
+
+
+def test_a_sympy_point_that_holds_in_numbers_leaves_the_verdict_to_the_trials(tmp_path, monkeypatch):
+    from algoverify.checking import property as prop
+
+    point = proof.Proof("disproved", counterexample=(("a", 1.0), ("b", 0.0)))  # (1 + 0)² = 1² + 0²
+    monkeypatch.setattr(prop, "prove", lambda check, shadowed=frozenset(): point)
+    o = outcome(note(tmp_path, '{a: "randn()", b: "randn()"}', r"(a+b)^{2} = a^{2} + b^{2}"))
+    assert o.status == "refuted" and o.message.startswith("trial ")
+    assert o.details["_counterexample"] != {"a": 1.0, "b": 0.0}
 
 
 def test_false_identity_is_disproved_and_refuted_by_the_trials(tmp_path):

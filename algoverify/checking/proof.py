@@ -12,7 +12,8 @@ sympy, a signal can, and each note's checks run in the main thread of their work
 the lowering does not know (a function of the note's module, a generator without a class, a
 matrix power) makes the attempt inconclusive; so does the timer. Inconclusive attempts leave the
 verdict to the trials alone, and a disproof never refutes anything by itself: only a trial
-that fails does.
+that fails does. A disproof's point, given as the draws would give it and inside every
+generator's class (:attr:`Proof.counterexample`), is the first trial the check runs.
 
 Note text never reaches ``sympify``: the math goes through our AST (:mod:`algoverify.math.symbolic`).
 """
@@ -25,7 +26,7 @@ import signal
 import threading
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Iterator
 
@@ -57,6 +58,9 @@ class Proof:
     why: str = ""
     #: where a disproof found the two sides apart: the first entry, the difference simplified, the sizes
     difference: str = ""
+    #: a disproof's point as the draws would give it (name → int, float or array), inside every
+    #: generator's class: a candidate counterexample for the trials, never a verdict by itself
+    counterexample: tuple[tuple[str, Any], ...] = field(default=(), compare=False)
 
 
 class _Inconclusive(Exception):
@@ -96,19 +100,28 @@ def settle(attempt: Any, seconds: float | None = None) -> Proof:
     import sympy  # noqa: F401 - imported before the timer starts: an import cut off halfway stays broken
 
     started = time.perf_counter()
-    difference = ""
+    difference, counterexample = "", ()
     try:
         with _deadline(PROOF_SECONDS if seconds is None else seconds):
             found = attempt()
             status, scope, why = found.run()
             difference = getattr(found, "difference", "")
+            counterexample = tuple((getattr(found, "counterexample", None) or {}).items())
     except _Timeout:
         status, scope, why = INCONCLUSIVE, "", "timed out"
     except _Inconclusive as exc:
         status, scope, why = INCONCLUSIVE, "", str(exc)
     except Exception as exc:  # noqa: BLE001 - whatever sympy raises, the trials still decide
         status, scope, why = INCONCLUSIVE, "", f"{type(exc).__name__}: {exc}"
-    return Proof(status, scope, time.perf_counter() - started, why, difference if status == DISPROVED else "")
+    disproved = status == DISPROVED
+    return Proof(
+        status,
+        scope,
+        time.perf_counter() - started,
+        why,
+        difference if disproved else "",
+        counterexample if disproved else (),
+    )
 
 
 @contextmanager
@@ -159,6 +172,9 @@ class _Attempt:
         self.classes: dict[str, str] = {}  # name → the class words of the scope
         self.bounds: dict[str, tuple[int, int]] = {}  # size → (largest proved, largest drawn)
         self.every: list[str] = []  # indices proved for each of their values
+        self.shapes: dict[str, tuple[int, ...]] = {}  # name → the shape its generator draws
+        self.differences: list[Any] = []  # the last case's lhs − rhs, entry by entry
+        self.counterexample: dict[str, Any] | None = None
 
     def run(self) -> tuple[str, str, str]:
         disproof = ""
@@ -168,6 +184,8 @@ class _Attempt:
             verdict = self._decide(env)
             if verdict is False:
                 disproof = disproof or "sympy found a difference that is not zero"
+                if self.counterexample is None and self.check.get("given") is None:
+                    self.counterexample = _Draws(self, env).find()
             elif verdict is None:
                 raise _Inconclusive("sympy could not decide")
         if cases == 0:
@@ -246,6 +264,13 @@ class _Attempt:
         if not all(isinstance(d, int) or isinstance(d, sp.Integer) for d in shape):
             raise _Inconclusive(f"the shape of {name} is not a number")
         self.classes.setdefault(name, kind)
+        self.shapes[name] = (
+            (int(shape[0]),)
+            if kind == "simplex"
+            else (int(shape[0]),) * 2
+            if kind == "symmetric"
+            else tuple(int(d) for d in shape)
+        )
         return self._symbols(name, kind, [int(d) for d in shape], args)
 
     def _symbols(self, name: str, kind: str, shape: list[int], args: list[Any]) -> Any:
@@ -284,7 +309,7 @@ class _Attempt:
     def _decide(self, env: dict[str, Any]) -> bool | None:
         sp = self.sp
         left, right = self._sides(env)
-        differences = _differences(sp, left, right)
+        differences = self.differences = _differences(sp, left, right)
         verdicts = [_zero(sp, d) for d in differences]
         if all(v is True for v in verdicts):
             return True
@@ -366,19 +391,95 @@ def _zero(sp: Any, diff: Any) -> bool | None:
 
 def _witness(sp: Any, diff: Any) -> bool:
     """Whether small values inside the symbols' classes make ``diff`` clearly non-zero."""
+    return next(_points(sp, diff, sorted(diff.free_symbols, key=str), 12), None) is not None
+
+
+def _points(sp: Any, diff: Any, symbols: list[Any], tries: int) -> Iterator[dict[Any, Any]]:
+    """Points (symbol → small number inside its assumptions) where ``diff`` is clearly non-zero.
+
+    The first point sets every symbol to 1 (−1 when negative): the simplest counterexample, when
+    it is one, is the one a reader checks in their head.
+    """
     if diff.atoms(sp.Function) - diff.atoms(sp.exp, sp.log, sp.Abs, sp.sqrt, sp.Max, sp.Min, sp.Pow):
-        return False
-    symbols = sorted(diff.free_symbols, key=str)
+        return
     rng = random.Random(0)
-    for _ in range(12):
-        point = {s: _candidate(sp, s, rng) for s in symbols}
+    for at in range(tries):
+        point = {
+            s: (-sp.Integer(1) if s.is_negative else sp.Integer(1)) if at == 0 else _candidate(sp, s, rng)
+            for s in symbols
+        }
         try:
             value = complex(diff.subs(point).evalf())
         except (TypeError, ValueError):
             continue
         if abs(value) > 1e-6:
-            return True
-    return False
+            yield point
+
+
+class _Draws:
+    """A disproof's point turned into the values the draws would give: sizes, shapes, classes as drawn."""
+
+    #: Points tried: a bounded draw (``uniform(0, 1)``) rejects many of sympy's small numbers.
+    TRIES = 40
+
+    def __init__(self, attempt: _Attempt, env: dict[str, Any]) -> None:
+        self.attempt, self.env = attempt, env
+
+    def find(self) -> dict[str, Any] | None:
+        """The first point where an entry of lhs − rhs is non-zero and every value stays in its class."""
+        sp = self.attempt.sp
+        symbols = sorted(set().union(*(_free(sp, v) for v in self.env.values())), key=str)
+        for diff in self.attempt.differences:
+            for point in _points(sp, diff, symbols, self.TRIES):
+                values = self.values(point)
+                if values is not None:
+                    return values
+        return None
+
+    def values(self, point: dict[Any, Any]) -> dict[str, Any] | None:
+        import numpy as np
+
+        from ..running.values import value_class
+
+        sp, out = self.attempt.sp, {}
+        for name, text in self.attempt.spec.items():
+            value = self.env[name]
+            if not isinstance(text, str):
+                out[name] = text  # a literal: the value the draws give
+                continue
+            if name not in self.attempt.shapes:  # a size or an index, as sympy enumerated it
+                out[name] = int(value)
+                continue
+            integer = self.attempt.classes.get(name) == "integer"
+            entries = list(value) if isinstance(value, sp.MatrixBase) else [value]
+            numbers = [_number(sp, sp.sympify(e).subs(point), integer) for e in entries]
+            if any(n is None for n in numbers):
+                return None
+            shape = self.attempt.shapes[name]
+            out[name] = np.array(numbers, dtype=int if integer else float).reshape(shape) if shape else numbers[0]
+            inside = value_class(text, out)
+            if inside is None or not _inside(inside, out[name]):
+                return None
+        return out
+
+
+def _free(sp: Any, value: Any) -> set[Any]:
+    return set(value.free_symbols) if isinstance(value, sp.Basic) or isinstance(value, sp.MatrixBase) else set()
+
+
+def _number(sp: Any, value: Any, integer: bool) -> int | float | None:
+    if value.free_symbols:
+        return None
+    if integer:
+        return int(value) if value.is_Integer else None
+    return float(value)
+
+
+def _inside(inside: Any, value: Any) -> bool:
+    try:
+        return bool(inside(value))
+    except Exception:  # noqa: BLE001 - a test that cannot judge a value keeps it out
+        return False
 
 
 def _candidate(sp: Any, s: Any, rng: random.Random) -> Any:

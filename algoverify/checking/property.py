@@ -49,7 +49,15 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
             return _attempt(check, ctx, listing, place, values, env)
 
         held = holds + (f" proved {proof.scope};" if proof is not None and proof.status == PROVED else "")
-        verdict = search(check, ctx, spec, attempt, success=held + " held on {trials}" + _where(check, place))
+        # sympy's point is tried first, as a trial like any other: it refutes only if the numbers fail
+        extra = (
+            [("sympy's counterexample", dict(proof.counterexample))]
+            if proof is not None and proof.counterexample
+            else []
+        )
+        verdict = search(
+            check, ctx, spec, attempt, success=held + " held on {trials}" + _where(check, place), extra=extra
+        )
     if proof is not None and proof.status != INCONCLUSIVE:
         # the proof is evidence beside the trials, never a verdict alone: a refutation needs a failed trial
         verdict.details["proof"] = {"status": proof.status, "scope": proof.scope, "seconds": round(proof.seconds, 4)}

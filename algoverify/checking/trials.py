@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import shlex
 import time
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
@@ -342,6 +342,7 @@ def search(
     attempt: Callable[[dict[str, Any]], str | None],
     *,
     success: str,
+    extra: Sequence[tuple[str, dict[str, Any]]] = (),
 ) -> Any:
     """Run the check's trials; at the first failing one, shrink its inputs and return the verdict.
 
@@ -349,9 +350,16 @@ def search(
     its ``given:`` is false, else what went wrong; it raises :class:`Rejected` for inputs outside
     the listing's precondition and :class:`CannotCheck` when the claim cannot be tested at all.
     With ``ctx.fixed`` (``algoverify run --check``), one trial runs on exactly those values.
+    ``extra`` holds ``(label, values)`` candidates tried first (sympy's counterexample): one that
+    fails is the verdict's counterexample, shown with its label; one that does not leaves the
+    trials to run as they would without it.
     """
     if getattr(ctx, "fixed", None) is not None:
         return _once(check, ctx, inputs_spec, attempt)
+    for label, values in extra:
+        found = _candidate(check, ctx, attempt, label, values)
+        if found is not None:
+            return found
     plan = _Plan(check)
     ran = drawn = 0
     skipped: dict[str, int] = {}
@@ -390,6 +398,21 @@ def search(
     if skipped:
         held += " (" + ", ".join(f"{_draws(n)} skipped: {reason}" for reason, n in skipped.items()) + ")"
     return Verdict(True, held, ran)
+
+
+def _candidate(
+    check: Any, ctx: Any, attempt: Callable[[dict[str, Any]], str | None], label: str, values: dict[str, Any]
+) -> Any:
+    """The refuting verdict of a candidate counterexample, or ``None`` when it holds or cannot be tested."""
+    try:
+        problem = attempt(dict(values))
+    except (CannotCheck, Rejected):
+        return None  # the trials meet the same cause, at a draw of their own, and report it there
+    if problem in (None, SKIP):
+        return None
+    details = {"counterexample": format_inputs(values), "_counterexample": dict(values)}
+    details["reproduce"] = reproduce_command(ctx.path, check, values)
+    return Verdict(False, f"{label}: {problem}", 1, details)
 
 
 def _draws(n: int) -> str:
