@@ -155,7 +155,7 @@ def _judged(check: CheckSpec, ctx: CheckContext, env: dict[str, Any], at: str) -
     with np.errstate(all="ignore"):
         ok = ctx.evaluate(check, holds, env, ("holds",))
     if ctx.fixed is not None:  # the last test is the one to show (an invariant's failing pass)
-        ctx.shown[:] = [w for w in [_witness(check, ctx, env).strip(" ()")] if w]
+        ctx.shown[:] = [w[2:-1] for w in [_witness(check, ctx, env)] if w]  # " (…)" without its parentheses
     if _truth(ok):
         return None
     return f"{holds} is false{at}" + _witness(check, ctx, env) + _tolerance(check)
