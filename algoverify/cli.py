@@ -144,7 +144,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=_whole(1),
         default=None,
         metavar="N",
-        help="trials of every check, whatever the specs say (default: the spec's, else 20 to 200 as time allows)",
+        help="trials of every check, whatever the specs say (default: the spec's, else 100, at least 20 past 2 s)",
     )
     p.add_argument(
         "--no-isolation",

@@ -70,6 +70,8 @@ class CheckContext:
     fixed: dict[str, Any] | None = None
     #: with ``fixed``: what the check compared, a line each (``lam = 3.0, expected 3.0``), for the run to show
     shown: list[str] = field(default_factory=list)
+    #: compiled spec LaTeX, by (check, text, names, key)
+    _compiled: dict[tuple[Any, ...], Callable[[dict[str, Any]], Any]] = field(default_factory=dict, repr=False)
     #: the reference problems of each check (by id), found once before it runs
     _problems: dict[str, list[LocatedError]] = field(default_factory=dict, repr=False)
 
@@ -205,6 +207,20 @@ class CheckContext:
         return self.compile(check, latex, set(env), key)(env)
 
     def compile(
+        self, check: CheckSpec, latex: str, names: set[str], key: tuple[Any, ...] = ()
+    ) -> Callable[[dict[str, Any]], Any]:
+        """:meth:`_compile`, once per check, text, names and key.
+
+        A relation is evaluated on every trial and, as an invariant, on every pass: parsing and
+        compiling it each time cost more than evaluating it.
+        """
+        cache_key = (check.id, latex, frozenset(names), key)
+        found = self._compiled.get(cache_key)
+        if found is None:
+            found = self._compiled[cache_key] = self._compile(check, latex, names, key)
+        return found
+
+    def _compile(
         self, check: CheckSpec, latex: str, names: set[str], key: tuple[Any, ...] = ()
     ) -> Callable[[dict[str, Any]], Any]:
         """Compile LaTeX from the spec once; errors are located at ``key`` (else the check's entry).

@@ -452,7 +452,7 @@ class _Draws:
                 continue
             integer = self.attempt.classes.get(name) == "integer"
             entries = list(value) if isinstance(value, sp.MatrixBase) else [value]
-            numbers = [_number(sp, sp.sympify(e).subs(point), integer) for e in entries]
+            numbers = [_number(sp, _expression(sp, e).subs(point), integer) for e in entries]
             if any(n is None for n in numbers):
                 return None
             shape = self.attempt.shapes[name]
@@ -461,6 +461,15 @@ class _Draws:
             if inside is None or not _inside(inside, out[name]):
                 return None
         return out
+
+
+def _expression(sp: Any, value: Any) -> Any:
+    """A lowered entry as a sympy expression: it already is one, or it is a plain number (never text)."""
+    if isinstance(value, sp.Basic):
+        return value
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"not a lowered value: {type(value).__name__}")
+    return sp.Integer(value) if isinstance(value, int) else sp.Float(value)
 
 
 def _free(sp: Any, value: Any) -> set[Any]:

@@ -265,11 +265,11 @@ class _Watch:
         self.passes += 1
         state = {k: v for k, v in frame.items() if not k.startswith("$")}
         scope = {**self.base, **state}
-        previous, self.previous = self.previous, {k: _copy(v) for k, v in state.items() if not callable(v)}
-        if previous is not None:
+        if self.uses_previous:  # copies of the state only for a relation that reads them next pass
+            previous, self.previous = self.previous, {k: _copy(v) for k, v in state.items() if not callable(v)}
+            if previous is None:
+                return  # the first pass has no previous one to compare with
             scope.update({f"{k}_of_prev": v for k, v in previous.items()})
-        elif self.uses_previous:
-            return  # the first pass has no previous one to compare with
         try:
             problem = _judge(self.check, self.ctx, scope, f" on pass {self.passes}")
         except CannotCheck as exc:

@@ -2641,11 +2641,7 @@ def _bitop(left: MathNode, op: str, right: MathNode, span: Span, parened: Any) -
     The grammar reads the bitwise operators from the left at one level; the tighter one takes
     the operand on its left.
     """
-    if (
-        isinstance(left, BinOp)
-        and _BIT_PRECEDENCE.get(left.op, 9) < _BIT_PRECEDENCE[op]
-        and id(left) not in parened
-    ):
+    if isinstance(left, BinOp) and _BIT_PRECEDENCE.get(left.op, 9) < _BIT_PRECEDENCE[op] and id(left) not in parened:
         inner = _bitop(left.right, op, right, Span(left.right.span.start, span.end), parened)
         return BinOp(left.op, left.left, inner, span=span)
     return BinOp(op, left, right, span=span)
