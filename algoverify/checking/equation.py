@@ -22,8 +22,9 @@ from ..findings import LocatedError, SpecReferenceError
 from ..math import mathexpr as M
 from ..math.names import identifier
 from .context import CheckContext
+from .lowering import Inconclusive
 from .outcome import Verdict
-from .proof import INCONCLUSIVE, PROVED, Proof, _Attempt, _differences, _Inconclusive, _witness, _zero, settle
+from .proof import INCONCLUSIVE, PROVED, Proof, _Attempt, _differences, _witness, _zero, settle
 from .property import _judge
 from .spec import CheckSpec
 from .symexec import execute
@@ -115,7 +116,7 @@ class _ListingAttempt(_Attempt):
         self.listing, self.name = listing, name
         self.difference = ""
         if name in self.spec:
-            raise _Inconclusive(f"{name} is an input as well")
+            raise Inconclusive(f"{name} is an input as well")
 
     def _decide(self, env: dict[str, Any]) -> bool | None:
         sp = self.sp
@@ -123,7 +124,7 @@ class _ListingAttempt(_Attempt):
             return False
         state = execute(sp, self.listing, dict(env), self.shadowed)
         if self.name not in state:
-            raise _Inconclusive(f"the listing computes no {self.name}")
+            raise Inconclusive(f"the listing computes no {self.name}")
         # the right side sees the inputs and `let:` alone, never the listing's other variables
         left, right = self._sides({**env, self.name: state[self.name]})
         differences = _differences(sp, left, right)

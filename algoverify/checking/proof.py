@@ -32,7 +32,7 @@ from typing import Any, Iterator
 
 from ..findings import LocatedError
 from ..math import mathexpr as M
-from ..math.names import declared_name, identifier, join_words, resolve_applications
+from .lowering import Inconclusive, Lower, scalar
 
 __all__ = ["Proof", "prove", "provable", "settle", "SIZE_BOUND", "PROOF_SECONDS", "PROVED", "DISPROVED", "INCONCLUSIVE"]
 
@@ -42,8 +42,6 @@ SIZE_BOUND = 4
 PROOF_SECONDS = 10.0
 #: An index drawn from at most this many integers is proved for each of them.
 _ENUMERATED = 8
-#: Terms a sum or a max is unrolled into at most.
-_UNROLL = 64
 
 PROVED, DISPROVED, INCONCLUSIVE = "proved", "disproved", "inconclusive"
 
@@ -61,10 +59,6 @@ class Proof:
     #: a disproof's point as the draws would give it (name → int, float or array), inside every
     #: generator's class: a candidate counterexample for the trials, never a verdict by itself
     counterexample: tuple[tuple[str, Any], ...] = field(default=(), compare=False)
-
-
-class _Inconclusive(Exception):
-    """The lowering or the decision cannot say: the trials decide."""
 
 
 class _Timeout(BaseException):
@@ -109,7 +103,7 @@ def settle(attempt: Any, seconds: float | None = None) -> Proof:
             counterexample = tuple((getattr(found, "counterexample", None) or {}).items())
     except _Timeout:
         status, scope, why = INCONCLUSIVE, "", "timed out"
-    except _Inconclusive as exc:
+    except Inconclusive as exc:
         status, scope, why = INCONCLUSIVE, "", str(exc)
     except Exception as exc:  # noqa: BLE001 - whatever sympy raises, the trials still decide
         status, scope, why = INCONCLUSIVE, "", f"{type(exc).__name__}: {exc}"
@@ -127,9 +121,9 @@ def settle(attempt: Any, seconds: float | None = None) -> Proof:
 @contextmanager
 def _deadline(seconds: float) -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
-        raise _Inconclusive("no timer can cut a proof off here")
+        raise Inconclusive("no timer can cut a proof off here")
     if signal.getitimer(signal.ITIMER_REAL)[0] > 0:
-        raise _Inconclusive("the timer is in use")
+        raise Inconclusive("the timer is in use")
 
     def expire(signum: int, frame: Any) -> None:
         raise _Timeout()
@@ -187,9 +181,9 @@ class _Attempt:
                 if self.counterexample is None and self.check.get("given") is None:
                     self.counterexample = _Draws(self, env).find()
             elif verdict is None:
-                raise _Inconclusive("sympy could not decide")
+                raise Inconclusive("sympy could not decide")
         if cases == 0:
-            raise _Inconclusive("no size to prove")
+            raise Inconclusive("no size to prove")
         if disproof:
             return (DISPROVED if self.check.get("given") is None else INCONCLUSIVE), "", disproof
         return PROVED, self._scope(), ""
@@ -218,11 +212,11 @@ class _Attempt:
             return None
         lo, hi = call[1]
         if not (isinstance(lo, int) and isinstance(hi, int)):
-            raise _Inconclusive(f"{name} is drawn between bounds that are not numbers")
+            raise Inconclusive(f"{name} is drawn between bounds that are not numbers")
         if name in self.sizes:
             top = min(hi, lo + SIZE_BOUND - 1) if lo > 1 else min(hi, SIZE_BOUND)
             if top < lo:
-                raise _Inconclusive(f"{name} has no size up to {SIZE_BOUND}")
+                raise Inconclusive(f"{name} has no size up to {SIZE_BOUND}")
             self.bounds[name] = (max(top, self.bounds.get(name, (0, 0))[0]), hi)
             return range(lo, top + 1)
         if hi - lo + 1 <= _ENUMERATED:
@@ -236,15 +230,15 @@ class _Attempt:
 
         sp = self.sp
         if isinstance(text, bool):
-            raise _Inconclusive(f"{name} is a truth value")
+            raise Inconclusive(f"{name} is a truth value")
         if isinstance(text, (int, float)):
             value = Fraction(str(text))
             return sp.Rational(value.numerator, value.denominator)
         if not isinstance(text, str):
-            raise _Inconclusive(f"{name} is not a generator call")
+            raise Inconclusive(f"{name} is not a generator call")
         call = generator_call(text, _plain(env))
         if call is None:
-            raise _Inconclusive(f"{name} is not a generator call")
+            raise Inconclusive(f"{name} is not a generator call")
         gen, args, kwargs = call
         shape: list[Any]
         if gen == "randn":
@@ -260,9 +254,9 @@ class _Attempt:
         elif gen in ("symmetric", "simplex"):
             kind, shape = gen, list(args[:1])
         else:
-            raise _Inconclusive(f"{gen}(…) has no symbolic class")
+            raise Inconclusive(f"{gen}(…) has no symbolic class")
         if not all(isinstance(d, int) or isinstance(d, sp.Integer) for d in shape):
-            raise _Inconclusive(f"the shape of {name} is not a number")
+            raise Inconclusive(f"the shape of {name} is not a number")
         self.classes.setdefault(name, kind)
         self.shapes[name] = (
             (int(shape[0]),)
@@ -303,7 +297,7 @@ class _Attempt:
             return sp.Matrix(shape[0], 1, lambda i, j: entry(i + 1))
         if len(shape) == 2:
             return sp.Matrix(shape[0], shape[1], lambda i, j: entry(i + 1, j + 1))
-        raise _Inconclusive("arrays of more than two axes")
+        raise Inconclusive("arrays of more than two axes")
 
     # the decision
     def _decide(self, env: dict[str, Any]) -> bool | None:
@@ -323,7 +317,7 @@ class _Attempt:
         functions: dict[str, tuple[list[str], M.MathNode]] = {}
         words = {n for n in [*self.spec, *(str(k).partition("(")[0].strip() for k in self.check.get("let") or {})]}
         words = {w for w in words if len(w) > 1 and w.isalpha()}
-        lower = _Lower(sp, env, functions, self.shadowed, words)
+        lower = Lower(sp, env, functions, self.shadowed, words)
         for key, latex in (self.check.get("let") or {}).items():
             name, _, params = str(key).partition("(")
             tree = lower.read(str(latex))
@@ -332,7 +326,7 @@ class _Attempt:
             else:
                 env[name.strip()] = lower.lower(tree)
         tree = lower.prepare(self.tree)
-        left, right = (_scalar(sp, lower.lower(side)) for side in (tree.first, tree.rest[0][1]))
+        left, right = (scalar(sp, lower.lower(side)) for side in (tree.first, tree.rest[0][1]))
         return left, right
 
     def _scope(self) -> str:
@@ -357,17 +351,11 @@ def _plain(env: dict[str, Any]) -> dict[str, Any]:
     return {k: int(v) if getattr(v, "is_Integer", False) else v for k, v in env.items()}
 
 
-def _scalar(sp: Any, value: Any) -> Any:
-    if isinstance(value, sp.MatrixBase) and value.shape == (1, 1):
-        return value[0, 0]
-    return value
-
-
 def _differences(sp: Any, left: Any, right: Any) -> list[Any]:
     lm, rm = isinstance(left, sp.MatrixBase), isinstance(right, sp.MatrixBase)
     if lm and rm:
         if left.shape != right.shape:
-            raise _Inconclusive("the two sides have different shapes")
+            raise Inconclusive("the two sides have different shapes")
         return list(left - right)
     if lm or rm:  # an array against a number: every entry equals it
         arr, num = (left, right) if lm else (right, left)
@@ -501,261 +489,3 @@ def _candidate(sp: Any, s: Any, rng: random.Random) -> Any:
     if s.is_negative:
         return -sp.Rational(rng.choice([1, 2, 3]), rng.choice([1, 2]))
     return sp.Rational(rng.choice([-3, -2, -1, 0, 1, 2, 3]), rng.choice([1, 2]))
-
-
-# --- the math, lowered over explicit matrices --------------------------------------------------
-
-_ELEMENTWISE = {"exp", "log", "ln", "sin", "cos", "tan", "sinh", "cosh", "tanh", "sqrt", "abs"}
-_KNOWN = _ELEMENTWISE | {"softmax", "mean", "var", "sum", "logsumexp", "max", "min", "arctan", "arcsin", "arccos"}
-
-
-class _Lower:
-    """:mod:`~algoverify.math.symbolic`'s lowering, over explicit matrices of symbols, with NumPy's meanings.
-
-    Arrays are ``sympy.Matrix`` (a vector a column); ``exp`` of an array is elementwise, as in
-    the trials; a row of a matrix (``x_i``) is a vector; anything whose NumPy meaning sympy does
-    not share (a matrix power, dividing by an array) is inconclusive, never guessed.
-    """
-
-    def __init__(self, sp: Any, env: dict[str, Any], functions: dict[str, Any], shadowed: set[str], words: set[str]):
-        from ..math.symbolic import _Lower as Base
-
-        self.sp, self.env, self.functions, self.shadowed, self.words = sp, env, functions, shadowed, words
-        base = Base.__new__(Base)
-        base.sp, base.shapes = sp, {}
-        base.lower = self.lower  # children of the nodes it keeps lowering come back here
-        base._is_matrix = self._is_matrix
-        self.base = base
-
-    def read(self, latex: str) -> M.MathNode:
-        return self.prepare(M.parse_math(latex))
-
-    def prepare(self, tree: M.MathNode) -> Any:
-        tree = join_words(tree, self.words)
-        return resolve_applications(tree, self._is_function)
-
-    def _is_function(self, name: str) -> bool | None:
-        if name in self.env:
-            return False
-        if name in self.functions or (name in _KNOWN and name not in self.shadowed):
-            return True
-        return None
-
-    def _is_matrix(self, value: Any) -> bool:
-        return isinstance(value, self.sp.MatrixBase)
-
-    def lower(self, node: M.MathNode) -> Any:
-        name = declared_name(node, self.env.__contains__)
-        if name is not None and name in self.env:
-            return self.env[name]
-        method = getattr(self, "lower_" + type(node).__name__, None)
-        if method is not None:
-            return method(node)
-        if type(node).__name__ in ("Num", "BinOp", "Neg", "Frac", "Sqrt", "Transpose", "Inner"):
-            return getattr(self.base, "lower_" + type(node).__name__)(node)
-        raise _Inconclusive(f"{type(node).__name__} is not lowered for proofs")
-
-    def lower_Sym(self, node: M.Sym) -> Any:
-        name = identifier(node) or node.name
-        if name in self.env:
-            return self.env[name]
-        raise _Inconclusive(f"{name} has no value")
-
-    def lower_Idx(self, node: M.Idx) -> Any:
-        base = self.lower(node.base)
-        indices = [self.lower(i) for i in node.indices]
-        if not self._is_matrix(base) or not all(getattr(i, "is_Integer", False) for i in indices):
-            raise _Inconclusive("a subscript that is not an index into an array")
-        at = [int(i) - 1 for i in indices]
-        rows, cols = base.shape
-        if len(at) == 2 and 0 <= at[0] < rows and 0 <= at[1] < cols:
-            return base[at[0], at[1]]
-        if len(at) == 1 and cols == 1 and 0 <= at[0] < rows:
-            return base[at[0], 0]
-        if len(at) == 1 and 0 <= at[0] < rows:
-            return base[at[0], :].T  # a row of a matrix is a vector
-        raise _Inconclusive("an index outside its array")
-
-    def lower_Juxt(self, node: M.Juxt) -> Any:
-        return self._product(self.lower(node.left), self.lower(node.right))
-
-    def _product(self, a: Any, b: Any) -> Any:
-        if self._is_matrix(a) and self._is_matrix(b) and a.shape[1] != b.shape[0]:
-            raise _Inconclusive("a product of arrays whose shapes do not chain")
-        return a * b
-
-    def lower_BinOp(self, node: M.BinOp) -> Any:
-        a, b = self.lower(node.left), self.lower(node.right)
-        am, bm = self._is_matrix(a), self._is_matrix(b)
-        if node.op in ("+", "-"):
-            if am != bm:  # NumPy broadcasts a number over an array
-                ones = self.sp.ones(*(a if am else b).shape)
-                a, b = (a, b * ones) if am else (a * ones, b)
-            elif am and a.shape != b.shape:
-                raise _Inconclusive("a sum of arrays of different shapes")
-            return a + b if node.op == "+" else a - b
-        if node.op == "/":
-            return self._divide(a, b)
-        if node.op in ("*", "cdot", "times") and not (am and bm):
-            return a * b
-        raise _Inconclusive(f"the operator {node.op} here")
-
-    def _divide(self, a: Any, b: Any) -> Any:
-        b = _scalar(self.sp, b)
-        if self._is_matrix(b):
-            raise _Inconclusive("a division by an array")
-        return a / b
-
-    def lower_Hadamard(self, node: M.Hadamard) -> Any:
-        a, b = self.lower(node.left), self.lower(node.right)
-        if self._is_matrix(a) and self._is_matrix(b):
-            if a.shape != b.shape:
-                raise _Inconclusive("a Hadamard product of arrays of different shapes")
-            return a.multiply_elementwise(b)
-        return a * b
-
-    def lower_Frac(self, node: M.Frac) -> Any:
-        return self._divide(self.lower(node.num), self.lower(node.den))
-
-    def lower_Pow(self, node: M.Pow) -> Any:
-        base, exp = _scalar(self.sp, self.lower(node.base)), _scalar(self.sp, self.lower(node.exp))
-        if self._is_matrix(base) or self._is_matrix(exp):
-            raise _Inconclusive("a power of an array")
-        return base**exp
-
-    def lower_Sqrt(self, node: M.Sqrt) -> Any:
-        x = self.lower(node.radicand)
-        if self._is_matrix(x) or node.index is not None:
-            raise _Inconclusive("this root")
-        return self.sp.sqrt(x)
-
-    def lower_Abs(self, node: M.Abs) -> Any:
-        x = self.lower(node.operand)
-        return x.applyfunc(self.sp.Abs) if self._is_matrix(x) else self.sp.Abs(x)
-
-    def lower_Norm(self, node: M.Norm) -> Any:
-        x = self.lower(node.operand)
-        if not self._is_matrix(x):
-            return self.sp.Abs(x)
-        frobenius = isinstance(node.ord, M.Sym) and node.ord.name == "F"
-        two = node.ord is None or (isinstance(node.ord, M.Num) and node.ord.text == "2")
-        if not (frobenius or (two and 1 in x.shape)):
-            raise _Inconclusive("this norm")
-        return self.sp.sqrt(sum((e**2 for e in x), self.sp.Integer(0)))
-
-    def lower_Call(self, node: M.Call) -> Any:
-        sp = self.sp
-        if node.func in self.functions:
-            params, body = self.functions[node.func]
-            args = [self.lower(a) for a in node.args]
-            if len(args) != len(params):
-                raise _Inconclusive(f"{node.func} takes {len(params)} argument(s)")
-            saved = {p: self.env.get(p) for p in params}
-            self.env.update(zip(params, args))
-            try:
-                return self.lower(body)
-            finally:
-                for p, v in saved.items():
-                    if v is None:
-                        self.env.pop(p, None)
-                    else:
-                        self.env[p] = v
-        if node.func in self.shadowed or node.func not in _KNOWN or len(node.args) != 1:
-            raise _Inconclusive(f"{node.func} is not a function sympy knows here")
-        x = self.lower(node.args[0])
-        func = node.func
-        if func in _ELEMENTWISE:
-            f = {"ln": sp.log, "abs": sp.Abs, "sqrt": sp.sqrt}.get(func) or getattr(sp, func)
-            return x.applyfunc(f) if self._is_matrix(x) else f(x)
-        if func in ("arctan", "arcsin", "arccos") and not self._is_matrix(x):
-            return getattr(sp, "a" + func[3:])(x)
-        if not self._is_matrix(x):
-            raise _Inconclusive(f"{func} of a number")
-        entries = list(x)
-        total = sum(entries, sp.Integer(0))
-        if func == "sum":
-            return total
-        if func == "mean":
-            return total / len(entries)
-        if func == "var":
-            mean = total / len(entries)
-            return sum(((e - mean) ** 2 for e in entries), sp.Integer(0)) / len(entries)
-        if func == "softmax" and 1 in x.shape:
-            e = x.applyfunc(sp.exp)
-            return e / sum(e, sp.Integer(0))
-        if func == "logsumexp":
-            return sp.log(sum((sp.exp(e) for e in entries), sp.Integer(0)))
-        if func in ("max", "min"):
-            return (sp.Max if func == "max" else sp.Min)(*entries)
-        raise _Inconclusive(f"{func} of this array")
-
-    def lower_Grad(self, node: M.Grad) -> Any:
-        """``\\nabla_z f(z)``: sympy's derivative of the lowered function, entry by entry (the trials' gradient)."""
-        sp = self.sp
-        wrt = identifier(node.wrt) if node.wrt is not None else None
-        if wrt is None or wrt not in self.env:
-            raise _Inconclusive("a gradient without a variable that has a value")
-        at = self.env[wrt]
-        # fresh symbols stand for the variable, so that a value built from others (z = log p + c)
-        # is differentiated as the variable, then put back
-        shape = at.shape if self._is_matrix(at) else None
-        count = at.rows * at.cols if shape else 1
-        free = [sp.Dummy(f"d{k}", real=True) for k in range(count)]
-        self.env[wrt] = sp.Matrix(*shape, free) if shape else free[0]
-        try:
-            value = _scalar(sp, self.lower(node.f))
-        finally:
-            self.env[wrt] = at
-        if self._is_matrix(value):
-            raise _Inconclusive("the gradient of an array")
-        entries = list(at) if shape else [at]
-        back = dict(zip(free, entries))
-        parts = [sp.diff(value, s).xreplace(back) for s in free]
-        return sp.Matrix(*shape, parts) if shape else parts[0]
-
-    def lower_BigOp(self, node: M.BigOp) -> Any:
-        sp = self.sp
-        if node.kind not in ("sum", "prod", "max", "min") or node.domain is not None:
-            raise _Inconclusive(f"\\{node.kind} here")
-        var = identifier(node.var) if node.var is not None else None
-        if var is None:
-            raise _Inconclusive(f"\\{node.kind} without an index")
-        if node.lo is not None and node.hi is not None:
-            lo, hi = self.lower(node.lo), self.lower(node.hi)
-        elif node.lo is None and node.hi is None:
-            lo, hi = sp.Integer(1), self._extent(node.body, var)
-        else:
-            raise _Inconclusive(f"\\{node.kind} with one limit")
-        if not (getattr(lo, "is_Integer", False) and getattr(hi, "is_Integer", False)) or int(hi) - int(lo) > _UNROLL:
-            raise _Inconclusive(f"\\{node.kind} over a range that is not a short one of numbers")
-        saved = self.env.get(var)
-        terms = []
-        try:
-            for i in range(int(lo), int(hi) + 1):
-                self.env[var] = sp.Integer(i)
-                terms.append(_scalar(sp, self.lower(node.body)))
-        finally:
-            if saved is None:
-                self.env.pop(var, None)
-            else:
-                self.env[var] = saved
-        if node.kind == "sum":
-            return sum(terms, sp.Integer(0))
-        if node.kind == "prod":
-            return sp.Mul(*terms)
-        return (sp.Max if node.kind == "max" else sp.Min)(*terms)
-
-    def _extent(self, body: M.MathNode, var: str) -> Any:
-        """How far an index without limits runs: the length of the vectors it subscripts (as NumPy's sum does)."""
-        lengths = set()
-        for n in M.walk(body):
-            if isinstance(n, M.Idx) and any(identifier(i) == var for i in n.indices):
-                try:
-                    base = self.lower(n.base)
-                except _Inconclusive:
-                    continue
-                if self._is_matrix(base) and base.shape[1] == 1:
-                    lengths.add(base.shape[0])
-        if len(lengths) != 1:
-            raise _Inconclusive(f"the range of {var} is not one array's length")
-        return self.sp.Integer(lengths.pop())

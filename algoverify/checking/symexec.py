@@ -1,8 +1,8 @@
 """Symbolic execution of a listing: each variable and output as a sympy expression of the inputs.
 
-It walks the listing's IR (not the NumPy interpreter) with :mod:`~algoverify.checking.proof`'s
-lowering: assignments bind sympy values, a ``\\For`` whose bounds are numbers once the sizes are
-fixed is unrolled, ``\\Return`` gives the outputs. Anything else — a branch, a ``\\While``, a
+It walks the listing's IR (not the NumPy interpreter) with :mod:`~algoverify.checking.lowering`:
+assignments bind sympy values, a ``\\For`` whose bounds are numbers once the sizes are fixed is
+unrolled, ``\\Return`` gives the outputs. Anything else — a branch, a ``\\While``, a
 call, a statement in words — makes the run inconclusive: the trials decide instead.
 """
 
@@ -16,7 +16,7 @@ from ..math.names import identifier, join_words
 from ..math.segments import parse_segment
 from ..running.interpreter import listing_words
 from ..syntax import ir
-from .proof import _UNROLL, _Inconclusive, _Lower
+from .lowering import UNROLL, Inconclusive, Lower
 
 __all__ = ["execute"]
 
@@ -26,7 +26,7 @@ _UPDATE = re.compile(r"([+\-*/])\s*\}?\s*=$")  # `x \mathrel{+}= y`, as the inte
 def execute(sp: Any, listing: Any, env: dict[str, Any], shadowed: set[str]) -> dict[str, Any]:
     """Run ``listing`` on the sympy values of ``env``: its final variables, and its outputs by name."""
     if getattr(listing, "index_base", 1) != 1:
-        raise _Inconclusive("a listing indexed from 0")
+        raise Inconclusive("a listing indexed from 0")
     algorithm = listing.algorithm
     words = listing_words(algorithm)
     body: tuple[Any, ...] = algorithm.body
@@ -34,20 +34,20 @@ def execute(sp: Any, listing: Any, env: dict[str, Any], shadowed: set[str]) -> d
         (function,) = [n for n in algorithm.body if isinstance(n, ir.Function) and n.name == listing.name]
         body = function.body
     state = dict(env)
-    lower = _Lower(sp, state, {}, shadowed, set(words))
+    lower = Lower(sp, state, {}, shadowed, set(words))
     run = _Run(sp, lower, lambda m: join_words(parse_segment(m), words))
     returned = run.block(body)
     if returned is None:
-        raise _Inconclusive("the listing returns nothing")
+        raise Inconclusive("the listing returns nothing")
     names = listing.outputs or ("result",)
     if len(returned) != len(names):
-        raise _Inconclusive("the listing returns a different number of values")
+        raise Inconclusive("the listing returns a different number of values")
     state.update(zip(names, returned))
     return state
 
 
 class _Run:
-    def __init__(self, sp: Any, lower: _Lower, parse: Any) -> None:
+    def __init__(self, sp: Any, lower: Lower, parse: Any) -> None:
         self.sp, self.lower, self.parse = sp, lower, parse
 
     def value(self, m: ir.Math) -> Any:
@@ -70,12 +70,12 @@ class _Run:
             return tuple(self.value(v) for v in node.values)
         if isinstance(node, ir.ForRange):
             return self.loop(node)
-        raise _Inconclusive(f"a {type(node).__name__} statement is not executed symbolically")
+        raise Inconclusive(f"a {type(node).__name__} statement is not executed symbolically")
 
     def assign(self, node: ir.Assign) -> None:
         target, tree = self.parse(node.target), self.parse(node.value)
         if isinstance(tree, M.Assign):
-            raise _Inconclusive("a chained assignment")
+            raise Inconclusive("a chained assignment")
         update = _UPDATE.search(node.op)
         if update is not None:
             tree = M.BinOp(update.group(1), target, tree, span=node.value.span)
@@ -88,30 +88,30 @@ class _Run:
         if isinstance(target, M.Idx) and identifier(target.base) in env:
             self.store(identifier(target.base), [self.lower.lower(i) for i in target.indices], value)
             return
-        raise _Inconclusive("an assignment to this target")
+        raise Inconclusive("an assignment to this target")
 
     def store(self, name: str, at: list[Any], value: Any) -> None:
         array = self.lower.env[name]
         if not isinstance(array, self.sp.MatrixBase) or not all(getattr(i, "is_Integer", False) for i in at):
-            raise _Inconclusive("an indexed assignment")
+            raise Inconclusive("an indexed assignment")
         array = array.copy()  # the old value may be bound to another name
         index = [int(i) - 1 for i in at]
         if len(index) == 1 and array.shape[1] == 1:
             index.append(0)
         if len(index) != 2 or not (0 <= index[0] < array.shape[0] and 0 <= index[1] < array.shape[1]):
-            raise _Inconclusive("an index outside its array")
+            raise Inconclusive("an index outside its array")
         array[index[0], index[1]] = value
         self.lower.env[name] = array
 
     def loop(self, node: ir.ForRange) -> tuple[Any, ...] | None:
         var = identifier(self.parse(node.var))
         if var is None or node.step is not None or node.second is not None or node.direction == "down":
-            raise _Inconclusive("a loop that does not count up by one")
+            raise Inconclusive("a loop that does not count up by one")
         start, stop = self.value(node.start), self.value(node.stop)
         if not (getattr(start, "is_Integer", False) and getattr(stop, "is_Integer", False)):
-            raise _Inconclusive("a loop whose trip count the sizes do not fix")
-        if int(stop) < int(start) or int(stop) - int(start) >= _UNROLL:
-            raise _Inconclusive("a loop that is empty or too long to unroll")
+            raise Inconclusive("a loop whose trip count the sizes do not fix")
+        if int(stop) < int(start) or int(stop) - int(start) >= UNROLL:
+            raise Inconclusive("a loop that is empty or too long to unroll")
         for i in range(int(start), int(stop) + 1):
             self.lower.env[var] = self.sp.Integer(i)
             returned = self.block(node.body)
