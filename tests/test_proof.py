@@ -81,6 +81,27 @@ PROVED = [
 ]
 
 
+# orderings sympy's assumptions settle, ≈ proved exact, and chains: every link is proved
+PROVED += [
+    ({"a": "randn()"}, None, r"a^{2} \geq 0", "for all real a"),
+    ({"x": "uniform(0.1, 10)"}, None, r"x^{2} + x > 0", "for all positive x"),
+    ({"a": "randn()", "b": "randn()"}, None, r"(a - b)^{2} \leq (a - b)^{2} + a^{2}", "for all real a, b"),
+    ({"a": "randn()"}, None, r"a \approx a + 0", "for all real a"),
+    (
+        {"n": "integers(1, 5)", "X": "randn(n, 2)", "u": "randn(n)"},
+        {"G": r"X X^{\top}"},
+        r"u^{\top} G u = \lVert X^{\top} u \rVert^{2} \geq 0",
+        "for all real X, u (n ≤ 4)",
+    ),
+    (
+        {"n": "integers(2, 4)", "p": "simplex(n)", "c": "randn()"},
+        {"z": r"\log p + c"},
+        r"\lVert \operatorname{softmax}(z) - p \rVert \leq 10^{-6}",
+        "for all probability vectors p; real c (every size drawn)",
+    ),
+]
+
+
 @pytest.mark.parametrize(("draw", "let", "holds", "scope"), PROVED, ids=[p[2] for p in PROVED])
 def test_identities_are_proved_with_their_scope(draw, let, holds, scope):
     found = _prove(spec(draw=draw, let=let, holds=holds))
@@ -96,8 +117,13 @@ INCONCLUSIVE = [
         "tr is not a function sympy knows here",
     ),
     ({"n": "integers(1, 4)", "X": "randn(n, n)"}, r"X^{2} = X X", "a power of an array"),
-    ({"a": "randn()"}, r"a^{2} \geq 0", "not an exact identity over draws"),
-    ({"a": "randn()"}, r"a \approx a", "not an exact identity over draws"),
+    ({"n": "integers(1, 3)", "A": "symmetric(n)"}, r"A \succeq 0", "not an identity or an ordering sympy decides"),
+    ({"a": "randn()", "b": "randn()"}, r"a \neq b", "not an identity or an ordering sympy decides"),
+    (
+        {"n": "integers(2, 3)", "a": "randn(n)", "b": "randn(n)"},
+        r"\lvert a^{\top} b \rvert \leq \lVert a \rVert \lVert b \rVert",
+        "sympy could not decide",
+    ),
 ]
 
 
@@ -114,6 +140,16 @@ def test_a_claim_true_only_for_positive_x_is_proved_under_positivity_and_not_wit
     assert positive.status == "proved" and positive.scope == "for all positive x"
     assert real.status == "disproved"
     assert non_negative.status == "proved" and non_negative.scope == "for all non-negative x"
+
+
+def test_an_ordering_true_only_for_positive_x_is_proved_there_and_disproved_over_all_reals():
+    positive = _prove(spec(draw={"x": "uniform(0.1, 10)"}, holds=r"x \leq x^{2} + x"))
+    real = _prove(spec(draw={"x": "randn()"}, holds=r"x \leq x^{2} - x + 1"))
+    assert positive.status == "proved" and positive.scope == "for all positive x"
+    assert real.status == "proved"  # (x − 1)² ≥ 0, which sympy sees once factored
+    wrong = _prove(spec(draw={"x": "randn()"}, holds=r"x^{2} \leq x"))
+    assert wrong.status == "disproved"
+    assert dict(wrong.counterexample)["x"] ** 2 > dict(wrong.counterexample)["x"]
 
 
 def test_proved_identity_is_verified_with_the_proof_and_the_trials(tmp_path):
@@ -171,20 +207,33 @@ def test_a_disproofs_point_is_given_as_the_draws_would_give_it(draw, holds):
         assert type(value) is not np.ndarray or value.ndim == text.count(",") + 1 or text.startswith("symmetric")
 
 
-def test_a_claim_sympy_disproves_only_outside_the_class_is_not_refuted(tmp_path):
-    # for x ≥ 0, |x − 1| = 1 − x fails only at x > 1: outside uniform(0, 1), so sympy offers no point
+def test_a_claim_sympy_disproves_only_outside_the_class_is_not_disproved(tmp_path):
+    # for x ≥ 0, |x − 1| = 1 − x fails only at x > 1: outside uniform(0, 1), so it is no disproof
     found = _prove(spec(draw={"x": "uniform(0, 1)"}, holds=r"|x - 1| = 1 - x"))
-    assert found.status == "disproved" and found.counterexample == ()
+    assert found.status == "inconclusive" and found.counterexample == ()
+    assert found.why == "sympy's difference is not zero, but at no point the draws can give"
     o = outcome(note(tmp_path, '{x: "uniform(0, 1)"}', r"|x - 1| = 1 - x"))
     assert o.status == "verified" and o.message == r"|x - 1| = 1 - x held on 100 trials"
-    assert o.details["proof"]["status"] == "disproved"
+    assert "proof" not in o.details
+
+
+@pytest.mark.parametrize(
+    ("draw", "holds"),
+    [
+        # true on the draws' bounds, false for other positive numbers: never "disproved"
+        ({"T": "uniform(1, 10)"}, r"\frac{1}{T} \leq 1"),
+        ({"t": "uniform(0, 1)", "a": "randn()"}, r"(t a)^{2} \leq t a^{2}"),
+    ],
+)
+def test_an_ordering_true_on_the_draws_bounds_is_never_disproved(draw, holds):
+    assert _prove(spec(draw=draw, holds=holds)).status != "disproved"
 
 
 def test_a_sympy_point_that_holds_in_numbers_leaves_the_verdict_to_the_trials(tmp_path, monkeypatch):
     from algoverify.checking import property as prop
 
     point = proof.Proof("disproved", counterexample=(("a", 1.0), ("b", 0.0)))  # (1 + 0)² = 1² + 0²
-    monkeypatch.setattr(prop, "prove", lambda check, shadowed=frozenset(): point)
+    monkeypatch.setattr(prop, "prove", lambda check, shadowed=frozenset(), subjects=None: point)
     o = outcome(note(tmp_path, '{a: "randn()", b: "randn()"}', r"(a+b)^{2} = a^{2} + b^{2}"))
     assert o.status == "refuted" and o.message.startswith("trial ")
     assert o.details["_counterexample"] != {"a": 1.0, "b": 0.0}
@@ -222,10 +271,19 @@ def test_proof_that_times_out_falls_back_to_the_trials(tmp_path, monkeypatch):
 def test_the_timer_is_left_as_it_was():
     import signal
 
-    before = signal.getsignal(signal.SIGALRM)
+    before = signal.getsignal(signal.SIGPROF)
     _prove(spec(draw={"a": "randn()"}, holds="a = a"))
-    assert signal.getsignal(signal.SIGALRM) is before
-    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    _prove(spec(draw={"a": "randn()"}, holds="a^{2} + 1 > 0"))  # a step's share sets the timer too
+    assert signal.getsignal(signal.SIGPROF) is before
+    assert signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0)
+
+
+def test_a_step_out_of_its_share_gives_up_and_the_proof_goes_on(monkeypatch):
+    # no time to decide an ordering: that link is unsettled, yet the proof ends with an answer, not a timeout
+    monkeypatch.setattr(proof, "STEP_SECONDS", 1e-6)
+    monkeypatch.setattr(proof, "SEARCH_SECONDS", 1e-6)
+    found = _prove(spec(draw={"x": "randn()"}, holds=r"x \leq x^{2} - x + 1"))
+    assert (found.status, found.why) == ("inconclusive", "sympy could not decide")
 
 
 def test_a_function_of_the_notes_own_shadows_the_builtin():

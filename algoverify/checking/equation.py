@@ -118,8 +118,10 @@ class _ListingAttempt(_Attempt):
         if name in self.spec:
             raise Inconclusive(f"{name} is an input as well")
 
-    def _decide(self, env: dict[str, Any]) -> bool | None:
+    def _decide(self, env: dict[str, Any], search_only: bool = False) -> bool | None:
         sp = self.sp
+        if search_only:  # a listing is compared size by size, not searched for a point
+            return None
         if self.difference:  # the first size where they differ is the one to show
             return False
         state = execute(sp, self.listing, dict(env), self.shadowed)

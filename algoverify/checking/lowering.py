@@ -43,10 +43,20 @@ class Lower:
     not share (a matrix power, dividing by an array) is inconclusive, never guessed.
     """
 
-    def __init__(self, sp: Any, env: dict[str, Any], functions: dict[str, Any], shadowed: set[str], words: set[str]):
+    def __init__(
+        self,
+        sp: Any,
+        env: dict[str, Any],
+        functions: dict[str, Any],
+        shadowed: set[str],
+        words: set[str],
+        callables: dict[str, Any] | None = None,
+    ):
         from ..math.symbolic import _Lower as Base
 
         self.sp, self.env, self.functions, self.shadowed, self.words = sp, env, functions, shadowed, words
+        #: name → a function of sympy values (a listing run symbolically, a snippet's function)
+        self.callables = callables or {}
         base = Base.__new__(Base)
         base.sp, base.shapes = sp, {}
         base.lower = self.lower  # children of the nodes it keeps lowering come back here
@@ -63,7 +73,7 @@ class Lower:
     def _is_function(self, name: str) -> bool | None:
         if name in self.env:
             return False
-        if name in self.functions or (name in KNOWN and name not in self.shadowed):
+        if name in self.functions or name in self.callables or (name in KNOWN and name not in self.shadowed):
             return True
         return None
 
@@ -186,6 +196,8 @@ class Lower:
                         self.env.pop(p, None)
                     else:
                         self.env[p] = v
+        if node.func in self.callables:
+            return self.callables[node.func](*(self.lower(a) for a in node.args))
         if node.func in self.shadowed or node.func not in KNOWN or len(node.args) != 1:
             raise Inconclusive(f"{node.func} is not a function sympy knows here")
         x = self.lower(node.args[0])

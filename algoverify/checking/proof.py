@@ -1,19 +1,23 @@
-"""Proofs of ``holds:`` identities: sympy decides ``lhs - rhs ≡ 0`` before the trials run.
+"""Proofs of ``holds:`` relations: sympy decides them for every value of the draws' classes before the trials run.
 
-A *property* check over draws (no listing, no snippet) whose ``holds:`` is one exact ``=`` is
-lowered to sympy with the classes its generators draw from as assumptions (``randn`` real,
+A *property* check's ``holds:`` — a chain of ``=``, ``≈`` (proved exact), ``≤ < ≥ >`` — is lowered
+to sympy with the classes its generators draw from as assumptions (``randn`` real,
 ``uniform(a, b)`` with ``a > 0`` positive, ``loguniform`` positive, ``integers`` integer,
 ``symmetric``, ``simplex``). Sizes drawn with ``integers`` are not symbolic in sympy: the
-identity is proved for each size up to :data:`SIZE_BOUND`, with a symbol for every entry, and
-an index drawn from a short range is proved for each of its values.
+relation is proved for each size up to :data:`SIZE_BOUND`, with a symbol for every entry, and
+an index drawn from a short range is proved for each of its values. An equality is proved when
+``lhs − rhs`` simplifies to 0; an ordering when sympy's assumptions show ``rhs − lhs ≥ 0`` (a sum
+of squares, a norm). Over a listing (``listing:``) the relation reads the listing's run, and a
+call of a listing or of a snippet's function in it is executed symbolically too.
 
-The whole attempt runs under a ``SIGALRM`` timer (:data:`PROOF_SECONDS`): a thread cannot stop
-sympy, a signal can, and each note's checks run in the main thread of their worker. Anything
-the lowering does not know (a function of the note's module, a generator without a class, a
-matrix power) makes the attempt inconclusive; so does the timer. Inconclusive attempts leave the
-verdict to the trials alone, and a disproof never refutes anything by itself: only a trial
-that fails does. A disproof's point, given as the draws would give it and inside every
-generator's class (:attr:`Proof.counterexample`), is the first trial the check runs.
+The whole attempt runs under a CPU-time timer (``SIGPROF``, :data:`PROOF_SECONDS`): a thread
+cannot stop sympy, a signal can, each note's checks run in the main thread of their worker, and
+CPU time makes what is proved independent of the machine's load. Anything the lowering does not
+know (a function of the note's module, a generator without a class, a matrix power) makes the
+attempt inconclusive; so does the timer. Inconclusive attempts leave the verdict to the trials
+alone. A disproof is a point inside every generator's class where the relation fails
+(:attr:`Proof.counterexample`, given as the draws would give it): it is the first trial the check
+runs, and never refutes anything by itself: only a trial that fails does.
 
 Note text never reaches ``sympify``: the math goes through our AST (:mod:`algoverify.math.symbolic`).
 """
@@ -33,6 +37,7 @@ from typing import Any, Iterator
 from ..findings import LocatedError
 from ..math import mathexpr as M
 from .lowering import Inconclusive, Lower, scalar
+from .symexec import execute
 
 __all__ = ["Proof", "prove", "provable", "settle", "SIZE_BOUND", "PROOF_SECONDS", "PROVED", "DISPROVED", "INCONCLUSIVE"]
 
@@ -40,6 +45,9 @@ __all__ = ["Proof", "prove", "provable", "settle", "SIZE_BOUND", "PROOF_SECONDS"
 SIZE_BOUND = 4
 #: Seconds one claim's proof may take, all its sizes together (past them: trials only).
 PROOF_SECONDS = 10.0
+#: CPU seconds a step that may not finish gets: deciding an ordering (per entry), and searching for
+#: a counterexample (all sizes together: a true claim spends the whole share finding nothing).
+STEP_SECONDS, SEARCH_SECONDS = 1.0, 1.0
 #: An index drawn from at most this many integers is proved for each of them.
 _ENUMERATED = 8
 
@@ -61,32 +69,68 @@ class Proof:
     counterexample: tuple[tuple[str, Any], ...] = field(default=(), compare=False)
 
 
+class _Spent(BaseException):
+    """One step's share of the proof's time is up: that step gives up, the proof goes on."""
+
+
 class _Timeout(BaseException):
     """The timer fired; a BaseException so that sympy's own ``except Exception`` cannot swallow it."""
 
 
+#: Relations a proof decides: ``≈`` by proving it exact, an ordering by sympy's assumptions.
+_EQUALITIES = ("=", "approx")
+_ORDERINGS = ("<=", "<", ">=", ">")
+
+
+@dataclass(frozen=True)
+class Subjects:
+    """What the relation reads besides the draws, for sympy to compute as the trials run it.
+
+    ``listing``'s run joins the draws (its last state, and ``x^{(0)}`` for an input on entry);
+    ``calls`` are listings the relation calls by name (a ``\\Function``, ``as:``); ``snippet`` is
+    the source of the Python snippet whose functions it calls.
+    """
+
+    listing: Any = None
+    calls: tuple[tuple[str, Any], ...] = ()
+    snippet: str | None = None
+
+
 def provable(check: Any) -> M.Rel | None:
-    """``holds:`` as a relation a proof is attempted for (one exact ``=``, over draws alone), else ``None``."""
-    if any(check.get(k) is not None for k in ("listing", "snippet", "at", "after", "as", "module")):
+    """``holds:`` as a relation a proof is attempted for (a chain of ``= ≈ ≤ < ≥ >``), else ``None``.
+
+    Invariants (``at:``, ``after:``) and claims about exact arithmetic are the trials' alone.
+    """
+    if check.get("at") is not None or check.get("after") is not None or check.get("arithmetic") == "exact":
         return None
     try:
         tree = M.parse_math(str(check.get("holds")))
     except LocatedError:
         return None
-    if not isinstance(tree, M.Rel) or len(tree.rest) != 1 or tree.rest[0][0] != "=":
+    if not isinstance(tree, M.Rel) or any(op not in _EQUALITIES + _ORDERINGS for op, _ in tree.rest):
         return None
     return tree
 
 
-def prove(check: Any, shadowed: set[str] | frozenset[str] = frozenset(), seconds: float | None = None) -> Proof:
+def prove(
+    check: Any,
+    shadowed: set[str] | frozenset[str] = frozenset(),
+    seconds: float | None = None,
+    subjects: Subjects = Subjects(),
+) -> Proof:
     """Try to prove ``holds:`` for every draw; never raises for what the claim says.
 
     :param shadowed: names the note's own module or snippet defines: never read as built-ins.
+    :param subjects: the listing whose run the relation reads, and what it calls by name.
     """
     tree = provable(check)
     if tree is None:
-        return Proof(INCONCLUSIVE, why="not an exact identity over draws")
-    return settle(lambda: _Attempt(check, tree, set(shadowed)), seconds)
+        return Proof(INCONCLUSIVE, why="not an identity or an ordering sympy decides")
+    if check.get("listing") is not None and check.get("as") is None and subjects.listing is None:
+        return Proof(INCONCLUSIVE, why="the listing's run is not given")
+    if check.get("snippet") is not None and subjects.snippet is None:
+        return Proof(INCONCLUSIVE, why="the snippet is not given")
+    return settle(lambda: _Attempt(check, tree, set(shadowed), subjects), seconds)
 
 
 def settle(attempt: Any, seconds: float | None = None) -> Proof:
@@ -122,19 +166,47 @@ def settle(attempt: Any, seconds: float | None = None) -> Proof:
 def _deadline(seconds: float) -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
         raise Inconclusive("no timer can cut a proof off here")
-    if signal.getitimer(signal.ITIMER_REAL)[0] > 0:
+    if signal.getitimer(signal.ITIMER_PROF)[0] > 0:
         raise Inconclusive("the timer is in use")
 
     def expire(signum: int, frame: Any) -> None:
+        if len(_ENDS) > 1 and time.process_time() < _ENDS[0]:
+            raise _Spent()
         raise _Timeout()
 
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, max(seconds, 1e-6))
+    previous = signal.signal(signal.SIGPROF, expire)
+    _ENDS[:] = [time.process_time() + seconds]
+    signal.setitimer(signal.ITIMER_PROF, max(seconds, 1e-6))
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
+        _ENDS.clear()
+
+
+#: The timer's deadlines (``process_time``): the whole proof's, then the step's inside it.
+_ENDS: list[float] = []
+
+
+@contextmanager
+def _share(seconds: float) -> Iterator[None]:
+    """Give the step inside at most ``seconds`` of the proof's time; past them it raises :class:`_Spent`.
+
+    Deciding an inequality or searching for a point is open-ended in sympy: a claim it cannot
+    settle must not take the whole proof's time (nor the note's) to say so.
+    """
+    if not _ENDS:  # no timer: the caller's own limits apply
+        yield
+        return
+    end = min(_ENDS[-1], time.process_time() + seconds)
+    _ENDS.append(end)
+    signal.setitimer(signal.ITIMER_PROF, max(end - time.process_time(), 1e-6))
+    try:
+        yield
+    finally:
+        _ENDS.pop()
+        signal.setitimer(signal.ITIMER_PROF, max(_ENDS[-1] - time.process_time(), 1e-6))
 
 
 # --- the draws as sympy values -----------------------------------------------------------------
@@ -154,7 +226,7 @@ def _referenced(spec: dict[str, Any]) -> set[str]:
 
 
 class _Attempt:
-    def __init__(self, check: Any, tree: M.Rel, shadowed: set[str]) -> None:
+    def __init__(self, check: Any, tree: M.Rel, shadowed: set[str], subjects: Subjects = Subjects()) -> None:
         import sympy
 
         self.sp = sympy
@@ -167,25 +239,29 @@ class _Attempt:
         self.bounds: dict[str, tuple[int, int]] = {}  # size → (largest proved, largest drawn)
         self.every: list[str] = []  # indices proved for each of their values
         self.shapes: dict[str, tuple[int, ...]] = {}  # name → the shape its generator draws
-        self.differences: list[Any] = []  # the last case's lhs − rhs, entry by entry
+        self.subjects = subjects
+        #: the last case's gaps, entry by entry: (expression, relation to 0 it must have: = ≥ >)
+        self.gaps: list[tuple[Any, str]] = []
         self.counterexample: dict[str, Any] | None = None
+        self.why = "sympy could not decide"
+        self.searched = 0.0  # CPU seconds spent searching for a counterexample, all sizes together
 
     def run(self) -> tuple[str, str, str]:
-        disproof = ""
-        cases = 0
+        cases, undecided = 0, ""
         for env in self._cases(list(self.spec.items()), {}):
             cases += 1
-            verdict = self._decide(env)
+            # past an undecided size nothing can be proved: the larger ones are only searched for a point
+            verdict = self._decide(env, search_only=bool(undecided))
             if verdict is False:
-                disproof = disproof or "sympy found a difference that is not zero"
-                if self.counterexample is None and self.check.get("given") is None:
-                    self.counterexample = _Draws(self, env).find()
-            elif verdict is None:
-                raise Inconclusive("sympy could not decide")
+                return DISPROVED, "", "sympy found a point where the claim fails"
+            if verdict is None:
+                undecided = undecided or self.why
+                if self.searched >= SEARCH_SECONDS:
+                    break
         if cases == 0:
             raise Inconclusive("no size to prove")
-        if disproof:
-            return (DISPROVED if self.check.get("given") is None else INCONCLUSIVE), "", disproof
+        if undecided:
+            raise Inconclusive(undecided)
         return PROVED, self._scope(), ""
 
     # the cases: one environment per size (and index) value
@@ -300,24 +376,57 @@ class _Attempt:
         raise Inconclusive("arrays of more than two axes")
 
     # the decision
-    def _decide(self, env: dict[str, Any]) -> bool | None:
+    def _decide(self, env: dict[str, Any], search_only: bool = False) -> bool | None:
+        """True: every link holds for all values of the classes; False: a point of the draws breaks one."""
         sp = self.sp
-        left, right = self._sides(env)
-        differences = self.differences = _differences(sp, left, right)
-        verdicts = [_zero(sp, d) for d in differences]
-        if all(v is True for v in verdicts):
+        gaps: list[tuple[Any, str]] = []
+        for op, left, right in self._links(env):
+            if op in _EQUALITIES:
+                gaps += [(d, "=") for d in _differences(sp, left, right)]
+            else:  # high − low must be ≥ 0 (> 0 when strict)
+                low, high = (left, right) if op in ("<=", "<") else (right, left)
+                gaps += [(d, ">" if op in ("<", ">") else ">=") for d in _differences(sp, high, low)]
+        self.gaps = gaps
+        open_ = [
+            (d, kind)
+            for d, kind in gaps
+            if search_only or (_zero(sp, d) if kind == "=" else _ordered(sp, d, kind)) is not True
+        ]
+        if not open_:
             return True
-        if any(v is False for v in verdicts):
+        self.why = "sympy could not decide"
+        if self.check.get("given") is not None:
+            return None  # a point must also satisfy `given:`: the trials judge that
+        started = time.process_time()
+        try:
+            with _share(SEARCH_SECONDS - self.searched):
+                self.counterexample = _Draws(self, env).find(open_)
+        except _Spent:
+            self.counterexample = None
+        self.searched += time.process_time() - started
+        if self.counterexample is not None:
             return False
+        if any(kind == "=" and _witness(sp, d) for d, kind in open_):
+            self.why = "sympy's difference is not zero, but at no point the draws can give"
         return None
 
     def _sides(self, env: dict[str, Any]) -> tuple[Any, Any]:
-        """The relation's two sides lowered over ``env`` (the ``let:`` definitions added to it)."""
+        """The two sides of a relation with one link (an equation), lowered over ``env``."""
+        ((_, left, right),) = self._links(env)
+        return left, right
+
+    def _links(self, env: dict[str, Any]) -> list[tuple[str, Any, Any]]:
+        """Each link of the relation's chain lowered over ``env``: the listing's run and the ``let:`` added to it."""
         sp = self.sp
+        env = dict(env)  # the draws stay as drawn, for a disproof's point
+        if self.subjects.listing is not None:
+            entry = {f"{k}_of_0": v for k, v in env.items() if k in self.spec}
+            env.update(execute(sp, self.subjects.listing, env, self.shadowed))
+            env.update(entry)
         functions: dict[str, tuple[list[str], M.MathNode]] = {}
         words = {n for n in [*self.spec, *(str(k).partition("(")[0].strip() for k in self.check.get("let") or {})]}
         words = {w for w in words if len(w) > 1 and w.isalpha()}
-        lower = Lower(sp, env, functions, self.shadowed, words)
+        lower = Lower(sp, env, functions, self.shadowed, words, self._callables())
         for key, latex in (self.check.get("let") or {}).items():
             name, _, params = str(key).partition("(")
             tree = lower.read(str(latex))
@@ -326,8 +435,17 @@ class _Attempt:
             else:
                 env[name.strip()] = lower.lower(tree)
         tree = lower.prepare(self.tree)
-        left, right = (scalar(sp, lower.lower(side)) for side in (tree.first, tree.rest[0][1]))
-        return left, right
+        sides = [scalar(sp, lower.lower(side)) for side in (tree.first, *(side for _, side in tree.rest))]
+        return [(op, sides[k], sides[k + 1]) for k, (op, _) in enumerate(tree.rest)]
+
+    def _callables(self) -> dict[str, Any]:
+        """The listings and snippet functions the relation calls by name, as functions of sympy values."""
+        sp, out = self.sp, {}
+        for name, listing in self.subjects.calls:
+            out[name] = _listing_call(sp, listing, self.shadowed)
+        if self.subjects.snippet is not None:
+            out.update(_snippet_calls(self.subjects.snippet))
+        return out
 
     def _scope(self) -> str:
         groups: dict[str, list[str]] = {}
@@ -377,16 +495,31 @@ def _zero(sp: Any, diff: Any) -> bool | None:
     return False if _witness(sp, last) else None
 
 
-def _witness(sp: Any, diff: Any) -> bool:
-    """Whether small values inside the symbols' classes make ``diff`` clearly non-zero."""
-    return next(_points(sp, diff, sorted(diff.free_symbols, key=str), 12), None) is not None
+def _ordered(sp: Any, gap: Any, kind: str) -> bool | None:
+    """Whether ``gap ≥ 0`` (``> 0``) for all values by sympy's assumptions: True, or None (not settled)."""
+    strict = kind == ">"
+    try:
+        with _share(STEP_SECONDS):
+            for form in (lambda: gap, lambda: sp.simplify(gap), lambda: sp.factor(sp.simplify(gap))):
+                value = form()
+                if (value.is_positive if strict else value.is_nonnegative) is True:
+                    return True
+    except _Spent:
+        pass
+    return None
 
 
-def _points(sp: Any, diff: Any, symbols: list[Any], tries: int) -> Iterator[dict[Any, Any]]:
-    """Points (symbol → small number inside its assumptions) where ``diff`` is clearly non-zero.
+def _witness(sp: Any, diff: Any, kind: str = "=") -> bool:
+    """Whether small values inside the symbols' classes break ``diff``'s relation to 0 clearly."""
+    return next(_points(sp, diff, sorted(diff.free_symbols, key=str), 12, kind), None) is not None
 
-    The first point sets every symbol to 1 (−1 when negative): the simplest counterexample, when
-    it is one, is the one a reader checks in their head.
+
+def _points(sp: Any, diff: Any, symbols: list[Any], tries: int, kind: str = "=") -> Iterator[dict[Any, Any]]:
+    """Points (symbol → small number inside its assumptions) where ``diff``'s relation to 0 clearly fails.
+
+    ``kind`` is that relation: ``=`` (clearly non-zero fails it), ``>=`` or ``>`` (clearly
+    negative does). The first point sets every symbol to 1 (−1 when negative): the simplest
+    counterexample, when it is one, is the one a reader checks in their head.
     """
     if diff.atoms(sp.Function) - diff.atoms(sp.exp, sp.log, sp.Abs, sp.sqrt, sp.Max, sp.Min, sp.Pow):
         return
@@ -400,7 +533,9 @@ def _points(sp: Any, diff: Any, symbols: list[Any], tries: int) -> Iterator[dict
             value = complex(diff.subs(point).evalf())
         except (TypeError, ValueError):
             continue
-        if abs(value) > 1e-6:
+        if kind == "=" and abs(value) > 1e-6:
+            yield point
+        elif kind != "=" and abs(value.imag) < 1e-12 and value.real < -1e-6:
             yield point
 
 
@@ -413,12 +548,12 @@ class _Draws:
     def __init__(self, attempt: _Attempt, env: dict[str, Any]) -> None:
         self.attempt, self.env = attempt, env
 
-    def find(self) -> dict[str, Any] | None:
-        """The first point where an entry of lhs − rhs is non-zero and every value stays in its class."""
+    def find(self, gaps: list[tuple[Any, str]]) -> dict[str, Any] | None:
+        """The first point where a gap breaks its relation to 0 and every value stays in its class."""
         sp = self.attempt.sp
         symbols = sorted(set().union(*(_free(sp, v) for v in self.env.values())), key=str)
-        for diff in self.attempt.differences:
-            for point in _points(sp, diff, symbols, self.TRIES):
+        for diff, kind in gaps:
+            for point in _points(sp, diff, symbols, self.TRIES, kind):
                 values = self.values(point)
                 if values is not None:
                     return values
@@ -489,3 +624,20 @@ def _candidate(sp: Any, s: Any, rng: random.Random) -> Any:
     if s.is_negative:
         return -sp.Rational(rng.choice([1, 2, 3]), rng.choice([1, 2]))
     return sp.Rational(rng.choice([-3, -2, -1, 0, 1, 2, 3]), rng.choice([1, 2]))
+
+
+def _listing_call(sp: Any, listing: Any, shadowed: set[str]) -> Any:
+    """A listing as a function of sympy values: its parameters bound in order, its one output returned."""
+    outputs = listing.outputs or ("result",)
+
+    def call(*args: Any) -> Any:
+        if len(args) != len(listing.inputs) or len(outputs) != 1:
+            raise Inconclusive(f"a call of {listing.name or 'the listing'} with {len(args)} argument(s)")
+        return execute(sp, listing, dict(zip(listing.inputs, args)), shadowed)[outputs[0]]
+
+    return call
+
+
+def _snippet_calls(code: str) -> dict[str, Any]:
+    """The snippet's functions as functions of sympy values (what :mod:`.pysym` cannot run is inconclusive)."""
+    raise Inconclusive("a snippet's functions are not executed symbolically")

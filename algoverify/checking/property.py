@@ -22,7 +22,7 @@ from ..findings import Finding, LocatedError, SpecReferenceError, VacuousBound
 from ..math.exact import to_exact
 from .context import DEFAULT_TOLERANCE, CheckContext, taken, tolerance
 from .outcome import Verdict
-from .proof import INCONCLUSIVE, PROVED, Proof, provable, prove
+from .proof import INCONCLUSIVE, PROVED, Proof, Subjects, provable, prove
 from .spec import CheckSpec, Statements
 from .subjects import RunFailed, snippet_functions
 from .trials import SKIP, CannotCheck, Rejected, failed_run, search
@@ -77,10 +77,27 @@ def _exact_form(check: CheckSpec, listing: Any) -> None:
 
 
 def _proof(check: CheckSpec, ctx: CheckContext) -> Proof | None:
-    """The sympy proof of an exact identity over draws, tried before the trials (``None``: none tried)."""
+    """The sympy proof of ``holds:``, tried before the trials (``None``: none tried)."""
     if getattr(ctx, "fixed", None) is not None or provable(check) is None:
         return None
-    return prove(check, shadowed=frozenset(ctx.functions))
+    return prove(check, shadowed=frozenset(ctx.functions), subjects=_subjects(check, ctx))
+
+
+def _subjects(check: CheckSpec, ctx: CheckContext) -> Subjects:
+    """What the relation reads that sympy must compute: the listing's run, the listings and snippet it calls."""
+    calls = [(lst.name, lst) for lst in ctx.loaded.listings if lst.name]
+    listing = None
+    if check.get("listing") is not None:
+        own = ctx.listing(check)
+        if check.get("as") is not None:
+            calls.append((str(check.get("as")), own))
+        else:
+            listing = own
+    snippet = None
+    if check.get("snippet") is not None:
+        block = ctx.block(check, "python", key="snippet")
+        snippet = ctx.report.note.source.text[block.body_span.start : block.body_span.end]
+    return Subjects(listing, tuple(calls), snippet)
 
 
 def _attempt(

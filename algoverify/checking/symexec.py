@@ -34,6 +34,11 @@ def execute(sp: Any, listing: Any, env: dict[str, Any], shadowed: set[str]) -> d
         (function,) = [n for n in algorithm.body if isinstance(n, ir.Function) and n.name == listing.name]
         body = function.body
     state = dict(env)
+    for dim, sources in listing.program.ctx.dims.items():
+        # `d` from len(x), as the interpreter binds a size no input gives
+        arrays = [state[s] for s in sorted(sources) if isinstance(state.get(s), sp.MatrixBase)]
+        if dim not in state and len(sources) == 1 and arrays:
+            state[dim] = sp.Integer(arrays[0].rows)
     lower = Lower(sp, state, {}, shadowed, set(words))
     run = _Run(sp, lower, lambda m: join_words(parse_segment(m), words))
     returned = run.block(body)
