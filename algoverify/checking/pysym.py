@@ -110,7 +110,8 @@ def _to_sympy(value: Any, node: ast.AST) -> Any:
             return sympy.Matrix(len(a), 1, list(a))
         if a.ndim == 2:
             return sympy.Matrix(a.shape[0], a.shape[1], list(a.reshape(-1)))
-    raise Unsupported(f"line {node.lineno}: the function returns a {L._kind(value)}, not a number or an array")
+    what = "nothing" if value is None else f"a {L._kind(value)}"
+    raise Unsupported(f"line {node.lineno}: the function returns {what}, not a number or an array")
 
 
 @dataclass(frozen=True, eq=False)
@@ -563,7 +564,7 @@ class _Interpreter:
             name = _COMPARISONS.get(type(op))
             if name is None:
                 raise Unsupported(f"line {node.lineno}: the comparison {type(op).__name__}")
-            if not self.guard(node, lambda: L.compare(name, left, right)):
+            if not self.guard(node, lambda name=name, left=left, right=right: L.compare(name, left, right)):
                 return False
             left = right
         return True
@@ -661,7 +662,10 @@ class _Interpreter:
 
     def index_item(self, node: ast.expr, scope: ChainMap[str, Any]) -> Any:
         if isinstance(node, ast.Slice):
-            parts = [None if p is None else _concrete_int(self.expr(p, scope), p) for p in (node.lower, node.upper, node.step)]
+            parts = [
+                None if p is None else _concrete_int(self.expr(p, scope), p)
+                for p in (node.lower, node.upper, node.step)
+            ]
             if parts[2] == 0:
                 raise Unsupported(f"line {node.lineno}: a slice step of zero")
             return slice(*parts)

@@ -401,9 +401,11 @@ def _extreme(pick: Callable[..., Any], what: str) -> Callable[..., Any]:
         picked = np.empty(len(rows), dtype=object)
         for i, row in enumerate(rows):
             picked[i] = pick(*row)
-        shape = [1 if k in axes else d for k, d in enumerate(arr.shape)] if _keep(keepdims) else [
-            arr.shape[k] for k in kept
-        ]
+        shape = (
+            [1 if k in axes else d for k, d in enumerate(arr.shape)]
+            if _keep(keepdims)
+            else [arr.shape[k] for k in kept]
+        )
         result = picked.reshape(shape)
         return wrap(result if result.ndim else result[()], integral)
 
