@@ -271,6 +271,17 @@ PROGRAMS = [
         """,
     ),
     (
+        "lists: repetition, concatenation, append, and a list beside an array",
+        """
+        def f(x, w, A, s):
+            acc = [0.0] * 2 + [s]
+            acc.append(x[0])
+            acc += [1]
+            pair = (s,) + (2,)
+            return np.array(acc) * 3 + sum(pair) + (x[:2] + [1, 2]).sum()
+        """,
+    ),
+    (
         "layer normalisation as in a note",
         """
         import math
@@ -402,6 +413,9 @@ UNSUPPORTED = [
     ("boolean array", "import numpy as np\ndef f(x):\n    return np.array([True, False]) + x", 3),
     ("star args", "def f(x, *rest):\n    return x", 1),
     ("walrus", "def f(x):\n    return (y := x)", 2),
+    ("list minus list", "def f(x):\n    return [x] - [x]", 2),
+    ("negated list", "def f(x):\n    return -[x]", 2),
+    ("list times a float", "def f(x):\n    return [x] * 2.0", 2),
 ]
 
 

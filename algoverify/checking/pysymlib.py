@@ -150,10 +150,17 @@ _OPS: dict[str, tuple[Callable[[Any, Any], Any], Callable[[bool, bool], bool]]] 
 
 def binary(op: str, x: Any, y: Any) -> Any:
     """``x op y`` with Python's and NumPy's meaning (``/`` is true division, ``@`` is matmul)."""
-    if op == "+" and isinstance(x, tuple) and isinstance(y, tuple):
-        return x + y
-    if op == "+" and isinstance(x, list) and isinstance(y, list):
-        return x + y
+    sequences = isinstance(x, (list, tuple)) or isinstance(y, (list, tuple))
+    # with an array on either side NumPy turns a list into an array (elementwise, below); without
+    # one, + and * of lists and tuples are Python's concatenation and repetition
+    if sequences and not (isinstance(x, Arr) or isinstance(y, Arr)):
+        if op == "+" and type(x) is type(y):
+            return x + y
+        if op == "*" and isinstance(y, Num) and y.integral and _concrete(y.v):
+            return x * int(y.v)
+        if op == "*" and isinstance(x, Num) and x.integral and _concrete(x.v):
+            return y * int(x.v)
+        raise Unsupported(f"the operator {op} of a {_kind(x)} and a {_kind(y)}")
     if op == "@":
         return matmul(x, y)
     if op not in _OPS:
@@ -173,6 +180,8 @@ def binary(op: str, x: Any, y: Any) -> Any:
 
 def unary_minus(x: Any) -> Any:
     """``-x``."""
+    if not isinstance(x, (Num, Arr, bool)):
+        raise Unsupported(f"-x of a {_kind(x)}")
     return _elementwise(operator.neg, x, integral=_array(x)[1])
 
 
