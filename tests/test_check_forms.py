@@ -604,8 +604,14 @@ def softmax(logits):
     "edit, status, words",
     [
         (None, "verified", "held on 100 trials"),
-        # the shift deleted: exp(800) overflows, inf / inf is NaN, and the claim is refuted
+        # the shift deleted: exp(800) overflows, inf / inf is NaN, and the claim is refuted; sympy proves
+        # it in exact arithmetic (the naive softmax is the same function), which tells the reader why
         (("logits - logits.max()", "logits"), "refuted", "is false"),
+        (
+            ("logits - logits.max()", "logits"),
+            "refuted",
+            "; sympy proves it for all real z, c (n ≤ 4) in exact arithmetic: the floats break it",
+        ),
         # a NaN result refutes; numeric trouble raised inside the function too, as a listing's AV302 does
         (("return e / e.sum()", "return e / e.sum() * np.nan"), "refuted", "is false"),
         (("return e / e.sum()", "return 1 // 0"), "refuted", "raised ZeroDivisionError"),
@@ -685,3 +691,14 @@ def test_the_reproduce_command_shows_both_sides_as_written(tmp_path):
     entry = '- id: sq\n  kind: property\n  draw: {a: "randn()", b: "randn()"}\n  holds: \'(a+b)^{2} = a^{2} + b^{2}\''
     status, text = main(["run", str(note(tmp_path, entry, "")), "--check", "sq", "--set", "a=1.0", "--set", "b=1.0"])
     assert status == 1 and text.startswith("(a+b)^{2} = 4; a^{2} + b^{2} = 2\nrefuted: "), text
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_shrunk_counterexample_keeps_each_array_the_size_it_was_drawn_from(tmp_path, seed):
+    # a rare failure (x_1 > 15) that a redraw at a smaller n loses, but n shrunk alone kept: x stayed at its drawn
+    # length (n = 3 beside nine entries)
+    entry = '- id: c\n  kind: property\n  draw: {n: "integers(3, 9)", x: "randn(n, scale=10)"}\n  trials: 100\n  holds: \'x_1 \\leq 15\''
+    o = outcome(check(note(tmp_path, entry, ""), seed=seed), "c")
+    assert o.status == "refuted"
+    drawn = o.details["_counterexample"]
+    assert len(drawn["x"]) == drawn["n"], drawn

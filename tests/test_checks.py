@@ -88,7 +88,10 @@ def test_passing_note_verifies_cleanly(name):
 
 
 def test_passing_messages_say_what_was_checked():
-    assert run("reference_pass.md").outcomes[0].message == "matches double on 5 trials"
+    assert (
+        run("reference_pass.md").outcomes[0].message
+        == "matches double on 5 trials; proved for all real x (every size drawn)"
+    )
     assert run("property_pass.md").outcomes[0].message == r"a^{2} \geq 0 proved for all real a; held on 10 trials"
     assert run("contract_pass.md").outcomes[1].message == "contract held on 5 trials"
     assert run("structure_pass.md").outcomes[0].message.startswith("5 nodes, 5 edges, start A")
@@ -472,6 +475,18 @@ def test_unverified_blocks_are_warnings(tmp_path):
     assert main([str(path)])[0] == 0
     assert main([str(path), "--strict"])[0] == 1
     assert main(["check", str(path), "--strict"])[0] == 1
+
+
+def test_a_snippet_whose_functions_a_check_calls_is_covered(tmp_path):
+    path = tmp_path / "note.md"
+    entry = (
+        "    - id: c\n      kind: property\n      snippet: 2\n      draw: {x: \"randn()\"}\n      holds: 'f(x) = 2 x'\n"
+    )
+    block = "```python\ndef f(x):\n    return 2 * x\n```\n"
+    path.write_text(f"---\ntitle: t\nalgoverify:\n  checks:\n{entry}---\n\nProse.\n\n{block}\n{block}")
+    report = run(path)
+    # block 2 is the check's subject; block 1 is checked by nothing
+    assert [f.message for f in findings_of(report, "AV603")] == ["python block 1 has no check"]
 
 
 def test_a_covered_note_has_no_coverage_warning_even_when_a_check_fails():

@@ -45,7 +45,9 @@ def check(id_: str, holds: str, *, listing: bool = True, extra: str = "") -> str
 
 def outcomes(path: Path) -> dict[str, object]:
     (report,) = api.check([path], seed=0).notes
-    assert not [f for f in report.findings if f.severity.name == "ERROR" and f.code != "AV402"], report.findings
+    assert not [f for f in report.findings if f.severity.name == "ERROR" and f.code not in ("AV401", "AV402")], (
+        report.findings
+    )
     return {o.check.id: o for o in report.outcomes}
 
 
@@ -109,3 +111,53 @@ def test_a_listing_sympy_cannot_run_leaves_the_trials_to_decide_silently(tmp_pat
     found = outcomes(note(tmp_path, checks, listing=loop))["c"]
     assert found.status == "verified"
     assert "proof" not in found.details and "proved" not in found.message
+
+
+# --- a reference check: the listing (or a snippet's function) against the module's Python -----------
+
+REFERENCES = {
+    "population": "def z_scores(x):\n    return (x - x.mean()) / x.std()\n",
+    "sample": "def z_scores(x):\n    return (x - np.mean(x)) / np.std(x, ddof=1)\n",
+    # outside what sympy can run: the trials alone decide
+    "sorted": "def z_scores(x):\n    s = np.sort(x)\n    return (x - s.mean()) / s.std()\n",
+}
+
+
+def reference_note(tmp_path: Path, reference: str, divisor: str = "n", snippet: bool = False) -> Path:
+    (tmp_path / "ref.py").write_text("import numpy as np\n\n\n" + REFERENCES[reference])
+    subject = "      snippet: 1\n      function: standardise\n" if snippet else "      listing: Standardise\n"
+    checks = (
+        f"    - id: c\n      kind: reference\n{subject}      inputs: {DRAW}\n      reference: z_scores\n"
+        "      compare: {x: {rtol: 1e-9, atol: 1e-9}}\n"
+    )
+    path = tmp_path / "note.md"
+    code = "```python\nimport numpy as np\n\n\ndef standardise(x):\n    m = x.mean()\n"
+    code += f"    return (x - m) / np.sqrt(((x - m) ** 2).sum() / ({divisor.replace('n', 'len(x)')}))\n```\n"
+    path.write_text(
+        f"---\ntitle: t\nalgoverify:\n  module: ref.py\n  checks:\n{checks}---\n\nProse.\n\n"
+        + (code if snippet else LISTING.replace("DIVISOR", divisor))
+    )
+    return path
+
+
+@pytest.mark.parametrize("snippet", [False, True], ids=["listing", "snippet"])
+def test_a_subject_that_computes_its_reference_is_proved(tmp_path, snippet):
+    found = outcomes(reference_note(tmp_path, "population", snippet=snippet))["c"]
+    assert found.status == "verified", found.message
+    assert found.message.endswith("; proved for all real x (n ≤ 5)")
+    assert found.details["proof"]["status"] == "proved"
+
+
+def test_a_listing_that_differs_from_its_reference_is_refuted_with_sympys_difference(tmp_path):
+    found = outcomes(reference_note(tmp_path, "sample"))["c"]
+    assert found.status == "refuted"
+    assert found.details["proof"]["status"] == "disproved"
+    # the first entry that differs, at the smallest size, simplified: population vs sample deviation
+    assert found.details["proof"]["difference"].startswith("x[1]: computed − reference = ")
+    assert found.details["proof"]["difference"].endswith("(n = 2)")
+    assert "; sympy: x[1]: computed − reference = " in found.message
+
+
+def test_a_reference_sympy_cannot_run_leaves_the_trials_to_decide(tmp_path):
+    found = outcomes(reference_note(tmp_path, "sorted"))["c"]
+    assert found.status == "verified" and "proof" not in found.details and "proved" not in found.message

@@ -308,6 +308,31 @@ def test_json_report_carries_the_proof_in_details(tmp_path):
     assert check["details"]["proof"]["seconds"] >= 0
 
 
+@pytest.mark.parametrize(
+    ("draw", "holds", "line"),
+    [
+        (
+            '{x: "randn()"}',
+            r"x^{2} \geq x",
+            r"proof: disproved in \d+\.\d\d s: sympy found a point where the claim fails",
+        ),
+        ('{x: "randn()"}', r"x^{2} + 1 \geq 2 x", None),  # (x − 1)² ≥ 0: proved, said on the verdict's line
+    ],
+)
+def test_the_text_report_says_the_proof_in_words(tmp_path, capsys, draw, holds, line):
+    import re
+
+    from algoverify.cli import main
+
+    main([str(note(tmp_path, draw, holds)), "--no-cache"])
+    out = capsys.readouterr().out
+    assert "'status'" not in out
+    if line is None:
+        assert re.search(r"proved for all real x; held on \d+ trials", out), out
+    else:
+        assert re.search(line, out), out
+
+
 def test_corpus_claims_are_proved():
     result = api.check([Path(__file__).parent.parent / "corpus"], seed=0)
     proved = sorted(
@@ -317,3 +342,15 @@ def test_corpus_claims_are_proved():
         if "proof" in o.details and o.details["proof"]["status"] == "proved" and o.status == "verified"
     )
     assert len(proved) >= 4, proved
+    # claims over a listing's run, calls of a listing, a snippet's functions, an ordering: each kind proved
+    for claim in (
+        "mean-is-zero",  # ≈ over the listing's run, proved exact
+        "variance-is-one-up-to-epsilon",
+        "can-undo-the-normalisation",  # calls LayerNorm
+        "large-scores",  # the snippet's softmax, executed by pysym
+        "shift-leaves-it-unchanged",
+        "quadratic-form",  # = and ≥ 0
+        "vanishes-at-the-target",  # ≤ 10^{-6}
+        "matches-numpy",  # the listing against the module's layer_norm, both run by sympy
+    ):
+        assert claim in proved, proved

@@ -37,6 +37,8 @@ def unverified(report: Any, checks: Iterable[Any]) -> list[Finding]:
     ]
     for kind, check_kind in (("python", "snippet"), ("mermaid", "structure")):
         used = {c.get("block") for c in checks if c.kind == check_kind}
+        if kind == "python":  # a property or a reference that calls the snippet's functions checks it too
+            used |= {c.get("snippet") for c in checks if c.get("snippet") is not None}
         blocks = [b.block for b in report.blocks if b.block.kind == kind]
         out += [
             UnverifiedBlock.finding(b.span, report.path, kind=kind, index=i)

@@ -61,6 +61,9 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
     if proof is not None and proof.status != INCONCLUSIVE:
         # the proof is evidence beside the trials, never a verdict alone: a refutation needs a failed trial
         verdict.details["proof"] = {"status": proof.status, "scope": proof.scope, "seconds": round(proof.seconds, 4)}
+        if proof.status == PROVED and verdict.holds is False:
+            # true in real arithmetic, false in the trial's floats: the reader needs to know which
+            verdict.message += f"; sympy proves it {proof.scope} in exact arithmetic: the floats break it"
     return verdict
 
 

@@ -17,6 +17,8 @@ import numpy as np
 
 from .context import CheckContext
 from .outcome import Verdict
+from .proof import INCONCLUSIVE, PROVED, Proof
+from .refproof import listing_subject, prove_reference, snippet_subject
 from .spec import CheckSpec
 from .subjects import RunFailed, snippet_functions
 from .trials import CannotCheck, failed_run, search
@@ -25,10 +27,11 @@ from .trials import CannotCheck, failed_run, search
 def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
     """Run ``check.trials`` seeded trials; stop at the first counterexample and shrink it."""
     reference = ctx.callable(check, str(check.get("reference")))
-    success = "matches " + str(check.get("reference")) + " on {trials}"
     inputs = check.get("inputs") or {}
     if check.get("snippet") is None:
         listing = ctx.listing(check)
+        proof = _proof(check, ctx, listing_subject(listing, set(ctx.functions)))
+        success = _success(check, proof)
 
         def by_listing(values: dict[str, Any]) -> str | None:
             result = ctx.run_listing(check, listing, values)
@@ -38,8 +41,13 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
             got = result.value if len(names) > 1 else (result.value,)
             return _mismatch(check, ctx, list(listing.inputs), names, got, reference, values)
 
-        return search(check, ctx, inputs, by_listing, success=success)
+        return _with_proof(search(check, ctx, inputs, by_listing, success=success), proof)
     name = str(check.get("function"))
+    block = ctx.block(check, "python", key="snippet")
+    proof = _proof(
+        check, ctx, snippet_subject(ctx.report.note.source.text[block.body_span.start : block.body_span.end], name)
+    )
+    success = _success(check, proof)
     with snippet_functions(check, ctx) as functions:
         if name not in functions:
             known = ", ".join(functions) or "none"
@@ -55,7 +63,33 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
             got = value if isinstance(value, tuple) else (value,)
             return _mismatch(check, ctx, params, names, got, reference, values)
 
-        return search(check, ctx, inputs, by_function, success=success)
+        return _with_proof(search(check, ctx, inputs, by_function, success=success), proof)
+
+
+def _proof(check: CheckSpec, ctx: CheckContext, subject: Any) -> Proof | None:
+    """Sympy's comparison of the subject with the reference, before the trials (``None``: not tried)."""
+    if ctx.fixed is not None or ctx.module is None:
+        return None
+    return prove_reference(check, subject, ctx.module, frozenset(ctx.functions))
+
+
+def _success(check: CheckSpec, proof: Proof | None) -> str:
+    proved = f"; proved {proof.scope}" if proof is not None and proof.status == PROVED else ""
+    return "matches " + str(check.get("reference")) + " on {trials}" + proved
+
+
+def _with_proof(verdict: Verdict, proof: Proof | None) -> Verdict:
+    """The proof beside the trials' verdict: evidence, never a verdict of its own."""
+    if proof is None or proof.status == INCONCLUSIVE:
+        return verdict
+    verdict.details["proof"] = {"status": proof.status, "scope": proof.scope, "seconds": round(proof.seconds, 4)}
+    if proof.difference:
+        verdict.details["proof"]["difference"] = proof.difference
+        if verdict.holds is False:
+            verdict.message += f"; sympy: {proof.difference}"
+    if proof.status == PROVED and verdict.holds is False:
+        verdict.message += f"; sympy proves it {proof.scope} in exact arithmetic: the floats break it"
+    return verdict
 
 
 def _mismatch(

@@ -87,6 +87,16 @@ def _split_args(args: str) -> list[str]:
     return parts
 
 
+def sizes_of(spec: dict[str, Any]) -> set[str]:
+    """Names other entries are drawn from (``n`` of ``randn(n, d)``, ``k`` of ``batches(k, …)``): sizes."""
+    out: set[str] = set()
+    for text in spec.values():
+        m = _CALL.match(text) if isinstance(text, str) else None
+        if m:
+            out.update(a.strip() for a in _split_args(m.group(2)) if a.strip().isidentifier())
+    return out
+
+
 def _smaller_specs(text: str) -> list[str]:
     """Variants of a generator call with one size made smaller (``randn(6)`` → ``randn(1)``, ``randn(3)``).
 
@@ -447,7 +457,10 @@ def _shrunk(
 
     smaller = shrink_spec(inputs_spec, lambda s: fails(lambda: redraw(s)))
     shrunk = redraw(smaller) if smaller != inputs_spec else values
-    classes = {name: ctx.membership(check, text, shrunk) for name, text in smaller.items()}
+    # a size changed alone would leave the arrays drawn from it at the old size (n = 2 beside three
+    # entries): sizes shrink above, by drawing again, never here
+    sizes = sizes_of(smaller)
+    classes = {name: None if name in sizes else ctx.membership(check, text, shrunk) for name, text in smaller.items()}
     shrunk = simplify_values(shrunk, lambda v: fails(lambda: v), classes)
     if shrunk is values:
         return values, problem

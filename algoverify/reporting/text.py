@@ -32,12 +32,23 @@ def source_excerpt(finding: Finding, sources: Sources) -> str:
     return excerpt(sources[finding.path], finding.span)
 
 
+def proof_text(proof: Mapping[str, Any]) -> str:
+    """The proof's evidence in words: ``proved for all real x (d ≤ 4) in 0.05 s``, ``disproved in 0.60 s: …``."""
+    took = f"in {proof.get('seconds', 0):.2f} s"
+    if proof.get("status") == "proved":
+        return f"proved {proof.get('scope', '')} {took}"
+    found = proof.get("difference") or "sympy found a point where the claim fails"
+    return f"{proof.get('status')} {took}: {found}"
+
+
 def detail_lines(details: Mapping[str, Any], finding: Finding | None, sources: Sources) -> list[str]:
     """``key: value`` per detail (``_``-keys are for machines); a value of several lines goes below its key."""
     lines = []
     for key, value in details.items():
         if key.startswith("_"):
             continue
+        if key == "proof" and isinstance(value, Mapping):
+            value = proof_text(value)
         text = printable(str(detail_value(value, finding, sources) if finding is not None else value))
         if "\n" in text:
             lines.append(f"{key}:")

@@ -1,0 +1,135 @@
+"""Proofs that a listing (or a snippet's function) computes what its Python reference computes.
+
+A *reference* check compares a subject with a function of the note's module on random inputs.
+Where sympy can run both on symbols — the listing through :mod:`~algoverify.checking.symexec`,
+the reference (and a snippet's function) through :mod:`~algoverify.checking.pysym`, which reads
+the module's source and never runs it — the outputs are compared entry by entry for each size up
+to :data:`~algoverify.checking.proof.SIZE_BOUND`: equal for every size is ``proved``. A reference
+outside pysym's subset (``np.linalg.eigh``, a class) leaves the trials to decide, silently; a
+difference is kept, simplified, and refutes nothing unless a trial fails.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+from .lowering import Inconclusive
+from .proof import Proof, _Attempt, _differences, _witness, _zero, settle
+from .symexec import execute
+
+__all__ = ["prove_reference"]
+
+
+def prove_reference(
+    check: Any,
+    subject: Callable[[Any, dict[str, Any]], tuple[tuple[str, ...], tuple[Any, ...]]],
+    module: Any,
+    shadowed: Any = frozenset(),
+) -> Proof:
+    """Compare ``subject``'s outputs with the reference's, on symbols, size by size.
+
+    :param subject: ``(sympy, values) → (names, outputs)``, the listing or snippet function run on symbols.
+    :param module: the note's module (its source is read, never imported again), or ``None``.
+    """
+    return settle(lambda: _ReferenceAttempt(check, subject, module, set(shadowed)))
+
+
+def listing_subject(listing: Any, shadowed: set[str]) -> Callable[[Any, dict[str, Any]], Any]:
+    """A listing as a subject: its outputs computed by symbolic execution."""
+
+    def run(sp: Any, values: dict[str, Any]) -> tuple[tuple[str, ...], tuple[Any, ...]]:
+        names = tuple(listing.outputs or ("result",))
+        state = execute(sp, listing, {k: values[k] for k in listing.inputs if k in values}, shadowed)
+        return names, tuple(state[n] for n in names)
+
+    return run
+
+
+def snippet_subject(code: str, function: str) -> Callable[[Any, dict[str, Any]], Any]:
+    """A snippet's function as a subject: called with the drawn values it names, by pysym."""
+
+    def run(sp: Any, values: dict[str, Any]) -> tuple[tuple[str, ...], tuple[Any, ...]]:
+        value = _call(code, function, values)
+        if isinstance(value, tuple):
+            return tuple(f"{function}[{i + 1}]" for i in range(len(value))), value
+        return (function,), (value,)
+
+    return run
+
+
+def _call(code: str, function: str, values: dict[str, Any]) -> Any:
+    """``function`` of ``code`` on the drawn values its parameters name (all of them for ``**kwargs``)."""
+    from . import pysym
+    from .snippetcalls import defined_functions
+
+    try:
+        signatures = defined_functions(code)
+        found = pysym.functions(code)
+    except Exception as exc:  # noqa: BLE001 - source sympy cannot read is the trials' to judge
+        raise Inconclusive(f"{function}: {exc}") from None
+    if function not in found or function not in signatures:
+        raise Inconclusive(f"{function} is not a function pysym can run")
+    signature = signatures[function]
+    every = any(p.kind == "VAR_KEYWORD" for p in signature.parameters)
+    given = {k: v for k, v in values.items() if every or k in signature.names}
+    try:
+        return found[function](**given)
+    except pysym.Unsupported as exc:
+        raise Inconclusive(f"{function}: {exc}") from None
+
+
+class _ReferenceAttempt(_Attempt):
+    """:class:`~algoverify.checking.proof._Attempt` whose relation is "subject = reference", output by output."""
+
+    def __init__(self, check: Any, subject: Any, module: Any, shadowed: set[str]) -> None:
+        super().__init__(check, None, shadowed)  # type: ignore[arg-type] - no relation: the outputs are compared
+        self.spec = dict(check.get("inputs") or {})
+        self.subject = subject
+        self.reference = str(check.get("reference"))
+        self.difference = ""
+        path = getattr(module, "__file__", None)
+        if self.reference.startswith("numpy.") or path is None:
+            raise Inconclusive("the reference is not a function of the note's module")
+        self.code = Path(path).read_text(encoding="utf-8")
+
+    def _decide(self, env: dict[str, Any], search_only: bool = False) -> bool | None:
+        sp = self.sp
+        if search_only or self.difference:  # outputs are compared size by size, not searched for a point
+            return None if search_only else False
+        names, got = self.subject(sp, dict(env))
+        expected = _call(self.code, self.reference, dict(env))
+        if isinstance(expected, dict):
+            expected = tuple(expected[n] for n in names)
+        elif len(names) == 1 or not isinstance(expected, tuple):
+            expected = (expected,)
+        if len(expected) != len(names):
+            raise Inconclusive("the reference returns a different number of values")
+        compare = self.check.get("compare") or {}
+        undecided = False
+        for name, g, e in zip(names, got, expected):
+            opts = compare.get(name, {}) if isinstance(compare, dict) else {}
+            verdict = self._same(g, e)
+            if verdict is not True and opts.get("sign"):  # an eigenvector may come out as -v
+                verdict = self._same(g, -e)
+            if verdict is False:
+                self._differs(name, g, e, env)
+                return False
+            undecided = undecided or verdict is None
+        return None if undecided else True
+
+    def _same(self, got: Any, expected: Any) -> bool | None:
+        differences = _differences(self.sp, got, expected)
+        verdicts = [False if _witness(self.sp, d) else _zero(self.sp, d) for d in differences]
+        if all(v is True for v in verdicts):
+            return True
+        return False if any(v is False for v in verdicts) else None
+
+    def _differs(self, name: str, got: Any, expected: Any, env: dict[str, Any]) -> None:
+        sp = self.sp
+        differences = _differences(sp, got, expected)
+        at, diff = next((i, d) for i, d in enumerate(differences) if _witness(sp, d) or _zero(sp, d) is False)
+        entry = f"{name}[{at + 1}]" if len(differences) > 1 else name
+        sizes = ", ".join(f"{n} = {env[n]}" for n in sorted(self.sizes) if n in env)
+        shown = sp.sstr(sp.simplify(diff))
+        self.difference = f"{entry}: computed − reference = {shown}" + (f" ({sizes})" if sizes else "")
