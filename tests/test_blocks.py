@@ -28,7 +28,9 @@ def render(path: Path) -> str:
 
     out = [BANNER]
     for b in blocks:
-        out.append(f"{b.kind} {b.index} {json.dumps(b.info)} {b.origin}  {lc(b.span)}  body {lc(b.body_span)}")
+        out.append(
+            f"{b.kind} {b.index} {json.dumps(b.info)} {b.origin}  {lc(b.span)}  body {lc(b.body_span)}"
+        )
     for f in (*note.findings, *findings):
         line, col = note.source.line_col(f.span.start) if f.span else (0, 0)
         out.append(f"! {f.code} {line}:{col} {f.message}")
@@ -241,7 +243,9 @@ def test_corrupted_notes_give_blocks_in_order_never_errors() -> None:
     texts = [p.read_text(encoding="utf-8") for p in SAMPLES]
 
     @hypothesis.settings(max_examples=150, deadline=None, database=None)
-    @hypothesis.given(st.sampled_from(texts), st.lists(st.tuples(st.floats(0, 1), st.sampled_from(CORRUPTIONS))))
+    @hypothesis.given(
+        st.sampled_from(texts), st.lists(st.tuples(st.floats(0, 1), st.sampled_from(CORRUPTIONS)))
+    )
     def check(text: str, edits: list[tuple[float, str]]) -> None:
         for where, piece in edits:
             i = int(where * len(text))

@@ -688,7 +688,7 @@ def test_a_reference_check_of_a_snippets_function(tmp_path, edit, status):
 
 
 def test_the_reproduce_command_shows_both_sides_as_written(tmp_path):
-    entry = '- id: sq\n  kind: property\n  draw: {a: "randn()", b: "randn()"}\n  holds: \'(a+b)^{2} = a^{2} + b^{2}\''
+    entry = "- id: sq\n  kind: property\n  draw: {a: \"randn()\", b: \"randn()\"}\n  holds: '(a+b)^{2} = a^{2} + b^{2}'"
     status, text = main(["run", str(note(tmp_path, entry, "")), "--check", "sq", "--set", "a=1.0", "--set", "b=1.0"])
     assert status == 1 and text.startswith("(a+b)^{2} = 4; a^{2} + b^{2} = 2\nrefuted: "), text
 

@@ -88,10 +88,8 @@ def test_passing_note_verifies_cleanly(name):
 
 
 def test_passing_messages_say_what_was_checked():
-    assert (
-        run("reference_pass.md").outcomes[0].message
-        == "matches double on 5 trials; proved for all real x (every size drawn)"
-    )
+    proved = "matches double on 5 trials; proved for all real x (every size drawn)"
+    assert run("reference_pass.md").outcomes[0].message == proved
     assert run("property_pass.md").outcomes[0].message == r"a^{2} \geq 0 proved for all real a; held on 10 trials"
     assert run("contract_pass.md").outcomes[1].message == "contract held on 5 trials"
     assert run("structure_pass.md").outcomes[0].message.startswith("5 nodes, 5 edges, start A")
@@ -197,7 +195,6 @@ def test_structure_fail_names_the_unreachable_node():
 
 # --- known findings: like a strict xfail -----------------------------------------------------------
 
-
 def test_known_finding_refuted_passes_and_keeps_the_counterexample():
     report = run("known_refuted.md")
     o = outcome(report, "number-non-negative")
@@ -237,42 +234,19 @@ def spec_note(checks_yaml: str) -> str:
 # (checks, message, where): each problem is located at the key it concerns (the first `where` after
 # the last `- id: HERE`), a missing key at the entry; the entry's own `id` key for a duplicate id
 MALFORMED = [
-    pytest.param(
-        VALID_ENTRY + "    - id: HERE\n      kind: refrence\n      listing: 1\n",
-        "unknown kind 'refrence' (did you mean reference?)",
-        "kind:",
-        id="unknown-kind",
-    ),
-    pytest.param(
-        VALID_ENTRY + "    - id: HERE\n      kind: reference\n      listing: 1\n",
-        "a reference check needs reference",
-        "id: HERE",
-        id="missing-key",
-    ),
-    pytest.param(
-        VALID_ENTRY + "    - id: HERE\n      kind: property\n      trials: 0\n      holds: '1 = 1'\n",
-        "trials must be a positive integer up to 100,000, got 0",
-        "trials:",
-        id="trials-0",
-    ),
-    pytest.param(
-        VALID_ENTRY + "    - id: HERE\n      kind: property\n      holds: '1 = 1'\n      holdz: '2 = 2'\n",
-        "unknown key holdz for a property check (did you mean holds?)",
-        "holdz:",
-        id="unknown-key",
-    ),
-    pytest.param(
-        VALID_ENTRY + "    - id: HERE\n      kind: property\n      draw: randn()\n      holds: '1 = 1'\n",
-        "draw must be a mapping NAME → a number, a list or a generator call, got 'randn()'",
-        "draw:",
-        id="draw-not-a-mapping",
-    ),
-    pytest.param(
-        VALID_ENTRY.replace("id: first", "id: HERE") + VALID_ENTRY.replace("id: first", "id: HERE"),
-        "check id 'HERE' is used twice",
-        "id: HERE",
-        id="duplicate-id",
-    ),
+    pytest.param(VALID_ENTRY + "    - id: HERE\n      kind: refrence\n      listing: 1\n",
+                 "unknown kind 'refrence' (did you mean reference?)", "kind:", id="unknown-kind"),
+    pytest.param(VALID_ENTRY + "    - id: HERE\n      kind: reference\n      listing: 1\n",
+                 "a reference check needs reference", "id: HERE", id="missing-key"),
+    pytest.param(VALID_ENTRY + "    - id: HERE\n      kind: property\n      trials: 0\n      holds: '1 = 1'\n",
+                 "trials must be a positive integer up to 100,000, got 0", "trials:", id="trials-0"),
+    pytest.param(VALID_ENTRY + "    - id: HERE\n      kind: property\n      holds: '1 = 1'\n      holdz: '2 = 2'\n",
+                 "unknown key holdz for a property check (did you mean holds?)", "holdz:", id="unknown-key"),
+    pytest.param(VALID_ENTRY + "    - id: HERE\n      kind: property\n      draw: randn()\n      holds: '1 = 1'\n",
+                 "draw must be a mapping NAME → a number, a list or a generator call, got 'randn()'", "draw:",
+                 id="draw-not-a-mapping"),
+    pytest.param(VALID_ENTRY.replace("id: first", "id: HERE") + VALID_ENTRY.replace("id: first", "id: HERE"),
+                 "check id 'HERE' is used twice", "id: HERE", id="duplicate-id"),
     pytest.param("    HERE: 1\n", "checks must be a list of checks", "checks:", id="checks-not-a-list"),
 ]
 
@@ -308,7 +282,6 @@ def test_checks_not_a_list_is_located_at_checks_key(tmp_path):
 
 # --- spec references and modules: AV502, AV503, AV408 ---------------------------------------------
 
-
 def _variant(tmp_path: Path, source: str, old: str, new: str, modules=("refs.py", "broken.py")) -> Path:
     text = (DATA / source).read_text()
     assert text.count(old) == 1, old
@@ -324,61 +297,25 @@ def ref_error(source, old, new, code, message, ident):
 
 
 REFERENCE_ERRORS = [
-    ref_error("reference_pass.md", "listing: 1", "listing: 3", "AV502", "listing 3 does not exist", "missing-listing"),
-    ref_error(
-        "reference_pass.md",
-        "listing: 1",
-        "listing: Nonesuch",
-        "AV502",
-        "no listing named or captioned 'Nonesuch'; the note's listings: 1 'Scale a vector'",
-        "unknown-listing-name",
-    ),
-    ref_error(
-        "snippet_pass.md", "block: 1", "block: 2", "AV502", "block 2: the note has 1 python block(s)", "missing-block"
-    ),
-    ref_error(
-        "structure_pass.md",
-        "block: 1",
-        "block: 2",
-        "AV502",
-        "block 2: the note has 1 mermaid block(s)",
-        "missing-flowchart",
-    ),
-    ref_error(
-        "property_pass.md",
-        "equation: 1",
-        "equation: 2",
-        "AV502",
-        "equation 2: the note has 1 math block(s)",
-        "missing-equation",
-    ),
-    ref_error(
-        "reference_pass.md",
-        "reference: double",
-        "reference: halve",
-        "AV502",
-        "halve is not a function of the note's module",
-        "missing-reference-function",
-    ),
-    ref_error(
-        "reference_pass.md",
-        'x: "randn(n)"',
-        'x: "randn(n"',
-        "AV502",
-        "input x: cannot read value 'randn(n'",
-        "bad-generator-call",
-    ),
-    ref_error(
-        "reference_pass.md",
-        'x: "randn(n)"',
-        'x: "randnn(n)"',
-        "AV502",
-        "input x: unknown generator 'randnn' (did you mean randn?)",
-        "unknown-generator",
-    ),
-    ref_error(
-        "reference_pass.md", "reference: double", "reference: raises", "AV408", "ValueError: boom", "reference-raises"
-    ),
+    ref_error("reference_pass.md", "listing: 1", "listing: 3", "AV502", "listing 3 does not exist",
+              "missing-listing"),
+    ref_error("reference_pass.md", "listing: 1", "listing: Nonesuch", "AV502",
+              "no listing named or captioned 'Nonesuch'; the note's listings: 1 'Scale a vector'",
+              "unknown-listing-name"),
+    ref_error("snippet_pass.md", "block: 1", "block: 2", "AV502", "block 2: the note has 1 python block(s)",
+              "missing-block"),
+    ref_error("structure_pass.md", "block: 1", "block: 2", "AV502", "block 2: the note has 1 mermaid block(s)",
+              "missing-flowchart"),
+    ref_error("property_pass.md", "equation: 1", "equation: 2", "AV502", "equation 2: the note has 1 math block(s)",
+              "missing-equation"),
+    ref_error("reference_pass.md", "reference: double", "reference: halve", "AV502",
+              "halve is not a function of the note's module", "missing-reference-function"),
+    ref_error("reference_pass.md", 'x: "randn(n)"', 'x: "randn(n"', "AV502", "input x: cannot read value 'randn(n'",
+              "bad-generator-call"),
+    ref_error("reference_pass.md", 'x: "randn(n)"', 'x: "randnn(n)"', "AV502",
+              "input x: unknown generator 'randnn' (did you mean randn?)", "unknown-generator"),
+    ref_error("reference_pass.md", "reference: double", "reference: raises", "AV408", "ValueError: boom",
+              "reference-raises"),
 ]
 
 
@@ -408,11 +345,9 @@ def line_of(path: Path, needle: str) -> int:
     return text.count("\n", 0, text.index(needle)) + 1
 
 
-@pytest.mark.parametrize(
-    "module, message",
-    [("nope.py", "no such file"), ("broken.py", "RuntimeError: this module is broken on purpose")],
-    ids=["missing-module", "module-raises"],
-)
+@pytest.mark.parametrize("module, message", [("nope.py", "no such file"),
+                                             ("broken.py", "RuntimeError: this module is broken on purpose")],
+                         ids=["missing-module", "module-raises"])
 def test_module_problems_are_av503(tmp_path, module, message):
     path = _variant(tmp_path, "reference_pass.md", "module: refs.py", f"module: {module}")
     report = run(path)
@@ -425,11 +360,9 @@ def test_module_problems_are_av503(tmp_path, module, message):
 
 # --- coverage: unverified blocks are warnings (errors with --strict) --------------------------------
 
-
 def test_unverified_blocks_are_warnings(tmp_path):
     path = tmp_path / "note.md"
-    path.write_text(
-        textwrap.dedent(r"""
+    path.write_text(textwrap.dedent(r"""
         ---
         title: "Nothing checked"
         algoverify:
@@ -459,8 +392,7 @@ def test_unverified_blocks_are_warnings(tmp_path):
         flowchart TD
             A[Start] --> B[End]
         ```
-        """).lstrip()
-    )
+        """).lstrip())
     report = run(path)
     assert report.outcomes == []
     assert codes(report) == ["AV601", "AV602", "AV603", "AV603"]
@@ -468,10 +400,8 @@ def test_unverified_blocks_are_warnings(tmp_path):
     by_code = {f.code: f for f in report.findings}
     assert line_col(report, by_code["AV601"])[0] == 7
     assert line_col(report, by_code["AV602"])[0] == 18
-    assert sorted(f.message for f in findings_of(report, "AV603")) == [
-        "mermaid block 1 has no check",
-        "python block 1 has no check",
-    ]
+    assert sorted(f.message for f in findings_of(report, "AV603")) == ["mermaid block 1 has no check",
+                                                                      "python block 1 has no check"]
     assert main([str(path)])[0] == 0
     assert main([str(path), "--strict"])[0] == 1
     assert main(["check", str(path), "--strict"])[0] == 1
@@ -496,7 +426,6 @@ def test_a_covered_note_has_no_coverage_warning_even_when_a_check_fails():
 
 # --- reproducibility ------------------------------------------------------------------------------
 
-
 def _snapshot(seed: int) -> list[tuple]:
     result = api.check([DATA], seed=seed)
     out = []
@@ -504,16 +433,8 @@ def _snapshot(seed: int) -> list[tuple]:
         for o in note.outcomes:
             # a snippet's message carries its duration; see test_snippet_message_is_deterministic
             message = re.sub(r"\(\d+\.\d+ s\)", "(… s)", o.message)
-            out.append(
-                (
-                    note.path.name,
-                    o.check.id,
-                    o.status,
-                    message,
-                    o.details.get("counterexample"),
-                    o.details.get("reproduce"),
-                )
-            )
+            out.append((note.path.name, o.check.id, o.status, message,
+                        o.details.get("counterexample"), o.details.get("reproduce")))
         out.extend((note.path.name, f.code, f.message) for f in note.findings)
     return out
 
@@ -549,7 +470,6 @@ def test_snippet_message_is_deterministic():
 
 
 # --- bugs found while writing these tests ---------------------------------------------------------
-
 
 def test_reproduce_command_keeps_the_check_budget():
     o = outcome(run("budget.md"), "counts-down")
@@ -591,14 +511,11 @@ def test_overflow_in_a_loop_condition_is_a_located_finding():
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 
 
-@pytest.mark.parametrize(
-    "seed",
-    [
-        1,
-        pytest.param(3),
-        pytest.param(2),
-    ],
-)
+@pytest.mark.parametrize("seed", [
+    1,
+    pytest.param(3),
+    pytest.param(2),
+])
 def test_another_seed_still_verifies_the_corpus(seed):
     result = api.check([CORPUS], seed=seed)
     bad = [(n.path.name, o.check.id, o.status, o.message) for n in result.notes for o in n.outcomes if not o.ok]

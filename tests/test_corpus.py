@@ -46,12 +46,8 @@ def test_every_note_of_the_corpus_has_checks(corpus):
 
 
 def test_no_check_of_the_corpus_fails_or_cannot_run(corpus):
-    bad = [
-        (n.path.name, o.check.id, o.status, o.message)
-        for n in corpus.notes
-        for o in n.outcomes
-        if o.status in ("refuted", "could not check")
-    ]
+    bad = [(n.path.name, o.check.id, o.status, o.message) for n in corpus.notes for o in n.outcomes
+           if o.status in ("refuted", "could not check")]
     assert bad == []
     assert {o.status for n in corpus.notes for o in n.outcomes} == {"verified", "refuted as expected"}
 
@@ -103,25 +99,16 @@ def test_the_command_line_verifies_the_corpus():
 
 # --- mutations: small edits to the corpus listings are caught -----------------------------------
 
-
 def m(note: str, old: str, new: str, ident: str):
     return pytest.param(note, old, new, id=f"{note.removesuffix('.md')}:{ident}")
 
 
 MUTATIONS = [
     # power iteration
-    m(
-        "power-iteration.md",
-        "\\State \\(v \\gets v / \\lVert v \\rVert\\) \\Comment{any direction will do}\n",
-        "",
-        "drop-the-initial-normalisation",
-    ),
-    m(
-        "power-iteration.md",
-        "    \\State \\(w \\gets A v\\); \\(\\lambda \\gets \\lVert w \\rVert\\)\n",
-        "",
-        "drop-the-update-in-the-loop",
-    ),
+    m("power-iteration.md", "\\State \\(v \\gets v / \\lVert v \\rVert\\) \\Comment{any direction will do}\n", "",
+      "drop-the-initial-normalisation"),
+    m("power-iteration.md", "    \\State \\(w \\gets A v\\); \\(\\lambda \\gets \\lVert w \\rVert\\)\n", "",
+      "drop-the-update-in-the-loop"),
     m("power-iteration.md", "v \\gets w / \\lambda", "v \\gets w \\cdot \\lambda", "w/lambda-to-w*lambda"),
     m("power-iteration.md", "\\Return \\(\\lambda, v\\)", "\\Return \\(\\lambda, w\\)", "return-w-not-v"),
     m("power-iteration.md", "\\gt \\tau \\, \\lambda\\)", "\\gt \\tau\\)", "absolute-stopping-test"),
@@ -131,34 +118,19 @@ MUTATIONS = [
     m("layer-normalisation.md", "\\gamma \\odot \\hat{x} + \\beta", "\\gamma \\odot \\hat{x}", "drop-beta"),
     m("layer-normalisation.md", "(x_i - \\mu)^{2}", "(x_i - \\mu)", "variance-without-square"),
     m("layer-normalisation.md", "(x - \\mu) / \\sqrt", "x / \\sqrt", "no-centring"),
-    m(
-        "layer-normalisation.md",
-        "\\sigma^{2} \\gets \\frac{1}{d}",
-        "\\sigma^{2} \\gets \\frac{1}{d - 1}",
-        "unbiased-variance",
-    ),
+    m("layer-normalisation.md", "\\sigma^{2} \\gets \\frac{1}{d}", "\\sigma^{2} \\gets \\frac{1}{d - 1}",
+      "unbiased-variance"),
     # gradient accumulation
-    m(
-        "gradient-accumulation.md",
-        "    \\State \\(g \\gets g + \\nabla_\\theta L_i / k\\)\n",
-        "",
-        "drop-the-accumulation",
-    ),
+    m("gradient-accumulation.md", "    \\State \\(g \\gets g + \\nabla_\\theta L_i / k\\)\n", "",
+      "drop-the-accumulation"),
     m("gradient-accumulation.md", "L_i / k\\)", "L_i / 2\\)", "divide-by-2-not-k"),
     m("gradient-accumulation.md", "\\theta - \\eta g", "\\theta + \\eta g", "ascent-not-descent"),
-    m(
-        "gradient-accumulation.md",
-        "\\For{\\(i = 1, \\dots, k\\)}",
-        "\\For{\\(i = 1, \\dots, k - 1\\)}",
-        "skip-the-last-micro-batch",
-    ),
+    m("gradient-accumulation.md", "\\For{\\(i = 1, \\dots, k\\)}", "\\For{\\(i = 1, \\dots, k - 1\\)}",
+      "skip-the-last-micro-batch"),
     m("gradient-accumulation.md", "\\State \\(g \\gets 0\\)", "\\State \\(g \\gets 1\\)", "start-at-1"),
-    m(
-        "gradient-accumulation.md",
-        "\\State \\(\\theta \\gets \\theta - \\eta g\\)",
-        "\\State \\(\\theta \\gets \\theta - \\eta g\\)\n\\State \\(\\theta \\gets \\theta - \\eta g\\)",
-        "step-twice",
-    ),
+    m("gradient-accumulation.md", "\\State \\(\\theta \\gets \\theta - \\eta g\\)",
+      "\\State \\(\\theta \\gets \\theta - \\eta g\\)\n\\State \\(\\theta \\gets \\theta - \\eta g\\)",
+      "step-twice"),
 ]
 
 
@@ -182,11 +154,8 @@ def test_a_small_edit_of_a_listing_is_caught(corpus, tmp_path, note, old, new):
     result = api.check([mutate(tmp_path, note, old, new)])
     (mutated,) = result.notes
     assert {o.check.id for o in mutated.outcomes} == {o.check.id for o in original.outcomes}
-    caught = {
-        o.check.id: o.message
-        for o in mutated.outcomes
-        if o.check.id in verified and o.status in ("refuted", "could not check")
-    }
+    caught = {o.check.id: o.message for o in mutated.outcomes
+              if o.check.id in verified and o.status in ("refuted", "could not check")}
     assert caught, f"no verified check of {note} noticed the edit {old!r} -> {new!r}"
     assert result.failed()
     assert any(f.code.startswith("AV4") or f.code.startswith("AV5") for f in result.all_findings())

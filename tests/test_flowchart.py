@@ -171,7 +171,8 @@ PROBLEM_CASES = [
     ),
     (
         "subgraph hides a dead end",
-        "flowchart LR\n  A{go?} -- in --> B\n  A -- out --> E\n  subgraph loop\n    B --> C\n    C --> B\n  end\n",
+        "flowchart LR\n  A{go?} -- in --> B\n  A -- out --> E\n"
+        "  subgraph loop\n    B --> C\n    C --> B\n  end\n",
         [("AV704", 2, 20), ("AV704", 5, 11)],
     ),
     (
@@ -196,7 +197,9 @@ PROBLEM_CASES = [
 ]
 
 
-@pytest.mark.parametrize(("text", "expected"), [c[1:] for c in PROBLEM_CASES], ids=[c[0] for c in PROBLEM_CASES])
+@pytest.mark.parametrize(
+    ("text", "expected"), [c[1:] for c in PROBLEM_CASES], ids=[c[0] for c in PROBLEM_CASES]
+)
 def test_problems(text, expected):
     assert codes_at(text) == expected
 
@@ -275,7 +278,9 @@ SYNTAX_ERRORS = [
 ]
 
 
-@pytest.mark.parametrize(("text", "line", "col"), [c[1:] for c in SYNTAX_ERRORS], ids=[c[0] for c in SYNTAX_ERRORS])
+@pytest.mark.parametrize(
+    ("text", "line", "col"), [c[1:] for c in SYNTAX_ERRORS], ids=[c[0] for c in SYNTAX_ERRORS]
+)
 def test_syntax_errors(text, line, col):
     with pytest.raises(LocatedError) as info:
         parse_flowchart(text, 7)
@@ -293,7 +298,9 @@ def test_syntax_error_message_says_what_was_expected():
 # --- properties ----------------------------------------------------------------------
 
 IDS = st.sampled_from(["A", "B", "C", "D", "n1", "x", "o", "end_1", "node-2", "Ünï"])
-TEXTS = st.from_regex(r"[A-Za-z0-9?!]([A-Za-z0-9 ?!.,:;'()\[\]{}<>/|=-]{0,10}[A-Za-z0-9?!.])?", fullmatch=True)
+TEXTS = st.from_regex(
+    r"[A-Za-z0-9?!]([A-Za-z0-9 ?!.,:;'()\[\]{}<>/|=-]{0,10}[A-Za-z0-9?!.])?", fullmatch=True
+)
 KINDS = st.sampled_from(["-->", "---", "-.->", "-.-", "==>", "===", "--o", "--x", "<-->", "o--o", "~~~"])
 INLINE_OPENERS = {
     "-->": "--",

@@ -21,7 +21,11 @@ GOLDEN = sorted(DATA.glob("*.tex"))
 
 def parse_file(path: Path) -> tuple[str, ir.Algorithm]:
     # newline="" keeps \r\n, so the CRLF fixture really has CRLF line ends
-    text = path.read_text(encoding="utf-8") if path.suffix != ".tex" else path.open(encoding="utf-8", newline="").read()
+    text = (
+        path.read_text(encoding="utf-8")
+        if path.suffix != ".tex"
+        else path.open(encoding="utf-8", newline="").read()
+    )
     return text, parse_algorithm(text, Span(0, len(text)))
 
 

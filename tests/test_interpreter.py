@@ -232,9 +232,8 @@ def test_non_terminating_loop_is_AV301_at_the_while(power_iteration):
 
 
 def test_time_budget_stops_a_loop(power_iteration):
-    result = power_iteration.run(
-        dict(A=np.diag([1.0, -1.0]), v=[1, 1], tau=0), budget=Budget(max_steps=10**9, max_seconds=0.2)
-    )
+    result = power_iteration.run(dict(A=np.diag([1.0, -1.0]), v=[1, 1], tau=0),
+                                 budget=Budget(max_steps=10**9, max_seconds=0.2))
     assert result.finding.code == "AV301"
     assert "time" in result.finding.message
     assert line_col(power_iteration, result.finding.span) == (20 + PI, 1)

@@ -191,9 +191,7 @@ def test_config_defaults_for_trials_and_seed(tmp_path):
 
 # --- ambiguity is a finding, not a guess --------------------------------------------------------------
 
-AMBIGUOUS = (
-    "\\begin{algorithmic}\n\\Require $x$\n\\State $y \\gets f(x + 1)$\n\\State \\Return $y$\n\\end{algorithmic}\n"
-)
+AMBIGUOUS = "\\begin{algorithmic}\n\\Require $x$\n\\State $y \\gets f(x + 1)$\n\\State \\Return $y$\n\\end{algorithmic}\n"
 
 
 def test_a_call_or_a_product_that_nothing_decides_is_a_warning_naming_the_declarations(tmp_path):

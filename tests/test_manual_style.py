@@ -26,8 +26,6 @@ def _listing(name):
 def test_routines_that_call_each_other():
     listing = _listing("two_functions_calls.tex")
     assert listing.name == "SumOfSquares" and listing(a=3.0, b=4.0) == 25.0
-
-
 def test_the_gcd_procedure_runs_with_integers():
     gcd = _listing("gcd_remainders.tex")
     assert gcd.name == "GcdByRemainders" and gcd.inputs == ("m", "n")
@@ -44,3 +42,5 @@ def test_the_uppercase_binary_search():
     search = _listing("legacy_uppercase.tex")
     a = np.array([1.0, 3.0, 4.0, 7.0, 9.0])
     assert [search(a=a, n=5, t=v) for v in (1.0, 4.0, 9.0, 5.0)] == [1, 3, 5, 0]
+
+

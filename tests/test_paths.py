@@ -95,11 +95,9 @@ def test_an_unreadable_folder_is_a_finding_not_a_silent_skip(tmp_path, monkeypat
 # --- front matter that does not construct ----------------------------------------------------------
 
 DEEP = "---\na:\n" + "".join("  " * i + "k:\n" for i in range(1, 500)) + "---\n\n$$ x $$\n"
-BOMB = (
-    "---\na: &a [x, x, x, x, x, x, x, x, x]\n"
-    + "".join(f"{c}: &{c} [{', '.join(['*' + p] * 9)}]\n" for p, c in zip("abcdefg", "bcdefgh"))
-    + "---\n\n$$ x $$\n"
-)
+BOMB = "---\na: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+    f"{c}: &{c} [{', '.join(['*' + p] * 9)}]\n" for p, c in zip("abcdefg", "bcdefgh")
+) + "---\n\n$$ x $$\n"
 
 
 @pytest.mark.parametrize(

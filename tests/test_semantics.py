@@ -424,9 +424,7 @@ def test_letters_that_spell_no_name_of_the_listing_stay_a_product():
 
 
 def test_a_modules_functions_reach_the_listings(tmp_path):
-    (tmp_path / "helpers.py").write_text(
-        "def Partition(n):\n    return n // 2\n\nFUNCTIONS = {'Partition': Partition}\n"
-    )
+    (tmp_path / "helpers.py").write_text("def Partition(n):\n    return n // 2\n\nFUNCTIONS = {'Partition': Partition}\n")
     note = tmp_path / "n.md"
     note.write_text(
         "---\nalgoverify:\n  module: helpers.py\n  checks: []\n---\n\n"
@@ -444,15 +442,7 @@ def test_a_modules_functions_reach_the_listings(tmp_path):
     [(r"$s \mathrel{+}= i$", 10), (r"$s += i$", 10), (r"$s -= i$", -10), (r"$s \mathrel{*}= 2$", 0)],
 )
 def test_update_assignments(update, expected):
-    assert (
-        run(
-            r"\Require $n$ \State $s \gets 0$ \For{$i = 1, \dots, n$} \State "
-            + update
-            + r" \EndFor \State \Return $s$",
-            n=4,
-        )
-        == expected
-    )
+    assert run(r"\Require $n$ \State $s \gets 0$ \For{$i = 1, \dots, n$} \State " + update + r" \EndFor \State \Return $s$", n=4) == expected
 
 
 @pytest.mark.parametrize(

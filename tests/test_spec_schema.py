@@ -59,7 +59,7 @@ flowchart TD
 ```
 """
 
-MODULE = """\
+MODULE = '''\
 from algoverify import register_generator as register
 
 
@@ -70,7 +70,7 @@ def total(n):
 @register("spec_schema_evens")
 def evens(rng, n):
     return [2 * i for i in range(n)]
-"""
+'''
 
 #: A valid check to vary: `- id:` on line 6, its other keys on lines 7-10, a key added after them on 11.
 CHECK = """\
@@ -280,10 +280,8 @@ def test_check_reports_what_lint_reports(tmp_path, case):
 
 
 def test_a_bad_reference_runs_no_trial_and_names_the_candidates(tmp_path):
-    section = checks(
-        '    - id: counts\n      kind: contract\n      listing: 1\n      inputs: {n: "integers(3, 6)"}\n'
-        '      expect: {runs: {"s \\\\gets s + j": 1}}\n'
-    )
+    section = checks('    - id: counts\n      kind: contract\n      listing: 1\n      inputs: {n: "integers(3, 6)"}\n'
+                     '      expect: {runs: {"s \\\\gets s + j": 1}}\n')
     report = api.check([note(tmp_path, section)]).notes[0]
     (o,) = report.outcomes
     assert o.status == "could not check" and o.trials == 0
@@ -403,23 +401,18 @@ def test_a_line_with_two_statements_is_ambiguous(tmp_path):
 def test_a_piece_of_the_loop_body_counts_the_statement_not_the_enclosing_blocks(tmp_path):
     # the statement runs n - 2 times, the \If around it n times and the \For once: the piece of
     # source used to match all three, and the count taken was the largest (n), refuting the claim
-    section = checks(
-        '    - id: counts\n      kind: contract\n      listing: 1\n      inputs: {n: "integers(3, 6)"}\n'
-        '      expect:\n        runs: {"s \\\\gets s + i": "n - 2", "i > 2": n, "\\\\ref{loop}": 1}\n'
-    )
+    section = checks('    - id: counts\n      kind: contract\n      listing: 1\n      inputs: {n: "integers(3, 6)"}\n'
+                     '      expect:\n        runs: {"s \\\\gets s + i": "n - 2", "i > 2": n, "\\\\ref{loop}": 1}\n')
     report = api.check([note(tmp_path, section)]).notes[0]
     (o,) = report.outcomes
     assert o.status == "verified", o.message
 
 
 def test_a_reference_survives_an_edit_above_it(tmp_path):
-    section = checks(
-        '    - id: counts\n      kind: contract\n      listing: 1\n      inputs: {n: "integers(3, 6)"}\n'
-        '      expect: {runs: {"acc": "n - 2", "s \\\\gets \\\\frac{s + i}{1}": 0}}\n'
-    )
+    section = checks('    - id: counts\n      kind: contract\n      listing: 1\n      inputs: {n: "integers(3, 6)"}\n'
+                     '      expect: {runs: {"acc": "n - 2", "s \\\\gets \\\\frac{s + i}{1}": 0}}\n')
     edited = BODY.replace("\\State \\(s \\gets s + i\\)", "\\State \\(s   \\gets s+i\\)").replace(
-        "The sum", "Some lines above.\n\nThe sum"
-    )
+        "The sum", "Some lines above.\n\nThe sum")
     report = api.check([note(tmp_path, section, edited)]).notes[0]
     (o,) = report.outcomes
     assert o.status == "could not check"  # `\frac{s + i}{1}` is not `s + i`: no guess

@@ -147,17 +147,8 @@ def test_symbolic_does_not_import_sympy_at_import_time():
 # --- property: printed, parsed by us, lowered: the same value as the expression printed ----------
 
 _VALUES = {x: sympy.Rational(7, 5), y: sympy.Rational(3, 4), z: sympy.Rational(5, 2)}
-_ATOMS = st.sampled_from(
-    [
-        ("x", x),
-        ("y", y),
-        ("z", z),
-        ("2", sympy.Integer(2)),
-        ("3", sympy.Integer(3)),
-        ("0.5", sympy.Rational(1, 2)),
-        ("1.25", sympy.Rational(5, 4)),
-    ]
-)
+_ATOMS = st.sampled_from([("x", x), ("y", y), ("z", z), ("2", sympy.Integer(2)), ("3", sympy.Integer(3)),
+                          ("0.5", sympy.Rational(1, 2)), ("1.25", sympy.Rational(5, 4))])
 
 
 def _wrap(latex):
@@ -166,22 +157,20 @@ def _wrap(latex):
 
 def _combine(children):
     (a, ea), (b, eb) = children
-    return st.sampled_from(
-        [
-            (f"{_wrap(a)} + {_wrap(b)}", ea + eb),
-            (f"{_wrap(a)} - {_wrap(b)}", ea - eb),
-            (f"{_wrap(a)} \\cdot {_wrap(b)}", ea * eb),
-            (f"{_wrap(a)} * {_wrap(b)}", ea * eb),
-            (f"{_wrap(a)} {_wrap(b)}", ea * eb),
-            (f"{_wrap(a)} / {_wrap(b)}", ea / eb),
-            (f"\\frac{{{a}}}{{{b}}}", ea / eb),
-            (f"\\sqrt{{{_wrap(a)}^{{2}} + {_wrap(b)}^{{2}}}}", sympy.sqrt(ea**2 + eb**2)),
-            (f"\\exp({a}) - \\exp{{{b}}}", sympy.exp(ea) - sympy.exp(eb)),
-            (f"\\log({_wrap(a)}^{{2}} + 1) + {_wrap(b)}^{{3}}", sympy.log(ea**2 + 1) + eb**3),
-            (f"-{_wrap(a)} {_wrap(b)}", -ea * eb),
-            (f"{_wrap(a)}^{{-1}} + {_wrap(b)}", 1 / ea + eb),
-        ]
-    )
+    return st.sampled_from([
+        (f"{_wrap(a)} + {_wrap(b)}", ea + eb),
+        (f"{_wrap(a)} - {_wrap(b)}", ea - eb),
+        (f"{_wrap(a)} \\cdot {_wrap(b)}", ea * eb),
+        (f"{_wrap(a)} * {_wrap(b)}", ea * eb),
+        (f"{_wrap(a)} {_wrap(b)}", ea * eb),
+        (f"{_wrap(a)} / {_wrap(b)}", ea / eb),
+        (f"\\frac{{{a}}}{{{b}}}", ea / eb),
+        (f"\\sqrt{{{_wrap(a)}^{{2}} + {_wrap(b)}^{{2}}}}", sympy.sqrt(ea**2 + eb**2)),
+        (f"\\exp({a}) - \\exp{{{b}}}", sympy.exp(ea) - sympy.exp(eb)),
+        (f"\\log({_wrap(a)}^{{2}} + 1) + {_wrap(b)}^{{3}}", sympy.log(ea**2 + 1) + eb**3),
+        (f"-{_wrap(a)} {_wrap(b)}", -ea * eb),
+        (f"{_wrap(a)}^{{-1}} + {_wrap(b)}", 1 / ea + eb),
+    ])
 
 
 _EXPRESSIONS = st.recursive(_ATOMS, lambda kids: st.tuples(kids, kids).flatmap(_combine), max_leaves=6)

@@ -61,7 +61,9 @@ def math(latex: str, delimited: bool = True) -> ir.Math:
 def texts(draw, min_words: int = 0, allow_empty: bool = False) -> ir.Text:
     """English with embedded math, spaced the way the parser keeps it, with its plain form."""
     items = draw(
-        st.lists(st.one_of(st.sampled_from(WORDS), exprs.map(math)), min_size=0 if allow_empty else 1, max_size=4)
+        st.lists(
+            st.one_of(st.sampled_from(WORDS), exprs.map(math)), min_size=0 if allow_empty else 1, max_size=4
+        )
     )
     if sum(isinstance(i, str) for i in items) < min_words:
         items.insert(draw(st.integers(0, len(items))), draw(st.sampled_from(WORDS)))
@@ -117,7 +119,9 @@ simple = st.one_of(
         st.sampled_from(["\\gets", "\\leftarrow", ":=", "="]),
         comments,
     ),
-    st.builds(ir.TextStatement, st.just(S0), st.one_of(texts(min_words=1), exprs.map(one_math_text)), comments),
+    st.builds(
+        ir.TextStatement, st.just(S0), st.one_of(texts(min_words=1), exprs.map(one_math_text)), comments
+    ),
     st.builds(
         ir.CallStmt,
         st.just(S0),
@@ -323,7 +327,9 @@ def test_unparse_seed_power_iteration():
     assert "\\Return \\(\\lambda, v\\)\n" in printed
 
 
-@pytest.mark.parametrize("source", [r"\Return \Call{Square}{\(b\)}", r"\Return \(a, b\), \Call{F}{x, y}, \(c\)"])
+@pytest.mark.parametrize(
+    "source", [r"\Return \Call{Square}{\(b\)}", r"\Return \(a, b\), \Call{F}{x, y}, \(c\)"]
+)
 def test_returned_calls_round_trip(source: str):
     algorithm = parse(source)
     assert ir.strip_spans(parse(unparse(algorithm))) == ir.strip_spans(algorithm)

@@ -9,7 +9,7 @@ import pytest
 from algoverify import api
 from algoverify.cli import main
 
-REFS = """
+REFS = '''
 import numpy as np
 
 def double(x):
@@ -17,7 +17,7 @@ def double(x):
 
 def positive(a):
     return a
-"""
+'''
 
 
 def _note(tmp_path, listing: str, check: str, module: str = "refs.py") -> object:
@@ -48,47 +48,19 @@ CASES = [
     ("\\Require $x$\n\\State \\Return $2 x$", REFERENCE, "refs.py", "verified", None, None),
     ("\\Require $x$\n\\State \\Return $3 x$", REFERENCE, "refs.py", "refuted", "AV401", None),
     # a loop that never stops breaks a promise every claim makes: refuted
-    (
-        "\\Require $x$\n\\While{$1 > 0$}\n\\State $x \\gets x$\n\\EndWhile\n\\State \\Return $x$",
-        REFERENCE.replace("trials: 5", "trials: 2\n  max_steps: 50"),
-        "refs.py",
-        "refuted",
-        "AV401",
-        None,
-    ),
+    ("\\Require $x$\n\\While{$1 > 0$}\n\\State $x \\gets x$\n\\EndWhile\n\\State \\Return $x$", REFERENCE.replace("trials: 5", "trials: 2\n  max_steps: 50"), "refs.py", "refuted", "AV401", None),
     # an unbound name: the claim was not tested
     ("\\Require $x$\n\\State \\Return $2 w$", REFERENCE, "refs.py", "could not check", "AV303", 18),
     # an English step no binding explains
-    (
-        "\\Require $x$\n\\State double every entry\n\\State \\Return $x$",
-        REFERENCE,
-        "refs.py",
-        "could not check",
-        "AV304",
-        18,
-    ),
+    ("\\Require $x$\n\\State double every entry\n\\State \\Return $x$", REFERENCE, "refs.py", "could not check", "AV304", 18),
     # the generator draws outside the listing's declared class
-    (
-        "\\Require $x \\gt 0$\n\\State \\Return $2 x$",
-        REFERENCE.replace("randn(3)", "-1.0"),
-        "refs.py",
-        "could not check",
-        "AV309",
-        17,
-    ),
+    ("\\Require $x \\gt 0$\n\\State \\Return $2 x$", REFERENCE.replace("randn(3)", "-1.0"), "refs.py", "could not check", "AV309", 17),
     # the input the spec draws is not one the listing takes
     ("\\Require $y$\n\\State \\Return $2 y$", REFERENCE, "refs.py", "could not check", "AV307", None),
     # a module that does not import
     ("\\Require $x$\n\\State \\Return $2 x$", REFERENCE, "missing.py", "could not check", "AV503", None),
     # a reference that does not exist in the module
-    (
-        "\\Require $x$\n\\State \\Return $2 x$",
-        REFERENCE.replace("reference: double", "reference: triple"),
-        "refs.py",
-        "could not check",
-        "AV502",
-        None,
-    ),
+    ("\\Require $x$\n\\State \\Return $2 x$", REFERENCE.replace("reference: double", "reference: triple"), "refs.py", "could not check", "AV502", None),
 ]
 
 

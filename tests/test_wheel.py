@@ -31,13 +31,9 @@ def test_installed_wheel_parses_a_block(tmp_path):
         pytest.skip("git is needed to copy the checkout")
     src = tmp_path / "src"
     # Build from a copy so a stale build/ in the checkout cannot leak into the wheel.
-    shutil.copytree(
-        ROOT, src, ignore=shutil.ignore_patterns(".git", ".venv*", "dist", "build", "__pycache__", ".hypothesis")
-    )
+    shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(".git", ".venv*", "dist", "build", "__pycache__", ".hypothesis"))
     dist = tmp_path / "dist"
-    subprocess.run(
-        [sys.executable, "-m", "build", "--wheel", "--outdir", str(dist), str(src)], check=True, capture_output=True
-    )
+    subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(dist), str(src)], check=True, capture_output=True)
     (wheel,) = dist.glob("algoverify-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert "algoverify/grammars/algorithmic.lark" in names
@@ -52,9 +48,7 @@ def test_installed_wheel_parses_a_block(tmp_path):
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     env = dict(os.environ, PYTHONPATH=str(site))
-    out = subprocess.run(
-        [sys.executable, "-c", PROGRAM], cwd=elsewhere, env=env, capture_output=True, text=True, check=True
-    )
+    out = subprocess.run([sys.executable, "-c", PROGRAM], cwd=elsewhere, env=env, capture_output=True, text=True, check=True)
     module_file, grammar_dir, node, schema_version = out.stdout.split()
     assert module_file.startswith(str(site)), "the installed copy, not the checkout, must be imported"
     assert grammar_dir == str(site / "algoverify" / "grammars")
