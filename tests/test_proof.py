@@ -142,6 +142,24 @@ def test_a_claim_true_only_for_positive_x_is_proved_under_positivity_and_not_wit
     assert non_negative.status == "proved" and non_negative.scope == "for all non-negative x"
 
 
+# (draw, holds, status): one-variable polynomials, decided exactly from their real roots on the domain
+ONE_VARIABLE = [
+    ({"x": "randn()"}, r"x^{2} - x + 1 > 0", "proved"),  # no real root; sympy's assumptions alone miss it
+    ({"x": "randn()"}, r"x^{4} - 4 x + 3 \geq 0", "proved"),  # (x − 1)²(x² + 2x + 3)
+    ({"x": "randn()"}, r"x^{4} - 4 x + 3 > 0", "inconclusive"),  # 0 at x = 1: no proof, and no point below 0
+    ({"x": "uniform(0, 5)"}, r"x^{3} \geq 0", "proved"),  # only on its domain
+    ({"x": "randn()"}, r"x^{3} \geq 0", "disproved"),
+    ({"x": "uniform(0, 5)"}, r"x^{3} > 0", "inconclusive"),  # the domain includes 0
+    ({"x": "uniform(1, 5)"}, r"x^{3} > 0", "proved"),
+    ({"x": "randn()"}, r"x^{2} - 2 x + 0.99 \geq 0", "disproved"),  # two roots 0.01 apart, negative between
+]
+
+
+@pytest.mark.parametrize(("draw", "holds", "status"), ONE_VARIABLE, ids=[p[1] for p in ONE_VARIABLE])
+def test_one_variable_polynomials_are_decided_from_their_roots(draw, holds, status):
+    assert _prove(spec(draw=draw, holds=holds)).status == status
+
+
 def test_an_ordering_true_only_for_positive_x_is_proved_there_and_disproved_over_all_reals():
     positive = _prove(spec(draw={"x": "uniform(0.1, 10)"}, holds=r"x \leq x^{2} + x"))
     real = _prove(spec(draw={"x": "randn()"}, holds=r"x \leq x^{2} - x + 1"))

@@ -499,9 +499,64 @@ def _ordered(sp: Any, gap: Any, kind: str) -> bool | None:
                 value = form()
                 if (value.is_positive if strict else value.is_nonnegative) is True:
                     return True
+            return _one_variable(sp, gap, strict)
     except _Spent:
         pass
     return None
+
+
+#: Degree up to which a polynomial's real roots are isolated exactly.
+_DEGREE = 12
+
+
+def _one_variable(sp: Any, gap: Any, strict: bool) -> bool | None:
+    """A polynomial in one real symbol: True when it is ``≥ 0`` (``> 0``) on the symbol's whole domain.
+
+    sympy's assumptions miss ``x² − x + 1 > 0``; its real roots decide it exactly. Between two
+    consecutive roots the sign is constant, so one rational point per interval (inside the
+    domain: a positive symbol's is ``(0, ∞)``) settles it, and a strict ordering also needs no
+    root in the domain.
+    """
+    if len(gap.free_symbols) != 1:
+        return None
+    (x,) = gap.free_symbols
+    if not x.is_real:
+        return None
+    try:
+        poly = sp.Poly(sp.expand(gap), x)
+    except sp.PolynomialError:
+        return None
+    if poly.degree() > _DEGREE or not (poly.domain.is_ZZ or poly.domain.is_QQ):
+        return None
+    low = Fraction(0) if x.is_nonnegative else None  # the domain's ends (None: unbounded)
+    high = Fraction(0) if x.is_nonpositive else None
+    closed = not (x.is_positive or x.is_negative)
+    # 40 digits keep apart any two roots a degree-12 polynomial with these coefficients can have here
+    roots = sorted({Fraction(str(r.evalf(40))) for r in sp.real_roots(poly)})
+    if strict and any(
+        (low is None or r > low or (closed and r == low)) and (high is None or r < high or (closed and r == high))
+        for r in roots
+    ):
+        return None
+    edges: list[Fraction | None] = [None, *roots, None]
+    for left, right in zip(edges, edges[1:]):
+        a = left if low is None or (left is not None and left > low) else low
+        b = right if high is None or (right is not None and right < high) else high
+        if a is not None and b is not None and a >= b:
+            continue
+        point = (
+            (a + b) / 2
+            if a is not None and b is not None
+            else b - 1
+            if b is not None
+            else a + 1
+            if a is not None
+            else 0
+        )
+        value = poly.eval(sp.Rational(point.numerator, point.denominator) if isinstance(point, Fraction) else point)
+        if value < 0 or (strict and value == 0):
+            return None
+    return True
 
 
 def _witness(sp: Any, diff: Any, kind: str = "=") -> bool:
