@@ -170,7 +170,7 @@ CORRUPTIONS = {
     "an unknown finding code": lambda text: text.replace('"AV6', '"AV9').replace(
         '"status": "verified"', '"status": "fine"'
     ),
-    "a pickle": lambda text: pickle.dumps({"report": 1}).decode("latin-1"),
+    "a pickle": lambda text: pickle.dumps({"report": 1}),
     "another layout": lambda text: text.replace(f'"format": {cache.FORMAT}', '"format": 999'),
 }
 
@@ -179,7 +179,8 @@ CORRUPTIONS = {
 def test_a_corrupt_entry_is_run_again_and_rewritten(project, corrupt):
     _check(project)
     (entry,) = _entries(project)
-    entry.write_text(corrupt(entry.read_text()), encoding="latin-1")
+    damaged = corrupt(entry.read_text(encoding="utf-8"))  # an entry holds the report's text: `−`, `≤` …
+    entry.write_bytes(damaged if isinstance(damaged, bytes) else damaged.encode("utf-8"))
     code, doc = _check(project)
     assert code == 0 and _cached(doc) == [False]
     assert _cached(_check(project)[1]) == [True]
