@@ -69,8 +69,9 @@ def test_claims_about_a_listings_run_or_its_calls_are_proved(tmp_path, holds, ov
     found = outcomes(note(tmp_path, check("c", holds, listing=over_the_run)))["c"]
     assert found.status == "verified", found.message
     assert found.details["proof"]["status"] == "proved"
-    assert found.details["proof"]["scope"] == "for all real x (n ≤ 5)"
-    assert found.message.startswith(f"{holds} proved for all real x (n ≤ 5); held on ")
+    # the listing divides by s, which is 0 when every entry is the same: true where it is defined
+    assert found.details["proof"]["scope"] == "for all real x where defined (n ≤ 5)"
+    assert found.message.startswith(f"{holds} proved for all real x where defined (n ≤ 5); held on ")
 
 
 @pytest.mark.parametrize(
@@ -144,7 +145,7 @@ def reference_note(tmp_path: Path, reference: str, divisor: str = "n", snippet: 
 def test_a_subject_that_computes_its_reference_is_proved(tmp_path, snippet):
     found = outcomes(reference_note(tmp_path, "population", snippet=snippet))["c"]
     assert found.status == "verified", found.message
-    assert found.message.endswith("; proved for all real x (n ≤ 5)")
+    assert found.message.endswith("; proved for all real x where defined (n ≤ 5)")
     assert found.details["proof"]["status"] == "proved"
 
 
@@ -161,3 +162,104 @@ def test_a_listing_that_differs_from_its_reference_is_refuted_with_sympys_differ
 def test_a_reference_sympy_cannot_run_leaves_the_trials_to_decide(tmp_path):
     found = outcomes(reference_note(tmp_path, "sorted"))["c"]
     assert found.status == "verified" and "proof" not in found.details and "proved" not in found.message
+
+
+# --- what a new user's notes found: preconditions, downward loops, literals, vectors --------------
+
+INVERSE = r"""\begin{algorithm}[H]
+\begin{algorithmic}[1]
+\Require \(a, b, c, d\) with CONDITION
+\State \(D \gets a d - b c\)
+\State \(e \gets d / D\); \(f \gets -b / D\); \(g \gets -c / D\); \(h \gets a / D\)
+\State \Return \(e, f, g, h\)
+\end{algorithmic}
+\end{algorithm}
+"""
+CORNERS = '{a: "uniform(-3, 3)", b: "uniform(-3, 3)", c: "uniform(-3, 3)", d: "uniform(-3, 3)"}'
+
+
+@pytest.mark.parametrize("condition", [r"\(a d - b c \ne 0\)", r"\(a d \ne b c\)"])
+def test_a_precondition_on_several_inputs_keeps_singular_draws_out(tmp_path, condition):
+    # trial 1 draws every input at its lower edge: a = b = c = d = -3 is singular; it is drawn
+    # again, never reported as a division by zero against a true claim
+    checks = f"    - id: c\n      kind: property\n      listing: 1\n      inputs: {CORNERS}\n      holds: 'a e + b g = 1'\n"
+    found = outcomes(note(tmp_path, checks, listing=INVERSE.replace("CONDITION", condition)))["c"]
+    assert found.status == "verified", found.message
+    assert "draws skipped: precondition violated" in found.message
+    # sympy cancels (a d − b c)/(a d − b c): the proof says it holds where the listing is defined
+    assert found.details["proof"]["scope"] == "for all real a, b, c, d where defined"
+
+
+def test_given_on_the_inputs_skips_a_trial_before_the_listing_runs(tmp_path):
+    checks = f"    - id: c\n      kind: property\n      listing: 1\n      inputs: {CORNERS}\n"
+    checks += "      given: 'a d - b c \\ne 0'\n      holds: 'a e + b g = 1'\n"
+    found = outcomes(note(tmp_path, checks, listing=INVERSE.replace(" with CONDITION", "")))["c"]
+    assert found.status == "verified", found.message
+    assert "`given:` was false" in found.message
+
+
+def test_a_run_that_fails_is_not_blamed_on_the_floats(tmp_path):
+    # no precondition: the singular corner divides by zero; sympy proves the identity where
+    # defined, but the failure is the run's, and the message does not say the floats broke it
+    checks = f"    - id: c\n      kind: property\n      listing: 1\n      inputs: {CORNERS}\n      holds: 'a e + b g = 1'\n"
+    found = outcomes(note(tmp_path, checks, listing=INVERSE.replace(" with CONDITION", "")))["c"]
+    assert found.status == "refuted" and "AV302" in found.message
+    assert "the floats break it" not in found.message
+
+
+HORNER = r"""\begin{algorithm}[H]
+\begin{algorithmic}[1]
+\Require coefficients \(a \in \mathbb{R}^{n}\), a point \(x\)
+\State \(p \gets a_n\)
+\For{\(i = n - 1, \dots, 1\)}
+    \State \(p \gets p x + a_i\)
+\EndFor
+\State \Return \(p\)
+\end{algorithmic}
+\end{algorithm}
+"""
+
+
+@pytest.mark.parametrize(
+    ("inputs", "holds", "scope"),
+    [
+        # a loop counting down, unrolled as the interpreter runs it
+        ('{n: "integers(1, 8)", a: "randn(n)", x: "randn()"}', r"p = \sum_{i=1}^{n} a_i x^{i - 1}", "for all real a, x (n ≤ 4)"),
+        # constant(…) and a literal list as exact values; 1 − x + x² > 0 from its roots
+        ('{n: "integers(1, 8)", a: "constant(1, n)", x: "uniform(2, 3)"}', r"p = \frac{x^{n} - 1}{x - 1}", "for all positive x where defined (n ≤ 4)"),
+        ("{a: [1, -1, 1], x: \"uniform(-10, 10)\"}", "p > 0", "for all real x"),
+    ],
+)
+def test_listings_that_count_down_or_take_literals_are_proved(tmp_path, inputs, holds, scope):
+    checks = f"    - id: c\n      kind: property\n      listing: 1\n      inputs: {inputs}\n      holds: '{holds}'\n"
+    found = outcomes(note(tmp_path, checks, listing=HORNER))["c"]
+    assert found.status == "verified", found.message
+    assert found.details["proof"]["scope"] == scope
+
+
+SIGMOID = r"""\begin{algorithm}[H]
+\begin{algorithmic}[1]
+\Function{Sigmoid}{\(z\)}
+    \State \Return \(1 / (1 + \exp(-z))\)
+\EndFunction
+\end{algorithmic}
+\end{algorithm}
+"""
+
+
+@pytest.mark.parametrize(
+    "holds",
+    [
+        r"\operatorname{Sigmoid}(-z) = 1 - \operatorname{Sigmoid}(z)",  # a number over a vector: entry by entry
+        r"\nabla_z F(z) = \operatorname{Sigmoid}(z)",
+    ],
+)
+def test_a_function_of_a_vector_divides_entry_by_entry(tmp_path, holds):
+    checks = (
+        '    - id: c\n      kind: property\n      draw: {n: "integers(1, 6)", z: "randn(n)"}\n'
+        f"      let: {{'F(v)': '\\sum_{{i=1}}^{{n}} \\log(1 + \\exp(v_i))'}}\n"
+        f"      holds: '{holds}'\n"
+    )
+    found = outcomes(note(tmp_path, checks, listing=SIGMOID))["c"]
+    assert found.status == "verified", found.message
+    assert found.details["proof"]["status"] == "proved"

@@ -180,6 +180,28 @@ def test_a_violated_precondition_is_reported_as_such(inputs, code, column, words
     assert (line, col) == ((3, column) if code == "AV309" else (2, 1))
 
 
+@pytest.mark.parametrize(
+    "condition, column",
+    [
+        (r"\(a d - b c \ne 0\)", 32),  # a relation that names no input alone: a condition on them together
+        (r"\(a d \ne b c\)", 32),  # `a d` after a, …, d is their product, not a new input `ad`
+    ],
+)
+def test_a_require_condition_on_several_inputs_is_a_precondition(condition, column):
+    listing = algoverify.compile(
+        f"\\begin{{algorithmic}}\n\\Require \\(a, b, c, d\\) with {condition}\n"
+        "\\State \\(e \\gets d / (a d - b c)\\)\n\\State \\Return \\(e\\)\n\\end{algorithmic}"
+    )
+    assert listing.inputs == ("a", "b", "c", "d")
+    assert listing(a=1.0, b=2.0, c=3.0, d=4.0) == -2.0
+    with pytest.raises(ExecutionError) as info:
+        listing(a=1.0, b=2.0, c=2.0, d=4.0)  # singular: never run, never "division by zero"
+    finding = info.value.finding
+    assert finding.code == "AV309"
+    assert finding.message.endswith("does not hold (a = 1.0, b = 2.0, c = 2.0, d = 4.0)")
+    assert listing.source.line_col(finding.span.start) == (2, column)
+
+
 def test_columns_of_a_matrix_and_lengths_said_in_words():
     listing = algoverify.compile(
         "\\begin{algorithmic}\n\\Require matrix $A = [a_1, \\dots, a_n]$, vector $y$ of length $m$\n"

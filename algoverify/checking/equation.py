@@ -124,12 +124,13 @@ class _ListingAttempt(_Attempt):
             return None
         if self.difference:  # the first size where they differ is the one to show
             return False
-        state = execute(sp, self.listing, dict(env), self.shadowed)
+        state = execute(sp, self.listing, dict(env), self.shadowed, self.divides)
         if self.name not in state:
             raise Inconclusive(f"the listing computes no {self.name}")
         # the right side sees the inputs and `let:` alone, never the listing's other variables
         left, right = self._sides({**env, self.name: state[self.name]})
         differences = _differences(sp, left, right)
+        self.note_partial(differences)
         undecided = False
         for at, diff in enumerate(differences):
             # a point where the difference is clearly not zero is cheaper than simplifying it first

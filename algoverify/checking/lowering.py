@@ -12,7 +12,7 @@ from typing import Any
 from ..math import mathexpr as M
 from ..math.names import declared_name, identifier, join_words, resolve_applications
 
-__all__ = ["Inconclusive", "Lower", "scalar", "UNROLL", "KNOWN"]
+__all__ = ["Inconclusive", "Lower", "can_be_zero", "scalar", "UNROLL", "KNOWN"]
 
 #: Terms a sum or a max is unrolled into at most (a loop's passes, too).
 UNROLL = 64
@@ -20,6 +20,14 @@ UNROLL = 64
 
 class Inconclusive(Exception):
     """The lowering or the decision cannot say: the trials decide."""
+
+
+def can_be_zero(sp: Any, e: Any) -> bool:
+    """Whether a divisor may be 0 for some values of its symbols, as far as sympy can tell."""
+    if not getattr(e, "free_symbols", None) or e.is_zero is False:
+        return False
+    # Σ exp(log p_i + c) over a probability vector is e^c once expanded: never 0
+    return sp.expand(e).is_zero is not False
 
 
 def scalar(sp: Any, value: Any) -> Any:
@@ -51,12 +59,16 @@ class Lower:
         shadowed: set[str],
         words: set[str],
         callables: dict[str, Any] | None = None,
+        on_division: Any = None,
     ):
         from ..math.symbolic import _Lower as Base
 
         self.sp, self.env, self.functions, self.shadowed, self.words = sp, env, functions, shadowed, words
         #: name → a function of sympy values (a listing run symbolically, a snippet's function)
         self.callables = callables or {}
+        #: called on a division by something that can be 0: sympy cancels x/x to 1 on sight, so a
+        #: proof must hear of the division where it is written
+        self.on_division = on_division or (lambda: None)
         base = Base.__new__(Base)
         base.sp, base.shapes = sp, {}
         base.lower = self.lower  # children of the nodes it keeps lowering come back here
@@ -138,9 +150,15 @@ class Lower:
 
     def _divide(self, a: Any, b: Any) -> Any:
         b = scalar(self.sp, b)
-        if self._is_matrix(b):
-            raise Inconclusive("a division by an array")
-        return a / b
+        self._may_vanish(b)
+        if not self._is_matrix(b):
+            return a / b
+        # NumPy divides entry by entry: a number over an array, or arrays of one shape
+        if not self._is_matrix(a):
+            return b.applyfunc(lambda e: a / e)
+        if a.shape != b.shape:
+            raise Inconclusive("a division of arrays of different shapes")
+        return a.multiply_elementwise(b.applyfunc(lambda e: 1 / e))
 
     def lower_Hadamard(self, node: M.Hadamard) -> Any:
         a, b = self.lower(node.left), self.lower(node.right)
@@ -157,7 +175,14 @@ class Lower:
         base, exp = scalar(self.sp, self.lower(node.base)), scalar(self.sp, self.lower(node.exp))
         if self._is_matrix(base) or self._is_matrix(exp):
             raise Inconclusive("a power of an array")
+        if exp.is_negative is not False:
+            self._may_vanish(base)
         return base**exp
+
+    def _may_vanish(self, divisor: Any) -> None:
+        entries = list(divisor) if self._is_matrix(divisor) else [divisor]
+        if any(can_be_zero(self.sp, e) for e in entries):
+            self.on_division()
 
     def lower_Sqrt(self, node: M.Sqrt) -> Any:
         x = self.lower(node.radicand)

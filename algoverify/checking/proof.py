@@ -31,11 +31,11 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 from ..findings import LocatedError
 from ..math import mathexpr as M
-from .lowering import Inconclusive, Lower, scalar
+from .lowering import Inconclusive, Lower, can_be_zero, scalar
 from .symexec import execute
 from .trials import sizes_of
 
@@ -236,6 +236,7 @@ class _Attempt:
         self.gaps: list[tuple[Any, str]] = []
         self.counterexample: dict[str, Any] | None = None
         self.why = "sympy could not decide"
+        self.partial = False  # a side divides by something that can be 0
         self.searched = 0.0  # CPU seconds spent searching for a counterexample, all sizes together
 
     def run(self) -> tuple[str, str, str]:
@@ -300,14 +301,19 @@ class _Attempt:
         if isinstance(text, bool):
             raise Inconclusive(f"{name} is a truth value")
         if isinstance(text, (int, float)):
-            value = Fraction(str(text))
-            return sp.Rational(value.numerator, value.denominator)
+            return _exact(sp, text)
+        if isinstance(text, list):  # a literal vector or matrix: the values the trials use, exactly
+            return _literal_array(sp, name, text)
         if not isinstance(text, str):
             raise Inconclusive(f"{name} is not a generator call")
         call = generator_call(text, _plain(env))
         if call is None:
             raise Inconclusive(f"{name} is not a generator call")
         gen, args, kwargs = call
+        if gen == "constant" and len(args) >= 2 and all(isinstance(d, int) for d in args[1:]) and len(args) <= 3:
+            fill = args[0] if isinstance(args[0], sp.Basic) else _exact(sp, args[0])
+            self.shapes[name] = tuple(int(d) for d in args[1:])  # as drawn, for a disproof's point
+            return sp.Matrix(*([int(d) for d in args[1:]] + [1])[:2], lambda i, j: fill)
         shape: list[Any]
         if gen == "randn":
             kind, shape = "real", list(args)
@@ -379,6 +385,7 @@ class _Attempt:
                 low, high = (left, right) if op in ("<=", "<") else (right, left)
                 gaps += [(d, ">" if op in ("<", ">") else ">=") for d in _differences(sp, high, low)]
         self.gaps = gaps
+        self.note_partial(d for d, _ in gaps)
         open_ = [
             (d, kind)
             for d, kind in gaps
@@ -413,12 +420,12 @@ class _Attempt:
         env = dict(env)  # the draws stay as drawn, for a disproof's point
         if self.subjects.listing is not None:
             entry = {f"{k}_of_0": v for k, v in env.items() if k in self.spec}
-            env.update(execute(sp, self.subjects.listing, env, self.shadowed))
+            env.update(execute(sp, self.subjects.listing, env, self.shadowed, self.divides))
             env.update(entry)
         functions: dict[str, tuple[list[str], M.MathNode]] = {}
         words = {n for n in [*self.spec, *(str(k).partition("(")[0].strip() for k in self.check.get("let") or {})]}
         words = {w for w in words if len(w) > 1 and w.isalpha()}
-        lower = Lower(sp, env, functions, self.shadowed, words, self._callables())
+        lower = Lower(sp, env, functions, self.shadowed, words, self._callables(), self.divides)
         for key, latex in (self.check.get("let") or {}).items():
             name, _, params = str(key).partition("(")
             tree = lower.read(str(latex))
@@ -434,13 +441,24 @@ class _Attempt:
         """The listings and snippet functions the relation calls by name, as functions of sympy values."""
         sp, out = self.sp, {}
         for name, listing in self.subjects.calls:
-            out[name] = _listing_call(sp, listing, self.shadowed)
+            out[name] = _listing_call(sp, listing, self.shadowed, self.divides)
         if self.subjects.snippet is not None:
             if any(len(shape) == 2 and shape[1] == 1 for shape in self.shapes.values()):
                 # sympy's n×1 matrix is a vector to the snippet: a drawn (n, 1) array would change meaning
                 raise Inconclusive("an array of one column passed to the snippet")
             out.update(_snippet_calls(self.subjects.snippet))
         return out
+
+    def divides(self) -> None:
+        """A side or the run divides by something that can be 0 (``x / x``, ``1 / (a d - b c)``)."""
+        self.partial = True
+
+    def note_partial(self, expressions: Iterable[Any]) -> None:
+        """Remember a division by something that can be 0 (``a d - b c``): the proof holds where it is defined."""
+        sp = self.sp
+        self.partial = self.partial or any(
+            p.exp.is_negative and can_be_zero(sp, p.base) for e in expressions for p in e.atoms(sp.Pow)
+        )
 
     def _scope(self) -> str:
         groups: dict[str, list[str]] = {}
@@ -451,12 +469,42 @@ class _Attempt:
         if self.every:
             parts.append("every " + ", ".join(self.every))
         text = "for all " + "; ".join(parts) if parts else "for every draw"
+        if self.partial:  # sympy cancels (ad − bc)/(ad − bc) to 1: true wherever both sides are defined
+            text += " where defined"
         capped = [f"{n} ≤ {top}" for n, (top, hi) in self.bounds.items() if top < hi]
         if capped:
             text += f" ({', '.join(capped)})"
         elif self.bounds:
             text += " (every size drawn)"
         return text
+
+
+def _entries(sp: Any, values: Iterable[Any]) -> Iterator[Any]:
+    """The sympy expressions among ``values``, a matrix's entries one by one."""
+    for value in values:
+        if isinstance(value, sp.MatrixBase):
+            yield from value
+        elif isinstance(value, sp.Basic):
+            yield value
+
+
+def _exact(sp: Any, number: Any) -> Any:
+    """A literal number as the rational its decimal text says (0.1 is 1/10)."""
+    if isinstance(number, bool) or not isinstance(number, (int, float)):
+        raise Inconclusive(f"{number!r} is not a number")
+    value = Fraction(str(number))
+    return sp.Rational(value.numerator, value.denominator)
+
+
+def _literal_array(sp: Any, name: str, rows: list[Any]) -> Any:
+    """``[1, -1, 1]`` as a column, ``[[1, 2], [3, 4]]`` as a matrix, of exact numbers."""
+    if rows and all(isinstance(r, list) for r in rows):
+        if len({len(r) for r in rows}) != 1:
+            raise Inconclusive(f"{name} is a ragged list")
+        return sp.Matrix([[_exact(sp, v) for v in r] for r in rows])
+    if not rows:
+        raise Inconclusive(f"{name} is an empty list")
+    return sp.Matrix([_exact(sp, v) for v in rows])
 
 
 def _plain(env: dict[str, Any]) -> dict[str, Any]:
@@ -630,6 +678,8 @@ class _Draws:
                 return None
             shape = self.attempt.shapes[name]
             out[name] = np.array(numbers, dtype=int if integer else float).reshape(shape) if shape else numbers[0]
+            if text.lstrip().startswith("constant("):
+                continue  # its entries are the fill value's, which has its own class
             inside = value_class(text, out)
             if inside is None or not _inside(inside, out[name]):
                 return None
@@ -676,14 +726,14 @@ def _candidate(sp: Any, s: Any, rng: random.Random) -> Any:
     return sp.Rational(rng.choice([-3, -2, -1, 0, 1, 2, 3]), rng.choice([1, 2]))
 
 
-def _listing_call(sp: Any, listing: Any, shadowed: set[str]) -> Any:
+def _listing_call(sp: Any, listing: Any, shadowed: set[str], on_division: Any = None) -> Any:
     """A listing as a function of sympy values: its parameters bound in order, its one output returned."""
     outputs = listing.outputs or ("result",)
 
     def call(*args: Any) -> Any:
         if len(args) != len(listing.inputs) or len(outputs) != 1:
             raise Inconclusive(f"a call of {listing.name or 'the listing'} with {len(args)} argument(s)")
-        return execute(sp, listing, dict(zip(listing.inputs, args)), shadowed)[outputs[0]]
+        return execute(sp, listing, dict(zip(listing.inputs, args)), shadowed, on_division)[outputs[0]]
 
     return call
 

@@ -61,8 +61,9 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
     if proof is not None and proof.status != INCONCLUSIVE:
         # the proof is evidence beside the trials, never a verdict alone: a refutation needs a failed trial
         verdict.details["proof"] = {"status": proof.status, "scope": proof.scope, "seconds": round(proof.seconds, 4)}
-        if proof.status == PROVED and verdict.holds is False:
-            # true in real arithmetic, false in the trial's floats: the reader needs to know which
+        if proof.status == PROVED and verdict.holds is False and " is false" in verdict.message:
+            # the relation true in real arithmetic, false in the trial's floats: the reader needs to
+            # know which (a run that failed, a division by zero, is not the floats' doing)
             verdict.message += f"; sympy proves it {proof.scope} in exact arithmetic: the floats break it"
     return verdict
 
@@ -112,6 +113,8 @@ def _attempt(
     if check.get("as") is not None:
         env[str(check.get("as"))] = _callable(check, ctx, listing)
         return _judge(check, ctx, env)
+    if _given_on_entry(check, ctx, env) is False:
+        return SKIP  # a precondition on the inputs: the listing never runs on them (a singular matrix)
     entry = {f"{k}_of_0": _copy(v) for k, v in taken(listing, values).items()}
     if place is not None:
         return _invariant(check, ctx, listing, values, env, entry, place)
@@ -128,6 +131,19 @@ def _attempt(
         env = {k: v if callable(v) else to_exact(v) for k, v in env.items()}
         env.update({f"{k}_of_exact": v for k, v in _final(listing, exact).items()})
     return _judge(check, ctx, env)
+
+
+def _given_on_entry(check: CheckSpec, ctx: CheckContext, env: dict[str, Any]) -> bool | None:
+    """``given:`` over the inputs alone, before the run; ``None`` when it reads what the run computes."""
+    given = check.get("given")
+    if given is None:
+        return None
+    inputs = dict(env)
+    try:
+        ctx.let(check, inputs)
+        return _truth(ctx.evaluate(check, str(given), inputs, ("given", "on entry")))
+    except (LocatedError, RunFailed):
+        return None  # it names a variable of the run: judged after it, with the relation
 
 
 def _final(listing: Any, result: Any) -> dict[str, Any]:

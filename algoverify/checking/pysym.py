@@ -433,9 +433,7 @@ class _Interpreter:
     def s_For(self, node: ast.For, scope: ChainMap[str, Any]) -> None:
         if node.orelse:
             raise Unsupported(f"line {node.lineno}: a for … else")
-        items = L.iterate(self.expr(node.iter, scope))
-        if len(items) > MAX_ITERATIONS:
-            raise Unsupported(f"line {node.lineno}: a loop of {len(items)} iterations (at most {MAX_ITERATIONS})")
+        items = self.bounded(node, self.expr(node.iter, scope), "a loop")
         for item in items:
             self.assign(node.target, item, scope)
             try:
@@ -615,6 +613,14 @@ class _Interpreter:
     def e_ListComp(self, node: ast.ListComp, scope: ChainMap[str, Any]) -> list[Any]:
         return self.comprehension(node, scope)
 
+    def bounded(self, node: ast.AST, iterable: Any, what: str) -> list[Any]:
+        """The items a loop or a comprehension runs over, unrolled: at most :data:`MAX_ITERATIONS`."""
+        items = L.iterate(iterable)
+        if len(items) > MAX_ITERATIONS:
+            line = getattr(node, "lineno", "?")
+            raise Unsupported(f"line {line}: {what} over {len(items)} items (at most {MAX_ITERATIONS})")
+        return items
+
     def comprehension(self, node: ast.ListComp | ast.GeneratorExp, scope: ChainMap[str, Any]) -> list[Any]:
         out: list[Any] = []
 
@@ -625,9 +631,7 @@ class _Interpreter:
             gen = node.generators[level]
             if gen.is_async:
                 raise Unsupported(f"line {node.lineno}: an async comprehension")
-            items = L.iterate(self.expr(gen.iter, inner))
-            if len(items) > MAX_ITERATIONS:
-                raise Unsupported(f"line {node.lineno}: a comprehension over {len(items)} items")
+            items = self.bounded(node, self.expr(gen.iter, inner), "a comprehension")
             for item in items:
                 self.assign(gen.target, item, inner)
                 if all(L.truth(self.expr(test, inner)) for test in gen.ifs):

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .lowering import Inconclusive
-from .proof import Proof, _Attempt, _differences, _witness, _zero, settle
+from .proof import Proof, _Attempt, _differences, _entries, _witness, _zero, settle
 from .symexec import execute
 
 __all__ = ["prove_reference"]
@@ -23,13 +23,14 @@ __all__ = ["prove_reference"]
 
 def prove_reference(
     check: Any,
-    subject: Callable[[Any, dict[str, Any]], tuple[tuple[str, ...], tuple[Any, ...]]],
+    subject: Callable[..., tuple[tuple[str, ...], tuple[Any, ...]]],
     module: Any,
     shadowed: Any = frozenset(),
 ) -> Proof:
     """Compare ``subject``'s outputs with the reference's, on symbols, size by size.
 
-    :param subject: ``(sympy, values) → (names, outputs)``, the listing or snippet function run on symbols.
+    :param subject: ``(sympy, values, on_division) → (names, outputs)``, the listing or snippet function
+        run on symbols (``on_division`` is called when it divides by something that can be 0).
     :param module: the note's module (its source is read, never imported again), or ``None``.
     """
     return settle(lambda: _ReferenceAttempt(check, subject, module, set(shadowed)))
@@ -38,9 +39,9 @@ def prove_reference(
 def listing_subject(listing: Any, shadowed: set[str]) -> Callable[[Any, dict[str, Any]], Any]:
     """A listing as a subject: its outputs computed by symbolic execution."""
 
-    def run(sp: Any, values: dict[str, Any]) -> tuple[tuple[str, ...], tuple[Any, ...]]:
+    def run(sp: Any, values: dict[str, Any], on_division: Any = None) -> tuple[tuple[str, ...], tuple[Any, ...]]:
         names = tuple(listing.outputs or ("result",))
-        state = execute(sp, listing, {k: values[k] for k in listing.inputs if k in values}, shadowed)
+        state = execute(sp, listing, {k: values[k] for k in listing.inputs if k in values}, shadowed, on_division)
         return names, tuple(state[n] for n in names)
 
     return run
@@ -49,7 +50,7 @@ def listing_subject(listing: Any, shadowed: set[str]) -> Callable[[Any, dict[str
 def snippet_subject(code: str, function: str) -> Callable[[Any, dict[str, Any]], Any]:
     """A snippet's function as a subject: called with the drawn values it names, by pysym."""
 
-    def run(sp: Any, values: dict[str, Any]) -> tuple[tuple[str, ...], tuple[Any, ...]]:
+    def run(sp: Any, values: dict[str, Any], on_division: Any = None) -> tuple[tuple[str, ...], tuple[Any, ...]]:
         value = _call(code, function, values)
         if isinstance(value, tuple):
             return tuple(f"{function}[{i + 1}]" for i in range(len(value))), value
@@ -97,7 +98,7 @@ class _ReferenceAttempt(_Attempt):
         sp = self.sp
         if search_only or self.difference:  # outputs are compared size by size, not searched for a point
             return None if search_only else False
-        names, got = self.subject(sp, dict(env))
+        names, got = self.subject(sp, dict(env), self.divides)
         expected = _call(self.code, self.reference, dict(env))
         if isinstance(expected, dict):
             expected = tuple(expected[n] for n in names)
@@ -106,6 +107,7 @@ class _ReferenceAttempt(_Attempt):
         if len(expected) != len(names):
             raise Inconclusive("the reference returns a different number of values")
         compare = self.check.get("compare") or {}
+        self.note_partial(_entries(sp, [*got, *expected]))  # (a d − b c)/(a d − b c) cancels before it shows
         undecided = False
         for name, g, e in zip(names, got, expected):
             opts = compare.get(name, {}) if isinstance(compare, dict) else {}
@@ -120,6 +122,7 @@ class _ReferenceAttempt(_Attempt):
 
     def _same(self, got: Any, expected: Any) -> bool | None:
         differences = _differences(self.sp, got, expected)
+        self.note_partial(differences)
         verdicts = [False if _witness(self.sp, d) else _zero(self.sp, d) for d in differences]
         if all(v is True for v in verdicts):
             return True

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..math import mathexpr as M
 from ..math.names import identifier, join_words
+from ..math.ranges import UPWARD, written_direction
 from ..math.segments import parse_segment
 from ..running.interpreter import listing_words
 from ..syntax import ir
@@ -23,8 +24,11 @@ __all__ = ["execute"]
 _UPDATE = re.compile(r"([+\-*/])\s*\}?\s*=$")  # `x \mathrel{+}= y`, as the interpreter reads it
 
 
-def execute(sp: Any, listing: Any, env: dict[str, Any], shadowed: set[str]) -> dict[str, Any]:
-    """Run ``listing`` on the sympy values of ``env``: its final variables, and its outputs by name."""
+def execute(sp: Any, listing: Any, env: dict[str, Any], shadowed: set[str], on_division: Any = None) -> dict[str, Any]:
+    """Run ``listing`` on the sympy values of ``env``: its final variables, and its outputs by name.
+
+    ``on_division`` is called when the run divides by something that can be 0.
+    """
     if getattr(listing, "index_base", 1) != 1:
         raise Inconclusive("a listing indexed from 0")
     algorithm = listing.algorithm
@@ -34,12 +38,18 @@ def execute(sp: Any, listing: Any, env: dict[str, Any], shadowed: set[str]) -> d
         (function,) = [n for n in algorithm.body if isinstance(n, ir.Function) and n.name == listing.name]
         body = function.body
     state = dict(env)
+    for size, carriers in listing.program.declarations.sizes.items():
+        # `n` of `x ∈ ℝⁿ`: the length of the input that carries it, as on entry to a run
+        for name, axis in carriers:
+            value = state.get(name)
+            if size not in state and isinstance(value, sp.MatrixBase) and axis < 2:
+                state[size] = sp.Integer(value.shape[axis])
     for dim, sources in listing.program.ctx.dims.items():
         # `d` from len(x), as the interpreter binds a size no input gives
         arrays = [state[s] for s in sorted(sources) if isinstance(state.get(s), sp.MatrixBase)]
         if dim not in state and len(sources) == 1 and arrays:
             state[dim] = sp.Integer(arrays[0].rows)
-    lower = Lower(sp, state, {}, shadowed, set(words))
+    lower = Lower(sp, state, {}, shadowed, set(words), on_division=on_division)
     run = _Run(sp, lower, lambda m: join_words(parse_segment(m), words))
     returned = run.block(body)
     if returned is None:
@@ -109,17 +119,36 @@ class _Run:
         self.lower.env[name] = array
 
     def loop(self, node: ir.ForRange) -> tuple[Any, ...] | None:
+        """Unrolled, counting as the interpreter does: a step, a second term, downto, else the written direction."""
         var = identifier(self.parse(node.var))
-        if var is None or node.step is not None or node.second is not None or node.direction == "down":
-            raise Inconclusive("a loop that does not count up by one")
-        start, stop = self.value(node.start), self.value(node.stop)
-        if not (getattr(start, "is_Integer", False) and getattr(stop, "is_Integer", False)):
-            raise Inconclusive("a loop whose trip count the sizes do not fix")
-        if int(stop) < int(start) or int(stop) - int(start) >= UNROLL:
-            raise Inconclusive("a loop that is empty or too long to unroll")
-        for i in range(int(start), int(stop) + 1):
+        if var is None:
+            raise Inconclusive("a loop without a variable")
+        start, stop = self.number(node.start), self.number(node.stop)
+        if node.step is not None:
+            step = self.number(node.step)
+            step = -abs(step) if node.direction == "down" else step
+        elif node.second is not None:
+            step = self.number(node.second) - start
+            step = -abs(step) if node.direction == "down" else step
+        elif node.direction == "down":
+            step = -1
+        else:
+            step = written_direction(self.parse(node.start), self.parse(node.stop)) or UPWARD
+        if step == 0:
+            raise Inconclusive("a loop whose step is 0")
+        passes = range(start, stop + (1 if step > 0 else -1), step)
+        if len(passes) > UNROLL:
+            raise Inconclusive("a loop too long to unroll")
+        for i in passes:
             self.lower.env[var] = self.sp.Integer(i)
             returned = self.block(node.body)
             if returned is not None:
                 return returned
         return None
+
+    def number(self, m: ir.Math) -> int:
+        """A loop bound as the integer the sizes make it."""
+        value = self.value(m)
+        if not getattr(value, "is_Integer", False):
+            raise Inconclusive("a loop whose trip count the sizes do not fix")
+        return int(value)

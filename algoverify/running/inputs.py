@@ -79,6 +79,8 @@ class InputSpec:
     families: dict[str, str] = field(default_factory=dict)
     #: size name → the (input, axis) pairs that carry it
     sizes: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+    #: relations between inputs that name none alone (``a d - b c \ne 0``), and their LaTeX
+    conditions: list[tuple[M.MathNode, str]] = field(default_factory=list)
 
     @property
     def names(self) -> list[str]:
@@ -159,16 +161,25 @@ class InputSpec:
                     value=f"{d.name} = {_short(value)}",
                 )
             for c, text in d.constraints:
-                try:
-                    holds = bool(np.all(compile_expr(c, _EXACT)(dict(env))))
-                except LocatedError:
-                    continue  # a constraint on names not known yet (a size given later) is not checked
-                except Exception:  # noqa: BLE001 - a constraint that does not evaluate is not a violation
-                    continue
-                if not holds:
+                if _violated(c, env):
                     raise LocatedError(
                         PreconditionViolated, c.span, condition=text, value=f"{d.name} = {_short(value)}"
                     )
+        for c, text in self.conditions:
+            if _violated(c, env):
+                names = sorted({n for n in (identifier(x) for x in M.walk(c) if isinstance(x, M.Sym)) if n in env})
+                shown = ", ".join(f"{n} = {_short(env[n])}" for n in names)
+                raise LocatedError(PreconditionViolated, c.span, condition=text, value=shown)
+
+
+def _violated(condition: M.MathNode, env: dict[str, Any]) -> bool:
+    """Whether ``condition`` is false over ``env`` (exactly: no tolerance on a precondition)."""
+    try:
+        return not bool(np.all(compile_expr(condition, _EXACT)(dict(env))))
+    except LocatedError:
+        return False  # a constraint on names not known yet (a size given later) is not checked
+    except Exception:  # noqa: BLE001 - a constraint that does not evaluate is not a violation
+        return False
 
 
 _EXACT = Context(rtol=0.0, atol=0.0, guard=True)
@@ -295,13 +306,17 @@ def _declare_tree(tree: M.MathNode, spec: InputSpec, text_of: Any) -> None:
         # (not an input named A_j); its other names are inputs, the bound itself is for the reader
         declared = set(spec.names)
         elementwise = any(_element_of(operand, declared) for operand in operands)
+        named = False
         for operand in operands:
             if elementwise and _element_of(operand, declared):
                 continue
             name = identifier(operand) if isinstance(operand, (M.Sym, M.Idx)) else None
             if name is not None:
+                named = True
                 constraints = () if elementwise else ((tree, text_of(tree.span)),)
                 spec.declare(Declared(name, operand.span, constraints=constraints))
+        if not named and not elementwise:  # `a d - b c \ne 0`: a condition on the inputs together
+            spec.conditions.append((tree, text_of(tree.span)))
         return
     for name, span in _names(tree):
         spec.declare(Declared(name, span))

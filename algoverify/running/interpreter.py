@@ -375,7 +375,7 @@ class Program:
             if family in env and size not in env:
                 env[size] = len(env[family])  # k of B_1, …, B_k is the family's length
         declarations = self.declarations
-        if declarations.inputs:
+        if declarations.inputs or declarations.conditions:
             declarations.bind_sizes(env, self.span)
             for d in declarations.inputs:
                 if d.columns and d.name in env and np.ndim(env[d.name]) == 2:
@@ -1302,14 +1302,20 @@ def listing_words(algorithm: ir.Algorithm) -> frozenset[str]:
     """
     found: set[str] = set()
     spelt: set[str] = set()
+    letters: set[str] = set()  # one-letter names declared on their own (`\Require $a, b, c, d$`)
+    compared: set[str] = set()  # words read from the left side of a relation (`a d \ne b c`)
 
-    def collect(tree: M.MathNode) -> None:
+    def collect(tree: M.MathNode, in_relation: bool = False) -> None:
         items = tree.items if isinstance(tree, M.Tuple) else (tree,)
         for item in items:
             if isinstance(item, (M.In, M.Rel)):
-                collect(item.element if isinstance(item, M.In) else item.first)
+                collect(item.element if isinstance(item, M.In) else item.first, isinstance(item, M.Rel))
                 continue
+            if isinstance(item, M.Sym) and len(item.name) == 1:
+                letters.add(item.name)
             found.update(w for w in (word(item),) if w)
+            if in_relation:
+                compared.update(w for w in (word(item),) if w)
 
     for n in ir.walk(algorithm):
         if isinstance(n, ir.Math):
@@ -1331,7 +1337,9 @@ def listing_words(algorithm: ir.Algorithm) -> frozenset[str]:
                 collect(parse_segment(m))
             except LocatedError:
                 continue  # reported where the segment is compiled
-    return frozenset(found - spelt)
+    # `a d \ne b c` after `a, b, c, d`: letters the listing declares one by one, side by side, are a product
+    products = {w for w in compared if set(w) <= letters}
+    return frozenset(found - spelt - products)
 
 
 def entry_function(algorithm: ir.Algorithm) -> str | None:
