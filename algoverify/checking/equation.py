@@ -24,7 +24,7 @@ from ..math.names import identifier
 from .context import CheckContext
 from .lowering import Inconclusive
 from .outcome import Verdict
-from .proof import INCONCLUSIVE, PROVED, Proof, _Attempt, _differences, _witness, _zero, settle
+from .proof import PROVED, Proof, _Attempt, _differences, _witness, _zero, beside, settle
 from .property import _judge
 from .spec import CheckSpec
 from .symexec import execute
@@ -62,14 +62,7 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
     proved = proof is not None and proof.status == PROVED
     held = latex + (f" proved {proof.scope};" if proved and proof is not None else "")
     verdict = search(claim, ctx, dict(check.get("inputs") or {}), attempt, success=held + " held on {trials}")
-    if proof is not None and proof.status != INCONCLUSIVE:
-        # evidence beside the trials: only a failed trial refutes
-        verdict.details["proof"] = {"status": proof.status, "scope": proof.scope, "seconds": round(proof.seconds, 4)}
-        if proof.difference:
-            verdict.details["proof"]["difference"] = proof.difference
-            if verdict.holds is False:
-                verdict.message += f"; sympy: {proof.difference}"
-    return verdict
+    return beside(verdict, proof, " is false")
 
 
 def prove_listing(check: Any, listing: Any, tree: M.Rel, name: str, shadowed: Any = frozenset()) -> Proof:

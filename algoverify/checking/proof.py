@@ -39,7 +39,18 @@ from .lowering import Inconclusive, Lower, can_be_zero, scalar
 from .symexec import execute
 from .trials import sizes_of
 
-__all__ = ["Proof", "prove", "provable", "settle", "SIZE_BOUND", "PROOF_SECONDS", "PROVED", "DISPROVED", "INCONCLUSIVE"]
+__all__ = [
+    "Proof",
+    "beside",
+    "prove",
+    "provable",
+    "settle",
+    "SIZE_BOUND",
+    "PROOF_SECONDS",
+    "PROVED",
+    "DISPROVED",
+    "INCONCLUSIVE",
+]
 
 #: Sizes are proved for 1 … SIZE_BOUND; the trials cover the larger ones.
 SIZE_BOUND = 4
@@ -134,6 +145,26 @@ def prove(
     if check.get("snippet") is not None and subjects.snippet is None:
         return Proof(INCONCLUSIVE, why="the snippet is not given")
     return settle(lambda: _Attempt(check, tree, set(shadowed), subjects), seconds)
+
+
+def beside(verdict: Any, proof: Proof | None, failed: str) -> Any:
+    """``proof`` as evidence beside the trials' ``verdict`` (``details.proof``), never a verdict of its own.
+
+    A disproof's difference joins a refutation's message. A proof beside a refutation whose
+    message says the relation itself failed (``failed``: `` is false``, ``but the reference
+    gives``) means the floats broke it, and the message says so; a run that failed (a division
+    by zero) is not the floats' doing.
+    """
+    if proof is None or proof.status == INCONCLUSIVE:
+        return verdict
+    verdict.details["proof"] = {"status": proof.status, "scope": proof.scope, "seconds": round(proof.seconds, 4)}
+    if proof.difference:
+        verdict.details["proof"]["difference"] = proof.difference
+        if verdict.holds is False:
+            verdict.message += f"; sympy: {proof.difference}"
+    if proof.status == PROVED and verdict.holds is False and failed in verdict.message:
+        verdict.message += f"; sympy proves it {proof.scope} in exact arithmetic: the floats break it"
+    return verdict
 
 
 def settle(attempt: Any, seconds: float | None = None) -> Proof:

@@ -22,7 +22,7 @@ from ..findings import Finding, LocatedError, SpecReferenceError, VacuousBound
 from ..math.exact import to_exact
 from .context import DEFAULT_TOLERANCE, CheckContext, taken, tolerance
 from .outcome import Verdict
-from .proof import INCONCLUSIVE, PROVED, Proof, Subjects, provable, prove
+from .proof import PROVED, Proof, Subjects, beside, provable, prove
 from .spec import CheckSpec, Statements
 from .subjects import RunFailed, snippet_functions
 from .trials import SKIP, CannotCheck, Rejected, failed_run, search
@@ -58,14 +58,7 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
         verdict = search(
             check, ctx, spec, attempt, success=held + " held on {trials}" + _where(check, place), extra=extra
         )
-    if proof is not None and proof.status != INCONCLUSIVE:
-        # the proof is evidence beside the trials, never a verdict alone: a refutation needs a failed trial
-        verdict.details["proof"] = {"status": proof.status, "scope": proof.scope, "seconds": round(proof.seconds, 4)}
-        if proof.status == PROVED and verdict.holds is False and " is false" in verdict.message:
-            # the relation true in real arithmetic, false in the trial's floats: the reader needs to
-            # know which (a run that failed, a division by zero, is not the floats' doing)
-            verdict.message += f"; sympy proves it {proof.scope} in exact arithmetic: the floats break it"
-    return verdict
+    return beside(verdict, proof, " is false")
 
 
 def _exact_form(check: CheckSpec, listing: Any) -> None:

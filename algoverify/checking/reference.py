@@ -17,7 +17,7 @@ import numpy as np
 
 from .context import CheckContext
 from .outcome import Verdict
-from .proof import INCONCLUSIVE, PROVED, Proof
+from .proof import PROVED, Proof, beside
 from .refproof import listing_subject, prove_reference, snippet_subject
 from .spec import CheckSpec
 from .subjects import RunFailed, snippet_functions
@@ -41,7 +41,7 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
             got = result.value if len(names) > 1 else (result.value,)
             return _mismatch(check, ctx, list(listing.inputs), names, got, reference, values)
 
-        return _with_proof(search(check, ctx, inputs, by_listing, success=success), proof)
+        return beside(search(check, ctx, inputs, by_listing, success=success), proof, _MISMATCH)
     name = str(check.get("function"))
     block = ctx.block(check, "python", key="snippet")
     proof = _proof(
@@ -63,7 +63,11 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
             got = value if isinstance(value, tuple) else (value,)
             return _mismatch(check, ctx, params, names, got, reference, values)
 
-        return _with_proof(search(check, ctx, inputs, by_function, success=success), proof)
+        return beside(search(check, ctx, inputs, by_function, success=success), proof, _MISMATCH)
+
+
+#: What a refutation says when the outputs differ (not when the run failed): see proof.beside.
+_MISMATCH = "but the reference gives"
 
 
 def _proof(check: CheckSpec, ctx: CheckContext, subject: Any) -> Proof | None:
@@ -76,20 +80,6 @@ def _proof(check: CheckSpec, ctx: CheckContext, subject: Any) -> Proof | None:
 def _success(check: CheckSpec, proof: Proof | None) -> str:
     proved = f"; proved {proof.scope}" if proof is not None and proof.status == PROVED else ""
     return "matches " + str(check.get("reference")) + " on {trials}" + proved
-
-
-def _with_proof(verdict: Verdict, proof: Proof | None) -> Verdict:
-    """The proof beside the trials' verdict: evidence, never a verdict of its own."""
-    if proof is None or proof.status == INCONCLUSIVE:
-        return verdict
-    verdict.details["proof"] = {"status": proof.status, "scope": proof.scope, "seconds": round(proof.seconds, 4)}
-    if proof.difference:
-        verdict.details["proof"]["difference"] = proof.difference
-        if verdict.holds is False:
-            verdict.message += f"; sympy: {proof.difference}"
-    if proof.status == PROVED and verdict.holds is False and "but the reference gives" in verdict.message:
-        verdict.message += f"; sympy proves it {proof.scope} in exact arithmetic: the floats break it"
-    return verdict
 
 
 def _mismatch(
