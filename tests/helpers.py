@@ -25,3 +25,32 @@ def listing_offset(name: str) -> int:
     """
     text = (ROOT / "corpus" / name).read_text(encoding="utf-8")
     return text[: text.index("\\begin{algorithm}")].count("\n") + 1 - 13
+
+
+#: A note whose listing doubles its input, checked against a function of its module ``refs.py``.
+_DOUBLING = """\
+---
+algoverify:
+  module: refs.py
+  checks:
+    - id: doubles
+      kind: reference
+      listing: 1
+      trials: {trials}
+      inputs: {{n: "integers(1, 3)", x: "randn(n)"}}
+      reference: {reference}{extra}
+---
+
+The listing doubles its input.
+
+\\begin{{algorithmic}}
+\\Require vector \\(x\\)
+\\State \\(y \\gets 2 x\\)
+\\Return \\(y\\)
+\\end{{algorithmic}}
+"""
+
+
+def doubling_note(reference: str = "double", trials: int = 3, extra: str = "") -> str:
+    """The text of a note whose one reference check compares its doubling listing with ``reference``."""
+    return _DOUBLING.format(reference=reference, trials=trials, extra=extra)

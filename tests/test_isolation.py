@@ -7,33 +7,12 @@ import os
 import textwrap
 
 import pytest
+from helpers import doubling_note
 
 from algoverify import api, cli
 from algoverify.checking import isolation
 
 pytestmark = pytest.mark.skipif(not isolation.available(), reason="isolation needs fork (POSIX)")
-
-NOTE = """\
----
-algoverify:
-  module: refs.py
-  checks:
-    - id: doubles
-      kind: reference
-      listing: 1
-      trials: 3
-      inputs: {{n: "integers(1, 3)", x: "randn(n)"}}
-      reference: double{extra}
----
-
-The listing doubles its input.
-
-\\begin{{algorithmic}}
-\\Require vector \\(x\\)
-\\State \\(y \\gets 2 x\\)
-\\Return \\(y\\)
-\\end{{algorithmic}}
-"""
 
 GOOD_MODULE = "import numpy as np\n\ndef double(x):\n    return 2 * np.asarray(x, dtype=float)\n"
 
@@ -43,7 +22,7 @@ def _note(folder, name, module_body, extra=""):
     sub.mkdir()
     (sub / "refs.py").write_text(textwrap.dedent(module_body))
     path = sub / "note.md"
-    path.write_text(NOTE.format(extra=extra))
+    path.write_text(doubling_note(extra=extra))
     return path
 
 

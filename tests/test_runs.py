@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import ROOT
+from helpers import ROOT, doubling_note
 
 from algoverify import api
 from algoverify.checking import pool
@@ -21,28 +21,6 @@ from algoverify.reporting.progress import ProgressLine, wanted
 
 CORPUS = ROOT / "corpus"
 lanes = pytest.mark.skipif(not pool.available(), reason="lanes need fork (POSIX)")
-
-NOTE = """\
----
-algoverify:
-  module: refs.py
-  checks:
-    - id: doubles
-      kind: reference
-      listing: 1
-      trials: 2
-      inputs: {{n: "integers(1, 3)", x: "randn(n)"}}
-      reference: {reference}
----
-
-The listing doubles its input.
-
-\\begin{{algorithmic}}
-\\Require vector \\(x\\)
-\\State \\(y \\gets 2 x\\)
-\\Return \\(y\\)
-\\end{{algorithmic}}
-"""
 
 MODULE = """\
 import os, time
@@ -67,8 +45,8 @@ def _gated_pair(tmp_path: Path) -> tuple[Path, Path, Path]:
     gate = tmp_path / "gate"
     (tmp_path / "refs.py").write_text(MODULE.format(gate=str(gate)))
     a, b = tmp_path / "a.md", tmp_path / "b.md"
-    a.write_text(NOTE.format(reference="double"))
-    b.write_text(NOTE.format(reference="double_once_the_gate_opens"))
+    a.write_text(doubling_note(trials=2, reference="double"))
+    b.write_text(doubling_note(trials=2, reference="double_once_the_gate_opens"))
     return a, b, gate
 
 
@@ -233,7 +211,7 @@ def test_a_note_whose_lane_is_killed_is_reported_and_the_run_goes_on(tmp_path):
     for name, body in (("a", killer), ("b", "import numpy as np\n\ndef double(x):\n    return 2 * np.asarray(x)\n")):
         (tmp_path / name).mkdir()
         (tmp_path / name / "refs.py").write_text(textwrap.dedent(body))
-        (tmp_path / name / "note.md").write_text(NOTE.format(reference="double"))
+        (tmp_path / name / "note.md").write_text(doubling_note(trials=2, reference="double"))
     result = api.check([tmp_path], jobs=2)
     bad, good = result.notes
     assert [o.status for o in good.outcomes] == ["verified"]

@@ -24,7 +24,7 @@ from ..math.names import identifier
 from .context import CheckContext
 from .lowering import Inconclusive
 from .outcome import Verdict
-from .proof import PROVED, Proof, _Attempt, _differences, _witness, _zero, beside, settle
+from .proof import PROVED, Proof, _Attempt, beside, settle
 from .property import _judge
 from .spec import CheckSpec
 from .symexec import execute
@@ -115,24 +115,10 @@ class _ListingAttempt(_Attempt):
         sp = self.sp
         if search_only:  # a listing is compared size by size, not searched for a point
             return None
-        if self.difference:  # the first size where they differ is the one to show
-            return False
         state = execute(sp, self.listing, dict(env), self.shadowed, self.divides)
         if self.name not in state:
             raise Inconclusive(f"the listing computes no {self.name}")
         # the right side sees the inputs and `let:` alone, never the listing's other variables
         left, right = self._sides({**env, self.name: state[self.name]})
-        differences = _differences(sp, left, right)
-        self.note_partial(differences)
-        undecided = False
-        for at, diff in enumerate(differences):
-            # a point where the difference is clearly not zero is cheaper than simplifying it first
-            verdict = False if _witness(sp, diff) else _zero(sp, diff)
-            if verdict is False:
-                entry = f"{self.name}[{at + 1}]" if len(differences) > 1 else self.name
-                sizes = ", ".join(f"{n} = {env[n]}" for n in sorted(self.sizes) if n in env)
-                shown = sp.sstr(sp.simplify(diff))
-                self.difference = f"{entry}: listing − equation = {shown}" + (f" ({sizes})" if sizes else "")
-                return False
-            undecided = undecided or verdict is None
-        return None if undecided else True
+        verdict, self.difference = self.entrywise(env, self.name, left, right, "listing − equation")
+        return verdict

@@ -24,6 +24,7 @@ Note text never reaches ``sympify``: the math goes through our AST (:mod:`algove
 
 from __future__ import annotations
 
+import functools
 import random
 import signal
 import threading
@@ -263,8 +264,6 @@ class _Attempt:
         self.every: list[str] = []  # indices proved for each of their values
         self.shapes: dict[str, tuple[int, ...]] = {}  # name → the shape its generator draws
         self.subjects = subjects
-        #: the last case's gaps, entry by entry: (expression, relation to 0 it must have: = ≥ >)
-        self.gaps: list[tuple[Any, str]] = []
         self.counterexample: dict[str, Any] | None = None
         self.why = "sympy could not decide"
         self.partial = False  # a side divides by something that can be 0
@@ -415,7 +414,6 @@ class _Attempt:
             else:  # high − low must be ≥ 0 (> 0 when strict)
                 low, high = (left, right) if op in ("<=", "<") else (right, left)
                 gaps += [(d, ">" if op in ("<", ">") else ">=") for d in _differences(sp, high, low)]
-        self.gaps = gaps
         self.note_partial(d for d, _ in gaps)
         open_ = [
             (d, kind)
@@ -470,15 +468,33 @@ class _Attempt:
 
     def _callables(self) -> dict[str, Any]:
         """The listings and snippet functions the relation calls by name, as functions of sympy values."""
-        sp, out = self.sp, {}
-        for name, listing in self.subjects.calls:
-            out[name] = _listing_call(sp, listing, self.shadowed, self.divides)
+        out = {name: _listing_call(self.sp, lst, self.shadowed, self.divides) for name, lst in self.subjects.calls}
         if self.subjects.snippet is not None:
             if any(len(shape) == 2 and shape[1] == 1 for shape in self.shapes.values()):
                 # sympy's n×1 matrix is a vector to the snippet: a drawn (n, 1) array would change meaning
                 raise Inconclusive("an array of one column passed to the snippet")
-            out.update(_snippet_calls(self.subjects.snippet))
+            out.update(snippet_calls(self.subjects.snippet))
         return out
+
+    def entrywise(self, env: dict[str, Any], name: str, left: Any, right: Any, label: str) -> tuple[bool | None, str]:
+        """Compare two values entry by entry: True, None (undecided), or False with the first entry that differs.
+
+        The difference is shown simplified, with the sizes it appeared at (``x[1]: listing − equation
+        = … (n = 2)``); a point where an entry is clearly not zero is cheaper than simplifying it.
+        """
+        sp = self.sp
+        differences = _differences(sp, left, right)
+        self.note_partial(differences)
+        undecided = False
+        for at, diff in enumerate(differences):
+            verdict = False if _witness(sp, diff) else _zero(sp, diff)
+            if verdict is False:
+                entry = f"{name}[{at + 1}]" if len(differences) > 1 else name
+                sizes = ", ".join(f"{n} = {env[n]}" for n in sorted(self.sizes) if n in env)
+                shown = f"{entry}: {label} = {sp.sstr(sp.simplify(diff))}" + (f" ({sizes})" if sizes else "")
+                return False, shown
+            undecided = undecided or verdict is None
+        return (None if undecided else True), ""
 
     def divides(self) -> None:
         """A side or the run divides by something that can be 0 (``x / x``, ``1 / (a d - b c)``)."""
@@ -610,29 +626,24 @@ def _one_variable(sp: Any, gap: Any, strict: bool) -> bool | None:
     low = Fraction(0) if x.is_nonnegative else None  # the domain's ends (None: unbounded)
     high = Fraction(0) if x.is_nonpositive else None
     closed = not (x.is_positive or x.is_negative)
+
+    def inside(r: Fraction) -> bool:
+        above = low is None or r > low or (closed and r == low)
+        return above and (high is None or r < high or (closed and r == high))
+
     # 40 digits keep apart any two roots a degree-12 polynomial with these coefficients can have here
     roots = sorted({Fraction(str(r.evalf(40))) for r in sp.real_roots(poly)})
-    if strict and any(
-        (low is None or r > low or (closed and r == low)) and (high is None or r < high or (closed and r == high))
-        for r in roots
-    ):
+    if strict and any(inside(r) for r in roots):
         return None
-    edges: list[Fraction | None] = [None, *roots, None]
-    for left, right in zip(edges, edges[1:]):
-        a = left if low is None or (left is not None and left > low) else low
-        b = right if high is None or (right is not None and right < high) else high
-        if a is not None and b is not None and a >= b:
-            continue
-        point = (
-            (a + b) / 2
-            if a is not None and b is not None
-            else b - 1
-            if b is not None
-            else a + 1
-            if a is not None
-            else 0
-        )
-        value = poly.eval(sp.Rational(point.numerator, point.denominator) if isinstance(point, Fraction) else point)
+    edges: list[Fraction | None] = [low, *(r for r in roots if inside(r) and r != low and r != high), high]
+    for a, b in zip(edges, edges[1:]):  # one interval between consecutive roots, clipped to the domain
+        if a is None and b is None:
+            point = Fraction(0)
+        elif a is None or b is None:  # unbounded: one step past the last end
+            point = b - 1 if a is None else a + 1
+        else:
+            point = (a + b) / 2
+        value = poly.eval(sp.Rational(point.numerator, point.denominator))
         if value < 0 or (strict and value == 0):
             return None
     return True
@@ -769,8 +780,12 @@ def _listing_call(sp: Any, listing: Any, shadowed: set[str], on_division: Any = 
     return call
 
 
-def _snippet_calls(code: str) -> dict[str, Any]:
-    """The snippet's functions as functions of sympy values (what :mod:`.pysym` cannot run is inconclusive)."""
+@functools.lru_cache(maxsize=32)
+def snippet_calls(code: str) -> dict[str, Any]:
+    """The snippet's functions as functions of sympy values, read once per source (every size calls them).
+
+    What :mod:`.pysym` cannot read or run raises :class:`Inconclusive` (and is not cached).
+    """
     from . import pysym  # imports sympy: only once a proof needs it
 
     try:
@@ -779,9 +794,9 @@ def _snippet_calls(code: str) -> dict[str, Any]:
         raise Inconclusive(f"the snippet: {exc}") from None
 
     def symbolic(name: str, function: Any) -> Any:
-        def call(*args: Any) -> Any:
+        def call(*args: Any, **kwargs: Any) -> Any:
             try:
-                return function(*args)
+                return function(*args, **kwargs)
             except pysym.Unsupported as exc:
                 raise Inconclusive(f"{name}: {exc}") from None
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .lowering import Inconclusive
-from .proof import Proof, _Attempt, _differences, _entries, _witness, _zero, settle
+from .proof import Proof, _Attempt, _entries, settle, snippet_calls
 from .symexec import execute
 
 __all__ = ["prove_reference"]
@@ -61,23 +61,17 @@ def snippet_subject(code: str, function: str) -> Callable[[Any, dict[str, Any]],
 
 def _call(code: str, function: str, values: dict[str, Any]) -> Any:
     """``function`` of ``code`` on the drawn values its parameters name (all of them for ``**kwargs``)."""
-    from . import pysym
-    from .snippetcalls import defined_functions
+    from .snippetcalls import SnippetError, defined_functions
 
     try:
-        signatures = defined_functions(code)
-        found = pysym.functions(code)
-    except Exception as exc:  # noqa: BLE001 - source sympy cannot read is the trials' to judge
+        signature = defined_functions(code).get(function)
+    except SnippetError as exc:
         raise Inconclusive(f"{function}: {exc}") from None
-    if function not in found or function not in signatures:
+    found = snippet_calls(code)
+    if signature is None or function not in found:
         raise Inconclusive(f"{function} is not a function pysym can run")
-    signature = signatures[function]
     every = any(p.kind == "VAR_KEYWORD" for p in signature.parameters)
-    given = {k: v for k, v in values.items() if every or k in signature.names}
-    try:
-        return found[function](**given)
-    except pysym.Unsupported as exc:
-        raise Inconclusive(f"{function}: {exc}") from None
+    return found[function](**{k: v for k, v in values.items() if every or k in signature.names})
 
 
 class _ReferenceAttempt(_Attempt):
@@ -96,8 +90,8 @@ class _ReferenceAttempt(_Attempt):
 
     def _decide(self, env: dict[str, Any], search_only: bool = False) -> bool | None:
         sp = self.sp
-        if search_only or self.difference:  # outputs are compared size by size, not searched for a point
-            return None if search_only else False
+        if search_only:  # outputs are compared size by size, not searched for a point
+            return None
         names, got = self.subject(sp, dict(env), self.divides)
         expected = _call(self.code, self.reference, dict(env))
         if isinstance(expected, dict):
@@ -111,28 +105,11 @@ class _ReferenceAttempt(_Attempt):
         undecided = False
         for name, g, e in zip(names, got, expected):
             opts = compare.get(name, {}) if isinstance(compare, dict) else {}
-            verdict = self._same(g, e)
+            verdict, shown = self.entrywise(env, name, g, e, "computed − reference")
             if verdict is not True and opts.get("sign"):  # an eigenvector may come out as -v
-                verdict = self._same(g, -e)
+                verdict = self.entrywise(env, name, g, -e, "computed + reference")[0]
             if verdict is False:
-                self._differs(name, g, e, env)
+                self.difference = shown
                 return False
             undecided = undecided or verdict is None
         return None if undecided else True
-
-    def _same(self, got: Any, expected: Any) -> bool | None:
-        differences = _differences(self.sp, got, expected)
-        self.note_partial(differences)
-        verdicts = [False if _witness(self.sp, d) else _zero(self.sp, d) for d in differences]
-        if all(v is True for v in verdicts):
-            return True
-        return False if any(v is False for v in verdicts) else None
-
-    def _differs(self, name: str, got: Any, expected: Any, env: dict[str, Any]) -> None:
-        sp = self.sp
-        differences = _differences(sp, got, expected)
-        at, diff = next((i, d) for i, d in enumerate(differences) if _witness(sp, d) or _zero(sp, d) is False)
-        entry = f"{name}[{at + 1}]" if len(differences) > 1 else name
-        sizes = ", ".join(f"{n} = {env[n]}" for n in sorted(self.sizes) if n in env)
-        shown = sp.sstr(sp.simplify(diff))
-        self.difference = f"{entry}: computed − reference = {shown}" + (f" ({sizes})" if sizes else "")
