@@ -96,6 +96,8 @@ class NoteReport:
     #: files besides the note its outcome depends on: its module and the local modules that
     #: imported, preambles beside it (present or not), the project's macro files
     inputs: list[Path] = field(default_factory=list)
+    #: what the note declares around each listing (:func:`note_names`), read once
+    names: Any = None
 
     def listings(self) -> list[BlockReport]:
         """The algorithm blocks, in document order."""
@@ -572,10 +574,57 @@ def load(path: str | Path) -> LoadedNote:
 
 def index_base(report: NoteReport) -> int:
     """Where the note's listings count from: ``index_base:`` in its ``algoverify:`` front matter, else the project's."""
+    value = _note_index_base(report)
+    return value if value is not None else report.config.index_base
+
+
+def _note_index_base(report: NoteReport) -> int | None:
+    """The note's own ``index_base:`` (``None`` when it sets none)."""
     note = report.note
     section = note.front_matter.get("algoverify") if note is not None and isinstance(note.front_matter, dict) else None
     value = section.get("index_base") if isinstance(section, dict) else None
-    return value if value in (0, 1) else report.config.index_base
+    return value if value in (0, 1) else None
+
+
+def note_names(report: NoteReport):  # noqa: ANN201 - NoteNames, imported lazily
+    """What the note declares around each of its listings (its prose, its spec), read once per report."""
+    from .checking.listing_names import contexts
+
+    if report.names is None and report.note is not None:
+        listings = [(b.block, b.ir) for b in report.listings()]
+        report.names = contexts(report.note, [b.block for b in report.blocks], listings, report.macros)
+    return report.names
+
+
+def listing_base(report: NoteReport, i: int) -> int:
+    """Where listing ``i`` (0-based) counts from: the note's ``index_base:``, its families as written, the project's."""
+    explicit = _note_index_base(report)
+    if explicit is not None:
+        return explicit
+    names = note_names(report)
+    written = names.bases[i] if names is not None else None
+    return written if written is not None else report.config.index_base
+
+
+def _name_findings(report: NoteReport) -> list[Finding]:
+    """``lint``: the names a listing reads that nothing in the note binds, and the readings it cannot decide."""
+    from .checking.listing_names import name_findings
+
+    if report.note is None:
+        return []
+    try:
+        names = note_names(report)
+        known = _module_functions(report.note) | _note_functions(report)
+        listings = [(b.block, b.ir) for b in report.listings()]
+        found = name_findings(report.note, listings, names, known, _note_index_base(report))
+    except Exception as exc:  # a bug in the resolution must not hide the note's other findings
+        return [_internal(report.path, None, "binding the listings' names", exc)]
+    return [_by_role(f, True) for f in found]
+
+
+def _note_functions(report: NoteReport) -> set[str]:
+    """The ``\\Function``\\ s every listing of the note defines (callable from the others)."""
+    return {n.name for b in report.listings() if b.ir is not None for n in ir.walk(b.ir) if isinstance(n, ir.Function)}
 
 
 def _loaded(report: NoteReport) -> LoadedNote:
@@ -585,10 +634,16 @@ def _loaded(report: NoteReport) -> LoadedNote:
     loaded = LoadedNote(report)
     if report.note is None:
         return loaded
+    names = note_names(report)
     for i, block in enumerate(report.listings(), start=1):
         if block.ir is not None:
             listing = Listing(
-                block.ir, report.note.source, index=i, functions=loaded.functions, index_base=index_base(report)
+                block.ir,
+                report.note.source,
+                index=i,
+                functions=loaded.functions,
+                index_base=listing_base(report, i - 1),
+                context=names.contexts[i - 1] if names is not None else None,
             )
             loaded.listings.append(listing)
             if listing.name:
@@ -1071,6 +1126,7 @@ class _LintJob:
         if self.spec and report.note is not None:
             report.findings.extend(_spec_findings(report))
             report.findings.extend(_claim_findings(report))
+            report.findings.extend(_name_findings(report))
         if path in self.explicit:
             report.findings.extend(_no_blocks(report))
         settle(report, strict=self.strict)

@@ -29,7 +29,7 @@ title: broken
 \\end{algorithm}
 
 \\begin{algorithmic}
-\\State \\(y \\gets \\foo x\\)
+\\State \\(y \\gets \\foo 2\\)
 \\end{algorithmic}
 """
 
@@ -62,7 +62,7 @@ def test_findings_exit_1_with_positions_and_caret(capsys, tmp_path):
     # both blocks are reported: the broken structure does not hide the unknown macro
     assert any(re.match(rf"{re.escape(str(note))}:7:1: AV102 ", ln) for ln in lines), out
     assert any(re.match(rf"{re.escape(str(note))}:13:18: AV202 unknown macro \\foo", ln) for ln in lines), out
-    assert "13 | \\State \\(y \\gets \\foo x\\)" in out
+    assert "13 | \\State \\(y \\gets \\foo 2\\)" in out
     assert "   |                  ^^^^" in out
     # the unknown macro is in math the listing runs: a warning (the statement will not run),
     # not an error: a lint never blocks valid LaTeX
@@ -181,10 +181,12 @@ def test_run_help_inputs_says_what_a_listing_takes(capsys, tmp_path):
     assert code == 0
     assert out.splitlines()[1:] == [
         "inputs:",
-        "  x  vector of length n",
-        "  w  a value; w \\gt 0",
-        "  B  a list (the family B_1, …, B_k)",
-        "sizes (from the inputs' shapes; may be given with --set): k, n",
+        "  x  vector of length n, from \\Require at line 3",
+        "  w  a value; w \\gt 0, from \\Require at line 3",
+        "  B  a list (the family B_1, …, B_k), from \\Require at line 3",
+        "sizes (from the inputs' shapes; may be given with --set):",
+        "  k  length of the family B, from \\Require at line 3",
+        "  n  length of x, from \\Require at line 3",
         "outputs: result",
     ]
 
@@ -208,7 +210,7 @@ def test_the_check_summary_counts_warnings_that_fail_a_strict_run(capsys, tmp_pa
 
 # --- a command line like ruff's and pytest's -------------------------------------------------
 
-WARNED = "---\ntitle: t\n---\n\n\\begin{algorithmic}\n\\State \\(y \\gets \\foo x\\)\n\\end{algorithmic}\n"
+WARNED = "---\ntitle: t\n---\n\n\\begin{algorithmic}\n\\State \\(y \\gets \\foo 2\\)\n\\end{algorithmic}\n"
 
 # argv (NOTE stands for a note with one warning), exit status, whether stdout is JSON
 OPTIONS_ANYWHERE = {

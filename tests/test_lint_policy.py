@@ -46,7 +46,7 @@ title: roles
 \caption{Uses \(\foo\) in the caption}
 \begin{algorithmic}
 \Require a vector \(x \in \foo\)
-\State \(y \gets \foo x\)
+\State \(y \gets \foo 2\)
 \State compute \(\foo\) by hand \Comment{see \(\foo\)}
 \If{\(\foo > 0\)}
 \State \(y \gets 1\)
@@ -93,13 +93,13 @@ algoverify:
 ---
 
 \begin{algorithmic}
-\State \(a \gets \foo x\) % algoverify: ignore[AV202]
-\State \(b \gets \foo x\) % algoverify: ignore[AV201]
-\State \(c \gets \foo x\) % algoverify: ignore
+\State \(a \gets \foo 2\) % algoverify: ignore[AV202]
+\State \(b \gets \foo 2\) % algoverify: ignore[AV201]
+\State \(c \gets \foo 2\) % algoverify: ignore
 % algoverify: off
-\State \(d \gets \foo x\)
+\State \(d \gets \foo 2\)
 % algoverify: on
-\State \(e \gets \foo x\)
+\State \(e \gets \foo 2\)
 \end{algorithmic}
 """
 
@@ -138,7 +138,7 @@ def test_config_found_by_walking_up_selects_and_ignores(tmp_path, name, text):
     (tmp_path / name).write_text(text)
     deep = tmp_path / "content" / "posts"
     deep.mkdir(parents=True)
-    path = _note(deep, "\\begin{algorithmic}\n\\State \\(y \\gets \\foo x\\)\n\\end{algorithmic}\n")
+    path = _note(deep, "\\begin{algorithmic}\n\\State \\(y \\gets \\foo 2\\)\n\\end{algorithmic}\n")
     assert _findings(path) == []
     (tmp_path / name).unlink()
     config_module._find.cache_clear()
@@ -227,7 +227,7 @@ def test_math_rules_say_warning_in_explain_and_sarif():
 def test_a_partly_used_front_matter_ignore_names_the_idle_code(tmp_path):
     body = (
         "---\nalgoverify:\n  ignore: [AV202, AV105]\n---\n\n"
-        "\\begin{algorithmic}\n\\State $y \\gets \\foo x$\n\\end{algorithmic}\n"
+        "\\begin{algorithmic}\n\\State $y \\gets \\foo 2$\n\\end{algorithmic}\n"
     )
     result = api.lint([_note(tmp_path, body)], strict=True)
     (unused,) = [f for f in result.all_findings() if f.code == "AV006"]

@@ -110,6 +110,7 @@ title: macros
 \newcommand{\R}{\mathbb{R}}
 
 \begin{algorithmic}
+\Require \(x\)
 \State \(r \gets \norm{x}\)
 \State \(s \gets \norm{x + }\)
 \end{algorithmic}
@@ -125,14 +126,14 @@ def test_lint_reads_the_notes_macros_and_reports_inside_an_expansion_at_the_use(
     # the parser meets the body's closing \rVert: reported at the macro's use, inside the note's text
     use = NOTE.index(r"\norm{x + }")
     assert use <= finding.span.start and finding.span.end <= use + len(r"\norm{x + }")
-    assert result.notes[0].note.source.line_col(finding.span.start) == (10, 18)
+    assert result.notes[0].note.source.line_col(finding.span.start) == (11, 18)
 
 
 def test_a_preamble_beside_the_note_and_the_project_config_define_macros(tmp_path):
     (tmp_path / "pyproject.toml").write_text('[tool.algoverify]\nmacros = { "\\\\half" = "\\\\frac{1}{2}" }\n')
     (tmp_path / "preamble.tex").write_text(r"\newcommand{\sq}[1]{#1^{2}}")
     note = tmp_path / "n.md"
-    note.write_text("\\begin{algorithmic}\n\\State \\(y \\gets \\half \\sq{x}\\)\n\\end{algorithmic}\n")
+    note.write_text("\\begin{algorithmic}\n\\State \\(y \\gets \\half \\sq{2}\\)\n\\end{algorithmic}\n")
     result = api.lint([note])
     assert result.all_findings() == []
     assert r"\half" in result.notes[0].macros and r"\sq" in result.notes[0].macros

@@ -266,7 +266,7 @@ def test_json_of_a_clean_run_has_a_full_summary(capsys):
 
 def test_json_of_a_missing_path_and_of_lint_findings(tmp_path):
     note = tmp_path / "broken.md"
-    note.write_text("---\ntitle: t\n---\n\n\\begin{algorithmic}\n\\State \\(y \\gets \\foo x\\)\n\\end{algorithmic}\n")
+    note.write_text("---\ntitle: t\n---\n\n\\begin{algorithmic}\n\\State \\(y \\gets \\foo 2\\)\n\\end{algorithmic}\n")
     status, out = cli_run("lint", "--format", "json", "--strict", str(note), str(tmp_path / "nope.md"))
     doc = json.loads(out)
     _validate(doc)
@@ -318,7 +318,7 @@ a \\geq 0
 \\]
 
 \\begin{{algorithmic}}
-\\State \\(y \\gets \\foo x\\)
+\\State \\(y \\gets \\foo 2\\)
 \\end{{algorithmic}}
 """
 
@@ -409,7 +409,7 @@ def test_sarif_fingerprints_tell_findings_apart(result):
 @pytest.mark.parametrize(("strict", "level", "status"), [(False, "warning", 0), (True, "error", 1)])
 def test_github_annotations_follow_strict(tmp_path, strict, level, status):
     note = tmp_path / "n.md"
-    note.write_text("---\ntitle: t\n---\n\n\\begin{algorithmic}\n\\State \\(y \\gets \\foo x\\)\n\\end{algorithmic}\n")
+    note.write_text("---\ntitle: t\n---\n\n\\begin{algorithmic}\n\\State \\(y \\gets \\foo 2\\)\n\\end{algorithmic}\n")
     code, out = cli_run("lint", "--format", "github", *(["--strict"] if strict else []), str(note))
     assert code == status
     assert re.fullmatch(

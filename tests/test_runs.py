@@ -100,7 +100,7 @@ def _without_seconds(doc):
 def test_two_jobs_report_what_one_job_reports(tmp_path, command, fmt):
     broken = tmp_path / "broken.md"
     broken.write_text(
-        "\\begin{algorithmic}\n\\While{\\(x \\gt 0\\)}\n\\State \\(y \\gets \\foo x\\)\n\\end{algorithmic}\n"
+        "\\begin{algorithmic}\n\\While{\\(x \\gt 0\\)}\n\\State \\(y \\gets \\foo 2\\)\n\\end{algorithmic}\n"
     )
     outputs = []
     for jobs in ("1", "2"):

@@ -15,7 +15,7 @@ from ..math import mathexpr as M
 from ..math.names import identifier, join_words
 from ..math.ranges import UPWARD, written_direction
 from ..math.segments import parse_segment
-from ..running.interpreter import listing_words
+from ..running.signature import listing_words
 from ..syntax import ir
 from .lowering import UNROLL, Inconclusive, Lower
 

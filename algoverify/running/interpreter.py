@@ -45,7 +45,11 @@ from ..math.ranges import UPWARD, written_direction
 from ..math.segments import parse_segment
 from ..source import Span
 from ..syntax import ir
-from .inputs import InputSpec, declared_inputs
+from .declarations import InputSpec, declared_inputs, read_family
+from .inputs import bind_sizes, check_entry
+from .scope import Scope, join_families, scopes
+from .signature import assigned_names, entry_function, entry_of, listing_words, output_names
+from .symbols import Resolution, own_declarations, resolve
 
 __all__ = [
     "Budget",
@@ -281,9 +285,18 @@ class Program:
     own: dict[str, Callable[..., Any]] = field(default_factory=dict)
     #: what the ``\\Require``/``\\Input`` declarations say: shapes, sizes, preconditions
     declarations: InputSpec = field(default_factory=InputSpec)
+    #: how each free name was bound (from the prose, the spec …), and what nothing binds
+    names: Resolution | None = None
+    #: every name the listing reads and does not bind itself: a caller may give any of them
+    free: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
-        self._accepted = frozenset(self.inputs) | frozenset(self.families.values()) | frozenset(self.declarations.sizes)
+        self._accepted = (
+            frozenset(self.inputs)
+            | frozenset(self.families.values())
+            | frozenset(self.declarations.sizes)
+            | self.free
+        )
         self._inputs_set = frozenset(self.inputs)
         self._families = tuple(self.families.items())
         self._size_sources()
@@ -371,16 +384,23 @@ class Program:
                     env[name] = _own(value)
             elif kind is not float and kind is not int:
                 env[name] = _own(value)
+        declarations = self.declarations
         for family, size in self._families:
             if family in env and size not in env:
-                env[size] = len(env[family])  # k of B_1, …, B_k is the family's length
-        declarations = self.declarations
+                written = declarations.written.get(family)
+                # k of B_1, …, B_k is the family's length; n of x_0, …, x_n one less
+                env[size] = len(env[family]) - (written.offset if written is not None else 0)
         if declarations.inputs or declarations.conditions:
-            declarations.bind_sizes(env, self.span)
+            bind_sizes(declarations, env, self.span)
             for d in declarations.inputs:
-                if d.columns and d.name in env and np.ndim(env[d.name]) == 2:
+                if d.name not in env:
+                    continue
+                if d.columns and np.ndim(env[d.name]) == 2:
                     env.setdefault(d.columns, np.transpose(env[d.name]))  # a_j is column j of A
-            declarations.check(env)
+                for alias in (d.entries, d.rows):
+                    if alias:
+                        env.setdefault(alias, env[d.name])  # c_{ij} is entry (i, j) of C; x_i row i of X
+            check_entry(declarations, env)
         if not self._inputs_set.issubset(env):
             missing = [n for n in self.inputs if n not in env]
             raise LocatedError(BadInput, self.span, message=f"missing input(s) {', '.join(missing)}")
@@ -456,6 +476,14 @@ class _Compiler:
     loops: int = 0
     #: math segment → tree, with the listing's multi-letter names joined (see :func:`listing_words`)
     parse: Callable[[ir.Math], M.MathNode] = parse_segment
+    #: what the note declares around the listing (its prose, its spec): binds the free names
+    context: InputSpec = field(default_factory=InputSpec)
+    #: the free reads of each scope of the listing (``None``: its statements; else a function's name)
+    scopes: dict[str | None, Scope] = field(default_factory=dict)
+
+    def written(self, node: M.MathNode) -> str:
+        """``node`` as the note writes it, for a message."""
+        return self.ctx.written(node)
 
     def loop_body(self, stmts: Iterable[ir.Node]) -> Exec:
         self.loops += 1
@@ -900,7 +928,7 @@ class _Compiler:
 
     def s_Function(self, node: ir.Function) -> Exec:
         if node.name not in self.own:
-            compile_function(node, self)
+            compile_function(node, self, self.scopes.get(node.name))
         fn = self.own[node.name]
 
         def define(env: Env) -> None:
@@ -1118,117 +1146,73 @@ def _callable(program: Program) -> Callable[..., Any]:
     return call
 
 
-# --- the program: inputs and outputs ------------------------------------------------------------
+def compile_function(
+    node: ir.Function, parent: _Compiler, scope: Scope | None = None, outer: InputSpec | None = None
+) -> Program:
+    """Compile a ``\\Function`` block: its parameters are its inputs; it joins the listing's scope.
 
-
-def _declared(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode] = parse_segment) -> set[str]:
-    """Every name a listing assigns (``\\sigma^{2}`` → ``sigma_sq``) or loops over."""
-    out: set[str] = set()
-    for root in nodes:
-        for n in ir.walk(root):
-            target = (
-                n.target if isinstance(n, ir.Assign) else n.var if isinstance(n, (ir.ForRange, ir.ForAll)) else None
-            )
-            if target is None:
-                continue
-            trees = [parse(target)]
-            if isinstance(n, ir.Assign):  # x \gets y \gets 0 assigns y too
-                try:
-                    chained = parse(n.value)
-                except LocatedError:
-                    chained = None  # reported where the value is compiled
-                while isinstance(chained, M.Assign):
-                    trees.append(chained.target)
-                    chained = chained.value
-            for tree in trees:
-                for t in tree.items if isinstance(tree, M.Tuple) else (tree,):
-                    name = identifier(t)
-                    if name is not None:
-                        out.add(name)
-    return out
-
-
-def _returns(nodes: Iterable[ir.Node]) -> Iterator[ir.Return]:
-    """The ``\\Return`` statements of a body, not those of functions defined inside it."""
-    for node in nodes:
-        if isinstance(node, ir.Return):
-            yield node
-        elif not isinstance(node, ir.Function):
-            for child in ir.iter_children(node):
-                if isinstance(child, ir.Node):
-                    yield from _returns([child])
-
-
-def _outputs(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode] = parse_segment) -> tuple[str, ...]:
-    """Name the outputs: per position, the returned name when every ``\\Return`` agrees, else ``result``.
-
-    ``\\Return \\(\\lambda, v\\)`` gives ``('lam', 'v')``; ``\\Return a`` in one branch and ``\\Return b``
-    in another give ``('result',)``; a value that is not a name is ``result`` (``result_k``
-    when there are several).
+    ``scope`` is the function's free reads (:mod:`.scope`); ``outer`` what the listing declares
+    around it (its ``\\Require``, for the entry function); the note's declarations
+    (``parent.context``) bind what neither does.
     """
-    returns = [r for r in _returns(nodes) if r.values]
-    if not returns:
-        return ()
-    width = len(returns[0].values)
-    per_position: list[set[str | None]] = [set() for _ in range(width)]
-    for r in returns:
-        if len(r.values) != width:
-            per_position = [{None} for _ in range(width)]
-            break
-        for k, v in enumerate(r.values):
-            per_position[k].add(identifier(parse(v)))
-    if width == 1:
-        (names,) = per_position
-        return (names.pop() if len(names) == 1 and None not in names else "result",)
-    return tuple(
-        names.pop() if len(names) == 1 and None not in names else f"result_{k}"
-        for k, names in enumerate(per_position, start=1)
-    )
-
-
-_CALL_NAME = r"\\(?:Call|CALL|textsc|operatorname\*?|mathrm|mathit|text|textrm|textit)\s*\{\s*%s\s*\}"
-
-
-def _calls(node: ir.Node, name: str) -> bool:
-    """True when ``node`` calls the function ``name`` (``\\Call{name}``, ``\\textsc{name}(…)`` …)."""
-    pattern = re.compile(_CALL_NAME % re.escape(name))
-    for n in ir.walk(node):
-        if isinstance(n, ir.CallStmt) and n.name == name:
-            return True
-        if isinstance(n, ir.Math) and pattern.search(n.latex):
-            return True
-    return False
-
-
-def _entry(funcs: list[ir.Function]) -> ir.Function:
-    """The function a listing of several runs: the first one no other function calls."""
-    for f in funcs:
-        if not any(_calls(g, f.name) for g in funcs if g is not f):
-            return f
-    return funcs[0]
-
-
-def compile_function(node: ir.Function, parent: _Compiler) -> Program:
-    """Compile a ``\\Function`` block: its parameters are its inputs; it joins the listing's scope."""
     params = []
-    for p in node.params:
-        tree = parent.parse(p)
+    for tree in join_families([parent.parse(p) for p in node.params]):
+        if isinstance(tree, M.Range) and read_family(tree) is not None:  # y_1, \dots, y_M: the list y
+            params.append(read_family(tree).name)  # type: ignore[union-attr]
+            continue
         # a parameter is a name, never a product: `iterations`, `x1` as latexify prints them
         name = identifier(tree) or word(tree)
         if name is None:
-            raise LocatedError(NotExecutable, p.span, message=f"parameter {p.latex} is not a name")
+            raise LocatedError(NotExecutable, tree.span, message=f"parameter {parent.written(tree)} is not a name")
         params.append(name)
+    if scope is None:
+        scope = Scope(node.name, node, params=tuple(params))
+    own = own_declarations(scope, outer or InputSpec(), parent.parse, parent.locate)
+    names = resolve(scope, own, parent.context)
+    declarations = names.declarations
+    extra = [n for n in names.extra_inputs if n not in params]
     ctx = dataclasses.replace(
-        parent.ctx, declared=_declared(node.body, parent.parse) | set(params), dims={}, guard=False
+        parent.ctx,
+        declared=assigned_names(node.body, parent.parse) | set(params) | _bound(declarations) | set(extra),
+        dims={},
+        guard=False,
     )
-    sub = _Compiler(ctx, parent.bindings, parent.locate, parent.spans, parent.own, parent.scope, parse=parent.parse)
-    outputs = _outputs(node.body, parent.parse)
-    program = Program(sub.block([]), tuple(params), outputs, {}, node.span, parent.scope, ctx, sub.spans)
+    sub = _Compiler(
+        ctx,
+        parent.bindings,
+        parent.locate,
+        parent.spans,
+        parent.own,
+        parent.scope,
+        parse=parent.parse,
+        context=parent.context,
+        scopes=parent.scopes,
+    )
+    outputs = output_names(node.body, parent.parse)
+    program = Program(
+        sub.block([]),
+        tuple(params + extra),
+        outputs,
+        dict(declarations.families),
+        node.span,
+        parent.scope,
+        ctx,
+        sub.spans,
+    )
+    program.declarations, program.names = declarations, names
+    program.free = frozenset(scope.reads)
+    program.__post_init__()
     # registered before its body is compiled: the body may call the function itself
     parent.own[node.name] = parent.scope[node.name] = _callable(program)
     program.body = sub.block(node.body)
     program._size_sources()
     return program
+
+
+def _bound(spec: InputSpec) -> set[str]:
+    """Every name the declarations bind: inputs, sizes, families' sizes, names of an input's parts."""
+    names = {d.name for d in spec.inputs} | set(spec.sizes) | set(spec.families.values())
+    return names | {a for d in spec.inputs for a in (d.columns, d.entries, d.rows) if a}
 
 
 def compile_program(
@@ -1240,16 +1224,19 @@ def compile_program(
     index_base: int = 1,
     text: str | None = None,
     exact: bool = False,
+    context: InputSpec | None = None,
 ) -> Program:
     """Compile a listing into a :class:`Program`.
 
     A listing made of ``\\Function``/``\\Procedure`` blocks (with only comments and conditions
-    beside them) runs its entry function (see :func:`_entry`): its parameters are the inputs, and
-    the functions call each other (and themselves) by name. Otherwise the inputs are the
-    ``\\Require``/``\\Input`` symbols. ``functions`` are the note's other listings, callable by name.
-    ``text`` is the note the listing's spans index: messages quote the author's LaTeX from it.
-    ``exact``: evaluate over exact rationals (:mod:`algoverify.math.exact`); the inputs must be
-    given exactly (:func:`~algoverify.math.exact.to_exact`).
+    beside them) runs its entry function (see :func:`~algoverify.running.signature.entry_of`): its
+    parameters are the inputs, and the functions call each other (and themselves) by name.
+    Otherwise the inputs are the ``\\Require``/``\\Input`` symbols. Either way, a name the
+    listing reads and does not bind is bound from ``context``, what the note declares around it
+    (the prose, the spec: :mod:`.symbols`). ``functions`` are the note's other listings, callable
+    by name. ``text`` is the note the listing's spans index: messages quote the author's LaTeX
+    from it. ``exact``: evaluate over exact rationals (:mod:`algoverify.math.exact`); the inputs
+    must be given exactly (:func:`~algoverify.math.exact.to_exact`).
     """
     bindings = bindings or Bindings()
     body = [n for n in algorithm.body if not isinstance(n, (ir.Comment,))]
@@ -1266,87 +1253,34 @@ def compile_program(
 
     # the note's other listings as they are now (a listing compiles on first use, after its note
     # is loaded), then this listing's own functions, added as they compile
-    compiler = _Compiler(ctx, bindings, locate, own=own, scope=dict(functions or {}), parse=parse)
+    compiler = _Compiler(
+        ctx, bindings, locate, own=own, scope=dict(functions or {}), parse=parse, context=context or InputSpec()
+    )
+    by_scope = {s.function: s for s in scopes(algorithm, parse, known=set(functions or {}))}
+    compiler.scopes = by_scope
+    outer = declared_inputs(algorithm.body, parse, locate)
     if funcs and not others:
-        programs = {f.name: compile_function(f, compiler) for f in funcs}
-        program = programs[_entry(funcs).name]
-        program.entry, program.own = _entry(funcs).name, own
+        entry = entry_of(funcs)
         # `\Input array $x$ of length $n$` beside `\Procedure{Max}{$x$}`: the declarations made
         # around the function describe its parameters (sizes, preconditions)
-        outer = declared_inputs(algorithm.body, parse)
-        if outer.inputs:
-            program.declarations = outer
-            program.ctx.declared |= set(outer.sizes)
-            program.__post_init__()
+        programs = {f.name: compile_function(f, compiler, by_scope.get(f.name), outer) for f in funcs}
+        program = programs[entry.name]
+        program.entry, program.own = entry.name, own
         return program
-    declarations = declared_inputs(algorithm.body, parse)
-    names, families = declarations.names, declarations.families
-    compiler.ctx.declared = _declared(algorithm.body, parse) | set(names) | set(declarations.sizes)
-    compiler.ctx.declared |= {d.columns for d in declarations.inputs if d.columns}
+    names = resolve(by_scope[None], outer, compiler.context)
+    declarations = names.declarations
+    inputs = declarations.names
+    compiler.ctx.declared = assigned_names(algorithm.body, parse) | set(inputs) | _bound(declarations)
     run = compiler.block(algorithm.body)
+    outputs = output_names(body, parse)
     program = Program(
-        run, tuple(names), _outputs(body, parse), families, algorithm.span, compiler.scope, compiler.ctx, compiler.spans
+        run, tuple(inputs), outputs, dict(declarations.families), algorithm.span, compiler.scope, compiler.ctx,
+        compiler.spans,
     )
-    program.own, program.declarations = own, declarations
+    program.own, program.declarations, program.names = own, declarations, names
+    program.free = frozenset(by_scope[None].reads)
     program.__post_init__()
     return program
-
-
-def listing_words(algorithm: ir.Algorithm) -> frozenset[str]:
-    """Multi-letter names the listing declares or assigns (``lo`` in ``lo \\gets 1``, ``\\Require $lo, hi$``).
-
-    Only these are read as names where the math spells them as letters side by side, and only
-    when the listing never spells the name as one word (``\\mathrm{ab}``, ``\\text{ab}``): latexify
-    prints ``ab`` so in the body and ``a b`` for the product ``a * b``, and a listing that spells
-    a name as a word means its letters side by side as a product.
-    """
-    found: set[str] = set()
-    spelt: set[str] = set()
-    letters: set[str] = set()  # one-letter names declared on their own (`\Require $a, b, c, d$`)
-    compared: set[str] = set()  # words read from the left side of a relation (`a d \ne b c`)
-
-    def collect(tree: M.MathNode, in_relation: bool = False) -> None:
-        items = tree.items if isinstance(tree, M.Tuple) else (tree,)
-        for item in items:
-            if isinstance(item, (M.In, M.Rel)):
-                collect(item.element if isinstance(item, M.In) else item.first, isinstance(item, M.Rel))
-                continue
-            if isinstance(item, M.Sym) and len(item.name) == 1:
-                letters.add(item.name)
-            found.update(w for w in (word(item),) if w)
-            if in_relation:
-                compared.update(w for w in (word(item),) if w)
-
-    for n in ir.walk(algorithm):
-        if isinstance(n, ir.Math):
-            try:
-                spelt.update(m.name for m in M.walk(parse_segment(n)) if isinstance(m, M.Sym) and len(m.name) > 1)
-            except LocatedError:
-                pass  # reported where the segment is compiled
-        maths: list[ir.Math] = []
-        if isinstance(n, ir.Assign):
-            maths = [n.target]
-        elif isinstance(n, (ir.ForRange, ir.ForAll)) and n.var is not None:
-            maths = [n.var]
-        elif isinstance(n, ir.Function):
-            maths = list(n.params)
-        elif isinstance(n, ir.Condition) and n.kind in ("require", "input"):
-            maths = list(n.symbols)
-        for m in maths:
-            try:
-                collect(parse_segment(m))
-            except LocatedError:
-                continue  # reported where the segment is compiled
-    # `a d \ne b c` after `a, b, c, d`: letters the listing declares one by one, side by side, are a product
-    products = {w for w in compared if set(w) <= letters}
-    return frozenset(found - spelt - products)
-
-
-def entry_function(algorithm: ir.Algorithm) -> str | None:
-    """The name a listing of functions is known by (its entry function); ``None`` for other listings."""
-    body = [n for n in algorithm.body if not isinstance(n, (ir.Comment, ir.Condition))]
-    funcs = [n for n in body if isinstance(n, ir.Function)]
-    return _entry(funcs).name if funcs and len(funcs) == len(body) else None
 
 
 def parse(latex: str) -> ir.Algorithm:

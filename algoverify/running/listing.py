@@ -15,7 +15,9 @@ from typing import Any, Callable
 from ..findings import Finding, LocatedError
 from ..source import SourceFile
 from ..syntax import ir
-from .interpreter import Binding, Bindings, Budget, Program, StepContext, Trace, compile_program, entry_function
+from .declarations import InputSpec
+from .interpreter import Binding, Bindings, Budget, Program, StepContext, Trace, compile_program
+from .signature import entry_function
 
 __all__ = ["Listing", "ExecutionError", "RunResult", "StepContext"]
 
@@ -59,6 +61,7 @@ class Listing:
         functions: dict[str, Callable[..., Any]] | None = None,
         budget: Budget | None = None,
         index_base: int = 1,
+        context: InputSpec | None = None,
     ):
         self.algorithm = algorithm
         self.source = source
@@ -66,6 +69,8 @@ class Listing:
         self.budget = budget or Budget()
         #: the position of an array's first element in this listing's indices (1, or 0)
         self.index_base = index_base
+        #: what the note declares around the listing (prose, spec): binds the names it reads and does not declare
+        self.context = context
         self._bindings = Bindings()
         self._functions = functions if functions is not None else {}
         self._program: Program | None = None
@@ -97,6 +102,7 @@ class Listing:
             index_base=self.index_base,
             text=self.source.text,
             exact=exact,
+            context=self.context,
         )
 
     @property

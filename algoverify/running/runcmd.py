@@ -131,23 +131,39 @@ def _difference(f: Any, e: Any) -> str:
 
 
 def describe_inputs(listing: Listing) -> str:
-    """What ``run --help-inputs`` prints: each input with what its declaration says, sizes, outputs."""
+    """What ``run --help-inputs`` prints: each input with what its declaration says and where, sizes, outputs."""
     program = listing.program
     title = listing.caption or listing.name or f"listing {listing.index}"
     lines = [f"{listing.source.path}:{listing.line}: {title}"]
-    declared = {d.name: d for d in program.declarations.inputs}
+    spec = program.declarations
+    declared = {d.name: d for d in spec.inputs}
     width = max((len(n) for n in program.inputs), default=0)
     lines.append("inputs:" if program.inputs else "inputs: none")
     for name in program.inputs:
         d = declared.get(name)
-        family = next((size for fam, size in program.families.items() if fam == name), None)
+        family = spec.written.get(name)
         what = d.describe().split(": ", 1)[1] if d is not None else "a value"
-        if family is not None:
-            what = f"a list (the family {name}_1, …, {name}_{family})"
-        lines.append(f"  {name:<{width}}  {what}")
-    sizes = sorted(set(program.declarations.sizes) | set(program.families.values()))
+        if name in program.families:
+            first = family.first if family is not None else 1
+            what = f"a list (the family {name}_{first}, …, {name}_{program.families[name]})"
+        origin = d.origin if d is not None and d.origin is not None else family.origin if family is not None else None
+        lines.append(f"  {name:<{width}}  {what}" + (f", {origin}" if origin is not None else ""))
+    sizes = sorted(set(spec.sizes) | set(program.families.values()))
     if sizes:
-        lines.append(f"sizes (from the inputs' shapes; may be given with --set): {', '.join(sizes)}")
+        lines.append("sizes (from the inputs' shapes; may be given with --set):")
+        size_width = max(len(n) for n in sizes)
+        for size in sizes:
+            origin = spec.size_origins.get(size)
+            what = spec.size_description(size) or "a size"
+            lines.append(f"  {size:<{size_width}}  {what}" + (f", {origin}" if origin is not None else ""))
+    names = program.names
+    parts = [
+        b for b in (names.bindings.values() if names is not None else ()) if b.kind in ("entries", "columns", "rows")
+    ]
+    if parts:
+        lines.append("names of the inputs' parts:")
+        for b in parts:
+            lines.append(f"  {b}")
     lines.append(f"outputs: {', '.join(program.outputs) or 'none'}")
     return "\n".join(lines) + "\n"
 

@@ -26,7 +26,8 @@ from ..math.names import join_words
 from ..math.numeric import Context, compile_expr
 from ..source import SourceFile, Span, number_text
 from ..syntax import ir
-from .interpreter import Trace, is_step, listing_words, pause
+from .interpreter import Trace, is_step, pause
+from .signature import listing_words
 
 __all__ = ["Stepper", "Quit", "format_value", "COMMANDS"]
 

@@ -1,0 +1,455 @@
+r"""What a note declares about a listing's names: inputs, shapes, sizes, families, preconditions.
+
+The rule, as a reader applies it:
+
+* every name that ``\Require`` / ``\Input`` math introduces is an input: ``\(A\)``,
+  ``\(\lambda, v\)``, ``\(a \gt 0\)`` (``a``, with the precondition ``a > 0``), ``\(\beta_1,
+  \beta_2 \in [0, 1)\)`` (both, each in the interval), ``\(x \in \mathbb{R}^{n}\)`` (``x``, a
+  vector of length ``n``), ``\(A \in \mathbb{R}^{m \times n}\)``, ``\(k \in \mathbb{N}\)`` (a
+  non-negative integer), ``\(x \in \{0, 1\}^{n}\)`` (a vector of 0s and 1s); text declares
+  too: "vector \(x\) of length \(n\)", "matrix \(A\) of size \(m \times n\)";
+* ``\(B_1, \dots, B_k\)`` is a family: one input ``B`` (a list), its size ``k``; ``\(w_0,
+  \dots, w_{k-1}\)`` is one too, counted from 0 (its size is still ``k``);
+* ``matrix \(A = [a_1, \dots, a_n]\)``: ``A`` is the input, ``a_j`` is its column ``j``;
+* a size (``n``, ``m``, ``k`` above) is bound from the shapes of the inputs that carry it,
+  checked for agreement when several do, and may also be given (then checked too); it is not
+  a required input;
+* the declared constraints are the preconditions: they are checked on entry, and a violation
+  is reported as a violated precondition (AV309), never as a wrong output.
+
+The same declarations come from the prose around a listing (:mod:`.prose_symbols`); each one
+records where it was read (:class:`Origin`), so a run can say why a name means what it means.
+Nothing here imports NumPy: ``lint`` reads declarations as the interpreter does.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Iterable
+
+from ..findings import LocatedError
+from ..math import mathexpr as M
+from ..math.names import identifier, written_family
+from ..source import Span
+from ..syntax import ir
+
+__all__ = ["Origin", "Declared", "InputSpec", "Family", "declared_inputs", "declare_math", "dims_of"]
+
+_SETS = {"bb{R}": "real", "bb{N}": "natural", "bb{Z}": "integer", "bb{Q}": "rational", "bb{C}": "complex"}
+
+_WHERE = {
+    "require": "from \\Require",
+    "parameters": "from the parameters",
+    "caption": "from the caption",
+    "prose": "from the prose",
+    "spec": "from the spec",
+    "convention": "by the usual convention",
+}
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a declaration was read: the listing's ``\\Require``, its parameters, the prose, the spec."""
+
+    kind: str
+    line: int | None = None
+
+    def __str__(self) -> str:
+        where = _WHERE.get(self.kind, f"from the {self.kind}")
+        return f"{where} at line {self.line}" if self.line is not None else where
+
+
+@dataclass(frozen=True)
+class Declared:
+    """One declared input: its name, shape (size names or numbers), kind and preconditions."""
+
+    name: str
+    span: Span
+    #: ``('n',)`` for ``x ∈ ℝⁿ``, ``('m', 'n')`` for a matrix, ``()`` for a scalar, ``None`` if unsaid
+    shape: tuple[str | int, ...] | None = None
+    #: ``real``, ``natural``, ``integer`` … when a set says so
+    domain: str | None = None
+    #: relations the value must satisfy on entry (``a > 0``; ``β ∈ [0, 1)``) and their LaTeX
+    constraints: tuple[tuple[M.MathNode, str], ...] = ()
+    #: ``A = [a_1, …, a_n]``: the name of the column family (``a``)
+    columns: str | None = None
+    #: the LaTeX that declares it (``x \\in \\mathbb{R}^{n}``), for messages
+    latex: str = ""
+    #: where it was read
+    origin: Origin | None = None
+    #: "the matrix \\(C\\) with entries \\(c_{ij}\\)": the name the entries are read by (``c``)
+    entries: str | None = None
+    #: "the matrix \\(X\\) with rows \\(x_1, …, x_n\\)": the name of the row family (``x``)
+    rows: str | None = None
+    #: what the prose calls it: ``matrix``, ``vector``, ``number``, ``integer``, ``value``
+    noun: str | None = None
+
+    def describe(self) -> str:
+        """``x: vector of length n, x > 0`` — for ``run --help-inputs`` and the README."""
+        if self.shape is None:
+            what = self.domain or (f"a {self.noun}" if self.noun and self.noun != "value" else "a value")
+        elif len(self.shape) == 0:
+            what = f"{self.domain or 'real'} scalar"
+        elif len(self.shape) == 1:
+            what = f"vector of length {self.shape[0]}"
+        else:
+            what = f"{' × '.join(map(str, self.shape))} matrix"
+        parts = [(self.columns, "columns"), (self.rows, "rows")]
+        what += "".join(f" ({kind} {name}_1, …)" for name, kind in parts if name)
+        if self.entries:
+            what += f" (entries {self.entries}_{{ij}})"
+        extra = "; ".join(text for _, text in self.constraints)
+        return f"{self.name}: {what}" + (f"; {extra}" if extra else "")
+
+
+@dataclass(frozen=True)
+class Family:
+    r"""``x_1, \dots, x_n`` (``first`` 1) or ``w_0, \dots, w_{k-1}`` (``first`` 0): a list and its size.
+
+    The size is the family's length plus ``offset`` (``x_0, \dots, x_n`` has ``n + 1`` members:
+    offset ``-1``).
+    """
+
+    name: str
+    size: str
+    first: int = 1
+    offset: int = 0
+    origin: Origin | None = None
+    span: Span | None = None
+
+
+@dataclass
+class InputSpec:
+    """Everything the declarations say about a listing's inputs."""
+
+    inputs: list[Declared] = field(default_factory=list)
+    #: family name → its size name (``B`` → ``k`` for ``B_1, …, B_k``)
+    families: dict[str, str] = field(default_factory=dict)
+    #: size name → the (input, axis) pairs that carry it
+    sizes: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+    #: relations between inputs that name none alone (``a d - b c \ne 0``), and their LaTeX
+    conditions: list[tuple[M.MathNode, str]] = field(default_factory=list)
+    #: the families as written (first index, offset, origin), by name
+    written: dict[str, Family] = field(default_factory=dict)
+    #: where each size's carrier was declared (``n``: "from the prose at line 12")
+    size_origins: dict[str, Origin] = field(default_factory=dict)
+
+    @property
+    def names(self) -> list[str]:
+        """The input names, in order of declaration (sizes carried by another input excluded)."""
+        return [d.name for d in self.inputs if d.name not in self.sizes]
+
+    def get(self, name: str) -> Declared | None:
+        """The declaration of ``name``, if any."""
+        return next((d for d in self.inputs if d.name == name), None)
+
+    def declare(self, d: Declared) -> None:
+        """Add a declaration; a name declared twice keeps what each declaration says (the first wins)."""
+        for i, old in enumerate(self.inputs):
+            if old.name == d.name:  # declared twice (`x ∈ ℝⁿ`, then `x > 0`): merge what each says
+                self.inputs[i] = Declared(
+                    d.name,
+                    old.span,
+                    old.shape if old.shape is not None else d.shape,
+                    old.domain or d.domain,
+                    old.constraints + tuple(c for c in d.constraints if c[1] not in {t for _, t in old.constraints}),
+                    old.columns or d.columns,
+                    old.latex or d.latex,
+                    old.origin or d.origin,
+                    old.entries or d.entries,
+                    old.rows or d.rows,
+                    old.noun or d.noun,
+                )
+                if old.shape is not None:
+                    return  # its sizes are the first declaration's
+                break
+        else:
+            self.inputs.append(d)
+        for axis, size in enumerate(d.shape or ()):
+            if isinstance(size, str):
+                self.carry(size, d.name, axis, d.origin)
+
+    def carry(self, size: str, name: str, axis: int, origin: Origin | None) -> None:
+        """Record that ``size`` is the length of ``name`` along ``axis``."""
+        pairs = self.sizes.setdefault(size, [])
+        if (name, axis) not in pairs:
+            pairs.append((name, axis))
+        if origin is not None:
+            self.size_origins.setdefault(size, origin)
+
+    def add_family(self, family: Family) -> None:
+        """Declare ``family`` (a list input and its size); the first declaration of a name wins."""
+        if family.name in self.families:
+            return
+        self.families[family.name] = family.size
+        self.written[family.name] = family
+        if family.origin is not None:
+            self.size_origins.setdefault(family.size, family.origin)
+        self.declare(Declared(family.name, family.span or Span(0, 0), origin=family.origin))
+
+    def merged(self, other: InputSpec) -> InputSpec:
+        """This spec, then what ``other`` adds (``other`` is read later: it never overrides)."""
+        out = InputSpec(
+            list(self.inputs),
+            dict(self.families),
+            {k: list(v) for k, v in self.sizes.items()},
+            list(self.conditions),
+            dict(self.written),
+            dict(self.size_origins),
+        )
+        for d in other.inputs:
+            out.declare(d)
+        for family in other.written.values():
+            out.add_family(family)
+        for name, size in other.families.items():
+            if name not in out.families:
+                out.families[name] = size
+        for size, carriers in other.sizes.items():
+            for name, axis in carriers:
+                out.carry(size, name, axis, other.size_origins.get(size))
+        out.conditions += [c for c in other.conditions if c[1] not in {t for _, t in out.conditions}]
+        return out
+
+    def size_description(self, size: str) -> str | None:
+        """``length of x``, ``number of columns of B``, ``size of the family w`` — what a size is read from."""
+        family = next((f for f, s in self.families.items() if s == size), None)
+        if family is not None:
+            return f"length of the family {family}"
+        carriers = self.sizes.get(size)
+        if not carriers:
+            return None
+        name, axis = carriers[0]
+        d = self.get(name)
+        if d is not None and d.shape is not None and len(d.shape) == 2:
+            return f"number of {('rows', 'columns')[axis]} of {name}"
+        if axis == 1 and d is not None and d.columns:
+            return f"number of columns of {name}"
+        return f"length of {name}" if axis == 0 else f"size of {name} along axis {axis + 1}"
+
+
+# --- reading declarations from math -------------------------------------------------------------
+
+
+def _set_shape(node: M.MathNode) -> tuple[tuple[str | int, ...] | None, str | None]:
+    """The shape and domain a set gives its members: ``ℝ^{m×n}`` → ``(('m','n'), 'real')``."""
+    base, exp = (node.base, node.exp) if isinstance(node, M.Pow) else (node, None)
+    domain = _SETS.get(M.dump(base))
+    if domain is None and isinstance(base, M.SetLit) and exp is not None:
+        # `{0, 1}^n`: a vector of those values (each entry's membership is a precondition)
+        domain = "integer" if all(isinstance(i, M.Num) and i.text.isdigit() for i in base.items) else "real"
+    if domain is None:
+        return None, None
+    if exp is None:
+        return (), domain
+    dims = dims_of(exp)
+    return (dims, domain) if dims is not None else (None, domain)
+
+
+def dims_of(node: M.MathNode) -> tuple[str | int, ...] | None:
+    """``m \\times n`` → ``('m', 'n')``; ``3`` → ``(3,)``; ``None`` when it is not a list of sizes."""
+    if isinstance(node, M.BinOp) and node.op in ("times", "*", "cdot"):
+        left, right = dims_of(node.left), dims_of(node.right)
+        return left + right if left is not None and right is not None else None
+    if isinstance(node, M.Num):
+        value = node.value
+        return (int(value),) if float(value).is_integer() else None
+    name = identifier(node)
+    return (name,) if name is not None else None
+
+
+def _names(node: M.MathNode) -> list[tuple[str, Span]]:
+    """The plain names in an element list (``\\beta_1, \\beta_2``)."""
+    items = node.items if isinstance(node, M.Tuple) else (node,)
+    out = []
+    for item in items:
+        name = identifier(item)
+        if name is not None and not isinstance(item, M.Num):
+            out.append((name, item.span))
+    return out
+
+
+def read_family(node: M.MathNode, origin: Origin | None = None) -> Family | None:
+    r"""``B_1, \dots, B_k`` → ``Family('B', 'k')``; ``w_0, \dots, w_{k-1}`` → ``Family('w', 'k', first=0)``."""
+    found = written_family(node)
+    if found is None:
+        return None
+    assert isinstance(node, M.Range) and isinstance(node.lo, M.Idx)
+    base = identifier(found[0])
+    first_index = node.lo.indices[0]
+    if base is None or not (isinstance(first_index, M.Num) and first_index.text.isdigit()):
+        return None
+    first = int(first_index.text)
+    last = found[1]
+    shift = 0  # the last index is `size + shift`
+    if isinstance(last, M.BinOp) and last.op in "+-" and isinstance(last.right, M.Num) and last.right.text.isdigit():
+        shift = int(last.right.text) * (1 if last.op == "+" else -1)
+        last = last.left
+    size = identifier(last) if isinstance(last, (M.Sym, M.Idx)) else None
+    if size is None:
+        return None
+    # members first..size+shift: their number is size + shift - first + 1, so size = len - offset
+    offset = shift - first + 1
+    return Family(base, size, first, offset, origin, node.span)
+
+
+def _element_of(node: M.MathNode, declared: set[str]) -> bool:
+    """``A_j``: an element of a declared input at a symbolic index (``j``, not ``1``)."""
+    return (
+        isinstance(node, M.Idx)
+        and identifier(node.base) in declared
+        and any(not isinstance(i, M.Num) for i in node.indices)
+    )
+
+
+def declare_math(
+    tree: M.MathNode,
+    spec: InputSpec,
+    text_of: Callable[[Span], str],
+    origin: Origin | None = None,
+    *,
+    joint: bool = True,
+) -> None:
+    """Add what one math segment declares to ``spec``.
+
+    ``joint``: a relation over several names (``a d - b c \\ne 0``) is a condition on the inputs
+    together (``\\Require`` says so); prose relations are not read that way (they are as often
+    claims as assumptions).
+    """
+    if isinstance(tree, M.Tuple) and not isinstance(tree, M.Range):
+        for item in tree.items:
+            declare_math(item, spec, text_of, origin, joint=joint)
+        return
+    family = read_family(tree, origin)
+    if family is not None:
+        spec.add_family(family)
+        return
+    if isinstance(tree, M.In):
+        _declare_membership(tree, spec, text_of, origin)
+        return
+    if isinstance(tree, M.Rel):
+        _declare_relation(tree, spec, text_of, origin, joint=joint)
+        return
+    for name, span in _names(tree):
+        spec.declare(Declared(name, span, origin=origin))
+
+
+def _declare_membership(tree: M.In, spec: InputSpec, text_of: Callable[[Span], str], origin: Origin | None) -> None:
+    shape, domain = _set_shape(tree.set)
+    element = tree.element
+    family = read_family(element, origin)
+    if family is not None:
+        spec.add_family(family)
+        return
+    items = element.items if isinstance(element, M.Tuple) else (element,)
+    for item in items:
+        name = identifier(item)
+        if name is None or isinstance(item, M.Num):
+            continue
+        # a set that is not ℝⁿ-like (an interval, a named set) is a membership to check on entry
+        member = () if shape is not None or domain is not None else ((tree, text_of(tree.span)),)
+        if member and len(items) > 1:  # β_1, β_2 ∈ [0, 1): each name on its own
+            member = ((M.In(item, tree.set, span=tree.span), f"{text_of(item.span)} \\in {text_of(tree.set.span)}"),)
+        if isinstance(tree.set, M.Pow) and isinstance(tree.set.base, M.SetLit):
+            # x ∈ {0, 1}^n: every entry is in the set
+            member = ((M.In(item, tree.set.base, span=tree.span), text_of(tree.span)),)
+        spec.declare(Declared(name, item.span, shape, domain, member, latex=text_of(tree.span), origin=origin))
+
+
+def _declare_relation(
+    tree: M.Rel, spec: InputSpec, text_of: Callable[[Span], str], origin: Origin | None, *, joint: bool
+) -> None:
+    operands = [tree.first, *(e for _, e in tree.rest)]
+    ops = [op for op, _ in tree.rest]
+    if len(ops) == 1 and ops[0] == "=":
+        # `A = [a_1, …, a_n]`: A is the input, a_j its column j, n its number of columns
+        family = read_family(_unbracketed(tree.rest[0][1]), origin)
+        name = identifier(tree.first)
+        if family is not None and name is not None and family.first in (0, 1) and family.offset == 0:
+            spec.declare(Declared(name, tree.first.span, columns=family.name, origin=origin))
+            spec.carry(family.size, name, 1, origin)
+            return
+        if not joint:
+            return  # `y = A x` in prose defines or claims; it declares nothing
+    # `1 \le A_j \le k` after `A \in \mathbb{N}^n`: a bound on every element of A, for all j
+    # (not an input named A_j); its other names are inputs, the bound itself is for the reader
+    declared = set(spec.names)
+    elementwise = any(_element_of(operand, declared) for operand in operands)
+    named = False
+    for operand in operands:
+        if elementwise and _element_of(operand, declared):
+            continue
+        name = identifier(operand) if isinstance(operand, (M.Sym, M.Idx)) else None
+        if name is not None:
+            named = True
+            constraints = () if elementwise else ((tree, text_of(tree.span)),)
+            spec.declare(Declared(name, operand.span, constraints=constraints, origin=origin))
+    if joint and not named and not elementwise:  # `a d - b c \ne 0`: a condition on the inputs together
+        spec.conditions.append((tree, text_of(tree.span)))
+
+
+def _unbracketed(node: M.MathNode) -> M.MathNode:
+    """``[a_1, \\dots, a_n]`` as a list literal holds one range: that range."""
+    if isinstance(node, M.ListLit) and len(node.items) == 1:
+        return node.items[0]
+    return node
+
+
+_OF_LENGTH = re.compile(r"^\s*(?:of\s+)?(?:length|size|dimension|dimensions)\s*$", re.I)
+
+
+def _text_shapes(text: ir.Text, spec: InputSpec, parse: Any, origin: Origin | None) -> None:
+    """``vector \\(x\\) of length \\(n\\)`` / ``matrix \\(A\\) of size \\(m \\times n\\)``."""
+    parts = text.parts
+    for i in range(len(parts) - 2):
+        a, words, b = parts[i], parts[i + 1], parts[i + 2]
+        if isinstance(a, ir.Math) and isinstance(words, str) and isinstance(b, ir.Math) and _OF_LENGTH.match(words):
+            name = identifier(parse(a))
+            dims = dims_of(parse(b))
+            if name is not None and dims is not None:
+                spec.declare(Declared(name, a.span, dims, origin=origin))
+
+
+def text_of(m: ir.Math) -> Callable[[Span], str]:
+    """The LaTeX of a span inside ``m`` (for messages that quote a declaration)."""
+
+    def text(span: Span) -> str:
+        return m.latex[max(span.start - m.span.start, 0) : max(span.end - m.span.start, 0)]
+
+    return text
+
+
+def declared_inputs(
+    nodes: Iterable[ir.Node],
+    parse: Any,
+    locate: Callable[[int], tuple[int, int]] | None = None,
+    *,
+    tolerant: bool = False,
+) -> InputSpec:
+    """Read the ``\\Require``/``\\Input`` conditions among ``nodes`` (``parse(math) -> MathNode``).
+
+    ``tolerant``: skip math that does not parse (``lint`` reports it on its own) instead of raising.
+    """
+    spec = InputSpec()
+    for node in nodes:
+        if isinstance(node, ir.Condition) and node.kind in ("require", "input"):
+            origin = Origin("require", locate(node.span.start)[0] if locate is not None else None)
+            for m in node.symbols:
+                try:
+                    tree = parse(m)
+                except LocatedError:
+                    if not tolerant:
+                        raise
+                    continue
+                declare_math(tree, spec, text_of(m), origin)
+            try:
+                _text_shapes(node.text, spec, parse, origin)
+            except LocatedError:
+                if not tolerant:
+                    raise
+    return spec
+
+
+def with_origin(d: Declared, origin: Origin) -> Declared:
+    """``d`` read from ``origin`` (a parameter's declaration)."""
+    return replace(d, origin=d.origin or origin)

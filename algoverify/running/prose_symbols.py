@@ -1,0 +1,297 @@
+r"""What the prose of a note declares: the sentences a reader takes as "let …", read into declarations.
+
+Papers introduce their symbols in running text, not in ``\Require``: "Let \(A \in
+\mathbb{R}^{m \times n}\)", "the array \(x\) has \(n\) entries", "the \(k \ge 1\) weights
+\(w_0, \dots, w_{k-1}\)", "the matrix \(C\) with entries \(c_{ij}\)", "a matrix \(B\) with
+columns \(b_1, \dots, b_q\)". :func:`prose_declarations` reads the sentences before a listing,
+nearest first, into an :class:`~.declarations.InputSpec` (an earlier declaration of a name is
+never overridden by one further away). It reads
+
+* memberships (``x \in \mathbb{R}^{n}``, ``k \in \mathbb{N}``, ``s \in \{0, 1\}^{n}``), families
+  (``x_1, \dots, x_n``, ``w_0, \dots, w_{k-1}``) and ``x = (x_1, \dots, x_n)``;
+* relations on names (``n \ge 1``, ``0 \lt \epsilon``) as preconditions, except in a sentence
+  that is a condition (``if``, ``when``, ``unless`` … before the relation): "if \(\alpha > 1\) it
+  diverges" assumes nothing;
+* sizes said in words: "\(x\) has \(n\) entries" (items, elements, rows, columns …), "\(x\) of
+  length \(n\)", "an \(m \times n\) matrix \(A\)", "\(A\) is \(n \times n\)", "the \(n\) entries of
+  \(x\)";
+* parts: "\(C\) with entries \(c_{ij}\)", "\(B\) with columns \(b_1, \dots, b_q\)", "\(X\) with
+  rows \(x_1, \dots, x_n\)";
+* kinds: "the matrix \(A\)", "a tolerance \(\tau\)", "let \(n\) be …", "\(\alpha\) denotes …".
+
+Nothing here runs anything: the prose is only parsed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from ..findings import LocatedError
+from ..math import mathexpr as M
+from ..math.names import identifier
+from ..reading.prose import INLINE_MATH, Sentence
+from ..source import Span
+from ..syntax import ir
+from .declarations import Declared, Family, InputSpec, Origin, declare_math, dims_of, read_family, text_of
+
+__all__ = ["prose_declarations"]
+
+Parse = Callable[[ir.Math], M.MathNode]
+
+
+@dataclass(frozen=True)
+class _Math:
+    tree: M.MathNode
+    math: ir.Math
+
+
+_CONDITIONAL = re.compile(r"\b(?:if|when|whenever|unless|once|until|while|otherwise|whether)\b", re.I)
+# the words between two maths are whitespace-collapsed and stripped: patterns match them whole
+_COUNT_NOUNS = (
+    r"entries|elements|items|components|coordinates|numbers|values|keys|nodes|vertices|points|digits|bits|terms|"
+    r"coefficients|weights|samples|observations|letters|characters|members|objects|scores"
+)
+_HAS = re.compile(r"^(?:has|have|holds?|contains?|consists of|is made of|with|of)(?: exactly)?$", re.I)
+_COUNTED = re.compile(rf"^(?:(?P<rows>rows)|(?P<cols>columns|cols)|(?:{_COUNT_NOUNS}))\b", re.I)
+_AND_COLUMNS = re.compile(r"^rows and$", re.I)
+_COLUMNS_AFTER = re.compile(r"^columns\b", re.I)
+_OF_LENGTH = re.compile(
+    r"^(?:(?:is|be) )?(?:(?:a|an|the) )?(?:[\w-]+ ){0,2}?(?:of|with) (?:length|size|dimension|dimensions)$", re.I
+)
+_IS = re.compile(r"^(?:is|be|are)(?: (?:a|an))?$", re.I)
+_NOUN_AFTER_DIMS = re.compile(
+    r"^(?:- ?)?(?:dimensional )?(?:(?:real|integer|symmetric|square|positive definite|non-?negative) )*"
+    r"(?P<noun>matrix|matrices|vector|vectors|array|arrays|list|lists|table|grid)\b",
+    re.I,
+)
+_THE_N = re.compile(r"(?:^|\b)(?:the|its|all)$", re.I)
+_NOUNS_OF = re.compile(rf"^(?:(?P<rows>rows)|(?P<cols>columns)|(?:{_COUNT_NOUNS})) (?:of|in)$", re.I)
+_WITH_PARTS = re.compile(r"\b(?:with|whose|having|and) (?P<part>entries|elements|columns|rows)(?: are)?$", re.I)
+_KIND_NOUNS = {
+    "matrix": "matrix",
+    "vector": "vector",
+    "array": "vector",
+    "list": "vector",
+    "sequence": "vector",
+    "tuple": "vector",
+    "string": "vector",
+    "integer": "integer",
+    "number": "number",
+    "scalar": "number",
+    "constant": "number",
+    "tolerance": "number",
+    "threshold": "number",
+    "rate": "number",
+    "step": "number",
+    "parameter": "value",
+    "graph": "value",
+    "set": "value",
+    "function": "value",
+    "value": "value",
+    "point": "vector",
+    "size": "integer",
+    "length": "integer",
+}
+_KIND_BEFORE = re.compile(r"(?:^|\b)(?P<noun>" + "|".join(_KIND_NOUNS) + r")(?: size)?$", re.I)
+_LET_BE = re.compile(r"(?:^|\b)(?:let|where|and)$", re.I)
+_BE_AFTER = re.compile(r"^(?:be|is|denotes?|denoting|stands? for)\b", re.I)
+
+
+def prose_declarations(
+    sentences: Sequence[Sentence], text: str, before: int, parse: Parse, line_of: Callable[[int], int]
+) -> InputSpec:
+    """What the sentences ending before offset ``before`` declare, the nearest sentence first."""
+    spec = InputSpec()
+    for sentence in reversed([s for s in sentences if s.span.end <= before]):
+        _read(sentence, text, parse, spec, Origin("prose", line_of(sentence.span.start)))
+    return spec
+
+
+def _pieces(sentence: Sentence, text: str, parse: Parse) -> list[str | _Math]:
+    """The sentence as words and parsed inline math, alternating (words between maths may be empty)."""
+    start, end = sentence.span.start, sentence.span.end
+    raw = text[start:end]
+    out: list[str | _Math] = []
+    pos = 0
+    for m in INLINE_MATH.finditer(raw):
+        out.append(" ".join(raw[pos : m.start()].split()))
+        inner_start, inner_end = (2, 2) if m.group().startswith("\\(") else (1, 1)
+        latex = m.group()[inner_start : len(m.group()) - inner_end]
+        math = ir.Math(Span(start + m.start() + inner_start, start + m.end() - inner_end), latex)
+        try:
+            out.append(_Math(parse(math), math))
+        except LocatedError:
+            out.append(_Math(M.Text(latex, span=math.span), math))  # unreadable math declares nothing
+        pos = m.end()
+    out.append(" ".join(raw[pos:].split()))
+    return out
+
+
+def _read(sentence: Sentence, text: str, parse: Parse, spec: InputSpec, origin: Origin) -> None:
+    pieces = _pieces(sentence, text, parse)
+    for i, piece in enumerate(pieces):
+        if not isinstance(piece, _Math):
+            continue
+        before = " ".join(p for p in pieces[:i] if isinstance(p, str))
+        after = pieces[i + 1] if i + 1 < len(pieces) else ""
+        nxt = pieces[i + 2] if i + 2 < len(pieces) and isinstance(pieces[i + 2], _Math) else None
+        _read_math(piece, spec, origin, conditional=bool(_CONDITIONAL.search(before)))
+        _read_words(piece, str(pieces[i - 1]) if i else "", str(after), nxt, pieces[i + 3 :], spec, origin)
+
+
+def _read_math(piece: _Math, spec: InputSpec, origin: Origin, *, conditional: bool) -> None:
+    tree = piece.tree
+    for item in tree.items if isinstance(tree, M.Tuple) and not isinstance(tree, M.Range) else (tree,):
+        if isinstance(item, M.Range) or isinstance(item, M.In):
+            declare_math(item, spec, text_of(piece.math), origin, joint=False)
+        elif isinstance(item, M.Rel):
+            _relation(item, piece, spec, origin, conditional=conditional)
+
+
+def _relation(tree: M.Rel, piece: _Math, spec: InputSpec, origin: Origin, *, conditional: bool) -> None:
+    ops = [op for op, _ in tree.rest]
+    if ops == ["="]:
+        _vector_of_entries(tree, spec, origin, piece)
+        declare_math(tree, spec, text_of(piece.math), origin, joint=False)  # A = [a_1, …, a_n]: columns
+        return
+    if conditional or "=" in ops:
+        return
+    operands = [tree.first, *(e for _, e in tree.rest)]
+    # a precondition on plain names against numbers or names (`0 < \epsilon`, `1 \le k \le n`)
+    if all(isinstance(o, (M.Sym, M.Idx, M.Num, M.Neg)) for o in operands):
+        declare_math(tree, spec, text_of(piece.math), origin, joint=False)
+
+
+def _vector_of_entries(tree: M.Rel, spec: InputSpec, origin: Origin, piece: _Math) -> None:
+    r"""``x = (x_1, \dots, x_n)``: ``x`` is a vector of length ``n``, counted from its first index."""
+    name = identifier(tree.first) if isinstance(tree.first, M.Sym) else None
+    value = tree.rest[0][1]
+    if isinstance(value, (M.ListLit, M.Tuple)) and len(value.items) == 1:
+        value = value.items[0]
+    family = read_family(value, origin)
+    if name is None or family is None or family.name != name or family.offset != 0:
+        return
+    spec.declare(Declared(name, tree.first.span, (family.size,), origin=origin, latex=text_of(piece.math)(tree.span)))
+    spec.written.setdefault(name, Family(name, family.size, family.first, 0, origin, tree.span))
+
+
+def _name_of(piece: _Math | None) -> str | None:
+    if piece is None:
+        return None
+    tree = piece.tree
+    return identifier(tree) if isinstance(tree, (M.Sym, M.Idx)) and not isinstance(tree, M.Num) else None
+
+
+def _read_words(
+    piece: _Math,
+    before: str,
+    after: str,
+    nxt: _Math | None,
+    rest: Sequence[str | _Math],
+    spec: InputSpec,
+    origin: Origin,
+) -> None:
+    name = _name_of(piece)
+    # "x has n entries", "A has m rows and n columns", "x of length n"
+    if name is not None and nxt is not None:
+        following = str(rest[0]) if rest else ""
+        if _HAS.match(after):
+            counted = _COUNTED.match(following)
+            if counted:
+                _size(
+                    name,
+                    nxt,
+                    1 if counted.group("cols") else 0,
+                    bool(counted.group("rows") or counted.group("cols")),
+                    spec,
+                    origin,
+                )
+                if counted.group("rows") and _AND_COLUMNS.match(following) and len(rest) > 2:
+                    third = rest[1] if isinstance(rest[1], _Math) else None
+                    if third is not None and _COLUMNS_AFTER.match(str(rest[2])):
+                        _size(name, third, 1, True, spec, origin)
+        elif _OF_LENGTH.match(after):
+            dims = dims_of(nxt.tree)
+            if dims is not None:
+                spec.declare(Declared(name, piece.tree.span, dims, origin=origin))
+        elif (
+            _IS.match(after) and _NOUN_AFTER_DIMS.match(following) or (_IS.match(after) and not following.strip(" .,;"))
+        ):
+            dims = dims_of(nxt.tree)
+            if dims is not None and (len(dims) == 2 or _NOUN_AFTER_DIMS.match(following)):
+                spec.declare(Declared(name, piece.tree.span, dims, origin=origin))
+        parts = _WITH_PARTS.search(after)
+        if parts:
+            _parts(name, piece, parts.group("part").lower(), nxt, spec, origin)
+    # "an m × n matrix A", "a k-vector v"
+    if nxt is not None and _NOUN_AFTER_DIMS.match(after):
+        target = _name_of(nxt)
+        dims = dims_of(piece.tree)
+        if target is not None and dims is not None:
+            noun = _NOUN_AFTER_DIMS.match(after).group("noun").lower()  # type: ignore[union-attr]
+            if noun.startswith("matri") and len(dims) == 1:
+                dims = dims * 2  # "an n-by-n"… written as one size: a square matrix
+            spec.declare(Declared(target, nxt.tree.span, dims, origin=origin))
+    # "the n entries of x", "the m rows of A"
+    if nxt is not None and _THE_N.search(before):
+        of = _NOUNS_OF.match(after)
+        target = _name_of(nxt)
+        if of and target is not None:
+            _size(target, piece, 1 if of.group("cols") else 0, bool(of.group("rows") or of.group("cols")), spec, origin)
+    # "the matrix A", "a tolerance τ", "let n be …"
+    if name is not None:
+        kind = _KIND_BEFORE.search(before)
+        if kind:
+            _kind(name, piece, _KIND_NOUNS[kind.group("noun").lower()], spec, origin)
+        elif _LET_BE.search(before) and _BE_AFTER.match(after):
+            spec.declare(Declared(name, piece.tree.span, origin=origin))
+        elif _BE_AFTER.match(after) and not before.strip():
+            spec.declare(Declared(name, piece.tree.span, origin=origin))
+
+
+def _size(name: str, size: _Math, axis: int, matrix: bool, spec: InputSpec, origin: Origin) -> None:
+    """``name`` has ``size`` entries (``matrix``: rows when ``axis`` is 0, columns when 1)."""
+    dims = dims_of(size.tree)
+    if dims is None or len(dims) != 1:
+        return
+    if not matrix:
+        spec.declare(Declared(name, size.tree.span, dims, origin=origin))
+        return
+    spec.declare(Declared(name, size.tree.span, origin=origin, noun="matrix"))
+    if isinstance(dims[0], str):
+        spec.carry(dims[0], name, axis, origin)
+
+
+def _parts(name: str, piece: _Math, part: str, value: _Math, spec: InputSpec, origin: Origin) -> None:
+    tree = value.tree
+    if part in ("entries", "elements"):
+        entry = tree.base if isinstance(tree, M.Idx) else None
+        alias = identifier(entry) if entry is not None else None
+        if alias is not None and alias != name:
+            spec.declare(Declared(name, piece.tree.span, origin=origin, entries=alias))
+        return
+    family = read_family(tree, origin)
+    if family is None:
+        return
+    axis = 1 if part == "columns" else 0
+    if part == "columns":
+        spec.declare(Declared(name, piece.tree.span, origin=origin, columns=family.name))
+    else:
+        spec.declare(Declared(name, piece.tree.span, origin=origin, rows=family.name))
+    if family.offset == 0:
+        spec.carry(family.size, name, axis, origin)
+    spec.written.setdefault(
+        family.name, Family(family.name, family.size, family.first, family.offset, origin, tree.span)
+    )
+
+
+def _kind(name: str, piece: _Math, kind: str, spec: InputSpec, origin: Origin) -> None:
+    shape: tuple[str | int, ...] | None = None
+    domain = None
+    if kind == "integer":
+        shape, domain = (), "integer"
+    elif kind == "number":
+        shape = ()
+    spec.declare(Declared(name, piece.tree.span, shape, domain, origin=origin, noun=kind))

@@ -1,0 +1,559 @@
+r"""Which names a listing reads that nothing in it binds: name resolution without running anything.
+
+The interpreter looks names up when a statement runs; ``lint`` must know the same answer
+before anything runs, so that a lint-clean listing runs. This module reads a listing's IR the
+way the interpreter binds names:
+
+* a listing (or each ``\Function`` of it) is a scope: its parameters, its ``\Require`` names,
+  every name it assigns or loops over anywhere (the interpreter's rule too: a name assigned
+  later in the text is a variable of the listing, not a free name);
+* inside math, a big operator (``\sum_{i=1}^{n}``, ``\arg\min_{j \notin S}``), a set-builder
+  (``\{ i : \ell_i = j \}``) or a quantifier binds the variable it writes first;
+* ``x_i`` reads ``x`` (or ``x_i`` itself when it is a name of its own); ``\sigma^{2}`` reads
+  ``\sigma`` unless ``\sigma^{2}`` is assigned as a whole; the upper bound of ``\sum_{i=1}^{d}
+  x_i`` is the length of ``x`` when nothing else binds ``d``;
+* the words the interpreter knows (``\mathrm{true}``, ``\infty``, ``\mathbb{R}``) and its
+  functions (``\exp``, ``\operatorname{softmax}``) are never free.
+
+Math inside English text (a caption, a comment, a ``\Require`` description, an unbound
+English statement) is read by people only and reads nothing. Nothing here imports NumPy.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Iterator
+
+from ..findings import LocatedError
+from ..math import mathexpr as M
+from ..math.builtin_names import BUILTIN_FUNCTIONS
+from ..math.names import identifier
+from ..source import Span
+from ..syntax import ir
+from .declarations import declared_inputs
+from .signature import assigned_names, entry_of
+
+__all__ = ["Read", "Scope", "scopes", "reads_of", "CONSTANT_WORDS"]
+
+#: words the interpreter reads as constants when no variable has the name (``\textbf{true}``)
+CONSTANT_WORDS = frozenset({"true", "false", "nil", "null", "none"})
+#: number sets the interpreter knows (``\mathbb{R}``)
+_NUMBER_SETS = frozenset({"R", "N", "Z", "Q", "C"})
+#: names of constants the interpreter gives a value when nothing binds them
+CONSTANTS = frozenset({"pi"})
+
+
+@dataclass(frozen=True)
+class Read:
+    """One name a scope reads and does not bind, at the first place it is read."""
+
+    name: str
+    span: Span
+    #: how many indices it is read with where first seen (``x_i``: 1; ``c_{ij}``: 2; ``x``: 0)
+    indices: int = 0
+    #: ``True`` when it is called as a function (``\textsc{Partition}(A)``, ``\Call{F}{x}``)
+    called: bool = False
+    #: every place it is read (the first is :attr:`span`)
+    spans: tuple[Span, ...] = ()
+    #: the most indices it is read with anywhere
+    max_indices: int = 0
+
+
+@dataclass
+class Scope:
+    """A listing's statements, or one of its ``\\Function``\\ s: names bound inside, names read."""
+
+    #: ``None`` for the listing's own statements, else the function's name
+    function: str | None
+    node: ir.Node
+    params: tuple[str, ...] = ()
+    #: names bound in the scope: parameters, assignments, loop variables
+    bound: set[str] = field(default_factory=set)
+    #: free reads, by name, in the order first read
+    reads: dict[str, Read] = field(default_factory=dict)
+    #: free dimension symbols: ``d`` of ``\sum_{i=1}^{d} x_i`` → the arrays indexed by ``i``
+    dims: dict[str, set[str]] = field(default_factory=dict)
+    #: the listing's entry function (the one a run calls)
+    entry: bool = False
+    #: names the scope reads with indices, bound or not (``x`` of ``x_i``)
+    indexed: set[str] = field(default_factory=set)
+    #: names in the math of English statements (a binding of the statement may set them)
+    described: set[str] = field(default_factory=set)
+
+
+def scopes(
+    algorithm: ir.Algorithm,
+    parse: Callable[[ir.Math], M.MathNode],
+    *,
+    known: Iterable[str] = (),
+) -> list[Scope]:
+    """The scopes of ``algorithm`` with their free reads (``known``: names defined outside, e.g. functions).
+
+    A listing made of ``\\Function`` blocks has one scope per function (the entry first); other
+    listings have one scope for their statements, and one per function defined among them.
+    """
+    parse = _tolerant(parse)
+    body = [n for n in algorithm.body if not isinstance(n, ir.Comment)]
+    funcs = [n for n in body if isinstance(n, ir.Function)]
+    others = [n for n in body if not isinstance(n, (ir.Function, ir.Condition))]
+    names = set(known) | {f.name for f in ir.walk(algorithm) if isinstance(f, ir.Function)}
+    out: list[Scope] = []
+    if funcs and not others:
+        entry = entry_of(funcs)
+        for f in sorted(funcs, key=lambda f: f is not entry):
+            out.append(_function_scope(f, parse, names, entry=f is entry))
+        return out
+    scope = Scope(None, algorithm)
+    scope.bound = assigned_names(algorithm.body, parse) | _require_names(algorithm.body, parse)
+    _read_statements(algorithm.body, scope, parse, names)
+    out.append(scope)
+    for n in ir.walk(algorithm):
+        if isinstance(n, ir.Function):
+            out.append(_function_scope(n, parse, names, entry=False))
+    return out
+
+
+def _tolerant(parse: Callable[[ir.Math], M.MathNode]) -> Callable[[ir.Math], M.MathNode]:
+    """``parse``, reading math that does not parse as words (it binds and reads nothing; lint reports it)."""
+
+    def read(m: ir.Math) -> M.MathNode:
+        try:
+            return parse(m)
+        except LocatedError:
+            return M.Text(m.latex, span=m.span)
+
+    return read
+
+
+def _function_scope(f: ir.Function, parse: Callable[[ir.Math], M.MathNode], known: set[str], *, entry: bool) -> Scope:
+    params = tuple(param_names(f, parse))
+    scope = Scope(f.name, f, params=params, entry=entry)
+    scope.bound = assigned_names(f.body, parse) | set(params)
+    _read_statements(f.body, scope, parse, known)
+    return scope
+
+
+def param_names(f: ir.Function, parse: Callable[[ir.Math], M.MathNode]) -> list[str]:
+    """A function's parameter names; ``y_1, \\dots, y_M`` is one parameter ``y`` (a family)."""
+    out = []
+    for item in _params(f, parse):
+        if isinstance(item, M.Range):
+            name = identifier(item.lo.base) if isinstance(item.lo, M.Idx) else None
+        else:
+            name = identifier(item)
+        if name is not None:
+            out.append(name)
+    return out
+
+
+def _params(f: ir.Function, parse: Callable[[ir.Math], M.MathNode]) -> list[M.MathNode]:
+    trees = []
+    for p in f.params:
+        try:
+            trees.append(parse(p))
+        except LocatedError:
+            continue  # reported where the parameter is compiled
+    return join_families(trees)
+
+
+def join_families(trees: list[M.MathNode]) -> list[M.MathNode]:
+    r"""``y_1``, ``\dots``, ``y_M`` (a parameter list split at its commas) → one family ``y_1, \dots, y_M``."""
+    out: list[M.MathNode] = []
+    i = 0
+    while i < len(trees):
+        a = trees[i]
+        if (
+            i + 2 < len(trees)
+            and isinstance(trees[i + 1], M.Dots)
+            and isinstance(a, M.Idx)
+            and isinstance(trees[i + 2], M.Idx)
+            and identifier(a.base) is not None
+            and identifier(a.base) == identifier(trees[i + 2].base)  # type: ignore[union-attr]
+        ):
+            out.append(M.Range(a, trees[i + 2], span=a.span.cover(trees[i + 2].span)))
+            i += 3
+            continue
+        out.append(a)
+        i += 1
+    return out
+
+
+def _require_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode]) -> set[str]:
+    spec = declared_inputs(nodes, parse, tolerant=True)
+    names = {d.name for d in spec.inputs} | set(spec.sizes) | set(spec.families.values())
+    return names | {d.columns for d in spec.inputs if d.columns}
+
+
+# --- statements -------------------------------------------------------------------------------------
+
+
+def _read_statements(
+    nodes: Iterable[ir.Node], scope: Scope, parse: Callable[[ir.Math], M.MathNode], known: set[str]
+) -> None:
+    executed = [(m, target) for node in nodes for m, target in _executed(node)]
+    trees = []
+    for m, target in executed:
+        try:
+            trees.append((parse(m), target))
+        except LocatedError:
+            continue  # reported with the math
+    # x_i \gets … stores into x (a sequence when x holds nothing yet): x is the listing's too
+    scope.bound |= {n for tree, target in trees if target for n in _stored(tree)}
+    # "evaluate the loss \(L_i\) on \(B_i\)": a binding of the statement sets what it names
+    scope.described |= _stated_names(nodes, parse) - scope.bound
+    scope.bound |= scope.described
+    for tree, target in trees:
+        parts = _target_indices(tree) if target else [tree]
+        for part in parts:
+            for read in reads_of(part, scope.bound | known, dims=scope.dims, indexed=scope.indexed):
+                _note(scope, read)
+    for node in nodes:
+        for n in ir.walk(node):
+            if isinstance(n, ir.CallStmt) and n.name not in known and n.name not in scope.bound:
+                _note(scope, Read(n.name, n.span, called=True))
+
+
+def _stated_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode]) -> set[str]:
+    out: set[str] = set()
+    for node in nodes:
+        for n in ir.walk(node):
+            if isinstance(n, ir.TextStatement):
+                for m in n.text.math:
+                    try:
+                        tree = parse(m)
+                    except LocatedError:
+                        continue
+                    out |= {identifier(x) for x in M.walk(tree) if isinstance(x, (M.Sym, M.Idx))} - {None}
+    return out
+
+
+def _note(scope: Scope, read: Read) -> None:
+    old = scope.reads.get(read.name)
+    if old is None:
+        scope.reads[read.name] = dataclasses.replace(read, spans=(read.span,), max_indices=read.indices)
+    else:
+        scope.reads[read.name] = dataclasses.replace(
+            old,
+            spans=old.spans + (read.span,),
+            max_indices=max(old.max_indices, read.indices),
+            called=old.called or read.called,
+        )
+
+
+_STATEMENTS = (
+    ir.Assign,
+    ir.Return,
+    ir.CallStmt,
+    ir.ForRange,
+    ir.ForAll,
+    ir.WhileBlock,
+    ir.RepeatUntil,
+    ir.IfBlock,
+    ir.Branch,
+    ir.LoopBlock,
+    ir.UserBlock,
+)
+
+
+def _executed(node: ir.Node) -> Iterator[tuple[ir.Math, bool]]:
+    """``(math, is_target)`` for the math a statement evaluates when it runs (its functions are scopes of their own)."""
+    if isinstance(node, ir.Assign):
+        yield node.value, False
+        yield node.target, True
+    elif isinstance(node, ir.Return):
+        yield from ((v, False) for v in node.values)
+    elif isinstance(node, ir.CallStmt):
+        yield from ((a, False) for a in node.args)
+    elif isinstance(node, ir.ForRange):
+        yield from ((m, False) for m in (node.start, node.stop, node.second, node.step) if m is not None)
+    elif isinstance(node, ir.ForAll) and node.iterable is not None:
+        yield node.iterable, False
+    elif isinstance(node, (ir.WhileBlock, ir.RepeatUntil, ir.Branch)) and isinstance(node.cond, ir.Math):
+        yield node.cond, False
+    elif isinstance(node, ir.UserBlock):
+        yield from ((a, False) for a in node.args if isinstance(a, ir.Math))
+    if isinstance(node, ir.Function):
+        return
+    for child in ir.iter_children(node):
+        if isinstance(child, _STATEMENTS):
+            yield from _executed(child)
+
+
+def _stored(tree: M.MathNode) -> set[str]:
+    """The names an assignment target stores into: ``x`` and ``x_i`` of ``x_i``, each of ``(a, b)``."""
+    if isinstance(tree, (M.Tuple, M.ListLit)):
+        return {n for item in tree.items for n in _stored(item)}
+    if isinstance(tree, M.Idx):
+        return {n for n in (identifier(tree), identifier(tree.base)) if n is not None}
+    if isinstance(tree, M.Index):
+        name = identifier(tree.base)
+        return {name} if name is not None else set()
+    if isinstance(tree, M.Assign):  # x \gets y \gets 0
+        return _stored(tree.target) | _stored(tree.value)
+    name = identifier(tree)
+    return {name} if name is not None else set()
+
+
+def _target_indices(tree: M.MathNode) -> list[M.MathNode]:
+    """What a target reads: the indices of ``x_{i+1}`` and ``A[i]`` (the name itself is written)."""
+    if isinstance(tree, (M.Tuple, M.ListLit)):
+        return [p for item in tree.items for p in _target_indices(item)]
+    if isinstance(tree, M.Idx):
+        return list(tree.indices)
+    if isinstance(tree, M.Index):
+        return list(tree.args)
+    return []
+
+
+# --- math -------------------------------------------------------------------------------------------
+
+
+def reads_of(
+    tree: M.MathNode,
+    bound: set[str] | frozenset[str],
+    *,
+    dims: dict[str, set[str]] | None = None,
+    indexed: set[str] | None = None,
+) -> list[Read]:
+    """The names ``tree`` reads that ``bound`` does not hold, in reading order (repeats kept).
+
+    ``dims`` collects free sum bounds (``d`` of ``\\sum_{i=1}^{d} x_i`` → ``{x}``), ``indexed``
+    the names read with indices.
+    """
+    out: list[Read] = []
+    _Reader(out, dims if dims is not None else {}, indexed if indexed is not None else set()).visit(
+        tree, frozenset(bound)
+    )
+    return out
+
+
+class _Reader:
+    def __init__(self, out: list[Read], dims: dict[str, set[str]], indexed: set[str]) -> None:
+        self.out = out
+        self.dims = dims
+        self.indexed = indexed
+
+    def visit(self, node: M.MathNode, bound: frozenset[str]) -> None:
+        method = getattr(self, "v_" + type(node).__name__, None)
+        if method is not None:
+            method(node, bound)
+        else:
+            self.children(node, bound)
+
+    def children(self, node: M.MathNode, bound: frozenset[str]) -> None:
+        for f in dataclasses.fields(node):
+            if f.name != "span":
+                self._value(getattr(node, f.name), bound)
+
+    def _value(self, value: object, bound: frozenset[str]) -> None:
+        if isinstance(value, M.MathNode):
+            self.visit(value, bound)
+        elif isinstance(value, tuple):
+            for v in value:
+                self._value(v, bound)
+
+    # names
+
+    def v_Sym(self, node: M.Sym, bound: frozenset[str]) -> None:
+        name = identifier(node)
+        if name is None or name in bound or self._constant(node, name):
+            return
+        self.out.append(Read(name, node.span))
+
+    @staticmethod
+    def _constant(node: M.Sym, name: str) -> bool:
+        if node.accents:
+            return False
+        if node.font in ("", "bf", "rm") and node.name.lower() in CONSTANT_WORDS:
+            return True
+        if node.font == "bb" and node.name in _NUMBER_SETS:
+            return True
+        return name in BUILTIN_FUNCTIONS or name in CONSTANTS
+
+    def v_Idx(self, node: M.Idx, bound: frozenset[str]) -> None:
+        flat = identifier(node)
+        if flat is not None and flat in bound:
+            return  # a name of its own (L_i assigned in the loop, B_1 given)
+        base = identifier(node.base)
+        if base is not None:
+            self.indexed.add(base)
+        if base is None:
+            self.visit(node.base, bound)
+        elif base not in bound and not (isinstance(node.base, M.Sym) and self._constant(node.base, base)):
+            self.out.append(Read(base, node.span, indices=len(node.indices)))
+        for i in node.indices:
+            self.visit(i, bound)
+
+    def _compound(self, node: M.MathNode, bound: frozenset[str]) -> None:
+        name = identifier(node)
+        if name is not None and name in bound:
+            return  # \sigma^{2} assigned as a whole
+        self.children(node, bound)
+
+    v_Pow = v_Transpose = v_Inverse = _compound
+
+    def v_Label(self, node: M.Label, bound: frozenset[str]) -> None:
+        name = identifier(node)
+        if name is not None and name in bound:
+            return
+        self.visit(node.base, bound)
+
+    # calls
+
+    def v_Apply(self, node: M.Apply, bound: frozenset[str]) -> None:
+        # whether f(x) calls f or multiplies by it is lint's AV204; its arguments are read either way
+        if identifier(node.fn) is None or isinstance(node.fn, M.Idx):
+            self.visit(node.fn, bound)
+        for a in node.args:
+            self.visit(a, bound)
+
+    def v_Call(self, node: M.Call, bound: frozenset[str]) -> None:
+        if node.func not in bound and node.func not in BUILTIN_FUNCTIONS:
+            self.out.append(Read(node.func, node.span, called=True))
+        for a in node.args:
+            self.visit(a, bound)
+
+    def v_SubCall(self, node: M.SubCall, bound: frozenset[str]) -> None:
+        self.v_Call(M.Call(node.func, node.args, span=node.span), bound)
+        self.visit(node.sub, bound)
+
+    def v_Attr(self, node: M.Attr, bound: frozenset[str]) -> None:
+        if identifier(node.obj) == "math" and "math" not in bound:
+            return  # \mathrm{math}.\mathrm{sqrt}: Python's math module, as latexify prints it
+        self.visit(node.obj, bound)
+
+    # binders
+
+    def v_BigOp(self, node: M.BigOp, bound: frozenset[str]) -> None:
+        names = _bound_by(node.var) if node.var is not None else set()
+        inner = bound | names
+        for part in (node.lo, node.domain):
+            if part is not None:
+                self.visit(part, bound)
+        hi = node.hi
+        if hi is not None:
+            name = identifier(hi) if isinstance(hi, M.Sym) else None
+            indexed = {identifier(n.base) for n in M.walk(node.body) if _indexes_by(n, names)} - {None}
+            if name is not None and name not in bound and indexed:
+                # \sum_{i=1}^{d} x_i: d is the length of x when nothing binds it
+                self.dims.setdefault(name, set()).update(indexed)  # type: ignore[arg-type]
+                self.out.append(Read(name, hi.span))
+            else:
+                self.visit(hi, bound)
+        if node.var is not None:
+            self._subscript(node.var, names, bound, inner)
+        self.visit(node.body, inner)
+
+    def _subscript(self, var: M.MathNode, names: set[str], outer: frozenset[str], inner: frozenset[str]) -> None:
+        """A subscript's other parts: a set the variable ranges over is read outside, conditions inside."""
+        if isinstance(var, M.In) and _leading(var.element) == names:
+            self.visit(var.set, outer)
+        elif isinstance(var, M.Rel) and _leading(var.first) == names:
+            for _, e in var.rest:
+                self.visit(e, inner)
+        elif isinstance(var, (M.Tuple, M.Logic)):
+            parts = var.items if isinstance(var, M.Tuple) else var.args
+            if parts and _leading(parts[0]) == names and not isinstance(parts[0], M.Sym):
+                self._subscript(parts[0], names, outer, inner)
+                parts = parts[1:]
+            elif parts and isinstance(parts[0], M.Sym):
+                parts = parts[1:]
+            for p in parts:
+                self.visit(p, inner)
+        elif isinstance(var, M.Colon):
+            self._subscript(var.left, names, outer, inner)
+            self.visit(var.right, inner)
+        elif not isinstance(var, (M.Sym, M.Idx)) or identifier(var) not in names:
+            self.visit(var, inner)
+
+    def v_SetBuilder(self, node: M.SetBuilder, bound: frozenset[str]) -> None:
+        element, condition = node.element, node.condition
+        if isinstance(element, M.In):
+            names = _bound_by(element)
+            self.visit(element.set, bound)
+            self.visit(condition, bound | names)
+            return
+        parts = (
+            list(condition.items)
+            if isinstance(condition, M.Tuple)
+            else list(condition.args)
+            if isinstance(condition, M.Logic) and condition.op == "and"
+            else [condition]
+        )
+        names = set()
+        for p in parts:
+            if isinstance(p, M.In):
+                names |= _bound_by(p)
+        if not names:  # \{ i : \ell_i = j \}: the element is the variable
+            names = _bound_by(element)
+        inner = bound | names
+        for p in parts:
+            if isinstance(p, M.In) and _bound_by(p) <= names:
+                self.visit(p.set, bound)
+            else:
+                self.visit(p, inner)
+        self.visit(element, inner)
+
+    def v_Quant(self, node: M.Quant, bound: frozenset[str]) -> None:
+        names = _bound_by(node.var)
+        if isinstance(node.var, M.In):
+            self.visit(node.var.set, bound)
+        if node.body is not None:
+            self.visit(node.body, bound | names)
+
+    def v_Assign(self, node: M.Assign, bound: frozenset[str]) -> None:
+        self.visit(node.value, bound)  # x \gets y \gets 0: y is written, not read
+
+    # nothing read
+
+    def _nothing(self, node: M.MathNode, bound: frozenset[str]) -> None:
+        return
+
+    v_Num = v_Text = v_String = v_Infinity = v_Const = v_Placeholder = v_Dots = v_Macro = _nothing
+
+
+def _indexes_by(node: M.MathNode, names: set[str]) -> bool:
+    return isinstance(node, M.Idx) and len(node.indices) == 1 and identifier(node.indices[0]) in names and bool(names)
+
+
+def _leading(node: M.MathNode) -> set[str]:
+    """The variables a subscript, set-builder or quantifier writes first (``j`` of ``j \\notin S``)."""
+    if isinstance(node, M.Tuple):
+        out: set[str] = set()
+        for item in node.items:
+            name = identifier(item) if isinstance(item, (M.Sym, M.Idx)) else None
+            if name is None:
+                break
+            out.add(name)
+        return out
+    if isinstance(node, (M.Sym, M.Idx)):
+        name = identifier(node)
+        return {name} if name is not None else set()
+    return set()
+
+
+def _bound_by(var: M.MathNode) -> set[str]:
+    """The names a binder's written variable part binds."""
+    if isinstance(var, M.In):
+        return _leading(var.element) or _bound_by(var.element)
+    if isinstance(var, M.Rel):
+        first = _leading(var.first)
+        if first:
+            return first
+        # 1 \le i \le n: the first name between the bounds
+        for _, e in var.rest:
+            found = _leading(e)
+            if found:
+                return found
+        return set()
+    if isinstance(var, M.Tuple):
+        lead = _leading(var)
+        if lead:
+            return lead
+        return _bound_by(var.items[0]) if var.items else set()
+    if isinstance(var, M.Logic):
+        return _bound_by(var.args[0]) if var.args else set()
+    if isinstance(var, M.Colon):
+        return _bound_by(var.left)
+    return _leading(var)

@@ -1,0 +1,162 @@
+r"""What a listing takes and gives, read from its IR alone: names it assigns, outputs, entry function, words.
+
+Nothing here runs a listing or imports NumPy: ``lint`` reads a listing's signature as the
+interpreter does, so the two agree on which names a listing binds.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Iterable, Iterator
+
+from ..findings import LocatedError
+from ..math import mathexpr as M
+from ..math.names import identifier, word
+from ..math.segments import parse_segment
+from ..syntax import ir
+
+__all__ = ["assigned_names", "output_names", "returns_of", "calls", "entry_of", "listing_words", "entry_function"]
+
+
+def assigned_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode] = parse_segment) -> set[str]:
+    """Every name a listing assigns (``\\sigma^{2}`` → ``sigma_sq``) or loops over."""
+    out: set[str] = set()
+    for root in nodes:
+        for n in ir.walk(root):
+            target = (
+                n.target if isinstance(n, ir.Assign) else n.var if isinstance(n, (ir.ForRange, ir.ForAll)) else None
+            )
+            if target is None:
+                continue
+            trees = [parse(target)]
+            if isinstance(n, ir.Assign):  # x \gets y \gets 0 assigns y too
+                try:
+                    chained = parse(n.value)
+                except LocatedError:
+                    chained = None  # reported where the value is compiled
+                while isinstance(chained, M.Assign):
+                    trees.append(chained.target)
+                    chained = chained.value
+            for tree in trees:
+                for t in tree.items if isinstance(tree, M.Tuple) else (tree,):
+                    name = identifier(t)
+                    if name is not None:
+                        out.add(name)
+    return out
+
+
+def returns_of(nodes: Iterable[ir.Node]) -> Iterator[ir.Return]:
+    """The ``\\Return`` statements of a body, not those of functions defined inside it."""
+    for node in nodes:
+        if isinstance(node, ir.Return):
+            yield node
+        elif not isinstance(node, ir.Function):
+            for child in ir.iter_children(node):
+                if isinstance(child, ir.Node):
+                    yield from returns_of([child])
+
+
+def output_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode] = parse_segment) -> tuple[str, ...]:
+    """Name the outputs: per position, the returned name when every ``\\Return`` agrees, else ``result``.
+
+    ``\\Return \\(\\lambda, v\\)`` gives ``('lam', 'v')``; ``\\Return a`` in one branch and ``\\Return b``
+    in another give ``('result',)``; a value that is not a name is ``result`` (``result_k``
+    when there are several).
+    """
+    returns = [r for r in returns_of(nodes) if r.values]
+    if not returns:
+        return ()
+    width = len(returns[0].values)
+    per_position: list[set[str | None]] = [set() for _ in range(width)]
+    for r in returns:
+        if len(r.values) != width:
+            per_position = [{None} for _ in range(width)]
+            break
+        for k, v in enumerate(r.values):
+            per_position[k].add(identifier(parse(v)))
+    if width == 1:
+        (names,) = per_position
+        return (names.pop() if len(names) == 1 and None not in names else "result",)
+    return tuple(
+        names.pop() if len(names) == 1 and None not in names else f"result_{k}"
+        for k, names in enumerate(per_position, start=1)
+    )
+
+
+_CALL_NAME = r"\\(?:Call|CALL|textsc|operatorname\*?|mathrm|mathit|text|textrm|textit)\s*\{\s*%s\s*\}"
+
+
+def calls(node: ir.Node, name: str) -> bool:
+    """True when ``node`` calls the function ``name`` (``\\Call{name}``, ``\\textsc{name}(…)`` …)."""
+    pattern = re.compile(_CALL_NAME % re.escape(name))
+    for n in ir.walk(node):
+        if isinstance(n, ir.CallStmt) and n.name == name:
+            return True
+        if isinstance(n, ir.Math) and pattern.search(n.latex):
+            return True
+    return False
+
+
+def entry_of(funcs: list[ir.Function]) -> ir.Function:
+    """The function a listing of several runs: the first one no other function calls."""
+    for f in funcs:
+        if not any(calls(g, f.name) for g in funcs if g is not f):
+            return f
+    return funcs[0]
+
+
+def listing_words(algorithm: ir.Algorithm) -> frozenset[str]:
+    """Multi-letter names the listing declares or assigns (``lo`` in ``lo \\gets 1``, ``\\Require $lo, hi$``).
+
+    Only these are read as names where the math spells them as letters side by side, and only
+    when the listing never spells the name as one word (``\\mathrm{ab}``, ``\\text{ab}``): latexify
+    prints ``ab`` so in the body and ``a b`` for the product ``a * b``, and a listing that spells
+    a name as a word means its letters side by side as a product.
+    """
+    found: set[str] = set()
+    spelt: set[str] = set()
+    letters: set[str] = set()  # one-letter names declared on their own (`\Require $a, b, c, d$`)
+    compared: set[str] = set()  # words read from the left side of a relation (`a d \ne b c`)
+
+    def collect(tree: M.MathNode, in_relation: bool = False) -> None:
+        items = tree.items if isinstance(tree, M.Tuple) else (tree,)
+        for item in items:
+            if isinstance(item, (M.In, M.Rel)):
+                collect(item.element if isinstance(item, M.In) else item.first, isinstance(item, M.Rel))
+                continue
+            if isinstance(item, M.Sym) and len(item.name) == 1:
+                letters.add(item.name)
+            found.update(w for w in (word(item),) if w)
+            if in_relation:
+                compared.update(w for w in (word(item),) if w)
+
+    for n in ir.walk(algorithm):
+        if isinstance(n, ir.Math):
+            try:
+                spelt.update(m.name for m in M.walk(parse_segment(n)) if isinstance(m, M.Sym) and len(m.name) > 1)
+            except LocatedError:
+                pass  # reported where the segment is compiled
+        maths: list[ir.Math] = []
+        if isinstance(n, ir.Assign):
+            maths = [n.target]
+        elif isinstance(n, (ir.ForRange, ir.ForAll)) and n.var is not None:
+            maths = [n.var]
+        elif isinstance(n, ir.Function):
+            maths = list(n.params)
+        elif isinstance(n, ir.Condition) and n.kind in ("require", "input"):
+            maths = list(n.symbols)
+        for m in maths:
+            try:
+                collect(parse_segment(m))
+            except LocatedError:
+                continue  # reported where the segment is compiled
+    # `a d \ne b c` after `a, b, c, d`: letters the listing declares one by one, side by side, are a product
+    products = {w for w in compared if set(w) <= letters}
+    return frozenset(found - spelt - products)
+
+
+def entry_function(algorithm: ir.Algorithm) -> str | None:
+    """The name a listing of functions is known by (its entry function); ``None`` for other listings."""
+    body = [n for n in algorithm.body if not isinstance(n, (ir.Comment, ir.Condition))]
+    funcs = [n for n in body if isinstance(n, ir.Function)]
+    return entry_of(funcs).name if funcs and len(funcs) == len(body) else None

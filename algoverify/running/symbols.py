@@ -1,0 +1,244 @@
+r"""A listing's free names, bound from what its note declares: the listing first, then the prose, then the spec.
+
+A reader of a note knows what ``n`` is when the prose said "the array \(x\) has \(n\)
+entries" before the listing; so does algoverify. For each scope of a listing (its statements,
+or each ``\Function``), :func:`resolve` takes
+
+* what the listing declares itself (``\Require``, ``\Input``, the parameters),
+* what the note declares around it (``context``: the prose before the listing, nearest
+  paragraph first, then the names the spec's checks draw),
+
+and binds every free name the scope reads (:mod:`.scope`) to an input, a size derived from an
+input's shape (checked against it when both are given), a family's size, or another name for
+an input's parts (``c_{ij}`` of the matrix ``C``, ``b_j`` the columns of ``B``). Each binding
+records where it came from. What nothing binds is :attr:`Resolution.unbound`; a subscript two
+declarations read differently is :attr:`Resolution.ambiguous`: ``lint`` reports both, with
+the fix, and never guesses.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field, replace
+from typing import Callable
+
+from ..findings import LocatedError
+from ..math import mathexpr as M
+from ..math.names import identifier, word
+from ..syntax import ir
+from .declarations import Declared, InputSpec, Origin, read_family
+from .scope import Read, Scope, join_families
+
+__all__ = ["Binding", "Resolution", "resolve", "own_declarations", "unbound_message"]
+
+
+@dataclass(frozen=True)
+class Binding:
+    """What one name of a listing is bound to, and where that was said."""
+
+    name: str
+    #: ``input``, ``size``, ``entries``, ``columns``, ``rows``, ``sum bound``
+    kind: str
+    #: ``vector of length n``, ``length of x``, ``entries of C``
+    what: str
+    origin: Origin | None = None
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.what}" + (f", {self.origin}" if self.origin is not None else "")
+
+
+@dataclass
+class Resolution:
+    """The declarations a scope runs with, and what its free names are bound to."""
+
+    declarations: InputSpec
+    #: inputs the scope takes beyond its own declarations/parameters, in order
+    extra_inputs: list[str] = field(default_factory=list)
+    bindings: dict[str, Binding] = field(default_factory=dict)
+    unbound: list[Read] = field(default_factory=list)
+    #: reads with two readings: the read, and why
+    ambiguous: list[tuple[Read, str]] = field(default_factory=list)
+    #: the index base the note's written families say (``w_0, \dots, w_{k-1}``: 0), if they agree
+    family_base: int | None = None
+    #: families written from different first indices (``x_0, …`` and ``y_1, …``): the two
+    base_conflict: tuple[str, str] | None = None
+
+
+def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
+    """Bind the free reads of ``scope`` from ``own`` (the listing's declarations) and then ``context``."""
+    own_names = _bound_names(own) | set(scope.params)
+    # \sum_{i=1}^{d} x_i: d is the length of x, when the listing itself binds x
+    dims = {d for d, arrays in scope.dims.items() if arrays and arrays <= own_names | scope.bound}
+    free = {name: read for name, read in scope.reads.items() if name not in own_names | dims}
+    relevant = set(own_names) | set(free)
+    for d in context.inputs:  # "the matrix C with entries c_{ij}": reading c makes C an input
+        if any(alias in free for alias in (d.entries, d.columns, d.rows) if alias):
+            relevant.add(d.name)
+    added = InputSpec()
+    for d in context.inputs:
+        if d.name in relevant and (d.name not in own_names or _describes(d)):
+            added.declare(d)
+    for family in context.written.values():
+        if family.name in relevant:
+            added.add_family(family)
+    for size, carriers in context.sizes.items():
+        for name, axis in carriers:
+            if name in relevant:
+                added.carry(size, name, axis, context.size_origins.get(size))
+    declarations = own.merged(added)
+    out = Resolution(declarations)
+    bound = _bound_names(declarations) | set(scope.params)
+    conventions: set[str] = set()
+    for name, read in free.items():
+        if name in bound:
+            continue
+        if name in context.sizes or name in context.families.values():
+            # a size of something the listing does not take: a number the caller gives
+            origin = context.size_origins.get(name)
+            declarations.declare(Declared(name, read.span, (), "natural", origin=origin))
+            bound.add(name)
+            continue
+        if read.indices or read.max_indices:
+            reading = _convention(name, read, declarations)
+            if isinstance(reading, str):
+                out.ambiguous.append((read, reading))
+                continue
+            if reading is not None:
+                declarations.inputs = [reading if d.name == reading.name else d for d in declarations.inputs]
+                bound.add(name)
+                conventions.add(name)
+                continue
+    for name in sorted(dims & set(scope.reads)):
+        out.bindings[name] = _binding(name, declarations, scope, conventions)  # type: ignore[assignment]
+    for name, read in free.items():
+        binding = _binding(name, declarations, scope, conventions)
+        if binding is not None:
+            out.bindings[name] = binding
+        elif name not in {r.name for r, _ in out.ambiguous}:
+            out.unbound.append(read)
+    out.extra_inputs = [
+        d.name for d in declarations.inputs if d.name in free and d.name not in declarations.sizes and d.name in bound
+    ]
+    _family_base(declarations, out)
+    return out
+
+
+def own_declarations(
+    scope: Scope,
+    outer: InputSpec,
+    parse: Callable[[ir.Math], M.MathNode],
+    locate: Callable[[int], tuple[int, int]] | None = None,
+) -> InputSpec:
+    r"""What a scope declares itself: the listing's ``\Require``; a function's parameters.
+
+    The entry function of a listing of functions also takes the ``\Require`` around it
+    (``outer``); a parameter written as a family (``y_1, \dots, y_M``) is a list and its size.
+    """
+    if scope.function is None:
+        return outer
+    own = outer.merged(InputSpec()) if scope.entry else InputSpec()
+    node = scope.node
+    assert isinstance(node, ir.Function)
+    origin = Origin("parameters", locate(node.span.start)[0] if locate is not None else None)
+    trees = []
+    for p in node.params:
+        try:
+            trees.append(parse(p))
+        except LocatedError:
+            continue  # reported where the parameter is compiled
+    for tree in join_families(trees):
+        family = read_family(tree, origin) if isinstance(tree, M.Range) else None
+        if family is not None:
+            own.add_family(family)
+            continue
+        name = identifier(tree) or word(tree)
+        if name is not None and own.get(name) is None:
+            own.declare(Declared(name, tree.span, origin=origin))
+    return own
+
+
+def _describes(d: Declared) -> bool:
+    """Whether a declaration says something about a name beyond that it exists."""
+    return bool(d.shape is not None or d.domain or d.constraints or d.columns or d.entries or d.rows or d.noun)
+
+
+def _bound_names(spec: InputSpec) -> set[str]:
+    names = {d.name for d in spec.inputs} | set(spec.sizes) | set(spec.families.values())
+    return names | {a for d in spec.inputs for a in (d.columns, d.entries, d.rows) if a}
+
+
+def _convention(name: str, read: Read, spec: InputSpec) -> Declared | str | None:
+    r"""``c_{ij}`` when only ``C`` is declared: the entries of ``C`` (the usual convention), or why not decided.
+
+    Returns the declaration of ``C`` with its entries named, a message when the subscript has
+    two readings (``x_i`` beside a matrix ``X``: an entry, a row or a column?), or ``None``.
+    """
+    upper = name[:1].upper() + name[1:]
+    if upper == name:
+        return None
+    matrix = spec.get(upper)
+    if matrix is None:
+        return None
+    ndim = len(matrix.shape) if matrix.shape is not None else {"matrix": 2, "vector": 1}.get(matrix.noun or "")
+    indices = read.max_indices or read.indices
+    if indices == 2 and ndim in (None, 2):
+        return replace(matrix, entries=name)
+    if indices == 1 and ndim == 1:
+        return replace(matrix, entries=name)
+    return (
+        f"{name}_i may be an entry of {upper} (if {upper} is a vector), or its row or column i (if {upper} is a "
+        f'matrix); say which in the prose ("{upper} with rows {name}_1, …, {name}_n", "{upper} with entries '
+        f"{name}_{{ij}}\") or declare {upper}'s shape"
+    )
+
+
+def _binding(name: str, spec: InputSpec, scope: Scope, conventions: set[str]) -> Binding | None:
+    for d in spec.inputs:
+        if name == d.entries:
+            origin = Origin("convention") if name in conventions else d.origin
+            return Binding(name, "entries", f"the entries of {d.name}", origin)
+        if name == d.columns:
+            return Binding(name, "columns", f"the columns of {d.name}", d.origin)
+        if name == d.rows:
+            return Binding(name, "rows", f"the rows of {d.name}", d.origin)
+    described = spec.size_description(name) if name in spec.sizes or name in spec.families.values() else None
+    if described is not None:
+        return Binding(name, "size", described, spec.size_origins.get(name))
+    d = spec.get(name)
+    if d is not None:
+        family = spec.written.get(name)
+        what = f"the family {name}_{family.first}, …" if family is not None else d.describe().split(": ", 1)[1]
+        return Binding(name, "input", what, d.origin or (family.origin if family else None))
+    arrays = scope.dims.get(name)
+    if arrays:
+        return Binding(name, "sum bound", f"length of {' and '.join(sorted(arrays))} (the bound of a sum over them)")
+    return None
+
+
+def _family_base(spec: InputSpec, out: Resolution) -> None:
+    firsts = {f.first: f.name for f in spec.written.values() if f.first in (0, 1)}
+    if len(firsts) == 1:
+        out.family_base = next(iter(firsts))
+    elif len(firsts) > 1:
+        out.base_conflict = (firsts[0], firsts[1])
+
+
+def unbound_message(read: Read, scope: Scope, spec: InputSpec, text: str | None = None) -> str:
+    """The hint of an unbound name: what would bind it (and what it may be a typo of)."""
+    name = read.name
+    if read.called:
+        return f" (no function {name}: define it as a \\Function, or offer it in the note's module)"
+    arrays = sorted(n for n in scope.indexed if n in _bound_names(spec) or n in scope.params)
+    if not read.indices and arrays and len(arrays) > 1:
+        hint = (
+            f": it may be the length of {' or of '.join(arrays)}; say which in the prose "
+            f'("\\({arrays[0]}\\) has \\({name}\\) entries") or declare \\({name}\\) in \\Require'
+        )
+    elif read.indices:
+        hint = f": say in the prose what \\({name}\\) is, or declare it in \\Require"
+    else:
+        hint = f": declare \\({name}\\) in \\Require, or say in the prose what \\({name}\\) is"
+    near = difflib.get_close_matches(name, sorted(scope.bound | _bound_names(spec)), n=1, cutoff=0.75)
+    if near:
+        hint += f" (did you mean {near[0]}?)"
+    return hint
