@@ -120,6 +120,8 @@ ARG = [
     (r"\operatorname*{arg\,max}_{u : \lnot \mathit{seen}_u} t_u", env(), 2, 1),
     (r"\operatorname{argmin}_{u : u \ne 1} t_u", env(), 4, 0),
     (r"\arg\max_{j} D_{1, j}", env(D=np.array([[0.0, 3.0, 1.0], [9.0, 0.0, 0.0]])), 2, 0),  # over the columns of D
+    (r"\operatorname{argmax}(x)", env(), 1, 0),  # of a vector: the index of its largest entry
+    (r"\mathrm{argmin}(t)", env(), 1, 0),
     (r"\max_{u : \lnot \mathit{seen}_u} t_u", env(), 7.0, 7.0),
     (r"\min_{u : u \ne 1, \lnot \mathit{seen}_u} t_u", env(), 3.0, 3.0),
     (r"\sum_{u : \lnot \mathit{seen}_u} t_u", env(), 13.0, 13.0),
@@ -133,6 +135,12 @@ def test_arg_min_and_max_over_a_condition(latex, variables, one, zero, base):
     assert value == (one if base == 1 else zero)
     if "arg" in latex:
         assert type(value) is int
+
+
+def test_argmax_called_as_a_function_counts_from_the_index_base():
+    # \mathit{argmax}(x) is the function argmax of FUNCTIONS, \operatorname{argmax}(x) the operator
+    for latex in (r"\mathit{argmax}(x)", r"\operatorname{argmax}(x)", r"\mathrm{argmin}(t) + 0"):
+        assert [evaluate(latex, env(), base) for base in (1, 0)] == [1, 0], latex
 
 
 # --- what the note does not decide, and what admits nothing: located findings -----------------------
@@ -227,6 +235,14 @@ FINDINGS = [
         "AV306",
         r"\arg\min_{j=1}^{0} x_j",
         r"\arg\min over an empty set has no value: j runs from 1 to 0",
+    ),
+    (
+        r"\operatorname{argmin}(z)",
+        env(z=np.array([])),
+        1,
+        "AV306",
+        r"\operatorname{argmin}(z)",
+        r"\arg\min over an empty set has no value: z has no entries",
     ),
 ]
 

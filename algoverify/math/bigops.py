@@ -196,6 +196,8 @@ def compile_bigop(node: M.BigOp, ctx: Any, compile_expr: Compile) -> Callable[[E
     kind = node.kind
     if kind not in _REDUCE and kind not in _SET_KINDS:
         raise LocatedError(NotExecutable, node.span, message=f"\\{kind} cannot be evaluated numerically")
+    if node.var is None and kind in ("argmax", "argmin"):
+        return _arg_of_vector(node, ctx, compile_expr)
     if node.var is None:
         raise LocatedError(NotExecutable, node.span, message=f"\\{kind} needs an index variable in its subscript")
     target, domain, lo_node, hi_node, conds = _subscript(node, ctx)
@@ -229,6 +231,29 @@ def compile_bigop(node: M.BigOp, ctx: Any, compile_expr: Compile) -> Callable[[E
             except _Fallback:
                 pass
         return _loop(env, var, a, b, body, reduce, node)
+
+    return run
+
+
+def _arg_of_vector(node: M.BigOp, ctx: Any, compile_expr: Compile) -> Callable[[Env], Any]:
+    """``\\operatorname{argmax}(v)``: the index of the first largest entry of a vector, in the index base."""
+    body = compile_expr(node.body, ctx)
+    first = getattr(ctx, "index_base", 1)
+    pick = np.argmax if node.kind == "argmax" else np.argmin
+
+    def run(env: Env) -> int:
+        value = body(env)
+        if isinstance(value, (list, tuple)):
+            value = np.asarray(value)
+        if not isinstance(value, np.ndarray) or value.ndim != 1 or value.dtype.kind not in "biuf":
+            raise LocatedError(
+                NotExecutable,
+                node.span,
+                message=f"{_shown(node.kind)} of {_kind(value)}: write its index, {_shown(node.kind)}_{{i}} v_i",
+            )
+        if value.size == 0:
+            raise _no_value(node, f"{_said(ctx, node.body)} has no entries")
+        return int(pick(value)) + first
 
     return run
 

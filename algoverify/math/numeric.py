@@ -53,7 +53,7 @@ from . import exact as X
 from . import mathexpr as M
 from .bigops import binder, compile_bigop, index_range, index_set, items_of, restore, save, whole
 from .codegen import generate
-from .functions import FUNCTIONS, PYTHON_MATH, gradient
+from .functions import FUNCTIONS, PYTHON_MATH, gradient, indexed_from
 from .latex import written
 from .names import identifier, written_family
 from .ops import (
@@ -118,8 +118,9 @@ class Context:
     exact: bool = False
 
     def callables(self) -> Mapping[str, Callable[..., Any]]:
-        """The functions math may call: the exact versions first in an exact run."""
-        return ChainMap(X.FUNCTIONS, FUNCTIONS) if self.exact else FUNCTIONS
+        """The functions math may call: the exact versions first in an exact run; ``argmax`` in the index base."""
+        table: Mapping[str, Callable[..., Any]] = ChainMap(X.FUNCTIONS, FUNCTIONS) if self.exact else FUNCTIONS
+        return ChainMap(indexed_from(self.index_base), table) if self.index_base != 1 else table
 
     def written(self, node: M.MathNode) -> str:
         """``node`` as its author wrote it (:func:`algoverify.math.latex.written`), for a message."""
