@@ -3,7 +3,8 @@ r"""Issue 19, item 2: a bound index with no written domain, read as a careful re
 ``\{ i : \ell_i = j \}`` runs over the indices of ``\ell``; ``\arg\min_{u : \lnot \mathit{seen}_u} t_u``
 over those of ``t`` and ``\mathit{seen}`` that pass; both in the listing's index base. When the
 note does not decide the indices (nothing is indexed by the variable, or the arrays disagree),
-or nothing is admitted, a located finding says so and how to write it.
+or nothing is admitted, a located finding says so and how to write it. Proofs refuse these
+forms (inconclusive), and the trials decide.
 
 Tables are ``(latex, env, expected with index base 1, expected with index base 0)``; each value is
 computed compiled as the interpreter does and with a guard per node (both must agree).
@@ -15,14 +16,20 @@ import re
 
 import numpy as np
 import pytest
+import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import algoverify
+from algoverify import api
+from algoverify.checking import proof
+from algoverify.checking.lowering import Inconclusive, Lower
+from algoverify.checking.spec import CheckSpec
 from algoverify.findings import LocatedError
 from algoverify.math.mathexpr import parse_math
 from algoverify.math.numeric import Context, compile_expr
 from algoverify.math.ops import FiniteSet, Sequence
+from algoverify.source import Span
 
 ELL = np.array([2, 1, 2, 3, 2])  # the cluster of each of five points
 X = np.array([4.0, -1.0, 0.5, 2.0, 0.5])
@@ -366,3 +373,42 @@ def _where(error, latex):
     span = error.finding.span
     assert latex[: span.start].count("\n") + 1 == line
     return found[3], line, column
+
+
+# --- proofs refuse what they cannot lower: the trials decide --------------------------------------
+
+REFUSED = [
+    (r"\arg\min_{j} x_j", r"\arg\min (an index chosen by comparing values) is not lowered"),
+    (r"\operatorname*{arg\,max}_{j \notin S} x_j", r"\arg\max (an index chosen by comparing values) is not lowered"),
+    (r"\min_{j \ne 1} x_j", r"\min over a set or a condition is not lowered"),
+    (r"\max_{u : x_u > 0} x_u", r"\max over a set or a condition is not lowered"),
+    (r"\sum_{i \in \{ i : \ell_i = j\}} x_i", r"\sum over a set or a condition is not lowered"),
+    (r"\lvert \{ i : \ell_i = j \} \rvert", "a set-builder is not lowered (which elements pass depends on the values)"),
+]
+
+
+@pytest.mark.parametrize("latex, why", REFUSED, ids=[r[0] for r in REFUSED])
+def test_the_sympy_lowering_refuses_these_forms(latex, why):
+    x = sympy.Matrix(sympy.symbols("x1:4", real=True))
+    lower = Lower(sympy, {"x": x, "ell": sympy.Matrix([1, 2, 1]), "j": sympy.Integer(1)}, {}, set(), set())
+    with pytest.raises(Inconclusive) as info:
+        lower.lower(lower.read(latex))
+    assert str(info.value) == why
+
+
+def test_a_claim_about_arg_min_is_left_to_the_trials(tmp_path):
+    holds = r"x_{\arg\min_{j : x_j \ne 0} x_j} = \min_{j} x_j"
+    draw = {"n": "integers(1, 5)", "x": "randn(n)"}
+    attempt = proof.prove(CheckSpec("c", "property", Span(0, 0), params=dict(draw=draw, holds=holds)), seconds=60.0)
+    assert (attempt.status, attempt.why) == (
+        "inconclusive",
+        r"\arg\min (an index chosen by comparing values) is not lowered",
+    )
+    path = tmp_path / "note.md"
+    path.write_text(
+        "---\ntitle: t\nalgoverify:\n  checks:\n    - id: c\n      kind: property\n"
+        f"      draw: {{n: 'integers(1, 5)', x: 'randn(n)'}}\n      holds: '{holds}'\n---\n\nProse.\n"
+    )
+    (report,) = api.check([path], seed=0).notes
+    (outcome,) = report.outcomes
+    assert outcome.status == "verified", outcome.message
