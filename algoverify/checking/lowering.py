@@ -252,6 +252,10 @@ class Lower:
             return (sp.Max if func == "max" else sp.Min)(*entries)
         raise Inconclusive(f"{func} of this array")
 
+    def lower_SetBuilder(self, node: M.SetBuilder) -> Any:
+        """``\\{i : \\ell_i = j\\}``: which indices pass depends on the values, so a set has no sympy value here."""
+        raise Inconclusive("a set-builder is not lowered (which elements pass depends on the values)")
+
     def lower_Grad(self, node: M.Grad) -> Any:
         """``\\nabla_z f(z)``: sympy's derivative of the lowered function, entry by entry (the trials' gradient)."""
         sp = self.sp
@@ -278,8 +282,14 @@ class Lower:
 
     def lower_BigOp(self, node: M.BigOp) -> Any:
         sp = self.sp
-        if node.kind not in ("sum", "prod", "max", "min") or node.domain is not None:
+        if node.kind in ("argmax", "argmin"):
+            # which index wins depends on how the values order, which sympy cannot tell of symbols
+            raise Inconclusive(f"\\arg\\{node.kind[3:]} (an index chosen by comparing values) is not lowered")
+        if node.kind not in ("sum", "prod", "max", "min"):
             raise Inconclusive(f"\\{node.kind} here")
+        if node.domain is not None or (node.var is not None and identifier(node.var) is None):
+            # \min_{j \in S}, \max_{u : \lnot seen_u}, \sum_{j \ne i}: sets and conditions have no sympy value here
+            raise Inconclusive(f"\\{node.kind} over a set or a condition is not lowered")
         var = identifier(node.var) if node.var is not None else None
         if var is None:
             raise Inconclusive(f"\\{node.kind} without an index")

@@ -9,9 +9,13 @@ always loops, over Python ints: ``\\prod_{i=1}^{n} i`` is exact, never a wrapped
 
 The subscript may also name a set or a condition: ``\\min_{x \\in S}``, ``\\max_{(u, v) \\in E}``
 (each element unpacked), ``\\sum_{x \\in S, x > 0}``, ``\\sum_{j=1, j \\ne i}^{n}``,
-``\\sum_{j \\ne i}`` (over the indices of the arrays the body indexes by ``j``). A set runs in
-its iteration order (:class:`~algoverify.math.ops.FiniteSet`); ``\\arg\\max`` returns the first
-best element in that order.
+``\\sum_{j \\ne i}``, ``\\arg\\min_{u : \\lnot \\mathit{seen}_u}``, ``\\max_{j \\notin S}``. An index
+with no written range runs over the indices of the arrays the body and the conditions index by
+it, in the listing's index base (:func:`index_range`: when there are none, or they disagree,
+the note does not decide and it is ``AV308``). A set runs in its iteration order
+(:class:`~algoverify.math.ops.FiniteSet`); ``\\arg\\max`` and ``\\arg\\min`` return the first
+best element in that order (the first index on ties), and over nothing they, ``\\max`` and
+``\\min`` are a located ``AV306``, never an index.
 
 :func:`items_of`, :func:`binder`, :func:`save` and :func:`restore` are shared with the set-builder
 and the quantifiers of :mod:`.numeric`.
@@ -192,6 +196,8 @@ def compile_bigop(node: M.BigOp, ctx: Any, compile_expr: Compile) -> Callable[[E
     kind = node.kind
     if kind not in _REDUCE and kind not in _SET_KINDS:
         raise LocatedError(NotExecutable, node.span, message=f"\\{kind} cannot be evaluated numerically")
+    if node.var is None and kind in ("argmax", "argmin"):
+        return _arg_of_vector(node, ctx, compile_expr)
     if node.var is None:
         raise LocatedError(NotExecutable, node.span, message=f"\\{kind} needs an index variable in its subscript")
     target, domain, lo_node, hi_node, conds = _subscript(node, ctx)
@@ -203,16 +209,13 @@ def compile_bigop(node: M.BigOp, ctx: Any, compile_expr: Compile) -> Callable[[E
     indexed = sorted({n for n in _indexed_by(node.body, var)})
     if isinstance(hi_node, M.Sym) and identifier(hi_node) not in ctx.declared:
         ctx.dims.setdefault(identifier(hi_node), set()).update(indexed)
-    lo, lo_const, hi = _bounds(node, var, lo_node, hi_node, ctx, compile_expr)
+    limits = _limits(node, var, lo_node, hi_node, ctx, compile_expr)
     body = compile_expr(node.body, ctx)
     vector = _vectorise(node.body, var, ctx, compile_expr)
     reduce = _REDUCE[kind]
 
     def run(env: Env) -> Any:
-        a = lo_const if lo_const is not None else lo(env)
-        b = hi(env)
-        if type(a) is not int or type(b) is not int:
-            a, b = _int(a, node, ctx), _int(b, node, ctx)
+        a, b = limits(env)
         if b - a >= MAX_TERMS:
             check_terms(b - a + 1, f"\\{kind}")
         if vector is not None:
@@ -227,7 +230,30 @@ def compile_bigop(node: M.BigOp, ctx: Any, compile_expr: Compile) -> Callable[[E
                 return _finish(reduce, values, kind, a)
             except _Fallback:
                 pass
-        return _loop(env, var, a, b, body, reduce, kind)
+        return _loop(env, var, a, b, body, reduce, node)
+
+    return run
+
+
+def _arg_of_vector(node: M.BigOp, ctx: Any, compile_expr: Compile) -> Callable[[Env], Any]:
+    """``\\operatorname{argmax}(v)``: the index of the first largest entry of a vector, in the index base."""
+    body = compile_expr(node.body, ctx)
+    first = getattr(ctx, "index_base", 1)
+    pick = np.argmax if node.kind == "argmax" else np.argmin
+
+    def run(env: Env) -> int:
+        value = body(env)
+        if isinstance(value, (list, tuple)):
+            value = np.asarray(value)
+        if not isinstance(value, np.ndarray) or value.ndim != 1 or value.dtype.kind not in "biuf":
+            raise LocatedError(
+                NotExecutable,
+                node.span,
+                message=f"{_shown(node.kind)} of {_kind(value)}: write its index, {_shown(node.kind)}_{{i}} v_i",
+            )
+        if value.size == 0:
+            raise _no_value(node, f"{_said(ctx, node.body)} has no entries")
+        return int(pick(value)) + first
 
     return run
 
@@ -240,6 +266,7 @@ def _subscript(
     ``\sum_{i=1}^{n}`` (var, lo, hi), ``\max_{x \in S}`` and ``\max_{(u, v) \in E}`` (a set),
     ``\sum_{x \in S, x > 0}`` / ``\sum_{x \in S : x > 0}`` (a set and a condition),
     ``\sum_{j=1, j \ne i}^{n}`` (a range and a condition), ``\sum_{j \ne i}`` (a condition only),
+    ``\arg\min_{u : \lnot \mathit{seen}_u}`` (a variable and a condition),
     ``\sum_{(x \in S) \land (x > 0)}`` (as latexify prints a generator with an ``if``).
     """
     var = node.var
@@ -259,6 +286,9 @@ def _subscript(
         parts = var.args  # \sum_{(x \in S) \land (x > 0)}: latexify's sum(x for x in S if x > 0)
     if parts:
         first, conds = parts[0], list(parts[1:])
+        if isinstance(var, M.Colon) and identifier(first) is not None and node.domain is None:
+            # \arg\min_{u : \lnot \mathit{seen}_u}: the indices of the arrays u indexes, those that pass
+            return first, None, node.lo, node.hi, conditions(var.right)
         if isinstance(first, M.In) and node.domain is None and node.lo is None and node.hi is None:
             return first.element, first.set, None, None, conds
         if (
@@ -279,24 +309,128 @@ def _subscript(
     )
 
 
-def _bounds(
-    node: M.BigOp, var: str, lo_node: M.MathNode | None, hi_node: M.MathNode | None, ctx: Any, compile_expr: Compile
-) -> tuple[Callable[[Env], Any], int | None, Callable[[Env], Any]]:
-    """``(lo, lo_const, hi)``: the written bounds, or the index range of the arrays the body indexes."""
-    first = getattr(ctx, "index_base", 1)
+def conditions(node: M.MathNode) -> list[M.MathNode]:
+    """The conditions of a subscript or a set-builder: ``P, Q`` and ``P \\land Q`` are both ``[P, Q]``."""
+    if isinstance(node, M.Tuple):
+        return [c for item in node.items for c in conditions(item)]
+    if isinstance(node, M.Logic) and node.op == "and":
+        return [c for arg in node.args for c in conditions(arg)]
+    return [node]
+
+
+def _limits(
+    node: M.BigOp,
+    var: str,
+    lo_node: M.MathNode | None,
+    hi_node: M.MathNode | None,
+    ctx: Any,
+    compile_expr: Compile,
+    conds: Iterable[M.MathNode] = (),
+) -> Callable[[Env], tuple[int, int]]:
+    """``env → (first, last)`` index: the written bounds, else those of the arrays the body and the conditions index."""
+    conds = list(conds)
+    found = None
     if hi_node is None:
-        length = _length_of(node, var, ctx, compile_expr)
-        hi = (lambda env: length(env)) if first == 1 else (lambda env: length(env) - 1 + first)
-        default_lo = first
-    else:
-        hi = compile_expr(hi_node, ctx)
-        default_lo = 1
-    lo = compile_expr(lo_node, ctx) if lo_node is not None else (lambda env: default_lo)
-    # a literal lower bound (`i=1`) needs no evaluation per call
-    lo_const = default_lo if lo_node is None else lo_node.value if isinstance(lo_node, M.Num) else None
-    if lo_const is not None and type(lo_const) is not int:
+        fix = f"{_shown(node.kind)}_{{{var} \\in {index_set(getattr(ctx, 'index_base', 1))}{' : …' if conds else ''}}}"
+        found = index_range(var, [node.body, *conds], node, ctx, compile_expr, fix)
+    hi = compile_expr(hi_node, ctx) if hi_node is not None else None
+    lo = compile_expr(lo_node, ctx) if lo_node is not None else None
+    # a literal lower bound (`i=1`) needs no evaluation per call; `\sum^{n}` starts at 1
+    lo_const = 1 if lo_node is None else lo_node.value if isinstance(lo_node, M.Num) else None
+    if type(lo_const) is not int:
         lo_const = None
-    return lo, lo_const, hi
+
+    if found is not None and lo is None:
+        return found
+    if found is not None:  # \sum_{i=2} x_i: from 2 to the end of x
+
+        def from_lo(env: Env) -> tuple[int, int]:
+            a = lo_const if lo_const is not None else _int(lo(env), node, ctx)
+            return a, found(env)[1]
+
+        return from_lo
+
+    def written_limits(env: Env) -> tuple[int, int]:
+        a = lo_const if lo_const is not None else lo(env)
+        b = hi(env)
+        if type(a) is not int or type(b) is not int:
+            a, b = _int(a, node, ctx), _int(b, node, ctx)
+        return a, b
+
+    return written_limits
+
+
+def index_set(first: int) -> str:
+    """How to write the indices of an array of ``n`` entries in a listing that counts from ``first``."""
+    last = "n" if first == 1 else f"n - {1 - first}" if first < 1 else f"n + {first - 1}"
+    return f"\\{{{first}, \\dots, {last}\\}}"
+
+
+def index_range(
+    var: str, nodes: Iterable[M.MathNode], where: M.MathNode, ctx: Any, compile_expr: Compile, fix: str
+) -> Callable[[Env], tuple[int, int]]:
+    """``env → (first, last)``: the indices a bound variable runs over when nothing writes them.
+
+    They are the indices of the arrays ``nodes`` index by ``var`` (``\\ell`` in ``\\ell_i``; the
+    columns of ``D`` in ``D_{ij}`` for ``j``), in the listing's index base, or the stored indices of
+    a sequence. When nothing is indexed by ``var``, or the arrays disagree, the note does not decide
+    the range: a located ``AV308`` says so and how to write it (``fix``).
+    """
+    uses: dict[tuple[str, int], tuple[Callable[[Env], Any], M.MathNode]] = {}
+    for root in nodes:
+        for n in M.walk(root):
+            if isinstance(n, M.Idx):
+                axes = [k for k, index in enumerate(n.indices) if identifier(index) == var]
+                if len(axes) == 1 and (_said(ctx, n.base), axes[0]) not in uses:
+                    uses[(_said(ctx, n.base), axes[0])] = (compile_expr(n.base, ctx), n)
+    if not uses:
+        raise LocatedError(
+            NotExecutable,
+            where.span,
+            message=f"{_said(ctx, where)} does not say which indices {var} runs over: nothing in it indexes "
+            f"an array by {var}; write {fix}",
+        )
+    first = getattr(ctx, "index_base", 1)
+
+    def indices(env: Env) -> tuple[int, int]:
+        found: dict[tuple[int, int], list[str]] = {}
+        for (name, axis), (base, n) in uses.items():
+            value = base(env)
+            extent = _extent(value, axis, first)
+            if extent is None:
+                raise LocatedError(
+                    NotExecutable,
+                    n.span,
+                    message=f"{var} indexes {name}, which is {_kind(value)}: it has no indices for {var} "
+                    f"to run over; write {fix}",
+                )
+            found.setdefault(extent, []).append(name if axis == 0 else f"{name} (axis {axis + 1})")
+        if len(found) == 1:
+            return next(iter(found))
+        said = "; ".join(f"{' and '.join(names)} from {a} to {b}" for (a, b), names in found.items())
+        raise LocatedError(
+            NotExecutable,
+            where.span,
+            message=f"{_said(ctx, where)} does not say which indices {var} runs over: the arrays it indexes by "
+            f"{var} disagree ({said}); write {fix}",
+        )
+
+    return indices
+
+
+def _extent(value: Any, axis: int, first: int) -> tuple[int, int] | None:
+    """The first and last index of ``value`` along ``axis``, or ``None`` when it has no such indices."""
+    if isinstance(value, np.ndarray):
+        return (first, first + value.shape[axis] - 1) if value.ndim > axis else None
+    if isinstance(value, Sequence):  # x_k stored by index: the indices stored, when they are consecutive
+        keys = [k[axis] if type(k) is tuple and len(k) > axis else k if axis == 0 else None for k in value]
+        if not keys or any(type(k) is not int for k in keys):
+            return None
+        lo, hi = min(keys), max(keys)
+        return (lo, hi) if len(set(keys)) == hi - lo + 1 else None
+    if isinstance(value, (list, tuple)) and axis == 0:
+        return first, first + len(value) - 1
+    return None
 
 
 def _over_range(
@@ -309,14 +443,13 @@ def _over_range(
     compile_expr: Compile,
 ) -> Callable[[Env], Any]:
     """A big operator over an index range with conditions (``\\sum_{j \\ne i}``), or into a set: looped."""
-    lo, lo_const, hi = _bounds(node, var, lo_node, hi_node, ctx, compile_expr)
+    limits = _limits(node, var, lo_node, hi_node, ctx, compile_expr, conds)
     tests = [compile_expr(c, ctx) for c in conds]
     body = compile_expr(node.body, ctx)
     kind = node.kind
 
     def run(env: Env) -> Any:
-        a = _int(lo_const if lo_const is not None else lo(env), node, ctx)
-        b = _int(hi(env), node, ctx)
+        a, b = limits(env)
         check_terms(b - a + 1, f"\\{kind}")
         saved = env.get(var, _MISSING)
         items, values = [], []
@@ -331,6 +464,11 @@ def _over_range(
                 env.pop(var, None)
             else:
                 env[var] = saved
+        if not values and kind not in _EMPTY_VALUES:
+            tested = " and ".join(_said(ctx, c) for c in conds)
+            raise _no_value(
+                node, f"no {var} from {a} to {b} satisfies {tested}" if conds else f"{var} runs from {a} to {b}"
+            )
         return reduce_values(kind, values, items, node)
 
     return run
@@ -353,7 +491,8 @@ def _finish(reduce: Callable[[Any], Any], values: Any, kind: str, lo: int) -> An
     return out + lo - 1 if kind in ("argmax", "argmin") else out
 
 
-def _loop(env: Env, var: str, a: int, b: int, body: Callable[[Env], Any], reduce: Callable, kind: str) -> Any:
+def _loop(env: Env, var: str, a: int, b: int, body: Callable[[Env], Any], reduce: Callable, node: M.BigOp) -> Any:
+    kind = node.kind
     saved = env.get(var, _MISSING)
     values = []
     try:
@@ -366,7 +505,9 @@ def _loop(env: Env, var: str, a: int, b: int, body: Callable[[Env], Any], reduce
         else:
             env[var] = saved
     if not values:
-        return 0 if kind == "sum" else 1 if kind == "prod" else _empty(kind)
+        if kind in ("sum", "prod"):
+            return 0 if kind == "sum" else 1
+        raise _no_value(node, f"{var} runs from {a} to {b}")
     if kind in ("sum", "prod"):
         out = values[0]
         for v in values[1:]:
@@ -377,8 +518,20 @@ def _loop(env: Env, var: str, a: int, b: int, body: Callable[[Env], Any], reduce
     return _finish(reduce, np.array(values), kind, a)
 
 
-def _empty(kind: str) -> Any:
-    raise ValueError(f"\\{kind} over an empty range")
+#: the operators that have a value over nothing: the empty sum, product and union
+_EMPTY_VALUES = ("sum", "prod", "bigcup")
+
+
+def _no_value(node: M.BigOp, why: str) -> LocatedError:
+    """``\\arg\\min`` (``\\max``, ``\\bigcap``) over nothing: a located finding that says why nothing was admitted."""
+    return LocatedError(
+        EvaluationFailed, node.span, message=f"{_shown(node.kind)} over an empty set has no value: {why}"
+    )
+
+
+def _shown(kind: str) -> str:
+    """The operator as LaTeX writes it, for a message: ``\\arg\\min``, ``\\sum``."""
+    return "\\arg\\" + kind[3:] if kind in ("argmax", "argmin") else "\\" + kind
 
 
 def _plain(values: list[Any]) -> bool:
@@ -394,7 +547,7 @@ def _best(kind: str, values: list[Any], items: list[Any]) -> Any:
     return items[pick(range(len(values)), key=values.__getitem__)]
 
 
-def reduce_values(kind: str, values: list[Any], items: list[Any], node: M.MathNode) -> Any:
+def reduce_values(kind: str, values: list[Any], items: list[Any], node: M.BigOp) -> Any:
     """Reduce a body's values over the items it ran for (a set's elements, or the indices that passed a condition)."""
     if not values:
         if kind == "sum":
@@ -403,7 +556,7 @@ def reduce_values(kind: str, values: list[Any], items: list[Any], node: M.MathNo
             return 1
         if kind == "bigcup":
             return EMPTY
-        raise LocatedError(EvaluationFailed, node.span, message=f"\\{kind} over an empty set has no value")
+        raise _no_value(node, "nothing its subscript admits")
     if kind in ("sum", "prod"):
         out = values[0]
         for v in values[1:]:
@@ -447,29 +600,6 @@ def _indexed_by(body: M.MathNode, var: str) -> list[str]:
     return out
 
 
-def _length_of(node: M.BigOp, var: str, ctx: Any, compile_expr: Compile) -> Callable[[Env], int]:
-    """``\\sum_v p_v …`` has no upper bound: it runs over the arrays the body indexes by ``v``."""
-    containers = [
-        compile_expr(n.base, ctx)
-        for n in M.walk(node.body)
-        if isinstance(n, M.Idx) and len(n.indices) == 1 and identifier(n.indices[0]) == var
-    ]
-    if not containers:
-        raise LocatedError(
-            NotExecutable, node.span, message=f"\\{node.kind}_{var} indexes nothing with {var}: its range is unknown"
-        )
-
-    def length(env: Env) -> int:
-        sizes = {len(c(env)) for c in containers}
-        if len(sizes) != 1:
-            raise LocatedError(
-                EvaluationFailed, node.span, message=f"the arrays indexed by {var} differ in length: {sorted(sizes)}"
-            )
-        return sizes.pop()
-
-    return length
-
-
 def _over_domain(
     node: M.BigOp, target: M.MathNode, domain: M.MathNode, conds: list[M.MathNode], ctx: Any, compile_expr: Compile
 ) -> Callable[[Env], Any]:
@@ -483,14 +613,22 @@ def _over_domain(
         elements = items_of(over(env), domain, ctx)
         saved = save(env, names)
         items, values = [], []
+        tried = 0
         try:
             for x in elements:
+                tried += 1
                 bind(env, x)
                 if all(_holds(t(env), c, ctx) for t, c in zip(tests, conds)):
                     items.append(x)
                     values.append(body(env))
         finally:
             restore(env, saved)
+        if not values and kind not in _EMPTY_VALUES:
+            tested = " and ".join(_said(ctx, c) for c in conds)
+            raise _no_value(
+                node,
+                f"no element of {_said(ctx, domain)} satisfies {tested}" if tried else f"{_said(ctx, domain)} is empty",
+            )
         return reduce_values(kind, values, items, node)
 
     return run

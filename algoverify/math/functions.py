@@ -39,6 +39,14 @@ def _argmin(x: Any) -> int:
     return int(np.argmin(x)) + 1
 
 
+def indexed_from(first: int) -> dict[str, Callable[..., Any]]:
+    """The functions whose value is an index, for a listing that counts from ``first`` (the first on ties)."""
+    return {
+        "argmax": lambda x: int(np.argmax(x)) + first,
+        "argmin": lambda x: int(np.argmin(x)) + first,
+    }
+
+
 def _sigmoid(x: Any) -> Any:
     return 0.5 * (1.0 + np.tanh(0.5 * np.asarray(x, dtype=float)))
 

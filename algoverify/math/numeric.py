@@ -35,7 +35,7 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 import numpy as np
 
@@ -51,9 +51,9 @@ from ..findings import (
 from ..source import Span
 from . import exact as X
 from . import mathexpr as M
-from .bigops import binder, compile_bigop, items_of, restore, save, whole
+from .bigops import binder, compile_bigop, index_range, index_set, items_of, restore, save, whole
 from .codegen import generate
-from .functions import FUNCTIONS, PYTHON_MATH, gradient
+from .functions import FUNCTIONS, PYTHON_MATH, gradient, indexed_from
 from .latex import written
 from .names import identifier, written_family
 from .ops import (
@@ -65,6 +65,7 @@ from .ops import (
     absolute,
     as_finite_set,
     check_digits,
+    check_terms,
     element,
     invert,
     power,
@@ -117,8 +118,9 @@ class Context:
     exact: bool = False
 
     def callables(self) -> Mapping[str, Callable[..., Any]]:
-        """The functions math may call: the exact versions first in an exact run."""
-        return ChainMap(X.FUNCTIONS, FUNCTIONS) if self.exact else FUNCTIONS
+        """The functions math may call: the exact versions first in an exact run; ``argmax`` in the index base."""
+        table: Mapping[str, Callable[..., Any]] = ChainMap(X.FUNCTIONS, FUNCTIONS) if self.exact else FUNCTIONS
+        return ChainMap(indexed_from(self.index_base), table) if self.index_base != 1 else table
 
     def written(self, node: M.MathNode) -> str:
         """``node`` as its author wrote it (:func:`algoverify.math.latex.written`), for a message."""
@@ -1205,14 +1207,18 @@ def _setlit(node: M.SetLit, ctx: Context) -> Closure:
 
 
 def _setbuilder(node: M.SetBuilder, ctx: Context) -> Closure:
-    r"""``\{x \in S : P(x)\}``, ``\{(u, v) \in E : u < v\}``, ``\{f(x) : x \in S\}``, ``\{f(x) : x \in S, P(x)\}``.
+    r"""``\{x \in S : P(x)\}``, ``\{(u, v) \in E : u < v\}``, ``\{f(x) : x \in S, P(x)\}``, ``\{i : \ell_i = j\}``.
 
-    ``x`` runs over the finite set ``S`` in its iteration order; a set-builder that names no
-    finite set (``\{i : 1 \le i \le n\}``) does not say what ``i`` ranges over and is not run.
+    ``x`` runs over the finite set ``S`` in its iteration order. A set-builder that names no set
+    (``\{i : \ell_i = j\}``, ``\{i \mid x_i > 0\}``) runs over the indices of the arrays its
+    condition indexes by ``i``, in the listing's index base; when there are none
+    (``\{i : 1 \le i \le n\}``) or they differ in length, it does not say what ``i`` ranges over
+    and is a located ``AV308`` (see :func:`~algoverify.math.bigops.index_range`).
     """
     element_node, condition = node.element, node.condition
     conds: list[M.MathNode] = []
     value: Closure | None = None
+    indices: Callable[[Env], tuple[int, int]] | None = None
     if isinstance(element_node, M.In):
         target, domain, conds = element_node.element, element_node.set, [condition]
     else:
@@ -1223,20 +1229,32 @@ def _setbuilder(node: M.SetBuilder, ctx: Context) -> Closure:
             if isinstance(condition, M.Logic) and condition.op == "and"
             else [condition]
         )
-        if not isinstance(parts[0], M.In):
+        var = identifier(element_node) if isinstance(element_node, M.Sym) else None
+        if isinstance(parts[0], M.In):
+            target, domain, conds = parts[0].element, parts[0].set, parts[1:]
+            value = compile_expr(element_node, ctx)
+        elif var is not None:
+            # \{i : \ell_i = j\}: i runs over the indices of what the condition indexes by i
+            fix = f"\\{{{var} \\in {index_set(ctx.index_base)} : …\\}}"
+            target, domain, conds = element_node, None, parts
+            indices = index_range(var, parts, node, ctx, compile_expr, fix)
+        else:
             raise LocatedError(
                 NotExecutable,
                 node.span,
                 message=f"{ctx.written(node)} names no finite set its elements come from: write \\{{x \\in S : …\\}}",
             )
-        target, domain, conds = parts[0].element, parts[0].set, parts[1:]
-        value = compile_expr(element_node, ctx)
     names, bind = binder(target, node, ctx)
-    over = _set_expr(domain, ctx)
+    over = _set_expr(domain, ctx) if domain is not None else None
     tests = [(compile_expr(c, ctx), c) for c in conds]
 
     def build(env: Env) -> FiniteSet:
-        elements = items_of(over(env), domain, ctx)
+        if indices is not None:
+            first, last = indices(env)
+            check_terms(last - first + 1, ctx.written(node))
+            elements: Iterable[Any] = range(first, last + 1)
+        else:
+            elements = items_of(over(env), domain, ctx)  # type: ignore[misc,arg-type]
         saved = save(env, names)
         out = []
         try:
