@@ -10,9 +10,12 @@ example matches (deeper nesting), from the blocks still open on the parser's sta
 
 The steps, in order (only what LaTeX itself rejects is an error):
 
-1. the pre-scan of braces and math delimiters, on the listing as written;
-2. the paper's own commands, read from the listing and from ``preamble``
+1. the paper's own commands, read from the listing and from ``preamble``
    (:mod:`~algoverify.syntax.definitions`);
+2. :mod:`~algoverify.syntax.prescan` checks braces and math delimiters on the listing as
+   written; math that TeX closes just after an argument's brace (``\If{$a}$``) has its closing
+   delimiter moved inside the group, in the listing and in the note the builder reads, so
+   offsets never move;
 3. :mod:`~algoverify.syntax.prepass` blanks formatting around statements to spaces of the
    same length (``\textcolor{c}{\State …}``, ``\State{…}``, ``\\``), so offsets never move;
 4. lark parses the blanked copy; :class:`_KeywordPostLex` retypes the paper's commands to
@@ -22,8 +25,9 @@ The steps, in order (only what LaTeX itself rejects is an error):
 5. when the parse fails at a built-in closer (``\EndFor``) that an unknown command earlier
    in the listing could open (``\ForEachIn`` defined in a file we were not given), that
    command is taken for an opener of that block and the parse is retried;
-6. :class:`_Builder` turns the tree into IR, reading math and text from the *original*
-   note; ``\label``\ s are then attached to the statements they stand in.
+6. :class:`_Builder` turns the tree into IR, reading math and text from the note as written
+   (but for step 2's moved delimiters); ``\label``\ s are then attached to the statements
+   they stand in.
 """
 
 from __future__ import annotations
@@ -43,9 +47,7 @@ from ..findings import (
     Rule,
     StrayKeyword,
     SyntaxErrorInListing,
-    UnbalancedBraces,
     UnclosedBlock,
-    UnclosedMath,
     UnmatchedEnd,
     UnterminatedEnvironment,
 )
@@ -65,6 +67,7 @@ from .definitions import (
 from .grammar import load_parser
 from .plaintext import to_plain
 from .prepass import Keywords, blank_formatting
+from .prescan import close_inside, prescan
 from .texscan import group_end, skip_space
 
 __all__ = ["parse_algorithm", "PARSE_ERROR_EXAMPLES", "ASSIGN_OPS"]
@@ -173,8 +176,11 @@ def parse_algorithm(text: str, body: Span, *, preamble: str = "") -> ir.Algorith
     :raises LocatedError: an AV1xx rule at the offending place of the note.
     """
     source = text[body.start : body.end]
-    _prescan(source, body.start)
     defs = read_definitions(preamble).merged(read_definitions(source)) if preamble else read_definitions(source)
+    straddles = prescan(source, body.start, _POSTLEX.keywords, _arguments(defs))
+    if straddles:  # `\If{$a}$`: read as TeX does, with the `$` inside the argument; offsets unchanged
+        source = close_inside(source, straddles)
+        text = text[: body.start] + source + text[body.end :]
     lexed = blank_formatting(source, _keywords(defs))
     tree, defs = _parse(lexed, source, body, defs)
     try:
@@ -300,6 +306,18 @@ def _keywords(defs: Definitions) -> Keywords:
     for name, target in defs.aliases.items():
         (need_group if OPENERS.get(target, ("", 0))[1] else starters).add(name)
     return Keywords(STATEMENTS, frozenset(starters), frozenset(need_group), tuple(defs.noise.items()))
+
+
+@functools.lru_cache(maxsize=256)
+def _arguments(defs: Definitions) -> dict[str, int]:
+    r"""Commands whose brace groups are arguments (not TeX groups) → how many: ``\If`` 1, ``\Call`` 2."""
+    found = {name: n for name, (_, n) in OPENERS.items() if n}
+    found.update({"\\ElsIf": 1, "\\ELSIF": 1, "\\Until": 1, "\\UNTIL": 1, "\\Call": 2, "\\Comment": 1, "\\COMMENT": 1})
+    for table in (defs.openers, defs.closers):
+        found.update({name: command.nargs for name, command in table.items() if command.nargs})
+    found.update({name: n for name, n in defs.statements.items() if n})
+    found.update({name: found[target] for name, target in defs.aliases.items() if target in found})
+    return found
 
 
 @dataclass
@@ -481,60 +499,6 @@ def _infer_opener(exc: UnexpectedInput, context: _Context) -> Opener | None:
                 nargs += 1
             return Opener(name, kind, nargs, KIND_CLOSERS[kind], True, negated=negates(name))
     return None
-
-
-# --- pre-scan: braces and math delimiters --------------------------------------------
-
-_SCAN = re.compile(r"\\(?:[a-zA-Z@]+|[\s\S])|%[^\n]*|\$\$|[{}$]|\n[ \t]*\n")
-
-
-def _prescan(source: str, base: int) -> None:
-    """Raise AV106 for math never closed on its statement, AV105 for an unmatched brace.
-
-    The parser cannot tell these apart from other errors (an open ``{`` swallows the
-    rest of the listing), so one pass over the text finds them first.
-    """
-    structural = _POSTLEX.keywords
-    braces: list[int] = []
-    math: tuple[int, str, int] | None = None  # (offset, delimiter, brace depth when opened)
-    inner = False  # inside $…$ within a group within math: $x \text{for $i$}$
-    for m in _SCAN.finditer(source):
-        tok, pos = m.group(), m.start()
-        if tok[0] == "%":
-            continue
-        if math is not None:
-            start, delim, depth = math
-            if tok == "$" and (inner or len(braces) > depth):
-                inner = not inner
-                continue
-            if inner and tok in ("{", "}"):
-                braces.append(pos) if tok == "{" else braces.pop()
-                continue
-            if tok == {"\\(": "\\)"}.get(delim, delim):
-                math = None
-            elif tok == "\\(" or tok in structural or tok[0] == "\n" or (tok == "}" and len(braces) <= depth):
-                # A nested \(, a keyword, a blank line or the end of the enclosing group:
-                # TeX would have failed before any of them, so the math was never closed.
-                raise LocatedError(UnclosedMath, Span(base + start, base + start + len(delim)), delim=delim)
-            elif tok == "{":
-                braces.append(pos)
-            elif tok == "}":
-                braces.pop()
-        elif tok in ("\\(", "$", "$$"):
-            math = (pos, tok, len(braces))
-        elif tok == "{":
-            braces.append(pos)
-        elif tok == "}":
-            if not braces:
-                detail = "'}' with no matching '{'"
-                raise LocatedError(UnbalancedBraces, Span(base + pos, base + pos + 1), detail=detail)
-            braces.pop()
-    if math is not None:
-        start, delim, _ = math
-        raise LocatedError(UnclosedMath, Span(base + start, base + start + len(delim)), delim=delim)
-    if braces:
-        pos = braces[-1]
-        raise LocatedError(UnbalancedBraces, Span(base + pos, base + pos + 1), detail="'{' is never closed")
 
 
 # --- parse errors → located errors -----------------------------------------------------
