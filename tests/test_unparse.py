@@ -230,9 +230,9 @@ KEYWORDS = {
     ir.Return: ("\\Return", "\\RETURN", "\\State", "\\STATE"),
     ir.Condition: ("\\Require", "\\REQUIRE", "\\Ensure", "\\ENSURE", "\\Input", "\\Output"),
     ir.Print: ("\\PRINT",),
-    ir.Comment: ("\\Comment", "\\COMMENT"),
+    ir.Comment: ("\\Comment", "\\COMMENT", "["),  # `[…]`: the older algorithmic's header comment
     ir.IfBlock: ("\\If", "\\IF"),
-    ir.Branch: ("\\If", "\\IF", "\\ElsIf", "\\ELSIF", "\\Else", "\\ELSE"),
+    ir.Branch: ("\\If", "\\IF", "\\ElsIf", "\\ELSIF", "\\Else", "\\ELSE", "{"),  # `{`: \ifthenelsebody's else arm
     ir.WhileBlock: ("\\While", "\\WHILE"),
     ir.ForRange: ("\\For", "\\FOR"),
     ir.ForAll: ("\\For", "\\FOR"),
