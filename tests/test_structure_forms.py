@@ -456,6 +456,8 @@ _SOUP = _PIECES + [
     "\\algrestore{s}", "\\Repeat ", "\\Until{", "\\algloopdefx{If}[1]{x}", "\\algdef{S}[FOR]{Fe}[2]{x}", "\\Fe{",
     "\\begin{equation}", "\\end{equation}", "\\Do ", "\\algblock{Input}{EndInput}", "\\Input ", "\\EndInput ",
     "\\begin{minipage}{3cm}", "\\end{minipage}", "\\Statex ", "\\Comment{", "\\Call{F}{", " ", "a",
+    "\\IF[c]{", "\\ELSE[d] ", "\\REPEAT[e] ", "[", "]", "\\forbody{", "\\ifthenelsebody{", "\\whilebody{", "}$",
+    "\\ENDIF", "\\ENDFOR", "\\FOR{",
 ]  # fmt: skip
 
 
@@ -478,9 +480,10 @@ def test_any_soup_of_these_forms_is_an_ir_or_a_located_error(text):
 def test_the_keyword_tables_agree_with_the_grammar():
     """definitions.py's roles cover exactly the grammar's structural keywords, and build.py's openers."""
     from algoverify.syntax.build import _OPENERS, _POSTLEX
-    from algoverify.syntax.definitions import CLOSERS, MIDDLES, OPENERS, STATEMENTS
+    from algoverify.syntax.definitions import CLOSERS, MIDDLES, OPENERS, STATEMENTS, WRAPPERS
 
-    assert set(OPENERS) | set(CLOSERS) | set(MIDDLES) | STATEMENTS == set(_POSTLEX.keywords) - {r"\end{algorithmic}"}
+    tables = set(OPENERS) | set(CLOSERS) | set(MIDDLES) | STATEMENTS | set(WRAPPERS)
+    assert tables == set(_POSTLEX.keywords) - {r"\end{algorithmic}"}
     assert {name: kind for name, (kind, _) in _OPENERS.items()} == {name: kind for name, (kind, _) in OPENERS.items()}
 
 

@@ -10,11 +10,16 @@ example matches (deeper nesting), from the blocks still open on the parser's sta
 
 The steps, in order (only what LaTeX itself rejects is an error):
 
-1. the pre-scan of braces and math delimiters, on the listing as written;
-2. the paper's own commands, read from the listing and from ``preamble``
+1. the paper's own commands, read from the listing and from ``preamble``
    (:mod:`~algoverify.syntax.definitions`);
+2. :mod:`~algoverify.syntax.prescan` checks braces and math delimiters on the listing as
+   written; math that TeX closes just after an argument's brace (``\If{$a}$``) has its closing
+   delimiter moved inside the group, in the listing and in the note the builder reads, so
+   offsets never move;
 3. :mod:`~algoverify.syntax.prepass` blanks formatting around statements to spaces of the
    same length (``\textcolor{c}{\State …}``, ``\State{…}``, ``\\``), so offsets never move;
+   a listing with LyX's body wrappers (``\forbody{…}``) is read with them as structure first,
+   then, if that fails, with them blanked (:func:`_parse_readings`);
 4. lark parses the blanked copy; :class:`_KeywordPostLex` retypes the paper's commands to
    the grammar's generic terminals (a defined block opener to ``USER_OPEN`` …) and an
    unknown block-looking command at the start of a line to ``MACRO_STMT`` (one text
@@ -22,8 +27,9 @@ The steps, in order (only what LaTeX itself rejects is an error):
 5. when the parse fails at a built-in closer (``\EndFor``) that an unknown command earlier
    in the listing could open (``\ForEachIn`` defined in a file we were not given), that
    command is taken for an opener of that block and the parse is retried;
-6. :class:`_Builder` turns the tree into IR, reading math and text from the *original*
-   note; ``\label``\ s are then attached to the statements they stand in.
+6. :class:`_Builder` turns the tree into IR, reading math and text from the note as written
+   (but for step 2's moved delimiters); ``\label``\ s are then attached to the statements
+   they stand in.
 """
 
 from __future__ import annotations
@@ -43,9 +49,7 @@ from ..findings import (
     Rule,
     StrayKeyword,
     SyntaxErrorInListing,
-    UnbalancedBraces,
     UnclosedBlock,
-    UnclosedMath,
     UnmatchedEnd,
     UnterminatedEnvironment,
 )
@@ -57,6 +61,7 @@ from .definitions import (
     MIDDLES,
     OPENERS,
     STATEMENTS,
+    WRAPPERS,
     Definitions,
     Opener,
     negates,
@@ -65,6 +70,7 @@ from .definitions import (
 from .grammar import load_parser
 from .plaintext import to_plain
 from .prepass import Keywords, blank_formatting
+from .prescan import close_inside, prescan
 from .texscan import group_end, skip_space
 
 __all__ = ["parse_algorithm", "PARSE_ERROR_EXAMPLES", "ASSIGN_OPS"]
@@ -173,10 +179,12 @@ def parse_algorithm(text: str, body: Span, *, preamble: str = "") -> ir.Algorith
     :raises LocatedError: an AV1xx rule at the offending place of the note.
     """
     source = text[body.start : body.end]
-    _prescan(source, body.start)
     defs = read_definitions(preamble).merged(read_definitions(source)) if preamble else read_definitions(source)
-    lexed = blank_formatting(source, _keywords(defs))
-    tree, defs = _parse(lexed, source, body, defs)
+    straddles = prescan(source, body.start, _POSTLEX.keywords, _arguments(defs))
+    if straddles:  # `\If{$a}$`: read as TeX does, with the `$` inside the argument; offsets unchanged
+        source = close_inside(source, straddles)
+        text = text[: body.start] + source + text[body.end :]
+    tree, defs = _parse_readings(source, body, defs)
     try:
         return _Builder(text, body.start, defs).transform(tree)
     except VisitError as exc:
@@ -188,6 +196,27 @@ def parse_algorithm(text: str, body: Span, *, preamble: str = "") -> ir.Algorith
         raise cause from exc
     except RecursionError as exc:
         raise LocatedError(SyntaxErrorInListing, body, message=_TOO_DEEP) from exc
+
+
+def _parse_readings(source: str, body: Span, defs: Definitions) -> tuple[Any, Definitions]:
+    r"""Parse the listing; one using LyX's body wrappers is read two ways if it must be.
+
+    LyX's preamble defines ``\forbody{#1}`` as ``#1 \ENDFOR``, so the wrapper ends its block:
+    that reading comes first. A paper that defines the wrappers as bare groups writes the closer
+    after them; when the first reading fails, the wrappers are blanked as formatting and the
+    listing is parsed again. If both fail, the error located further into the listing is reported.
+    """
+    readings = (True, False) if _WRAPPER_USE.search(source) else (True,)
+    errors: list[LocatedError] = []
+    for wrappers in readings:
+        try:
+            return _parse(blank_formatting(source, _keywords(defs, wrappers)), source, body, defs)
+        except LocatedError as error:
+            errors.append(error)
+    raise max(errors, key=lambda error: error.span.start)  # on a tie, the LyX reading's
+
+
+_WRAPPER_USE = re.compile("|".join(re.escape(name) for name in WRAPPERS) + r"(?![a-zA-Z@])")
 
 
 def _parse(lexed: str, source: str, body: Span, defs: Definitions) -> tuple[Any, Definitions]:
@@ -289,17 +318,41 @@ def _bare(lexed: str) -> bool:
 
 
 @functools.lru_cache(maxsize=256)
-def _keywords(defs: Definitions) -> Keywords:
-    """What makes a group "begin with a keyword" for the pre-pass, given the paper's definitions."""
+def _keywords(defs: Definitions, wrappers: bool = True) -> Keywords:
+    """What makes a group "begin with a keyword" for the pre-pass, given the paper's definitions.
+
+    With ``wrappers``, LyX's body wrappers are structure the grammar reads; without, they are
+    formatting the pre-pass blanks (see :func:`_parse_readings`).
+    """
     starters = set(STATEMENTS) | set(CLOSERS) | set(MIDDLES) | {"\\Comment", "\\COMMENT"}
     starters |= {k for k, (_, n) in OPENERS.items() if n == 0}
     need_group = {k for k, (_, n) in OPENERS.items() if n > 0}
+    # the wrappers, unless the paper gives the name another meaning; and the paper's own
+    bodies = {name: name for name in WRAPPERS if defs.role(name) is None}
+    bodies.update({name: target for name, target in defs.aliases.items() if target in WRAPPERS})
+    if wrappers:
+        need_group |= set(bodies)
+    arity = (
+        tuple((name, 2 if target == "\\ifthenelsebody" else 1) for name, target in bodies.items()) if wrappers else ()
+    )
     for name, opener in defs.openers.items():
         (need_group if opener.nargs else starters).add(name)
     starters |= set(defs.closers) | set(defs.statements)
     for name, target in defs.aliases.items():
         (need_group if OPENERS.get(target, ("", 0))[1] else starters).add(name)
-    return Keywords(STATEMENTS, frozenset(starters), frozenset(need_group), tuple(defs.noise.items()))
+    return Keywords(STATEMENTS, frozenset(starters), frozenset(need_group), tuple(defs.noise.items()), arity)
+
+
+@functools.lru_cache(maxsize=256)
+def _arguments(defs: Definitions) -> dict[str, int]:
+    r"""Commands whose brace groups are arguments (not TeX groups) → how many: ``\If`` 1, ``\Call`` 2."""
+    found = {name: n for name, (_, n) in OPENERS.items() if n}
+    found.update({"\\ElsIf": 1, "\\ELSIF": 1, "\\Until": 1, "\\UNTIL": 1, "\\Call": 2, "\\Comment": 1, "\\COMMENT": 1})
+    for table in (defs.openers, defs.closers):
+        found.update({name: command.nargs for name, command in table.items() if command.nargs})
+    found.update({name: n for name, n in defs.statements.items() if n})
+    found.update({name: found[target] for name, target in defs.aliases.items() if target in found})
+    return found
 
 
 @dataclass
@@ -316,6 +369,8 @@ class _Context:
 
 
 _CONTEXT: ContextVar[_Context | None] = ContextVar("algoverify_listing", default=None)
+# LyX's body wrappers (terminals) → how many body groups follow them.
+_WRAPPER_TYPES = {"_FORBODY": 1, "_WHILEBODY": 1, "_IFTHENBODY": 1, "_IFTHENELSEBODY": 2}
 # A command that looks like a block keyword: capitalised (\ForEachIn, \Do) or camel-case (\doWhile).
 _BLOCKISH = re.compile(r"\\(?:[A-Z]|[a-z]+[A-Z])")
 # Capitalised commands that are words or symbols inside a statement, never statements.
@@ -334,7 +389,8 @@ class _KeywordPostLex:
     text. Retyped, it reaches the parser as ``_ENDIF`` and fails there, with the state
     that match_examples and :func:`_classify` need. Where the keyword is valid, lark's
     own keyword handling has typed it already. ``\Comment``, ``\Call``, ``\caption``
-    and ``\label`` stay commands: they are text wherever they are not special.
+    and ``\label`` stay commands: they are text wherever they are not special; so do
+    LyX's body wrappers, which are structure only right after a block's header.
 
     During :func:`parse_algorithm` (a :class:`_Context` is set) it also retypes the paper's
     own commands by their role (:mod:`~algoverify.syntax.definitions`), and an unknown
@@ -370,7 +426,7 @@ class _KeywordPostLex:
             yield from self._in_context(stream, keywords, context)
             return
         for token in stream:
-            if token.type == "CMD" and token in keywords:
+            if token.type == "CMD" and token in keywords and keywords[token] not in _WRAPPER_TYPES:
                 token = Token.new_borrow_pos(keywords[token], str(token), token)
             yield token
 
@@ -378,14 +434,19 @@ class _KeywordPostLex:
         roles = _roles(context.defs, self)
         types = self._types
         text = context.text
-        depth = 0
+        depth = 0  # groups open, LyX's body wrappers aside: their statements are the body's
+        braces: list[bool] = []  # per open brace: a wrapper's?
+        wrapped = (0, 0)  # wrapper groups still to open, at this many open braces
         inside = context.bare
         for token in stream:
             kind = token.type
             if kind == "_LBRACE":
-                depth += 1
+                body = wrapped[0] > 0 and wrapped[1] == len(braces)
+                wrapped = (wrapped[0] - body, wrapped[1])
+                braces.append(body)
+                depth += not body
             elif kind == "_RBRACE":
-                depth -= 1
+                depth -= not braces.pop() if braces else 1
             elif kind == "CMD" or kind in types:
                 value = str(token)
                 target = roles.get(value)
@@ -393,7 +454,7 @@ class _KeywordPostLex:
                     if target != "MACRO_STMT" or (depth == 0 and inside):
                         token = Token.new_borrow_pos(target, value, token)
                 elif kind == "CMD":
-                    if value in keywords:
+                    if value in keywords and keywords[value] not in _WRAPPER_TYPES:
                         token = Token.new_borrow_pos(keywords[value], value, token)
                     elif (
                         depth == 0
@@ -408,6 +469,8 @@ class _KeywordPostLex:
                 inside = True
             elif kind == "_END_ALG":
                 inside = False
+            if token.type in _WRAPPER_TYPES:  # after the paper's roles: its own \forbody may be no wrapper
+                wrapped = (_WRAPPER_TYPES[token.type], len(braces))
             yield token
 
 
@@ -483,60 +546,6 @@ def _infer_opener(exc: UnexpectedInput, context: _Context) -> Opener | None:
     return None
 
 
-# --- pre-scan: braces and math delimiters --------------------------------------------
-
-_SCAN = re.compile(r"\\(?:[a-zA-Z@]+|[\s\S])|%[^\n]*|\$\$|[{}$]|\n[ \t]*\n")
-
-
-def _prescan(source: str, base: int) -> None:
-    """Raise AV106 for math never closed on its statement, AV105 for an unmatched brace.
-
-    The parser cannot tell these apart from other errors (an open ``{`` swallows the
-    rest of the listing), so one pass over the text finds them first.
-    """
-    structural = _POSTLEX.keywords
-    braces: list[int] = []
-    math: tuple[int, str, int] | None = None  # (offset, delimiter, brace depth when opened)
-    inner = False  # inside $…$ within a group within math: $x \text{for $i$}$
-    for m in _SCAN.finditer(source):
-        tok, pos = m.group(), m.start()
-        if tok[0] == "%":
-            continue
-        if math is not None:
-            start, delim, depth = math
-            if tok == "$" and (inner or len(braces) > depth):
-                inner = not inner
-                continue
-            if inner and tok in ("{", "}"):
-                braces.append(pos) if tok == "{" else braces.pop()
-                continue
-            if tok == {"\\(": "\\)"}.get(delim, delim):
-                math = None
-            elif tok == "\\(" or tok in structural or tok[0] == "\n" or (tok == "}" and len(braces) <= depth):
-                # A nested \(, a keyword, a blank line or the end of the enclosing group:
-                # TeX would have failed before any of them, so the math was never closed.
-                raise LocatedError(UnclosedMath, Span(base + start, base + start + len(delim)), delim=delim)
-            elif tok == "{":
-                braces.append(pos)
-            elif tok == "}":
-                braces.pop()
-        elif tok in ("\\(", "$", "$$"):
-            math = (pos, tok, len(braces))
-        elif tok == "{":
-            braces.append(pos)
-        elif tok == "}":
-            if not braces:
-                detail = "'}' with no matching '{'"
-                raise LocatedError(UnbalancedBraces, Span(base + pos, base + pos + 1), detail=detail)
-            braces.pop()
-    if math is not None:
-        start, delim, _ = math
-        raise LocatedError(UnclosedMath, Span(base + start, base + start + len(delim)), delim=delim)
-    if braces:
-        pos = braces[-1]
-        raise LocatedError(UnbalancedBraces, Span(base + pos, base + pos + 1), detail="'{' is never closed")
-
-
 # --- parse errors → located errors -----------------------------------------------------
 
 
@@ -598,6 +607,8 @@ def _classify(token: Token | None, opened: Sequence[Token], defs: Definitions) -
         return SyntaxErrorInListing
     if token.type in ("$END", "_END_ALG", "_END_FLOAT"):
         return UnclosedBlock if opened else SyntaxErrorInListing
+    if token.type == "_RBRACE" and blocks:  # the `}` of LyX's \forbody{…} around a block left open
+        return UnclosedBlock
     if token.type in _CLOSERS:
         innermost = _OPENERS.get(blocks[-1].value, ("?",))[0] if blocks else None
         if innermost == _CLOSERS[token.type][0]:
@@ -660,9 +671,9 @@ def _generic(exc: UnexpectedInput, source: str, base: int) -> LocatedError:
         span = Span(base + pos, base + min(pos + 1, len(source)))
         return LocatedError(SyntaxErrorInListing, span, message=f"unexpected {found}")
     found = _SPELLING["$END"] if token.type == "$END" else f"'{str(token)[:30]}'"
-    # The environment terminals are lexed everywhere (see _KeywordPostLex); naming them
-    # as "expected" in every message would only be noise.
-    names = set(getattr(exc, "expected", None) or ()) - set(_KeywordPostLex.always_accept)
+    # The environment terminals are lexed everywhere (see _KeywordPostLex), and a header's
+    # `[comment]` is optional after every block keyword: naming them would only be noise.
+    names = set(getattr(exc, "expected", None) or ()) - set(_KeywordPostLex.always_accept) - {"_LBRACKET"}
     expected = sorted(_spell(name) for name in names)
     if len(expected) > 6:
         expected = expected[:6] + ["…"]
@@ -674,7 +685,7 @@ _DESCRIPTIONS = {
     "TEXT": "text", "CMD": "a command", "ESC": "an escaped character", "MATH_PAREN": "math",
     "MATH_DOLLAR": "math", "MATH_DISPLAY": "math", "MATH_ENV": "math",
     "BEGIN_ALG": "\\begin{algorithmic}", "BEGIN_FLOAT": "\\begin{algorithm}",
-    "_END_FLOAT": "\\end{algorithm}", "CAPTION_OPT": "[short caption]",
+    "_END_FLOAT": "\\end{algorithm}", "CAPTION_OPT": "[short caption]", "OPTION_TEXT": "text",
 }  # fmt: skip
 
 
@@ -865,7 +876,7 @@ class _Builder(Transformer):
         """Plain words."""
         return self._tok("text", token)
 
-    CMD = ESC = MACRO_STMT = TEXT
+    CMD = ESC = MACRO_STMT = OPTION_TEXT = TEXT
 
     @v_args(inline=False, meta=False)
     def MATH_DISPLAY(self, token: Token) -> _Piece:  # noqa: N802
@@ -936,6 +947,22 @@ class _Builder(Transformer):
         name = self._src(group.inner).strip()
         self._labels.append((name, span))
         return _Piece("label", span, value=name)
+
+    def header_comment(self, meta: Any, *items: _Piece) -> ir.Comment | None:
+        r"""``[comment]`` after a block keyword (``\IF[comment]{c}``), or ``None`` when absent.
+
+        The older algorithmic package prints nothing for the option's default, the word
+        ``default`` (its ``\ALC@com``), so neither does the IR.
+        """
+        if getattr(meta, "empty", True):
+            return None
+        span = self._span(meta)
+        text = self._text_of(items, Span(span.start + 1, span.start + 1))
+        return None if self._src(span)[1:-1].strip() == "default" else ir.Comment(span, text)
+
+    def wrapped_body(self, meta: Any, body: _Body) -> _Body:
+        r"""LyX's ``\forbody{…}`` argument: the body, spanning its braces (they close the block)."""
+        return replace(body, span=self._span(meta))
 
     def lead(self, meta: Any, *items: _Piece) -> tuple[_Piece, ...]:
         """Items before a body's first statement."""
@@ -1245,8 +1272,16 @@ class _Builder(Transformer):
         # a defined block with no trail (its closer was the last thing in the body)
         return [self._close_user(n, ())[0] if isinstance(n, _OpenUser) else n for n in out]
 
-    def _block_body(self, body: _Body) -> tuple[ir.Comment | None, tuple[ir.Statement, ...]]:
-        r"""A block's header comment (a lone ``\Comment`` right after the header) and its statements."""
+    def _block_body(
+        self, body: _Body, header: ir.Comment | None = None
+    ) -> tuple[ir.Comment | None, tuple[ir.Statement, ...]]:
+        r"""A block's header comment and its statements.
+
+        The comment is the header's ``[comment]`` option, else a lone ``\Comment`` right after
+        the header. With both, the ``\Comment`` stays a statement of its own: nothing is dropped.
+        """
+        if header is not None:
+            return header, (*self._loose(body.lead), *body.stmts)
         content, comment = _split_comment(body.lead)
         if not content and comment is not None:
             return comment, body.stmts
@@ -1387,11 +1422,13 @@ class _Builder(Transformer):
             children=children,
         )
 
-    def user_repeat(self, meta: Any, opener: Token, body: _Body, until: tuple[_Piece, ...]) -> list[ir.Statement]:
+    def user_repeat(
+        self, meta: Any, opener: Token, body: _Body, until_header: ir.Comment | None, until: tuple[_Piece, ...]
+    ) -> list[ir.Statement]:
         r"""A defined opener of a ``\Repeat`` block, ended by ``\Until``."""
         definition = self._defs.openers[str(opener)]
         args, lead = self._header_args(body.lead, definition.nargs)
-        return self.repeat_block(meta, replace(body, lead=lead), until)
+        return self.repeat_block(meta, None, replace(body, lead=lead), until_header, until)
 
     def user_loop(self, meta: Any, opener: Token, lead: tuple[_Piece, ...], *body: Any) -> list[ir.Statement]:
         r"""``\algloop``: the header and the one statement after it."""
@@ -1421,38 +1458,57 @@ class _Builder(Transformer):
         return body.span.end if body.span is not None else header.span.end
 
     def if_block(
-        self, meta: Any, cond: _Piece, body: _Body, elifs: list[ir.Branch], else_part: list[ir.Branch]
+        self,
+        meta: Any,
+        header: ir.Comment | None,
+        cond: _Piece,
+        body: _Body,
+        elifs: list[ir.Branch],
+        else_part: list[ir.Branch],
     ) -> ir.IfBlock:
         r"""``\If`` … ``\ElsIf`` … ``\Else`` … ``\EndIf``."""
         span = self._span(meta)
-        comment, stmts = self._block_body(body)
+        comment, stmts = self._block_body(body, header)
         first = ir.Branch(Span(span.start, self._end(body, cond)), self._cond(cond), stmts, comment)
         return ir.IfBlock(span, (first, *elifs, *else_part))
+
+    def if_wrapped(self, meta: Any, header: ir.Comment | None, cond: _Piece, body: _Body) -> ir.IfBlock:
+        r"""``\IF{c}\ifthenbody{…}`` (LyX): an if with one arm, closed by the wrapper."""
+        return self.if_block(meta, header, cond, body, [], [])
+
+    def if_else_wrapped(
+        self, meta: Any, header: ir.Comment | None, cond: _Piece, then: _Body, otherwise: _Body
+    ) -> ir.IfBlock:
+        r"""``\IF{c}\ifthenelsebody{…}{…}`` (LyX): the second argument is the else arm."""
+        comment, stmts = self._block_body(otherwise)
+        assert otherwise.span is not None  # a wrapped body always spans its braces
+        return self.if_block(meta, header, cond, then, [], [ir.Branch(otherwise.span, None, stmts, comment)])
 
     def elifs(self, meta: Any, *branches: ir.Branch) -> list[ir.Branch]:
         r"""The ``\ElsIf`` arms."""
         return list(branches)
 
-    def elsif(self, meta: Any, cond: _Piece, body: _Body) -> ir.Branch:
+    def elsif(self, meta: Any, header: ir.Comment | None, cond: _Piece, body: _Body) -> ir.Branch:
         r"""One ``\ElsIf{cond}`` arm."""
-        comment, stmts = self._block_body(body)
+        comment, stmts = self._block_body(body, header)
         return ir.Branch(self._span(meta), self._cond(cond), stmts, comment)
 
-    def else_part(self, meta: Any, *body: _Body) -> list[ir.Branch]:
-        r"""The ``\Else`` arm, if any."""
-        if not body:
+    def else_part(self, meta: Any, *arm: Any) -> list[ir.Branch]:
+        r"""The ``\Else`` arm, if any: its ``[comment]`` and its body."""
+        if not arm:
             return []
-        comment, stmts = self._block_body(body[0])
+        header, body = arm
+        comment, stmts = self._block_body(body, header)
         return [ir.Branch(self._span(meta), None, stmts, comment)]
 
-    def while_block(self, meta: Any, cond: _Piece, body: _Body) -> ir.WhileBlock:
-        r"""``\While{cond}`` … ``\EndWhile``."""
-        comment, stmts = self._block_body(body)
+    def while_block(self, meta: Any, header: ir.Comment | None, cond: _Piece, body: _Body) -> ir.WhileBlock:
+        r"""``\While{cond}`` … ``\EndWhile`` (or LyX's ``\whilebody{…}``)."""
+        comment, stmts = self._block_body(body, header)
         return ir.WhileBlock(self._span(meta), self._cond(cond), stmts, comment)
 
-    def for_block(self, meta: Any, header: _Piece, body: _Body) -> ir.ForRange | ir.ForAll:
+    def for_block(self, meta: Any, option: ir.Comment | None, header: _Piece, body: _Body) -> ir.ForRange | ir.ForAll:
         r"""``\For{…}``: a range (``i = 1, \dots, k`` or ``i \gets 1`` to ``n``), else a for-all."""
-        comment, stmts = self._block_body(body)
+        comment, stmts = self._block_body(body, option)
         span = self._span(meta)
         found = self._range(header)
         if found is not None:
@@ -1460,9 +1516,9 @@ class _Builder(Transformer):
             return ir.ForRange(span, var, start, stop, stmts, comment, **how)
         return self._forall(span, header, stmts, comment)
 
-    def forall_block(self, meta: Any, header: _Piece, body: _Body) -> ir.ForAll:
+    def forall_block(self, meta: Any, option: ir.Comment | None, header: _Piece, body: _Body) -> ir.ForAll:
         r"""``\ForAll{x \in S}`` / ``\ForEach`` / ``\FORALL``."""
-        comment, stmts = self._block_body(body)
+        comment, stmts = self._block_body(body, option)
         return self._forall(self._span(meta), header, stmts, comment)
 
     def _forall(
@@ -1518,16 +1574,24 @@ class _Builder(Transformer):
             return var, start, self._math(maths[1]), how
         return None
 
-    def loop_block(self, meta: Any, body: _Body) -> ir.LoopBlock:
+    def loop_block(self, meta: Any, header: ir.Comment | None, body: _Body) -> ir.LoopBlock:
         r"""``\Loop`` … ``\EndLoop``."""
-        comment, stmts = self._block_body(body)
+        comment, stmts = self._block_body(body, header)
         return ir.LoopBlock(self._span(meta), stmts, comment)
 
-    def repeat_block(self, meta: Any, body: _Body, until: tuple[_Piece, ...]) -> list[ir.Statement]:
+    def repeat_block(
+        self,
+        meta: Any,
+        header: ir.Comment | None,
+        body: _Body,
+        until_header: ir.Comment | None,
+        until: tuple[_Piece, ...],
+    ) -> list[ir.Statement]:
         r"""``\Repeat`` … ``\Until{cond}`` (braces optional); anything after the braces follows the block."""
         span = self._span(meta)
-        comment, stmts = self._block_body(body)
+        comment, stmts = self._block_body(body, header)
         content, until_comment = _split_comment(until)
+        until_comment = until_header or until_comment
         rest: tuple[_Piece, ...] = ()
         if content and content[0].kind == "group":
             cond, rest = self._cond(content[0]), tuple(content[1:])

@@ -42,6 +42,7 @@ __all__ = [
     "MIDDLES",
     "STATEMENTS",
     "KIND_CLOSERS",
+    "WRAPPERS",
     "negates",
 ]
 
@@ -68,6 +69,10 @@ MIDDLES: Mapping[str, str] = MappingProxyType({"\\Else": "if", "\\ELSE": "if", "
 STATEMENTS = frozenset(
     "\\State \\STATE \\Statex \\Return \\RETURN \\Require \\REQUIRE \\Ensure \\ENSURE \\Input \\Output \\PRINT".split()
 )
+#: LyX's wrappers around a block's body (``\FOR{c}\forbody{…}``) → the kind of block they end.
+WRAPPERS: Mapping[str, str] = MappingProxyType({
+    "\\forbody": "for", "\\whilebody": "while", "\\ifthenbody": "if", "\\ifthenelsebody": "if",
+})  # fmt: skip
 #: Block kind → its built-in closing keywords.
 KIND_CLOSERS: Mapping[str, frozenset[str]] = MappingProxyType(
     {kind: frozenset(k for k, v in CLOSERS.items() if v == kind) for kind in set(CLOSERS.values())}
@@ -78,6 +83,11 @@ _BLOCK_NAMES = {
     "LOOP": "loop", "REPEAT": "repeat", "FUNCTION": "function", "PROCEDURE": "procedure",
 }  # fmt: skip
 _BUILTIN = frozenset(OPENERS) | frozenset(CLOSERS) | frozenset(MIDDLES) | STATEMENTS
+# A body wrapper as LyX defines one: its body, then the block's closer (an else arm between).
+_WRAPPER_BODY = re.compile(r"\s*#1\s*(?:(?P<arm>\\ELSE|\\Else)(?![a-zA-Z@])\s*#2\s*)?(?P<closer>\\[a-zA-Z]+)\s*")
+# Block kind → the wrapper keyword of its shape, without and with an else arm.
+_WRAPPER_OF = {("for", False): "\\forbody", ("while", False): "\\whilebody", ("if", False): "\\ifthenbody",
+               ("if", True): "\\ifthenelsebody"}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -479,6 +489,12 @@ class _Reader:
         if condition is not None:  # \algnewcommand\INPUT{\item[\algorithmicinput]}
             self.aliases[name] = condition
             return
+        wrapper = _WRAPPER_BODY.fullmatch(body)
+        kind = CLOSERS.get(self.aliases.get(wrapper.group("closer"), wrapper.group("closer"))) if wrapper else None
+        if wrapper and (kind, bool(wrapper.group("arm"))) in _WRAPPER_OF:
+            # LyX's \newcommand{\forbody}[1]{#1 \ENDFOR}: the body, and the block ends with it
+            self.aliases[name] = _WRAPPER_OF[kind, bool(wrapper.group("arm"))]
+            return
         words = [(m.group(), m.end()) for m in CONTROL_WORD.finditer(body)]
         roles = [(w, end, self._role_of(w)) for w, end in words]
         roles = [(w, end, r) for w, end, r in roles if r is not None]
@@ -559,7 +575,7 @@ class _Reader:
         for name, closer in self.macro_closers.items():
             closers.setdefault(name, closer)
         for name, target in list(aliases.items()):  # an alias of a defined command takes its role
-            if target in _BUILTIN:
+            if target in _BUILTIN or target in WRAPPERS:
                 continue
             del aliases[name]
             if target in openers:

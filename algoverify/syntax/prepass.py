@@ -50,6 +50,9 @@ class Keywords:
     need_group: frozenset[str]
     #: The paper's commands that typeset only layout (``\setalglineno{34}``) → their argument count.
     noise: tuple[tuple[str, int], ...] = ()
+    #: Commands whose groups hold statements and are the grammar's to read (LyX's ``\forbody{…}``)
+    #: → how many: those groups are kept even though they begin with a keyword.
+    bodies: tuple[tuple[str, int], ...] = ()
 
 
 # Formatting commands and how many arguments come before the wrapped content
@@ -191,6 +194,9 @@ class _Scanner:
         self.noise = {**_NOISE, **dict(keywords.noise)}
         self.cuts: list[tuple[int, int]] = []
         self.stack: list[bool] = []  # per open brace: blank its closing brace?
+        self.bodies = dict(keywords.bodies)
+        #: groups still to keep after a body command, and the brace depth they open at
+        self.kept: tuple[int, int] = (0, 0)
         #: where \begin{algorithmic} starts (groups around it are unwrapped), or -1
         self.listing = source.find("\\begin{algorithmic}")
 
@@ -280,6 +286,11 @@ class _Scanner:
                 self.stack.append(True)
                 return at + 1
             return pos
+        if tok in self.bodies:
+            at = skip_space(s, pos)
+            if at < len(s) and s[at] == "{":
+                self.kept = (self.bodies[tok], len(self.stack))
+            return pos
         if tok in kw.starters or tok in kw.need_group or tok in _NOT_WRAPPERS or tok in _DECLARATIONS:
             return pos
         inner = self._wrapped(tok, pos)
@@ -290,6 +301,11 @@ class _Scanner:
         return pos
 
     def _open_group(self, start: int, pos: int) -> None:
+        count, depth = self.kept
+        if count and depth == len(self.stack):
+            self.kept = (count - 1, depth)
+            self.stack.append(False)
+            return
         if start < self.listing:  # a group around the algorithmic environment: \begin{algorithm}{ … }
             end = group_end(self.s, start)
             if end > self.listing:
