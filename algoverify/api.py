@@ -534,6 +534,8 @@ class LoadedNote:
     functions: dict = field(default_factory=dict)
     #: the note's own module (``algoverify: module:``), once :func:`attach_module` loaded it
     module: object = None
+    #: where the note's indices count from (``index_base:``, else the project's)
+    index_base: int = 1
 
     @property
     def findings(self) -> list[Finding]:
@@ -617,9 +619,34 @@ def _name_findings(report: NoteReport) -> list[Finding]:
         known = _module_functions(report.note) | _note_functions(report)
         listings = [(b.block, b.ir) for b in report.listings()]
         found = name_findings(report.note, listings, names, known, _note_index_base(report))
+        found += _compile_findings(report, names, {f.span for f in [*report.findings, *found]})
     except Exception as exc:  # a bug in the resolution must not hide the note's other findings
         return [_internal(report.path, None, "binding the listings' names", exc)]
     return [_by_role(f, True) for f in found]
+
+
+def _compile_findings(report: NoteReport, names, seen: set) -> list[Finding]:  # noqa: ANN001 - NoteNames
+    """What stops a listing before it runs (a form the interpreter cannot execute: AV308), found by compiling it.
+
+    Compiling reads the listing and builds its closures; nothing of the note runs, and its module
+    is not imported. A finding the math's own lint already made is not said twice.
+    """
+    from .running.listing import Listing
+
+    out = []
+    for i, block in enumerate(report.listings()):
+        if block.ir is None or any(f.severity is Severity.ERROR for f in block.findings):
+            continue
+        listing = Listing(
+            block.ir, report.note.source, index=i + 1, index_base=listing_base(report, i), context=names.contexts[i]
+        )
+        try:
+            listing.program  # noqa: B018 - compiling is the check
+        except LocatedError as exc:
+            finding = exc.to_finding(report.path)
+            if finding.span not in seen and not finding.code.startswith("AV2"):
+                out.append(finding)
+    return out
 
 
 def _note_functions(report: NoteReport) -> set[str]:
@@ -631,7 +658,7 @@ def _loaded(report: NoteReport) -> LoadedNote:
     """The listings of an analysed note, compiled (the note is not read again)."""
     from .running.listing import Listing
 
-    loaded = LoadedNote(report)
+    loaded = LoadedNote(report, index_base=index_base(report))
     if report.note is None:
         return loaded
     names = note_names(report)

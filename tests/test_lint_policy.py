@@ -178,7 +178,7 @@ def test_a_config_mistake_is_a_finding_at_the_key(tmp_path, text, key):
 def test_hugo_site_macros_from_a_config_file(tmp_path):
     (tmp_path / "hugo.toml").write_text('[params.math]\nmacros = { "\\\\RR" = "\\\\mathbb{R}" }\n')
     (tmp_path / "algoverify.toml").write_text('macro-files = ["hugo.toml"]\n')
-    path = _note(tmp_path, "\\begin{algorithmic}\n\\State \\(y \\gets x \\in \\RR\\)\n\\end{algorithmic}\n")
+    path = _note(tmp_path, "\\begin{algorithmic}\n\\State \\(y \\gets 2 \\in \\RR\\)\n\\end{algorithmic}\n")
     assert _findings(path) == []
     assert r"\RR" in config_module.find_config(tmp_path).macros
 

@@ -238,7 +238,12 @@ class CheckContext:
             ) from None
         exact = check.get("arithmetic") == "exact"
         ctx = Context(
-            declared=set(names), rtol=tolerance(check, "rtol"), atol=tolerance(check, "atol"), text=latex, exact=exact
+            declared=set(names),
+            rtol=tolerance(check, "rtol"),
+            atol=tolerance(check, "atol"),
+            text=latex,
+            exact=exact,
+            index_base=self.index_base(check),
         )
         try:
             fn = compile_expr(tree, ctx)
@@ -252,6 +257,17 @@ class CheckContext:
                 raise _moved(exc, where) from None
 
         return located
+
+    def index_base(self, check: CheckSpec) -> int:
+        """Where the indices of the check's LaTeX count from: as in the listing it names, else as the note's listings."""
+        key = check.get("listing")
+        listings = self.loaded.listings
+        if key is not None:
+            try:
+                return self.loaded.listing(key).index_base
+            except (KeyError, TypeError):
+                pass  # reported where the check reads its listing
+        return listings[0].index_base if listings else self.loaded.index_base
 
     def let(self, check: CheckSpec, env: dict[str, Any]) -> None:
         """Add ``let:`` definitions to ``env``: ``G: X X^{\\top}``, or functions ``M(T): …``."""
@@ -283,8 +299,13 @@ def _moved(exc: LocatedError, where: Span | None) -> LocatedError:
 
 
 def taken(listing: Any, values: dict[str, Any]) -> dict[str, Any]:
-    """The drawn values a listing takes: sizes drawn only to shape others (``m`` of ``randn(m)``) are left out."""
-    accepted = set(listing.inputs) | set(listing.program.families.values())
+    """The drawn values a listing takes: sizes drawn only to shape others (``m`` of ``randn(m)``) are left out.
+
+    A size the listing reads (``n`` of a loop to ``n`` after "\\(x\\) has \\(n\\) entries") is
+    given, and checked against the shape it is the size of.
+    """
+    program = listing.program
+    accepted = set(listing.inputs) | set(program.families.values()) | set(program.free)
     return {k: v for k, v in values.items() if k in accepted}
 
 

@@ -157,7 +157,7 @@ def name_findings(
                 )
                 out.append(AmbiguousMath.finding(block.span, path, message=message))
             elif explicit_base is not None and resolution.family_base not in (None, explicit_base):
-                family = next(f for f in resolution.declarations.written.values() if f.first in (0, 1))
+                family = next(f for f in resolution.declarations.firsts.values() if f.first in (0, 1))
                 message = f"the family {family.name} is written from {family.first}, but index_base is {explicit_base}"
                 span = family.span or block.span
                 out.append(AmbiguousMath.finding(span, path, message=message))

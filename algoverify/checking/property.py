@@ -116,6 +116,9 @@ def _attempt(
         return failed_run(result, ctx.report.note.source.line_col)
     env.update(entry)
     env.update(_final(listing, result))
+    # the sizes the run bound from the inputs' shapes (n of "x has n entries") are names of the relation too
+    bound = listing.program.bound_inputs(taken(listing, values))
+    env.update({k: v for k, v in bound.items() if k not in env and not callable(v)})
     if check.get("arithmetic") == "exact":
         exact = listing.run(taken(listing, values), budget=ctx.budget(check), exact=True)
         if exact.finding is not None:

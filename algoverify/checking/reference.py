@@ -1,7 +1,7 @@
 """*reference* checks: the listing and a reference implementation agree on generated inputs.
 
-The reference is called with the listing's inputs by name, and with any other drawn value whose
-name it declares (or all of them, when it takes ``**kwargs``).
+The reference is called by name with the drawn values its signature names (all of them, when it
+takes ``**kwargs``): the listing's inputs, its sizes, or what they were drawn from.
 
 ``compare:`` gives per-output tolerances (``rtol``, ``atol``) and symmetries (``sign: true``
 accepts ``-x`` for an eigenvector). A run that fails (does not terminate, divides by zero)
@@ -99,7 +99,7 @@ def _mismatch(
         # they take the inputs by position, in the listing's order
         expected = reference(*(given[k] for k in inputs if k in given))
     else:
-        expected = reference(**given, **_extra(reference, values, given))
+        expected = reference(**_named(reference, values))
     if isinstance(expected, dict):
         expected = tuple(expected[n] for n in names)
     elif len(names) == 1:
@@ -116,22 +116,20 @@ def _mismatch(
     return None
 
 
-def _extra(reference: Any, values: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
-    """Drawn values the listing does not take but the reference asks for by name (or takes as ``**kwargs``).
+def _named(reference: Any, values: dict[str, Any]) -> dict[str, Any]:
+    """The drawn values ``reference`` names in its signature (all of them when it takes ``**kwargs``).
 
-    A reference may need what the inputs were drawn from (``n``, a seed matrix, a parameter of
-    the class) to compute the expected value; a reference that does not name them never sees them.
+    A reference is written for the quantities it needs: ``def mean(x)`` is not given the size
+    ``n`` the listing also takes, and one that needs what the inputs were drawn from (``n``, a
+    parameter of the class) names it. Arrays are copies: a reference cannot change the trial.
     """
     try:
         params = inspect.signature(reference).parameters
     except (TypeError, ValueError):
-        return {}
+        return dict(values)
     every = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
-    return {
-        k: (v.copy() if isinstance(v, np.ndarray) else v)
-        for k, v in values.items()
-        if k not in given and (every or k in params)
-    }
+    named = {n for n, p in params.items() if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+    return {k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in values.items() if every or k in named}
 
 
 def _differs(name: str, got: Any, expected: Any, opts: dict[str, Any], check: CheckSpec) -> str | None:

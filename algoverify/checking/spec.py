@@ -35,6 +35,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from ..findings import Finding, LocatedError, MalformedSpec, ModuleError, SpecReferenceError
 from ..reading.notes import Note
+from ..running.signature import listing_outputs
 from ..source import SourceFile, Span
 from ..syntax import ir
 from . import schema
@@ -327,6 +328,21 @@ def check_references(
                 ("snippet",) if check.get("snippet") is not None else ("function",),
                 "`snippet:` and `function:` go together",
             )
+    compare = check.get("compare")
+    if check.kind == "reference" and algorithm is not None and isinstance(compare, dict):
+        outputs = listing_outputs(algorithm)
+        for key in compare:
+            if outputs and str(key) not in outputs:
+                near = difflib.get_close_matches(str(key), outputs, n=1)
+                hint = f" (did you mean {near[0]}?)" if near else ""
+                out.append(
+                    LocatedError(
+                        MalformedSpec,
+                        check.at("compare", key),
+                        check=check.id,
+                        message=f"compare: {key} is not an output of the listing; it returns {', '.join(outputs)}{hint}",
+                    )
+                )
     if check.get("as") is not None and check.get("listing") is None:
         bad(("as",), "`as:` names the listing in the relation: the check needs `listing:`")
     places = [k for k in ("at", "after") if check.get(k) is not None]

@@ -25,7 +25,7 @@ Nothing here imports NumPy: ``lint`` reads declarations as the interpreter does.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from ..findings import LocatedError
@@ -82,13 +82,24 @@ class Declared:
     entries: str | None = None
     #: "the matrix \\(X\\) with rows \\(x_1, …, x_n\\)": the name of the row family (``x``)
     rows: str | None = None
-    #: what the prose calls it: ``matrix``, ``vector``, ``number``, ``integer``, ``value``
+    #: every other place that added to the declaration (its shape, its parts), after :attr:`origin`
+    also: tuple[Origin, ...] = ()
+    #: what the prose calls it: ``matrix``, ``square`` (a square matrix), ``vector``, ``number``, ``integer``, ``value``
     noun: str | None = None
+
+    @property
+    def where(self) -> str:
+        """``from the parameters at line 8 and the prose at line 5``: every place that declared it."""
+        origins = [o for o in (self.origin, *self.also) if o is not None]
+        if not origins:
+            return ""
+        return " and ".join([str(origins[0]), *(str(o).removeprefix("from ") for o in origins[1:])])
 
     def describe(self) -> str:
         """``x: vector of length n, x > 0`` — for ``run --help-inputs`` and the README."""
         if self.shape is None:
-            what = self.domain or (f"a {self.noun}" if self.noun and self.noun != "value" else "a value")
+            noun = "square matrix" if self.noun == "square" else self.noun
+            what = self.domain or (f"a {noun}" if noun and noun != "value" else "a value")
         elif len(self.shape) == 0:
             what = f"{self.domain or 'real'} scalar"
         elif len(self.shape) == 1:
@@ -118,6 +129,12 @@ class Family:
     origin: Origin | None = None
     span: Span | None = None
 
+    @property
+    def last(self) -> str:
+        """The last member's index as written: ``k - 1`` of ``w_0, \\dots, w_{k-1}``."""
+        shift = self.offset + self.first - 1
+        return self.size if shift == 0 else f"{self.size} {'+' if shift > 0 else '-'} {abs(shift)}"
+
 
 @dataclass
 class InputSpec:
@@ -134,11 +151,14 @@ class InputSpec:
     written: dict[str, Family] = field(default_factory=dict)
     #: where each size's carrier was declared (``n``: "from the prose at line 12")
     size_origins: dict[str, Origin] = field(default_factory=dict)
+    #: names whose members are written from a first index (``w_0, \dots``: 0; ``b_1, \dots`` of B's columns: 1)
+    firsts: dict[str, Family] = field(default_factory=dict)
 
     @property
     def names(self) -> list[str]:
-        """The input names, in order of declaration (sizes carried by another input excluded)."""
-        return [d.name for d in self.inputs if d.name not in self.sizes]
+        """The input names, in order of declaration (sizes carried by another input or a family excluded)."""
+        sizes = set(self.sizes) | set(self.families.values())
+        return [d.name for d in self.inputs if d.name not in sizes]
 
     def get(self, name: str) -> Declared | None:
         """The declaration of ``name``, if any."""
@@ -148,6 +168,15 @@ class InputSpec:
         """Add a declaration; a name declared twice keeps what each declaration says (the first wins)."""
         for i, old in enumerate(self.inputs):
             if old.name == d.name:  # declared twice (`x ∈ ℝⁿ`, then `x > 0`): merge what each says
+                adds = (
+                    (old.shape is None and d.shape is not None)
+                    or (not old.domain and d.domain)
+                    or any(c[1] not in {t for _, t in old.constraints} for c in d.constraints)
+                    or any(getattr(d, k) and not getattr(old, k) for k in ("columns", "entries", "rows"))
+                )
+                also = old.also
+                if adds and d.origin is not None and d.origin != old.origin and d.origin not in also:
+                    also += (d.origin,)
                 self.inputs[i] = Declared(
                     d.name,
                     old.span,
@@ -159,6 +188,7 @@ class InputSpec:
                     old.origin or d.origin,
                     old.entries or d.entries,
                     old.rows or d.rows,
+                    also,
                     old.noun or d.noun,
                 )
                 if old.shape is not None:
@@ -184,6 +214,7 @@ class InputSpec:
             return
         self.families[family.name] = family.size
         self.written[family.name] = family
+        self.firsts.setdefault(family.name, family)
         if family.origin is not None:
             self.size_origins.setdefault(family.size, family.origin)
         self.declare(Declared(family.name, family.span or Span(0, 0), origin=family.origin))
@@ -197,11 +228,14 @@ class InputSpec:
             list(self.conditions),
             dict(self.written),
             dict(self.size_origins),
+            dict(self.firsts),
         )
         for d in other.inputs:
             out.declare(d)
         for family in other.written.values():
             out.add_family(family)
+        for name, family in other.firsts.items():
+            out.firsts.setdefault(name, family)
         for name, size in other.families.items():
             if name not in out.families:
                 out.families[name] = size
@@ -221,7 +255,8 @@ class InputSpec:
             return None
         name, axis = carriers[0]
         d = self.get(name)
-        if d is not None and d.shape is not None and len(d.shape) == 2:
+        matrix = d is not None and (len(d.shape) == 2 if d.shape is not None else d.noun in ("matrix", "square"))
+        if matrix and axis < 2:
             return f"number of {('rows', 'columns')[axis]} of {name}"
         if axis == 1 and d is not None and d.columns:
             return f"number of columns of {name}"
@@ -448,8 +483,3 @@ def declared_inputs(
                 if not tolerant:
                     raise
     return spec
-
-
-def with_origin(d: Declared, origin: Origin) -> Declared:
-    """``d`` read from ``origin`` (a parameter's declaration)."""
-    return replace(d, origin=d.origin or origin)

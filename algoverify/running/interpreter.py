@@ -292,10 +292,7 @@ class Program:
 
     def __post_init__(self) -> None:
         self._accepted = (
-            frozenset(self.inputs)
-            | frozenset(self.families.values())
-            | frozenset(self.declarations.sizes)
-            | self.free
+            frozenset(self.inputs) | frozenset(self.families.values()) | frozenset(self.declarations.sizes) | self.free
         )
         self._inputs_set = frozenset(self.inputs)
         self._families = tuple(self.families.items())
@@ -1274,7 +1271,13 @@ def compile_program(
     run = compiler.block(algorithm.body)
     outputs = output_names(body, parse)
     program = Program(
-        run, tuple(inputs), outputs, dict(declarations.families), algorithm.span, compiler.scope, compiler.ctx,
+        run,
+        tuple(inputs),
+        outputs,
+        dict(declarations.families),
+        algorithm.span,
+        compiler.scope,
+        compiler.ctx,
         compiler.spans,
     )
     program.own, program.declarations, program.names = own, declarations, names

@@ -68,6 +68,14 @@ _NOUN_AFTER_DIMS = re.compile(
 )
 _THE_N = re.compile(r"(?:^|\b)(?:the|its|all)$", re.I)
 _NOUNS_OF = re.compile(rf"^(?:(?P<rows>rows)|(?P<cols>columns)|(?:{_COUNT_NOUNS})) (?:of|in)$", re.I)
+_PRONOUN_HAS = re.compile(
+    r"\b(?:it|which|that|this matrix|this vector|the matrix|the vector) (?:has|have|holds|contains)$", re.I
+)
+_KIND_AFTER = re.compile(
+    r"^(?:be|is|denotes?)(?: (?:a|an|the))?(?: [\w-]+){0,3}? (?P<noun>matrix|vector|array|list|sequence|integer|number|"
+    r"scalar|graph|set|function)\b",
+    re.I,
+)
 _WITH_PARTS = re.compile(r"\b(?:with|whose|having|and) (?P<part>entries|elements|columns|rows)(?: are)?$", re.I)
 _KIND_NOUNS = {
     "matrix": "matrix",
@@ -131,14 +139,24 @@ def _pieces(sentence: Sentence, text: str, parse: Parse) -> list[str | _Math]:
 
 def _read(sentence: Sentence, text: str, parse: Parse, spec: InputSpec, origin: Origin) -> None:
     pieces = _pieces(sentence, text, parse)
+    subject: str | None = None  # the last name the sentence introduced: what "it has n rows" is about
     for i, piece in enumerate(pieces):
         if not isinstance(piece, _Math):
             continue
         before = " ".join(p for p in pieces[:i] if isinstance(p, str))
         after = pieces[i + 1] if i + 1 < len(pieces) else ""
         nxt = pieces[i + 2] if i + 2 < len(pieces) and isinstance(pieces[i + 2], _Math) else None
-        _read_math(piece, spec, origin, conditional=bool(_CONDITIONAL.search(before)))
-        _read_words(piece, str(pieces[i - 1]) if i else "", str(after), nxt, pieces[i + 3 :], spec, origin)
+        words = str(pieces[i - 1]) if i else ""
+        if not _WITH_PARTS.search(words):  # "B with columns b_1, \dots, b_q": B's columns, not a list of its own
+            _read_math(piece, spec, origin, conditional=bool(_CONDITIONAL.search(before)))
+        if subject is not None and _PRONOUN_HAS.search(words):
+            counted = _COUNTED.match(str(after))
+            if counted:
+                matrix = bool(counted.group("rows") or counted.group("cols"))
+                _size(subject, piece, 1 if counted.group("cols") else 0, matrix, spec, origin)
+        _read_words(piece, words, str(after), nxt, pieces[i + 3 :], spec, origin)
+        if isinstance(piece.tree, M.Sym):
+            subject = _name_of(piece)
 
 
 def _read_math(piece: _Math, spec: InputSpec, origin: Origin, *, conditional: bool) -> None:
@@ -174,14 +192,16 @@ def _vector_of_entries(tree: M.Rel, spec: InputSpec, origin: Origin, piece: _Mat
     if name is None or family is None or family.name != name or family.offset != 0:
         return
     spec.declare(Declared(name, tree.first.span, (family.size,), origin=origin, latex=text_of(piece.math)(tree.span)))
-    spec.written.setdefault(name, Family(name, family.size, family.first, 0, origin, tree.span))
+    spec.firsts.setdefault(name, Family(name, family.size, family.first, 0, origin, tree.span))
 
 
 def _name_of(piece: _Math | None) -> str | None:
     if piece is None:
         return None
     tree = piece.tree
-    return identifier(tree) if isinstance(tree, (M.Sym, M.Idx)) and not isinstance(tree, M.Num) else None
+    if isinstance(tree, M.In):  # "B \in \mathbb{R}^{p \times q} with columns …" is about B
+        tree = tree.element
+    return identifier(tree) if isinstance(tree, (M.Sym, M.Idx)) else None
 
 
 def _read_words(
@@ -240,11 +260,13 @@ def _read_words(
         target = _name_of(nxt)
         if of and target is not None:
             _size(target, piece, 1 if of.group("cols") else 0, bool(of.group("rows") or of.group("cols")), spec, origin)
-    # "the matrix A", "a tolerance τ", "let n be …"
+    # "the matrix A", "a tolerance τ", "let n be …", "C be a square matrix"
     if name is not None:
-        kind = _KIND_BEFORE.search(before)
+        kind = _KIND_BEFORE.search(before) or _KIND_AFTER.match(after)
         if kind:
-            _kind(name, piece, _KIND_NOUNS[kind.group("noun").lower()], spec, origin)
+            noun = _KIND_NOUNS[kind.group("noun").lower()]
+            square = noun == "matrix" and re.search(r"\bsquare\b", before + " " + after, re.I) is not None
+            _kind(name, piece, "square" if square else noun, spec, origin)
         elif _LET_BE.search(before) and _BE_AFTER.match(after):
             spec.declare(Declared(name, piece.tree.span, origin=origin))
         elif _BE_AFTER.match(after) and not before.strip():
@@ -258,6 +280,10 @@ def _size(name: str, size: _Math, axis: int, matrix: bool, spec: InputSpec, orig
         return
     if not matrix:
         spec.declare(Declared(name, size.tree.span, dims, origin=origin))
+        return
+    d = spec.get(name)
+    if d is not None and d.noun == "square":  # "a square matrix C; it has n rows": n × n
+        spec.declare(Declared(name, size.tree.span, dims * 2, origin=origin))
         return
     spec.declare(Declared(name, size.tree.span, origin=origin, noun="matrix"))
     if isinstance(dims[0], str):
@@ -282,9 +308,7 @@ def _parts(name: str, piece: _Math, part: str, value: _Math, spec: InputSpec, or
         spec.declare(Declared(name, piece.tree.span, origin=origin, rows=family.name))
     if family.offset == 0:
         spec.carry(family.size, name, axis, origin)
-    spec.written.setdefault(
-        family.name, Family(family.name, family.size, family.first, family.offset, origin, tree.span)
-    )
+    spec.firsts.setdefault(family.name, family)
 
 
 def _kind(name: str, piece: _Math, kind: str, spec: InputSpec, origin: Origin) -> None:

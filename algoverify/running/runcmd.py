@@ -144,10 +144,11 @@ def describe_inputs(listing: Listing) -> str:
         family = spec.written.get(name)
         what = d.describe().split(": ", 1)[1] if d is not None else "a value"
         if name in program.families:
-            first = family.first if family is not None else 1
-            what = f"a list (the family {name}_{first}, …, {name}_{program.families[name]})"
-        origin = d.origin if d is not None and d.origin is not None else family.origin if family is not None else None
-        lines.append(f"  {name:<{width}}  {what}" + (f", {origin}" if origin is not None else ""))
+            first, last = (family.first, family.last) if family is not None else (1, program.families[name])
+            last = last if len(last) == 1 else f"{{{last}}}"
+            what = f"a list (the family {name}_{first}, …, {name}_{last})"
+        where = d.where if d is not None else str(family.origin) if family is not None and family.origin else ""
+        lines.append(f"  {name:<{width}}  {what}" + (f", {where}" if where else ""))
     sizes = sorted(set(spec.sizes) | set(program.families.values()))
     if sizes:
         lines.append("sizes (from the inputs' shapes; may be given with --set):")

@@ -11,11 +11,20 @@ from typing import Callable, Iterable, Iterator
 
 from ..findings import LocatedError
 from ..math import mathexpr as M
-from ..math.names import identifier, word
+from ..math.names import identifier, join_words, word
 from ..math.segments import parse_segment
 from ..syntax import ir
 
-__all__ = ["assigned_names", "output_names", "returns_of", "calls", "entry_of", "listing_words", "entry_function"]
+__all__ = [
+    "listing_outputs",
+    "assigned_names",
+    "output_names",
+    "returns_of",
+    "calls",
+    "entry_of",
+    "listing_words",
+    "entry_function",
+]
 
 
 def assigned_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode] = parse_segment) -> set[str]:
@@ -160,3 +169,20 @@ def entry_function(algorithm: ir.Algorithm) -> str | None:
     body = [n for n in algorithm.body if not isinstance(n, (ir.Comment, ir.Condition))]
     funcs = [n for n in body if isinstance(n, ir.Function)]
     return entry_of(funcs).name if funcs and len(funcs) == len(body) else None
+
+
+def listing_outputs(algorithm: ir.Algorithm) -> tuple[str, ...]:
+    """The names of what a listing returns, as a run names them (its entry function's, for a listing of functions)."""
+    body = [n for n in algorithm.body if not isinstance(n, (ir.Comment, ir.Condition))]
+    funcs = [n for n in body if isinstance(n, ir.Function)]
+    words = listing_words(algorithm)
+
+    def parse(m: ir.Math) -> M.MathNode:
+        return join_words(parse_segment(m), words)
+
+    try:
+        if funcs and len(funcs) == len(body):
+            return output_names(entry_of(funcs).body, parse)
+        return output_names(body, parse)
+    except LocatedError:
+        return ()

@@ -85,6 +85,10 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
         for name, axis in carriers:
             if name in relevant:
                 added.carry(size, name, axis, context.size_origins.get(size))
+    parts = {a for d in added.inputs for a in (d.columns, d.rows, d.entries) if a}
+    for name, family in context.firsts.items():
+        if name in relevant or name in parts:
+            added.firsts.setdefault(name, family)
     declarations = own.merged(added)
     out = Resolution(declarations)
     bound = _bound_names(declarations) | set(scope.params)
@@ -116,8 +120,9 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
             out.bindings[name] = binding
         elif name not in {r.name for r, _ in out.ambiguous}:
             out.unbound.append(read)
+    sizes = set(declarations.sizes) | set(declarations.families.values())
     out.extra_inputs = [
-        d.name for d in declarations.inputs if d.name in free and d.name not in declarations.sizes and d.name in bound
+        d.name for d in declarations.inputs if d.name in free and d.name not in sizes and d.name in bound
     ]
     _family_base(declarations, out)
     return out
@@ -179,7 +184,11 @@ def _convention(name: str, read: Read, spec: InputSpec) -> Declared | str | None
     matrix = spec.get(upper)
     if matrix is None:
         return None
-    ndim = len(matrix.shape) if matrix.shape is not None else {"matrix": 2, "vector": 1}.get(matrix.noun or "")
+    ndim = (
+        len(matrix.shape)
+        if matrix.shape is not None
+        else {"matrix": 2, "square": 2, "vector": 1}.get(matrix.noun or "")
+    )
     indices = read.max_indices or read.indices
     if indices == 2 and ndim in (None, 2):
         return replace(matrix, entries=name)
@@ -195,19 +204,24 @@ def _convention(name: str, read: Read, spec: InputSpec) -> Declared | str | None
 def _binding(name: str, spec: InputSpec, scope: Scope, conventions: set[str]) -> Binding | None:
     for d in spec.inputs:
         if name == d.entries:
-            origin = Origin("convention") if name in conventions else d.origin
+            origin = Origin("convention") if name in conventions else d.also[-1] if d.also else d.origin
             return Binding(name, "entries", f"the entries of {d.name}", origin)
+        said = d.also[-1] if d.also else d.origin  # the parts come from the declaration that added them
         if name == d.columns:
-            return Binding(name, "columns", f"the columns of {d.name}", d.origin)
+            return Binding(name, "columns", f"the columns of {d.name}", said)
         if name == d.rows:
-            return Binding(name, "rows", f"the rows of {d.name}", d.origin)
+            return Binding(name, "rows", f"the rows of {d.name}", said)
     described = spec.size_description(name) if name in spec.sizes or name in spec.families.values() else None
     if described is not None:
         return Binding(name, "size", described, spec.size_origins.get(name))
     d = spec.get(name)
     if d is not None:
         family = spec.written.get(name)
-        what = f"the family {name}_{family.first}, …" if family is not None else d.describe().split(": ", 1)[1]
+        what = (
+            f"the family {name}_{family.first}, …, {name}_{{{family.last}}}"
+            if family
+            else d.describe().split(": ", 1)[1]
+        )
         return Binding(name, "input", what, d.origin or (family.origin if family else None))
     arrays = scope.dims.get(name)
     if arrays:
@@ -216,7 +230,7 @@ def _binding(name: str, spec: InputSpec, scope: Scope, conventions: set[str]) ->
 
 
 def _family_base(spec: InputSpec, out: Resolution) -> None:
-    firsts = {f.first: f.name for f in spec.written.values() if f.first in (0, 1)}
+    firsts = {f.first: f.name for f in spec.firsts.values() if f.first in (0, 1)}
     if len(firsts) == 1:
         out.family_base = next(iter(firsts))
     elif len(firsts) > 1:

@@ -1,0 +1,248 @@
+"""A listing read in its note: free names bound from the prose, the parameters and the spec, and lint saying what nothing binds.
+
+The fixtures in ``tests/data/context/`` are notes written the way papers introduce their
+symbols: in the prose ("the array \\(x\\) has \\(n\\) entries"), as families of parameters
+(``y_1, \\dots, y_M``), as a matrix and its entries (``C``, ``c_{ij}``). Each row says what
+``run --help-inputs`` reports for a name (what it is bound to, and where that was said), what
+the listing returns on given inputs, and what ``lint`` finds.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+from helpers import ROOT
+
+import algoverify
+from algoverify import api
+from algoverify.running.runcmd import describe_inputs
+
+DATA = ROOT / "tests" / "data" / "context"
+
+
+def _lint(name: str) -> list[tuple[str, int, int]]:
+    result = api.lint([DATA / name])
+    sources = result.sources
+    return [(f.code, *sources[f.path].line_col(f.span.start)) for f in result.all_findings()]
+
+
+def _bindings(name: str, listing: int = 1) -> dict[str, str]:
+    """``name: what, where`` for each input, size and part, as ``run --help-inputs`` says it."""
+    text = describe_inputs(algoverify.load(DATA / name).listing(listing))
+    out = {}
+    for line in text.splitlines():
+        m = re.match(r"  (\S+?):? {2,}(.*)$", line) or re.match(r"  (\S+): (.*)$", line)
+        if m:
+            out[m.group(1)] = m.group(2)
+    return out
+
+
+# (note, listing, name, what it is bound to)
+BINDINGS = [
+    ("array_has_entries.md", 1, "n", "length of x, from the prose at line 5"),
+    ("array_has_entries.md", 1, "x", "vector of length n, from the parameters at line 8 and the prose at line 5"),
+    ("membership.md", 1, "k", "length of v, from the prose at line 5"),
+    ("membership.md", 1, "alpha", "a value; \\alpha \\gt 0, from \\Require at line 8 and the prose at line 5"),
+    ("matrix_columns.md", 1, "p", "number of rows of B, from the prose at line 5"),
+    ("matrix_columns.md", 1, "q", "number of columns of B, from the prose at line 5"),
+    ("matrix_columns.md", 1, "b", "the columns of B, from the prose at line 5"),
+    ("list_items.md", 1, "m", "length of a, from the prose at line 5"),
+    ("weights_from_zero.md", 1, "k", "length of the family w, from the prose at line 5"),
+    ("weights_from_zero.md", 1, "w", "a list (the family w_0, …, w_{k - 1}), from the parameters at line 8"),
+    ("family_params.md", 1, "y", "a list (the family y_1, …, y_M), from the parameters at line 8"),
+    ("family_params.md", 1, "K", "length of the family c, from the parameters at line 8"),
+    ("entries.md", 1, "n", "number of rows of C, from the prose at line 5"),
+    ("entries.md", 1, "c", "the entries of C, from the prose at line 5"),
+    ("entries_by_convention.md", 1, "w", "the entries of W, by the usual convention"),
+    ("entries_by_convention.md", 1, "n", "number of columns of W, from the prose at line 5"),
+    ("nearest_paragraph.md", 1, "n", "length of u, from the prose at line 5"),
+    ("nearest_paragraph.md", 2, "n", "number of columns of A, from the prose at line 17"),
+    ("spec_size.md", 1, "n", "a value, from the spec at line 10"),
+    ("conditional_relation.md", 1, "beta", "a value; \\beta \\in (0, 1), from the parameters at line 8 and the prose at line 5"),
+]
+
+
+@pytest.mark.parametrize("note, listing, name, what", BINDINGS, ids=[f"{r[0]}:{r[2]}" for r in BINDINGS])
+def test_each_name_is_bound_from_where_the_note_says_it(note, listing, name, what):
+    assert _bindings(note, listing)[name] == what
+
+
+# (note, listing, inputs, expected outputs)
+RUNS = [
+    ("array_has_entries.md", 1, {"x": [1.0, 2.0, 3.5]}, 6.5),
+    ("membership.md", 1, {"v": [1.0, -2.0], "alpha": 3.0}, [3.0, -6.0]),
+    ("matrix_columns.md", 1, {"B": [[3.0, 0.0, 1.0], [4.0, 1.0, 0.0]]}, [5.0, 1.0, 1.0]),
+    ("list_items.md", 1, {"a": [3.0, 1.0, 2.0]}, [1.0, 2.0, 3.0]),
+    ("weights_from_zero.md", 1, {"w": [1.0, 2.0, 4.0]}, 7.0),
+    ("family_params.md", 1, {"y": [[0.0, 0.0], [5.0, 5.0], [1.0, 0.0]], "c": [[0.0, 0.0], [5.0, 4.0]]}, [1, 2, 1]),
+    ("entries.md", 1, {"C": [[1.0, 2.0], [3.0, 4.0]]}, 5.0),
+    ("entries_by_convention.md", 1, {"W": [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]}, [3.0, 7.0, 11.0]),
+    ("nearest_paragraph.md", 1, {"u": [1.0, 1.0, 1.0]}, 3.0),
+    ("nearest_paragraph.md", 2, {"A": [[1.0, 2.0, 4.0], [0.0, 0.0, 0.0]]}, 7.0),
+    ("spec_size.md", 1, {"x": [1.0, 2.0, 4.0], "n": 2}, 3.0),
+    ("conditional_relation.md", 1, {"x": 2.0, "beta": 0.95}, 1.9),
+]
+
+
+@pytest.mark.parametrize("note, listing, inputs, expected", RUNS, ids=[f"{r[0]}:{r[1]}" for r in RUNS])
+def test_the_listing_runs_as_written(note, listing, inputs, expected):
+    values = {k: np.asarray(v) if isinstance(v, list) else v for k, v in inputs.items()}
+    got = algoverify.load(DATA / note).listing(listing)(**values)
+    np.testing.assert_allclose(np.asarray(got, dtype=float), np.asarray(expected, dtype=float))
+
+
+# (note, findings as (code, line, column))
+LINTS = [
+    ("array_has_entries.md", []),
+    ("membership.md", []),
+    ("matrix_columns.md", []),
+    ("list_items.md", []),
+    ("weights_from_zero.md", []),
+    ("family_params.md", []),
+    ("entries.md", []),
+    ("entries_by_convention.md", []),
+    ("nearest_paragraph.md", []),
+    ("spec_size.md", []),
+    # two vectors and one free size: which length n is, the note does not say
+    ("two_arrays_one_size.md", [("AV303", 10, 36)]),
+    # x_1 beside the matrix X: its first entry, row or column?
+    ("two_readings.md", [("AV204", 9, 20)]),
+]
+
+
+@pytest.mark.parametrize("note, expected", LINTS, ids=[r[0] for r in LINTS])
+def test_lint_says_what_the_note_leaves_unbound_at_the_name(note, expected):
+    assert [f for f in _lint(note) if f[0] != "AV604"] == expected
+
+
+def test_an_unbound_size_names_the_arrays_it_may_be_the_length_of():
+    (finding,) = [f for f in api.lint([DATA / "two_arrays_one_size.md"]).all_findings()]
+    assert finding.message.startswith("n is not defined: it may be the length of x or of y; say which in the prose")
+    assert finding.severity.value == "warning"
+
+
+def test_a_size_given_that_disagrees_with_the_shape_is_a_located_finding():
+    listing = algoverify.load(DATA / "array_has_entries.md").listing(1)
+    result = listing.run({"x": np.array([1.0, 2.0, 3.0]), "n": 4})
+    assert result.finding is not None and result.finding.code == "AV307"
+    assert result.finding.message == "n = 4 was given, but x has length 3"
+
+
+def test_a_relation_in_a_conditional_sentence_is_no_precondition():
+    # "If beta > 0.9 the iteration is slow" assumes nothing: 0.95 runs (beta ∈ (0, 1) holds)
+    listing = algoverify.load(DATA / "conditional_relation.md").listing(1)
+    assert listing.run({"x": 2.0, "beta": 0.95}).ok
+    result = listing.run({"x": 2.0, "beta": 1.5})
+    assert result.finding is not None and result.finding.code == "AV309"
+    assert listing.source.line_col(result.finding.span.start)[0] == 5  # the prose's declaration
+
+
+def test_the_spec_binds_a_name_the_listing_reads_and_the_reference_gets_what_it_names(capsys):
+    report = api.check([DATA / "spec_size.md"]).notes[0]
+    (outcome,) = report.outcomes
+    assert outcome.status == "verified", outcome.message
+
+
+@pytest.mark.parametrize("note", sorted(p.name for p in DATA.glob("*.md")))
+def test_a_lint_clean_listing_runs_and_a_listing_lint_flags_does_not(note):
+    """Lint is clean exactly on the listings that run: each fixture run on inputs of the declared shapes."""
+    clean = not [f for f in _lint(note) if f[0] != "AV604"]
+    loaded = algoverify.load(DATA / note)
+    runs = []
+    for listing in loaded.listings:
+        inputs = {name: _sample(listing, name) for name in listing.inputs}
+        runs.append(listing.run(inputs))
+    # what the names and forms decide; a precondition or an index my sample values break is not
+    unrun = [r.finding.code for r in runs if r.finding is not None and r.finding.code in ("AV303", "AV304", "AV308")]
+    unrun += [r.finding.message for r in runs if r.finding is not None and r.finding.code == "AV307"]
+    if clean:
+        assert unrun == [], note
+    else:
+        assert unrun, note
+
+
+def _sample(listing, name: str):
+    """A value of the shape the declarations give ``name`` (sizes 3; a family of three 2-vectors)."""
+    spec = listing.program.declarations
+    if name in listing.program.families:
+        return [np.arange(2.0) + k for k in range(3)]
+    d = spec.get(name)
+    shape = d.shape if d is not None else None
+    noun = d.noun if d is not None else None
+    if shape is not None:
+        return np.full(tuple(3 for _ in shape), 0.5) if shape else 0.5
+    if noun in ("matrix", "square"):
+        return np.eye(3)
+    if name in spec.sizes or (d is not None and d.domain == "natural"):
+        return 2
+    return np.arange(1.0, 4.0) if name.islower() or len(name) > 1 else np.eye(3)
+
+
+# --- the spec fits the listing ----------------------------------------------------------------------
+
+MEAN = r"""---
+title: mean
+algoverify:
+  module: mean_checks.py
+  index_base: 0
+  checks:
+    - id: ref
+      kind: reference
+      listing: 1
+      inputs: {x: "randn(4)"}
+      reference: mean
+      compare: {COMPARED: {rtol: 1e-9}}
+    - id: zero-based-sum
+      kind: property
+      listing: 1
+      inputs: {x: "randn(4)"}
+      holds: "m = \\frac{1}{n} \\sum_{i=0}^{n-1} x_i"
+    - id: first-entry
+      kind: property
+      listing: 1
+      inputs: {x: "randn(4)"}
+      let: {f: "x_0"}
+      given: "x_0 > -100"
+      holds: "f = x_0"
+---
+
+The vector \(x\) has \(n\) entries.
+
+\begin{algorithmic}
+\Function{Mean}{\(x\)}
+  \State \(s \gets 0\)
+  \For{\(i \gets 0\) \textbf{to} \(n - 1\)}
+    \State \(s \gets s + x_i\)
+  \EndFor
+  \State \(m \gets s / n\)
+  \State \Return \(m\)
+\EndFunction
+\end{algorithmic}
+"""
+
+
+def _mean_note(tmp_path, compared: str = "m"):
+    (tmp_path / "mean_checks.py").write_text("import numpy as np\n\ndef mean(x):\n    return float(np.mean(x))\n")
+    note = tmp_path / "mean.md"
+    note.write_text(MEAN.replace("COMPARED", compared))
+    return note
+
+
+def test_a_reference_gets_the_inputs_it_names_and_index_base_applies_to_every_formula(tmp_path):
+    report = api.check([_mean_note(tmp_path)]).notes[0]
+    # `mean(x)` is not handed the size n the listing also takes; holds:, let:, given: count from 0 as the listing
+    assert {o.check.id: o.status for o in report.outcomes} == {
+        "ref": "verified",
+        "zero-based-sum": "verified",
+        "first-entry": "verified",
+    }, [o.message for o in report.outcomes]
+
+
+def test_a_compare_key_that_names_no_output_is_a_spec_error_with_the_near_name(tmp_path):
+    result = api.lint([_mean_note(tmp_path, compared="mu")])
+    (finding,) = result.all_findings()
+    assert finding.code == "AV501"
+    assert finding.message == "check spec: compare: mu is not an output of the listing; it returns m (did you mean m?)"
+    assert result.sources[finding.path].line_col(finding.span.start) == (12, 17)
