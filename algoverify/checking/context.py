@@ -259,7 +259,7 @@ class CheckContext:
         return located
 
     def index_base(self, check: CheckSpec) -> int:
-        """Where the indices of the check's LaTeX count from: as in the listing it names, else as the note's listings."""
+        """Where the indices of the check's LaTeX count from: as in the listing it names, else as the note's."""
         key = check.get("listing")
         listings = self.loaded.listings
         if key is not None:

@@ -334,13 +334,13 @@ def check_references(
         for key in compare:
             if outputs and str(key) not in outputs:
                 near = difflib.get_close_matches(str(key), outputs, n=1)
-                hint = f" (did you mean {near[0]}?)" if near else ""
+                hint = f"; it returns {', '.join(outputs)}" + (f" (did you mean {near[0]}?)" if near else "")
                 out.append(
                     LocatedError(
                         MalformedSpec,
                         check.at("compare", key),
                         check=check.id,
-                        message=f"compare: {key} is not an output of the listing; it returns {', '.join(outputs)}{hint}",
+                        message=f"compare: {key} is not an output of the listing{hint}",
                     )
                 )
     if check.get("as") is not None and check.get("listing") is None:
