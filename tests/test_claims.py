@@ -252,6 +252,9 @@ def test_each_cue_is_named(sentence, cue):
     "The method was introduced in 2019 by Smith et al.",
     "GPT-2, ResNet-50 and float32 are names, not quantities.",
     "Let \\(n \\geq 1\\) be the number of micro-batches.",
+    "Let \\(A \\in \\mathbb{R}^{n \\times n}\\) be symmetric positive definite and \\(b \\in \\mathbb{R}^{n}\\).",
+    "Dijkstra's algorithm (CLRS §24.3) grows a set of vertices.",
+    "Classical Gram-Schmidt (Golub and Van Loan, §5.2.7) orthogonalises the columns in turn.",
 ])  # fmt: skip
 def test_names_dates_references_and_givens_are_not_cues(sentence):
     assert cues(sentence) == []

@@ -60,6 +60,8 @@ BINDINGS = [
     ("nearest_paragraph.md", 1, "n", "length of u, from the prose at line 5"),
     ("nearest_paragraph.md", 2, "n", "number of columns of A, from the prose at line 17"),
     ("spec_size.md", 1, "n", "a value, from the spec at line 10"),
+    ("stored_entries.md", 1, "d", "the entries of D, by the usual convention"),
+    ("sequence_start.md", 1, "m", "integer scalar; m \\ge 1, from the parameters at line 9 and the prose at line 6"),
     ("conditional_relation.md", 1, "beta", "a value; \\beta \\in (0, 1), from the parameters at line 8 and the prose at line 5"),
 ]
 
@@ -83,6 +85,8 @@ RUNS = [
     ("nearest_paragraph.md", 2, {"A": [[1.0, 2.0, 4.0], [0.0, 0.0, 0.0]]}, 7.0),
     ("spec_size.md", 1, {"x": [1.0, 2.0, 4.0], "n": 2}, 3.0),
     ("conditional_relation.md", 1, {"x": 2.0, "beta": 0.95}, 1.9),
+    ("stored_entries.md", 1, {"W": [[0.0, 5.0, 1.0], [5.0, 0.0, 1.0], [1.0, 1.0, 0.0]]}, [[0, 2, 1], [2, 0, 1], [1, 1, 0]]),
+    ("sequence_start.md", 1, {"x_0": 1.0, "m": 60}, 0.7390851332151607),
 ]
 
 
@@ -105,6 +109,8 @@ LINTS = [
     ("entries_by_convention.md", []),
     ("nearest_paragraph.md", []),
     ("spec_size.md", []),
+    ("stored_entries.md", []),
+    ("sequence_start.md", []),
     # two vectors and one free size: which length n is, the note does not say
     ("two_arrays_one_size.md", [("AV303", 10, 36)]),
     # x_1 beside the matrix X: its first entry, row or column?

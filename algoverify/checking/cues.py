@@ -152,12 +152,12 @@ _NOT_A_QUANTITY = re.compile(
     rf"""\b\d{{4}}-\d{{2}}-\d{{2}}\b
       | \b\d{{1,2}}\s+{_MONTH}\s+\d{{4}}\b | \b{_MONTH}\s+\d{{4}}\b
       | \b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}\b
-      | \b(?:sections?|sec\.|secs\.|§|chapters?|ch\.|figures?|figs?\.|tables?|tab\.|equations?|eqs?\.|eqns?\.
+      | (?:§|\b(?:sections?|sec\.|secs\.|chapters?|ch\.|figures?|figs?\.|tables?|tab\.|equations?|eqs?\.|eqns?\.
           |listings?|algorithms?|alg\.|lines?|steps?|theorems?|thm\.|lemmas?|propositions?|prop\.|corollary
           |definitions?|def\.|appendix|app\.|examples?|exercises?|problems?|parts?|notes?|pages?|pp?\.|refs?\.
           |references?|items?|versions?|v|python|issues?|pr|chapter|property|claim|rows?|columns?|cells?|volumes?|vol\.
           |questions?|number|no\.|lecture|lectures|slides?|sheet|homework|assignment|session|episode|module|unit
-          |cases?|phases?|stages?|rules?|codes?|level|week|day|month|year|top|epoch)
+          |cases?|phases?|stages?|rules?|codes?|level|week|day|month|year|top|epoch))
         \s*\(?\s*\d+(?:\.\d+)*\)?(?:\s*(?:[-–,]|and|to|of)\s*\(?\d+(?:\.\d+)*\)?)*
       | (?<![\w)])\(\d{{1,3}}\)                               # (3): an equation or an enumeration
       | (?:\b(?:in|since|until|before|after|during|from|circa|by|of|year)\s+|\(|,\s*|et\ al\.?\s*)
@@ -182,6 +182,9 @@ _SETUP = re.compile(
 )
 
 
+_ASSUMED = re.compile(r"(?:be|is|are)\s", re.I)
+
+
 def cues(text: str) -> list[str]:
     """What in ``text`` (a sentence as :attr:`~algoverify.reading.prose.Sentence.read`) states something checkable.
 
@@ -198,6 +201,8 @@ def cues(text: str) -> list[str]:
                 if words not in found:
                     found.append(words)
     setup = _SETUP.search(text) is not None
+    if setup:  # "Let A be symmetric": an assumption, not a property the prose claims of a result
+        found = [c for c in found if not _ASSUMED.match(c)]
     maths = [(m.span(), _math_body(m.group())) for m in INLINE_MATH.finditer(text)]
     if not setup:
         for _, latex in maths:

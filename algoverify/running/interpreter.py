@@ -394,10 +394,13 @@ class Program:
                     continue
                 if d.columns and np.ndim(env[d.name]) == 2:
                     env.setdefault(d.columns, np.transpose(env[d.name]))  # a_j is column j of A
-                for alias in (d.entries, d.rows):
-                    if alias:
-                        env.setdefault(alias, env[d.name])  # c_{ij} is entry (i, j) of C; x_i row i of X
+                if d.rows:
+                    env.setdefault(d.rows, env[d.name])  # x_i is row i of X (c_{ij} of C is renamed when compiled)
             check_entry(declarations, env)
+        seeds = self.names.seeds if self.names is not None else ()
+        for member, base, key in seeds:
+            if member in env and base not in env:
+                env[base] = Sequence({key: env[member]})  # x_0 given: the sequence x_k starts there
         if not self._inputs_set.issubset(env):
             missing = [n for n in self.inputs if n not in env]
             raise LocatedError(BadInput, self.span, message=f"missing input(s) {', '.join(missing)}")
@@ -1181,7 +1184,7 @@ def compile_function(
         parent.spans,
         parent.own,
         parent.scope,
-        parse=parent.parse,
+        parse=renaming(parent.parse, names.renames),
         context=parent.context,
         scopes=parent.scopes,
     )
@@ -1204,6 +1207,40 @@ def compile_function(
     program.body = sub.block(node.body)
     program._size_sources()
     return program
+
+
+def renaming(parse: Callable[[ir.Math], M.MathNode], renames: dict[str, str]) -> Callable[[ir.Math], M.MathNode]:
+    """``parse``, then ``c_{ij}`` read as ``C_{ij}`` for each ``c`` → ``C`` of ``renames`` (spans kept)."""
+    if not renames:
+        return parse
+
+    def rename(node: M.MathNode) -> M.MathNode:
+        changes = {}
+        for f in dataclasses.fields(node):
+            if f.name == "span":
+                continue
+            value = getattr(node, f.name)
+            new = _renamed(value)
+            if new is not value:
+                changes[f.name] = new
+        if isinstance(node, M.Idx) and isinstance(node.base, M.Sym) and not node.base.accents:
+            target = renames.get(identifier(node.base) or "")
+            if target is not None:
+                changes["base"] = M.Sym(target, span=node.base.span)
+        return dataclasses.replace(node, **changes) if changes else node
+
+    def _renamed(value: Any) -> Any:
+        if isinstance(value, M.MathNode):
+            return rename(value)
+        if isinstance(value, tuple):
+            items = tuple(_renamed(v) for v in value)
+            return items if any(a is not b for a, b in zip(items, value)) else value
+        return value
+
+    def parse_renamed(m: ir.Math) -> M.MathNode:
+        return rename(parse(m))
+
+    return parse_renamed
 
 
 def _bound(spec: InputSpec) -> set[str]:
@@ -1268,6 +1305,7 @@ def compile_program(
     declarations = names.declarations
     inputs = declarations.names
     compiler.ctx.declared = assigned_names(algorithm.body, parse) | set(inputs) | _bound(declarations)
+    compiler.parse = renaming(parse, names.renames)
     run = compiler.block(algorithm.body)
     outputs = output_names(body, parse)
     program = Program(

@@ -53,7 +53,12 @@ _COUNT_NOUNS = (
     r"entries|elements|items|components|coordinates|numbers|values|keys|nodes|vertices|points|digits|bits|terms|"
     r"coefficients|weights|samples|observations|letters|characters|members|objects|scores"
 )
-_HAS = re.compile(r"^(?:has|have|holds?|contains?|consists of|is made of|with|of)(?: exactly)?$", re.I)
+# "x has", "W of edge weights has", "a with exactly": the verb ends the words between the name and the size
+_HAS = re.compile(
+    r"^(?:(?!(?:is|are|be|if|when)\b)[\w-]+ ){0,4}?(?:has|have|holds?|contains?|consists of|is made of|with|of)"
+    r"(?: exactly)?$",
+    re.I,
+)
 _COUNTED = re.compile(rf"^(?:(?P<rows>rows)|(?P<cols>columns|cols)|(?:{_COUNT_NOUNS}))\b", re.I)
 _AND_COLUMNS = re.compile(r"^rows and$", re.I)
 _COLUMNS_AFTER = re.compile(r"^columns\b", re.I)
@@ -201,6 +206,8 @@ def _name_of(piece: _Math | None) -> str | None:
     tree = piece.tree
     if isinstance(tree, M.In):  # "B \in \mathbb{R}^{p \times q} with columns …" is about B
         tree = tree.element
+    elif isinstance(tree, M.Rel) and isinstance(tree.first, M.Sym):  # "an integer m \ge 1"
+        tree = tree.first
     return identifier(tree) if isinstance(tree, (M.Sym, M.Idx)) else None
 
 

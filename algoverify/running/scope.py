@@ -80,6 +80,12 @@ class Scope:
     indexed: set[str] = field(default_factory=set)
     #: names in the math of English statements (a binding of the statement may set them)
     described: set[str] = field(default_factory=set)
+    #: names read or assigned whole somewhere (``x``, not only ``x_i``)
+    whole: set[str] = field(default_factory=set)
+    #: for each name read or stored with indices, how many indices it is written with
+    index_counts: dict[str, set[int]] = field(default_factory=dict)
+    #: names the scope stores into by index only (``d_{ij} \gets …``), never assigned whole
+    stored_by_index: set[str] = field(default_factory=set)
 
 
 def scopes(
@@ -200,13 +206,18 @@ def _read_statements(
             continue  # reported with the math
     # x_i \gets … stores into x (a sequence when x holds nothing yet): x is the listing's too
     scope.bound |= {n for tree, target in trees if target for n in _stored(tree)}
+    for tree, target in trees:
+        if target:
+            _shape_of_target(tree, scope)
     # "evaluate the loss \(L_i\) on \(B_i\)": a binding of the statement sets what it names
     scope.described |= _stated_names(nodes, parse) - scope.bound
     scope.bound |= scope.described
     for tree, target in trees:
         parts = _target_indices(tree) if target else [tree]
         for part in parts:
-            for read in reads_of(part, scope.bound | known, dims=scope.dims, indexed=scope.indexed):
+            reader = _Reader([], scope.dims, scope.indexed, scope)
+            reader.visit(part, frozenset(scope.bound | known))
+            for read in reader.out:
                 _note(scope, read)
     for node in nodes:
         for n in ir.walk(node):
@@ -295,6 +306,25 @@ def _stored(tree: M.MathNode) -> set[str]:
     return {name} if name is not None else set()
 
 
+def _shape_of_target(tree: M.MathNode, scope: Scope) -> None:
+    """Record how a target writes its names: whole (``x``) or by index (``d_{ij}``, and how many indices)."""
+    if isinstance(tree, (M.Tuple, M.ListLit)):
+        for item in tree.items:
+            _shape_of_target(item, scope)
+    elif isinstance(tree, M.Idx):
+        base = identifier(tree.base)
+        if base is not None:
+            scope.stored_by_index.add(base)
+            scope.index_counts.setdefault(base, set()).add(len(tree.indices))
+    elif isinstance(tree, M.Assign):
+        _shape_of_target(tree.target, scope)
+        _shape_of_target(tree.value, scope)
+    else:
+        name = identifier(tree)
+        if name is not None:
+            scope.whole.add(name)
+
+
 def _target_indices(tree: M.MathNode) -> list[M.MathNode]:
     """What a target reads: the indices of ``x_{i+1}`` and ``A[i]`` (the name itself is written)."""
     if isinstance(tree, (M.Tuple, M.ListLit)):
@@ -329,10 +359,13 @@ def reads_of(
 
 
 class _Reader:
-    def __init__(self, out: list[Read], dims: dict[str, set[str]], indexed: set[str]) -> None:
+    def __init__(
+        self, out: list[Read], dims: dict[str, set[str]], indexed: set[str], scope: Scope | None = None
+    ) -> None:
         self.out = out
         self.dims = dims
         self.indexed = indexed
+        self.scope = scope
 
     def visit(self, node: M.MathNode, bound: frozenset[str]) -> None:
         method = getattr(self, "v_" + type(node).__name__, None)
@@ -357,6 +390,8 @@ class _Reader:
 
     def v_Sym(self, node: M.Sym, bound: frozenset[str]) -> None:
         name = identifier(node)
+        if name is not None and self.scope is not None:
+            self.scope.whole.add(name)
         if name is None or name in bound or self._constant(node, name):
             return
         self.out.append(Read(name, node.span))
@@ -378,6 +413,8 @@ class _Reader:
         base = identifier(node.base)
         if base is not None:
             self.indexed.add(base)
+            if self.scope is not None:
+                self.scope.index_counts.setdefault(base, set()).add(len(node.indices))
         if base is None:
             self.visit(node.base, bound)
         elif base not in bound and not (isinstance(node.base, M.Sym) and self._constant(node.base, base)):

@@ -19,6 +19,7 @@ the fix, and never guesses.
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
@@ -62,6 +63,10 @@ class Resolution:
     family_base: int | None = None
     #: families written from different first indices (``x_0, …`` and ``y_1, …``): the two
     base_conflict: tuple[str, str] | None = None
+    #: entries read under another name: ``c`` → ``C`` (``c_{ij}`` is entry (i, j) of ``C``)
+    renames: dict[str, str] = field(default_factory=dict)
+    #: inputs that start a sequence the scope indexes: ``x_0`` of ``x_k`` → ``("x_0", "x", 0)``
+    seeds: list[tuple[str, str, int]] = field(default_factory=list)
 
 
 def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
@@ -112,6 +117,8 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
                 bound.add(name)
                 conventions.add(name)
                 continue
+    _stored_entries(scope, own_names | set(free), bound, declarations, out, conventions)
+    out.renames.update({d.entries: d.name for d in declarations.inputs if d.entries and d.entries not in own_names})
     for name in sorted(dims & set(scope.reads)):
         out.bindings[name] = _binding(name, declarations, scope, conventions)  # type: ignore[assignment]
     for name, read in free.items():
@@ -125,7 +132,51 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
         d.name for d in declarations.inputs if d.name in free and d.name not in sizes and d.name in bound
     ]
     _family_base(declarations, out)
+    out.seeds = _seeds(scope, own_names)
     return out
+
+
+_MEMBER = re.compile(r"^(?P<base>[A-Za-z][A-Za-z0-9]*)_(?P<index>\d+)$")
+
+
+def _seeds(scope: Scope, inputs: set[str]) -> list[tuple[str, str, int]]:
+    r"""``\Function{CG}{A, b, x_0}`` reading ``x_k``: the input ``x_0`` is the first member of the sequence ``x``."""
+    out = []
+    for name in sorted(inputs):
+        m = _MEMBER.match(name)
+        if m is None:
+            continue
+        base = m.group("base")
+        if base in scope.index_counts and base not in inputs and base not in scope.whole:
+            out.append((name, base, int(m.group("index"))))
+    return out
+
+
+def _stored_entries(
+    scope: Scope,
+    declared: set[str],
+    bound: set[str],
+    spec: InputSpec,
+    out: Resolution,
+    conventions: set[str],
+) -> None:
+    r"""``d_{ij} \gets \min(d_{ij}, d_{ik} + d_{kj})`` after ``D \gets W``: the entries of ``D`` (Floyd–Warshall).
+
+    A lower-case name the scope only ever writes and reads with two indices, never whole, is
+    the entries of the upper-case matrix the scope holds (an input or a variable it assigns).
+    """
+    for name in sorted(scope.stored_by_index - scope.whole - declared):
+        upper = name[:1].upper() + name[1:]
+        if upper == name or scope.index_counts.get(name) != {2}:
+            continue
+        if upper not in scope.bound and upper not in bound and upper not in scope.params:
+            continue
+        d = spec.get(upper)
+        if d is not None and d.shape is not None and len(d.shape) != 2:
+            continue
+        out.renames[name] = upper
+        conventions.add(name)
+        out.bindings[name] = Binding(name, "entries", f"the entries of {upper}", Origin("convention"))
 
 
 def own_declarations(
