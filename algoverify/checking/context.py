@@ -14,7 +14,7 @@ import numpy as np
 
 from ..findings import LocatedError, ModuleError, SpecReferenceError
 from ..math import mathexpr as M
-from ..math.names import join_words
+from ..math.names import join_words, spelt_words
 from ..math.numeric import Context, compile_expr
 from ..running.generators import GENERATORS, GeneratorError
 from ..running.values import ValueSyntaxError, edge_value, parse_value, value_class
@@ -231,7 +231,7 @@ class CheckContext:
         where = check.at(*key) if key else check.span
         try:
             # `lo` of the listing is one name in the relation too, as in the listing itself
-            tree = join_words(M.parse_math(latex), {n for n in names if len(n) > 1 and n.isalpha()})
+            tree = join_words(M.parse_math(latex), spelt_words(names))
         except LocatedError as exc:
             raise LocatedError(
                 SpecReferenceError, where, check=check.id, message=f"cannot read {latex!r}: {exc}"

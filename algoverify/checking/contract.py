@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from ..findings import LocatedError, SpecReferenceError
 from ..source import Span
 from .context import CheckContext, taken
@@ -27,11 +29,14 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
     statements = _targets(check, ctx, listing, expect.get("runs") or {})
 
     def attempt(values: dict[str, Any]) -> str | None:
+        # a count may read the inputs as given (`A^{(0)}` of a listing that sorts A in place)
+        entry = {f"{k}_of_0": np.copy(v) if isinstance(v, np.ndarray) else v for k, v in taken(listing, values).items()}
         result = ctx.run_listing(check, listing, values)
         if result.finding is not None:
             return failed_run(result, ctx.report.note.source.line_col)
-        # a count may name a size the inputs imply (`n` of x ∈ ℝⁿ, k of B_1, …, B_k), as the prose does
-        env = {**listing.program.bound_inputs(taken(listing, values)), **values}
+        # a count may name a size the inputs imply (`n` of x ∈ ℝⁿ, k of B_1, …, B_k), as the prose does,
+        # and call a function of the note (its module's FUNCTIONS, its listings), as holds: does
+        env = {**ctx.functions, **listing.program.bound_inputs(taken(listing, values)), **values, **entry}
         return _compare(check, ctx, expect, result.trace, env, statements)
 
     return search(check, ctx, check.get("inputs") or {}, attempt, success="contract held on {trials}")

@@ -453,7 +453,7 @@ class _Attempt:
             env.update(entry)
         functions: dict[str, tuple[list[str], M.MathNode]] = {}
         words = {n for n in [*self.spec, *(str(k).partition("(")[0].strip() for k in self.check.get("let") or {})]}
-        words = {w for w in words if len(w) > 1 and w.isalpha()}
+        words = spelt_words(words)
         lower = Lower(sp, env, functions, self.shadowed, words, self._callables(), self.divides)
         for key, latex in (self.check.get("let") or {}).items():
             name, _, params = str(key).partition("(")

@@ -73,6 +73,7 @@ from .mathexpr import (
 __all__ = [
     "identifier",
     "declared_name",
+    "spelt_words",
     "family",
     "is_compound_name",
     "sanitize",
@@ -296,13 +297,26 @@ def _join_factors(factors: list[MathNode], words: frozenset[str] | set[str]) -> 
     i = 0
     while i < len(factors):
         best, run = None, ""
+        subscripted = None  # `result_2`: the run's last letter carries the subscript of the whole word
         for j in range(i, len(factors)):
-            letter = _letter(factors[j]) or (_digits(factors[j]) if j > i else None)
+            factor = factors[j]
+            if j > i and isinstance(factor, Idx) and _letter(factor.base) and run + _letter(factor.base) in words:
+                subscripted = (j, run + _letter(factor.base))  # type: ignore[operator]
+                break
+            letter = _letter(factor) or (_digits(factor) if j > i else None)
             if letter is None:
                 break
             run += letter
             if j > i and run in words:
                 best = (j, run)
+        if subscripted is not None:
+            j, name = subscripted
+            last = factors[j]
+            assert isinstance(last, Idx)
+            base = Sym(name, span=factors[i].span.cover(last.base.span))
+            out.append(dataclasses.replace(last, base=base, span=factors[i].span.cover(last.span)))
+            i = j + 1
+            continue
         if best is None:
             out.append(factors[i])
             i += 1
@@ -310,6 +324,16 @@ def _join_factors(factors: list[MathNode], words: frozenset[str] | set[str]) -> 
         j, name = best
         out.append(Sym(name, span=factors[i].span.cover(factors[j].span)))
         i = j + 1
+    return out
+
+
+def spelt_words(names: set[str] | frozenset[str]) -> set[str]:
+    """The words of ``names`` math spells letter by letter: ``lo``, and ``result`` of ``result_2``."""
+    out = set()
+    for n in names:
+        word_part = re.sub(r"_\d+$", "", n)
+        if len(word_part) > 1 and word_part.isalpha():
+            out.add(word_part)
     return out
 
 
