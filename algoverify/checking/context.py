@@ -21,7 +21,10 @@ from ..running.values import ValueSyntaxError, edge_value, parse_value, value_cl
 from ..source import Span
 from .spec import CheckSpec, check_references
 
-__all__ = ["CheckContext", "load_module"]
+__all__ = ["CheckContext", "load_module", "NOTE_MODULE_PREFIX"]
+
+#: The names a note's module is imported under (``sys.modules``): only this process has it.
+NOTE_MODULE_PREFIX = "algoverify_note_"
 
 
 def load_module(note_path: Path, name: str, span: Span | None, project_root: Path | None = None) -> ModuleType:
@@ -37,7 +40,7 @@ def load_module(note_path: Path, name: str, span: Span | None, project_root: Pat
         raise LocatedError(ModuleError, span, module=name, message=f"must be a .py file inside {where}")
     if not path.is_file():
         raise LocatedError(ModuleError, span, module=name, message=f"no such file {path}")
-    key = "algoverify_note_" + hashlib.sha1(str(path).encode()).hexdigest()[:12]
+    key = NOTE_MODULE_PREFIX + hashlib.sha1(str(path).encode()).hexdigest()[:12]
     spec = importlib.util.spec_from_file_location(key, path)
     if spec is None or spec.loader is None:
         raise LocatedError(ModuleError, span, module=name, message="cannot be imported")

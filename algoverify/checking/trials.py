@@ -7,7 +7,7 @@ claim still fails the same way, within a share of what is left of the budget: fi
 in the generator calls (``spd(6)`` → ``spd(2)``), redrawn from the same trial seed; then the
 values themselves, towards whole numbers and short decimals that stay inside the class their
 generator draws from. What is left is printed as ``--set`` arguments of an
-``algoverify run --check`` command.
+``algoverify run --check`` command; a value that is not data is carried as a bounded description.
 """
 
 from __future__ import annotations
@@ -252,20 +252,76 @@ def _round(value: Any, digits: int) -> Any:
 
 def _literal(value: Any) -> str:
     # repr digits: a counterexample printed to 12 places once did not reproduce its failure
-    if isinstance(value, np.ndarray):
+    if isinstance(value, np.ndarray) and value.dtype.kind in "biuf":
         return repr(value.tolist()).replace(" ", "")
-    if isinstance(value, list):
-        return "[" + ",".join(_literal(v) for v in value) + "]"
+    if isinstance(value, (list, tuple)) and not isinstance(value, str):
+        inner = ",".join(_literal(v) for v in value)
+        return f"[{inner}]" if isinstance(value, list) else f"({inner}{',' if len(value) == 1 else ''})"
     if isinstance(value, (float, np.floating)):
         return repr(float(value))
-    if type(value) is int and value.bit_length() > 13_000:  # past str()'s 4,300 digits: shown, not a literal
-        return number_text(value)
-    return repr(value)
+    if isinstance(value, (bool, np.bool_)):
+        return repr(bool(value))
+    if isinstance(value, (int, np.integer)):
+        if type(value) is int and value.bit_length() > 13_000:  # past str()'s 4,300 digits: shown, not a literal
+            return number_text(value)
+        return repr(int(value))
+    if isinstance(value, str) or value is None:
+        return repr(value)
+    return describe(value)
+
+
+#: The longest description of a value that is not data (a function, an object): a report carries
+#: the text, never the object, so it crosses processes as data and stays readable.
+DESCRIPTION_CHARS = 200
+
+
+def describe(value: Any) -> str:
+    """A bounded, stable text for a value that is not data: its ``repr`` without memory addresses."""
+    try:
+        text = repr(value)
+    except Exception as exc:  # noqa: BLE001 - the author's __repr__: say that it failed, not why it matters
+        text = f"<{type(value).__name__} object (repr raised {type(exc).__name__})>"
+    text = re.sub(r" at 0x[0-9a-fA-F]+", "", text)  # differs run to run: a report must not
+    return text if len(text) <= DESCRIPTION_CHARS else text[: DESCRIPTION_CHARS - 1] + "…"
+
+
+def _literal_value(value: Any) -> bool:
+    """Whether ``value`` is data a ``--set`` can give back: numbers, strings, arrays and lists of them."""
+    if value is None or isinstance(value, (str, bool, int, float, np.bool_, np.integer, np.floating)):
+        return True
+    if isinstance(value, np.ndarray):
+        return value.dtype.kind in "biuf"
+    if isinstance(value, (list, tuple)):
+        return all(_literal_value(v) for v in value)
+    return False
+
+
+def as_data(value: Any) -> Any:
+    """``value`` as data: numbers, strings, arrays and lists of them as they are; anything else as :func:`describe`."""
+    if isinstance(value, (list, tuple)) and not _literal_value(value):
+        return [as_data(v) for v in value]
+    return value if _literal_value(value) else describe(value)
 
 
 def format_inputs(values: dict[str, Any]) -> str:
     """Inputs as ``name = value`` lines for a report."""
     return "\n".join(f"{k} = {_literal(v)}" for k, v in values.items())
+
+
+def counterexample_details(path: Any, check: Any, values: dict[str, Any]) -> dict[str, Any]:
+    """A refutation's details: the counterexample as text for people and as data (name → value) for the machine formats.
+
+    A value that is not data (a function a generator of the note's own returned) is carried as its
+    description, never as the object: the report crosses processes and is cached as data. The
+    ``reproduce`` command is given only when every value can be written back with ``--set``.
+    """
+    details: dict[str, Any] = {
+        "counterexample": format_inputs(values),
+        "_counterexample": {k: as_data(v) for k, v in values.items()},
+    }
+    if all(_literal_value(v) for v in values.values()):
+        details["reproduce"] = reproduce_command(path, check, values)
+    return details
 
 
 def reproduce_command(path: Any, check: Any, values: dict[str, Any]) -> str:
@@ -397,9 +453,7 @@ def search(
             ran += 1
             continue
         values, problem = _shrunk(check, ctx, inputs_spec, attempt, (trial, edge), values, problem, plan, started)
-        # the counterexample as text for people, and as data (name → value) for the machine formats
-        details = {"counterexample": format_inputs(values), "_counterexample": dict(values)}
-        details["reproduce"] = reproduce_command(ctx.path, check, values)
+        details = counterexample_details(ctx.path, check, values)
         return Verdict(False, f"trial {trial + 1}: {problem}", trial + 1, details)
     if ran == 0:
         why = "; ".join(f"{reason} ({_draws(n)})" for reason, n in skipped.items()) or "the check's budget ran out"
@@ -420,9 +474,7 @@ def _candidate(
         return None  # the trials meet the same cause, at a draw of their own, and report it there
     if problem in (None, SKIP):
         return None
-    details = {"counterexample": format_inputs(values), "_counterexample": dict(values)}
-    details["reproduce"] = reproduce_command(ctx.path, check, values)
-    return Verdict(False, f"{label}: {problem}", 1, details)
+    return Verdict(False, f"{label}: {problem}", 1, counterexample_details(ctx.path, check, values))
 
 
 def _draws(n: int) -> str:
