@@ -66,6 +66,7 @@ _SIZE_ARGS: dict[str, tuple[int, ...] | None] = {
     "randn": None,
     "symmetric": (0,),
     "spd": (0,),
+    "orthogonal": (0,),
     "simplex": (0,),
     "onehot": (0,),
     "batches": (0, 1, 2),

@@ -153,6 +153,14 @@ def spd(rng: np.random.Generator, n: Any, cond: float | None = None) -> np.ndarr
 
 
 @register()
+def orthogonal(rng: np.random.Generator, n: Any) -> np.ndarray:
+    """A random orthogonal ``n×n`` matrix, uniform over the group (QR of a normal matrix, signs fixed)."""
+    k = _shape(_dim(n, "n"), _dim(n, "n"))[0]
+    q, r = np.linalg.qr(rng.standard_normal((k, k)))
+    return q * np.where(np.diag(r) < 0, -1.0, 1.0)
+
+
+@register()
 def simplex(rng: np.random.Generator, n: Any) -> np.ndarray:
     """A probability vector of length ``n`` (uniform on the simplex)."""
     return rng.dirichlet(np.ones(_dim(n, "n")))
@@ -217,6 +225,21 @@ CLASSES.update(
         _finite(value, (n,)) and bool(np.all(np.asarray(value) >= 0)) and abs(float(np.sum(value)) - 1.0) <= 1e-12
     ),
 )
+
+
+def _onehot(value: Any, n: Any) -> bool:
+    arr = np.asarray(value)
+    return _finite(value, (n,)) and bool(np.all((arr == 0) | (arr == 1))) and int(np.sum(arr)) == 1
+
+
+def _orthogonal(value: Any, n: Any) -> bool:
+    # up to rounding: a product of floats is orthogonal to about 1e-15 per entry, never exactly
+    arr = np.asarray(value, dtype=float) if _finite(value, (n, n)) else None
+    return arr is not None and bool(np.allclose(arr.T @ arr, np.eye(len(arr)), rtol=0, atol=1e-10))
+
+
+CLASSES["onehot"] = _onehot
+CLASSES["orthogonal"] = _orthogonal
 
 
 def in_class(name: str, value: Any, *args: Any, **kwargs: Any) -> bool | None:
