@@ -4,9 +4,10 @@ A check runs a fixed number of trials (``trials:``) or, when nothing names one, 
 short time allows (:data:`AUTO_TRIALS`, :data:`AUTO_SECONDS`); all its trials and its shrinking
 share one budget (``budget:``). A failing trial's inputs are shrunk in two passes while the
 claim still fails the same way, within a share of what is left of the budget: first the sizes
-in the generator calls (``spd(6)`` → ``spd(2)``), redrawn from the same trial seed; then the
-values themselves, towards whole numbers and short decimals that stay inside the class their
-generator draws from. What is left is printed as ``--set`` arguments of an
+in the generator calls (``spd(6)`` → ``spd(2)``, a note's own ``graph(12)`` → ``graph(2)``),
+redrawn from the same trial seed; then the values themselves, towards whole numbers and short
+decimals that stay inside the class their generator draws from (a note's own generator's only
+when it declares its class test). What is left is printed as ``--set`` arguments of an
 ``algoverify run --check`` command; a value that is not data is carried as a bounded description.
 """
 
@@ -20,7 +21,8 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from ..findings import Finding
-from ..running.values import EDGES
+from ..running.generators import size_parameters
+from ..running.values import EDGES, sizes_of, split_call
 from ..source import number_text
 from .outcome import Verdict
 
@@ -57,70 +59,39 @@ PRECONDITION = "AV309"
 
 __all__ = ["shrink_spec", "simplify_values", "reproduce_command", "format_inputs", "search", "Rejected", "CannotCheck"]
 
-_CALL = re.compile(r"^\s*(\w+)\((.*)\)\s*$")
-
-#: Generators whose integer arguments are sizes, by position (``None``: every position). Only
-#: sizes shrink; bounds (``uniform(a, b)``), exponents (``1e-8``) and keywords keep their values,
-#: so a shrunk input is still drawn from the class the check names.
-_SIZE_ARGS: dict[str, tuple[int, ...] | None] = {
-    "randn": None,
-    "symmetric": (0,),
-    "spd": (0,),
-    "orthogonal": (0,),
-    "simplex": (0,),
-    "onehot": (0,),
-    "batches": (0, 1, 2),
-    "constant": None,
-}
-
-
-def _split_args(args: str) -> list[str]:
-    parts, depth, current = [], 0, ""
-    for ch in args:
-        if ch == "," and depth == 0:
-            parts.append(current)
-            current = ""
-            continue
-        depth += ch in "([" and 1 or 0
-        depth -= ch in ")]" and 1 or 0
-        current += ch
-    parts.append(current)
-    return parts
-
-
-def sizes_of(spec: dict[str, Any]) -> set[str]:
-    """Names other entries are drawn from (``n`` of ``randn(n, d)``, ``k`` of ``batches(k, …)``): sizes."""
-    out: set[str] = set()
-    for text in spec.values():
-        m = _CALL.match(text) if isinstance(text, str) else None
-        if m:
-            out.update(a.strip() for a in _split_args(m.group(2)) if a.strip().isidentifier())
-    return out
-
 
 def _smaller_specs(text: str) -> list[str]:
     """Variants of a generator call with one size made smaller (``randn(6)`` → ``randn(1)``, ``randn(3)``).
 
-    ``integers(a, b)`` shrinks towards its lower bound, staying inside ``[a, b]``.
+    Sizes are the arguments :func:`~algoverify.running.generators.size_parameters` names — a
+    built-in generator's shape, a note's own generator's ``n``, ``size``… (or what it declares) —
+    when written as whole numbers; the generator draws the smaller value itself, so it stays a
+    value the generator can produce. ``integers(a, b)`` shrinks towards its lower bound, staying
+    inside ``[a, b]``.
     """
-    m = _CALL.match(text)
-    if not m:
+    call = split_call(text)
+    if call is None:
         return []
-    name, args = m.group(1), _split_args(m.group(2))
+    name, args = call
     if name == "integers" and len(args) == 2 and all(a.strip().lstrip("-").isdigit() for a in args):
         lo, hi = int(args[0]), int(args[1])
         return [f"integers({lo}, {b})" for b in sorted({lo, (lo + hi) // 2}) if lo <= b < hi]
-    if name not in _SIZE_ARGS:
-        return []
-    positions = _SIZE_ARGS[name]
+    positions, keywords = size_parameters(name)
     out = []
     for i, arg in enumerate(args):
-        if (positions is not None and i not in positions) or not arg.strip().isdigit():
+        key, eq, literal = arg.partition("=")
+        keyword = key.strip() if eq else None
+        if keyword is not None and keyword not in keywords:
             continue
-        n = int(arg)
+        if keyword is None and positions is not None and i not in positions:
+            continue
+        if not (literal if eq else arg).strip().isdigit():
+            continue
+        n = int(literal if eq else arg)
         for smaller in sorted({1, 2, n // 2} - {n}):
             if 0 < smaller < n:
-                out.append(f"{name}({', '.join(args[:i] + [str(smaller)] + args[i + 1 :])})".replace(",  ", ", "))
+                new = f"{keyword}={smaller}" if keyword is not None else str(smaller)
+                out.append(f"{name}({', '.join(a.strip() for a in args[:i] + [new] + args[i + 1 :])})")
     return out
 
 
@@ -506,7 +477,13 @@ def _shrunk(
     trial, edge = at
 
     def redraw(spec: dict[str, Any]) -> dict[str, Any]:
-        return ctx.draw(check, spec, ctx.rng(check, trial), edge)
+        drawn = ctx.draw(check, spec, ctx.rng(check, trial), edge)
+        for name, text in spec.items():
+            # a generator asked for a size its class has no member of (spd(1, cond=1000) is 1×1, condition 1)
+            inside = ctx.membership(check, text, drawn) if text != inputs_spec.get(name) else None
+            if inside is not None and not _safely(inside, drawn[name]):
+                raise ValueError(f"{name}: {text} drew a value outside its class")
+        return drawn
 
     smaller = shrink_spec(inputs_spec, lambda s: fails(lambda: redraw(s)))
     shrunk = redraw(smaller) if smaller != inputs_spec else values

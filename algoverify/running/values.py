@@ -7,6 +7,7 @@ seeded random generator.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 import numpy as np
@@ -21,6 +22,8 @@ __all__ = [
     "generator_call",
     "edge_value",
     "EDGES",
+    "split_call",
+    "sizes_of",
 ]
 
 
@@ -176,3 +179,34 @@ def edge_value(text: str, names: dict[str, Any], edge: str) -> Any:
     if name == "loguniform" and len(args) == 2:
         return {"low": float(args[0]), "high": float(args[1]), "zero": None}[edge]
     return None
+
+
+_CALL = re.compile(r"^\s*(\w+)\((.*)\)\s*$")
+
+
+def split_call(text: str) -> tuple[str, list[str]] | None:
+    """The name and the argument texts of a generator call (``randn(n, 3)`` → ``randn``, ``["n", " 3"]``)."""
+    m = _CALL.match(text)
+    if not m:
+        return None
+    parts, depth, current = [], 0, ""
+    for ch in m.group(2):
+        if ch == "," and depth == 0:
+            parts.append(current)
+            current = ""
+            continue
+        depth += ch in "([" and 1 or 0
+        depth -= ch in ")]" and 1 or 0
+        current += ch
+    parts.append(current)
+    return m.group(1), parts
+
+
+def sizes_of(spec: dict[str, Any]) -> set[str]:
+    """Names other entries are drawn from (``n`` of ``randn(n, d)``, ``k`` of ``batches(k, …)``): sizes."""
+    out: set[str] = set()
+    for text in spec.values():
+        call = split_call(text) if isinstance(text, str) else None
+        if call:
+            out.update(a.strip() for a in call[1] if a.strip().isidentifier())
+    return out
