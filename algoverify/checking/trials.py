@@ -2,13 +2,16 @@
 
 A check runs a fixed number of trials (``trials:``) or, when nothing names one, as many as a
 short time allows (:data:`AUTO_TRIALS`, :data:`AUTO_SECONDS`); all its trials and its shrinking
-share one budget (``budget:``). A failing trial's inputs are shrunk in two passes while the
-claim still fails the same way, within a share of what is left of the budget: first the sizes
-in the generator calls (``spd(6)`` → ``spd(2)``, a note's own ``graph(12)`` → ``graph(2)``),
-redrawn from the same trial seed; then the values themselves, towards whole numbers and short
-decimals that stay inside the class their generator draws from (a note's own generator's only
-when it declares its class test). What is left is printed as ``--set`` arguments of an
-``algoverify run --check`` command; a value that is not data is carried as a bounded description.
+share one budget (``budget:``). The first trials are structured (one per row of
+:data:`~algoverify.running.structured.ROWS`): each input takes the edge of its range or the
+structured member of its class that the row names. A failing trial's inputs are shrunk in two
+passes while the claim still fails the same way, within a share of what is left of the budget:
+first the sizes in the generator calls (``spd(6)`` → ``spd(2)``, a note's own ``graph(12)`` →
+``graph(2)``), redrawn from the same trial seed; then the values themselves, towards whole
+numbers and short decimals that stay inside the class their generator draws from (a note's own
+generator's only when it declares its class test). What is left is printed as ``--set``
+arguments of an ``algoverify run --check`` command; a value that is not data is carried as a
+bounded description.
 """
 
 from __future__ import annotations
@@ -22,7 +25,8 @@ import numpy as np
 
 from ..findings import Finding
 from ..running.generators import size_parameters
-from ..running.values import EDGES, sizes_of, split_call
+from ..running.structured import ROWS
+from ..running.values import sizes_of, split_call
 from ..source import number_text
 from .outcome import Verdict
 
@@ -307,6 +311,20 @@ def reproduce_command(path: Any, check: Any, values: dict[str, Any]) -> str:
     return shlex.join(parts)
 
 
+def _same_values(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Whether two trials drew the same values (arrays compared entry by entry)."""
+    if a.keys() != b.keys():
+        return False
+    for key, value in a.items():
+        try:
+            if not _same(value, b[key]):
+                return False
+        except Exception:  # noqa: BLE001 - ragged lists, objects without equality: only the same object is the same
+            if value is not b[key]:
+                return False
+    return True
+
+
 #: Trials of a check that names no count (nor its note, the project or ``--trials``): the
 #: second number, unless they take longer than :data:`AUTO_SECONDS` — then as many as ran by
 #: then, and never fewer than the first. A hundred trials find a failure one input in fifty
@@ -402,10 +420,17 @@ def search(
     ran = drawn = 0
     skipped: dict[str, int] = {}
     cause: Finding | None = None
+    structured: list[dict[str, Any]] = []  # the values of the structured trials so far
     while plan.more(ran, drawn):
         trial, drawn = drawn, drawn + 1
-        edge = EDGES[trial] if trial < len(EDGES) else None  # the first trials try the ranges' edges
-        values = ctx.draw(check, inputs_spec, ctx.rng(check, trial), edge)
+        row = ROWS[trial] if trial < len(ROWS) else None  # the first trials try structured members
+        values = ctx.draw(check, inputs_spec, ctx.rng(check, trial), row)
+        if row is not None:
+            if any(_same_values(values, earlier) for earlier in structured):
+                # a row that gives the inputs nothing new is an ordinary trial: each trial counted is another test
+                row, values = None, ctx.draw(check, inputs_spec, ctx.rng(check, trial))
+            else:
+                structured.append(values)
         started = time.monotonic()
         try:
             problem = attempt(values)
@@ -424,7 +449,7 @@ def search(
         if problem is None:
             ran += 1
             continue
-        values, problem = _shrunk(check, ctx, inputs_spec, attempt, (trial, edge), values, problem, plan, started)
+        values, problem = _shrunk(check, ctx, inputs_spec, attempt, (trial, row), values, problem, plan, started)
         details = counterexample_details(ctx.path, check, values)
         return Verdict(False, f"trial {trial + 1}: {problem}", trial + 1, details)
     if ran == 0:
@@ -474,10 +499,10 @@ def _shrunk(
             return False  # no time for another try: keep the smallest failure found so far
         return _fails(attempt, draw, kind)
 
-    trial, edge = at
+    trial, row = at
 
     def redraw(spec: dict[str, Any]) -> dict[str, Any]:
-        drawn = ctx.draw(check, spec, ctx.rng(check, trial), edge)
+        drawn = ctx.draw(check, spec, ctx.rng(check, trial), row)
         for name, text in spec.items():
             # a generator asked for a size its class has no member of (spd(1, cond=1000) is 1×1, condition 1)
             inside = ctx.membership(check, text, drawn) if text != inputs_spec.get(name) else None
