@@ -837,12 +837,14 @@ def _check_isolated(report: NoteReport, seed: int | None, limits) -> None:  # no
     def work(send) -> None:  # noqa: ANN001 - runs in the worker
         runs.quiet()  # the run hears of this note's checks from receive(), in its own process
         before = set(sys.modules)
+        local = _note_modules(before)
 
         def flush() -> None:
             findings, outcomes = report.findings[sent[0] :], report.outcomes[sent[1] :]
             sent[0], sent[1] = len(report.findings), len(report.outcomes)
             if findings or outcomes:
-                _send_portable(send, ("part", findings, [dataclasses.replace(o, check=None) for o in outcomes]))
+                message = ("part", findings, [dataclasses.replace(o, check=None) for o in outcomes])
+                _send_portable(send, message, local)
 
         def stage(*at: object) -> None:
             flush()
@@ -902,23 +904,64 @@ def _check_isolated(report: NoteReport, seed: int | None, limits) -> None:  # no
     report.findings.append(NoteWorkerStopped.finding(span, report.path, where=where_text, why=why))
 
 
-def _send_portable(send, message: tuple) -> None:  # noqa: ANN001
-    """Send findings and outcomes; a detail that does not pickle (a function, a module) goes as its ``repr``."""
-    try:
+def _send_portable(send, message: tuple, local: Callable[[str], bool] | None = None) -> None:  # noqa: ANN001
+    """Send findings and outcomes as the run can read them back.
+
+    A detail that does not pickle, or pickles as a reference to the note's own code, goes as its
+    ``repr``. A function or an object of the note's module pickles here by name, but the run has no such
+    module to find it in: the whole message would not unpickle there and the note's results would
+    be lost (``local`` says which modules are the note's).
+    """
+    local = local or _note_modules(None)
+    if _readable(message, local):
         send(message)
         return
-    except Exception:  # noqa: BLE001 - pickling failed before anything was written
-        pass
     kind, findings, outcomes = message
-    fixed = {id(f): _portable_finding(f) for f in findings}
+    fixed = {id(f): _portable_finding(f, local) for f in findings}
     for o in outcomes:
         for f in o.findings:
-            fixed.setdefault(id(f), _portable_finding(f))
+            fixed.setdefault(id(f), _portable_finding(f, local))
     outcomes = [
-        dataclasses.replace(o, details=_portable_details(o.details), findings=[fixed[id(f)] for f in o.findings])
+        dataclasses.replace(o, details=_portable_details(o.details, local), findings=[fixed[id(f)] for f in o.findings])
         for o in outcomes
     ]
     send((kind, [fixed[id(f)] for f in findings], outcomes))
+
+
+def _note_modules(before: set[str] | None) -> Callable[[str], bool]:
+    """Whether a module is the note's: its helper module, or a project file imported since ``before``."""
+    from .checking.context import NOTE_MODULE_PREFIX
+
+    known: dict[str, bool] = {}
+
+    def local(name: str) -> bool:
+        if name not in known:
+            fresh = before is not None and name not in before and name in sys.modules
+            known[name] = name.startswith(NOTE_MODULE_PREFIX) or (fresh and bool(_local_files([name])))
+        return known[name]
+
+    return local
+
+
+def _readable(value: object, local: Callable[[str], bool]) -> bool:
+    """Whether ``value`` pickles without naming anything of the note's own code (see :func:`_send_portable`)."""
+    import io
+    import pickle
+
+    class Pickler(pickle.Pickler):
+        def reducer_override(self, obj: object) -> object:
+            module = getattr(obj, "__module__", None)
+            if not isinstance(module, str):
+                module = type(obj).__module__
+            if local(module):
+                raise pickle.PicklingError(f"{module} is the note's own code")
+            return NotImplemented
+
+    try:
+        Pickler(io.BytesIO(), protocol=pickle.HIGHEST_PROTOCOL).dump(value)
+    except Exception:  # noqa: BLE001 - anything that does not pickle, whatever the reason
+        return False
+    return True
 
 
 #: the run's per-note limits, and where to say which step a note is at (``stage("check", i)``):
@@ -1172,11 +1215,7 @@ class _LintJob:
             dataclasses.replace(o, check=dataclasses.replace(o.check, locate=None)) if o.check is not None else o
             for o in report.outcomes
         ]
-        import pickle
-
-        try:
-            pickle.dumps(report)
-        except Exception:  # noqa: BLE001 - a detail that does not pickle (a function, a module)
+        if not _readable(report, _note_modules(None)):  # a detail that does not pickle (a function, a module)
             report.findings = [_portable_finding(f) for f in report.findings]
             report.outcomes = [
                 dataclasses.replace(
@@ -1229,22 +1268,14 @@ _WARM_UP = (
 )
 
 
-def _portable_details(details: dict) -> dict:
-    """A finding's or outcome's details with each value that does not pickle replaced by its ``repr``."""
-    import pickle
-
-    out = {}
-    for key, value in details.items():
-        try:
-            pickle.dumps(value)
-        except Exception:  # noqa: BLE001
-            value = repr(value)
-        out[key] = value
-    return out
+def _portable_details(details: dict, local: Callable[[str], bool] | None = None) -> dict:
+    """A finding's or outcome's details, each value that does not pickle (or names the note's code) as its ``repr``."""
+    local = local or _note_modules(None)
+    return {key: value if _readable(value, local) else repr(value) for key, value in details.items()}
 
 
-def _portable_finding(finding: Finding) -> Finding:
-    return dataclasses.replace(finding, details=_portable_details(finding.details))
+def _portable_finding(finding: Finding, local: Callable[[str], bool] | None = None) -> Finding:
+    return dataclasses.replace(finding, details=_portable_details(finding.details, local))
 
 
 class _CheckJob(_LintJob):

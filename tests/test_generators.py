@@ -5,11 +5,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from algoverify.running.generators import GeneratorError, generate, make_rng
+from algoverify.running.generators import GeneratorError, generate, in_class, make_rng
 
 
 @settings(max_examples=50, deadline=None)
-@given(st.integers(0, 2**32 - 1), st.sampled_from(["randn", "symmetric", "spd", "simplex"]), st.integers(1, 6))
+@given(st.integers(0, 2**32 - 1), st.sampled_from(["randn", "symmetric", "spd", "orthogonal", "simplex"]), st.integers(1, 6))
 def test_same_seed_same_values(seed, name, n):
     a = generate(name, make_rng(seed), n)
     b = generate(name, make_rng(seed), n)
@@ -21,6 +21,20 @@ def test_spd_is_symmetric_positive_definite(seed):
     m = generate("spd", make_rng(seed), 6)
     np.testing.assert_allclose(m, m.T, atol=1e-12)
     assert np.linalg.eigvalsh(m).min() > 0
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 12))
+def test_orthogonal_is_orthogonal_and_in_its_class(seed, n):
+    q = generate("orthogonal", make_rng(seed), n)
+    assert q.shape == (n, n)
+    np.testing.assert_allclose(q.T @ q, np.eye(n), atol=1e-12)
+    assert in_class("orthogonal", q, n) and not in_class("orthogonal", q[: n - 1, : n - 1], n - 1) or n <= 1
+
+
+def test_orthogonal_draws_both_determinants():
+    signs = {round(np.linalg.det(generate("orthogonal", make_rng(s), 3))) for s in range(20)}
+    assert signs == {-1, 1}
 
 
 def test_spd_condition_number():

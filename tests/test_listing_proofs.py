@@ -10,13 +10,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from algoverify import api
 
-#: z-scores as a statistics text defines them; DIVISOR is n (population) or n - 1 (sample)
+#: z-scores as a statistics text defines them; DIVISOR is n (population) or n - 1 (sample). The
+#: precondition keeps the structured trials' constant vectors (zeros, ones), where s = 0, out.
 LISTING = r"""\begin{algorithm}[H]
 \begin{algorithmic}[1]
+\Require \(x\) with \(\operatorname{var}(x) > 0\)
 \Function{Standardise}{\(x\)}
     \State \(m \gets \frac{1}{n} \sum_{i=1}^{n} x_i\)
     \State \(s \gets \sqrt{\frac{1}{DIVISOR} \sum_{i=1}^{n} (x_i - m)^{2}}\)
@@ -37,10 +40,12 @@ def note(tmp_path: Path, checks: str, divisor: str = "n", listing: str = LISTING
     return path
 
 
-def check(id_: str, holds: str, *, listing: bool = True, extra: str = "") -> str:
+def check(id_: str, holds: str, *, listing: bool = True, extra: str = "", domain: bool = False) -> str:
     subject = "      listing: Standardise\n" if listing else ""
     key = "inputs" if listing else "draw"
-    return f"    - id: {id_}\n      kind: property\n{subject}      {key}: {DRAW}\n      holds: '{holds}'\n{extra}"
+    # a call of the function on a constant vector breaks its \Require: drawn symbols say so with `given:`
+    given = "      given: '\\operatorname{var}(x) > 0'\n" if domain and not listing else ""
+    return f"    - id: {id_}\n      kind: property\n{subject}      {key}: {DRAW}\n{given}      holds: '{holds}'\n{extra}"
 
 
 def outcomes(path: Path) -> dict[str, object]:
@@ -66,7 +71,7 @@ PROVED = [
 
 @pytest.mark.parametrize(("holds", "over_the_run"), PROVED, ids=[p[0] for p in PROVED])
 def test_claims_about_a_listings_run_or_its_calls_are_proved(tmp_path, holds, over_the_run):
-    found = outcomes(note(tmp_path, check("c", holds, listing=over_the_run)))["c"]
+    found = outcomes(note(tmp_path, check("c", holds, listing=over_the_run, domain=True)))["c"]
     assert found.status == "verified", found.message
     assert found.details["proof"]["status"] == "proved"
     # the listing divides by s, which is 0 when every entry is the same: true where it is defined
@@ -144,9 +149,15 @@ def reference_note(tmp_path: Path, reference: str, divisor: str = "n", snippet: 
 @pytest.mark.parametrize("snippet", [False, True], ids=["listing", "snippet"])
 def test_a_subject_that_computes_its_reference_is_proved(tmp_path, snippet):
     found = outcomes(reference_note(tmp_path, "population", snippet=snippet))["c"]
-    assert found.status == "verified", found.message
-    assert found.message.endswith("; proved for all real x where defined (n ≤ 5)")
     assert found.details["proof"]["status"] == "proved"
+    if snippet:
+        # a snippet's function declares no domain: a structured trial (a constant vector, s = 0) is
+        # where "where defined" ends, and both sides are NaN there
+        assert found.status == "refuted", found.message
+        assert len(set(np.ravel(found.details["_counterexample"]["x"]))) == 1
+        return
+    assert found.status == "verified", found.message
+    assert "; proved for all real x where defined (n ≤ 5)" in found.message
 
 
 def test_a_listing_that_differs_from_its_reference_is_refuted_with_sympys_difference(tmp_path):

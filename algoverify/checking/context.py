@@ -17,11 +17,15 @@ from ..math import mathexpr as M
 from ..math.names import join_words, spelt_words
 from ..math.numeric import Context, compile_expr
 from ..running.generators import GENERATORS, GeneratorError
-from ..running.values import ValueSyntaxError, edge_value, parse_value, value_class
+from ..running.structured import EDGE_ROWS
+from ..running.values import ValueSyntaxError, parse_value, sizes_of, structured_value, value_class
 from ..source import Span
 from .spec import CheckSpec, check_references
 
-__all__ = ["CheckContext", "load_module"]
+__all__ = ["CheckContext", "load_module", "NOTE_MODULE_PREFIX"]
+
+#: The names a note's module is imported under (``sys.modules``): only this process has it.
+NOTE_MODULE_PREFIX = "algoverify_note_"
 
 
 def load_module(note_path: Path, name: str, span: Span | None, project_root: Path | None = None) -> ModuleType:
@@ -37,7 +41,7 @@ def load_module(note_path: Path, name: str, span: Span | None, project_root: Pat
         raise LocatedError(ModuleError, span, module=name, message=f"must be a .py file inside {where}")
     if not path.is_file():
         raise LocatedError(ModuleError, span, module=name, message=f"no such file {path}")
-    key = "algoverify_note_" + hashlib.sha1(str(path).encode()).hexdigest()[:12]
+    key = NOTE_MODULE_PREFIX + hashlib.sha1(str(path).encode()).hexdigest()[:12]
     spec = importlib.util.spec_from_file_location(key, path)
     if spec is None or spec.loader is None:
         raise LocatedError(ModuleError, span, module=name, message="cannot be imported")
@@ -169,20 +173,28 @@ class CheckContext:
         return np.random.default_rng([self.seed, salt, trial])
 
     def draw(
-        self, check: CheckSpec, spec: dict[str, Any], rng: np.random.Generator, edge: str | None = None
+        self, check: CheckSpec, spec: dict[str, Any], rng: np.random.Generator, row: str | None = None
     ) -> dict[str, Any]:
         """Build the values of ``inputs:``/``draw:``: generator calls, numbers, lists (in order).
 
-        With ``edge`` (``low``, ``high``, ``zero``), each scalar drawn from a range takes that edge
-        of it instead (:func:`~algoverify.running.values.edge_value`); the rest are drawn.
+        With ``row`` (one of :data:`~algoverify.running.structured.ROWS`), each input drawn from a
+        built-in generator takes the structured member of its class that row names
+        (:func:`~algoverify.running.values.structured_value`), at the size drawn for it; the rest
+        are drawn. A whole number other entries are drawn from (``n`` of ``spd(n)``) is a size: it
+        takes only the edges of its range (the first rows), and is drawn in the others.
         """
         self.validate(check)
         values: dict[str, Any] = {}
+        sizes: set[str] = set()
+        if row is not None and row not in EDGE_ROWS:
+            sizes = {n for n in sizes_of(spec) if str(spec.get(n, "")).lstrip().startswith("integers(")}
         for name, text in spec.items():
             try:
-                at_edge = edge_value(text, values, edge) if edge is not None and isinstance(text, str) else None
-                if at_edge is not None:
-                    values[name] = at_edge
+                member = None
+                if row is not None and isinstance(text, str) and name not in sizes:
+                    member = structured_value(text, values, row, rng)
+                if member is not None:
+                    values[name] = member
                 elif isinstance(text, str):
                     values[name] = parse_value(text, rng, values)
                 elif isinstance(text, list):

@@ -552,6 +552,7 @@ GENERATORS: dict[str, str] = {
     "integers": "(low, high, *shape)",
     "symmetric": "(n)",
     "spd": "(n, cond=None)",
+    "orthogonal": "(n)",
     "simplex": "(n)",
     "onehot": "(n)",
     "batches": "(k, size=None, dim=1)",

@@ -2,12 +2,16 @@
 
 A check runs a fixed number of trials (``trials:``) or, when nothing names one, as many as a
 short time allows (:data:`AUTO_TRIALS`, :data:`AUTO_SECONDS`); all its trials and its shrinking
-share one budget (``budget:``). A failing trial's inputs are shrunk in two passes while the
-claim still fails the same way, within a share of what is left of the budget: first the sizes
-in the generator calls (``spd(6)`` → ``spd(2)``), redrawn from the same trial seed; then the
-values themselves, towards whole numbers and short decimals that stay inside the class their
-generator draws from. What is left is printed as ``--set`` arguments of an
-``algoverify run --check`` command.
+share one budget (``budget:``). The first trials are structured (one per row of
+:data:`~algoverify.running.structured.ROWS`): each input takes the edge of its range or the
+structured member of its class that the row names. A failing trial's inputs are shrunk in two
+passes while the claim still fails the same way, within a share of what is left of the budget:
+first the sizes in the generator calls (``spd(6)`` → ``spd(2)``, a note's own ``graph(12)`` →
+``graph(2)``), redrawn from the same trial seed; then the values themselves, towards whole
+numbers and short decimals that stay inside the class their generator draws from (a note's own
+generator's only when it declares its class test). What is left is printed as ``--set``
+arguments of an ``algoverify run --check`` command; a value that is not data is carried as a
+bounded description.
 """
 
 from __future__ import annotations
@@ -20,7 +24,9 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from ..findings import Finding
-from ..running.values import EDGES
+from ..running.generators import size_parameters
+from ..running.structured import ROWS
+from ..running.values import sizes_of, split_call
 from ..source import number_text
 from .outcome import Verdict
 
@@ -57,69 +63,39 @@ PRECONDITION = "AV309"
 
 __all__ = ["shrink_spec", "simplify_values", "reproduce_command", "format_inputs", "search", "Rejected", "CannotCheck"]
 
-_CALL = re.compile(r"^\s*(\w+)\((.*)\)\s*$")
-
-#: Generators whose integer arguments are sizes, by position (``None``: every position). Only
-#: sizes shrink; bounds (``uniform(a, b)``), exponents (``1e-8``) and keywords keep their values,
-#: so a shrunk input is still drawn from the class the check names.
-_SIZE_ARGS: dict[str, tuple[int, ...] | None] = {
-    "randn": None,
-    "symmetric": (0,),
-    "spd": (0,),
-    "simplex": (0,),
-    "onehot": (0,),
-    "batches": (0, 1, 2),
-    "constant": None,
-}
-
-
-def _split_args(args: str) -> list[str]:
-    parts, depth, current = [], 0, ""
-    for ch in args:
-        if ch == "," and depth == 0:
-            parts.append(current)
-            current = ""
-            continue
-        depth += ch in "([" and 1 or 0
-        depth -= ch in ")]" and 1 or 0
-        current += ch
-    parts.append(current)
-    return parts
-
-
-def sizes_of(spec: dict[str, Any]) -> set[str]:
-    """Names other entries are drawn from (``n`` of ``randn(n, d)``, ``k`` of ``batches(k, …)``): sizes."""
-    out: set[str] = set()
-    for text in spec.values():
-        m = _CALL.match(text) if isinstance(text, str) else None
-        if m:
-            out.update(a.strip() for a in _split_args(m.group(2)) if a.strip().isidentifier())
-    return out
-
 
 def _smaller_specs(text: str) -> list[str]:
     """Variants of a generator call with one size made smaller (``randn(6)`` → ``randn(1)``, ``randn(3)``).
 
-    ``integers(a, b)`` shrinks towards its lower bound, staying inside ``[a, b]``.
+    Sizes are the arguments :func:`~algoverify.running.generators.size_parameters` names — a
+    built-in generator's shape, a note's own generator's ``n``, ``size``… (or what it declares) —
+    when written as whole numbers; the generator draws the smaller value itself, so it stays a
+    value the generator can produce. ``integers(a, b)`` shrinks towards its lower bound, staying
+    inside ``[a, b]``.
     """
-    m = _CALL.match(text)
-    if not m:
+    call = split_call(text)
+    if call is None:
         return []
-    name, args = m.group(1), _split_args(m.group(2))
+    name, args = call
     if name == "integers" and len(args) == 2 and all(a.strip().lstrip("-").isdigit() for a in args):
         lo, hi = int(args[0]), int(args[1])
         return [f"integers({lo}, {b})" for b in sorted({lo, (lo + hi) // 2}) if lo <= b < hi]
-    if name not in _SIZE_ARGS:
-        return []
-    positions = _SIZE_ARGS[name]
+    positions, keywords = size_parameters(name)
     out = []
     for i, arg in enumerate(args):
-        if (positions is not None and i not in positions) or not arg.strip().isdigit():
+        key, eq, literal = arg.partition("=")
+        keyword = key.strip() if eq else None
+        if keyword is not None and keyword not in keywords:
             continue
-        n = int(arg)
+        if keyword is None and positions is not None and i not in positions:
+            continue
+        if not (literal if eq else arg).strip().isdigit():
+            continue
+        n = int(literal if eq else arg)
         for smaller in sorted({1, 2, n // 2} - {n}):
             if 0 < smaller < n:
-                out.append(f"{name}({', '.join(args[:i] + [str(smaller)] + args[i + 1 :])})".replace(",  ", ", "))
+                new = f"{keyword}={smaller}" if keyword is not None else str(smaller)
+                out.append(f"{name}({', '.join(a.strip() for a in args[:i] + [new] + args[i + 1 :])})")
     return out
 
 
@@ -252,20 +228,76 @@ def _round(value: Any, digits: int) -> Any:
 
 def _literal(value: Any) -> str:
     # repr digits: a counterexample printed to 12 places once did not reproduce its failure
-    if isinstance(value, np.ndarray):
+    if isinstance(value, np.ndarray) and value.dtype.kind in "biuf":
         return repr(value.tolist()).replace(" ", "")
-    if isinstance(value, list):
-        return "[" + ",".join(_literal(v) for v in value) + "]"
+    if isinstance(value, (list, tuple)) and not isinstance(value, str):
+        inner = ",".join(_literal(v) for v in value)
+        return f"[{inner}]" if isinstance(value, list) else f"({inner}{',' if len(value) == 1 else ''})"
     if isinstance(value, (float, np.floating)):
         return repr(float(value))
-    if type(value) is int and value.bit_length() > 13_000:  # past str()'s 4,300 digits: shown, not a literal
-        return number_text(value)
-    return repr(value)
+    if isinstance(value, (bool, np.bool_)):
+        return repr(bool(value))
+    if isinstance(value, (int, np.integer)):
+        if type(value) is int and value.bit_length() > 13_000:  # past str()'s 4,300 digits: shown, not a literal
+            return number_text(value)
+        return repr(int(value))
+    if isinstance(value, str) or value is None:
+        return repr(value)
+    return describe(value)
+
+
+#: The longest description of a value that is not data (a function, an object): a report carries
+#: the text, never the object, so it crosses processes as data and stays readable.
+DESCRIPTION_CHARS = 200
+
+
+def describe(value: Any) -> str:
+    """A bounded, stable text for a value that is not data: its ``repr`` without memory addresses."""
+    try:
+        text = repr(value)
+    except Exception as exc:  # noqa: BLE001 - the author's __repr__: say that it failed, not why it matters
+        text = f"<{type(value).__name__} object (repr raised {type(exc).__name__})>"
+    text = re.sub(r" at 0x[0-9a-fA-F]+", "", text)  # differs run to run: a report must not
+    return text if len(text) <= DESCRIPTION_CHARS else text[: DESCRIPTION_CHARS - 1] + "…"
+
+
+def _literal_value(value: Any) -> bool:
+    """Whether ``value`` is data a ``--set`` can give back: numbers, strings, arrays and lists of them."""
+    if value is None or isinstance(value, (str, bool, int, float, np.bool_, np.integer, np.floating)):
+        return True
+    if isinstance(value, np.ndarray):
+        return value.dtype.kind in "biuf"
+    if isinstance(value, (list, tuple)):
+        return all(_literal_value(v) for v in value)
+    return False
+
+
+def as_data(value: Any) -> Any:
+    """``value`` as data: numbers, strings, arrays and lists of them as they are; anything else as :func:`describe`."""
+    if isinstance(value, (list, tuple)) and not _literal_value(value):
+        return [as_data(v) for v in value]
+    return value if _literal_value(value) else describe(value)
 
 
 def format_inputs(values: dict[str, Any]) -> str:
     """Inputs as ``name = value`` lines for a report."""
     return "\n".join(f"{k} = {_literal(v)}" for k, v in values.items())
+
+
+def counterexample_details(path: Any, check: Any, values: dict[str, Any]) -> dict[str, Any]:
+    """A refutation's details: the counterexample as text for people and as data (name → value) for the machine formats.
+
+    A value that is not data (a function a generator of the note's own returned) is carried as its
+    description, never as the object: the report crosses processes and is cached as data. The
+    ``reproduce`` command is given only when every value can be written back with ``--set``.
+    """
+    details: dict[str, Any] = {
+        "counterexample": format_inputs(values),
+        "_counterexample": {k: as_data(v) for k, v in values.items()},
+    }
+    if all(_literal_value(v) for v in values.values()):
+        details["reproduce"] = reproduce_command(path, check, values)
+    return details
 
 
 def reproduce_command(path: Any, check: Any, values: dict[str, Any]) -> str:
@@ -277,6 +309,20 @@ def reproduce_command(path: Any, check: Any, values: dict[str, Any]) -> str:
     for k, v in values.items():
         parts += ["--set", f"{k}={_literal(v)}"]
     return shlex.join(parts)
+
+
+def _same_values(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Whether two trials drew the same values (arrays compared entry by entry)."""
+    if a.keys() != b.keys():
+        return False
+    for key, value in a.items():
+        try:
+            if not _same(value, b[key]):
+                return False
+        except Exception:  # noqa: BLE001 - ragged lists, objects without equality: only the same object is the same
+            if value is not b[key]:
+                return False
+    return True
 
 
 #: Trials of a check that names no count (nor its note, the project or ``--trials``): the
@@ -374,10 +420,17 @@ def search(
     ran = drawn = 0
     skipped: dict[str, int] = {}
     cause: Finding | None = None
+    structured: list[dict[str, Any]] = []  # the values of the structured trials so far
     while plan.more(ran, drawn):
         trial, drawn = drawn, drawn + 1
-        edge = EDGES[trial] if trial < len(EDGES) else None  # the first trials try the ranges' edges
-        values = ctx.draw(check, inputs_spec, ctx.rng(check, trial), edge)
+        row = ROWS[trial] if trial < len(ROWS) else None  # the first trials try structured members
+        values = ctx.draw(check, inputs_spec, ctx.rng(check, trial), row)
+        if row is not None:
+            if any(_same_values(values, earlier) for earlier in structured):
+                # a row that gives the inputs nothing new is an ordinary trial: each trial counted is another test
+                row, values = None, ctx.draw(check, inputs_spec, ctx.rng(check, trial))
+            else:
+                structured.append(values)
         started = time.monotonic()
         try:
             problem = attempt(values)
@@ -396,10 +449,8 @@ def search(
         if problem is None:
             ran += 1
             continue
-        values, problem = _shrunk(check, ctx, inputs_spec, attempt, (trial, edge), values, problem, plan, started)
-        # the counterexample as text for people, and as data (name → value) for the machine formats
-        details = {"counterexample": format_inputs(values), "_counterexample": dict(values)}
-        details["reproduce"] = reproduce_command(ctx.path, check, values)
+        values, problem = _shrunk(check, ctx, inputs_spec, attempt, (trial, row), values, problem, plan, started)
+        details = counterexample_details(ctx.path, check, values)
         return Verdict(False, f"trial {trial + 1}: {problem}", trial + 1, details)
     if ran == 0:
         why = "; ".join(f"{reason} ({_draws(n)})" for reason, n in skipped.items()) or "the check's budget ran out"
@@ -420,9 +471,7 @@ def _candidate(
         return None  # the trials meet the same cause, at a draw of their own, and report it there
     if problem in (None, SKIP):
         return None
-    details = {"counterexample": format_inputs(values), "_counterexample": dict(values)}
-    details["reproduce"] = reproduce_command(ctx.path, check, values)
-    return Verdict(False, f"{label}: {problem}", 1, details)
+    return Verdict(False, f"{label}: {problem}", 1, counterexample_details(ctx.path, check, values))
 
 
 def _draws(n: int) -> str:
@@ -450,10 +499,16 @@ def _shrunk(
             return False  # no time for another try: keep the smallest failure found so far
         return _fails(attempt, draw, kind)
 
-    trial, edge = at
+    trial, row = at
 
     def redraw(spec: dict[str, Any]) -> dict[str, Any]:
-        return ctx.draw(check, spec, ctx.rng(check, trial), edge)
+        drawn = ctx.draw(check, spec, ctx.rng(check, trial), row)
+        for name, text in spec.items():
+            # a generator asked for a size its class has no member of (spd(1, cond=1000) is 1×1, condition 1)
+            inside = ctx.membership(check, text, drawn) if text != inputs_spec.get(name) else None
+            if inside is not None and not _safely(inside, drawn[name]):
+                raise ValueError(f"{name}: {text} drew a value outside its class")
+        return drawn
 
     smaller = shrink_spec(inputs_spec, lambda s: fails(lambda: redraw(s)))
     shrunk = redraw(smaller) if smaller != inputs_spec else values

@@ -12,12 +12,23 @@ that the table and this module agree — a new built-in generator goes in both.
 
 from __future__ import annotations
 
+import inspect
 import math
 from typing import Any, Callable
 
 import numpy as np
 
-__all__ = ["GENERATORS", "CLASSES", "register", "generate", "make_rng", "GeneratorError", "in_class"]
+__all__ = [
+    "GENERATORS",
+    "CLASSES",
+    "register",
+    "generate",
+    "make_rng",
+    "GeneratorError",
+    "in_class",
+    "size_parameters",
+    "builtin",
+]
 
 Generator = Callable[..., Any]
 GENERATORS: dict[str, Generator] = {}
@@ -25,17 +36,43 @@ GENERATORS: dict[str, Generator] = {}
 #: bool`` with the generator's own arguments. The shrinker simplifies a value (``0.8132`` →
 #: ``0.8``) only to one that passes, so a counterexample never leaves the class the check names.
 CLASSES: dict[str, Callable[..., bool]] = {}
+#: For a generator of a note's own, the names of its parameters that are sizes (``register(sizes=…)``).
+SIZES: dict[str, tuple[str, ...]] = {}
+#: Parameter names read as sizes when a generator of a note's own declares none: its value at a
+#: smaller size is one the generator itself draws (``graph(12)`` → ``graph(2)``).
+SIZE_NAMES = frozenset({"n", "m", "k", "d", "size", "dim", "rows", "cols", "nodes", "length"})
 
 
 class GeneratorError(ValueError):
     """A generator was called with a bad name or bad arguments."""
 
 
-def register(name: str | None = None) -> Callable[[Generator], Generator]:
-    """Register a generator under ``name`` (default: the function's name)."""
+def register(
+    name: str | None = None,
+    *,
+    sizes: tuple[str, ...] | list[str] | None = None,
+    contains: Callable[..., bool] | None = None,
+) -> Callable[[Generator], Generator]:
+    """Register a generator under ``name`` (default: the function's name).
+
+    :param sizes: the names of its parameters that are sizes; a failing trial is drawn again
+        with smaller literal values of them (default: the parameters named as sizes usually are,
+        :data:`SIZE_NAMES`; ``()`` for none).
+    :param contains: the test of the class it draws from, ``(value, *args, **kwargs) -> bool``
+        with the generator's own arguments: the shrinker then simplifies a drawn value (shorter
+        numbers) to one that passes, as it does for the built-in generators. Without it a value
+        is only ever drawn again, never edited: algoverify cannot tell what keeps it in its class.
+    """
 
     def deco(fn: Generator) -> Generator:
-        GENERATORS[name or fn.__name__] = fn
+        key = name or fn.__name__
+        GENERATORS[key] = fn
+        CLASSES.pop(key, None)
+        SIZES.pop(key, None)
+        if contains is not None:
+            CLASSES[key] = contains
+        if sizes is not None:
+            SIZES[key] = tuple(sizes)
         return fn
 
     return deco
@@ -153,6 +190,14 @@ def spd(rng: np.random.Generator, n: Any, cond: float | None = None) -> np.ndarr
 
 
 @register()
+def orthogonal(rng: np.random.Generator, n: Any) -> np.ndarray:
+    """A random orthogonal ``n×n`` matrix, uniform over the group (QR of a normal matrix, signs fixed)."""
+    k = _shape(_dim(n, "n"), _dim(n, "n"))[0]
+    q, r = np.linalg.qr(rng.standard_normal((k, k)))
+    return q * np.where(np.diag(r) < 0, -1.0, 1.0)
+
+
+@register()
 def simplex(rng: np.random.Generator, n: Any) -> np.ndarray:
     """A probability vector of length ``n`` (uniform on the simplex)."""
     return rng.dirichlet(np.ones(_dim(n, "n")))
@@ -217,6 +262,64 @@ CLASSES.update(
         _finite(value, (n,)) and bool(np.all(np.asarray(value) >= 0)) and abs(float(np.sum(value)) - 1.0) <= 1e-12
     ),
 )
+
+
+def _onehot(value: Any, n: Any) -> bool:
+    arr = np.asarray(value)
+    return _finite(value, (n,)) and bool(np.all((arr == 0) | (arr == 1))) and int(np.sum(arr)) == 1
+
+
+def _orthogonal(value: Any, n: Any) -> bool:
+    # up to rounding: a product of floats is orthogonal to about 1e-15 per entry, never exactly
+    arr = np.asarray(value, dtype=float) if _finite(value, (n, n)) else None
+    return arr is not None and bool(np.allclose(arr.T @ arr, np.eye(len(arr)), rtol=0, atol=1e-10))
+
+
+CLASSES["onehot"] = _onehot
+CLASSES["orthogonal"] = _orthogonal
+
+#: The positions of the built-in generators' arguments that are sizes (``None``: every one).
+_BUILTIN_SIZES: dict[str, tuple[int, ...] | None] = {
+    "randn": None,
+    "symmetric": (0,),
+    "spd": (0,),
+    "orthogonal": (0,),
+    "simplex": (0,),
+    "onehot": (0,),
+    "batches": (0, 1, 2),
+    "constant": None,
+}
+
+
+def size_parameters(name: str) -> tuple[tuple[int, ...] | None, frozenset[str]]:
+    """Which arguments of a call of ``name`` are sizes: ``(positions, keywords)``; positions ``None`` means all.
+
+    A built-in generator's come from a table; a note's own generator's from ``register(sizes=…)``,
+    else from its parameters' names (:data:`SIZE_NAMES`). No sizes: ``((), frozenset())``.
+    """
+    if builtin(name) and name in _BUILTIN_SIZES:
+        return _BUILTIN_SIZES[name], frozenset()
+    fn = GENERATORS.get(name)
+    if fn is None:
+        return (), frozenset()
+    try:
+        params = list(inspect.signature(fn).parameters.values())[1:]  # after ``rng``
+    except (TypeError, ValueError):
+        return (), frozenset()
+    declared = SIZES.get(name)
+    names = frozenset(declared) if declared is not None else frozenset(p.name for p in params if p.name in SIZE_NAMES)
+    positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    positions = tuple(i for i, p in enumerate(params) if p.kind in positional and p.name in names)
+    return positions, frozenset(p.name for p in params if p.name in names and p.kind != p.POSITIONAL_ONLY)
+
+
+#: The built-in generators, as defined here (a note's module may register another under one's name).
+BUILTINS: dict[str, Generator] = dict(GENERATORS)
+
+
+def builtin(name: str) -> bool:
+    """Whether ``name`` is the built-in generator of that name (not one a module registered over it)."""
+    return name in BUILTINS and GENERATORS.get(name) is BUILTINS[name]
 
 
 def in_class(name: str, value: Any, *args: Any, **kwargs: Any) -> bool | None:

@@ -7,11 +7,13 @@ seeded random generator.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 import numpy as np
 
 from .generators import CLASSES, GeneratorError, generate
+from .structured import member
 
 __all__ = [
     "ValueSyntaxError",
@@ -19,8 +21,9 @@ __all__ = [
     "parse_assignment",
     "value_class",
     "generator_call",
-    "edge_value",
-    "EDGES",
+    "structured_value",
+    "split_call",
+    "sizes_of",
 ]
 
 
@@ -152,27 +155,48 @@ def value_class(text: str, names: dict[str, Any] | None = None) -> Callable[[Any
     return lambda value: CLASSES[name](value, *args, **kwargs)
 
 
-#: The edge trials: for a scalar drawn from a range, the values a careful tester tries first.
-#: Random draws almost never hit a bound, zero or the smallest size, where claims most often fail.
-EDGES = ("low", "high", "zero")
+def structured_value(text: str, names: dict[str, Any], row: str, rng: np.random.Generator) -> Any:
+    """The member of the class a generator call draws from that ``row`` names, or ``None`` (draw as usual).
 
-
-def edge_value(text: str, names: dict[str, Any], edge: str) -> Any:
-    """The ``edge`` of the range a scalar generator call draws from, or ``None`` (draw as usual).
-
-    ``integers(a, b)``: ``a``, ``b`` or 0 when inside; ``uniform(a, b)``: ``a`` or 0 when inside
-    (``b`` itself is never drawn); ``loguniform(a, b)``: ``a`` or ``b``. Others: ``None``.
+    ``row`` is one of :data:`~algoverify.running.structured.ROWS`: the edges of a range
+    (``integers(a, b)``: a, b, 0 when inside; ``uniform(a, b)``: a, 0 when inside — ``b``
+    itself is never drawn; ``loguniform(a, b)``: a, b), then structured members (zero,
+    identity, ±1 diagonals, basis vectors, rank-one, small integers), each at the size the
+    call's arguments give and inside its class. A literal or a generator of the note's own: ``None``.
     """
     call = generator_call(text, names)
-    if call is None or call[2]:
+    if call is None:
         return None
-    name, args, _ = call
-    if name == "integers" and len(args) == 2:
-        low, high = int(args[0]), int(args[1])
-        return {"low": low, "high": high, "zero": 0 if low <= 0 <= high else None}[edge]
-    if name == "uniform" and len(args) == 2:
-        low, high = float(args[0]), float(args[1])
-        return {"low": low, "high": None, "zero": 0.0 if low <= 0 < high else None}[edge]
-    if name == "loguniform" and len(args) == 2:
-        return {"low": float(args[0]), "high": float(args[1]), "zero": None}[edge]
-    return None
+    name, args, kwargs = call
+    return member(name, row, rng, *args, **kwargs)
+
+
+_CALL = re.compile(r"^\s*(\w+)\((.*)\)\s*$")
+
+
+def split_call(text: str) -> tuple[str, list[str]] | None:
+    """The name and the argument texts of a generator call (``randn(n, 3)`` → ``randn``, ``["n", " 3"]``)."""
+    m = _CALL.match(text)
+    if not m:
+        return None
+    parts, depth, current = [], 0, ""
+    for ch in m.group(2):
+        if ch == "," and depth == 0:
+            parts.append(current)
+            current = ""
+            continue
+        depth += ch in "([" and 1 or 0
+        depth -= ch in ")]" and 1 or 0
+        current += ch
+    parts.append(current)
+    return m.group(1), parts
+
+
+def sizes_of(spec: dict[str, Any]) -> set[str]:
+    """Names other entries are drawn from (``n`` of ``randn(n, d)``, ``k`` of ``batches(k, …)``): sizes."""
+    out: set[str] = set()
+    for text in spec.values():
+        call = split_call(text) if isinstance(text, str) else None
+        if call:
+            out.update(a.strip() for a in call[1] if a.strip().isidentifier())
+    return out
