@@ -281,6 +281,14 @@ class CheckContext:
                 pass  # reported where the check reads its listing
         return listings[0].index_base if listings else self.loaded.index_base
 
+    def given(self, check: CheckSpec, values: dict[str, Any]) -> bool:
+        """Whether the check's ``given:`` holds over the drawn ``values`` (true when it has none)."""
+        given = check.get("given")
+        if given is None:
+            return True
+        env = {**self.functions, **values}
+        return bool(np.all(self.evaluate(check, str(given), env, ("given",))))
+
     def let(self, check: CheckSpec, env: dict[str, Any]) -> None:
         """Add ``let:`` definitions to ``env``: ``G: X X^{\\top}``, or functions ``M(T): …``."""
         for key, latex in (check.get("let") or {}).items():

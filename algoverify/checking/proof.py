@@ -36,6 +36,7 @@ from typing import Any, Iterable, Iterator
 
 from ..findings import LocatedError
 from ..math import mathexpr as M
+from ..math.names import spelt_words
 from .lowering import Inconclusive, Lower, can_be_zero, scalar
 from .symexec import execute
 from .trials import sizes_of

@@ -21,7 +21,7 @@ from .proof import PROVED, Proof, beside
 from .refproof import listing_subject, prove_reference, snippet_subject
 from .spec import CheckSpec
 from .subjects import RunFailed, snippet_functions
-from .trials import CannotCheck, failed_run, search
+from .trials import SKIP, CannotCheck, failed_run, search
 
 
 def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
@@ -34,6 +34,8 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
         success = _success(check, proof)
 
         def by_listing(values: dict[str, Any]) -> str | None:
+            if not ctx.given(check, values):
+                return SKIP
             result = ctx.run_listing(check, listing, values)
             if result.finding is not None:
                 return failed_run(result, ctx.report.note.source.line_col)
@@ -55,6 +57,8 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
         function, params = functions[name], list(functions.parameters(name))
 
         def by_function(values: dict[str, Any]) -> str | None:
+            if not ctx.given(check, values):
+                return SKIP
             try:
                 value = function(**{k: values[k] for k in params if k in values})
             except RunFailed as exc:
@@ -72,8 +76,8 @@ _MISMATCH = "but the reference gives"
 
 def _proof(check: CheckSpec, ctx: CheckContext, subject: Any) -> Proof | None:
     """Sympy's comparison of the subject with the reference, before the trials (``None``: not tried)."""
-    if ctx.fixed is not None or ctx.module is None:
-        return None
+    if ctx.fixed is not None or ctx.module is None or check.get("given") is not None:
+        return None  # a proof for every input would not say where given: excludes
     return prove_reference(check, subject, ctx.module, frozenset(ctx.functions))
 
 

@@ -441,6 +441,13 @@ _EXPECT = (
     Key("iterations", COUNT, "loop iterations, all loops together"),
 )
 
+#: a precondition on the draws of a reference or contract check (a property check's `given:` may also read its run)
+_GIVEN = Key(
+    "given",
+    LATEX,
+    "a precondition on the drawn inputs (`\\lVert v \\rVert > 0`): trials where it is false are skipped",
+)
+
 #: Keys of each kind, beyond :data:`CHECK`.
 KINDS: dict[str, tuple[Key, ...]] = {
     "reference": (
@@ -455,6 +462,7 @@ KINDS: dict[str, tuple[Key, ...]] = {
             "with them by position in the listing's order; one value per output",
             required=True, refers="function"),
         *_RUN,
+        _GIVEN,
         Key("compare", MapOf("OUTPUT", Record(_TOLERANCE)), "per-output tolerances and symmetries"),
         Key("rtol", Number(), "relative tolerance of every output", default="1e-7"),
         Key("atol", Number(), "absolute tolerance of every output", default="1e-9"),
@@ -503,6 +511,7 @@ KINDS: dict[str, tuple[Key, ...]] = {
         Key("expect", Record(_EXPECT),
             "counts from the run's trace; a count is a number or LaTeX over the inputs (`k`, `2 k`)", required=True),
         *_RUN,
+        _GIVEN,
     ),
     "snippet": (
         Key("block", Integer(1), "the Python block (1-based) to run, in a subprocess", required=True, refers="python"),
