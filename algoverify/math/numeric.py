@@ -1528,7 +1528,7 @@ def _array_of(values: list[Any], node: M.MathNode, ctx: Context) -> Any:
 
 
 def _dtype(ctx: Context) -> Any:
-    """The element type of arrays the math builds: floats, or exact rationals (object) in an exact run."""
+    """The element type of arrays the math builds: floats, or exact numbers (object) in an exact run."""
     return object if ctx.exact else float
 
 

@@ -1251,7 +1251,7 @@ def compile_program(
     the functions call each other (and themselves) by name. Otherwise the inputs are the
     ``\\Require``/``\\Input`` symbols. ``functions`` are the note's other listings, callable by name.
     ``text`` is the note the listing's spans index: messages quote the author's LaTeX from it.
-    ``exact``: evaluate over exact rationals (:mod:`algoverify.math.exact`); the inputs must be
+    ``exact``: evaluate exactly (:mod:`algoverify.math.exact`: rationals and their roots); the inputs must be
     given exactly (:func:`~algoverify.math.exact.to_exact`).
     """
     bindings = bindings or Bindings()

@@ -57,7 +57,7 @@ def run_listing(listing: Listing, args: argparse.Namespace, out: TextIO, stdin: 
 
 
 def _run_exact(listing: Listing, inputs: dict[str, Any], budget: Budget, out: TextIO) -> tuple[int, Finding | None]:
-    """``run --exact``: the listing in floats and over exact rationals, their outputs side by side."""
+    """``run --exact``: the listing in floats and exactly, their outputs side by side."""
     result = listing.run(inputs, budget=budget)
     if result.finding is not None:
         return (2 if result.finding.code == BadInput.code else 1), result.finding
