@@ -382,7 +382,8 @@ def _value_text(arr: np.ndarray, digits: int) -> str:
         arr = as_float(arr if arr.ndim else arr.item())
         if not isinstance(arr, np.ndarray):
             return f"{arr:.{digits}g}" if isinstance(arr, (int, float)) else str(arr)
-    return np.array2string(arr, precision=digits, threshold=8)
+    # one line, rows side by side: a message's lines are the report's (Q^T Q = I shows a matrix)
+    return " ".join(line.strip() for line in np.array2string(arr, precision=digits, threshold=8).splitlines())
 
 
 #: How large a part of a bound the default tolerance may be before the bound is called vacuous.
