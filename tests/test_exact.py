@@ -290,7 +290,11 @@ def _text(value):
         (r"\State \Return $\sqrt{3 + 2 \sqrt{2}}$", {}, "1 + sqrt(2)"),  # denested
         (r"\State \Return $\sqrt{1 + \sqrt{2}}^{2}$", {}, "1 + sqrt(2)"),  # nested, and back
         (r"\State \Return $\sqrt[3]{2}^{3} + 2^{1/2}$", {}, "sqrt(2) + 2"),
-        (GRAM_SCHMIDT, {"A": [[1, 1], [1, 0]]}, "([[sqrt(2)/2, sqrt(2)/2], [sqrt(2)/2, -sqrt(2)/2]], [[sqrt(2), sqrt(2)/2], [0, sqrt(2)/2]])"),
+        (
+            GRAM_SCHMIDT,
+            {"A": [[1, 1], [1, 0]]},
+            "([[sqrt(2)/2, sqrt(2)/2], [sqrt(2)/2, -sqrt(2)/2]], [[sqrt(2), sqrt(2)/2], [0, sqrt(2)/2]])",
+        ),
         (CHOLESKY, {"A": [[4, 2, 1], [2, 5, 3], [1, 3, 6]]}, "[[2, 0, 0], [1, 2, 0], [1/2, 5/4, sqrt(67)/4]]"),
         (ARCHIMEDES, {"m": 1}, "-3*sqrt(2) + 3*sqrt(6)"),  # 12 sin(π/12) = 3(√6 − √2)
     ],
