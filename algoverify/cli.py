@@ -199,7 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--exact",
         action="store_true",
-        help="also run over exact rationals and print the float and exact outputs side by side",
+        help="also run exactly (rationals and their square roots) and print the float and exact outputs side by side",
     )
     p.add_argument(
         "--help-inputs",

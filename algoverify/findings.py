@@ -572,13 +572,15 @@ class NotExecutable(Rule):
 
 
 class NotExactValue(Rule):
-    """What: in an exact run (``run --exact``, ``arithmetic: exact``), a value has no exact rational form.
+    """What: in an exact run (``run --exact``, ``arithmetic: exact``), a value has no exact form.
 
-    Why: an exact run promises rationals throughout; a square root of a non-square, the
-    exponential of a non-zero number or a float the listing was given by a function cannot be
-    carried exactly, and a silent float would make the "exact" value a rounded one.
+    Why: an exact run carries rationals and the algebraic numbers roots make of them; the
+    exponential or logarithm of a rational (other than ``\\exp 0``, ``\\log 1``), the root of a
+    negative number, a float the listing was given by a function, or a value grown past what a
+    run can carry (10,000 digits) cannot be carried exactly, and a silent float would make the
+    "exact" value a rounded one.
 
-    Example: ``\\(r \\gets \\sqrt{s}\\)`` with ``s = 2`` under ``algoverify run note.md --exact``.
+    Example: ``\\(r \\gets \\exp(s)\\)`` with ``s = 1`` under ``algoverify run note.md --exact``.
     """
 
     code = "AV310"

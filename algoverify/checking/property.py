@@ -13,13 +13,12 @@ trials where it is false are skipped.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
 from ..findings import Finding, LocatedError, SpecReferenceError, VacuousBound
-from ..math.exact import to_exact
+from ..math.exact import as_float, to_exact
 from .context import DEFAULT_TOLERANCE, CheckContext, taken, tolerance
 from .outcome import Verdict
 from .proof import PROVED, Proof, Subjects, beside, provable, prove
@@ -382,9 +381,12 @@ def _witness(check: CheckSpec, ctx: CheckContext, env: dict[str, Any]) -> str:
 def _value_text(arr: np.ndarray, digits: int) -> str:
     if arr.ndim == 0 and arr.dtype.kind in "fiu":
         return f"{float(arr):.{digits}g}"
-    if arr.ndim == 0 and isinstance(arr.item(), Fraction):  # an exact check's value: its nearest float
-        return f"{float(arr.item()):.{digits}g}"
-    return np.array2string(arr, precision=digits, threshold=8)
+    if arr.dtype == object:  # an exact check's value (rationals, roots): its nearest floats
+        arr = as_float(arr if arr.ndim else arr.item())
+        if not isinstance(arr, np.ndarray):
+            return f"{arr:.{digits}g}" if isinstance(arr, (int, float)) else str(arr)
+    # one line, rows side by side: a message's lines are the report's (Q^T Q = I shows a matrix)
+    return " ".join(line.strip() for line in np.array2string(arr, precision=digits, threshold=8).splitlines())
 
 
 #: How large a part of a bound the default tolerance may be before the bound is called vacuous.

@@ -483,7 +483,8 @@ KINDS: dict[str, tuple[Key, ...]] = {
             "its inputs by position in the listing's order, instead of running it once first; a `\\Function` of "
             "the note is callable by its own name without it"),
         Key("arithmetic", Choice(("float", "exact")),
-            "`exact`: each trial runs the listing twice, in floats and over exact rationals, and `holds:` sees "
+            "`exact`: each trial runs the listing twice, in floats and exactly (rationals, and the roots made of "
+            "them), and `holds:` sees "
             "each output and variable `y` of the exact run as `y^{(\\mathrm{exact})}` beside the float `y` "
             "(a round-off bound: `\\lvert s - s^{(\\mathrm{exact})} \\rvert \\le …`)",
             default="float"),

@@ -34,7 +34,6 @@ from collections import ChainMap
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any, Callable, Iterable, Iterator
 
 import numpy as np
@@ -51,6 +50,7 @@ from ..findings import (
 from ..source import Span
 from . import exact as X
 from . import mathexpr as M
+from .algebraic import EXACT_TYPES
 from .bigops import binder, compile_bigop, index_range, index_set, items_of, restore, save, whole
 from .codegen import generate
 from .functions import FUNCTIONS, PYTHON_MATH, gradient, indexed_from
@@ -113,8 +113,8 @@ class Context:
     #: the text the trees' spans index (the note; the math typed at the stepper): messages quote
     #: the author's LaTeX from it. ``None`` when unknown: they print the node as LaTeX instead.
     text: str | None = None
-    #: evaluate over exact rationals (:mod:`algoverify.math.exact`): numbers are ``Fraction``\ s,
-    #: ``/`` is exact, and a function without a rational value is a located ``AV310``
+    #: evaluate exactly (:mod:`algoverify.math.exact`): numbers are ``Fraction``\ s, ``/`` is exact,
+    #: square roots are algebraic numbers, and a value with no exact form is a located ``AV310``
     exact: bool = False
 
     def callables(self) -> Mapping[str, Callable[..., Any]]:
@@ -976,7 +976,8 @@ class RealInterval:
 
 
 def _is_real(x: Any) -> bool:
-    return isinstance(x, (int, float, Fraction, np.integer, np.floating)) and not isinstance(x, (bool, np.bool_))
+    # an exact run's numbers (Fraction, Surd, Algebraic) are real numbers too
+    return isinstance(x, (int, float, *EXACT_TYPES, np.integer, np.floating)) and not isinstance(x, (bool, np.bool_))
 
 
 #: ``\mathbb{N}`` counts from 0, as the declarations read it (``k \in \mathbb{N}``: a non-negative integer)
@@ -1545,7 +1546,7 @@ def _array_of(values: list[Any], node: M.MathNode, ctx: Context) -> Any:
 
 
 def _dtype(ctx: Context) -> Any:
-    """The element type of arrays the math builds: floats, or exact rationals (object) in an exact run."""
+    """The element type of arrays the math builds: floats, or exact numbers (object) in an exact run."""
     return object if ctx.exact else float
 
 
@@ -1982,7 +1983,9 @@ def _store_at(
     if isinstance(container, np.ndarray):
         # a fresh array per store: the trace keeps every earlier value as it was
         try:
-            container = np.array(container, dtype=np.result_type(container, value))
+            # an exact number (a Fraction, a Surd) is stored as itself: NumPy has no type for it
+            exact = container.dtype == object or type(value) in EXACT_TYPES
+            container = np.array(container, dtype=object if exact else np.result_type(container, value))
             container[tuple(idx)] = value
         except (TypeError, ValueError) as exc:
             raise LocatedError(

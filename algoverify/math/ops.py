@@ -1,8 +1,9 @@
 """The operations compiled math calls: products, powers, transposes, norms and relations.
 
 They are shared by the closures (:mod:`.numeric`) and the generated code (:mod:`.codegen`), as
-the notation means them. The bottom of the math phase's NumPy side: it imports nothing of algoverify's, so both
-compilers can use it without importing each other.
+the notation means them. The bottom of the math phase's NumPy side: it imports nothing of algoverify's but the exact
+numbers it compares (:mod:`.surds`, :mod:`.algebraic`), so both compilers can use it without
+importing each other.
 """
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ from fractions import Fraction
 from typing import Any, Callable, Iterable
 
 import numpy as np
+
+from .algebraic import EXACT_TYPES, Algebraic
+from .surds import Surd
 
 __all__ = [
     "power",
@@ -206,8 +210,28 @@ def _psd(a: Any, sign: int, atol: float) -> bool:
 
 #: scalar types compared without NumPy (exact for big ints); True: compared as a Python float,
 #: since NumPy cannot compare its float with an int too large for a float (``10^{400} < \\infty``)
-# a Fraction (an exact run's value) is compared as it is: exactly, with no tolerance
-_SCALARS: dict[type, bool] = {int: False, float: False, np.float64: True, Fraction: False}
+# an exact run's values (a Fraction, a Surd, an Algebraic) are compared as they are: exactly
+_SCALARS: dict[type, bool] = {
+    int: False,
+    float: False,
+    np.float64: True,
+    Fraction: False,
+    Surd: False,
+    Algebraic: False,
+}
+
+
+def _exact(x: Any) -> bool:
+    """Whether ``x`` holds a value of an exact run: a Fraction, Surd or Algebraic, or an object array."""
+    return type(x) in EXACT_TYPES or (isinstance(x, np.ndarray) and x.dtype == object)
+
+
+def _close(a: Any, b: Any, r: float, t: float) -> bool:
+    """``|a - b| ≤ t + r |b|`` entry by entry, computed exactly (the tolerances as the rationals they store)."""
+    if not (r or t):
+        return bool(np.all(np.equal(a, b)))
+    fr, ft = Fraction(r), Fraction(t)
+    return bool(np.all(np.less_equal(np.abs(np.subtract(a, b)), ft + fr * np.abs(b))))
 
 
 def _scalars(a: Any, b: Any) -> tuple[Any, Any] | None:
@@ -230,6 +254,8 @@ def _equal(a: Any, b: Any, r: float, t: float) -> bool:
             return pair[0] == pair[1]  # exact, big integers included
     elif _discrete(a) or _discrete(b):
         return bool(a == b)
+    if _exact(a) or _exact(b):
+        return _close(a, b, r, t)
     return bool(np.all(np.isclose(a, b, rtol=r, atol=t)))
 
 
@@ -267,6 +293,8 @@ def _greater(a: Any, b: Any, r: float, t: float) -> bool:
 
 
 def _less_equal(a: Any, b: Any, r: float, t: float) -> bool:
+    if (r or t) and (_exact(a) or _exact(b)):
+        r, t = Fraction(r), Fraction(t)  # a tolerance added to an exact value exactly
     pair = _scalars(a, b)
     if pair is not None:
         a, b = pair
@@ -277,6 +305,8 @@ def _less_equal(a: Any, b: Any, r: float, t: float) -> bool:
 
 
 def _greater_equal(a: Any, b: Any, r: float, t: float) -> bool:
+    if (r or t) and (_exact(a) or _exact(b)):
+        r, t = Fraction(r), Fraction(t)
     pair = _scalars(a, b)
     if pair is not None:
         a, b = pair
@@ -302,7 +332,11 @@ RELATIONS: dict[str, Callable[[Any, Any, float, float], bool]] = {
     "!=": lambda a, b, r, t: not _equal(a, b, r, t),
     "equiv": _identical,
     "notequiv": lambda a, b, r, t: not _identical(a, b, r, t),
-    "approx": lambda a, b, r, t: bool(np.allclose(a, b, rtol=max(r, 1e-3), atol=max(t, 1e-6))),
+    "approx": lambda a, b, r, t: (
+        _close(a, b, max(r, 1e-3), max(t, 1e-6))
+        if _exact(a) or _exact(b)
+        else bool(np.allclose(a, b, rtol=max(r, 1e-3), atol=max(t, 1e-6)))
+    ),
     "<": _less,
     "<=": _less_equal,
     ">": _greater,
@@ -313,6 +347,11 @@ RELATIONS: dict[str, Callable[[Any, Any, float, float], bool]] = {
     "implies": lambda a, b, r, t: (not bool(a)) or bool(b),
     "iff": lambda a, b, r, t: bool(a) == bool(b),
 }
+
+
+def _element_type(values: Iterable[Any]) -> Any:
+    """``object`` for values of an exact run (a Fraction must not become its nearest float), else ``float``."""
+    return object if any(_exact(v) for v in values) else float
 
 
 class Sequence(dict):
@@ -332,7 +371,7 @@ class Sequence(dict):
             if not all(np.ndim(v) == np.ndim(values[0]) for v in values):
                 return values
             try:
-                return np.array(values, dtype=float)
+                return np.array(values, dtype=_element_type(values))
             except (TypeError, ValueError):
                 return values
         if keys and all(type(k) is tuple and len(k) == 2 and all(type(i) is int for i in k) for k in keys):
@@ -347,7 +386,9 @@ class Sequence(dict):
         cols = max(j for _, j in keys) - origin + 1
         if rows * cols > 4 * len(keys) + 16:
             return self  # a few scattered entries: a map, not a matrix
-        out = np.zeros((rows, cols))
+        out = np.zeros((rows, cols), dtype=_element_type(self.values()))
+        if out.dtype == object:
+            out[...] = 0  # an exact run's matrix: the entries never stored are the integer 0
         try:
             for (i, j), v in self.items():
                 out[i - origin, j - origin] = v

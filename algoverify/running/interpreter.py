@@ -37,7 +37,7 @@ from ..findings import (
     UnboundText,
 )
 from ..math import mathexpr as M
-from ..math.exact import float_in, to_exact
+from ..math.exact import float_in, to_exact, too_large
 from ..math.names import identifier, join_words, word
 from ..math.numeric import TRACE_KEY, Context, _infer_dim, compile_expr, compile_target, numpy_words
 from ..math.ops import FP_RAISE, FP_STATE, IntegerTooLarge, OverBudget, Sequence, nonfinite, raise_on_fp_errors
@@ -496,7 +496,10 @@ class _Compiler:
         return self.parse(m)
 
     def exactly(self, value: Callable[[Env], Any], tree: M.MathNode) -> Callable[[Env], Any]:
-        """In an exact run, ``value`` refusing a float (one a function or a binding made): ``AV310`` at ``tree``."""
+        """In an exact run, ``value`` refusing a float or a number too large to carry: ``AV310`` at ``tree``.
+
+        The float is one a function or a binding made; the number, one whose numerator doubles each pass.
+        """
         if not self.ctx.exact:
             return value
         ctx = self.ctx
@@ -504,8 +507,8 @@ class _Compiler:
         def exact(env: Env) -> Any:
             v = value(env)
             found = float_in(v)
-            if found is not None:
-                detail = f"it is {found}, made outside the exact arithmetic"
+            detail = f"it is {found}, made outside the exact arithmetic" if found is not None else too_large(v)
+            if detail is not None:
                 raise LocatedError(NotExactValue, tree.span, what=ctx.written(tree), detail=detail)
             return v
 
@@ -1269,8 +1272,8 @@ def compile_program(
     listing reads and does not bind is bound from ``context``, what the note declares around it
     (the prose, the spec: :mod:`.symbols`). ``functions`` are the note's other listings, callable
     by name. ``text`` is the note the listing's spans index: messages quote the author's LaTeX
-    from it. ``exact``: evaluate over exact rationals (:mod:`algoverify.math.exact`); the inputs
-    must be given exactly (:func:`~algoverify.math.exact.to_exact`).
+    from it. ``exact``: evaluate exactly (:mod:`algoverify.math.exact`: rationals and their
+    roots); the inputs must be given exactly (:func:`~algoverify.math.exact.to_exact`).
     """
     bindings = bindings or Bindings()
     body = [n for n in algorithm.body if not isinstance(n, (ir.Comment,))]

@@ -88,7 +88,7 @@ class Listing:
 
     @property
     def exact_program(self) -> Program:
-        """The program over exact rationals (``run --exact``, ``arithmetic: exact``), compiled on first use."""
+        """The program over exact numbers (``run --exact``, ``arithmetic: exact``), compiled on first use."""
         if self._exact is None:
             self._exact = self._compile(exact=True)
         return self._exact
@@ -184,7 +184,7 @@ class Listing:
     ) -> RunResult:
         """Run with ``inputs``; a failure is returned as a finding, not raised.
 
-        ``exact``: run over exact rationals (floats given are taken as the rationals they store);
+        ``exact``: run exactly, over rationals and their roots (floats given are the rationals they store);
         a value with no exact form is an ``AV310`` finding at the math that made it.
 
         ``on_step(node, env, trace)`` is called before each statement runs, ``on_pass(loop, env)``

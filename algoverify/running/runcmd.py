@@ -14,6 +14,7 @@ from typing import Any, TextIO
 import numpy as np
 
 from ..findings import BadInput, Finding
+from ..math.algebraic import is_exact
 from .generators import make_rng
 from .interpreter import Budget, Trace
 from .listing import Listing
@@ -56,7 +57,7 @@ def run_listing(listing: Listing, args: argparse.Namespace, out: TextIO, stdin: 
 
 
 def _run_exact(listing: Listing, inputs: dict[str, Any], budget: Budget, out: TextIO) -> tuple[int, Finding | None]:
-    """``run --exact``: the listing in floats and over exact rationals, their outputs side by side."""
+    """``run --exact``: the listing in floats and exactly, their outputs side by side."""
     result = listing.run(inputs, budget=budget)
     if result.finding is not None:
         return (2 if result.finding.code == BadInput.code else 1), result.finding
@@ -111,6 +112,9 @@ def _exact_text(v: Any) -> str:
             return str(v.numerator)
         text = f"{v.numerator}/{v.denominator}"
         return text if len(text) <= 30 else f"≈ {_decimal(v)}"
+    if is_exact(v):  # an algebraic number, as sympy writes it (sqrt(2)/2)
+        text = str(v)
+        return text if len(text) <= 40 else f"≈ {float(v)!r}"
     return format_value(v)
 
 
@@ -122,11 +126,11 @@ def _decimal(v: Fraction, digits: int = 20) -> str:
 
 
 def _difference(f: Any, e: Any) -> str:
-    if not isinstance(e, (Fraction, int)) or isinstance(e, bool) or not isinstance(f, (float, int, np.floating)):
+    if not (isinstance(e, int) or is_exact(e)) or isinstance(e, bool) or not isinstance(f, (float, int, np.floating)):
         return ""
     if not np.isfinite(f):
         return ""
-    d = Fraction(float(f)) - Fraction(e)  # exact: the float's own rational minus the exact value
+    d = Fraction(float(f)) - e  # exact: the float's own rational minus the exact value (a Surd's too)
     return "0" if d == 0 else f"{float(d):.3g}"
 
 
