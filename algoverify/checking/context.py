@@ -18,6 +18,7 @@ from ..math.names import join_words, spelt_words
 from ..math.numeric import Context, compile_expr
 from ..running.generators import GENERATORS, GeneratorError
 from ..running.structured import EDGE_ROWS
+from ..running.symbols import rename_entries
 from ..running.values import ValueSyntaxError, parse_value, sizes_of, structured_value, value_class
 from ..source import Span
 from .spec import CheckSpec, check_references
@@ -244,6 +245,8 @@ class CheckContext:
         try:
             # `lo` of the listing is one name in the relation too, as in the listing itself
             tree = join_words(M.parse_math(latex), spelt_words(names))
+            # d_{ij} is entry (i, j) of D in the relation as in the listing it reads
+            tree = rename_entries(tree, self.renames(check))
         except LocatedError as exc:
             raise LocatedError(
                 SpecReferenceError, where, check=check.id, message=f"cannot read {latex!r}: {exc}"
@@ -280,6 +283,17 @@ class CheckContext:
             except (KeyError, TypeError):
                 pass  # reported where the check reads its listing
         return listings[0].index_base if listings else self.loaded.index_base
+
+    def renames(self, check: CheckSpec) -> dict[str, str]:
+        """The entries the check's listing reads under another name (``d`` of ``D``), for its LaTeX too."""
+        key = check.get("listing")
+        if key is None:
+            return {}
+        try:
+            names = self.loaded.listing(key).program.names
+        except (KeyError, TypeError, LocatedError):
+            return {}  # reported where the check runs its listing
+        return dict(names.renames) if names is not None else {}
 
     def given(self, check: CheckSpec, values: dict[str, Any]) -> bool:
         """Whether the check's ``given:`` holds over the drawn ``values`` (true when it has none)."""

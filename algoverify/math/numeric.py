@@ -61,6 +61,7 @@ from .ops import (
     EMPTY,
     RELATIONS,
     FiniteSet,
+    Identity,
     Sequence,
     absolute,
     as_finite_set,
@@ -70,6 +71,7 @@ from .ops import (
     invert,
     power,
     product,
+    settle,
     square_root,
     transpose,
     two_norm,
@@ -116,6 +118,8 @@ class Context:
     #: evaluate exactly (:mod:`algoverify.math.exact`): numbers are ``Fraction``\ s, ``/`` is exact,
     #: square roots are algebraic numbers, and a value with no exact form is a located ``AV310``
     exact: bool = False
+    #: names read whole that the listing computes part by part (``Q`` of its columns ``q_j``): how to assemble each
+    views: dict[str, Callable[[Env], Any]] = field(default_factory=dict)
 
     def callables(self) -> Mapping[str, Callable[..., Any]]:
         """The functions math may call: the exact versions first in an exact run; ``argmax`` in the index base."""
@@ -203,6 +207,9 @@ def _lookup(name: str, node: M.MathNode, ctx: Context) -> Closure:
             return _settle(env[name])
         except KeyError:
             pass
+        view = ctx.views.get(name)
+        if view is not None:
+            return view(env)
         # looked up late: the sum that defines `d` may come after `\frac{1}{d}` in the text
         dims = ctx.dims.get(name)
         if dims:
@@ -253,6 +260,10 @@ def _sym(node: M.Sym, ctx: Context) -> Closure:
         word = node.name.lower()
         if node.font in ("", "bf", "rm") and word in _WORDS:
             return _constant(_WORDS[word], name)
+        if node.font in ("", "bf", "rm") and node.name == "I":
+            return _constant(Identity(), name)  # Q^T Q = I: the identity of the size beside it
+        if node.font == "" and node.name == "pi" and not ctx.exact:
+            return _constant(math.pi, name)
         if node.font == "bb" and node.name in _NUMBER_SETS:
             return _constant(NumberSet(node.name, node.span), name)
     return _lookup(name, node, ctx)
@@ -337,6 +348,8 @@ def numpy_words(exc: BaseException) -> str:
 
 def _idx(node: M.Idx, ctx: Context) -> Closure:
     flat = identifier(node)
+    if _identity_of_size(node, ctx):
+        return _eye(node, flat, ctx)
     base_name = identifier(node.base)
     base = compile_expr(node.base, ctx) if base_name is None else None
     indices = [compile_expr(i, ctx) for i in node.indices]
@@ -357,6 +370,36 @@ def _idx(node: M.Idx, ctx: Context) -> Closure:
         return _index(container, [i(env) for i in indices], node, ctx)
 
     return read
+
+
+def _identity_of_size(node: M.Idx, ctx: Context) -> bool:
+    """``I_n`` (or ``I_{3}``) where neither ``I_n`` nor ``I`` is a name of the listing: the ``n × n`` identity."""
+    base = node.base
+    return (
+        isinstance(base, M.Sym)
+        and base.name == "I"
+        and not base.accents
+        and base.font in ("", "bf", "rm")
+        and len(node.indices) == 1
+        and "I" not in ctx.declared
+        and identifier(node) not in ctx.declared
+    )
+
+
+def _eye(node: M.Idx, flat: str | None, ctx: Context) -> Closure:
+    size = compile_expr(node.indices[0], ctx)
+
+    def eye(env: Env) -> Any:
+        if flat is not None and flat in env:
+            return env[flat]
+        n = size(env)
+        if isinstance(n, float) and n.is_integer():
+            n = int(n)
+        if not isinstance(n, (int, np.integer)) or n < 0:
+            raise LocatedError(EvaluationFailed, node.span, message=f"{ctx.written(node)}: {n!r} is not a size")
+        return np.eye(int(n))
+
+    return eye
 
 
 def _as_index(i: Any, node: M.MathNode, ctx: Context) -> int:
@@ -845,7 +888,8 @@ def _rel(node: M.Rel, ctx: Context) -> Closure:
         else:
             raise LocatedError(NotExecutable, e.span, message=f"relation {op} cannot be evaluated")
     rights = [compile_expr(e, ctx) for _, e in node.rest]
-    if len(rights) == 1 and node.rest[0][0] in RELATIONS:
+    identity = any(_names_identity(o, ctx) for o in operands)
+    if len(rights) == 1 and node.rest[0][0] in RELATIONS and not identity:
         fn, right = RELATIONS[node.rest[0][0]], rights[0]
         return lambda env: fn(first(env), right(env), rtol, atol)
     pairs = list(zip(steps, rights))
@@ -854,12 +898,21 @@ def _rel(node: M.Rel, ctx: Context) -> Closure:
         left = first(env)
         for step, right_fn in pairs:
             right = right_fn(env)
+            if identity:  # Q^T Q = I: the identity of the size beside it
+                left, right = settle(left, right)
             if not step(left, right):
                 return False
             left = right
         return True
 
     return relation
+
+
+def _names_identity(node: M.MathNode, ctx: Context) -> bool:
+    """Whether ``node`` reads an unbound ``I`` (a value an :class:`~algoverify.math.ops.Identity` stands for)."""
+    return "I" not in ctx.declared and any(
+        isinstance(n, M.Sym) and n.name == "I" and not n.accents and n.font in ("", "bf", "rm") for n in M.walk(node)
+    )
 
 
 def _numeric_step(fn: Callable[[Any, Any, float, float], bool], rtol: float, atol: float) -> Callable[[Any, Any], bool]:

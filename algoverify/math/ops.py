@@ -171,6 +171,75 @@ def product(a: Any, b: Any) -> Any:
     return a * b
 
 
+class Identity:
+    r"""``I`` where nothing binds it: the identity matrix of the size its neighbour needs (``Q^{\top} Q = I``).
+
+    A multiple of it stays one (``A - \lambda I``) until it meets a matrix: beside an ``n × n``
+    matrix it is ``scale`` times the ``n × n`` identity, beside a number it is ``scale``.
+    """
+
+    __array_ufunc__ = None  # NumPy defers to the reflected operation: A + I is I.__radd__(A)
+
+    def __init__(self, scale: Any = 1) -> None:
+        self.scale = scale
+
+    def like(self, other: Any) -> Any:
+        """The identity (times ``scale``) of the shape ``other`` needs."""
+        if type(other) is Identity:
+            return self.scale
+        shape = np.shape(other)
+        if len(shape) == 0:
+            return self.scale
+        if len(shape) == 2 and shape[0] == shape[1]:
+            return self.scale * np.eye(shape[0])
+        raise ValueError(f"the identity I beside a value of shape {shape}: no square size for it")
+
+    def _product(self, other: Any, left: bool) -> Any:
+        if type(other) is Identity:
+            return Identity(self.scale * other.scale)
+        if np.ndim(other) == 0:
+            return Identity(self.scale * other)
+        return self.scale * other  # I A = A I = A
+
+    def __mul__(self, other: Any) -> Any:
+        return self._product(other, True)
+
+    def __rmul__(self, other: Any) -> Any:
+        return self._product(other, False)
+
+    __matmul__, __rmatmul__ = __mul__, __rmul__
+
+    def __add__(self, other: Any) -> Any:
+        return self.like(other) + other
+
+    def __radd__(self, other: Any) -> Any:
+        return other + self.like(other)
+
+    def __sub__(self, other: Any) -> Any:
+        return self.like(other) - other
+
+    def __rsub__(self, other: Any) -> Any:
+        return other - self.like(other)
+
+    def __neg__(self) -> Identity:
+        return Identity(-self.scale)
+
+    def __truediv__(self, other: Any) -> Any:
+        return Identity(self.scale / other) if np.ndim(other) == 0 else self.like(other) / other
+
+    def __repr__(self) -> str:
+        return "I" if self.scale == 1 else f"{self.scale!r} I"
+
+
+def settle(a: Any, b: Any) -> tuple[Any, Any]:
+    """``a`` and ``b`` with an :class:`Identity` between them given the size the other needs (``Q^T Q = I``)."""
+    if type(a) is Identity:
+        a = a.like(b)
+    if type(b) is Identity:
+        b = b.like(a)
+    return a, b
+
+
 try:
     # NumPy 2 keeps its floating-point error state in a context variable: setting it directly
     # costs a tenth of entering np.errstate, which a listing call pays once.

@@ -84,6 +84,8 @@ class Declared:
     rows: str | None = None
     #: every other place that added to the declaration (its shape, its parts), after :attr:`origin`
     also: tuple[Origin, ...] = ()
+    #: what the prose says it is, tested on entry: ``(key, words)`` (``("invertible", "A is invertible")``)
+    properties: tuple[tuple[str, str], ...] = ()
     #: what the prose calls it: ``matrix``, ``square`` (a square matrix), ``vector``, ``number``, ``integer``, ``value``
     noun: str | None = None
 
@@ -110,7 +112,7 @@ class Declared:
         what += "".join(f" ({kind} {name}_1, …)" for name, kind in parts if name)
         if self.entries:
             what += f" (entries {self.entries}_{{ij}})"
-        extra = "; ".join(text for _, text in self.constraints)
+        extra = "; ".join([*(text for _, text in self.constraints), *(key for key, _ in self.properties)])
         return f"{self.name}: {what}" + (f"; {extra}" if extra else "")
 
 
@@ -151,6 +153,10 @@ class InputSpec:
     written: dict[str, Family] = field(default_factory=dict)
     #: where each size's carrier was declared (``n``: "from the prose at line 12")
     size_origins: dict[str, Origin] = field(default_factory=dict)
+    #: ``(size, input, axis)`` → k when the length is ``size + k`` (``a ∈ ℝ^{n+1}``: 1)
+    offsets: dict[tuple[str, str, int], int] = field(default_factory=dict)
+    #: names the prose defines by an equation (``V = \{1, \dots, n\}``): the value and where it was said
+    definitions: dict[str, tuple[M.MathNode, Origin | None]] = field(default_factory=dict)
     #: names whose members are written from a first index (``w_0, \dots``: 0; ``b_1, \dots`` of B's columns: 1)
     firsts: dict[str, Family] = field(default_factory=dict)
 
@@ -173,6 +179,7 @@ class InputSpec:
                     or (not old.domain and d.domain)
                     or any(c[1] not in {t for _, t in old.constraints} for c in d.constraints)
                     or any(getattr(d, k) and not getattr(old, k) for k in ("columns", "entries", "rows"))
+                    or any(p not in old.properties for p in d.properties)
                 )
                 also = old.also
                 if adds and d.origin is not None and d.origin != old.origin and d.origin not in also:
@@ -189,6 +196,7 @@ class InputSpec:
                     old.entries or d.entries,
                     old.rows or d.rows,
                     also,
+                    old.properties + tuple(p for p in d.properties if p not in old.properties),
                     old.noun or d.noun,
                 )
                 if old.shape is not None:
@@ -198,13 +206,16 @@ class InputSpec:
             self.inputs.append(d)
         for axis, size in enumerate(d.shape or ()):
             if isinstance(size, str):
-                self.carry(size, d.name, axis, d.origin)
+                base, offset = size_term(size)
+                self.carry(base, d.name, axis, d.origin, offset)
 
-    def carry(self, size: str, name: str, axis: int, origin: Origin | None) -> None:
-        """Record that ``size`` is the length of ``name`` along ``axis``."""
+    def carry(self, size: str, name: str, axis: int, origin: Origin | None, offset: int = 0) -> None:
+        """Record that ``size`` (plus ``offset``: ``a ∈ ℝ^{n+1}``) is the length of ``name`` along ``axis``."""
         pairs = self.sizes.setdefault(size, [])
         if (name, axis) not in pairs:
             pairs.append((name, axis))
+            if offset:
+                self.offsets[(size, name, axis)] = offset
         if origin is not None:
             self.size_origins.setdefault(size, origin)
 
@@ -228,6 +239,8 @@ class InputSpec:
             list(self.conditions),
             dict(self.written),
             dict(self.size_origins),
+            dict(self.offsets),
+            dict(self.definitions),
             dict(self.firsts),
         )
         for d in other.inputs:
@@ -236,31 +249,38 @@ class InputSpec:
             out.add_family(family)
         for name, family in other.firsts.items():
             out.firsts.setdefault(name, family)
+        for name, definition in other.definitions.items():
+            out.definitions.setdefault(name, definition)
         for name, size in other.families.items():
             if name not in out.families:
                 out.families[name] = size
         for size, carriers in other.sizes.items():
             for name, axis in carriers:
-                out.carry(size, name, axis, other.size_origins.get(size))
+                out.carry(size, name, axis, other.size_origins.get(size), other.offsets.get((size, name, axis), 0))
         out.conditions += [c for c in other.conditions if c[1] not in {t for _, t in out.conditions}]
         return out
 
     def size_description(self, size: str) -> str | None:
-        """``length of x``, ``number of columns of B``, ``size of the family w`` — what a size is read from."""
-        family = next((f for f, s in self.families.items() if s == size), None)
+        """``length of x``, ``number of columns of B``, ``length of a, minus 1`` — what a size is read from."""
+        family = next((self.written[f] for f, s in self.families.items() if s == size and f in self.written), None)
         if family is not None:
-            return f"length of the family {family}"
+            members = f"{family.name}_{family.first}, …, {family.name}_{family.last}"
+            return f"length of the family {family.name}" + (
+                f" ({members})" if (family.first, family.offset) != (1, 0) else ""
+            )
+        if any(s == size for s in self.families.values()):
+            return f"length of the family {next(f for f, s in self.families.items() if s == size)}"
         carriers = self.sizes.get(size)
         if not carriers:
             return None
         name, axis = carriers[0]
+        offset = self.offsets.get((size, name, axis), 0)
+        less = f", {'minus' if offset > 0 else 'plus'} {abs(offset)}" if offset else ""
         d = self.get(name)
         matrix = d is not None and (len(d.shape) == 2 if d.shape is not None else d.noun in ("matrix", "square"))
-        if matrix and axis < 2:
-            return f"number of {('rows', 'columns')[axis]} of {name}"
-        if axis == 1 and d is not None and d.columns:
-            return f"number of columns of {name}"
-        return f"length of {name}" if axis == 0 else f"size of {name} along axis {axis + 1}"
+        if (matrix or (axis == 1 and d is not None and d.columns)) and axis < 2:
+            return f"number of {('rows', 'columns')[axis]} of {name}{less}"
+        return (f"length of {name}" if axis == 0 else f"size of {name} along axis {axis + 1}") + less
 
 
 # --- reading declarations from math -------------------------------------------------------------
@@ -289,8 +309,23 @@ def dims_of(node: M.MathNode) -> tuple[str | int, ...] | None:
     if isinstance(node, M.Num):
         value = node.value
         return (int(value),) if float(value).is_integer() else None
+    if isinstance(node, M.BinOp) and node.op in "+-" and isinstance(node.right, M.Num) and node.right.text.isdigit():
+        name = identifier(node.left) if isinstance(node.left, (M.Sym, M.Idx)) else None
+        return (f"{name} {node.op} {node.right.text}",) if name is not None else None  # ℝ^{n+1}
     name = identifier(node)
     return (name,) if name is not None else None
+
+
+_TERM = re.compile(r"^(?P<base>\S+) (?P<op>[+-]) (?P<k>\d+)$")
+
+
+def size_term(size: str) -> tuple[str, int]:
+    """``"n + 1"`` → ``("n", 1)``; ``"n"`` → ``("n", 0)``: the size name and what the length adds to it."""
+    m = _TERM.match(size)
+    if m is None:
+        return size, 0
+    k = int(m.group("k"))
+    return m.group("base"), k if m.group("op") == "+" else -k
 
 
 def _names(node: M.MathNode) -> list[tuple[str, Span]]:
@@ -329,12 +364,11 @@ def read_family(node: M.MathNode, origin: Origin | None = None) -> Family | None
 
 
 def _element_of(node: M.MathNode, declared: set[str]) -> bool:
-    """``A_j``: an element of a declared input at a symbolic index (``j``, not ``1``)."""
-    return (
-        isinstance(node, M.Idx)
-        and identifier(node.base) in declared
-        and any(not isinstance(i, M.Num) for i in node.indices)
-    )
+    """``A_j``, ``w_{ii}`` of ``W``: an element of a declared input at a symbolic index (``j``, not ``1``)."""
+    if not isinstance(node, M.Idx) or all(isinstance(i, M.Num) for i in node.indices):
+        return False
+    base = identifier(node.base) or ""
+    return base in declared or base[:1].upper() + base[1:] in declared
 
 
 def declare_math(
@@ -396,6 +430,17 @@ def _declare_relation(
 ) -> None:
     operands = [tree.first, *(e for _, e in tree.rest)]
     ops = [op for op, _ in tree.rest]
+    name = identifier(tree.first) if isinstance(tree.first, M.Sym) else None
+    if name is not None and "in" in ops and set(ops) <= {"=", "in"}:
+        # `A = [a_1, \dots, a_n] \in \mathbb{R}^{m \times n}`: the columns, then the shape
+        for op, e in tree.rest:
+            family = read_family(_unbracketed(e), origin) if op == "=" else None
+            if family is not None:
+                spec.declare(Declared(name, tree.first.span, columns=family.name, origin=origin))
+                spec.carry(family.size, name, 1, origin)
+            elif op == "in":
+                _declare_membership(M.In(tree.first, e, span=tree.span), spec, text_of, origin)
+        return
     if len(ops) == 1 and ops[0] == "=":
         # `A = [a_1, …, a_n]`: A is the input, a_j its column j, n its number of columns
         family = read_family(_unbracketed(tree.rest[0][1]), origin)

@@ -21,30 +21,32 @@ __all__ = ["bind_sizes", "check_entry"]
 
 
 def bind_sizes(spec: InputSpec, env: dict[str, Any], span: Span) -> None:
-    """Set every size the inputs carry (``n = len(x)``); a disagreement is AV307."""
+    """Set every size the inputs carry (``n = len(x)``; ``len(a) - 1`` of ``a ∈ ℝ^{n+1}``); a disagreement is AV307."""
     for size, carriers in spec.sizes.items():
-        seen: dict[str, int] = {}
+        seen: dict[str, tuple[int, int]] = {}  # what a reader counts → (the count, the size it implies)
         for name, axis in carriers:
             value = env.get(name)
+            offset = spec.offsets.get((size, name, axis), 0)
             shape = np.shape(value) if value is not None and not isinstance(value, list) else None
             # said as a reader counts: "x has length 3", "A has 2 columns" (not len(x), A.shape[1])
             if value is not None and isinstance(value, list) and axis == 0:
-                seen[f"{name} has length {{}}"] = len(value)
+                seen[f"{name} has length {{}}"] = (len(value), len(value) - offset)
             elif shape is not None and axis < len(shape):
                 what = ("rows", "columns")[axis] if len(shape) == 2 else f"entries along axis {axis + 1}"
-                seen[f"{name} has {{}} {what}" if len(shape) > 1 else f"{name} has length {{}}"] = shape[axis]
+                key = f"{name} has {{}} {what}" if len(shape) > 1 else f"{name} has length {{}}"
+                seen[key] = (shape[axis], shape[axis] - offset)
+        implied = {k: v[1] for k, v in seen.items()}
         if size in env:
             given = env[size]
-            mismatch = {k: v for k, v in seen.items() if v != given}
+            mismatch = [k.format(seen[k][0]) for k, v in implied.items() if v != given]
             if mismatch:
-                detail = ", ".join(k.format(v) for k, v in mismatch.items())
-                raise LocatedError(BadInput, span, message=f"{size} = {given} was given, but {detail}")
+                raise LocatedError(BadInput, span, message=f"{size} = {given} was given, but {', '.join(mismatch)}")
             continue
-        if len(set(seen.values())) > 1:
-            detail = ", ".join(k.format(v) for k, v in seen.items())
+        if len(set(implied.values())) > 1:
+            detail = ", ".join(k.format(count) for k, (count, _) in seen.items())
             raise LocatedError(BadInput, span, message=f"the inputs disagree on the size {size}: {detail}")
-        if seen:
-            env[size] = next(iter(seen.values()))
+        if implied:
+            env[size] = next(iter(implied.values()))
 
 
 def check_entry(spec: InputSpec, env: dict[str, Any]) -> None:
@@ -70,6 +72,9 @@ def check_entry(spec: InputSpec, env: dict[str, Any]) -> None:
                 condition=d.latex or f"{d.name} ∈ {d.domain} numbers",
                 value=f"{d.name} = {_short(value)}",
             )
+        for key, text in d.properties:
+            if not _has_property(key, value):
+                raise LocatedError(PreconditionViolated, d.span, condition=text, value=f"{d.name} = {_short(value)}")
         for c, text in d.constraints:
             if _violated(c, env):
                 raise LocatedError(PreconditionViolated, c.span, condition=text, value=f"{d.name} = {_short(value)}")
@@ -78,6 +83,49 @@ def check_entry(spec: InputSpec, env: dict[str, Any]) -> None:
             names = sorted({n for n in (identifier(x) for x in M.walk(c) if isinstance(x, M.Sym)) if n in env})
             shown = ", ".join(f"{n} = {_short(env[n])}" for n in names)
             raise LocatedError(PreconditionViolated, c.span, condition=text, value=shown)
+
+
+def _has_property(key: str, value: Any) -> bool:
+    """Whether ``value`` has what the prose said of it; a value the property does not apply to is let through."""
+    try:
+        a = np.asarray(value, dtype=float)
+    except (TypeError, ValueError):
+        return True  # not numbers: the property is for the reader (a graph, a set)
+    if not np.all(np.isfinite(a)):
+        return True
+    square = a.ndim == 2 and a.shape[0] == a.shape[1]
+    tol = 1e-10 * max(1.0, float(np.max(np.abs(a)))) if a.size else 0.0
+    if key == "symmetric":
+        return not square or bool(np.allclose(a, a.T, rtol=0, atol=tol))
+    if key in ("positive definite", "positive semidefinite"):
+        if not square:
+            return a.ndim != 2
+        if not np.allclose(a, a.T, rtol=0, atol=tol):
+            return False
+        least = float(np.min(np.linalg.eigvalsh((a + a.T) / 2))) if a.size else 0.0
+        return least > tol if key == "positive definite" else least >= -tol
+    if key in ("invertible", "independent columns", "independent rows", "full rank"):
+        if a.ndim != 2:
+            return True
+        rank = int(np.linalg.matrix_rank(a)) if a.size else 0
+        want = {
+            "invertible": a.shape[0] if square else -1,
+            "independent columns": a.shape[1],
+            "independent rows": a.shape[0],
+            "full rank": min(a.shape),
+        }[key]
+        return rank == want
+    if key == "orthogonal":
+        return a.ndim != 2 or bool(np.allclose(a.T @ a, np.eye(a.shape[1]), atol=1e-8))
+    if key == "nonzero":
+        return bool(np.any(a != 0))
+    if key == "sorted":
+        return a.ndim != 1 or bool(np.all(np.diff(a) >= 0))
+    if key == "distinct":
+        return a.ndim != 1 or len(np.unique(a)) == len(a)
+    if key == "non-negative":
+        return bool(np.all(a >= 0))
+    return True
 
 
 def _violated(condition: M.MathNode, env: dict[str, Any]) -> bool:

@@ -49,7 +49,7 @@ from .declarations import InputSpec, declared_inputs, read_family
 from .inputs import bind_sizes, check_entry
 from .scope import Scope, join_families, scopes
 from .signature import assigned_names, entry_function, entry_of, listing_words, output_names
-from .symbols import Resolution, own_declarations, resolve
+from .symbols import Resolution, own_declarations, rename_entries, resolve
 
 __all__ = [
     "Budget",
@@ -289,6 +289,8 @@ class Program:
     names: Resolution | None = None
     #: every name the listing reads and does not bind itself: a caller may give any of them
     free: frozenset[str] = frozenset()
+    #: names the prose defines that the listing reads, with their compiled values (evaluated on entry)
+    defined: tuple[tuple[str, Callable[[Env], Any]], ...] = ()
 
     def __post_init__(self) -> None:
         self._accepted = (
@@ -396,6 +398,10 @@ class Program:
                     env.setdefault(d.columns, np.transpose(env[d.name]))  # a_j is column j of A
                 if d.rows:
                     env.setdefault(d.rows, env[d.name])  # x_i is row i of X (c_{ij} of C is renamed when compiled)
+        for name, value in self.defined:
+            if name not in env:
+                env[name] = value(env)  # V = {1, …, n}, as the prose defines it (s ∈ V is checked next)
+        if declarations.inputs or declarations.conditions:
             check_entry(declarations, env)
         seeds = self.names.seeds if self.names is not None else ()
         for member, base, key in seeds:
@@ -1176,7 +1182,12 @@ def compile_function(
     extra = [n for n in names.extra_inputs if n not in params]
     ctx = dataclasses.replace(
         parent.ctx,
-        declared=assigned_names(node.body, parent.parse) | set(params) | _bound(declarations) | set(extra),
+        views={},
+        declared=assigned_names(node.body, parent.parse)
+        | set(params)
+        | _bound(declarations)
+        | set(extra)
+        | {n for n, _ in names.definitions},
         dims={},
         guard=False,
     )
@@ -1204,6 +1215,8 @@ def compile_function(
     )
     program.declarations, program.names = declarations, names
     program.free = frozenset(scope.reads)
+    program.defined = _defined(names, ctx)
+    _views(names, ctx)
     program.__post_init__()
     # registered before its body is compiled: the body may call the function itself
     parent.own[node.name] = parent.scope[node.name] = _callable(program)
@@ -1217,31 +1230,8 @@ def renaming(parse: Callable[[ir.Math], M.MathNode], renames: dict[str, str]) ->
     if not renames:
         return parse
 
-    def rename(node: M.MathNode) -> M.MathNode:
-        changes = {}
-        for f in dataclasses.fields(node):
-            if f.name == "span":
-                continue
-            value = getattr(node, f.name)
-            new = _renamed(value)
-            if new is not value:
-                changes[f.name] = new
-        if isinstance(node, M.Idx) and isinstance(node.base, M.Sym) and not node.base.accents:
-            target = renames.get(identifier(node.base) or "")
-            if target is not None:
-                changes["base"] = M.Sym(target, span=node.base.span)
-        return dataclasses.replace(node, **changes) if changes else node
-
-    def _renamed(value: Any) -> Any:
-        if isinstance(value, M.MathNode):
-            return rename(value)
-        if isinstance(value, tuple):
-            items = tuple(_renamed(v) for v in value)
-            return items if any(a is not b for a, b in zip(items, value)) else value
-        return value
-
     def parse_renamed(m: ir.Math) -> M.MathNode:
-        return rename(parse(m))
+        return rename_entries(parse(m), renames)
 
     return parse_renamed
 
@@ -1308,7 +1298,9 @@ def compile_program(
     declarations = names.declarations
     inputs = declarations.names
     compiler.ctx.declared = assigned_names(algorithm.body, parse) | set(inputs) | _bound(declarations)
+    compiler.ctx.declared |= {n for n, _ in names.definitions}
     compiler.parse = renaming(parse, names.renames)
+    _views(names, compiler.ctx)
     run = compiler.block(algorithm.body)
     outputs = output_names(body, parse)
     program = Program(
@@ -1323,8 +1315,35 @@ def compile_program(
     )
     program.own, program.declarations, program.names = own, declarations, names
     program.free = frozenset(by_scope[None].reads)
+    program.defined = _defined(names, compiler.ctx)
     program.__post_init__()
     return program
+
+
+def _views(names: Resolution, ctx: Context) -> None:
+    """Let ``ctx`` read each matrix the listing computes part by part (``Q`` of ``q_j``, ``R`` of ``r_{ij}``)."""
+    for name, (how, part) in names.views.items():
+        ctx.views[name] = _assembler(how, part)
+
+
+def _assembler(how: str, part: str) -> Callable[[Env], Any]:
+    def assemble(env: Env) -> Any:
+        parts = env.get(part)
+        if isinstance(parts, Sequence):
+            if how == "entries":
+                return parts.to_array()
+            parts = [parts[k] for k in sorted(parts)]
+        if parts is None:
+            raise KeyError(part)
+        return np.column_stack(parts) if how == "columns" else np.vstack(parts) if how == "rows" else parts
+
+    return assemble
+
+
+def _defined(names: Resolution, ctx: Context) -> tuple[tuple[str, Callable[[Env], Any]], ...]:
+    """The prose's definitions a scope reads, compiled (a problem in one is located in the prose)."""
+    guarded = dataclasses.replace(ctx, guard=True)
+    return tuple((name, compile_expr(tree, guarded)) for name, tree in names.definitions)
 
 
 def parse(latex: str) -> ir.Algorithm:

@@ -160,8 +160,80 @@ def _read(sentence: Sentence, text: str, parse: Parse, spec: InputSpec, origin: 
                 matrix = bool(counted.group("rows") or counted.group("cols"))
                 _size(subject, piece, 1 if counted.group("cols") else 0, matrix, spec, origin)
         _read_words(piece, words, str(after), nxt, pieces[i + 3 :], spec, origin)
-        if isinstance(piece.tree, M.Sym):
+        declares = _declares(piece)
+        if declares:
             subject = _name_of(piece)
+        # "Let A … be symmetric positive definite", "…, have linearly independent columns": preconditions
+        target = _name_of(piece) if declares else subject
+        if target is not None and not _CONDITIONAL.search(before):
+            _properties(target, str(after), piece, spec, origin, before=words)
+
+
+def _declares(piece: _Math) -> bool:
+    r"""Whether the math introduces a name (``A``, ``x \in \mathbb{R}^n``, ``A = [a_1, …]``), not a relation on one."""
+    tree = piece.tree
+    if isinstance(tree, (M.Sym, M.In)):
+        return True
+    return isinstance(tree, M.Rel) and isinstance(tree.first, M.Sym) and {op for op, _ in tree.rest} <= {"=", "in"}
+
+
+#: what the prose says of a matrix or vector that a run can test on entry, as a reader takes it: the words, the property
+_PROPERTY_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(rf"\b{words}\b", re.I), key)
+    for words, key in (
+        (r"(?:symmetric )?positive[- ]definite|spd|s\.p\.d\.", "positive definite"),
+        (r"(?:symmetric )?positive[- ]semi-?definite", "positive semidefinite"),
+        (r"linearly independent columns|full column rank", "independent columns"),
+        (r"linearly independent rows|full row rank", "independent rows"),
+        (r"full[- ]rank", "full rank"),
+        (r"invertible|non-?singular", "invertible"),
+        (r"symmetric", "symmetric"),
+        (r"orthogonal|orthonormal", "orthogonal"),
+        (r"non-?zero", "nonzero"),
+        (r"sorted|in (?:non-?decreasing|increasing|ascending) order", "sorted"),
+        (r"distinct", "distinct"),
+        (r"non-?negative", "non-negative"),
+    )
+)
+#: the words that end what a sentence says of one name: the next clause is about something else
+_CLAUSE_END = re.compile(r"[;:]|\b(?:and let|let|where|while|whereas|but|then|so|which|whose|if|when)\b", re.I)
+
+
+def _properties(name: str, after: str, piece: _Math, spec: InputSpec, origin: Origin, before: str) -> None:
+    """The properties the words right after (or the adjectives right before) a name give it."""
+    said = _CLAUSE_END.split(after, maxsplit=1)[0]
+    said = re.split(r"\band\b(?=\s+(?:a|an|the|let)\b)", said, maxsplit=1)[0]
+    adjectives = re.search(r"((?:[\w-]+ ){0,3})(?:matrix|vector|array|list)$", before, re.I)
+    text = said + " " + (adjectives.group(1) if adjectives else "")
+    found: list[str] = []
+    for pattern, key in _PROPERTY_WORDS:
+        m = pattern.search(text)
+        if m is None or key in found:
+            continue
+        if key == "symmetric" and "positive definite" in found:
+            continue  # "symmetric positive definite" is one property
+        found.append(key)
+        text = text[: m.start()] + " " * (m.end() - m.start()) + text[m.end() :]
+    if found:
+        said_of = tuple((k, _SAID[k].format(name=name)) for k in found)
+        spec.declare(Declared(name, piece.tree.span, origin=origin, properties=said_of))
+
+
+#: each property as a precondition says it
+_SAID = {
+    "positive definite": "{name} is positive definite",
+    "positive semidefinite": "{name} is positive semidefinite",
+    "independent columns": "{name} has linearly independent columns",
+    "independent rows": "{name} has linearly independent rows",
+    "full rank": "{name} has full rank",
+    "invertible": "{name} is invertible",
+    "symmetric": "{name} is symmetric",
+    "orthogonal": "{name} is orthogonal",
+    "nonzero": "{name} is not zero",
+    "sorted": "{name} is sorted",
+    "distinct": "the entries of {name} are distinct",
+    "non-negative": "{name} is non-negative",
+}
 
 
 def _read_math(piece: _Math, spec: InputSpec, origin: Origin, *, conditional: bool) -> None:
@@ -178,6 +250,14 @@ def _relation(tree: M.Rel, piece: _Math, spec: InputSpec, origin: Origin, *, con
     if ops == ["="]:
         _vector_of_entries(tree, spec, origin, piece)
         declare_math(tree, spec, text_of(piece.math), origin, joint=False)  # A = [a_1, …, a_n]: columns
+        name = identifier(tree.first) if isinstance(tree.first, M.Sym) else None
+        value = tree.rest[0][1]
+        if name is not None and not conditional and read_family(value) is None and not isinstance(value, M.Range):
+            # "the vertices V = {1, …, n}": a name the prose defines; bound only if a listing reads it
+            spec.definitions.setdefault(name, (value, origin))
+        return
+    if "in" in ops and set(ops) <= {"=", "in"} and isinstance(tree.first, M.Sym):
+        declare_math(tree, spec, text_of(piece.math), origin, joint=False)  # A = [a_1, …] ∈ ℝ^{m×n}
         return
     if conditional or "=" in ops:
         return

@@ -40,8 +40,8 @@ __all__ = ["Read", "Scope", "scopes", "reads_of", "CONSTANT_WORDS"]
 CONSTANT_WORDS = frozenset({"true", "false", "nil", "null", "none"})
 #: number sets the interpreter knows (``\mathbb{R}``)
 _NUMBER_SETS = frozenset({"R", "N", "Z", "Q", "C"})
-#: names of constants the interpreter gives a value when nothing binds them
-CONSTANTS = frozenset({"pi"})
+#: names of constants the interpreter gives a value when nothing binds them (π; the identity matrix I, I_n)
+CONSTANTS = frozenset({"pi", "I"})
 
 
 @dataclass(frozen=True)

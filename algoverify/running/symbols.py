@@ -18,6 +18,7 @@ the fix, and never guesses.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import re
 from dataclasses import dataclass, field, replace
@@ -28,9 +29,9 @@ from ..math import mathexpr as M
 from ..math.names import identifier, word
 from ..syntax import ir
 from .declarations import Declared, InputSpec, Origin, read_family
-from .scope import Read, Scope, join_families
+from .scope import Read, Scope, join_families, reads_of
 
-__all__ = ["Binding", "Resolution", "resolve", "own_declarations", "unbound_message"]
+__all__ = ["Binding", "Resolution", "resolve", "own_declarations", "unbound_message", "rename_entries"]
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,10 @@ class Resolution:
     renames: dict[str, str] = field(default_factory=dict)
     #: inputs that start a sequence the scope indexes: ``x_0`` of ``x_k`` → ``("x_0", "x", 0)``
     seeds: list[tuple[str, str, int]] = field(default_factory=list)
+    #: names the prose defines that the scope reads (``V = \{1, \dots, n\}``), in the order to evaluate them
+    definitions: list[tuple[str, M.MathNode]] = field(default_factory=list)
+    #: matrices read whole that the scope computes part by part: ``Q`` → ``("columns", "q")`` (``q_j \gets …``)
+    views: dict[str, tuple[str, str]] = field(default_factory=dict)
 
 
 def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
@@ -75,6 +80,8 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     # \sum_{i=1}^{d} x_i: d is the length of x, when the listing itself binds x
     dims = {d for d, arrays in scope.dims.items() if arrays and arrays <= own_names | scope.bound}
     free = {name: read for name, read in scope.reads.items() if name not in own_names | dims}
+    views = _views(scope, free, context)
+    free = {name: read for name, read in free.items() if name not in views}
     relevant = set(own_names) | set(free)
     for d in context.inputs:  # "the matrix C with entries c_{ij}": reading c makes C an input
         if any(alias in free for alias in (d.entries, d.columns, d.rows) if alias):
@@ -89,13 +96,21 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     for size, carriers in context.sizes.items():
         for name, axis in carriers:
             if name in relevant:
-                added.carry(size, name, axis, context.size_origins.get(size))
+                added.carry(
+                    size, name, axis, context.size_origins.get(size), context.offsets.get((size, name, axis), 0)
+                )
     parts = {a for d in added.inputs for a in (d.columns, d.rows, d.entries) if a}
     for name, family in context.firsts.items():
         if name in relevant or name in parts:
             added.firsts.setdefault(name, family)
     declarations = own.merged(added)
     out = Resolution(declarations)
+    for name, (how, part, origin) in views.items():
+        out.views[name] = (how, part)
+        what = {"columns": f"the matrix of the columns {part}_j", "rows": f"the matrix of the rows {part}_i"}
+        out.bindings[name] = Binding(
+            name, "view", what.get(how, f"the matrix of the entries {part}_{{ij}}") + " the listing computes", origin
+        )
     bound = _bound_names(declarations) | set(scope.params)
     conventions: set[str] = set()
     for name, read in free.items():
@@ -119,9 +134,12 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
                 continue
     _stored_entries(scope, own_names | set(free), bound, declarations, out, conventions)
     out.renames.update({d.entries: d.name for d in declarations.inputs if d.entries and d.entries not in own_names})
+    _definitions(free, bound, context, out)
     for name in sorted(dims & set(scope.reads)):
         out.bindings[name] = _binding(name, declarations, scope, conventions)  # type: ignore[assignment]
     for name, read in free.items():
+        if name in out.bindings:  # defined by the prose
+            continue
         binding = _binding(name, declarations, scope, conventions)
         if binding is not None:
             out.bindings[name] = binding
@@ -152,6 +170,46 @@ def _seeds(scope: Scope, inputs: set[str]) -> list[tuple[str, str, int]]:
     return out
 
 
+def _views(scope: Scope, free: dict[str, Read], context: InputSpec) -> dict[str, tuple[str, str, Origin | None]]:
+    r"""Matrices the scope reads whole and computes part by part: ``Q = [q_1, \dots, q_n]`` of ``q_j \gets …``.
+
+    The prose says how (``Q = [q_1, …, q_n]``: columns; "with rows"; "with entries"); without it, the
+    usual convention reads ``r_{ij} \gets …`` as the entries of ``R``.
+    """
+    out: dict[str, tuple[str, str, Origin | None]] = {}
+    stored = scope.stored_by_index - scope.whole
+    for name in free:
+        d = context.get(name)
+        parts = [("columns", d.columns), ("rows", d.rows), ("entries", d.entries)] if d is not None else []
+        for how, part in parts:
+            if part and part in stored:
+                out[name] = (how, part, d.also[-1] if d.also else d.origin)  # type: ignore[union-attr]
+                break
+        else:
+            lower = name[:1].lower() + name[1:]
+            if lower != name and lower in stored and scope.index_counts.get(lower) == {2}:
+                out[name] = ("entries", lower, Origin("convention"))
+    return out
+
+
+def _definitions(free: dict[str, Read], bound: set[str], context: InputSpec, out: Resolution) -> None:
+    """Bind the free names the prose defines (``V = \\{1, \\dots, n\\}``) when what they read is bound."""
+    pending = [n for n in free if n not in bound and n in context.definitions]
+    progress = True
+    while pending and progress:  # a definition may read another: evaluate in an order that works
+        progress = False
+        for name in list(pending):
+            value, origin = context.definitions[name]
+            needs = {r.name for r in reads_of(value, bound)} - {name}
+            if needs:
+                continue
+            out.definitions.append((name, value))
+            out.bindings[name] = Binding(name, "definition", "defined by the prose", origin)
+            bound.add(name)
+            pending.remove(name)
+            progress = True
+
+
 def _stored_entries(
     scope: Scope,
     declared: set[str],
@@ -177,6 +235,37 @@ def _stored_entries(
         out.renames[name] = upper
         conventions.add(name)
         out.bindings[name] = Binding(name, "entries", f"the entries of {upper}", Origin("convention"))
+
+
+def rename_entries(tree: M.MathNode, renames: dict[str, str]) -> M.MathNode:
+    """``tree`` with ``c_{ij}`` read as ``C_{ij}`` for each ``c`` → ``C`` of ``renames`` (spans kept)."""
+    if not renames:
+        return tree
+
+    def rename(node: M.MathNode) -> M.MathNode:
+        changes = {}
+        for f in dataclasses.fields(node):
+            if f.name == "span":
+                continue
+            value = getattr(node, f.name)
+            new = renamed(value)
+            if new is not value:
+                changes[f.name] = new
+        if isinstance(node, M.Idx) and isinstance(node.base, M.Sym) and not node.base.accents:
+            target = renames.get(identifier(node.base) or "")
+            if target is not None:
+                changes["base"] = M.Sym(target, span=node.base.span)
+        return dataclasses.replace(node, **changes) if changes else node
+
+    def renamed(value: object) -> object:
+        if isinstance(value, M.MathNode):
+            return rename(value)
+        if isinstance(value, tuple):
+            items = tuple(renamed(v) for v in value)
+            return items if any(a is not b for a, b in zip(items, value)) else value
+        return value
+
+    return rename(tree)
 
 
 def own_declarations(

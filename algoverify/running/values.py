@@ -7,6 +7,7 @@ seeded random generator.
 
 from __future__ import annotations
 
+import operator
 import re
 from typing import Any, Callable
 
@@ -35,6 +36,9 @@ class ValueSyntaxError(ValueError):
         self.column = column
 
 
+_ARITHMETIC = {"add": operator.add, "sub": operator.sub, "mul": operator.mul}
+
+
 def _build(tree: Any, rng: np.random.Generator, names: dict[str, Any] | None = None) -> Any:
     from lark import Token
 
@@ -57,6 +61,11 @@ def _build(tree: Any, rng: np.random.Generator, names: dict[str, Any] | None = N
     if kind in ("list", "tuple"):
         items = [_build(c, rng, names) for c in tree.children if c is not None]
         return _as_array(items) if kind == "list" else tuple(items)
+    if kind in _ARITHMETIC:
+        a, b = (_build(c, rng, names) for c in tree.children)
+        if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (a, b)):
+            raise ValueSyntaxError(f"{kind} of {a!r} and {b!r}: arithmetic here is on numbers (sizes, parameters)")
+        return _ARITHMETIC[kind](a, b)
     if kind == "call":
         args, kwargs = _arguments(tree, rng, names)
         try:
