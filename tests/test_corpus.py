@@ -24,6 +24,7 @@ CORPUS = ROOT / "corpus"
 REFUTED = {
     ("power-iteration.md", "symmetric-matrices"),
     ("power-iteration.md", "any-start-vector"),
+    ("power-iteration.md", "zero-start-vector"),
     ("gradient-accumulation.md", "equals-full-batch-gradient"),
     ("gradient-accumulation.md", "equals-one-large-step"),
     ("temperature-scaling.md", "no-temperature-increases-the-maximum"),

@@ -407,7 +407,8 @@ def test_a_claim_about_arg_min_is_left_to_the_trials(tmp_path):
     path = tmp_path / "note.md"
     path.write_text(
         "---\ntitle: t\nalgoverify:\n  checks:\n    - id: c\n      kind: property\n"
-        f"      draw: {{n: 'integers(1, 5)', x: 'randn(n)'}}\n      holds: '{holds}'\n---\n\nProse.\n"
+        f"      draw: {{n: 'integers(1, 5)', x: 'randn(n)'}}\n      given: '\\min_j \\lvert x_j \\rvert > 0'\n"
+        f"      holds: '{holds}'\n---\n\nProse.\n"
     )
     (report,) = api.check([path], seed=0).notes
     (outcome,) = report.outcomes

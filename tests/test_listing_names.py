@@ -49,7 +49,7 @@ BINDINGS = [
     ("matrix_columns.md", 1, "q", "number of columns of B, from the prose at line 5"),
     ("matrix_columns.md", 1, "b", "the columns of B, from the prose at line 5"),
     ("list_items.md", 1, "m", "length of a, from the prose at line 5"),
-    ("weights_from_zero.md", 1, "k", "length of the family w, from the prose at line 5"),
+    ("weights_from_zero.md", 1, "k", "length of the family w (w_0, …, w_{k - 1}), from the prose at line 5"),
     ("weights_from_zero.md", 1, "w", "a list (the family w_0, …, w_{k - 1}), from the parameters at line 8"),
     ("family_params.md", 1, "y", "a list (the family y_1, …, y_M), from the parameters at line 8"),
     ("family_params.md", 1, "K", "length of the family c, from the parameters at line 8"),
@@ -62,6 +62,15 @@ BINDINGS = [
     ("spec_size.md", 1, "n", "a value, from the spec at line 10"),
     ("stored_entries.md", 1, "d", "the entries of D, by the usual convention"),
     ("sequence_start.md", 1, "m", "integer scalar; m \\ge 1, from the parameters at line 9 and the prose at line 6"),
+    ("defined_in_prose.md", 1, "V", "defined as \\{1, \\dots, n\\}, from the prose at line 5"),
+    ("defined_in_prose.md", 1, "l", "the entries of L, by the usual convention"),
+    ("columns_computed.md", 1, "x", "the columns of X, from the prose at line 5"),
+    ("columns_computed.md", 1, "U", "the matrix of the columns u_j the listing computes, from the prose at line 6"),
+    ("columns_computed.md", 1, "T", "the matrix of the entries t_{ij} the listing computes, by the usual convention"),
+    ("columns_computed.md", 1, "X", "m × k matrix (columns x_1, …); independent columns, from the parameters at line 10 and the prose at line 5"),
+    ("size_plus_one.md", 1, "n", "length of c, minus 1, from the prose at line 13"),
+    ("entry_bound_in_require.md", 1, "W", "n × n matrix, from \\Require at line 6"),
+    ("identity_shift.md", 1, "A", "a matrix; symmetric, from the parameters at line 9 and the prose at line 5"),
     ("conditional_relation.md", 1, "beta", "a value; \\beta \\in (0, 1), from the parameters at line 8 and the prose at line 5"),
 ]
 
@@ -87,6 +96,10 @@ RUNS = [
     ("conditional_relation.md", 1, {"x": 2.0, "beta": 0.95}, 1.9),
     ("stored_entries.md", 1, {"W": [[0.0, 5.0, 1.0], [5.0, 0.0, 1.0], [1.0, 1.0, 0.0]]}, [[0, 2, 1], [2, 0, 1], [1, 1, 0]]),
     ("sequence_start.md", 1, {"x_0": 1.0, "m": 60}, 0.7390851332151607),
+    ("defined_in_prose.md", 1, {"L": [[0.0, 4.0, 1.0], [np.inf, 0.0, np.inf], [np.inf, 2.0, 0.0]], "s": 1}, [0, 3, 1]),
+    ("size_plus_one.md", 1, {"c": [1.0, 2.0, 3.0], "x": 2.0}, 17.0),
+    ("entry_bound_in_require.md", 1, {"W": [[0.0, 9.0], [1.0, 0.0]], "k": 2}, [[0.0, 9.0], [1.0, 0.0]]),
+    ("entry_bound_in_require.md", 1, {"W": [[0.0, 9.0], [1.0, 0.0]], "k": 1}, [[0.0, 9.0], [1.0, 0.0]]),
 ]
 
 
@@ -111,6 +124,10 @@ LINTS = [
     ("spec_size.md", []),
     ("stored_entries.md", []),
     ("sequence_start.md", []),
+    ("defined_in_prose.md", []),
+    ("columns_computed.md", []),
+    ("size_plus_one.md", []),
+    ("entry_bound_in_require.md", []),
     # two vectors and one free size: which length n is, the note does not say
     ("two_arrays_one_size.md", [("AV303", 10, 36)]),
     # x_1 beside the matrix X: its first entry, row or column?
@@ -252,3 +269,48 @@ def test_a_compare_key_that_names_no_output_is_a_spec_error_with_the_near_name(t
     assert finding.code == "AV501"
     assert finding.message == "check spec: compare: mu is not an output of the listing; it returns m (did you mean m?)"
     assert result.sources[finding.path].line_col(finding.span.start) == (12, 17)
+
+
+def test_the_matrices_a_listing_computes_by_columns_and_entries_are_returned_whole():
+    listing = algoverify.load(DATA / "columns_computed.md").listing(1)
+    X = np.array([[1.0, 1.0], [0.0, 1.0], [1.0, 0.0]])
+    U, T = listing(X=X)
+    np.testing.assert_allclose(U @ T, X, atol=1e-12)
+    np.testing.assert_allclose(U.T @ U, np.eye(2), atol=1e-12)
+    assert T[1, 0] == 0.0  # the entries never stored are the zeros of an upper triangular matrix
+
+
+def test_a_property_the_prose_states_is_a_precondition_at_its_words():
+    listing = algoverify.load(DATA / "columns_computed.md").listing(1)
+    result = listing.run({"X": np.array([[1.0, 2.0], [1.0, 2.0]])})  # dependent columns
+    assert result.finding is not None and result.finding.code == "AV309"
+    assert result.finding.message == (
+        "precondition violated: X has linearly independent columns does not hold (X = [[1.0, 2.0], [1.0, 2.0]])"
+    )
+    assert listing.source.line_col(result.finding.span.start) == (5, 7)
+
+
+def test_the_identity_takes_the_size_beside_it_and_pi_is_pi():
+    listing = algoverify.load(DATA / "identity_shift.md").listing(1)
+    A = np.array([[2.0, 1.0], [1.0, 3.0]])
+    B, r, c = listing(A=A, mu=0.5, m=2)
+    np.testing.assert_allclose(B, A - 0.5 * np.eye(2))
+    assert r == 0.0 and c == pytest.approx(2 * np.pi)
+
+
+def test_a_size_plus_one_is_checked_against_the_shape():
+    listing = algoverify.load(DATA / "size_plus_one.md").listing(1)
+    result = listing.run({"c": np.array([1.0, 2.0, 3.0]), "x": 2.0, "n": 3})
+    assert result.finding is not None and result.finding.message == "n = 3 was given, but c has length 3"
+    report = api.check([DATA / "size_plus_one.md"]).notes[0]
+    assert [o.status for o in report.outcomes] == ["verified"], [o.message for o in report.outcomes]
+
+
+@pytest.mark.parametrize(
+    "text, shape",
+    [("randn(n + 1)", (4,)), ("randn(n - 1)", (2,)), ("randn(2*n)", (6,)), ("randn(n, n+1)", (3, 4))],
+)
+def test_a_generator_takes_arithmetic_on_sizes(text, shape):
+    from algoverify.running.values import parse_value
+
+    assert np.shape(parse_value(text, np.random.default_rng(0), {"n": 3})) == shape

@@ -134,6 +134,8 @@ def _given_on_entry(check: CheckSpec, ctx: CheckContext, env: dict[str, Any]) ->
     if given is None:
         return None
     inputs = dict(env)
+    if check.get("arithmetic") == "exact":  # the relation is compiled exact: its values are the floats' rationals
+        inputs = {k: v if callable(v) else to_exact(v) for k, v in inputs.items()}
     try:
         ctx.let(check, inputs)
         return _truth(ctx.evaluate(check, str(given), inputs, ("given", "on entry")))

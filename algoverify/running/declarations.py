@@ -84,8 +84,8 @@ class Declared:
     rows: str | None = None
     #: every other place that added to the declaration (its shape, its parts), after :attr:`origin`
     also: tuple[Origin, ...] = ()
-    #: what the prose says it is, tested on entry: ``(key, words)`` (``("invertible", "A is invertible")``)
-    properties: tuple[tuple[str, str], ...] = ()
+    #: what the prose says it is, tested on entry: ``(key, words, where)`` (``("invertible", "A is invertible", …)``)
+    properties: tuple[tuple[str, str, Span], ...] = ()
     #: what the prose calls it: ``matrix``, ``square`` (a square matrix), ``vector``, ``number``, ``integer``, ``value``
     noun: str | None = None
 
@@ -112,7 +112,7 @@ class Declared:
         what += "".join(f" ({kind} {name}_1, …)" for name, kind in parts if name)
         if self.entries:
             what += f" (entries {self.entries}_{{ij}})"
-        extra = "; ".join([*(text for _, text in self.constraints), *(key for key, _ in self.properties)])
+        extra = "; ".join([*(text for _, text in self.constraints), *(key for key, _, _ in self.properties)])
         return f"{self.name}: {what}" + (f"; {extra}" if extra else "")
 
 
@@ -264,7 +264,8 @@ class InputSpec:
         """``length of x``, ``number of columns of B``, ``length of a, minus 1`` — what a size is read from."""
         family = next((self.written[f] for f, s in self.families.items() if s == size and f in self.written), None)
         if family is not None:
-            members = f"{family.name}_{family.first}, …, {family.name}_{family.last}"
+            last = family.last if len(family.last) == 1 else f"{{{family.last}}}"
+            members = f"{family.name}_{family.first}, …, {family.name}_{last}"
             return f"length of the family {family.name}" + (
                 f" ({members})" if (family.first, family.offset) != (1, 0) else ""
             )

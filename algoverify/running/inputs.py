@@ -72,9 +72,9 @@ def check_entry(spec: InputSpec, env: dict[str, Any]) -> None:
                 condition=d.latex or f"{d.name} ∈ {d.domain} numbers",
                 value=f"{d.name} = {_short(value)}",
             )
-        for key, text in d.properties:
+        for key, text, where in d.properties:
             if not _has_property(key, value):
-                raise LocatedError(PreconditionViolated, d.span, condition=text, value=f"{d.name} = {_short(value)}")
+                raise LocatedError(PreconditionViolated, where, condition=text, value=f"{d.name} = {_short(value)}")
         for c, text in d.constraints:
             if _violated(c, env):
                 raise LocatedError(PreconditionViolated, c.span, condition=text, value=f"{d.name} = {_short(value)}")

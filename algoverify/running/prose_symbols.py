@@ -81,7 +81,9 @@ _KIND_AFTER = re.compile(
     r"scalar|graph|set|function)\b",
     re.I,
 )
-_WITH_PARTS = re.compile(r"\b(?:with|whose|having|and) (?P<part>entries|elements|columns|rows)(?: are)?$", re.I)
+_WITH_PARTS = re.compile(
+    r"\b(?:with|whose|having|has|have|and)(?: [\w-]+){0,3}? (?P<part>entries|elements|columns|rows)(?: are)?$", re.I
+)
 _KIND_NOUNS = {
     "matrix": "matrix",
     "vector": "vector",
@@ -215,7 +217,7 @@ def _properties(name: str, after: str, piece: _Math, spec: InputSpec, origin: Or
         found.append(key)
         text = text[: m.start()] + " " * (m.end() - m.start()) + text[m.end() :]
     if found:
-        said_of = tuple((k, _SAID[k].format(name=name)) for k in found)
+        said_of = tuple((k, _SAID[k].format(name=name), piece.tree.span) for k in found)
         spec.declare(Declared(name, piece.tree.span, origin=origin, properties=said_of))
 
 

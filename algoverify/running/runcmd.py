@@ -162,13 +162,16 @@ def describe_inputs(listing: Listing) -> str:
             what = spec.size_description(size) or "a size"
             lines.append(f"  {size:<{size_width}}  {what}" + (f", {origin}" if origin is not None else ""))
     names = program.names
-    parts = [
-        b for b in (names.bindings.values() if names is not None else ()) if b.kind in ("entries", "columns", "rows")
-    ]
-    if parts:
-        lines.append("names of the inputs' parts:")
-        for b in parts:
-            lines.append(f"  {b}")
+    bindings = list(names.bindings.values()) if names is not None else []
+    for kinds, heading in (
+        (("entries", "columns", "rows"), "names of the inputs' parts:"),
+        (("view",), "matrices the listing computes part by part:"),
+        (("definition",), "defined by the prose:"),
+    ):
+        found = [b for b in bindings if b.kind in kinds]
+        if found:
+            lines.append(heading)
+            lines.extend(f"  {b}" for b in found)
     lines.append(f"outputs: {', '.join(program.outputs) or 'none'}")
     return "\n".join(lines) + "\n"
 

@@ -26,6 +26,7 @@ from typing import Callable
 
 from ..findings import LocatedError
 from ..math import mathexpr as M
+from ..math.latex import to_latex
 from ..math.names import identifier, word
 from ..syntax import ir
 from .declarations import Declared, InputSpec, Origin, read_family
@@ -204,7 +205,7 @@ def _definitions(free: dict[str, Read], bound: set[str], context: InputSpec, out
             if needs:
                 continue
             out.definitions.append((name, value))
-            out.bindings[name] = Binding(name, "definition", "defined by the prose", origin)
+            out.bindings[name] = Binding(name, "definition", f"defined as {to_latex(value)}", origin)
             bound.add(name)
             pending.remove(name)
             progress = True
