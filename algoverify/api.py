@@ -631,22 +631,52 @@ def _compile_findings(report: NoteReport, names, seen: set) -> list[Finding]:  #
     Compiling reads the listing and builds its closures; nothing of the note runs, and its module
     is not imported. A finding the math's own lint already made is not said twice.
     """
+    from .findings import UnboundText
     from .running.listing import Listing
 
     out = []
+    keys = _module_binding_keys(report.note)
     for i, block in enumerate(report.listings()):
         if block.ir is None or any(f.severity is Severity.ERROR for f in block.findings):
             continue
         listing = Listing(
             block.ir, report.note.source, index=i + 1, index_base=listing_base(report, i), context=names.contexts[i]
         )
+        for key in keys:  # the module's BINDINGS, read without importing it: a bound statement runs
+            listing.bind(key, _never_called)
         try:
-            listing.program  # noqa: B018 - compiling is the check
+            program = listing.program
         except LocatedError as exc:
             finding = exc.to_finding(report.path)
             if finding.span not in seen and not finding.code.startswith("AV2"):
                 out.append(finding)
+            continue
+        for span, text in program.unbound_text:
+            if span not in seen:
+                out.append(UnboundText.finding(span, report.path, text=text))
     return out
+
+
+def _never_called(step):  # noqa: ANN001, ANN202 - a stand-in for a binding lint only matches
+    raise AssertionError("lint runs nothing")
+
+
+def _module_binding_keys(note: Note) -> list:
+    """The keys of the note's module's ``BINDINGS`` (statement texts, line numbers), read with ``ast``."""
+    section = note.front_matter.get("algoverify") if isinstance(note.front_matter, dict) else None
+    module = section.get("module") if isinstance(section, dict) else None
+    if not isinstance(module, str):
+        return []
+    try:
+        tree = ast.parse((note.path.parent / module).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
+        return []
+    keys: list = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "BINDINGS" for t in node.targets):
+            if isinstance(node.value, ast.Dict):
+                keys += [k.value for k in node.value.keys if isinstance(k, ast.Constant)]
+    return keys
 
 
 def _note_functions(report: NoteReport) -> set[str]:

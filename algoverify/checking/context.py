@@ -187,12 +187,15 @@ class CheckContext:
         self.validate(check)
         values: dict[str, Any] = {}
         sizes: set[str] = set()
+        only = None
+        if row is not None and ":" in row:  # `zero:b`: that input alone takes the row's member
+            row, only = row.split(":", 1)
         if row is not None and row not in EDGE_ROWS:
             sizes = {n for n in sizes_of(spec) if str(spec.get(n, "")).lstrip().startswith("integers(")}
         for name, text in spec.items():
             try:
                 member = None
-                if row is not None and isinstance(text, str) and name not in sizes:
+                if row is not None and isinstance(text, str) and name not in sizes and only in (None, name):
                     member = structured_value(text, values, row, rng)
                 if member is not None:
                     values[name] = member

@@ -149,6 +149,12 @@ def name_findings(
                 out.append(UnboundName.finding(read.span, path, name=read.name, hint=hint))
             for read, why in resolution.ambiguous:
                 out.append(AmbiguousMath.finding(read.span, path, message=why))
+            for name, span in resolution.unsized_zeros:
+                message = (
+                    f"{name} is set to 0 and then stored into by index: a zero vector whose size the note does not "
+                    f"say; write \\operatorname{{zeros}}(n), or say in the prose what size {name} has"
+                )
+                out.append(AmbiguousMath.finding(span, path, message=message))
             if resolution.base_conflict is not None:
                 zero, one = resolution.base_conflict
                 message = (

@@ -24,7 +24,7 @@ from .outcome import Verdict
 from .proof import PROVED, Proof, Subjects, beside, provable, prove
 from .spec import CheckSpec, Statements
 from .subjects import RunFailed, snippet_functions
-from .trials import SKIP, CannotCheck, Rejected, failed_run, search
+from .trials import REFUTING_CODES, SKIP, CannotCheck, Rejected, failed_run, search
 
 
 def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
@@ -242,7 +242,12 @@ def _invariant(
     """Run the listing, testing ``holds:`` at ``place`` each time; the first pass that breaks it is the failure."""
     watch = _Watch(check, ctx, {**env, **entry}, place)
     result = listing.run(taken(listing, values), budget=ctx.budget(check), on_step=watch.on_step, on_pass=watch.on_pass)
-    watch.finish()
+    if result.finding is None:
+        watch.finish()  # a run that stopped left a state no pass reached: nothing to test there
+    elif result.finding.code not in REFUTING_CODES:
+        # the listing cannot run as written (an unbound name, a form it cannot execute) or the draw
+        # breaks its precondition: a pass that broke the relation before says nothing of the claim
+        failed_run(result, ctx.report.note.source.line_col)
     if watch.error is not None:
         raise watch.error
     if watch.failure is not None:

@@ -391,6 +391,20 @@ class _Plan:
         return f"{ran} trials"
 
 
+#: inputs that also get an edge of their own while the others are drawn (``b = 0`` beside a random ``a``)
+ALONE = 3
+
+
+def structured_rows(inputs_spec: dict[str, Any]) -> tuple[str, ...]:
+    """The first trials: :data:`ROWS` for every input at once, then each of the first inputs alone at its edges.
+
+    A row that meets the other inputs' members misses a claim false where one input alone is at
+    an edge (Euclid's ``b = 0`` for any ``a``): ``low:b`` and ``zero:b`` try that, the rest drawn.
+    """
+    names = [n for n, text in inputs_spec.items() if isinstance(text, str)][:ALONE]
+    return ROWS + tuple(f"{edge}:{name}" for name in names for edge in ("low", "zero"))
+
+
 def search(
     check: Any,
     ctx: Any,
@@ -421,9 +435,10 @@ def search(
     skipped: dict[str, int] = {}
     cause: Finding | None = None
     structured: list[dict[str, Any]] = []  # the values of the structured trials so far
+    rows = structured_rows(inputs_spec)
     while plan.more(ran, drawn):
         trial, drawn = drawn, drawn + 1
-        row = ROWS[trial] if trial < len(ROWS) else None  # the first trials try structured members
+        row = rows[trial] if trial < len(rows) else None  # the first trials try structured members
         values = ctx.draw(check, inputs_spec, ctx.rng(check, trial), row)
         if row is not None:
             if any(_same_values(values, earlier) for earlier in structured):

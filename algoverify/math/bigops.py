@@ -741,6 +741,8 @@ def _vec_call(node: M.Call, var: str, ctx: Any, compile_expr: Compile) -> Vec:
 def _vec_pow(node: M.Pow, var: str, ctx: Any, compile_expr: Compile) -> Vec:
     if identifier(node) in ctx.declared:
         raise _Fallback
+    if isinstance(node.base, M.Sym) and node.base.name == "e" and "e" not in ctx.declared:
+        return _unary(np.exp, "exp")(node, var, ctx, compile_expr)  # e^{z_i}: Euler's number, unless a variable is e
     return _binary(operator.pow, "base", "exp")(node, var, ctx, compile_expr)  # x ** 2 is faster than np.power
 
 

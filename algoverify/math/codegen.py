@@ -36,6 +36,7 @@ def _helpers() -> dict[str, Any]:
         "_product": product,
         "_mul": np.multiply,
         "_sqrt": square_root,
+        "_exp": np.exp,
         "_norm2": two_norm,
         "_pow": power,
         "_T": transpose,
@@ -155,6 +156,8 @@ class _Gen:
         name = identifier(node)
         if name is not None and name in self.ctx.declared:
             return f"env[{self.bind('k', name)}]"  # \sigma^{2} assigned as a whole
+        if isinstance(node.base, M.Sym) and node.base.name == "e" and "e" not in self.ctx.declared:
+            return self.closure(node)  # e^{x}: the exponential, unless a variable is e
         return f"_pow({self.expr(node.base)}, {self.expr(node.exp)})"
 
     def g_Transpose(self, node: M.Transpose) -> str:
@@ -255,6 +258,8 @@ class _VectorSum:
         if isinstance(n, M.Neg):
             return f"(-{self.vec(n.operand)})"
         if isinstance(n, M.Pow) and identifier(n) not in gen.ctx.declared:
+            if isinstance(n.base, M.Sym) and n.base.name == "e" and "e" not in gen.ctx.declared:
+                return f"_exp({self.vec(n.exp)})"  # e^{z_i}: Euler's number, unless a variable is e
             return f"({self.vec(n.base)} ** {self.vec(n.exp)})"
         if isinstance(n, M.Sqrt) and n.index is None:
             return f"_sqrt({self.vec(n.radicand)})"

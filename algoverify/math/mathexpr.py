@@ -722,6 +722,8 @@ _GREEK = (
     "varpi rho varrho sigma varsigma tau upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Xi "
     "Pi Sigma Upsilon Phi Psi Omega ell"
 ).split()
+#: the Greek letters' names, as a :class:`Sym` holds them (``theta`` of ``\\theta``)
+GREEK_LETTERS = frozenset(_GREEK)
 
 
 def _words(kind: str, text: str, value: str | None = None) -> dict[str, tuple[str, str]]:

@@ -53,6 +53,7 @@ from typing import Any, Callable
 
 from ..findings import AmbiguousMath, LocatedError
 from .mathexpr import (
+    GREEK_LETTERS,
     Apply,
     Attr,
     Call,
@@ -74,6 +75,7 @@ __all__ = [
     "identifier",
     "declared_name",
     "spelt_words",
+    "labelled",
     "family",
     "is_compound_name",
     "sanitize",
@@ -127,6 +129,17 @@ def _idx(node: Idx) -> str | None:
         return None
     joiner = "" if all(len(p) == 1 for p in parts) else "_"  # G_{ij} → G_ij, G_{i,10} → G_i_10
     return f"{base}_{joiner.join(parts)}"
+
+
+def labelled(node: MathNode) -> bool:
+    r"""Whether a subscript is a label, not an index: ``x_{\mathrm{new}}`` and ``x_{\text{max}}`` are variables.
+
+    A word (not a Greek letter: ``x_\theta`` is indexed by θ) in a subscript is read, never evaluated.
+    """
+    return isinstance(node, Idx) and any(
+        isinstance(i, Text) or (isinstance(i, Sym) and len(i.name) > 1 and i.name not in GREEK_LETTERS)
+        for i in node.indices
+    )
 
 
 def _power_suffix(exp: MathNode) -> str | None:

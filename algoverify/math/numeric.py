@@ -55,7 +55,7 @@ from .bigops import binder, compile_bigop, index_range, index_set, items_of, res
 from .codegen import generate
 from .functions import FUNCTIONS, PYTHON_MATH, gradient, indexed_from
 from .latex import written
-from .names import identifier, written_family
+from .names import identifier, labelled, written_family
 from .ops import (
     BITWISE,
     EMPTY,
@@ -350,6 +350,8 @@ def _idx(node: M.Idx, ctx: Context) -> Closure:
     flat = identifier(node)
     if _identity_of_size(node, ctx):
         return _eye(node, flat, ctx)
+    if flat is not None and labelled(node):  # x_{\mathrm{new}}: a name of its own, never an index
+        return _lookup(flat, node, ctx)
     base_name = identifier(node.base)
     base = compile_expr(node.base, ctx) if base_name is None else None
     indices = [compile_expr(i, ctx) for i in node.indices]
@@ -695,7 +697,14 @@ def _pow(node: M.Pow, ctx: Context) -> Closure:
     name = _as_name(node, ctx)
     if name is not None:
         return _lookup(name, node, ctx)
+    if euler(node.base, ctx):  # e^{z_i} where nothing binds e: the exponential
+        return compile_expr(M.Call("exp", (node.exp,), span=node.span), ctx)
     return _binary(X.power if ctx.exact else power, node.base, node.exp, ctx, node)
+
+
+def euler(node: M.MathNode, ctx: Context) -> bool:
+    """Whether ``node`` is Euler's number: ``e`` as the base of a power, when no variable is ``e``."""
+    return isinstance(node, M.Sym) and node.name == "e" and not node.accents and "e" not in ctx.declared
 
 
 def _transpose(node: M.Transpose, ctx: Context) -> Closure:
@@ -1965,6 +1974,8 @@ def _element_target(node: M.Idx, ctx: Context) -> tuple[Locate, Put]:
     flat, base = identifier(node), identifier(node.base)
     if base is None and flat is None:
         raise LocatedError(NotExecutable, node.span, message=f"{ctx.written(node)} cannot be assigned to")
+    if flat is not None and labelled(node):
+        base = None  # x_{\mathrm{new}} \gets …: the variable x_new, not an entry of x
     indices = [compile_expr(i, ctx) for i in node.indices]
 
     def locate(env: Env) -> list[Any] | None:

@@ -435,7 +435,9 @@ class Sequence(dict):
     def to_array(self) -> Any:
         """The values in index order, as an array when the keys are consecutive integers (else self)."""
         keys = sorted(self)
-        if keys and all(isinstance(k, int) for k in keys) and keys == list(range(keys[0], keys[0] + len(keys))):
+        if not keys:
+            return np.array([])  # nothing stored: the empty sequence a reader sees (c of merging two empty lists)
+        if all(isinstance(k, int) for k in keys) and keys == list(range(keys[0], keys[0] + len(keys))):
             values = [self[k] for k in keys]
             if not all(np.ndim(v) == np.ndim(values[0]) for v in values):
                 return values

@@ -397,11 +397,24 @@ def declare_math(
     if isinstance(tree, M.In):
         _declare_membership(tree, spec, text_of, origin)
         return
+    if function_type(tree) is not None:  # f : [a, b] \to \mathbb{R}
+        spec.declare(Declared(function_type(tree), tree.span, origin=origin, noun="function", latex=text_of(tree.span)))
+        return
     if isinstance(tree, M.Rel):
         _declare_relation(tree, spec, text_of, origin, joint=joint)
         return
     for name, span in _names(tree):
         spec.declare(Declared(name, span, origin=origin))
+
+
+def function_type(tree: M.MathNode) -> str | None:
+    """The name of ``f : X \\to Y`` (a function from X to Y), else ``None``."""
+    if not isinstance(tree, M.Colon) or not isinstance(tree.left, M.Sym):
+        return None
+    right = tree.right
+    if isinstance(right, M.Rel) and any(op in ("to", "rightarrow", "mapsto") for op, _ in right.rest):
+        return identifier(tree.left)
+    return None
 
 
 def _declare_membership(tree: M.In, spec: InputSpec, text_of: Callable[[Span], str], origin: Origin | None) -> None:

@@ -72,6 +72,13 @@ def check_entry(spec: InputSpec, env: dict[str, Any]) -> None:
                 condition=d.latex or f"{d.name} ∈ {d.domain} numbers",
                 value=f"{d.name} = {_short(value)}",
             )
+        if d.noun == "function" and not callable(value):
+            raise LocatedError(
+                PreconditionViolated,
+                d.span,
+                condition=d.latex or f"{d.name} is a function",
+                value=f"{d.name} = {_short(value)}",
+            )
         for key, text, where in d.properties:
             if not _has_property(key, value):
                 raise LocatedError(PreconditionViolated, where, condition=text, value=f"{d.name} = {_short(value)}")

@@ -22,6 +22,7 @@ import re
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, Callable, Iterable, Iterator
 
 import numpy as np
@@ -291,6 +292,11 @@ class Program:
     free: frozenset[str] = frozenset()
     #: names the prose defines that the listing reads, with their compiled values (evaluated on entry)
     defined: tuple[tuple[str, Callable[[Env], Any]], ...] = ()
+    #: English statements and conditions nothing binds: ``(span, text)`` (a run stops at the first it reaches)
+    unbound_text: tuple[tuple[Span, str], ...] = ()
+    #: inputs written from a later first index than the listing counts from (``a_2, \dots, a_n``): how many
+    #: places before their first member, so that ``a_i`` is the member the note calls ``a_i``
+    pads: tuple[tuple[str, int], ...] = ()
 
     def __post_init__(self) -> None:
         self._accepted = (
@@ -403,10 +409,17 @@ class Program:
                 env[name] = value(env)  # V = {1, …, n}, as the prose defines it (s ∈ V is checked next)
         if declarations.inputs or declarations.conditions:
             check_entry(declarations, env)
-        seeds = self.names.seeds if self.names is not None else ()
-        for member, base, key in seeds:
-            if member in env and base not in env:
-                env[base] = Sequence({key: env[member]})  # x_0 given: the sequence x_k starts there
+        for name, places in self.pads:
+            if name in env:
+                env[name] = _padded(env[name], places)
+        names = self.names
+        if names is not None:
+            for member, base, key in names.seeds:
+                if member in env and base not in env:
+                    env[base] = Sequence({key: env[member]})  # x_0 given: the sequence x_k starts there
+            for name in names.sequences:
+                if name not in env:
+                    env[name] = Sequence()  # c_k \gets …: empty until its first store
         if not self._inputs_set.issubset(env):
             missing = [n for n in self.inputs if n not in env]
             raise LocatedError(BadInput, self.span, message=f"missing input(s) {', '.join(missing)}")
@@ -486,6 +499,10 @@ class _Compiler:
     context: InputSpec = field(default_factory=InputSpec)
     #: the free reads of each scope of the listing (``None``: its statements; else a function's name)
     scopes: dict[str | None, Scope] = field(default_factory=dict)
+    #: English statements and conditions nothing binds, as compiled (``lint`` reports them: a run stops there)
+    unbound_text: list[tuple[Span, str]] = field(default_factory=list)
+    #: names set to 0 and then stored into by index: the size of the zero vector each is (``x`` → ``n``)
+    zero_vectors: dict[str, str] = field(default_factory=dict)
 
     def written(self, node: M.MathNode) -> str:
         """``node`` as the note writes it, for a message."""
@@ -528,6 +545,11 @@ class _Compiler:
             return self.expr(c)
         if len(c.parts) == 1 and isinstance(c.parts[0], ir.Math):
             return self.expr(c.parts[0])
+        if self._find_binding(c, node) is None:
+            said = _said_of(c)
+            if said is not None:  # "\(i\) is odd": a test the words state, with no binding needed
+                value, test = self.expr(said[0]), _SAID_TESTS[said[1]]
+                return lambda env: test(value(env))
         return self.text_binding(c, node, want_value=True)
 
     def block(self, stmts: Iterable[ir.Node]) -> Exec:
@@ -658,6 +680,10 @@ class _Compiler:
             return self._assign_chain(node, target)
         else:
             value = self.exactly(self.expr(node.value), self.math(node.value))
+            size = self.zero_vectors.get(identifier(target) or "")
+            tree = self.math(node.value)
+            if size is not None and isinstance(tree, M.Num) and tree.text == "0":
+                value = _zeros(size, self.ctx.exact)  # x \gets 0, then x_i \gets …: the zero vector
         span = node.span
         if isinstance(target, (M.Sym, M.Pow, M.Label, M.Transpose)) and identifier(target) is not None:
             name = identifier(target)
@@ -955,6 +981,7 @@ class _Compiler:
         found = self._find_binding(text, node)
         ctx = self.ctx
         if found is None:
+            self.unbound_text.append((node.span, text.plain))
 
             def unbound(env: Env) -> Any:
                 raise LocatedError(UnboundText, node.span, text=text.plain)
@@ -980,6 +1007,31 @@ class _Compiler:
             return result
 
         return bound
+
+
+def _whole(x: Any) -> Any:
+    return int(x) if isinstance(x, (int, np.integer)) or (isinstance(x, float) and x.is_integer()) else None
+
+
+#: what "\(i\) is odd", "\(Q\) is empty" test: the words after the math → the test of its value
+_SAID_TESTS: dict[str, Callable[[Any], bool]] = {
+    "is odd": lambda x: _whole(x) is not None and _whole(x) % 2 == 1,
+    "is even": lambda x: _whole(x) is not None and _whole(x) % 2 == 0,
+    "is empty": lambda x: len(x) == 0,
+    "is not empty": lambda x: len(x) > 0,
+    "is nonempty": lambda x: len(x) > 0,
+    "is non-empty": lambda x: len(x) > 0,
+}
+
+
+def _said_of(text: ir.Text) -> tuple[ir.Math, str] | None:
+    """``(math, words)`` when a condition is one math and words :data:`_SAID_TESTS` knows (``$i$ is odd``)."""
+    parts = [p for p in text.parts if not (isinstance(p, str) and not p.strip())]
+    if len(parts) == 2 and isinstance(parts[0], ir.Math) and isinstance(parts[1], str):
+        words = " ".join(parts[1].split()).rstrip(".").lower()
+        if words in _SAID_TESTS:
+            return parts[0], words
+    return None
 
 
 #: statements that hold others: their hits count entries, and a statement inside reports its own errors
@@ -1201,6 +1253,8 @@ def compile_function(
         parse=renaming(parent.parse, names.renames),
         context=parent.context,
         scopes=parent.scopes,
+        unbound_text=parent.unbound_text,
+        zero_vectors=names.zero_vectors,
     )
     outputs = output_names(node.body, parent.parse)
     program = Program(
@@ -1216,6 +1270,7 @@ def compile_function(
     program.declarations, program.names = declarations, names
     program.free = frozenset(scope.reads)
     program.defined = _defined(names, ctx)
+    program.pads = _pads(declarations, ctx)
     _views(names, ctx)
     program.__post_init__()
     # registered before its body is compiled: the body may call the function itself
@@ -1293,6 +1348,7 @@ def compile_program(
         programs = {f.name: compile_function(f, compiler, by_scope.get(f.name), outer) for f in funcs}
         program = programs[entry.name]
         program.entry, program.own = entry.name, own
+        program.unbound_text = tuple(compiler.unbound_text)
         return program
     names = resolve(by_scope[None], outer, compiler.context)
     declarations = names.declarations
@@ -1300,6 +1356,7 @@ def compile_program(
     compiler.ctx.declared = assigned_names(algorithm.body, parse) | set(inputs) | _bound(declarations)
     compiler.ctx.declared |= {n for n, _ in names.definitions}
     compiler.parse = renaming(parse, names.renames)
+    compiler.zero_vectors = names.zero_vectors
     _views(names, compiler.ctx)
     run = compiler.block(algorithm.body)
     outputs = output_names(body, parse)
@@ -1316,6 +1373,8 @@ def compile_program(
     program.own, program.declarations, program.names = own, declarations, names
     program.free = frozenset(by_scope[None].reads)
     program.defined = _defined(names, compiler.ctx)
+    program.pads = _pads(declarations, compiler.ctx)
+    program.unbound_text = tuple(compiler.unbound_text)
     program.__post_init__()
     return program
 
@@ -1338,6 +1397,33 @@ def _assembler(how: str, part: str) -> Callable[[Env], Any]:
         return np.column_stack(parts) if how == "columns" else np.vstack(parts) if how == "rows" else parts
 
     return assemble
+
+
+def _zeros(size: str, exact: bool) -> Callable[[Env], Any]:
+    def zeros(env: Env) -> Any:
+        n = int(env[size])
+        return np.array([Fraction(0)] * n, dtype=object) if exact else np.zeros(n)
+
+    return zeros
+
+
+def _pads(declarations: InputSpec, ctx: Context) -> tuple[tuple[str, int], ...]:
+    """``a_2, \\dots, a_n`` in a listing that counts from 1: ``a`` has one place before its first member."""
+    return tuple(
+        (name, family.first - ctx.index_base)
+        for name, family in declarations.firsts.items()
+        if family.first > ctx.index_base and name in declarations.families
+    )
+
+
+def _padded(value: Any, places: int) -> Any:
+    """``value`` with ``places`` absent members before its first (NaN, or ``None`` in a list)."""
+    if isinstance(value, np.ndarray) and value.ndim >= 1:
+        pad = np.full((places, *value.shape[1:]), np.nan)
+        return np.concatenate([pad, value.astype(float)])
+    if isinstance(value, list):
+        return [None] * places + value
+    return value
 
 
 def _defined(names: Resolution, ctx: Context) -> tuple[tuple[str, Callable[[Env], Any]], ...]:

@@ -34,7 +34,17 @@ from ..math.names import identifier
 from ..reading.prose import INLINE_MATH, Sentence
 from ..source import Span
 from ..syntax import ir
-from .declarations import Declared, Family, InputSpec, Origin, declare_math, dims_of, read_family, text_of
+from .declarations import (
+    Declared,
+    Family,
+    InputSpec,
+    Origin,
+    declare_math,
+    dims_of,
+    function_type,
+    read_family,
+    text_of,
+)
 
 __all__ = ["prose_declarations"]
 
@@ -47,6 +57,7 @@ class _Math:
     math: ir.Math
 
 
+_QUALIFIER = re.compile(r"\b(?:for|for all|for every|for each|for any|provided|as long as)$", re.I)
 _CONDITIONAL = re.compile(r"\b(?:if|when|whenever|unless|once|until|while|otherwise|whether)\b", re.I)
 # the words between two maths are whitespace-collapsed and stripped: patterns match them whole
 _COUNT_NOUNS = (
@@ -55,7 +66,7 @@ _COUNT_NOUNS = (
 )
 # "x has", "W of edge weights has", "a with exactly": the verb ends the words between the name and the size
 _HAS = re.compile(
-    r"^(?:(?!(?:is|are|be|if|when)\b)[\w-]+ ){0,4}?(?:has|have|holds?|contains?|consists of|is made of|with|of)"
+    r"^(?:(?!(?:if|when|and|or)\b)[\w-]+ ){0,4}?(?:has|have|holds?|contains?|consists of|is made of|with|of)"
     r"(?: exactly)?$",
     re.I,
 )
@@ -154,8 +165,10 @@ def _read(sentence: Sentence, text: str, parse: Parse, spec: InputSpec, origin: 
         after = pieces[i + 1] if i + 1 < len(pieces) else ""
         nxt = pieces[i + 2] if i + 2 < len(pieces) and isinstance(pieces[i + 2], _Math) else None
         words = str(pieces[i - 1]) if i else ""
+        # "gcd(a, b) = gcd(b, a mod b) for b > 0": a relation qualifying a statement assumes nothing
+        conditional = bool(_CONDITIONAL.search(before) or _QUALIFIER.search(words))
         if not _WITH_PARTS.search(words):  # "B with columns b_1, \dots, b_q": B's columns, not a list of its own
-            _read_math(piece, spec, origin, conditional=bool(_CONDITIONAL.search(before)))
+            _read_math(piece, spec, origin, conditional=conditional)
         if subject is not None and _PRONOUN_HAS.search(words):
             counted = _COUNTED.match(str(after))
             if counted:
@@ -241,7 +254,7 @@ _SAID = {
 def _read_math(piece: _Math, spec: InputSpec, origin: Origin, *, conditional: bool) -> None:
     tree = piece.tree
     for item in tree.items if isinstance(tree, M.Tuple) and not isinstance(tree, M.Range) else (tree,):
-        if isinstance(item, M.Range) or isinstance(item, M.In):
+        if isinstance(item, (M.Range, M.In)) or function_type(item) is not None:
             declare_math(item, spec, text_of(piece.math), origin, joint=False)
         elif isinstance(item, M.Rel):
             _relation(item, piece, spec, origin, conditional=conditional)

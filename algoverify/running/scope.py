@@ -28,7 +28,7 @@ from typing import Callable, Iterable, Iterator
 from ..findings import LocatedError
 from ..math import mathexpr as M
 from ..math.builtin_names import BUILTIN_FUNCTIONS
-from ..math.names import identifier
+from ..math.names import identifier, labelled
 from ..source import Span
 from ..syntax import ir
 from .declarations import declared_inputs
@@ -84,8 +84,12 @@ class Scope:
     whole: set[str] = field(default_factory=set)
     #: for each name read or stored with indices, how many indices it is written with
     index_counts: dict[str, set[int]] = field(default_factory=dict)
-    #: names the scope stores into by index only (``d_{ij} \gets …``), never assigned whole
+    #: names the scope stores into by index (``d_{ij} \gets …``)
     stored_by_index: set[str] = field(default_factory=set)
+    #: names the scope assigns whole (``x \gets …``)
+    assigned_whole: set[str] = field(default_factory=set)
+    #: names the scope sets to the number 0 (``x \gets 0``, ``x \gets \mathbf{0}``), where first set
+    zeroed: dict[str, Span] = field(default_factory=dict)
 
 
 def scopes(
@@ -209,6 +213,16 @@ def _read_statements(
     for tree, target in trees:
         if target:
             _shape_of_target(tree, scope)
+    for node in nodes:
+        for n in ir.walk(node):
+            if isinstance(n, ir.Assign) and not isinstance(n, ir.Function):
+                try:
+                    value, target = parse(n.value), parse(n.target)
+                except LocatedError:
+                    continue
+                name = identifier(target) if isinstance(target, M.Sym) else None
+                if name is not None and isinstance(value, M.Num) and value.text == "0":
+                    scope.zeroed.setdefault(name, n.span)
     # "evaluate the loss \(L_i\) on \(B_i\)": a binding of the statement sets what it names
     scope.described |= _stated_names(nodes, parse) - scope.bound
     scope.bound |= scope.described
@@ -296,6 +310,8 @@ def _stored(tree: M.MathNode) -> set[str]:
     if isinstance(tree, (M.Tuple, M.ListLit)):
         return {n for item in tree.items for n in _stored(item)}
     if isinstance(tree, M.Idx):
+        if labelled(tree):
+            return {n for n in (identifier(tree),) if n is not None}
         return {n for n in (identifier(tree), identifier(tree.base)) if n is not None}
     if isinstance(tree, M.Index):
         name = identifier(tree.base)
@@ -311,7 +327,7 @@ def _shape_of_target(tree: M.MathNode, scope: Scope) -> None:
     if isinstance(tree, (M.Tuple, M.ListLit)):
         for item in tree.items:
             _shape_of_target(item, scope)
-    elif isinstance(tree, M.Idx):
+    elif isinstance(tree, M.Idx) and not labelled(tree):
         base = identifier(tree.base)
         if base is not None:
             scope.stored_by_index.add(base)
@@ -323,6 +339,7 @@ def _shape_of_target(tree: M.MathNode, scope: Scope) -> None:
         name = identifier(tree)
         if name is not None:
             scope.whole.add(name)
+            scope.assigned_whole.add(name)
 
 
 def _target_indices(tree: M.MathNode) -> list[M.MathNode]:
@@ -330,7 +347,7 @@ def _target_indices(tree: M.MathNode) -> list[M.MathNode]:
     if isinstance(tree, (M.Tuple, M.ListLit)):
         return [p for item in tree.items for p in _target_indices(item)]
     if isinstance(tree, M.Idx):
-        return list(tree.indices)
+        return [] if labelled(tree) else list(tree.indices)
     if isinstance(tree, M.Index):
         return list(tree.args)
     return []
@@ -410,6 +427,11 @@ class _Reader:
         flat = identifier(node)
         if flat is not None and flat in bound:
             return  # a name of its own (L_i assigned in the loop, B_1 given)
+        if flat is not None and labelled(node):  # x_{\mathrm{new}}: a name, never an index
+            if self.scope is not None:
+                self.scope.whole.add(flat)
+            self.out.append(Read(flat, node.span))
+            return
         base = identifier(node.base)
         if base is not None:
             self.indexed.add(base)
@@ -426,6 +448,10 @@ class _Reader:
         name = identifier(node)
         if name is not None and name in bound:
             return  # \sigma^{2} assigned as a whole
+        base = getattr(node, "base", None)
+        if isinstance(node, M.Pow) and isinstance(base, M.Sym) and base.name == "e" and "e" not in bound:
+            self.visit(node.exp, bound)  # e^{x}: Euler's number, unless a variable is e
+            return
         self.children(node, bound)
 
     v_Pow = v_Transpose = v_Inverse = _compound

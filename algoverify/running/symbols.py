@@ -28,6 +28,7 @@ from ..findings import LocatedError
 from ..math import mathexpr as M
 from ..math.latex import to_latex
 from ..math.names import identifier, word
+from ..source import Span
 from ..syntax import ir
 from .declarations import Declared, InputSpec, Origin, read_family
 from .scope import Read, Scope, join_families, reads_of
@@ -73,6 +74,12 @@ class Resolution:
     definitions: list[tuple[str, M.MathNode]] = field(default_factory=list)
     #: matrices read whole that the scope computes part by part: ``Q`` → ``("columns", "q")`` (``q_j \gets …``)
     views: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: names the scope builds only by indexed stores (``c_k \gets …``): empty until the first store
+    sequences: tuple[str, ...] = ()
+    #: names set to 0 and then stored into by index: the zero vector of that size (``x`` → ``n``)
+    zero_vectors: dict[str, str] = field(default_factory=dict)
+    #: such names whose size the note does not say (several sizes, or none): where each is set to 0
+    unsized_zeros: list[tuple[str, Span]] = field(default_factory=list)
 
 
 def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
@@ -88,8 +95,14 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
         if any(alias in free for alias in (d.entries, d.columns, d.rows) if alias):
             relevant.add(d.name)
     added = InputSpec()
+    defined = {n for n in free if n in context.definitions}  # "V = {1, …, n}": defined, not an input
     for d in context.inputs:
+        if d.name in defined:
+            continue
         if d.name in relevant and (d.name not in own_names or _describes(d)):
+            mine = own.get(d.name)
+            if mine is not None and mine.constraints:
+                d = replace(d, constraints=())  # the listing's own `\Require b \ge 0` is what it assumes of b
             added.declare(d)
     for family in context.written.values():
         if family.name in relevant:
@@ -151,24 +164,50 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
         d.name for d in declarations.inputs if d.name in free and d.name not in sizes and d.name in bound
     ]
     _family_base(declarations, out)
-    out.seeds = _seeds(scope, own_names)
+    out.seeds = _seeds(scope, own_names, context, out)
+    out.sequences = tuple(sorted(scope.stored_by_index - scope.assigned_whole - set(out.renames) - own_names))
+    _zero_vectors(scope, declarations, out)
     return out
+
+
+def _zero_vectors(scope: Scope, spec: InputSpec, out: Resolution) -> None:
+    r"""``x \gets 0`` (or ``\mathbf{0}``) then ``x_i \gets …``: the zero vector of the listing's one size."""
+    sizes = sorted(set(spec.sizes) | set(spec.families.values()))
+    for name, span in scope.zeroed.items():
+        if name not in scope.stored_by_index or scope.index_counts.get(name) != {1}:
+            continue
+        if len(sizes) == 1:
+            out.zero_vectors[name] = sizes[0]
+        else:
+            out.unsized_zeros.append((name, span))
 
 
 _MEMBER = re.compile(r"^(?P<base>[A-Za-z][A-Za-z0-9]*)_(?P<index>\d+)$")
 
 
-def _seeds(scope: Scope, inputs: set[str]) -> list[tuple[str, str, int]]:
-    r"""``\Function{CG}{A, b, x_0}`` reading ``x_k``: the input ``x_0`` is the first member of the sequence ``x``."""
-    out = []
-    for name in sorted(inputs):
+def _seeds(scope: Scope, inputs: set[str], context: InputSpec, out: Resolution) -> list[tuple[str, str, int]]:
+    r"""``\Function{CG}{A, b, x_0}`` reading ``x_k``: the input ``x_0`` is the first member of the sequence ``x``.
+
+    A first member the note declares around the listing ("from a start \(x_0\)", a spec that draws
+    ``x_0``) is an input of a listing that builds the sequence ``x`` (``x_{k+1} \gets …``).
+    """
+    found = []
+    for name in sorted(inputs | {d.name for d in context.inputs}):
         m = _MEMBER.match(name)
         if m is None:
             continue
         base = m.group("base")
-        if base in scope.index_counts and base not in inputs and base not in scope.whole:
-            out.append((name, base, int(m.group("index"))))
-    return out
+        if base not in scope.index_counts or base in inputs or base in scope.whole:
+            continue
+        if name not in inputs:
+            if base not in scope.stored_by_index:
+                continue
+            d = context.get(name)
+            out.declarations.declare(d)  # type: ignore[arg-type]
+            out.extra_inputs.append(name)
+            out.bindings[name] = Binding(name, "input", f"the first member of the sequence {base}", d.origin)
+        found.append((name, base, int(m.group("index"))))
+    return found
 
 
 def _views(scope: Scope, free: dict[str, Read], context: InputSpec) -> dict[str, tuple[str, str, Origin | None]]:
