@@ -652,7 +652,7 @@ def _compile_findings(report: NoteReport, names, seen: set) -> list[Finding]:  #
                 out.append(finding)
             continue
         for span, text in program.unbound_text:
-            if span not in seen:
+            if span not in seen and text.strip():  # math alone is the math's own finding (AV2xx)
                 out.append(UnboundText.finding(span, report.path, text=text))
     return out
 

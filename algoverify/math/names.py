@@ -131,13 +131,15 @@ def _idx(node: Idx) -> str | None:
     return f"{base}_{joiner.join(parts)}"
 
 
-def labelled(node: MathNode) -> bool:
+def labelled(node: MathNode, is_bound: Callable[[str], bool] = lambda name: False) -> bool:
     r"""Whether a subscript is a label, not an index: ``x_{\mathrm{new}}`` and ``x_{\text{max}}`` are variables.
 
-    A word (not a Greek letter: ``x_\theta`` is indexed by θ) in a subscript is read, never evaluated.
+    A word in a subscript (not a Greek letter: ``x_\theta`` is indexed by θ) is read, never
+    evaluated, unless it is a variable of the listing (``a_{\mathit{mid}}`` after ``mid \gets …``).
     """
     return isinstance(node, Idx) and any(
-        isinstance(i, Text) or (isinstance(i, Sym) and len(i.name) > 1 and i.name not in GREEK_LETTERS)
+        isinstance(i, Text)
+        or (isinstance(i, Sym) and len(i.name) > 1 and i.name not in GREEK_LETTERS and not is_bound(_sym(i) or ""))
         for i in node.indices
     )
 

@@ -350,7 +350,7 @@ def _idx(node: M.Idx, ctx: Context) -> Closure:
     flat = identifier(node)
     if _identity_of_size(node, ctx):
         return _eye(node, flat, ctx)
-    if flat is not None and labelled(node):  # x_{\mathrm{new}}: a name of its own, never an index
+    if flat is not None and labelled(node, ctx.declared.__contains__):  # x_{\mathrm{new}}: a name, never an index
         return _lookup(flat, node, ctx)
     base_name = identifier(node.base)
     base = compile_expr(node.base, ctx) if base_name is None else None
@@ -1974,7 +1974,7 @@ def _element_target(node: M.Idx, ctx: Context) -> tuple[Locate, Put]:
     flat, base = identifier(node), identifier(node.base)
     if base is None and flat is None:
         raise LocatedError(NotExecutable, node.span, message=f"{ctx.written(node)} cannot be assigned to")
-    if flat is not None and labelled(node):
+    if flat is not None and labelled(node, ctx.declared.__contains__):
         base = None  # x_{\mathrm{new}} \gets …: the variable x_new, not an entry of x
     indices = [compile_expr(i, ctx) for i in node.indices]
 

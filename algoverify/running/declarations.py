@@ -397,8 +397,13 @@ def declare_math(
     if isinstance(tree, M.In):
         _declare_membership(tree, spec, text_of, origin)
         return
-    if function_type(tree) is not None:  # f : [a, b] \to \mathbb{R}
+    if function_type(tree) is not None:  # f : [a, b] \to \mathbb{R}: f, and the ends a, b of its domain
         spec.declare(Declared(function_type(tree), tree.span, origin=origin, noun="function", latex=text_of(tree.span)))
+        domain = tree.right.first if isinstance(tree, M.Colon) and isinstance(tree.right, M.Rel) else None
+        if isinstance(domain, M.Interval):
+            for end in (domain.lo, domain.hi):
+                if isinstance(end, M.Sym) and identifier(end) is not None:
+                    spec.declare(Declared(identifier(end), end.span, (), origin=origin))  # type: ignore[arg-type]
         return
     if isinstance(tree, M.Rel):
         _declare_relation(tree, spec, text_of, origin, joint=joint)

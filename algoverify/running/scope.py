@@ -209,10 +209,11 @@ def _read_statements(
         except LocatedError:
             continue  # reported with the math
     # x_i \gets … stores into x (a sequence when x holds nothing yet): x is the listing's too
-    scope.bound |= {n for tree, target in trees if target for n in _stored(tree)}
+    declared = set(scope.bound)
+    scope.bound |= {n for tree, target in trees if target for n in _stored(tree, declared.__contains__)}
     for tree, target in trees:
         if target:
-            _shape_of_target(tree, scope)
+            _shape_of_target(tree, scope, declared.__contains__)
     for node in nodes:
         for n in ir.walk(node):
             if isinstance(n, ir.Assign) and not isinstance(n, ir.Function):
@@ -227,7 +228,7 @@ def _read_statements(
     scope.described |= _stated_names(nodes, parse) - scope.bound
     scope.bound |= scope.described
     for tree, target in trees:
-        parts = _target_indices(tree) if target else [tree]
+        parts = _target_indices(tree, declared.__contains__) if target else [tree]
         for part in parts:
             reader = _Reader([], scope.dims, scope.indexed, scope)
             reader.visit(part, frozenset(scope.bound | known))
@@ -305,36 +306,36 @@ def _executed(node: ir.Node) -> Iterator[tuple[ir.Math, bool]]:
             yield from _executed(child)
 
 
-def _stored(tree: M.MathNode) -> set[str]:
+def _stored(tree: M.MathNode, is_bound: Callable[[str], bool]) -> set[str]:
     """The names an assignment target stores into: ``x`` and ``x_i`` of ``x_i``, each of ``(a, b)``."""
     if isinstance(tree, (M.Tuple, M.ListLit)):
-        return {n for item in tree.items for n in _stored(item)}
+        return {n for item in tree.items for n in _stored(item, is_bound)}
     if isinstance(tree, M.Idx):
-        if labelled(tree):
+        if labelled(tree, is_bound):
             return {n for n in (identifier(tree),) if n is not None}
         return {n for n in (identifier(tree), identifier(tree.base)) if n is not None}
     if isinstance(tree, M.Index):
         name = identifier(tree.base)
         return {name} if name is not None else set()
     if isinstance(tree, M.Assign):  # x \gets y \gets 0
-        return _stored(tree.target) | _stored(tree.value)
+        return _stored(tree.target, is_bound) | _stored(tree.value, is_bound)
     name = identifier(tree)
     return {name} if name is not None else set()
 
 
-def _shape_of_target(tree: M.MathNode, scope: Scope) -> None:
+def _shape_of_target(tree: M.MathNode, scope: Scope, is_bound: Callable[[str], bool]) -> None:
     """Record how a target writes its names: whole (``x``) or by index (``d_{ij}``, and how many indices)."""
     if isinstance(tree, (M.Tuple, M.ListLit)):
         for item in tree.items:
-            _shape_of_target(item, scope)
-    elif isinstance(tree, M.Idx) and not labelled(tree):
+            _shape_of_target(item, scope, is_bound)
+    elif isinstance(tree, M.Idx) and not labelled(tree, is_bound):
         base = identifier(tree.base)
         if base is not None:
             scope.stored_by_index.add(base)
             scope.index_counts.setdefault(base, set()).add(len(tree.indices))
     elif isinstance(tree, M.Assign):
-        _shape_of_target(tree.target, scope)
-        _shape_of_target(tree.value, scope)
+        _shape_of_target(tree.target, scope, is_bound)
+        _shape_of_target(tree.value, scope, is_bound)
     else:
         name = identifier(tree)
         if name is not None:
@@ -342,12 +343,12 @@ def _shape_of_target(tree: M.MathNode, scope: Scope) -> None:
             scope.assigned_whole.add(name)
 
 
-def _target_indices(tree: M.MathNode) -> list[M.MathNode]:
+def _target_indices(tree: M.MathNode, is_bound: Callable[[str], bool]) -> list[M.MathNode]:
     """What a target reads: the indices of ``x_{i+1}`` and ``A[i]`` (the name itself is written)."""
     if isinstance(tree, (M.Tuple, M.ListLit)):
-        return [p for item in tree.items for p in _target_indices(item)]
+        return [p for item in tree.items for p in _target_indices(item, is_bound)]
     if isinstance(tree, M.Idx):
-        return [] if labelled(tree) else list(tree.indices)
+        return [] if labelled(tree, is_bound) else list(tree.indices)
     if isinstance(tree, M.Index):
         return list(tree.args)
     return []
@@ -427,7 +428,7 @@ class _Reader:
         flat = identifier(node)
         if flat is not None and flat in bound:
             return  # a name of its own (L_i assigned in the loop, B_1 given)
-        if flat is not None and labelled(node):  # x_{\mathrm{new}}: a name, never an index
+        if flat is not None and labelled(node, bound.__contains__):  # x_{\mathrm{new}}: a name, never an index
             if self.scope is not None:
                 self.scope.whole.add(flat)
             self.out.append(Read(flat, node.span))
