@@ -53,7 +53,33 @@ def run_listing(listing: Listing, args: argparse.Namespace, out: TextIO, stdin: 
             return status, None  # the post-mortem has shown the finding
         return status, result.finding
     out.write(format_outputs(listing, result.value))
+    out.write(note_bindings(listing, inputs))
     return 0, None
+
+
+def note_bindings(listing: Listing, inputs: dict[str, Any]) -> str:
+    """``n = 3: length of x, from the prose at line 5``: the names the note around the listing bound, with their values.
+
+    Only what the listing does not say itself (its prose, its spec, a convention) is shown: where a
+    name got its meaning is what a reader of the run would ask.
+    """
+    program = listing.program
+    names = program.names
+    if names is None:
+        return ""
+    try:
+        env = program.bound_inputs(inputs)
+    except Exception:  # noqa: BLE001 - the run went through: its inputs bind; nothing more to show if not
+        return ""
+    lines = []
+    for name, binding in names.bindings.items():
+        if binding.origin is None or binding.origin.kind not in ("prose", "spec", "convention"):
+            continue
+        if binding.kind in ("size", "definition") and name in env:
+            lines.append(f"  {name} = {format_value(env[name])}: {binding.what}, {binding.origin}")
+        elif binding.kind in ("entries", "columns", "rows", "view"):
+            lines.append(f"  {binding}")
+    return "".join(["the note's names:\n", *(line + "\n" for line in lines)]) if lines else ""
 
 
 def _run_exact(listing: Listing, inputs: dict[str, Any], budget: Budget, out: TextIO) -> tuple[int, Finding | None]:
