@@ -249,7 +249,8 @@ class CheckContext:
             # `lo` of the listing is one name in the relation too, as in the listing itself
             tree = join_words(M.parse_math(latex), spelt_words(names))
             # d_{ij} is entry (i, j) of D in the relation as in the listing it reads
-            tree = rename_entries(tree, self.renames(check))
+            renames, pairs = self.renames(check)
+            tree = rename_entries(tree, renames, pairs)
         except LocatedError as exc:
             raise LocatedError(
                 SpecReferenceError, where, check=check.id, message=f"cannot read {latex!r}: {exc}"
@@ -287,16 +288,16 @@ class CheckContext:
                 pass  # reported where the check reads its listing
         return listings[0].index_base if listings else self.loaded.index_base
 
-    def renames(self, check: CheckSpec) -> dict[str, str]:
-        """The entries the check's listing reads under another name (``d`` of ``D``), for its LaTeX too."""
+    def renames(self, check: CheckSpec) -> tuple[dict[str, str], frozenset[str]]:
+        """What the check's listing reads under another name (``d`` of ``D``) and its tables, for its LaTeX too."""
         key = check.get("listing")
         if key is None:
-            return {}
+            return {}, frozenset()
         try:
             names = self.loaded.listing(key).program.names
         except (KeyError, TypeError, LocatedError):
-            return {}  # reported where the check runs its listing
-        return dict(names.renames) if names is not None else {}
+            return {}, frozenset()  # reported where the check runs its listing
+        return (dict(names.renames), names.pairs) if names is not None else ({}, frozenset())
 
     def given(self, check: CheckSpec, values: dict[str, Any]) -> bool:
         """Whether the check's ``given:`` holds over the drawn ``values`` (true when it has none)."""

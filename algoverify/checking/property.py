@@ -103,7 +103,7 @@ def _attempt(
     if listing is None:
         return _judge(check, ctx, env)
     if check.get("as") is not None:
-        env[str(check.get("as"))] = _callable(check, ctx, listing)
+        env[str(check.get("as"))] = _callable(check, ctx, listing, values)
         return _judge(check, ctx, env)
     if _given_on_entry(check, ctx, env) is False:
         return SKIP  # a precondition on the inputs: the listing never runs on them (a singular matrix)
@@ -152,11 +152,19 @@ def _final(listing: Any, result: Any) -> dict[str, Any]:
     return final
 
 
-def _callable(check: CheckSpec, ctx: CheckContext, listing: Any) -> Any:
-    """The listing as a function of its inputs by position (``as: f``): each call is a run of its own."""
+def _callable(check: CheckSpec, ctx: CheckContext, listing: Any, values: dict[str, Any] | None = None) -> Any:
+    """The listing as a function of its inputs by position (``as: f``): each call is a run of its own.
+
+    Inputs the note binds beyond the listing's own (a size the spec draws, ``n`` of knapsack's
+    items) may be left out of a call: they keep the trial's drawn values.
+    """
     names = list(listing.inputs)
+    own = len(listing.program.inputs) - len(listing.program.names.extra_inputs) if listing.program.names else len(names)
+    drawn = values or {}
 
     def call(*args: Any) -> Any:
+        if own <= len(args) < len(names) and all(n in drawn for n in names[len(args) :]):
+            args = (*args, *(drawn[n] for n in names[len(args) :]))
         if len(args) != len(names):
             raise LocatedError(
                 SpecReferenceError,

@@ -131,6 +131,8 @@ class _Gen:
         return self.closure(node)
 
     def g_Juxt(self, node: M.Juxt) -> str:
+        if isinstance(node.right, M.Transpose):
+            return self.closure(node)  # v v^{\top}: an outer product of two vectors, decided by their shapes
         return f"_product({self.expr(node.left)}, {self.expr(node.right)})"
 
     def g_Hadamard(self, node: M.Hadamard) -> str:
@@ -164,6 +166,8 @@ class _Gen:
         name = identifier(node)
         if name is not None and name in self.ctx.declared:
             return f"env[{self.bind('k', name)}]"
+        if "T" in self.ctx.declared:
+            return self.closure(node)  # \beta^{T} with a variable T: the closure decides power or transpose
         return f"_T({self.expr(node.operand)})"
 
     def g_Rel(self, node: M.Rel) -> str:

@@ -226,9 +226,14 @@ class Pow(MathNode):
 
 @dataclass(frozen=True)
 class Transpose(MathNode):
-    r"""``x^{\top}``, ``x^T``, ``x^{\mathrm{T}}``, ``x^{\mathsf{T}}``."""
+    r"""``x^{\top}``, ``x^T``, ``x^{\mathrm{T}}``, ``x^{\mathsf{T}}``.
+
+    ``letter``: written with the letter ``T``, which a listing may also use as a name (``\beta^{T}``
+    with ``T`` steps is a power).
+    """
 
     operand: MathNode
+    letter: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -2161,9 +2166,23 @@ def _items(node: MathNode) -> tuple[MathNode, ...]:
 
 
 def _indices(node: MathNode) -> tuple[MathNode, ...]:
-    """Split a subscript: ``{ij}`` (letters side by side) and ``{i,j}`` are two indices."""
+    """Split a subscript: ``{ij}`` (letters side by side), ``{i0}`` (a letter then a digit), ``{i,j}``: two indices.
+
+    A digit then a letter stays one index (``x_{2k}`` is entry 2k); ``{i0}`` is never the product 0·i.
+    """
     if isinstance(node, Tuple):
         return node.items
+    if (
+        isinstance(node, Juxt)
+        and isinstance(node.left, Sym)
+        and len(node.left.name) == 1
+        and not node.left.accents
+        and not node.left.font
+        and isinstance(node.right, Num)
+        and len(node.right.text) == 1
+        and node.right.text.isdigit()
+    ):
+        return (node.left, node.right)  # d_{i0}: row i, column 0
     letters: list[MathNode] = []
     todo = [node]
     while todo:
@@ -2664,7 +2683,9 @@ def _call(head: _FHead, args: tuple[MathNode, ...], span: Span) -> MathNode:
 def _font(style: str, arg: MathNode, span: Span) -> MathNode:
     r"""``\mathbf{w}``, ``\mathcal{D}``, ``\mathbb{R}``, ``\mathbb{1}`` (a name); bold on a formula goes."""
     if isinstance(arg, Num):
-        return Sym(arg.text, "bb", span=span) if style == "bb" else dataclasses.replace(arg, span=span)
+        if style == "bb" or (style == "bf" and arg.text in ("0", "1")):  # \mathbb{1}, \mathbf{1}, \mathbf{0}: vectors
+            return Sym(arg.text, style, span=span)
+        return dataclasses.replace(arg, span=span)
     if isinstance(arg, Sym) and not arg.font and style:
         return Sym(arg.name, style, arg.accents, span=span)
     if isinstance(arg, Idx) and isinstance(arg.base, Sym) and not arg.base.font and style:  # \mathbf{x_i}
@@ -2753,7 +2774,7 @@ def _power(node: MathNode, post: _Post, span: Span) -> MathNode:
     r"""``^T`` / ``^{\top}`` is a transpose, ``^{-1}`` an inverse, ``^{+}`` a decoration, anything else a power."""
     exp = post.value
     if post.kind == "top" or (isinstance(exp, Sym) and exp.name == "T" and not exp.accents):
-        return Transpose(node, span=span)
+        return Transpose(node, letter=post.kind != "top", span=span)
     assert exp is not None
     if isinstance(exp, Text) and exp.text in ("+", "-") and isinstance(node, (Sym, Idx)):
         return _decorate(node, "plus" if exp.text == "+" else "minus", span)  # \delta^{+}

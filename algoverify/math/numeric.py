@@ -60,8 +60,10 @@ from .ops import (
     BITWISE,
     EMPTY,
     RELATIONS,
+    Basis,
     FiniteSet,
     Identity,
+    Ones,
     Sequence,
     absolute,
     as_finite_set,
@@ -262,6 +264,8 @@ def _sym(node: M.Sym, ctx: Context) -> Closure:
             return _constant(_WORDS[word], name)
         if node.font in ("", "bf", "rm") and node.name == "I":
             return _constant(Identity(), name)  # Q^T Q = I: the identity of the size beside it
+        if node.font in ("bf", "bb") and node.name in ("0", "1"):
+            return _constant(Ones(int(node.name)), name)  # \mathbf{1}: all ones, of the size beside it
         if node.font == "" and node.name == "pi" and not ctx.exact:
             return _constant(math.pi, name)
         if node.font == "bb" and node.name in _NUMBER_SETS:
@@ -350,6 +354,8 @@ def _idx(node: M.Idx, ctx: Context) -> Closure:
     flat = identifier(node)
     if _identity_of_size(node, ctx):
         return _eye(node, flat, ctx)
+    if basis_vector(node, ctx):
+        return _basis(node, flat, ctx)
     if flat is not None and labelled(node, ctx.declared.__contains__):  # x_{\mathrm{new}}: a name, never an index
         return _lookup(flat, node, ctx)
     base_name = identifier(node.base)
@@ -386,6 +392,31 @@ def _identity_of_size(node: M.Idx, ctx: Context) -> bool:
         and "I" not in ctx.declared
         and identifier(node) not in ctx.declared
     )
+
+
+def basis_vector(node: M.Idx, ctx: Context) -> bool:
+    """``e_1``, ``e_k`` where neither ``e`` nor ``e_k`` is a name of the listing: a standard basis vector."""
+    base = node.base
+    return (
+        isinstance(base, M.Sym)
+        and base.name == "e"
+        and not base.accents
+        and base.font in ("", "bf", "rm")
+        and len(node.indices) == 1
+        and "e" not in ctx.declared
+        and identifier(node) not in ctx.declared
+    )
+
+
+def _basis(node: M.Idx, flat: str | None, ctx: Context) -> Closure:
+    position = compile_expr(node.indices[0], ctx)
+
+    def basis(env: Env) -> Any:
+        if flat is not None and flat in env:
+            return env[flat]
+        return Basis(_as_index(position(env), node, ctx) - ctx.index_base)
+
+    return basis
 
 
 def _eye(node: M.Idx, flat: str | None, ctx: Context) -> Closure:
@@ -427,6 +458,8 @@ def _index(container: Any, idx: list[Any], node: M.MathNode, ctx: Context) -> An
     """``container`` at the written indices: ``ctx.index_base`` is the first position (arrays never wrap around)."""
     if isinstance(container, Mapping) and not isinstance(container, Sequence):
         return _lookup_key(container, idx, node, ctx)
+    if isinstance(container, Ones):
+        return container[_as_index(idx[0], node, ctx) - ctx.index_base] if idx else container.scale
     base = ctx.index_base
     written = [_as_index(i, node, ctx) for i in idx]
     if isinstance(container, Sequence):
@@ -586,6 +619,9 @@ def _num(node: M.Num, ctx: Context) -> Closure:
 
 
 def _juxt(node: M.Juxt, ctx: Context) -> Closure:
+    if outer_product(node):
+        # v v^{\top} of two vectors: a column times a row, the outer product (u^{\top} v stays the inner one)
+        return _binary(_outer, node.left, node.right, ctx, node)
     times = _binary(product, node.left, node.right, ctx, node)
     right, name = node.right, identifier(node.left)
     if not (isinstance(right, M.Idx) and name is not None and _opens_group(right, ctx)):
@@ -598,6 +634,22 @@ def _juxt(node: M.Juxt, ctx: Context) -> Closure:
         return component(env) if callable(env.get(name, FUNCTIONS.get(name))) else times(env)
 
     return juxt
+
+
+def outer_product(node: M.Juxt) -> bool:
+    """Whether ``node`` is written ``u v^{\\top}``: a factor times a transposed one, the left not transposed."""
+    right, left = node.right, node.left
+    while isinstance(right, M.Juxt):
+        right = right.left
+    while isinstance(left, M.Juxt):
+        left = left.right
+    return isinstance(right, M.Transpose) and not isinstance(left, M.Transpose)
+
+
+def _outer(a: Any, b: Any) -> Any:
+    if _ndim(a) == 1 and _ndim(b) == 1:
+        return np.outer(a, b)
+    return product(a, b)
 
 
 def _opens_group(node: M.Idx, ctx: Context) -> bool:
@@ -712,7 +764,16 @@ def _transpose(node: M.Transpose, ctx: Context) -> Closure:
     if name is not None:
         return _lookup(name, node, ctx)
     a = compile_expr(node.operand, ctx)
+    if power_of_t(node, ctx):
+        # \beta^{T} where T is a name of the listing (the number of steps): a power of a number, a transpose of a matrix
+        t = _lookup("T", node, ctx)
+        return lambda env: transpose(x) if _ndim(x := a(env)) else power(x, t(env))
     return lambda env: transpose(a(env))
+
+
+def power_of_t(node: M.Transpose, ctx: Context) -> bool:
+    """Whether ``^T`` / ``^{T}`` (not ``^{\\top}``) may be a power: ``T`` is a name of the listing."""
+    return node.letter and "T" in ctx.declared
 
 
 def _inverse(node: M.Inverse, ctx: Context) -> Closure:
@@ -919,8 +980,15 @@ def _rel(node: M.Rel, ctx: Context) -> Closure:
 
 def _names_identity(node: M.MathNode, ctx: Context) -> bool:
     """Whether ``node`` reads an unbound ``I`` (a value an :class:`~algoverify.math.ops.Identity` stands for)."""
-    return "I" not in ctx.declared and any(
-        isinstance(n, M.Sym) and n.name == "I" and not n.accents and n.font in ("", "bf", "rm") for n in M.walk(node)
+    return any(
+        isinstance(n, M.Sym)
+        and not n.accents
+        and (
+            (n.name == "I" and n.font in ("", "bf", "rm") and "I" not in ctx.declared)
+            or (n.name in ("0", "1") and n.font in ("bf", "bb"))
+            or (n.name == "e" and "e" not in ctx.declared)  # e_1
+        )
+        for n in M.walk(node)
     )
 
 

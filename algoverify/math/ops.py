@@ -231,12 +231,133 @@ class Identity:
         return "I" if self.scale == 1 else f"{self.scale!r} I"
 
 
+class Ones:
+    r"""``\mathbf{1}`` (``\mathbb{1}``): the all-ones vector of the size its neighbour needs, times ``scale``.
+
+    Beside a number or entry by entry it is ``scale`` (``v + \mathbf{1}``, ``\mathbf{1}_i``); in a
+    product it has the length the other factor needs (``P^{\top} \mathbf{1}``, ``\mathbf{1}^{\top} v``);
+    stored in a variable of a listing with one size, it is that many ones (:func:`materialise`).
+    """
+
+    __array_ufunc__ = None  # NumPy defers to the reflected operation: P @ 1 is Ones.__rmatmul__(P)
+
+    def __init__(self, scale: Any = 1) -> None:
+        self.scale = scale
+
+    def of(self, n: int) -> Any:
+        """``scale`` times the ``n`` ones."""
+        return self.scale * np.ones(int(n))
+
+    def _times(self, other: Any, left: bool) -> Any:
+        if isinstance(other, (Ones, Identity)):
+            raise ValueError("a product of two values without a size: say the size of the all-ones vector")
+        if np.ndim(other) == 0:
+            return Ones(self.scale * other)
+        a = np.asarray(other)
+        if a.ndim == 1:  # 1ᵀ v, v 1: the sum of the entries
+            return self.scale * float(np.sum(a)) if a.dtype.kind in "fc" else self.scale * np.sum(a)
+        return self.scale * (a @ np.ones(a.shape[-1]) if not left else np.ones(a.shape[0]) @ a)
+
+    def __mul__(self, other: Any) -> Any:
+        return self._times(other, True)
+
+    def __rmul__(self, other: Any) -> Any:
+        return self._times(other, False)
+
+    __matmul__, __rmatmul__ = __mul__, __rmul__
+
+    def __add__(self, other: Any) -> Any:
+        return Ones(self.scale + other) if np.ndim(other) == 0 else self.scale + other
+
+    def __radd__(self, other: Any) -> Any:
+        return Ones(other + self.scale) if np.ndim(other) == 0 else other + self.scale
+
+    def __sub__(self, other: Any) -> Any:
+        return Ones(self.scale - other) if np.ndim(other) == 0 else self.scale - other
+
+    def __rsub__(self, other: Any) -> Any:
+        return Ones(other - self.scale) if np.ndim(other) == 0 else other - self.scale
+
+    def __neg__(self) -> Ones:
+        return Ones(-self.scale)
+
+    def __truediv__(self, other: Any) -> Any:
+        return Ones(self.scale / other) if np.ndim(other) == 0 else self.scale / other
+
+    def __getitem__(self, key: Any) -> Any:
+        return self.scale
+
+    @property
+    def T(self) -> Ones:  # noqa: N802 - as NumPy names it: 1ᵀ is the same vector
+        return self
+
+    def __repr__(self) -> str:
+        return "1" if self.scale == 1 else f"{self.scale!r} 1"
+
+
+class Basis(Ones):
+    r"""``e_k`` where nothing binds ``e``: the ``k``-th standard basis vector (times ``scale``) of the size beside it.
+
+    ``position`` counts from 0 (the listing's index base already taken off).
+    """
+
+    def __init__(self, position: int, scale: Any = 1) -> None:
+        super().__init__(scale)
+        self.position = position
+
+    def of(self, n: int) -> Any:
+        if not 0 <= self.position < int(n):
+            raise ValueError(f"the basis vector e has no entry {self.position + 1} in {int(n)} dimensions")
+        out = np.zeros(int(n))
+        out[self.position] = self.scale
+        return out
+
+    def _times(self, other: Any, left: bool) -> Any:
+        if np.ndim(other) == 0:
+            return Basis(self.position, self.scale * other)
+        a = np.asarray(other)
+        return (self.of(a.shape[0]) @ a) if left else (a @ self.of(a.shape[-1]))
+
+    def __add__(self, other: Any) -> Any:
+        return self.of(len(other)) + other
+
+    def __radd__(self, other: Any) -> Any:
+        return other + self.of(len(other))
+
+    def __sub__(self, other: Any) -> Any:
+        return self.of(len(other)) - other
+
+    def __rsub__(self, other: Any) -> Any:
+        return other - self.of(len(other))
+
+    def __neg__(self) -> Basis:
+        return Basis(self.position, -self.scale)
+
+    def __truediv__(self, other: Any) -> Any:
+        return Basis(self.position, self.scale / other)
+
+    def __getitem__(self, key: Any) -> Any:
+        return self.scale if key == self.position else 0
+
+    def __repr__(self) -> str:
+        return f"e_{self.position + 1}" if self.scale == 1 else f"{self.scale!r} e_{self.position + 1}"
+
+
+def materialise(value: Any, n: Any) -> Any:
+    r"""A value stored in a variable: ``\mathbf{1}`` (times a number) as ``n`` ones, anything else as it is."""
+    return value.of(n) if isinstance(value, Ones) else value
+
+
 def settle(a: Any, b: Any) -> tuple[Any, Any]:
     """``a`` and ``b`` with an :class:`Identity` between them given the size the other needs (``Q^T Q = I``)."""
     if type(a) is Identity:
         a = a.like(b)
     if type(b) is Identity:
         b = b.like(a)
+    if isinstance(a, Ones) and np.ndim(b) == 1:
+        a = a.of(len(b))
+    if isinstance(b, Ones) and np.ndim(a) == 1:
+        b = b.of(len(a))
     return a, b
 
 

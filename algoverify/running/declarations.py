@@ -329,13 +329,52 @@ def size_term(size: str) -> tuple[str, int]:
     return m.group("base"), k if m.group("op") == "+" else -k
 
 
+def written_run(node: M.MathNode) -> tuple[str, int, M.MathNode] | None:
+    r"""``A[1..n]``, ``a_1 a_2 \dots a_m``: ``(name, first index, last index)`` of an array written out."""
+    if isinstance(node, M.Index) and isinstance(node.base, M.Sym) and len(node.args) == 1:
+        factors = _juxt_factors(node.args[0])
+        if len(factors) == 3 and isinstance(factors[1], M.Dots) and isinstance(factors[0], M.Num):
+            name = identifier(node.base)
+            if name is not None and factors[0].text.isdigit():
+                return name, int(factors[0].text), factors[2]
+        return None
+    factors = _juxt_factors(node)
+    if len(factors) >= 3 and isinstance(factors[-2], M.Dots):
+        first, last = factors[0], factors[-1]
+        if isinstance(first, M.Idx) and isinstance(last, M.Idx) and len(first.indices) == len(last.indices) == 1:
+            name = identifier(first.base)
+            index = first.indices[0]
+            if name is not None and name == identifier(last.base) and isinstance(index, M.Num) and index.text.isdigit():
+                return name, int(index.text), last.indices[0]
+    return None
+
+
+def written_family_of(node: M.MathNode, origin: Origin | None = None) -> Family | None:
+    """``A[1..n]`` or ``a_1 a_2 \\dots a_m`` read as the family it writes out (``Family('A', 'n')``)."""
+    run = written_run(node)
+    if run is None:
+        return None
+    name, first, last = run
+    base = M.Sym(name, span=node.span)
+    span = node.span
+    written = M.Range(
+        M.Idx(base, (M.Num(str(first), span=span),), span=span), M.Idx(base, (last,), span=span), span=span
+    )
+    return read_family(written, origin)
+
+
+def _juxt_factors(node: M.MathNode) -> list[M.MathNode]:
+    return _juxt_factors(node.left) + _juxt_factors(node.right) if isinstance(node, M.Juxt) else [node]
+
+
 def _names(node: M.MathNode) -> list[tuple[str, Span]]:
-    """The plain names in an element list (``\\beta_1, \\beta_2``)."""
+    """The plain names in an element list (``\\beta_1, \\beta_2``); ``a_{ij}`` is an entry, never an input's name."""
     items = node.items if isinstance(node, M.Tuple) else (node,)
     out = []
     for item in items:
         name = identifier(item)
-        if name is not None and not isinstance(item, M.Num):
+        entry = isinstance(item, M.Idx) and any(not isinstance(i, M.Num) for i in item.indices)
+        if name is not None and not isinstance(item, M.Num) and not entry:
             out.append((name, item.span))
     return out
 
@@ -396,6 +435,12 @@ def declare_math(
         return
     if isinstance(tree, M.In):
         _declare_membership(tree, spec, text_of, origin)
+        return
+    run = written_family_of(tree, origin)
+    if run is not None:  # A[1..n], a_1 a_2 \dots a_m: an array of n entries, counted from its first index
+        length = run.size if run.offset == 0 else f"{run.size} {'+' if run.offset > 0 else '-'} {abs(run.offset)}"
+        spec.declare(Declared(run.name, tree.span, (length,), origin=origin, latex=text_of(tree.span)))
+        spec.firsts.setdefault(run.name, run)
         return
     if function_type(tree) is not None:  # f : [a, b] \to \mathbb{R}: f, and the ends a, b of its domain
         spec.declare(Declared(function_type(tree), tree.span, origin=origin, noun="function", latex=text_of(tree.span)))

@@ -41,7 +41,16 @@ from ..math import mathexpr as M
 from ..math.exact import float_in, to_exact, too_large
 from ..math.names import identifier, join_words, word
 from ..math.numeric import TRACE_KEY, Context, _infer_dim, compile_expr, compile_target, numpy_words
-from ..math.ops import FP_RAISE, FP_STATE, IntegerTooLarge, OverBudget, Sequence, nonfinite, raise_on_fp_errors
+from ..math.ops import (
+    FP_RAISE,
+    FP_STATE,
+    IntegerTooLarge,
+    OverBudget,
+    Sequence,
+    materialise,
+    nonfinite,
+    raise_on_fp_errors,
+)
 from ..math.ranges import UPWARD, written_direction
 from ..math.segments import parse_segment
 from ..source import Span
@@ -503,6 +512,8 @@ class _Compiler:
     unbound_text: list[tuple[Span, str]] = field(default_factory=list)
     #: names set to 0 and then stored into by index: the size of the zero vector each is (``x`` → ``n``)
     zero_vectors: dict[str, str] = field(default_factory=dict)
+    #: names set to a value made of ``\mathbf{1}``: the size of the vector of ones (``r`` → ``n``)
+    filled: dict[str, str] = field(default_factory=dict)
 
     def written(self, node: M.MathNode) -> str:
         """``node`` as the note writes it, for a message."""
@@ -682,8 +693,14 @@ class _Compiler:
             value = self.exactly(self.expr(node.value), self.math(node.value))
             size = self.zero_vectors.get(identifier(target) or "")
             tree = self.math(node.value)
-            if size is not None and isinstance(tree, M.Num) and tree.text == "0":
+            zero = (isinstance(tree, M.Num) and tree.text == "0") or (
+                isinstance(tree, M.Sym) and tree.name == "0" and tree.font in ("bf", "bb")
+            )
+            if size is not None and zero:
                 value = _zeros(size, self.ctx.exact)  # x \gets 0, then x_i \gets …: the zero vector
+            filled = self.filled.get(identifier(target) or "")
+            if filled is not None:
+                value = _filled(value, filled)  # r \gets \mathbf{1} / n: n entries
         span = node.span
         if isinstance(target, (M.Sym, M.Pow, M.Label, M.Transpose)) and identifier(target) is not None:
             name = identifier(target)
@@ -760,6 +777,19 @@ class _Compiler:
                 raise LocatedError(NotExecutable, node.span, message=f"{signal.word} outside a loop")
             return lambda env: signal
         found = self._find_binding(node.text, node)
+        swapped = _swap_of(node.text) if found is None else None
+        if swapped is not None:  # "exchange A[i] with A[k]", "swap x and y": (x, y) \gets (y, x)
+            a, b = (self.math(m) for m in swapped)
+            value = compile_expr(M.Tuple((b, a), span=node.span), self.ctx)
+            store = compile_target(M.Tuple((a, b), span=node.span), self.ctx)
+            span = node.span
+
+            def swap(env: Env) -> None:
+                names = store(env, value(env))
+                for n in names:
+                    env[TRACE_KEY].record(n, span, env[n])
+
+            return swap
         if found is None and len(node.text.parts) == 1 and isinstance(node.text.parts[0], ir.Math):
             tree = self.math(node.text.parts[0])
             if isinstance(tree, M.String):
@@ -1024,6 +1054,27 @@ _SAID_TESTS: dict[str, Callable[[Any], bool]] = {
 }
 
 
+_SWAP = re.compile(r"^(?:swap|exchange|interchange)$", re.I)
+_SWAP_JOIN = re.compile(r"^(?:and|with|,)$", re.I)
+
+
+def _swap_of(text: ir.Text) -> tuple[ir.Math, ir.Math] | None:
+    """The two maths of "swap \\(x\\) and \\(y\\)", "exchange \\(A[i]\\) with \\(A[k]\\)"."""
+    parts = [p.strip() if isinstance(p, str) else p for p in text.parts]
+    parts = [p for p in parts if p != ""]
+    if (
+        len(parts) == 4
+        and isinstance(parts[0], str)
+        and _SWAP.match(parts[0])
+        and isinstance(parts[1], ir.Math)
+        and isinstance(parts[2], str)
+        and _SWAP_JOIN.match(parts[2])
+        and isinstance(parts[3], ir.Math)
+    ):
+        return parts[1], parts[3]
+    return None
+
+
 def _said_of(text: ir.Text) -> tuple[ir.Math, str] | None:
     """``(math, words)`` when a condition is one math and words :data:`_SAID_TESTS` knows (``$i$ is odd``)."""
     parts = [p for p in text.parts if not (isinstance(p, str) and not p.strip())]
@@ -1250,11 +1301,12 @@ def compile_function(
         parent.spans,
         parent.own,
         parent.scope,
-        parse=renaming(parent.parse, names.renames),
+        parse=renaming(parent.parse, names),
         context=parent.context,
         scopes=parent.scopes,
         unbound_text=parent.unbound_text,
         zero_vectors=names.zero_vectors,
+        filled=names.filled,
     )
     outputs = output_names(node.body, parent.parse)
     program = Program(
@@ -1280,13 +1332,14 @@ def compile_function(
     return program
 
 
-def renaming(parse: Callable[[ir.Math], M.MathNode], renames: dict[str, str]) -> Callable[[ir.Math], M.MathNode]:
-    """``parse``, then ``c_{ij}`` read as ``C_{ij}`` for each ``c`` → ``C`` of ``renames`` (spans kept)."""
-    if not renames:
+def renaming(parse: Callable[[ir.Math], M.MathNode], names: Resolution) -> Callable[[ir.Math], M.MathNode]:
+    """``parse``, then ``c_{ij}`` read as ``C_{ij}`` and ``d_{0j}`` as the entry (0, j) (:func:`rename_entries`)."""
+    renames, pairs = names.renames, names.pairs
+    if not renames and not pairs:
         return parse
 
     def parse_renamed(m: ir.Math) -> M.MathNode:
-        return rename_entries(parse(m), renames)
+        return rename_entries(parse(m), renames, pairs)
 
     return parse_renamed
 
@@ -1355,8 +1408,8 @@ def compile_program(
     inputs = declarations.names
     compiler.ctx.declared = assigned_names(algorithm.body, parse) | set(inputs) | _bound(declarations)
     compiler.ctx.declared |= {n for n, _ in names.definitions}
-    compiler.parse = renaming(parse, names.renames)
-    compiler.zero_vectors = names.zero_vectors
+    compiler.parse = renaming(parse, names)
+    compiler.zero_vectors, compiler.filled = names.zero_vectors, names.filled
     _views(names, compiler.ctx)
     run = compiler.block(algorithm.body)
     outputs = output_names(body, parse)
@@ -1397,6 +1450,13 @@ def _assembler(how: str, part: str) -> Callable[[Env], Any]:
         return np.column_stack(parts) if how == "columns" else np.vstack(parts) if how == "rows" else parts
 
     return assemble
+
+
+def _filled(value: Callable[[Env], Any], size: str) -> Callable[[Env], Any]:
+    def stored(env: Env) -> Any:
+        return materialise(value(env), env[size])
+
+    return stored
 
 
 def _zeros(size: str, exact: bool) -> Callable[[Env], Any]:

@@ -44,6 +44,7 @@ from .declarations import (
     function_type,
     read_family,
     text_of,
+    written_family_of,
 )
 
 __all__ = ["prose_declarations"]
@@ -57,6 +58,7 @@ class _Math:
     math: ir.Math
 
 
+_FOR_CLAUSE = re.compile(r"^(?:for|for all|for every|for each)\b(?![^,;]*[,;])", re.I)
 _QUALIFIER = re.compile(r"\b(?:for|for all|for every|for each|for any|provided|as long as)$", re.I)
 _CONDITIONAL = re.compile(r"\b(?:if|when|whenever|unless|once|until|while|otherwise|whether)\b", re.I)
 # the words between two maths are whitespace-collapsed and stripped: patterns match them whole
@@ -117,8 +119,6 @@ _KIND_NOUNS = {
     "function": "value",
     "value": "value",
     "point": "vector",
-    "size": "integer",
-    "length": "integer",
 }
 _KIND_BEFORE = re.compile(r"(?:^|\b)(?P<noun>" + "|".join(_KIND_NOUNS) + r")(?: size)?$", re.I)
 _LET_BE = re.compile(r"(?:^|\b)(?:let|where|and)$", re.I)
@@ -166,7 +166,7 @@ def _read(sentence: Sentence, text: str, parse: Parse, spec: InputSpec, origin: 
         nxt = pieces[i + 2] if i + 2 < len(pieces) and isinstance(pieces[i + 2], _Math) else None
         words = str(pieces[i - 1]) if i else ""
         # "gcd(a, b) = gcd(b, a mod b) for b > 0": a relation qualifying a statement assumes nothing
-        conditional = bool(_CONDITIONAL.search(before) or _QUALIFIER.search(words))
+        conditional = bool(_CONDITIONAL.search(before) or _QUALIFIER.search(words) or _FOR_CLAUSE.match(before))
         if not _WITH_PARTS.search(words):  # "B with columns b_1, \dots, b_q": B's columns, not a list of its own
             _read_math(piece, spec, origin, conditional=conditional)
         if subject is not None and _PRONOUN_HAS.search(words):
@@ -210,6 +210,8 @@ _PROPERTY_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"non-?negative", "non-negative"),
     )
 )
+#: words right after a name that say what it is (``is symmetric``, ``have linearly independent columns``)
+_SAYS_OF = re.compile(r"^,?\s*(?:which |that )?(?:is|are|be|has|have|being|with|must be|should be)\b", re.I)
 #: the words that end what a sentence says of one name: the next clause is about something else
 _CLAUSE_END = re.compile(r"[;:]|\b(?:and let|let|where|while|whereas|but|then|so|which|whose|if|when)\b", re.I)
 
@@ -217,6 +219,8 @@ _CLAUSE_END = re.compile(r"[;:]|\b(?:and let|let|where|while|whereas|but|then|so
 def _properties(name: str, after: str, piece: _Math, spec: InputSpec, origin: Origin, before: str) -> None:
     """The properties the words right after (or the adjectives right before) a name give it."""
     said = _CLAUSE_END.split(after, maxsplit=1)[0]
+    if not _SAYS_OF.match(said):
+        said = ""  # "x … we want an orthogonal matrix": words after a name that are not about it
     said = re.split(r"\band\b(?=\s+(?:a|an|the|let)\b)", said, maxsplit=1)[0]
     adjectives = re.search(r"((?:[\w-]+ ){0,3})(?:matrix|vector|array|list)$", before, re.I)
     text = said + " " + (adjectives.group(1) if adjectives else "")
@@ -288,6 +292,12 @@ def _vector_of_entries(tree: M.Rel, spec: InputSpec, origin: Origin, piece: _Mat
     value = tree.rest[0][1]
     if isinstance(value, (M.ListLit, M.Tuple)) and len(value.items) == 1:
         value = value.items[0]
+    run = written_family_of(value, origin)  # a = a_1 a_2 \dots a_m: a string of m symbols
+    if name is not None and run is not None and run.name == name:
+        length = run.size if run.offset == 0 else f"{run.size} {'+' if run.offset > 0 else '-'} {abs(run.offset)}"
+        spec.declare(Declared(name, tree.first.span, (length,), origin=origin, latex=text_of(piece.math)(tree.span)))
+        spec.firsts.setdefault(name, run)
+        return
     family = read_family(value, origin)
     if name is None or family is None or family.name != name or family.offset != 0:
         return

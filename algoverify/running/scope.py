@@ -90,6 +90,10 @@ class Scope:
     assigned_whole: set[str] = field(default_factory=set)
     #: names the scope sets to the number 0 (``x \gets 0``, ``x \gets \mathbf{0}``), where first set
     zeroed: dict[str, Span] = field(default_factory=dict)
+    #: names the scope sets to a value made of ``\mathbf{1}`` (``r \gets \mathbf{1} / n``)
+    filled: set[str] = field(default_factory=set)
+    #: where the scope writes ``^T`` with no name ``T`` bound: a transpose, or a power if the note declares ``T``
+    letter_t: list[Span] = field(default_factory=list)
 
 
 def scopes(
@@ -222,8 +226,13 @@ def _read_statements(
                 except LocatedError:
                     continue
                 name = identifier(target) if isinstance(target, M.Sym) else None
-                if name is not None and isinstance(value, M.Num) and value.text == "0":
+                zero = (isinstance(value, M.Num) and value.text == "0") or (
+                    isinstance(value, M.Sym) and value.name == "0" and value.font in ("bf", "bb")
+                )
+                if name is not None and zero:
                     scope.zeroed.setdefault(name, n.span)
+                if name is not None and _mentions_ones(value):
+                    scope.filled.add(name)
     # "evaluate the loss \(L_i\) on \(B_i\)": a binding of the statement sets what it names
     scope.described |= _stated_names(nodes, parse) - scope.bound
     scope.bound |= scope.described
@@ -252,6 +261,12 @@ def _stated_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNod
                         continue
                     out |= {identifier(x) for x in M.walk(tree) if isinstance(x, (M.Sym, M.Idx))} - {None}
     return out
+
+
+def _mentions_ones(tree: M.MathNode) -> bool:
+    return any(
+        isinstance(n, M.Sym) and n.name in ("0", "1") and n.font in ("bf", "bb") and not n.accents for n in M.walk(tree)
+    )
 
 
 def _note(scope: Scope, read: Read) -> None:
@@ -422,6 +437,8 @@ class _Reader:
             return True
         if node.font == "bb" and node.name in _NUMBER_SETS:
             return True
+        if node.font in ("bf", "bb") and node.name in ("0", "1"):
+            return True  # \mathbf{1}, \mathbf{0}: the all-ones and zero vectors
         return name in BUILTIN_FUNCTIONS or name in CONSTANTS
 
     def v_Idx(self, node: M.Idx, bound: frozenset[str]) -> None:
@@ -440,7 +457,13 @@ class _Reader:
                 self.scope.index_counts.setdefault(base, set()).add(len(node.indices))
         if base is None:
             self.visit(node.base, bound)
-        elif base not in bound and not (isinstance(node.base, M.Sym) and self._constant(node.base, base)):
+        elif (
+            base not in bound
+            and not (isinstance(node.base, M.Sym) and self._constant(node.base, base))
+            and not (
+                base == "e" and len(node.indices) == 1  # e_1: a standard basis vector when nothing binds e
+            )
+        ):
             self.out.append(Read(base, node.span, indices=len(node.indices)))
         for i in node.indices:
             self.visit(i, bound)
@@ -449,6 +472,11 @@ class _Reader:
         name = identifier(node)
         if name is not None and name in bound:
             return  # \sigma^{2} assigned as a whole
+        if isinstance(node, M.Transpose) and node.letter:
+            if "T" not in bound and self.scope is not None:
+                self.scope.letter_t.append(node.span)  # a name T the note declares makes it a power
+            self.visit(node.operand, bound)
+            return
         base = getattr(node, "base", None)
         if isinstance(node, M.Pow) and isinstance(base, M.Sym) and base.name == "e" and "e" not in bound:
             self.visit(node.exp, bound)  # e^{x}: Euler's number, unless a variable is e

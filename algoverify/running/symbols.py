@@ -68,6 +68,8 @@ class Resolution:
     base_conflict: tuple[str, str] | None = None
     #: entries read under another name: ``c`` → ``C`` (``c_{ij}`` is entry (i, j) of ``C``)
     renames: dict[str, str] = field(default_factory=dict)
+    #: tables indexed by two somewhere: ``d_{0j}`` of them is the entry (0, j)
+    pairs: frozenset[str] = frozenset()
     #: inputs that start a sequence the scope indexes: ``x_0`` of ``x_k`` → ``("x_0", "x", 0)``
     seeds: list[tuple[str, str, int]] = field(default_factory=list)
     #: names the prose defines that the scope reads (``V = \{1, \dots, n\}``), in the order to evaluate them
@@ -80,6 +82,8 @@ class Resolution:
     zero_vectors: dict[str, str] = field(default_factory=dict)
     #: such names whose size the note does not say (several sizes, or none): where each is set to 0
     unsized_zeros: list[tuple[str, Span]] = field(default_factory=list)
+    #: names set to a value made of ``\mathbf{1}``, stored as that many ones: the listing's one size
+    filled: dict[str, str] = field(default_factory=dict)
 
 
 def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
@@ -88,6 +92,8 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     # \sum_{i=1}^{d} x_i: d is the length of x, when the listing itself binds x
     dims = {d for d, arrays in scope.dims.items() if arrays and arrays <= own_names | scope.bound}
     free = {name: read for name, read in scope.reads.items() if name not in own_names | dims}
+    if scope.letter_t and "T" not in free and "T" not in own_names and ("T" in context.sizes or context.get("T")):
+        free["T"] = Read("T", scope.letter_t[0])  # "T observations": \beta^{T} is a power of beta
     views = _views(scope, free, context)
     free = {name: read for name, read in free.items() if name not in views}
     relevant = set(own_names) | set(free)
@@ -166,6 +172,7 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     _family_base(declarations, out)
     out.seeds = _seeds(scope, own_names, context, out)
     out.sequences = tuple(sorted(scope.stored_by_index - scope.assigned_whole - set(out.renames) - own_names))
+    out.pairs = frozenset(n for n, counts in scope.index_counts.items() if 2 in counts)
     _zero_vectors(scope, declarations, out)
     return out
 
@@ -173,6 +180,8 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
 def _zero_vectors(scope: Scope, spec: InputSpec, out: Resolution) -> None:
     r"""``x \gets 0`` (or ``\mathbf{0}``) then ``x_i \gets …``: the zero vector of the listing's one size."""
     sizes = sorted(set(spec.sizes) | set(spec.families.values()))
+    if len(sizes) == 1:
+        out.filled = {name: sizes[0] for name in scope.filled}
     for name, span in scope.zeroed.items():
         if name not in scope.stored_by_index or scope.index_counts.get(name) != {1}:
             continue
@@ -277,9 +286,13 @@ def _stored_entries(
         out.bindings[name] = Binding(name, "entries", f"the entries of {upper}", Origin("convention"))
 
 
-def rename_entries(tree: M.MathNode, renames: dict[str, str]) -> M.MathNode:
-    """``tree`` with ``c_{ij}`` read as ``C_{ij}`` for each ``c`` → ``C`` of ``renames`` (spans kept)."""
-    if not renames:
+def rename_entries(tree: M.MathNode, renames: dict[str, str], pairs: frozenset[str] = frozenset()) -> M.MathNode:
+    """``tree`` with ``c_{ij}`` read as ``C_{ij}`` for each ``c`` → ``C`` of ``renames`` (spans kept).
+
+    For a name of ``pairs`` (a table the listing indexes by two: ``d_{ij}``), ``d_{0j}`` is the entry
+    ``(0, j)``, not entry ``0 · j``.
+    """
+    if not renames and not pairs:
         return tree
 
     def rename(node: M.MathNode) -> M.MathNode:
@@ -292,9 +305,13 @@ def rename_entries(tree: M.MathNode, renames: dict[str, str]) -> M.MathNode:
             if new is not value:
                 changes[f.name] = new
         if isinstance(node, M.Idx) and isinstance(node.base, M.Sym) and not node.base.accents:
-            target = renames.get(identifier(node.base) or "")
+            base = identifier(node.base) or ""
+            target = renames.get(base)
             if target is not None:
                 changes["base"] = M.Sym(target, span=node.base.span)
+            (index,) = node.indices if len(node.indices) == 1 else (None,)
+            if base in pairs and isinstance(index, M.Juxt) and _digit_letter(index):
+                changes["indices"] = (index.left, index.right)
         return dataclasses.replace(node, **changes) if changes else node
 
     def renamed(value: object) -> object:
@@ -306,6 +323,18 @@ def rename_entries(tree: M.MathNode, renames: dict[str, str]) -> M.MathNode:
         return value
 
     return rename(tree)
+
+
+def _digit_letter(node: M.Juxt) -> bool:
+    left, right = node.left, node.right
+    return (
+        isinstance(left, M.Num)
+        and len(left.text) == 1
+        and left.text.isdigit()
+        and isinstance(right, M.Sym)
+        and len(right.name) == 1
+        and not right.accents
+    )
 
 
 def own_declarations(
