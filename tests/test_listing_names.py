@@ -107,6 +107,12 @@ RUNS = [
     ("later_first_index.md", 1, {"g": [0.5, 2.0, 1.0]}, 2.0),
     ("zero_vector.md", 1, {"A": [[2.0, 1.0], [1.0, 4.0]], "b": [1.0, 2.0]}, [0.5, 0.5]),
     ("euler.md", 1, {"z": [1000.0, 1000.0]}, 1000.0 + np.log(2.0)),
+    ("ones_vector.md", 1, {"P": [[0.0, 1.0], [1.0, 0.0]], "alpha": 0.85}, [0.5, 0.5]),
+    ("reflector.md", 1, {"x": [3.0, 4.0]}, [-5.0, 0.0]),
+    ("power_of_t.md", 1, {"y": [1.0, 1.0, 1.0], "beta": 0.5}, 1.0),
+    ("table_edges.md", 1, {"a": [1.0, 2.0, 3.0]}, 7.0),
+    ("bracket_range.md", 1, {"A": [3.0, 1.0, 2.0]}, [1.0, 2.0, 3.0]),
+    ("for_clause.md", 1, {"w": [1.0, 5.0, 2.0], "C": 3.0}, 2),
 ]
 
 
@@ -114,7 +120,7 @@ RUNS = [
 def test_the_listing_runs_as_written(note, listing, inputs, expected):
     values = {k: np.asarray(v) if isinstance(v, list) else v for k, v in inputs.items()}
     got = algoverify.load(DATA / note).listing(listing)(**values)
-    np.testing.assert_allclose(np.asarray(got, dtype=float), np.asarray(expected, dtype=float))
+    np.testing.assert_allclose(np.asarray(got, dtype=float), np.asarray(expected, dtype=float), atol=1e-12)
 
 
 # (note, findings as (code, line, column))
@@ -142,6 +148,11 @@ LINTS = [
     ("function_input.md", []),
     ("zero_vector.md", []),
     ("euler.md", []),
+    ("ones_vector.md", []),
+    ("power_of_t.md", []),
+    ("table_edges.md", []),
+    ("bracket_range.md", []),
+    ("for_clause.md", []),
     # an English step nothing binds, and a zero vector of no said size: the run would stop there
     ("unbound_english.md", [("AV304", 7, 1)]),
     ("zero_vector_unsized.md", [("AV204", 7, 1)]),
@@ -432,5 +443,107 @@ algoverify:
 def test_a_spec_that_draws_the_first_member_starts_the_sequence(tmp_path):
     note = tmp_path / "descent.md"
     note.write_text(GD_NOTE)
+    (outcome,) = api.check([note], seed=0).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+
+
+def test_a_relation_in_a_sentence_that_starts_with_for_is_a_range_not_a_precondition():
+    listing = algoverify.load(DATA / "for_clause.md").listing(1)
+    assert listing.run({"w": np.array([1.0, 5.0]), "C": -1.0}).ok  # "For 0 <= c <= C" assumes nothing of C
+
+
+KNAPSACK_NOTE = r"""---
+title: fits
+algoverify:
+  checks:
+    - id: monotone
+      kind: property
+      listing: 1
+      as: F
+      inputs: {n: "integers(1, 5)", w: "uniform(0, 1, n)", C: "uniform(0, 2)"}
+      holds: 'F(w, C) \le F(w, C + 1)'
+---
+
+We are given \(n\) items.
+
+\begin{algorithmic}
+\Function{Fit}{\(w, C\)}
+  \State \(k \gets 0\)
+  \For{\(i \gets 1\) \textbf{to} \(n\)}
+    \If{\(w_i \le C\)}
+      \State \(k \gets k + 1\)
+    \EndIf
+  \EndFor
+  \State \Return \(k\)
+\EndFunction
+\end{algorithmic}
+"""
+
+
+def test_a_listing_called_in_a_relation_keeps_the_inputs_the_spec_draws(tmp_path):
+    """F(w, C) of a listing that also takes the spec's n: n is the trial's, not an argument to give."""
+    note = tmp_path / "fits.md"
+    note.write_text(KNAPSACK_NOTE)
+    (outcome,) = api.check([note], seed=0).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+
+
+@pytest.mark.parametrize(
+    "start, stop, direction",
+    [
+        ("1", "n", 1),
+        ("n", "1", -1),
+        ("i + 1", "n", 1),  # from one past i: upward, empty when i = n
+        ("p^2", "n", 1),  # the sieve's multiples from p²
+        ("2 p", "n", 1),
+        ("n", "i + 1", -1),
+        ("j", "n", None),  # two names: the inputs decide (AV207)
+    ],
+)
+def test_the_direction_a_range_is_written_in(start, stop, direction):
+    from algoverify.math.mathexpr import parse_math
+    from algoverify.math.ranges import written_direction
+
+    assert written_direction(parse_math(start), parse_math(stop)) == direction
+
+
+def test_the_older_packages_constants_are_no_unknown_macros(tmp_path):
+    note = tmp_path / "flags.md"
+    note.write_text(
+        "\\begin{algorithmic}\n\\REQUIRE $n \\ge 2$\n\\FOR{$i = 1$ \\TO $n$}\n\\STATE $f_i \\gets \\TRUE$\n"
+        "\\ENDFOR\n\\RETURN $f$\n\\end{algorithmic}\n"
+    )
+    assert api.lint([note]).all_findings() == []
+    assert list(algoverify.load(note).listing(1)(n=2)) == [True, True]
+
+
+TRAPEZOID_NOTE = r"""---
+title: trapezoid
+algoverify:
+  checks:
+    - id: constant
+      kind: property
+      listing: 1
+      inputs: {n: "integers(1, 5)", h: "uniform(0.1, 1)", y: "constant(2, n + 1)"}
+      holds: 'result = 2 n h'
+---
+
+The samples \(y_0, \dots, y_n\) are taken at spacing \(h = (b - a)/n\).
+
+\begin{algorithmic}
+\State $s \gets (y_0 + y_n) / 2$
+\For{$i = 1, \dots, n - 1$}
+  \State $s \gets s + y_i$
+\EndFor
+\State \Return $h s$
+\end{algorithmic}
+"""
+
+
+def test_a_name_the_spec_draws_is_given_though_the_prose_defines_it_from_names_the_listing_lacks(tmp_path):
+    """h = (b - a)/n reads a and b, which nothing binds: the spec's h is the one the listing runs with."""
+    note = tmp_path / "trapezoid.md"
+    note.write_text(TRAPEZOID_NOTE)
+    assert [f.code for f in api.lint([note]).all_findings()] == []
     (outcome,) = api.check([note], seed=0).notes[0].outcomes
     assert outcome.status == "verified", outcome.message

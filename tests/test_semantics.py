@@ -368,12 +368,12 @@ def test_lint_warns_where_the_direction_depends_on_the_inputs(tmp_path):
 
     note = tmp_path / "n.md"
     note.write_text(
-        "\\begin{algorithmic}\n\\Require $j, n$\n\\For{$i = j + 1, \\dots, n$}\n\\State $x \\gets i$\n\\EndFor\n"
+        "\\begin{algorithmic}\n\\Require $j, n$\n\\For{$i = j, \\dots, n$}\n\\State $x \\gets i$\n\\EndFor\n"
         "\\For{$i = n, \\dots, 1$}\n\\State $x \\gets i$\n\\EndFor\n\\end{algorithmic}\n"
     )
     (finding,) = api.lint([note]).all_findings()
     assert finding.code == "AV207" and finding.severity.value == "warning"
-    assert "j + 1, …, n" in finding.message
+    assert "j, …, n" in finding.message
     assert api.lint([note]).notes[0].note.source.line_col(finding.span.start) == (3, 11)
 
 

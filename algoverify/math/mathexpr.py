@@ -623,12 +623,29 @@ def walk(node: MathNode) -> Iterator[MathNode]:
         stack.extend(reversed(list(iter_children(current))))
 
 
+#: the older ``algorithmic`` package's constants (``\TRUE``, ``\FALSE``, ``\NIL``): control words with a value
+MACRO_WORDS: dict[str, Any] = {
+    "TRUE": True,
+    "True": True,
+    "FALSE": False,
+    "False": False,
+    "NULL": None,
+    "Null": None,
+    "NIL": None,
+    "Nil": None,
+}
+
+
 def unknown_macros(node: MathNode) -> list[Macro]:
     r"""Every :class:`Macro` in ``node`` (unknown control words, ``\foo``), in source order.
 
     The linter warns about them where a listing executes the math: the statement cannot run.
+    The older package's constants (:data:`MACRO_WORDS`) are known, argument-less.
     """
-    return sorted((n for n in walk(node) if isinstance(n, Macro)), key=lambda n: (n.span.start, n.span.end))
+    unknown = (
+        n for n in walk(node) if isinstance(n, Macro) and not (n.name.lstrip("\\") in MACRO_WORDS and not n.args)
+    )
+    return sorted(unknown, key=lambda n: (n.span.start, n.span.end))
 
 
 def _dump_sym(node: Sym) -> str:

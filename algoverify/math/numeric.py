@@ -1850,22 +1850,10 @@ def _pointwise(node: M.MathNode, ctx: Context) -> Closure:
     return compile_expr(node, ctx)
 
 
-_MACRO_WORDS = {
-    "TRUE": True,
-    "True": True,
-    "FALSE": False,
-    "False": False,
-    "NULL": None,
-    "Null": None,
-    "NIL": None,
-    "Nil": None,
-}
-
-
 def _macro(node: M.Macro, ctx: Context) -> Closure:
     word = node.name.lstrip("\\")
-    if word in _MACRO_WORDS and not node.args:
-        value = _MACRO_WORDS[word]
+    if word in M.MACRO_WORDS and not node.args:
+        value = M.MACRO_WORDS[word]
         return lambda env: value
     raise LocatedError(NotExecutable, node.span, message=f"{node.name} is a command algoverify does not know")
 

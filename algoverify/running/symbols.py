@@ -103,8 +103,8 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     added = InputSpec()
     defined = {n for n in free if n in context.definitions}  # "V = {1, …, n}": defined, not an input
     for d in context.inputs:
-        if d.name in defined:
-            continue
+        if d.name in defined and (d.origin is None or d.origin.kind != "spec"):
+            continue  # the prose defines it; a name the spec draws is given all the same
         if d.name in relevant and (d.name not in own_names or _describes(d)):
             mine = own.get(d.name)
             if mine is not None and mine.constraints:
@@ -290,7 +290,7 @@ def rename_entries(tree: M.MathNode, renames: dict[str, str], pairs: frozenset[s
     """``tree`` with ``c_{ij}`` read as ``C_{ij}`` for each ``c`` → ``C`` of ``renames`` (spans kept).
 
     For a name of ``pairs`` (a table the listing indexes by two: ``d_{ij}``), ``d_{0j}`` is the entry
-    ``(0, j)``, not entry ``0 · j``.
+    ``(0, j)``, not entry ``0 · j``, and ``d_{01}`` the entry ``(0, 1)``.
     """
     if not renames and not pairs:
         return tree
@@ -312,6 +312,12 @@ def rename_entries(tree: M.MathNode, renames: dict[str, str], pairs: frozenset[s
             (index,) = node.indices if len(node.indices) == 1 else (None,)
             if base in pairs and isinstance(index, M.Juxt) and _digit_letter(index):
                 changes["indices"] = (index.left, index.right)
+            elif base in pairs and isinstance(index, M.Num) and len(index.text) == 2 and index.text.isdigit():
+                first, second = index.span.start, index.span.start + 1  # s_{01}: the entry (0, 1)
+                changes["indices"] = (
+                    M.Num(index.text[0], span=Span(first, first + 1)),
+                    M.Num(index.text[1], span=Span(second, second + 1)),
+                )
         return dataclasses.replace(node, **changes) if changes else node
 
     def renamed(value: object) -> object:
