@@ -89,6 +89,7 @@ __all__ = [
     "walk",
     "iter_children",
     "unknown_macros",
+    "conjuncts",
 ]
 
 # --- the AST ------------------------------------------------------------------------------
@@ -634,6 +635,15 @@ MACRO_WORDS: dict[str, Any] = {
     "NIL": None,
     "Nil": None,
 }
+
+
+def conjuncts(node: MathNode) -> list[MathNode]:
+    """The parts of a condition joined by commas or ``\\land`` (``x \\in S, x > 0``): each on its own."""
+    if isinstance(node, Tuple):
+        return list(node.items)
+    if isinstance(node, Logic) and node.op == "and":
+        return list(node.args)
+    return [node]
 
 
 def unknown_macros(node: MathNode) -> list[Macro]:

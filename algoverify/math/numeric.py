@@ -380,32 +380,28 @@ def _idx(node: M.Idx, ctx: Context) -> Closure:
     return read
 
 
-def _identity_of_size(node: M.Idx, ctx: Context) -> bool:
-    """``I_n`` (or ``I_{3}``) where neither ``I_n`` nor ``I`` is a name of the listing: the ``n × n`` identity."""
+def _unbound_letter(node: M.Idx, letter: str, ctx: Context) -> bool:
+    """``letter`` subscripted once where neither it nor the subscripted name is a name of the listing."""
     base = node.base
     return (
         isinstance(base, M.Sym)
-        and base.name == "I"
+        and base.name == letter
         and not base.accents
         and base.font in ("", "bf", "rm")
         and len(node.indices) == 1
-        and "I" not in ctx.declared
+        and letter not in ctx.declared
         and identifier(node) not in ctx.declared
     )
+
+
+def _identity_of_size(node: M.Idx, ctx: Context) -> bool:
+    """``I_n`` (or ``I_{3}``) where nothing binds ``I``: the ``n × n`` identity."""
+    return _unbound_letter(node, "I", ctx)
 
 
 def basis_vector(node: M.Idx, ctx: Context) -> bool:
-    """``e_1``, ``e_k`` where neither ``e`` nor ``e_k`` is a name of the listing: a standard basis vector."""
-    base = node.base
-    return (
-        isinstance(base, M.Sym)
-        and base.name == "e"
-        and not base.accents
-        and base.font in ("", "bf", "rm")
-        and len(node.indices) == 1
-        and "e" not in ctx.declared
-        and identifier(node) not in ctx.declared
-    )
+    """``e_1``, ``e_k`` where nothing binds ``e``: a standard basis vector."""
+    return _unbound_letter(node, "e", ctx)
 
 
 def _basis(node: M.Idx, flat: str | None, ctx: Context) -> Closure:
@@ -1353,13 +1349,7 @@ def _setbuilder(node: M.SetBuilder, ctx: Context) -> Closure:
     if isinstance(element_node, M.In):
         target, domain, conds = element_node.element, element_node.set, [condition]
     else:
-        parts = (
-            list(condition.items)
-            if isinstance(condition, M.Tuple)
-            else list(condition.args)
-            if isinstance(condition, M.Logic) and condition.op == "and"
-            else [condition]
-        )
+        parts = M.conjuncts(condition)
         var = identifier(element_node) if isinstance(element_node, M.Sym) else None
         if isinstance(parts[0], M.In):
             target, domain, conds = parts[0].element, parts[0].set, parts[1:]

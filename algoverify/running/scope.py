@@ -151,7 +151,7 @@ def _function_scope(f: ir.Function, parse: Callable[[ir.Math], M.MathNode], know
 def param_names(f: ir.Function, parse: Callable[[ir.Math], M.MathNode]) -> list[str]:
     """A function's parameter names; ``y_1, \\dots, y_M`` is one parameter ``y`` (a family)."""
     out = []
-    for item in _params(f, parse):
+    for item in param_trees(f, parse):
         if isinstance(item, M.Range):
             name = identifier(item.lo.base) if isinstance(item.lo, M.Idx) else None
         else:
@@ -161,7 +161,8 @@ def param_names(f: ir.Function, parse: Callable[[ir.Math], M.MathNode]) -> list[
     return out
 
 
-def _params(f: ir.Function, parse: Callable[[ir.Math], M.MathNode]) -> list[M.MathNode]:
+def param_trees(f: ir.Function, parse: Callable[[ir.Math], M.MathNode]) -> list[M.MathNode]:
+    """A function's parameters as parsed, a family (``y_1, \\dots, y_M``) as one range; unreadable ones left out."""
     trees = []
     for p in f.params:
         try:
@@ -566,13 +567,7 @@ class _Reader:
             self.visit(element.set, bound)
             self.visit(condition, bound | names)
             return
-        parts = (
-            list(condition.items)
-            if isinstance(condition, M.Tuple)
-            else list(condition.args)
-            if isinstance(condition, M.Logic) and condition.op == "and"
-            else [condition]
-        )
+        parts = M.conjuncts(condition)
         names = set()
         for p in parts:
             if isinstance(p, M.In):

@@ -24,14 +24,13 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
-from ..findings import LocatedError
 from ..math import mathexpr as M
 from ..math.latex import to_latex
 from ..math.names import identifier, word
 from ..source import Span
 from ..syntax import ir
 from .declarations import Declared, InputSpec, Origin, read_family
-from .scope import Read, Scope, join_families, reads_of
+from .scope import Read, Scope, param_trees, reads_of
 
 __all__ = ["Binding", "Resolution", "resolve", "own_declarations", "unbound_message", "rename_entries"]
 
@@ -360,13 +359,7 @@ def own_declarations(
     node = scope.node
     assert isinstance(node, ir.Function)
     origin = Origin("parameters", locate(node.span.start)[0] if locate is not None else None)
-    trees = []
-    for p in node.params:
-        try:
-            trees.append(parse(p))
-        except LocatedError:
-            continue  # reported where the parameter is compiled
-    for tree in join_families(trees):
+    for tree in param_trees(node, parse):
         family = read_family(tree, origin) if isinstance(tree, M.Range) else None
         if family is not None:
             own.add_family(family)
