@@ -547,3 +547,50 @@ def test_a_name_the_spec_draws_is_given_though_the_prose_defines_it_from_names_t
     assert [f.code for f in api.lint([note]).all_findings()] == []
     (outcome,) = api.check([note], seed=0).notes[0].outcomes
     assert outcome.status == "verified", outcome.message
+
+
+VITERBI_NOTE = r"""---
+title: a hidden Markov model
+algoverify:
+  checks:
+    - id: first-step
+      kind: property
+      listing: 1
+      inputs: {S: "integers(1, 3)", pi: "simplex(S)", P: "simplex(S)", o: 1}
+      given: '\min_i \pi_i > 0'
+      holds: 'd_1 = \log \pi_1 + \log p_{1 1}'
+---
+
+The chain starts in state \(i\) with probability \(\pi_i\) and stays with probability \(p_{ii}\).
+
+\begin{algorithmic}
+\For{$j = 1, \dots, S$}
+  \State $d_j \gets \log \pi_j + \log p_{j j}$
+\EndFor
+\State \Return $d$
+\end{algorithmic}
+"""
+
+
+def test_an_indexed_constant_name_is_an_array_and_lower_case_entries_name_the_drawn_matrix(tmp_path):
+    r"""\pi_j is the vector the spec draws (not π); p_{jj} the entries of the drawn P: lint is clean and the listing runs."""
+    note = tmp_path / "hmm.md"
+    note.write_text(VITERBI_NOTE.replace("p_{1 1}", "p_{11}").replace("P: \"simplex(S)\"", 'P: "spd(S)"'))
+    assert [f.code for f in api.lint([note]).all_findings() if f.code != "AV604"] == []
+    listing = algoverify.load(note).listing(1)
+    np.testing.assert_allclose(listing(pi=np.array([0.5, 0.5]), P=np.eye(2), S=2), np.log([0.5, 0.5]))
+    result = listing.run({"pi": np.array([1.0, 0.0]), "P": np.eye(2), "S": 2})
+    assert result.finding is not None and result.finding.message.startswith("logarithm of zero")
+
+
+def test_upper_triangular_in_words_is_a_precondition(tmp_path):
+    note = tmp_path / "back.md"
+    note.write_text(
+        "---\ntitle: t\n---\n\nLet \\(U \\in \\mathbb{R}^{n \\times n}\\) be upper triangular.\n\n"
+        "\\begin{algorithmic}\n\\Function{D}{\\(U\\)}\n\\State \\Return \\(u_{11}\\)\n\\EndFunction\n\\end{algorithmic}\n"
+    )
+    listing = algoverify.load(note).listing(1)
+    assert listing(U=np.array([[2.0, 1.0], [0.0, 3.0]])) == 2.0
+    result = listing.run({"U": np.array([[2.0, 1.0], [1.0, 3.0]])})
+    assert result.finding is not None and result.finding.code == "AV309"
+    assert "U is upper triangular" in result.finding.message

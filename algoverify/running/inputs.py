@@ -122,6 +122,11 @@ def _has_property(key: str, value: Any) -> bool:
             "full rank": min(a.shape),
         }[key]
         return rank == want
+    if key in ("upper triangular", "lower triangular"):
+        if a.ndim != 2:
+            return True
+        off = np.tril(a, -1) if key == "upper triangular" else np.triu(a, 1)
+        return bool(np.all(off == 0))
     if key == "orthogonal":
         return a.ndim != 2 or bool(np.allclose(a.T @ a, np.eye(a.shape[1]), atol=1e-8))
     if key == "nonzero":

@@ -1168,6 +1168,8 @@ def _raiser(
 
 def _fp_kind(exc: FloatingPointError) -> str:
     text = str(exc)
+    if "divide" in text and "log" in text:
+        return "logarithm of zero"  # NumPy reports log(0) as a division by zero
     for key, kind in (("overflow", "overflow"), ("divide", "division by zero"), ("invalid", "invalid value (NaN)")):
         if key in text:
             return kind

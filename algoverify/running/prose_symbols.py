@@ -206,6 +206,8 @@ _PROPERTY_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"orthogonal|orthonormal", "orthogonal"),
         (r"non-?zero", "nonzero"),
         (r"sorted|in (?:non-?decreasing|increasing|ascending) order", "sorted"),
+        (r"upper[- ]triangular", "upper triangular"),
+        (r"lower[- ]triangular", "lower triangular"),
         (r"distinct", "distinct"),
         (r"non-?negative", "non-negative"),
     )
@@ -250,6 +252,8 @@ _SAID = {
     "orthogonal": "{name} is orthogonal",
     "nonzero": "{name} is not zero",
     "sorted": "{name} is sorted",
+    "upper triangular": "{name} is upper triangular",
+    "lower triangular": "{name} is lower triangular",
     "distinct": "the entries of {name} are distinct",
     "non-negative": "{name} is non-negative",
 }

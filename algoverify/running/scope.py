@@ -94,6 +94,8 @@ class Scope:
     filled: set[str] = field(default_factory=set)
     #: where the scope writes ``^T`` with no name ``T`` bound: a transpose, or a power if the note declares ``T``
     letter_t: list[Span] = field(default_factory=list)
+    #: names read with one two-digit index (``u_{11}``): the entry (1, 1) of a matrix, or entry 11 of a vector
+    two_digit: set[str] = field(default_factory=set)
 
 
 def scopes(
@@ -456,15 +458,13 @@ class _Reader:
             self.indexed.add(base)
             if self.scope is not None:
                 self.scope.index_counts.setdefault(base, set()).add(len(node.indices))
+                (index,) = node.indices if len(node.indices) == 1 else (None,)
+                if isinstance(index, M.Num) and len(index.text) == 2 and index.text.isdigit():
+                    self.scope.two_digit.add(base)
         if base is None:
             self.visit(node.base, bound)
-        elif (
-            base not in bound
-            and not (isinstance(node.base, M.Sym) and self._constant(node.base, base))
-            and not (
-                base == "e" and len(node.indices) == 1  # e_1: a standard basis vector when nothing binds e
-            )
-        ):
+        elif base not in bound and not (base in ("e", "I") and len(node.indices) == 1):
+            # e_1, I_n: a basis vector, an identity; any other constant indexed (\pi_j) is an array to bind
             self.out.append(Read(base, node.span, indices=len(node.indices)))
         for i in node.indices:
             self.visit(i, bound)

@@ -99,6 +99,9 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     for d in context.inputs:  # "the matrix C with entries c_{ij}": reading c makes C an input
         if any(alias in free for alias in (d.entries, d.columns, d.rows) if alias):
             relevant.add(d.name)
+        lower = d.name[:1].lower() + d.name[1:]
+        if lower != d.name and free.get(lower) is not None and free[lower].max_indices == 2:
+            relevant.add(d.name)  # p_{ij} read, P declared around the listing: its entries, by convention
     added = InputSpec()
     defined = {n for n in free if n in context.definitions}  # "V = {1, …, n}": defined, not an input
     for d in context.inputs:
@@ -124,6 +127,7 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
             added.firsts.setdefault(name, family)
     declarations = own.merged(added)
     out = Resolution(declarations)
+    pairs: set[str] = set()
     for name, (how, part, origin) in views.items():
         out.views[name] = (how, part)
         what = {"columns": f"the matrix of the columns {part}_j", "rows": f"the matrix of the rows {part}_i"}
@@ -142,6 +146,9 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
             bound.add(name)
             continue
         if read.indices or read.max_indices:
+            if name in scope.two_digit and read.max_indices == 1 and _ndim(declarations, name) == 2:
+                read = replace(read, max_indices=2)  # u_{11} of the matrix U: the entry (1, 1)
+                pairs.add(name)
             reading = _convention(name, read, declarations)
             if isinstance(reading, str):
                 out.ambiguous.append((read, reading))
@@ -171,7 +178,7 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     _family_base(declarations, out)
     out.seeds = _seeds(scope, own_names, context, out)
     out.sequences = tuple(sorted(scope.stored_by_index - scope.assigned_whole - set(out.renames) - own_names))
-    out.pairs = frozenset(n for n, counts in scope.index_counts.items() if 2 in counts)
+    out.pairs = frozenset(n for n, counts in scope.index_counts.items() if 2 in counts) | pairs
     _zero_vectors(scope, declarations, out)
     return out
 
@@ -368,6 +375,14 @@ def own_declarations(
         if name is not None and own.get(name) is None:
             own.declare(Declared(name, tree.span, origin=origin))
     return own
+
+
+def _ndim(spec: InputSpec, name: str) -> int | None:
+    """How many axes the upper-case name of ``name`` is declared with (``U`` of ``u``), if said."""
+    d = spec.get(name[:1].upper() + name[1:])
+    if d is None:
+        return None
+    return len(d.shape) if d.shape is not None else {"matrix": 2, "square": 2, "vector": 1}.get(d.noun or "")
 
 
 def _describes(d: Declared) -> bool:
