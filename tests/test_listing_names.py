@@ -594,3 +594,21 @@ def test_upper_triangular_in_words_is_a_precondition(tmp_path):
     result = listing.run({"U": np.array([[2.0, 1.0], [1.0, 3.0]])})
     assert result.finding is not None and result.finding.code == "AV309"
     assert "U is upper triangular" in result.finding.message
+
+
+def test_two_subscripted_names_side_by_side_are_two_indices():
+    from algoverify.math.mathexpr import parse_math
+
+    tree = parse_math("p_{q_{t-1} q_t}")
+    assert len(tree.indices) == 2
+    assert len(parse_math("x_{2k}").indices) == 1  # a number then a letter: entry 2k
+
+
+@pytest.mark.parametrize("row", ["one", "basis", "signs", "rank-one"])
+@pytest.mark.parametrize("n", [1, 2, 5])
+def test_the_simplex_members_are_distributions_with_no_zero_entry(row, n):
+    from algoverify.running.structured import member
+
+    value = member("simplex", row, np.random.default_rng(0), n)
+    if value is not None:
+        assert value.sum() == pytest.approx(1.0) and np.all(value > 0)

@@ -2210,6 +2210,8 @@ def _indices(node: MathNode) -> tuple[MathNode, ...]:
         and node.right.text.isdigit()
     ):
         return (node.left, node.right)  # d_{i0}: row i, column 0
+    if isinstance(node, Juxt) and isinstance(node.left, Idx) and isinstance(node.right, Idx):
+        return (node.left, node.right)  # p_{q_{t-1} q_t}: the entry (q_{t-1}, q_t), never their product
     letters: list[MathNode] = []
     todo = [node]
     while todo:

@@ -209,18 +209,24 @@ def _orthogonal(row: str, rng: np.random.Generator, n: Any) -> Any:
     return None
 
 
+#: how far inside the simplex its members near a vertex or an edge stay: a distribution a note draws is
+#: a probability vector with no zero entry (log p is finite); ``onehot(n)`` draws the vertices themselves
+_INSIDE = 1e-3
+
+
 def _simplex(row: str, rng: np.random.Generator, n: Any) -> Any:
     k = _size(n)
     if k == 0:
         return None
     if row in ("one", "mixed"):
         return np.full(k, 1.0 / k)  # the centre
-    if row == "basis":
-        return np.eye(k)[0]  # a vertex
-    if row == "signs":
-        return np.eye(k)[-1]
+    if row in ("basis", "signs"):
+        near = np.full(k, _INSIDE / max(k - 1, 1)) if k > 1 else np.ones(1)
+        near[0 if row == "basis" else -1] = 1.0 - _INSIDE if k > 1 else 1.0
+        return near  # next to a vertex
     if row == "rank-one" and k >= 2:
-        return np.r_[0.5, 0.5, np.zeros(k - 2)]  # the middle of an edge
+        edge = np.r_[0.5, 0.5, np.zeros(k - 2)] * (1 - _INSIDE) + _INSIDE / k
+        return edge  # next to the middle of an edge
     return None
 
 
