@@ -612,3 +612,35 @@ def test_the_simplex_members_are_distributions_with_no_zero_entry(row, n):
     value = member("simplex", row, np.random.default_rng(0), n)
     if value is not None:
         assert value.sum() == pytest.approx(1.0) and np.all(value > 0)
+
+
+SIEVE_NOTE = r"""---
+title: primes
+algoverify:
+  module: primes_checks.py
+  checks:
+    - id: primes
+      kind: reference
+      listing: 1
+      inputs: {n: "integers(2, 60)"}
+      reference: REFERENCE
+---
+
+\begin{algorithmic}
+\Require an integer \(n \ge 2\)
+\State \(P \gets \{ i \in \{2, \dots, n\} : \forall d \in \{2, \dots, i - 1\} : i \bmod d \ne 0 \}\)
+\State \Return \(P\)
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize("reference, verdict", [("primes", "verified"), ("odd_numbers", "refuted")])
+def test_a_set_the_listing_returns_is_compared_member_by_member(tmp_path, reference, verdict):
+    (tmp_path / "primes_checks.py").write_text(
+        "def primes(n):\n    return {i for i in range(2, n + 1) if all(i % d for d in range(2, i))}\n\n"
+        "def odd_numbers(n):\n    return [i for i in range(2, n + 1) if i % 2]\n"
+    )
+    note = tmp_path / "primes.md"
+    note.write_text(SIEVE_NOTE.replace("REFERENCE", reference))
+    (outcome,) = api.check([note], seed=0).notes[0].outcomes
+    assert outcome.status == verdict, outcome.message

@@ -139,6 +139,16 @@ def _named(reference: Any, values: dict[str, Any]) -> dict[str, Any]:
 def _differs(name: str, got: Any, expected: Any, opts: dict[str, Any], check: CheckSpec) -> str | None:
     rtol = float(opts.get("rtol", check.get("rtol", 1e-7)))
     atol = float(opts.get("atol", check.get("atol", 1e-9)))
+    if isinstance(got, (set, frozenset)):  # a set the listing returns (the primes up to n): its members, in order
+        members = sorted(got)
+        if not isinstance(expected, (set, frozenset, list, tuple, np.ndarray)):
+            return f"{name} is a set of {len(members)}, the reference {type(expected).__name__}"
+        wanted = expected if isinstance(expected, (set, frozenset)) else set(np.asarray(expected).ravel().tolist())
+        got, expected = members, sorted(wanted)
+        if len(got) != len(expected):
+            return (
+                f"{name} has {len(got)} members, the reference {len(expected)}: {_members(got)}, {_members(expected)}"
+            )
     g, e = np.asarray(got, dtype=float), np.asarray(expected, dtype=float)
     if g.shape != e.shape:
         return f"{name} has shape {g.shape}, the reference {e.shape}"
@@ -150,6 +160,11 @@ def _differs(name: str, got: Any, expected: Any, opts: dict[str, Any], check: Ch
     return (
         f"{name} = {_short(g)} but the reference gives {_short(e)} (max error {err:.3g}, rtol {rtol:g}, atol {atol:g})"
     )
+
+
+def _members(values: list[Any]) -> str:
+    shown = ", ".join(str(v) for v in values[:8])
+    return "{" + shown + (", …" if len(values) > 8 else "") + "}"
 
 
 def _short(a: np.ndarray) -> str:
