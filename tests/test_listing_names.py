@@ -644,3 +644,41 @@ def test_a_set_the_listing_returns_is_compared_member_by_member(tmp_path, refere
     note.write_text(SIEVE_NOTE.replace("REFERENCE", reference))
     (outcome,) = api.check([note], seed=0).notes[0].outcomes
     assert outcome.status == verdict, outcome.message
+
+
+# --- a property over the ways a size is said ---------------------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_SAID = [
+    "The array \\({x}\\) has \\({n}\\) entries.",
+    "Let \\({x} \\in \\mathbb{{R}}^{{{n}}}\\).",
+    "We are given a vector \\({x}\\) of length \\({n}\\).",
+    "The list \\({x}\\) has \\({n}\\) items, in any order.",
+    "Let \\({x}\\) be a sorted list with \\({n}\\) items.",
+    "The \\({n}\\) entries of \\({x}\\) are real.",
+    "Consider the points \\({x}_1, \\dots, {x}_{n}\\).",
+]
+_LETTERS = st.sampled_from(list("abuvwxyz"))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(_SAID), _LETTERS, st.sampled_from(list("mnkNK")), st.lists(st.integers(-9, 9), max_size=6))
+def test_however_the_prose_says_a_size_lint_is_clean_and_the_listing_runs(tmp_path_factory, said, x, n, values):
+    """A size said in any of the usual ways binds the loop bound; lint is clean; the run sums the entries."""
+    values = sorted(values) if "sorted" in said else values
+    note = tmp_path_factory.mktemp("said") / "n.md"
+    note.write_text(
+        "---\ntitle: t\n---\n\n" + said.format(x=x, n=n) + "\n\n\\begin{algorithmic}\n"
+        f"\\Function{{Total}}{{\\({x}\\)}}\n\\State \\(s \\gets 0\\)\n"
+        f"\\For{{\\(i \\gets 1\\) \\textbf{{to}} \\({n}\\)}}\n\\State \\(s \\gets s + {x}_i\\)\n\\EndFor\n"
+        "\\State \\Return \\(s\\)\n\\EndFunction\n\\end{algorithmic}\n"
+    )
+    assert [f.code for f in api.lint([note]).all_findings() if f.code != "AV604"] == []
+    listing = algoverify.load(note).listing(1)
+    given_values = [np.array([v]) for v in values] if "points" in said else np.array(values, dtype=float)
+    if "points" in said:
+        assert listing(**{x: given_values}) == pytest.approx(np.array([sum(values)])) if values else True
+    else:
+        assert listing(**{x: given_values}) == pytest.approx(float(sum(values)))
