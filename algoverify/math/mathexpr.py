@@ -90,6 +90,7 @@ __all__ = [
     "iter_children",
     "unknown_macros",
     "conjuncts",
+    "transform",
 ]
 
 # --- the AST ------------------------------------------------------------------------------
@@ -635,6 +636,31 @@ MACRO_WORDS: dict[str, Any] = {
     "NIL": None,
     "Nil": None,
 }
+
+
+def transform(node: MathNode, fn: Callable[[MathNode], MathNode]) -> MathNode:
+    """``node`` rebuilt bottom-up with ``fn`` applied to every node (children first); unchanged parts are shared."""
+
+    def visit(n: MathNode) -> MathNode:
+        changes = {}
+        for f in dataclasses.fields(n):
+            if f.name == "span":
+                continue
+            value = getattr(n, f.name)
+            new = walk_value(value)
+            if new is not value:
+                changes[f.name] = new
+        return fn(dataclasses.replace(n, **changes) if changes else n)
+
+    def walk_value(value: Any) -> Any:
+        if isinstance(value, MathNode):
+            return visit(value)
+        if isinstance(value, tuple):
+            items = tuple(walk_value(v) for v in value)
+            return items if any(a is not b for a, b in zip(items, value)) else value
+        return value
+
+    return visit(node)
 
 
 def conjuncts(node: MathNode) -> list[MathNode]:

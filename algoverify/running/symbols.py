@@ -302,39 +302,25 @@ def rename_entries(tree: M.MathNode, renames: dict[str, str], pairs: frozenset[s
         return tree
 
     def rename(node: M.MathNode) -> M.MathNode:
-        changes = {}
-        for f in dataclasses.fields(node):
-            if f.name == "span":
-                continue
-            value = getattr(node, f.name)
-            new = renamed(value)
-            if new is not value:
-                changes[f.name] = new
-        if isinstance(node, M.Idx) and isinstance(node.base, M.Sym) and not node.base.accents:
-            base = identifier(node.base) or ""
-            target = renames.get(base)
-            if target is not None:
-                changes["base"] = M.Sym(target, span=node.base.span)
-            (index,) = node.indices if len(node.indices) == 1 else (None,)
-            if base in pairs and isinstance(index, M.Juxt) and _digit_letter(index):
-                changes["indices"] = (index.left, index.right)
-            elif base in pairs and isinstance(index, M.Num) and len(index.text) == 2 and index.text.isdigit():
-                first, second = index.span.start, index.span.start + 1  # s_{01}: the entry (0, 1)
-                changes["indices"] = (
-                    M.Num(index.text[0], span=Span(first, first + 1)),
-                    M.Num(index.text[1], span=Span(second, second + 1)),
-                )
+        if not (isinstance(node, M.Idx) and isinstance(node.base, M.Sym) and not node.base.accents):
+            return node
+        changes: dict[str, object] = {}
+        base = identifier(node.base) or ""
+        target = renames.get(base)
+        if target is not None:
+            changes["base"] = M.Sym(target, span=node.base.span)
+        (index,) = node.indices if len(node.indices) == 1 else (None,)
+        if base in pairs and isinstance(index, M.Juxt) and _digit_letter(index):
+            changes["indices"] = (index.left, index.right)
+        elif base in pairs and isinstance(index, M.Num) and len(index.text) == 2 and index.text.isdigit():
+            first, second = index.span.start, index.span.start + 1  # s_{01}: the entry (0, 1)
+            changes["indices"] = (
+                M.Num(index.text[0], span=Span(first, first + 1)),
+                M.Num(index.text[1], span=Span(second, second + 1)),
+            )
         return dataclasses.replace(node, **changes) if changes else node
 
-    def renamed(value: object) -> object:
-        if isinstance(value, M.MathNode):
-            return rename(value)
-        if isinstance(value, tuple):
-            items = tuple(renamed(v) for v in value)
-            return items if any(a is not b for a, b in zip(items, value)) else value
-        return value
-
-    return rename(tree)
+    return M.transform(tree, rename)
 
 
 def _digit_letter(node: M.Juxt) -> bool:
