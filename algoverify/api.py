@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import contextvars
 import dataclasses
+import functools
 import importlib
 import os
 import re
@@ -410,23 +411,45 @@ def _lint_ranges(path: Path, algorithm: ir.Algorithm) -> list[Finding]:
     return out
 
 
-def _module_functions(note: Note) -> set[str]:
-    """Names the note's module offers as ``FUNCTIONS`` or ``BINDINGS``, read with ``ast`` (never imported)."""
+@dataclass(frozen=True)
+class _ModuleOffers:
+    """What a note's module offers by name, read with ``ast`` (never imported)."""
+
+    functions: frozenset[str] = frozenset()  # its functions, and the keys of its name-keyed dicts
+    binding_keys: tuple = ()  # the keys of its ``BINDINGS`` (statement texts, line numbers)
+
+
+@functools.lru_cache(maxsize=64)
+def _read_module(path: Path, mtime_ns: int) -> _ModuleOffers:
+    """One parse per version of the file: lint asks for every listing, and for the note once more."""
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
+        return _ModuleOffers()
+    functions: set[str] = set()
+    keys: list = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef):
+            functions.add(node.name)
+        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict):
+            constants = [k.value for k in node.value.keys if isinstance(k, ast.Constant)]
+            functions.update(k for k in constants if isinstance(k, str))
+            if any(getattr(t, "id", None) == "BINDINGS" for t in node.targets):
+                keys += constants
+    return _ModuleOffers(frozenset(functions), tuple(keys))
+
+
+def _module_offers(note: Note) -> _ModuleOffers:
+    """What the module the note's front matter names offers (nothing when it names none or it cannot be read)."""
     section = note.front_matter.get("algoverify") if isinstance(note.front_matter, dict) else None
     module = section.get("module") if isinstance(section, dict) else None
     if not isinstance(module, str):
-        return set()
+        return _ModuleOffers()
+    path = note.path.parent / module
     try:
-        tree = ast.parse((note.path.parent / module).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
-        return set()
-    names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef):
-            names.add(node.name)
-        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict):
-            names.update(k.value for k in node.value.keys if isinstance(k, ast.Constant) and isinstance(k.value, str))
-    return names
+        return _read_module(path, path.stat().st_mtime_ns)
+    except (OSError, ValueError):
+        return _ModuleOffers()
 
 
 def _lint_applications(note: Note, algorithm: ir.Algorithm) -> list[Finding]:
@@ -457,7 +480,7 @@ def _lint_applications(note: Note, algorithm: ir.Algorithm) -> list[Finding]:
                 known.update(identifier(x) or "" for x in M.walk(parse_segment(m)))
             except LocatedError:
                 continue
-    known |= _module_functions(note)
+    known |= _module_offers(note).functions
     text = note.source.text
     # the note's other listings' functions (`sq\_plus` as latexify prints `sq_plus`)
     found = re.finditer(r"\\(?:Function|Procedure)\s*\{\s*([A-Za-z](?:\w|\\_)*)\s*\}", text)
@@ -594,7 +617,8 @@ def note_names(report: NoteReport):  # noqa: ANN201 - NoteNames, imported lazily
 
     if report.names is None and report.note is not None:
         listings = [(b.block, b.ir) for b in report.listings()]
-        report.names = contexts(report.note, [b.block for b in report.blocks], listings, report.macros)
+        known = _module_offers(report.note).functions | _note_functions(report)
+        report.names = contexts(report.note, [b.block for b in report.blocks], listings, report.macros, known=known)
     return report.names
 
 
@@ -616,9 +640,8 @@ def _name_findings(report: NoteReport) -> list[Finding]:
         return []
     try:
         names = note_names(report)
-        known = _module_functions(report.note) | _note_functions(report)
         listings = [(b.block, b.ir) for b in report.listings()]
-        found = name_findings(report.note, listings, names, known, _note_index_base(report))
+        found = name_findings(report.note, listings, names, _note_index_base(report))
         found += _compile_findings(report, names, {f.span for f in [*report.findings, *found]})
     except Exception as exc:  # a bug in the resolution must not hide the note's other findings
         return [_internal(report.path, None, "binding the listings' names", exc)]
@@ -635,7 +658,7 @@ def _compile_findings(report: NoteReport, names, seen: set) -> list[Finding]:  #
     from .running.listing import Listing
 
     out = []
-    keys = _module_binding_keys(report.note)
+    keys = _module_offers(report.note).binding_keys
     for i, block in enumerate(report.listings()):
         if block.ir is None or any(f.severity is Severity.ERROR for f in block.findings):
             continue
@@ -659,24 +682,6 @@ def _compile_findings(report: NoteReport, names, seen: set) -> list[Finding]:  #
 
 def _never_called(step):  # noqa: ANN001, ANN202 - a stand-in for a binding lint only matches
     raise AssertionError("lint runs nothing")
-
-
-def _module_binding_keys(note: Note) -> list:
-    """The keys of the note's module's ``BINDINGS`` (statement texts, line numbers), read with ``ast``."""
-    section = note.front_matter.get("algoverify") if isinstance(note.front_matter, dict) else None
-    module = section.get("module") if isinstance(section, dict) else None
-    if not isinstance(module, str):
-        return []
-    try:
-        tree = ast.parse((note.path.parent / module).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
-        return []
-    keys: list = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "BINDINGS" for t in node.targets):
-            if isinstance(node.value, ast.Dict):
-                keys += [k.value for k in node.value.keys if isinstance(k, ast.Constant)]
-    return keys
 
 
 def _note_functions(report: NoteReport) -> set[str]:

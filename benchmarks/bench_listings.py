@@ -86,7 +86,9 @@ def median_us(fn: Callable[[], Any], repeats: int, inner: int) -> float:
     return statistics.median(samples) * 1e6
 
 
-def paired(listing_fn: Callable[[], Any], numpy_fn: Callable[[], Any], repeats: int, inner: int) -> tuple[float, float, float]:
+def paired(
+    listing_fn: Callable[[], Any], numpy_fn: Callable[[], Any], repeats: int, inner: int
+) -> tuple[float, float, float]:
     """Time both alternately, sample by sample, so drift in the machine's speed hits both alike.
 
     Returns the median µs of each and the median of the per-pair ratios (each listing sample
@@ -144,8 +146,9 @@ def main(argv: list[str] | None = None) -> int:
     if steps != steps_ref or not np.isclose(lam, lam_ref, rtol=1e-12):
         print(f"power iteration: listing and NumPy disagree (steps {steps} vs {steps_ref}, λ {lam} vs {lam_ref})")
         return 2
-    pi_us, np_us, pi_ratio = paired(lambda: pi(A=A, v=v0, tau=args.tau), lambda: power_iteration_numpy(A, v0, args.tau),
-                          args.repeats // 4, 1)
+    pi_us, np_us, pi_ratio = paired(
+        lambda: pi(A=A, v=v0, tau=args.tau), lambda: power_iteration_numpy(A, v0, args.tau), args.repeats // 4, 1
+    )
 
     # layer norm
     d = args.d
@@ -154,10 +157,18 @@ def main(argv: list[str] | None = None) -> int:
     if not np.allclose(ln(x=x, gamma=gamma, beta=beta, epsilon=1e-5), layer_norm_numpy(x, gamma, beta, 1e-5)):
         print("layer norm: listing and NumPy disagree")
         return 2
-    ln_us, lnp_us, ln_ratio = paired(lambda: ln(x=x, gamma=gamma, beta=beta, epsilon=1e-5),
-                           lambda: layer_norm_numpy(x, gamma, beta, 1e-5), args.repeats, 10)
-    _, cse_us, cse_ratio = paired(lambda: ln(x=x, gamma=gamma, beta=beta, epsilon=1e-5),
-                                  lambda: layer_norm_numpy_cse(x, gamma, beta, 1e-5), args.repeats // 2, 10)
+    ln_us, lnp_us, ln_ratio = paired(
+        lambda: ln(x=x, gamma=gamma, beta=beta, epsilon=1e-5),
+        lambda: layer_norm_numpy(x, gamma, beta, 1e-5),
+        args.repeats,
+        10,
+    )
+    _, cse_us, cse_ratio = paired(
+        lambda: ln(x=x, gamma=gamma, beta=beta, epsilon=1e-5),
+        lambda: layer_norm_numpy_cse(x, gamma, beta, 1e-5),
+        args.repeats // 2,
+        10,
+    )
 
     rows = [
         ("power iteration", f"n={n}, {steps} iterations", pi_us, np_us, pi_ratio, POWER_TARGET),
@@ -169,13 +180,21 @@ def main(argv: list[str] | None = None) -> int:
     ok = True
     for name, size, a, b, ratio, target in rows:
         ok &= ratio <= target
-        print(f"{name:<16} {size:<26} {a:>11.1f} {b:>10.1f} {ratio:>5.2f}x {'≤' + format(target, '.1f') + 'x':>7}"
-              f"{'' if ratio <= target else '  MISSED'}")
+        print(
+            f"{name:<16} {size:<26} {a:>11.1f} {b:>10.1f} {ratio:>5.2f}x {'≤' + format(target, '.1f') + 'x':>7}"
+            f"{'' if ratio <= target else '  MISSED'}"
+        )
     print(f"layer norm vs hand-optimised NumPy (x - mu once): {cse_us:.1f} µs, ratio {cse_ratio:.2f}x (no target)")
     if steps:
         print(f"power iteration per iteration: listing {pi_us / steps:.1f} µs, numpy {np_us / steps:.1f} µs")
-    print(f"parse+compile power-iteration.md: {pi_cold * 1e3:.0f} ms cold (builds the parsers), {pi_warm * 1e3:.1f} ms warm")
-    print(f"parse+compile layer-normalisation.md: {ln_cold * 1e3:.0f} ms (math parser already built), {ln_warm * 1e3:.1f} ms warm")
+    print(
+        f"parse+compile power-iteration.md: {pi_cold * 1e3:.0f} ms cold (builds the parsers), "
+        f"{pi_warm * 1e3:.1f} ms warm"
+    )
+    print(
+        f"parse+compile layer-normalisation.md: {ln_cold * 1e3:.0f} ms (math parser already built), "
+        f"{ln_warm * 1e3:.1f} ms warm"
+    )
     return 0 if ok else 1
 
 

@@ -73,7 +73,10 @@ def main() -> None:
             parse_algorithm(big, Span(0, len(big)))
 
     t = rounds(one_block, 3)
-    print(f"bodies repeated ×{args.repeat} inside one environment: {long_lines} lines in {t:.2f} s = {long_lines / t:,.0f} lines/s")
+    print(
+        f"bodies repeated ×{args.repeat} inside one environment: "
+        f"{long_lines} lines in {t:.2f} s = {long_lines / t:,.0f} lines/s"
+    )
 
 
 if __name__ == "__main__":

@@ -41,6 +41,8 @@ class NoteNames:
     contexts: list[InputSpec | None]
     #: per listing: the index base its written families say (``w_0, \dots``: 0), if any
     bases: list[int | None]
+    #: per listing: each scope with its names bound (what lint reports from), resolved once
+    resolved: list[list[tuple[Any, Resolution]]]
 
 
 def _prose_parser(macros: MacroTable | None) -> Any:
@@ -83,8 +85,12 @@ def contexts(
     listings: Sequence[tuple[Any, ir.Algorithm | None]],
     macros: MacroTable | None,
     said: list[Sentence] | None = None,
+    known: frozenset[str] = frozenset(),
 ) -> NoteNames:
-    """What the note declares around each listing (``listings``: ``(block, ir)`` pairs, in order)."""
+    """What the note declares around each listing (``listings``: ``(block, ir)`` pairs, in order).
+
+    ``known``: the functions the note and its module define (a call of one reads no free name).
+    """
     text = note.source.text
     said = said if said is not None else sentences(note, blocks)
     parse = _prose_parser(macros)
@@ -93,11 +99,12 @@ def contexts(
         return note.source.line_col(offset)[0]
 
     drawn = _spec_names(note, [a for _, a in listings])
-    out, bases = [], []
+    out, bases, resolved = [], [], []
     for (block, algorithm), names in zip(listings, drawn):
         if algorithm is None:
             out.append(None)
             bases.append(None)
+            resolved.append([])
             continue
         context = prose_declarations(said, text, block.span.start, parse, line_of)
         spec = InputSpec()
@@ -105,15 +112,12 @@ def contexts(
             spec.declare(Declared(name, block.span, origin=origin))
         context = context.merged(spec)
         out.append(context)
-        bases.append(_base(algorithm, context))
-    return NoteNames(out, bases)
-
-
-def _base(algorithm: ir.Algorithm, context: InputSpec) -> int | None:
-    """The index base the families the listing takes are written from (``None``: they do not say)."""
-    resolutions = _resolutions(algorithm, context, set())
-    found = {r.family_base for _, r in resolutions if r.family_base is not None}
-    return found.pop() if len(found) == 1 else None
+        resolutions = _resolutions(algorithm, context, set(known))
+        resolved.append(resolutions)
+        # the index base the families the listing takes are written from (None: they do not say)
+        found = {r.family_base for _, r in resolutions if r.family_base is not None}
+        bases.append(found.pop() if len(found) == 1 else None)
+    return NoteNames(out, bases, resolved)
 
 
 def _resolutions(algorithm: ir.Algorithm, context: InputSpec, known: set[str]) -> list[tuple[Any, Resolution]]:
@@ -134,16 +138,13 @@ def name_findings(
     note: Note,
     listings: Sequence[tuple[Any, ir.Algorithm | None]],
     names: NoteNames,
-    known: set[str],
     explicit_base: int | None,
 ) -> list[Finding]:
     """``lint``: each name a listing reads that nothing in the note binds (AV303), each undecided reading (AV204)."""
     out: list[Finding] = []
     path = note.path
-    for (block, algorithm), context in zip(listings, names.contexts):
-        if algorithm is None or context is None:
-            continue
-        for scope, resolution in _resolutions(algorithm, context, known):
+    for (block, _), resolutions in zip(listings, names.resolved):
+        for scope, resolution in resolutions:
             for read in resolution.unbound:
                 hint = unbound_message(read, scope, resolution.declarations)
                 out.append(UnboundName.finding(read.span, path, name=read.name, hint=hint))

@@ -90,6 +90,8 @@ __all__ = [
     "iter_children",
     "unknown_macros",
     "conjuncts",
+    "bold_digit",
+    "zero_literal",
     "transform",
 ]
 
@@ -661,6 +663,16 @@ def transform(node: MathNode, fn: Callable[[MathNode], MathNode]) -> MathNode:
         return value
 
     return visit(node)
+
+
+def bold_digit(node: MathNode) -> bool:
+    r"""``\mathbf{1}``, ``\mathbb{1}``, ``\mathbf{0}``: the all-ones or the zero vector of the size beside it."""
+    return isinstance(node, Sym) and node.name in ("0", "1") and node.font in ("bf", "bb") and not node.accents
+
+
+def zero_literal(node: MathNode) -> bool:
+    r"""``0`` or ``\mathbf{0}``: what ``x \gets 0`` sets before ``x_i \gets …`` fills it."""
+    return (isinstance(node, Num) and node.text == "0") or (bold_digit(node) and node.name == "0")  # type: ignore[attr-defined]
 
 
 def conjuncts(node: MathNode) -> list[MathNode]:

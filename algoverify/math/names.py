@@ -49,7 +49,7 @@ from __future__ import annotations
 import dataclasses
 import keyword
 import re
-from typing import Any, Callable
+from typing import Callable
 
 from ..findings import AmbiguousMath, LocatedError
 from .mathexpr import (
@@ -69,6 +69,7 @@ from .mathexpr import (
     Sym,
     Text,
     Transpose,
+    transform,
 )
 
 __all__ = [
@@ -233,25 +234,7 @@ def resolve_applications(node: MathNode, is_function: Callable[[str], bool | Non
         neither; ``None`` raises AV204 rather than guessing.
     :returns: the tree with ``f(x)`` → ``Call("f", (x,))`` and ``x(y+z)`` → ``Juxt(x, y+z)``.
     """
-
-    def visit(n: MathNode) -> MathNode:
-        changes = {}
-        for f in dataclasses.fields(n):
-            value = getattr(n, f.name)
-            if isinstance(value, (MathNode, tuple)):
-                changes[f.name] = walk(value)
-        n = dataclasses.replace(n, **changes) if changes else n
-        return _decide(n, is_function) if isinstance(n, Apply) else n
-
-    def walk(value: Any) -> Any:
-        """Visit the nodes in a field: a node, or tuples of them (Rel's (op, node) pairs, matrix rows)."""
-        if isinstance(value, MathNode):
-            return visit(value)
-        if isinstance(value, tuple):
-            return tuple(walk(v) for v in value)
-        return value  # an operator name, a missing part (None)
-
-    return visit(node)
+    return transform(node, lambda n: _decide(n, is_function) if isinstance(n, Apply) else n)
 
 
 def _decide(node: Apply, is_function: Callable[[str], bool | None]) -> MathNode:
@@ -363,16 +346,7 @@ def join_words(node: MathNode, words: frozenset[str] | set[str]) -> MathNode:
     if not words:
         return node
 
-    def visit(n: MathNode) -> MathNode:
-        changes = {}
-        for f in dataclasses.fields(n):
-            if f.name == "span":
-                continue
-            value = getattr(n, f.name)
-            new = _visit_value(value)
-            if new is not value:
-                changes[f.name] = new
-        n = dataclasses.replace(n, **changes) if changes else n
+    def join(n: MathNode) -> MathNode:
         if isinstance(n, Juxt):
             factors = _join_factors(_factors(n), words)
             joined = factors[0]
@@ -386,12 +360,4 @@ def join_words(node: MathNode, words: frozenset[str] | set[str]) -> MathNode:
                 return dataclasses.replace(n, indices=(Sym("".join(letters), span=span),))  # type: ignore[arg-type]
         return n
 
-    def _visit_value(value: object) -> object:
-        if isinstance(value, MathNode):
-            return visit(value)
-        if isinstance(value, tuple):
-            items = tuple(_visit_value(v) for v in value)
-            return items if any(a is not b for a, b in zip(items, value)) else value
-        return value
-
-    return visit(node)
+    return transform(node, join)

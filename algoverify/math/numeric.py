@@ -264,7 +264,7 @@ def _sym(node: M.Sym, ctx: Context) -> Closure:
             return _constant(_WORDS[word], name)
         if node.font in ("", "bf", "rm") and node.name == "I":
             return _constant(Identity(), name)  # Q^T Q = I: the identity of the size beside it
-        if node.font in ("bf", "bb") and node.name in ("0", "1"):
+        if M.bold_digit(node):
             return _constant(Ones(int(node.name)), name)  # \mathbf{1}: all ones, of the size beside it
         if node.font == "" and node.name == "pi" and not ctx.exact:
             return _constant(math.pi, name)
@@ -981,7 +981,7 @@ def _names_identity(node: M.MathNode, ctx: Context) -> bool:
         and not n.accents
         and (
             (n.name == "I" and n.font in ("", "bf", "rm") and "I" not in ctx.declared)
-            or (n.name in ("0", "1") and n.font in ("bf", "bb"))
+            or M.bold_digit(n)
             or (n.name == "e" and "e" not in ctx.declared)  # e_1
         )
         for n in M.walk(node)

@@ -21,16 +21,7 @@ __all__ = ["parse_segment", "remap"]
 def remap(value: Any, origin: Any) -> Any:
     """``value`` (a tree, or anything holding trees) with every span taken through ``origin``."""
     if isinstance(value, M.MathNode):
-        changes = {}
-        for f in dataclasses.fields(value):
-            if f.name == "span":
-                continue
-            old = getattr(value, f.name)
-            new = remap(old, origin)
-            if new is not old:
-                changes[f.name] = new
-        span = origin.span(value.span.start, value.span.end)
-        return dataclasses.replace(value, span=span, **changes)
+        return M.transform(value, lambda n: dataclasses.replace(n, span=origin.span(n.span.start, n.span.end)))
     if isinstance(value, tuple):
         return tuple(remap(v, origin) for v in value)
     return value

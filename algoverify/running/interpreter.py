@@ -22,7 +22,6 @@ import re
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any, Callable, Iterable, Iterator
 
 import numpy as np
@@ -47,7 +46,6 @@ from ..math.ops import (
     IntegerTooLarge,
     OverBudget,
     Sequence,
-    materialise,
     nonfinite,
     raise_on_fp_errors,
 )
@@ -55,11 +53,24 @@ from ..math.ranges import UPWARD, written_direction
 from ..math.segments import parse_segment
 from ..source import Span
 from ..syntax import ir
+from .conventions import (
+    SAID_TESTS,
+    bound_names,
+    defined,
+    install_views,
+    padded,
+    pads,
+    renaming,
+    said_of,
+    stored_as_ones,
+    swap_of,
+    zeros,
+)
 from .declarations import InputSpec, declared_inputs, read_family
 from .inputs import bind_sizes, check_entry
 from .scope import Scope, join_families, scopes
 from .signature import assigned_names, entry_function, entry_of, listing_words, output_names
-from .symbols import Resolution, own_declarations, rename_entries, resolve
+from .symbols import Resolution, own_declarations, resolve
 
 __all__ = [
     "Budget",
@@ -420,7 +431,7 @@ class Program:
             check_entry(declarations, env)
         for name, places in self.pads:
             if name in env:
-                env[name] = _padded(env[name], places)
+                env[name] = padded(env[name], places)
         names = self.names
         if names is not None:
             for member, base, key in names.seeds:
@@ -557,9 +568,9 @@ class _Compiler:
         if len(c.parts) == 1 and isinstance(c.parts[0], ir.Math):
             return self.expr(c.parts[0])
         if self._find_binding(c, node) is None:
-            said = _said_of(c)
+            said = said_of(c)
             if said is not None:  # "\(i\) is odd": a test the words state, with no binding needed
-                value, test = self.expr(said[0]), _SAID_TESTS[said[1]]
+                value, test = self.expr(said[0]), SAID_TESTS[said[1]]
                 return lambda env: test(value(env))
         return self.text_binding(c, node, want_value=True)
 
@@ -693,14 +704,11 @@ class _Compiler:
             value = self.exactly(self.expr(node.value), self.math(node.value))
             size = self.zero_vectors.get(identifier(target) or "")
             tree = self.math(node.value)
-            zero = (isinstance(tree, M.Num) and tree.text == "0") or (
-                isinstance(tree, M.Sym) and tree.name == "0" and tree.font in ("bf", "bb")
-            )
-            if size is not None and zero:
-                value = _zeros(size, self.ctx.exact)  # x \gets 0, then x_i \gets …: the zero vector
+            if size is not None and M.zero_literal(tree):
+                value = zeros(size, self.ctx.exact)  # x \gets 0, then x_i \gets …: the zero vector
             filled = self.filled.get(identifier(target) or "")
             if filled is not None:
-                value = _filled(value, filled)  # r \gets \mathbf{1} / n: n entries
+                value = stored_as_ones(value, filled)  # r \gets \mathbf{1} / n: n entries
         span = node.span
         if isinstance(target, (M.Sym, M.Pow, M.Label, M.Transpose)) and identifier(target) is not None:
             name = identifier(target)
@@ -777,7 +785,7 @@ class _Compiler:
                 raise LocatedError(NotExecutable, node.span, message=f"{signal.word} outside a loop")
             return lambda env: signal
         found = self._find_binding(node.text, node)
-        swapped = _swap_of(node.text) if found is None else None
+        swapped = swap_of(node.text) if found is None else None
         if swapped is not None:  # "exchange A[i] with A[k]", "swap x and y": (x, y) \gets (y, x)
             a, b = (self.math(m) for m in swapped)
             value = compile_expr(M.Tuple((b, a), span=node.span), self.ctx)
@@ -1039,52 +1047,6 @@ class _Compiler:
         return bound
 
 
-def _whole(x: Any) -> Any:
-    return int(x) if isinstance(x, (int, np.integer)) or (isinstance(x, float) and x.is_integer()) else None
-
-
-#: what "\(i\) is odd", "\(Q\) is empty" test: the words after the math → the test of its value
-_SAID_TESTS: dict[str, Callable[[Any], bool]] = {
-    "is odd": lambda x: _whole(x) is not None and _whole(x) % 2 == 1,
-    "is even": lambda x: _whole(x) is not None and _whole(x) % 2 == 0,
-    "is empty": lambda x: len(x) == 0,
-    "is not empty": lambda x: len(x) > 0,
-    "is nonempty": lambda x: len(x) > 0,
-    "is non-empty": lambda x: len(x) > 0,
-}
-
-
-_SWAP = re.compile(r"^(?:swap|exchange|interchange)$", re.I)
-_SWAP_JOIN = re.compile(r"^(?:and|with|,)$", re.I)
-
-
-def _swap_of(text: ir.Text) -> tuple[ir.Math, ir.Math] | None:
-    """The two maths of "swap \\(x\\) and \\(y\\)", "exchange \\(A[i]\\) with \\(A[k]\\)"."""
-    parts = [p.strip() if isinstance(p, str) else p for p in text.parts]
-    parts = [p for p in parts if p != ""]
-    if (
-        len(parts) == 4
-        and isinstance(parts[0], str)
-        and _SWAP.match(parts[0])
-        and isinstance(parts[1], ir.Math)
-        and isinstance(parts[2], str)
-        and _SWAP_JOIN.match(parts[2])
-        and isinstance(parts[3], ir.Math)
-    ):
-        return parts[1], parts[3]
-    return None
-
-
-def _said_of(text: ir.Text) -> tuple[ir.Math, str] | None:
-    """``(math, words)`` when a condition is one math and words :data:`_SAID_TESTS` knows (``$i$ is odd``)."""
-    parts = [p for p in text.parts if not (isinstance(p, str) and not p.strip())]
-    if len(parts) == 2 and isinstance(parts[0], ir.Math) and isinstance(parts[1], str):
-        words = " ".join(parts[1].split()).rstrip(".").lower()
-        if words in _SAID_TESTS:
-            return parts[0], words
-    return None
-
-
 #: statements that hold others: their hits count entries, and a statement inside reports its own errors
 _BLOCKS = (ir.WhileBlock, ir.ForRange, ir.ForAll, ir.RepeatUntil, ir.LoopBlock, ir.IfBlock, ir.Function, ir.UserBlock)
 
@@ -1290,7 +1252,7 @@ def compile_function(
         views={},
         declared=assigned_names(node.body, parent.parse)
         | set(params)
-        | _bound(declarations)
+        | bound_names(declarations)
         | set(extra)
         | {n for n, _ in names.definitions},
         dims={},
@@ -1323,33 +1285,15 @@ def compile_function(
     )
     program.declarations, program.names = declarations, names
     program.free = frozenset(scope.reads)
-    program.defined = _defined(names, ctx)
-    program.pads = _pads(declarations, ctx)
-    _views(names, ctx)
+    program.defined = defined(names, ctx)
+    program.pads = pads(declarations, ctx)
+    install_views(names, ctx)
     program.__post_init__()
     # registered before its body is compiled: the body may call the function itself
     parent.own[node.name] = parent.scope[node.name] = _callable(program)
     program.body = sub.block(node.body)
     program._size_sources()
     return program
-
-
-def renaming(parse: Callable[[ir.Math], M.MathNode], names: Resolution) -> Callable[[ir.Math], M.MathNode]:
-    """``parse``, then ``c_{ij}`` read as ``C_{ij}`` and ``d_{0j}`` as the entry (0, j) (:func:`rename_entries`)."""
-    renames, pairs = names.renames, names.pairs
-    if not renames and not pairs:
-        return parse
-
-    def parse_renamed(m: ir.Math) -> M.MathNode:
-        return rename_entries(parse(m), renames, pairs)
-
-    return parse_renamed
-
-
-def _bound(spec: InputSpec) -> set[str]:
-    """Every name the declarations bind: inputs, sizes, families' sizes, names of an input's parts."""
-    names = {d.name for d in spec.inputs} | set(spec.sizes) | set(spec.families.values())
-    return names | {a for d in spec.inputs for a in (d.columns, d.entries, d.rows) if a}
 
 
 def compile_program(
@@ -1408,11 +1352,11 @@ def compile_program(
     names = resolve(by_scope[None], outer, compiler.context)
     declarations = names.declarations
     inputs = declarations.names
-    compiler.ctx.declared = assigned_names(algorithm.body, parse) | set(inputs) | _bound(declarations)
+    compiler.ctx.declared = assigned_names(algorithm.body, parse) | set(inputs) | bound_names(declarations)
     compiler.ctx.declared |= {n for n, _ in names.definitions}
     compiler.parse = renaming(parse, names)
     compiler.zero_vectors, compiler.filled = names.zero_vectors, names.filled
-    _views(names, compiler.ctx)
+    install_views(names, compiler.ctx)
     run = compiler.block(algorithm.body)
     outputs = output_names(body, parse)
     program = Program(
@@ -1427,71 +1371,11 @@ def compile_program(
     )
     program.own, program.declarations, program.names = own, declarations, names
     program.free = frozenset(by_scope[None].reads)
-    program.defined = _defined(names, compiler.ctx)
-    program.pads = _pads(declarations, compiler.ctx)
+    program.defined = defined(names, compiler.ctx)
+    program.pads = pads(declarations, compiler.ctx)
     program.unbound_text = tuple(compiler.unbound_text)
     program.__post_init__()
     return program
-
-
-def _views(names: Resolution, ctx: Context) -> None:
-    """Let ``ctx`` read each matrix the listing computes part by part (``Q`` of ``q_j``, ``R`` of ``r_{ij}``)."""
-    for name, (how, part) in names.views.items():
-        ctx.views[name] = _assembler(how, part)
-
-
-def _assembler(how: str, part: str) -> Callable[[Env], Any]:
-    def assemble(env: Env) -> Any:
-        parts = env.get(part)
-        if isinstance(parts, Sequence):
-            if how == "entries":
-                return parts.to_array()
-            parts = [parts[k] for k in sorted(parts)]
-        if parts is None:
-            raise KeyError(part)
-        return np.column_stack(parts) if how == "columns" else np.vstack(parts) if how == "rows" else parts
-
-    return assemble
-
-
-def _filled(value: Callable[[Env], Any], size: str) -> Callable[[Env], Any]:
-    def stored(env: Env) -> Any:
-        return materialise(value(env), env[size])
-
-    return stored
-
-
-def _zeros(size: str, exact: bool) -> Callable[[Env], Any]:
-    def zeros(env: Env) -> Any:
-        n = int(env[size])
-        return np.array([Fraction(0)] * n, dtype=object) if exact else np.zeros(n)
-
-    return zeros
-
-
-def _pads(declarations: InputSpec, ctx: Context) -> tuple[tuple[str, int], ...]:
-    """``a_2, \\dots, a_n`` in a listing that counts from 1: ``a`` has one place before its first member."""
-    return tuple(
-        (name, family.first - ctx.index_base)
-        for name, family in declarations.firsts.items()
-        if family.first > ctx.index_base and name in declarations.families
-    )
-
-
-def _padded(value: Any, places: int) -> Any:
-    """``value`` with ``places`` absent members before its first (NaN, or ``None`` in a list)."""
-    if isinstance(value, np.ndarray) and value.ndim >= 1:
-        pad = np.full((places, *value.shape[1:]), np.nan)
-        return np.concatenate([pad, value.astype(float)])
-    if isinstance(value, list):
-        return [None] * places + value
-    return value
-
-
-def _defined(names: Resolution, ctx: Context) -> tuple[tuple[str, Callable[[Env], Any]], ...]:
-    """The prose's definitions a scope reads, compiled (a problem in one is located in the prose)."""
-    guarded = dataclasses.replace(ctx, guard=True)
-    return tuple((name, compile_expr(tree, guarded)) for name, tree in names.definitions)
 
 
 def parse(latex: str) -> ir.Algorithm:

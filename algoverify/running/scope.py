@@ -229,10 +229,7 @@ def _read_statements(
                 except LocatedError:
                     continue
                 name = identifier(target) if isinstance(target, M.Sym) else None
-                zero = (isinstance(value, M.Num) and value.text == "0") or (
-                    isinstance(value, M.Sym) and value.name == "0" and value.font in ("bf", "bb")
-                )
-                if name is not None and zero:
+                if name is not None and M.zero_literal(value):
                     scope.zeroed.setdefault(name, n.span)
                 if name is not None and _mentions_ones(value):
                     scope.filled.add(name)
@@ -267,9 +264,7 @@ def _stated_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNod
 
 
 def _mentions_ones(tree: M.MathNode) -> bool:
-    return any(
-        isinstance(n, M.Sym) and n.name in ("0", "1") and n.font in ("bf", "bb") and not n.accents for n in M.walk(tree)
-    )
+    return any(M.bold_digit(n) for n in M.walk(tree))
 
 
 def _note(scope: Scope, read: Read) -> None:
@@ -440,7 +435,7 @@ class _Reader:
             return True
         if node.font == "bb" and node.name in _NUMBER_SETS:
             return True
-        if node.font in ("bf", "bb") and node.name in ("0", "1"):
+        if M.bold_digit(node):
             return True  # \mathbf{1}, \mathbf{0}: the all-ones and zero vectors
         return name in BUILTIN_FUNCTIONS or name in CONSTANTS
 

@@ -446,7 +446,7 @@ def _family_base(spec: InputSpec, out: Resolution) -> None:
         out.base_conflict = (firsts[0], firsts[1])
 
 
-def unbound_message(read: Read, scope: Scope, spec: InputSpec, text: str | None = None) -> str:
+def unbound_message(read: Read, scope: Scope, spec: InputSpec) -> str:
     """The hint of an unbound name: what would bind it (and what it may be a typo of)."""
     name = read.name
     if read.called:

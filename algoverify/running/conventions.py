@@ -1,0 +1,165 @@
+"""How a note's conventions and words become values when a listing is compiled and entered.
+
+The readings :mod:`.symbols` decides (a matrix computed by columns, a zero vector of the listing's
+size, a family numbered from 2, a name the prose defines, "\\(i\\) is odd", "swap \\(x\\) and
+\\(y\\)") are turned here into what the interpreter runs; :mod:`.interpreter` calls these helpers
+and keeps to the statements themselves.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from fractions import Fraction
+from typing import Any, Callable
+
+import numpy as np
+
+from ..math import mathexpr as M
+from ..math.numeric import Context, Env, compile_expr
+from ..math.ops import Sequence, materialise
+from ..syntax import ir
+from .declarations import InputSpec
+from .symbols import Resolution, rename_entries
+
+__all__ = [
+    "SAID_TESTS",
+    "said_of",
+    "swap_of",
+    "renaming",
+    "bound_names",
+    "install_views",
+    "stored_as_ones",
+    "zeros",
+    "pads",
+    "padded",
+    "defined",
+]
+
+
+def _whole(x: Any) -> Any:
+    return int(x) if isinstance(x, (int, np.integer)) or (isinstance(x, float) and x.is_integer()) else None
+
+
+#: what "\(i\) is odd", "\(Q\) is empty" test: the words after the math → the test of its value
+SAID_TESTS: dict[str, Callable[[Any], bool]] = {
+    "is odd": lambda x: _whole(x) is not None and _whole(x) % 2 == 1,
+    "is even": lambda x: _whole(x) is not None and _whole(x) % 2 == 0,
+    "is empty": lambda x: len(x) == 0,
+    "is not empty": lambda x: len(x) > 0,
+    "is nonempty": lambda x: len(x) > 0,
+    "is non-empty": lambda x: len(x) > 0,
+}
+
+
+_SWAP = re.compile(r"^(?:swap|exchange|interchange)$", re.I)
+_SWAP_JOIN = re.compile(r"^(?:and|with|,)$", re.I)
+
+
+def swap_of(text: ir.Text) -> tuple[ir.Math, ir.Math] | None:
+    """The two maths of "swap \\(x\\) and \\(y\\)", "exchange \\(A[i]\\) with \\(A[k]\\)"."""
+    parts = [p.strip() if isinstance(p, str) else p for p in text.parts]
+    parts = [p for p in parts if p != ""]
+    if (
+        len(parts) == 4
+        and isinstance(parts[0], str)
+        and _SWAP.match(parts[0])
+        and isinstance(parts[1], ir.Math)
+        and isinstance(parts[2], str)
+        and _SWAP_JOIN.match(parts[2])
+        and isinstance(parts[3], ir.Math)
+    ):
+        return parts[1], parts[3]
+    return None
+
+
+def said_of(text: ir.Text) -> tuple[ir.Math, str] | None:
+    """``(math, words)`` when a condition is one math and words :data:`SAID_TESTS` knows (``$i$ is odd``)."""
+    parts = [p for p in text.parts if not (isinstance(p, str) and not p.strip())]
+    if len(parts) == 2 and isinstance(parts[0], ir.Math) and isinstance(parts[1], str):
+        words = " ".join(parts[1].split()).rstrip(".").lower()
+        if words in SAID_TESTS:
+            return parts[0], words
+    return None
+
+
+def renaming(parse: Callable[[ir.Math], M.MathNode], names: Resolution) -> Callable[[ir.Math], M.MathNode]:
+    """``parse``, then ``c_{ij}`` read as ``C_{ij}`` and ``d_{0j}`` as the entry (0, j) (:func:`rename_entries`)."""
+    renames, pairs = names.renames, names.pairs
+    if not renames and not pairs:
+        return parse
+
+    def parse_renamed(m: ir.Math) -> M.MathNode:
+        return rename_entries(parse(m), renames, pairs)
+
+    return parse_renamed
+
+
+def bound_names(spec: InputSpec) -> set[str]:
+    """Every name the declarations bind: inputs, sizes, families' sizes, names of an input's parts."""
+    names = {d.name for d in spec.inputs} | set(spec.sizes) | set(spec.families.values())
+    return names | {a for d in spec.inputs for a in (d.columns, d.entries, d.rows) if a}
+
+
+def install_views(names: Resolution, ctx: Context) -> None:
+    """Let ``ctx`` read each matrix the listing computes part by part (``Q`` of ``q_j``, ``R`` of ``r_{ij}``)."""
+    for name, (how, part) in names.views.items():
+        ctx.views[name] = _assembler(how, part)
+
+
+def _assembler(how: str, part: str) -> Callable[[Env], Any]:
+    def assemble(env: Env) -> Any:
+        parts = env.get(part)
+        if isinstance(parts, Sequence):
+            if how == "entries":
+                return parts.to_array()
+            parts = [parts[k] for k in sorted(parts)]
+        if parts is None:
+            raise KeyError(part)
+        return np.column_stack(parts) if how == "columns" else np.vstack(parts) if how == "rows" else parts
+
+    return assemble
+
+
+def stored_as_ones(value: Callable[[Env], Any], size: str) -> Callable[[Env], Any]:
+    """``value`` as a variable stores it: ``\\mathbf{1} / n`` as ``n`` entries (the listing's one size)."""
+
+    def stored(env: Env) -> Any:
+        return materialise(value(env), env[size])
+
+    return stored
+
+
+def zeros(size: str, exact: bool) -> Callable[[Env], Any]:
+    """The zero vector of the listing's size ``size`` (exact zeros in an exact run)."""
+
+    def zero_vector(env: Env) -> Any:
+        n = int(env[size])
+        return np.array([Fraction(0)] * n, dtype=object) if exact else np.zeros(n)
+
+    return zero_vector
+
+
+def pads(declarations: InputSpec, ctx: Context) -> tuple[tuple[str, int], ...]:
+    """``a_2, \\dots, a_n`` in a listing that counts from 1: ``a`` has one place before its first member."""
+    return tuple(
+        (name, family.first - ctx.index_base)
+        for name, family in declarations.firsts.items()
+        if family.first > ctx.index_base and name in declarations.families
+    )
+
+
+def padded(value: Any, places: int) -> Any:
+    """``value`` with ``places`` absent members before its first (NaN, or ``None`` in a list)."""
+    if isinstance(value, np.ndarray) and value.ndim >= 1:
+        pad = np.full((places, *value.shape[1:]), np.nan)
+        return np.concatenate([pad, value.astype(float)])
+    if isinstance(value, list):
+        return [None] * places + value
+    return value
+
+
+def defined(names: Resolution, ctx: Context) -> tuple[tuple[str, Callable[[Env], Any]], ...]:
+    """The prose's definitions a scope reads, compiled (a problem in one is located in the prose)."""
+    guarded = dataclasses.replace(ctx, guard=True)
+    return tuple((name, compile_expr(tree, guarded)) for name, tree in names.definitions)
