@@ -7,10 +7,8 @@ unexpected exception becomes an ``AV099`` internal-error finding, never a traceb
 
 from __future__ import annotations
 
-import ast
 import contextvars
 import dataclasses
-import functools
 import importlib
 import os
 import re
@@ -20,25 +18,30 @@ import traceback
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable
 
+from .checking.lint_rules import (
+    by_role,
+    compile_findings,
+    lint_applications,
+    lint_math,
+    lint_python,
+    lint_ranges,
+    math_segments,
+    module_offers,
+)
 from .checking.runs import Interrupted, Progress
 from .findings import (
-    AmbiguousMath,
     Finding,
     InternalError,
     LocatedError,
-    MacroExpansionFailed,
     NoBlocks,
     NoteWorkerStopped,
-    PythonSyntax,
     Severity,
-    UnbalancedBraces,
-    UnknownMacro,
 )
 from .reading.blocks import Block, find_blocks
 from .reading.config import ProjectConfig, find_config
-from .reading.macros import MacroError, MacroTable, expand, scan
+from .reading.macros import MacroTable, scan
 from .reading.notes import NOTE_SUFFIXES, Note, discover, parse_note, read_note
 from .reading.suppressions import apply_suppressions, find_suppressions
 from .source import SourceFile, Span
@@ -312,219 +315,14 @@ def _analyse_block(
 
         report.ir = expand_listing(parse_algorithm(text, block.body_span, preamble=preamble), macros)
         if math:
-            report.findings.extend(_lint_math(note.path, _math_segments(report.ir), macros))
-            report.findings.extend(_lint_ranges(note.path, report.ir))
-            report.findings.extend(_lint_applications(note, report.ir))
+            report.findings.extend(lint_math(note.path, math_segments(report.ir), macros))
+            report.findings.extend(lint_ranges(note.path, report.ir))
+            report.findings.extend(lint_applications(note, report.ir))
     elif block.kind == "math" and math:
         segment = ir.Math(block.body_span, text[block.body_span.start : block.body_span.end])
-        report.findings.extend(_lint_math(note.path, [(segment, False)], macros))
+        report.findings.extend(lint_math(note.path, [(segment, False)], macros))
     elif block.kind == "python":
-        report.findings.extend(_lint_python(note, block))
-
-
-def _math_segments(node: ir.Node) -> Iterator[tuple[ir.Math, bool]]:
-    """Every math segment of a listing, with whether running the listing evaluates it.
-
-    Math a listing runs sits directly in a statement (an assignment, a condition, a range, a
-    returned value, a parameter); math inside text (an English statement, a comment, a
-    ``\\Require`` description, the caption) is read by people only.
-    """
-    described = {id(m) for n in ir.walk(node) if isinstance(n, ir.Text) for m in n.math}
-    seen: list[Span] = []
-    for n in ir.walk(node):
-        # a \ForAll's variable and set are slices of its header: the header is read once
-        if isinstance(n, ir.Math) and not any(s.start <= n.span.start and n.span.end <= s.end for s in seen):
-            seen.append(n.span)
-            yield n, id(n) not in described
-
-
-def _lint_math(path: Path, segments: Iterable[tuple[ir.Math, bool]], macros: MacroTable | None) -> list[Finding]:
-    """Parse each segment (user macros expanded); a problem is a warning where it stops a run, else a note.
-
-    Math that fails to read is valid LaTeX all the same: a lint must never block it. Where a
-    listing would execute it, the statement will not run (a warning, an error with
-    ``--strict``); where it only describes, algoverify does not need it (shown with ``--verbose``).
-    """
-    from .math.mathexpr import unknown_macros
-    from .math.segments import parse_segment
-
-    out = []
-    for m, executed in segments:
-        open_brace = _unclosed_brace(m.latex)
-        if open_brace is not None:  # TeX itself stops here: an error wherever the math stands
-            at = m.span.start + open_brace
-            out.append(UnbalancedBraces.finding(Span(at, at + 1), path, detail="'{' is never closed"))
-            continue
-        found = []
-        try:
-            if m.origin is None:  # not expanded yet (display math), or an expansion that failed
-                expansion = expand(m.latex, m.span.start, macros)
-                if expansion.changed:
-                    m = dataclasses.replace(m, latex=expansion.text, origin=expansion.map)
-            tree = parse_segment(m)
-        except MacroError as exc:
-            found.append(MacroExpansionFailed.finding(exc.span, path, message=str(exc)))
-        except LocatedError as exc:
-            found.append(exc.to_finding(path))
-        else:
-            # an unknown macro parses (to a Macro node): never an error, but said where it matters
-            found.extend(UnknownMacro.finding(mac.span, path, macro=mac.name) for mac in unknown_macros(tree))
-        out.extend(_by_role(f, executed) for f in found)
-    return out
-
-
-def _unclosed_brace(latex: str) -> int | None:
-    """The offset of a ``{`` the segment never closes (escaped ``\\{`` aside), or ``None``."""
-    stack: list[int] = []
-    i = 0
-    while i < len(latex):
-        c = latex[i]
-        if c == "\\":
-            i += 2
-            continue
-        if c == "{":
-            stack.append(i)
-        elif c == "}" and stack:
-            stack.pop()
-        i += 1
-    return stack[0] if stack else None
-
-
-def _lint_ranges(path: Path, algorithm: ir.Algorithm) -> list[Finding]:
-    """AV207 for each range whose written bounds do not tell which way it counts."""
-    from .findings import AmbiguousDirection
-    from .math.ranges import written_direction
-    from .math.segments import parse_segment
-
-    out = []
-    for node in ir.walk(algorithm):
-        if not isinstance(node, ir.ForRange):
-            continue
-        try:
-            start, stop = (parse_segment(m) for m in (node.start, node.stop))
-        except LocatedError:
-            continue  # reported with the math
-        if written_direction(start, stop) is None:
-            span = node.start.span.cover(node.stop.span)
-            shown = f"{node.start.latex}, …, {node.stop.latex}"
-            out.append(AmbiguousDirection.finding(span, path, range=shown))
-    return out
-
-
-@dataclass(frozen=True)
-class _ModuleOffers:
-    """What a note's module offers by name, read with ``ast`` (never imported)."""
-
-    functions: frozenset[str] = frozenset()  # its functions, and the keys of its name-keyed dicts
-    binding_keys: tuple = ()  # the keys of its ``BINDINGS`` (statement texts, line numbers)
-
-
-@functools.lru_cache(maxsize=64)
-def _read_module(path: Path, mtime_ns: int) -> _ModuleOffers:
-    """One parse per version of the file: lint asks for every listing, and for the note once more."""
-    try:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
-        return _ModuleOffers()
-    functions: set[str] = set()
-    keys: list = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef):
-            functions.add(node.name)
-        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict):
-            constants = [k.value for k in node.value.keys if isinstance(k, ast.Constant)]
-            functions.update(k for k in constants if isinstance(k, str))
-            if any(getattr(t, "id", None) == "BINDINGS" for t in node.targets):
-                keys += constants
-    return _ModuleOffers(frozenset(functions), tuple(keys))
-
-
-def _module_offers(note: Note) -> _ModuleOffers:
-    """What the module the note's front matter names offers (nothing when it names none or it cannot be read)."""
-    section = note.front_matter.get("algoverify") if isinstance(note.front_matter, dict) else None
-    module = section.get("module") if isinstance(section, dict) else None
-    if not isinstance(module, str):
-        return _ModuleOffers()
-    path = note.path.parent / module
-    try:
-        return _read_module(path, path.stat().st_mtime_ns)
-    except (OSError, ValueError):
-        return _ModuleOffers()
-
-
-def _lint_applications(note: Note, algorithm: ir.Algorithm) -> list[Finding]:
-    r"""AV204 where ``f(x + 1)`` runs and nothing says whether ``f`` is a function or a value.
-
-    The declarations decide: a name the listing declares, assigns or loops over is a value; a
-    ``\Function`` of the note, or a function its module offers, is a function. When neither
-    applies, the run would stop there, so the lint says which declaration would decide.
-    """
-    from .math import mathexpr as M
-    from .math.builtin_names import BUILTIN_FUNCTIONS
-    from .math.names import identifier
-    from .math.segments import parse_segment
-
-    known: set[str] = set(BUILTIN_FUNCTIONS)  # \mathrm{range}(n), \mathrm{len}(x): functions everywhere
-    for n in ir.walk(algorithm):
-        if isinstance(n, ir.Function):
-            known.add(n.name)
-        maths = (
-            [n.target] if isinstance(n, ir.Assign)
-            else [n.var] if isinstance(n, (ir.ForRange, ir.ForAll)) and n.var is not None
-            else list(n.params) if isinstance(n, ir.Function)
-            else list(n.symbols) if isinstance(n, ir.Condition) and n.kind in ("require", "input")
-            else []
-        )  # fmt: skip
-        for m in maths:
-            try:
-                known.update(identifier(x) or "" for x in M.walk(parse_segment(m)))
-            except LocatedError:
-                continue
-    known |= _module_offers(note).functions
-    text = note.source.text
-    # the note's other listings' functions (`sq\_plus` as latexify prints `sq_plus`)
-    found = re.finditer(r"\\(?:Function|Procedure)\s*\{\s*([A-Za-z](?:\w|\\_)*)\s*\}", text)
-    known |= {m.group(1).replace("\\_", "_") for m in found}
-    out = []
-    for m, executed in _math_segments(algorithm):
-        if not executed:
-            continue
-        try:
-            tree = parse_segment(m)
-        except LocatedError:
-            continue  # reported with the math
-        for node in M.walk(tree):
-            if isinstance(node, M.Apply):
-                name = identifier(node.fn)
-                if name and name not in known:
-                    message = (
-                        f"{name}(…) is a call if {name} is a function, a product if it is a value; declare "
-                        f"{name} in \\Require, define it as a \\Function, or offer it in the note's module"
-                    )
-                    out.append(AmbiguousMath.finding(node.span, note.path, message=message))
-    return [_by_role(f, True) for f in out]
-
-
-def _by_role(finding: Finding, executed: bool) -> Finding:
-    if executed:
-        return dataclasses.replace(
-            finding, severity=Severity.WARNING, message=finding.message + " (this statement will not run)"
-        )
-    return dataclasses.replace(finding, severity=Severity.NOTE)
-
-
-def _lint_python(note: Note, block: Block) -> list[Finding]:
-    # ast.parse only builds a syntax tree: the snippet's code is not run here.
-    source = note.source.segment(block.body_span)
-    try:
-        ast.parse(source, filename=str(note.path))
-    except SyntaxError as exc:
-        line = (exc.lineno or 1) - 1
-        lines = source.splitlines(keepends=True)
-        offset = sum(len(ln) for ln in lines[:line]) + max((exc.offset or 1) - 1, 0)
-        start = block.body_span.start + min(offset, len(source))
-        return [PythonSyntax.finding(Span(start, start + 1), note.path, message=exc.msg)]
-    return []
+        report.findings.extend(lint_python(note, block))
 
 
 def lint(
@@ -617,7 +415,7 @@ def note_names(report: NoteReport):  # noqa: ANN201 - NoteNames, imported lazily
 
     if report.names is None and report.note is not None:
         listings = [(b.block, b.ir) for b in report.listings()]
-        known = _module_offers(report.note).functions | _note_functions(report)
+        known = module_offers(report.note).functions | _note_functions(report)
         report.names = contexts(report.note, [b.block for b in report.blocks], listings, report.macros, known=known)
     return report.names
 
@@ -642,46 +440,15 @@ def _name_findings(report: NoteReport) -> list[Finding]:
         names = note_names(report)
         listings = [(b.block, b.ir) for b in report.listings()]
         found = name_findings(report.note, listings, names, _note_index_base(report))
-        found += _compile_findings(report, names, {f.span for f in [*report.findings, *found]})
+        runnable = [
+            (i + 1, block.ir, listing_base(report, i), names.contexts[i])
+            for i, block in enumerate(report.listings())
+            if block.ir is not None and not any(f.severity is Severity.ERROR for f in block.findings)
+        ]
+        found += compile_findings(report.note, runnable, {f.span for f in [*report.findings, *found]})
     except Exception as exc:  # a bug in the resolution must not hide the note's other findings
         return [_internal(report.path, None, "binding the listings' names", exc)]
-    return [_by_role(f, True) for f in found]
-
-
-def _compile_findings(report: NoteReport, names, seen: set) -> list[Finding]:  # noqa: ANN001 - NoteNames
-    """What stops a listing before it runs (a form the interpreter cannot execute: AV308), found by compiling it.
-
-    Compiling reads the listing and builds its closures; nothing of the note runs, and its module
-    is not imported. A finding the math's own lint already made is not said twice.
-    """
-    from .findings import UnboundText
-    from .running.listing import Listing
-
-    out = []
-    keys = _module_offers(report.note).binding_keys
-    for i, block in enumerate(report.listings()):
-        if block.ir is None or any(f.severity is Severity.ERROR for f in block.findings):
-            continue
-        listing = Listing(
-            block.ir, report.note.source, index=i + 1, index_base=listing_base(report, i), context=names.contexts[i]
-        )
-        for key in keys:  # the module's BINDINGS, read without importing it: a bound statement runs
-            listing.bind(key, _never_called)
-        try:
-            program = listing.program
-        except LocatedError as exc:
-            finding = exc.to_finding(report.path)
-            if finding.span not in seen and not finding.code.startswith("AV2"):
-                out.append(finding)
-            continue
-        for span, text in program.unbound_text:
-            if span not in seen and text.strip():  # math alone is the math's own finding (AV2xx)
-                out.append(UnboundText.finding(span, report.path, text=text))
-    return out
-
-
-def _never_called(step):  # noqa: ANN001, ANN202 - a stand-in for a binding lint only matches
-    raise AssertionError("lint runs nothing")
+    return [by_role(f, True) for f in found]
 
 
 def _note_functions(report: NoteReport) -> set[str]:
