@@ -507,6 +507,44 @@ def test_the_direction_a_range_is_written_in(start, stop, direction):
     assert written_direction(parse_math(start), parse_math(stop)) == direction
 
 
+NESTED = r"""\begin{algorithmic}
+\Require $n \ge 1$
+\State $c \gets 0$
+\For{$k = OUTER$}
+  \For{$j = INNER$}
+    \State $c \gets c + 1$
+  \EndFor
+\EndFor
+\State \Return $c$
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize(
+    "outer, inner, ambiguous, passes",
+    [
+        # k ≤ n − 1 < n: k, …, n counts up, as LU's elimination reads
+        ("1, \\dots, n - 1", "k, \\dots, n", False, lambda n: sum(n - k + 1 for k in range(1, n))),
+        ("1, \\dots, n", "k, \\dots, n", False, lambda n: sum(n - k + 1 for k in range(1, n + 1))),
+        # counted down, k still ≤ n
+        ("n, \\dots, 1", "k, \\dots, n", False, lambda n: sum(n - k + 1 for k in range(1, n + 1))),
+        # n, …, k: down to k, which never exceeds n
+        ("1, \\dots, n", "n, \\dots, k", False, lambda n: sum(n - k + 1 for k in range(1, n + 1))),
+        # k may pass m: the inputs decide, and lint says so
+        ("1, \\dots, n", "k, \\dots, m", True, None),
+    ],
+)
+def test_an_enclosing_loop_settles_which_way_a_range_counts(tmp_path, outer, inner, ambiguous, passes):
+    note = tmp_path / "nested.md"
+    note.write_text(NESTED.replace("OUTER", outer).replace("INNER", inner))
+    codes = [f.code for f in api.lint([note]).all_findings()]
+    assert ("AV207" in codes) == ambiguous, codes
+    if passes is not None:
+        listing = algoverify.load(note).listing(1)
+        for n in (1, 2, 5):
+            assert int(listing(n=n)) == passes(n)
+
+
 def test_the_older_packages_constants_are_no_unknown_macros(tmp_path):
     note = tmp_path / "flags.md"
     note.write_text(

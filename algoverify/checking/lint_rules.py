@@ -114,20 +114,21 @@ def _unclosed_brace(latex: str) -> int | None:
 
 
 def lint_ranges(path: Path, algorithm: ir.Algorithm) -> list[Finding]:
-    """AV207 for each range whose written bounds do not tell which way it counts."""
+    """AV207 for each range whose written bounds, and the loops around it, do not tell which way it counts."""
     from ..findings import AmbiguousDirection
-    from ..math.ranges import written_direction
+    from ..math.ranges import range_directions
     from ..math.segments import parse_segment
 
+    directions = range_directions(algorithm, parse_segment)
     out = []
     for node in ir.walk(algorithm):
-        if not isinstance(node, ir.ForRange):
+        if not isinstance(node, ir.ForRange) or id(node) not in directions:
             continue
-        try:
-            start, stop = (parse_segment(m) for m in (node.start, node.stop))
-        except LocatedError:
-            continue  # reported with the math
-        if written_direction(start, stop) is None:
+        if directions[id(node)] is None and node.step is None and node.second is None and node.direction is None:
+            try:
+                parse_segment(node.start), parse_segment(node.stop)
+            except LocatedError:
+                continue  # reported with the math
             span = node.start.span.cover(node.stop.span)
             shown = f"{node.start.latex}, …, {node.stop.latex}"
             out.append(AmbiguousDirection.finding(span, path, range=shown))

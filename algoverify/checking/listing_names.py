@@ -156,6 +156,12 @@ def name_findings(
                     f"say; write \\operatorname{{zeros}}(n), or say in the prose what size {name} has"
                 )
                 out.append(AmbiguousMath.finding(span, path, message=message))
+            for name, span in resolution.unsized_identities:
+                message = (
+                    f"{name} is set to I and then indexed: an identity whose size the note does not say; "
+                    f"write I_n, or say in the prose what size {name} has"
+                )
+                out.append(AmbiguousMath.finding(span, path, message=message))
             if resolution.base_conflict is not None:
                 zero, one = resolution.base_conflict
                 message = (

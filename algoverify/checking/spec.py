@@ -149,12 +149,16 @@ def read_spec(
     for i, entry in enumerate(checks):
         base = ("algoverify", "checks", i)
         span = marks.span(base) or out.span or Span(0, 0)
+        if isinstance(entry, dict) and isinstance(entry.get("let"), dict):
+            entry = {**entry, "let": _rejoined(entry["let"])}
         found = list(_entry_problems(entry, i))
         for path, message in found:
             bad(base[1:] + path, message)
         if found:
             continue
         check = _check(entry, i, span, trials, lambda path, b=base: marks.span(b + path, key=True))
+        if check.get("as") is not None and check.get("listing") is None and _listing_count(note) == 1:
+            check.params["listing"] = 1  # `as: f` in a note of one listing: that listing, as a reader takes it
         if forced_trials is not None and check.kind in ("reference", "property", "contract", "equation"):
             check = dataclasses.replace(check, trials=forced_trials)
         if any(k.name == "rtol" for k in schema.KINDS[check.kind]):
@@ -166,6 +170,31 @@ def read_spec(
         seen.add(check.id)
         out.checks.append(check)
     return out
+
+
+def _rejoined(mapping: dict[Any, Any]) -> dict[Any, Any]:
+    """``{T(j, y): …}`` as YAML reads it in a flow mapping, ``{'T(j': None, 'y)': …}``, joined back.
+
+    The comma inside the parentheses can only be the parameter list's: nothing else is read.
+    """
+    out: dict[Any, Any] = {}
+    pending: list[str] = []
+    for key, value in mapping.items():
+        if pending or (isinstance(key, str) and key.count("(") > key.count(")") and value is None):
+            pending.append(str(key))
+            joined = ", ".join(pending)
+            if joined.count("(") == joined.count(")"):
+                out[joined] = value
+                pending = []
+            elif value is not None:
+                return mapping  # not a split key after all: reported as written
+            continue
+        out[key] = value
+    return mapping if pending else out
+
+
+def _listing_count(note: Note) -> int:
+    return sum(1 for b in _find_blocks(note) if b.kind == "algorithm")
 
 
 def _valid(value: Any, name: str, keys: tuple[schema.Key, ...]) -> bool:
@@ -344,7 +373,7 @@ def check_references(
                     )
                 )
     if check.get("as") is not None and check.get("listing") is None:
-        bad(("as",), "`as:` names the listing in the relation: the check needs `listing:`")
+        bad(("as",), "`as:` names the listing in the relation: this note has several, say which with `listing:`")
     places = [k for k in ("at", "after") if check.get(k) is not None]
     if len(places) == 2:
         bad(("after",), "give `at:` or `after:`, not both: an invariant is checked at one place")
@@ -389,6 +418,11 @@ def _latex_problem(latex: str) -> str | None:
     if isinstance(tree, M.Fragment):  # `x \le` reads as prose's half formula, never as a value
         side = "left" if tree.left is None else "right"
         return f"`{latex}` is not complete: its {tree.op} has no {side} side"
+    from ..math.bigops import subscript_problem
+
+    problem = subscript_problem(tree)
+    if problem is not None:  # \max_{i j} …: it would stop every trial with AV308
+        return f"cannot run `{latex}`: {problem}"
     return None
 
 

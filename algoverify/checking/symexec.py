@@ -13,7 +13,7 @@ from typing import Any
 
 from ..math import mathexpr as M
 from ..math.names import identifier, join_words
-from ..math.ranges import UPWARD, written_direction
+from ..math.ranges import UPWARD, range_directions
 from ..math.segments import parse_segment
 from ..running.signature import listing_words
 from ..syntax import ir
@@ -50,7 +50,8 @@ def execute(sp: Any, listing: Any, env: dict[str, Any], shadowed: set[str], on_d
         if dim not in state and len(sources) == 1 and arrays:
             state[dim] = sp.Integer(arrays[0].rows)
     lower = Lower(sp, state, {}, shadowed, set(words), on_division=on_division)
-    run = _Run(sp, lower, lambda m: join_words(parse_segment(m), words))
+    parse = lambda m: join_words(parse_segment(m), words)  # noqa: E731
+    run = _Run(sp, lower, parse, range_directions(algorithm, parse))
     returned = run.block(body)
     if returned is None:
         raise Inconclusive("the listing returns nothing")
@@ -62,8 +63,8 @@ def execute(sp: Any, listing: Any, env: dict[str, Any], shadowed: set[str], on_d
 
 
 class _Run:
-    def __init__(self, sp: Any, lower: Lower, parse: Any) -> None:
-        self.sp, self.lower, self.parse = sp, lower, parse
+    def __init__(self, sp: Any, lower: Lower, parse: Any, directions: dict[int, int | None]) -> None:
+        self.sp, self.lower, self.parse, self.directions = sp, lower, parse, directions
 
     def value(self, m: ir.Math) -> Any:
         return self.lower.lower(self.lower.prepare(self.parse(m)))
@@ -133,7 +134,7 @@ class _Run:
         elif node.direction == "down":
             step = -1
         else:
-            step = written_direction(self.parse(node.start), self.parse(node.stop)) or UPWARD
+            step = self.directions.get(id(node)) or UPWARD
         if step == 0:
             raise Inconclusive("a loop whose step is 0")
         passes = range(start, stop + (1 if step > 0 else -1), step)

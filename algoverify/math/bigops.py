@@ -200,6 +200,9 @@ def compile_bigop(node: M.BigOp, ctx: Any, compile_expr: Compile) -> Callable[[E
         return _arg_of_vector(node, ctx, compile_expr)
     if node.var is None:
         raise LocatedError(NotExecutable, node.span, message=f"\\{kind} needs an index variable in its subscript")
+    nested = _nested(node)
+    if nested is not None:
+        return compile_bigop(nested, ctx, compile_expr)
     target, domain, lo_node, hi_node, conds = _subscript(node, ctx)
     if domain is not None:
         return _over_domain(node, target, domain, conds, ctx, compile_expr)
@@ -256,6 +259,77 @@ def _arg_of_vector(node: M.BigOp, ctx: Any, compile_expr: Compile) -> Callable[[
         return int(pick(value)) + first
 
     return run
+
+
+def _nested(node: M.BigOp) -> M.BigOp | None:
+    r"""``\max_{i, j} \lvert l_{ij} \rvert`` as ``\max_i \max_j``: several indices, each over the positions it indexes.
+
+    Only for reductions whose order does not matter (a sum, a product, a max, a min); an
+    ``\arg\max`` over two indices would return a pair, and is read with an explicit set.
+    """
+    var = node.var
+    if node.kind in ("sum", "prod", "max", "min") and node.domain is None and isinstance(var, M.Rel):
+        return _ordered(node, var)
+    if (
+        node.kind not in ("sum", "prod", "max", "min")
+        or not isinstance(var, M.Tuple)
+        or node.domain is not None
+        or node.lo is not None
+        or node.hi is not None
+        or len(var.items) < 2
+        or any(identifier(v) is None or not isinstance(v, M.Sym) for v in var.items)
+    ):
+        return None
+    body = node.body
+    for v in reversed(var.items[1:]):
+        body = M.BigOp(node.kind, v, None, None, body, None, span=node.span)
+    return M.BigOp(node.kind, var.items[0], None, None, body, None, span=node.span)
+
+
+def subscript_problem(tree: M.MathNode) -> LocatedError | None:
+    """The first big operator of ``tree`` whose subscript names nothing to run over: for ``lint``, before a run."""
+    for node in M.walk(tree):
+        if (
+            not isinstance(node, M.BigOp)
+            or node.var is None
+            or (node.kind not in _REDUCE and node.kind not in _SET_KINDS)
+        ):
+            continue
+        if _nested(node) is not None:
+            continue
+        try:
+            _subscript(node, None)
+        except LocatedError as exc:
+            return exc
+    return None
+
+
+def _ordered(node: M.BigOp, var: M.Rel) -> M.BigOp | None:
+    r"""``\max_{1 \le i \le j \le n}``, ``\sum_{1 \le i < j \le n}``: each index from the one before it.
+
+    The outer index stops early enough for the inner ranges never to be empty (``i`` up to
+    ``n - 1`` when ``i < j \le n``), so a max over pairs is over the pairs, never an empty set.
+    """
+    terms = [var.first, *(t for _, t in var.rest)]
+    ops = [op for op, _ in var.rest]
+    names = terms[1:-1]
+    if (
+        len(names) < 2
+        or set(ops) - {"<=", "<"}
+        or any(not isinstance(t, M.Sym) or identifier(t) is None for t in names)
+    ):
+        return None
+    span = node.span
+
+    def plus(term: M.MathNode, k: int) -> M.MathNode:
+        return term if k == 0 else M.BinOp("+" if k > 0 else "-", term, M.Num(str(abs(k)), span=span), span=span)
+
+    body = node.body
+    for k in reversed(range(len(names))):
+        lo = plus(terms[k], 1 if ops[k] == "<" else 0)
+        hi = plus(terms[-1], -sum(op == "<" for op in ops[k + 1 :]))
+        body = M.BigOp(node.kind, names[k], lo, hi, body, None, span=span)
+    return body  # type: ignore[return-value]
 
 
 def _subscript(

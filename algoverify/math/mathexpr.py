@@ -882,6 +882,7 @@ def _table() -> dict[str, tuple[str, str]]:
             "mapsto": "mapsto",
             "longmapsto": "mapsto",
             "leftrightarrow": "iff",
+            "longleftrightarrow": "iff",
             "perp": "perp",
             "parallel": "parallel",
             "models": "models",

@@ -78,6 +78,7 @@ from .ops import (
     transpose,
     two_norm,
 )
+from .slices import IndexSpan, index_items, slice_of
 
 __all__ = [
     "Context",
@@ -360,7 +361,7 @@ def _idx(node: M.Idx, ctx: Context) -> Closure:
         return _lookup(flat, node, ctx)
     base_name = identifier(node.base)
     base = compile_expr(node.base, ctx) if base_name is None else None
-    indices = [compile_expr(i, ctx) for i in node.indices]
+    indices = [_position(i, ctx) for i in index_items(node.indices)]
     literal = all(isinstance(i, M.Num) for i in node.indices)
 
     def read(env: Env) -> Any:
@@ -378,6 +379,46 @@ def _idx(node: M.Idx, ctx: Context) -> Closure:
         return _index(container, [i(env) for i in indices], node, ctx)
 
     return read
+
+
+def _position(node: M.MathNode, ctx: Context, *, brackets: bool = False) -> Closure:
+    """One item of a subscript: a position, or a range of them (``k:n``, ``:``; see :mod:`.slices`)."""
+    if isinstance(node, M.Placeholder) and node.symbol == ":":
+        return lambda env: IndexSpan()
+    if not isinstance(node, M.Colon):
+        return compile_expr(node, ctx)
+    lo, hi = compile_expr(node.left, ctx), compile_expr(node.right, ctx)
+    half_open = brackets and ctx.index_base == 0
+
+    def span(env: Env) -> IndexSpan:
+        return IndexSpan(_as_index(lo(env), node, ctx), _as_index(hi(env), node, ctx), half_open)
+
+    return span
+
+
+def _sliced(container: Any, idx: list[Any], node: M.MathNode, ctx: Context) -> Any:
+    """``container`` at positions and ranges of them (:class:`IndexSpan`): a copy, as every read is."""
+    if not isinstance(container, np.ndarray) or container.ndim < len(idx):
+        raise LocatedError(
+            EvaluationFailed, node.span, message=f"{ctx.written(node)} slices a {_shape(container)} value"
+        )
+    return container[_slice_key(container.shape, idx, node, ctx)].copy()
+
+
+def _slice_key(shape: tuple[int, ...], idx: list[Any], node: M.MathNode, ctx: Context) -> tuple[Any, ...]:
+    first, key = ctx.index_base, []
+    for i, size in zip(idx, shape):
+        if isinstance(i, IndexSpan):
+            cut, outside = slice_of(i, size, first)
+            if outside is not None:
+                raise _out_of_range(outside[0], first, size, node, ctx)
+            key.append(cut)
+            continue
+        p = _as_index(i, node, ctx) - first
+        if not 0 <= p < size:
+            raise _out_of_range(p + first, first, size, node, ctx)
+        key.append(p)
+    return tuple(key)
 
 
 def _unbound_letter(node: M.Idx, letter: str, ctx: Context) -> bool:
@@ -456,6 +497,8 @@ def _index(container: Any, idx: list[Any], node: M.MathNode, ctx: Context) -> An
         return _lookup_key(container, idx, node, ctx)
     if isinstance(container, Ones):
         return container[_as_index(idx[0], node, ctx) - ctx.index_base] if idx else container.scale
+    if any(isinstance(i, IndexSpan) for i in idx):
+        return _sliced(container, idx, node, ctx)
     base = ctx.index_base
     written = [_as_index(i, node, ctx) for i in idx]
     if isinstance(container, Sequence):
@@ -517,43 +560,21 @@ def _lookup_key(container: Mapping, idx: list[Any], node: M.MathNode, ctx: Conte
 
 
 def _index_node(node: M.Index, ctx: Context) -> Closure:
-    """``A[i]``, ``A[i, j]``, ``A[:, j]``, ``\\pi[v]``: index base and range checks as a subscript; a map by key."""
+    """``A[i]``, ``A[:, j]``, ``A[k:n]``, ``\\pi[v]``: index base and range checks as a subscript; a map by key."""
     base = compile_expr(node.base, ctx)
-    slots = [isinstance(a, M.Placeholder) and a.symbol == ":" for a in node.args]
-    for a, slot in zip(node.args, slots):
-        if isinstance(a, M.Placeholder) and not slot:
+    items = index_items(node.args)
+    for a in items:
+        if isinstance(a, M.Placeholder) and a.symbol != ":":
             raise LocatedError(NotExecutable, a.span, message=f"{ctx.written(a)} is not an index")
-    args = [None if slot else compile_expr(a, ctx) for a, slot in zip(node.args, slots)]
-    first = ctx.index_base
+    args = [_position(a, ctx, brackets=True) for a in items]
 
-    if not any(slots):
-
-        def read(env: Env) -> Any:
-            container = base(env)
-            if isinstance(container, Sequence):
-                return _lookup_key(container, [a(env) for a in args], node, ctx)
-            return _index(container, [a(env) for a in args], node, ctx)
-
-        return read
-
-    def read_slices(env: Env) -> Any:
+    def read(env: Env) -> Any:
         container = base(env)
-        if not isinstance(container, np.ndarray) or container.ndim != len(args):
-            raise LocatedError(
-                EvaluationFailed, node.span, message=f"{ctx.written(node)} slices a {_shape(container)} value"
-            )
-        where = []
-        for a, size in zip(args, container.shape):
-            if a is None:
-                where.append(slice(None))
-                continue
-            p = _as_index(a(env), node, ctx) - first
-            if not 0 <= p < size:
-                raise _out_of_range(p + first, first, size, node, ctx)
-            where.append(p)
-        return container[tuple(where)]
+        if isinstance(container, Sequence):
+            return _lookup_key(container, [a(env) for a in args], node, ctx)
+        return _index(container, [a(env) for a in args], node, ctx)
 
-    return read_slices
+    return read
 
 
 def _attr(node: M.Attr, ctx: Context) -> Closure:
@@ -2022,7 +2043,7 @@ def _element_target(node: M.Idx, ctx: Context) -> tuple[Locate, Put]:
         raise LocatedError(NotExecutable, node.span, message=f"{ctx.written(node)} cannot be assigned to")
     if flat is not None and labelled(node, ctx.declared.__contains__):
         base = None  # x_{\mathrm{new}} \gets …: the variable x_new, not an entry of x
-    indices = [compile_expr(i, ctx) for i in node.indices]
+    indices = [_position(i, ctx) for i in index_items(node.indices)]
 
     def locate(env: Env) -> list[Any] | None:
         if flat is not None and (flat in env or base is None):
@@ -2048,10 +2069,11 @@ def _index_target(node: M.Index, ctx: Context) -> tuple[Locate, Put]:
         raise LocatedError(
             NotExecutable, node.span, message=f"{ctx.written(node)} cannot be assigned to: store into a name"
         )
-    for a in node.args:
-        if isinstance(a, M.Placeholder):
-            raise LocatedError(NotExecutable, a.span, message="a store into a slice: assign its elements")
-    args = [compile_expr(a, ctx) for a in node.args]
+    items = index_items(node.args)
+    for a in items:
+        if isinstance(a, M.Placeholder) and a.symbol != ":":
+            raise LocatedError(NotExecutable, a.span, message=f"{ctx.written(a)} is not an index")
+    args = [_position(a, ctx, brackets=True) for a in items]
 
     def locate(env: Env) -> list[Any]:
         return [a(env) for a in args]
@@ -2078,6 +2100,8 @@ def _store_at(
         new[key] = value
         env[base] = new
         return [base]
+    if any(isinstance(i, IndexSpan) for i in where):
+        return _store_slice(env, base, container, where, value, node, ctx)
     written = [_as_index(i, node, ctx) for i in where]
     if not isinstance(container, (list, tuple, np.ndarray)):
         raise LocatedError(EvaluationFailed, node.span, message=f"{base} holds {_what(container)}, not an array")
@@ -2105,4 +2129,24 @@ def _store_at(
         container = list(container)
         container[idx[0]] = value
     env[base] = container
+    return [base]
+
+
+def _store_slice(
+    env: Env, base: str, container: Any, where: list[Any], value: Any, node: M.MathNode, ctx: Context
+) -> list[str]:
+    """``U_{k, k:n} \\gets v``: the positions of a range take ``v`` (an array of their shape, or one number)."""
+    if not isinstance(container, np.ndarray) or container.ndim < len(where):
+        raise LocatedError(
+            EvaluationFailed, node.span, message=f"{ctx.written(node)} slices a {_shape(container)} value"
+        )
+    key = _slice_key(container.shape, where, node, ctx)
+    try:
+        new = np.array(container, dtype=np.result_type(container, np.asarray(value)))
+        new[key] = value
+    except (TypeError, ValueError) as exc:
+        raise LocatedError(
+            EvaluationFailed, node.span, message=f"{ctx.written(node)}: cannot store {_what(value)}: {exc}"
+        ) from exc
+    env[base] = new
     return [base]

@@ -4,14 +4,20 @@ r"""Which way a written range counts: read from how it is written, as a reader r
 ``i = n-1, \dots, 0`` count down: a number at one end is the end the reader counts from or to.
 ``i = j + 1, \dots, n`` counts up from one past ``j`` (``n, \dots, j + 1`` down to it);
 ``i = a, \dots, b`` with a name at both ends does not tell; the documented default is upward,
-and ``lint`` warns that the direction depends on the inputs (AV207).
+and ``lint`` warns that the direction depends on the inputs (AV207) — unless an enclosing loop
+tells: inside ``k = 1, \dots, n - 1``, the range ``j = k, \dots, n`` counts up, since every
+value of ``k`` is at most ``n`` (``range_directions``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from ..findings import LocatedError
+from ..syntax import ir
 from . import mathexpr as M
 
-__all__ = ["written_direction", "UPWARD", "DOWNWARD"]
+__all__ = ["written_direction", "range_directions", "UPWARD", "DOWNWARD"]
 
 UPWARD, DOWNWARD = 1, -1
 
@@ -49,3 +55,64 @@ def _past(node: M.MathNode) -> bool:
     if isinstance(node, M.Juxt) or (isinstance(node, M.BinOp) and node.op in ("*", "cdot")):
         return isinstance(node.left, M.Num) and float(node.left.value) > 1 and isinstance(node.right, M.Sym)
     return False
+
+
+def _below(node: M.MathNode, name: str) -> bool:
+    """``n`` or ``n - 2``: the name, or the name less a non-negative number."""
+    if isinstance(node, M.Sym):
+        return node.name == name
+    return (
+        isinstance(node, M.BinOp)
+        and node.op == "-"
+        and isinstance(node.right, M.Num)
+        and float(node.right.value) >= 0
+        and isinstance(node.left, M.Sym)
+        and node.left.name == name
+    )
+
+
+Extent = tuple[M.MathNode, M.MathNode]  # the smaller end and the larger end of an enclosing range
+
+
+def _nested(start: M.MathNode, stop: M.MathNode, extents: dict[str, Extent]) -> int | None:
+    """The direction an enclosing loop settles: its variable at one end, the other end beyond its extent."""
+    if isinstance(start, M.Sym) and start.name in extents:
+        low, high = extents[start.name]
+        if isinstance(stop, M.Sym) and _below(high, stop.name):
+            return UPWARD  # k ≤ n − 1 ≤ n: k, …, n counts up (one pass when k = n)
+    if isinstance(stop, M.Sym) and stop.name in extents:
+        low, high = extents[stop.name]
+        if isinstance(start, M.Sym) and _below(high, start.name):
+            return DOWNWARD  # k ≤ n: n, …, k counts down
+    return None
+
+
+def range_directions(algorithm: ir.Node, parse: Callable[[ir.Math], M.MathNode]) -> dict[int, int | None]:
+    """Each ``ForRange``'s direction (keyed by ``id``), from its bounds and the loops around it.
+
+    ``parse`` reads a header's math; a header it cannot read is left undecided (``None``), and
+    reported where the math is.
+    """
+    out: dict[int, int | None] = {}
+
+    def visit(node: ir.Node, extents: dict[str, Extent]) -> None:
+        if isinstance(node, ir.ForRange):
+            try:
+                var, start, stop = parse(node.var), parse(node.start), parse(node.stop)
+            except LocatedError:  # undecided; the math's own finding says why
+                out[id(node)] = None
+            else:
+                direction = written_direction(start, stop)
+                if direction is None and node.step is None and node.second is None:
+                    direction = _nested(start, stop, extents)
+                out[id(node)] = direction
+                if isinstance(var, M.Sym) and node.step is None and node.second is None and node.direction is None:
+                    if direction == UPWARD:
+                        extents = {**extents, var.name: (start, stop)}
+                    elif direction == DOWNWARD:
+                        extents = {**extents, var.name: (stop, start)}
+        for child in ir.iter_children(node):
+            visit(child, extents)
+
+    visit(algorithm, {})
+    return out

@@ -49,7 +49,7 @@ from ..math.ops import (
     nonfinite,
     raise_on_fp_errors,
 )
-from ..math.ranges import UPWARD, written_direction
+from ..math.ranges import UPWARD, range_directions
 from ..math.segments import parse_segment
 from ..source import Span
 from ..syntax import ir
@@ -501,6 +501,10 @@ def _own(value: Any) -> Any:
 # --- compiling statements -------------------------------------------------------------------------
 
 
+#: the arrows a statement of its own writes an exchange with (``\iff`` and ``\Leftrightarrow`` are logic)
+_EXCHANGE = re.compile(r"\\(?:long)?leftrightarrow(?![a-zA-Z])")
+
+
 @dataclass
 class _Compiler:
     ctx: Context
@@ -525,6 +529,10 @@ class _Compiler:
     zero_vectors: dict[str, str] = field(default_factory=dict)
     #: names set to a value made of ``\mathbf{1}``: the size of the vector of ones (``r`` → ``n``)
     filled: dict[str, str] = field(default_factory=dict)
+    #: names set to ``I`` and then indexed: the size of the identity each is (``L`` → ``n``)
+    identities: dict[str, str] = field(default_factory=dict)
+    #: each range's direction, from its bounds and the loops around it (:mod:`~algoverify.math.ranges`)
+    directions: dict[int, int | None] = field(default_factory=dict)
 
     def written(self, node: M.MathNode) -> str:
         """``node`` as the note writes it, for a message."""
@@ -709,6 +717,10 @@ class _Compiler:
             filled = self.filled.get(identifier(target) or "")
             if filled is not None:
                 value = stored_as_ones(value, filled)  # r \gets \mathbf{1} / n: n entries
+            order = self.identities.get(identifier(target) or "")
+            if order is not None and tree.span is not None:  # L \gets I, then L_{ik} \gets …: I_n
+                sized = M.Idx(tree, (M.Sym(order, span=tree.span),), span=tree.span)
+                value = self.exactly(compile_expr(sized, self.ctx), sized)
         span = node.span
         if isinstance(target, (M.Sym, M.Pow, M.Label, M.Transpose)) and identifier(target) is not None:
             name = identifier(target)
@@ -786,8 +798,11 @@ class _Compiler:
             return lambda env: signal
         found = self._find_binding(node.text, node)
         swapped = swap_of(node.text) if found is None else None
-        if swapped is not None:  # "exchange A[i] with A[k]", "swap x and y": (x, y) \gets (y, x)
-            a, b = (self.math(m) for m in swapped)
+        pair = (
+            [self.math(m) for m in swapped] if swapped is not None else self._exchange(node) if found is None else None
+        )
+        if pair is not None:  # "exchange A[i] with A[k]", "swap x and y", x ↔ y: (x, y) \gets (y, x)
+            a, b = pair
             value = compile_expr(M.Tuple((b, a), span=node.span), self.ctx)
             store = compile_target(M.Tuple((a, b), span=node.span), self.ctx)
             span = node.span
@@ -810,6 +825,16 @@ class _Compiler:
 
                 return call_only
         return self.text_binding(node.text, node, want_value=False)
+
+    def _exchange(self, node: ir.TextStatement) -> list[M.MathNode] | None:
+        r"""The sides of ``x \leftrightarrow y`` standing alone as a statement: an exchange, as pivoting writes it."""
+        parts = [p for p in node.text.parts if not (isinstance(p, str) and not p.strip())]
+        if len(parts) != 1 or not isinstance(parts[0], ir.Math) or not _EXCHANGE.search(parts[0].latex):
+            return None
+        tree = self.math(parts[0])
+        if isinstance(tree, M.Rel) and len(tree.rest) == 1 and tree.rest[0][0] == "iff":
+            return [tree.first, tree.rest[0][1]]
+        return None
 
     def s_Print(self, node: ir.Print) -> Exec:
         parts = [self.expr(m) for m in node.text.math]
@@ -941,7 +966,7 @@ class _Compiler:
         explicit = self.expr(node.step) if node.step is not None else None
         second = self.expr(node.second) if node.second is not None else None
         down = node.direction == "down"
-        fixed = -1 if down else written_direction(self.math(node.start), self.math(node.stop)) or UPWARD
+        fixed = -1 if down else self.directions.get(id(node)) or UPWARD
 
         def stride(env: Env, a: int) -> int:
             if explicit is not None:
@@ -1271,6 +1296,8 @@ def compile_function(
         unbound_text=parent.unbound_text,
         zero_vectors=names.zero_vectors,
         filled=names.filled,
+        identities=names.identities,
+        directions=parent.directions,
     )
     outputs = output_names(node.body, parent.parse)
     program = Program(
@@ -1335,7 +1362,14 @@ def compile_program(
     # the note's other listings as they are now (a listing compiles on first use, after its note
     # is loaded), then this listing's own functions, added as they compile
     compiler = _Compiler(
-        ctx, bindings, locate, own=own, scope=dict(functions or {}), parse=parse, context=context or InputSpec()
+        ctx,
+        bindings,
+        locate,
+        own=own,
+        scope=dict(functions or {}),
+        parse=parse,
+        context=context or InputSpec(),
+        directions=range_directions(algorithm, parse),
     )
     by_scope = {s.function: s for s in scopes(algorithm, parse, known=set(functions or {}))}
     compiler.scopes = by_scope
@@ -1355,7 +1389,7 @@ def compile_program(
     compiler.ctx.declared = assigned_names(algorithm.body, parse) | set(inputs) | bound_names(declarations)
     compiler.ctx.declared |= {n for n, _ in names.definitions}
     compiler.parse = renaming(parse, names)
-    compiler.zero_vectors, compiler.filled = names.zero_vectors, names.filled
+    compiler.zero_vectors, compiler.filled, compiler.identities = names.zero_vectors, names.filled, names.identities
     install_views(names, compiler.ctx)
     run = compiler.block(algorithm.body)
     outputs = output_names(body, parse)

@@ -78,9 +78,13 @@ _COLUMNS_AFTER = re.compile(r"^columns\b", re.I)
 _OF_LENGTH = re.compile(
     r"^(?:(?:is|be) )?(?:(?:a|an|the) )?(?:[\w-]+ ){0,2}?(?:of|with) (?:length|size|dimension|dimensions)$", re.I
 )
-_IS = re.compile(r"^(?:is|be|are)(?: (?:a|an))?$", re.I)
+#: "A is an", "A, an" (an apposition): what stands between a name and its shape
+_IS = re.compile(r"^(?:(?:is|be|are)(?: (?:a|an))?|, (?:a|an))$", re.I)
 _NOUN_AFTER_DIMS = re.compile(
-    r"^(?:- ?)?(?:dimensional )?(?:(?:real|integer|symmetric|square|positive definite|non-?negative) )*"
+    r"^(?:- ?)?(?:dimensional )?(?:(?:real|integer|symmetric|square|positive definite|non-?negative|"
+    r"adjacency|weight|distance|cost|capacity|transition|incidence|design|data|covariance|gram|kernel|"
+    r"stiffness|rotation|permutation|orthogonal|diagonal|tridiagonal|triangular|upper|lower|sparse|dense|"
+    r"input|feature|probability|stochastic|hessian|jacobian|coefficient|system) )*"
     r"(?P<noun>matrix|matrices|vector|vectors|array|arrays|list|lists|table|grid)\b",
     re.I,
 )
@@ -94,6 +98,7 @@ _KIND_AFTER = re.compile(
     r"scalar|graph|set|function)\b",
     re.I,
 )
+_OF_END = re.compile(r"\bof$", re.I)
 _WITH_PARTS = re.compile(
     r"\b(?:with|whose|having|has|have|and)(?: [\w-]+){0,3}? (?P<part>entries|elements|columns|rows)(?: are)?$", re.I
 )
@@ -174,7 +179,11 @@ def _read(sentence: Sentence, text: str, parse: Parse, spec: InputSpec, origin: 
             if counted:
                 matrix = bool(counted.group("rows") or counted.group("cols"))
                 _size(subject, piece, 1 if counted.group("cols") else 0, matrix, spec, origin)
-        _read_words(piece, words, str(after), nxt, pieces[i + 3 :], spec, origin)
+        # "a copy U of A with entries u_{ij}": the entries may be those of the name before "of"
+        owner = (
+            _name_of(pieces[i - 2]) if i >= 2 and isinstance(pieces[i - 2], _Math) and _OF_END.search(words) else None
+        )
+        _read_words(piece, words, str(after), nxt, pieces[i + 3 :], spec, origin, owner)
         declares = _declares(piece)
         if declares:
             subject = _name_of(piece)
@@ -328,6 +337,7 @@ def _read_words(
     rest: Sequence[str | _Math],
     spec: InputSpec,
     origin: Origin,
+    owner: str | None = None,
 ) -> None:
     name = _name_of(piece)
     # "x has n entries", "A has m rows and n columns", "x of length n"
@@ -360,7 +370,15 @@ def _read_words(
                 spec.declare(Declared(name, piece.tree.span, dims, origin=origin))
         parts = _WITH_PARTS.search(after)
         if parts:
-            _parts(name, piece, parts.group("part").lower(), nxt, spec, origin)
+            part = parts.group("part").lower()
+            _parts(
+                _entries_owner(name, owner, nxt) if part in ("entries", "elements") else name,
+                piece,
+                part,
+                nxt,
+                spec,
+                origin,
+            )
     # "an m × n matrix A", "a k-vector v"
     if nxt is not None and _NOUN_AFTER_DIMS.match(after):
         target = _name_of(nxt)
@@ -376,6 +394,12 @@ def _read_words(
         target = _name_of(nxt)
         if of and target is not None:
             _size(target, piece, 1 if of.group("cols") else 0, bool(of.group("rows") or of.group("cols")), spec, origin)
+    # "a graph on the vertices V = {1, …, n}, given by its adjacency matrix A": A is n × n
+    if name is not None and _GRAPH_MATRIX.search(before):
+        order = _vertex_count(spec)
+        known = spec.get(name)
+        if order is not None and (known is None or known.shape is None):
+            spec.declare(Declared(name, piece.tree.span, (order, order), origin=origin))
     # "the matrix A", "a tolerance τ", "let n be …", "C be a square matrix"
     if name is not None:
         kind = _KIND_BEFORE.search(before) or _KIND_AFTER.match(after)
@@ -404,6 +428,38 @@ def _size(name: str, size: _Math, axis: int, matrix: bool, spec: InputSpec, orig
     spec.declare(Declared(name, size.tree.span, origin=origin, noun="matrix"))
     if isinstance(dims[0], str):
         spec.carry(dims[0], name, axis, origin)
+
+
+_GRAPH_MATRIX = re.compile(r"\b(?:adjacency|weight|distance|cost|capacity) matri(?:x|ces)$", re.I)
+
+
+def _vertex_count(spec: InputSpec) -> str | None:
+    """``n`` when the prose defines one set ``V = \\{1, \\dots, n\\}`` (or from 0 to ``n - 1``): the graph's order."""
+    found = set()
+    for value, _ in spec.definitions.values():
+        if isinstance(value, M.SetLit) and len(value.items) == 1 and isinstance(value.items[0], M.Range):
+            lo, hi = value.items[0].lo, value.items[0].hi
+            if isinstance(lo, M.Num) and lo.text == "1" and isinstance(hi, M.Sym):
+                found.add(hi.name)
+            elif (
+                isinstance(lo, M.Num)
+                and lo.text == "0"
+                and isinstance(hi, M.BinOp)
+                and hi.op == "-"
+                and isinstance(hi.left, M.Sym)
+                and isinstance(hi.right, M.Num)
+                and hi.right.text == "1"
+            ):
+                found.add(hi.left.name)
+    return found.pop() if len(found) == 1 else None
+
+
+def _entries_owner(name: str, owner: str | None, value: _Math) -> str:
+    """Whose entries "with entries u_{ij}" names after "a copy U of A": the one whose letter they share."""
+    entry = identifier(value.tree.base) if isinstance(value.tree, M.Idx) else None
+    if owner is None or entry is None or entry.lower() == name.lower():
+        return name
+    return owner if entry.lower() == owner.lower() else name
 
 
 def _parts(name: str, piece: _Math, part: str, value: _Math, spec: InputSpec, origin: Origin) -> None:

@@ -58,6 +58,8 @@ class Read:
     spans: tuple[Span, ...] = ()
     #: the most indices it is read with anywhere
     max_indices: int = 0
+    #: read by way of a name the prose defines (``n`` of ``V = \{1, \dots, n\}``): which, and where
+    via: str | None = None
 
 
 @dataclass
@@ -92,6 +94,8 @@ class Scope:
     zeroed: dict[str, Span] = field(default_factory=dict)
     #: names the scope sets to a value made of ``\mathbf{1}`` (``r \gets \mathbf{1} / n``)
     filled: set[str] = field(default_factory=set)
+    #: names the scope sets to the identity written without its size (``L \gets I``), where first set
+    identities: dict[str, Span] = field(default_factory=dict)
     #: where the scope writes ``^T`` with no name ``T`` bound: a transpose, or a power if the note declares ``T``
     letter_t: list[Span] = field(default_factory=list)
     #: names read with one two-digit index (``u_{11}``): the entry (1, 1) of a matrix, or entry 11 of a vector
@@ -233,6 +237,8 @@ def _read_statements(
                     scope.zeroed.setdefault(name, n.span)
                 if name is not None and _mentions_ones(value):
                     scope.filled.add(name)
+                if name is not None and _bare_identity(value) and "I" not in declared:
+                    scope.identities.setdefault(name, n.span)
     # "evaluate the loss \(L_i\) on \(B_i\)": a binding of the statement sets what it names
     scope.described |= _stated_names(nodes, parse) - scope.bound
     scope.bound |= scope.described
@@ -639,3 +645,8 @@ def _bound_by(var: M.MathNode) -> set[str]:
     if isinstance(var, M.Colon):
         return _bound_by(var.left)
     return _leading(var)
+
+
+def _bare_identity(node: M.MathNode) -> bool:
+    """``I`` (or ``\\mathbf{I}``) written without its size."""
+    return isinstance(node, M.Sym) and node.name == "I" and node.font in ("", "bf", "rm") and not node.accents

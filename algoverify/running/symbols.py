@@ -81,6 +81,10 @@ class Resolution:
     zero_vectors: dict[str, str] = field(default_factory=dict)
     #: such names whose size the note does not say (several sizes, or none): where each is set to 0
     unsized_zeros: list[tuple[str, Span]] = field(default_factory=list)
+    #: names set to ``I`` and then indexed: the size of the identity each is (``L`` → ``n``)
+    identities: dict[str, str] = field(default_factory=dict)
+    #: names set to ``I`` and then indexed, where the note gives no one size for it
+    unsized_identities: list[tuple[str, Span]] = field(default_factory=list)
     #: names set to a value made of ``\mathbf{1}``, stored as that many ones: the listing's one size
     filled: dict[str, str] = field(default_factory=dict)
 
@@ -95,6 +99,7 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
         free["T"] = Read("T", scope.letter_t[0])  # "T observations": \beta^{T} is a power of beta
     views = _views(scope, free, context)
     free = {name: read for name, read in free.items() if name not in views}
+    free.update(_definition_reads(free, context, own_names | scope.bound))
     relevant = set(own_names) | set(free)
     for d in context.inputs:  # "the matrix C with entries c_{ij}": reading c makes C an input
         if any(alias in free for alias in (d.entries, d.columns, d.rows) if alias):
@@ -195,6 +200,15 @@ def _zero_vectors(scope: Scope, spec: InputSpec, out: Resolution) -> None:
             out.zero_vectors[name] = sizes[0]
         else:
             out.unsized_zeros.append((name, span))
+    # L \gets I, then L_{ik} \gets …: the identity of the size of the listing's square matrices
+    squares = sorted({d.shape[0] for d in spec.inputs if d.shape and len(d.shape) == 2 and d.shape[0] == d.shape[1]})
+    square = squares if squares else sizes
+    for name, span in scope.identities.items():
+        if len(square) == 1 and isinstance(square[0], str):
+            out.identities[name] = square[0]
+        elif name in scope.index_counts:
+            out.unsized_identities.append((name, span))
+        # else used whole (Q \gets I, then Q \gets Q H): the identity of the size beside it
 
 
 _MEMBER = re.compile(r"^(?P<base>[A-Za-z][A-Za-z0-9]*)_(?P<index>\d+)$")
@@ -244,6 +258,24 @@ def _views(scope: Scope, free: dict[str, Read], context: InputSpec) -> dict[str,
             lower = name[:1].lower() + name[1:]
             if lower != name and lower in stored and scope.index_counts.get(lower) == {2}:
                 out[name] = ("entries", lower, Origin("convention"))
+    return out
+
+
+def _definition_reads(free: dict[str, Read], context: InputSpec, own: set[str]) -> dict[str, Read]:
+    """What the definitions of free names read (``n`` of ``V = \\{1, \\dots, n\\}``): free names of the listing too."""
+    out: dict[str, Read] = {}
+    drawn = {d.name for d in context.inputs if d.origin is not None and d.origin.kind == "spec"}
+    pending = [(name, read) for name, read in free.items() if name in context.definitions and name not in drawn]
+    while pending:
+        name, read = pending.pop()
+        value, origin = context.definitions[name]
+        for needed in reads_of(value, frozenset(own) | {name}):
+            if needed.name in free or needed.name in out:
+                continue
+            via = f"the definition of {name} ({to_latex(value)}, {origin})" if origin else f"the definition of {name}"
+            out[needed.name] = replace(needed, span=read.span, spans=(read.span,), via=via)
+            if needed.name in context.definitions and needed.name not in drawn:
+                pending.append((needed.name, out[needed.name]))
     return out
 
 
@@ -451,6 +483,8 @@ def unbound_message(read: Read, scope: Scope, spec: InputSpec) -> str:
     name = read.name
     if read.called:
         return f" (no function {name}: define it as a \\Function, or offer it in the note's module)"
+    if read.via is not None:
+        return f": {read.via} reads it; say in the prose what \\({name}\\) is, or declare it in \\Require"
     arrays = sorted(n for n in scope.indexed if n in _bound_names(spec) or n in scope.params)
     if not read.indices and arrays and len(arrays) > 1:
         hint = (

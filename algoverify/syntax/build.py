@@ -1068,7 +1068,7 @@ class _Builder(Transformer):
             if ret.text is None:  # values only: `return to step 3` stays English
                 return [ret]
         maths = [p for p in content if p.kind == "math"]
-        if maths and all(p.kind == "math" or _is_separator(p, ";") for p in content):
+        if maths and all(p.kind == "math" or self._statement_separator(p, maths) for p in content):
             out: list[ir.Statement] = []
             i = 0
             while i < len(maths):
@@ -1090,6 +1090,14 @@ class _Builder(Transformer):
         if composite is not None:
             return [self._math_statement(span, None, comment, composite)]
         return [ir.TextStatement(span, self._text_of(content), comment)]
+
+    def _statement_separator(self, piece: _Piece, maths: Sequence[_Piece]) -> bool:
+        """``;`` between formulas; ``,`` or "and" between assignments (``$U \\gets A$, $L \\gets I$``)."""
+        if _is_separator(piece, ";"):
+            return True
+        if piece.kind != "text" or not _LIST_JOIN.fullmatch(piece.value.strip()):
+            return False
+        return len(maths) > 1 and all(_assignment_split(self._src(m.inner)) is not None for m in maths)  # type: ignore[arg-type]
 
     def _math_statement(
         self, span: Span, piece: _Piece | None, comment: ir.Comment | None, math: ir.Math | None = None
@@ -1820,6 +1828,10 @@ def _header_text(node: ir.Node, parent: Span, pos: int, text: str) -> bool:
         and not text.startswith(("\\State", "\\STATE", "\\Statex"), node.span.start)
         and "\n" not in text[parent.start : pos]
     )
+
+
+#: what joins assignments written as a list in one statement: ",", "and", ", and"
+_LIST_JOIN = re.compile(r",|,?\s*and", re.I)
 
 
 def _is_separator(piece: _Piece, char: str) -> bool:
