@@ -1,6 +1,6 @@
 """How notes written by someone else fare: each note's lint findings and its checks' verdicts, as written.
 
-The notes in ``tests/data/fresh/roundN/`` were written, four rounds in a row, by a new user who
+The notes in ``tests/data/fresh/roundN/`` were written, one round per release, by a new user who
 had read only the README of the time and none of the code: textbook and paper algorithms, most
 with their sizes and symbols introduced in the prose. Each round was written against the release
 before it; the notes are kept as their author wrote them (the corrections that author needed are
@@ -33,7 +33,7 @@ def tally(note: Path, seed: int) -> tuple[list[str], collections.Counter]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--round", type=int, help="one round only (1–4)")
+    parser.add_argument("--round", type=int, help="one round only (1, 2, …)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     rounds = sorted(ROOT.glob("round*")) if args.round is None else [ROOT / f"round{args.round}"]

@@ -467,6 +467,8 @@ def _eye(node: M.Idx, flat: str | None, ctx: Context) -> Closure:
             n = int(n)
         if not isinstance(n, (int, np.integer)) or n < 0:
             raise LocatedError(EvaluationFailed, node.span, message=f"{ctx.written(node)}: {n!r} is not a size")
+        if ctx.exact:  # the integers 0 and 1, which exact arithmetic carries as they are
+            return np.eye(int(n), dtype=int).astype(object)
         return np.eye(int(n))
 
     return eye

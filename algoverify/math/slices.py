@@ -28,20 +28,30 @@ class IndexSpan:
     half_open: bool = False
 
 
-def _items(node: M.MathNode) -> list[M.MathNode]:
-    return list(node.items) if isinstance(node, M.Tuple) else [node]
+def _groups(node: M.MathNode) -> list[list[M.MathNode]]:
+    """The subscript's items split at commas, each a run of terms joined by colons."""
+    if isinstance(node, M.Tuple) and not isinstance(node, M.Range):
+        return [g for item in node.items for g in _groups(item)]
+    if isinstance(node, M.Colon):
+        left, right = _groups(node.left), _groups(node.right)
+        return left[:-1] + [left[-1] + right[0]] + right[1:]
+    return [[node]]
 
 
 def index_items(indices: tuple[M.MathNode, ...]) -> tuple[M.MathNode, ...]:
-    """``(Colon((k, k), n),)`` → ``(k, Colon(k, n))``: the items of a subscript, each a position or a range."""
+    """``(Colon((k, k), n),)`` → ``(k, Colon(k, n))``: the items of a subscript, each a position or a range.
+
+    A run of three terms (MATLAB's ``a:s:b``) stays a colon, which has no value: a finding where it is.
+    """
     out: list[M.MathNode] = []
     for index in indices:
-        if not isinstance(index, M.Colon):
-            out.extend(_items(index) if isinstance(index, M.Tuple) else [index])
-            continue
-        left, right = _items(index.left), _items(index.right)
-        span = left[-1].span.cover(right[0].span) if left[-1].span and right[0].span else index.span
-        out += left[:-1] + [M.Colon(left[-1], right[0], span=span)] + right[1:]
+        for group in _groups(index):
+            if len(group) == 1:
+                out.append(group[0])
+                continue
+            first, last = group[0], group[-1]
+            span = first.span.cover(last.span) if first.span and last.span else index.span
+            out.append(M.Colon(first, last, span=span) if len(group) == 2 else index)
     return tuple(out)
 
 

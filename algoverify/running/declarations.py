@@ -266,7 +266,9 @@ class InputSpec:
         if family is not None:
             last = family.last if len(family.last) == 1 else f"{{{family.last}}}"
             members = f"{family.name}_{family.first}, …, {family.name}_{last}"
-            return f"length of the family {family.name}" + (
+            # c_0, …, c_N: N is the last index, one less than the length
+            what = "last index" if family.last == size and family.first == 0 else "length"
+            return f"{what} of the family {family.name}" + (
                 f" ({members})" if (family.first, family.offset) != (1, 0) else ""
             )
         if any(s == size for s in self.families.values()):

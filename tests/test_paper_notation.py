@@ -1,0 +1,265 @@
+"""Notation of papers that a listing must run with as a reader reads it (issue 19, the fifth round).
+
+Each case is our own text, written the way numerical-linear-algebra and graph papers write
+theirs: slices of rows (``U_{k, k:n}``), exchanges (``x \\leftrightarrow y``), several
+assignments in one ``\\State``, an identity without its size, reductions over several
+indices, a function of a sum, and the sizes a graph's prose gives.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import algoverify
+from algoverify import api
+from algoverify.math.mathexpr import parse_math
+from algoverify.math.numeric import Context, compile_expr
+
+
+def listing(body: str, index_base: int = 1):
+    return algoverify.compile("\\begin{algorithmic}\n" + body.strip() + "\n\\end{algorithmic}", index_base=index_base)
+
+
+def value(latex: str, **env):
+    return compile_expr(parse_math(latex), Context(declared=set(env)))(env)
+
+
+A34 = np.arange(12.0).reshape(3, 4)
+
+
+@pytest.mark.parametrize(
+    "latex, expected",
+    [
+        ("A_{2, 2:4}", A34[1, 1:4]),  # a row from column 2 to 4, both included
+        ("A_{2, :}", A34[1, :]),
+        ("A_{:, 3}", A34[:, 2]),
+        ("A_{1:2, 1:2}", A34[0:2, 0:2]),
+        ("A_{k, k:n}", A34[1, 1:4]),  # the parser's (k, k) : n, regrouped as a reader does
+        ("A_{2, 3:2}", A34[1, 0:0]),  # no positions: empty
+        ("A[2, 2:3]", A34[1, 1:3]),
+    ],
+)
+def test_a_range_of_positions_in_a_subscript_is_inclusive(latex, expected):
+    got = value(latex, A=A34, k=2, n=4)
+    np.testing.assert_array_equal(got, expected)
+
+
+def test_in_a_listing_indexed_from_0_a_bracketed_slice_is_pythons():
+    run = listing(r"\Require $x$" "\n" r"\State \Return $x[0:2], x_{0:1}$", index_base=0)
+    head, sub = run(x=np.array([5.0, 6.0, 7.0]))
+    np.testing.assert_array_equal(head, [5.0, 6.0])  # x[0:2] leaves position 2 out, as Python does
+    np.testing.assert_array_equal(sub, [5.0, 6.0])  # x_{0:1}: the positions 0 and 1
+
+
+def test_a_slice_past_the_end_says_which_position():
+    run = listing(r"\Require $x$" "\n" r"\State \Return $x_{2:5}$")
+    with pytest.raises(algoverify.ExecutionError, match=r"index 5 is out of range 1\.\.3 in x_\{2:5\}"):
+        run(x=np.array([1.0, 2.0, 3.0]))
+
+
+SWAPS = r"""
+\Require $A$
+\State $B \gets A$
+\State $B_{1, 2:3} \leftrightarrow B_{2, 2:3}$
+\State $B_{3, :} \gets B_{1, :}$
+\State $a \gets 1$, $b \gets 2$, and $c \gets 3$
+\State $a \leftrightarrow c$
+\State \Return $B, a, b, c$
+"""
+
+
+def test_an_exchange_a_slice_store_and_several_assignments_in_one_state():
+    B, a, b, c = listing(SWAPS)(A=A34[:, :3].copy())
+    expected = A34[:, :3].copy()
+    expected[[0, 1], 1:3] = expected[[1, 0], 1:3]
+    expected[2, :] = expected[0, :]
+    np.testing.assert_array_equal(B, expected)
+    assert (a, b, c) == (3, 2, 1)
+
+
+def test_a_logical_equivalence_in_a_condition_is_not_an_exchange():
+    run = listing(r"\Require $p, q$" "\n" r"\If{$p \leftrightarrow q$}" "\n" r"\State \Return $1$" "\n" r"\EndIf"
+                  "\n" r"\State \Return $0$")  # fmt: skip
+    assert run(p=True, q=True) == 1 and run(p=True, q=False) == 0
+
+
+LU = r"""
+Let \(A \in \mathbb{R}^{n \times n}\) have entries \(a_{ij}\). The algorithm works on a copy
+\(U\) of \(A\) with entries \(u_{ij}\) and builds \(L\) with entries \(l_{ij}\).
+
+\begin{algorithmic}
+\State $U \gets A$, $L \gets I$
+\For{$k = 1, \dots, n - 1$}
+  \For{$i = k + 1, \dots, n$}
+    \State $l_{ik} \gets u_{ik} / u_{kk}$
+    \For{$j = k, \dots, n$}
+      \State $u_{ij} \gets u_{ij} - l_{ik} u_{kj}$
+    \EndFor
+  \EndFor
+\EndFor
+\State \Return $L, U$
+\end{algorithmic}
+"""
+
+
+def test_lu_as_written_with_the_identity_of_the_square_size_and_entries_of_the_copy(tmp_path):
+    note = tmp_path / "lu.md"
+    note.write_text(LU)
+    assert [f.code for f in api.lint([note]).all_findings()] == []  # j = k, …, n counts up inside k ≤ n − 1
+    A = np.array([[4.0, 3.0, 2.0], [2.0, 1.0, 3.0], [6.0, 5.0, 1.0]])
+    L, U = algoverify.load(note).listing(1)(A=A)
+    np.testing.assert_allclose(L @ U, A)
+    assert np.allclose(np.tril(L), L) and np.allclose(np.triu(U), U)
+
+
+def test_an_identity_whose_size_the_note_does_not_say_is_a_lint_finding(tmp_path):
+    note = tmp_path / "two.md"
+    note.write_text(
+        "Let \\(A \\in \\mathbb{R}^{m \\times m}\\) and \\(B \\in \\mathbb{R}^{p \\times p}\\).\n\n"
+        "\\begin{algorithmic}\n\\State $L \\gets I$\n\\State $L_{1, 1} \\gets A_{1, 1} + B_{1, 1}$\n"
+        "\\State \\Return $L$\n\\end{algorithmic}\n"
+    )
+    result = api.lint([note])
+    (finding,) = [f for f in result.all_findings() if f.code == "AV204"]
+    assert "L is set to I and then indexed" in finding.message
+    assert result.sources[finding.path].line_col(finding.span.start) == (4, 1)
+
+
+@pytest.mark.parametrize(
+    "latex, expected",
+    [
+        (r"\max_{i, j} \lvert a_{ij} \rvert", 11.0),
+        (r"\sum_{i, j} a_{ij}", 66.0),
+        (r"\max_{1 \le i \le j \le 3} a_{ij}", max(A34[i, j] for i in range(3) for j in range(i, 3))),
+        (r"\sum_{1 \le i < j \le 3} a_{ij}", sum(A34[i, j] for i in range(3) for j in range(i + 1, 3))),
+        (r"\log \sum_{i=1}^{3} e^{x_i}", np.log(np.exp([0.5, 1.0, 2.0]).sum())),
+        (r"2 \log_2 \max_i x_i + 1", 2 * np.log2(2.0) + 1),
+    ],
+)
+def test_reductions_over_several_indices_and_functions_of_a_reduction(latex, expected):
+    assert value(latex, a=A34, x=np.array([0.5, 1.0, 2.0])) == pytest.approx(expected)
+
+
+def test_a_subscript_no_run_can_read_is_a_lint_finding_at_the_check(tmp_path):
+    note = tmp_path / "k.md"
+    note.write_text(
+        "---\nalgoverify:\n  checks:\n    - id: k\n      kind: property\n      listing: 1\n"
+        "      inputs: {x: \"randn(4)\"}\n      holds: 'r = \\max_{i j} x_i'\n---\n\n"
+        "\\begin{algorithmic}\n\\Require $x \\in \\mathbb{R}^n$\n\\State $r \\gets x_1$\n\\State \\Return $r$\n"
+        "\\end{algorithmic}\n"
+    )
+    result = api.lint([note])
+    (finding,) = result.all_findings()
+    assert finding.code == "AV502" and "names no index or set to run over" in finding.message
+    assert result.sources[finding.path].line_col(finding.span.start)[0] == 8
+
+
+GRAPH = r"""
+Let \(G\) be a graph on the vertices \(V = \{1, \dots, n\}\), given by its PHRASE.
+
+\begin{algorithmic}
+\Function{Degree}{$A$}
+  \State $d \gets 0$
+  \ForAll{$u \in V$}
+    \ForAll{$v \in V$}
+      \State $d \gets d + a_{uv}$
+    \EndFor
+  \EndFor
+  \State \Return $d$
+\EndFunction
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    [
+        r"adjacency matrix \(A\)",
+        r"\(n \times n\) adjacency matrix \(A\)",
+        r"weights: \(A\), an \(n \times n\) matrix",
+    ],
+)
+def test_the_matrix_of_a_graph_on_n_vertices_is_n_by_n(tmp_path, phrase):
+    note = tmp_path / "g.md"
+    note.write_text(GRAPH.replace("PHRASE", phrase))
+    assert api.lint([note]).all_findings() == []
+    run = algoverify.load(note).listing(1)
+    assert run(A=np.array([[0, 1, 1], [1, 0, 0], [1, 0, 0]])) == 4  # n = 3 from the shape of A
+
+
+def test_a_name_a_definition_reads_is_named_when_nothing_binds_it(tmp_path):
+    note = tmp_path / "v.md"
+    note.write_text(GRAPH.replace("PHRASE", "edges").replace("a_{uv}", "1"))
+    findings = [f for f in api.lint([note]).all_findings() if f.code == "AV303"]
+    said = [f.message for f in findings if f.message.startswith("n is not defined")]
+    assert said and "the definition of V" in said[0] and "from the prose at line 2" in said[0]
+
+
+def test_a_spec_that_draws_the_size_binds_what_a_definition_reads(tmp_path):
+    note = tmp_path / "v.md"
+    note.write_text(
+        "---\nalgoverify:\n  checks:\n    - id: count\n      kind: property\n      listing: 1\n"
+        "      inputs: {n: \"integers(1, 6)\", A: \"constant(0, n, n)\"}\n      holds: 'd = n^2'\n---\n"
+        + GRAPH.replace("PHRASE", "edges").replace("a_{uv}", "1")
+    )
+    assert [f.code for f in api.lint([note]).all_findings()] == []
+    (outcome,) = api.check([note], seed=0).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+
+
+ONE_LISTING = r"""---
+algoverify:
+  checks:
+    - id: symmetric
+      kind: property
+      as: f
+      draw: {x: "randn(3)", y: "randn(3)"}
+      let: {g(u, v): 'f(u, v) + 1'}
+      holds: 'g(x, y) = g(y, x)'
+---
+
+\begin{algorithmic}
+\Function{Dot}{$x, y$}
+  \State \Return $x^{\top} y$
+\EndFunction
+\end{algorithmic}
+"""
+
+
+def test_as_names_the_only_listing_and_a_let_key_yaml_split_at_its_comma_is_joined(tmp_path):
+    note = tmp_path / "dot.md"
+    note.write_text(ONE_LISTING)
+    assert api.lint([note]).all_findings() == []
+    (outcome,) = api.check([note], seed=0).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+
+
+def test_as_without_listing_in_a_note_of_two_listings_asks_which(tmp_path):
+    note = tmp_path / "dot.md"
+    body = ONE_LISTING.split("---\n", 2)[2]
+    note.write_text(ONE_LISTING + body.replace("Dot", "Dot2"))
+    (finding,) = [f for f in api.lint([note]).all_findings() if f.code == "AV502"]
+    assert "this note has several, say which with `listing:`" in finding.message
+
+
+@pytest.mark.parametrize("body", [r"\State $B \gets I + A$", r"\State $B \gets I_n + A$"])
+def test_the_identity_is_exact_in_an_exact_run(body):
+    from fractions import Fraction
+
+    run = listing(r"\Require $A \in \mathbb{R}^{n \times n}$" "\n" + body + "\n" r"\State \Return $B$")
+    B = run.run({"A": np.array([[1, 2], [3, 4]])}, exact=True).value
+    assert B.tolist() == [[2, 2], [3, 5]] and all(isinstance(x, (int, Fraction)) for x in B.ravel())
+
+
+def test_the_last_index_of_a_family_from_0_is_said_as_such(tmp_path):
+    note = tmp_path / "c.md"
+    note.write_text(
+        "The coefficients \\(c_0, \\dots, c_N\\) are given.\n\n\\begin{algorithmic}\n\\State $s \\gets 0$\n"
+        "\\For{$k = 0, \\dots, N$}\n\\State $s \\gets s + c_k$\n\\EndFor\n\\State \\Return $s$\n\\end{algorithmic}\n"
+    )
+    run = algoverify.load(note).listing(1)
+    assert run(c=[1.0, 2.0, 3.0]) == 6.0
+    from algoverify.running.runcmd import describe_inputs
+
+    assert "N  last index of the family c (c_0, …, c_N)" in describe_inputs(run)
