@@ -200,7 +200,7 @@ def test_a_spec_that_draws_the_size_binds_what_a_definition_reads(tmp_path):
     note = tmp_path / "v.md"
     note.write_text(
         "---\nalgoverify:\n  checks:\n    - id: count\n      kind: property\n      listing: 1\n"
-        "      inputs: {n: \"integers(1, 6)\", A: \"constant(0, n, n)\"}\n      holds: 'd = n^2'\n---\n"
+        '      inputs: {n: "integers(1, 6)", A: "constant(0, n, n)"}\n      holds: \'d = n^2\'\n---\n'
         + GRAPH.replace("PHRASE", "edges").replace("a_{uv}", "1")
     )
     assert [f.code for f in api.lint([note]).all_findings()] == []

@@ -191,7 +191,7 @@ class Identity:
         if len(shape) == 0:
             return self.scale
         if len(shape) == 2 and shape[0] == shape[1]:
-            if getattr(other, "dtype", None) == object:  # exact entries: the identity's 0 and 1 exact too
+            if getattr(other, "dtype", None) is np.dtype(object):  # exact entries: the identity's 0 and 1 exact too
                 return self.scale * np.eye(shape[0], dtype=int).astype(object)
             return self.scale * np.eye(shape[0])
         raise ValueError(f"the identity I beside a value of shape {shape}: no square size for it")
