@@ -498,6 +498,9 @@ def test_a_listing_called_in_a_relation_keeps_the_inputs_the_spec_draws(tmp_path
         ("2 p", "n", 1),
         ("n", "i + 1", -1),
         ("j", "n", None),  # two names: the inputs decide (AV207)
+        ("\\mathit{lo}", "\\mathit{hi} - 1", 1),  # the names say which end is low
+        ("\\mathit{right}", "\\mathit{left}", -1),
+        ("\\mathit{lo}", "\\mathit{lo2}", None),
     ],
 )
 def test_the_direction_a_range_is_written_in(start, stop, direction):

@@ -263,3 +263,124 @@ def test_the_last_index_of_a_family_from_0_is_said_as_such(tmp_path):
     from algoverify.running.runcmd import describe_inputs
 
     assert "N  last index of the family c (c_0, …, c_N)" in describe_inputs(run)
+
+
+def note_listing(tmp_path, text: str, name: str = "n.md"):
+    note = tmp_path / name
+    note.write_text(text)
+    return note, algoverify.load(note).listing(1)
+
+
+def test_a_vector_the_prose_declares_and_the_listing_updates_in_place_is_an_input(tmp_path):
+    note, run = note_listing(
+        tmp_path,
+        "Let \\(b \\in \\mathbb{R}^{n}\\).\n\n\\begin{algorithmic}\n\\For{\\(i = 1, \\dots, n\\)}\n"
+        "\\State \\(b_i \\gets 2 b_i\\)\n\\EndFor\n\\State \\Return \\(b\\)\n\\end{algorithmic}\n",
+    )
+    assert api.lint([note]).all_findings() == []
+    np.testing.assert_array_equal(run(b=np.array([1.0, 2.0])), [2.0, 4.0])
+
+
+def test_distinct_in_a_require_is_a_precondition(tmp_path):
+    _, run = note_listing(
+        tmp_path,
+        "\\begin{algorithmic}\n\\Require array \\(A[1..n]\\) of distinct numbers\n\\State \\Return \\(A_1\\)\n"
+        "\\end{algorithmic}\n",
+    )
+    assert run(A=np.array([1.0, 2.0])) == 1.0
+    with pytest.raises(algoverify.ExecutionError, match="AV309.*distinct"):
+        run(A=np.array([0.0, 0.0]))
+
+
+STEEPEST = r"""Let \(A \in \mathbb{R}^{n \times n}\) and \(b \in \mathbb{R}^{n}\).
+
+\begin{algorithmic}
+\State \(x \gets 0\); \(r \gets b\); \(s \gets 0\)
+\While{\(\lVert r \rVert > 10^{-12}\)}
+  \State \(\alpha \gets \dfrac{r^{\top} r}{r^{\top} A r}\)
+  \State \(x \gets x + \alpha r\)
+  \State \(s \gets s + \alpha\)
+  \State \(r \gets b - A x\)
+\EndWhile
+\State \Return \(x, s\)
+\end{algorithmic}
+"""
+
+
+def test_a_zero_updated_by_vectors_is_the_zero_vector_even_when_no_pass_runs(tmp_path):
+    _, run = note_listing(tmp_path, STEEPEST)
+    x, s = run(A=np.eye(2), b=np.zeros(2))
+    np.testing.assert_array_equal(x, [0.0, 0.0])  # x is the iterate in ℝⁿ
+    assert np.ndim(s) == 0  # s adds numbers: it stays a number
+    x, s = run(A=np.eye(2), b=np.array([1.0, 2.0]))
+    np.testing.assert_allclose(x, [1.0, 2.0])
+
+
+def test_an_equation_about_an_entry_of_an_output(tmp_path):
+    note = tmp_path / "e.md"
+    note.write_text(
+        "---\nalgoverify:\n  checks:\n    - id: last\n      kind: equation\n      listing: 1\n"
+        '      equation: 1\n      inputs: {n: "integers(1, 5)", x: "randn(n)"}\n---\n\n'
+        "The array \\(x\\) has \\(n\\) entries.\n\n\\begin{algorithmic}\n\\State \\(c \\gets x\\)\n"
+        "\\For{\\(i = 2, \\dots, n\\)}\n\\State \\(c_i \\gets c_{i-1} + x_i\\)\n\\EndFor\n"
+        "\\State \\Return \\(c\\)\n\\end{algorithmic}\n\nThe last entry is the total\n\\[\nc_n = \\sum_{i=1}^{n} x_i.\n\\]\n"
+    )
+    (outcome,) = api.check([note], seed=0).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+
+
+@pytest.mark.parametrize(
+    "latex, expected",
+    [
+        (r"\min_{i \le k < j} a_{k}", 1.0),  # k from i to j - 1
+        (r"\sum_{i < k \le j} a_{k}", 2.0 + 3.0),
+        (r"\max_{i \le k \le j} a_{k}", 3.0),
+    ],
+)
+def test_a_chain_of_bounds_around_one_index(latex, expected):
+    assert value(latex, a=np.array([1.0, 2.0, 3.0]), i=1, j=3) == expected
+
+
+def test_a_function_the_prose_declares_is_called(tmp_path):
+    note, run = note_listing(
+        tmp_path,
+        "Let \\(f : [a, b] \\to \\mathbb{R}\\) be continuous and let \\(x\\) be a number.\n\n"
+        "\\begin{algorithmic}\n\\State \\(y \\gets f(x)\\)\n\\State \\Return \\(y\\)\n\\end{algorithmic}\n",
+    )
+    assert api.lint([note]).all_findings() == []
+    assert run(f=lambda t: t * t, x=3.0) == 9.0
+
+
+SECANT = r"""Let \(f : \mathbb{R} \to \mathbb{R}\) and let \(x_0 \ne x_1\) be two starting points.
+
+\begin{algorithmic}
+\State \(k \gets 1\)
+\Repeat
+  \State \(x_{k+1} \gets x_k - f(x_k) \dfrac{x_k - x_{k-1}}{f(x_k) - f(x_{k-1})}\); \(k \gets k + 1\)
+\Until{\(\lvert x_k - x_{k-1} \rvert \le 10^{-12}\)}
+\State \Return \(x_k\)
+\end{algorithmic}
+"""
+
+
+def test_two_given_members_start_the_sequence(tmp_path):
+    note, run = note_listing(tmp_path, SECANT)
+    assert api.lint([note]).all_findings() == []
+    assert run(f=lambda t: t * t - 2.0, x_0=1.0, x_1=2.0) == pytest.approx(2**0.5)
+
+
+CHAN = r"""\begin{algorithmic}
+\Require counts \(n_a, n_b \ge 1\), means \(\bar{x}_a, \bar{x}_b\)
+\State \(n \gets n_a + n_b\)
+\State \(\bar{x} \gets (n_a \bar{x}_a + n_b \bar{x}_b) / n\)
+\State \Return \(\bar{x}\)
+\end{algorithmic}
+"""
+
+
+def test_letters_under_one_base_in_a_require_are_names_and_a_bound_is_on_every_name(tmp_path):
+    note, run = note_listing(tmp_path, CHAN)
+    assert api.lint([note]).all_findings() == []
+    assert run(n_a=1, n_b=3, x_bar_a=2.0, x_bar_b=6.0) == 5.0
+    with pytest.raises(algoverify.ExecutionError, match=r"AV309 .*does not hold \(n_a = 0\)"):
+        run(n_a=0, n_b=3, x_bar_a=2.0, x_bar_b=6.0)

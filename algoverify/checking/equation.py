@@ -25,7 +25,7 @@ from .context import CheckContext
 from .lowering import Inconclusive
 from .outcome import Verdict
 from .proof import PROVED, Proof, _Attempt, beside, settle
-from .property import _judge
+from .property import _judge, taken
 from .spec import CheckSpec
 from .symexec import execute
 from .trials import CannotCheck, failed_run, search
@@ -49,13 +49,21 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
             return failed_run(result, ctx.report.note.source.line_col)
         names = listing.outputs or ("result",)
         computed = dict(zip(names, result.value if len(names) > 1 else (result.value,)))
+        env = dict(ctx.functions)
+        env.update(values)
+        # the sizes the run bound from the inputs' shapes (k of x_0, …, x_k) are names of the equation too
+        bound = listing.program.bound_inputs(taken(listing, values))
+        env.update({k: v for k, v in bound.items() if k not in env and not callable(v)})
+        # c_k = …: an entry of what the listing computes (c), read at the index as written
+        whole = identifier(tree.first.base) if isinstance(tree.first, M.Idx) else None
+        if name not in computed and whole is not None and whole in computed:
+            env[whole] = computed[whole]
+            return _judge(claim, ctx, env)
         if name not in computed:
             history = result.trace.history.get(name)
             if not history:
-                raise CannotCheck(f"the listing computes no {name}: {latex} names none of its outputs or variables")
+                raise CannotCheck(f"the listing computes no {name}: `{latex}` names none of its outputs or variables")
             computed[name] = history[-1][1]
-        env = dict(ctx.functions)
-        env.update(values)
         env[name] = computed[name]
         return _judge(claim, ctx, env)
 

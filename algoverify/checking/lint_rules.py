@@ -205,6 +205,7 @@ def lint_applications(note: Note, algorithm: ir.Algorithm) -> list[Finding]:
             except LocatedError:
                 continue
     known |= module_offers(note).functions
+    known |= _declared_around(note)
     text = note.source.text
     # the note's other listings' functions (`sq\_plus` as latexify prints `sq_plus`)
     found = re.finditer(r"\\(?:Function|Procedure)\s*\{\s*([A-Za-z](?:\w|\\_)*)\s*\}", text)
@@ -227,6 +228,40 @@ def lint_applications(note: Note, algorithm: ir.Algorithm) -> list[Finding]:
                     )
                     out.append(AmbiguousMath.finding(node.span, note.path, message=message))
     return [by_role(f, True) for f in out]
+
+
+def _declared_around(note: Note) -> set[str]:
+    """Names the note gives a listing from outside it: declared functions, and the values its checks draw.
+
+    A function its prose declares (``f : [a, b] \\to \\mathbb{R}``) is called; a drawn value may be one.
+    """
+    from ..math import mathexpr as M
+    from ..reading.prose import INLINE_MATH
+    from ..running.declarations import function_type
+    from .spec import read_spec
+
+    out: set[str] = set()
+    body = note.source.text[note.body_span.start : note.body_span.end]
+    for m in INLINE_MATH.finditer(body):
+        latex = m.group().strip("$")[2:-2] if m.group().startswith("\\(") else m.group().strip("$")
+        if "\\to" not in latex and "\\rightarrow" not in latex:
+            continue
+        try:
+            name = function_type(M.parse_math(latex))
+        except LocatedError:
+            continue
+        if name is not None:
+            out.add(name)
+    try:
+        checks = read_spec(note).checks
+    except Exception:  # noqa: BLE001 - a spec that cannot be read is reported by the spec's own lint
+        return out
+    for check in checks:
+        for key in ("inputs", "draw"):
+            drawn = check.get(key)
+            if isinstance(drawn, dict):
+                out |= {str(k) for k in drawn}
+    return out
 
 
 def by_role(finding: Finding, executed: bool) -> Finding:

@@ -526,7 +526,8 @@ KINDS: dict[str, tuple[Key, ...]] = {
         Key("listing", LISTING, "the listing (as for `reference`)", required=True, refers="listing"),
         Key("equation", Integer(1),
             "the display equation (1-based) `name = expression` the listing computes: `name` an output or a "
-            "variable of the listing, the expression over its inputs and `let:`; or, instead, `holds:`",
+            "variable of the listing (or an entry of one, `c_n`), the expression over its inputs and `let:`; "
+            "or, instead, `holds:`",
             refers="math"),
         Key("holds", LATEX, "the equation as LaTeX, when the note does not display it"),
         Key("let", MapOf("NAME or NAME(PARAMS)", LATEX, key_pattern=_LET_KEY),

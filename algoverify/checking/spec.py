@@ -418,7 +418,7 @@ def _latex_problem(latex: str) -> str | None:
     if isinstance(tree, M.Fragment):  # `x \le` reads as prose's half formula, never as a value
         side = "left" if tree.left is None else "right"
         return f"`{latex}` is not complete: its {tree.op} has no {side} side"
-    from ..math.bigops import subscript_problem
+    from ..math.subscripts import subscript_problem
 
     problem = subscript_problem(tree)
     if problem is not None:  # \max_{i j} …: it would stop every trial with AV308

@@ -37,6 +37,7 @@ from .functions import FUNCTIONS
 from .latex import written
 from .names import identifier
 from .ops import EMPTY, MAX_TERMS, FiniteSet, Sequence, check_terms, times
+from .subscripts import nested, subscript
 
 Env = dict[str, Any]
 #: the expression compiler (:func:`algoverify.math.numeric.compile_expr`), passed in: it compiles
@@ -200,10 +201,10 @@ def compile_bigop(node: M.BigOp, ctx: Any, compile_expr: Compile) -> Callable[[E
         return _arg_of_vector(node, ctx, compile_expr)
     if node.var is None:
         raise LocatedError(NotExecutable, node.span, message=f"\\{kind} needs an index variable in its subscript")
-    nested = _nested(node)
-    if nested is not None:
-        return compile_bigop(nested, ctx, compile_expr)
-    target, domain, lo_node, hi_node, conds = _subscript(node, ctx)
+    spread = nested(node)
+    if spread is not None:
+        return compile_bigop(spread, ctx, compile_expr)
+    target, domain, lo_node, hi_node, conds = subscript(node, ctx)
     if domain is not None:
         return _over_domain(node, target, domain, conds, ctx, compile_expr)
     var = identifier(target)
@@ -259,137 +260,6 @@ def _arg_of_vector(node: M.BigOp, ctx: Any, compile_expr: Compile) -> Callable[[
         return int(pick(value)) + first
 
     return run
-
-
-def _nested(node: M.BigOp) -> M.BigOp | None:
-    r"""``\max_{i, j} \lvert l_{ij} \rvert`` as ``\max_i \max_j``: several indices, each over the positions it indexes.
-
-    Only for reductions whose order does not matter (a sum, a product, a max, a min); an
-    ``\arg\max`` over two indices would return a pair, and is read with an explicit set.
-    """
-    var = node.var
-    if node.kind in ("sum", "prod", "max", "min") and node.domain is None and isinstance(var, M.Rel):
-        return _ordered(node, var)
-    if (
-        node.kind not in ("sum", "prod", "max", "min")
-        or not isinstance(var, M.Tuple)
-        or node.domain is not None
-        or node.lo is not None
-        or node.hi is not None
-        or len(var.items) < 2
-        or any(identifier(v) is None or not isinstance(v, M.Sym) for v in var.items)
-    ):
-        return None
-    body = node.body
-    for v in reversed(var.items[1:]):
-        body = M.BigOp(node.kind, v, None, None, body, None, span=node.span)
-    return M.BigOp(node.kind, var.items[0], None, None, body, None, span=node.span)
-
-
-def subscript_problem(tree: M.MathNode) -> LocatedError | None:
-    """The first big operator of ``tree`` whose subscript names nothing to run over: for ``lint``, before a run."""
-    for node in M.walk(tree):
-        if (
-            not isinstance(node, M.BigOp)
-            or node.var is None
-            or (node.kind not in _REDUCE and node.kind not in _SET_KINDS)
-        ):
-            continue
-        if _nested(node) is not None:
-            continue
-        try:
-            _subscript(node, None)
-        except LocatedError as exc:
-            return exc
-    return None
-
-
-def _ordered(node: M.BigOp, var: M.Rel) -> M.BigOp | None:
-    r"""``\max_{1 \le i \le j \le n}``, ``\sum_{1 \le i < j \le n}``: each index from the one before it.
-
-    The outer index stops early enough for the inner ranges never to be empty (``i`` up to
-    ``n - 1`` when ``i < j \le n``), so a max over pairs is over the pairs, never an empty set.
-    """
-    terms = [var.first, *(t for _, t in var.rest)]
-    ops = [op for op, _ in var.rest]
-    names = terms[1:-1]
-    if (
-        len(names) < 2
-        or set(ops) - {"<=", "<"}
-        or any(not isinstance(t, M.Sym) or identifier(t) is None for t in names)
-    ):
-        return None
-    span = node.span
-
-    def plus(term: M.MathNode, k: int) -> M.MathNode:
-        return term if k == 0 else M.BinOp("+" if k > 0 else "-", term, M.Num(str(abs(k)), span=span), span=span)
-
-    body = node.body
-    for k in reversed(range(len(names))):
-        lo = plus(terms[k], 1 if ops[k] == "<" else 0)
-        hi = plus(terms[-1], -sum(op == "<" for op in ops[k + 1 :]))
-        body = M.BigOp(node.kind, names[k], lo, hi, body, None, span=span)
-    return body  # type: ignore[return-value]
-
-
-def _subscript(
-    node: M.BigOp, ctx: Any
-) -> tuple[M.MathNode, M.MathNode | None, M.MathNode | None, M.MathNode | None, list]:
-    r"""Read a big operator's subscript: ``(bound variable, set, lo, hi, conditions)``.
-
-    ``\sum_{i=1}^{n}`` (var, lo, hi), ``\max_{x \in S}`` and ``\max_{(u, v) \in E}`` (a set),
-    ``\sum_{x \in S, x > 0}`` / ``\sum_{x \in S : x > 0}`` (a set and a condition),
-    ``\sum_{j=1, j \ne i}^{n}`` (a range and a condition), ``\sum_{j \ne i}`` (a condition only),
-    ``\arg\min_{u : \lnot \mathit{seen}_u}`` (a variable and a condition),
-    ``\sum_{(x \in S) \land (x > 0)}`` (as latexify prints a generator with an ``if``).
-    """
-    var = node.var
-    if node.domain is not None:
-        if isinstance(var, M.Tuple) or identifier(var) is not None:
-            return var, node.domain, None, None, []
-    elif identifier(var) is not None:
-        return var, None, node.lo, node.hi, []
-    parts: tuple[M.MathNode, ...] = ()
-    if isinstance(var, M.Tuple):
-        parts = var.items
-    elif isinstance(var, M.Colon):
-        parts = (var.left, var.right)
-    elif isinstance(var, (M.In, M.Rel)):
-        parts = (var,)
-    elif isinstance(var, M.Logic) and var.op == "and":
-        parts = var.args  # \sum_{(x \in S) \land (x > 0)}: latexify's sum(x for x in S if x > 0)
-    if parts:
-        first, conds = parts[0], list(parts[1:])
-        if isinstance(var, M.Colon) and identifier(first) is not None and node.domain is None:
-            # \arg\min_{u : \lnot \mathit{seen}_u}: the indices of the arrays u indexes, those that pass
-            return first, None, node.lo, node.hi, conditions(var.right)
-        if isinstance(first, M.In) and node.domain is None and node.lo is None and node.hi is None:
-            return first.element, first.set, None, None, conds
-        if (
-            isinstance(first, M.Rel)
-            and len(first.rest) == 1
-            and first.rest[0][0] == "="
-            and identifier(first.first) is not None
-            and node.domain is None
-            and node.lo is None
-        ):
-            return first.first, None, first.rest[0][1], node.hi, conds  # \sum_{j=1, j \ne i}^{n}
-        if isinstance(first, M.Rel) and identifier(first.first) is not None and node.domain is None:
-            return first.first, None, node.lo, node.hi, [first, *conds]  # \sum_{j \ne i}: all indices but i
-    raise LocatedError(
-        NotExecutable,
-        var.span,
-        message=f"the subscript {_said(ctx, var)} of \\{node.kind} names no index or set to run over",
-    )
-
-
-def conditions(node: M.MathNode) -> list[M.MathNode]:
-    """The conditions of a subscript or a set-builder: ``P, Q`` and ``P \\land Q`` are both ``[P, Q]``."""
-    if isinstance(node, M.Tuple):
-        return [c for item in node.items for c in conditions(item)]
-    if isinstance(node, M.Logic) and node.op == "and":
-        return [c for arg in node.args for c in conditions(arg)]
-    return [node]
 
 
 def _limits(

@@ -2861,8 +2861,18 @@ def _bigop(kind: str, limits: _Limits, body: MathNode, span: Span) -> MathNode:
     var, lo, hi, domain = lower, None, limits.upper, None
     if isinstance(lower, Rel) and len(lower.rest) == 1 and lower.rest[0][0] == "=":
         var, lo = lower.first, lower.rest[0][1]
-    elif isinstance(lower, Rel) and [op for op, _ in lower.rest] == ["<=", "<="] and hi is None:
-        var, lo, hi = lower.rest[0][1], lower.first, lower.rest[1][1]  # \sum_{1 \le i \le n}
+    elif (
+        isinstance(lower, Rel)
+        and len(lower.rest) == 2
+        and {op for op, _ in lower.rest} <= {"<=", "<"}
+        and hi is None
+        and isinstance(lower.rest[0][1], Sym)
+    ):
+        # \sum_{1 \le i \le n}; \min_{i \le k < j}: k from i to j - 1
+        (first, var), (second, last) = lower.rest
+        one = Num("1", span=span)
+        lo = lower.first if first == "<=" else BinOp("+", lower.first, one, span=lower.first.span)
+        hi = last if second == "<=" else BinOp("-", last, one, span=last.span)
     elif isinstance(lower, In):
         var, domain = lower.element, lower.set
     return BigOp(kind, var, lo, hi, body, domain, span=span)

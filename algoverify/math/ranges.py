@@ -43,7 +43,23 @@ def written_direction(start: M.MathNode, stop: M.MathNode) -> int | None:
         return UPWARD  # i + 1, …, n: from one past i, up (empty when i = n)
     if _past(stop) and isinstance(start, M.Sym):
         return DOWNWARD  # n, …, i + 1: down to one past i
+    low, high = _end_word(start), _end_word(stop)
+    if low in _LOW_ENDS and high == _LOW_ENDS[low]:
+        return UPWARD  # lo, …, hi − 1: the names say which end is the low one
+    if high in _LOW_ENDS and low == _LOW_ENDS[high]:
+        return DOWNWARD
     return None
+
+
+#: names of a window's low end, and of its high end: ``\mathit{lo}, \dots, \mathit{hi} - 1`` counts up
+_LOW_ENDS = {"lo": "hi", "low": "high", "left": "right", "first": "last", "start": "end", "begin": "end"}
+
+
+def _end_word(node: M.MathNode) -> str | None:
+    """``hi`` of ``hi``, ``hi - 1`` or ``hi + 1``: the name at an end of a range."""
+    if isinstance(node, M.BinOp) and node.op in ("+", "-") and isinstance(node.right, M.Num):
+        node = node.left
+    return node.name.lower() if isinstance(node, M.Sym) else None
 
 
 def _past(node: M.MathNode) -> bool:

@@ -369,6 +369,20 @@ def _juxt_factors(node: M.MathNode) -> list[M.MathNode]:
     return _juxt_factors(node.left) + _juxt_factors(node.right) if isinstance(node, M.Juxt) else [node]
 
 
+def _plain_name(node: M.MathNode) -> bool:
+    """``n``, ``n_1``, ``n_a``, ``\\bar{x}_a``: a name, not an expression."""
+    return isinstance(node, (M.Sym, M.Idx)) and identifier(node) is not None
+
+
+def _labels(items: list[M.MathNode]) -> list[M.MathNode]:
+    """``\\bar{x}_a, \\bar{x}_b``: one base, a different letter under each: names of their own, not entries."""
+    subscripted = [i for i in items if isinstance(i, M.Idx) and len(i.indices) == 1 and isinstance(i.indices[0], M.Sym)]
+    by_base: dict[str | None, set[str]] = {}
+    for i in subscripted:
+        by_base.setdefault(identifier(i.base), set()).add(i.indices[0].name)  # type: ignore[union-attr]
+    return [i for i in subscripted if len(by_base[identifier(i.base)]) > 1]
+
+
 def _names(node: M.MathNode) -> list[tuple[str, Span]]:
     """The plain names in an element list (``\\beta_1, \\beta_2``); ``a_{ij}`` is an entry, never an input's name."""
     items = node.items if isinstance(node, M.Tuple) else (node,)
@@ -428,8 +442,17 @@ def declare_math(
     claims as assumptions).
     """
     if isinstance(tree, M.Tuple) and not isinstance(tree, M.Range):
-        for item in tree.items:
-            declare_math(item, spec, text_of, origin, joint=joint)
+        items = list(tree.items)
+        last = items[-1]
+        if isinstance(last, M.Rel) and len(items) > 1 and all(_plain_name(i) for i in [*items[:-1], last.first]):
+            # n_1, n_2 \ge 1: the bound is on every name of the list, as a reader takes it
+            items[:-1] = [M.Rel(i, last.rest, span=i.span.cover(last.span)) for i in items[:-1]]
+        labels = _labels(items)
+        for item in items:
+            if item in labels:
+                spec.declare(Declared(identifier(item), item.span, origin=origin))  # type: ignore[arg-type]
+            else:
+                declare_math(item, spec, text_of, origin, joint=joint)
         return
     family = read_family(tree, origin)
     if family is not None:
@@ -593,4 +616,7 @@ def declared_inputs(
             except LocatedError:
                 if not tolerant:
                     raise
+            from .prose_symbols import text_properties  # the prose's reader of words: it imports this module
+
+            text_properties(node.text, spec, parse, origin)
     return spec

@@ -434,9 +434,12 @@ class Program:
                 env[name] = padded(env[name], places)
         names = self.names
         if names is not None:
+            seeded: set[str] = set()
             for member, base, key in names.seeds:
-                if member in env and base not in env:
-                    env[base] = Sequence({key: env[member]})  # x_0 given: the sequence x_k starts there
+                if member in env and (base not in env or base in seeded):
+                    # x_0 (and x_1, as the secant method takes them) given: the sequence x_k starts there
+                    env[base] = Sequence({**(env[base] if base in seeded else {}), key: env[member]})
+                    seeded.add(base)
             for name in names.sequences:
                 if name not in env:
                     env[name] = Sequence()  # c_k \gets …: empty until its first store

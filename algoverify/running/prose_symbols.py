@@ -222,9 +222,28 @@ _PROPERTY_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     )
 )
 #: words right after a name that say what it is (``is symmetric``, ``have linearly independent columns``)
-_SAYS_OF = re.compile(r"^,?\s*(?:which |that )?(?:is|are|be|has|have|being|with|must be|should be)\b", re.I)
+_SAYS_OF = re.compile(r"^,?\s*(?:which |that )?(?:is|are|be|has|have|being|with|of|must be|should be)\b", re.I)
 #: the words that end what a sentence says of one name: the next clause is about something else
 _CLAUSE_END = re.compile(r"[;:]|\b(?:and let|let|where|while|whereas|but|then|so|which|whose|if|when)\b", re.I)
+
+
+def text_properties(text: ir.Text, spec: InputSpec, parse: Parse, origin: Origin | None) -> None:
+    """What a ``\\Require`` line's words say of its names: "array \\(A[1..n]\\) of distinct numbers"."""
+    parts = [p for p in text.parts if not (isinstance(p, str) and not p.strip())]
+    for i, part in enumerate(parts):
+        if not isinstance(part, ir.Math):
+            continue
+        try:
+            tree = parse(part)
+        except LocatedError:
+            continue  # reported with the math
+        # A[1..n] is the array A, as the older package writes it
+        name = identifier(tree.base) if isinstance(tree, M.Index) else _name_of(_Math(tree, part))
+        if name is None or spec.get(name) is None:
+            continue
+        after = " ".join(parts[i + 1].split()) if i + 1 < len(parts) and isinstance(parts[i + 1], str) else ""
+        before = " ".join(parts[i - 1].split()) if i and isinstance(parts[i - 1], str) else ""
+        _properties(name, after, _Math(tree, part), spec, origin, before)  # type: ignore[arg-type]
 
 
 def _properties(name: str, after: str, piece: _Math, spec: InputSpec, origin: Origin, before: str) -> None:

@@ -58,6 +58,8 @@ class Read:
     spans: tuple[Span, ...] = ()
     #: the most indices it is read with anywhere
     max_indices: int = 0
+    #: only ever applied (``f(x)``): a function or a factor, which lint's AV204 asks about when nothing binds it
+    applied: bool = False
     #: read by way of a name the prose defines (``n`` of ``V = \{1, \dots, n\}``): which, and where
     via: str | None = None
 
@@ -96,6 +98,8 @@ class Scope:
     filled: set[str] = field(default_factory=set)
     #: names the scope sets to the identity written without its size (``L \gets I``), where first set
     identities: dict[str, Span] = field(default_factory=dict)
+    #: what each name is assigned whole (``x \gets x + \alpha r``): read for the shape of a zero it starts from
+    whole_values: dict[str, list[M.MathNode]] = field(default_factory=dict)
     #: where the scope writes ``^T`` with no name ``T`` bound: a transpose, or a power if the note declares ``T``
     letter_t: list[Span] = field(default_factory=list)
     #: names read with one two-digit index (``u_{11}``): the entry (1, 1) of a matrix, or entry 11 of a vector
@@ -239,6 +243,8 @@ def _read_statements(
                     scope.filled.add(name)
                 if name is not None and _bare_identity(value) and "I" not in declared:
                     scope.identities.setdefault(name, n.span)
+                if name is not None:
+                    scope.whole_values.setdefault(name, []).append(value)
     # "evaluate the loss \(L_i\) on \(B_i\)": a binding of the statement sets what it names
     scope.described |= _stated_names(nodes, parse) - scope.bound
     scope.bound |= scope.described
@@ -283,6 +289,7 @@ def _note(scope: Scope, read: Read) -> None:
             spans=old.spans + (read.span,),
             max_indices=max(old.max_indices, read.indices),
             called=old.called or read.called,
+            applied=old.applied and read.applied,
         )
 
 
@@ -497,8 +504,11 @@ class _Reader:
 
     def v_Apply(self, node: M.Apply, bound: frozenset[str]) -> None:
         # whether f(x) calls f or multiplies by it is lint's AV204; its arguments are read either way
-        if identifier(node.fn) is None or isinstance(node.fn, M.Idx):
+        name = identifier(node.fn)
+        if name is None or isinstance(node.fn, M.Idx):
             self.visit(node.fn, bound)
+        elif name not in bound and name not in BUILTIN_FUNCTIONS:
+            self.out.append(Read(name, node.fn.span, applied=True))  # bound if the note declares it
         for a in node.args:
             self.visit(a, bound)
 

@@ -100,6 +100,14 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     views = _views(scope, free, context)
     free = {name: read for name, read in free.items() if name not in views}
     free.update(_definition_reads(free, context, own_names | scope.bound))
+    # "let b ∈ ℝⁿ", then b_i ← 2 b_i: an input of the prose the listing updates in place, as one of
+    # its \Require would be (never a list the listing builds from nothing)
+    in_place = {
+        d.name: d
+        for d in context.inputs
+        if d.shape and d.name in scope.stored_by_index - scope.assigned_whole - own_names and d.name not in free
+    }
+    free.update({name: Read(name, d.span) for name, d in in_place.items()})
     relevant = set(own_names) | set(free)
     for d in context.inputs:  # "the matrix C with entries c_{ij}": reading c makes C an input
         if any(alias in free for alias in (d.entries, d.columns, d.rows) if alias):
@@ -174,7 +182,7 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
         binding = _binding(name, declarations, scope, conventions)
         if binding is not None:
             out.bindings[name] = binding
-        elif name not in {r.name for r, _ in out.ambiguous}:
+        elif name not in {r.name for r, _ in out.ambiguous} and not read.applied:  # f(x): lint's AV204 says
             out.unbound.append(read)
     sizes = set(declarations.sizes) | set(declarations.families.values())
     out.extra_inputs = [
@@ -182,7 +190,9 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     ]
     _family_base(declarations, out)
     out.seeds = _seeds(scope, own_names, context, out)
-    out.sequences = tuple(sorted(scope.stored_by_index - scope.assigned_whole - set(out.renames) - own_names))
+    out.sequences = tuple(
+        sorted(scope.stored_by_index - scope.assigned_whole - set(out.renames) - own_names - set(in_place))
+    )
     out.pairs = frozenset(n for n, counts in scope.index_counts.items() if 2 in counts) | pairs
     _zero_vectors(scope, declarations, out)
     return out
@@ -193,7 +203,12 @@ def _zero_vectors(scope: Scope, spec: InputSpec, out: Resolution) -> None:
     sizes = sorted(set(spec.sizes) | set(spec.families.values()))
     if len(sizes) == 1:
         out.filled = {name: sizes[0] for name in scope.filled}
+    vectors = _vector_names(scope, spec)
     for name, span in scope.zeroed.items():
+        if name in vectors and len(sizes) == 1 and name not in scope.stored_by_index:
+            # x \gets 0, then x \gets x + \alpha r with r a vector: the zero vector, also when no pass runs
+            out.zero_vectors[name] = sizes[0]
+            continue
         if name not in scope.stored_by_index or scope.index_counts.get(name) != {1}:
             continue
         if len(sizes) == 1:
@@ -209,6 +224,39 @@ def _zero_vectors(scope: Scope, spec: InputSpec, out: Resolution) -> None:
         elif name in scope.index_counts:
             out.unsized_identities.append((name, span))
         # else used whole (Q \gets I, then Q \gets Q H): the identity of the size beside it
+
+
+def _vector_names(scope: Scope, spec: InputSpec) -> set[str]:
+    """The names the scope assigns a vector whole: from the inputs declared vectors, through the assignments."""
+    vectors = {d.name for d in spec.inputs if d.shape is not None and len(d.shape) == 1}
+    grew = True
+    while grew:
+        grew = False
+        for name, values in scope.whole_values.items():
+            if name not in vectors and any(_is_vector(v, vectors) for v in values):
+                vectors.add(name)
+                grew = True
+    return vectors
+
+
+def _is_vector(node: M.MathNode, vectors: set[str]) -> bool:
+    """Whether ``node`` is a vector, as far as its written form tells (``b - A x``, ``x + \\alpha r``: yes)."""
+    if isinstance(node, M.Sym):
+        return node.name in vectors
+    if isinstance(node, M.BinOp) and node.op in ("+", "-"):
+        return _is_vector(node.left, vectors) or _is_vector(node.right, vectors)
+    if isinstance(node, M.Neg):
+        return _is_vector(node.operand, vectors)
+    if isinstance(node, M.Frac):
+        return _is_vector(node.num, vectors)
+    if isinstance(node, M.BinOp) and node.op == "/":
+        return _is_vector(node.left, vectors)
+    if isinstance(node, M.Juxt) or (isinstance(node, M.BinOp) and node.op in ("*", "cdot")):
+        if isinstance(node.left, M.Transpose) or isinstance(node.right, M.Transpose):
+            return False  # r^T r, r^T A r: a number
+        left, right = (_is_vector(side, vectors) for side in (node.left, node.right))
+        return left != right  # A x, \alpha r, r \alpha: one vector factor (two would be ambiguous)
+    return False
 
 
 _MEMBER = re.compile(r"^(?P<base>[A-Za-z][A-Za-z0-9]*)_(?P<index>\d+)$")
