@@ -384,3 +384,11 @@ def test_letters_under_one_base_in_a_require_are_names_and_a_bound_is_on_every_n
     assert run(n_a=1, n_b=3, x_bar_a=2.0, x_bar_b=6.0) == 5.0
     with pytest.raises(algoverify.ExecutionError, match=r"AV309 .*does not hold \(n_a = 0\)"):
         run(n_a=0, n_b=3, x_bar_a=2.0, x_bar_b=6.0)
+
+
+def test_an_exact_run_names_the_entries_as_the_listing_counts():
+    from algoverify.running.runcmd import compare_outputs
+
+    run = listing(r"\Require $y$" "\n" r"\State \Return $y$", index_base=0)
+    table = compare_outputs(run, np.array([0.5, 0.25]), np.array([0.5, 0.25], dtype=object))
+    assert [line.split()[0] for line in table.splitlines()[1:]] == ["y_0", "y_1"]

@@ -103,7 +103,7 @@ def compare_outputs(listing: Listing, value: Any, exact: Any) -> str:
     exacts = exact if isinstance(exact, tuple) and multiple else (exact,)
     rows = [("output", "float", "exact", "float − exact")]
     for name, f, e in zip(names, floats, exacts):
-        rows.extend(_entries(name, f, e))
+        rows.extend(_entries(name, f, e, getattr(listing, "index_base", 1)))
     widths = [max(len(r[k]) for r in rows) for k in range(3)]
     return "".join(
         f"{r[0]:<{widths[0]}}  {r[1]:<{widths[1]}}  {r[2]:<{widths[2]}}  {r[3]}".rstrip() + "\n" for r in rows
@@ -114,7 +114,8 @@ def compare_outputs(listing: Listing, value: Any, exact: Any) -> str:
 _MAX_ENTRIES = 20
 
 
-def _entries(name: str, f: Any, e: Any) -> list[tuple[str, str, str, str]]:
+def _entries(name: str, f: Any, e: Any, first: int = 1) -> list[tuple[str, str, str, str]]:
+    """A row per entry, each named as the listing counts (``c_0`` in a listing indexed from 0)."""
     if not (isinstance(f, np.ndarray) and isinstance(e, np.ndarray) and f.shape == e.shape):
         return [(name, _float_text(f), _exact_text(e), _difference(f, e))]
     rows = []
@@ -122,7 +123,7 @@ def _entries(name: str, f: Any, e: Any) -> list[tuple[str, str, str, str]]:
         if k == _MAX_ENTRIES:
             rows.append((f"… {f.size - k} more entries of {name}", "", "", ""))
             break
-        label = f"{name}_{idx[0] + 1}" if len(idx) == 1 else f"{name}_{{{','.join(str(i + 1) for i in idx)}}}"
+        label = f"{name}_{idx[0] + first}" if len(idx) == 1 else f"{name}_{{{','.join(str(i + first) for i in idx)}}}"
         rows.append((label, _float_text(f[idx]), _exact_text(e[idx]), _difference(f[idx], e[idx])))
     return rows
 
