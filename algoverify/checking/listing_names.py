@@ -22,8 +22,9 @@ from ..math.segments import parse_segment
 from ..reading.macros import MacroError, MacroTable, expand
 from ..reading.notes import Note
 from ..reading.prose import Sentence, sentences
-from ..running.declarations import Declared, InputSpec, Origin, declared_inputs
+from ..running.declarations import Declared, InputSpec, Origin
 from ..running.prose_symbols import prose_declarations
+from ..running.requires import declared_inputs
 from ..running.scope import scopes
 from ..running.signature import listing_words
 from ..running.symbols import Resolution, own_declarations, resolve, unbound_message

@@ -26,15 +26,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Callable
 
-from ..findings import LocatedError
 from ..math import mathexpr as M
 from ..math.names import identifier, written_family
 from ..source import Span
 from ..syntax import ir
 
-__all__ = ["Origin", "Declared", "InputSpec", "Family", "declared_inputs", "declare_math", "dims_of"]
+__all__ = ["Origin", "Declared", "InputSpec", "Family", "declare_math", "dims_of"]
 
 _SETS = {"bb{R}": "real", "bb{N}": "natural", "bb{Z}": "integer", "bb{Q}": "rational", "bb{C}": "complex"}
 
@@ -564,21 +563,6 @@ def _unbracketed(node: M.MathNode) -> M.MathNode:
     return node
 
 
-_OF_LENGTH = re.compile(r"^\s*(?:of\s+)?(?:length|size|dimension|dimensions)\s*$", re.I)
-
-
-def _text_shapes(text: ir.Text, spec: InputSpec, parse: Any, origin: Origin | None) -> None:
-    """``vector \\(x\\) of length \\(n\\)`` / ``matrix \\(A\\) of size \\(m \\times n\\)``."""
-    parts = text.parts
-    for i in range(len(parts) - 2):
-        a, words, b = parts[i], parts[i + 1], parts[i + 2]
-        if isinstance(a, ir.Math) and isinstance(words, str) and isinstance(b, ir.Math) and _OF_LENGTH.match(words):
-            name = identifier(parse(a))
-            dims = dims_of(parse(b))
-            if name is not None and dims is not None:
-                spec.declare(Declared(name, a.span, dims, origin=origin))
-
-
 def text_of(m: ir.Math) -> Callable[[Span], str]:
     """The LaTeX of a span inside ``m`` (for messages that quote a declaration)."""
 
@@ -586,37 +570,3 @@ def text_of(m: ir.Math) -> Callable[[Span], str]:
         return m.latex[max(span.start - m.span.start, 0) : max(span.end - m.span.start, 0)]
 
     return text
-
-
-def declared_inputs(
-    nodes: Iterable[ir.Node],
-    parse: Any,
-    locate: Callable[[int], tuple[int, int]] | None = None,
-    *,
-    tolerant: bool = False,
-) -> InputSpec:
-    """Read the ``\\Require``/``\\Input`` conditions among ``nodes`` (``parse(math) -> MathNode``).
-
-    ``tolerant``: skip math that does not parse (``lint`` reports it on its own) instead of raising.
-    """
-    spec = InputSpec()
-    for node in nodes:
-        if isinstance(node, ir.Condition) and node.kind in ("require", "input"):
-            origin = Origin("require", locate(node.span.start)[0] if locate is not None else None)
-            for m in node.symbols:
-                try:
-                    tree = parse(m)
-                except LocatedError:
-                    if not tolerant:
-                        raise
-                    continue
-                declare_math(tree, spec, text_of(m), origin)
-            try:
-                _text_shapes(node.text, spec, parse, origin)
-            except LocatedError:
-                if not tolerant:
-                    raise
-            from .prose_symbols import text_properties  # the prose's reader of words: it imports this module
-
-            text_properties(node.text, spec, parse, origin)
-    return spec

@@ -66,8 +66,9 @@ from .conventions import (
     swap_of,
     zeros,
 )
-from .declarations import InputSpec, declared_inputs, read_family
+from .declarations import InputSpec, read_family
 from .inputs import bind_sizes, check_entry
+from .requires import declared_inputs
 from .scope import Scope, join_families, scopes
 from .signature import assigned_names, entry_function, entry_of, listing_words, output_names
 from .symbols import Resolution, own_declarations, resolve

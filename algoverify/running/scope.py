@@ -31,7 +31,7 @@ from ..math.builtin_names import BUILTIN_FUNCTIONS
 from ..math.names import identifier, labelled
 from ..source import Span
 from ..syntax import ir
-from .declarations import declared_inputs
+from .requires import declared_inputs
 from .signature import assigned_names, entry_of
 
 __all__ = ["Read", "Scope", "scopes", "reads_of", "CONSTANT_WORDS"]
