@@ -392,3 +392,43 @@ def test_an_exact_run_names_the_entries_as_the_listing_counts():
     run = listing(r"\Require $y$" "\n" r"\State \Return $y$", index_base=0)
     table = compare_outputs(run, np.array([0.5, 0.25]), np.array([0.5, 0.25], dtype=object))
     assert [line.split()[0] for line in table.splitlines()[1:]] == ["y_0", "y_1"]
+
+
+DFS = r"""Let the graph have \(n\) vertices and the \(n \times n\) adjacency matrix \(A\).
+
+\begin{algorithmic}
+\Function{Order}{\(A\)}
+  \State \(d \gets 0\); \(t \gets 0\)
+  \For{\(u = 1, \dots, n\)}
+    \State \((d, t) \gets \Call{Mark}{u, d, t}\)
+  \EndFor
+  \State \Return \(d\)
+\EndFunction
+\Function{Mark}{\(u, d, t\)}
+  \State \(t \gets t + 1\); \(d_u \gets t\)
+  \State \Return \(d, t\)
+\EndFunction
+\end{algorithmic}
+"""
+
+
+def test_a_zero_handed_to_a_function_that_stores_into_it_is_a_vector(tmp_path):
+    note, run = note_listing(tmp_path, DFS)
+    assert api.lint([note]).all_findings() == []
+    np.testing.assert_array_equal(run(A=np.zeros((3, 3))), [1, 2, 3])
+
+
+@pytest.mark.parametrize("spelled", ["epsilon", "varepsilon"])
+def test_a_numpy_reference_takes_the_inputs_it_needs_and_epsilon_is_varepsilon(tmp_path, spelled):
+    note = tmp_path / "jacobi.md"
+    note.write_text(
+        "---\nalgoverify:\n  checks:\n    - id: solves\n      kind: reference\n      listing: 1\n"
+        f'      inputs: {{n: "integers(1, 4)", A: "spd(n)", b: "randn(n)", {spelled}: 1e-12}}\n'
+        "      reference: numpy.linalg.solve\n      atol: 1e-6\n      max_steps: 100000\n---\n\n"
+        "Let \\(A \\in \\mathbb{R}^{n \\times n}\\), \\(b \\in \\mathbb{R}^{n}\\) and a tolerance \\(\\varepsilon > 0\\).\n\n"
+        "\\begin{algorithmic}\n\\State \\(x \\gets b\\)\n\\Repeat\n"
+        "\\State \\(x \\gets x + (b - A x) / \\lVert A \\rVert_2\\)\n"
+        "\\Until{\\(\\lVert b - A x \\rVert \\le \\varepsilon\\)}\n\\State \\Return \\(x\\)\n\\end{algorithmic}\n"
+    )
+    (outcome,) = api.check([note], seed=0).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message

@@ -210,7 +210,22 @@ class CheckContext:
                 raise LocatedError(
                     SpecReferenceError, check.at(section, name), check=check.id, message=f"input {name}: {exc}"
                 ) from None
-        return values
+        return self._spelled(check, values)
+
+    def _spelled(self, check: CheckSpec, values: dict[str, Any]) -> dict[str, Any]:
+        """``epsilon`` drawn for a listing that writes ``\\varepsilon``: one letter, spelled as the listing does."""
+        if check.get("listing") is None or not any(_variant(k) for k in values):
+            return values
+        try:
+            listing = self.listing(check)
+            names = set(listing.inputs) | set(listing.program.free)
+        except Exception:  # noqa: BLE001 - a listing that does not compile is reported where it is run
+            return values
+        out = {}
+        for k, v in values.items():
+            other = _variant(k)
+            out[other if other and k not in names and other in names and other not in values else k] = v
+        return out
 
     def membership(self, check: CheckSpec, text: Any, values: dict[str, Any]) -> Callable[[Any], bool] | None:
         """The test of the class an ``inputs:``/``draw:`` entry draws from (``None``: keep its value as drawn)."""
@@ -334,6 +349,19 @@ class CheckContext:
 def _moved(exc: LocatedError, where: Span | None) -> LocatedError:
     """``exc`` at ``where``: the same rule and message, located in the note."""
     return LocatedError(exc.rule, where, exc.details, **exc.args_)
+
+
+#: the Greek letters TeX spells two ways (``\\epsilon``, ``\\varepsilon``): a reader sees one letter
+_VARIANTS = ("epsilon", "theta", "phi", "rho", "sigma", "pi", "kappa")
+
+
+def _variant(name: str) -> str | None:
+    """``varepsilon`` for ``epsilon`` and back; ``None`` for a name that is no such letter."""
+    if name in _VARIANTS:
+        return "var" + name
+    if name.startswith("var") and name[3:] in _VARIANTS:
+        return name[3:]
+    return None
 
 
 def taken(listing: Any, values: dict[str, Any]) -> dict[str, Any]:

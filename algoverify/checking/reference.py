@@ -101,7 +101,8 @@ def _mismatch(
     if str(check.get("reference")).startswith("numpy."):
         # NumPy's functions do not know the listing's names (`numpy.sqrt(a=…)` is a TypeError):
         # they take the inputs by position, in the listing's order
-        expected = reference(*(given[k] for k in inputs if k in given))
+        positional = [given[k] for k in inputs if k in given]
+        expected = reference(*positional[: _required(reference, len(positional))])
     else:
         expected = reference(**_named(reference, values))
     if isinstance(expected, dict):
@@ -118,6 +119,23 @@ def _mismatch(
         if problem:
             return problem
     return None
+
+
+def _required(function: Any, offered: int) -> int:
+    """How many leading inputs a NumPy function takes: ``solve(a, b)`` two of ``A, b, ω, ε``, ``sqrt`` one.
+
+    Its required parameters only: an optional one (``axis``, ``kind``) is never filled from the
+    listing's next input. ``offered`` when the signature cannot be read.
+    """
+    if isinstance(function, np.ufunc):
+        return function.nin
+    try:
+        params = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):
+        return offered
+    if any(p.kind is p.VAR_POSITIONAL for p in params):
+        return offered
+    return sum(1 for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.default is p.empty)
 
 
 def _named(reference: Any, values: dict[str, Any]) -> dict[str, Any]:

@@ -459,7 +459,8 @@ KINDS: dict[str, tuple[Key, ...]] = {
         Key("function", Text("a function name"), "the function of `snippet:` to check; its parameters are its inputs"),
         Key("reference", Text("a function name"),
             "a function of the module, called with the listing's inputs by name, or `numpy.…`, called "
-            "with them by position in the listing's order; one value per output",
+            "with them by position in the listing's order (as many as it requires: `numpy.linalg.solve` "
+            "takes `A, b` of `A, b, ω, ε`); one value per output",
             required=True, refers="function"),
         *_RUN,
         _GIVEN,

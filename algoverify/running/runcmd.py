@@ -102,8 +102,13 @@ def compare_outputs(listing: Listing, value: Any, exact: Any) -> str:
     floats = value if isinstance(value, tuple) and multiple else (value,)
     exacts = exact if isinstance(exact, tuple) and multiple else (exact,)
     rows = [("output", "float", "exact", "float − exact")]
+    base = getattr(listing, "index_base", 1)
+    try:
+        firsts = {k: f.first for k, f in listing.program.declarations.firsts.items()}
+    except Exception:  # noqa: BLE001 - a listing that does not compile has no table to show
+        firsts = {}
     for name, f, e in zip(names, floats, exacts):
-        rows.extend(_entries(name, f, e, getattr(listing, "index_base", 1)))
+        rows.extend(_entries(name, f, e, firsts.get(name, base)))  # a_1, …, a_p written from 1: a_1 first
     widths = [max(len(r[k]) for r in rows) for k in range(3)]
     return "".join(
         f"{r[0]:<{widths[0]}}  {r[1]:<{widths[1]}}  {r[2]:<{widths[2]}}  {r[3]}".rstrip() + "\n" for r in rows

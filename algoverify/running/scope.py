@@ -127,7 +127,7 @@ def scopes(
         entry = entry_of(funcs)
         for f in sorted(funcs, key=lambda f: f is not entry):
             out.append(_function_scope(f, parse, names, entry=f is entry))
-        return out
+        return _passed_vectors(out)
     scope = Scope(None, algorithm)
     scope.bound = assigned_names(algorithm.body, parse) | _require_names(algorithm.body, parse)
     _read_statements(algorithm.body, scope, parse, names)
@@ -135,7 +135,27 @@ def scopes(
     for n in ir.walk(algorithm):
         if isinstance(n, ir.Function):
             out.append(_function_scope(n, parse, names, entry=False))
-    return out
+    return _passed_vectors(out)
+
+
+def _passed_vectors(found: list[Scope]) -> list[Scope]:
+    """``f \\gets 0``, then ``\\Call{Visit}{…, f}`` whose parameter ``f`` the function stores ``f_u`` into: a vector.
+
+    The caller never indexes it itself; the function it hands it to does, under the same name (as
+    pseudocode passes its arrays).
+    """
+    stored = {
+        name
+        for s in found
+        if s.function is not None
+        for name in s.params
+        if name in s.stored_by_index and s.index_counts.get(name) == {1}
+    }
+    for s in found:
+        for name in s.zeroed:
+            if name in stored and name not in s.index_counts:
+                s.index_counts[name] = {1}
+    return found
 
 
 def _tolerant(parse: Callable[[ir.Math], M.MathNode]) -> Callable[[ir.Math], M.MathNode]:

@@ -209,8 +209,8 @@ def _zero_vectors(scope: Scope, spec: InputSpec, out: Resolution) -> None:
             # x \gets 0, then x \gets x + \alpha r with r a vector: the zero vector, also when no pass runs
             out.zero_vectors[name] = sizes[0]
             continue
-        if name not in scope.stored_by_index or scope.index_counts.get(name) != {1}:
-            continue
+        if scope.index_counts.get(name) != {1}:
+            continue  # d \gets 0, then d_u read or stored (here or by a function it is passed to): a vector
         if len(sizes) == 1:
             out.zero_vectors[name] = sizes[0]
         else:

@@ -1,0 +1,1 @@
+# references are numpy's own; nothing else is needed
