@@ -787,7 +787,7 @@ def _spec(report: NoteReport):  # noqa: ANN202 - NoteSpec, imported lazily
 def _check_note(report: NoteReport, seed: int | None, only: str | None = None, fixed: dict | None = None) -> None:
     """Run every check of one note (or the check ``only``, on the values ``fixed``), in this process."""
     from .checking.coverage import unverified
-    from .checking.runner import CheckContext, clamp_limits, run_check
+    from .checking.runner import CheckContext, clamp_limits, not_run, run_check
     from .checking.runs import outcome_done
 
     limits, on_stage = _NOTE_RUN.get()
@@ -800,7 +800,8 @@ def _check_note(report: NoteReport, seed: int | None, only: str | None = None, f
     module_error = attach_module(loaded, spec)
     if module_error is not None:
         report.findings.append(module_error)
-        return
+        if fixed is not None:  # `run --check`: the import error is the answer, said as it is
+            return
     ctx = CheckContext(
         note.path,
         report,
@@ -816,6 +817,14 @@ def _check_note(report: NoteReport, seed: int | None, only: str | None = None, f
     )
     for i, check_spec in enumerate(spec.checks):
         if only is not None and check_spec.id != only:
+            continue
+        if module_error is not None:  # each check is counted, the import error said once (the note's)
+            line = note.source.line_col(module_error.span.start)[0] if module_error.span is not None else None
+            at = f" ({module_error.code} at line {line})" if line is not None else f" ({module_error.code})"
+            outcome = not_run(check_spec, ctx, f"not run: the note's module {spec.module} did not import{at}")
+            report.outcomes.append(outcome)
+            report.findings.extend(outcome.findings)
+            outcome_done(outcome)
             continue
         check_spec, clamped = clamp_limits(check_spec, ctx)
         report.findings.extend(clamped)  # before the check starts: a worker killed in it keeps them

@@ -32,7 +32,7 @@ from .outcome import CANNOT, KNOWN, REFUTED, VERIFIED, Outcome, Verdict
 from .snippets import find_claim
 from .spec import CheckSpec
 
-__all__ = ["Verdict", "Outcome", "run_check", "clamp_limits", "CheckContext"]
+__all__ = ["Verdict", "Outcome", "run_check", "not_run", "clamp_limits", "CheckContext"]
 
 _FAIL_RULE: dict[str, type[Rule]] = {
     "reference": ReferenceMismatch,
@@ -69,6 +69,20 @@ def run_check(check: CheckSpec, ctx: CheckContext) -> Outcome:
         return Outcome(check, CANNOT, finding.message, seconds, 0, findings + [finding], claim_span=claim_span)
     seconds = time.perf_counter() - started
     return _outcome(check, ctx, verdict, seconds, claim_span, findings)
+
+
+def not_run(check: CheckSpec, ctx: CheckContext, message: str) -> Outcome:
+    """The outcome of a check nothing could run (the note's module did not import): could not check.
+
+    The cause is the note's finding, said once; each check says only that it was not run, with its
+    claim found in the prose as a check that ran would.
+    """
+    claim_span, findings = _locate_claim(check, ctx)
+    details: dict = {"claim": check.claim} if check.claim else {}
+    if claim_span is not None:
+        details["claim_at"] = claim_span
+    details["spec_at"] = check.span
+    return Outcome(check, CANNOT, message, 0.0, 0, findings, details, claim_span)
 
 
 def _outcome(
