@@ -70,3 +70,16 @@ def test_a_module_imports_a_helper_file_beside_it(tmp_path):
     assert [o.status for o in note.outcomes] == ["verified"] * 2, [o.message for o in note.outcomes]
     assert sys.path == before  # the folder is on the path only while the module loads
     sys.modules.pop("note_helper_beside", None)
+
+
+# --- 10. a misspelt project setting ----------------------------------------------------------------
+
+
+def test_a_misspelt_setting_names_the_one_it_is_near(tmp_path):
+    from algoverify.reading.config import CONFIG_KEYS, load_config
+
+    (tmp_path / "pyproject.toml").write_text("[tool.algoverify]\ntirals = 5\nzzz = 1\n")
+    findings = {f.message.split("`")[1]: f.message for f in load_config(tmp_path / "pyproject.toml").findings}
+    assert "did you mean trials?" in findings["tirals"]
+    assert not any(k in findings["tirals"] for k in CONFIG_KEYS if k != "trials")  # not the whole list
+    assert all(k in findings["zzz"] for k in CONFIG_KEYS)  # nothing near: every setting
