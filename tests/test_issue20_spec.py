@@ -83,3 +83,119 @@ def test_a_misspelt_setting_names_the_one_it_is_near(tmp_path):
     assert "did you mean trials?" in findings["tirals"]
     assert not any(k in findings["tirals"] for k in CONFIG_KEYS if k != "trials")  # not the whole list
     assert all(k in findings["zzz"] for k in CONFIG_KEYS)  # nothing near: every setting
+
+
+# --- 7. TOML front matter ----------------------------------------------------------------------------
+
+_TOML_NOTE = """\
++++
+title = "Sum"
+
+[algoverify]
+module = "refs.py"
+
+[[algoverify.checks]]
+id = "loop-count"
+kind = "contract"
+listing = 1
+trials = 3
+inputs = { n = "integers(1, 4)", x = "randn(n)" }
+expect = { runs = { LINE = "n" } }
+
+[[algoverify.checks]]
+id = "not-always"
+kind = "property"
+trials = 3
+holds = 'a \\ge 1'
+draw = { a = "uniform(0, 1)" }
++++
+
+The listing sums its input.
+
+\\begin{algorithmic}
+\\Require vector \\(x \\in \\mathbb{R}^{n}\\)
+\\State \\(s \\gets 0\\)
+\\For{\\(i = 1, \\dots, n\\)}
+  \\State \\(s \\gets s + x_i\\)
+\\EndFor
+\\Return \\(s\\)
+\\end{algorithmic}
+"""
+
+
+def _line(text: str, needle: str) -> int:
+    return text[: text.index(needle)].count("\n") + 1
+
+
+def test_toml_keys_a_statement_by_its_line(tmp_path):
+    (tmp_path / "refs.py").write_text("")
+    text = _TOML_NOTE.replace("LINE", str(_line(_TOML_NOTE, "s + x_i")))
+    path = tmp_path / "note.md"
+    path.write_text(text)
+    note = api.check([path], isolate=False).notes[0]
+    outcome = next(o for o in note.outcomes if o.check.id == "loop-count")
+    assert outcome.status == "verified", outcome.message
+
+
+def test_toml_spans_are_the_entry_and_the_key(tmp_path):
+    (tmp_path / "refs.py").write_text("")
+    text = _TOML_NOTE.replace("LINE", "2")  # no statement there: AV502 at the key
+    path = tmp_path / "note.md"
+    path.write_text(text)
+    note = api.check([path], isolate=False).notes[0]
+    source = note.note.source
+    outcomes = {o.check.id: o for o in note.outcomes}
+    (bad,) = [f for f in outcomes["loop-count"].findings if f.code == "AV502"]
+    assert source.line_col(bad.span.start) == (_line(text, "runs = {"), text.splitlines()[_line(text, "runs = {") - 1].index("2 =") + 1)
+    # each check's entry starts at its own [[algoverify.checks]] header
+    headers = [i + 1 for i, ln in enumerate(text.splitlines()) if ln == "[[algoverify.checks]]"]
+    assert [source.line_col(o.check.span.start)[0] for o in note.outcomes] == headers
+    (refuted,) = [f for f in outcomes["not-always"].findings if f.code == "AV402"]
+    assert source.line_col(refuted.span.start)[0] == headers[1]
+
+
+def test_toml_positions_place_every_value_tomllib_reads():
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib
+    from algoverify.reading.tomlspans import compose
+
+    text = textwrap.dedent(
+        """\
+        title = "a # not a comment"   # a comment
+        "quoted key".'lit' = 1_000
+        dotted . key = [1, 2.5e3, # inside
+          "x", 'y', QQQmulti
+        lineQQQ, LLLlit
+        eralLLL, true, 1979-05-27 07:32:00Z, { a = -inf },
+        ]
+        [table]
+        inline = { x = { y = [ {z = 0x1F} ] } }
+        [[table.many]]
+        k = "first"
+        [[table.many]]
+        k = "second"
+        [table.many.sub]
+        deep = 'v'
+        """
+    ).replace("QQQ", '"' * 3).replace("LLL", "'" * 3)
+    data, root = tomllib.loads(text), compose(text)
+    assert root is not None
+
+    def walk(value, node, path):
+        if isinstance(value, dict):
+            assert node.kind == "table", path
+            assert set(node.items) == set(value), path
+            for k, v in value.items():
+                (ks, ke), child = node.items[k]
+                assert tomllib.loads(f"{text[ks:ke]} = 0") == {k: 0}, path
+                walk(v, child, path + (k,))
+        elif isinstance(value, list):
+            assert node.kind == "array" and len(node.values) == len(value), path
+            for i, (v, child) in enumerate(zip(value, node.values)):
+                walk(v, child, path + (i,))
+        else:
+            assert tomllib.loads("v = " + text[node.start : node.end])["v"] == value, path
+
+    walk(data, root, ())
