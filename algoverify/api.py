@@ -178,12 +178,13 @@ def _spec_findings(report: NoteReport) -> list[Finding]:
         return [_internal(report.path, None, "validating the spec", exc)]
 
 
-def _claim_findings(report: NoteReport) -> list[Finding]:
-    """AV604 for each checkable sentence of the prose no check quotes; AV407 for a stale ``unchecked:`` entry."""
+def _claim_findings(report: NoteReport, *, check_claims: bool = True) -> list[Finding]:
+    """AV604 for each checkable sentence of the prose no check quotes; AV407 for a stale ``unchecked:`` entry
+    (and for a stale ``claim:``, unless the checks ran and said so themselves: ``check_claims=False``)."""
     from .checking.claims import claim_findings
 
     try:
-        return claim_findings(report.note, [b.block for b in report.blocks])
+        return claim_findings(report.note, [b.block for b in report.blocks], check_claims=check_claims)
     except Exception as exc:  # a bug in the detector must not hide the note's other findings
         return [_internal(report.path, None, "finding the prose's claims", exc)]
 
@@ -1134,7 +1135,7 @@ class _CheckJob(_LintJob):
                     report.inputs.extend(_local_files(set(sys.modules) - before))
             except Exception as exc:  # our bug: that note's finding, and the run goes on
                 report.findings.append(_internal(report.path, None, "checking the note", exc))
-            report.findings.extend(_claim_findings(report))
+            report.findings.extend(_claim_findings(report, check_claims=False))  # each check said its own
             report.inputs[:0] = _note_inputs(report)
         if path in self.explicit:
             report.findings.extend(_no_blocks(report))

@@ -199,3 +199,77 @@ def test_toml_positions_place_every_value_tomllib_reads():
             assert tomllib.loads("v = " + text[node.start : node.end])["v"] == value, path
 
     walk(data, root, ())
+
+
+# --- 8. claims match the rendered text -----------------------------------------------------------------
+
+_RENDERED_PROSE = """
+The square is *always* non-negative.
+Doubling a number [twice](https://example.org/twice) multiplies it by four.
+The “identity” holds for every a.
+A sum of two squares is never&nbsp;negative.
+"""
+
+_RENDERED_CLAIMS = {
+    "always": "the square is always non-negative",  # quoted from the page: no asterisks
+    "twice": "doubling a number twice multiplies it by four",  # the link's text, not its target
+    "quotes": 'the "identity" holds for every a',  # straight quotes for curly ones
+    "nbsp": "A sum of two squares is never negative",  # a space for a non-breaking one
+    "source": "The square is *always* non-negative",  # quoted from the source: still found
+}
+
+
+def _claims_note(tmp_path, claims: dict[str, str], prose: str = _RENDERED_PROSE):
+    entries = "".join(
+        f"    - id: {ident}\n      kind: property\n      trials: 2\n      claim: '{claim}'\n"
+        f"      holds: 'a^2 \\ge 0'\n      draw: {{a: \"uniform(-1, 1)\"}}\n"
+        for ident, claim in claims.items()
+    )
+    path = tmp_path / "note.md"
+    path.write_text(f"---\nalgoverify:\n  checks:\n{entries}---\n{prose}")
+    return path
+
+
+def test_a_claim_matches_the_text_as_rendered(tmp_path):
+    path = _claims_note(tmp_path, _RENDERED_CLAIMS)
+    note = api.check([path], isolate=False).notes[0]
+    assert not [f for f in note.findings if f.code in ("AV407", "AV604")], [f.message for f in note.findings]
+    from algoverify.reading.rendered import render
+
+    def shown(text: str) -> str:
+        return " ".join(render(text).text.split()).lower()
+
+    source = note.note.source
+    for outcome in note.outcomes:
+        assert outcome.claim_span is not None, outcome.check.id
+        # the span covers the claim's words in the source, markup included
+        assert shown(source.segment(outcome.claim_span)) == shown(outcome.check.claim), outcome.check.id
+    assert source.segment(next(o for o in note.outcomes if o.check.id == "twice").claim_span).endswith("four")
+    assert not [f for f in api.lint([path]).all_findings() if f.code in ("AV407", "AV604")]
+    claims = api.claims([path]).notes[0].claims
+    assert all(c.status == "checked" for c in claims)
+
+
+def test_lint_reports_a_claim_the_prose_no_longer_has(tmp_path):
+    path = _claims_note(tmp_path, {"kept": "the square is always non-negative", "gone": "a sentence edited away"})
+    lint = [f for f in api.lint([path]).all_findings() if f.code == "AV407"]
+    assert [("gone" in f.message, "a sentence edited away" in f.message) for f in lint] == [(True, True)]
+    text = path.read_text()
+    assert lint[0].span is not None
+    assert text[lint[0].span.start :].startswith("id: gone")
+    # `check` says it once, with the check that quotes it
+    checked = api.check([path], isolate=False).notes[0]
+    assert [f.code for f in checked.findings].count("AV407") == 1
+    assert main(["lint", str(path)]) == 1
+
+
+def test_rendering_keeps_math_code_and_words_as_written():
+    from algoverify.reading.rendered import locate, render
+
+    text = r"Here \(a_i * b_j\) and `x *y*` and snake_case_word and a * b stay; *this* and __that__ go."
+    shown = render(text).text
+    for kept in (r"\(a_i * b_j\)", "x *y*", "snake_case_word", "a * b"):
+        assert kept in shown
+    assert "this and that go" in shown
+    start, end = locate(text, "this and that go")
+    assert text[start:end] == "*this* and __that__ go"

@@ -130,11 +130,10 @@ def _locate_claim(check: CheckSpec, ctx: CheckContext) -> tuple[Span | None, lis
     """Find the sentence the check backs in the prose; a claim that is not there is AV407."""
     if not check.claim:
         return None, []
-    offset = find_claim(ctx.prose, check.claim)
-    if offset is None:
+    found = find_claim(ctx.prose, check.claim)
+    if found is None:
         return None, [QuoteMissing.finding(check.span, ctx.path, check=check.id, what="claim", text=check.claim)]
-    start = ctx.prose_base + offset
-    return Span(start, start + len(check.claim)), []
+    return Span(ctx.prose_base + found[0], ctx.prose_base + found[1]), []
 
 
 def clamp_limits(check: CheckSpec, ctx: CheckContext) -> tuple[CheckSpec, list[Finding]]:
