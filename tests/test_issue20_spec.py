@@ -273,3 +273,42 @@ def test_rendering_keeps_math_code_and_words_as_written():
     assert "this and that go" in shown
     start, end = locate(text, "this and that go")
     assert text[start:end] == "*this* and __that__ go"
+
+
+# --- 9. a listing in indented code is an example -------------------------------------------------------
+
+_INDENTED = """\
+---
+title: "How to write a listing"
+---
+
+A listing that is never closed looks like this:
+
+    \\begin{algorithmic}
+    \\While{\\(x \\gt 0\\)}
+    \\State \\(x \\gets x - 1\\)
+    \\end{algorithmic}
+
+- and in a list item:
+
+      \\begin{algorithmic}
+      \\State \\(y \\gets \\foo\\)
+      \\end{algorithmic}
+
+\\begin{algorithmic}
+\\Require \\(x\\)
+\\State \\(y \\gets 2 x\\)
+\\Return \\(y\\)
+\\end{algorithmic}
+"""
+
+
+def test_a_listing_in_indented_code_is_example_text(tmp_path):
+    path = tmp_path / "note.md"
+    path.write_text(_INDENTED)
+    report = api.lint([path], strict=True).notes[0]
+    codes = [f.code for f in report.findings]
+    assert not [c for c in codes if c.startswith(("AV1", "AV2"))], codes
+    # the listing outside the indented code is still read
+    (listing,) = report.listings()
+    assert report.note.source.line_col(listing.block.span.start)[0] == _INDENTED.splitlines().index("\\begin{algorithmic}") + 1
