@@ -312,3 +312,52 @@ def test_a_listing_in_indented_code_is_example_text(tmp_path):
     # the listing outside the indented code is still read
     (listing,) = report.listings()
     assert report.note.source.line_col(listing.block.span.start)[0] == _INDENTED.splitlines().index("\\begin{algorithmic}") + 1
+
+
+# --- 16. `as: f` with several outputs ------------------------------------------------------------------
+
+_TWO_OUTPUTS = """\
+---
+algoverify:
+  checks:
+    - id: scale
+      kind: property
+      listing: 1
+      as: f
+      trials: 5
+      inputs: {{x: "uniform(1, 2)"}}
+      draw: {{c: "uniform(1, 2)"}}
+{spec}
+---
+
+\\begin{{algorithmic}}
+\\Require \\(x\\)
+\\State \\(s \\gets 2 x\\)
+\\State \\(\\lambda \\gets x^2\\)
+\\Return \\(s, \\lambda\\)
+\\end{{algorithmic}}
+"""
+
+
+def _as_check(tmp_path, spec: str):
+    path = tmp_path / "note.md"
+    path.write_text(_TWO_OUTPUTS.format(spec=textwrap.indent(spec.strip(), "      ")))
+    (outcome,) = api.check([path], isolate=False).notes[0].outcomes
+    return outcome
+
+
+def test_as_picks_an_output_by_name_or_position(tmp_path):
+    true = [
+        "holds: 'f(c x).lam = c^2 f(x).lam'",
+        "holds: 'f(c x).s = c f(x).s'",
+        "holds: 'f(c x)_{2} = c^2 f(x)_{2}'",
+        "let: {'L(y)': 'f(y).lam'}\nholds: 'L(c x) = c^2 L(x)'",
+    ]
+    for spec in true:
+        outcome = _as_check(tmp_path, spec)
+        assert outcome.status == "verified", (spec, outcome.message)
+    # the same outputs, a false relation: refuted, not a type error
+    assert _as_check(tmp_path, "holds: 'f(c x).lam = c f(x).lam'").status == "refuted"
+    missing = _as_check(tmp_path, "holds: 'f(x).mu = 1'")
+    assert missing.status == "could not check"
+    assert "mu" in missing.message and "s, lam" in missing.message  # the outputs it has

@@ -480,8 +480,9 @@ KINDS: dict[str, tuple[Key, ...]] = {
             refers="python"),
         Key("as", Text("a name"),
             "call the listing by this name in `holds:`, `let:`, `given:` (`f(x + c) = f(x)`: two runs in one trial), "
-            "its inputs by position in the listing's order, instead of running it once first; a `\\Function` of "
-            "the note is callable by its own name without it"),
+            "its inputs by position in the listing's order, instead of running it once first; a listing of "
+            "several outputs gives them all, each by its name or position (`f(x).lam`, `f(x)_{1}`; "
+            "`let: {L(x): 'f(x).lam'}`); a `\\Function` of the note is callable by its own name without it"),
         Key("arithmetic", Choice(("float", "exact")),
             "`exact`: each trial runs the listing twice, in floats and exactly (rationals, and the roots made of "
             "them), and `holds:` sees "
