@@ -361,3 +361,49 @@ def test_as_picks_an_output_by_name_or_position(tmp_path):
     missing = _as_check(tmp_path, "holds: 'f(x).mu = 1'")
     assert missing.status == "could not check"
     assert "mu" in missing.message and "s, lam" in missing.message  # the outputs it has
+
+
+# --- 18. messages in the note's LaTeX, never sympy's or the tree's spelling ----------------------------
+
+_SYMPY_SPELLINGS = ("Abs", "**", "x[1]", "sqrt(", "(idx", "(juxt")
+
+
+def test_a_proofs_difference_is_said_in_latex(tmp_path):
+    (tmp_path / "refs.py").write_text("def square(x):\n    return x * x\n")
+    path = tmp_path / "note.md"
+    path.write_text(
+        "---\nalgoverify:\n  module: refs.py\n  checks:\n    - id: squares\n      kind: reference\n"
+        "      listing: 1\n      trials: 3\n      inputs: {x: \"uniform(-2, -1)\"}\n      reference: square\n---\n\n"
+        "\\begin{algorithmic}\n\\Require \\(x\\)\n\\State \\(y \\gets x^{3} / \\lvert x \\rvert\\)\n"
+        "\\Return \\(y\\)\n\\end{algorithmic}\n"
+    )
+    (outcome,) = api.check([path], isolate=False).notes[0].outcomes
+    assert outcome.status == "refuted", outcome.message
+    difference = outcome.details["proof"]["difference"]
+    assert "\\lvert x \\rvert" in difference or "x^{" in difference, difference
+    for spelling in _SYMPY_SPELLINGS:
+        assert spelling not in difference and spelling not in outcome.message, (spelling, outcome.message)
+
+
+def test_an_exact_run_names_its_values_in_latex():
+    import algoverify
+
+    cube_root = algoverify.compile(
+        "\\begin{algorithmic}\n\\Require \\(x\\)\n\\Return \\(\\log(\\sqrt[3]{x})\\)\n\\end{algorithmic}"
+    )
+    message = cube_root.run({"x": 2}, exact=True).finding.message
+    assert "\\sqrt[3]{2}" in message
+    for spelling in _SYMPY_SPELLINGS:
+        assert spelling not in message, (spelling, message)
+
+
+def test_entries_are_named_as_the_note_writes_them():
+    import sympy as sp
+
+    from algoverify.math.latex import identifier_latex, sympy_latex
+
+    assert identifier_latex("lam") == "\\lambda" and identifier_latex("x_hat[2]") == "\\hat{x}_{2}"
+    assert identifier_latex("A[1,2]") == "A_{1,2}" and identifier_latex("sigma_sq") == "\\sigma^{2}"
+    x1, x2, tau = sp.symbols("x[1] x[2] tau")
+    shown = sympy_latex(sp.Abs(x1 - x2) ** 3 / tau)
+    assert "\\lvert x_{1} - x_{2} \\rvert^{3}" in shown and "\\tau" in shown, shown
