@@ -382,8 +382,9 @@ CHECK: tuple[Key, ...] = (
     Key(
         "claim",
         Text(),
-        "the sentence of the prose the check backs, verbatim (its first letter's case and line breaks may "
-        "differ): reports show it with its line; `AV407` when the prose no longer has it",
+        "the sentence of the prose the check backs, verbatim as written or as the page renders it (emphasis, "
+        "links, curly quotes, non-breaking spaces; its first letter's case and line breaks may differ): reports "
+        "show it with its line; `AV407` (from `lint` too) when the prose no longer has it",
     ),
     Key(
         "known",
