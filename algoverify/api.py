@@ -178,12 +178,13 @@ def _spec_findings(report: NoteReport) -> list[Finding]:
         return [_internal(report.path, None, "validating the spec", exc)]
 
 
-def _claim_findings(report: NoteReport) -> list[Finding]:
-    """AV604 for each checkable sentence of the prose no check quotes; AV407 for a stale ``unchecked:`` entry."""
+def _claim_findings(report: NoteReport, *, check_claims: bool = True) -> list[Finding]:
+    """AV604 for each checkable sentence of the prose no check quotes; AV407 for a stale ``unchecked:`` entry
+    (and for a stale ``claim:``, unless the checks ran and said so themselves: ``check_claims=False``)."""
     from .checking.claims import claim_findings
 
     try:
-        return claim_findings(report.note, [b.block for b in report.blocks])
+        return claim_findings(report.note, [b.block for b in report.blocks], check_claims=check_claims)
     except Exception as exc:  # a bug in the detector must not hide the note's other findings
         return [_internal(report.path, None, "finding the prose's claims", exc)]
 
@@ -787,7 +788,7 @@ def _spec(report: NoteReport):  # noqa: ANN202 - NoteSpec, imported lazily
 def _check_note(report: NoteReport, seed: int | None, only: str | None = None, fixed: dict | None = None) -> None:
     """Run every check of one note (or the check ``only``, on the values ``fixed``), in this process."""
     from .checking.coverage import unverified
-    from .checking.runner import CheckContext, clamp_limits, run_check
+    from .checking.runner import CheckContext, clamp_limits, not_run, run_check
     from .checking.runs import outcome_done
 
     limits, on_stage = _NOTE_RUN.get()
@@ -800,7 +801,8 @@ def _check_note(report: NoteReport, seed: int | None, only: str | None = None, f
     module_error = attach_module(loaded, spec)
     if module_error is not None:
         report.findings.append(module_error)
-        return
+        if fixed is not None:  # `run --check`: the import error is the answer, said as it is
+            return
     ctx = CheckContext(
         note.path,
         report,
@@ -816,6 +818,14 @@ def _check_note(report: NoteReport, seed: int | None, only: str | None = None, f
     )
     for i, check_spec in enumerate(spec.checks):
         if only is not None and check_spec.id != only:
+            continue
+        if module_error is not None:  # each check is counted, the import error said once (the note's)
+            line = note.source.line_col(module_error.span.start)[0] if module_error.span is not None else None
+            at = f" ({module_error.code} at line {line})" if line is not None else f" ({module_error.code})"
+            outcome = not_run(check_spec, ctx, f"not run: the note's module {spec.module} did not import{at}")
+            report.outcomes.append(outcome)
+            report.findings.extend(outcome.findings)
+            outcome_done(outcome)
             continue
         check_spec, clamped = clamp_limits(check_spec, ctx)
         report.findings.extend(clamped)  # before the check starts: a worker killed in it keeps them
@@ -1125,7 +1135,7 @@ class _CheckJob(_LintJob):
                     report.inputs.extend(_local_files(set(sys.modules) - before))
             except Exception as exc:  # our bug: that note's finding, and the run goes on
                 report.findings.append(_internal(report.path, None, "checking the note", exc))
-            report.findings.extend(_claim_findings(report))
+            report.findings.extend(_claim_findings(report, check_claims=False))  # each check said its own
             report.inputs[:0] = _note_inputs(report)
         if path in self.explicit:
             report.findings.extend(_no_blocks(report))

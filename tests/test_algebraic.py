@@ -133,7 +133,7 @@ def test_arrays_of_roots_multiply_exactly():
     ("make", "fragment"),
     [
         (lambda: sqrt(-2), r"\sqrt of a negative number (-2)"),
-        (lambda: sqrt(1 - r2), r"\sqrt of a negative number (1 - sqrt(2))"),
+        (lambda: sqrt(1 - r2), r"\sqrt of a negative number (1 - \sqrt{2})"),  # LaTeX (issue 20, item 18)
         (lambda: root(-8, 3), "a root of a negative number (-8)"),
         (lambda: r2 + 0.5, "a float inside an exact run"),
         (lambda: sqrt(1 + r2) * 0.5, "a float inside an exact run"),

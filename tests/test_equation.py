@@ -79,7 +79,7 @@ def test_edited_listing_is_refuted_with_the_simplified_difference(tmp_path, line
     assert o.message.startswith("trial ") and "is false" in o.message  # a failed trial refutes, not sympy
     difference = o.details["proof"]["difference"]
     assert o.details["proof"]["status"] == "disproved"
-    assert difference.startswith("x_hat") and difference.endswith(f"({size})")
+    assert difference.startswith("\\hat{x}") and difference.endswith(f"({size})")  # the note's LaTeX (issue 20)
     assert o.message.endswith("; sympy: " + difference)
     (finding,) = o.findings
     before = path.read_text()[: finding.span.start]
@@ -89,7 +89,8 @@ def test_edited_listing_is_refuted_with_the_simplified_difference(tmp_path, line
 def test_the_difference_is_simplified():
     # x / sqrt(var + eps) against (x - mean) / sqrt(var + eps) at d = 1: the difference is x_1 / sqrt(eps)
     o = outcome_of_line(r"x / \sqrt{\sigma^{2} + \epsilon}")
-    assert o.details["proof"]["difference"] == "x_hat: listing − equation = x[1]/sqrt(epsilon) (d = 1)"
+    # in the note's LaTeX, not sympy's spelling (issue 20, item 18)
+    assert o.details["proof"]["difference"] == "\\hat{x}: listing − equation = \\frac{x_{1}}{\\sqrt{\\epsilon}} (d = 1)"
 
 
 def outcome_of_line(line: str):

@@ -165,9 +165,9 @@ def test_a_listing_that_differs_from_its_reference_is_refuted_with_sympys_differ
     assert found.status == "refuted"
     assert found.details["proof"]["status"] == "disproved"
     # the first entry that differs, at the smallest size, simplified: population vs sample deviation
-    assert found.details["proof"]["difference"].startswith("x[1]: computed − reference = ")
+    assert found.details["proof"]["difference"].startswith("x_{1}: computed − reference = ")  # LaTeX (issue 20)
     assert found.details["proof"]["difference"].endswith("(n = 2)")
-    assert "; sympy: x[1]: computed − reference = " in found.message
+    assert "; sympy: x_{1}: computed − reference = " in found.message
 
 
 def test_a_reference_sympy_cannot_run_leaves_the_trials_to_decide(tmp_path):

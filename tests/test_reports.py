@@ -129,7 +129,7 @@ def test_a_refuted_check_block_in_full():
     assert re.fullmatch(r"  refuted +reference doubles +\[\d+\.\d\d s\]", lines[start])
     assert lines[start + 1].startswith(f"    {path}:15:17: AV401 trial 1: y = [")
     # sympy ran the listing and the reference: it says where they differ, with the smallest size
-    assert re.fullmatch(r"    proof: disproved in \d+\.\d\d s: y: computed − reference = x\[1\] \(n = 1\)", lines[start + 4])
+    assert re.fullmatch(r"    proof: disproved in \d+\.\d\d s: y: computed − reference = x_\{1\} \(n = 1\)", lines[start + 4])
     del lines[start + 4]
     assert lines[start + 2 : start + 8] == [
         "    claim (line 15): the listing doubles its input",

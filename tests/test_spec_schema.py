@@ -248,11 +248,12 @@ def test_every_problem_of_a_check_is_reported_at_its_own_key(tmp_path):
     assert [(code, line, col) for code, _, line, col in found] == [("AV501", 8, 7), ("AV501", 12, 21), ("AV501", 11, 7)]
 
 
-def test_toml_front_matter_locates_at_the_front_matter(tmp_path):
+def test_toml_front_matter_locates_at_the_key(tmp_path):
+    # changed with issue 20 (item 7): TOML's keys are placed as YAML's are, no longer at the front matter's start
     path = tmp_path / "note.md"
     path.write_text('+++\ntitle = "t"\n[algoverify]\nmodul = "refs.py"\n+++\n' + BODY)
     ((code, message, line, col),) = validated(path)
-    assert code == "AV501" and "unknown key modul" in message and (line, col) == (2, 1)
+    assert code == "AV501" and "unknown key modul" in message and (line, col) == (4, 1)
 
 
 # --- check reports the same problems, before running any trial --------------------------------

@@ -21,6 +21,7 @@ from typing import Any, Sequence
 from ..findings import Finding, QuoteMissing, UncheckedClaim
 from ..reading.notes import Note
 from ..reading.prose import Sentence, sentences
+from ..reading.rendered import locate, render
 from .cues import cues
 
 __all__ = ["Claim", "Unchecked", "claims", "claim_findings", "quotes", "unchecked_entries"]
@@ -33,16 +34,22 @@ def quotes(claim: str, sentence: str) -> bool:
     """Whether a check's ``claim`` quotes ``sentence``: one contains the other, as a claim is found in the prose.
 
     The same rule as :func:`~algoverify.checking.snippets.find_claim` (whitespace runs match any
-    whitespace, the first letter's case may differ), on texts with their whitespace collapsed.
+    whitespace, the first letter's case may differ, the texts read as written or as rendered),
+    on texts with their whitespace collapsed.
     """
-    a, b = _squashed(claim), _squashed(sentence)
-    if not a or not b:
-        return False
-    return any(x in y for x, y in ((a, b), (_swapped(a), b), (b, a), (_swapped(b), a)))
+    for a, b in ((_squashed(claim), _squashed(sentence)), (_rendered(claim), _rendered(sentence))):
+        if a and b and any(x in y for x, y in ((a, b), (_swapped(a), b), (b, a), (_swapped(b), a))):
+            return True
+    return False
 
 
 def _squashed(text: str) -> str:
     return " ".join(text.split())
+
+
+def _rendered(text: str) -> str:
+    """The text as the page shows it (emphasis, links, curly quotes: :func:`~algoverify.reading.rendered.render`)."""
+    return _squashed(render(text).text)
 
 
 def _swapped(text: str) -> str:
@@ -72,8 +79,9 @@ def unchecked_entries(note: Note) -> list[Unchecked]:
     return out
 
 
-def _check_claims(note: Note) -> list[tuple[str, str]]:
-    """``(id, claim)`` of every check that quotes a sentence, read from the front matter as written.
+def _check_claims(note: Note, *, indexed: bool = False) -> list[Any]:
+    """``(id, claim)`` of every check that quotes a sentence, read from the front matter as written
+    (``(index, id, claim)`` with ``indexed``).
 
     A check with a problem in its entry (AV501) still says which sentence it is meant to back.
     """
@@ -85,7 +93,7 @@ def _check_claims(note: Note) -> list[tuple[str, str]]:
             ident = entry.get("id")
             named = isinstance(ident, (str, int)) and str(ident)
             name = str(ident) if named else f"{entry.get('kind', 'check')}-{i + 1}"
-            out.append((name, entry["claim"]))
+            out.append((i, name, entry["claim"]) if indexed else (name, entry["claim"]))
     return out
 
 
@@ -130,10 +138,12 @@ def claims(note: Note, blocks: Sequence[Any]) -> tuple[list[Claim], list[Uncheck
     return out, [e for e in entries if e.index not in used]
 
 
-def claim_findings(note: Note, blocks: Sequence[Any]) -> list[Finding]:
+def claim_findings(note: Note, blocks: Sequence[Any], *, check_claims: bool = True) -> list[Finding]:
     """AV604 for each checkable sentence nothing quotes or names; AV407 for each ``unchecked:`` sentence not found.
 
     A sentence is named by an ``unchecked:`` entry; the entry's sentence must be in the prose.
+    With ``check_claims`` (``lint``), a check's ``claim:`` the prose no longer has is AV407 too, at
+    the check's entry, as ``check`` reports it when the check runs (which then says it itself).
     """
     found, missing = claims(note, blocks)
     out = [
@@ -141,15 +151,25 @@ def claim_findings(note: Note, blocks: Sequence[Any]) -> list[Finding]:
         for c in found
         if c.status == "not checked"
     ]
-    if missing:
-        from .spec import _Marks  # YAML positions: composed only when a finding needs one
+    stale = _stale_claims(note) if check_claims else []
+    if missing or stale:
+        from .spec import _Marks  # front-matter positions: composed only when a finding needs one
 
         marks = _Marks(note)
     for entry in missing:
         where = marks.span(("algoverify", "unchecked", entry.index, "sentence")) or note.front_matter_span
         name = f"unchecked[{entry.index + 1}]"
         out.append(QuoteMissing.finding(where, note.path, check=name, what="sentence", text=entry.sentence))
+    for index, name, claim in stale:
+        where = marks.span(("algoverify", "checks", index)) or note.front_matter_span
+        out.append(QuoteMissing.finding(where, note.path, check=name, what="claim", text=claim))
     return out
+
+
+def _stale_claims(note: Note) -> list[tuple[int, str, str]]:
+    """``(index, id, claim)`` of each check whose ``claim:`` the prose does not have (found as ``check`` finds it)."""
+    prose = note.source.segment(note.body_span)
+    return [(i, name, claim) for i, name, claim in _check_claims(note, indexed=True) if locate(prose, claim) is None]
 
 
 def _start(text: str, width: int = 60) -> str:

@@ -32,7 +32,7 @@ NOTE_MODULE_PREFIX = "algoverify_note_"
 def load_module(note_path: Path, name: str, span: Span | None, project_root: Path | None = None) -> ModuleType:
     """Import the helper module a note names (a file beside the note), as pytest imports a conftest.
 
-    The module must be a ``.py`` file inside the note's folder or the project root (the folder
+    Its folder is on ``sys.path`` while it loads, so it may import a helper file beside it. The module must be a ``.py`` file inside the note's folder or the project root (the folder
     of the project configuration): a note cannot name code elsewhere on the machine.
     """
     path = (note_path.parent / name).resolve()
@@ -48,11 +48,18 @@ def load_module(note_path: Path, name: str, span: Span | None, project_root: Pat
         raise LocatedError(ModuleError, span, module=name, message="cannot be imported")
     module = importlib.util.module_from_spec(spec)
     sys.modules[key] = module
+    # the module's folder comes first on sys.path while it loads, as a script's does: it may import
+    # a helper file beside it (``from helpers import f``)
+    folder = str(path.parent)
+    sys.path.insert(0, folder)
     try:
         spec.loader.exec_module(module)
     except (Exception, SystemExit) as exc:  # the author's module: report its error, do not end the run
         sys.modules.pop(key, None)
         raise LocatedError(ModuleError, span, module=name, message=f"{type(exc).__name__}: {exc}") from exc
+    finally:
+        if folder in sys.path:
+            sys.path.remove(folder)  # the first occurrence: the one inserted above
     return module
 
 

@@ -36,6 +36,7 @@ from typing import Any, Iterable, Iterator
 
 from ..findings import LocatedError
 from ..math import mathexpr as M
+from ..math.latex import identifier_latex, sympy_latex
 from ..math.names import spelt_words
 from .lowering import Inconclusive, Lower, can_be_zero, scalar
 from .symexec import execute
@@ -490,9 +491,9 @@ class _Attempt:
         for at, diff in enumerate(differences):
             verdict = False if _witness(sp, diff) else _zero(sp, diff)
             if verdict is False:
-                entry = f"{name}[{at + 1}]" if len(differences) > 1 else name
+                entry = _entry(sp, name, at, left, right) if len(differences) > 1 else identifier_latex(name)
                 sizes = ", ".join(f"{n} = {env[n]}" for n in sorted(self.sizes) if n in env)
-                shown = f"{entry}: {label} = {sp.sstr(sp.simplify(diff))}" + (f" ({sizes})" if sizes else "")
+                shown = f"{entry}: {label} = {sympy_latex(sp.simplify(diff))}" + (f" ({sizes})" if sizes else "")
                 return False, shown
             undecided = undecided or verdict is None
         return (None if undecided else True), ""
@@ -558,6 +559,14 @@ def _literal_array(sp: Any, name: str, rows: list[Any]) -> Any:
 def _plain(env: dict[str, Any]) -> dict[str, Any]:
     """Sizes as Python ints, for the generator calls' arguments."""
     return {k: int(v) if getattr(v, "is_Integer", False) else v for k, v in env.items()}
+
+
+def _entry(sp: Any, name: str, at: int, left: Any, right: Any) -> str:
+    """Entry ``at`` (0-based, row by row) of the output ``name``, as the note writes it: ``y_{2}``, ``C_{1,2}``."""
+    matrix = left if isinstance(left, sp.MatrixBase) else right
+    columns = matrix.shape[1] if isinstance(matrix, sp.MatrixBase) else 1
+    where = f"{at + 1}" if columns == 1 else f"{at // columns + 1},{at % columns + 1}"
+    return identifier_latex(f"{name}[{where}]")
 
 
 def _differences(sp: Any, left: Any, right: Any) -> list[Any]:

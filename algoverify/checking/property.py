@@ -12,6 +12,7 @@ trials where it is false are skipped.
 
 from __future__ import annotations
 
+import collections
 from dataclasses import dataclass
 from typing import Any
 
@@ -155,12 +156,15 @@ def _final(listing: Any, result: Any) -> dict[str, Any]:
 def _callable(check: CheckSpec, ctx: CheckContext, listing: Any, values: dict[str, Any] | None = None) -> Any:
     """The listing as a function of its inputs by position (``as: f``): each call is a run of its own.
 
+    With several outputs a call gives them all, each by its name (``f(x).lam``) or position (``f(x)_{1}``).
+
     Inputs the note binds beyond the listing's own (a size the spec draws, ``n`` of knapsack's
     items) may be left out of a call: they keep the trial's drawn values.
     """
     names = list(listing.inputs)
     own = len(listing.program.inputs) - len(listing.program.names.extra_inputs) if listing.program.names else len(names)
     drawn = values or {}
+    record = _outputs_record(listing)
 
     def call(*args: Any) -> Any:
         if own <= len(args) < len(names) and all(n in drawn for n in names[len(args) :]):
@@ -175,9 +179,20 @@ def _callable(check: CheckSpec, ctx: CheckContext, listing: Any, values: dict[st
         result = listing.run(dict(zip(names, args)), budget=ctx.budget(check))
         if result.finding is not None:
             raise RunFailed(failed_run(result, ctx.report.note.source.line_col))
+        if record is not None and isinstance(result.value, tuple) and len(result.value) == len(record._fields):
+            return record(*result.value)
         return result.value
 
     return call
+
+
+def _outputs_record(listing: Any) -> Any:
+    """The named tuple a call of a listing with several outputs returns: ``f(x).lam`` is its output ``lam``
+    (``f(x)_{1}`` its first); ``None`` for a listing of one output, which returns it alone."""
+    outputs = tuple(listing.outputs or ())
+    if len(outputs) < 2 or len(set(outputs)) < len(outputs):
+        return None
+    return collections.namedtuple("Outputs", outputs, rename=True)
 
 
 def _judge(check: CheckSpec, ctx: CheckContext, env: dict[str, Any], at: str = "") -> str | None:

@@ -32,7 +32,7 @@ from .outcome import CANNOT, KNOWN, REFUTED, VERIFIED, Outcome, Verdict
 from .snippets import find_claim
 from .spec import CheckSpec
 
-__all__ = ["Verdict", "Outcome", "run_check", "clamp_limits", "CheckContext"]
+__all__ = ["Verdict", "Outcome", "run_check", "not_run", "clamp_limits", "CheckContext"]
 
 _FAIL_RULE: dict[str, type[Rule]] = {
     "reference": ReferenceMismatch,
@@ -69,6 +69,20 @@ def run_check(check: CheckSpec, ctx: CheckContext) -> Outcome:
         return Outcome(check, CANNOT, finding.message, seconds, 0, findings + [finding], claim_span=claim_span)
     seconds = time.perf_counter() - started
     return _outcome(check, ctx, verdict, seconds, claim_span, findings)
+
+
+def not_run(check: CheckSpec, ctx: CheckContext, message: str) -> Outcome:
+    """The outcome of a check nothing could run (the note's module did not import): could not check.
+
+    The cause is the note's finding, said once; each check says only that it was not run, with its
+    claim found in the prose as a check that ran would.
+    """
+    claim_span, findings = _locate_claim(check, ctx)
+    details: dict = {"claim": check.claim} if check.claim else {}
+    if claim_span is not None:
+        details["claim_at"] = claim_span
+    details["spec_at"] = check.span
+    return Outcome(check, CANNOT, message, 0.0, 0, findings, details, claim_span)
 
 
 def _outcome(
@@ -116,11 +130,10 @@ def _locate_claim(check: CheckSpec, ctx: CheckContext) -> tuple[Span | None, lis
     """Find the sentence the check backs in the prose; a claim that is not there is AV407."""
     if not check.claim:
         return None, []
-    offset = find_claim(ctx.prose, check.claim)
-    if offset is None:
+    found = find_claim(ctx.prose, check.claim)
+    if found is None:
         return None, [QuoteMissing.finding(check.span, ctx.path, check=check.id, what="claim", text=check.claim)]
-    start = ctx.prose_base + offset
-    return Span(start, start + len(check.claim)), []
+    return Span(ctx.prose_base + found[0], ctx.prose_base + found[1]), []
 
 
 def clamp_limits(check: CheckSpec, ctx: CheckContext) -> tuple[CheckSpec, list[Finding]]:

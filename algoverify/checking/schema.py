@@ -382,8 +382,9 @@ CHECK: tuple[Key, ...] = (
     Key(
         "claim",
         Text(),
-        "the sentence of the prose the check backs, verbatim (its first letter's case and line breaks may "
-        "differ): reports show it with its line; `AV407` when the prose no longer has it",
+        "the sentence of the prose the check backs, verbatim as written or as the page renders it (emphasis, "
+        "links, curly quotes, non-breaking spaces; its first letter's case and line breaks may differ): reports "
+        "show it with its line; `AV407` (from `lint` too) when the prose no longer has it",
     ),
     Key(
         "known",
@@ -481,8 +482,9 @@ KINDS: dict[str, tuple[Key, ...]] = {
             refers="python"),
         Key("as", Text("a name"),
             "call the listing by this name in `holds:`, `let:`, `given:` (`f(x + c) = f(x)`: two runs in one trial), "
-            "its inputs by position in the listing's order, instead of running it once first; a `\\Function` of "
-            "the note is callable by its own name without it"),
+            "its inputs by position in the listing's order, instead of running it once first; a listing of "
+            "several outputs gives them all, each by its name or position (`f(x).lam`, `f(x)_{1}`; "
+            "`let: {L(x): 'f(x).lam'}`); a `\\Function` of the note is callable by its own name without it"),
         Key("arithmetic", Choice(("float", "exact")),
             "`exact`: each trial runs the listing twice, in floats and exactly (rationals, and the roots made of "
             "them), and `holds:` sees "

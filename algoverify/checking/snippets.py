@@ -20,6 +20,7 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import IO, Iterator
 
+from ..reading.rendered import locate
 from .sandbox import Limits, Sandboxed
 
 #: Bytes kept of each of stdout and stderr; the rest is read and dropped so the child never blocks.
@@ -389,13 +390,13 @@ def find_quote(prose: str, quote: str) -> int | None:
     return match.start() if match else None
 
 
-def find_claim(prose: str, claim: str) -> int | None:
-    """Return the offset of a check's ``claim`` in ``prose``, or ``None``, as :func:`find_quote` does.
+def find_claim(prose: str, claim: str) -> tuple[int, int] | None:
+    """Where a check's ``claim`` stands in ``prose`` (start, end), or ``None``: as :func:`find_quote` finds a quote,
+    on the text as rendered too (:func:`~algoverify.reading.rendered.locate`).
 
-    The case of the claim's first letter may differ too: a claim quoted from the middle of a
+    The case of the claim's first letter may differ: a claim quoted from the middle of a
     sentence ("… so the output …") starts with a capital where the prose has none, or the reverse.
+    Emphasis, links, curly quotes and non-breaking spaces are read as the page shows them: a
+    claim copied from the page matches ``*always*`` and ``[twice](url)`` in the source.
     """
-    offset = find_quote(prose, claim)
-    if offset is None and claim[:1].isalpha():
-        offset = find_quote(prose, claim[0].swapcase() + claim[1:])
-    return offset
+    return locate(prose, claim)

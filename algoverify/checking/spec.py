@@ -1,7 +1,7 @@
 """A note's check spec: the ``algoverify:`` section of its front matter → :class:`CheckSpec` objects.
 
 Consumes a :class:`~algoverify.reading.notes.Note`; produces the checks it declares, each with the span
-of its entry in the front matter (YAML node marks mapped to note offsets), and findings for
+of its entry in the front matter (YAML's node marks, or TOML's positions, mapped to note offsets), and findings for
 every problem — a bad spec never raises. The keys, their types and defaults are data, in
 :mod:`~algoverify.checking.schema` (the README's tables are generated from it).
 
@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from ..findings import Finding, LocatedError, MalformedSpec, ModuleError, SpecReferenceError
+from ..reading import tomlspans
 from ..reading.notes import Note
 from ..running.signature import listing_outputs
 from ..source import SourceFile, Span
@@ -159,6 +160,8 @@ def read_spec(
         check = _check(entry, i, span, trials, lambda path, b=base: marks.span(b + path, key=True))
         if check.get("as") is not None and check.get("listing") is None and _listing_count(note) == 1:
             check.params["listing"] = 1  # `as: f` in a note of one listing: that listing, as a reader takes it
+        if note.front_matter_format == "toml":
+            _lines_by_number(check.params)
         if forced_trials is not None and check.kind in ("reference", "property", "contract", "equation"):
             check = dataclasses.replace(check, trials=forced_trials)
         if any(k.name == "rtol" for k in schema.KINDS[check.kind]):
@@ -235,6 +238,15 @@ def _check(
     params = {k: v for k, v in entry.items() if k not in ("id", "kind", "claim", "known", "trials")}
     trials = entry.get("trials", default_trials)
     return CheckSpec(check_id, kind, span, params, entry.get("claim"), entry.get("known"), trials, locate)
+
+
+def _lines_by_number(params: dict[str, Any]) -> None:
+    """TOML's keys are text: ``runs = { 29 = "n" }`` names line 29, as YAML's ``29: n`` does."""
+    expect = params.get("expect")
+    runs = expect.get("runs") if isinstance(expect, dict) else None
+    if isinstance(runs, dict):
+        numbered = {int(k) if isinstance(k, str) and re.fullmatch(r"[0-9]+", k) else k: v for k, v in runs.items()}
+        params["expect"] = {**expect, "runs": numbered}
 
 
 # --- references: what a check names -------------------------------------------------------------
@@ -944,29 +956,34 @@ def squash(text: str) -> str:
 
 
 class _Marks:
-    """Positions of YAML nodes in the note (TOML front matter has none: its spans are the fence's)."""
+    """Positions of the front matter's nodes in the note, YAML or TOML alike."""
 
     def __init__(self, note: Note):
         self.note = note
         self.root = None
-        if note.front_matter_format == "yaml" and note.front_matter_span is not None:
+        if note.front_matter_span is None:
+            return
+        text = note.source.segment(note.front_matter_span)
+        if note.front_matter_format == "yaml":
             import yaml
 
             try:
-                self.root = yaml.compose(note.source.segment(note.front_matter_span), Loader=yaml.SafeLoader)
+                self.root = yaml.compose(text, Loader=yaml.SafeLoader)
             except (yaml.YAMLError, RecursionError):
                 self.root = None
+        elif note.front_matter_format == "toml":
+            self.root = tomlspans.compose(text)
 
     def span(self, path: tuple[Any, ...], *, key: bool = False) -> Span | None:
-        """The span of the YAML value at ``path`` (of its key, with ``key=True``).
+        """The span of the value at ``path`` (of its key, with ``key=True``).
 
-        A path that goes further than the YAML does (a key merged in from an anchor) stops at the
-        last node found, at its key.
+        A path that goes further than the front matter does (a key merged in from an anchor)
+        stops at the last node found, at its key.
         """
         base = self.note.front_matter_span
         if base is None:
             return None
-        node, key_node = self.root, None
+        node, key_at = self.root, None
         if node is None:
             return Span(base.start, base.start)
         complete = True
@@ -975,19 +992,28 @@ class _Marks:
             if child is None:
                 complete = False
                 break
-            node, key_node = child
-        if (key or not complete) and key_node is not None:
-            node = key_node
-        # marks' indexes count code points as the note does; their lines would not (YAML breaks
-        # lines at U+2028, U+2029 and U+0085 too)
-        start, end = node.start_mark.index, node.end_mark.index
+            node, key_at = child
+        start, end = _bounds(key_at if (key or not complete) and key_at is not None else node)
         return Span(base.start + start, base.start + max(start, end))
+
+
+def _bounds(node: Any) -> tuple[int, int]:
+    """Where a node (YAML's or TOML's) or a TOML key's span starts and ends in the front matter."""
+    if isinstance(node, tuple):
+        return node
+    if isinstance(node, tomlspans.Node):
+        return node.start, node.end
+    # marks' indexes count code points as the note does; their lines would not (YAML breaks
+    # lines at U+2028, U+2029 and U+0085 too)
+    return node.start_mark.index, node.end_mark.index
 
 
 def _child(node: Any, step: Any) -> tuple[Any, Any] | None:
     """The value node (and key node) under ``node`` at ``step``; keys compare as the text they were written as."""
     import yaml
 
+    if isinstance(node, tomlspans.Node):
+        return node.child(step)
     if isinstance(node, yaml.MappingNode):
         found = None
         for k, v in node.value:  # the last of duplicate keys wins, as when the mapping is built

@@ -152,7 +152,11 @@ class CheckItem(pytest.Item):
                 _findings_text(note, errors) or "could not check: the note's run stopped before it", pytrace=False
             )
         if self.outcome.status == CANNOT:
-            pytest.fail(_outcome_text(note, self.outcome), pytrace=False)
+            text = _outcome_text(note, self.outcome)
+            if not self.outcome.findings:  # not run (its module did not import): the cause is the note's
+                errors = [f for f in note.findings if f.severity.value == "error"]
+                text = "\n".join(filter(None, [_findings_text(note, errors), text]))
+            pytest.fail(text, pytrace=False)
 
     def runtest(self) -> None:
         """Fail unless the check verified its claim."""

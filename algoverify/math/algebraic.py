@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from .latex import sympy_latex
 from .surds import Box, NotExact, Surd, decide_sign, floor_of, nearest_float, scaled, sqrt_rational
 
 __all__ = ["Algebraic", "EXACT_TYPES", "is_exact", "sqrt", "root", "sign", "to_sympy", "from_sympy", "MAX_NODES"]
@@ -40,8 +41,11 @@ def sign(x: Any) -> int:
 
 
 def _show(x: Any) -> str:
+    """An exact value for a message: a rational as ``3/2``, a root in LaTeX (``\\sqrt{2}``, never ``2**(1/3)``)."""
     if isinstance(x, Fraction):
         return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+    if type(x) is Surd or type(x) is Algebraic:
+        return sympy_latex(x.to_sympy())
     return str(x)
 
 

@@ -22,6 +22,7 @@ from typing import Any, Callable
 import numpy as np
 
 from .algebraic import EXACT_TYPES, Algebraic, is_exact, root, sign, sqrt, to_sympy
+from .latex import sympy_latex
 from .ops import MAX_INT_DIGITS
 from .surds import NotExact, Surd
 
@@ -131,12 +132,15 @@ def _sympy_value(name: str, fn: Callable[[Any], Any], x: Any) -> Fraction:
     value = fn(to_sympy(_number(x, f"\\{name}")))
     if value.is_Rational:
         return Fraction(int(value.p), int(value.q))
-    raise NotExact(f"\\{name} of {_show(x)} is not algebraic ({value})")
+    raise NotExact(f"\\{name} of {_show(x)} is not algebraic ({sympy_latex(value)})")
 
 
 def _show(x: Any) -> str:
+    """An exact value for a message: a rational as ``3/2``, a root in LaTeX (``\\sqrt{2}``, never ``2**(1/3)``)."""
     if isinstance(x, Fraction):
         return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+    if type(x) is Surd or type(x) is Algebraic:
+        return sympy_latex(x.to_sympy())
     return str(x)
 
 

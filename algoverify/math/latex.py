@@ -4,16 +4,21 @@ A message names the math it is about as the author wrote it: :func:`written` sli
 the node's span indexes (the note, or the math typed at the stepper). Where that text is not
 known (math built from a spec string, a binding's ``step.math``), :func:`to_latex` prints the
 tree in ordinary LaTeX (``A v``, ``\lVert w - \lambda v \rVert``, ``C_{A_{j}}``): a reader
-never sees the s-expressions of :func:`algoverify.math.mathexpr.dump`.
+never sees the s-expressions of :func:`algoverify.math.mathexpr.dump`. A value sympy computed
+(a proof's difference) is printed the same way by :func:`sympy_latex`, its symbols spelt as the
+note spells the names they stand for (:func:`identifier_latex`: ``x_{1}``, ``\lambda``), never
+in sympy's own spelling (``x[1]``, ``Abs``, ``**``).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
+from ..source import Span
 from . import mathexpr as M
 
-__all__ = ["written", "to_latex"]
+__all__ = ["written", "to_latex", "identifier_latex", "sympy_latex"]
 
 
 def written(node: M.MathNode, text: str | None) -> str:
@@ -206,3 +211,66 @@ _PRINT: dict[type, Callable[[Any], str]] = {
 def to_latex(node: M.MathNode) -> str:
     """``node`` printed as LaTeX (the tree's own reading of it, spelt in the usual commands)."""
     return _PRINT[type(node)](node)
+
+
+# --- names and sympy values, spelt as the note spells them -------------------------------------------
+
+#: an identifier's suffixes (:func:`algoverify.math.names.identifier`) back to the Sym they came from
+_FONT_SUFFIXES = frozenset(("bb", "cal", "frak", "scr"))
+_ACCENTS = frozenset(("hat", "bar", "tilde", "vec", "dot", "ddot", "check", "prime", "star", "plus", "minus"))
+_ENTRY = re.compile(r"(?P<name>.+?)\[(?P<at>[0-9]+(?:,[0-9]+)*)\]")
+
+
+def identifier_latex(name: str) -> str:
+    r"""The LaTeX of the name an identifier stands for: ``lam`` → ``\lambda``, ``x_hat`` → ``\hat{x}``,
+    ``B_1`` → ``B_{1}``, ``sigma_sq`` → ``\sigma^{2}``; an entry ``x[2]`` (1-based) → ``x_{2}``."""
+    entry = _ENTRY.fullmatch(name)
+    if entry is not None:
+        return f"{_script(identifier_latex(entry['name']))}_{{{entry['at']}}}"
+    base, *rest = name.split("_")
+    if not base or not base.isalnum():
+        return name
+    font = rest.pop(0) if rest and rest[0] in _FONT_SUFFIXES else ""
+    accents = []
+    while rest and rest[0] in _ACCENTS:
+        accents.append(rest.pop(0))
+    base = "lambda" if base == "lam" else base
+    text = _sym(M.Sym(base, font, tuple(accents), span=Span(0, 0)))
+    if rest == ["sq"]:
+        return f"{_script(text)}^{{2}}"
+    if len(rest) == 2 and rest[0] == "of":
+        return f"{_script(text)}^{{({identifier_latex(rest[1])})}}"
+    if rest == ["T"]:
+        return f"{_script(text)}^{{\\top}}"
+    if rest:
+        return f"{_script(text)}_{{{', '.join(_subscript(r) for r in rest if r)}}}"
+    return text
+
+
+def _subscript(part: str) -> str:
+    """One part of a subscript: ``1``, ``ij`` (of ``G_{ij}``) as written, a longer word as a name."""
+    return part if part.isdigit() or len(part) <= 2 else identifier_latex(part)
+
+
+def _script(text: str) -> str:
+    """``text`` as the base of a sub- or superscript: grouped when it carries one already."""
+    return f"{{{text}}}" if "_" in text or "^" in text else text
+
+
+def sympy_latex(expr: Any) -> str:
+    r"""A sympy value in LaTeX, its symbols spelt as the note's names (``(x_{1} - x_{2})^{2} / 4``,
+    ``\lvert x_{1} \rvert``), never in sympy's spelling (``x[1]``, ``Abs``, ``**``)."""
+    from sympy.printing.latex import LatexPrinter  # lazy: lint never imports sympy
+
+    class Printer(LatexPrinter):
+        def _print_Symbol(self, sym: Any, style: str = "plain") -> str:  # noqa: N802 - sympy's name
+            return identifier_latex(sym.name)
+
+        def _print_Abs(self, e: Any, exp: Any = None) -> str:  # noqa: N802 - sympy's name
+            text = f"\\lvert {self._print(e.args[0])} \\rvert"
+            return text if exp is None else f"{text}^{{{exp}}}"
+
+    text = Printer().doprint(expr)
+    for sized, plain in (("\\left(", "("), (" \\right)", ")"), ("\\right)", ")"), ("\\left[", "["), (" \\right]", "]")):
+        text = text.replace(sized, plain)
+    return text.replace("\\right]", "]")

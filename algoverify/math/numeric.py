@@ -601,6 +601,12 @@ def _attr(node: M.Attr, ctx: Context) -> Closure:
                 )
             if found is not _NO_ATTRIBUTE:
                 return found
+        fields = getattr(value, "_fields", None) if isinstance(value, tuple) else None
+        if fields:  # the outputs of a listing called by its `as:` name
+            listed = ", ".join(fields)
+            raise LocatedError(
+                EvaluationFailed, node.span, message=f"{ctx.written(node.obj)} has no output {name}; its outputs: {listed}"
+            )
         raise LocatedError(EvaluationFailed, node.span, message=f"{ctx.written(node.obj)} has no attribute {name}")
 
     return attr
@@ -642,11 +648,23 @@ def _juxt(node: M.Juxt, ctx: Context) -> Closure:
         # v v^{\top} of two vectors: a column times a row, the outer product (u^{\top} v stays the inner one)
         return _binary(_outer, node.left, node.right, ctx, node)
     times = _binary(product, node.left, node.right, ctx, node)
-    right, name = node.right, identifier(node.left)
-    if not (isinstance(right, M.Idx) and name is not None and _opens_group(right, ctx)):
+    right, fn, rest = node.right, node.left, None
+    if isinstance(fn, M.Juxt):  # `c f(x)_{2}`: c times component 2 of f(x)
+        fn, rest = fn.right, fn.left
+    name = identifier(fn)
+    if not (isinstance(right, (M.Idx, M.Attr)) and name is not None and _opens_group(right, ctx)):
         return times
-    # `w(y)_{2}` parses as w times (y)_2; when w is a function, a reader means component 2 of w(y)
-    called = M.Idx(M.Apply(node.left, (right.base,), span=node.span), right.indices, span=node.span)
+    # `w(y)_{2}` parses as w times (y)_2, `f(x).s` as f times (x).s; when w is a function, a reader
+    # means component 2 of w(y), the output s of f(x)
+    group = right.base if isinstance(right, M.Idx) else right.obj
+    closed = group.span.end + (ctx.text is not None and ctx.text[group.span.end : group.span.end + 1] == ")")
+    call, span = M.Apply(fn, (group,), span=Span(fn.span.start, closed)), Span(fn.span.start, node.span.end)
+    if isinstance(right, M.Idx):
+        called: M.MathNode = M.Idx(call, right.indices, span=span)
+    else:
+        called = M.Attr(call, right.name, span=span)
+    if rest is not None:
+        called = M.Juxt(rest, called, span=node.span)
     component = compile_expr(called, ctx)
 
     def juxt(env: Env) -> Any:

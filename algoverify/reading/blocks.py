@@ -7,8 +7,8 @@ One finder per syntax, run in the order Hugo itself reads a page:
 2. fenced code, found by markdown-it-py (CommonMark) through its line maps, so fences inside
    lists and block quotes, ``~~~`` fences and fences with attributes are handled exactly;
 3. raw LaTeX in the rest of the body (``\begin{algorithm}``, ``algorithmic``, ``\[ \]``,
-   ``$$ $$``, ``equation``/``align``/…), skipping what 1 and 2 claimed, HTML code blocks
-   and inline code spans. ``.tex`` files get only this scan, over the whole text.
+   ``$$ $$``, ``equation``/``align``/…), skipping what 1 and 2 claimed, indented code blocks
+   (Markdown's literal code: a listing there is an example), HTML code blocks and inline code spans. ``.tex`` files get only this scan, over the whole text.
 
 Each finder blanks out what it claimed (spaces, line breaks kept, so offsets and line
 numbers do not move) before the next one runs; blocks therefore never overlap, and
@@ -277,7 +277,7 @@ def _markdown() -> Any:
 
 
 def _find_fences(note: Note, masked: str, blocks: list[Block], findings: list[Finding], claimed: list[Span]) -> None:
-    """Add the blocks of fenced code; claim every fence and literal HTML block.
+    """Add the blocks of fenced code; claim every fence, indented code block and literal HTML block.
 
     ``masked`` is the note's text with the shortcodes blanked, so Markdown never sees inside them.
     """
@@ -293,8 +293,10 @@ def _find_fences(note: Note, masked: str, blocks: list[Block], findings: list[Fi
                 found, errors = _fence_blocks(masked, token, whole, inner)
                 blocks.extend(found)
                 findings.extend(_with_path(f, note) for f in errors)
+        elif token.type == "code_block":
+            pass  # indented code is literal text, as Markdown shows it: a listing in it is an example
         elif token.type != "html_block" or not _HTML_CODE.match(token.content):
-            continue  # only fences and literal HTML are hidden from the raw scan
+            continue  # only fences, indented code and literal HTML are hidden from the raw scan
         start = source.lines.offset(lines[0], 1)
         claimed.append(Span(start, source.lines.line_span(lines[1], source.text).end))
 

@@ -26,6 +26,7 @@ A mistake in the configuration is a finding at the key, never a traceback.
 
 from __future__ import annotations
 
+import difflib
 import functools
 import json
 import re
@@ -207,7 +208,11 @@ class _Reader:
     def read(self, table: dict[str, Any]) -> ProjectConfig:
         raw = {str(k).replace("_", "-"): v for k, v in table.items()}
         for key in sorted(set(raw) - set(CONFIG_KEYS)):
-            self._bad(key, f"is not a setting; the settings are {', '.join(CONFIG_KEYS)}")
+            close = difflib.get_close_matches(key, CONFIG_KEYS, n=1, cutoff=0.6)
+            if close:  # a misspelling: the one setting it is near, not the whole list
+                self._bad(key, f"is not a setting (did you mean {close[0]}?)")
+            else:
+                self._bad(key, f"is not a setting; the settings are {', '.join(CONFIG_KEYS)}")
         index_base = self._int(raw, "index-base", range(0, 2))
         macros = self._macros(raw)
         return ProjectConfig(
