@@ -179,8 +179,10 @@ def _spec_findings(report: NoteReport) -> list[Finding]:
 
 
 def _claim_findings(report: NoteReport, *, check_claims: bool = True) -> list[Finding]:
-    """AV604 for each checkable sentence of the prose no check quotes; AV407 for a stale ``unchecked:`` entry
-    (and for a stale ``claim:``, unless the checks ran and said so themselves: ``check_claims=False``)."""
+    """AV604 for each checkable sentence no check quotes; AV407 for a stale ``unchecked:`` entry or ``claim:``.
+
+    A stale ``claim:`` is left to the checks when they ran and said so themselves (``check_claims=False``).
+    """
     from .checking.claims import claim_findings
 
     try:

@@ -80,8 +80,9 @@ def unchecked_entries(note: Note) -> list[Unchecked]:
 
 
 def _check_claims(note: Note, *, indexed: bool = False) -> list[Any]:
-    """``(id, claim)`` of every check that quotes a sentence, read from the front matter as written
-    (``(index, id, claim)`` with ``indexed``).
+    """``(id, claim)`` of every check that quotes a sentence, as the front matter writes it.
+
+    With ``indexed``, ``(index, id, claim)``.
 
     A check with a problem in its entry (AV501) still says which sentence it is meant to back.
     """

@@ -32,8 +32,9 @@ NOTE_MODULE_PREFIX = "algoverify_note_"
 def load_module(note_path: Path, name: str, span: Span | None, project_root: Path | None = None) -> ModuleType:
     """Import the helper module a note names (a file beside the note), as pytest imports a conftest.
 
-    Its folder is on ``sys.path`` while it loads, so it may import a helper file beside it. The module must be a ``.py`` file inside the note's folder or the project root (the folder
-    of the project configuration): a note cannot name code elsewhere on the machine.
+    Its folder is on ``sys.path`` while it loads, so it may import a helper file beside it. The
+    module must be a ``.py`` file inside the note's folder or the project root (the folder of the
+    project configuration): a note cannot name code elsewhere on the machine.
     """
     path = (note_path.parent / name).resolve()
     roots = [note_path.parent.resolve()] + ([project_root.resolve()] if project_root is not None else [])

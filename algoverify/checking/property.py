@@ -187,8 +187,10 @@ def _callable(check: CheckSpec, ctx: CheckContext, listing: Any, values: dict[st
 
 
 def _outputs_record(listing: Any) -> Any:
-    """The named tuple a call of a listing with several outputs returns: ``f(x).lam`` is its output ``lam``
-    (``f(x)_{1}`` its first); ``None`` for a listing of one output, which returns it alone."""
+    """The named tuple a call of a listing with several outputs returns; ``None`` for one output.
+
+    ``f(x).lam`` is its output ``lam``, ``f(x)_{1}`` its first; a listing of one output returns it alone.
+    """
     outputs = tuple(listing.outputs or ())
     if len(outputs) < 2 or len(set(outputs)) < len(outputs):
         return None

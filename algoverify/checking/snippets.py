@@ -391,8 +391,10 @@ def find_quote(prose: str, quote: str) -> int | None:
 
 
 def find_claim(prose: str, claim: str) -> tuple[int, int] | None:
-    """Where a check's ``claim`` stands in ``prose`` (start, end), or ``None``: as :func:`find_quote` finds a quote,
-    on the text as rendered too (:func:`~algoverify.reading.rendered.locate`).
+    """Where a check's ``claim`` stands in ``prose`` (start, end), or ``None``.
+
+    As :func:`find_quote` finds a quote, on the text as rendered too
+    (:func:`~algoverify.reading.rendered.locate`).
 
     The case of the claim's first letter may differ: a claim quoted from the middle of a
     sentence ("… so the output …") starts with a capital where the prose has none, or the reverse.

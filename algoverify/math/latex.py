@@ -222,8 +222,11 @@ _ENTRY = re.compile(r"(?P<name>.+?)\[(?P<at>[0-9]+(?:,[0-9]+)*)\]")
 
 
 def identifier_latex(name: str) -> str:
-    r"""The LaTeX of the name an identifier stands for: ``lam`` → ``\lambda``, ``x_hat`` → ``\hat{x}``,
-    ``B_1`` → ``B_{1}``, ``sigma_sq`` → ``\sigma^{2}``; an entry ``x[2]`` (1-based) → ``x_{2}``."""
+    r"""The LaTeX of the name an identifier stands for.
+
+    ``lam`` → ``\lambda``, ``x_hat`` → ``\hat{x}``, ``B_1`` → ``B_{1}``, ``sigma_sq`` → ``\sigma^{2}``;
+    an entry ``x[2]`` (1-based) → ``x_{2}``.
+    """
     entry = _ENTRY.fullmatch(name)
     if entry is not None:
         return f"{_script(identifier_latex(entry['name']))}_{{{entry['at']}}}"
@@ -258,8 +261,10 @@ def _script(text: str) -> str:
 
 
 def sympy_latex(expr: Any) -> str:
-    r"""A sympy value in LaTeX, its symbols spelt as the note's names (``(x_{1} - x_{2})^{2} / 4``,
-    ``\lvert x_{1} \rvert``), never in sympy's spelling (``x[1]``, ``Abs``, ``**``)."""
+    r"""A sympy value in LaTeX, its symbols spelt as the note's names.
+
+    ``(x_{1} - x_{2})^{2} / 4``, ``\lvert x_{1} \rvert``; never sympy's spelling (``x[1]``, ``Abs``, ``**``).
+    """
     from sympy.printing.latex import LatexPrinter  # lazy: lint never imports sympy
 
     class Printer(LatexPrinter):

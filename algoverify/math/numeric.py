@@ -605,7 +605,9 @@ def _attr(node: M.Attr, ctx: Context) -> Closure:
         if fields:  # the outputs of a listing called by its `as:` name
             listed = ", ".join(fields)
             raise LocatedError(
-                EvaluationFailed, node.span, message=f"{ctx.written(node.obj)} has no output {name}; its outputs: {listed}"
+                EvaluationFailed,
+                node.span,
+                message=f"{ctx.written(node.obj)} has no output {name}; its outputs: {listed}",
             )
         raise LocatedError(EvaluationFailed, node.span, message=f"{ctx.written(node.obj)} has no attribute {name}")
 

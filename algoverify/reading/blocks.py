@@ -8,7 +8,8 @@ One finder per syntax, run in the order Hugo itself reads a page:
    lists and block quotes, ``~~~`` fences and fences with attributes are handled exactly;
 3. raw LaTeX in the rest of the body (``\begin{algorithm}``, ``algorithmic``, ``\[ \]``,
    ``$$ $$``, ``equation``/``align``/…), skipping what 1 and 2 claimed, indented code blocks
-   (Markdown's literal code: a listing there is an example), HTML code blocks and inline code spans. ``.tex`` files get only this scan, over the whole text.
+   (Markdown's literal code: a listing there is an example), HTML code blocks and inline code
+   spans. ``.tex`` files get only this scan, over the whole text.
 
 Each finder blanks out what it claimed (spaces, line breaks kept, so offsets and line
 numbers do not move) before the next one runs; blocks therefore never overlap, and

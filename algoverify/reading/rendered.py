@@ -31,8 +31,10 @@ class Rendered:
     region: tuple[int, int] = (0, 0)
 
     def source_span(self, start: int, end: int) -> tuple[int, int]:
-        """The source span of the rendered ``text[start:end]`` (``end > start``), with the markup that
-        renders as nothing on either side (``*always*``, ``[twice](url)``)."""
+        """The source span of the rendered ``text[start:end]`` (``end > start``).
+
+        It takes in the markup that renders as nothing on either side (``*always*``, ``[twice](url)``).
+        """
         return (
             self.ends[start - 1] if start > 0 else self.region[0],
             self.starts[end] if end < len(self.text) else self.region[1],

@@ -35,7 +35,12 @@ class Node:
         if self.kind == "table" and str(step) in self.items:
             key, node = self.items[str(step)]
             return node, key
-        if self.kind == "array" and isinstance(step, int) and not isinstance(step, bool) and 0 <= step < len(self.values):
+        if (
+            self.kind == "array"
+            and isinstance(step, int)
+            and not isinstance(step, bool)
+            and 0 <= step < len(self.values)
+        ):
             return self.values[step], None
         return None
 
