@@ -432,3 +432,17 @@ def test_a_numpy_reference_takes_the_inputs_it_needs_and_epsilon_is_varepsilon(t
     )
     (outcome,) = api.check([note], seed=0).notes[0].outcomes
     assert outcome.status == "verified", outcome.message
+
+
+def test_a_complex_reference_is_compared_as_complex(tmp_path):
+    """A listing that computes the cosine half of the DFT is not the DFT: the imaginary part counts."""
+    note = tmp_path / "dft.md"
+    note.write_text(
+        "---\nalgoverify:\n  checks:\n    - id: dft\n      kind: reference\n      listing: 1\n"
+        "      inputs: {n: \"integers(2, 6)\", x: \"randn(n)\"}\n      reference: numpy.fft.fft\n---\n\n"
+        "The signal \\(x\\) has \\(n\\) entries.\n\n\\begin{algorithmic}\n\\For{\\(k = 1, \\dots, n\\)}\n"
+        "\\State \\(y_k \\gets \\sum_{j=1}^{n} x_j \\cos(2 (j - 1)(k - 1) \\pi / n)\\)\n\\EndFor\n"
+        "\\State \\Return \\(y\\)\n\\end{algorithmic}\n"
+    )
+    (outcome,) = api.check([note], seed=0).notes[0].outcomes
+    assert outcome.status == "refuted" and "j" in outcome.message, outcome.message

@@ -16,6 +16,7 @@ from ..findings import LocatedError, ModuleError, SpecReferenceError
 from ..math import mathexpr as M
 from ..math.names import join_words, spelt_words
 from ..math.numeric import Context, compile_expr
+from ..running.conventions import variant
 from ..running.generators import GENERATORS, GeneratorError
 from ..running.structured import EDGE_ROWS
 from ..running.symbols import rename_entries
@@ -222,7 +223,7 @@ class CheckContext:
 
     def _spelled(self, check: CheckSpec, values: dict[str, Any]) -> dict[str, Any]:
         """``epsilon`` drawn for a listing that writes ``\\varepsilon``: one letter, spelled as the listing does."""
-        if check.get("listing") is None or not any(_variant(k) for k in values):
+        if check.get("listing") is None or not any(variant(k) for k in values):
             return values
         try:
             listing = self.listing(check)
@@ -231,7 +232,7 @@ class CheckContext:
             return values
         out = {}
         for k, v in values.items():
-            other = _variant(k)
+            other = variant(k)
             out[other if other and k not in names and other in names and other not in values else k] = v
         return out
 
@@ -357,19 +358,6 @@ class CheckContext:
 def _moved(exc: LocatedError, where: Span | None) -> LocatedError:
     """``exc`` at ``where``: the same rule and message, located in the note."""
     return LocatedError(exc.rule, where, exc.details, **exc.args_)
-
-
-#: the Greek letters TeX spells two ways (``\\epsilon``, ``\\varepsilon``): a reader sees one letter
-_VARIANTS = ("epsilon", "theta", "phi", "rho", "sigma", "pi", "kappa")
-
-
-def _variant(name: str) -> str | None:
-    """``varepsilon`` for ``epsilon`` and back; ``None`` for a name that is no such letter."""
-    if name in _VARIANTS:
-        return "var" + name
-    if name.startswith("var") and name[3:] in _VARIANTS:
-        return name[3:]
-    return None
 
 
 def taken(listing: Any, values: dict[str, Any]) -> dict[str, Any]:

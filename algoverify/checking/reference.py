@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from .context import CheckContext
+from .context import CheckContext, variant
 from .outcome import Verdict
 from .proof import PROVED, Proof, beside
 from .refproof import listing_subject, prove_reference, snippet_subject
@@ -113,7 +113,7 @@ def _mismatch(
     for name, g, e in zip(names, got, expected):
         opts = compare.get(name, {}) if isinstance(compare, dict) else {}
         if ctx.fixed is not None:
-            shown = _short(np.asarray(g, dtype=float)), _short(np.asarray(e, dtype=float))
+            shown = _short(np.asarray(g)), _short(np.asarray(e))
             ctx.shown.append(f"{name} = {shown[0]}, expected {shown[1]}")
         problem = _differs(name, g, e, opts, check)
         if problem:
@@ -151,7 +151,12 @@ def _named(reference: Any, values: dict[str, Any]) -> dict[str, Any]:
         return dict(values)
     every = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
     named = {n for n, p in params.items() if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
-    return {k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in values.items() if every or k in named}
+    out = {k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in values.items() if every or k in named}
+    for name in named - set(out):  # def f(A, epsilon) for a listing that writes \varepsilon: one letter
+        other = variant(name)
+        if other is not None and other in values:
+            out[name] = values[other]
+    return out
 
 
 def _differs(name: str, got: Any, expected: Any, opts: dict[str, Any], check: CheckSpec) -> str | None:
@@ -167,7 +172,9 @@ def _differs(name: str, got: Any, expected: Any, opts: dict[str, Any], check: Ch
             return (
                 f"{name} has {len(got)} members, the reference {len(expected)}: {_members(got)}, {_members(expected)}"
             )
-    g, e = np.asarray(got, dtype=float), np.asarray(expected, dtype=float)
+    # a complex value is compared as complex: casting it to float would drop its imaginary part
+    kind = complex if np.iscomplexobj(got) or np.iscomplexobj(expected) else float
+    g, e = np.asarray(got, dtype=kind), np.asarray(expected, dtype=kind)
     if g.shape != e.shape:
         return f"{name} has shape {g.shape}, the reference {e.shape}"
     if np.allclose(g, e, rtol=rtol, atol=atol):
@@ -186,4 +193,6 @@ def _members(values: list[Any]) -> str:
 
 
 def _short(a: np.ndarray) -> str:
-    return np.array2string(a, precision=6, threshold=8) if a.ndim else f"{float(a):.10g}"
+    if a.ndim:
+        return np.array2string(a, precision=6, threshold=8)
+    return f"{complex(a):.10g}" if np.iscomplexobj(a) else f"{float(a):.10g}"

@@ -23,6 +23,7 @@ from .declarations import InputSpec
 from .symbols import Resolution, rename_entries
 
 __all__ = [
+    "variant",
     "SAID_TESTS",
     "said_of",
     "swap_of",
@@ -163,3 +164,16 @@ def defined(names: Resolution, ctx: Context) -> tuple[tuple[str, Callable[[Env],
     """The prose's definitions a scope reads, compiled (a problem in one is located in the prose)."""
     guarded = dataclasses.replace(ctx, guard=True)
     return tuple((name, compile_expr(tree, guarded)) for name, tree in names.definitions)
+
+
+#: the Greek letters TeX spells two ways (``\\epsilon``, ``\\varepsilon``): a reader sees one letter
+_VARIANTS = ("epsilon", "theta", "phi", "rho", "sigma", "pi", "kappa")
+
+
+def variant(name: str) -> str | None:
+    """``varepsilon`` for ``epsilon`` and back; ``None`` for a name that is no such letter."""
+    if name in _VARIANTS:
+        return "var" + name
+    if name.startswith("var") and name[3:] in _VARIANTS:
+        return name[3:]
+    return None

@@ -64,6 +64,7 @@ from .conventions import (
     said_of,
     stored_as_ones,
     swap_of,
+    variant,
     zeros,
 )
 from .declarations import InputSpec, read_family
@@ -392,7 +393,16 @@ class Program:
         """
         return {k: v for k, v in self._bind_inputs(dict(inputs)).items() if k not in self.functions}
 
+    def _spelled(self, name: str, inputs: dict[str, Any]) -> str:
+        """``name``, or its other spelling when that is the one the listing takes (``epsilon``, ``varepsilon``)."""
+        other = variant(name)
+        if name in self._accepted or other is None or other not in self._accepted or other in inputs:
+            return name
+        return other
+
     def _bind_inputs(self, inputs: dict[str, Any]) -> Env:
+        if not self._accepted.issuperset(inputs):  # --set epsilon=… for a listing that writes \varepsilon
+            inputs = {self._spelled(n, inputs): v for n, v in inputs.items()}
         if not self._accepted.issuperset(inputs):
             unknown = [n for n in inputs if n not in self._accepted]
             raise LocatedError(
