@@ -19,6 +19,7 @@ import numpy as np
 
 from ..findings import Finding, LocatedError, SpecReferenceError, VacuousBound
 from ..math.exact import as_float, to_exact
+from ..math.ops import seen
 from .context import DEFAULT_TOLERANCE, CheckContext, taken, tolerance
 from .outcome import Verdict
 from .proof import PROVED, Proof, Subjects, beside, provable, prove
@@ -145,7 +146,7 @@ def _given_on_entry(check: CheckSpec, ctx: CheckContext, env: dict[str, Any]) ->
 
 def _final(listing: Any, result: Any) -> dict[str, Any]:
     """Every variable a run assigned (its last value) and its outputs, by name."""
-    final = {name: history[-1][1] for name, history in result.trace.history.items()}
+    final = {name: seen(history[-1][1]) for name, history in result.trace.history.items()}
     names = listing.outputs or ("result",)
     outs = result.value if len(names) > 1 else (result.value,)
     final.update(zip(names, outs))
@@ -309,7 +310,7 @@ class _Watch:
 
     def test(self, frame: dict[str, Any]) -> None:
         self.passes += 1
-        state = {k: v for k, v in frame.items() if not k.startswith("$")}
+        state = {k: seen(v) for k, v in frame.items() if not k.startswith("$")}
         scope = {**self.base, **state}
         if self.uses_previous:  # copies of the state only for a relation that reads them next pass
             previous, self.previous = self.previous, {k: _copy(v) for k, v in state.items() if not callable(v)}

@@ -114,6 +114,8 @@ class _Gen:
         if name is None:
             return self.closure(node)
         key = self.bind("k", name)
+        if name in getattr(self.ctx, "sequences", ()):
+            return self.closure(node)  # p after p_k \gets …: read whole, the sequence is its array
         if name not in self.ctx.declared:
             # a dimension symbol, a function, an error: the closure knows, when the name is not
             # bound yet (a `d` is bound once per run, then read like any variable)

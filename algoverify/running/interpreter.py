@@ -48,6 +48,7 @@ from ..math.ops import (
     Sequence,
     nonfinite,
     raise_on_fp_errors,
+    seen,
 )
 from ..math.ranges import UPWARD, written_direction
 from ..math.segments import parse_segment
@@ -197,8 +198,8 @@ class Trace:
         return len(self.history.get(name, ())) + (self._dropped or {}).get(name, 0)
 
     def last(self, name: str) -> Any:
-        """The last value assigned to ``name``."""
-        return self.history[name][-1][1]
+        """The last value assigned to ``name`` (a sequence stored by index as its array)."""
+        return seen(self.history[name][-1][1])
 
 
 class _Returned:
@@ -1257,6 +1258,7 @@ def compile_function(
         | {n for n, _ in names.definitions},
         dims={},
         guard=False,
+        sequences=frozenset(scope.stored_by_index),
     )
     sub = _Compiler(
         ctx,
@@ -1354,6 +1356,7 @@ def compile_program(
     inputs = declarations.names
     compiler.ctx.declared = assigned_names(algorithm.body, parse) | set(inputs) | bound_names(declarations)
     compiler.ctx.declared |= {n for n, _ in names.definitions}
+    compiler.ctx.sequences = frozenset(by_scope[None].stored_by_index)
     compiler.parse = renaming(parse, names)
     compiler.zero_vectors, compiler.filled = names.zero_vectors, names.filled
     install_views(names, compiler.ctx)

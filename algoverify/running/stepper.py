@@ -24,6 +24,7 @@ from ..findings import Finding, LocatedError
 from ..math import mathexpr as M
 from ..math.names import join_words
 from ..math.numeric import Context, compile_expr
+from ..math.ops import seen
 from ..source import SourceFile, Span, number_text
 from ..syntax import ir
 from .interpreter import Trace, is_step, pause
@@ -56,6 +57,7 @@ class Quit(BaseException):
 
 def format_value(value: Any) -> str:
     """Render a value compactly: arrays with 6 significant digits, functions by name."""
+    value = seen(value)  # a sequence stored by index is its array
     if isinstance(value, np.ndarray):
         return np.array2string(value, precision=6, suppress_small=False, max_line_width=100)
     if isinstance(value, (float, np.floating)):

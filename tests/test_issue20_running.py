@@ -1,0 +1,177 @@
+"""Issue 20: running, stepping, values, counterexamples and the messages about values.
+
+Each test reproduces one defect of the issue as a new user met it, on a small note of its own.
+"""
+
+from __future__ import annotations
+
+import io
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from algoverify import api, cli
+
+# --- 0. a sequence built by indexed stores is an array wherever a user sees it -----------------
+
+SOFTMAX_LISTING = r"""
+\begin{algorithm}[H]
+\caption{Softmax}
+\begin{algorithmic}[1]
+\Require scores \(z_1, \dots, z_K\)
+\State \(m \gets \max_k z_k\)
+\State \(s \gets \sum_{k=1}^{K} \exp(z_k - m)\)
+\For{\(k = 1, \dots, K\)}
+  \State \(p_k \gets \exp(z_k - m) / s\)
+\EndFor
+\end{algorithmic}
+\end{algorithm}
+"""
+
+
+def _note(tmp_path: Path, checks: str, body: str, name: str = "note.md") -> Path:
+    """A note with the check spec ``checks`` (YAML, one check per item) and ``body`` below its front matter."""
+    front = "---\ntitle: t\nalgoverify:\n  checks:\n" + textwrap.indent(textwrap.dedent(checks).strip(), "    ")
+    path = tmp_path / name
+    path.write_text(front + "\n---\n\nThe listing computes the softmax.\n" + body, encoding="utf-8")
+    return path
+
+
+def _check(path: Path, **kwargs):
+    result = api.check([path], isolate=False, **kwargs)
+    (report,) = result.notes
+    return report
+
+
+def _outcome(report, check_id: str):
+    (found,) = [o for o in report.outcomes if o.check.id == check_id]
+    return found
+
+
+def _main(argv: list[str], stdin: str = "") -> tuple[int, str]:
+    import sys
+
+    out, err = io.StringIO(), io.StringIO()
+    old = sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    try:
+        status = cli.main(argv, stdout=out, stderr=err)
+    finally:
+        sys.stdin = old
+    return status, out.getvalue() + err.getvalue()
+
+
+@pytest.mark.parametrize("sizes", ["integers(1, 1)", "integers(3, 5)"])
+def test_a_property_over_a_listing_sees_a_sequence_stored_by_index_as_its_array(tmp_path, sizes):
+    path = _note(
+        tmp_path,
+        f"""
+        - id: softmax
+          kind: property
+          listing: 1
+          claim: "The listing computes the softmax"
+          trials: 10
+          inputs: {{K: "{sizes}", z: "randn(K)"}}
+          holds: 'p = \\operatorname{{softmax}}(z)'
+        """,
+        SOFTMAX_LISTING,
+    )
+    found = _outcome(_check(path), "softmax")
+    assert found.status == "verified", found.message
+
+
+def test_an_invariant_sees_a_sequence_stored_by_index_as_its_array(tmp_path):
+    path = _note(
+        tmp_path,
+        r"""
+        - id: softmax-after-the-loop
+          kind: property
+          listing: 1
+          claim: "The listing computes the softmax"
+          trials: 5
+          after: 'p_k \gets'
+          inputs: {K: "integers(1, 3)", z: "randn(K)"}
+          holds: '\sum_k p_k \le 1 + 10^{-9} \land \lVert p \rVert \le 1 + 10^{-9}'
+        """,
+        SOFTMAX_LISTING,
+    )
+    found = _outcome(_check(path), "softmax-after-the-loop")
+    assert found.status == "verified", found.message
+
+
+def test_an_equation_check_sees_a_sequence_stored_by_index_as_its_array(tmp_path):
+    path = _note(
+        tmp_path,
+        """
+        - id: softmax-equation
+          kind: equation
+          listing: 1
+          claim: "The listing computes the softmax"
+          trials: 5
+          inputs: {K: "integers(1, 3)", z: "randn(K)"}
+          holds: 'p = \\operatorname{softmax}(z)'
+        """,
+        SOFTMAX_LISTING,
+    )
+    found = _outcome(_check(path), "softmax-equation")
+    assert found.status == "verified", found.message
+
+
+WHOLE_READS = r"""
+\begin{algorithmic}
+\Require \(z \in \mathbb{R}^{K}\)
+\For{\(k = 1, \dots, K\)}
+  \State \(p_k \gets 2 z_k\)
+\EndFor
+\State \(q \gets 2 z\)
+\State \(e \gets p = q\)
+\State \(n \gets \lVert p \rVert\)
+\State \(r \gets 3 p\)
+\Return \(e, n, r\)
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize("z", [[0.5], [0.5, -1.0, 2.0]])
+def test_the_listing_itself_reads_a_sequence_whole_as_its_array(z):
+    listing = api.compile(WHOLE_READS)
+    result = listing.run({"z": z})
+    assert result.ok, result.finding
+    equal, norm, tripled = result.value
+    assert equal is True or equal == 1
+    assert norm == pytest.approx(np.linalg.norm(2 * np.array(z)))
+    assert np.allclose(tripled, 6 * np.array(z))
+    assert isinstance(result.trace.last("p"), np.ndarray)  # the Python API's view of a variable
+
+
+def test_a_sequence_started_at_zero_keeps_its_written_indices():
+    """A whole read is the array; a subscript still reads the index as written (x_0 in a 1-based listing)."""
+    listing = api.compile(
+        r"""
+\begin{algorithmic}
+\Require \(x_0\), \(K\)
+\For{\(k = 0, \dots, K - 1\)}
+  \State \(x_{k+1} \gets x_k / 2\)
+\EndFor
+\State \(t \gets \sum_{k} x_k\)
+\Return \(x_0, x_K, t\)
+\end{algorithmic}"""
+    )
+    first, last, total = listing(x_0=8.0, K=3)
+    assert (first, last) == (8.0, 1.0)
+    assert total == 15.0  # the sum runs over the indices stored, 0 to K
+
+
+def test_run_trace_and_the_stepper_show_a_sequence_as_its_array(tmp_path):
+    path = tmp_path / "softmax.md"
+    path.write_text("---\ntitle: t\n---\n" + SOFTMAX_LISTING, encoding="utf-8")
+    status, out = _main(["run", str(path), "--set", "K=1", "--set", "z=[0.5]", "--trace"])
+    assert status == 0, out
+    assert "p=[1.]" in out and "{1:" not in out, out
+    store = path.read_text(encoding="utf-8").splitlines().index(r"  \State \(p_k \gets \exp(z_k - m) / s\)") + 1
+    status, out = _main(
+        ["run", str(path), "--set", "K=2", "--set", "z=[0.5,0.5]", "--step"], stdin=f"b {store}\nc\nn\nvars\np p\nq\n"
+    )
+    assert "p = [0.5]" in out and "{1:" not in out, out
