@@ -175,3 +175,55 @@ def test_run_trace_and_the_stepper_show_a_sequence_as_its_array(tmp_path):
         ["run", str(path), "--set", "K=2", "--set", "z=[0.5,0.5]", "--step"], stdin=f"b {store}\nc\nn\nvars\np p\nq\n"
     )
     assert "p = [0.5]" in out and "{1:" not in out, out
+
+
+# --- 0b. a counterexample belongs to the class the spec names --------------------------------------
+
+
+def _draw_note(tmp_path: Path, draw: str, holds: str) -> Path:
+    path = tmp_path / "draws.md"
+    path.write_text(
+        "---\ntitle: t\nalgoverify:\n  checks:\n"
+        f"    - id: c\n      kind: property\n      trials: 5\n      draw: {{{draw}}}\n      holds: '{holds}'\n"
+        "---\n\nSome prose.\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+@pytest.mark.parametrize(
+    ("draw", "holds", "shape"),
+    [
+        ('x: "randn(5)"', r"\operatorname{tr}(x x^{\top}) > 1000", (5,)),
+        ('A: "randn(3, 4)"', r"\operatorname{tr}(A A^{\top}) > 1000", (3, 4)),
+        ('S: "spd(6)"', r"\operatorname{tr}(S) > 1000", (6, 6)),
+    ],
+)
+def test_shrinking_keeps_the_size_the_spec_writes(tmp_path, draw, holds, shape):
+    (o,) = _check(_draw_note(tmp_path, draw, holds)).outcomes
+    assert o.status == "refuted", o.message
+    (value,) = o.details["_counterexample"].values()
+    assert np.shape(value) == shape
+
+
+def test_a_sized_range_still_shrinks_inside_itself(tmp_path):
+    (o,) = _check(_draw_note(tmp_path, 'n: "integers(3, 8)", x: "randn(n)"', r"x_1 > 10")).outcomes
+    assert o.status == "refuted", o.message
+    example = o.details["_counterexample"]
+    assert example["n"] == 3 and np.shape(example["x"]) == (3,)
+
+
+def test_a_counterexample_too_large_to_print_is_summarised_not_replaced(tmp_path):
+    (o,) = _check(_draw_note(tmp_path, 'A: "randn(30, 30)"', r"\operatorname{tr}(A) > 100")).outcomes
+    assert o.status == "refuted", o.message
+    assert np.shape(o.details["_counterexample"]["A"]) == (30, 30)  # the JSON report's data: whole
+    text = o.details["counterexample"]
+    assert "30×30 array" in text and len(text) < 300, text
+    assert "reproduce" not in o.details  # 900 numbers are no command line
+
+
+def test_sympys_counterexample_has_the_shape_the_spec_writes(tmp_path):
+    (o,) = _check(_draw_note(tmp_path, 'A: "randn(3, 4)"', r"A_{1,1} + A_{3,4} > 10")).outcomes
+    assert o.status == "refuted", o.message
+    assert "sympy's counterexample" in o.message
+    assert np.shape(o.details["_counterexample"]["A"]) == (3, 4)
