@@ -227,3 +227,82 @@ def test_sympys_counterexample_has_the_shape_the_spec_writes(tmp_path):
     assert o.status == "refuted", o.message
     assert "sympy's counterexample" in o.message
     assert np.shape(o.details["_counterexample"]["A"]) == (3, 4)
+
+
+# --- 1. --trace: each line's values, a loop header's tests, the passes that ran ---------------------
+
+POWER = r"""---
+title: t
+---
+
+\begin{algorithmic}
+\Require symmetric matrix \(A\), start vector \(v\), tolerance \(\tau\)
+\State \(v \gets v / \lVert v \rVert\)
+\State \(w \gets A v\); \(\lambda \gets \lVert w \rVert\)
+\While{\(\lVert w - \lambda v \rVert \gt \tau \, \lambda\)}
+  \State \(v \gets w / \lambda\)
+  \State \(w \gets A v\); \(\lambda \gets \lVert w \rVert\)
+\EndWhile
+\Return \(\lambda, v\)
+\end{algorithmic}
+"""
+
+
+def _trace_rows(out: str) -> dict[int, tuple[int, str]]:
+    """line → (hits, the values shown) of a ``--trace`` table."""
+    rows = {}
+    for row in out.splitlines():
+        parts = row.split(None, 2)
+        if len(parts) >= 2 and parts[0].isdigit() and parts[1].isdigit():
+            rows[int(parts[0])] = (int(parts[1]), parts[2] if len(parts) > 2 else "")
+    return rows
+
+
+def test_trace_shows_the_last_value_of_each_line_and_counts_a_while_headers_tests(tmp_path):
+    path = tmp_path / "power.md"
+    path.write_text(POWER, encoding="utf-8")
+    args = ["run", str(path), "--set", "A=[[2,1],[1,3]]", "--set", "v=[1,0]", "--set", "tau=1e-9", "--trace"]
+    status, out = _main(args)
+    assert status == 0, out
+    rows = _trace_rows(out)
+    first_v, second_v = rows[7][1], rows[10][1]
+    assert "v=[1. 0.]" in first_v  # v / ‖v‖ of [1, 0]: kept, though v was assigned again on line 10
+    assert "v=[" in second_v and "v=[1. 0.]" not in second_v
+    assert "w=[2. 1.]" in rows[8][1] and "lam=" in rows[8][1]
+    passes = rows[10][0]
+    assert passes > 1 and rows[9][0] == passes + 1  # the test ran on entry and after each pass
+    assert f"loop iterations: {passes}" in out
+
+
+def test_a_step_budget_counts_the_passes_that_ran(tmp_path):
+    path = tmp_path / "power.md"
+    path.write_text(POWER, encoding="utf-8")
+    args = ["run", str(path), "--set", "A=[[2,1],[1,3]]", "--set", "v=[1,0]", "--set", "tau=0", "--trace"]
+    status, out = _main([*args, "--max-steps", "50"])
+    assert status == 1 and "AV301" in out
+    rows = _trace_rows(out)
+    assert rows[10][0] == rows[11][0] == 50 and rows[9][0] == 51
+    assert "loop iterations: 50" in out
+
+
+def test_a_trace_keeps_one_array_per_statement_and_each_statements_last_through_a_trim():
+    listing = api.compile(
+        r"""
+\begin{algorithmic}
+\Require \(x \in \mathbb{R}^{n}\), \(m\)
+\State \(y \gets 2 x\)
+\For{\(k = 1, \dots, m\)}
+  \State \(y \gets y + x\)
+  \State \(y \gets y - x\)
+\EndFor
+\Return \(y\)
+\end{algorithmic}"""
+    )
+    from algoverify.running.interpreter import Trace
+
+    trace = Trace(history_limit=16)
+    listing.program.run({"x": np.ones(3), "m": 40}, trace=trace)
+    history = trace.history["y"]
+    assert sum(isinstance(v, np.ndarray) for _, v in history) == 3  # one per statement that assigns y
+    assert len({span for span, _ in history}) == 3  # the first statement's entry survived the trims
+    assert trace.assignments("y") == 81

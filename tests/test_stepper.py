@@ -380,7 +380,7 @@ def test_run_trace_table(capsys):
     assert out.splitlines()[0].split() == ["line", "hits", "source"]
     assert rows[18 + PI][0] == 1 and rows[18 + PI][1].startswith(r"\State \(v \gets v / \lVert v \rVert\)")
     assert rows[19 + PI][0] == 1
-    assert rows[20 + PI][0] == 1
+    assert rows[20 + PI][0] == steps + 1  # the \While header: its test ran on entry and after each pass
     assert rows[21 + PI][0] == steps
     assert rows[22 + PI][0] == steps
     assert rows[17 + PI][0] == 0 and rows[23 + PI][0] == 0

@@ -119,9 +119,10 @@ class _Counts(dict):
 class Trace:
     """What a run did: statement hits, variable histories, named counters.
 
-    A history keeps every assignment's statement, and the value of each but arrays, whose last
-    value only is kept: a loop over 1000×1000 matrices would otherwise hold gigabytes, and
-    nothing reads an array's older values (reports show the last one).
+    A history keeps every assignment's statement, and the value of each but arrays, of which
+    only the last value each statement assigned is kept: a loop over 1000×1000 matrices would
+    otherwise hold gigabytes, and nothing reads an array's older values (reports show the last
+    one, and ``--trace`` the last one of each line).
     """
 
     __slots__ = (
@@ -179,19 +180,39 @@ class Trace:
             self.history[name] = [(span, value)]
         else:
             if h[-1][1].__class__ is np.ndarray:
-                h[-1] = (h[-1][0], None)  # only an array's last value is kept (see Trace)
+                self.forget(h, span)  # only the last array each statement assigned is kept (see Trace)
             h.append((span, value))
             if len(h) > self.history_limit:
                 self.trim(name)
 
+    @staticmethod
+    def forget(history: list, span: Span) -> None:
+        """Drop the array value the statement ``span`` assigned last in ``history``: a new one replaces it.
+
+        Each statement keeps at most one array value, its last, so the walk back stops at the
+        first entry of ``span``: in a loop that is the entry before, or a few before.
+        """
+        for k in range(len(history) - 1, -1, -1):
+            where, value = history[k]
+            if where is span or where == span:
+                if value.__class__ is np.ndarray:
+                    history[k] = (where, None)
+                return
+
     def trim(self, name: str) -> None:
-        """Drop the older half of ``name``'s history (its assignment count stays exact)."""
+        """Drop the older half of ``name``'s history (its assignment count stays exact).
+
+        The last assignment of a statement found only in that half is kept: ``--trace`` shows
+        each line's last value, however many times another line assigned the name since.
+        """
         h = self.history[name]
         half = len(h) // 2
+        later = {span for span, _ in h[half:]}
+        kept = list({span: (span, value) for span, value in h[:half] if span not in later}.values())
         if self._dropped is None:
             self._dropped = {}
-        self._dropped[name] = self._dropped.get(name, 0) + half
-        del h[:half]
+        self._dropped[name] = self._dropped.get(name, 0) + half - len(kept)
+        h[:half] = kept
 
     def assignments(self, name: str) -> int:
         """How many times ``name`` was assigned (not capped by the history limit)."""
@@ -1159,12 +1180,12 @@ def _ticker(node: ir.Node) -> Callable[[Env], None]:
 
     def tick(env: Env) -> None:
         trace = env[TRACE_KEY]
-        trace.steps += 1
         budget = env["$budget"]
-        if trace.steps > budget.max_steps:
+        if trace.steps >= budget.max_steps:  # counted once a pass starts: the steps are the passes that ran
             raise LocatedError(
                 DidNotTerminate, span, reason=f"the loop ran past the budget of {budget.max_steps} iterations"
             )
+        trace.steps += 1
         if trace.steps >= trace.clock_at:
             now = time.perf_counter()
             if now > env["$deadline"]:
