@@ -306,3 +306,31 @@ def test_a_trace_keeps_one_array_per_statement_and_each_statements_last_through_
     assert sum(isinstance(v, np.ndarray) for _, v in history) == 3  # one per statement that assigns y
     assert len({span for span, _ in history}) == 3  # the first statement's entry survived the trims
     assert trace.assignments("y") == 81
+
+
+# --- 2. a listing that cannot compile still describes itself ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("latex", "inputs", "outputs"),
+    [
+        (
+            "\\Require \\(x\\), \\(\\tau\\)\n\\State \\(y \\gets \\foo x\\)\n\\Return \\(y, \\tau\\)",
+            ("x", "tau"),
+            ("y", "tau"),
+        ),
+        (
+            "\\Function{F}{\\(x, \\tau\\)}\n\\State \\(y \\gets \\foo x\\)\n\\State \\Return \\(y\\)\n\\EndFunction",
+            ("x", "tau"),
+            ("y",),
+        ),
+    ],
+)
+def test_a_listing_that_cannot_compile_still_describes_itself(latex, inputs, outputs):
+    listing = api.compile("\\begin{algorithmic}\n" + latex + "\n\\end{algorithmic}")
+    assert listing.inputs == inputs and listing.outputs == outputs
+    for text in (repr(listing), str(listing)):
+        assert f"({', '.join(inputs)}) -> ({', '.join(outputs)})" in text
+        assert "cannot run" in text and "\\foo" in text and "line 3" in text
+    result = listing.run({name: 1.0 for name in inputs})
+    assert not result.ok and "\\foo" in result.finding.message  # running it still says why it cannot

@@ -1402,6 +1402,43 @@ def compile_program(
     return program
 
 
+def read_signature(
+    algorithm: ir.Algorithm,
+    *,
+    locate: Callable[[int], tuple[int, int]] | None = None,
+    functions: dict[str, Callable[..., Any]] | None = None,
+    context: InputSpec | None = None,
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``(inputs, outputs)`` as :func:`compile_program` names them, without compiling a statement.
+
+    A listing with a statement that cannot compile (``\\foo``) still has a signature: what it
+    declares and returns. Raises :class:`LocatedError` only when the declarations themselves
+    do not read.
+    """
+    words = listing_words(algorithm)
+
+    def parse(m: ir.Math) -> M.MathNode:
+        return join_words(parse_segment(m), words)
+
+    body = [n for n in algorithm.body if not isinstance(n, ir.Comment)]
+    funcs = [n for n in body if isinstance(n, ir.Function)]
+    others = [n for n in body if not isinstance(n, (ir.Function, ir.Condition))]
+    by_scope = {s.function: s for s in scopes(algorithm, parse, known=set(functions or {}))}
+    outer = declared_inputs(algorithm.body, parse, locate)
+    if funcs and not others:
+        entry = entry_of(funcs)
+        params = []
+        for tree in join_families([parse(p) for p in entry.params]):
+            family = read_family(tree) if isinstance(tree, M.Range) else None
+            params.append(family.name if family is not None else identifier(tree) or word(tree) or "?")
+        scope = by_scope.get(entry.name) or Scope(entry.name, entry, params=tuple(params))
+        names = resolve(scope, own_declarations(scope, outer, parse, locate), context or InputSpec())
+        inputs = tuple(params + [n for n in names.extra_inputs if n not in params])
+        return inputs, output_names(entry.body, parse)
+    names = resolve(by_scope[None], outer, context or InputSpec())
+    return tuple(names.declarations.names), output_names(body, parse)
+
+
 def parse(latex: str) -> ir.Algorithm:
     """Parse a block of LaTeX (an ``algorithm``/``algorithmic`` environment or bare statements)."""
     from ..syntax.build import parse_algorithm
