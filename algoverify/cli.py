@@ -508,17 +508,13 @@ def _reproduce(args: argparse.Namespace, out: TextIO) -> int:
     """``run --check ID``: one trial of a check on the given values; 0 verified, 1 refuted, 2 could not check."""
     from .checking.outcome import CANNOT, VERIFIED
     from .running.generators import make_rng
-    from .running.values import ValueSyntaxError, parse_assignment
+    from .running.values import ValueSyntaxError, parse_assignments
 
-    rng = make_rng(args.seed)
-    values = {}
-    for text in args.values:
-        try:
-            name, value = parse_assignment(text, rng)
-        except ValueSyntaxError as exc:
-            out.write(f"algoverify run: --set {text}: {exc}\n")
-            return 2
-        values[name] = value
+    try:
+        values = parse_assignments(args.values, make_rng(args.seed))
+    except ValueSyntaxError as exc:
+        out.write(f"algoverify run: --set {exc.setting}: {exc}\n")
+        return 2
     report = api.reproduce(args.path, args.check, values, seed=args.seed)
     outcome = next((o for o in report.outcomes if o.check.id == args.check), None)
     if outcome is None:

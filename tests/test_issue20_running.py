@@ -334,3 +334,39 @@ def test_a_listing_that_cannot_compile_still_describes_itself(latex, inputs, out
         assert "cannot run" in text and "\\foo" in text and "line 3" in text
     result = listing.run({name: 1.0 for name in inputs})
     assert not result.ok and "\\foo" in result.finding.message  # running it still says why it cannot
+
+
+# --- 3. sizes are settable, and generators take them ------------------------------------------------
+
+SUM = "---\ntitle: t\n---\n\n\\begin{algorithmic}\n\\Require \\(x \\in \\mathbb{R}^{n}\\)\n" + (
+    "\\State \\(s \\gets \\sum_{i=1}^{n} x_i\\)\n\\Return \\(s\\)\n\\end{algorithmic}\n"
+)
+
+
+@pytest.mark.parametrize("order", [("n=4", "x=randn(n)"), ("x=randn(n)", "n=4")])
+def test_a_generator_given_to_run_takes_a_size_set_beside_it(tmp_path, order):
+    path = tmp_path / "d.md"
+    path.write_text(SUM, encoding="utf-8")
+    status, named = _main(["run", str(path), "--set", order[0], "--set", order[1]])
+    assert status == 0, named
+    status, literal = _main(["run", str(path), "--set", "x=randn(4)"])
+    assert status == 0 and named == literal  # the same draw: x has n = 4 entries
+
+
+def test_a_setting_naming_nothing_or_itself_is_a_usage_error(tmp_path):
+    path = tmp_path / "d.md"
+    path.write_text(SUM, encoding="utf-8")
+    status, out = _main(["run", str(path), "--set", "x=randn(m)"])
+    assert status == 2 and "--set x=randn(m): unknown name m" in out
+    status, out = _main(["run", str(path), "--set", "x=randn(n)", "--set", "n=randn(x)"])
+    assert status == 2 and "refer to each other" in out
+
+
+def test_a_listing_says_which_sizes_a_call_accepts(tmp_path):
+    path = tmp_path / "d.md"
+    path.write_text(SUM, encoding="utf-8")
+    (listing,) = api.load(path).listings
+    assert listing.inputs == ("x",) and listing.sizes == ("n",)
+    assert listing(x=[1.0, 2.0, 3.0], n=3) == 6.0
+    with pytest.raises(Exception, match="takes x and the sizes n"):
+        listing(x=[1.0, 2.0], m=2)

@@ -340,6 +340,11 @@ class Program:
     #: places before their first member, so that ``a_i`` is the member the note calls ``a_i``
     pads: tuple[tuple[str, int], ...] = ()
 
+    @property
+    def sizes(self) -> tuple[str, ...]:
+        """The sizes a run also accepts (``n`` of ``x \\in \\mathbb{R}^{n}``): bound from the inputs' shapes when not given."""
+        return tuple(sorted(set(self.declarations.sizes) | set(self.families.values())))
+
     def __post_init__(self) -> None:
         self._accepted = (
             frozenset(self.inputs) | frozenset(self.families.values()) | frozenset(self.declarations.sizes) | self.free
@@ -420,7 +425,8 @@ class Program:
                 BadInput,
                 self.span,
                 message=f"unknown input(s) {', '.join(sorted(unknown))}; "
-                f"this listing takes {', '.join(self.inputs) or 'no inputs'}",
+                f"this listing takes {', '.join(self.inputs) or 'no inputs'}"
+                + (f" and the sizes {', '.join(self.sizes)}" if self.sizes else ""),
             )
         functions = self.functions
         env: Env = {**functions, **inputs} if functions else dict(inputs)

@@ -115,6 +115,18 @@ class Listing:
         """Names of the returned values (``('lam', 'v')``), compiled or not."""
         return self._signature()[1]
 
+    @property
+    def sizes(self) -> tuple[str, ...]:
+        """The sizes a call also accepts by name (``n`` of ``x \\in \\mathbb{R}^{n}``), beside :attr:`inputs`.
+
+        Each is bound from the inputs' shapes when not given; one given must agree with them.
+        They are not in :attr:`inputs`, which is the order of a call by position.
+        """
+        try:
+            return self.program.sizes
+        except LocatedError:
+            return ()
+
     def _signature(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
         try:
             program = self.program

@@ -20,20 +20,16 @@ from .generators import make_rng
 from .interpreter import Budget, Trace
 from .listing import Listing
 from .stepper import Quit, Stepper, format_value
-from .values import ValueSyntaxError, parse_assignment
+from .values import ValueSyntaxError, parse_assignments
 
 
 def run_listing(listing: Listing, args: argparse.Namespace, out: TextIO, stdin: TextIO) -> tuple[int, Finding | None]:
     """Run ``listing`` with the ``--set`` values of ``args``; return the exit status and the finding to report."""
-    rng = make_rng(args.seed)
-    inputs: dict[str, Any] = {}
-    for text in args.values:
-        try:
-            name, value = parse_assignment(text, rng)
-        except ValueSyntaxError as exc:
-            out.write(f"algoverify run: --set {text}: {exc}\n")
-            return 2, None
-        inputs[name] = value
+    try:
+        inputs = parse_assignments(args.values, make_rng(args.seed))
+    except ValueSyntaxError as exc:
+        out.write(f"algoverify run: --set {exc.setting}: {exc}\n")
+        return 2, None
     budget = Budget(args.max_steps, args.timeout)
     if getattr(args, "exact", False):
         return _run_exact(listing, inputs, budget, out)
