@@ -370,3 +370,28 @@ def test_a_listing_says_which_sizes_a_call_accepts(tmp_path):
     assert listing(x=[1.0, 2.0, 3.0], n=3) == 6.0
     with pytest.raises(Exception, match="takes x and the sizes n"):
         listing(x=[1.0, 2.0], m=2)
+
+
+# --- 4. the stepper reads a typed name as the listing reads it ---------------------------------------
+
+
+def _step(tmp_path: Path, commands: list[str]) -> list[str]:
+    """The stepper's answers (prompt lines) to ``commands`` on the power iteration."""
+    path = tmp_path / "power.md"
+    path.write_text(POWER, encoding="utf-8")
+    args = ["run", str(path), "--set", "A=[[2,1],[1,3]]", "--set", "v=[1,0]", "--set", "tau=1e-2", "--step"]
+    _, out = _main(args, stdin="".join(c + "\n" for c in [*commands, "q"]))
+    return [line.removeprefix("(algoverify) ") for line in out.splitlines() if line.startswith("(algoverify) ")]
+
+
+def test_the_stepper_says_a_name_of_the_listing_has_no_value_yet_however_it_is_typed(tmp_path):
+    answers = _step(tmp_path, ["print lam", "print \\lambda", "print λ", "print nosuch"])
+    for typed, answer in zip(["lam", "\\lambda", "λ"], answers):
+        assert answer == f"{typed} has no value yet: the listing assigns it at lines 8, 11", answer
+    assert answers[3].startswith("nosuch is not a name of this listing; its names:") and "lam" in answers[3]
+
+
+def test_the_stepper_prints_a_name_however_it_is_typed_once_assigned(tmp_path):
+    answers = _step(tmp_path, ["n", "n", "n", "print lam", "print λ", "print \\lambda"])
+    values = [a.split(" = ")[1] for a in answers if " = " in a]
+    assert len(values) == 3 and len(set(values)) == 1 and float(values[0]) == pytest.approx(np.hypot(2, 1))
