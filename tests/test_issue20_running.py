@@ -395,3 +395,26 @@ def test_the_stepper_prints_a_name_however_it_is_typed_once_assigned(tmp_path):
     answers = _step(tmp_path, ["n", "n", "n", "print lam", "print λ", "print \\lambda"])
     values = [a.split(" = ")[1] for a in answers if " = " in a]
     assert len(values) == 3 and len(set(values)) == 1 and float(values[0]) == pytest.approx(np.hypot(2, 1))
+
+
+# --- 5. run --check gives a verdict the exit status check gives it ----------------------------------
+
+CHECKS = Path(__file__).parent / "data" / "checks"
+
+
+@pytest.mark.parametrize(
+    ("note", "check_id", "value", "verdict", "status"),
+    [
+        ("known_refuted.md", "number-non-negative", "a=-1.5", "refuted as expected", 0),  # a pass, as in check
+        ("property_fail.md", "number-non-negative", "a=-1.5", "refuted", 1),
+        ("known_holds.md", "square-non-negative", "a=1.5", "verified", 1),  # marked known and held: AV406
+        ("property_fail.md", "number-non-negative", "a=1.5", "verified", 0),
+    ],
+)
+def test_run_check_exits_as_check_does_for_the_same_verdict(note, check_id, value, verdict, status):
+    got, out = _main(["run", str(CHECKS / note), "--check", check_id, "--set", value])
+    assert f"\n{verdict}: " in "\n" + out and got == status, out
+    assert ("AV406" in out) == (note == "known_holds.md")
+    if note.startswith("known_"):  # check's exit status for the same verdict on the note's own trials
+        whole, _ = _main(["check", str(CHECKS / note), "--no-progress"])
+        assert whole == status
