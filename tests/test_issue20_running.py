@@ -418,3 +418,28 @@ def test_run_check_exits_as_check_does_for_the_same_verdict(note, check_id, valu
     if note.startswith("known_"):  # check's exit status for the same verdict on the note's own trials
         whole, _ = _main(["check", str(CHECKS / note), "--no-progress"])
         assert whole == status
+
+
+# --- 11. a shrunk counterexample is 0.0, not -0.0, unless the sign matters ---------------------------
+
+
+def test_a_shrunk_counterexample_has_no_negative_zero(tmp_path):
+    (o,) = _check(_draw_note(tmp_path, 'A: "randn(3, 3)"', r"\operatorname{tr}(A) > 10")).outcomes
+    assert o.status == "refuted", o.message
+    A = np.asarray(o.details["_counterexample"]["A"])
+    assert (A == 0).any() and not np.signbit(A[A == 0]).any(), A
+    assert "-0.0" not in o.details["counterexample"] and "-0.0" not in o.details["reproduce"]
+
+
+def test_a_negative_zero_stays_when_its_sign_makes_the_claim_fail():
+    from algoverify.checking.trials import simplify_values
+
+    def fails_by_sign(values):
+        with np.errstate(divide="ignore"):
+            return bool(1 / np.float64(values["a"]) < 0)  # 1 / -0.0 is -inf: the sign is the failure
+
+    inside = {"a": lambda a: -1 <= a < 1}
+    kept = simplify_values({"a": -0.3}, fails_by_sign, inside)["a"]
+    assert kept == 0 and np.signbit(kept)
+    plain = simplify_values({"a": -0.3}, lambda values: values["a"] < 0.5, inside)["a"]
+    assert plain == 0 and not np.signbit(plain)

@@ -126,7 +126,24 @@ def simplify_values(
             continue
         simpler = [_whole(value)] + [_round(value, digits) for digits in (1, 2, 3, 4)]
         current = _first_simpler(current, name, simpler, inside, fails) or current
+        current = _unsigned_zeros(current, name, inside, fails)
     return current
+
+
+def _unsigned_zeros(
+    values: dict[str, Any], name: str, inside: Callable[[Any], bool], fails: Callable[[dict[str, Any]], bool]
+) -> dict[str, Any]:
+    """``values`` with each ``-0.0`` of ``name`` (a rounded ``-0.3``) written ``0.0``, unless the sign makes it fail."""
+    value = values[name]
+    arr = np.asarray(value)
+    if not bool(np.any((arr == 0) & np.signbit(arr))):
+        return values
+    plain = arr + 0.0  # -0.0 + 0.0 is 0.0; every other entry is itself
+    unsigned = float(plain) if np.ndim(value) == 0 else plain
+    if not _safely(inside, unsigned):
+        return values
+    trial = dict(values, **{name: unsigned})
+    return trial if fails(trial) else values  # 1 / -0.0 is -inf: a sign that matters stays
 
 
 def _first_simpler(
