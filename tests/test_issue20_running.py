@@ -443,3 +443,33 @@ def test_a_negative_zero_stays_when_its_sign_makes_the_claim_fail():
     assert kept == 0 and np.signbit(kept)
     plain = simplify_values({"a": -0.3}, lambda values: values["a"] < 0.5, inside)["a"]
     assert plain == 0 and not np.signbit(plain)
+
+
+# --- 12. a failed \forall names its first failing index and both sides there ------------------------
+
+
+def test_a_failed_forall_names_the_first_failing_index_and_both_sides(tmp_path):
+    holds = r"\forall i \in \{1, \dots, n\}: x_i^{2} \le x_i"
+    path = _draw_note(tmp_path, 'n: "integers(3, 6)", x: "uniform(-1, 1, n)"', holds)
+    (o,) = _check(path).outcomes
+    assert o.status == "refuted", o.message
+    x = np.asarray(o.details["_counterexample"]["x"], dtype=float)
+    first = int(np.argmax(~(x**2 <= x + 1e-9))) + 1  # the first index where the statement is false
+    assert f"is false at i = {first} (x_i^{{2}} = " in o.message and "; x_i = " in o.message, o.message
+    status, out = _main(shlex_split(o.details["reproduce"])[1:])
+    assert status == 1 and f"at i = {first}: x_i^{{2}} = " in out
+
+
+def test_a_failed_nested_forall_names_every_index(tmp_path):
+    holds = r"\forall i \in \{1, \dots, n\}: \forall j \in \{1, \dots, n\}: A_{i,j} = A_{j,i}"
+    (o,) = _check(_draw_note(tmp_path, 'n: "integers(2, 3)", A: "randn(n, n)"', holds)).outcomes
+    assert o.status == "refuted", o.message
+    A = np.asarray(o.details["_counterexample"]["A"])
+    i, j = next((i, j) for i in range(len(A)) for j in range(len(A)) if not np.isclose(A[i, j], A[j, i]))
+    assert f"is false at i = {i + 1}, j = {j + 1} (A_{{i,j}} = " in o.message, o.message
+
+
+def shlex_split(command: str) -> list[str]:
+    import shlex
+
+    return shlex.split(command)

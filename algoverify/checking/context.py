@@ -15,7 +15,7 @@ import numpy as np
 from ..findings import LocatedError, ModuleError, SpecReferenceError
 from ..math import mathexpr as M
 from ..math.names import join_words, spelt_words
-from ..math.numeric import Context, compile_expr
+from ..math.numeric import Context, compile_expr, forall_failure
 from ..running.generators import GENERATORS, GeneratorError
 from ..running.structured import EDGE_ROWS
 from ..running.symbols import rename_entries
@@ -236,6 +236,13 @@ class CheckContext:
             found = self._compiled[cache_key] = self._compile(check, latex, names, key)
         return found
 
+    def forall_failure(self, check: CheckSpec, latex: str, env: dict[str, Any]) -> dict[str, Any] | None:
+        r"""The first binding where the ``\forall`` ``latex`` fails over ``env`` (``{"i": 2}``); ``None`` if none."""
+        tree, ctx = self._prepared(check, latex, set(env), check.span)
+        if not isinstance(tree, M.Quant) or tree.kind != "forall":
+            return None
+        return forall_failure(tree, ctx, env)
+
     def _compile(
         self, check: CheckSpec, latex: str, names: set[str], key: tuple[Any, ...] = ()
     ) -> Callable[[dict[str, Any]], Any]:
@@ -245,25 +252,7 @@ class CheckContext:
         error inside it (an unbound name, a shape) is moved to the key that holds the string.
         """
         where = check.at(*key) if key else check.span
-        try:
-            # `lo` of the listing is one name in the relation too, as in the listing itself
-            tree = join_words(M.parse_math(latex), spelt_words(names))
-            # d_{ij} is entry (i, j) of D in the relation as in the listing it reads
-            renames, pairs = self.renames(check)
-            tree = rename_entries(tree, renames, pairs)
-        except LocatedError as exc:
-            raise LocatedError(
-                SpecReferenceError, where, check=check.id, message=f"cannot read {latex!r}: {exc}"
-            ) from None
-        exact = check.get("arithmetic") == "exact"
-        ctx = Context(
-            declared=set(names),
-            rtol=tolerance(check, "rtol"),
-            atol=tolerance(check, "atol"),
-            text=latex,
-            exact=exact,
-            index_base=self.index_base(check),
-        )
+        tree, ctx = self._prepared(check, latex, names, where)
         try:
             fn = compile_expr(tree, ctx)
         except LocatedError as exc:
@@ -276,6 +265,28 @@ class CheckContext:
                 raise _moved(exc, where) from None
 
         return located
+
+    def _prepared(self, check: CheckSpec, latex: str, names: set[str], where: Any) -> tuple[M.MathNode, Context]:
+        """The spec's LaTeX read as the check reads it (the listing's words and entries), and how to evaluate it."""
+        try:
+            # `lo` of the listing is one name in the relation too, as in the listing itself
+            tree = join_words(M.parse_math(latex), spelt_words(names))
+            # d_{ij} is entry (i, j) of D in the relation as in the listing it reads
+            renames, pairs = self.renames(check)
+            tree = rename_entries(tree, renames, pairs)
+        except LocatedError as exc:
+            raise LocatedError(
+                SpecReferenceError, where, check=check.id, message=f"cannot read {latex!r}: {exc}"
+            ) from None
+        ctx = Context(
+            declared=set(names),
+            rtol=tolerance(check, "rtol"),
+            atol=tolerance(check, "atol"),
+            text=latex,
+            exact=check.get("arithmetic") == "exact",
+            index_base=self.index_base(check),
+        )
+        return tree, ctx
 
     def index_base(self, check: CheckSpec) -> int:
         """Where the indices of the check's LaTeX count from: as in the listing it names, else as the note's."""

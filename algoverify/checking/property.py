@@ -197,7 +197,7 @@ def _judged(check: CheckSpec, ctx: CheckContext, env: dict[str, Any], at: str) -
     with np.errstate(all="ignore"):
         ok = ctx.evaluate(check, holds, env, ("holds",))
     if ctx.fixed is not None:  # the last test is the one to show (an invariant's failing pass)
-        ctx.shown[:] = [w[2:-1] for w in [_witness(check, ctx, env)] if w]  # " (…)" without its parentheses
+        ctx.shown[:] = [_plain(w) for w in [_witness(check, ctx, env)] if w]
     if _truth(ok):
         return None
     return f"{holds} is false{at}" + _witness(check, ctx, env) + _tolerance(check)
@@ -372,12 +372,33 @@ def _truth(value: Any) -> bool:
 
 
 def _witness(check: CheckSpec, ctx: CheckContext, env: dict[str, Any]) -> str:
-    """Values of the relation's two sides, so the report shows by how much it fails."""
-    tree = _relation(check)
-    if tree is None:
-        return ""
-    sides = [tree.first] + [e for _, e in tree.rest]
+    """Values of the relation's two sides, so the report shows by how much it fails.
+
+    A ``\\forall`` that fails is shown at its first failing binding: ``at i = 2`` and the two
+    sides of its statement there.
+    """
+    from ..math import mathexpr as M
+
     text = str(check.get("holds"))
+    try:
+        tree = M.parse_math(text)
+    except LocatedError:
+        return ""  # reported when the check runs
+    at = []
+    while isinstance(tree, M.Quant) and tree.kind == "forall" and tree.body is not None:
+        try:
+            binding = ctx.forall_failure(check, text[tree.span.start : tree.span.end], env)
+        except Exception:  # noqa: BLE001 - a statement that cannot be searched again is shown as it was
+            binding = None
+        if not binding:
+            break
+        env = {**env, **binding}
+        at += [f"{name} = {_value_text(np.asarray(value), 6)}" for name, value in binding.items()]
+        tree = tree.body
+    where = f" at {', '.join(at)}" if at else ""
+    if not isinstance(tree, M.Rel):
+        return f" ({where.strip()})" if where else ""
+    sides = [tree.first] + [e for _, e in tree.rest]
     shown = []
     for side in sides:
         latex = text[side.span.start : side.span.end]
@@ -387,11 +408,20 @@ def _witness(check: CheckSpec, ctx: CheckContext, env: dict[str, Any]) -> str:
             continue
         shown.append((latex, np.asarray(value)))
     if not shown:
-        return ""
+        return f" ({where.strip()})" if where else ""
     texts = [_value_text(v, 6) for _, v in shown]
     if len(set(texts)) < len(texts):  # sides that differ but print alike: print every digit
         texts = [_value_text(v, 17) for _, v in shown]
-    return " (" + "; ".join(f"{latex} = {t}" for (latex, _), t in zip(shown, texts)) + ")"
+    return f"{where} (" + "; ".join(f"{latex} = {t}" for (latex, _), t in zip(shown, texts)) + ")"
+
+
+def _plain(witness: str) -> str:
+    """A witness as a line of its own: `` (a = 1; b = 2)`` → ``a = 1; b = 2``, `` at i = 2 (…)`` → ``at i = 2: …``."""
+    text = witness.strip()
+    if text.startswith("(") and text.endswith(")"):
+        return text[1:-1]
+    where, _, sides = text.partition(" (")
+    return f"{where}: {sides[:-1]}" if sides else where
 
 
 def _value_text(arr: np.ndarray, digits: int) -> str:

@@ -1462,7 +1462,23 @@ def _quant(node: M.Quant, ctx: Context) -> Closure:
             return everywhere
         return not everywhere if node.kind == "exists" else everywhere  # exists: some binding made it true
 
+    def first_failure(env: Env) -> dict[str, Any] | None:
+        # the search stops at the binding that broke it: the names still hold it
+        saved = save(env, all_names)
+        try:
+            return None if search(env, 0) else {n: env[n] for n in all_names if n in env}
+        finally:
+            restore(env, saved)
+
+    quantified.first_failure = first_failure  # type: ignore[attr-defined]
     return quantified
+
+
+def forall_failure(node: M.Quant, ctx: Context, env: Env) -> dict[str, Any] | None:
+    r"""The first binding of ``\forall``'s names where its statement is false (``{"i": 2}``), else ``None``."""
+    if node.kind != "forall":
+        raise ValueError("forall_failure takes a \\forall")
+    return _quant(node, ctx).first_failure(dict(env))  # type: ignore[attr-defined]
 
 
 # --- integers -------------------------------------------------------------------------------------
