@@ -473,3 +473,54 @@ def shlex_split(command: str) -> list[str]:
     import shlex
 
     return shlex.split(command)
+
+
+# --- 13. a message names the entries that differ, however long the arrays ---------------------------
+
+ZEROED = r"""
+\begin{algorithmic}
+\Require \(x \in \mathbb{R}^{n}\)
+\State \(y \gets 2 x\)
+\State \(y_{15} \gets 0\)
+\Return \(y\)
+\end{algorithmic}
+"""
+
+
+def test_a_long_arrays_differing_entry_is_named_in_a_property_and_a_reference_message(tmp_path):
+    (tmp_path / "refs.py").write_text("import numpy as np\n\ndef double(x):\n    return 2 * np.asarray(x)\n")
+    checks = """
+    - id: prop
+      kind: property
+      listing: 1
+      claim: "The listing computes the softmax"
+      trials: 3
+      inputs: {x: "randn(20)"}
+      holds: 'y = 2 x'
+    - id: ref
+      kind: reference
+      listing: 1
+      claim: "The listing computes the softmax"
+      trials: 3
+      inputs: {x: "randn(20)"}
+      reference: double
+    """
+    path = _note(tmp_path, checks, ZEROED)
+    path.write_text(path.read_text().replace("algoverify:\n", "algoverify:\n  module: refs.py\n", 1))
+    report = _check(path)
+    prop, ref = _outcome(report, "prop"), _outcome(report, "ref")
+    assert prop.status == ref.status == "refuted"
+    assert "..." in prop.message and "at index 15: y = 0, 2 x = " in prop.message, prop.message
+    x = np.asarray(ref.details["_counterexample"]["x"])
+    assert f"at index 15: y = 0, the reference = {2 * x[14]:.6g}" in ref.message, ref.message
+
+
+def test_differing_entries_are_counted_past_the_first_few():
+    from algoverify.checking.entries import SHOWN, differing
+
+    a, b = np.zeros((4, 5)), np.zeros((4, 5))
+    b[1, 2] = b[3, 4] = b[0, 1] = b[2, 2] = b[3, 0] = 1.0
+    text = differing(a, b, np.isclose, ("A", "B"))
+    assert text.startswith("at index (1, 2): A = 0, B = 1; at index (2, 3): ")
+    assert text.count("at index") == SHOWN and text.endswith(f"{5 - SHOWN} more entries differ")
+    assert differing(a, a, np.isclose, ("A", "B")) == ""

@@ -21,6 +21,7 @@ from ..findings import Finding, LocatedError, SpecReferenceError, VacuousBound
 from ..math.exact import as_float, to_exact
 from ..math.ops import seen
 from .context import DEFAULT_TOLERANCE, CheckContext, taken, tolerance
+from .entries import cut, differing
 from .outcome import Verdict
 from .proof import PROVED, Proof, Subjects, beside, provable, prove
 from .spec import CheckSpec, Statements
@@ -412,7 +413,26 @@ def _witness(check: CheckSpec, ctx: CheckContext, env: dict[str, Any]) -> str:
     texts = [_value_text(v, 6) for _, v in shown]
     if len(set(texts)) < len(texts):  # sides that differ but print alike: print every digit
         texts = [_value_text(v, 17) for _, v in shown]
-    return f"{where} (" + "; ".join(f"{latex} = {t}" for (latex, _), t in zip(shown, texts)) + ")"
+    parts = [f"{latex} = {t}" for (latex, _), t in zip(shown, texts)]
+    if len(shown) == 2 and len(sides) == 2 and cut(shown[0][1], shown[1][1]):
+        # a long array is printed cut: the entries that break the relation are named, wherever they are
+        agree = _entrywise(tree.rest[0][0], tolerance(check, "rtol"), tolerance(check, "atol"))
+        names = (shown[0][0], shown[1][0])
+        found = differing(shown[0][1], shown[1][1], agree, names, ctx.index_base(check)) if agree else ""
+        parts += [found] if found else []
+    return f"{where} (" + "; ".join(parts) + ")"
+
+
+def _entrywise(op: str, rtol: float, atol: float) -> Any:
+    """The relation ``op`` entry by entry, as the relation itself tests it (``None``: not an order or equality)."""
+    return {
+        "=": lambda a, b: np.isclose(a, b, rtol=rtol, atol=atol),
+        "approx": lambda a, b: np.isclose(a, b, rtol=max(rtol, 1e-3), atol=max(atol, 1e-6)),
+        "<=": lambda a, b: a <= b + atol + rtol * np.abs(b),
+        ">=": lambda a, b: a + atol + rtol * np.abs(a) >= b,
+        "<": lambda a, b: a < b,
+        ">": lambda a, b: a > b,
+    }.get(op)
 
 
 def _plain(witness: str) -> str:

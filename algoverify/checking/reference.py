@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from .context import CheckContext
+from .entries import cut, differing
 from .outcome import Verdict
 from .proof import PROVED, Proof, beside
 from .refproof import listing_subject, prove_reference, snippet_subject
@@ -114,7 +115,7 @@ def _mismatch(
         if ctx.fixed is not None:
             shown = _short(np.asarray(g, dtype=float)), _short(np.asarray(e, dtype=float))
             ctx.shown.append(f"{name} = {shown[0]}, expected {shown[1]}")
-        problem = _differs(name, g, e, opts, check)
+        problem = _differs(name, g, e, opts, check, ctx.index_base(check))
         if problem:
             return problem
     return None
@@ -136,7 +137,9 @@ def _named(reference: Any, values: dict[str, Any]) -> dict[str, Any]:
     return {k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in values.items() if every or k in named}
 
 
-def _differs(name: str, got: Any, expected: Any, opts: dict[str, Any], check: CheckSpec) -> str | None:
+def _differs(
+    name: str, got: Any, expected: Any, opts: dict[str, Any], check: CheckSpec, base: int = 1
+) -> str | None:
     rtol = float(opts.get("rtol", check.get("rtol", 1e-7)))
     atol = float(opts.get("atol", check.get("atol", 1e-9)))
     if isinstance(got, (set, frozenset)):  # a set the listing returns (the primes up to n): its members, in order
@@ -157,8 +160,14 @@ def _differs(name: str, got: Any, expected: Any, opts: dict[str, Any], check: Ch
     if opts.get("sign") and np.allclose(g, -e, rtol=rtol, atol=atol):
         return None
     err = float(np.max(np.abs(g - e))) if g.size else 0.0
+    entries = ""
+    if cut(g, e):  # printed cut: the entries that differ are named, wherever they are
+        agree = lambda a, b: np.isclose(a, b, rtol=rtol, atol=atol)  # noqa: E731
+        entries = differing(g, e, agree, (name, "the reference"), base)
     return (
-        f"{name} = {_short(g)} but the reference gives {_short(e)} (max error {err:.3g}, rtol {rtol:g}, atol {atol:g})"
+        f"{name} = {_short(g)} but the reference gives {_short(e)}"
+        + (f", {entries}" if entries else "")
+        + f" (max error {err:.3g}, rtol {rtol:g}, atol {atol:g})"
     )
 
 
