@@ -524,3 +524,28 @@ def test_differing_entries_are_counted_past_the_first_few():
     assert text.startswith("at index (1, 2): A = 0, B = 1; at index (2, 3): ")
     assert text.count("at index") == SHOWN and text.endswith(f"{5 - SHOWN} more entries differ")
     assert differing(a, a, np.isclose, ("A", "B")) == ""
+
+
+# --- 14. a reference comparison takes NaN as equal to NaN in the same position ----------------------
+
+IDENTITY = "\\begin{algorithmic}\n\\Require \\(x\\)\n\\State \\(y \\gets x\\)\n\\Return \\(y\\)\n\\end{algorithmic}\n"
+
+
+@pytest.mark.parametrize(
+    ("extra", "status"),
+    [("", "verified"), ("\n  equal_nan: false", "refuted"), ("\n  compare: {y: {equal_nan: false}}", "refuted")],
+)
+def test_nan_equals_nan_in_the_same_position_unless_the_spec_says_strict(tmp_path, extra, status):
+    (tmp_path / "refs.py").write_text("import numpy as np\n\ndef same(x):\n    return np.array(x, dtype=float)\n")
+    checks = (
+        '- id: same\n  kind: reference\n  listing: 1\n  claim: "The listing computes the softmax"\n'
+        "  trials: 2\n  inputs: {x: [.nan, 1.0]}\n  reference: same" + extra
+    )
+    path = _note(tmp_path, checks, IDENTITY)
+    path.write_text(path.read_text().replace("algoverify:\n", "algoverify:\n  module: refs.py\n", 1))
+    report = _check(path)
+    assert not [f for f in report.findings if f.code.startswith("AV5")], report.findings
+    found = _outcome(report, "same")
+    assert found.status == status, found.message
+    if status == "refuted":
+        assert "equal_nan false" in found.message and "at index 1: y = nan, the reference = nan" in found.message

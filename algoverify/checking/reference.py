@@ -152,22 +152,28 @@ def _differs(
             return (
                 f"{name} has {len(got)} members, the reference {len(expected)}: {_members(got)}, {_members(expected)}"
             )
+    # NaN in the same position as the reference's is equal (numpy.testing's rule) unless `equal_nan: false`
+    nan = bool(opts.get("equal_nan", check.get("equal_nan", True)))
     g, e = np.asarray(got, dtype=float), np.asarray(expected, dtype=float)
     if g.shape != e.shape:
         return f"{name} has shape {g.shape}, the reference {e.shape}"
-    if np.allclose(g, e, rtol=rtol, atol=atol):
+    if np.allclose(g, e, rtol=rtol, atol=atol, equal_nan=nan):
         return None
-    if opts.get("sign") and np.allclose(g, -e, rtol=rtol, atol=atol):
+    if opts.get("sign") and np.allclose(g, -e, rtol=rtol, atol=atol, equal_nan=nan):
         return None
-    err = float(np.max(np.abs(g - e))) if g.size else 0.0
+    with np.errstate(invalid="ignore"):
+        gap = np.abs(g - e)
+    both = np.isnan(g) & np.isnan(e) if nan else np.zeros(g.shape, dtype=bool)
+    err = float(np.max(np.where(both, 0.0, gap))) if g.size else 0.0
     entries = ""
-    if cut(g, e):  # printed cut: the entries that differ are named, wherever they are
-        agree = lambda a, b: np.isclose(a, b, rtol=rtol, atol=atol)  # noqa: E731
+    if cut(g, e) or np.isnan(g).any() or np.isnan(e).any():  # the entries that differ, wherever they are
+        agree = lambda a, b: np.isclose(a, b, rtol=rtol, atol=atol, equal_nan=nan)  # noqa: E731
         entries = differing(g, e, agree, (name, "the reference"), base)
+    strict = "" if nan or not (np.isnan(g) & np.isnan(e)).any() else ", equal_nan false"
     return (
         f"{name} = {_short(g)} but the reference gives {_short(e)}"
         + (f", {entries}" if entries else "")
-        + f" (max error {err:.3g}, rtol {rtol:g}, atol {atol:g})"
+        + f" (max error {err:.3g}, rtol {rtol:g}, atol {atol:g}{strict})"
     )
 
 
