@@ -6,6 +6,7 @@ Each test reproduces one defect of the issue as a new user met it, on a small no
 from __future__ import annotations
 
 import io
+import re
 import textwrap
 from pathlib import Path
 
@@ -549,3 +550,40 @@ def test_nan_equals_nan_in_the_same_position_unless_the_spec_says_strict(tmp_pat
     assert found.status == status, found.message
     if status == "refuted":
         assert "equal_nan false" in found.message and "at index 1: y = nan, the reference = nan" in found.message
+
+
+# --- 15. an invariant inside a loop that made no pass says so, and on how many draws ---------------
+
+COUNTING = r"""
+\begin{algorithmic}
+\Require \(m\)
+\State \(s \gets 0\)
+\For{\(k = 1, \dots, m\)}
+  \State \(s \gets s + 1\)
+\EndFor
+\Return \(s\)
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize("sizes", ["integers(0, 3)", "integers(-3, 0)"])
+def test_an_invariant_in_a_loop_that_made_no_pass_says_so_and_counts_the_draws(tmp_path, sizes):
+    checks = f"""
+    - id: inv
+      kind: property
+      listing: 1
+      claim: "The listing computes the softmax"
+      trials: 20
+      inputs: {{m: "{sizes}"}}
+      at: 's \\gets s + 1'
+      holds: 's \\geq 0'
+    """
+    path = _note(tmp_path, checks, COUNTING)
+    loop = path.read_text().splitlines().index(r"\For{\(k = 1, \dots, m\)}") + 1
+    found = _outcome(_check(path), "inv")
+    assert "skipped" not in found.message and "never ran" not in found.message, found.message
+    match = re.search(rf"the loop at line {loop} made no pass on (\d+) draws?", found.message)
+    assert match, found.message
+    assert int(match.group(1)) > 0  # the draws of m ≤ 0
+    if found.status != "verified":
+        assert found.status == "could not check" and "no trial tested the claim" in found.message

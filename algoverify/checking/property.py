@@ -26,7 +26,7 @@ from .outcome import Verdict
 from .proof import PROVED, Proof, Subjects, beside, provable, prove
 from .spec import CheckSpec, Statements
 from .subjects import RunFailed, snippet_functions
-from .trials import REFUTING_CODES, SKIP, CannotCheck, Rejected, failed_run, search
+from .trials import REFUTING_CODES, SKIP, CannotCheck, NotReached, failed_run, search
 
 
 def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
@@ -265,8 +265,39 @@ def _invariant(
     if result.finding is not None:
         return failed_run(result, ctx.report.note.source.line_col)
     if watch.tested == 0:
-        raise Rejected(f"the statement at line {place.line} never ran")
+        raise NotReached(_not_reached(ctx, listing, place, result.trace))
     return None
+
+
+_LOOPS = ("WhileBlock", "ForRange", "ForAll", "RepeatUntil", "LoopBlock", "UserBlock")
+
+
+def _not_reached(ctx: CheckContext, listing: Any, place: _Place, trace: Any) -> str:
+    """Why an invariant's statement was never tested on a run: the loop around it made no pass, or it was not reached."""
+    hits = trace.hits
+    line = ctx.report.note.source.line_col
+    chain = _enclosing(listing.algorithm, place.node) or [place.node]
+    for node in reversed(chain):  # from the place outwards: the innermost loop that was entered and made no pass
+        if type(node).__name__ in _LOOPS and hits.get(node.span, 0) and (node is not place.node or place.loop):
+            return f"the loop at line {line(node.span.start)[0]} made no pass"
+    if hits.get(place.node.span, 0):
+        return f"the statement at line {place.line} ran, but no pass of it reached the point tested"
+    return f"the statement at line {place.line} was not reached"
+
+
+def _enclosing(root: Any, target: Any) -> list[Any]:
+    """The nodes from ``root`` down to ``target`` (both included), or ``[]`` when it is not inside."""
+    if root is target:
+        return [root]
+    for child in getattr(root, "body", ()) or ():
+        found = _enclosing(child, target)
+        if found:
+            return [root, *found]
+    for branch in getattr(root, "branches", ()) or ():
+        found = _enclosing(branch, target)
+        if found:
+            return [root, *found]
+    return []
 
 
 class _Watch:

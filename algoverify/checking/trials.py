@@ -60,7 +60,16 @@ def failed_run(result: Any, line_col: Callable[[int], tuple[int, int]]) -> str:
 #: The finding of a run whose inputs break the listing's ``\Require``: the trial is drawn again.
 PRECONDITION = "AV309"
 
-__all__ = ["shrink_spec", "simplify_values", "reproduce_command", "format_inputs", "search", "Rejected", "CannotCheck"]
+__all__ = [
+    "shrink_spec",
+    "simplify_values",
+    "reproduce_command",
+    "format_inputs",
+    "search",
+    "Rejected",
+    "NotReached",
+    "CannotCheck",
+]
 
 
 def _smaller_specs(text: str) -> list[str]:
@@ -376,6 +385,13 @@ class Rejected(Exception):
         self.finding = finding
 
 
+class NotReached(Rejected):
+    """A trial whose run never reached the statement an invariant watches (a loop made no pass).
+
+    Not the draws' fault: the report says what did not run and on how many draws.
+    """
+
+
 class _Plan:
     """How many trials a check runs, and until when."""
 
@@ -456,6 +472,7 @@ def search(
     plan = _Plan(check)
     ran = drawn = 0
     skipped: dict[str, int] = {}
+    unreached: set[str] = set()  # reasons of NotReached: said as what did not run, not as draws at fault
     cause: Finding | None = None
     structured: list[dict[str, Any]] = []  # the values of the structured trials so far
     rows = structured_rows(inputs_spec)
@@ -479,6 +496,8 @@ def search(
             return Verdict(None, f"trial {trial + 1}: {exc.message}", trial + 1, details)
         except Rejected as exc:
             skipped[str(exc)] = skipped.get(str(exc), 0) + 1
+            if isinstance(exc, NotReached):
+                unreached.add(str(exc))
             cause = exc.finding or cause
             continue
         if problem == SKIP:
@@ -491,11 +510,18 @@ def search(
         details = counterexample_details(ctx.path, check, values)
         return Verdict(False, f"trial {trial + 1}: {problem}", trial + 1, details)
     if ran == 0:
-        why = "; ".join(f"{reason} ({_draws(n)})" for reason, n in skipped.items()) or "the check's budget ran out"
+        why = "; ".join(
+            f"{reason} on {_draws(n)}" if reason in unreached else f"{reason} ({_draws(n)})"
+            for reason, n in skipped.items()
+        )
+        why = why or "the check's budget ran out"
         return Verdict(None, f"no trial tested the claim: {why}", drawn, {"cause": cause} if cause else {})
     held = success.replace("{trials}", plan.count(ran))
     if skipped:
-        held += " (" + ", ".join(f"{_draws(n)} skipped: {reason}" for reason, n in skipped.items()) + ")"
+        held += " (" + ", ".join(
+            f"{reason} on {_draws(n)}" if reason in unreached else f"{_draws(n)} skipped: {reason}"
+            for reason, n in skipped.items()
+        ) + ")"
     return Verdict(True, held, ran)
 
 
