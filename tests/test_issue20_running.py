@@ -587,3 +587,19 @@ def test_an_invariant_in_a_loop_that_made_no_pass_says_so_and_counts_the_draws(t
     assert int(match.group(1)) > 0  # the draws of m ≤ 0
     if found.status != "verified":
         assert found.status == "could not check" and "no trial tested the claim" in found.message
+
+
+# --- 17. a formula's floating-point warnings never reach stderr --------------------------------------
+
+
+def test_a_let_that_divides_by_zero_before_given_skips_the_trial_warns_nobody(tmp_path, capfd):
+    import warnings
+
+    holds = "r b = x'\n      let: {r: 'x / b'}\n      given: 'b > 0"
+    path = _draw_note(tmp_path, 'x: "randn(3)", b: "integers(0, 1)"', holds)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        (o,) = _check(path).outcomes
+    assert o.status == "verified" and "`given:` was false" in o.message, o.message
+    assert [w for w in caught if issubclass(w.category, RuntimeWarning)] == []
+    assert "RuntimeWarning" not in capfd.readouterr().err

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import sys
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -259,8 +260,12 @@ class CheckContext:
             raise _moved(exc, where) from None
 
         def located(env: dict[str, Any]) -> Any:
+            # a formula's NaN or infinity is a value the trial shows (or `given:` skips), never a
+            # RuntimeWarning on stderr: NumPy's floating-point state, and any warning it raises, stay here
             try:
-                return fn(env)
+                with np.errstate(all="ignore"), warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    return fn(env)
             except LocatedError as exc:
                 raise _moved(exc, where) from None
 
