@@ -273,7 +273,7 @@ _LOOPS = ("WhileBlock", "ForRange", "ForAll", "RepeatUntil", "LoopBlock", "UserB
 
 
 def _not_reached(ctx: CheckContext, listing: Any, place: _Place, trace: Any) -> str:
-    """Why an invariant's statement was never tested on a run: the loop around it made no pass, or it was not reached."""
+    """Why an invariant's statement was never tested on a run: a loop around it made no pass, or it was not reached."""
     hits = trace.hits
     line = ctx.report.note.source.line_col
     chain = _enclosing(listing.algorithm, place.node) or [place.node]

@@ -137,9 +137,7 @@ def _named(reference: Any, values: dict[str, Any]) -> dict[str, Any]:
     return {k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in values.items() if every or k in named}
 
 
-def _differs(
-    name: str, got: Any, expected: Any, opts: dict[str, Any], check: CheckSpec, base: int = 1
-) -> str | None:
+def _differs(name: str, got: Any, expected: Any, opts: dict[str, Any], check: CheckSpec, base: int = 1) -> str | None:
     rtol = float(opts.get("rtol", check.get("rtol", 1e-7)))
     atol = float(opts.get("atol", check.get("atol", 1e-9)))
     if isinstance(got, (set, frozenset)):  # a set the listing returns (the primes up to n): its members, in order

@@ -422,7 +422,12 @@ _TOLERANCE = (
     Key("rtol", Number(), "relative tolerance", default="the check's `rtol`"),
     Key("atol", Number(), "absolute tolerance", default="the check's `atol`"),
     Key("sign", Boolean(), "also accept the negated output (an eigenvector's sign)", default="false"),
-    Key("equal_nan", Boolean(), "NaN equals NaN in the same position (as `numpy.testing`)", default="the check's `equal_nan`"),
+    Key(
+        "equal_nan",
+        Boolean(),
+        "NaN equals NaN in the same position (as `numpy.testing`)",
+        default="the check's `equal_nan`",
+    ),
 )
 
 _EXPECT = (

@@ -8,7 +8,8 @@ structured member of its class that the row names. A failing trial's inputs are 
 passes while the claim still fails the same way, within a share of what is left of the budget:
 first the sizes drawn from a range (``n: "integers(1, 8)"``), redrawn from the same trial seed
 (a size the spec writes, ``randn(1000, 1000)``, is the class it names: it stays); then the
-values themselves, towards whole numbers and short decimals that stay inside the class their generator draws from (a note's own
+values themselves, towards whole numbers and short decimals that stay inside the class their
+generator draws from (a note's own
 generator's only when it declares its class test). What is left is printed as ``--set``
 arguments of an ``algoverify run --check`` command; a value that is not data is carried as a
 bounded description.
@@ -73,7 +74,7 @@ __all__ = [
 
 
 def _smaller_specs(text: str) -> list[str]:
-    """Variants of a generator call drawing from a smaller part of its own class: ``integers(a, b)`` → ``integers(a, m)``.
+    """Variants of a call drawing from a smaller part of its own class: ``integers(a, b)`` → ``integers(a, m)``.
 
     Only a range shrinks, towards its lower bound and inside ``[a, b]``: a size drawn from it
     (``n: "integers(1, 8)"``) draws the arrays of size ``n`` again, smaller. A size the spec
@@ -518,10 +519,11 @@ def search(
         return Verdict(None, f"no trial tested the claim: {why}", drawn, {"cause": cause} if cause else {})
     held = success.replace("{trials}", plan.count(ran))
     if skipped:
-        held += " (" + ", ".join(
+        said = (
             f"{reason} on {_draws(n)}" if reason in unreached else f"{_draws(n)} skipped: {reason}"
             for reason, n in skipped.items()
-        ) + ")"
+        )
+        held += " (" + ", ".join(said) + ")"
     return Verdict(True, held, ran)
 
 

@@ -200,8 +200,11 @@ def _guard(fn: Closure, node: M.MathNode, ctx: Context) -> Closure:
 
 
 def _settle(value: Any) -> Any:
-    """A Python ``set`` given from Python as a :class:`FiniteSet`, so that it runs in the documented order;
-    a sequence stored by index as its array (a whole read of ``p`` after ``p_k \\gets …``)."""
+    """A value as math reads it whole: a Python ``set`` as a :class:`FiniteSet`, a sequence as its array.
+
+    A set given from Python runs in the documented order; a sequence stored by index is its array
+    (a whole read of ``p`` after ``p_k \\gets …``).
+    """
     kind = type(value)
     if kind is Sequence:
         return value.to_array()

@@ -342,7 +342,7 @@ class Program:
 
     @property
     def sizes(self) -> tuple[str, ...]:
-        """The sizes a run also accepts (``n`` of ``x \\in \\mathbb{R}^{n}``): bound from the inputs' shapes when not given."""
+        """The sizes a run also accepts (``n`` of ``x \\in \\mathbb{R}^{n}``), else binds from the inputs' shapes."""
         return tuple(sorted(set(self.declarations.sizes) | set(self.families.values())))
 
     def __post_init__(self) -> None:

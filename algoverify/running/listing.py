@@ -107,7 +107,7 @@ class Listing:
 
     @property
     def inputs(self) -> tuple[str, ...]:
-        """Input names, as identifiers (``tau`` for ``\\tau``); a listing that cannot compile names its declared ones."""
+        """Input names, as identifiers (``tau`` for ``\\tau``); those declared, when the listing cannot compile."""
         return self._signature()[0]
 
     @property
@@ -175,7 +175,7 @@ class Listing:
         except LocatedError as exc:  # even its declarations do not read: say so, never raise
             signature = f"(signature unreadable: {exc.rule.code} {exc})"
         try:
-            self.program
+            _ = self.program
         except LocatedError as exc:
             line, col = self.source.line_col(exc.span.start) if exc.span is not None else (self.line, 1)
             signature += f" (cannot run: {exc.rule.code} {exc} at line {line}:{col})"
