@@ -190,10 +190,11 @@ def test_a_loop_of_heavy_statements_stops_near_its_time_budget():
 
 
 def test_a_history_keeps_an_arrays_last_value_only():
-    # every 8 MB product kept in the trace made a long loop a MemoryError
+    # every 8 MB product kept in the trace made a long loop a MemoryError; each statement's last
+    # value is kept (--trace shows it on its line): B \gets A once, and the loop's last product
     listing = algoverify.compile(HEAVY_LOOP.replace("100000", "50"))
     result = listing.run({"A": np.eye(4) * 2})
     history = result.trace.history["B"]
     assert result.trace.assignments("B") == 51 == len(history)
-    assert [v is not None for _, v in history] == [False] * 50 + [True]
+    assert [v is not None for _, v in history] == [True] + [False] * 49 + [True]
     assert np.allclose(history[-1][1], result.value)

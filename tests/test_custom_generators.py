@@ -1,9 +1,10 @@
-"""Values from a note's own generators: shrunk by drawing them again smaller, and reported whatever they are.
+"""Values from a note's own generators: shrunk inside their class, and reported whatever they are.
 
-A custom generator's value is shrunk only to one the generator itself produces: drawn again with
-a smaller size argument (never sliced: a slice of a graph's adjacency matrix is a graph, a slice
-of an orthogonal matrix is not orthogonal), and its entries simplified only through the class
-test its author declares (``register(contains=…)``). A value that is not data (a function, an
+A custom generator's value is shrunk only to one the generator itself produces at the size the
+spec writes (never sliced: a slice of a graph's adjacency matrix is a graph, a slice of an
+orthogonal matrix is not orthogonal; never drawn at a smaller written size: that is another
+class), and its entries simplified only through the class test its author declares
+(``register(contains=…)``). A value that is not data (a function, an
 object) travels back from the note's worker as a bounded description.
 """
 
@@ -97,15 +98,15 @@ def _outcomes(path: Path) -> dict:
 # --- shrinking ---------------------------------------------------------------------------------------
 
 
-def test_a_custom_value_shrinks_by_being_drawn_again_at_a_smaller_size(tmp_path):
+def test_a_custom_value_keeps_the_size_the_spec_writes(tmp_path):
     found = _outcomes(
         _note(tmp_path, "- id: big\n  kind: property\n  draw: {Q: \"rotation(8)\"}\n  holds: 'Q_{1,1} > 1'")
     )
     o = found["big"]
     assert o.status == "refuted", o.message
     Q = np.asarray(o.details["_counterexample"]["Q"])
-    # rotation(1), as the generator draws it: still orthogonal, not the corner of the 8×8 draw
-    assert Q.shape == (1, 1) and np.allclose(Q.T @ Q, np.eye(1), atol=1e-12)
+    # rotation(8), as the generator draws it: 8×8 and orthogonal, never rotation(1) nor a corner of the draw
+    assert Q.shape == (8, 8) and np.allclose(Q.T @ Q, np.eye(8), atol=1e-12)
     assert "--set 'Q=[[" in o.details["reproduce"]
 
 
@@ -122,33 +123,21 @@ def test_a_declared_class_test_lets_the_entries_of_a_custom_value_get_shorter(tm
     """
     found = _outcomes(_note(tmp_path, checks))
     short, kept = (np.asarray(found[k].details["_counterexample"]["W"]) for k in ("with-test", "without-test"))
-    assert short.shape == kept.shape == (1, 1)  # `sizes=("count",)`: count is the size
-    assert 1 <= short[0, 0] < 5 and len(repr(float(short[0, 0]))) <= 4  # a whole number or one digit
+    assert short.shape == kept.shape == (6, 6)  # the size the spec writes
+    assert all(1 <= w < 5 and len(repr(float(w))) <= 4 for w in short.ravel())  # a whole number or one digit
     assert len(repr(float(kept[0, 0]))) > 6  # as drawn: nothing says which edits keep it in its class
 
 
-def test_only_the_size_arguments_of_a_custom_generator_shrink():
-    @register("banded_for_test")
-    def banded(rng, n, p):  # n is a size by its name; p (a bandwidth) is not
-        return np.triu(np.tril(rng.standard_normal((n, n)), p), -p)
-
-    @register("ring_for_test", sizes=("nodes",))
+def test_a_size_the_spec_writes_never_shrinks_and_a_drawn_range_does():
+    @register("ring_for_test", sizes=("nodes",))  # `sizes=` is still accepted
     def ring(rng, nodes, weight=1.0):
         return weight * np.roll(np.eye(nodes), 1, axis=0)
 
     try:
-        assert _smaller_specs("banded_for_test(8, 3)") == [
-            "banded_for_test(1, 3)",
-            "banded_for_test(2, 3)",
-            "banded_for_test(4, 3)",
-        ]
-        assert _smaller_specs("ring_for_test(nodes=6, weight=3)") == [
-            "ring_for_test(nodes=1, weight=3)",
-            "ring_for_test(nodes=2, weight=3)",
-            "ring_for_test(nodes=3, weight=3)",
-        ]
+        for written in ("ring_for_test(nodes=6, weight=3)", "randn(1000, 1000)", "spd(6)", "rotation(8)"):
+            assert _smaller_specs(written) == [], written
+        assert _smaller_specs("integers(1, 8)") == ["integers(1, 1)", "integers(1, 4)"]
     finally:
-        GENERATORS.pop("banded_for_test")
         GENERATORS.pop("ring_for_test")
 
 

@@ -227,7 +227,7 @@ def test_non_terminating_loop_is_AV301_at_the_while(power_iteration):
     assert result.finding.code == "AV301"
     assert line_col(power_iteration, result.finding.span) == (20 + PI, 1)  # the \While line
     assert "1000" in result.finding.message
-    assert result.trace.steps == 1001  # stopped by the budget, not by luck
+    assert result.trace.steps == 1000  # stopped by the budget, not by luck: the passes that ran
     assert hits_per_line(power_iteration, result.trace)[21 + PI] == 1000
 
 
@@ -246,7 +246,7 @@ def test_call_raises_execution_error_with_location(power_iteration, monkeypatch)
     assert info.value.finding.code == "AV301"
     assert f"power-iteration.md:{20 + PI}:1: AV301" in str(info.value)
     assert "1000 iterations" in str(info.value)
-    assert info.value.trace is not None and info.value.trace.steps == 1001
+    assert info.value.trace is not None and info.value.trace.steps == 1000
 
 
 def test_division_by_zero_is_AV302_at_the_statement(layer_norm):

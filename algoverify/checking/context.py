@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import sys
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -15,7 +16,7 @@ import numpy as np
 from ..findings import LocatedError, ModuleError, SpecReferenceError
 from ..math import mathexpr as M
 from ..math.names import join_words, spelt_words
-from ..math.numeric import Context, compile_expr
+from ..math.numeric import Context, compile_expr, forall_failure
 from ..running.conventions import variant
 from ..running.generators import GENERATORS, GeneratorError
 from ..running.structured import EDGE_ROWS
@@ -260,6 +261,13 @@ class CheckContext:
             found = self._compiled[cache_key] = self._compile(check, latex, names, key)
         return found
 
+    def forall_failure(self, check: CheckSpec, latex: str, env: dict[str, Any]) -> dict[str, Any] | None:
+        r"""The first binding where the ``\forall`` ``latex`` fails over ``env`` (``{"i": 2}``); ``None`` if none."""
+        tree, ctx = self._prepared(check, latex, set(env), check.span)
+        if not isinstance(tree, M.Quant) or tree.kind != "forall":
+            return None
+        return forall_failure(tree, ctx, env)
+
     def _compile(
         self, check: CheckSpec, latex: str, names: set[str], key: tuple[Any, ...] = ()
     ) -> Callable[[dict[str, Any]], Any]:
@@ -269,6 +277,26 @@ class CheckContext:
         error inside it (an unbound name, a shape) is moved to the key that holds the string.
         """
         where = check.at(*key) if key else check.span
+        tree, ctx = self._prepared(check, latex, names, where)
+        try:
+            fn = compile_expr(tree, ctx)
+        except LocatedError as exc:
+            raise _moved(exc, where) from None
+
+        def located(env: dict[str, Any]) -> Any:
+            # a formula's NaN or infinity is a value the trial shows (or `given:` skips), never a
+            # RuntimeWarning on stderr: NumPy's floating-point state, and any warning it raises, stay here
+            try:
+                with np.errstate(all="ignore"), warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    return fn(env)
+            except LocatedError as exc:
+                raise _moved(exc, where) from None
+
+        return located
+
+    def _prepared(self, check: CheckSpec, latex: str, names: set[str], where: Any) -> tuple[M.MathNode, Context]:
+        """The spec's LaTeX read as the check reads it (the listing's words and entries), and how to evaluate it."""
         try:
             # `lo` of the listing is one name in the relation too, as in the listing itself
             tree = join_words(M.parse_math(latex), spelt_words(names))
@@ -279,27 +307,15 @@ class CheckContext:
             raise LocatedError(
                 SpecReferenceError, where, check=check.id, message=f"cannot read {latex!r}: {exc}"
             ) from None
-        exact = check.get("arithmetic") == "exact"
         ctx = Context(
             declared=set(names),
             rtol=tolerance(check, "rtol"),
             atol=tolerance(check, "atol"),
             text=latex,
-            exact=exact,
+            exact=check.get("arithmetic") == "exact",
             index_base=self.index_base(check),
         )
-        try:
-            fn = compile_expr(tree, ctx)
-        except LocatedError as exc:
-            raise _moved(exc, where) from None
-
-        def located(env: dict[str, Any]) -> Any:
-            try:
-                return fn(env)
-            except LocatedError as exc:
-                raise _moved(exc, where) from None
-
-        return located
+        return tree, ctx
 
     def index_base(self, check: CheckSpec) -> int:
         """Where the indices of the check's LaTeX count from: as in the listing it names, else as the note's."""

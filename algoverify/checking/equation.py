@@ -21,6 +21,7 @@ from typing import Any
 from ..findings import LocatedError, SpecReferenceError
 from ..math import mathexpr as M
 from ..math.names import identifier
+from ..math.ops import seen
 from .context import CheckContext
 from .lowering import Inconclusive
 from .outcome import Verdict
@@ -63,7 +64,7 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
             history = result.trace.history.get(name)
             if not history:
                 raise CannotCheck(f"the listing computes no {name}: `{latex}` names none of its outputs or variables")
-            computed[name] = history[-1][1]
+            computed[name] = seen(history[-1][1])
         env[name] = computed[name]
         return _judge(claim, ctx, env)
 

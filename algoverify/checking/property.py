@@ -20,12 +20,14 @@ import numpy as np
 
 from ..findings import Finding, LocatedError, SpecReferenceError, VacuousBound
 from ..math.exact import as_float, to_exact
+from ..math.ops import seen
 from .context import DEFAULT_TOLERANCE, CheckContext, taken, tolerance
+from .entries import cut, differing
 from .outcome import Verdict
 from .proof import PROVED, Proof, Subjects, beside, provable, prove
 from .spec import CheckSpec, Statements
 from .subjects import RunFailed, snippet_functions
-from .trials import REFUTING_CODES, SKIP, CannotCheck, Rejected, failed_run, search
+from .trials import REFUTING_CODES, SKIP, CannotCheck, NotReached, failed_run, search
 
 
 def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
@@ -146,7 +148,7 @@ def _given_on_entry(check: CheckSpec, ctx: CheckContext, env: dict[str, Any]) ->
 
 def _final(listing: Any, result: Any) -> dict[str, Any]:
     """Every variable a run assigned (its last value) and its outputs, by name."""
-    final = {name: history[-1][1] for name, history in result.trace.history.items()}
+    final = {name: seen(history[-1][1]) for name, history in result.trace.history.items()}
     names = listing.outputs or ("result",)
     outs = result.value if len(names) > 1 else (result.value,)
     final.update(zip(names, outs))
@@ -213,7 +215,7 @@ def _judged(check: CheckSpec, ctx: CheckContext, env: dict[str, Any], at: str) -
     with np.errstate(all="ignore"):
         ok = ctx.evaluate(check, holds, env, ("holds",))
     if ctx.fixed is not None:  # the last test is the one to show (an invariant's failing pass)
-        ctx.shown[:] = [w[2:-1] for w in [_witness(check, ctx, env)] if w]  # " (…)" without its parentheses
+        ctx.shown[:] = [_plain(w) for w in [_witness(check, ctx, env)] if w]
     if _truth(ok):
         return None
     return f"{holds} is false{at}" + _witness(check, ctx, env) + _tolerance(check)
@@ -280,8 +282,39 @@ def _invariant(
     if result.finding is not None:
         return failed_run(result, ctx.report.note.source.line_col)
     if watch.tested == 0:
-        raise Rejected(f"the statement at line {place.line} never ran")
+        raise NotReached(_not_reached(ctx, listing, place, result.trace))
     return None
+
+
+_LOOPS = ("WhileBlock", "ForRange", "ForAll", "RepeatUntil", "LoopBlock", "UserBlock")
+
+
+def _not_reached(ctx: CheckContext, listing: Any, place: _Place, trace: Any) -> str:
+    """Why an invariant's statement was never tested on a run: a loop around it made no pass, or it was not reached."""
+    hits = trace.hits
+    line = ctx.report.note.source.line_col
+    chain = _enclosing(listing.algorithm, place.node) or [place.node]
+    for node in reversed(chain):  # from the place outwards: the innermost loop that was entered and made no pass
+        if type(node).__name__ in _LOOPS and hits.get(node.span, 0) and (node is not place.node or place.loop):
+            return f"the loop at line {line(node.span.start)[0]} made no pass"
+    if hits.get(place.node.span, 0):
+        return f"the statement at line {place.line} ran, but no pass of it reached the point tested"
+    return f"the statement at line {place.line} was not reached"
+
+
+def _enclosing(root: Any, target: Any) -> list[Any]:
+    """The nodes from ``root`` down to ``target`` (both included), or ``[]`` when it is not inside."""
+    if root is target:
+        return [root]
+    for child in getattr(root, "body", ()) or ():
+        found = _enclosing(child, target)
+        if found:
+            return [root, *found]
+    for branch in getattr(root, "branches", ()) or ():
+        found = _enclosing(branch, target)
+        if found:
+            return [root, *found]
+    return []
 
 
 class _Watch:
@@ -326,7 +359,7 @@ class _Watch:
 
     def test(self, frame: dict[str, Any]) -> None:
         self.passes += 1
-        state = {k: v for k, v in frame.items() if not k.startswith("$")}
+        state = {k: seen(v) for k, v in frame.items() if not k.startswith("$")}
         scope = {**self.base, **state}
         if self.uses_previous:  # copies of the state only for a relation that reads them next pass
             previous, self.previous = self.previous, {k: _copy(v) for k, v in state.items() if not callable(v)}
@@ -388,12 +421,33 @@ def _truth(value: Any) -> bool:
 
 
 def _witness(check: CheckSpec, ctx: CheckContext, env: dict[str, Any]) -> str:
-    """Values of the relation's two sides, so the report shows by how much it fails."""
-    tree = _relation(check)
-    if tree is None:
-        return ""
-    sides = [tree.first] + [e for _, e in tree.rest]
+    """Values of the relation's two sides, so the report shows by how much it fails.
+
+    A ``\\forall`` that fails is shown at its first failing binding: ``at i = 2`` and the two
+    sides of its statement there.
+    """
+    from ..math import mathexpr as M
+
     text = str(check.get("holds"))
+    try:
+        tree = M.parse_math(text)
+    except LocatedError:
+        return ""  # reported when the check runs
+    at = []
+    while isinstance(tree, M.Quant) and tree.kind == "forall" and tree.body is not None:
+        try:
+            binding = ctx.forall_failure(check, text[tree.span.start : tree.span.end], env)
+        except Exception:  # noqa: BLE001 - a statement that cannot be searched again is shown as it was
+            binding = None
+        if not binding:
+            break
+        env = {**env, **binding}
+        at += [f"{name} = {_value_text(np.asarray(value), 6)}" for name, value in binding.items()]
+        tree = tree.body
+    where = f" at {', '.join(at)}" if at else ""
+    if not isinstance(tree, M.Rel):
+        return f" ({where.strip()})" if where else ""
+    sides = [tree.first] + [e for _, e in tree.rest]
     shown = []
     for side in sides:
         latex = text[side.span.start : side.span.end]
@@ -403,11 +457,39 @@ def _witness(check: CheckSpec, ctx: CheckContext, env: dict[str, Any]) -> str:
             continue
         shown.append((latex, np.asarray(value)))
     if not shown:
-        return ""
+        return f" ({where.strip()})" if where else ""
     texts = [_value_text(v, 6) for _, v in shown]
     if len(set(texts)) < len(texts):  # sides that differ but print alike: print every digit
         texts = [_value_text(v, 17) for _, v in shown]
-    return " (" + "; ".join(f"{latex} = {t}" for (latex, _), t in zip(shown, texts)) + ")"
+    parts = [f"{latex} = {t}" for (latex, _), t in zip(shown, texts)]
+    if len(shown) == 2 and len(sides) == 2 and cut(shown[0][1], shown[1][1]):
+        # a long array is printed cut: the entries that break the relation are named, wherever they are
+        agree = _entrywise(tree.rest[0][0], tolerance(check, "rtol"), tolerance(check, "atol"))
+        names = (shown[0][0], shown[1][0])
+        found = differing(shown[0][1], shown[1][1], agree, names, ctx.index_base(check)) if agree else ""
+        parts += [found] if found else []
+    return f"{where} (" + "; ".join(parts) + ")"
+
+
+def _entrywise(op: str, rtol: float, atol: float) -> Any:
+    """The relation ``op`` entry by entry, as the relation itself tests it (``None``: not an order or equality)."""
+    return {
+        "=": lambda a, b: np.isclose(a, b, rtol=rtol, atol=atol),
+        "approx": lambda a, b: np.isclose(a, b, rtol=max(rtol, 1e-3), atol=max(atol, 1e-6)),
+        "<=": lambda a, b: a <= b + atol + rtol * np.abs(b),
+        ">=": lambda a, b: a + atol + rtol * np.abs(a) >= b,
+        "<": lambda a, b: a < b,
+        ">": lambda a, b: a > b,
+    }.get(op)
+
+
+def _plain(witness: str) -> str:
+    """A witness as a line of its own: `` (a = 1; b = 2)`` → ``a = 1; b = 2``, `` at i = 2 (…)`` → ``at i = 2: …``."""
+    text = witness.strip()
+    if text.startswith("(") and text.endswith(")"):
+        return text[1:-1]
+    where, _, sides = text.partition(" (")
+    return f"{where}: {sides[:-1]}" if sides else where
 
 
 def _value_text(arr: np.ndarray, digits: int) -> str:

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from .context import CheckContext, variant
+from .entries import cut, differing
 from .outcome import Verdict
 from .proof import PROVED, Proof, beside
 from .refproof import listing_subject, prove_reference, snippet_subject
@@ -115,7 +116,7 @@ def _mismatch(
         if ctx.fixed is not None:
             shown = _short(np.asarray(g)), _short(np.asarray(e))
             ctx.shown.append(f"{name} = {shown[0]}, expected {shown[1]}")
-        problem = _differs(name, g, e, opts, check)
+        problem = _differs(name, g, e, opts, check, ctx.index_base(check))
         if problem:
             return problem
     return None
@@ -159,7 +160,7 @@ def _named(reference: Any, values: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _differs(name: str, got: Any, expected: Any, opts: dict[str, Any], check: CheckSpec) -> str | None:
+def _differs(name: str, got: Any, expected: Any, opts: dict[str, Any], check: CheckSpec, base: int = 1) -> str | None:
     rtol = float(opts.get("rtol", check.get("rtol", 1e-7)))
     atol = float(opts.get("atol", check.get("atol", 1e-9)))
     if isinstance(got, (set, frozenset)):  # a set the listing returns (the primes up to n): its members, in order
@@ -172,18 +173,30 @@ def _differs(name: str, got: Any, expected: Any, opts: dict[str, Any], check: Ch
             return (
                 f"{name} has {len(got)} members, the reference {len(expected)}: {_members(got)}, {_members(expected)}"
             )
+    # NaN in the same position as the reference's is equal (numpy.testing's rule) unless `equal_nan: false`
+    nan = bool(opts.get("equal_nan", check.get("equal_nan", True)))
     # a complex value is compared as complex: casting it to float would drop its imaginary part
     kind = complex if np.iscomplexobj(got) or np.iscomplexobj(expected) else float
     g, e = np.asarray(got, dtype=kind), np.asarray(expected, dtype=kind)
     if g.shape != e.shape:
         return f"{name} has shape {g.shape}, the reference {e.shape}"
-    if np.allclose(g, e, rtol=rtol, atol=atol):
+    if np.allclose(g, e, rtol=rtol, atol=atol, equal_nan=nan):
         return None
-    if opts.get("sign") and np.allclose(g, -e, rtol=rtol, atol=atol):
+    if opts.get("sign") and np.allclose(g, -e, rtol=rtol, atol=atol, equal_nan=nan):
         return None
-    err = float(np.max(np.abs(g - e))) if g.size else 0.0
+    with np.errstate(invalid="ignore"):
+        gap = np.abs(g - e)
+    both = np.isnan(g) & np.isnan(e) if nan else np.zeros(g.shape, dtype=bool)
+    err = float(np.max(np.where(both, 0.0, gap))) if g.size else 0.0
+    entries = ""
+    if cut(g, e) or np.isnan(g).any() or np.isnan(e).any():  # the entries that differ, wherever they are
+        agree = lambda a, b: np.isclose(a, b, rtol=rtol, atol=atol, equal_nan=nan)  # noqa: E731
+        entries = differing(g, e, agree, (name, "the reference"), base)
+    strict = "" if nan or not (np.isnan(g) & np.isnan(e)).any() else ", equal_nan false"
     return (
-        f"{name} = {_short(g)} but the reference gives {_short(e)} (max error {err:.3g}, rtol {rtol:g}, atol {atol:g})"
+        f"{name} = {_short(g)} but the reference gives {_short(e)}"
+        + (f", {entries}" if entries else "")
+        + f" (max error {err:.3g}, rtol {rtol:g}, atol {atol:g}{strict})"
     )
 
 

@@ -245,7 +245,7 @@ class MapOf(Type):
 
 @dataclass(frozen=True)
 class Record(Type):
-    """A mapping with fixed keys (``compare: {OUTPUT: {rtol, atol, sign}}``'s entries, ``expect:``)."""
+    """A mapping with fixed keys (``compare: {OUTPUT: {rtol, atol, sign, equal_nan}}``'s entries, ``expect:``)."""
 
     keys: tuple[Key, ...]
 
@@ -423,6 +423,12 @@ _TOLERANCE = (
     Key("rtol", Number(), "relative tolerance", default="the check's `rtol`"),
     Key("atol", Number(), "absolute tolerance", default="the check's `atol`"),
     Key("sign", Boolean(), "also accept the negated output (an eigenvector's sign)", default="false"),
+    Key(
+        "equal_nan",
+        Boolean(),
+        "NaN equals NaN in the same position (as `numpy.testing`)",
+        default="the check's `equal_nan`",
+    ),
 )
 
 _EXPECT = (
@@ -468,6 +474,9 @@ KINDS: dict[str, tuple[Key, ...]] = {
         Key("compare", MapOf("OUTPUT", Record(_TOLERANCE)), "per-output tolerances and symmetries"),
         Key("rtol", Number(), "relative tolerance of every output", default="1e-7"),
         Key("atol", Number(), "absolute tolerance of every output", default="1e-9"),
+        Key("equal_nan", Boolean(),
+            "a NaN of an output equals a NaN of the reference in the same position, as `numpy.testing` has it; "
+            "`false`: any NaN is a mismatch", default="true"),
     ),
     "property": (
         Key("holds", LATEX, "the relation that must hold on every trial", required=True),

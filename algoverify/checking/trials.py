@@ -6,9 +6,10 @@ share one budget (``budget:``). The first trials are structured (one per row of
 :data:`~algoverify.running.structured.ROWS`): each input takes the edge of its range or the
 structured member of its class that the row names. A failing trial's inputs are shrunk in two
 passes while the claim still fails the same way, within a share of what is left of the budget:
-first the sizes in the generator calls (``spd(6)`` → ``spd(2)``, a note's own ``graph(12)`` →
-``graph(2)``), redrawn from the same trial seed; then the values themselves, towards whole
-numbers and short decimals that stay inside the class their generator draws from (a note's own
+first the sizes drawn from a range (``n: "integers(1, 8)"``), redrawn from the same trial seed
+(a size the spec writes, ``randn(1000, 1000)``, is the class it names: it stays); then the
+values themselves, towards whole numbers and short decimals that stay inside the class their
+generator draws from (a note's own
 generator's only when it declares its class test). What is left is printed as ``--set``
 arguments of an ``algoverify run --check`` command; a value that is not data is carried as a
 bounded description.
@@ -24,7 +25,6 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from ..findings import Finding
-from ..running.generators import size_parameters
 from ..running.structured import ROWS
 from ..running.values import sizes_of, split_call
 from ..source import number_text
@@ -61,17 +61,25 @@ def failed_run(result: Any, line_col: Callable[[int], tuple[int, int]]) -> str:
 #: The finding of a run whose inputs break the listing's ``\Require``: the trial is drawn again.
 PRECONDITION = "AV309"
 
-__all__ = ["shrink_spec", "simplify_values", "reproduce_command", "format_inputs", "search", "Rejected", "CannotCheck"]
+__all__ = [
+    "shrink_spec",
+    "simplify_values",
+    "reproduce_command",
+    "format_inputs",
+    "search",
+    "Rejected",
+    "NotReached",
+    "CannotCheck",
+]
 
 
 def _smaller_specs(text: str) -> list[str]:
-    """Variants of a generator call with one size made smaller (``randn(6)`` → ``randn(1)``, ``randn(3)``).
+    """Variants of a call drawing from a smaller part of its own class: ``integers(a, b)`` → ``integers(a, m)``.
 
-    Sizes are the arguments :func:`~algoverify.running.generators.size_parameters` names — a
-    built-in generator's shape, a note's own generator's ``n``, ``size``… (or what it declares) —
-    when written as whole numbers; the generator draws the smaller value itself, so it stays a
-    value the generator can produce. ``integers(a, b)`` shrinks towards its lower bound, staying
-    inside ``[a, b]``.
+    Only a range shrinks, towards its lower bound and inside ``[a, b]``: a size drawn from it
+    (``n: "integers(1, 8)"``) draws the arrays of size ``n`` again, smaller. A size the spec
+    writes (``randn(1000, 1000)``, ``spd(6)``, ``graph(12)``) is the class the check names, and a
+    counterexample of another size would refute a claim about another class: it is kept.
     """
     call = split_call(text)
     if call is None:
@@ -80,23 +88,7 @@ def _smaller_specs(text: str) -> list[str]:
     if name == "integers" and len(args) == 2 and all(a.strip().lstrip("-").isdigit() for a in args):
         lo, hi = int(args[0]), int(args[1])
         return [f"integers({lo}, {b})" for b in sorted({lo, (lo + hi) // 2}) if lo <= b < hi]
-    positions, keywords = size_parameters(name)
-    out = []
-    for i, arg in enumerate(args):
-        key, eq, literal = arg.partition("=")
-        keyword = key.strip() if eq else None
-        if keyword is not None and keyword not in keywords:
-            continue
-        if keyword is None and positions is not None and i not in positions:
-            continue
-        if not (literal if eq else arg).strip().isdigit():
-            continue
-        n = int(literal if eq else arg)
-        for smaller in sorted({1, 2, n // 2} - {n}):
-            if 0 < smaller < n:
-                new = f"{keyword}={smaller}" if keyword is not None else str(smaller)
-                out.append(f"{name}({', '.join(a.strip() for a in args[:i] + [new] + args[i + 1 :])})")
-    return out
+    return []
 
 
 def shrink_spec(spec: dict[str, Any], fails: Callable[[dict[str, Any]], bool], budget: int = 40) -> dict[str, Any]:
@@ -144,7 +136,24 @@ def simplify_values(
             continue
         simpler = [_whole(value)] + [_round(value, digits) for digits in (1, 2, 3, 4)]
         current = _first_simpler(current, name, simpler, inside, fails) or current
+        current = _unsigned_zeros(current, name, inside, fails)
     return current
+
+
+def _unsigned_zeros(
+    values: dict[str, Any], name: str, inside: Callable[[Any], bool], fails: Callable[[dict[str, Any]], bool]
+) -> dict[str, Any]:
+    """``values`` with each ``-0.0`` of ``name`` (a rounded ``-0.3``) written ``0.0``, unless the sign makes it fail."""
+    value = values[name]
+    arr = np.asarray(value)
+    if not bool(np.any((arr == 0) & np.signbit(arr))):
+        return values
+    plain = arr + 0.0  # -0.0 + 0.0 is 0.0; every other entry is itself
+    unsigned = float(plain) if np.ndim(value) == 0 else plain
+    if not _safely(inside, unsigned):
+        return values
+    trial = dict(values, **{name: unsigned})
+    return trial if fails(trial) else values  # 1 / -0.0 is -inf: a sign that matters stays
 
 
 def _first_simpler(
@@ -279,9 +288,32 @@ def as_data(value: Any) -> Any:
     return value if _literal_value(value) else describe(value)
 
 
+#: Entries of an array a report prints whole (a 20×20 matrix); a larger one is summarised: a
+#: counterexample is never made smaller than its class to fit a report.
+SHOWN_ENTRIES = 400
+
+
+def _too_large(value: Any) -> bool:
+    return isinstance(value, np.ndarray) and value.size > SHOWN_ENTRIES
+
+
+def _summary(value: np.ndarray) -> str:
+    """A large array in a line: its shape, the range of its entries and the first few."""
+    shape = "×".join(map(str, value.shape))
+    flat = value.ravel()
+    head = ",".join(_literal(v) for v in flat[:4].tolist())
+    text = f"a {shape} array (too large to print: the JSON report carries it whole)"
+    if value.dtype.kind in "biuf":
+        with np.errstate(all="ignore"):
+            finite = flat[np.isfinite(flat)] if value.dtype.kind == "f" else flat
+        if finite.size:
+            text += f", entries from {_literal(finite.min().item())} to {_literal(finite.max().item())}"
+    return text + f", first entries {head},…"
+
+
 def format_inputs(values: dict[str, Any]) -> str:
-    """Inputs as ``name = value`` lines for a report."""
-    return "\n".join(f"{k} = {_literal(v)}" for k, v in values.items())
+    """Inputs as ``name = value`` lines for a report (an array too large to print, summarised)."""
+    return "\n".join(f"{k} = {_summary(v) if _too_large(v) else _literal(v)}" for k, v in values.items())
 
 
 def counterexample_details(path: Any, check: Any, values: dict[str, Any]) -> dict[str, Any]:
@@ -289,13 +321,14 @@ def counterexample_details(path: Any, check: Any, values: dict[str, Any]) -> dic
 
     A value that is not data (a function a generator of the note's own returned) is carried as its
     description, never as the object: the report crosses processes and is cached as data. The
-    ``reproduce`` command is given only when every value can be written back with ``--set``.
+    ``reproduce`` command is given only when every value can be written back with ``--set`` and
+    none is too large for a command line (a 1000×1000 matrix is summarised in the text instead).
     """
     details: dict[str, Any] = {
         "counterexample": format_inputs(values),
         "_counterexample": {k: as_data(v) for k, v in values.items()},
     }
-    if all(_literal_value(v) for v in values.values()):
+    if all(_literal_value(v) and not _too_large(v) for v in values.values()):
         details["reproduce"] = reproduce_command(path, check, values)
     return details
 
@@ -351,6 +384,13 @@ class Rejected(Exception):
     def __init__(self, message: str, finding: Finding | None = None) -> None:
         super().__init__(message)
         self.finding = finding
+
+
+class NotReached(Rejected):
+    """A trial whose run never reached the statement an invariant watches (a loop made no pass).
+
+    Not the draws' fault: the report says what did not run and on how many draws.
+    """
 
 
 class _Plan:
@@ -433,6 +473,7 @@ def search(
     plan = _Plan(check)
     ran = drawn = 0
     skipped: dict[str, int] = {}
+    unreached: set[str] = set()  # reasons of NotReached: said as what did not run, not as draws at fault
     cause: Finding | None = None
     structured: list[dict[str, Any]] = []  # the values of the structured trials so far
     rows = structured_rows(inputs_spec)
@@ -456,6 +497,8 @@ def search(
             return Verdict(None, f"trial {trial + 1}: {exc.message}", trial + 1, details)
         except Rejected as exc:
             skipped[str(exc)] = skipped.get(str(exc), 0) + 1
+            if isinstance(exc, NotReached):
+                unreached.add(str(exc))
             cause = exc.finding or cause
             continue
         if problem == SKIP:
@@ -468,11 +511,19 @@ def search(
         details = counterexample_details(ctx.path, check, values)
         return Verdict(False, f"trial {trial + 1}: {problem}", trial + 1, details)
     if ran == 0:
-        why = "; ".join(f"{reason} ({_draws(n)})" for reason, n in skipped.items()) or "the check's budget ran out"
+        why = "; ".join(
+            f"{reason} on {_draws(n)}" if reason in unreached else f"{reason} ({_draws(n)})"
+            for reason, n in skipped.items()
+        )
+        why = why or "the check's budget ran out"
         return Verdict(None, f"no trial tested the claim: {why}", drawn, {"cause": cause} if cause else {})
     held = success.replace("{trials}", plan.count(ran))
     if skipped:
-        held += " (" + ", ".join(f"{_draws(n)} skipped: {reason}" for reason, n in skipped.items()) + ")"
+        said = (
+            f"{reason} on {_draws(n)}" if reason in unreached else f"{_draws(n)} skipped: {reason}"
+            for reason, n in skipped.items()
+        )
+        held += " (" + ", ".join(said) + ")"
     return Verdict(True, held, ran)
 
 

@@ -304,6 +304,24 @@ def _limits(
     return written_limits
 
 
+def keyed(node: M.MathNode, read: Callable[[Env], Any]) -> Callable[[Env], Any]:
+    """``read`` of the base of a subscript: a sequence there stays keyed by its written indices.
+
+    A whole read of a sequence is its array (``p`` after ``p_k \\gets …``); what a subscript
+    indexes is the sequence itself, so that ``x_0`` of a sequence started at 0 is ``x_0`` in any
+    index base.
+    """
+    name = identifier(node) if isinstance(node, M.Sym) else None
+    if name is None:
+        return read
+
+    def container(env: Env) -> Any:
+        value = env.get(name)
+        return value if type(value) is Sequence else read(env)
+
+    return container
+
+
 def index_set(first: int) -> str:
     """How to write the indices of an array of ``n`` entries in a listing that counts from ``first``."""
     last = "n" if first == 1 else f"n - {1 - first}" if first < 1 else f"n + {first - 1}"
@@ -326,7 +344,7 @@ def index_range(
             if isinstance(n, M.Idx):
                 axes = [k for k, index in enumerate(n.indices) if identifier(index) == var]
                 if len(axes) == 1 and (_said(ctx, n.base), axes[0]) not in uses:
-                    uses[(_said(ctx, n.base), axes[0])] = (compile_expr(n.base, ctx), n)
+                    uses[(_said(ctx, n.base), axes[0])] = (keyed(n.base, compile_expr(n.base, ctx)), n)
     if not uses:
         raise LocatedError(
             NotExecutable,
@@ -618,7 +636,7 @@ def _vec(node: M.MathNode, var: str, ctx: Any, compile_expr: Compile) -> Vec:
 
 def _vec_index(node: M.Idx, ctx: Any, compile_expr: Compile) -> Vec:
     flat = identifier(node)
-    container = compile_expr(node.base, ctx)
+    container = keyed(node.base, compile_expr(node.base, ctx))
     first = getattr(ctx, "index_base", 1)
 
     def sliced(env: Env, a: int, b: int) -> Any:

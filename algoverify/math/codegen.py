@@ -56,7 +56,7 @@ _INFIX = {"+": "+", "-": "-", "/": "/", "*": "*", "cdot": "*"}
 _TEMPLATE_WORDS = frozenset(
     "def return env if else is not None type getattr len in try except Exception as exc raise del "
     "trace hits get history limit history_limit h append trim on_step cur r v a b sum ndim _hits __class__ "
-    "_expression _vsum _block int or and".split()
+    "_expression _vsum _block int or and forget".split()
 )
 _PLACEHOLDER = re.compile(r"_?[a-z]\d+(_\d+)?$")
 
@@ -114,6 +114,8 @@ class _Gen:
         if name is None:
             return self.closure(node)
         key = self.bind("k", name)
+        if name in getattr(self.ctx, "sequences", ()):
+            return self.closure(node)  # p after p_k \gets …: read whole, the sequence is its array
         if name not in self.ctx.declared:
             # a dimension symbol, a function, an error: the closure knows, when the name is not
             # bound yet (a `d` is bound once per run, then read like any variable)
@@ -386,8 +388,11 @@ def generate_block(items: list[tuple[str, Any]], *, returned: type, fail: Callab
             "        if h is None:",
             f"            history[_k{i}] = [(_p{i}, v)]",
             "        else:",
-            "            if h[-1][1].__class__ is _ndarray:",
-            "                h[-1] = (h[-1][0], None)",  # an array's last value only (Trace)
+            "            if h[-1][1].__class__ is _ndarray:",  # each statement's last array only (Trace)
+            f"                if h[-1][0] is _p{i}:",
+            "                    h[-1] = (h[-1][0], None)",
+            "                else:",
+            f"                    trace.forget(h, _p{i})",
             f"            h.append((_p{i}, v))",
             "            if len(h) > limit:",
             f"                trace.trim(_k{i})",

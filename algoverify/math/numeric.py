@@ -51,7 +51,7 @@ from ..source import Span
 from . import exact as X
 from . import mathexpr as M
 from .algebraic import EXACT_TYPES
-from .bigops import binder, compile_bigop, index_range, index_set, items_of, restore, save, whole
+from .bigops import binder, compile_bigop, index_range, index_set, items_of, keyed, restore, save, whole
 from .codegen import generate
 from .functions import FUNCTIONS, PYTHON_MATH, gradient, indexed_from
 from .latex import written
@@ -123,6 +123,8 @@ class Context:
     exact: bool = False
     #: names read whole that the listing computes part by part (``Q`` of its columns ``q_j``): how to assemble each
     views: dict[str, Callable[[Env], Any]] = field(default_factory=dict)
+    #: names the listing stores into by index (``p_k \gets …``): they may hold a sequence, read whole as its array
+    sequences: frozenset[str] = frozenset()
 
     def callables(self) -> Mapping[str, Callable[..., Any]]:
         """The functions math may call: the exact versions first in an exact run; ``argmax`` in the index base."""
@@ -199,8 +201,14 @@ def _guard(fn: Closure, node: M.MathNode, ctx: Context) -> Closure:
 
 
 def _settle(value: Any) -> Any:
-    """A Python ``set`` given from Python as a :class:`FiniteSet`, so that it runs in the documented order."""
+    """A value as math reads it whole: a Python ``set`` as a :class:`FiniteSet`, a sequence as its array.
+
+    A set given from Python runs in the documented order; a sequence stored by index is its array
+    (a whole read of ``p`` after ``p_k \\gets …``).
+    """
     kind = type(value)
+    if kind is Sequence:
+        return value.to_array()
     return FiniteSet(value) if kind is set or kind is frozenset else value
 
 
@@ -256,7 +264,9 @@ def _sym(node: M.Sym, ctx: Context) -> Closure:
         def read(env: Env) -> Any:
             value = getter(env)
             kind = type(value)
-            return FiniteSet(value) if kind is set or kind is frozenset else value  # _settle, inlined
+            if kind is Sequence:
+                return value.to_array()  # _settle, inlined
+            return FiniteSet(value) if kind is set or kind is frozenset else value
 
         return read
     if name not in ctx.declared and not node.accents:
@@ -563,7 +573,7 @@ def _lookup_key(container: Mapping, idx: list[Any], node: M.MathNode, ctx: Conte
 
 def _index_node(node: M.Index, ctx: Context) -> Closure:
     """``A[i]``, ``A[:, j]``, ``A[k:n]``, ``\\pi[v]``: index base and range checks as a subscript; a map by key."""
-    base = compile_expr(node.base, ctx)
+    base = keyed(node.base, compile_expr(node.base, ctx))
     items = index_items(node.args)
     for a in items:
         if isinstance(a, M.Placeholder) and a.symbol != ":":
@@ -1498,7 +1508,23 @@ def _quant(node: M.Quant, ctx: Context) -> Closure:
             return everywhere
         return not everywhere if node.kind == "exists" else everywhere  # exists: some binding made it true
 
+    def first_failure(env: Env) -> dict[str, Any] | None:
+        # the search stops at the binding that broke it: the names still hold it
+        saved = save(env, all_names)
+        try:
+            return None if search(env, 0) else {n: env[n] for n in all_names if n in env}
+        finally:
+            restore(env, saved)
+
+    quantified.first_failure = first_failure  # type: ignore[attr-defined]
     return quantified
+
+
+def forall_failure(node: M.Quant, ctx: Context, env: Env) -> dict[str, Any] | None:
+    r"""The first binding of ``\forall``'s names where its statement is false (``{"i": 2}``), else ``None``."""
+    if node.kind != "forall":
+        raise ValueError("forall_failure takes a \\forall")
+    return _quant(node, ctx).first_failure(dict(env))  # type: ignore[attr-defined]
 
 
 # --- integers -------------------------------------------------------------------------------------

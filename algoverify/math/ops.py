@@ -591,6 +591,21 @@ class Sequence(dict):
         return out
 
 
+def seen(value: Any) -> Any:
+    """``value`` as a reader sees it: a :class:`Sequence` stored by index as its array.
+
+    Whole reads of a name (``p`` after ``p_k \\gets …``), the values a check compares, the
+    values a run reports: none of them ever meets the keyed map the stores build, whatever the
+    sequence's length. Outputs in a tuple are each seen.
+    """
+    kind = type(value)
+    if kind is Sequence:
+        return value.to_array()
+    if kind is tuple:
+        return tuple(seen(v) for v in value) if any(type(v) is Sequence for v in value) else value
+    return value
+
+
 # --- finite sets -----------------------------------------------------------------------------------
 
 

@@ -12,7 +12,6 @@ that the table and this module agree — a new built-in generator goes in both.
 
 from __future__ import annotations
 
-import inspect
 import math
 from typing import Any, Callable
 
@@ -26,7 +25,6 @@ __all__ = [
     "make_rng",
     "GeneratorError",
     "in_class",
-    "size_parameters",
     "builtin",
 ]
 
@@ -36,11 +34,6 @@ GENERATORS: dict[str, Generator] = {}
 #: bool`` with the generator's own arguments. The shrinker simplifies a value (``0.8132`` →
 #: ``0.8``) only to one that passes, so a counterexample never leaves the class the check names.
 CLASSES: dict[str, Callable[..., bool]] = {}
-#: For a generator of a note's own, the names of its parameters that are sizes (``register(sizes=…)``).
-SIZES: dict[str, tuple[str, ...]] = {}
-#: Parameter names read as sizes when a generator of a note's own declares none: its value at a
-#: smaller size is one the generator itself draws (``graph(12)`` → ``graph(2)``).
-SIZE_NAMES = frozenset({"n", "m", "k", "d", "size", "dim", "rows", "cols", "nodes", "length"})
 
 
 class GeneratorError(ValueError):
@@ -55,9 +48,9 @@ def register(
 ) -> Callable[[Generator], Generator]:
     """Register a generator under ``name`` (default: the function's name).
 
-    :param sizes: the names of its parameters that are sizes; a failing trial is drawn again
-        with smaller literal values of them (default: the parameters named as sizes usually are,
-        :data:`SIZE_NAMES`; ``()`` for none).
+    :param sizes: accepted and unused: a size the spec writes (``graph(12)``) is part of the class
+        the check names, so a failing trial is never drawn again at a smaller one; a size drawn
+        from a range (``n: "integers(2, 12)"``, ``graph(n)``) shrinks inside that range.
     :param contains: the test of the class it draws from, ``(value, *args, **kwargs) -> bool``
         with the generator's own arguments: the shrinker then simplifies a drawn value (shorter
         numbers) to one that passes, as it does for the built-in generators. Without it a value
@@ -68,11 +61,8 @@ def register(
         key = name or fn.__name__
         GENERATORS[key] = fn
         CLASSES.pop(key, None)
-        SIZES.pop(key, None)
         if contains is not None:
             CLASSES[key] = contains
-        if sizes is not None:
-            SIZES[key] = tuple(sizes)
         return fn
 
     return deco
@@ -277,41 +267,6 @@ def _orthogonal(value: Any, n: Any) -> bool:
 
 CLASSES["onehot"] = _onehot
 CLASSES["orthogonal"] = _orthogonal
-
-#: The positions of the built-in generators' arguments that are sizes (``None``: every one).
-_BUILTIN_SIZES: dict[str, tuple[int, ...] | None] = {
-    "randn": None,
-    "symmetric": (0,),
-    "spd": (0,),
-    "orthogonal": (0,),
-    "simplex": (0,),
-    "onehot": (0,),
-    "batches": (0, 1, 2),
-    "constant": None,
-}
-
-
-def size_parameters(name: str) -> tuple[tuple[int, ...] | None, frozenset[str]]:
-    """Which arguments of a call of ``name`` are sizes: ``(positions, keywords)``; positions ``None`` means all.
-
-    A built-in generator's come from a table; a note's own generator's from ``register(sizes=…)``,
-    else from its parameters' names (:data:`SIZE_NAMES`). No sizes: ``((), frozenset())``.
-    """
-    if builtin(name) and name in _BUILTIN_SIZES:
-        return _BUILTIN_SIZES[name], frozenset()
-    fn = GENERATORS.get(name)
-    if fn is None:
-        return (), frozenset()
-    try:
-        params = list(inspect.signature(fn).parameters.values())[1:]  # after ``rng``
-    except (TypeError, ValueError):
-        return (), frozenset()
-    declared = SIZES.get(name)
-    names = frozenset(declared) if declared is not None else frozenset(p.name for p in params if p.name in SIZE_NAMES)
-    positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
-    positions = tuple(i for i, p in enumerate(params) if p.kind in positional and p.name in names)
-    return positions, frozenset(p.name for p in params if p.name in names and p.kind != p.POSITIONAL_ONLY)
-
 
 #: The built-in generators, as defined here (a note's module may register another under one's name).
 BUILTINS: dict[str, Generator] = dict(GENERATORS)

@@ -48,6 +48,7 @@ from ..math.ops import (
     Sequence,
     nonfinite,
     raise_on_fp_errors,
+    seen,
 )
 from ..math.ranges import UPWARD, range_directions
 from ..math.segments import parse_segment
@@ -120,9 +121,10 @@ class _Counts(dict):
 class Trace:
     """What a run did: statement hits, variable histories, named counters.
 
-    A history keeps every assignment's statement, and the value of each but arrays, whose last
-    value only is kept: a loop over 1000×1000 matrices would otherwise hold gigabytes, and
-    nothing reads an array's older values (reports show the last one).
+    A history keeps every assignment's statement, and the value of each but arrays, of which
+    only the last value each statement assigned is kept: a loop over 1000×1000 matrices would
+    otherwise hold gigabytes, and nothing reads an array's older values (reports show the last
+    one, and ``--trace`` the last one of each line).
     """
 
     __slots__ = (
@@ -180,27 +182,47 @@ class Trace:
             self.history[name] = [(span, value)]
         else:
             if h[-1][1].__class__ is np.ndarray:
-                h[-1] = (h[-1][0], None)  # only an array's last value is kept (see Trace)
+                self.forget(h, span)  # only the last array each statement assigned is kept (see Trace)
             h.append((span, value))
             if len(h) > self.history_limit:
                 self.trim(name)
 
+    @staticmethod
+    def forget(history: list, span: Span) -> None:
+        """Drop the array value the statement ``span`` assigned last in ``history``: a new one replaces it.
+
+        Each statement keeps at most one array value, its last, so the walk back stops at the
+        first entry of ``span``: in a loop that is the entry before, or a few before.
+        """
+        for k in range(len(history) - 1, -1, -1):
+            where, value = history[k]
+            if where is span or where == span:
+                if value.__class__ is np.ndarray:
+                    history[k] = (where, None)
+                return
+
     def trim(self, name: str) -> None:
-        """Drop the older half of ``name``'s history (its assignment count stays exact)."""
+        """Drop the older half of ``name``'s history (its assignment count stays exact).
+
+        The last assignment of a statement found only in that half is kept: ``--trace`` shows
+        each line's last value, however many times another line assigned the name since.
+        """
         h = self.history[name]
         half = len(h) // 2
+        later = {span for span, _ in h[half:]}
+        kept = list({span: (span, value) for span, value in h[:half] if span not in later}.values())
         if self._dropped is None:
             self._dropped = {}
-        self._dropped[name] = self._dropped.get(name, 0) + half
-        del h[:half]
+        self._dropped[name] = self._dropped.get(name, 0) + half - len(kept)
+        h[:half] = kept
 
     def assignments(self, name: str) -> int:
         """How many times ``name`` was assigned (not capped by the history limit)."""
         return len(self.history.get(name, ())) + (self._dropped or {}).get(name, 0)
 
     def last(self, name: str) -> Any:
-        """The last value assigned to ``name``."""
-        return self.history[name][-1][1]
+        """The last value assigned to ``name`` (a sequence stored by index as its array)."""
+        return seen(self.history[name][-1][1])
 
 
 class _Returned:
@@ -320,6 +342,11 @@ class Program:
     #: places before their first member, so that ``a_i`` is the member the note calls ``a_i``
     pads: tuple[tuple[str, int], ...] = ()
 
+    @property
+    def sizes(self) -> tuple[str, ...]:
+        """The sizes a run also accepts (``n`` of ``x \\in \\mathbb{R}^{n}``), else binds from the inputs' shapes."""
+        return tuple(sorted(set(self.declarations.sizes) | set(self.families.values())))
+
     def __post_init__(self) -> None:
         self._accepted = (
             frozenset(self.inputs) | frozenset(self.families.values()) | frozenset(self.declarations.sizes) | self.free
@@ -409,7 +436,8 @@ class Program:
                 BadInput,
                 self.span,
                 message=f"unknown input(s) {', '.join(sorted(unknown))}; "
-                f"this listing takes {', '.join(self.inputs) or 'no inputs'}",
+                f"this listing takes {', '.join(self.inputs) or 'no inputs'}"
+                + (f" and the sizes {', '.join(self.sizes)}" if self.sizes else ""),
             )
         functions = self.functions
         env: Env = {**functions, **inputs} if functions else dict(inputs)
@@ -1197,12 +1225,12 @@ def _ticker(node: ir.Node) -> Callable[[Env], None]:
 
     def tick(env: Env) -> None:
         trace = env[TRACE_KEY]
-        trace.steps += 1
         budget = env["$budget"]
-        if trace.steps > budget.max_steps:
+        if trace.steps >= budget.max_steps:  # counted once a pass starts: the steps are the passes that ran
             raise LocatedError(
                 DidNotTerminate, span, reason=f"the loop ran past the budget of {budget.max_steps} iterations"
             )
+        trace.steps += 1
         if trace.steps >= trace.clock_at:
             now = time.perf_counter()
             if now > env["$deadline"]:
@@ -1296,6 +1324,7 @@ def compile_function(
         | {n for n, _ in names.definitions},
         dims={},
         guard=False,
+        sequences=frozenset(scope.stored_by_index),
     )
     sub = _Compiler(
         ctx,
@@ -1402,6 +1431,7 @@ def compile_program(
     inputs = declarations.names
     compiler.ctx.declared = assigned_names(algorithm.body, parse) | set(inputs) | bound_names(declarations)
     compiler.ctx.declared |= {n for n, _ in names.definitions}
+    compiler.ctx.sequences = frozenset(by_scope[None].stored_by_index)
     compiler.parse = renaming(parse, names)
     compiler.zero_vectors, compiler.filled, compiler.identities = names.zero_vectors, names.filled, names.identities
     install_views(names, compiler.ctx)
@@ -1424,6 +1454,43 @@ def compile_program(
     program.unbound_text = tuple(compiler.unbound_text)
     program.__post_init__()
     return program
+
+
+def read_signature(
+    algorithm: ir.Algorithm,
+    *,
+    locate: Callable[[int], tuple[int, int]] | None = None,
+    functions: dict[str, Callable[..., Any]] | None = None,
+    context: InputSpec | None = None,
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``(inputs, outputs)`` as :func:`compile_program` names them, without compiling a statement.
+
+    A listing with a statement that cannot compile (``\\foo``) still has a signature: what it
+    declares and returns. Raises :class:`LocatedError` only when the declarations themselves
+    do not read.
+    """
+    words = listing_words(algorithm)
+
+    def parse(m: ir.Math) -> M.MathNode:
+        return join_words(parse_segment(m), words)
+
+    body = [n for n in algorithm.body if not isinstance(n, ir.Comment)]
+    funcs = [n for n in body if isinstance(n, ir.Function)]
+    others = [n for n in body if not isinstance(n, (ir.Function, ir.Condition))]
+    by_scope = {s.function: s for s in scopes(algorithm, parse, known=set(functions or {}))}
+    outer = declared_inputs(algorithm.body, parse, locate)
+    if funcs and not others:
+        entry = entry_of(funcs)
+        params = []
+        for tree in join_families([parse(p) for p in entry.params]):
+            family = read_family(tree) if isinstance(tree, M.Range) else None
+            params.append(family.name if family is not None else identifier(tree) or word(tree) or "?")
+        scope = by_scope.get(entry.name) or Scope(entry.name, entry, params=tuple(params))
+        names = resolve(scope, own_declarations(scope, outer, parse, locate), context or InputSpec())
+        inputs = tuple(params + [n for n in names.extra_inputs if n not in params])
+        return inputs, output_names(entry.body, parse)
+    names = resolve(by_scope[None], outer, context or InputSpec())
+    return tuple(names.declarations.names), output_names(body, parse)
 
 
 def parse(latex: str) -> ir.Algorithm:

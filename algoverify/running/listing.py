@@ -16,7 +16,7 @@ from ..findings import Finding, LocatedError
 from ..source import SourceFile
 from ..syntax import ir
 from .declarations import InputSpec
-from .interpreter import Binding, Bindings, Budget, Program, StepContext, Trace, compile_program
+from .interpreter import Binding, Bindings, Budget, Program, StepContext, Trace, compile_program, read_signature
 from .signature import entry_function
 
 __all__ = ["Listing", "ExecutionError", "RunResult", "StepContext"]
@@ -107,13 +107,34 @@ class Listing:
 
     @property
     def inputs(self) -> tuple[str, ...]:
-        """Input names, as identifiers (``tau`` for ``\\tau``)."""
-        return self.program.inputs
+        """Input names, as identifiers (``tau`` for ``\\tau``); those declared, when the listing cannot compile."""
+        return self._signature()[0]
 
     @property
     def outputs(self) -> tuple[str, ...]:
-        """Names of the returned values (``('lam', 'v')``)."""
-        return self.program.outputs
+        """Names of the returned values (``('lam', 'v')``), compiled or not."""
+        return self._signature()[1]
+
+    @property
+    def sizes(self) -> tuple[str, ...]:
+        """The sizes a call also accepts by name (``n`` of ``x \\in \\mathbb{R}^{n}``), beside :attr:`inputs`.
+
+        Each is bound from the inputs' shapes when not given; one given must agree with them.
+        They are not in :attr:`inputs`, which is the order of a call by position.
+        """
+        try:
+            return self.program.sizes
+        except LocatedError:
+            return ()
+
+    def _signature(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        try:
+            program = self.program
+        except LocatedError:  # a statement that cannot compile: the listing still says what it takes and returns
+            return read_signature(
+                self.algorithm, locate=self.source.line_col, functions=self._functions, context=self.context
+            )
+        return program.inputs, program.outputs
 
     @property
     def caption(self) -> str | None:
@@ -148,7 +169,16 @@ class Listing:
 
     def __repr__(self) -> str:
         title = self.caption or self.name or f"listing {self.index}"
-        signature = f"({', '.join(self.inputs)}) -> ({', '.join(self.outputs)})"
+        try:
+            inputs, outputs = self._signature()
+            signature = f"({', '.join(inputs)}) -> ({', '.join(outputs)})"
+        except LocatedError as exc:  # even its declarations do not read: say so, never raise
+            signature = f"(signature unreadable: {exc.rule.code} {exc})"
+        try:
+            _ = self.program
+        except LocatedError as exc:
+            line, col = self.source.line_col(exc.span.start) if exc.span is not None else (self.line, 1)
+            signature += f" (cannot run: {exc.rule.code} {exc} at line {line}:{col})"
         return f"<Listing {title!r} {signature} at {self.source.path}:{self.line}>"
 
     def recompile(self) -> Listing:

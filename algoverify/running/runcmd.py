@@ -9,30 +9,27 @@ from __future__ import annotations
 import argparse
 from decimal import Decimal, localcontext
 from fractions import Fraction
-from typing import Any, TextIO
+from typing import Any, Iterator, TextIO
 
 import numpy as np
 
 from ..findings import BadInput, Finding
 from ..math.algebraic import is_exact
+from ..syntax import ir
 from .generators import make_rng
 from .interpreter import Budget, Trace
 from .listing import Listing
 from .stepper import Quit, Stepper, format_value
-from .values import ValueSyntaxError, parse_assignment
+from .values import ValueSyntaxError, parse_assignments
 
 
 def run_listing(listing: Listing, args: argparse.Namespace, out: TextIO, stdin: TextIO) -> tuple[int, Finding | None]:
     """Run ``listing`` with the ``--set`` values of ``args``; return the exit status and the finding to report."""
-    rng = make_rng(args.seed)
-    inputs: dict[str, Any] = {}
-    for text in args.values:
-        try:
-            name, value = parse_assignment(text, rng)
-        except ValueSyntaxError as exc:
-            out.write(f"algoverify run: --set {text}: {exc}\n")
-            return 2, None
-        inputs[name] = value
+    try:
+        inputs = parse_assignments(args.values, make_rng(args.seed))
+    except ValueSyntaxError as exc:
+        out.write(f"algoverify run: --set {exc.setting}: {exc}\n")
+        return 2, None
     budget = Budget(args.max_steps, args.timeout)
     if getattr(args, "exact", False):
         return _run_exact(listing, inputs, budget, out)
@@ -208,6 +205,16 @@ def describe_inputs(listing: Listing) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _loops(node: Any) -> Iterator[Any]:
+    """The loops of a listing whose header runs a test before each pass (``\\While``, ``\\For``, ``\\ForAll``)."""
+    for child in getattr(node, "body", ()) or ():
+        if isinstance(child, (ir.WhileBlock, ir.ForRange, ir.ForAll)):
+            yield child
+        yield from _loops(child)
+    for branch in getattr(node, "branches", ()) or ():
+        yield from _loops(branch)
+
+
 def format_outputs(listing: Listing, value: Any) -> str:
     """``name = value`` per output (a tuple is spread over the listing's output names)."""
     names = listing.outputs or ("result",)
@@ -216,16 +223,28 @@ def format_outputs(listing: Listing, value: Any) -> str:
 
 
 def trace_table(listing: Listing, trace: Trace) -> str:
-    """A per-line table: line, source, hits, last values assigned on that line."""
+    """A per-line table: line, source, hits, the last value each name took on that line.
+
+    A loop's header counts each time its test ran: on entry and before each pass (a ``\\While``
+    that made 23 passes tested 24 times), as a line profiler counts a loop's line.
+    """
     src = listing.source
+    counts = dict(trace.hits)
+    for loop in _loops(listing.algorithm):
+        passes = max((counts.get(child.span, 0) for child in loop.body), default=0)
+        if loop.span in counts:
+            counts[loop.span] += passes
     hits: dict[int, int] = {}
-    for span, n in trace.hits.items():
+    for span, n in counts.items():
         line = src.line_col(span.start)[0]
         hits[line] = max(hits.get(line, 0), n)
     last: dict[int, list[str]] = {}
     for name, history in trace.history.items():
-        span, value = history[-1]
-        last.setdefault(src.line_col(span.start)[0], []).append(f"{name}={format_value(value)}")
+        lines: dict[int, Any] = {}
+        for span, value in reversed(history):  # the last value assigned on each line
+            lines.setdefault(src.line_col(span.start)[0], value)
+        for line, value in sorted(lines.items()):
+            last.setdefault(line, []).append(f"{name}={format_value(value)}")
     first, _ = src.line_col(listing.algorithm.span.start)
     end, _ = src.line_col(listing.algorithm.span.end)
     rows = [f"{'line':>4}  {'hits':>6}  source"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import re
 import signal
 import threading
 import time
@@ -22,8 +23,9 @@ import numpy as np
 
 from ..findings import Finding, LocatedError
 from ..math import mathexpr as M
-from ..math.names import join_words
+from ..math.names import identifier, join_words
 from ..math.numeric import Context, compile_expr
+from ..math.ops import seen
 from ..source import SourceFile, Span, number_text
 from ..syntax import ir
 from .interpreter import Trace, is_step, pause
@@ -56,6 +58,7 @@ class Quit(BaseException):
 
 def format_value(value: Any) -> str:
     """Render a value compactly: arrays with 6 significant digits, functions by name."""
+    value = seen(value)  # a sequence stored by index is its array
     if isinstance(value, np.ndarray):
         return np.array2string(value, precision=6, suppress_small=False, max_line_width=100)
     if isinstance(value, (float, np.floating)):
@@ -97,6 +100,8 @@ class Stepper:
             if is_step(node):
                 self.statements.setdefault(source.line_col(node.span.start)[0], []).append(_own_span(node))
         self._words = listing_words(algorithm)
+        #: name → the lines that assign it (``lam`` of ``\\lambda \\gets …``, ``k`` of a loop's header)
+        self._assigned = _assignments(source, algorithm, self._words)
         #: the statement about to run and the variables it sees (kept after a failure, for the post-mortem)
         self.span: Span | None = None
         self.env: dict[str, Any] | None = None
@@ -286,12 +291,23 @@ class Stepper:
 
     def _print(self, latex: str) -> None:
         env = self.env or {}
-        if latex in env and not latex.startswith("$"):  # a variable by its identifier (lam for \lambda)
-            self._say(f"{latex} = {format_value(env[latex])}")
+        name = self._name_of(latex)  # a variable by its identifier (lam), its LaTeX (\lambda) or its letter (λ)
+        if name is not None and name in env:
+            self._say(f"{latex} = {format_value(env[name])}")
+            return
+        if name is not None and name in self._assigned:
+            lines = self._assigned[name]
+            where = f"line {lines[0]}" if len(lines) == 1 else f"lines {', '.join(map(str, lines))}"
+            self._say(f"{latex} has no value yet: the listing assigns it at {where}")
             return
         try:
             value = self.evaluate(latex)
         except LocatedError as exc:
+            if exc.rule.code == "AV303" and re.fullmatch(r"[A-Za-z][A-Za-z0-9]+", latex.strip()):
+                # a word read as a product of letters (nosuch = n o s u c h): say what the names are
+                known = sorted({k for k in env if not k.startswith("$") and not callable(env[k])} | set(self._assigned))
+                self._say(f"{latex.strip()} is not a name of this listing; its names: {', '.join(known) or 'none'}")
+                return
             span = exc.span or Span(0, len(latex))
             start, end = min(span.start, len(latex)), min(max(span.end, span.start + 1), len(latex) + 1)
             self._say(latex)
@@ -301,6 +317,19 @@ class Stepper:
             self._say(f"{latex}: {type(exc).__name__}: {exc}")
             return
         self._say(f"{latex} = {format_value(value)}")
+
+    def _name_of(self, latex: str) -> str | None:
+        """The variable ``latex`` names, read as the listing reads its names; ``None`` for other math."""
+        text = latex.strip()
+        if text.startswith("$"):
+            return None
+        if text in (self.env or {}) or text in self._assigned:
+            return text  # lam, x_new: the identifier itself
+        try:
+            tree = join_words(M.parse_math(text), self._words)
+        except LocatedError:
+            return None
+        return identifier(tree)
 
     def evaluate(self, latex: str) -> Any:
         """``latex`` evaluated in the current variables, with the notation rules of the running listing.
@@ -315,6 +344,26 @@ class Stepper:
         tree = join_words(M.parse_math(latex), self._words)
         # the spans of the tree index the typed text, not the note: messages quote it
         return compile_expr(tree, dataclasses.replace(ctx, guard=True, text=latex))(dict(env))
+
+
+def _assignments(source: SourceFile, algorithm: ir.Algorithm, words: Any) -> dict[str, list[int]]:
+    """Each name the listing assigns (a statement's target, a loop's variable) → the lines that assign it."""
+    out: dict[str, list[int]] = {}
+    for node in ir.walk(algorithm):
+        target = node.target if isinstance(node, ir.Assign) else getattr(node, "var", None)
+        if not isinstance(target, ir.Math):
+            continue
+        try:
+            tree = join_words(M.parse_math(target.latex), words)
+        except LocatedError:
+            continue
+        parts = tree.items if isinstance(tree, M.Tuple) else (tree,)
+        for part in parts:
+            name = identifier(part) or (identifier(part.base) if isinstance(part, M.Idx) else None)
+            line = source.line_col(node.span.start)[0]
+            if name is not None and line not in out.setdefault(name, []):
+                out[name].append(line)
+    return out
 
 
 def _own_span(node: ir.Node) -> Span:

@@ -20,6 +20,7 @@ __all__ = [
     "ValueSyntaxError",
     "parse_value",
     "parse_assignment",
+    "parse_assignments",
     "value_class",
     "generator_call",
     "structured_value",
@@ -29,11 +30,17 @@ __all__ = [
 
 
 class ValueSyntaxError(ValueError):
-    """The text of a value does not parse; ``column`` is 1-based within the text."""
+    """The text of a value does not parse; ``column`` is 1-based within the text.
 
-    def __init__(self, message: str, column: int | None = None):
+    ``setting`` is the ``NAME=VALUE`` text it came from, when it came from one; ``unknown`` the
+    name a value refers to that nothing defines.
+    """
+
+    def __init__(self, message: str, column: int | None = None, *, unknown: str | None = None):
         super().__init__(message)
         self.column = column
+        self.unknown = unknown
+        self.setting: str | None = None
 
 
 _ARITHMETIC = {"add": operator.add, "sub": operator.sub, "mul": operator.mul}
@@ -57,7 +64,8 @@ def _build(tree: Any, rng: np.random.Generator, names: dict[str, Any] | None = N
     if kind == "name" and names is not None and str(tree.children[0]) in names:
         return names[str(tree.children[0])]  # an earlier input: `A: spd(n)` after `n: integers(1, 6)`
     if kind == "name":
-        raise ValueSyntaxError(f"unknown name {tree.children[0]!s} (write a number, a list or a generator call)")
+        name = str(tree.children[0])
+        raise ValueSyntaxError(f"unknown name {name} (write a number, a list or a generator call)", unknown=name)
     if kind in ("list", "tuple"):
         items = [_build(c, rng, names) for c in tree.children if c is not None]
         return _as_array(items) if kind == "list" else tuple(items)
@@ -120,13 +128,49 @@ def parse_value(text: str, rng: np.random.Generator | None = None, names: dict[s
     return _build(tree, rng if rng is not None else np.random.default_rng(), names)
 
 
-def parse_assignment(text: str, rng: np.random.Generator | None = None) -> tuple[str, Any]:
-    """Parse ``NAME=VALUE`` (as given to ``--set``) into the name and the built value."""
+def parse_assignment(
+    text: str, rng: np.random.Generator | None = None, names: dict[str, Any] | None = None
+) -> tuple[str, Any]:
+    """Parse ``NAME=VALUE`` (as given to ``--set``) into the name and the built value.
+
+    :param names: values the value may refer to by name (``x=randn(n)`` with ``n`` set).
+    """
     name, sep, value = text.partition("=")
     name = name.strip()
     if not sep or not name:
         raise ValueSyntaxError(f"expected NAME=VALUE, got {text!r}")
-    return name, parse_value(value, rng)
+    return name, parse_value(value, rng, names)
+
+
+def parse_assignments(texts: list[str], rng: np.random.Generator | None = None) -> dict[str, Any]:
+    """Parse several ``NAME=VALUE`` settings; a value may name another setting, in any order.
+
+    ``--set n=4 --set 'x=randn(n)'`` draws ``x`` with 4 entries, as a spec's ``x: "randn(n)"``
+    does after ``n``. Settings are built in the order given, each one that names a setting not
+    built yet after it. Raises :class:`ValueSyntaxError` with ``setting`` set to the text at fault.
+    """
+    given = {text.partition("=")[0].strip() for text in texts if "=" in text}
+    values: dict[str, Any] = {}
+    pending = list(texts)
+    while pending:
+        waiting = []
+        for text in pending:
+            try:
+                name, value = parse_assignment(text, rng, values)
+            except ValueSyntaxError as exc:
+                if exc.unknown is not None and exc.unknown in given and exc.unknown not in values:
+                    waiting.append(text)  # names a setting built later
+                    continue
+                exc.setting = text
+                raise
+            values[name] = value
+        if len(waiting) == len(pending):  # settings that name each other: none can be built first
+            text = waiting[0]
+            exc = ValueSyntaxError(f"{text.partition('=')[0].strip()} and the settings it names refer to each other")
+            exc.setting = text
+            raise exc
+        pending = waiting
+    return values
 
 
 def generator_call(text: str, names: dict[str, Any] | None = None) -> tuple[str, list[Any], dict[str, Any]] | None:
