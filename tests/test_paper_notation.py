@@ -439,10 +439,26 @@ def test_a_complex_reference_is_compared_as_complex(tmp_path):
     note = tmp_path / "dft.md"
     note.write_text(
         "---\nalgoverify:\n  checks:\n    - id: dft\n      kind: reference\n      listing: 1\n"
-        "      inputs: {n: \"integers(2, 6)\", x: \"randn(n)\"}\n      reference: numpy.fft.fft\n---\n\n"
+        '      inputs: {n: "integers(2, 6)", x: "randn(n)"}\n      reference: numpy.fft.fft\n---\n\n'
         "The signal \\(x\\) has \\(n\\) entries.\n\n\\begin{algorithmic}\n\\For{\\(k = 1, \\dots, n\\)}\n"
         "\\State \\(y_k \\gets \\sum_{j=1}^{n} x_j \\cos(2 (j - 1)(k - 1) \\pi / n)\\)\n\\EndFor\n"
         "\\State \\Return \\(y\\)\n\\end{algorithmic}\n"
     )
     (outcome,) = api.check([note], seed=0).notes[0].outcomes
     assert outcome.status == "refuted" and "j" in outcome.message, outcome.message
+
+
+def test_a_sequence_read_whole_keeps_the_indices_it_was_written_at(tmp_path):
+    """x_0, x_1, … in a listing that counts from 1: read whole (b ← a, holds:) it is an array, still indexed as written."""
+    note = tmp_path / "s.md"
+    note.write_text(
+        "---\nalgoverify:\n  checks:\n    - id: first\n      kind: property\n      listing: 1\n"
+        "      inputs: {T: \"integers(1, 4)\"}\n      holds: 'b_0 = 1 \\land \\lVert x \\rVert \\ge 1'\n---\n\n"
+        "\\begin{algorithmic}\n\\Require \\(T \\ge 1\\)\n\\State \\(x_0 \\gets 1\\)\n"
+        "\\For{\\(k = 0, \\dots, T - 1\\)}\n\\State \\(x_{k+1} \\gets x_k / 2\\)\n\\EndFor\n"
+        "\\State \\(b \\gets x\\)\n\\State \\(b_1 \\gets b_0 + b_1\\)\n\\State \\Return \\(b\\)\n\\end{algorithmic}\n"
+    )
+    b = algoverify.load(note).listing(1)(T=2)
+    np.testing.assert_array_equal(b, [1.0, 1.5, 0.25])
+    (outcome,) = api.check([note], seed=0).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message

@@ -406,18 +406,24 @@ def _position(node: M.MathNode, ctx: Context, *, brackets: bool = False) -> Clos
     return span
 
 
+def _first(container: Any, ctx: Context) -> int:
+    """The index of ``container``'s first entry: where a sequence started (:class:`Written`), else the index base."""
+    first = getattr(container, "first", None)
+    return ctx.index_base if first is None else first
+
+
 def _sliced(container: Any, idx: list[Any], node: M.MathNode, ctx: Context) -> Any:
     """``container`` at positions and ranges of them (:class:`IndexSpan`): a copy, as every read is."""
     if not isinstance(container, np.ndarray) or container.ndim < len(idx):
         raise LocatedError(
             EvaluationFailed, node.span, message=f"{ctx.written(node)} slices a {_shape(container)} value"
         )
-    return container[_slice_key(container.shape, idx, node, ctx)].copy()
+    return np.array(container[_slice_key(container, idx, node, ctx)])  # a copy, counted from the index base
 
 
-def _slice_key(shape: tuple[int, ...], idx: list[Any], node: M.MathNode, ctx: Context) -> tuple[Any, ...]:
-    first, key = ctx.index_base, []
-    for i, size in zip(idx, shape):
+def _slice_key(container: np.ndarray, idx: list[Any], node: M.MathNode, ctx: Context) -> tuple[Any, ...]:
+    first, key = _first(container, ctx), []
+    for i, size in zip(idx, container.shape):
         if isinstance(i, IndexSpan):
             cut, outside = slice_of(i, size, first)
             if outside is not None:
@@ -511,7 +517,7 @@ def _index(container: Any, idx: list[Any], node: M.MathNode, ctx: Context) -> An
         return container[_as_index(idx[0], node, ctx) - ctx.index_base] if idx else container.scale
     if any(isinstance(i, IndexSpan) for i in idx):
         return _sliced(container, idx, node, ctx)
-    base = ctx.index_base
+    base = _first(container, ctx)
     written = [_as_index(i, node, ctx) for i in idx]
     if isinstance(container, Sequence):
         key = written[0] if len(written) == 1 else tuple(written)
@@ -2136,8 +2142,8 @@ def _store_at(
     env: Env, base: str, where: list[Any], value: Any, node: M.MathNode, ctx: Context, *, keyed: bool
 ) -> list[str]:
     """Store ``value`` into ``env[base]`` at the indices ``where`` (a new container: the trace keeps the old)."""
-    first = ctx.index_base
     container = env.get(base)
+    first = _first(container, ctx)
     if container is None or isinstance(container, Mapping):
         if keyed or (isinstance(container, Mapping) and not isinstance(container, Sequence)):
             key = _key(where, node, ctx)
@@ -2167,7 +2173,8 @@ def _store_at(
         try:
             # an exact number (a Fraction, a Surd) is stored as itself: NumPy has no type for it
             exact = container.dtype == object or type(value) in EXACT_TYPES
-            container = np.array(container, dtype=object if exact else np.result_type(container, value))
+            # subok: a sequence read whole (Written) keeps the index its entries were written at
+            container = np.array(container, dtype=object if exact else np.result_type(container, value), subok=True)
             container[tuple(idx)] = value
         except (TypeError, ValueError) as exc:
             raise LocatedError(
@@ -2188,9 +2195,9 @@ def _store_slice(
         raise LocatedError(
             EvaluationFailed, node.span, message=f"{ctx.written(node)} slices a {_shape(container)} value"
         )
-    key = _slice_key(container.shape, where, node, ctx)
+    key = _slice_key(container, where, node, ctx)
     try:
-        new = np.array(container, dtype=np.result_type(container, np.asarray(value)))
+        new = np.array(container, dtype=np.result_type(container, np.asarray(value)), subok=True)
         new[key] = value
     except (TypeError, ValueError) as exc:
         raise LocatedError(

@@ -546,6 +546,27 @@ def _element_type(values: Iterable[Any]) -> Any:
     return object if any(_exact(v) for v in values) else float
 
 
+class Written(np.ndarray):
+    """A sequence's values as an array that keeps the index of its first entry: ``x_0, x_1, …`` read whole.
+
+    A whole read of a sequence is an array (``\\lVert x \\rVert``, ``p / s``); its entries are still
+    found at the indices the listing wrote them at (``x_0`` in a listing that counts from 1), so
+    ``b \\gets a`` then ``b_j`` reads what ``a_j`` held.
+    """
+
+    first: int | None
+
+    def __array_finalize__(self, obj: Any) -> None:
+        self.first = getattr(obj, "first", None)
+
+
+def written_array(values: Any, first: int, dtype: Any = None) -> Written:
+    """``values`` as an array whose first entry has the index ``first``."""
+    out = np.asarray(values, dtype=dtype).view(Written)
+    out.first = first
+    return out
+
+
 class Sequence(dict):
     r"""Values stored by index into a name that is not an array: ``x_0``, ``x_{k+1}``, ``p_k`` in a loop.
 
@@ -565,7 +586,7 @@ class Sequence(dict):
             if not all(np.ndim(v) == np.ndim(values[0]) for v in values):
                 return values
             try:
-                return np.array(values, dtype=_element_type(values))
+                return written_array(values, keys[0], _element_type(values))
             except (TypeError, ValueError):
                 return values
         if keys and all(type(k) is tuple and len(k) == 2 and all(type(i) is int for i in k) for k in keys):
@@ -588,7 +609,7 @@ class Sequence(dict):
                 out[i - origin, j - origin] = v
         except (TypeError, ValueError):
             return self
-        return out
+        return written_array(out, origin)
 
 
 def seen(value: Any) -> Any:
