@@ -17,6 +17,16 @@ from algoverify import api
 
 FRESH = Path(__file__).parent / "data" / "fresh"
 NOTES = sorted(FRESH.glob("round*/*.md"))
+#: notes that still need an edit, and why (the closing note of issue 19 lists them too)
+KNOWN = {
+    "round8/cooley-tukey-fft": "complex arithmetic: the imaginary unit i of e^{-2 \\pi i k / n} is not read (AV303 i)",
+}
+
+
+def _param(note: Path):
+    key = f"{note.parent.name}/{note.stem}"
+    marks = [pytest.mark.xfail(reason=KNOWN[key], strict=True)] if key in KNOWN else []
+    return pytest.param(note, id=key, marks=marks)
 
 
 def test_every_round_is_here():
@@ -24,9 +34,13 @@ def test_every_round_is_here():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("note", NOTES, ids=lambda n: f"{n.parent.name}/{n.stem}")
+@pytest.mark.parametrize("note", [_param(n) for n in NOTES])
 def test_a_fresh_note_runs_as_written(note):
-    lint = [f"{f.code} {f.message}" for f in api.lint([note]).all_findings() if f.code != "AV604"]
+    lint = [
+        f"{f.code} {f.message}"
+        for f in api.lint([note]).all_findings()
+        if f.code != "AV604" and f.severity.value != "note"
+    ]
     outcomes = api.check([note], seed=0).notes[0].outcomes
     unjudged = [f"{o.check.id}: {o.message}" for o in outcomes if o.status == "could not check"]
     assert outcomes, "the note's checks were not read"

@@ -462,3 +462,60 @@ def test_a_sequence_read_whole_keeps_the_indices_it_was_written_at(tmp_path):
     np.testing.assert_array_equal(b, [1.0, 1.5, 0.25])
     (outcome,) = api.check([note], seed=0).notes[0].outcomes
     assert outcome.status == "verified", outcome.message
+
+
+def test_a_zero_whose_entries_are_stored_in_pairs_is_the_zero_matrix(tmp_path):
+    note, run = note_listing(
+        tmp_path,
+        "Let \\(C \\in \\mathbb{R}^{n \\times n}\\).\n\n\\begin{algorithmic}\n\\State \\(F \\gets 0\\)\n"
+        "\\For{\\(u = 1, \\dots, n\\)}\n\\State \\(f_{uu} \\gets c_{uu}\\)\n\\EndFor\n\\State \\Return \\(F\\)\n"
+        "\\end{algorithmic}\n",
+    )
+    assert api.lint([note]).all_findings() == []
+    np.testing.assert_array_equal(run(C=np.array([[1.0, 2.0], [3.0, 4.0]])), [[1.0, 0.0], [0.0, 4.0]])
+
+
+def test_the_columns_the_prose_names_start_where_it_says(tmp_path):
+    """Q = [q_1, …, q_k] of a recurrence that starts from q_0 ← 0: q_0 is no column."""
+    note, run = note_listing(
+        tmp_path,
+        "Let \\(b \\in \\mathbb{R}^{n}\\) and \\(k \\ge 1\\); the vectors form \\(Q = [q_1, \\dots, q_k]\\).\n\n"
+        "\\begin{algorithmic}\n\\State \\(q_0 \\gets 0\\); \\(q_1 \\gets b\\)\n\\For{\\(j = 2, \\dots, k\\)}\n"
+        "\\State \\(q_j \\gets 2 q_{j-1}\\)\n\\EndFor\n\\State \\Return \\(Q\\)\n\\end{algorithmic}\n",
+    )
+    np.testing.assert_array_equal(run(b=np.array([1.0, 3.0]), k=3), [[1.0, 2.0, 4.0], [3.0, 6.0, 12.0]])
+
+
+def test_a_member_the_prose_declares_is_a_name_when_nothing_builds_the_sequence(tmp_path):
+    note, run = note_listing(
+        tmp_path,
+        "Let \\(f\\) be an array with \\(n\\) entries, and let \\(x_0\\) be a starting element.\n\n"
+        "\\begin{algorithmic}\n\\State \\(T \\gets f_{x_0}\\)\n\\State \\Return \\(T\\)\n\\end{algorithmic}\n",
+    )
+    assert api.lint([note]).all_findings() == []
+    assert run(f=np.array([5.0, 6.0, 7.0]), x_0=2) == 6.0
+
+
+def test_not_in_words_negates_the_condition_and_delta_x_is_one_name(tmp_path):
+    note, run = note_listing(
+        tmp_path,
+        "\\begin{algorithmic}\n\\Require \\(x \\gt 0\\)\n\\State \\(k \\gets 0\\)\n\\Repeat\n"
+        "\\State \\(\\Delta x \\gets x / 2\\); \\(x \\gets x - \\Delta x\\); \\(k \\gets k + 1\\)\n"
+        "\\State \\(\\mathit{small} \\gets x \\lt 1\\)\n"
+        "\\Until{\\textbf{not} \\(\\lnot \\mathit{small}\\)}\n\\State \\Return \\(k\\)\n\\end{algorithmic}\n",
+    )
+    assert api.lint([note]).all_findings() == []
+    assert run(x=8.0) == 4  # 8 → 4 → 2 → 1 → 0.5
+
+
+def test_a_references_epsilon_takes_the_listings_varepsilon(tmp_path):
+    note = tmp_path / "eps.md"
+    (tmp_path / "eps_checks.py").write_text("def ref(x, epsilon):\n    return x + epsilon\n")
+    note.write_text(
+        "---\nalgoverify:\n  module: eps_checks.py\n  checks:\n    - id: adds\n      kind: reference\n"
+        '      listing: 1\n      inputs: {x: "randn()", varepsilon: 0.5}\n      reference: ref\n---\n\n'
+        "\\begin{algorithmic}\n\\Require \\(x\\), \\(\\varepsilon \\gt 0\\)\n"
+        "\\State \\Return \\(x + \\varepsilon\\)\n\\end{algorithmic}\n"
+    )
+    (outcome,) = api.check([note], seed=0).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message

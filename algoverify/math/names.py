@@ -271,11 +271,18 @@ def _digits(node: MathNode) -> str | None:
     return node.text if isinstance(node, Num) and node.text.isdigit() else None
 
 
-def _letters(node: MathNode) -> str | None:
+def _increment(node: MathNode) -> str | None:
+    r"""``\Delta`` (or ``\delta``) leading a name: ``\Delta x`` is the increment of ``x``, one symbol to a reader."""
+    if isinstance(node, Sym) and node.name in ("Delta", "delta") and not node.font and not node.accents:
+        return node.name
+    return None
+
+
+def _letters(node: MathNode, lead: bool = True) -> str | None:
     if isinstance(node, Juxt):
-        left, right = _letters(node.left), _letters(node.right) or _digits(node.right)
+        left, right = _letters(node.left, lead), _letters(node.right, False) or _digits(node.right)
         return left + right if left and right else None
-    return _letter(node)
+    return _letter(node) or (_increment(node) if lead else None)
 
 
 def word(node: MathNode) -> str | None:
@@ -301,7 +308,7 @@ def _join_factors(factors: list[MathNode], words: frozenset[str] | set[str]) -> 
             if j > i and isinstance(factor, Idx) and _letter(factor.base) and run + _letter(factor.base) in words:
                 subscripted = (j, run + _letter(factor.base))  # type: ignore[operator]
                 break
-            letter = _letter(factor) or (_digits(factor) if j > i else None)
+            letter = _letter(factor) or (_digits(factor) if j > i else _increment(factor))
             if letter is None:
                 break
             run += letter

@@ -105,16 +105,17 @@ def bound_names(spec: InputSpec) -> set[str]:
 def install_views(names: Resolution, ctx: Context) -> None:
     """Let ``ctx`` read each matrix the listing computes part by part (``Q`` of ``q_j``, ``R`` of ``r_{ij}``)."""
     for name, (how, part) in names.views.items():
-        ctx.views[name] = _assembler(how, part)
+        ctx.views[name] = _assembler(how, part, names.view_firsts.get(name))
 
 
-def _assembler(how: str, part: str) -> Callable[[Env], Any]:
+def _assembler(how: str, part: str, first: int | None = None) -> Callable[[Env], Any]:
     def assemble(env: Env) -> Any:
         parts = env.get(part)
         if isinstance(parts, Sequence):
             if how == "entries":
                 return parts.to_array()
-            parts = [parts[k] for k in sorted(parts)]
+            # Q = [q_1, …, q_k]: from the first column the prose names (q_0 \gets 0 is the recurrence's start)
+            parts = [parts[k] for k in sorted(parts) if first is None or not isinstance(k, int) or k >= first]
         if parts is None:
             raise KeyError(part)
         return np.column_stack(parts) if how == "columns" else np.vstack(parts) if how == "rows" else parts
@@ -132,11 +133,12 @@ def stored_as_ones(value: Callable[[Env], Any], size: str) -> Callable[[Env], An
 
 
 def zeros(size: str, exact: bool) -> Callable[[Env], Any]:
-    """The zero vector of the listing's size ``size`` (exact zeros in an exact run)."""
+    """The zero vector of the listing's size ``size``, or the zero matrix of ``n×n`` (exact zeros in an exact run)."""
+    sizes = size.split("×")
 
     def zero_vector(env: Env) -> Any:
-        n = int(env[size])
-        return np.array([Fraction(0)] * n, dtype=object) if exact else np.zeros(n)
+        shape = tuple(int(env[s]) for s in sizes)
+        return np.full(shape, Fraction(0), dtype=object) if exact else np.zeros(shape)
 
     return zero_vector
 

@@ -536,6 +536,7 @@ def _declare_relation(
         if family is not None and name is not None and family.first in (0, 1) and family.offset == 0:
             spec.declare(Declared(name, tree.first.span, columns=family.name, origin=origin))
             spec.carry(family.size, name, 1, origin)
+            spec.firsts.setdefault(family.name, family)  # q_1: Q's first column (q_0 is not one)
             return
         if not joint:
             return  # `y = A x` in prose defines or claims; it declares nothing

@@ -75,6 +75,8 @@ class Resolution:
     definitions: list[tuple[str, M.MathNode]] = field(default_factory=list)
     #: matrices read whole that the scope computes part by part: ``Q`` → ``("columns", "q")`` (``q_j \gets …``)
     views: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: the first index of each view's parts, where the prose writes it (``Q = [q_1, \dots, q_k]``: 1, not ``q_0``)
+    view_firsts: dict[str, int] = field(default_factory=dict)
     #: names the scope builds only by indexed stores (``c_k \gets …``): empty until the first store
     sequences: tuple[str, ...] = ()
     #: names set to 0 and then stored into by index: the zero vector of that size (``x`` → ``n``)
@@ -108,6 +110,7 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
         if d.shape and d.name in scope.stored_by_index - scope.assigned_whole - own_names and d.name not in free
     }
     free.update({name: Read(name, d.span) for name, d in in_place.items()})
+    free = _members(free, scope, context)
     relevant = set(own_names) | set(free)
     for d in context.inputs:  # "the matrix C with entries c_{ij}": reading c makes C an input
         if any(alias in free for alias in (d.entries, d.columns, d.rows) if alias):
@@ -143,6 +146,8 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     pairs: set[str] = set()
     for name, (how, part, origin) in views.items():
         out.views[name] = (how, part)
+        if part in context.firsts and how in ("columns", "rows"):
+            out.view_firsts[name] = context.firsts[part].first
         what = {"columns": f"the matrix of the columns {part}_j", "rows": f"the matrix of the rows {part}_i"}
         out.bindings[name] = Binding(
             name, "view", what.get(how, f"the matrix of the entries {part}_{{ij}}") + " the listing computes", origin
@@ -208,6 +213,14 @@ def _zero_vectors(scope: Scope, spec: InputSpec, out: Resolution) -> None:
         if name in vectors and len(sizes) == 1 and name not in scope.stored_by_index:
             # x \gets 0, then x \gets x + \alpha r with r a vector: the zero vector, also when no pass runs
             out.zero_vectors[name] = sizes[0]
+            continue
+        lower = name[:1].lower() + name[1:]
+        if scope.index_counts.get(name) == {2} or (lower != name and scope.index_counts.get(lower) == {2}):
+            # F \gets 0, then f_{uv} \gets …: the zero matrix of the listing's one size
+            if len(sizes) == 1:
+                out.zero_vectors[name] = f"{sizes[0]}×{sizes[0]}"
+            else:
+                out.unsized_zeros.append((name, span))
             continue
         if scope.index_counts.get(name) != {1}:
             continue  # d \gets 0, then d_u read or stored (here or by a function it is passed to): a vector
@@ -306,6 +319,23 @@ def _views(scope: Scope, free: dict[str, Read], context: InputSpec) -> dict[str,
             lower = name[:1].lower() + name[1:]
             if lower != name and lower in stored and scope.index_counts.get(lower) == {2}:
                 out[name] = ("entries", lower, Origin("convention"))
+    return out
+
+
+def _members(free: dict[str, Read], scope: Scope, context: InputSpec) -> dict[str, Read]:
+    """``f_{x_0}`` where the note declares ``x_0`` ("let \\(x_0\\) be a starting element") and nothing builds ``x``.
+
+    The listing reads the name ``x_0``, not the entry 0 of an ``x`` nobody gives: the declared
+    members become the reads, and ``x`` is no longer one.
+    """
+    out = dict(free)
+    for name, read in free.items():
+        if not read.indices or name in scope.stored_by_index or context.get(name) is not None:
+            continue
+        members = [d for d in context.inputs if re.fullmatch(re.escape(name) + r"_\d+", d.name)]
+        if members:
+            del out[name]
+            out.update({d.name: Read(d.name, read.span) for d in members if d.name not in out})
     return out
 
 

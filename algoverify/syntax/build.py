@@ -853,11 +853,23 @@ class _Builder(Transformer):
         if not content or not all(_joins(p) or logic(p) for p in content):
             return None
         calls = any(p.kind == "call" for p in content)
-        words = any(logic(p) for p in content) and sum(p.kind == "math" for p in content) >= 2
+        maths = sum(p.kind == "math" for p in content)
+        # `$a$ \textbf{and} $b$`, and `\textbf{not} $\mathit{swapped}$`: a negation needs one operand
+        words = any(logic(p) for p in content) and (maths >= 2 or (maths == 1 and self._negated(content)))
         if not (calls or words):
             return None
         span = content[0].span.cover(content[-1].span)
         return ir.Math(span, blank_delimiters(self._src(span)), True)
+
+    def _negated(self, content: Sequence[_Piece]) -> bool:
+        """A "not" (``\\textbf{not}``, ``\\NOT``) stands before the one math of the pieces."""
+        before = content[: next(i for i, p in enumerate(content) if p.kind == "math")]
+
+        def word(p: _Piece) -> str:
+            text = to_plain(self._src(p.inner)) if p.kind == "group" and p.inner is not None else p.value
+            return str(text).strip().lower()
+
+        return any(word(p) in ("not", "\\not") for p in before)
 
     def _slice(self, math: ir.Math, start: int, end: int) -> ir.Math | None:
         """The trimmed sub-math ``math.latex[start:end]`` with its exact span, or ``None`` if blank."""
