@@ -519,3 +519,61 @@ def test_a_references_epsilon_takes_the_listings_varepsilon(tmp_path):
     )
     (outcome,) = api.check([note], seed=0).notes[0].outcomes
     assert outcome.status == "verified", outcome.message
+
+
+def test_an_input_the_listing_reads_and_then_overwrites_is_still_an_input(tmp_path):
+    note, run = note_listing(
+        tmp_path,
+        "The keys \\(x_0, \\dots, x_{n-1}\\) are given.\n\n\\begin{algorithmic}\n\\For{$i = 0, \\dots, n - 1$}\n"
+        "\\State $y_i \\gets 2 x_i$\n\\EndFor\n\\State $x \\gets y$\n\\State \\Return $x$\n\\end{algorithmic}\n",
+    )
+    assert api.lint([note]).all_findings() == []
+    np.testing.assert_array_equal(run(x=np.array([1.0, 2.0])), [2.0, 4.0])
+
+
+def test_a_numbered_target_set_to_a_slice_is_a_block(tmp_path):
+    note, run = note_listing(
+        tmp_path,
+        "Let \\(A \\in \\mathbb{R}^{n \\times n}\\) and \\(m = n / 2\\).\n\n\\begin{algorithmic}\n"
+        "\\State $A_{11} \\gets A_{1:m,\\,1:m}$, $A_{22} \\gets A_{m+1:n,\\,m+1:n}$\n"
+        "\\State \\Return $A_{11} + A_{22}$\n\\end{algorithmic}\n",
+    )
+    A = np.arange(16.0).reshape(4, 4)
+    np.testing.assert_array_equal(run(A=A), A[:2, :2] + A[2:, 2:])
+
+
+def test_a_shape_belongs_to_the_name_before_it_not_to_the_one_after_and(tmp_path):
+    """ "Let A be an n × n matrix and b ∈ ℝⁿ a nonzero vector": b is a vector; Q = [q_1, …, q_{k+1}] has k + 1 columns."""
+    note, run = note_listing(
+        tmp_path,
+        "Let \\(A\\) be an \\(n \\times n\\) matrix and \\(b \\in \\mathbb{R}^{n}\\) a nonzero vector, and "
+        "let \\(k \\ge 1\\). The vectors form \\(Q = [q_1, \\dots, q_{k+1}]\\).\n\n\\begin{algorithmic}\n"
+        "\\State $q_1 \\gets b$\n\\For{$j = 1, \\dots, k$}\n\\State $q_{j+1} \\gets A q_j$\n\\EndFor\n"
+        "\\State \\Return $Q$\n\\end{algorithmic}\n",
+    )
+    assert api.lint([note]).all_findings() == []
+    Q = run(A=2 * np.eye(2), b=np.array([1.0, 0.0]), k=2)
+    np.testing.assert_array_equal(Q, [[1.0, 2.0, 4.0], [0.0, 0.0, 0.0]])
+
+
+def test_tests_in_words_joined_by_and(tmp_path):
+    note, run = note_listing(
+        tmp_path,
+        "\\begin{algorithmic}\n\\Require integers \\(a, b\\)\n\\If{$a$ is even \\textbf{and} $b$ is even}\n"
+        "\\State \\Return $1$\n\\ElsIf{$a$ is odd or $b$ is odd}\n\\State \\Return $2$\n\\EndIf\n"
+        "\\end{algorithmic}\n",
+    )
+    assert api.lint([note]).all_findings() == []
+    assert (run(a=2, b=4), run(a=2, b=3)) == (1, 2)
+
+
+def test_an_equation_that_says_for_which_indices_it_holds(tmp_path):
+    note = tmp_path / "conv.md"
+    note.write_text(
+        "---\nalgoverify:\n  checks:\n    - id: conv\n      kind: equation\n      listing: 1\n      equation: 1\n"
+        '      inputs: {n: "integers(1, 4)", x: "randn(n)"}\n---\n\nThe array \\(x\\) has \\(n\\) entries.\n\n'
+        "\\begin{algorithmic}\n\\For{$k = 1, \\dots, n$}\n\\State $c_k \\gets 3 x_k$\n\\EndFor\n"
+        "\\State \\Return $c$\n\\end{algorithmic}\n\n\\[\n  c_k = 3 x_k, \\qquad k = 1, \\dots, n.\n\\]\n"
+    )
+    (outcome,) = api.check([note], seed=0).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message

@@ -39,6 +39,7 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
     listing = ctx.listing(check)
     latex, key = _equation(check, ctx)
     tree, name = _read(check, latex, key)
+    latex = _qualified(tree, latex) or latex  # c_k = …, \qquad k = 0, …, m + n: for each such k
     claim = dataclasses.replace(check, params={**check.params, "holds": latex})
     proof = (
         None if getattr(ctx, "fixed", None) is not None else prove_listing(claim, listing, tree, name, ctx.functions)
@@ -108,6 +109,31 @@ def _read(check: CheckSpec, latex: str, key: str) -> tuple[M.Rel, str]:
             message=f"{latex!r} is not an equation `name = expression` naming what the listing computes",
         )
     return tree, name
+
+
+def _qualified(tree: M.Rel, latex: str) -> str | None:
+    r"""``c_k = e, \qquad k = 0, \dots, m + n`` as ``\forall k \in \{0, \dots, m + n\} : c_k = e``; else ``None``.
+
+    A display equation often says for which indices it holds after a comma; the equation is each of them.
+    """
+    right = tree.rest[0][1]
+    # the parser reads "e, k = 0, \dots, m + n" as the items e, (k = 0), \dots, m + n
+    if not isinstance(right, M.Tuple) or len(right.items) != 4 or not isinstance(right.items[2], M.Dots):
+        return None
+    value, start, _, end = right.items
+    if not (
+        isinstance(start, M.Rel)
+        and len(start.rest) == 1
+        and start.rest[0][0] == "="
+        and isinstance(start.first, M.Sym)
+        and identifier(start.first) is not None
+    ):
+        return None
+    spans = [tree.first.span, value.span, start.first.span, start.rest[0][1].span, end.span]
+    if any(sp is None for sp in spans):
+        return None
+    left, body, var, lo, hi = (latex[sp.start : sp.end] for sp in spans)  # type: ignore[union-attr]
+    return f"\\forall {var} \\in \\{{{lo}, \\dots, {hi}\\}} : {left} = {body}"
 
 
 class _ListingAttempt(_Attempt):

@@ -25,6 +25,7 @@ from .symbols import Resolution, rename_entries
 __all__ = [
     "variant",
     "SAID_TESTS",
+    "said_all",
     "said_of",
     "swap_of",
     "renaming",
@@ -72,6 +73,39 @@ def swap_of(text: ir.Text) -> tuple[ir.Math, ir.Math] | None:
     ):
         return parts[1], parts[3]
     return None
+
+
+#: words of a test, then what joins it to the next: "is even and", "is even \\textbf{and}", "is odd \\lor"
+_JOINER = re.compile(
+    r"^(?P<words>.*?)\s*(?:\\textbf\{(?P<a>and|or)\}|\\(?P<b>AND|OR|land|lor)\b|\b(?P<c>and|or)\b)$", re.I
+)
+
+
+def said_all(text: ir.Text) -> tuple[str, list[tuple[ir.Math, str]]] | None:
+    """``("and", tests)`` for "\\(a\\) is even and \\(b\\) is even" (or ``\\textbf{or}``).
+
+    Each test is one :data:`SAID_TESTS` knows; "and" and "or" mixed have no reading here.
+    """
+    parts = [p for p in text.parts if not (isinstance(p, str) and not p.strip())]
+    if len(parts) < 4 or len(parts) % 2:
+        return None
+    tests, joiners = [], set()
+    for k in range(0, len(parts), 2):
+        math, words = parts[k], parts[k + 1]
+        if not isinstance(math, ir.Math) or not isinstance(words, str):
+            return None
+        words = " ".join(words.split()).rstrip(".")
+        if k + 2 < len(parts):
+            m = _JOINER.match(words)
+            if m is None:
+                return None
+            word = (m.group("a") or m.group("b") or m.group("c")).lower()
+            joiners.add({"land": "and", "lor": "or"}.get(word, word))
+            words = m.group("words")
+        if words.lower() not in SAID_TESTS:
+            return None
+        tests.append((math, words.lower()))
+    return (joiners.pop(), tests) if len(joiners) == 1 else None  # "and" and "or" mixed: no reading
 
 
 def said_of(text: ir.Text) -> tuple[ir.Math, str] | None:

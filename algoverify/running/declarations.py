@@ -533,9 +533,10 @@ def _declare_relation(
         # `A = [a_1, …, a_n]`: A is the input, a_j its column j, n its number of columns
         family = read_family(_unbracketed(tree.rest[0][1]), origin)
         name = identifier(tree.first)
-        if family is not None and name is not None and family.first in (0, 1) and family.offset == 0:
+        if family is not None and name is not None and family.first in (0, 1):
+            # Q = [q_1, …, q_{k+1}]: Q has k + 1 columns
             spec.declare(Declared(name, tree.first.span, columns=family.name, origin=origin))
-            spec.carry(family.size, name, 1, origin)
+            spec.carry(family.size, name, 1, origin, family.offset)
             spec.firsts.setdefault(family.name, family)  # q_1: Q's first column (q_0 is not one)
             return
         if not joint:

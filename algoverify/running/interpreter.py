@@ -62,6 +62,7 @@ from .conventions import (
     padded,
     pads,
     renaming,
+    said_all,
     said_of,
     stored_as_ones,
     swap_of,
@@ -543,6 +544,15 @@ def _own(value: Any) -> Any:
 # --- compiling statements -------------------------------------------------------------------------
 
 
+def _block_name(target: M.MathNode, value: M.MathNode) -> bool:
+    """``A_{11} \\gets A_{1:m, 1:m}``: a numbered target set to a slice is a block, never an entry of ``A``."""
+    if not isinstance(target, M.Idx) or identifier(target) is None:
+        return False
+    if not all(isinstance(i, M.Num) for i in target.indices):
+        return False
+    return any(isinstance(n, M.Colon) or (isinstance(n, M.Placeholder) and n.symbol == ":") for n in M.walk(value))
+
+
 #: the arrows a statement of its own writes an exchange with (``\iff`` and ``\Leftrightarrow`` are logic)
 _EXCHANGE = re.compile(r"\\(?:long)?leftrightarrow(?![a-zA-Z])")
 
@@ -622,6 +632,12 @@ class _Compiler:
             if said is not None:  # "\(i\) is odd": a test the words state, with no binding needed
                 value, test = self.expr(said[0]), SAID_TESTS[said[1]]
                 return lambda env: test(value(env))
+            joined = said_all(c)
+            if joined is not None:  # "\(a\) is even and \(b\) is even"
+                op, tests = joined
+                checks = [(self.expr(m), SAID_TESTS[w]) for m, w in tests]
+                combine = all if op == "and" else any
+                return lambda env: combine(test(value(env)) for value, test in checks)
         return self.text_binding(c, node, want_value=True)
 
     def block(self, stmts: Iterable[ir.Node]) -> Exec:
@@ -744,6 +760,8 @@ class _Compiler:
 
     def s_Assign(self, node: ir.Assign) -> Exec:
         target = self.math(node.target)
+        if _block_name(target, self.math(node.value)):  # A_{11} \gets A_{1:m, 1:m}: a block, a name of its own
+            target = M.Sym(identifier(target), span=target.span)  # type: ignore[arg-type]
         update = _UPDATE.search(node.op)
         if update is not None:  # `x \mathrel{+}= y`, `x += y`: x takes x + y
             tree = M.BinOp(update.group(1), target, self.math(node.value), span=node.value.span)

@@ -399,7 +399,9 @@ def _read_words(
                 origin,
             )
     # "an m × n matrix A", "a k-vector v"
-    if nxt is not None and _NOUN_AFTER_DIMS.match(after):
+    noun = _NOUN_AFTER_DIMS.match(after)
+    # the name right after the noun ("an n × n matrix A"), not one after "and" ("… matrix and b ∈ ℝⁿ")
+    if nxt is not None and noun and not after[noun.end() :].strip():
         target = _name_of(nxt)
         dims = dims_of(piece.tree)
         if target is not None and dims is not None:

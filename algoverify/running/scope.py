@@ -76,6 +76,8 @@ class Scope:
     bound: set[str] = field(default_factory=set)
     #: free reads, by name, in the order first read
     reads: dict[str, Read] = field(default_factory=dict)
+    #: how the scope's math was read (its multi-letter names joined): for later questions about it
+    parse: Callable[[ir.Math], M.MathNode] | None = field(default=None, repr=False, compare=False)
     #: free dimension symbols: ``d`` of ``\sum_{i=1}^{d} x_i`` → the arrays indexed by ``i``
     dims: dict[str, set[str]] = field(default_factory=dict)
     #: the listing's entry function (the one a run calls)
@@ -127,7 +129,7 @@ def scopes(
         entry = entry_of(funcs)
         for f in sorted(funcs, key=lambda f: f is not entry):
             out.append(_function_scope(f, parse, names, entry=f is entry))
-        return _passed_vectors(out)
+        return _with_parse(_passed_vectors(out), parse)
     scope = Scope(None, algorithm)
     scope.bound = assigned_names(algorithm.body, parse) | _require_names(algorithm.body, parse)
     _read_statements(algorithm.body, scope, parse, names)
@@ -135,7 +137,13 @@ def scopes(
     for n in ir.walk(algorithm):
         if isinstance(n, ir.Function):
             out.append(_function_scope(n, parse, names, entry=False))
-    return _passed_vectors(out)
+    return _with_parse(_passed_vectors(out), parse)
+
+
+def _with_parse(found: list[Scope], parse: Callable[[ir.Math], M.MathNode]) -> list[Scope]:
+    for s in found:
+        s.parse = parse
+    return found
 
 
 def _passed_vectors(found: list[Scope]) -> list[Scope]:
@@ -680,3 +688,46 @@ def _bound_by(var: M.MathNode) -> set[str]:
 def _bare_identity(node: M.MathNode) -> bool:
     """``I`` (or ``\\mathbf{I}``) written without its size."""
     return isinstance(node, M.Sym) and node.name == "I" and node.font in ("", "bf", "rm") and not node.accents
+
+
+def read_first(node: ir.Node, parse: Callable[[ir.Math], M.MathNode], names: set[str]) -> set[str]:
+    """Those of ``names`` the statements read before they first assign them whole, in source order.
+
+    ``x_i`` read in a loop, then ``x \\gets y`` after it: ``x`` comes in from outside (an input the
+    listing overwrites), as a reader of the listing takes it.
+    """
+    written: set[str] = set()
+    out: set[str] = set()
+
+    def mentioned(m: ir.Math) -> set[str]:
+        try:
+            tree = parse(m)
+        except LocatedError:
+            return set()
+        found = set()
+        for t in M.walk(tree):
+            name = identifier(t.base) if isinstance(t, M.Idx) else identifier(t) if isinstance(t, M.Sym) else None
+            if name in names:
+                found.add(name)
+        return found
+
+    for n in ir.walk(node):
+        if isinstance(n, ir.Assign):
+            out |= mentioned(n.value) - written
+            try:
+                target = parse(n.target)
+            except LocatedError:
+                continue
+            if isinstance(target, M.Sym) and identifier(target) in names:
+                written.add(identifier(target))  # type: ignore[arg-type]
+            else:
+                out |= mentioned(n.target) - written  # x_i \gets …: x is there already
+            continue
+        for f in dataclasses.fields(n):
+            value = getattr(n, f.name)
+            maths = [value] if isinstance(value, ir.Math) else list(value.math) if isinstance(value, ir.Text) else []
+            if isinstance(value, tuple):
+                maths = [v for v in value if isinstance(v, ir.Math)]
+            for m in maths:
+                out |= mentioned(m) - written
+    return out

@@ -1,0 +1,5 @@
+import math
+
+
+def gcd(a, b):
+    return math.gcd(int(a), int(b))
