@@ -36,7 +36,11 @@ def main() -> None:
     parser.add_argument("--round", type=int, help="one round only (1, 2, …)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    rounds = sorted(ROOT.glob("round*")) if args.round is None else [ROOT / f"round{args.round}"]
+    rounds = (
+        sorted(ROOT.glob("round*"), key=lambda p: int(p.name[5:]))
+        if args.round is None
+        else [ROOT / f"round{args.round}"]
+    )
     for folder in rounds:
         ran = promise = 0
         notes = sorted(folder.glob("*.md"))

@@ -20,6 +20,7 @@ NOTES = sorted(FRESH.glob("round*/*.md"))
 #: notes that still need an edit, and why (the closing note of issue 19 lists them too)
 KNOWN = {
     "round8/cooley-tukey-fft": "complex arithmetic: the imaginary unit i of e^{-2 \\pi i k / n} is not read (AV303 i)",
+    "round10/miller-rabin": "the prose's n ≥ 5, about IsProbablePrime's n, is applied to PowMod's own n as well",
 }
 
 

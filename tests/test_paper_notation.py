@@ -577,3 +577,46 @@ def test_an_equation_that_says_for_which_indices_it_holds(tmp_path):
     )
     (outcome,) = api.check([note], seed=0).notes[0].outcomes
     assert outcome.status == "verified", outcome.message
+
+
+def test_return_true_in_words_is_the_constant_and_a_bare_return_compiles():
+    run = listing(
+        r"\Function{Pos}{\(x\)}" "\n" r"\If{\(x > 0\)}" "\n" r"\State \Return \textbf{true}" "\n" r"\EndIf"
+        "\n" r"\State \(y \gets x\)" "\n" r"\State \(z \gets y\)" "\n" r"\State \Return \textbf{false}" "\n"
+        r"\EndFunction"
+    )  # fmt: skip
+    assert run(x=1) is True and run(x=-1) is False
+
+
+def test_two_groups_side_by_side_are_a_product_and_a_column_times_a_row_is_outer():
+    run = listing(r"\Require $B, u, v$" "\n" r"\State \Return $B - (B u)(v^{\top} B)$")
+    np.testing.assert_array_equal(run(B=np.eye(2), u=np.array([1.0, 0.0]), v=np.array([0.0, 1.0])), [[1, -1], [0, 1]])
+
+
+def test_a_table_the_listing_fills_is_its_own_even_when_the_prose_gives_its_shape(tmp_path):
+    note, run = note_listing(
+        tmp_path,
+        "Let \\(A \\in \\mathbb{R}^{m \\times n}\\) and the \\((m + 1) \\times (n + 1)\\) array \\(S\\).\n\n"
+        "\\begin{algorithmic}\n\\For{\\(i = 0, \\dots, m\\)}\n\\For{\\(j = 0, \\dots, n\\)}\n"
+        "\\State \\(S_{i,j} \\gets i + j\\)\n\\EndFor\n\\EndFor\n\\State \\Return \\(S\\)\n\\end{algorithmic}\n",
+    )
+    assert "S" not in run.inputs
+    np.testing.assert_array_equal(run(m=1, n=1), [[0, 1], [1, 2]])
+
+
+def test_n_steps_of_size_h_and_an_initial_value_y_0_of_a_listing_variable_y(tmp_path):
+    note, run = note_listing(
+        tmp_path,
+        "Let \\(A \\in \\mathbb{R}^{n \\times n}\\), take an initial value \\(y_0 \\in \\mathbb{R}^{n}\\) "
+        "and \\(N\\) steps of size \\(h\\).\n\n\\begin{algorithmic}\n\\State \\(y \\gets y_0\\)\n"
+        "\\For{\\(k = 1, \\dots, N\\)}\n\\State \\(y \\gets y + h A y\\)\n\\EndFor\n\\State \\Return \\(y\\)\n"
+        "\\end{algorithmic}\n",
+    )
+    assert [f.code for f in api.lint([note]).all_findings() if f.code != "AV604"] == []
+    np.testing.assert_allclose(run(A=np.eye(1), y_0=np.array([1.0]), N=2, h=0.5), [2.25])
+
+
+def test_a_for_over_a_written_list_of_values():
+    run = listing(r"\State $s \gets 0$" "\n" r"\For{\(t = 1, 2, 5\)}" "\n" r"\State $s \gets 10 s + t$" "\n" r"\EndFor"
+                  "\n" r"\State \Return $s$")  # fmt: skip
+    assert run() == 125

@@ -133,8 +133,8 @@ class _Gen:
         return self.closure(node)
 
     def g_Juxt(self, node: M.Juxt) -> str:
-        if isinstance(node.right, M.Transpose):
-            return self.closure(node)  # v v^{\top}: an outer product of two vectors, decided by their shapes
+        if outer_product(node):
+            return self.closure(node)  # v v^{\top}, (B u)(v^{\top} B): an outer product, decided by the shapes
         return f"_product({self.expr(node.left)}, {self.expr(node.right)})"
 
     def g_Hadamard(self, node: M.Hadamard) -> str:
@@ -373,7 +373,8 @@ def generate_block(items: list[tuple[str, Any]], *, returned: type, fail: Callab
                 ]
             else:
                 lines.append(
-                    "        return _Returned((" + ", ".join(f"_v{i}_{j}(env)" for j in range(len(values))) + ",))"
+                    # a \Return of no value returns the empty tuple: "(,)" is no Python
+                    "        return _Returned((" + "".join(f"_v{i}_{j}(env), " for j in range(len(values))) + "))"
                 )
             continue
         _, _, _, name, key, value = item
@@ -404,3 +405,13 @@ def generate_block(items: list[tuple[str, Any]], *, returned: type, fail: Callab
         "    return None",
     ]
     return _compile("\n".join(lines) + "\n", ns, "_block")
+
+
+def outer_product(node: M.Juxt) -> bool:
+    """Whether ``node`` is written ``u v^{\\top}``: a factor times a transposed one, the left not transposed."""
+    right, left = node.right, node.left
+    while isinstance(right, M.Juxt):
+        right = right.left
+    while isinstance(left, M.Juxt):
+        left = left.right
+    return isinstance(right, M.Transpose) and not isinstance(left, M.Transpose)

@@ -2439,6 +2439,8 @@ def _make_builder() -> type:
             return Juxt(left, right, span=span)
 
         def apply(self, meta, fn, group):
+            if id(fn) in self.__dict__.get("_parened", ()):  # (B u)(v^T B): two groups, a product
+                return Juxt(fn, group, span=self._sp(meta))
             return _apply(fn, group, self._sp(meta))
 
         def index(self, meta, base, group):

@@ -52,7 +52,7 @@ from . import exact as X
 from . import mathexpr as M
 from .algebraic import EXACT_TYPES
 from .bigops import binder, compile_bigop, index_range, index_set, items_of, keyed, restore, save, whole
-from .codegen import generate
+from .codegen import generate, outer_product
 from .functions import FUNCTIONS, PYTHON_MATH, gradient, indexed_from
 from .latex import written
 from .names import identifier, labelled, written_family
@@ -689,16 +689,6 @@ def _juxt(node: M.Juxt, ctx: Context) -> Closure:
         return component(env) if callable(env.get(name, FUNCTIONS.get(name))) else times(env)
 
     return juxt
-
-
-def outer_product(node: M.Juxt) -> bool:
-    """Whether ``node`` is written ``u v^{\\top}``: a factor times a transposed one, the left not transposed."""
-    right, left = node.right, node.left
-    while isinstance(right, M.Juxt):
-        right = right.left
-    while isinstance(left, M.Juxt):
-        left = left.right
-    return isinstance(right, M.Transpose) and not isinstance(left, M.Transpose)
 
 
 def _outer(a: Any, b: Any) -> Any:

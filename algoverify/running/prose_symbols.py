@@ -75,8 +75,18 @@ _HAS = re.compile(
 _COUNTED = re.compile(rf"^(?:(?P<rows>rows)|(?P<cols>columns|cols)|(?:{_COUNT_NOUNS}))\b", re.I)
 _AND_COLUMNS = re.compile(r"^rows and$", re.I)
 _COLUMNS_AFTER = re.compile(r"^columns\b", re.I)
+#: "x of length n", "x, a vector of size n"; never "N steps of size h" (a count of things, each of size h)
 _OF_LENGTH = re.compile(
-    r"^(?:(?:is|be) )?(?:(?:a|an|the) )?(?:[\w-]+ ){0,2}?(?:of|with) (?:length|size|dimension|dimensions)$", re.I
+    r"^(?:(?:is|be) )?(?:(?:a|an|the) )?(?!(?:steps?|iterations?|intervals?|subintervals?|panels?|pieces?|"
+    r"blocks?|stages?|cells?|bins?|batches?|times?)\b)(?:[\w-]+ ){0,2}?"
+    r"(?:of|with) (?:length|size|dimension|dimensions)$",
+    re.I,
+)
+#: "N steps", "K iterations of length h": a count of things, and what each measures
+_STEPS = re.compile(
+    r"^(?:time )?(?:steps?|iterations?|intervals?|subintervals?|panels?|stages?|sweeps?|passes)"
+    r"(?P<of> (?:of|with) (?:(?:step )?size|length|width))?$",
+    re.I,
 )
 #: "A is an", "A, an" (an apposition): what stands between a name and its shape
 _IS = re.compile(r"^(?:(?:is|be|are)(?: (?:a|an))?|, (?:a|an))$", re.I)
@@ -421,6 +431,13 @@ def _read_words(
         known = spec.get(name)
         if order is not None and (known is None or known.shape is None):
             spec.declare(Declared(name, piece.tree.span, (order, order), origin=origin))
+    # "N steps of size h": N counts them, h is a number
+    counted = _STEPS.match(after)
+    if name is not None and counted and spec.get(name) is None:
+        spec.declare(Declared(name, piece.tree.span, (), "natural", origin=origin))
+        step = _name_of(nxt) if counted.group("of") else None
+        if step is not None and spec.get(step) is None:
+            spec.declare(Declared(step, nxt.tree.span, (), origin=origin))  # type: ignore[union-attr]
     # "the matrix A", "a tolerance τ", "let n be …", "C be a square matrix"
     if name is not None:
         kind = _KIND_BEFORE.search(before) or _KIND_AFTER.match(after)

@@ -76,8 +76,10 @@ class Scope:
     bound: set[str] = field(default_factory=set)
     #: free reads, by name, in the order first read
     reads: dict[str, Read] = field(default_factory=dict)
-    #: how the scope's math was read (its multi-letter names joined): for later questions about it
-    parse: Callable[[ir.Math], M.MathNode] | None = field(default=None, repr=False, compare=False)
+    #: names whose first mention, in source order, reads them (``x_i`` before ``x \\gets y``)
+    read_first: set[str] = field(default_factory=set)
+    #: ``y_0`` read where the scope binds ``y`` (``y \\gets y_0``): a member by number, maybe a name the note declares
+    numbered: dict[str, Span] = field(default_factory=dict)
     #: free dimension symbols: ``d`` of ``\sum_{i=1}^{d} x_i`` → the arrays indexed by ``i``
     dims: dict[str, set[str]] = field(default_factory=dict)
     #: the listing's entry function (the one a run calls)
@@ -129,7 +131,7 @@ def scopes(
         entry = entry_of(funcs)
         for f in sorted(funcs, key=lambda f: f is not entry):
             out.append(_function_scope(f, parse, names, entry=f is entry))
-        return _with_parse(_passed_vectors(out), parse)
+        return _with_first_reads(_passed_vectors(out), parse)
     scope = Scope(None, algorithm)
     scope.bound = assigned_names(algorithm.body, parse) | _require_names(algorithm.body, parse)
     _read_statements(algorithm.body, scope, parse, names)
@@ -137,12 +139,12 @@ def scopes(
     for n in ir.walk(algorithm):
         if isinstance(n, ir.Function):
             out.append(_function_scope(n, parse, names, entry=False))
-    return _with_parse(_passed_vectors(out), parse)
+    return _with_first_reads(_passed_vectors(out), parse)
 
 
-def _with_parse(found: list[Scope], parse: Callable[[ir.Math], M.MathNode]) -> list[Scope]:
+def _with_first_reads(found: list[Scope], parse: Callable[[ir.Math], M.MathNode]) -> list[Scope]:
     for s in found:
-        s.parse = parse
+        s.read_first = read_first(s.node, parse)
     return found
 
 
@@ -484,6 +486,9 @@ class _Reader:
         flat = identifier(node)
         if flat is not None and flat in bound:
             return  # a name of its own (L_i assigned in the loop, B_1 given)
+        numeric = all(isinstance(i, M.Num) for i in node.indices)
+        if flat is not None and self.scope is not None and numeric and identifier(node.base) in bound:
+            self.scope.numbered.setdefault(flat, node.span)  # y_0 where y is the listing's: maybe a name
         if flat is not None and labelled(node, bound.__contains__):  # x_{\mathrm{new}}: a name, never an index
             if self.scope is not None:
                 self.scope.whole.add(flat)
@@ -690,8 +695,8 @@ def _bare_identity(node: M.MathNode) -> bool:
     return isinstance(node, M.Sym) and node.name == "I" and node.font in ("", "bf", "rm") and not node.accents
 
 
-def read_first(node: ir.Node, parse: Callable[[ir.Math], M.MathNode], names: set[str]) -> set[str]:
-    """Those of ``names`` the statements read before they first assign them whole, in source order.
+def read_first(node: ir.Node, parse: Callable[[ir.Math], M.MathNode]) -> set[str]:
+    """The names the statements read before they first assign them whole, in source order.
 
     ``x_i`` read in a loop, then ``x \\gets y`` after it: ``x`` comes in from outside (an input the
     listing overwrites), as a reader of the listing takes it.
@@ -701,15 +706,9 @@ def read_first(node: ir.Node, parse: Callable[[ir.Math], M.MathNode], names: set
 
     def mentioned(m: ir.Math) -> set[str]:
         try:
-            tree = parse(m)
+            return _names_in(parse(m))
         except LocatedError:
             return set()
-        found = set()
-        for t in M.walk(tree):
-            name = identifier(t.base) if isinstance(t, M.Idx) else identifier(t) if isinstance(t, M.Sym) else None
-            if name in names:
-                found.add(name)
-        return found
 
     for n in ir.walk(node):
         if isinstance(n, ir.Assign):
@@ -718,10 +717,11 @@ def read_first(node: ir.Node, parse: Callable[[ir.Math], M.MathNode], names: set
                 target = parse(n.target)
             except LocatedError:
                 continue
-            if isinstance(target, M.Sym) and identifier(target) in names:
-                written.add(identifier(target))  # type: ignore[arg-type]
-            else:
-                out |= mentioned(n.target) - written  # x_i \gets …: x is there already
+            base = target.base if isinstance(target, M.Idx) else target
+            if isinstance(target, M.Idx):  # S_{i,0} \gets 0: the indices are read; S is written, not read
+                out |= {m for i in target.indices for m in _names_in(i)} - written
+            if isinstance(base, M.Sym) and identifier(base) is not None:
+                written.add(identifier(base))  # type: ignore[arg-type]
             continue
         for f in dataclasses.fields(n):
             value = getattr(n, f.name)
@@ -731,3 +731,13 @@ def read_first(node: ir.Node, parse: Callable[[ir.Math], M.MathNode], names: set
             for m in maths:
                 out |= mentioned(m) - written
     return out
+
+
+def _names_in(tree: M.MathNode) -> set[str]:
+    """The names ``tree`` mentions: plain ones, and the bases of subscripted ones."""
+    found = set()
+    for t in M.walk(tree):
+        name = identifier(t.base) if isinstance(t, M.Idx) else identifier(t) if isinstance(t, M.Sym) else None
+        if name is not None:
+            found.add(name)
+    return found

@@ -30,7 +30,7 @@ from ..math.names import identifier, word
 from ..source import Span
 from ..syntax import ir
 from .declarations import Declared, InputSpec, Origin, read_family
-from .scope import Read, Scope, param_trees, read_first, reads_of
+from .scope import Read, Scope, param_trees, reads_of
 
 __all__ = ["Binding", "Resolution", "resolve", "own_declarations", "unbound_message", "rename_entries"]
 
@@ -107,17 +107,30 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     in_place = {
         d.name: d
         for d in context.inputs
-        if d.shape and d.name in scope.stored_by_index - scope.assigned_whole - own_names and d.name not in free
+        if d.shape
+        and d.name in (scope.stored_by_index - scope.assigned_whole - own_names) & scope.read_first
+        and d.name not in free
     }
     # "keys x_0, …, x_{n-1}", then x_i read and x \gets y at the end of a pass: an input the listing overwrites
     overwritten = {
-        d.name for d in context.inputs if (d.shape or d.name in context.families) and d.name in scope.assigned_whole
+        d.name
+        for d in context.inputs
+        if (d.shape or d.name in context.families or (d.origin is not None and d.origin.kind == "spec"))
+        and d.name in scope.assigned_whole
     }
     overwritten -= own_names | set(free) | set(in_place)
-    for name in read_first(scope.node, scope.parse, overwritten) if overwritten and scope.parse else ():
+    for name in overwritten & scope.read_first:
         in_place[name] = context.get(name)  # type: ignore[assignment]
     free.update({name: Read(name, d.span) for name, d in in_place.items()})
     free = _members(free, scope, context)
+    # y \gets y_0 with "an initial value y_0 ∈ ℝⁿ" in the prose: y_0 is that input, not entry 0 of y
+    free.update(
+        {
+            flat: Read(flat, span)
+            for flat, span in scope.numbered.items()
+            if flat not in free and flat not in own_names and flat not in scope.bound and context.get(flat) is not None
+        }
+    )
     relevant = set(own_names) | set(free)
     for d in context.inputs:  # "the matrix C with entries c_{ij}": reading c makes C an input
         if any(alias in free for alias in (d.entries, d.columns, d.rows) if alias):

@@ -1017,6 +1017,10 @@ class _Builder(Transformer):
         composite = self._composite(content)
         if composite is not None:
             return ir.Return(span, tuple(self._split_commas(composite)), comment)
+        where = content[0].span.cover(content[-1].span)
+        if to_plain(self._src(where)).strip().lower() in ("true", "false"):
+            # \Return \textbf{true}: the constant, as the math reads \textbf{true} (never a sentence)
+            return ir.Return(span, (ir.Math(where, self._src(where), False),), comment)
         text = self._text_of(content)
         return ir.Return(span, text.math, comment, text)
 
@@ -1026,14 +1030,7 @@ class _Builder(Transformer):
         content, comment = _split_comment(items)
         if not content:
             return [ir.Return(span, (), comment)]
-        if all(p.kind in ("math", "call") or _is_separator(p, ",") for p in content):
-            values = tuple(v for p in content if p.kind != "text" for v in self._values(p))
-            return [ir.Return(span, values, comment)]
-        composite = self._composite(content)
-        if composite is not None:
-            return [ir.Return(span, tuple(self._split_commas(composite)), comment)]
-        text = self._text_of(content)
-        return [ir.Return(span, text.math, comment, text)]
+        return [self._return_of(span, content, comment)]
 
     def _values(self, piece: _Piece) -> list[ir.Math]:
         r"""Returned values: a math segment split at its commas, or a ``\Call`` as written."""
@@ -1552,6 +1549,13 @@ class _Builder(Transformer):
                 var, iterable = self._slice(math, 0, cut[0]), self._slice(math, cut[1], len(math.latex))
                 if var is not None and iterable is not None:
                     return ir.ForAll(span, cond, var, iterable, stmts, comment)
+            # t = 1, 2 (a list, no \dots): t takes each value in turn, as \(t \in \{1, 2\}\) would
+            equals = [(a, b) for a, b, tok in _top_level(math.latex) if tok == "="]
+            commas = [a for a, _, tok in _top_level(math.latex) if tok == ","]
+            if len(equals) == 1 and commas and "\\dots" not in math.latex and "\\ldots" not in math.latex:
+                var, values = self._slice(math, 0, equals[0][0]), self._slice(math, equals[0][1], len(math.latex))
+                if var is not None and values is not None:
+                    return ir.ForAll(span, cond, var, values, stmts, comment)
         return ir.ForAll(span, cond, None, None, stmts, comment)
 
     def _range(self, header: _Piece) -> tuple[ir.Math, ir.Math, ir.Math, dict[str, Any]] | None:
