@@ -345,7 +345,7 @@ def test_for_range(header, expected):
         ("\\ForEach{\\((a, b) \\in P\\)}\\EndFor", "(a, b)", "P"),
         ("\\FORALL{$x \\in \\{1, \\dots, n\\}$}\\ENDFOR", "x", "\\{1, \\dots, n\\}"),
         ("\\For{each \\(x\\)}\\EndFor", None, None),
-        ("\\For{\\(i = 1, 2\\)}\\EndFor", None, None),
+        ("\\For{\\(i = 1, 2\\)}\\EndFor", "i", "1, 2"),  # the values written, in turn
     ],
 )
 def test_for_all(source, var, iterable):

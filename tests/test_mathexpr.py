@@ -163,7 +163,7 @@ OPERATOR_PAIRS = [
     (r"\sqrt[3]{x}", "(root 3 x)"),
     (r"a / b c", "(/ a (juxt b c))"),
     (r"2(x + 1)", "(juxt 2 (+ x 1))"),
-    (r"(a)(b)", "(apply a b)"),
+    (r"(a)(b)", "(juxt a b)"),  # two groups side by side: a product, as (B u)(v^T B)
     (r"(a + b)(c)", "(juxt (+ a b) c)"),
     (r"[a + b] c", "(juxt (+ a b) c)"),
 ]
