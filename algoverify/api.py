@@ -386,7 +386,40 @@ class LoadedNote:
             names = [lst.name or "", lst.caption or ""]
             if any(n.lower() == wanted or (n and n.lower().startswith(wanted)) for n in names):
                 return lst
+        for lst in self.listings:  # a \Function the entry calls (ExtendedGCD beside the ModInverse that uses it)
+            name = next((f for f in lst.function_names if f.lower() == wanted), None)
+            if name is not None:
+                return self._function_listing(lst, name)
         raise KeyError(f"no listing named or captioned {key!r}")
+
+    def _function_listing(self, listing: Any, name: str) -> Any:
+        """One ``\\Function`` of ``listing`` as a listing of its own: it and the functions it calls."""
+        from .running.listing import Listing
+        from .running.signature import calls
+
+        cache = self.__dict__.setdefault("_by_function", {})
+        if (listing.index, name) in cache:
+            return cache[(listing.index, name)]
+        funcs = {n.name: n for n in listing.algorithm.body if isinstance(n, ir.Function)}
+        keep, pending = [name], [name]
+        while pending:
+            f = funcs[pending.pop()]
+            for other in funcs:
+                if other not in keep and calls(f, other):
+                    keep.append(other)
+                    pending.append(other)
+        body = tuple(n for n in listing.algorithm.body if not isinstance(n, ir.Function) or n.name in keep)
+        own = Listing(
+            dataclasses.replace(listing.algorithm, body=body),
+            listing.source,
+            index=listing.index,
+            functions=self.functions,
+            index_base=listing.index_base,
+            context=listing.context,
+        )
+        own._bindings = listing._bindings  # what the note's module binds, as the listing has it
+        cache[(listing.index, name)] = own
+        return own
 
 
 def load(path: str | Path) -> LoadedNote:

@@ -620,3 +620,20 @@ def test_a_for_over_a_written_list_of_values():
     run = listing(r"\State $s \gets 0$" "\n" r"\For{\(t = 1, 2, 5\)}" "\n" r"\State $s \gets 10 s + t$" "\n" r"\EndFor"
                   "\n" r"\State \Return $s$")  # fmt: skip
     assert run() == 125
+
+
+def test_a_check_may_name_a_function_the_entry_calls_and_lambda_is_lam(tmp_path):
+    note = tmp_path / "gcd.md"
+    note.write_text(
+        "---\nalgoverify:\n  checks:\n    - id: bezout\n      kind: property\n      listing: Gcd\n"
+        '      inputs: {a: "integers(1, 50)", b: "integers(1, 50)", lambda: 2}\n'
+        "      holds: '\\lambda \\, \\mathit{result} = 2 \\gcd(a, b)'\n---\n\n\\begin{algorithmic}\n"
+        "\\Function{Gcd}{\\(a, b\\)}\n\\If{\\(b = 0\\)}\n\\State \\Return \\(a\\)\n\\EndIf\n"
+        "\\State \\Return \\(\\Call{Gcd}{b, a \\bmod b}\\)\n\\EndFunction\n"
+        "\\Function{Lcm}{\\(a, b\\)}\n\\State \\Return \\(a b / \\Call{Gcd}{a, b}\\)\n\\EndFunction\n"
+        "\\end{algorithmic}\n"
+    )
+    assert api.lint([note]).all_findings() == []
+    assert algoverify.load(note).listing("Gcd")(a=12, b=18) == 6
+    (outcome,) = api.check([note], seed=0).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message

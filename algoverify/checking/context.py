@@ -223,7 +223,14 @@ class CheckContext:
         return self._spelled(check, values)
 
     def _spelled(self, check: CheckSpec, values: dict[str, Any]) -> dict[str, Any]:
-        """``epsilon`` drawn for a listing that writes ``\\varepsilon``: one letter, spelled as the listing does."""
+        """``epsilon`` drawn for a listing that writes ``\\varepsilon``: one letter, spelled as the listing does.
+
+        ``lambda`` (and ``lambda_1``) is always ``lam``: the name every ``\\lambda`` of the note has.
+        """
+        values = {
+            (variant(k) if k.partition("_")[0] == "lambda" and variant(k) not in values else k): v  # type: ignore[misc]
+            for k, v in values.items()
+        }
         if check.get("listing") is None or not any(variant(k) for k in values):
             return values
         try:

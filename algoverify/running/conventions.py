@@ -207,9 +207,16 @@ _VARIANTS = ("epsilon", "theta", "phi", "rho", "sigma", "pi", "kappa")
 
 
 def variant(name: str) -> str | None:
-    """``varepsilon`` for ``epsilon`` and back; ``None`` for a name that is no such letter."""
-    if name in _VARIANTS:
+    """The other spelling of the same letter, or ``None``.
+
+    ``varepsilon`` for ``epsilon`` and back; ``lam`` (how a listing's ``\\lambda`` is named, Python
+    keeping ``lambda`` for itself) for ``lambda`` and back, subscripts kept (``lambda_1``, ``lam_1``).
+    """
+    head, sep, tail = name.partition("_")
+    if head in _VARIANTS:
         return "var" + name
-    if name.startswith("var") and name[3:] in _VARIANTS:
+    if head.startswith("var") and head[3:] in _VARIANTS:
         return name[3:]
+    if head in ("lambda", "lam"):
+        return ("lam" if head == "lambda" else "lambda") + sep + tail
     return None
