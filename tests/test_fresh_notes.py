@@ -47,7 +47,8 @@ def test_a_fresh_note_runs_as_written(note):
         for f in api.lint([note]).all_findings()
         if f.code != "AV604" and f.severity.value != "note"
     ]
-    outcomes = api.check([note], seed=0).notes[0].outcomes
+    # a fixed number of trials: the verdict may not hang on how many fit in the time a loaded machine gives
+    outcomes = api.check([note], seed=0, trials=30).notes[0].outcomes
     unjudged = [f"{o.check.id}: {o.message}" for o in outcomes if o.status == "could not check"]
     assert outcomes, "the note's checks were not read"
     assert (lint, unjudged) == ([], [])
