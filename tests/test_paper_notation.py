@@ -637,3 +637,17 @@ def test_a_check_may_name_a_function_the_entry_calls_and_lambda_is_lam(tmp_path)
     assert algoverify.load(note).listing("Gcd")(a=12, b=18) == 6
     (outcome,) = api.check([note], seed=0).notes[0].outcomes
     assert outcome.status == "verified", outcome.message
+
+
+@pytest.mark.parametrize(
+    "latex, expected",
+    [
+        (r"\operatorname{atan2}(1, 1)", np.pi / 4),
+        (r"\operatorname{hypot}(3, 4)", 5.0),
+        (r"D_{12}", 2.0),  # entry (1, 2) of a matrix, as the listing reads a_{12}
+        (r"d_{12}", 12.0),  # entry 12 of a vector stays entry 12
+    ],
+)
+def test_atan2_and_two_digit_subscripts_of_a_matrix(latex, expected):
+    env = {"D": np.array([[1.0, 2.0], [3.0, 4.0]]), "d": np.arange(1.0, 13.0)}
+    assert value(latex, **env) == pytest.approx(expected)

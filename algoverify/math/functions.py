@@ -199,6 +199,10 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "arcsin": np.arcsin,
     "arccos": np.arccos,
     "arctan": np.arctan,
+    # the angle of the point (x, y), as every library names it: atan2(y, x)
+    "atan2": np.arctan2,
+    "arctan2": np.arctan2,
+    "hypot": np.hypot,
     "sqrt": np.sqrt,
     "abs": absolute,
     "sign": np.sign,

@@ -373,6 +373,11 @@ def _idx(node: M.Idx, ctx: Context) -> Closure:
     base = compile_expr(node.base, ctx) if base_name is None else None
     indices = [_position(i, ctx) for i in index_items(node.indices)]
     literal = all(isinstance(i, M.Num) for i in node.indices)
+    (only,) = node.indices if len(node.indices) == 1 else (None,)
+    # D_{12} of a matrix: the entry (1, 2), as a_{12} is, never entry 12 of a 2-D value
+    pair = (
+        [int(c) for c in only.text] if isinstance(only, M.Num) and len(only.text) == 2 and only.text.isdigit() else None
+    )
 
     def read(env: Env) -> Any:
         if flat is not None and flat in env:
@@ -386,6 +391,8 @@ def _idx(node: M.Idx, ctx: Context) -> Closure:
         else:
             hint = f" (nor is {ctx.written(node.base)} to index)"
             raise LocatedError(UnboundName, node.span, name=ctx.written(node), hint=hint)
+        if pair is not None and _ndim(container) == 2:
+            return _index(container, pair, node, ctx)
         return _index(container, [i(env) for i in indices], node, ctx)
 
     return read
