@@ -519,3 +519,13 @@ def test_any_input_is_a_tree_or_a_located_error(latex):
     else:
         dump(tree)
         assert all(3 <= n.span.start <= n.span.end <= 3 + len(latex) for n in walk(tree))
+
+
+def test_a_call_stays_a_call_whatever_ids_the_parse_frees():
+    """A group's id is remembered only while the group lives: a later name given a freed id is no group."""
+    import gc
+
+    for _ in range(500):
+        gc.collect()
+        tree = parse_math(r"g(x, y) = g(y, x)")
+        assert isinstance(tree.first, Apply) and isinstance(tree.rest[0][1], Apply), dump(tree)

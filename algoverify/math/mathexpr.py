@@ -2561,10 +2561,14 @@ def _make_builder() -> type:
         def paren(self, meta, inner):
             # a bitwise operation in parentheses keeps its place whatever operator follows it
             self.__dict__.setdefault("_parened", set()).add(id(inner))
+            self.__dict__.setdefault("_held", []).append(inner)
             if isinstance(inner, Tuple):
                 # `(u, v)` is one value (a pair), which a set or a list around it must keep whole
                 inner = Tuple(inner.items, span=self._sp(meta))
                 self.__dict__.setdefault("_pairs", set()).add(id(inner))
+            # held for the parse: an id is an object's only while it lives (a freed group's id taken by
+            # a later `f` would make `f(u, v)` a product)
+            self.__dict__.setdefault("_held", []).append(inner)
             return inner
 
         def empty_paren(self, meta):
