@@ -223,25 +223,28 @@ class CheckContext:
         return self._spelled(check, values)
 
     def _spelled(self, check: CheckSpec, values: dict[str, Any]) -> dict[str, Any]:
+        """The drawn values under the names the check reads them by (decided once per check, not per trial)."""
+        renames = self.__dict__.setdefault("_spellings", {})
+        if check.id not in renames:
+            renames[check.id] = self._renames(check, set(values))
+        moved = renames[check.id]
+        return {moved.get(k, k): v for k, v in values.items()} if moved else values
+
+    def _renames(self, check: CheckSpec, drawn: set[str]) -> dict[str, str]:
         """``epsilon`` drawn for a listing that writes ``\\varepsilon``: one letter, spelled as the listing does.
 
         ``lambda`` (and ``lambda_1``) is always ``lam``: the name every ``\\lambda`` of the note has.
         """
-        values = {
-            (variant(k) if k.partition("_")[0] == "lambda" and variant(k) not in values else k): v  # type: ignore[misc]
-            for k, v in values.items()
-        }
-        if check.get("listing") is None or not any(variant(k) for k in values):
-            return values
+        out = {k: v for k in drawn if k.partition("_")[0] == "lambda" and (v := variant(k)) and v not in drawn}
+        others = {k: v for k in drawn - set(out) if (v := variant(k)) and v not in drawn}
+        if check.get("listing") is None or not others:
+            return out
         try:
             listing = self.listing(check)
             names = set(listing.inputs) | set(listing.program.free)
         except Exception:  # noqa: BLE001 - a listing that does not compile is reported where it is run
-            return values
-        out = {}
-        for k, v in values.items():
-            other = variant(k)
-            out[other if other and k not in names and other in names and other not in values else k] = v
+            return out
+        out.update({k: v for k, v in others.items() if k not in names and v in names})
         return out
 
     def membership(self, check: CheckSpec, text: Any, values: dict[str, Any]) -> Callable[[Any], bool] | None:
