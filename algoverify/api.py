@@ -394,8 +394,10 @@ class LoadedNote:
 
     def _function_listing(self, listing: Any, name: str) -> Any:
         """One ``\\Function`` of ``listing`` as a listing of its own: it and the functions it calls."""
+        from .running.interpreter import read_signature
         from .running.listing import Listing
         from .running.signature import calls
+        from .running.symbols import for_helper
 
         cache = self.__dict__.setdefault("_by_function", {})
         if (listing.index, name) in cache:
@@ -409,13 +411,18 @@ class LoadedNote:
                     keep.append(other)
                     pending.append(other)
         body = tuple(n for n in listing.algorithm.body if not isinstance(n, ir.Function) or n.name in keep)
+        context = listing.context
+        if context is not None and any(calls(f, name) for other, f in funcs.items() if other != name):
+            # run on its own, a helper is still a helper: the prose's "n ≥ 5" is about the algorithm's n
+            params, _ = read_signature(dataclasses.replace(listing.algorithm, body=(funcs[name],)))
+            context = for_helper(context, params)
         own = Listing(
             dataclasses.replace(listing.algorithm, body=body),
             listing.source,
             index=listing.index,
             functions=self.functions,
             index_base=listing.index_base,
-            context=listing.context,
+            context=context,
         )
         own._bindings = listing._bindings  # what the note's module binds, as the listing has it
         cache[(listing.index, name)] = own

@@ -19,12 +19,7 @@ FRESH = Path(__file__).parent / "data" / "fresh"
 NOTES = sorted(FRESH.glob("round*/*.md"))
 #: notes that still need an edit, and why (the closing note of issue 19 lists them too)
 KNOWN = {
-    "round8/cooley-tukey-fft": "complex arithmetic: the imaginary unit i of e^{-2 \\pi i k / n} is not read (AV303 i)",
-    "round10/miller-rabin": "the prose's n ≥ 5, about IsProbablePrime's n, is applied to PowMod's own n as well",
-    "round11/hoare-partition": "a spec input written as an expression of earlier ones (hi: 'n - 1') is not read (AV502)",
     "round11/midpoint-rule": "the author's claim: quotes words the prose does not have; lint is right to say AV407",
-    "round11/nearest-neighbours": "'points p_1, …, p_N ∈ ℝ^d be the rows of P': the rows are read as a list p of their own",
-    "round11/needleman-wunsch": "x = x_1 x_2 \\dots x_m, a word spelled with \\dots in the prose, stops the run (AV308)",
 }
 
 

@@ -651,3 +651,111 @@ def test_a_check_may_name_a_function_the_entry_calls_and_lambda_is_lam(tmp_path)
 def test_atan2_and_two_digit_subscripts_of_a_matrix(latex, expected):
     env = {"D": np.array([[1.0, 2.0], [3.0, 4.0]]), "d": np.arange(1.0, 13.0)}
     assert value(latex, **env) == pytest.approx(expected)
+
+
+def test_the_proses_condition_on_n_is_about_the_algorithm_not_its_helpers_parameter_n(tmp_path):
+    note = tmp_path / "odd.md"
+    note.write_text(
+        "---\nalgoverify:\n  checks:\n    - id: helper\n      kind: property\n      listing: Twice\n"
+        '      inputs: {n: "integers(0, 4)"}\n      holds: "\\\\mathit{result} = 2 n"\n'
+        "    - id: top\n      kind: property\n      listing: Test\n"
+        '      inputs: {n: "integers(5, 9)"}\n      holds: "\\\\mathit{result} = 2 n + 1"\n---\n\n'
+        "Let \\(n \\ge 5\\) be an integer.\n\n\\begin{algorithmic}\n"
+        "\\Function{Twice}{\\(n\\)}\n\\State \\Return \\(2 n\\)\n\\EndFunction\n"
+        "\\Function{Test}{\\(n\\)}\n\\State \\Return \\(\\Call{Twice}{n} + 1\\)\n\\EndFunction\n"
+        "\\end{algorithmic}\n"
+    )
+    outcomes = api.check([note], seed=0, trials=10).notes[0].outcomes
+    assert [o.status for o in outcomes] == ["verified", "verified"], [o.message for o in outcomes]
+    with pytest.raises(algoverify.ExecutionError, match=r"n \\ge 5"):
+        algoverify.load(note).listing("Test")(n=3)  # the algorithm's own n keeps the prose's condition
+
+
+@pytest.mark.parametrize(
+    "sentence, matrix, expected",
+    [
+        (r"Let the \(N\) points \(x_1, \dots, x_N \in \mathbb{R}^{d}\) be the rows of \(X\).", [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], [3.0, 7.0, 11.0]),
+        (r"The vectors \(x_1, \dots, x_N\) are the columns of \(X\).", [[1.0, 2.0], [3.0, 4.0]], [3.0, 7.0]),  # x_1 + x_2 = (1, 3) + (2, 4)
+    ],
+)  # fmt: skip
+def test_a_family_the_prose_says_is_the_rows_or_columns_of_a_matrix(tmp_path, sentence, matrix, expected):
+    note = tmp_path / "sums.md"
+    note.write_text(
+        f"{sentence}\n\n\\begin{{algorithmic}}\n\\Function{{Sums}}{{\\(X\\)}}\n"
+        "\\For{\\(i = 1, \\dots, N\\)}\n\\State \\(s_i \\gets \\sum_{j} x_{i, j}\\)\n\\EndFor\n"
+        "\\State \\Return \\(s\\)\n\\EndFunction\n\\end{algorithmic}\n"
+        if "rows" in sentence
+        else f"{sentence}\n\n\\begin{{algorithmic}}\n\\Function{{Sums}}{{\\(X\\)}}\n"
+        "\\State \\(s \\gets 0\\)\n\\For{\\(i = 1, \\dots, N\\)}\n\\State \\(s \\gets s + x_i\\)\n\\EndFor\n"
+        "\\State \\Return \\(s\\)\n\\EndFunction\n\\end{algorithmic}\n"
+    )
+    assert [f.code for f in api.lint([note]).all_findings() if f.code != "AV604"] == []
+    run = algoverify.load(note).listings[0]
+    assert run.inputs == ("X",)  # x is X's rows (columns), N their number: not inputs of their own
+    np.testing.assert_allclose(run(X=np.array(matrix)), expected)
+
+
+def test_a_word_spelled_out_in_the_prose_is_an_input_and_inputs_come_in_the_order_the_note_gives_them(tmp_path):
+    note = tmp_path / "match.md"
+    note.write_text(
+        "Given two words \\(x = x_1 x_2 \\dots x_m\\) and \\(y = y_1 y_2 \\dots y_n\\), count the pairs\n"
+        "that agree. Each agreeing pair scores a weight \\(w > 0\\).\n\n\\begin{algorithmic}\n"
+        "\\State \\(c \\gets 0\\)\n\\For{\\(i = 1, \\dots, m\\)}\n\\For{\\(j = 1, \\dots, n\\)}\n"
+        "\\If{\\(x_i = y_j\\)}\n\\State \\(c \\gets c + w\\)\n\\EndIf\n\\EndFor\n\\EndFor\n"
+        "\\State \\Return \\(c\\)\n\\end{algorithmic}\n"
+    )
+    assert [f.code for f in api.lint([note]).all_findings() if f.code != "AV604"] == []
+    run = algoverify.load(note).listings[0]
+    assert run.inputs == ("x", "y", "w")  # not the nearest sentence's w first
+    assert run(x=np.array([1.0, 2.0, 2.0]), y=np.array([2.0, 5.0]), w=0.5) == 1.0
+
+
+FFT = r"""
+\begin{algorithmic}
+\Function{FFT}{\(x\)}
+\If{\(n = 1\)}
+\State \Return \(x\)
+\EndIf
+\State \(u \gets \Call{FFT}{(x_0, x_2, \dots, x_{n-2})}\)
+\State \(v \gets \Call{FFT}{(x_1, x_3, \dots, x_{n-1})}\)
+\For{\(k = 0, \dots, n/2 - 1\)}
+\State \(\omega \gets e^{-2 \pi i k / n}\)
+\State \(y_k \gets u_k + \omega v_k\); \(y_{k + n/2} \gets u_k - \omega v_k\)
+\EndFor
+\State \Return \(y\)
+\EndFunction
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize("n", [1, 2, 4, 8])
+def test_a_recursive_fft_with_the_imaginary_unit_and_every_other_sample(tmp_path, n):
+    note = tmp_path / "fft.md"
+    note.write_text("---\nalgoverify:\n  index_base: 0\n---\n\nA signal \\(x\\) of length \\(n\\).\n" + FFT)
+    assert [f.code for f in api.lint([note]).all_findings() if f.code != "AV604"] == []
+    x = np.random.default_rng(n).normal(size=n)
+    listing = algoverify.load(note).listings[0]
+    result = listing.run({"x": x})
+    np.testing.assert_allclose(result.value, np.fft.fft(x), atol=1e-12)
+    assert result.trace.counters["call:FFT"] == 2 * n - 1  # the first call is a call of FFT too
+
+
+def test_i_read_as_an_index_is_never_the_imaginary_unit():
+    run = listing(r"\Require $x$" "\n" r"\State \Return $e^{x_i}$")
+    with pytest.raises(algoverify.ExecutionError, match="i is not defined"):
+        run(x=np.array([0.0]))
+    summed = listing(r"\Require $x, n$" "\n" r"\State \Return $\sum_{i=1}^{n} e^{x_i}$")
+    assert summed(x=np.array([0.0, 0.0]), n=2) == 2.0
+
+
+@pytest.mark.parametrize("n", [1, 4])
+def test_a_claim_about_the_name_one_return_gives_is_about_the_result(tmp_path, n):
+    note = tmp_path / "fft.md"
+    note.write_text(
+        "---\nalgoverify:\n  index_base: 0\n  checks:\n    - id: parseval\n      kind: property\n      listing: FFT\n"
+        f'      inputs: {{x: "randn({n})"}}\n'
+        "      holds: '\\sum_{k} \\lvert y_k \\rvert^{2} = n \\sum_{j} \\lvert x_j \\rvert^{2}'\n---\n\n"
+        "A signal \\(x\\) of length \\(n\\).\n" + FFT
+    )
+    (outcome,) = api.check([note], seed=0, trials=20).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message  # with n = 1, y is the x returned

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from algoverify.running.generators import make_rng
-from algoverify.running.values import ValueSyntaxError, parse_assignment, parse_value
+from algoverify.running.values import ValueSyntaxError, parse_assignment, parse_value, sizes_of
 
 
 @pytest.mark.parametrize(
@@ -44,13 +44,20 @@ def test_generator_call_is_seeded():
         ("[1,", "column"),
         ("foo", "unknown name"),
         ("__import__('os')", "unknown generator"),
-        ("1 + 1", "cannot read"),
+        ("1 +", "cannot read"),
+        ("[1] + 1", "arithmetic here is on numbers"),
         ("", "empty"),
     ],
 )
 def test_rejected(text, message):
     with pytest.raises(ValueSyntaxError, match=message):
         parse_value(text)
+
+
+def test_a_value_may_be_arithmetic_on_earlier_inputs():
+    assert parse_value("n - 1", names={"n": 7}) == 6  # `hi: n - 1` beside `n: integers(1, 12)`
+    assert parse_value("2*k + 1", names={"k": 3}) == 7
+    assert sizes_of({"n": "integers(1, 9)", "hi": "n - 1", "x": "randn(m + 1)", "y": "x"}) == {"n", "m"}
 
 
 def test_assignment():

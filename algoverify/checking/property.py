@@ -152,6 +152,11 @@ def _final(listing: Any, result: Any) -> dict[str, Any]:
     names = listing.outputs or ("result",)
     outs = result.value if len(names) > 1 else (result.value,)
     final.update(zip(names, outs))
+    if names == ("result",):
+        # `\Return x` when n = 1, `\Return y` after the loop: a claim about y is about what was returned
+        for name in listing.returned - set(listing.inputs):
+            if np.size(final.get(name, ())) == 0:
+                final[name] = result.value
     return final
 
 

@@ -531,7 +531,7 @@ def _value_problems(note: Note, maps: list[tuple[str, Any]], extra: set[str]) ->
     module = _section(note).get("module")
     own = _module_info(note.path.parent / module).generators if isinstance(module, str) else frozenset()
     own = own | extra if own is not None else None
-    parser = load_parser("values", start="value", propagate_positions=False)
+    parser = load_parser("values", start="top", propagate_positions=False)
     names = list(merged)
     for i, (name, (section, text)) in enumerate(merged.items()):
         if not isinstance(text, str):

@@ -121,6 +121,8 @@ class Context:
     #: evaluate exactly (:mod:`algoverify.math.exact`): numbers are ``Fraction``\ s, ``/`` is exact,
     #: square roots are algebraic numbers, and a value with no exact form is a located ``AV310``
     exact: bool = False
+    #: the listing reads ``i`` as the imaginary unit (``e^{-2 \pi i k / n}``, ``i`` bound nowhere)
+    imaginary: bool = False
     #: names read whole that the listing computes part by part (``Q`` of its columns ``q_j``): how to assemble each
     views: dict[str, Callable[[Env], Any]] = field(default_factory=dict)
     #: names the listing stores into by index (``p_k \gets …``): they may hold a sequence, read whole as its array
@@ -279,6 +281,8 @@ def _sym(node: M.Sym, ctx: Context) -> Closure:
             return _constant(Ones(int(node.name)), name)  # \mathbf{1}: all ones, of the size beside it
         if node.font == "" and node.name == "pi" and not ctx.exact:
             return _constant(math.pi, name)
+        if node.font in ("", "rm") and node.name == "i" and ctx.imaginary and not ctx.exact:
+            return _constant(1j, name)
         if node.font == "bb" and node.name in _NUMBER_SETS:
             return _constant(NumberSet(node.name, node.span), name)
     return _lookup(name, node, ctx)
@@ -898,12 +902,26 @@ def _infinity(node: M.Infinity, ctx: Context) -> Closure:
 
 
 def _tuple(node: M.Tuple, ctx: Context) -> Closure:
+    if _elided(node):  # (x_0, x_2, \dots, x_{n-2}): a sequence written by its terms, one value
+        values = _items(node.items, ctx)
+        return lambda env: _array_of(values(env), node, ctx)
     items = [compile_expr(i, ctx) for i in node.items]
     return lambda env: tuple(i(env) for i in items)
 
 
+def _elided(node: M.MathNode) -> bool:
+    return isinstance(node, M.Tuple) and any(isinstance(i, M.Dots) for i in node.items)
+
+
 def _group_args(args: tuple[M.MathNode, ...]) -> tuple[M.MathNode, ...]:
-    return args[0].items if len(args) == 1 and isinstance(args[0], M.Tuple) else args
+    if len(args) == 1 and isinstance(args[0], M.Tuple) and not _elided(args[0]):
+        args = args[0].items
+    for k in range(2, len(args) - 1):
+        # F(x_0, x_2, \dots, x_{n-2}): the terms around the ellipsis are one argument, as x_1, \dots, x_n is
+        if isinstance(args[k], M.Dots) and _stepped_family(args[k - 2], args[k - 1], args[k + 1]) is not None:
+            run = args[k - 2 : k + 2]
+            return (*args[: k - 2], M.Tuple(run, span=run[0].span.cover(run[-1].span)), *_group_args(args[k + 2 :]))
+    return args
 
 
 def _call(node: M.Call, ctx: Context) -> Closure:
@@ -1315,6 +1333,15 @@ def _items(nodes: tuple[M.MathNode, ...], ctx: Context) -> Callable[[Env], list[
                 raise LocatedError(
                     NotExecutable, item.span, message="an ellipsis needs two terms before it and one after (1, 3, …, n)"
                 )
+            stepped = _stepped_family(nodes[k - 2], nodes[k - 1], nodes[k + 1])
+            if stepped is not None and parts[-2][0] == parts[-1][0] == "value":
+                # x_0, x_2, \dots, x_{n-2}: every other member, by its index; with n = 2 only x_0, so
+                # the two members written before the ellipsis are not read on their own
+                base, ends = stepped
+                del parts[-2:]
+                members = M.Range(nodes[k - 2], nodes[k + 1], span=nodes[k - 2].span.cover(nodes[k + 1].span))
+                parts.append(("stepped", (base, tuple(compile_expr(e, ctx) for e in ends), members)))
+                continue
             parts.append(("dots", (compile_expr(nodes[k + 1], ctx), item)))
         else:
             parts.append(("value", compile_expr(item, ctx)))
@@ -1337,6 +1364,11 @@ def _items(nodes: tuple[M.MathNode, ...], ctx: Context) -> Callable[[Env], list[
                 a = _whole_or_raise(lo(env), item.lo.indices[0], ctx)
                 b = _whole_or_raise(hi(env), item.hi.indices[0], ctx)
                 out.extend(_family_member(env, base, i, item, ctx) for i in range(a, b + 1))
+            elif kind == "stepped":
+                base, ends, members = part
+                a, b, c = (_whole_or_raise(e(env), members, ctx) for e in ends)
+                out.extend(_family_member(env, base, i, members, ctx) for i in _progression(a, b, c, members))
+                skip = True
             else:
                 end, item = part
                 a, b = (_whole_or_raise(v, item, ctx) for v in out[-2:])
@@ -1355,6 +1387,31 @@ def _items(nodes: tuple[M.MathNode, ...], ctx: Context) -> Callable[[Env], list[
         return out
 
     return values
+
+
+def _stepped_family(
+    first: M.MathNode, second: M.MathNode, last: M.MathNode
+) -> tuple[M.MathNode, tuple[M.MathNode, ...]] | None:
+    """``x_0, x_2, \\dots, x_{n-2}``: the base ``x`` and the indices 0, 2, n - 2 (members of one name)."""
+    nodes = (first, second, last)
+    if not all(isinstance(n, M.Idx) and len(n.indices) == 1 for n in nodes):
+        return None
+    bases = {M.dump(n.base) for n in nodes}  # type: ignore[attr-defined]
+    if len(bases) != 1:
+        return None
+    return first.base, tuple(n.indices[0] for n in nodes)  # type: ignore[attr-defined]
+
+
+def _progression(a: int, b: int, c: int, item: M.MathNode) -> range:
+    """The indices of ``x_a, x_b, …, x_c``: from ``a`` in steps of ``b - a`` up to ``c``, none past it."""
+    step = b - a
+    if step == 0:
+        raise LocatedError(EvaluationFailed, item.span, message=f"{a}, {b}, …, {c} does not step: how many terms?")
+    if (c - a) * step >= step * step and (c - a) % step:
+        raise LocatedError(
+            EvaluationFailed, item.span, message=f"{a}, {b}, …, {c} is not a progression that reaches {c}"
+        )
+    return range(a, c + (1 if step > 0 else -1), step)  # c before b: the members up to c (none when c is before a)
 
 
 def _family_member(env: Env, base: M.MathNode, i: int, item: M.Range, ctx: Context) -> Any:

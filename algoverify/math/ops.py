@@ -542,8 +542,11 @@ RELATIONS: dict[str, Callable[[Any, Any, float, float], bool]] = {
 
 
 def _element_type(values: Iterable[Any]) -> Any:
-    """``object`` for values of an exact run (a Fraction must not become its nearest float), else ``float``."""
-    return object if any(_exact(v) for v in values) else float
+    """``object`` in an exact run (a Fraction stays exact), ``complex`` for ``e^{-2 π i k / n}``, else ``float``."""
+    values = list(values)
+    if any(_exact(v) for v in values):
+        return object
+    return complex if any(np.iscomplexobj(v) for v in values) else float
 
 
 class Written(np.ndarray):

@@ -288,7 +288,7 @@ class InputSpec:
 # --- reading declarations from math -------------------------------------------------------------
 
 
-def _set_shape(node: M.MathNode) -> tuple[tuple[str | int, ...] | None, str | None]:
+def set_shape(node: M.MathNode) -> tuple[tuple[str | int, ...] | None, str | None]:
     """The shape and domain a set gives its members: ``ℝ^{m×n}`` → ``(('m','n'), 'real')``."""
     base, exp = (node.base, node.exp) if isinstance(node, M.Pow) else (node, None)
     domain = _SETS.get(M.dump(base))
@@ -492,7 +492,7 @@ def function_type(tree: M.MathNode) -> str | None:
 
 
 def _declare_membership(tree: M.In, spec: InputSpec, text_of: Callable[[Span], str], origin: Origin | None) -> None:
-    shape, domain = _set_shape(tree.set)
+    shape, domain = set_shape(tree.set)
     element = tree.element
     family = read_family(element, origin)
     if family is not None:

@@ -1343,6 +1343,7 @@ def compile_function(
         dims={},
         guard=False,
         sequences=frozenset(scope.stored_by_index),
+        imaginary=names.imaginary,
     )
     sub = _Compiler(
         ctx,
@@ -1450,6 +1451,7 @@ def compile_program(
     compiler.ctx.declared = assigned_names(algorithm.body, parse) | set(inputs) | bound_names(declarations)
     compiler.ctx.declared |= {n for n, _ in names.definitions}
     compiler.ctx.sequences = frozenset(by_scope[None].stored_by_index)
+    compiler.ctx.imaginary = names.imaginary
     compiler.parse = renaming(parse, names)
     compiler.zero_vectors, compiler.filled, compiler.identities = names.zero_vectors, names.filled, names.identities
     install_views(names, compiler.ctx)

@@ -116,6 +116,15 @@ class Listing:
         return self._signature()[1]
 
     @property
+    def returned(self) -> frozenset[str]:
+        """Names some ``\\Return`` of one value returns whole, where the returns do not agree on one."""
+        from .signature import entry_of, returned_names
+
+        body = [n for n in self.algorithm.body if not isinstance(n, ir.Comment)]
+        funcs = [n for n in body if isinstance(n, ir.Function)]
+        return returned_names(entry_of(funcs).body if funcs and len(funcs) == len(body) else body)
+
+    @property
     def sizes(self) -> tuple[str, ...]:
         """The sizes a call also accepts by name (``n`` of ``x \\in \\mathbb{R}^{n}``), beside :attr:`inputs`.
 
@@ -229,6 +238,7 @@ class Listing:
                 program = self._program if self._program is not None else self.program
             if on_step is not None:
                 program.on_step = on_step
+            _entered(program, trace)
             value, trace = program.run(inputs, budget=budget or self.budget, trace=trace)
         except LocatedError as exc:
             self.last_trace = trace
@@ -246,6 +256,7 @@ class Listing:
         trace = Trace()
         try:
             program = self._program if self._program is not None else self.program
+            _entered(program, trace)
             value, trace = program.run(inputs, budget=self.budget, trace=trace)
         except LocatedError as exc:
             self.last_trace = trace
@@ -294,3 +305,9 @@ def _late_function(listing: Listing, name: str) -> Callable[..., Any]:
         return listing.function(name)(*args, **kwargs)
 
     return call
+
+
+def _entered(program: Program, trace: Trace) -> None:
+    """A run of a ``\\Function`` is a call of it: "FFT is called 2n - 1 times in all" counts the first."""
+    if program.entry is not None:
+        trace.count("call:" + program.entry)

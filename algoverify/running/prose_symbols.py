@@ -43,6 +43,7 @@ from .declarations import (
     dims_of,
     function_type,
     read_family,
+    set_shape,
     text_of,
     written_family_of,
 )
@@ -137,6 +138,11 @@ _KIND_NOUNS = {
 }
 _KIND_BEFORE = re.compile(r"(?:^|\b)(?P<noun>" + "|".join(_KIND_NOUNS) + r")(?: size)?$", re.I)
 _LET_BE = re.compile(r"(?:^|\b)(?:let|where|and)$", re.I)
+#: "… be the rows of", "are the columns of", "denote the rows of": the family before is a part of the name after
+_PARTS_OF = re.compile(
+    r"^(?:(?:to )?be|are|is|being|denotes?|form|forms|give|gives)(?: respectively)? the (?P<part>rows|columns) of$",
+    re.I,
+)
 _BE_AFTER = re.compile(r"^(?:be|is|denotes?|denoting|stands? for)\b", re.I)
 
 
@@ -182,7 +188,10 @@ def _read(sentence: Sentence, text: str, parse: Parse, spec: InputSpec, origin: 
         words = str(pieces[i - 1]) if i else ""
         # "gcd(a, b) = gcd(b, a mod b) for b > 0": a relation qualifying a statement assumes nothing
         conditional = bool(_CONDITIONAL.search(before) or _QUALIFIER.search(words) or _FOR_CLAUSE.match(before))
-        if not _WITH_PARTS.search(words):  # "B with columns b_1, \dots, b_q": B's columns, not a list of its own
+        parts_of = _PARTS_OF.match(str(after)) if _name_of(nxt) is not None else None
+        if parts_of:  # "p_1, \dots, p_N \in \mathbb{R}^{d} be the rows of P": P's rows, not a list of its own
+            _parts_of(piece, parts_of.group("part"), nxt, spec, origin)  # type: ignore[arg-type]
+        elif not _WITH_PARTS.search(words):  # "B with columns b_1, \dots, b_q": likewise
             _read_math(piece, spec, origin, conditional=conditional)
         if subject is not None and _PRONOUN_HAS.search(words):
             counted = _COUNTED.match(str(after))
@@ -313,7 +322,8 @@ def _relation(tree: M.Rel, piece: _Math, spec: InputSpec, origin: Origin, *, con
         declare_math(tree, spec, text_of(piece.math), origin, joint=False)  # A = [a_1, …, a_n]: columns
         name = identifier(tree.first) if isinstance(tree.first, M.Sym) else None
         value = tree.rest[0][1]
-        if name is not None and not conditional and read_family(value) is None and not isinstance(value, M.Range):
+        spelled = read_family(value) is not None or written_family_of(value, origin) is not None  # x = x_1 x_2 … x_m
+        if name is not None and not conditional and not spelled and not isinstance(value, M.Range):
             # "the vertices V = {1, …, n}": a name the prose defines; bound only if a listing reads it
             spec.definitions.setdefault(name, (value, origin))
         return
@@ -519,6 +529,16 @@ def _parts(name: str, piece: _Math, part: str, value: _Math, spec: InputSpec, or
     if family.offset == 0:
         spec.carry(family.size, name, axis, origin)
     spec.firsts.setdefault(family.name, family)
+
+
+def _parts_of(piece: _Math, part: str, owner: _Math, spec: InputSpec, origin: Origin) -> None:
+    tree, shape = piece.tree, None
+    if isinstance(tree, M.In):
+        tree, (shape, _) = tree.element, set_shape(tree.set)
+    name = _name_of(owner)
+    _parts(name, owner, part, _Math(tree, piece.math), spec, origin)  # type: ignore[arg-type]
+    if shape is not None and len(shape) == 1 and isinstance(shape[0], str) and part in ("rows", "columns"):
+        spec.carry(shape[0], name, 1 if part == "rows" else 0, origin)  # type: ignore[arg-type]  # each row is in ℝ^d
 
 
 def _kind(name: str, piece: _Math, kind: str, spec: InputSpec, origin: Origin) -> None:

@@ -108,6 +108,9 @@ class Scope:
     letter_t: list[Span] = field(default_factory=list)
     #: names read with one two-digit index (``u_{11}``): the entry (1, 1) of a matrix, or entry 11 of a vector
     two_digit: set[str] = field(default_factory=set)
+    #: free names read in the exponent of ``e`` or in ``\exp`` (``e^{-2 \pi i k / n}``), and free names read as an index
+    in_exponent: set[str] = field(default_factory=set)
+    as_index: set[str] = field(default_factory=set)
 
 
 def scopes(
@@ -440,6 +443,7 @@ class _Reader:
         self.dims = dims
         self.indexed = indexed
         self.scope = scope
+        self.where: set[str] = set()  # "exponent", "index": what the names visited now are inside
 
     def visit(self, node: M.MathNode, bound: frozenset[str]) -> None:
         method = getattr(self, "v_" + type(node).__name__, None)
@@ -468,6 +472,10 @@ class _Reader:
             self.scope.whole.add(name)
         if name is None or name in bound or self._constant(node, name):
             return
+        if self.scope is not None and "exponent" in self.where:
+            self.scope.in_exponent.add(name)
+        if self.scope is not None and "index" in self.where:
+            self.scope.as_index.add(name)
         self.out.append(Read(name, node.span))
 
     @staticmethod
@@ -508,7 +516,15 @@ class _Reader:
             # e_1, I_n: a basis vector, an identity; any other constant indexed (\pi_j) is an array to bind
             self.out.append(Read(base, node.span, indices=len(node.indices)))
         for i in node.indices:
-            self.visit(i, bound)
+            self._inside("index", i, bound)
+
+    def _inside(self, where: str, node: M.MathNode, bound: frozenset[str]) -> None:
+        outer = self.where
+        self.where = outer | {where}
+        try:
+            self.visit(node, bound)
+        finally:
+            self.where = outer
 
     def _compound(self, node: M.MathNode, bound: frozenset[str]) -> None:
         name = identifier(node)
@@ -521,7 +537,7 @@ class _Reader:
             return
         base = getattr(node, "base", None)
         if isinstance(node, M.Pow) and isinstance(base, M.Sym) and base.name == "e" and "e" not in bound:
-            self.visit(node.exp, bound)  # e^{x}: Euler's number, unless a variable is e
+            self._inside("exponent", node.exp, bound)  # e^{x}: Euler's number, unless a variable is e
             return
         self.children(node, bound)
 
@@ -549,7 +565,7 @@ class _Reader:
         if node.func not in bound and node.func not in BUILTIN_FUNCTIONS:
             self.out.append(Read(node.func, node.span, called=True))
         for a in node.args:
-            self.visit(a, bound)
+            self._inside("exponent", a, bound) if node.func == "exp" else self.visit(a, bound)
 
     def v_SubCall(self, node: M.SubCall, bound: frozenset[str]) -> None:
         self.v_Call(M.Call(node.func, node.args, span=node.span), bound)

@@ -65,6 +65,20 @@ def returns_of(nodes: Iterable[ir.Node]) -> Iterator[ir.Return]:
                     yield from returns_of([child])
 
 
+def returned_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode] = parse_segment) -> frozenset[str]:
+    """The names some ``\\Return`` of one value returns whole (``y`` of ``\\Return y`` beside ``\\Return x``)."""
+    out: set[str] = set()
+    for r in returns_of(nodes):
+        if len(r.values) == 1:
+            try:
+                name = identifier(parse(r.values[0]))
+            except LocatedError:
+                continue
+            if name is not None:
+                out.add(name)
+    return frozenset(out)
+
+
 def output_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode] = parse_segment) -> tuple[str, ...]:
     """Name the outputs: per position, the returned name when every ``\\Return`` agrees, else ``result``.
 

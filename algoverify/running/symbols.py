@@ -22,7 +22,7 @@ import dataclasses
 import difflib
 import re
 from dataclasses import dataclass, field, replace
-from typing import Callable
+from typing import Callable, Iterable
 
 from ..math import mathexpr as M
 from ..math.latex import to_latex
@@ -89,6 +89,8 @@ class Resolution:
     unsized_identities: list[tuple[str, Span]] = field(default_factory=list)
     #: names set to a value made of ``\mathbf{1}``, stored as that many ones: the listing's one size
     filled: dict[str, str] = field(default_factory=dict)
+    #: ``i`` is read free only in exponents (``e^{2 \pi i k / n}``), never as an index: the imaginary unit
+    imaginary: bool = False
 
 
 def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
@@ -140,12 +142,15 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
             relevant.add(d.name)  # p_{ij} read, P declared around the listing: its entries, by convention
     added = InputSpec()
     defined = {n for n in free if n in context.definitions}  # "V = {1, …, n}": defined, not an input
+    # "Let n ≥ 5 be odd" before a test and its helper PowMod(b, e, n): the prose speaks of the
+    # algorithm's input; a helper's parameters are whatever its callers pass
+    helper = set(scope.params) if scope.function is not None and not scope.entry else set()
     for d in context.inputs:
         if d.name in defined and (d.origin is None or d.origin.kind != "spec"):
             continue  # the prose defines it; a name the spec draws is given all the same
         if d.name in relevant and (d.name not in own_names or _describes(d)):
             mine = own.get(d.name)
-            if mine is not None and mine.constraints:
+            if (mine is not None and mine.constraints) or (d.name in helper and d.constraints and _from_prose(d)):
                 d = replace(d, constraints=())  # the listing's own `\Require b \ge 0` is what it assumes of b
             added.declare(d)
     for family in context.written.values():
@@ -161,6 +166,9 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     for name, family in context.firsts.items():
         if name in relevant or name in parts:
             added.firsts.setdefault(name, family)
+    # the prose is read nearest sentence first, but a call S(x, y, d) passes its inputs in the order
+    # the note introduces them: "sequences x and y …", then "a gap penalty d"
+    added.inputs.sort(key=lambda d: d.span.start)
     declarations = own.merged(added)
     out = Resolution(declarations)
     pairs: set[str] = set()
@@ -205,6 +213,9 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
         if name in out.bindings:  # defined by the prose
             continue
         binding = _binding(name, declarations, scope, conventions)
+        if binding is None and _imaginary_unit(name, scope):
+            out.imaginary = True  # e^{-2 \pi i k / n} with i bound nowhere: the imaginary unit, as a reader takes it
+            continue
         if binding is not None:
             out.bindings[name] = binding
         elif name not in {r.name for r, _ in out.ambiguous} and not read.applied:  # f(x): lint's AV204 says
@@ -499,6 +510,21 @@ def _ndim(spec: InputSpec, name: str) -> int | None:
     if d is None:
         return None
     return len(d.shape) if d.shape is not None else {"matrix": 2, "square": 2, "vector": 1}.get(d.noun or "")
+
+
+def _imaginary_unit(name: str, scope: Scope) -> bool:
+    return name == "i" and name in scope.in_exponent and name not in scope.as_index
+
+
+def _from_prose(d: Declared) -> bool:
+    return d.origin is not None and d.origin.kind == "prose"
+
+
+def for_helper(context: InputSpec, params: Iterable[str]) -> InputSpec:
+    """``context`` without the prose's conditions on a helper function's parameters (:func:`resolve`)."""
+    params = set(params)
+    inputs = [replace(d, constraints=()) if d.name in params and _from_prose(d) else d for d in context.inputs]
+    return replace(context, inputs=inputs)
 
 
 def _describes(d: Declared) -> bool:

@@ -114,7 +114,7 @@ def parse_value(text: str, rng: np.random.Generator | None = None, names: dict[s
 
     from ..syntax.grammar import load_parser
 
-    parser = load_parser("values", start="value", propagate_positions=False)
+    parser = load_parser("values", start="top", propagate_positions=False)
     src = text.strip()
     if not src:
         raise ValueSyntaxError("empty value", 1)
@@ -183,7 +183,7 @@ def generator_call(text: str, names: dict[str, Any] | None = None) -> tuple[str,
     from ..syntax.grammar import load_parser
 
     try:
-        tree = load_parser("values", start="value", propagate_positions=False).parse(text.strip())
+        tree = load_parser("values", start="top", propagate_positions=False).parse(text.strip())
     except LarkError:
         return None
     if getattr(tree, "data", None) != "call":
@@ -246,10 +246,21 @@ def split_call(text: str) -> tuple[str, list[str]] | None:
 
 
 def sizes_of(spec: dict[str, Any]) -> set[str]:
-    """Names other entries are drawn from (``n`` of ``randn(n, d)``, ``k`` of ``batches(k, …)``): sizes."""
+    """Names other entries are drawn from or computed of (``n`` of ``randn(n, d)``, of ``hi: n - 1``): sizes."""
+    from lark import Tree
+    from lark.exceptions import LarkError
+
+    from ..syntax.grammar import load_parser
+
+    parser = load_parser("values", start="top", propagate_positions=False)
     out: set[str] = set()
     for text in spec.values():
-        call = split_call(text) if isinstance(text, str) else None
-        if call:
-            out.update(a.strip() for a in call[1] if a.strip().isidentifier())
-    return out
+        if not isinstance(text, str):
+            continue
+        try:
+            tree = parser.parse(text.strip())
+        except LarkError:
+            continue
+        if isinstance(tree, Tree) and tree.data != "name":  # `x: y` alone is a copy, not a size
+            out.update(str(n.children[0]) for n in tree.iter_subtrees() if n.data == "name")
+    return out - {"None", "none", "null"}
