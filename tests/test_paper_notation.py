@@ -8,6 +8,8 @@ indices, a function of a sum, and the sizes a graph's prose gives.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -759,3 +761,162 @@ def test_a_claim_about_the_name_one_return_gives_is_about_the_result(tmp_path, n
     )
     (outcome,) = api.check([note], seed=0, trials=20).notes[0].outcomes
     assert outcome.status == "verified", outcome.message  # with n = 1, y is the x returned
+
+
+def _note(tmp_path, prose: str, body: str, spec: str = "") -> Path:
+    note = tmp_path / "note.md"
+    front = f"---\nalgoverify:\n{spec}---\n\n" if spec else ""
+    note.write_text(f"{front}{prose}\n\n\\begin{{algorithmic}}\n{body.strip()}\n\\end{{algorithmic}}\n")
+    assert [f"{f.code} {f.message}" for f in api.lint([note]).all_findings() if f.code != "AV604"] == []
+    return note
+
+
+def test_the_entries_the_prose_names_are_those_of_the_matrix_the_listing_builds(tmp_path):
+    note = _note(
+        tmp_path,
+        r"Let \(A \in \mathbb{R}^{n \times n}\) be given, and \(L\) unit lower triangular, with entries \(\ell_{ij}\).",
+        r"""
+\State \(L \gets I_n\)
+\For{\(i = 2, \dots, n\)}
+\State \(\ell_{i1} \gets a_{i1} / a_{11}\)
+\EndFor
+\State \Return \(L\)
+""",
+    )
+    got = algoverify.load(note).listings[0](A=np.array([[2.0, 0.0], [4.0, 1.0]]))
+    np.testing.assert_array_equal(got, [[1.0, 0.0], [2.0, 1.0]])  # not the identity: ℓ_{21} is L's entry
+
+
+def test_a_family_of_the_prose_read_whole_then_updated_in_place_is_an_input(tmp_path):
+    note = _note(
+        tmp_path,
+        r"Let \(x_1, \dots, x_n\) be \(n\) numbers.",
+        r"""
+\State \(y \gets x\)
+\For{\(i = 2, \dots, n\)}
+\State \(x_i \gets y_i + y_{i-1}\)
+\EndFor
+\State \Return \(x\)
+""",
+    )
+    listing_ = algoverify.load(note).listings[0]
+    assert listing_.inputs == ("x",)
+    np.testing.assert_array_equal(listing_(x=np.array([1.0, 2.0, 3.0])), [1.0, 3.0, 5.0])
+
+
+@pytest.mark.parametrize("word, expected", [("and", [0.0, 1.0, 0.0]), ("or", [1.0, 1.0, 1.0])])
+def test_a_plain_and_or_or_between_two_maths_of_a_condition(word, expected):
+    run = listing(
+        r"\Require \(a, b\)"
+        "\n"
+        r"\For{\(i = 1, \dots, 3\)}"
+        "\n"
+        rf"\If{{\(a_i > 0\) {word} \(b_i > 0\)}}"
+        "\n"
+        r"\State \(c_i \gets 1\)"
+        "\n"
+        r"\Else"
+        "\n"
+        r"\State \(c_i \gets 0\)"
+        "\n"
+        r"\EndIf"
+        "\n"
+        r"\EndFor"
+        "\n"
+        r"\State \Return \(c\)"
+    )
+    np.testing.assert_array_equal(run(a=np.array([1.0, 1.0, -1.0]), b=np.array([-1.0, 1.0, 1.0])), expected)
+
+
+def test_columns_said_after_a_parenthetical_relation_belong_to_the_matrix_and_update_in_place(tmp_path):
+    note = _note(
+        tmp_path,
+        r"Let \(A \in \mathbb{R}^{m \times n}\), \(m \ge n\), have columns \(a_1, \dots, a_n\).",
+        r"""
+\For{\(j = 2, \dots, n\)}
+\State \(a_j \gets a_j - a_{j-1}\)
+\EndFor
+\State \Return \(a_n\)
+""",
+    )
+    listing_ = algoverify.load(note).listings[0]
+    assert listing_.inputs == ("A",)
+    np.testing.assert_array_equal(listing_(A=np.array([[1.0, 3.0], [0.0, 1.0], [2.0, 2.0]])), [2.0, 1.0, 0.0])
+
+
+def test_a_point_a_case_and_distinct_nodes_of_the_prose(tmp_path):
+    note = _note(
+        tmp_path,
+        r"Given \(n + 1\) distinct nodes \(x_0, \dots, x_n\) and a point \(t\), take the nearest node."
+        "\n"
+        r"Evaluated at a node, \(t = x_k\), the distance is zero.",
+        r"""
+\State \(d \gets \min_{0 \le i \le n} \lvert t - x_i \rvert\)
+\State \Return \(d\)
+""",
+    )
+    listing_ = algoverify.load(note).listings[0]
+    assert listing_.inputs == ("x", "t")  # t is the point, not x_k by a "definition" that names a case
+    assert listing_(x=np.array([0.0, 1.0]), t=0.75) == 0.25
+    with pytest.raises(algoverify.ExecutionError, match="distinct"):
+        listing_(x=np.array([1.0, 1.0]), t=0.0)
+
+
+def test_a_listing_named_by_as_is_called_by_its_name_without_mathrm(tmp_path):
+    spec = (
+        "  checks:\n    - id: twice\n      kind: property\n      listing: 1\n      as: Double\n"
+        '      inputs: {x: "uniform(0, 1)"}\n      holds: "Double(x) = 2 x"\n'
+    )
+    note = _note(tmp_path, r"A number \(x\).", r"\State \Return \(2 x\)", spec)
+    (outcome,) = api.check([note], seed=0, trials=5).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+
+
+def test_an_english_statement_reads_the_input_the_prose_declares(tmp_path):
+    (tmp_path / "m.py").write_text(
+        "import numpy as np\n\n\ndef sort(step):\n    step['u'] = np.sort(step['y'])[::-1]\n\n\nBINDINGS = {'sort': sort}\n"
+    )
+    note = _note(
+        tmp_path,
+        r"For \(y \in \mathbb{R}^{n}\) we want its entries in decreasing order.",
+        r"""
+\State sort \(y\) into \(u\) with \(u_1 \ge u_2 \ge \dots \ge u_n\)
+\State \Return \(u_1 - y_1\)
+""",
+        "  module: m.py\n",
+    )
+    loaded = algoverify.load(note)
+    assert api.attach_module(loaded) is None
+    listing_ = loaded.listings[0]
+    assert listing_.inputs == ("y",)
+    assert listing_(y=np.array([1.0, 5.0, 2.0])) == 4.0
+
+
+def test_a_vector_times_a_group_that_starts_with_a_transpose_is_an_outer_product(tmp_path):
+    run = listing(r"\Require \(v, B\)" "\n" r"\State \Return \(B - 2 v (v^{\top} B)\)")
+    v, B = np.array([1.0, 0.0]), np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    np.testing.assert_array_equal(run(v=v, B=B), B - 2 * np.outer(v, v @ B))
+    spec = (
+        "  checks:\n    - id: lower\n      kind: property\n      listing: 1\n"
+        '      inputs: {n: "integers(2, 4)", A: "randn(n, n)"}\n      holds: "h_{21} = 0"\n'
+    )
+    note = _note(
+        tmp_path,
+        r"Let \(A \in \mathbb{R}^{n \times n}\).",
+        r"\State \(H \gets A^{\top} A - A^{\top} A\)" "\n" r"\State \Return \(H\)",
+        spec,
+    )
+    (outcome,) = api.check([note], seed=0, trials=5).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message  # h_{21} is the entry (2, 1) of the H the run has
+
+
+def test_a_list_read_whole_before_anything_stores_into_it_is_unbound_not_empty(tmp_path):
+    path = tmp_path / "empty.md"
+    path.write_text(
+        "Sum neighbours.\n\n\\begin{algorithmic}\n\\State \\(y \\gets x\\)\n\\For{\\(i = 2, \\dots, 3\\)}\n"
+        "\\State \\(x_i \\gets y_i + y_{i-1}\\)\n\\EndFor\n\\State \\Return \\(x\\)\n\\end{algorithmic}\n"
+    )
+    (finding,) = [f for f in api.lint([path]).all_findings() if f.code != "AV604"]
+    text = path.read_text()
+    assert finding.code == "AV303" and text[finding.span.start - 4 : finding.span.end] == "ets x"  # y <- x
+    assert "x is not defined" in finding.message and "did you mean" not in finding.message

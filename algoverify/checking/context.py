@@ -15,7 +15,7 @@ import numpy as np
 
 from ..findings import LocatedError, ModuleError, SpecReferenceError
 from ..math import mathexpr as M
-from ..math.names import join_words, spelt_words
+from ..math.names import identifier, join_words, spelt_words
 from ..math.numeric import Context, compile_expr, forall_failure
 from ..running.conventions import variant
 from ..running.generators import GENERATORS, GeneratorError
@@ -312,6 +312,7 @@ class CheckContext:
             tree = join_words(M.parse_math(latex), spelt_words(names))
             # d_{ij} is entry (i, j) of D in the relation as in the listing it reads
             renames, pairs = self.renames(check)
+            renames = {**_entry_convention(tree, names), **renames}
             tree = rename_entries(tree, renames, pairs)
         except LocatedError as exc:
             raise LocatedError(
@@ -409,3 +410,14 @@ def tolerance(check: CheckSpec, key: str) -> float:
     """
     default = 0.0 if check.get("arithmetic") == "exact" else DEFAULT_TOLERANCE[key]
     return float(check.get(key, default))
+
+
+def _entry_convention(tree: M.MathNode, names: set[str]) -> dict[str, str]:
+    """``h_{ij}`` in a check's LaTeX where the run has ``H`` and no ``h``: the entries of ``H``, by convention."""
+    out: dict[str, str] = {}
+    for node in M.walk(tree):
+        if isinstance(node, M.Idx) and isinstance(node.base, M.Sym):
+            name = identifier(node.base)
+            if name and name not in names and name[:1].islower() and name[:1].upper() + name[1:] in names:
+                out[name] = name[:1].upper() + name[1:]
+    return out

@@ -187,6 +187,8 @@ def _is_integral(value: Any) -> bool:
 #: Tries per integer value: each halves its distance to zero or steps one closer, so a value a
 #: thousand away needs about ten.
 _INTEGER_TRIES = 24
+#: integers this close to zero are tried one by one, smallest first, before the halving
+_SCAN = 12
 
 
 def _smaller_integers(
@@ -194,6 +196,13 @@ def _smaller_integers(
 ) -> dict[str, Any]:
     """An integer value (or array) moved towards zero while it stays in its class and the claim fails."""
     current = values
+    if np.ndim(values[name]) == 0:
+        # the smallest failing integers first, as a reader would try them (φ(n) wrong at 4 and 9, not only at 25)
+        value = int(values[name])
+        small = sorted((c for c in range(-_SCAN, _SCAN + 1) if abs(c) < abs(value)), key=lambda c: (abs(c), c < 0))
+        found = _first_simpler(current, name, small, inside, fails)
+        if found is not None:
+            return found
     for _ in range(_INTEGER_TRIES):
         arr = np.asarray(current[name])
         halved = np.sign(arr) * (np.abs(arr) // 2)  # halfway to zero, from either side

@@ -308,6 +308,9 @@ def _join_factors(factors: list[MathNode], words: frozenset[str] | set[str]) -> 
             if j > i and isinstance(factor, Idx) and _letter(factor.base) and run + _letter(factor.base) in words:
                 subscripted = (j, run + _letter(factor.base))  # type: ignore[operator]
                 break
+            if j > i and isinstance(factor, Apply) and _letter(factor.fn) and run + _letter(factor.fn) in words:
+                subscripted = (j, run + _letter(factor.fn))  # type: ignore[operator]  # `Neville(x, y, t)`
+                break
             letter = _letter(factor) or (_digits(factor) if j > i else _increment(factor))
             if letter is None:
                 break
@@ -317,9 +320,13 @@ def _join_factors(factors: list[MathNode], words: frozenset[str] | set[str]) -> 
         if subscripted is not None:
             j, name = subscripted
             last = factors[j]
-            assert isinstance(last, Idx)
-            base = Sym(name, span=factors[i].span.cover(last.base.span))
-            out.append(dataclasses.replace(last, base=base, span=factors[i].span.cover(last.span)))
+            if isinstance(last, Apply):
+                fn = Sym(name, span=factors[i].span.cover(last.fn.span))
+                out.append(dataclasses.replace(last, fn=fn, span=factors[i].span.cover(last.span)))
+            else:
+                assert isinstance(last, Idx)
+                base = Sym(name, span=factors[i].span.cover(last.base.span))
+                out.append(dataclasses.replace(last, base=base, span=factors[i].span.cover(last.span)))
             i = j + 1
             continue
         if best is None:

@@ -982,9 +982,17 @@ def _apply(node: M.Apply, ctx: Context) -> Closure:
             raise LocatedError(
                 AmbiguousMath, node.span, message=f"{name} is a value but is applied to {len(values)} arguments"
             )
-        return product(f, values[0])
+        return _outer(f, values[0]) if row else product(f, values[0])
 
+    # v (v^{\top} B): a column times a row, as v v^{\top} B is (the group starts with a transposed factor)
+    row = len(node.args) == 1 and isinstance(_leftmost(node.args[0]), M.Transpose)
     return apply
+
+
+def _leftmost(node: M.MathNode) -> M.MathNode:
+    while isinstance(node, M.Juxt):
+        node = node.left
+    return node
 
 
 def _grad(node: M.Grad, ctx: Context) -> Closure:

@@ -263,7 +263,16 @@ class StepContext:
         self._env, self.node, self._ctx = env, node, ctx
 
     def __getitem__(self, name: str) -> Any:
-        return self._env[name]
+        try:
+            return self._env[name]
+        except KeyError:
+            # the binding reads a name this run has no value for: say which, at the statement
+            raise LocatedError(
+                EvaluationFailed,
+                self.node.span,
+                message=f"the binding of this statement reads {name}, which has no value here: "
+                f"{name} is not an input of the listing and nothing before this statement sets it",
+            ) from None
 
     def __setitem__(self, name: str, value: Any) -> None:
         self._env[name] = value

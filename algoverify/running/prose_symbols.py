@@ -61,6 +61,8 @@ class _Math:
 
 _FOR_CLAUSE = re.compile(r"^(?:for|for all|for every|for each)\b(?![^,;]*[,;])", re.I)
 _QUALIFIER = re.compile(r"\b(?:for|for all|for every|for each|for any|provided|as long as)$", re.I)
+#: "Evaluated at a node, t = x_k, …", "setting x = 0": an equation naming a case, not a definition
+_CASE = re.compile(r"\b(?:at|setting|substituting|putting|taking)(?: [\w-]+){0,3},?$", re.I)
 _CONDITIONAL = re.compile(r"\b(?:if|when|whenever|unless|once|until|while|otherwise|whether)\b", re.I)
 # the words between two maths are whitespace-collapsed and stripped: patterns match them whole
 _COUNT_NOUNS = (
@@ -134,7 +136,7 @@ _KIND_NOUNS = {
     "set": "value",
     "function": "value",
     "value": "value",
-    "point": "vector",
+    "point": "value",  # a point t on the line, or a point of ℝ^d: the membership says which
 }
 _KIND_BEFORE = re.compile(r"(?:^|\b)(?P<noun>" + "|".join(_KIND_NOUNS) + r")(?: size)?$", re.I)
 _LET_BE = re.compile(r"(?:^|\b)(?:let|where|and)$", re.I)
@@ -187,7 +189,9 @@ def _read(sentence: Sentence, text: str, parse: Parse, spec: InputSpec, origin: 
         nxt = pieces[i + 2] if i + 2 < len(pieces) and isinstance(pieces[i + 2], _Math) else None
         words = str(pieces[i - 1]) if i else ""
         # "gcd(a, b) = gcd(b, a mod b) for b > 0": a relation qualifying a statement assumes nothing
-        conditional = bool(_CONDITIONAL.search(before) or _QUALIFIER.search(words) or _FOR_CLAUSE.match(before))
+        conditional = bool(
+            _CONDITIONAL.search(before) or _QUALIFIER.search(words) or _FOR_CLAUSE.match(before) or _CASE.search(words)
+        )
         parts_of = _PARTS_OF.match(str(after)) if _name_of(nxt) is not None else None
         if parts_of:  # "p_1, \dots, p_N \in \mathbb{R}^{d} be the rows of P": P's rows, not a list of its own
             _parts_of(piece, parts_of.group("part"), nxt, spec, origin)  # type: ignore[arg-type]
@@ -202,12 +206,21 @@ def _read(sentence: Sentence, text: str, parse: Parse, spec: InputSpec, origin: 
         owner = (
             _name_of(pieces[i - 2]) if i >= 2 and isinstance(pieces[i - 2], _Math) and _OF_END.search(words) else None
         )
+        if (
+            isinstance(piece.tree, M.Rel)
+            and not _declares(piece)
+            and subject is not None
+            and _WITH_PARTS.search(str(after))
+        ):
+            # "Let A ∈ ℝ^{m×n}, m ≥ n, have linearly independent columns a_1, …, a_n": A's columns
+            piece = _Math(M.Sym(subject, span=piece.tree.span), piece.math)
         _read_words(piece, words, str(after), nxt, pieces[i + 3 :], spec, origin, owner)
         declares = _declares(piece)
         if declares:
             subject = _name_of(piece)
         # "Let A … be symmetric positive definite", "…, have linearly independent columns": preconditions
-        target = _name_of(piece) if declares else subject
+        family = read_family(piece.tree) if isinstance(piece.tree, M.Range) else None
+        target = _name_of(piece) if declares else family.name if family is not None else subject
         if target is not None and not _CONDITIONAL.search(before):
             _properties(target, str(after), piece, spec, origin, before=words)
 
@@ -271,7 +284,8 @@ def _properties(name: str, after: str, piece: _Math, spec: InputSpec, origin: Or
     if not _SAYS_OF.match(said):
         said = ""  # "x … we want an orthogonal matrix": words after a name that are not about it
     said = re.split(r"\band\b(?=\s+(?:a|an|the|let)\b)", said, maxsplit=1)[0]
-    adjectives = re.search(r"((?:[\w-]+ ){0,3})(?:matrix|vector|array|list)$", before, re.I)
+    # "a symmetric matrix A", "n + 1 distinct nodes x_0, …, x_n"
+    adjectives = re.search(rf"((?:[\w-]+ ){{0,3}})(?:matrix|vector|array|list|{_COUNT_NOUNS})$", before, re.I)
     text = said + " " + (adjectives.group(1) if adjectives else "")
     found: list[str] = []
     for pattern, key in _PROPERTY_WORDS:

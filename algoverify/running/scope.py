@@ -78,6 +78,8 @@ class Scope:
     reads: dict[str, Read] = field(default_factory=dict)
     #: names whose first mention, in source order, reads them (``x_i`` before ``x \\gets y``)
     read_first: set[str] = field(default_factory=set)
+    #: of those, the names first read whole (``y \gets x`` before ``x_i \gets …``), not only entry by entry
+    whole_first: dict[str, Span] = field(default_factory=dict)
     #: ``y_0`` read where the scope binds ``y`` (``y \\gets y_0``): a member by number, maybe a name the note declares
     numbered: dict[str, Span] = field(default_factory=dict)
     #: free dimension symbols: ``d`` of ``\sum_{i=1}^{d} x_i`` → the arrays indexed by ``i``
@@ -148,6 +150,7 @@ def scopes(
 def _with_first_reads(found: list[Scope], parse: Callable[[ir.Math], M.MathNode]) -> list[Scope]:
     for s in found:
         s.read_first = read_first(s.node, parse)
+        s.whole_first = first_whole_reads(s.node, parse)
     return found
 
 
@@ -746,6 +749,43 @@ def read_first(node: ir.Node, parse: Callable[[ir.Math], M.MathNode]) -> set[str
                 maths = [v for v in value if isinstance(v, ir.Math)]
             for m in maths:
                 out |= mentioned(m) - written
+    return out
+
+
+def first_whole_reads(node: ir.Node, parse: Callable[[ir.Math], M.MathNode]) -> dict[str, Span]:
+    """Where each name is first read whole (``x`` of ``y \\gets x``), if before anything writes it, in source order."""
+    written: set[str] = set()
+    out: dict[str, Span] = {}
+
+    def read(m: ir.Math) -> None:
+        try:
+            tree = parse(m)
+        except LocatedError:
+            return
+        bases = {id(t.base) for t in M.walk(tree) if isinstance(t, M.Idx)}
+        for t in M.walk(tree):
+            name = identifier(t) if isinstance(t, M.Sym) and id(t) not in bases else None
+            if name is not None and name not in written:
+                out.setdefault(name, t.span)
+
+    for n in ir.walk(node):
+        if isinstance(n, ir.Assign):
+            read(n.value)
+            try:
+                target = parse(n.target)
+            except LocatedError:
+                continue
+            base = target.base if isinstance(target, M.Idx) else target
+            if isinstance(base, M.Sym) and identifier(base) is not None:
+                written.add(identifier(base))  # type: ignore[arg-type]
+            continue
+        for f in dataclasses.fields(n):
+            value = getattr(n, f.name)
+            maths = [value] if isinstance(value, ir.Math) else list(value.math) if isinstance(value, ir.Text) else []
+            if isinstance(value, tuple):
+                maths = [v for v in value if isinstance(v, ir.Math)]
+            for m in maths:
+                read(m)
     return out
 
 

@@ -99,6 +99,12 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     # \sum_{i=1}^{d} x_i: d is the length of x, when the listing itself binds x
     dims = {d for d, arrays in scope.dims.items() if arrays and arrays <= own_names | scope.bound}
     free = {name: read for name, read in scope.reads.items() if name not in own_names | dims}
+    # "sort \(y\) into \(u\)" after "for y ∈ ℝⁿ": what an English statement reads first and the note
+    # declares is an input; only what it names otherwise is the statement's to set
+    for name in sorted(scope.described & scope.read_first - own_names - scope.assigned_whole - scope.stored_by_index):
+        d = context.get(name)
+        if d is not None and (d.shape is not None or name in context.families) and name not in free:
+            free[name] = Read(name, d.span)
     if scope.letter_t and "T" not in free and "T" not in own_names and ("T" in context.sizes or context.get("T")):
         free["T"] = Read("T", scope.letter_t[0])  # "T observations": \beta^{T} is a power of beta
     views = _views(scope, free, context)
@@ -109,7 +115,7 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     in_place = {
         d.name: d
         for d in context.inputs
-        if d.shape
+        if (d.shape or d.name in context.families and d.name in scope.whole_first)  # "let x_1, …, x_n be …": y \gets x
         and d.name in (scope.stored_by_index - scope.assigned_whole - own_names) & scope.read_first
         and d.name not in free
     }
@@ -134,8 +140,11 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
         }
     )
     relevant = set(own_names) | set(free)
+    # "A with columns a_1, …, a_n", then a_k read before a_j \gets a_j - r_{kj} q_k: A's columns, updated in place
+    updated_parts = (scope.stored_by_index & scope.read_first) - scope.assigned_whole - own_names
     for d in context.inputs:  # "the matrix C with entries c_{ij}": reading c makes C an input
-        if any(alias in free for alias in (d.entries, d.columns, d.rows) if alias):
+        updated = d.name not in scope.assigned_whole and any(a in updated_parts for a in (d.entries, d.columns, d.rows))
+        if updated or any(alias in free for alias in (d.entries, d.columns, d.rows) if alias):
             relevant.add(d.name)
         lower = d.name[:1].lower() + d.name[1:]
         if lower != d.name and free.get(lower) is not None and free[lower].max_indices == 2:
@@ -206,6 +215,18 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
                 continue
     _stored_entries(scope, own_names | set(free), bound, declarations, out, conventions)
     out.renames.update({d.entries: d.name for d in declarations.inputs if d.entries and d.entries not in own_names})
+    # "L unit lower triangular, with entries ℓ_{ij}", then L \gets I_n and ℓ_{ij} \gets …: one matrix
+    out.renames.update(
+        {
+            d.entries: d.name
+            for d in context.inputs
+            if d.entries
+            and d.name in scope.assigned_whole
+            and d.entries in scope.indexed | scope.stored_by_index
+            and d.entries not in scope.assigned_whole | own_names
+            and scope.index_counts.get(d.entries) == {2}
+        }
+    )
     _definitions(free, bound, context, out)
     for name in sorted(dims & set(scope.reads)):
         out.bindings[name] = _binding(name, declarations, scope, conventions)  # type: ignore[assignment]
@@ -229,6 +250,9 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     out.sequences = tuple(
         sorted(scope.stored_by_index - scope.assigned_whole - set(out.renames) - own_names - set(in_place))
     )
+    # y \gets x before any x_i \gets …, and nothing gives x: an empty x would be a silent guess
+    for name in sorted(set(out.sequences) & set(scope.whole_first) - bound - set(out.bindings)):
+        out.unbound.append(Read(name, scope.whole_first[name]))
     out.pairs = frozenset(n for n, counts in scope.index_counts.items() if 2 in counts) | pairs
     _zero_vectors(scope, declarations, out)
     return out
@@ -619,7 +643,7 @@ def unbound_message(read: Read, scope: Scope, spec: InputSpec) -> str:
         hint = f": say in the prose what \\({name}\\) is, or declare it in \\Require"
     else:
         hint = f": declare \\({name}\\) in \\Require, or say in the prose what \\({name}\\) is"
-    near = difflib.get_close_matches(name, sorted(scope.bound | _bound_names(spec)), n=1, cutoff=0.75)
+    near = difflib.get_close_matches(name, sorted((scope.bound | _bound_names(spec)) - {name}), n=1, cutoff=0.75)
     if near:
         hint += f" (did you mean {near[0]}?)"
     return hint

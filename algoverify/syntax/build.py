@@ -848,7 +848,7 @@ class _Builder(Transformer):
         def logic(p: _Piece) -> bool:
             if p.kind == "group" and p.inner is not None:
                 return to_plain(self._src(p.inner)).strip().lower() in _LOGIC_WORDS
-            return p.kind == "text" and p.value.strip() in _LOGIC_COMMANDS
+            return p.kind == "text" and (p.value.strip() in _LOGIC_COMMANDS or _plain_logic(p) is not None)
 
         if not content or not all(_joins(p) or logic(p) for p in content):
             return None
@@ -859,7 +859,22 @@ class _Builder(Transformer):
         if not (calls or words):
             return None
         span = content[0].span.cover(content[-1].span)
-        return ir.Math(span, blank_delimiters(self._src(span)), True)
+        latex = blank_delimiters(self._src(span))
+        for k, p in enumerate(content):
+            word = _plain_logic(p)
+            if word is None or k == 0 or k + 1 == len(content):
+                continue
+            # `\(a_j < a_i\) and \(L_j + 1 > L_i\)`: the word between two maths is the connective,
+            # written in the gap the delimiters leave so that every offset stays the note's
+            start, end = content[k - 1].span.end - span.start, content[k + 1].span.start - span.start
+            while start > 0 and latex[start - 1] == " ":  # the blanked \) before the word
+                start -= 1
+            while end < len(latex) and latex[end] == " ":
+                end += 1
+            gap = latex[start:end]
+            if gap.split() == [p.value.strip()] and len(gap) >= len(word) + 2:
+                latex = latex[:start] + f" {word}".ljust(len(gap)) + latex[end:]
+        return ir.Math(span, latex, True)
 
     def _negated(self, content: Sequence[_Piece]) -> bool:
         """A "not" (``\\textbf{not}``, ``\\NOT``) stands before the one math of the pieces."""
@@ -1768,6 +1783,14 @@ def _bracket_depth(latex: str) -> int:
 
 #: Logic written in text mode between math segments (``$a$ \textbf{and} $b$``, legacy ``\AND``).
 _LOGIC_WORDS = frozenset({"and", "or", "not", "true", "false"})
+_PLAIN_LOGIC = {"and": "\\land", "or": "\\lor"}
+
+
+def _plain_logic(p: _Piece) -> str | None:
+    """``\\land`` for the plain word "and" between two maths of a condition, ``\\lor`` for "or"."""
+    return _PLAIN_LOGIC.get(p.value.strip().lower()) if p.kind == "text" and p.value else None
+
+
 _LOGIC_COMMANDS = frozenset("\\AND \\OR \\NOT \\TRUE \\FALSE \\textbf \\textit \\text \\mathbf \\emph \\textsc".split())
 
 
