@@ -511,12 +511,12 @@ def _reproduce(args: argparse.Namespace, out: TextIO) -> int:
     """
     from .checking.outcome import CANNOT
     from .running.generators import make_rng
-    from .running.values import ValueSyntaxError, parse_assignments
+    from .running.values import ValueSyntaxError, parse_assignments, shortened
 
     try:
         values = parse_assignments(args.values, make_rng(args.seed))
     except ValueSyntaxError as exc:
-        out.write(f"algoverify run: --set {exc.setting}: {exc}\n")
+        out.write(f"algoverify run: --set {shortened(exc.setting)}: {exc}\n")
         return 2
     report = api.reproduce(args.path, args.check, values, seed=args.seed)
     outcome = next((o for o in report.outcomes if o.check.id == args.check), None)

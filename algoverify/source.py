@@ -179,9 +179,13 @@ def number_text(value: int) -> str:
     """
     if -(10**60) < value < 10**60:
         return str(value)
-    magnitude = math.log10(abs(value))  # exact enough for the count and 12 leading digits
-    digits = math.floor(magnitude) + 1
-    lead = f"{10 ** (magnitude - math.floor(magnitude)):.11f}".replace(".", "")[:12]
-    low = str(abs(value) % 10**12).rjust(12, "0")
+    size = abs(value)
+    digits = int(size.bit_length() * math.log10(2))  # within one of the count; settled exactly below
+    while 10**digits <= size:
+        digits += 1
+    while digits > 1 and 10 ** (digits - 1) > size:
+        digits -= 1
+    lead = str(size // 10 ** (digits - 12))  # the 12 leading digits, exactly (10**5000 - 1 is 999…, not 100…)
+    low = str(size % 10**12).rjust(12, "0")
     sign = "-" if value < 0 else ""
     return f"{sign}{lead}…{low} ({digits:,} digits)"

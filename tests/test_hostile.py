@@ -66,3 +66,60 @@ def test_a_bug_while_checking_one_note_is_that_notes_finding_and_the_run_goes_on
     (internal,) = [f for f in result.all_findings() if f.code == "AV099"]
     assert internal.path == a and "checking the note" in internal.message and "please report it" in internal.message
     assert [n.path.name for n in result.notes] == ["a.md", "b.md"]
+
+
+@pytest.mark.parametrize(
+    "front, reason",
+    [
+        ("d: !!timestamp foo", "not a valid timestamp"),
+        ("d: !!float nope", "bad value 'nope'"),
+        ("d: !!binary 'a'", "base64"),
+        ("d: !!int 0x", "bad value"),
+    ],
+)
+def test_a_value_the_yaml_loader_cannot_construct_is_one_finding_and_the_other_notes_are_checked(
+    tmp_path, front, reason
+):
+    bad = tmp_path / "bad.md"
+    bad.write_text(f"---\n{front}\n---\n\nHello.\n")
+    good = tmp_path / "good.md"
+    good.write_text(LISTING)
+    for run in (api.lint, api.check):
+        report = run([bad, good])
+        (finding,) = [f for f in report.all_findings() if f.code == "AV003"]
+        assert finding.path == bad and reason in finding.message and bad.read_text().startswith("---\nd:")
+        assert [n.note.path.name for n in report.notes] == ["bad.md", "good.md"]
+
+
+@pytest.mark.parametrize(
+    "value, message",
+    [
+        ("9" * 5000, None),  # past Python's 4,300-digit guard, inside the budget: it runs
+        ("9" * 12000, "an integer of 12,000 digits: values are limited to 10,000 digits"),
+        ("[" * 2000 + "1" + "]" * 2000, "nested too deeply"),
+    ],
+    ids=["5000-digits", "12000-digits", "2000-deep"],
+)
+def test_a_huge_or_deeply_nested_set_value_is_a_usage_error_not_a_crash(tmp_path, value, message):
+    import io
+
+    from algoverify.cli import main
+
+    note = tmp_path / "r.md"
+    note.write_text("A note.\n\n" + LISTING)
+    out, err = io.StringIO(), io.StringIO()
+    status = main(["run", str(note), "--set", f"x={value}"], stdout=out, stderr=err)
+    text = out.getvalue() + err.getvalue()
+    assert "internal error" not in text and len(text) < 2000
+    if message is None:
+        assert status == 0 and "5,000 digits" in text, text
+    else:
+        assert status == 2 and message in text, text
+
+
+def test_a_literal_past_the_digits_budget_is_the_budgets_finding_at_its_statement(tmp_path):
+    note = tmp_path / "big.md"
+    note.write_text(f"A note.\n\n\\begin{{algorithmic}}\n\\State \\Return ${'9' * 12000} + 1$\n\\end{{algorithmic}}\n")
+    result = api.load(note).listings[0].run({})
+    assert result.finding.code == "AV302" and "limited to 10,000 digits" in result.finding.message
+    assert result.finding.span.start == note.read_text().index("\\State")

@@ -59,10 +59,12 @@ from .names import identifier, labelled, written_family
 from .ops import (
     BITWISE,
     EMPTY,
+    MAX_INT_DIGITS,
     RELATIONS,
     Basis,
     FiniteSet,
     Identity,
+    IntegerTooLarge,
     Ones,
     Sequence,
     absolute,
@@ -668,6 +670,12 @@ def _has_fields(value: Any) -> bool:
 
 
 def _num(node: M.Num, ctx: Context) -> Closure:
+    if node.text.isdigit() and len(node.text) > MAX_INT_DIGITS:  # refused where it is read, as a result would be
+
+        def too_large(env: Env) -> Any:
+            raise IntegerTooLarge(len(node.text))
+
+        return too_large
     value = X.literal(node.value, node.text) if ctx.exact else node.value
     return lambda env: value
 

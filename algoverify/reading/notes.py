@@ -202,10 +202,14 @@ def _yaml_loader() -> type:
         def construct_object(self, node: Any, deep: bool = False) -> Any:
             try:
                 return super().construct_object(node, deep=deep)
-            except (ValueError, OverflowError, TypeError) as exc:
+            except (yaml.YAMLError, RecursionError):
+                raise
+            except Exception as exc:  # noqa: BLE001 - `!!timestamp foo` fails inside PyYAML itself (AttributeError)
                 value = node.value if isinstance(node.value, str) else ""
                 shown = value if len(value) <= 40 else f"{value[:20]}…{value[-10:]} ({len(value):,} characters)"
                 detail = str(exc) if len(str(exc)) <= 120 else str(exc)[:117] + "…"
+                if not isinstance(exc, (ValueError, OverflowError, TypeError)):
+                    detail = f"not a valid {str(node.tag).rsplit(':', 1)[-1]}"  # !!timestamp foo
                 raise yaml.constructor.ConstructorError(
                     None, None, f"bad value {shown!r}: {detail}" if value else detail, node.start_mark
                 ) from exc
@@ -251,6 +255,8 @@ def _load_yaml(raw: str) -> Any:
         raise _FrontMatterError(str(exc), 0) from exc
     except RecursionError as exc:
         raise _FrontMatterError("nested too deeply to read", 0) from exc
+    except Exception as exc:  # noqa: BLE001 - whatever the loader raises is this note's finding, never the run's
+        raise _FrontMatterError(f"cannot read it ({type(exc).__name__}: {str(exc)[:120]})", 0) from exc
     if _expanded_size(data, MAX_FRONT_MATTER_VALUES) > MAX_FRONT_MATTER_VALUES:
         raise _FrontMatterError(f"its aliases expand to more than {MAX_FRONT_MATTER_VALUES:,} values", 0)
     return data
@@ -265,6 +271,8 @@ def _load_toml(raw: str) -> Any:
 
     try:
         return tomllib.loads(raw)
+    except RecursionError as exc:
+        raise _FrontMatterError("nested too deeply to read", 0) from exc
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         at = _TOML_AT.search(message)

@@ -20,7 +20,7 @@ from .generators import make_rng
 from .interpreter import Budget, Trace
 from .listing import Listing
 from .stepper import Quit, Stepper, format_value
-from .values import ValueSyntaxError, parse_assignments
+from .values import ValueSyntaxError, parse_assignments, shortened
 
 
 def run_listing(listing: Listing, args: argparse.Namespace, out: TextIO, stdin: TextIO) -> tuple[int, Finding | None]:
@@ -28,7 +28,7 @@ def run_listing(listing: Listing, args: argparse.Namespace, out: TextIO, stdin: 
     try:
         inputs = parse_assignments(args.values, make_rng(args.seed))
     except ValueSyntaxError as exc:
-        out.write(f"algoverify run: --set {exc.setting}: {exc}\n")
+        out.write(f"algoverify run: --set {shortened(exc.setting)}: {exc}\n")
         return 2, None
     budget = Budget(args.max_steps, args.timeout)
     if getattr(args, "exact", False):

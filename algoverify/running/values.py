@@ -13,6 +13,8 @@ from typing import Any, Callable
 
 import numpy as np
 
+from ..math.mathexpr import digits_to_int
+from ..math.ops import MAX_INT_DIGITS
 from .generators import CLASSES, GeneratorError, generate
 from .structured import member
 
@@ -26,7 +28,14 @@ __all__ = [
     "structured_value",
     "split_call",
     "sizes_of",
+    "shortened",
 ]
+
+
+def shortened(text: str | None, limit: int = 80) -> str:
+    """``text`` as a message quotes it: whole when short, else its start and its length."""
+    text = text or ""
+    return text if len(text) <= limit else f"{text[: limit - 20]}… ({len(text):,} characters)"
 
 
 class ValueSyntaxError(ValueError):
@@ -54,7 +63,14 @@ def _build(tree: Any, rng: np.random.Generator, names: dict[str, Any] | None = N
     kind = tree.data
     if kind == "number":
         text = str(tree.children[0])
-        return int(text) if text.lstrip("+-").isdigit() else float(text)
+        if not text.lstrip("+-").isdigit():
+            return float(text)
+        digits = text.lstrip("+-")
+        if len(digits) > MAX_INT_DIGITS:
+            raise ValueSyntaxError(
+                f"an integer of {len(digits):,} digits: values are limited to {MAX_INT_DIGITS:,} digits"
+            )
+        return -digits_to_int(digits) if text.startswith("-") else digits_to_int(digits)
     if kind in ("inf", "neg_inf"):
         return float("inf") if kind == "inf" else float("-inf")
     if kind == "string":
@@ -118,14 +134,20 @@ def parse_value(text: str, rng: np.random.Generator | None = None, names: dict[s
     src = text.strip()
     if not src:
         raise ValueSyntaxError("empty value", 1)
+    shown = shortened(text, 60)
     try:
         tree = parser.parse(src)
     except UnexpectedInput as exc:
         col = getattr(exc, "column", None)
-        raise ValueSyntaxError(f"cannot read value {text!r} at column {col}", col) from None
+        raise ValueSyntaxError(f"cannot read value {shown!r} at column {col}", col) from None
     except LarkError as exc:
-        raise ValueSyntaxError(f"cannot read value {text!r}: {exc}") from None
-    return _build(tree, rng if rng is not None else np.random.default_rng(), names)
+        raise ValueSyntaxError(f"cannot read value {shown!r}: {exc}") from None
+    except RecursionError:
+        raise ValueSyntaxError(f"cannot read value {shown!r}: nested too deeply") from None
+    try:
+        return _build(tree, rng if rng is not None else np.random.default_rng(), names)
+    except RecursionError:
+        raise ValueSyntaxError(f"cannot read value {shown!r}: nested too deeply") from None
 
 
 def parse_assignment(
