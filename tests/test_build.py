@@ -181,9 +181,7 @@ def test_deep_nesting_is_a_finding_not_a_crash():
 EXAMPLES = [(rule, example) for rule, examples in PARSE_ERROR_EXAMPLES for example in examples]
 
 
-@pytest.mark.parametrize(
-    "rule, example", EXAMPLES, ids=[f"{r.code}-{i}" for i, (r, _) in enumerate(EXAMPLES)]
-)
+@pytest.mark.parametrize("rule, example", EXAMPLES, ids=[f"{r.code}-{i}" for i, (r, _) in enumerate(EXAMPLES)])
 def test_examples_are_labelled_by_match_examples(rule, example):
     parser = load_parser("algorithmic", postlex=__import__("algoverify.syntax.build").syntax.build._POSTLEX)
     with pytest.raises(UnexpectedInput) as info:
@@ -192,9 +190,7 @@ def test_examples_are_labelled_by_match_examples(rule, example):
 
 
 @pytest.mark.parametrize("wrapper", sorted(_WRAPPERS))
-@pytest.mark.parametrize(
-    "rule, example", EXAMPLES, ids=[f"{r.code}-{i}" for i, (r, _) in enumerate(EXAMPLES)]
-)
+@pytest.mark.parametrize("rule, example", EXAMPLES, ids=[f"{r.code}-{i}" for i, (r, _) in enumerate(EXAMPLES)])
 def test_examples_raise_their_rule_in_every_wrapper(rule, example, wrapper):
     prefix, suffix = _WRAPPERS[wrapper]
     assert error(prefix + example + suffix).rule is rule
@@ -221,10 +217,7 @@ def test_power_iteration_positions():
     assert at(text, loop.cond.span) == (8, 10)
     assert [at(text, s.span) for s in loop.body] == [(9, 5), (10, 5), (10, 29)]
     assert [s.target.latex for s in loop.body] == ["v", "w", "\\lambda"]
-    assert (
-        algorithm.caption is not None
-        and algorithm.caption.plain == "Power iteration for the leading eigenvalue"
-    )
+    assert algorithm.caption is not None and algorithm.caption.plain == "Power iteration for the leading eigenvalue"
     assert algorithm.numbered
 
 
@@ -306,9 +299,7 @@ def test_several_math_segments_make_several_statements_with_their_own_spans():
     source = "\\State \\(w \\gets A v\\); \\(\\lambda \\gets \\lVert w \\rVert\\) \\Comment{c}"
     first, second = parse(source).body
     assert source[first.span.start : first.span.end] == "\\State \\(w \\gets A v\\)"
-    assert (
-        source[second.span.start : second.span.end] == "\\(\\lambda \\gets \\lVert w \\rVert\\) \\Comment{c}"
-    )
+    assert source[second.span.start : second.span.end] == "\\(\\lambda \\gets \\lVert w \\rVert\\) \\Comment{c}"
     assert first.comment is None and second.comment is not None
 
 
@@ -359,7 +350,8 @@ def test_for_all(source, var, iterable):
     [
         ("\\(x > 0\\)", ir.Math),
         ("$x > 0$", ir.Math),
-        ("\\(x\\) and \\(y\\)", ir.Text),
+        ("\\(x\\) and \\(y\\)", ir.Math),  # a plain "and" between two maths is the connective
+        ("\\(x\\) and then \\(y\\)", ir.Text),
         ("converged", ir.Text),
     ],
 )
@@ -402,9 +394,7 @@ def test_call_statement_args(args, expected):
 
 
 def test_comment_attaches_to_its_line():
-    source = (
-        "\\If{\\(x\\)} \\Comment{head}\n\\State \\(y \\gets 1\\) \\Comment{tail}\n\\EndIf \\Comment{after}"
-    )
+    source = "\\If{\\(x\\)} \\Comment{head}\n\\State \\(y \\gets 1\\) \\Comment{tail}\n\\EndIf \\Comment{after}"
     block, after = parse(source).body
     branch = block.branches[0]
     assert branch.comment.text.plain == "head"

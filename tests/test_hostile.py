@@ -123,3 +123,35 @@ def test_a_literal_past_the_digits_budget_is_the_budgets_finding_at_its_statemen
     result = api.load(note).listings[0].run({})
     assert result.finding.code == "AV302" and "limited to 10,000 digits" in result.finding.message
     assert result.finding.span.start == note.read_text().index("\\State")
+
+
+@pytest.mark.parametrize("fmt", ["text", "github", "json", "sarif", "junit"])
+def test_control_characters_of_a_check_id_never_reach_the_output(tmp_path, fmt):
+    import io
+
+    from algoverify.cli import main
+
+    note = tmp_path / "esc.md"
+    note.write_text(
+        '---\nalgoverify:\n  checks:\n    - id: "A\\e[2J\\e]0;owned\\aB"\n      kind: property\n      listing: 1\n'
+        '      holds: "x = x"\n      inputs: {x: "uniform(0, 1)"}\n---\n\nA note.\n\n' + LISTING
+    )
+    out = io.StringIO()
+    status = main(["check", str(note), "--format", fmt], stdout=out, stderr=io.StringIO())
+    assert status == 1
+    assert "\x1b" not in out.getvalue() and "\x07" not in out.getvalue()
+    assert "AV501" in out.getvalue() and "id must be a name of letters, digits" in out.getvalue()
+
+
+@pytest.mark.parametrize("written", ["1e9", "1000000000", "'5e5'"])
+def test_a_listing_checks_timeout_above_the_ceiling_is_lowered_with_av505(tmp_path, written):
+    note = tmp_path / "to.md"
+    note.write_text(
+        f"---\nalgoverify:\n  checks:\n    - id: big\n      kind: property\n      listing: 1\n      timeout: {written}\n"
+        '      holds: "x = x"\n      inputs: {x: "uniform(0, 1)"}\n---\n\nA note.\n\n' + LISTING
+    )
+    report = api.check([note], timeout=30)
+    (finding,) = [f for f in report.all_findings() if f.code == "AV505"]
+    assert "the run's ceiling of 30" in finding.message and finding.message.startswith(
+        f"check big: timeout: {written.strip(chr(39))} "
+    )

@@ -29,6 +29,7 @@ from ..source import Span
 from . import contract, equation, property, reference, snippet, structure
 from .context import CheckContext
 from .outcome import CANNOT, KNOWN, REFUTED, VERIFIED, Outcome, Verdict
+from .schema import as_number
 from .snippets import find_claim
 from .spec import CheckSpec
 
@@ -146,11 +147,13 @@ def clamp_limits(check: CheckSpec, ctx: CheckContext) -> tuple[CheckSpec, list[F
     """
     params, found = dict(check.params), []
     for key, ceiling in (("timeout", ctx.timeout_ceiling), ("memory_mb", ctx.memory_ceiling_mb)):
-        value = params.get(key)
-        if ceiling is None or isinstance(value, bool) or not isinstance(value, (int, float)) or value <= ceiling:
+        value = as_number(params.get(key))  # `timeout: 1e9` is text to YAML, a number to the spec
+        if ceiling is None or value is None or value <= ceiling:
             continue
-        params[key] = ceiling
+        params_value, params[key] = params[key], ceiling
         at = check.at(key)
         shown = f"{ceiling:g}"
-        found.append(LimitAboveCeiling.finding(at, ctx.path, check=check.id, key=key, value=value, ceiling=shown))
+        found.append(
+            LimitAboveCeiling.finding(at, ctx.path, check=check.id, key=key, value=params_value, ceiling=shown)
+        )
     return (dataclasses.replace(check, params=params), found) if found else (check, [])

@@ -64,7 +64,7 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _as_number(value: Any) -> float | None:
+def as_number(value: Any) -> float | None:
     """A number, or text that reads as one: YAML 1.1 reads ``1e-5`` (no dot) as text."""
     if isinstance(value, bool):
         return None
@@ -89,6 +89,16 @@ class Text(Type):
 
     def fits(self, value: Any) -> bool:
         return isinstance(value, str)
+
+
+@dataclass(frozen=True)
+class Identifier(Text):
+    """A name reports and ``--check`` quote: letters, digits, ``-``, ``_``, ``.``; no spaces or control characters."""
+
+    what: str = "a name of letters, digits, '-', '_' and '.'"
+
+    def fits(self, value: Any) -> bool:
+        return isinstance(value, str) and re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}", value) is not None
 
 
 #: The most trials one check may ask for: a spec cannot make a run last for days
@@ -127,7 +137,7 @@ class Number(Type):
         return "a positive number" if self.positive else "a non-negative number"
 
     def fits(self, value: Any) -> bool:
-        x = _as_number(value)
+        x = as_number(value)
         return x is not None and math.isfinite(x) and (x > 0 if self.positive else x >= 0)
 
 
@@ -375,7 +385,7 @@ CHECK: tuple[Key, ...] = (
     ),
     Key(
         "id",
-        Either((Text(), Integer())),
+        Either((Identifier(), Integer())),
         "the check's name in reports (unique in the note)",
         default="`KIND-N`, N its position",
     ),

@@ -9,13 +9,15 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from ..findings import Finding, Severity
+from ..source import printable
 from .common import Sources, ordered, position
 
 _KIND = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "notice"}
 
 
 def _escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    # a check id or a message quoting the note may hold ESC or BEL: shown, never sent to the log
+    return printable(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
 def _escape_property(text: str) -> str:
