@@ -136,8 +136,14 @@ class Result:
         return any(f.code == InternalError.code for f in self.all_findings())
 
     def failed(self, strict: bool = False) -> bool:
-        """True when any finding is an error (or a warning, with ``strict``)."""
+        """True when any finding is an error (or a warning, with ``strict``), or a check could not be checked.
+
+        A check that tested nothing fails the run whatever the severity of its cause (an ``AV204``
+        ambiguity is a warning in ``lint``): exit 0 means every claim was judged.
+        """
         bad = {Severity.ERROR, Severity.WARNING} if strict else {Severity.ERROR}
+        if any(o.status == "could not check" for n in self.notes for o in n.outcomes):
+            return True
         return any(f.severity in bad for f in self.all_findings())
 
 
@@ -501,6 +507,7 @@ def _note_functions(report: NoteReport) -> set[str]:
 
 def _loaded(report: NoteReport) -> LoadedNote:
     """The listings of an analysed note, compiled (the note is not read again)."""
+    from .running.conventions import prose_function
     from .running.listing import Listing
 
     loaded = LoadedNote(report, index_base=index_base(report))
@@ -522,7 +529,33 @@ def _loaded(report: NoteReport) -> LoadedNote:
                 loaded.functions[listing.name] = _late_call(listing)
             for name in listing.function_names:
                 loaded.functions.setdefault(name, _late_function(listing, name))
+    # σ(z) = 1/(1 + e^{-z}) in the prose; a \Function of that name comes first, and a name a listing
+    # assigns (the coefficients c_k of "c(x) = a(x) b(x)") is the listing's value, not the prose's function
+    values = set().union(*(_value_names(listing.algorithm) for listing in loaded.listings))
+    for listing in loaded.listings:
+        context = listing.context
+        for name, (params, value, _) in (context.functions if context else {}).items():
+            declared = context.get(name) if context else None
+            if name not in values and (declared is None or declared.shape is None):  # a(x) beside a ∈ ℝ^{m+1}
+                loaded.functions.setdefault(name, prose_function(params, value))
     return loaded
+
+
+def _value_names(algorithm: ir.Algorithm) -> set[str]:
+    """The names a listing assigns, or reads or stores with an index (``c`` of ``c_k \\gets 0``, ``a`` of ``a_i``)."""
+    from .checking.lint_rules import math_segments
+    from .math import mathexpr as M
+    from .math.names import identifier
+    from .running.signature import assigned_names
+
+    out = set(assigned_names(algorithm.body))
+    for m, _ in math_segments(algorithm):
+        try:
+            tree = M.parse_math(m.latex)
+        except LocatedError:
+            continue
+        out |= {identifier(t.base) or "" for t in M.walk(tree) if isinstance(t, M.Idx)}
+    return out
 
 
 def attach_module(loaded: LoadedNote, spec: object = None) -> Finding | None:

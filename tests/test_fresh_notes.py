@@ -19,6 +19,8 @@ FRESH = Path(__file__).parent / "data" / "fresh"
 NOTES = sorted(FRESH.glob("round*/*.md"))
 #: notes that still need an edit, and why (the closing note of issue 19 lists them too)
 KNOWN = {
+    "round13/csr-matvec": "the planted off-by-one reads v past its end: an index out of range is 'could not check' "
+    "(the reading of the note's index base could be what is wrong), so `known:` cannot mark it refuted",
     "round11/midpoint-rule": "the author's claim: quotes words the prose does not have; lint is right to say AV407",
 }
 

@@ -140,7 +140,7 @@ def test_control_characters_of_a_check_id_never_reach_the_output(tmp_path, fmt):
     status = main(["check", str(note), "--format", fmt], stdout=out, stderr=io.StringIO())
     assert status == 1
     assert "\x1b" not in out.getvalue() and "\x07" not in out.getvalue()
-    assert "AV501" in out.getvalue() and "id must be a name of letters, digits" in out.getvalue()
+    assert "AV501" in out.getvalue() and "id must be a name (letters, digits" in out.getvalue()
 
 
 @pytest.mark.parametrize("written", ["1e9", "1000000000", "'5e5'"])
@@ -155,3 +155,20 @@ def test_a_listing_checks_timeout_above_the_ceiling_is_lowered_with_av505(tmp_pa
     assert "the run's ceiling of 30" in finding.message and finding.message.startswith(
         f"check big: timeout: {written.strip(chr(39))} "
     )
+
+
+def test_nested_big_operators_are_refused_by_their_product_before_the_inner_one_runs(tmp_path):
+    import time
+
+    note = tmp_path / "nest.md"
+    note.write_text(
+        "A note.\n\n\\begin{algorithmic}\n\\State $s \\gets \\sum_{i=1}^{10^6} \\sum_{j=1}^{10^6} i j$\n"
+        "\\State \\Return $s$\n\\end{algorithmic}\n"
+    )
+    started = time.perf_counter()
+    result = api.load(note).listings[0].run({})
+    assert time.perf_counter() - started < 5  # not the note's deadline: the budget, at once
+    assert result.finding.code == "AV301" and "1,000,000,000,000 terms in all" in result.finding.message
+    small = tmp_path / "small.md"
+    small.write_text(note.read_text().replace("10^6", "300"))
+    assert api.load(small).listings[0].run({}).value == (300 * 301 // 2) ** 2  # 90,000 terms: within it

@@ -168,7 +168,11 @@ STRADDLES = [
     (env(r"\For{$i = 1, \dots, n}$", r"\State $s \gets i$", r"\EndFor"), lambda a: a.body[0].stop, "n"),
     (env(r"\IF[why]{$x > 0}  $", r"\STATE $y \gets 1$", r"\ENDIF"), lambda a: a.body[0].branches[0].cond, "x > 0"),
     (env(r"\If{\(a \ne b}\)", r"\State $x \gets 1$", r"\EndIf"), lambda a: a.body[0].branches[0].cond, r"a \ne b"),
-    (env(r"\If{$a$ and $b > 0}$", r"\State $x$", r"\EndIf"), lambda a: a.body[0].branches[0].cond.math[1], "b > 0"),
+    (
+        env(r"\If{$a$ holds, then $b > 0}$", r"\State $x$", r"\EndIf"),
+        lambda a: a.body[0].branches[0].cond.math[1],
+        "b > 0",
+    ),
     (env(r"\State \Call{Push}{$x, y}$"), lambda a: a.body[0].args[1], "y"),
 ]
 

@@ -17,6 +17,7 @@ import algoverify
 from algoverify import api
 from algoverify.math.mathexpr import parse_math
 from algoverify.math.numeric import Context, compile_expr
+from algoverify.source import Span
 
 
 def listing(body: str, index_base: int = 1):
@@ -920,3 +921,170 @@ def test_a_list_read_whole_before_anything_stores_into_it_is_unbound_not_empty(t
     text = path.read_text()
     assert finding.code == "AV303" and text[finding.span.start - 4 : finding.span.end] == "ets x"  # y <- x
     assert "x is not defined" in finding.message and "did you mean" not in finding.message
+
+
+def test_a_check_that_could_not_run_fails_the_run_whatever_the_severity_of_its_cause(tmp_path):
+    import io
+
+    from algoverify.cli import main
+
+    note = tmp_path / "sig.md"
+    note.write_text(
+        "---\nalgoverify:\n  checks:\n    - id: c\n      kind: property\n      listing: 1\n"
+        '      inputs: {z: "uniform(0, 1)"}\n      holds: "p > 0"\n---\n\nA number \\(z\\).\n\n'
+        "\\begin{algorithmic}\n\\State \\(p \\gets \\sigma(z)\\)\n\\State \\Return \\(p\\)\n\\end{algorithmic}\n"
+    )
+    report = api.check([note])
+    (outcome,) = report.notes[0].outcomes
+    assert outcome.status == "could not check"
+    assert all(f.severity.value != "error" for f in report.all_findings())  # the cause is a warning (AV204)
+    assert report.failed() and main(["check", str(note)], stdout=io.StringIO(), stderr=io.StringIO()) == 1
+
+
+def test_the_ends_of_a_functions_domain_are_inputs_the_listing_may_overwrite(tmp_path):
+    note = _note(
+        tmp_path,
+        r"Let \(f : [a, b] \to \mathbb{R}\) be continuous with \(f(a) f(b) < 0\).",
+        r"""
+\For{\(k = 1, \dots, 30\)}
+\State \(c \gets (a + b) / 2\)
+\If{\(f(a) f(c) \le 0\)}
+\State \(b \gets c\)
+\Else
+\State \(a \gets c\)
+\EndIf
+\EndFor
+\State \Return \(c\)
+""",
+    )
+    listing_ = algoverify.load(note).listings[0]
+    assert listing_.inputs == ("f", "a", "b")
+    assert listing_(f=lambda x: x * x - 2, a=0.0, b=2.0) == pytest.approx(2**0.5, abs=1e-8)
+
+
+@pytest.mark.parametrize(
+    "prose, require",
+    [
+        ("", r"\Require the pattern \(p = p_1 p_2 \dots p_m\)"),
+        (r"Let the pattern be \(p[1..m]\), an array of \(m\) symbols; \(q\) counts the prefix \(p[1..q]\).", ""),
+    ],
+)
+def test_an_array_written_by_its_entries_or_its_range_has_the_size_it_names(tmp_path, prose, require):
+    body = "\n".join(x for x in (require, r"\State \(s \gets \sum_{i=1}^{m} p_i\)", r"\State \Return \(s\)") if x)
+    note = _note(tmp_path, prose or "Count.", body)
+    listing_ = algoverify.load(note).listings[0]
+    assert listing_.inputs == ("p",) and listing_.sizes == ("m",)  # m is the length of p, never an input of its own
+    assert listing_(p=np.array([1.0, 2.0, 4.0])) == 7.0
+
+
+@pytest.mark.parametrize(
+    "latex, expected",
+    [
+        (r"\max(z - 1, 0)", [0.0, 1.0, 0.0]),  # soft thresholding, entry by entry
+        (r"\min(z, 1)", [0.5, 1.0, -2.0]),
+        (r"\max(2, 3)", 3.0),
+    ],
+)
+def test_max_and_min_of_a_vector_and_a_number_are_entrywise(latex, expected):
+    np.testing.assert_array_equal(value(latex, z=np.array([0.5, 2.0, -2.0])), expected)
+
+
+def test_pi_beside_a_weight_pi_1_and_a_variance_sigma_1_squared(tmp_path):
+    spec = (
+        "  checks:\n    - id: grows\n      kind: property\n      listing: 1\n"
+        '      inputs: {pi_1: "uniform(0.1, 0.9)", sigma_1_sq: "uniform(1, 2)"}\n'
+        "      holds: '\\pi_1 > \\pi_1^{(0)} \\land \\pi_1 < 1'\n"
+    )
+    note = _note(
+        tmp_path,
+        r"The weight \(\pi_1 \in (0, 1)\) and the variance \(\sigma_1^{2} > 0\).",
+        r"""
+\State \(a \gets \frac{\pi_1}{\sqrt{2 \pi \sigma_1^{2}}}\)
+\State \(\pi_1 \gets \pi_1 + (1 - \pi_1) / 2\)
+\State \(\sigma_1^{2} \gets 2 \sigma_1^{2}\)
+\State \Return \(a, \pi_1\)
+""",
+        spec,
+    )
+    listing_ = algoverify.load(note).listings[0]
+    assert set(listing_.inputs) == {"pi_1", "sigma_1_sq"}
+    a, weight = listing_(pi_1=0.5, sigma_1_sq=1.0)
+    assert a == pytest.approx(0.5 / np.sqrt(2 * np.pi)) and weight == 0.75  # 2π is the constant
+    (outcome,) = api.check([note], seed=0, trials=10).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message  # \pi_1^{(0)}: the weight's value on entry
+
+
+def test_a_zero_vector_stored_over_a_loops_range_has_that_size(tmp_path):
+    note = _note(
+        tmp_path,
+        r"Let \(X \in \mathbb{R}^{n \times p}\).",
+        r"""
+\State \(\beta \gets \mathbf{0}\)
+\For{\(j = 1, \dots, p\)}
+\State \(\beta_j \gets \sum_{i=1}^{n} x_{ij}\)
+\EndFor
+\State \Return \(\beta\)
+""",
+    )
+    np.testing.assert_array_equal(algoverify.load(note).listings[0](X=np.ones((3, 2))), [3.0, 3.0])
+
+
+def test_rows_named_by_one_member_and_an_entry_of_a_declared_vector_before_a_group(tmp_path):
+    note = _note(
+        tmp_path,
+        r"Let \(X \in \mathbb{R}^{n \times d}\) have rows \(\mathbf{x}_i^{\top}\), and \(\mathbf{y} \in \{-1, +1\}^{n}\).",
+        r"""
+\State \(s \gets 0\)
+\For{\(i = 1, \dots, n\)}
+\State \(s \gets s + y_i (\mathbf{1}^{\top} \mathbf{x}_i + 1)\)
+\EndFor
+\State \Return \(s\)
+""",
+    )
+    got = algoverify.load(note).listings[0](X=np.array([[1.0, 2.0], [3.0, 4.0]]), y=np.array([1.0, -1.0]))
+    assert got == (1 + 2 + 1) - (3 + 4 + 1)
+
+
+def test_a_function_the_prose_defines_by_an_equation_is_called_entrywise(tmp_path):
+    note = _note(
+        tmp_path,
+        r"With the logistic function \(\sigma(z) = 1/(1 + e^{-z})\) and the regression function \(m(z) = E[Y \mid X = z]\).",
+        r"\Require \(v\)" "\n" r"\State \Return \(\sigma(2 v)\)",
+    )
+    got = algoverify.load(note).listings[0](v=np.array([0.0, 1.0]))
+    np.testing.assert_allclose(got, 1 / (1 + np.exp(-np.array([0.0, 2.0]))))  # m, which cannot run, is never asked
+
+
+def test_an_entry_equation_with_its_index_said_nowhere_holds_at_every_entry_computed(tmp_path):
+    spec = (
+        "  index_base: 0\n  checks:\n    - id: eq\n      kind: equation\n      listing: 1\n      equation: 1\n"
+        '      inputs: {N: "integers(3, 9)", M: "integers(1, 3)", x: "randn(N)"}\n'
+    )
+    note = tmp_path / "ma.md"
+    note.write_text(
+        f"---\nalgoverify:\n{spec}---\n\nLet \\(x_0, \\dots, x_{{N-1}}\\) be \\(N\\) samples and \\(M \\ge 1\\).\n\n"
+        "\\[\ny_n = \\frac{1}{M} \\sum_{k=0}^{M-1} x_{n-k}\n\\]\n\n\\begin{algorithmic}\n"
+        "\\For{\\(n = M - 1, \\dots, N - 1\\)}\n\\State \\(y_n \\gets \\frac{1}{M} \\sum_{k=0}^{M-1} x_{n-k}\\)\n"
+        "\\EndFor\n\\State \\Return \\(y\\)\n\\end{algorithmic}\n"
+    )
+    assert [f.code for f in api.lint([note]).all_findings() if f.code not in ("AV604", "AV601")] == []
+    (outcome,) = api.check([note], seed=0, trials=10).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+    wrong = tmp_path / "wrong.md"
+    wrong.write_text(
+        note.read_text().replace("\\State \\(y_n \\gets \\frac{1}{M}", "\\State \\(y_n \\gets \\frac{1}{M + 1}")
+    )
+    (outcome,) = api.check([wrong], seed=0, trials=10).notes[0].outcomes
+    assert outcome.status == "refuted" and "(at n = " in outcome.message
+
+
+@pytest.mark.parametrize("header", [r"n = M, \dots, N - 1", r"k = r_i, \dots, r_{i+1} - 1"])
+def test_a_range_up_to_one_before_an_end_counts_up_without_a_warning(header):
+    from algoverify.math.ranges import UPWARD, written_direction
+    from algoverify.math.segments import parse_segment
+    from algoverify.syntax import ir as IR
+
+    var, bounds = header.split(" = ")
+    start, stop = bounds.split(r", \dots, ")
+    math = lambda t: parse_segment(IR.Math(Span(0, len(t)), t))  # noqa: E731
+    assert written_direction(math(start), math(stop)) == UPWARD

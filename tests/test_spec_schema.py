@@ -121,7 +121,7 @@ MALFORMED = [
     ("kind-a-list", checks(CHECK.replace("kind: reference", "kind: [reference]")), "AV501",
      "check 1 (sums): unknown kind ['reference']", (7, 7)),
     ("id-a-mapping", checks(CHECK.replace("id: sums", "id: {a: 1}")), "AV501",
-     "check 1: id must be text or an integer, got {'a': 1}", (6, 7)),
+     "check 1: id must be a name (letters, digits, `-`, `_`, `.`) or an integer, got {'a': 1}", (6, 7)),
     # a check's keys
     ("unknown-kind", checks(CHECK.replace("kind: reference", "kind: refrence")), "AV501",
      "check 1 (sums): unknown kind 'refrence' (did you mean reference?)", (7, 7)),

@@ -311,6 +311,7 @@ class CheckContext:
             # `lo` of the listing is one name in the relation too, as in the listing itself
             tree = join_words(M.parse_math(latex), spelt_words(names))
             # d_{ij} is entry (i, j) of D in the relation as in the listing it reads
+            tree = _labelled_members(tree, names)
             renames, pairs = self.renames(check)
             renames = {**_entry_convention(tree, names), **renames}
             tree = rename_entries(tree, renames, pairs)
@@ -421,3 +422,22 @@ def _entry_convention(tree: M.MathNode, names: set[str]) -> dict[str, str]:
             if name and name not in names and name[:1].islower() and name[:1].upper() + name[1:] in names:
                 out[name] = name[:1].upper() + name[1:]
     return out
+
+
+def _labelled_members(tree: M.MathNode, names: set[str]) -> M.MathNode:
+    """``\\pi_1^{(0)}`` as ``(\\pi_1)^{(0)}`` where the run has ``pi_1_of_0`` (a weight on entry) and no ``pi_of_0``.
+
+    TeX sets both scripts on the letter; for an array ``x_i^{(k)}`` is entry i of ``x^{(k)}``,
+    for a name of its own the label is that name's.
+    """
+
+    def regroup(node: M.MathNode) -> M.MathNode:
+        if isinstance(node, M.Idx) and isinstance(node.base, M.Label):
+            member = M.Idx(node.base.base, node.indices, span=node.span)
+            regrouped = M.Label(member, node.base.label, span=node.span)
+            labelled = identifier(node.base)  # pi_of_0: the array's value on entry, when there is one
+            if identifier(regrouped) in names and labelled not in names:
+                return regrouped
+        return node
+
+    return M.transform(tree, regroup)

@@ -18,6 +18,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+import numpy as np
+
 from ..findings import LocatedError, SpecReferenceError
 from ..math import mathexpr as M
 from ..math.names import identifier
@@ -60,7 +62,15 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
         whole = identifier(tree.first.base) if isinstance(tree.first, M.Idx) else None
         if name not in computed and whole is not None and whole in computed:
             env[whole] = computed[whole]
-            return _judge(claim, ctx, env)
+            free = _free_index(tree.first, env)
+            if free is None:
+                return _judge(claim, ctx, env)
+            # y_n = … with n said nowhere: the equation of every entry the listing computed, at its index
+            for key in _entry_indices(computed[whole], ctx.index_base(check)):
+                problem = _judge(claim, ctx, {**env, free: key})
+                if problem is not None:
+                    return f"{problem} (at {free} = {key})"
+            return None
         if name not in computed:
             history = result.trace.history.get(name)
             if not history:
@@ -73,6 +83,23 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
     held = latex + (f" proved {proof.scope};" if proved and proof is not None else "")
     verdict = search(claim, ctx, dict(check.get("inputs") or {}), attempt, success=held + " held on {trials}")
     return beside(verdict, proof, " is false")
+
+
+def _free_index(left: M.MathNode, env: dict[str, Any]) -> str | None:
+    """``n`` of ``y_n`` when the run binds no ``n``: the index an unqualified entry equation runs over."""
+    if isinstance(left, M.Idx) and len(left.indices) == 1 and isinstance(left.indices[0], M.Sym):
+        index = identifier(left.indices[0])
+        return index if index is not None and index not in env else None
+    return None
+
+
+def _entry_indices(value: Any, base: int) -> list[int]:
+    """The indices a computed sequence holds entries at: its keys, or its positions from its first index."""
+    if isinstance(value, dict):
+        return sorted(k for k in value if isinstance(k, int))
+    first = getattr(value, "first", None)
+    start = first if isinstance(first, int) else base
+    return list(range(start, start + len(value))) if np.ndim(value) >= 1 else []
 
 
 def prove_listing(check: Any, listing: Any, tree: M.Rel, name: str, shadowed: Any = frozenset()) -> Proof:

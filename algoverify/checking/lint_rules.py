@@ -221,7 +221,8 @@ def lint_applications(note: Note, algorithm: ir.Algorithm) -> list[Finding]:
         for node in M.walk(tree):
             if isinstance(node, M.Apply):
                 name = identifier(node.fn)
-                if name and name not in known:
+                base = identifier(node.fn.base) if isinstance(node.fn, M.Idx) else None
+                if name and name not in known and base not in known:  # y_i(…) of a declared y: an entry
                     message = (
                         f"{name}(…) is a call if {name} is a function, a product if it is a value; declare "
                         f"{name} in \\Require, define it as a \\Function, or offer it in the note's module"
@@ -236,6 +237,7 @@ def _declared_around(note: Note) -> set[str]:
     A function its prose declares (``f : [a, b] \\to \\mathbb{R}``) is called; a drawn value may be one.
     """
     from ..math import mathexpr as M
+    from ..math.names import identifier
     from ..reading.prose import INLINE_MATH
     from ..running.declarations import function_type
     from .spec import read_spec
@@ -244,6 +246,25 @@ def _declared_around(note: Note) -> set[str]:
     body = note.source.text[note.body_span.start : note.body_span.end]
     for m in INLINE_MATH.finditer(body):
         latex = m.group().strip("$")[2:-2] if m.group().startswith("\\(") else m.group().strip("$")
+        if "=" in latex and "(" in latex.split("=", 1)[0]:
+            # "the logistic function σ(z) = 1/(1 + e^{-z})": σ is a function of the note
+            try:
+                tree = M.parse_math(latex)
+            except LocatedError:
+                continue
+            if isinstance(tree, M.Rel) and isinstance(tree.first, M.Apply) and isinstance(tree.first.fn, M.Sym):
+                out |= {n for n in [identifier(tree.first.fn)] if n}
+            continue
+        if "\\in" in latex and "\\to" not in latex:
+            # "y ∈ {-1, +1}^n": a value, so y_i(…) is an entry times a group
+            try:
+                tree = M.parse_math(latex)
+            except LocatedError:
+                continue
+            if isinstance(tree, M.In):
+                items = tree.element.items if isinstance(tree.element, M.Tuple) else (tree.element,)
+                out |= {n for n in (identifier(i) for i in items) if n}
+            continue
         if "\\to" not in latex and "\\rightarrow" not in latex:
             continue
         try:

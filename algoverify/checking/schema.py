@@ -95,7 +95,7 @@ class Text(Type):
 class Identifier(Text):
     """A name reports and ``--check`` quote: letters, digits, ``-``, ``_``, ``.``; no spaces or control characters."""
 
-    what: str = "a name of letters, digits, '-', '_' and '.'"
+    what: str = "a name (letters, digits, `-`, `_`, `.`)"
 
     def fits(self, value: Any) -> bool:
         return isinstance(value, str) and re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}", value) is not None

@@ -27,6 +27,7 @@ import math
 import operator
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
+from contextvars import ContextVar, Token
 from typing import Any, Callable, Iterable
 
 import numpy as np
@@ -36,7 +37,7 @@ from . import mathexpr as M
 from .functions import FUNCTIONS
 from .latex import written
 from .names import identifier
-from .ops import EMPTY, MAX_TERMS, FiniteSet, Sequence, check_terms, times
+from .ops import EMPTY, MAX_TERMS, FiniteSet, OverBudget, Sequence, check_terms, times
 from .subscripts import nested, subscript
 
 Env = dict[str, Any]
@@ -220,8 +221,13 @@ def compile_bigop(node: M.BigOp, ctx: Any, compile_expr: Compile) -> Callable[[E
 
     def run(env: Env) -> Any:
         a, b = limits(env)
-        if b - a >= MAX_TERMS:
-            check_terms(b - a + 1, f"\\{kind}")
+        token = _enter(b - a + 1, kind)
+        try:
+            return _reduce(env, a, b)
+        finally:
+            _OUTER_TERMS.reset(token)
+
+    def _reduce(env: Env, a: int, b: int) -> Any:
         if vector is not None:
             try:
                 values = vector(env, a, b)
@@ -412,7 +418,7 @@ def _over_range(
 
     def run(env: Env) -> Any:
         a, b = limits(env)
-        check_terms(b - a + 1, f"\\{kind}")
+        token = _enter(b - a + 1, kind)
         saved = env.get(var, _MISSING)
         items, values = [], []
         try:
@@ -422,6 +428,7 @@ def _over_range(
                     items.append(i)
                     values.append(body(env))
         finally:
+            _OUTER_TERMS.reset(token)
             if saved is _MISSING:
                 env.pop(var, None)
             else:
@@ -434,6 +441,25 @@ def _over_range(
         return reduce_values(kind, values, items, node)
 
     return run
+
+
+#: how many terms the big operators around this one run over, multiplied: a sum of 10^6 terms inside
+#: another of 10^6 is 10^12 terms, refused before the first inner sum runs, not after hours
+_OUTER_TERMS: ContextVar[int] = ContextVar("outer_terms", default=1)
+
+
+def _enter(count: int, kind: str) -> Token[int]:
+    """Count ``count`` terms of ``\\kind`` inside the operators around it; past the budget, :class:`OverBudget`."""
+    outer = _OUTER_TERMS.get()
+    total = max(count, 0) * outer
+    if total > MAX_TERMS and outer == 1:
+        check_terms(total, f"\\{kind}")
+    if total > MAX_TERMS:
+        raise OverBudget(
+            f"\\{kind} over {count:,} terms, once for each of {outer:,} terms of the big operators around it: "
+            f"{total:,} terms in all, past the budget of {MAX_TERMS:,}"
+        )
+    return _OUTER_TERMS.set(max(total, 1))
 
 
 def _holds(value: Any, node: M.MathNode, ctx: Any) -> bool:

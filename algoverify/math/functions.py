@@ -72,10 +72,16 @@ def _lcm(*values: Any) -> int:
     return math.lcm(*_integers("lcm", values))
 
 
-def _extreme(pick: Callable[..., Any], reduce: Callable[[Any], Any]) -> Callable[..., Any]:
-    """``\\max S``, ``\\max(a, b)``, ``\\max\\{a, b\\}``, ``\\max x`` of a vector."""
+def _extreme(pick: Callable[..., Any], reduce: Callable[[Any], Any], entrywise: Any = None) -> Callable[..., Any]:
+    """``\\max S``, ``\\max(a, b)``, ``\\max\\{a, b\\}``, ``\\max x`` of a vector.
+
+    ``\\max(\\lvert z \\rvert - \\tau, 0)`` of a vector ``z`` is taken entry by entry (soft thresholding, ReLU),
+    as the notation means it: several arguments, one of them an array.
+    """
 
     def extreme(*x: Any) -> Any:
+        if len(x) > 1 and entrywise is not None and any(np.ndim(v) > 0 for v in x if not isinstance(v, AbstractSet)):
+            return entrywise.reduce(np.broadcast_arrays(*(np.asarray(v) for v in x)))
         if len(x) != 1:
             return pick(x)
         (only,) = x
@@ -214,8 +220,8 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "var": lambda x: float(np.var(x)),
     "std": lambda x: float(np.std(x)),
     "sum": _total,
-    "max": _extreme(max, np.max),
-    "min": _extreme(min, np.min),
+    "max": _extreme(max, np.max, np.maximum),
+    "min": _extreme(min, np.min, np.minimum),
     "gcd": _gcd,
     "lcm": _lcm,
     "card": len,

@@ -125,6 +125,8 @@ class Context:
     exact: bool = False
     #: the listing reads ``i`` as the imaginary unit (``e^{-2 \pi i k / n}``, ``i`` bound nowhere)
     imaginary: bool = False
+    #: letters that stay constants beside labelled names of the listing (``\pi`` beside a weight ``\pi_1``)
+    constant_letters: frozenset[str] = frozenset()
     #: names read whole that the listing computes part by part (``Q`` of its columns ``q_j``): how to assemble each
     views: dict[str, Callable[[Env], Any]] = field(default_factory=dict)
     #: names the listing stores into by index (``p_k \gets …``): they may hold a sequence, read whole as its array
@@ -262,6 +264,8 @@ def _sym(node: M.Sym, ctx: Context) -> Closure:
     name = identifier(node)
     if name is None:
         raise LocatedError(NotExecutable, node.span, message=f"{ctx.written(node)} is not a name")
+    if name == "pi" and node.font == "" and not node.accents and name in ctx.constant_letters and not ctx.exact:
+        return lambda env: math.pi  # `2 \pi` in a listing that stores a weight `\pi_1`: the constant
     if not ctx.guard and name in ctx.declared:
         getter = operator.itemgetter(name)  # a KeyError here is diagnosed by the guarded twin
 

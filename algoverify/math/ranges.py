@@ -3,6 +3,7 @@ r"""Which way a written range counts: read from how it is written, as a reader r
 ``i = 1, \dots, n`` counts up (and is empty when n = 0); ``i = n, \dots, 1`` and
 ``i = n-1, \dots, 0`` count down: a number at one end is the end the reader counts from or to.
 ``i = j + 1, \dots, n`` counts up from one past ``j`` (``n, \dots, j + 1`` down to it);
+``i = a, \dots, b - 1`` counts up to one before an end (Python's ``range(a, b)``);
 ``i = a, \dots, b`` with a name at both ends does not tell; the documented default is upward,
 and ``lint`` warns that the direction depends on the inputs (AV207) — unless an enclosing loop
 tells: inside ``k = 1, \dots, n - 1``, the range ``j = k, \dots, n`` counts up, since every
@@ -48,7 +49,20 @@ def written_direction(start: M.MathNode, stop: M.MathNode) -> int | None:
         return UPWARD  # lo, …, hi − 1: the names say which end is the low one
     if high in _LOW_ENDS and low == _LOW_ENDS[high]:
         return DOWNWARD
+    if _less_one(stop):
+        return UPWARD  # M, …, N - 1, M - 1, …, N - 1 and r_i, …, r_{i+1} - 1: up to one before an end
     return None
+
+
+def _less_one(node: M.MathNode) -> bool:
+    """``N - 1``, ``r_{i+1} - 1``: a name less one, the last index before an end (Python's half-open range)."""
+    return (
+        isinstance(node, M.BinOp)
+        and node.op == "-"
+        and isinstance(node.right, M.Num)
+        and node.right.text == "1"
+        and not isinstance(node.left, M.Num)
+    )
 
 
 #: names of a window's low end, and of its high end: ``\mathit{lo}, \dots, \mathit{hi} - 1`` counts up

@@ -220,3 +220,17 @@ def variant(name: str) -> str | None:
     if head in ("lambda", "lam"):
         return ("lam" if head == "lambda" else "lambda") + sep + tail
     return None
+
+
+def prose_function(params: tuple[str, ...], value: M.MathNode) -> Callable[..., Any]:
+    """A function the prose defines (``\\sigma(z) = 1/(1 + e^{-z})``) as a callable; on an array, entry by entry."""
+    compiled: list[Callable[[Env], Any]] = []  # compiled on the first call: `m(z) = E[Y | X = z]` never runs
+
+    def call(*args: Any) -> Any:
+        if len(args) != len(params):
+            raise TypeError(f"takes {len(params)} argument(s) ({', '.join(params)}), got {len(args)}")
+        if not compiled:
+            compiled.append(compile_expr(value, Context(declared=set(params))))
+        return compiled[0](dict(zip(params, args)))
+
+    return call

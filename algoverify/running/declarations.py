@@ -158,6 +158,8 @@ class InputSpec:
     definitions: dict[str, tuple[M.MathNode, Origin | None]] = field(default_factory=dict)
     #: names whose members are written from a first index (``w_0, \dots``: 0; ``b_1, \dots`` of B's columns: 1)
     firsts: dict[str, Family] = field(default_factory=dict)
+    #: functions the prose defines by an equation (``\sigma(z) = 1/(1 + e^{-z})``): parameters, value, where
+    functions: dict[str, tuple[tuple[str, ...], M.MathNode, Origin | None]] = field(default_factory=dict)
 
     @property
     def names(self) -> list[str]:
@@ -241,6 +243,7 @@ class InputSpec:
             dict(self.offsets),
             dict(self.definitions),
             dict(self.firsts),
+            dict(self.functions),
         )
         for d in other.inputs:
             out.declare(d)
@@ -250,6 +253,8 @@ class InputSpec:
             out.firsts.setdefault(name, family)
         for name, definition in other.definitions.items():
             out.definitions.setdefault(name, definition)
+        for name, function in other.functions.items():
+            out.functions.setdefault(name, function)
         for name, size in other.families.items():
             if name not in out.families:
                 out.families[name] = size
@@ -369,8 +374,8 @@ def _juxt_factors(node: M.MathNode) -> list[M.MathNode]:
 
 
 def _plain_name(node: M.MathNode) -> bool:
-    """``n``, ``n_1``, ``n_a``, ``\\bar{x}_a``: a name, not an expression."""
-    return isinstance(node, (M.Sym, M.Idx)) and identifier(node) is not None
+    """``n``, ``n_1``, ``n_a``, ``\\bar{x}_a``, ``\\sigma_1^{2}`` (a variance): a name, not an expression."""
+    return isinstance(node, (M.Sym, M.Idx, M.Pow)) and identifier(node) is not None
 
 
 def _labels(items: list[M.MathNode]) -> list[M.MathNode]:
@@ -533,6 +538,12 @@ def _declare_relation(
         # `A = [a_1, …, a_n]`: A is the input, a_j its column j, n its number of columns
         family = read_family(_unbracketed(tree.rest[0][1]), origin)
         name = identifier(tree.first)
+        run = written_family_of(tree.rest[0][1], origin)
+        if run is not None and run.name == name:  # `p = p_1 p_2 \dots p_m`: a word of m symbols
+            length = run.size if run.offset == 0 else f"{run.size} {'+' if run.offset > 0 else '-'} {abs(run.offset)}"
+            spec.declare(Declared(name, tree.first.span, (length,), origin=origin, latex=text_of(tree.span)))
+            spec.firsts.setdefault(name, run)
+            return
         if family is not None and name is not None and family.first in (0, 1):
             # Q = [q_1, …, q_{k+1}]: Q has k + 1 columns
             spec.declare(Declared(name, tree.first.span, columns=family.name, origin=origin))

@@ -72,7 +72,7 @@ from .conventions import (
 from .declarations import InputSpec, read_family
 from .inputs import bind_sizes, check_entry
 from .requires import declared_inputs
-from .scope import Scope, join_families, scopes
+from .scope import Scope, constant_letters, join_families, scopes
 from .signature import assigned_names, entry_function, entry_of, listing_words, output_names
 from .symbols import Resolution, own_declarations, resolve
 
@@ -1353,6 +1353,7 @@ def compile_function(
         guard=False,
         sequences=frozenset(scope.stored_by_index),
         imaginary=names.imaginary,
+        constant_letters=constant_letters(scope),
     )
     sub = _Compiler(
         ctx,
@@ -1461,6 +1462,7 @@ def compile_program(
     compiler.ctx.declared |= {n for n, _ in names.definitions}
     compiler.ctx.sequences = frozenset(by_scope[None].stored_by_index)
     compiler.ctx.imaginary = names.imaginary
+    compiler.ctx.constant_letters = constant_letters(by_scope[None])
     compiler.parse = renaming(parse, names)
     compiler.zero_vectors, compiler.filled, compiler.identities = names.zero_vectors, names.filled, names.identities
     install_views(names, compiler.ctx)

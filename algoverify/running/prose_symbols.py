@@ -61,6 +61,10 @@ class _Math:
 
 _FOR_CLAUSE = re.compile(r"^(?:for|for all|for every|for each)\b(?![^,;]*[,;])", re.I)
 _QUALIFIER = re.compile(r"\b(?:for|for all|for every|for each|for any|provided|as long as)$", re.I)
+#: words that introduce the array written right after them: "let the pattern be P[1..m]", "a string s_1 … s_n"
+_INTRODUCES = re.compile(
+    r"(?:\b(?:be|is|are|let|given|array|string|sequence|pattern|text|word|list|vector|input|signal)|:)$", re.I
+)
 #: "Evaluated at a node, t = x_k, …", "setting x = 0": an equation naming a case, not a definition
 _CASE = re.compile(r"\b(?:at|setting|substituting|putting|taking)(?: [\w-]+){0,3},?$", re.I)
 _CONDITIONAL = re.compile(r"\b(?:if|when|whenever|unless|once|until|while|otherwise|whether)\b", re.I)
@@ -196,7 +200,7 @@ def _read(sentence: Sentence, text: str, parse: Parse, spec: InputSpec, origin: 
         if parts_of:  # "p_1, \dots, p_N \in \mathbb{R}^{d} be the rows of P": P's rows, not a list of its own
             _parts_of(piece, parts_of.group("part"), nxt, spec, origin)  # type: ignore[arg-type]
         elif not _WITH_PARTS.search(words):  # "B with columns b_1, \dots, b_q": likewise
-            _read_math(piece, spec, origin, conditional=conditional)
+            _read_math(piece, spec, origin, conditional=conditional, words=words)
         if subject is not None and _PRONOUN_HAS.search(words):
             counted = _COUNTED.match(str(after))
             if counted:
@@ -320,10 +324,17 @@ _SAID = {
 }
 
 
-def _read_math(piece: _Math, spec: InputSpec, origin: Origin, *, conditional: bool) -> None:
+def _read_math(piece: _Math, spec: InputSpec, origin: Origin, *, conditional: bool, words: str = "") -> None:
     tree = piece.tree
     for item in tree.items if isinstance(tree, M.Tuple) and not isinstance(tree, M.Range) else (tree,):
-        if isinstance(item, (M.Range, M.In)) or function_type(item) is not None:
+        # x_1, …, x_n; x ∈ ℝⁿ; f : [a, b] → ℝ; "the pattern P[1..m]" (not "a suffix of P[1..q]"): each declares
+        # only where the prose introduces it ("let the pattern be P[1..m]"), never a prefix it mentions
+        slice_of = written_family_of(item) is not None and not _INTRODUCES.search(words)
+        if (
+            isinstance(item, (M.Range, M.In))
+            or function_type(item) is not None
+            or (written_family_of(item) is not None and not slice_of)
+        ):
             declare_math(item, spec, text_of(piece.math), origin, joint=False)
         elif isinstance(item, M.Rel):
             _relation(item, piece, spec, origin, conditional=conditional)
@@ -331,6 +342,11 @@ def _read_math(piece: _Math, spec: InputSpec, origin: Origin, *, conditional: bo
 
 def _relation(tree: M.Rel, piece: _Math, spec: InputSpec, origin: Origin, *, conditional: bool) -> None:
     ops = [op for op, _ in tree.rest]
+    defined = _function_definition(tree)
+    if defined is not None and not conditional:  # "the logistic function σ(z) = 1/(1 + e^{-z})"
+        name, params = defined
+        spec.functions.setdefault(name, (params, tree.rest[0][1], origin))
+        return
     if ops == ["="]:
         _vector_of_entries(tree, spec, origin, piece)
         declare_math(tree, spec, text_of(piece.math), origin, joint=False)  # A = [a_1, …, a_n]: columns
@@ -348,8 +364,29 @@ def _relation(tree: M.Rel, piece: _Math, spec: InputSpec, origin: Origin, *, con
         return
     operands = [tree.first, *(e for _, e in tree.rest)]
     # a precondition on plain names against numbers or names (`0 < \epsilon`, `1 \le k \le n`)
-    if all(isinstance(o, (M.Sym, M.Idx, M.Num, M.Neg)) for o in operands):
+    if all(isinstance(o, (M.Sym, M.Idx, M.Num, M.Neg)) or _power_name(o) for o in operands):
         declare_math(tree, spec, text_of(piece.math), origin, joint=False)
+
+
+def _function_definition(tree: M.Rel) -> tuple[str, tuple[str, ...]] | None:
+    """``σ(z) = …``, ``g(x, y) = …``: the name and parameters of a function an equation defines, else ``None``."""
+    if [op for op, _ in tree.rest] != ["="] or not isinstance(tree.first, M.Apply):
+        return None
+    name = identifier(tree.first.fn) if isinstance(tree.first.fn, M.Sym) else None
+    args = (
+        tree.first.args[0].items
+        if len(tree.first.args) == 1 and isinstance(tree.first.args[0], M.Tuple)
+        else tree.first.args
+    )
+    params = tuple(identifier(a) if isinstance(a, M.Sym) else None for a in args)
+    if name is None or not params or None in params or len(set(params)) != len(params) or name in params:
+        return None
+    return name, params  # type: ignore[return-value]
+
+
+def _power_name(node: M.MathNode) -> bool:
+    """``\\sigma_1^{2} > 0``: a variance named by its square, as listings assign it (``\\sigma^{2} \\gets …``)."""
+    return isinstance(node, M.Pow) and identifier(node) is not None
 
 
 def _vector_of_entries(tree: M.Rel, spec: InputSpec, origin: Origin, piece: _Math) -> None:
@@ -534,6 +571,9 @@ def _parts(name: str, piece: _Math, part: str, value: _Math, spec: InputSpec, or
         return
     family = read_family(tree, origin)
     if family is None:
+        member = _member_name(tree)  # "with rows x_i^T": the rows named by one generic member, sized by the matrix
+        if member is not None:
+            spec.declare(Declared(name, piece.tree.span, origin=origin, **{part: member}))  # type: ignore[arg-type]
         return
     axis = 1 if part == "columns" else 0
     if part == "columns":
@@ -553,6 +593,15 @@ def _parts_of(piece: _Math, part: str, owner: _Math, spec: InputSpec, origin: Or
     _parts(name, owner, part, _Math(tree, piece.math), spec, origin)  # type: ignore[arg-type]
     if shape is not None and len(shape) == 1 and isinstance(shape[0], str) and part in ("rows", "columns"):
         spec.carry(shape[0], name, 1 if part == "rows" else 0, origin)  # type: ignore[arg-type]  # each row is in ℝ^d
+
+
+def _member_name(tree: M.MathNode) -> str | None:
+    """``x`` of ``\\mathbf{x}_i^{\\top}`` or ``x_j``: the name of a matrix's rows (columns) written by one member."""
+    if isinstance(tree, M.Transpose):
+        tree = tree.operand
+    if not (isinstance(tree, M.Idx) and len(tree.indices) == 1 and isinstance(tree.indices[0], M.Sym)):
+        return None
+    return identifier(tree.base)
 
 
 def _kind(name: str, piece: _Math, kind: str, spec: InputSpec, origin: Origin) -> None:

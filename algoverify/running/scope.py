@@ -80,6 +80,12 @@ class Scope:
     read_first: set[str] = field(default_factory=set)
     #: of those, the names first read whole (``y \gets x`` before ``x_i \gets …``), not only entry by entry
     whole_first: dict[str, Span] = field(default_factory=dict)
+    #: of those, the reads outside a loop that stores into the name: an empty value there is a mistake
+    unset_reads: dict[str, Span] = field(default_factory=dict)
+    #: names stored by one index that a loop runs over a whole size: ``\beta_j \gets …`` in ``j = 1, …, p`` → {p}
+    store_sizes: dict[str, set[str]] = field(default_factory=dict)
+    #: names read or stored with an index that is not a numeral (``\pi_i``): arrays, not labelled names
+    variable_indexed: set[str] = field(default_factory=set)
     #: ``y_0`` read where the scope binds ``y`` (``y \\gets y_0``): a member by number, maybe a name the note declares
     numbered: dict[str, Span] = field(default_factory=dict)
     #: free dimension symbols: ``d`` of ``\sum_{i=1}^{d} x_i`` → the arrays indexed by ``i``
@@ -151,6 +157,8 @@ def _with_first_reads(found: list[Scope], parse: Callable[[ir.Math], M.MathNode]
     for s in found:
         s.read_first = read_first(s.node, parse)
         s.whole_first = first_whole_reads(s.node, parse)
+        s.unset_reads = first_whole_reads(s.node, parse, in_loops=False)
+        s.store_sizes = stored_sizes(s.node, parse)
     return found
 
 
@@ -259,6 +267,12 @@ def _read_statements(
             trees.append((parse(m), target))
         except LocatedError:
             continue  # reported with the math
+    scope.variable_indexed |= {
+        identifier(t.base) or ""
+        for tree, _ in trees
+        for t in M.walk(tree)
+        if isinstance(t, M.Idx) and not all(isinstance(i, M.Num) for i in t.indices)
+    }
     # x_i \gets … stores into x (a sequence when x holds nothing yet): x is the listing's too
     declared = set(scope.bound)
     scope.bound |= {n for tree, target in trees if target for n in _stored(tree, declared.__contains__)}
@@ -471,9 +485,13 @@ class _Reader:
 
     def v_Sym(self, node: M.Sym, bound: frozenset[str]) -> None:
         name = identifier(node)
-        if name is not None and self.scope is not None:
-            self.scope.whole.add(name)
-        if name is None or name in bound or self._constant(node, name):
+        # `2 \pi` beside a weight `\pi_1 \gets …`: the letter alone is still the constant; only what binds
+        # the name itself (an assignment, a loop, a parameter) makes it a variable
+        only_entries = self.scope is not None and name in constant_letters(self.scope)
+        constant = name is not None and (name not in bound or only_entries) and self._constant(node, name)
+        if name is not None and self.scope is not None and not constant:
+            self.scope.whole.add(name)  # `2 \pi` beside a weight `\pi_1`: the constant is no whole read of pi
+        if name is None or name in bound or constant:
             return
         if self.scope is not None and "exponent" in self.where:
             self.scope.in_exponent.add(name)
@@ -752,12 +770,76 @@ def read_first(node: ir.Node, parse: Callable[[ir.Math], M.MathNode]) -> set[str
     return out
 
 
-def first_whole_reads(node: ir.Node, parse: Callable[[ir.Math], M.MathNode]) -> dict[str, Span]:
-    """Where each name is first read whole (``x`` of ``y \\gets x``), if before anything writes it, in source order."""
+def constant_letters(scope: Scope) -> frozenset[str]:
+    """``pi`` when the scope stores only ``\\pi_1``, ``\\pi_2`` (weights): the letter alone is then still π.
+
+    An array ``\\pi`` (``\\pi_i \\gets v``, read with a variable index or assigned whole) keeps the name.
+    """
+    stored = scope.stored_by_index - scope.assigned_whole - scope.variable_indexed - set(scope.params)
+    return frozenset(stored & CONSTANTS)
+
+
+def stored_sizes(node: ir.Node, parse: Callable[[ir.Math], M.MathNode]) -> dict[str, set[str]]:
+    """For ``x_j \\gets …`` inside ``j = 1, \\dots, p`` (or ``0, …, p - 1``): ``x`` → ``{p}``, the size written over."""
+    out: dict[str, set[str]] = {}
+
+    def span_of(loop: ir.ForRange) -> tuple[str, str] | None:
+        try:
+            var, start, stop = parse(loop.var), parse(loop.start), parse(loop.stop)
+        except LocatedError:
+            return None
+        if loop.step is not None or loop.second is not None or not isinstance(var, M.Sym):
+            return None
+        if isinstance(start, M.Num) and start.text == "1" and isinstance(stop, M.Sym):
+            return var.name, stop.name
+        minus_one = isinstance(stop, M.BinOp) and stop.op == "-" and isinstance(stop.right, M.Num)
+        if isinstance(start, M.Num) and start.text == "0" and minus_one and stop.right.text == "1":  # type: ignore[union-attr]
+            return (var.name, stop.left.name) if isinstance(stop.left, M.Sym) else None  # type: ignore[union-attr]
+        return None
+
+    def visit(n: ir.Node, loops: dict[str, str]) -> None:
+        if isinstance(n, ir.ForRange):
+            found = span_of(n)
+            if found is not None:
+                loops = {**loops, found[0]: found[1]}
+        if isinstance(n, ir.Assign):
+            try:
+                target = parse(n.target)
+            except LocatedError:
+                target = None
+            if isinstance(target, M.Idx) and len(target.indices) == 1 and isinstance(target.indices[0], M.Sym):
+                base, index = identifier(target.base), target.indices[0].name
+                if base is not None and index in loops:
+                    out.setdefault(base, set()).add(loops[index])
+        for child in ir.iter_children(n):
+            if isinstance(child, ir.Node) and not isinstance(child, ir.Function):
+                visit(child, loops)
+
+    visit(node, {})
+    return out
+
+
+def first_whole_reads(
+    node: ir.Node, parse: Callable[[ir.Math], M.MathNode], *, in_loops: bool = True
+) -> dict[str, Span]:
+    """Where each name is first read whole (``x`` of ``y \\gets x``) before anything writes it, in source order.
+
+    Only statements count (not a caption). Without ``in_loops``, not a read inside a loop that stores
+    into the name: ``b \\gets a`` then ``a_j \\gets …`` in each pass is a recurrence whose first pass
+    may read nothing.
+    """
     written: set[str] = set()
     out: dict[str, Span] = {}
 
-    def read(m: ir.Math) -> None:
+    def target_of(n: ir.Assign) -> str | None:
+        try:
+            target = parse(n.target)
+        except LocatedError:
+            return None
+        base = target.base if isinstance(target, M.Idx) else target
+        return identifier(base) if isinstance(base, M.Sym) else None
+
+    def read(m: ir.Math, looping: set[str]) -> None:
         try:
             tree = parse(m)
         except LocatedError:
@@ -765,27 +847,40 @@ def first_whole_reads(node: ir.Node, parse: Callable[[ir.Math], M.MathNode]) -> 
         bases = {id(t.base) for t in M.walk(tree) if isinstance(t, M.Idx)}
         for t in M.walk(tree):
             name = identifier(t) if isinstance(t, M.Sym) and id(t) not in bases else None
-            if name is not None and name not in written:
-                out.setdefault(name, t.span)
+            if name is None or name in written or name in looping or _Reader._constant(t, name):  # type: ignore[arg-type]
+                continue  # (`2 \\pi` beside a weight `\\pi_1` reads the constant)
+            out.setdefault(name, t.span)
 
-    for n in ir.walk(node):
+    def visit(n: ir.Node, looping: set[str]) -> None:
+        if isinstance(n, (ir.Comment, ir.Function)):
+            return
         if isinstance(n, ir.Assign):
-            read(n.value)
-            try:
-                target = parse(n.target)
-            except LocatedError:
-                continue
-            base = target.base if isinstance(target, M.Idx) else target
-            if isinstance(base, M.Sym) and identifier(base) is not None:
-                written.add(identifier(base))  # type: ignore[arg-type]
-            continue
+            read(n.value, looping)
+            name = target_of(n)
+            if name is not None:
+                written.add(name)
+            return
+        if not in_loops and isinstance(n, (ir.ForRange, ir.ForAll, ir.WhileBlock, ir.RepeatUntil, ir.LoopBlock)):
+            looping = looping | {t for a in ir.walk(n) if isinstance(a, ir.Assign) for t in [target_of(a)] if t}
         for f in dataclasses.fields(n):
+            if f.name == "caption":
+                continue
             value = getattr(n, f.name)
-            maths = [value] if isinstance(value, ir.Math) else list(value.math) if isinstance(value, ir.Text) else []
-            if isinstance(value, tuple):
-                maths = [v for v in value if isinstance(v, ir.Math)]
-            for m in maths:
-                read(m)
+            if isinstance(value, ir.Math):
+                read(value, looping)
+            elif isinstance(value, ir.Text):
+                for m in value.math:
+                    read(m, looping)
+            elif isinstance(value, ir.Node):
+                visit(value, looping)
+            elif isinstance(value, tuple):
+                for v in value:
+                    if isinstance(v, ir.Math):
+                        read(v, looping)
+                    elif isinstance(v, ir.Node):
+                        visit(v, looping)
+
+    visit(node, set())
     return out
 
 
@@ -796,4 +891,6 @@ def _names_in(tree: M.MathNode) -> set[str]:
         name = identifier(t.base) if isinstance(t, M.Idx) else identifier(t) if isinstance(t, M.Sym) else None
         if name is not None:
             found.add(name)
+        if isinstance(t, M.Pow) and identifier(t) is not None:
+            found.add(identifier(t))  # type: ignore[arg-type]  # \sigma_1^{2} read before \sigma_1^{2} \gets …
     return found

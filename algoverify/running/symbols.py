@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable
 
+from ..findings import LocatedError
 from ..math import mathexpr as M
 from ..math.latex import to_latex
 from ..math.names import identifier, word
@@ -123,7 +124,7 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     overwritten = {
         d.name
         for d in context.inputs
-        if (d.shape or d.name in context.families or (d.origin is not None and d.origin.kind == "spec"))
+        if (d.shape is not None or d.name in context.families or (d.origin is not None and d.origin.kind == "spec"))
         and d.name in scope.assigned_whole
     }
     overwritten -= own_names | set(free) | set(in_place)
@@ -142,8 +143,13 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     relevant = set(own_names) | set(free)
     # "A with columns a_1, …, a_n", then a_k read before a_j \gets a_j - r_{kj} q_k: A's columns, updated in place
     updated_parts = (scope.stored_by_index & scope.read_first) - scope.assigned_whole - own_names
+    returned = _returned(scope)  # Cholesky's L, Gram–Schmidt's Q: what the listing computes and returns
     for d in context.inputs:  # "the matrix C with entries c_{ij}": reading c makes C an input
-        updated = d.name not in scope.assigned_whole and any(a in updated_parts for a in (d.entries, d.columns, d.rows))
+        updated = (
+            d.shape is not None
+            and d.name not in scope.assigned_whole | returned
+            and any(a in updated_parts for a in (d.entries, d.columns, d.rows))
+        )
         if updated or any(alias in free for alias in (d.entries, d.columns, d.rows) if alias):
             relevant.add(d.name)
         lower = d.name[:1].lower() + d.name[1:]
@@ -251,8 +257,8 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
         sorted(scope.stored_by_index - scope.assigned_whole - set(out.renames) - own_names - set(in_place))
     )
     # y \gets x before any x_i \gets …, and nothing gives x: an empty x would be a silent guess
-    for name in sorted(set(out.sequences) & set(scope.whole_first) - bound - set(out.bindings)):
-        out.unbound.append(Read(name, scope.whole_first[name]))
+    for name in sorted(set(out.sequences) & set(scope.unset_reads) - bound - set(out.bindings)):
+        out.unbound.append(Read(name, scope.unset_reads[name]))
     out.pairs = frozenset(n for n, counts in scope.index_counts.items() if 2 in counts) | pairs
     _zero_vectors(scope, declarations, out)
     return out
@@ -279,8 +285,11 @@ def _zero_vectors(scope: Scope, spec: InputSpec, out: Resolution) -> None:
             continue
         if scope.index_counts.get(name) != {1}:
             continue  # d \gets 0, then d_u read or stored (here or by a function it is passed to): a vector
+        over = scope.store_sizes.get(name, set())
         if len(sizes) == 1:
             out.zero_vectors[name] = sizes[0]
+        elif len(over) == 1 and next(iter(over)) in sizes:
+            out.zero_vectors[name] = next(iter(over))  # β \gets 0, then β_j \gets … for j = 1, …, p: p entries
         else:
             out.unsized_zeros.append((name, span))
     # L \gets I, then L_{ik} \gets …: the identity of the size of the listing's square matrices
@@ -534,6 +543,24 @@ def _ndim(spec: InputSpec, name: str) -> int | None:
     if d is None:
         return None
     return len(d.shape) if d.shape is not None else {"matrix": 2, "square": 2, "vector": 1}.get(d.noun or "")
+
+
+def _returned(scope: Scope) -> set[str]:
+    """The names the scope's ``\\Return``\\ s give back whole (``Q, R`` of ``\\Return Q, R``)."""
+    from ..math.segments import parse_segment
+    from .signature import returns_of
+
+    body = getattr(scope.node, "body", ())
+    out: set[str] = set()
+    for r in returns_of(body):
+        for v in r.values:
+            try:
+                name = identifier(parse_segment(v))
+            except LocatedError:  # a return that does not parse names nothing (reported with the math)
+                continue
+            if name is not None:
+                out.add(name)
+    return out
 
 
 def _imaginary_unit(name: str, scope: Scope) -> bool:
