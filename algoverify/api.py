@@ -507,7 +507,8 @@ def _note_functions(report: NoteReport) -> set[str]:
 
 def _loaded(report: NoteReport) -> LoadedNote:
     """The listings of an analysed note, compiled (the note is not read again)."""
-    from .running.conventions import prose_function
+    from .math.functions import FUNCTIONS
+    from .running.conventions import prose_function, with_convention
     from .running.listing import Listing
 
     loaded = LoadedNote(report, index_base=index_base(report))
@@ -538,6 +539,10 @@ def _loaded(report: NoteReport) -> LoadedNote:
             declared = context.get(name) if context else None
             if name not in values and (declared is None or declared.shape is None):  # a(x) beside a ∈ ℝ^{m+1}
                 loaded.functions.setdefault(name, prose_function(params, value))
+        for name, points in (context.conventions if context else {}).items():
+            base = loaded.functions.get(name) or FUNCTIONS.get(name)  # "the convention sign(0) = 1"
+            if base is not None:
+                loaded.functions[name] = with_convention(base, points)
     return loaded
 
 
@@ -548,7 +553,10 @@ def _value_names(algorithm: ir.Algorithm) -> set[str]:
     from .math.names import identifier
     from .running.signature import assigned_names
 
-    out = set(assigned_names(algorithm.body))
+    try:
+        out = set(assigned_names(algorithm.body))
+    except LocatedError:  # a target that does not parse: reported with the math; it names nothing here
+        out = set()
     for m, _ in math_segments(algorithm):
         try:
             tree = M.parse_math(m.latex)

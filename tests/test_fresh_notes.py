@@ -21,6 +21,9 @@ NOTES = sorted(FRESH.glob("round*/*.md"))
 KNOWN = {
     "round13/csr-matvec": "the planted off-by-one reads v past its end: an index out of range is 'could not check' "
     "(the reading of the note's index base could be what is wrong), so `known:` cannot mark it refuted",
+    "round15/ftcs-heat-step": "time levels written as superscripts (u_j^{n+1} \\gets …, the input u^{n}) are read as powers: "
+    "an assignment to a power cannot run (AV308); the note needs v_j, u_j",
+    "round16/clip-global-norm": "the author's claim: quotes a sentence the prose does not have; lint is right to say AV407",
     "round11/midpoint-rule": "the author's claim: quotes words the prose does not have; lint is right to say AV407",
 }
 

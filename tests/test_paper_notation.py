@@ -1088,3 +1088,151 @@ def test_a_range_up_to_one_before_an_end_counts_up_without_a_warning(header):
     start, stop = bounds.split(r", \dots, ")
     math = lambda t: parse_segment(IR.Math(Span(0, len(t)), t))  # noqa: E731
     assert written_direction(math(start), math(stop)) == UPWARD
+
+
+def test_the_proses_convention_sign_0_is_1_and_a_zero_first_entry_is_tried(tmp_path):
+    spec = (
+        "  checks:\n    - id: axis\n      kind: property\n      listing: 1\n"
+        '      inputs: {m: "integers(2, 5)", x: "randn(m)"}\n'
+        "      holds: 's = \\operatorname{sign}(x_1)'\n"
+    )
+    note = _note(
+        tmp_path,
+        r"Let \(x \in \mathbb{R}^{m}\), with the convention \(\operatorname{sign}(0) = 1\).",
+        r"\State \(s \gets \operatorname{sign}(x_1)\)" "\n" r"\State \Return \(s\)",
+        spec,
+    )
+    assert algoverify.load(note).listings[0](x=np.array([0.0, 1.0])) in (0.0, 1.0)
+    loaded = algoverify.load(note)
+    assert api.attach_module(loaded) is None
+    (outcome,) = api.check([note], seed=0, trials=12).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+    from algoverify.running.structured import member
+
+    assert member("randn", "last", np.random.default_rng(0), 3).tolist() == [0.0, 0.0, 1.0]  # x_1 = 0 is tried
+
+
+def test_v_star_of_a_vector_is_its_conjugate_transpose():
+    run = listing(r"\Require \(v, z\)" "\n" r"\State \(v \gets 2 v\)" "\n" r"\State \Return \(v^{*} z\)")
+    assert run(v=np.array([1.0, 2.0]), z=np.array([3.0, 4.0])) == 22.0
+
+
+def test_numbered_names_beside_the_bare_letter_are_numbers_of_their_own_and_a_reported_failure_ends_the_run():
+    run = listing(
+        r"""
+\Require \(p_0, N_0\)
+\State \(i \gets 1\)
+\While{\(i \le N_0\)}
+\State \(p_1 \gets (p_0 + 2 / p_0) / 2\); \(p_2 \gets (p_1 + 2 / p_1) / 2\)
+\State \(p \gets p_2\)
+\If{\(\lvert p - p_0 \rvert < 10^{-12}\)}
+\State \Return \(p\)
+\EndIf
+\State \(p_0 \gets p\); \(i \gets i + 1\)
+\EndWhile
+\State report that the method failed after \(N_0\) iterations
+"""
+    )
+    assert run(p_0=1.0, N_0=20) == pytest.approx(2**0.5)
+    with pytest.raises(algoverify.ExecutionError, match="AV301.*reports failure: report that the method failed"):
+        run(p_0=1.0, N_0=1)
+
+
+def test_a_matrix_of_an_interval_power_and_the_all_ones_vector_sized_by_its_sum(tmp_path):
+    note = _note(
+        tmp_path,
+        r"We collect the losses in \(L \in [0, 1]^{T \times n}\) with rows \(\ell_1, \dots, \ell_T\).",
+        r"""
+\State \(w \gets \mathbf{1}\)
+\For{\(t = 1, \dots, T\)}
+\State \(w \gets w \odot \exp(-\ell_t)\)
+\EndFor
+\State \Return \(w / \sum_{i=1}^{n} w_i\)
+""",
+    )
+    listing_ = algoverify.load(note).listings[0]
+    losses = np.array([[0.0, 1.0, 0.5], [0.0, 0.0, 0.5]])
+    expected = np.exp(-losses.sum(axis=0)) / np.exp(-losses.sum(axis=0)).sum()
+    np.testing.assert_allclose(listing_(L=losses), expected)
+    with pytest.raises(algoverify.ExecutionError, match=r"L \\in \[0, 1\]"):
+        listing_(L=np.array([[2.0, 0.0]]))  # every entry in [0, 1]
+
+
+def test_a_returned_family_and_a_batch_label(tmp_path):
+    note = _note(
+        tmp_path,
+        r"Let \(x_1, \dots, x_m\) be the mini-batch \(\mathcal{B}\).",
+        r"""
+\State \(\mu_{\mathcal{B}} \gets \frac{1}{m} \sum_{i=1}^{m} x_i\)
+\For{\(i = 1, \dots, m\)}
+\State \(y_i \gets x_i - \mu_{\mathcal{B}}\)
+\EndFor
+\State \Return \(y_1, \dots, y_m\)
+""",
+    )
+    np.testing.assert_allclose(algoverify.load(note).listings[0](x=np.array([1.0, 2.0, 6.0])), [-2.0, -1.0, 3.0])
+
+
+def test_blocks_read_before_they_are_updated_are_the_proses_input_and_compare_block_by_block(tmp_path):
+    (tmp_path / "ref.py").write_text("import numpy as np\n\ndef halve(g):\n    return [b / 2 for b in g]\n")
+    spec = (
+        "  module: ref.py\n  checks:\n    - id: ref\n      kind: reference\n      listing: 1\n"
+        '      inputs: {K: "integers(1, 4)", g: "batches(K, None, 3)"}\n      reference: halve\n'
+    )
+    note = _note(
+        tmp_path,
+        r"Let \(\mathbf{g}_1, \dots, \mathbf{g}_K\) be the gradients of the \(K\) blocks.",
+        r"""
+\State \(\nu \gets \sum_{k=1}^{K} \lVert \mathbf{g}_k \rVert\)
+\For{\(k = 1, \dots, K\)}
+\State \(\mathbf{g}_k \gets \mathbf{g}_k / 2\)
+\EndFor
+\State \Return \(\mathbf{g}_1, \dots, \mathbf{g}_K\)
+""",
+        spec,
+    )
+    assert algoverify.load(note).listings[0].inputs == ("g",)
+    (outcome,) = api.check([note], seed=0, trials=10).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message  # blocks of different sizes, compared one by one
+
+
+def test_a_function_a_display_equation_defines_is_read_in_place_with_its_other_names(tmp_path):
+    note = tmp_path / "box.md"
+    note.write_text(
+        "With bounds \\(\\ell, u \\in \\mathbb{R}^{n}\\), the projection onto the box is\n\n"
+        "\\[\n\\Pi_{\\mathcal{C}}(z) = \\min(\\max(z, \\ell), u),\n\\]\n\nand \\(x \\in \\mathbb{R}^{n}\\).\n\n"
+        "\\begin{algorithmic}\n\\State \\Return \\(\\Pi_{\\mathcal{C}}(2 x)\\)\n\\end{algorithmic}\n"
+    )
+    assert [f.code for f in api.lint([note]).all_findings() if f.code not in ("AV604", "AV601", "AV602")] == []
+    listing_ = algoverify.load(note).listings[0]
+    assert set(listing_.inputs) == {"x", "ell", "u"}
+    got = listing_(x=np.array([-1.0, 0.25, 3.0]), ell=np.zeros(3), u=np.ones(3))
+    np.testing.assert_array_equal(got, [0.0, 0.5, 1.0])
+
+
+def test_an_ordered_family_declares_a_sorted_array_and_its_size(tmp_path):
+    note = _note(
+        tmp_path,
+        r"Let \(a_1 \le a_2 \le \dots \le a_n\) be a sorted array.",
+        r"\State \Return \(a_n - a_1\)",
+    )
+    listing_ = algoverify.load(note).listings[0]
+    assert listing_.inputs == ("a",) and listing_.sizes == ("n",)
+    assert listing_(a=np.array([1.0, 2.0, 5.0])) == 4.0
+    with pytest.raises(algoverify.ExecutionError, match="a is sorted"):
+        listing_(a=np.array([5.0, 1.0]))
+
+
+def test_a_let_value_named_like_a_missing_input_is_that_input(tmp_path):
+    spec = (
+        "  checks:\n    - id: zero\n      kind: property\n      listing: 1\n"
+        '      inputs: {d: "integers(1, 4)", x: "randn(d)"}\n      let: {mu: "x"}\n      holds: "\\\\delta = 0"\n'
+    )
+    note = _note(
+        tmp_path,
+        r"Let \(x, \mu \in \mathbb{R}^{d}\).",
+        r"\State \(\delta \gets \lVert x - \mu \rVert\)" "\n" r"\State \Return \(\delta\)",
+        spec,
+    )
+    (outcome,) = api.check([note], seed=0, trials=5).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message

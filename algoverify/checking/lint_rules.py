@@ -53,11 +53,18 @@ def math_segments(node: ir.Node) -> Iterator[tuple[ir.Math, bool]]:
     ``\\Require`` description, the caption) is read by people only.
     """
     described = {id(m) for n in ir.walk(node) if isinstance(n, ir.Text) for m in n.math}
-    seen: list[Span] = []
-    for n in ir.walk(node):
-        # a \ForAll's variable and set are slices of its header: the header is read once
-        if isinstance(n, ir.Math) and not any(s.start <= n.span.start and n.span.end <= s.end for s in seen):
-            seen.append(n.span)
+    maths = [n for n in ir.walk(node) if isinstance(n, ir.Math)]
+    # a \ForAll's variable and set are slices of its header: the header is read once. Sorted by
+    # start, a span lies inside an earlier one when the furthest end so far reaches past it (linear
+    # in the listing's length: a 5,000-statement listing is not compared pair by pair)
+    inside: set[int] = set()
+    furthest = -1
+    for k in sorted(range(len(maths)), key=lambda k: (maths[k].span.start, -maths[k].span.end, k)):
+        if furthest >= maths[k].span.end:
+            inside.add(k)
+        furthest = max(furthest, maths[k].span.end)
+    for k, n in enumerate(maths):
+        if k not in inside:
             yield n, id(n) not in described
 
 
@@ -231,29 +238,39 @@ def lint_applications(note: Note, algorithm: ir.Algorithm) -> list[Finding]:
     return [by_role(f, True) for f in out]
 
 
+_DISPLAY = re.compile(r"\\\[(.*?)\\\]|\$\$(.*?)\$\$", re.S)
+
+
 def _declared_around(note: Note) -> set[str]:
     """Names the note gives a listing from outside it: declared functions, and the values its checks draw.
 
     A function its prose declares (``f : [a, b] \\to \\mathbb{R}``) is called; a drawn value may be one.
     """
     from ..math import mathexpr as M
-    from ..math.names import identifier
+    from ..math.names import identifier, labelled
     from ..reading.prose import INLINE_MATH
     from ..running.declarations import function_type
     from .spec import read_spec
 
     out: set[str] = set()
     body = note.source.text[note.body_span.start : note.body_span.end]
-    for m in INLINE_MATH.finditer(body):
-        latex = m.group().strip("$")[2:-2] if m.group().startswith("\\(") else m.group().strip("$")
+    inline = [
+        m.group().strip("$")[2:-2] if m.group().startswith("\\(") else m.group().strip("$")
+        for m in INLINE_MATH.finditer(body)
+    ]
+    displayed = [(m.group(1) or m.group(2)).strip().rstrip(",.;") for m in _DISPLAY.finditer(body)]  # \[ Π_C(z) = … \]
+    for latex in inline + displayed:
         if "=" in latex and "(" in latex.split("=", 1)[0]:
             # "the logistic function σ(z) = 1/(1 + e^{-z})": σ is a function of the note
             try:
                 tree = M.parse_math(latex)
             except LocatedError:
                 continue
-            if isinstance(tree, M.Rel) and isinstance(tree.first, M.Apply) and isinstance(tree.first.fn, M.Sym):
-                out |= {n for n in [identifier(tree.first.fn)] if n}
+            if isinstance(tree, M.Tuple) and tree.items:
+                tree = tree.items[0]
+            fn = tree.first.fn if isinstance(tree, M.Rel) and isinstance(tree.first, M.Apply) else None
+            if isinstance(fn, M.Sym) or (isinstance(fn, M.Idx) and labelled(fn)):  # σ(z) = …, Π_{\mathcal{C}}(z) = …
+                out |= {n for n in [identifier(fn)] if n}
             continue
         if "\\in" in latex and "\\to" not in latex:
             # "y ∈ {-1, +1}^n": a value, so y_i(…) is an entry times a group

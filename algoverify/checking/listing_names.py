@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ..findings import AmbiguousMath, Finding, LocatedError, UnboundName
 from ..math import mathexpr as M
@@ -22,8 +22,9 @@ from ..math.segments import parse_segment
 from ..reading.macros import MacroError, MacroTable, expand
 from ..reading.notes import Note
 from ..reading.prose import Sentence, sentences
+from ..running.conventions import inline_definitions
 from ..running.declarations import Declared, InputSpec, Origin
-from ..running.prose_symbols import prose_declarations
+from ..running.prose_symbols import function_definition, prose_declarations
 from ..running.requires import declared_inputs
 from ..running.scope import scopes
 from ..running.signature import listing_words
@@ -108,6 +109,7 @@ def contexts(
             resolved.append([])
             continue
         context = prose_declarations(said, text, block.span.start, parse, line_of)
+        _displayed_functions(note, blocks, block.span.start, context, line_of)
         spec = InputSpec()
         for name, origin in names.items():
             spec.declare(Declared(name, block.span, origin=origin))
@@ -126,13 +128,33 @@ def _resolutions(algorithm: ir.Algorithm, context: InputSpec, known: set[str]) -
     words = listing_words(algorithm)
 
     def parse(m: ir.Math) -> M.MathNode:
-        return join_words(parse_segment(m), words)
+        return inline_definitions(join_words(parse_segment(m), words), context.functions)
 
     outer = declared_inputs(algorithm.body, parse, tolerant=True)
     return [
         (scope, resolve(scope, own_declarations(scope, outer, parse), context))
         for scope in scopes(algorithm, parse, known=known)
     ]
+
+
+def _displayed_functions(
+    note: Note, blocks: Sequence[Any], before: int, context: InputSpec, line_of: Callable[[int], int]
+) -> None:
+    """Functions a display equation before the listing defines (``\\Pi_C(z) = \\min(\\max(z, \\ell), u)``)."""
+    for b in blocks:
+        if getattr(b, "kind", None) != "math" or b.span.end > before:
+            continue
+        try:
+            tree = parse_segment(ir.Math(b.body_span, note.source.text[b.body_span.start : b.body_span.end]))
+        except LocatedError:
+            continue
+        if isinstance(tree, M.Tuple) and tree.items:  # "… = \min(\max(z, \ell), u)," with its comma
+            tree = tree.items[0]
+        if isinstance(tree, M.Rel):
+            defined = function_definition(tree)
+            if defined is not None:
+                name, params = defined
+                context.functions.setdefault(name, (params, tree.rest[0][1], Origin("prose", line_of(b.span.start))))
 
 
 def name_findings(

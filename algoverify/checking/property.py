@@ -110,6 +110,7 @@ def _attempt(
         return _judge(check, ctx, env)
     if _given_on_entry(check, ctx, env) is False:
         return SKIP  # a precondition on the inputs: the listing never runs on them (a singular matrix)
+    values = _let_inputs(check, ctx, listing, values, env)
     entry = {f"{k}_of_0": _copy(v) for k, v in taken(listing, values).items()}
     if place is not None:
         return _invariant(check, ctx, listing, values, env, entry, place)
@@ -129,6 +130,20 @@ def _attempt(
         env = {k: v if callable(v) else to_exact(v) for k, v in env.items()}
         env.update({f"{k}_of_exact": v for k, v in _final(listing, exact).items()})
     return _judge(check, ctx, env)
+
+
+def _let_inputs(
+    check: CheckSpec, ctx: CheckContext, listing: Any, values: dict[str, Any], env: dict[str, Any]
+) -> dict[str, Any]:
+    """``let: {mu: 'x'}`` naming an input the draws leave out: that input, computed from the draws before the run."""
+    lets = check.get("let") or {}
+    missing = [k for k in lets if "(" not in str(k) and str(k) in listing.inputs and str(k) not in values]
+    if not missing:
+        return values
+    out = dict(values)
+    for name in missing:
+        out[name] = env[name] = ctx.evaluate(check, str(lets[name]), {**env, **out}, ("let", name))
+    return out
 
 
 def _given_on_entry(check: CheckSpec, ctx: CheckContext, env: dict[str, Any]) -> bool | None:

@@ -173,6 +173,16 @@ def _differs(name: str, got: Any, expected: Any, opts: dict[str, Any], check: Ch
             return (
                 f"{name} has {len(got)} members, the reference {len(expected)}: {_members(got)}, {_members(expected)}"
             )
+    if _ragged(got) or _ragged(expected):
+        # a list of blocks of different shapes (a network's parameter gradients): block by block
+        got_items, want_items = list(got), list(expected)
+        if len(got_items) != len(want_items):
+            return f"{name} has {len(got_items)} blocks, the reference {len(want_items)}"
+        for k, (g_k, e_k) in enumerate(zip(got_items, want_items), start=base):
+            problem = _differs(f"{name}_{{{k}}}", g_k, e_k, opts, check, base)
+            if problem is not None:
+                return problem
+        return None
     # NaN in the same position as the reference's is equal (numpy.testing's rule) unless `equal_nan: false`
     nan = bool(opts.get("equal_nan", check.get("equal_nan", True)))
     # a complex value is compared as complex: casting it to float would drop its imaginary part
@@ -198,6 +208,14 @@ def _differs(name: str, got: Any, expected: Any, opts: dict[str, Any], check: Ch
         + (f", {entries}" if entries else "")
         + f" (max error {err:.3g}, rtol {rtol:g}, atol {atol:g}{strict})"
     )
+
+
+def _ragged(value: Any) -> bool:
+    """A list or tuple of arrays that do not stack into one (blocks of different shapes)."""
+    if not isinstance(value, (list, tuple)) or not value:
+        return False
+    shapes = {np.shape(v) for v in value}
+    return len(shapes) > 1 and any(len(sh) > 0 for sh in shapes)
 
 
 def _members(values: list[Any]) -> str:

@@ -3060,8 +3060,9 @@ def _parser() -> Any:
 
 
 # cached: a listing's math is parsed by lint, by the compiler's name scan and by its statements;
-# the trees are frozen, so sharing them is safe (errors are raised anew, not cached)
-@functools.lru_cache(maxsize=4096)
+# the trees are frozen, so sharing them is safe (errors are raised anew, not cached). Large enough
+# for a listing of 10,000 segments: a smaller cache, cycled by each pass, would parse every pass anew
+@functools.lru_cache(maxsize=32768)
 def parse_math(latex: str, base: int = 0) -> MathNode:
     r"""Parse one math segment into a :class:`MathNode` tree.
 

@@ -135,12 +135,15 @@ def _idx(node: Idx) -> str | None:
 def labelled(node: MathNode, is_bound: Callable[[str], bool] = lambda name: False) -> bool:
     r"""Whether a subscript is a label, not an index: ``x_{\mathrm{new}}`` and ``x_{\text{max}}`` are variables.
 
-    A word in a subscript (not a Greek letter: ``x_\theta`` is indexed by θ) is read, never
-    evaluated, unless it is a variable of the listing (``a_{\mathit{mid}}`` after ``mid \gets …``).
+    A word in a subscript (not a Greek letter: ``x_\theta`` is indexed by θ) or a script letter
+    (``\mu_{\mathcal{B}}``, the mean of a batch) is read, never evaluated, unless it is a variable
+    of the listing (``a_{\mathit{mid}}`` after ``mid \gets …``).
     """
     return isinstance(node, Idx) and any(
         isinstance(i, Text)
         or (isinstance(i, Sym) and len(i.name) > 1 and i.name not in GREEK_LETTERS and not is_bound(_sym(i) or ""))
+        # \mu_{\mathcal{B}}: the mean of the batch B, a name; a script letter is a set, never a position
+        or (isinstance(i, Sym) and i.font in ("cal", "scr", "frak") and not is_bound(_sym(i) or ""))
         for i in node.indices
     )
 

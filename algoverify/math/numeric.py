@@ -26,6 +26,7 @@ Errors raise :class:`~algoverify.findings.LocatedError` with the span of the off
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 import operator
@@ -127,6 +128,8 @@ class Context:
     imaginary: bool = False
     #: letters that stay constants beside labelled names of the listing (``\pi`` beside a weight ``\pi_1``)
     constant_letters: frozenset[str] = frozenset()
+    #: names written with a numeral subscript that are numbers of their own (``p_1`` beside ``p \gets …``)
+    labels: frozenset[str] = frozenset()
     #: names read whole that the listing computes part by part (``Q`` of its columns ``q_j``): how to assemble each
     views: dict[str, Callable[[Env], Any]] = field(default_factory=dict)
     #: names the listing stores into by index (``p_k \gets …``): they may hold a sequence, read whole as its array
@@ -291,6 +294,12 @@ def _sym(node: M.Sym, ctx: Context) -> Closure:
             return _constant(1j, name)
         if node.font == "bb" and node.name in _NUMBER_SETS:
             return _constant(NumberSet(node.name, node.span), name)
+    if node.accents and node.accents[-1] == "star" and name not in ctx.declared:
+        plain = identifier(dataclasses.replace(node, accents=node.accents[:-1]))
+        if plain is not None and plain in ctx.declared:
+            # v^{*} beside a vector v and no name v^{*}: its conjugate transpose (Trefethen–Bau's v^* x)
+            base = _lookup(plain, node, ctx)
+            return lambda env: np.conj(transpose(base(env)))
     return _lookup(name, node, ctx)
 
 
@@ -368,6 +377,9 @@ def numpy_words(exc: BaseException) -> str:
     if shapes:
         found = ["×".join(re.findall(r"\d+", t)) or "scalar" for t in re.findall(r"\([\d, ]*\)", shapes.group(1))]
         return f"shapes {' and '.join(found)} do not match"
+    if re.search(r"'(Ones|Identity)' does not support ufuncs|instances of '(Ones|Identity)'", text):
+        # \mathbf{1} or I with no size beside it: say so in the note's words, not NumPy's
+        return "\\mathbf{1} (or I) has no size here: say how many entries it has (\\operatorname{ones}(n), I_n)"
     return text
 
 
@@ -2169,8 +2181,8 @@ def _element_target(node: M.Idx, ctx: Context) -> tuple[Locate, Put]:
     flat, base = identifier(node), identifier(node.base)
     if base is None and flat is None:
         raise LocatedError(NotExecutable, node.span, message=f"{ctx.written(node)} cannot be assigned to")
-    if flat is not None and labelled(node, ctx.declared.__contains__):
-        base = None  # x_{\mathrm{new}} \gets …: the variable x_new, not an entry of x
+    if flat is not None and (labelled(node, ctx.declared.__contains__) or flat in ctx.labels):
+        base = None  # x_{\mathrm{new}} \gets …, p_1 \gets … beside p \gets …: a variable, not an entry
     indices = [_position(i, ctx) for i in index_items(node.indices)]
 
     def locate(env: Env) -> list[Any] | None:

@@ -18,12 +18,13 @@ from ..findings import LocatedError
 from ..syntax import ir
 from . import mathexpr as M
 
-__all__ = ["written_direction", "range_directions", "UPWARD", "DOWNWARD"]
+__all__ = ["written_direction", "range_directions", "literal_number", "UPWARD", "DOWNWARD"]
 
 UPWARD, DOWNWARD = 1, -1
 
 
-def _literal(node: M.MathNode) -> float | None:
+def literal_number(node: M.MathNode) -> float | None:
+    """``3``, ``-1``: the number a literal writes, else ``None``."""
     if isinstance(node, M.Num):
         return float(node.value)
     if isinstance(node, M.Neg) and isinstance(node.operand, M.Num):
@@ -33,7 +34,7 @@ def _literal(node: M.MathNode) -> float | None:
 
 def written_direction(start: M.MathNode, stop: M.MathNode) -> int | None:
     """``+1`` (upward), ``-1`` (downward), or ``None`` when the written bounds do not tell."""
-    a, b = _literal(start), _literal(stop)
+    a, b = literal_number(start), literal_number(stop)
     if a is not None and b is not None:
         return UPWARD if a <= b else DOWNWARD
     if a is not None:

@@ -16,6 +16,7 @@ from typing import Any, Callable
 import numpy as np
 
 from ..math import mathexpr as M
+from ..math.names import identifier
 from ..math.numeric import Context, Env, compile_expr
 from ..math.ops import Sequence, materialise
 from ..syntax import ir
@@ -234,3 +235,47 @@ def prose_function(params: tuple[str, ...], value: M.MathNode) -> Callable[..., 
         return compiled[0](dict(zip(params, args)))
 
     return call
+
+
+def with_convention(fn: Callable[..., Any], points: dict[float, float]) -> Callable[..., Any]:
+    """``fn`` with the values the prose fixes at points (``\\operatorname{sign}(0) = 1``), entry by entry."""
+
+    def call(x: Any) -> Any:
+        out = fn(x)
+        if np.ndim(x) == 0:
+            return points.get(float(x), out) if np.isfinite(x) else out
+        fixed = np.array(out, dtype=float, copy=True)
+        for at, value in points.items():
+            fixed[np.asarray(x) == at] = value
+        return fixed
+
+    return call
+
+
+def inline_definitions(tree: M.MathNode, functions: dict[str, tuple[tuple[str, ...], M.MathNode, Any]]) -> M.MathNode:
+    """``\\Pi_C(x - \\eta g)``, the prose defining ``\\Pi_C(z) = \\min(\\max(z, \\ell), u)``: its body, z replaced.
+
+    A function the prose defines by an equation is read as its definition says, in place: the names
+    its body reads beside its parameters (ℓ, u) are then the listing's, bound as its other names are.
+    """
+    if not functions:
+        return tree
+
+    def expand(node: M.MathNode) -> M.MathNode:
+        if not isinstance(node, M.Apply):
+            return node
+        found = functions.get(identifier(node.fn) or "")
+        if found is None:
+            return node
+        params, body, _ = found
+        args = node.args[0].items if len(node.args) == 1 and isinstance(node.args[0], M.Tuple) else node.args
+        if len(args) != len(params):
+            return node
+        given = dict(zip(params, args))
+
+        def put(n: M.MathNode) -> M.MathNode:
+            return given.get(identifier(n) or "", n) if isinstance(n, M.Sym) else n
+
+        return M.transform(body, put)
+
+    return M.transform(tree, expand)

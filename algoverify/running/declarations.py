@@ -160,6 +160,8 @@ class InputSpec:
     firsts: dict[str, Family] = field(default_factory=dict)
     #: functions the prose defines by an equation (``\sigma(z) = 1/(1 + e^{-z})``): parameters, value, where
     functions: dict[str, tuple[tuple[str, ...], M.MathNode, Origin | None]] = field(default_factory=dict)
+    #: a function's value the prose fixes at a point, a convention (``\operatorname{sign}(0) = 1``)
+    conventions: dict[str, dict[float, float]] = field(default_factory=dict)
 
     @property
     def names(self) -> list[str]:
@@ -244,6 +246,7 @@ class InputSpec:
             dict(self.definitions),
             dict(self.firsts),
             dict(self.functions),
+            {k: dict(v) for k, v in self.conventions.items()},
         )
         for d in other.inputs:
             out.declare(d)
@@ -255,6 +258,9 @@ class InputSpec:
             out.definitions.setdefault(name, definition)
         for name, function in other.functions.items():
             out.functions.setdefault(name, function)
+        for name, points in other.conventions.items():
+            for at, value in points.items():
+                out.conventions.setdefault(name, {}).setdefault(at, value)
         for name, size in other.families.items():
             if name not in out.families:
                 out.families[name] = size
@@ -300,6 +306,8 @@ def set_shape(node: M.MathNode) -> tuple[tuple[str | int, ...] | None, str | Non
     if domain is None and isinstance(base, M.SetLit) and exp is not None:
         # `{0, 1}^n`: a vector of those values (each entry's membership is a precondition)
         domain = "integer" if all(isinstance(i, M.Num) and i.text.isdigit() for i in base.items) else "real"
+    if domain is None and isinstance(base, (M.Interval, M.ListLit)) and exp is not None:
+        domain = "real"  # `[0, 1]^{T×n}`: a matrix of numbers in [0, 1] (each entry's membership is a precondition)
     if domain is None:
         return None, None
     if exp is None:
@@ -512,8 +520,8 @@ def _declare_membership(tree: M.In, spec: InputSpec, text_of: Callable[[Span], s
         member = () if shape is not None or domain is not None else ((tree, text_of(tree.span)),)
         if member and len(items) > 1:  # β_1, β_2 ∈ [0, 1): each name on its own
             member = ((M.In(item, tree.set, span=tree.span), f"{text_of(item.span)} \\in {text_of(tree.set.span)}"),)
-        if isinstance(tree.set, M.Pow) and isinstance(tree.set.base, M.SetLit):
-            # x ∈ {0, 1}^n: every entry is in the set
+        if isinstance(tree.set, M.Pow) and isinstance(tree.set.base, (M.SetLit, M.Interval, M.ListLit)):
+            # x ∈ {0, 1}^n, L ∈ [0, 1]^{T×n}: every entry is in the set
             member = ((M.In(item, tree.set.base, span=tree.span), text_of(tree.span)),)
         spec.declare(Declared(name, item.span, shape, domain, member, latex=text_of(tree.span), origin=origin))
 

@@ -58,6 +58,7 @@ from .conventions import (
     SAID_TESTS,
     bound_names,
     defined,
+    inline_definitions,
     install_views,
     padded,
     pads,
@@ -1112,6 +1113,15 @@ class _Compiler:
     def text_binding(self, text: ir.Text, node: ir.Node, *, want_value: bool) -> Callable[[Env], Any]:
         found = self._find_binding(text, node)
         ctx = self.ctx
+        if found is None and _REPORTS_FAILURE.search(text.plain):
+            # "report that the method failed after N_0 iterations" (Burden–Faires' OUTPUT … STOP): the
+            # run ends there, as one that gives up; a claim about what it finds is false for those inputs
+            said = text.plain
+
+            def gives_up(env: Env) -> Any:
+                raise LocatedError(DidNotTerminate, node.span, reason=f"the listing reports failure: {said}")
+
+            return gives_up
         if found is None:
             self.unbound_text.append((node.span, text.plain))
 
@@ -1316,6 +1326,14 @@ def _callable(program: Program) -> Callable[..., Any]:
     return call
 
 
+#: an English statement that ends the run as a failure: "report that the method failed", "output 'no convergence'"
+_REPORTS_FAILURE = re.compile(
+    r"^\s*(?:report|output|print|signal|declare|return|stop)\b.*\b(?:fail(?:ed|s|ure)?|no convergence|did not converge|"
+    r"does not converge|diverge[sd]?|unsuccessful)\b",
+    re.I,
+)
+
+
 def compile_function(
     node: ir.Function, parent: _Compiler, scope: Scope | None = None, outer: InputSpec | None = None
 ) -> Program:
@@ -1354,6 +1372,7 @@ def compile_function(
         sequences=frozenset(scope.stored_by_index),
         imaginary=names.imaginary,
         constant_letters=constant_letters(scope),
+        labels=frozenset(scope.labels),
     )
     sub = _Compiler(
         ctx,
@@ -1428,8 +1447,10 @@ def compile_program(
     ctx = Context(guard=False, rtol=0.0, atol=0.0, index_base=index_base, text=text, exact=exact)
     words = listing_words(algorithm)
 
+    by_prose = context.functions if context is not None else {}
+
     def parse(m: ir.Math) -> M.MathNode:
-        return join_words(parse_segment(m), words)
+        return inline_definitions(join_words(parse_segment(m), words), by_prose)
 
     # the note's other listings as they are now (a listing compiles on first use, after its note
     # is loaded), then this listing's own functions, added as they compile
@@ -1463,6 +1484,7 @@ def compile_program(
     compiler.ctx.sequences = frozenset(by_scope[None].stored_by_index)
     compiler.ctx.imaginary = names.imaginary
     compiler.ctx.constant_letters = constant_letters(by_scope[None])
+    compiler.ctx.labels = frozenset(by_scope[None].labels)
     compiler.parse = renaming(parse, names)
     compiler.zero_vectors, compiler.filled, compiler.identities = names.zero_vectors, names.filled, names.identities
     install_views(names, compiler.ctx)
@@ -1501,9 +1523,10 @@ def read_signature(
     do not read.
     """
     words = listing_words(algorithm)
+    by_prose = context.functions if context is not None else {}
 
     def parse(m: ir.Math) -> M.MathNode:
-        return join_words(parse_segment(m), words)
+        return inline_definitions(join_words(parse_segment(m), words), by_prose)
 
     body = [n for n in algorithm.body if not isinstance(n, ir.Comment)]
     funcs = [n for n in body if isinstance(n, ir.Function)]

@@ -30,7 +30,8 @@ from typing import Callable, Sequence
 
 from ..findings import LocatedError
 from ..math import mathexpr as M
-from ..math.names import identifier
+from ..math.names import identifier, labelled
+from ..math.ranges import literal_number
 from ..reading.prose import INLINE_MATH, Sentence
 from ..source import Span
 from ..syntax import ir
@@ -48,7 +49,7 @@ from .declarations import (
     written_family_of,
 )
 
-__all__ = ["prose_declarations"]
+__all__ = ["prose_declarations", "function_definition"]
 
 Parse = Callable[[ir.Math], M.MathNode]
 
@@ -342,7 +343,14 @@ def _read_math(piece: _Math, spec: InputSpec, origin: Origin, *, conditional: bo
 
 def _relation(tree: M.Rel, piece: _Math, spec: InputSpec, origin: Origin, *, conditional: bool) -> None:
     ops = [op for op, _ in tree.rest]
-    defined = _function_definition(tree)
+    if not conditional and _ordered_family(tree, spec, origin, piece):
+        return  # "let a_1 ≤ a_2 ≤ … ≤ a_n be a sorted array": the array, its size, and that it is sorted
+    point = _point_value(tree)
+    if point is not None:  # "with the convention sign(0) = 1"
+        name, at, value = point
+        spec.conventions.setdefault(name, {}).setdefault(at, value)
+        return
+    defined = function_definition(tree)
     if defined is not None and not conditional:  # "the logistic function σ(z) = 1/(1 + e^{-z})"
         name, params = defined
         spec.functions.setdefault(name, (params, tree.rest[0][1], origin))
@@ -368,11 +376,48 @@ def _relation(tree: M.Rel, piece: _Math, spec: InputSpec, origin: Origin, *, con
         declare_math(tree, spec, text_of(piece.math), origin, joint=False)
 
 
-def _function_definition(tree: M.Rel) -> tuple[str, tuple[str, ...]] | None:
+def _ordered_family(tree: M.Rel, spec: InputSpec, origin: Origin, piece: _Math) -> bool:
+    """``a_1 \\le a_2 \\le \\dots \\le a_n``: declare the family a (first and last member) and that it is sorted."""
+    operands = [tree.first, *(e for _, e in tree.rest)]
+    ops = {op for op, _ in tree.rest}
+    members = [o for o in operands if not isinstance(o, M.Dots)]
+    if not ops <= {"<=", "<"} or len(members) == len(operands) or len(members) < 2:
+        return False
+    if not all(isinstance(m, M.Idx) and len(m.indices) == 1 for m in members):
+        return False
+    if len({identifier(m.base) for m in members}) != 1:  # type: ignore[attr-defined]
+        return False
+    family = read_family(M.Range(members[0], members[-1], span=tree.span), origin)
+    if family is None:
+        return False
+    spec.add_family(family)
+    spec.firsts.setdefault(family.name, family)
+    said = (("sorted", _SAID["sorted"].format(name=family.name), piece.tree.span),)
+    if "<" in ops:
+        said += (("distinct", _SAID["distinct"].format(name=family.name), piece.tree.span),)
+    spec.declare(Declared(family.name, piece.tree.span, origin=origin, properties=said))
+    return True
+
+
+def _point_value(tree: M.Rel) -> tuple[str, float, float] | None:
+    """``\\operatorname{sign}(0) = 1``: a function, the number it is taken at, and its value there."""
+    if [op for op, _ in tree.rest] != ["="] or not isinstance(tree.first, (M.Apply, M.Call)):
+        return None
+    fn = tree.first.fn if isinstance(tree.first, M.Apply) else M.Sym(tree.first.func, span=tree.first.span)
+    args = tree.first.args
+    value = tree.rest[0][1]
+    number = literal_number(args[0]) if len(args) == 1 else None
+    result = literal_number(value)
+    name = identifier(fn) if isinstance(fn, M.Sym) else None
+    return (name, number, result) if name is not None and number is not None and result is not None else None
+
+
+def function_definition(tree: M.Rel) -> tuple[str, tuple[str, ...]] | None:
     """``σ(z) = …``, ``g(x, y) = …``: the name and parameters of a function an equation defines, else ``None``."""
     if [op for op, _ in tree.rest] != ["="] or not isinstance(tree.first, M.Apply):
         return None
-    name = identifier(tree.first.fn) if isinstance(tree.first.fn, M.Sym) else None
+    fn = tree.first.fn  # σ, or Π_{\mathcal{C}}: a name with a label
+    name = identifier(fn) if isinstance(fn, M.Sym) or (isinstance(fn, M.Idx) and labelled(fn)) else None
     args = (
         tree.first.args[0].items
         if len(tree.first.args) == 1 and isinstance(tree.first.args[0], M.Tuple)

@@ -80,12 +80,16 @@ class Scope:
     read_first: set[str] = field(default_factory=set)
     #: of those, the names first read whole (``y \gets x`` before ``x_i \gets …``), not only entry by entry
     whole_first: dict[str, Span] = field(default_factory=dict)
+    #: names read before anything writes them, outside a loop that does (``\lVert g_k \rVert`` before ``g_k \gets``)
+    read_before: set[str] = field(default_factory=set)
     #: of those, the reads outside a loop that stores into the name: an empty value there is a mistake
     unset_reads: dict[str, Span] = field(default_factory=dict)
     #: names stored by one index that a loop runs over a whole size: ``\beta_j \gets …`` in ``j = 1, …, p`` → {p}
     store_sizes: dict[str, set[str]] = field(default_factory=dict)
     #: names read or stored with an index that is not a numeral (``\pi_i``): arrays, not labelled names
     variable_indexed: set[str] = field(default_factory=set)
+    #: ``p_0``, ``p_1`` beside ``p \gets …`` (numeral subscripts only): numbers of their own, not entries of p
+    labels: set[str] = field(default_factory=set)
     #: ``y_0`` read where the scope binds ``y`` (``y \\gets y_0``): a member by number, maybe a name the note declares
     numbered: dict[str, Span] = field(default_factory=dict)
     #: free dimension symbols: ``d`` of ``\sum_{i=1}^{d} x_i`` → the arrays indexed by ``i``
@@ -157,6 +161,7 @@ def _with_first_reads(found: list[Scope], parse: Callable[[ir.Math], M.MathNode]
     for s in found:
         s.read_first = read_first(s.node, parse)
         s.whole_first = first_whole_reads(s.node, parse)
+        s.read_before = set(first_whole_reads(s.node, parse, in_loops=False, entries=True))
         s.unset_reads = first_whole_reads(s.node, parse, in_loops=False)
         s.store_sizes = stored_sizes(s.node, parse)
     return found
@@ -273,6 +278,25 @@ def _read_statements(
         for t in M.walk(tree)
         if isinstance(t, M.Idx) and not all(isinstance(i, M.Num) for i in t.indices)
     }
+    # p_1 \gets g(p_0) beside p \gets …, every subscript of p a numeral: p_0, p_1, p_2 and p are four
+    # numbers, as Burden–Faires write them, not a sequence p and a number p
+    whole = {identifier(tree) for tree, target in trees if target and isinstance(tree, M.Sym)}
+    numbered: dict[str, set[str]] = {}
+    for tree, _ in trees:
+        for t in M.walk(tree):
+            if isinstance(t, M.Idx) and all(isinstance(i, M.Num) for i in t.indices):
+                numbered.setdefault(identifier(t.base) or "", set()).add(identifier(t) or "")
+    # only where one of them is given as a name (`\Require p_0`): `b \gets x` then `b_1 \gets b_0 + b_1`
+    # stores into the array b
+    given = _require_names(nodes, parse) | set(scope.params)
+    labels = {
+        flat
+        for base, flats in numbered.items()
+        if base in whole - scope.variable_indexed and flats & given
+        for flat in flats
+    }
+    scope.labels |= labels
+    scope.bound |= labels & {identifier(tree) for tree, target in trees if target}  # p_1 \gets …: the listing's
     # x_i \gets … stores into x (a sequence when x holds nothing yet): x is the listing's too
     declared = set(scope.bound)
     scope.bound |= {n for tree, target in trees if target for n in _stored(tree, declared.__contains__)}
@@ -404,7 +428,7 @@ def _shape_of_target(tree: M.MathNode, scope: Scope, is_bound: Callable[[str], b
     if isinstance(tree, (M.Tuple, M.ListLit)):
         for item in tree.items:
             _shape_of_target(item, scope, is_bound)
-    elif isinstance(tree, M.Idx) and not labelled(tree, is_bound):
+    elif isinstance(tree, M.Idx) and not labelled(tree, is_bound) and identifier(tree) not in scope.labels:
         base = identifier(tree.base)
         if base is not None:
             scope.stored_by_index.add(base)
@@ -493,6 +517,10 @@ class _Reader:
             self.scope.whole.add(name)  # `2 \pi` beside a weight `\pi_1`: the constant is no whole read of pi
         if name is None or name in bound or constant:
             return
+        if node.accents and node.accents[-1] == "star":
+            plain = identifier(dataclasses.replace(node, accents=node.accents[:-1]))
+            if plain is not None and plain in bound:
+                return  # v^{*} of the listing's v: its conjugate transpose, no name of its own
         if self.scope is not None and "exponent" in self.where:
             self.scope.in_exponent.add(name)
         if self.scope is not None and "index" in self.where:
@@ -515,6 +543,9 @@ class _Reader:
         flat = identifier(node)
         if flat is not None and flat in bound:
             return  # a name of its own (L_i assigned in the loop, B_1 given)
+        if flat is not None and self.scope is not None and flat in self.scope.labels:
+            self.out.append(Read(flat, node.span))  # x_0 read before x \gets …: a name of its own, given
+            return
         numeric = all(isinstance(i, M.Num) for i in node.indices)
         if flat is not None and self.scope is not None and numeric and identifier(node.base) in bound:
             self.scope.numbered.setdefault(flat, node.span)  # y_0 where y is the listing's: maybe a name
@@ -749,12 +780,12 @@ def read_first(node: ir.Node, parse: Callable[[ir.Math], M.MathNode]) -> set[str
 
     for n in ir.walk(node):
         if isinstance(n, ir.Assign):
-            out |= mentioned(n.value) - written
             try:
                 target = parse(n.target)
             except LocatedError:
                 continue
             base = target.base if isinstance(target, M.Idx) else target
+            out |= mentioned(n.value) - written
             if isinstance(target, M.Idx):  # S_{i,0} \gets 0: the indices are read; S is written, not read
                 out |= {m for i in target.indices for m in _names_in(i)} - written
             if isinstance(base, M.Sym) and identifier(base) is not None:
@@ -820,7 +851,7 @@ def stored_sizes(node: ir.Node, parse: Callable[[ir.Math], M.MathNode]) -> dict[
 
 
 def first_whole_reads(
-    node: ir.Node, parse: Callable[[ir.Math], M.MathNode], *, in_loops: bool = True
+    node: ir.Node, parse: Callable[[ir.Math], M.MathNode], *, in_loops: bool = True, entries: bool = False
 ) -> dict[str, Span]:
     """Where each name is first read whole (``x`` of ``y \\gets x``) before anything writes it, in source order.
 
@@ -846,7 +877,7 @@ def first_whole_reads(
             return
         bases = {id(t.base) for t in M.walk(tree) if isinstance(t, M.Idx)}
         for t in M.walk(tree):
-            name = identifier(t) if isinstance(t, M.Sym) and id(t) not in bases else None
+            name = identifier(t) if isinstance(t, M.Sym) and (entries or id(t) not in bases) else None
             if name is None or name in written or name in looping or _Reader._constant(t, name):  # type: ignore[arg-type]
                 continue  # (`2 \\pi` beside a weight `\\pi_1` reads the constant)
             out.setdefault(name, t.span)

@@ -29,7 +29,7 @@ __all__ = ["ROWS", "EDGE_ROWS", "member", "MEMBERS"]
 #: The structured trials, in order, one trial each. The first three are the edges of each range
 #: (a scalar's or an array's bounds and zero); the rest are structured members of the classes.
 EDGE_ROWS = ("low", "high", "zero")
-ROWS = EDGE_ROWS + ("one", "signs", "mixed", "basis", "rank-one", "small")
+ROWS = EDGE_ROWS + ("one", "signs", "mixed", "basis", "last", "rank-one", "small")
 
 Member = Callable[..., Any]
 #: Per built-in generator: ``(row, rng, *args, **kwargs) -> value | None`` (``None``: no member in that row).
@@ -80,6 +80,8 @@ def _vector(row: str, rng: np.random.Generator, n: int) -> np.ndarray | None:
         return _signs(n, trace_zero=False)
     if row == "basis" and n >= 1:
         return np.eye(n)[0]
+    if row == "last" and n >= 2:  # eₙ: a zero first entry (sign(x₁) at 0, a pivot that vanishes)
+        return np.eye(n)[-1]
     if row == "rank-one" and n >= 2:
         return np.eye(n)[0] - np.eye(n)[1]  # in the null space of the all-ones matrix
     if row == "small":

@@ -116,7 +116,8 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     in_place = {
         d.name: d
         for d in context.inputs
-        if (d.shape or d.name in context.families and d.name in scope.whole_first)  # "let x_1, …, x_n be …": y \gets x
+        # "let x_1, …, x_n be …" then y \gets x, or \sum_k \lVert g_k \rVert before g_k \gets …: an input updated
+        if (d.shape or d.name in context.families and d.name in set(scope.whole_first) | scope.read_before)
         and d.name in (scope.stored_by_index - scope.assigned_whole - own_names) & scope.read_first
         and d.name not in free
     }
@@ -269,6 +270,12 @@ def _zero_vectors(scope: Scope, spec: InputSpec, out: Resolution) -> None:
     sizes = sorted(set(spec.sizes) | set(spec.families.values()))
     if len(sizes) == 1:
         out.filled = {name: sizes[0] for name in scope.filled}
+    else:
+        for name in scope.filled:
+            # w \gets \mathbf{1}, then \sum_{i=1}^{n} w_i: n entries, whatever other sizes the note has
+            over = {d for d, arrays in scope.dims.items() if name in arrays} | scope.store_sizes.get(name, set())
+            if len(over) == 1 and next(iter(over)) in sizes:
+                out.filled[name] = next(iter(over))
     vectors = _vector_names(scope, spec)
     for name, span in scope.zeroed.items():
         if name in vectors and len(sizes) == 1 and name not in scope.stored_by_index:

@@ -1031,7 +1031,7 @@ class _Builder(Transformer):
             return ir.Return(span, values, comment)
         composite = self._composite(content)
         if composite is not None:
-            return ir.Return(span, tuple(self._split_commas(composite)), comment)
+            return ir.Return(span, tuple(self._returned_values(composite)), comment)
         where = content[0].span.cover(content[-1].span)
         if to_plain(self._src(where)).strip().lower() in ("true", "false"):
             # \Return \textbf{true}: the constant, as the math reads \textbf{true} (never a sentence)
@@ -1052,7 +1052,7 @@ class _Builder(Transformer):
         if piece.kind == "call":
             # The call as written (mathexpr reads \Call), its arguments' delimiters blanked.
             return [ir.Math(piece.span, blank_delimiters(self._src(piece.span)), False)]
-        return self._split_commas(self._math(piece))
+        return self._returned_values(self._math(piece))
 
     def require(self, meta: Any, *items: _Piece) -> list[ir.Statement]:
         r"""``\Require`` / ``\REQUIRE``."""
@@ -1242,8 +1242,22 @@ class _Builder(Transformer):
         bounds = [0, *cuts, len(math.latex)]
         # each piece after the first starts just past its comma
         spans = zip(bounds, bounds[1:], strict=False)
-        pieces = [self._slice(math, a + (i > 0), b) for i, (a, b) in enumerate(spans)]
-        return [p for p in pieces if p is not None]
+        pieces = [p for p in (self._slice(math, a + (i > 0), b) for i, (a, b) in enumerate(spans)) if p is not None]
+        return pieces
+
+    def _returned_values(self, math: ir.Math) -> list[ir.Math]:
+        """The values of a ``\\Return``: ``y_1, \\dots, y_m`` is one value (the list y), not three."""
+        pieces = self._split_commas(math)
+        k = 1
+        while k + 1 < len(pieces):
+            if pieces[k].latex.strip() in ("\\dots", "\\ldots", "\\cdots"):
+                start, end = pieces[k - 1].span.start - math.span.start, pieces[k + 1].span.end - math.span.start
+                joined = self._slice(math, start, end)
+                if joined is not None:
+                    pieces[k - 1 : k + 2] = [joined]
+                    continue
+            k += 1
+        return pieces
 
     # -- blocks ----------------------------------------------------------------------
 
