@@ -41,6 +41,7 @@ from .findings import (
 )
 from .reading.blocks import Block, find_blocks
 from .reading.config import ProjectConfig, find_config
+from .reading.files import read_regular, read_text
 from .reading.macros import MacroTable, scan
 from .reading.notes import NOTE_SUFFIXES, Note, discover, parse_note, read_note
 from .reading.suppressions import apply_suppressions, find_suppressions
@@ -243,11 +244,9 @@ def _preamble_files(note: Note) -> list[tuple[str, str]]:
     out = []
     for name in PREAMBLE_FILES:
         file = note.path.parent / name
-        if file.is_file():
-            try:
-                out.append((file.read_text(encoding="utf-8"), str(file)))
-            except (OSError, UnicodeDecodeError):
-                continue
+        text = read_text(file) if file.is_file() else None  # a 6 GB preamble or a FIFO is not read
+        if text is not None:
+            out.append((text, str(file)))
     return out
 
 
@@ -963,7 +962,7 @@ def _notes_naming(root: Path, wanted: set[Path]) -> dict[Path, list[Path]]:
     found: dict[Path, list[Path]] = {}
     for path in files:
         try:
-            text = path.read_bytes()
+            text = read_regular(path) or b""
             named = {(path.parent / b"".join(m).decode(errors="replace")).resolve() for m in _MODULE_KEY.findall(text)}
             if not named & wanted:  # the YAML is read (slow: pure Python) only where it may say so
                 continue

@@ -172,3 +172,54 @@ def test_nested_big_operators_are_refused_by_their_product_before_the_inner_one_
     small = tmp_path / "small.md"
     small.write_text(note.read_text().replace("10^6", "300"))
     assert api.load(small).listings[0].run({}).value == (300 * 301 // 2) ** 2  # 90,000 terms: within it
+
+
+def _lint_within(folder, note, seconds=60):
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "algoverify", "lint", str(note)],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=seconds,
+    )
+    assert "internal error" not in done.stdout + done.stderr and "Traceback" not in done.stderr
+    return done.stdout
+
+
+@pytest.mark.parametrize("kind", ["device", "fifo", "alias-bomb"])
+def test_a_macro_file_that_is_not_a_file_to_read_is_one_config_finding_and_never_a_hang(tmp_path, kind):
+    import os
+
+    if kind == "device":
+        name = "/dev/zero"
+    elif kind == "fifo":
+        name = "pipe.tex"
+        os.mkfifo(tmp_path / name)
+    else:
+        name = "bomb.yaml"
+        lines = ["a: &a [x, x, x, x, x, x, x, x, x]"]
+        lines += [f"l{i}: &l{i} [{', '.join(['*' + ('a' if i == 1 else f'l{i - 1}')] * 9)}]" for i in range(1, 12)]
+        (tmp_path / name).write_text("\n".join(lines) + "\n")
+    (tmp_path / "algoverify.toml").write_text(f'macro-files = ["{name}"]\n')
+    note = tmp_path / "n.md"
+    note.write_text("A note.\n\n" + LISTING)
+    out = _lint_within(tmp_path, note)
+    assert "AV005" in out and f"names {name}" in out
+
+
+@pytest.mark.parametrize("what", ["preamble.tex", "mod.py"])
+def test_a_fifo_beside_the_note_is_never_waited_on(tmp_path, what):
+    import os
+
+    os.mkfifo(tmp_path / what)
+    note = tmp_path / "n.md"
+    front = "---\nalgoverify:\n  module: mod.py\n  checks: []\n---\n\n" if what == "mod.py" else ""
+    note.write_text(front + "A note.\n\n" + LISTING)
+    out = _lint_within(tmp_path, note)
+    if what == "mod.py":
+        assert "AV503" in out and "is not a regular file" in out
+    report = api.check([note])  # in-process: returns, with the module's finding
+    assert [f.code for f in report.all_findings() if f.code == "AV503"] == (["AV503"] if what == "mod.py" else [])

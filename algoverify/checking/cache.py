@@ -22,12 +22,12 @@ import functools
 import json
 import math
 import os
-import stat
 import sys
 from pathlib import Path
 from typing import Any, Iterable
 
 from ..findings import RULES, Finding, Severity
+from ..reading.files import read_regular
 from ..source import Span
 
 __all__ = [
@@ -120,20 +120,6 @@ def _stamp(path: str) -> str:
     return f"{info.st_size}:{info.st_mtime_ns}"
 
 
-def read_regular(path: Path, limit: int) -> bytes | None:
-    """The bytes of a regular file of at most ``limit`` bytes, else ``None`` (a FIFO is never waited on)."""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    except OSError:
-        return None
-    with os.fdopen(fd, "rb") as f:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
-            return None
-        data = f.read(limit + 1)
-    return data if len(data) <= limit else None
-
-
 def digest(path: Path, data: bytes | None = None) -> str | None:
     """The SHA-256 of a file's bytes (or of ``data``), ``None`` when it cannot be read (absence is an input too)."""
     import hashlib
@@ -174,8 +160,8 @@ class NoteCache:
         unchanged besides the inputs (the note's text, the configuration).
         """
         try:
-            entry = json.loads(self._entry(slot).read_text(encoding="utf-8"))
-        except (OSError, ValueError):  # absent, unreadable or corrupt: a miss
+            entry = json.loads(read_regular(self._entry(slot), MAX_INPUT_BYTES) or b"")
+        except (OSError, ValueError):  # absent, unreadable, not a regular file or corrupt: a miss
             return None
         if not isinstance(entry, dict) or entry.get("format") != FORMAT or entry.get("key") != self._key(key):
             return None

@@ -17,6 +17,7 @@ from ..findings import LocatedError, ModuleError, SpecReferenceError
 from ..math import mathexpr as M
 from ..math.names import identifier, join_words, spelt_words
 from ..math.numeric import Context, compile_expr, forall_failure
+from ..reading.files import regular_file
 from ..running.conventions import variant
 from ..running.generators import GENERATORS, GeneratorError
 from ..running.structured import EDGE_ROWS
@@ -43,8 +44,10 @@ def load_module(note_path: Path, name: str, span: Span | None, project_root: Pat
     if path.suffix != ".py" or not any(path.is_relative_to(root) for root in roots):
         where = " or ".join(str(r) for r in roots)
         raise LocatedError(ModuleError, span, module=name, message=f"must be a .py file inside {where}")
-    if not path.is_file():
+    if not path.exists():
         raise LocatedError(ModuleError, span, module=name, message=f"no such file {path}")
+    if not regular_file(path):  # a FIFO would wait for a writer for ever, /dev/zero fill memory
+        raise LocatedError(ModuleError, span, module=name, message=f"{path} is not a regular file of at most 10 MB")
     key = NOTE_MODULE_PREFIX + hashlib.sha1(str(path).encode()).hexdigest()[:12]
     spec = importlib.util.spec_from_file_location(key, path)
     if spec is None or spec.loader is None:

@@ -27,6 +27,7 @@ from ..findings import (
     UnknownMacro,
 )
 from ..reading.blocks import Block
+from ..reading.files import read_text
 from ..reading.macros import MacroError, MacroTable, expand
 from ..reading.notes import Note
 from ..source import Span
@@ -154,8 +155,8 @@ class ModuleOffers:
 def _read_module(path: Path, mtime_ns: int) -> ModuleOffers:
     """One parse per version of the file: lint asks for every listing, and for the note once more."""
     try:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
+        tree = ast.parse(read_text(path) or "")  # a FIFO named as the module is never waited on
+    except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError):
         return ModuleOffers()
     functions: set[str] = set()
     keys: list = []

@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
+from ..reading.files import read_text
 from .lowering import Inconclusive
 from .proof import Proof, _Attempt, _entries, settle, snippet_calls
 from .symexec import execute
@@ -86,7 +87,10 @@ class _ReferenceAttempt(_Attempt):
         path = getattr(module, "__file__", None)
         if self.reference.startswith("numpy.") or path is None:
             raise Inconclusive("the reference is not a function of the note's module")
-        self.code = Path(path).read_text(encoding="utf-8")
+        code = read_text(Path(path))
+        if code is None:
+            raise Inconclusive("the note's module cannot be read")
+        self.code = code
 
     def _decide(self, env: dict[str, Any], search_only: bool = False) -> bool | None:
         sp = self.sp

@@ -35,6 +35,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from ..findings import Finding, LocatedError, MalformedSpec, ModuleError, SpecReferenceError
 from ..reading import tomlspans
+from ..reading.files import read_text, regular_file
 from ..reading.notes import Note
 from ..running.signature import listing_outputs
 from ..source import SourceFile, Span
@@ -296,8 +297,10 @@ def _module_file_problem(note: Note, name: str) -> str | None:
     roots = [note.path.parent.resolve()] + ([root.resolve()] if root is not None else [])
     if path.suffix != ".py" or not any(path.is_relative_to(r) for r in roots):
         return f"must be a .py file inside {' or '.join(str(r) for r in roots)}"
-    if not path.is_file():
+    if not path.exists():
         return f"no such file {path}"
+    if not regular_file(path):
+        return f"{path} is not a regular file of at most 10 MB"
     return None
 
 
@@ -604,8 +607,11 @@ _REGISTER = {"register", "register_generator"}
 @functools.lru_cache(maxsize=64)
 def _read_module(path: str, mtime: int, size: int) -> _ModuleInfo:
     try:
-        tree = ast.parse(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
+        text = read_text(Path(path))
+        if text is None:  # a FIFO, a device, a file past the limit: nothing to read
+            return _ModuleInfo(None, None)
+        tree = ast.parse(text)
+    except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError):
         return _ModuleInfo(None, None)
     names: set[str] | None = set()
     for node in tree.body:

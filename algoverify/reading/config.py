@@ -36,6 +36,7 @@ from typing import Any
 
 from ..findings import BadConfig, Finding
 from ..source import SourceFile, Span
+from .files import read_text
 from .macros import MacroTable, from_mapping, scan
 
 __all__ = ["ProjectConfig", "find_config", "load_config", "CONFIG_KEYS"]
@@ -114,10 +115,7 @@ def _find(folder: Path) -> ProjectConfig:
 
 
 def _read(path: Path) -> str | None:
-    try:
-        return path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None
+    return read_text(path)  # a FIFO, a device or a file past the limit is unreadable, never waited on
 
 
 def _toml(text: str) -> dict[str, Any]:
@@ -250,7 +248,10 @@ class _Reader:
                 continue
             found = _macro_tables(_data(file.suffix, text))
             if found is None:
-                self._bad("macro-files", f"names {name}, which is neither LaTeX nor TOML, YAML or JSON")
+                self._bad(
+                    "macro-files",
+                    f"names {name}, which does not read as LaTeX, TOML, YAML or JSON (or expands past the limit)",
+                )
                 continue
             for mapping in found:
                 table = table.merged(from_mapping(mapping, origin=str(file)))
@@ -278,9 +279,9 @@ def _data(suffix: str, text: str) -> Any:
         if suffix == ".toml":
             return _toml(text)
         if suffix in (".yaml", ".yml"):
-            import yaml
+            from .notes import _load_yaml  # aliases that would expand past the cap are refused, not followed
 
-            return yaml.safe_load(text)
+            return _load_yaml(text)
         if suffix == ".json":
             return json.loads(text)
     except Exception:  # noqa: BLE001 - an unreadable data file is reported by the caller

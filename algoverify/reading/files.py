@@ -1,0 +1,55 @@
+"""Reading the files a run opens besides its notes: configuration, macro files, preambles, modules, cache entries.
+
+Every one goes through :func:`read_regular`, with the guards a note has: a FIFO, a socket or a
+device is never opened for reading (``/dev/zero`` would fill memory, a FIFO would wait for a
+writer for ever), a file past the size limit is not read, and a file that grows while it is read
+is refused. ``None`` says the file could not be read; the caller reports it as its own finding.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+__all__ = ["read_regular", "read_text", "regular_file", "FILE_LIMIT"]
+
+#: The largest file besides a note that a run reads (a preamble, a macro file, a module, a cache entry).
+FILE_LIMIT = 10 * 1024 * 1024
+
+
+def regular_file(path: Path, limit: int = FILE_LIMIT) -> bool:
+    """Whether ``path`` is a regular file of at most ``limit`` bytes (symlinks followed; a FIFO is not one)."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return False
+    return stat.S_ISREG(info.st_mode) and info.st_size <= limit
+
+
+def read_regular(path: Path, limit: int = FILE_LIMIT) -> bytes | None:
+    """The bytes of a regular file of at most ``limit`` bytes, else ``None`` (a FIFO is never waited on)."""
+    try:
+        # O_NONBLOCK: opening a FIFO must not wait for a writer; what was opened is checked below
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except (OSError, ValueError):
+        return None
+    with os.fdopen(fd, "rb") as f:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
+            return None
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        data = f.read(limit + 1)
+    return data if len(data) <= limit else None
+
+
+def read_text(path: Path, limit: int = FILE_LIMIT) -> str | None:
+    """:func:`read_regular` decoded as UTF-8 text, else ``None``."""
+    data = read_regular(path, limit)
+    if data is None:
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
