@@ -1078,18 +1078,6 @@ def test_an_entry_equation_with_its_index_said_nowhere_holds_at_every_entry_comp
     assert outcome.status == "refuted" and "(at n = " in outcome.message
 
 
-@pytest.mark.parametrize("header", [r"n = M, \dots, N - 1", r"k = r_i, \dots, r_{i+1} - 1"])
-def test_a_range_up_to_one_before_an_end_counts_up_without_a_warning(header):
-    from algoverify.math.ranges import UPWARD, written_direction
-    from algoverify.math.segments import parse_segment
-    from algoverify.syntax import ir as IR
-
-    var, bounds = header.split(" = ")
-    start, stop = bounds.split(r", \dots, ")
-    math = lambda t: parse_segment(IR.Math(Span(0, len(t)), t))  # noqa: E731
-    assert written_direction(math(start), math(stop)) == UPWARD
-
-
 def test_the_proses_convention_sign_0_is_1_and_a_zero_first_entry_is_tried(tmp_path):
     spec = (
         "  checks:\n    - id: axis\n      kind: property\n      listing: 1\n"
@@ -1236,3 +1224,95 @@ def test_a_let_value_named_like_a_missing_input_is_that_input(tmp_path):
     )
     (outcome,) = api.check([note], seed=0, trials=5).notes[0].outcomes
     assert outcome.status == "verified", outcome.message
+
+
+def test_a_sum_in_a_check_reads_a_sequence_at_the_indices_the_listing_wrote_it(tmp_path):
+    spec = (
+        "  checks:\n    - id: sum\n      kind: property\n      listing: 1\n"
+        '      inputs: {n: "integers(0, 12)"}\n      holds: "\\\\sum_{k=0}^{n} r_k = 2^{n}"\n'
+    )
+    note = _note(
+        tmp_path,
+        r"Let \(n \in \mathbb{N}\). We keep one row \(r_0, \dots, r_n\).",
+        r"""
+\State \(r_0 \gets 1\)
+\For{\(i = 1, \dots, n\)}
+\State \(r_i \gets 1\)
+\For{\(k = i - 1, \dots, 1\)}
+\State \(r_k \gets r_k + r_{k-1}\)
+\EndFor
+\EndFor
+\State \Return \(r\)
+""",
+        spec,
+    )
+    (outcome,) = api.check([note], seed=0, trials=10).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+
+
+@pytest.mark.parametrize(
+    "body, inputs, expected",
+    [
+        # s_L, s_R, s_C: left, right, cross (CLRS), the letters bound nowhere
+        (r"\State \(s_L \gets a\); \(s_R \gets b\); \(s_C \gets a + b\)" "\n" r"\State \Return \(\max(s_L, s_R, s_C)\)",
+         {"a": 2.0, "b": -5.0}, 2.0),
+        # f_a \gets f(a) of a function f: the value f_a
+        (r"\State \(f_a \gets f(a)\); \(f_b \gets f(b)\)" "\n" r"\State \Return \(f_a - f_b\)",
+         {"f": lambda t: t * t, "a": 3.0, "b": 1.0}, 8.0),
+        # \mu_x of an array x: its mean, a name
+        (r"\State \(\mu_x \gets \frac{1}{n} \sum_{i=1}^{n} x_i\)" "\n" r"\State \(S_{xx} \gets \sum_{i=1}^{n} (x_i - \mu_x)^2\)"
+         "\n" r"\State \Return \(S_{xx}\)", {"x": np.array([1.0, 2.0, 3.0]), "n": 3}, 2.0),
+        # \bar{x}_{(\cdot)}: the jackknife's mean of the leave-one-out means
+        (r"\State \(\bar{x}_{(\cdot)} \gets \frac{1}{n} \sum_{i=1}^{n} x_i\)" "\n" r"\State \Return \(\bar{x}_{(\cdot)}\)",
+         {"x": np.array([1.0, 2.0, 6.0]), "n": 3}, 3.0),
+        # \mathbb{1}\{…\}: the indicator
+        (r"\State \(c \gets 0\)" "\n" r"\For{\(i = 1, \dots, n\)}" "\n" r"\State \(c \gets c + \mathbb{1}\{x_i \le t\}\)"
+         "\n" r"\EndFor" "\n" r"\State \Return \(c\)", {"x": np.array([1.0, 5.0, 2.0]), "n": 3, "t": 2.0}, 2.0),
+    ],
+    ids=["capital-labels", "values-of-a-function", "statistics-of-an-array", "jackknife-dot", "indicator"],
+)  # fmt: skip
+def test_subscripts_that_name_rather_than_index(body, inputs, expected):
+    declared = ", ".join(k if k != "f" else "f" for k in inputs)
+    run = listing(rf"\Require \({declared}\)" "\n" + body)
+    assert run(**inputs) == pytest.approx(expected)
+
+
+def test_the_square_of_a_call_in_a_check_and_a_name_with_a_digit(tmp_path):
+    spec = (
+        "  checks:\n    - id: cs\n      kind: property\n      listing: 1\n      as: C\n"
+        '      draw: {n: "integers(1, 6)", x: "randn(n)", y: "randn(n)"}\n'
+        "      let: {E0: '0'}\n"
+        "      holds: 'C(x, y)^2 + E0 \\le C(x, x) \\, C(y, y)'\n"
+    )
+    note = _note(tmp_path, r"Two vectors \(x, y \in \mathbb{R}^{n}\).", r"\State \Return \(x^{\top} y\)", spec)
+    (outcome,) = api.check([note], seed=0, trials=10).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message  # C(x, y)^2 squares the call; E0 is one name
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        r"n = M, \dots, N - 1",  # up to one before an end, as Python's range(a, b)
+        r"k = r_i, \dots, r_{i+1} - 1",
+        r"n = M - 1, \dots, N - 1",
+        r"j = \max(0, k - n + 1), \dots, \min(k, m - 1)",  # clipped at both ends
+    ],
+)
+def test_a_range_whose_written_ends_tell_counts_up(header):
+    from algoverify.math.ranges import UPWARD, written_direction
+    from algoverify.math.segments import parse_segment
+    from algoverify.syntax import ir as IR
+
+    _, bounds = header.split(" = ", 1)
+    start, stop = bounds.split(r", \dots, ")
+    math = lambda t: parse_segment(IR.Math(Span(0, len(t)), t))  # noqa: E731
+    assert written_direction(math(start), math(stop)) == UPWARD
+
+
+def test_a_relation_in_the_prose_makes_a_value_so_lambda_before_a_group_is_a_product(tmp_path):
+    note = _note(
+        tmp_path,
+        r"A smoothing constant \(0 < \lambda < 1\) and numbers \(x, m \in \mathbb{R}\).",
+        r"\State \Return \(\lambda (x - m)\)",
+    )
+    assert algoverify.load(note).listings[0](lam=0.5, x=3.0, m=1.0) == 1.0

@@ -273,6 +273,16 @@ def _declared_around(note: Note) -> set[str]:
             if isinstance(fn, M.Sym) or (isinstance(fn, M.Idx) and labelled(fn)):  # σ(z) = …, Π_{\mathcal{C}}(z) = …
                 out |= {n for n in [identifier(fn)] if n}
             continue
+        if re.search(r"<|>|\\le|\\ge|\\lt|\\gt", latex) and "\\to" not in latex and "\\in" not in latex:
+            # "0 < \lambda < 1": a value, so \lambda(…) is a product
+            try:
+                tree = M.parse_math(latex)
+            except LocatedError:
+                continue
+            if isinstance(tree, M.Rel):
+                operands = [tree.first, *(e for _, e in tree.rest)]
+                out |= {n for n in (identifier(o) for o in operands if isinstance(o, M.Sym)) if n}
+            continue
         if "\\in" in latex and "\\to" not in latex:
             # "y ∈ {-1, +1}^n": a value, so y_i(…) is an entry times a group
             try:

@@ -663,7 +663,7 @@ def _vec(node: M.MathNode, var: str, ctx: Any, compile_expr: Compile) -> Vec:
 def _vec_index(node: M.Idx, ctx: Any, compile_expr: Compile) -> Vec:
     flat = identifier(node)
     container = keyed(node.base, compile_expr(node.base, ctx))
-    first = getattr(ctx, "index_base", 1)
+    base = getattr(ctx, "index_base", 1)
 
     def sliced(env: Env, a: int, b: int) -> Any:
         if flat is not None and flat in env:
@@ -671,6 +671,9 @@ def _vec_index(node: M.Idx, ctx: Any, compile_expr: Compile) -> Vec:
         value = container(env)
         if getattr(value, "ndim", 0) != 1:
             raise _Fallback  # lists (families) and matrices: loop
+        # r_0, …, r_n built by the listing: its entries at the indices it wrote them at, whatever the base
+        written = getattr(value, "first", None)
+        first = written if isinstance(written, int) else base
         if a < first or b > len(value) - 1 + first:
             raise LocatedError(
                 EvaluationFailed,

@@ -135,8 +135,9 @@ class _Gen:
         return self.closure(node)
 
     def g_Juxt(self, node: M.Juxt) -> str:
-        if outer_product(node):
-            return self.closure(node)  # v v^{\top}, (B u)(v^{\top} B): an outer product, decided by the shapes
+        if outer_product(node) or indicator_of(node) is not None:
+            # v v^{\top}: an outer product, decided by the shapes; \mathbb{1}\{c\}: an indicator
+            return self.closure(node)
         return f"_product({self.expr(node.left)}, {self.expr(node.right)})"
 
     def g_Hadamard(self, node: M.Hadamard) -> str:
@@ -407,6 +408,17 @@ def generate_block(items: list[tuple[str, Any]], *, returned: type, fail: Callab
         "    return None",
     ]
     return _compile("\n".join(lines) + "\n", ns, "_block")
+
+
+def indicator_of(node: M.Juxt) -> M.MathNode | None:
+    """The condition of an indicator ``\\mathbb{1}\\{c\\}`` (also ``[c]``, ``(c)``), else ``None``."""
+    one = node.left
+    if not (isinstance(one, M.Sym) and one.name == "1" and one.font in ("bb", "bf")):
+        return None
+    right = node.right
+    if isinstance(right, M.SetLit) and len(right.items) == 1:
+        right = right.items[0]
+    return right if isinstance(right, (M.Rel, M.In, M.Logic)) else None
 
 
 def outer_product(node: M.Juxt) -> bool:

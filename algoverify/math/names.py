@@ -64,6 +64,7 @@ from .mathexpr import (
     MathNode,
     Neg,
     Num,
+    Placeholder,
     Pow,
     Range,
     Sym,
@@ -120,6 +121,8 @@ def _index_part(node: MathNode) -> str | None:
         return _sym(node)
     if isinstance(node, Text):
         return sanitize(node.text)
+    if isinstance(node, Placeholder) and node.symbol == "cdot":
+        return "dot"  # \bar{x}_{(\cdot)}
     return None
 
 
@@ -141,9 +144,11 @@ def labelled(node: MathNode, is_bound: Callable[[str], bool] = lambda name: Fals
     """
     return isinstance(node, Idx) and any(
         isinstance(i, Text)
+        or (isinstance(i, Placeholder) and i.symbol == "cdot")  # \bar{x}_{(\cdot)}: the mean of the means
         or (isinstance(i, Sym) and len(i.name) > 1 and i.name not in GREEK_LETTERS and not is_bound(_sym(i) or ""))
-        # \mu_{\mathcal{B}}: the mean of the batch B, a name; a script letter is a set, never a position
-        or (isinstance(i, Sym) and i.font in ("cal", "scr", "frak") and not is_bound(_sym(i) or ""))
+        # \mu_{\mathcal{B}}: the mean of the batch B, a name; a script letter is a set, never a position;
+        # an upright letter (s_{\mathrm{L}}) is a word, as \mathrm{max} is
+        or (isinstance(i, Sym) and i.font in ("cal", "scr", "frak", "rm") and not is_bound(_sym(i) or ""))
         for i in node.indices
     )
 
@@ -347,8 +352,8 @@ def spelt_words(names: set[str] | frozenset[str]) -> set[str]:
     out = set()
     for n in names:
         word_part = re.sub(r"_\d+$", "", n)
-        if len(word_part) > 1 and word_part.isalpha():
-            out.add(word_part)
+        if len(word_part) > 1 and (word_part.isalpha() or re.fullmatch(r"[A-Za-z]+\d+", word_part)):
+            out.add(word_part)  # lo, result, and E0 of `let: {E0: …}` (E times 0 otherwise)
     return out
 
 

@@ -53,7 +53,7 @@ from . import exact as X
 from . import mathexpr as M
 from .algebraic import EXACT_TYPES
 from .bigops import binder, compile_bigop, index_range, index_set, items_of, keyed, restore, save, whole
-from .codegen import generate, outer_product
+from .codegen import generate, indicator_of, outer_product
 from .functions import FUNCTIONS, PYTHON_MATH, gradient, indexed_from
 from .latex import written
 from .names import identifier, labelled, written_family
@@ -697,6 +697,16 @@ def _num(node: M.Num, ctx: Context) -> Closure:
 
 
 def _juxt(node: M.Juxt, ctx: Context) -> Closure:
+    condition = indicator_of(node)
+    if condition is not None:
+        # \mathbb{1}\{x_i \le t\}, \mathbb{1}[…], \mathbb{1}(…): the indicator, 1 where it holds and 0 elsewhere
+        test = compile_expr(condition, ctx)
+
+        def indicator(env: Env) -> Any:
+            held = test(env)
+            return np.asarray(held, dtype=float) if np.ndim(held) else float(bool(held))
+
+        return indicator
     if outer_product(node):
         # v v^{\top} of two vectors: a column times a row, the outer product (u^{\top} v stays the inner one)
         return _binary(_outer, node.left, node.right, ctx, node)
@@ -705,15 +715,17 @@ def _juxt(node: M.Juxt, ctx: Context) -> Closure:
     if isinstance(fn, M.Juxt):  # `c f(x)_{2}`: c times component 2 of f(x)
         fn, rest = fn.right, fn.left
     name = identifier(fn)
-    if not (isinstance(right, (M.Idx, M.Attr)) and name is not None and _opens_group(right, ctx)):
+    if not (isinstance(right, (M.Idx, M.Attr, M.Pow)) and name is not None and _opens_group(right, ctx)):
         return times
-    # `w(y)_{2}` parses as w times (y)_2, `f(x).s` as f times (x).s; when w is a function, a reader
-    # means component 2 of w(y), the output s of f(x)
-    group = right.base if isinstance(right, M.Idx) else right.obj
+    # `w(y)_{2}` parses as w times (y)_2, `f(x).s` as f times (x).s, `C(x, y)^2` as C times (x, y)^2;
+    # when w is a function, a reader means component 2 of w(y), the output s of f(x), the square of C(x, y)
+    group = right.obj if isinstance(right, M.Attr) else right.base
     closed = group.span.end + (ctx.text is not None and ctx.text[group.span.end : group.span.end + 1] == ")")
     call, span = M.Apply(fn, (group,), span=Span(fn.span.start, closed)), Span(fn.span.start, node.span.end)
     if isinstance(right, M.Idx):
         called: M.MathNode = M.Idx(call, right.indices, span=span)
+    elif isinstance(right, M.Pow):
+        called = M.Pow(call, right.exp, span=span)
     else:
         called = M.Attr(call, right.name, span=span)
     if rest is not None:
@@ -2183,12 +2195,17 @@ def _element_target(node: M.Idx, ctx: Context) -> tuple[Locate, Put]:
         raise LocatedError(NotExecutable, node.span, message=f"{ctx.written(node)} cannot be assigned to")
     if flat is not None and (labelled(node, ctx.declared.__contains__) or flat in ctx.labels):
         base = None  # x_{\mathrm{new}} \gets …, p_1 \gets … beside p \gets …: a variable, not an entry
-    indices = [_position(i, ctx) for i in index_items(node.indices)]
+    indices = [_position(i, ctx) for i in index_items(node.indices)] if base is not None else []
 
     def locate(env: Env) -> list[Any] | None:
         if flat is not None and (flat in env or base is None):
             return None  # a name of its own: L_i assigned in the loop, B_1 given as input
-        return [i(env) for i in indices]
+        if flat is not None and callable(env.get(base)):
+            return None  # f_a \gets f(a) with f a function: the value f_a, not an entry of f
+        where = [i(env) for i in indices]
+        if flat is not None and any(np.ndim(w) > 0 and not isinstance(w, IndexSpan) for w in where):
+            return None  # \mu_x \gets …, S_{xx} \gets … of an array x: a statistic of x, never positions
+        return where
 
     def put(env: Env, where: list[Any] | None, value: Any) -> list[str]:
         if where is None:

@@ -50,9 +50,15 @@ def written_direction(start: M.MathNode, stop: M.MathNode) -> int | None:
         return UPWARD  # lo, …, hi − 1: the names say which end is the low one
     if high in _LOW_ENDS and low == _LOW_ENDS[high]:
         return DOWNWARD
+    if _call_of(start, "max") or _call_of(stop, "min"):
+        return UPWARD  # \max(0, k - n + 1), …, \min(k, m - 1): a range clipped to both ends, counted up
     if _less_one(stop):
         return UPWARD  # M, …, N - 1, M - 1, …, N - 1 and r_i, …, r_{i+1} - 1: up to one before an end
     return None
+
+
+def _call_of(node: M.MathNode, name: str) -> bool:
+    return isinstance(node, M.Call) and node.func == name
 
 
 def _less_one(node: M.MathNode) -> bool:

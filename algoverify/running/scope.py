@@ -289,6 +289,18 @@ def _read_statements(
     # only where one of them is given as a name (`\Require p_0`): `b \gets x` then `b_1 \gets b_0 + b_1`
     # stores into the array b
     given = _require_names(nodes, parse) | set(scope.params)
+    # s_L, s_R, s_C beside one another, the letters bound nowhere: left, right and cross, as CLRS names them
+    capitals: dict[str, set[str]] = {}
+    for tree, _ in trees:
+        for t in M.walk(tree):
+            if isinstance(t, M.Idx) and len(t.indices) == 1 and isinstance(t.indices[0], M.Sym):
+                letter = t.indices[0]
+                if len(letter.name) == 1 and letter.name.isupper() and not letter.accents:
+                    capitals.setdefault(identifier(t.base) or "", set()).add(letter.name)
+    for base, letters in capitals.items():
+        if len(letters) >= 2 and not letters & (scope.bound | given | known):
+            scope.labels |= {f"{base}_{letter}" for letter in letters}
+            scope.bound |= {f"{base}_{letter}" for letter in letters}
     labels = {
         flat
         for base, flats in numbered.items()
@@ -323,6 +335,8 @@ def _read_statements(
     scope.described |= _stated_names(nodes, parse) - scope.bound
     scope.bound |= scope.described
     for tree, target in trees:
+        if target and identifier(tree) in scope.labels:
+            continue  # s_L \gets …: a name of its own, its letter never read
         parts = _target_indices(tree, declared.__contains__) if target else [tree]
         for part in parts:
             reader = _Reader([], scope.dims, scope.indexed, scope)
