@@ -678,7 +678,10 @@ def _check_isolated(report: NoteReport, seed: int | None, limits) -> None:  # no
     start = len(report.findings)
     sent = [start, 0]  # findings, outcomes already sent (in the worker)
     # the snippets' folders go in here, removed below however the worker ends (killed, interrupted)
-    scratch = tempfile.mkdtemp(prefix="algoverify-note-")
+    try:
+        scratch: str | None = tempfile.mkdtemp(prefix="algoverify-note-")
+    except OSError:  # no temporary folder to write in: each snippet says so when it runs
+        scratch = None
 
     def work(send) -> None:  # noqa: ANN001 - runs in the worker
         runs.quiet()  # the run hears of this note's checks from receive(), in its own process
@@ -708,7 +711,8 @@ def _check_isolated(report: NoteReport, seed: int | None, limits) -> None:  # no
     try:
         why, where, since = _watch_worker(report, work, limits)
     finally:
-        _remove_tree(scratch)
+        if scratch is not None:
+            _remove_tree(scratch)
     if why is not None:
         _worker_stopped(report, why, where, since)
 
@@ -794,14 +798,23 @@ def _worker_stopped(report: NoteReport, why: str, at: list | None, since: float)
 
 
 def _remove_tree(folder: str) -> None:
-    """Remove a worker's scratch folder; a snippet the kernel has not finished killing may still add to it."""
+    """Remove a worker's scratch folder; a snippet the kernel has not finished killing may still add to it.
+
+    Ctrl-C arriving meanwhile is raised once the folder is gone, not in the middle of removing it.
+    """
     import shutil
 
+    interrupted: BaseException | None = None
     for _ in range(50):
-        shutil.rmtree(folder, ignore_errors=True)
-        if not os.path.lexists(folder):
-            return
-        time.sleep(0.02)
+        try:
+            shutil.rmtree(folder, ignore_errors=True)
+            if not os.path.lexists(folder):
+                break
+            time.sleep(0.02)
+        except KeyboardInterrupt as exc:
+            interrupted = exc
+    if interrupted is not None:
+        raise interrupted
 
 
 #: the run's per-note limits, and where to say which step a note is at (``stage("check", i)``):

@@ -179,12 +179,18 @@ def _init(work: Callable[[Callable[[Any], None]], None], writer: int, limits: Li
     kernel kills every process left in the namespace (a module's daemons, its snippets).
     """
     me = os.getpid()
+    # Inherited Python handlers (Ctrl-C's, the command's SIGTERM) would let the namespace's
+    # processes stop the init by a signal; without them the kernel drops those signals. The
+    # worker gets them back: it behaves as it would without a namespace.
+    handlers = {sig: signal.signal(sig, signal.SIG_DFL) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
         pid = os.fork()
     except OSError:
         pid = -1
     if pid == 0:
         os.close(status)  # the note's code never holds the end the guard believes
+        for sig, handler in handlers.items():
+            signal.signal(sig, handler)
         _die_with(me, libc)
         _worker(work, writer, limits)
     if pid < 0:

@@ -218,7 +218,7 @@ def _lane(tasks: Sequence[Any], work: Callable[[Any, Callable[[Any], None]], Any
     try:
         # Ctrl-C reaches the lane too (one process group with the run), SIGTERM comes from the
         # run: either unwinds the task, whose note worker is killed on the way out.
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.signal(signal.SIGINT, _interrupt)
         signal.signal(signal.SIGTERM, _interrupt)
         # the interrupt may land inside a finalizer (a pipe's __del__), where Python would print
         # "Exception ignored … Traceback" to the user's terminal: a stopping lane has nothing to say
@@ -260,6 +260,10 @@ def _lane(tasks: Sequence[Any], work: Callable[[Any, Callable[[Any], None]], Any
 
 
 def _interrupt(signum: int, frame: Any) -> None:
+    # Ctrl-C and then the run's SIGTERM both come: the second must not cut short the unwinding
+    # the first started (ending the note's worker, removing its scratch folder)
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, signal.SIG_IGN)
     raise KeyboardInterrupt
 
 
