@@ -13,6 +13,7 @@ import importlib
 import os
 import re
 import sys
+import tempfile
 import time
 import traceback
 import warnings
@@ -708,32 +709,35 @@ def _check_isolated(report: NoteReport, seed: int | None, limits) -> None:  # no
 
     The worker sends where it is (the module's import, the i-th check) and, at each such step,
     the findings and outcomes added since the last: a worker killed halfway keeps the checks it
-    finished, and the finding about its end stands at the step it was in.
+    finished, and the finding about its end stands at the step it was in. The note's code can
+    write on that pipe too: each message is read as JSON data and rebuilt by our own code
+    (:mod:`.checking.portable`), and one that is not ours ends the worker (AV504).
     """
-    from .checking import coverage, flowchart, runner, runs  # noqa: F401 - loaded once here, not in every worker
-    from .checking.isolation import run_in_worker
-    from .checking.outcome import CANNOT, Outcome
-    from .findings import NoteWorkerStopped
+    from .checking import coverage, flowchart, portable, runner, runs, snippets  # noqa: F401 - loaded once here
 
-    note = report.note
     start = len(report.findings)
     sent = [start, 0]  # findings, outcomes already sent (in the worker)
+    # the snippets' folders go in here, removed below however the worker ends (killed, interrupted)
+    try:
+        scratch: str | None = tempfile.mkdtemp(prefix="algoverify-note-")
+    except OSError:  # no temporary folder to write in: each snippet says so when it runs
+        scratch = None
 
     def work(send) -> None:  # noqa: ANN001 - runs in the worker
         runs.quiet()  # the run hears of this note's checks from receive(), in its own process
+        snippets.keep_folders_in(scratch)
         before = set(sys.modules)
-        local = _note_modules(before)
 
         def flush() -> None:
             findings, outcomes = report.findings[sent[0] :], report.outcomes[sent[1] :]
             sent[0], sent[1] = len(report.findings), len(report.outcomes)
             if findings or outcomes:
-                message = ("part", findings, [dataclasses.replace(o, check=None) for o in outcomes])
-                _send_portable(send, message, local)
+                plain = [dataclasses.replace(o, check=None) for o in outcomes]
+                send(["part", portable.encode(findings), portable.encode(plain)])
 
         def stage(*at: object) -> None:
             flush()
-            send(("at", *at))
+            send(["at", *at])
 
         _NOTE_RUN.set((limits, stage))
         try:
@@ -741,112 +745,116 @@ def _check_isolated(report: NoteReport, seed: int | None, limits) -> None:  # no
         except Exception as exc:  # our bug, as in-process: AV099 and exit status 2
             report.findings.append(_internal(report.path, None, "checking the note", exc))
         flush()
-        send(("inputs", [str(p) for p in _local_files(set(sys.modules) - before)]))
-        send(("imported", [m for m in sys.modules if m not in before and m.split(".")[0] in _WARM]))
+        send(["inputs", [str(p) for p in _local_files(set(sys.modules) - before)]])
+        send(["imported", [m for m in sys.modules if m not in before and m.split(".")[0] in _WARM]])
+
+    try:
+        why, where, since = _watch_worker(report, work, limits)
+    finally:
+        if scratch is not None:
+            _remove_tree(scratch)
+    if why is not None:
+        _worker_stopped(report, why, where, since)
+
+
+def _watch_worker(report: NoteReport, work: Callable, limits) -> tuple[str | None, list | None, float]:  # noqa: ANN001
+    """Run ``work`` in a note's worker, adding what it sends to ``report``; why it stopped, where, since when."""
+    from .checking import portable, runs
+    from .checking.isolation import Malformed, run_in_worker
 
     spec = _spec(report)
     where: list = [None]
     since = [time.perf_counter()]
 
-    def receive(message) -> None:  # noqa: ANN001 - runs here
-        if message[0] == "part":
-            report.findings.extend(message[1])
-            for outcome in message[2]:
+    def receive(message) -> None:  # noqa: ANN001 - runs here; JSON data, from our code or the note's
+        kind = message[0] if isinstance(message, list) and message else None
+        if kind == "part" and len(message) == 3:
+            findings, outcomes = portable.decode_findings(message[1]), portable.decode_outcomes(message[2])
+            if len(report.outcomes) + len(outcomes) > len(spec.checks):
+                raise Malformed("more outcomes than the note has checks")
+            report.findings.extend(findings)
+            for outcome in outcomes:
                 outcome.check = spec.checks[len(report.outcomes)]
                 report.outcomes.append(outcome)
                 runs.outcome_done(outcome)
-        elif message[0] == "inputs":
+        elif kind == "inputs" and len(message) == 2 and _strings(message[1]):
             report.inputs.extend(Path(p) for p in message[1])
-        elif message[0] == "at":
+        elif kind == "at" and len(message) >= 2 and message[1] in ("module", "check", "coverage"):
+            if message[1] == "check" and not (len(message) == 3 and type(message[2]) is int):
+                raise Malformed(f"not a stage: {message!r}"[:200])
             where[0] = message[1:]
             since[0] = time.perf_counter()
-        elif message[0] == "imported":  # so that the next note's worker starts with them loaded
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")  # the worker has shown them already
-                for name in message[1]:
-                    try:
-                        importlib.import_module(name)
-                    except Exception:  # noqa: BLE001 - a module only a worker could import stays out
-                        pass
+        elif kind == "imported" and len(message) == 2 and _strings(message[1]):
+            _warm_up(message[1])
+        else:
+            raise Malformed(f"not a message: {message!r}"[:200])
 
     why = run_in_worker(work, receive, limits, tick=runs.tick)
-    if why is None:
-        return
-    at = where[0]
+    return why, where[0], since[0]
+
+
+def _strings(value: object) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def _warm_up(names: list[str]) -> None:
+    """Import here what a worker loaded of our packages, so that the next note's worker starts with them.
+
+    The names come from the worker, where the note's code may have written them: only modules of
+    the packages in :data:`_WARM` are imported, never one a name merely spells.
+    """
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the worker has shown them already
+        for name in names:
+            if name.split(".")[0] not in _WARM or not all(part.isidentifier() for part in name.split(".")):
+                continue
+            try:
+                importlib.import_module(name)
+            except Exception:  # noqa: BLE001 - a module only a worker could import stays out
+                pass
+
+
+def _worker_stopped(report: NoteReport, why: str, at: list | None, since: float) -> None:
+    """The AV504 of a worker that did not finish: at the check it was in, else at the module or the spec."""
+    from .checking import runs
+    from .checking.outcome import CANNOT, Outcome
+    from .findings import NoteWorkerStopped
+
+    spec = _spec(report)
     if at is not None and at[0] == "check" and at[1] < len(spec.checks):
         check = spec.checks[at[1]]
         finding = NoteWorkerStopped.finding(
             check.span, report.path, {"check": check.id}, where=f" in check {check.id}", why=why
         )
         report.findings.append(finding)
-        seconds = time.perf_counter() - since[0]
+        seconds = time.perf_counter() - since
         report.outcomes.append(Outcome(check, CANNOT, finding.message, seconds, 0, [finding]))
         runs.outcome_done(report.outcomes[-1])
         return
     importing = at is not None and at[0] == "module"
-    span = (spec.module_span if importing else None) or spec.span or note.front_matter_span
+    span = (spec.module_span if importing else None) or spec.span or report.note.front_matter_span
     where_text = f" importing module {spec.module}" if importing else ""
     report.findings.append(NoteWorkerStopped.finding(span, report.path, where=where_text, why=why))
 
 
-def _send_portable(send, message: tuple, local: Callable[[str], bool] | None = None) -> None:  # noqa: ANN001
-    """Send findings and outcomes as the run can read them back.
+def _remove_tree(folder: str) -> None:
+    """Remove a worker's scratch folder; a snippet the kernel has not finished killing may still add to it.
 
-    A detail that does not pickle, or pickles as a reference to the note's own code, goes as its
-    ``repr``. A function or an object of the note's module pickles here by name, but the run has no such
-    module to find it in: the whole message would not unpickle there and the note's results would
-    be lost (``local`` says which modules are the note's).
+    Ctrl-C arriving meanwhile is raised once the folder is gone, not in the middle of removing it.
     """
-    local = local or _note_modules(None)
-    if _readable(message, local):
-        send(message)
-        return
-    kind, findings, outcomes = message
-    fixed = {id(f): _portable_finding(f, local) for f in findings}
-    for o in outcomes:
-        for f in o.findings:
-            fixed.setdefault(id(f), _portable_finding(f, local))
-    outcomes = [
-        dataclasses.replace(o, details=_portable_details(o.details, local), findings=[fixed[id(f)] for f in o.findings])
-        for o in outcomes
-    ]
-    send((kind, [fixed[id(f)] for f in findings], outcomes))
+    import shutil
 
-
-def _note_modules(before: set[str] | None) -> Callable[[str], bool]:
-    """Whether a module is the note's: its helper module, or a project file imported since ``before``."""
-    from .checking.context import NOTE_MODULE_PREFIX
-
-    known: dict[str, bool] = {}
-
-    def local(name: str) -> bool:
-        if name not in known:
-            fresh = before is not None and name not in before and name in sys.modules
-            known[name] = name.startswith(NOTE_MODULE_PREFIX) or (fresh and bool(_local_files([name])))
-        return known[name]
-
-    return local
-
-
-def _readable(value: object, local: Callable[[str], bool]) -> bool:
-    """Whether ``value`` pickles without naming anything of the note's own code (see :func:`_send_portable`)."""
-    import io
-    import pickle
-
-    class Pickler(pickle.Pickler):
-        def reducer_override(self, obj: object) -> object:
-            module = getattr(obj, "__module__", None)
-            if not isinstance(module, str):
-                module = type(obj).__module__
-            if local(module):
-                raise pickle.PicklingError(f"{module} is the note's own code")
-            return NotImplemented
-
-    try:
-        Pickler(io.BytesIO(), protocol=pickle.HIGHEST_PROTOCOL).dump(value)
-    except Exception:  # noqa: BLE001 - anything that does not pickle, whatever the reason
-        return False
-    return True
+    interrupted: BaseException | None = None
+    for _ in range(50):
+        try:
+            shutil.rmtree(folder, ignore_errors=True)
+            if not os.path.lexists(folder):
+                break
+            time.sleep(0.02)
+        except KeyboardInterrupt as exc:
+            interrupted = exc
+    if interrupted is not None:
+        raise interrupted
 
 
 #: the run's per-note limits, and where to say which step a note is at (``stage("check", i)``):
@@ -1103,25 +1111,17 @@ class _LintJob:
     def store(self, report: NoteReport) -> None:
         pass
 
-    def portable(self, report: NoteReport) -> NoteReport:
-        """Ready to cross the lane's pipe: a check's ``locate`` (a closure) stays behind, odd details become text."""
-        report.outcomes = [
-            dataclasses.replace(o, check=dataclasses.replace(o.check, locate=None)) if o.check is not None else o
-            for o in report.outcomes
-        ]
-        if not _readable(report, _note_modules(None)):  # a detail that does not pickle (a function, a module)
-            report.findings = [_portable_finding(f) for f in report.findings]
-            report.outcomes = [
-                dataclasses.replace(
-                    o, details=_portable_details(o.details), findings=[_portable_finding(f) for f in o.findings]
-                )
-                for o in report.outcomes
-            ]
-        return report
+    def portable(self, report: NoteReport) -> Any:
+        """The report as JSON data, to cross the lane's pipe (:func:`_report_data`)."""
+        return _report_data(report)
 
-    def restore(self, report: NoteReport) -> NoteReport:
-        """A report back from a lane: each check's ``locate`` found again from the note's spec."""
-        if report.outcomes and report.note is not None:
+    def restore(self, data: Any) -> NoteReport:
+        """A report back from a lane, rebuilt from its data; raises ``Malformed`` for data that is not one."""
+        report = _report_from_data(data)
+        trials = getattr(self, "trials", None)  # check's --trials, as the lane's run applied it
+        if trials is not None:
+            report.config = dataclasses.replace(report.config, forced_trials=trials)
+        if report.outcomes and report.note is not None:  # each check's locate, found again from the note's spec
             fresh = {c.id: c for c in _spec(report).checks}
             for o in report.outcomes:
                 if o.check is not None and o.check.id in fresh:
@@ -1162,14 +1162,66 @@ _WARM_UP = (
 )
 
 
-def _portable_details(details: dict, local: Callable[[str], bool] | None = None) -> dict:
-    """A finding's or outcome's details, each value that does not pickle (or names the note's code) as its ``repr``."""
-    local = local or _note_modules(None)
-    return {key: value if _readable(value, local) else repr(value) for key, value in details.items()}
+def _report_data(report: NoteReport) -> dict:
+    """A note's report as JSON data (:mod:`.checking.portable`): what a lane sends the run.
+
+    The note's text goes whole, its reading and its listings' IR as data; the project
+    configuration is found again on the other side, as a cached report's is. Derived tables
+    (``names``) are left to be rebuilt when asked for; ``claims`` are not made by lint or check.
+    """
+    from .checking import portable
+
+    return {
+        "path": str(report.path),
+        "note": portable.encode(report.note),
+        "blocks": [portable.encode([b.block, b.ir, b.findings]) for b in report.blocks],
+        "findings": portable.encode(report.findings),
+        "outcomes": portable.encode(report.outcomes),
+        "seconds": report.seconds,
+        "macros": portable.encode(report.macros),
+        "preamble": report.preamble,
+        "cached": report.cached,
+        "inputs": [str(p) for p in report.inputs],
+    }
 
 
-def _portable_finding(finding: Finding, local: Callable[[str], bool] | None = None) -> Finding:
-    return dataclasses.replace(finding, details=_portable_details(finding.details, local))
+def _report_from_data(data: Any) -> NoteReport:
+    """The inverse of :func:`_report_data`; raises ``Malformed`` for data that is not a report."""
+    from .checking import portable
+    from .checking.wire import Malformed
+
+    try:
+        path = Path(data["path"])
+        note = portable.decode(data["note"])
+        blocks = []
+        for item in data["blocks"]:
+            block, tree, findings = portable.decode(item)
+            if not isinstance(block, Block) or not (tree is None or isinstance(tree, ir.Algorithm)):
+                raise Malformed("not a block")
+            if not isinstance(findings, list) or not all(isinstance(f, Finding) for f in findings):
+                raise Malformed("not a block's findings")
+            blocks.append(BlockReport(block, tree, findings))
+        macros = portable.decode(data["macros"])
+        report = NoteReport(
+            path,
+            note,
+            blocks,
+            portable.decode_findings(data["findings"]),
+            portable.decode_outcomes(data["outcomes"]),
+            float(data["seconds"]),
+            find_config(path.parent),
+            macros,
+            str(data["preamble"]),
+            cached=bool(data["cached"]),
+            inputs=[Path(p) for p in data["inputs"]],
+        )
+    except Malformed:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError) as exc:
+        raise Malformed(f"not a report: {type(exc).__name__}: {exc}") from None
+    if not (note is None or isinstance(note, Note)) or not isinstance(macros, MacroTable):
+        raise Malformed("not a report: its note or macros are not ours")
+    return report
 
 
 class _CheckJob(_LintJob):

@@ -11,7 +11,6 @@ object) travels back from the note's worker as a bounded description.
 from __future__ import annotations
 
 import json
-import pickle
 import sys
 import textwrap
 import types
@@ -187,25 +186,17 @@ def test_a_generator_returning_a_function_or_an_object_is_checked_and_reported(t
 
 
 def test_a_detail_naming_the_notes_own_code_is_sent_as_text(tmp_path):
-    # pickled by name, a function of the note's module cannot be unpickled by the run, which has no
-    # such module: the whole message, and every result in it, would be lost
+    # the run has no such module, and reads a worker's results as data (never unpickled): a
+    # function of the note's module travels as its printed forms, the other details as they are
+    from algoverify.checking import portable
+
     module = types.ModuleType("algoverify_note_0123456789ab")
     exec("def helper():\n    return 0\n", module.__dict__)
     sys.modules[module.__name__] = module
-    sent = []
-
-    def send(message):
-        blob = pickle.dumps(message)
-        del sys.modules[module.__name__]  # the run's side
-        try:
-            sent.append(pickle.loads(blob))
-        finally:
-            sys.modules[module.__name__] = module
-
     try:
         finding = api.InternalError.finding(None, tmp_path, {"fn": module.helper, "n": 3}, stage="s", error="e")
-        api._send_portable(send, ("part", [finding], []))
+        data = json.dumps(portable.encode([finding]))
     finally:
         sys.modules.pop(module.__name__, None)
-    ((_, (back,), _),) = sent
-    assert back.details["fn"].startswith("<function helper") and back.details["n"] == 3
+    (back,) = portable.decode_findings(json.loads(data))  # the run's side
+    assert str(back.details["fn"]).startswith("<function helper") and back.details["n"] == 3

@@ -522,7 +522,7 @@ DAEMON = textwrap.dedent(
         if os.fork() == 0:
             os.setsid()
             if os.fork() == 0:
-                os.write(write, str(os.getpid()).encode())
+                os.write(write, os.readlink('/proc/self').encode())  # its pid on the machine
                 time.sleep(1000)
             os._exit(0)
         os.close(write)

@@ -230,7 +230,7 @@ def test_setsid_escapee_is_killed(tmp_path, timeout):
         "if os.fork() == 0:\n"
         "    os.setsid()\n"
         "    if os.fork() == 0:\n"  # a double-forked daemon: orphaned, own session, own group
-        f"        open({str(pidfile)!r}, 'w').write(str(os.getpid()))\n"
+        f"        open({str(pidfile)!r}, 'w').write(os.readlink('/proc/self'))\n"  # its pid on the machine
         "        time.sleep(1000)\n"
         "    os._exit(0)\n"
         "time.sleep(0.3)\n"
@@ -248,7 +248,7 @@ def test_killing_its_parent_does_not_kill_us(tmp_path):
     pidfile = tmp_path / "snippet.pid"
     code = (
         "import os, signal, time\n"
-        f"open({str(pidfile)!r}, 'w').write(str(os.getpid()))\n"
+        f"open({str(pidfile)!r}, 'w').write(os.readlink('/proc/self'))\n"  # its pid on the machine
         "os.kill(os.getppid(), signal.SIGKILL)\n"
         "os.killpg(0, signal.SIGKILL)\n"
         "time.sleep(1000)\n"
@@ -284,7 +284,7 @@ def test_a_killed_caller_leaves_no_escapee(tmp_path, attempt):
         "if os.fork() == 0:\n"
         "    os.setsid()\n"
         "    if os.fork() == 0:\n"
-        f"        open({str(pidfile)!r} + '.tmp', 'w').write(str(os.getpid()))\n"
+        f"        open({str(pidfile)!r} + '.tmp', 'w').write(os.readlink('/proc/self'))\n"
         f"        os.rename({str(pidfile)!r} + '.tmp', {str(pidfile)!r})\n"
         "        time.sleep(1000)\n"
         "    os._exit(0)\n"

@@ -204,13 +204,19 @@ def test_timeout_kills_a_sleeper():
     assert time.monotonic() - begin < 2.5
 
 
+# A child that writes its pid on the machine (the snippet's own PID namespace numbers it otherwise), then sleeps.
+_SLEEPER = (
+    "import os, time; open({pidfile!r} + '.tmp', 'w').write(os.readlink('/proc/self')); "
+    "os.rename({pidfile!r} + '.tmp', {pidfile!r}); time.sleep(1000)"
+)
+
+
 @needs_posix
 def test_timeout_kills_the_children_too(tmp_path):
     pidfile = tmp_path / "child.pid"
     code = (
         "import subprocess, sys, time\n"
-        "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(1000)'])\n"
-        f"open({str(pidfile)!r}, 'w').write(str(child.pid))\n"
+        f"child = subprocess.Popen([sys.executable, '-c', {_SLEEPER.format(pidfile=str(pidfile))!r}])\n"
         "time.sleep(1000)\n"
     )
     begin = time.monotonic()
@@ -224,10 +230,11 @@ def test_timeout_kills_the_children_too(tmp_path):
 def test_background_child_does_not_outlive_a_finished_snippet(tmp_path):
     pidfile = tmp_path / "child.pid"
     code = (
-        "import subprocess, sys\n"
-        "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(1000)'],\n"
+        "import os, subprocess, sys, time\n"
+        f"child = subprocess.Popen([sys.executable, '-c', {_SLEEPER.format(pidfile=str(pidfile))!r}],\n"
         "                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
-        f"open({str(pidfile)!r}, 'w').write(str(child.pid))\n"
+        f"while not os.path.exists({str(pidfile)!r}):\n"
+        "    time.sleep(0.01)\n"
     )
     run = run_snippet(code, timeout=5)
     assert run.ok and not run.timed_out, run.stderr

@@ -5,8 +5,15 @@ a segfault, a monkey-patched numpy or a snippet that kills its parent must cost 
 A fork per note gives that for a few milliseconds (numpy and the parsers are already imported),
 and everything the worker changed in the interpreter dies with it.
 
+Where the kernel allows it, the worker runs in a PID namespace of its own (below an init
+process of ours), so the pids of the run and of every other process are not its to signal:
+a module that finds the run through ``/proc`` cannot kill it, and whatever the module leaves
+running dies with the namespace when the note ends.
+
 This module knows processes only: the work is a callable run in the child with a ``send``
-function; what the messages mean is the caller's business (:func:`algoverify.api.check`).
+function; what the messages mean is the caller's business (:func:`algoverify.api.check`). A
+message is JSON data (:mod:`.wire`): the note's code can write on the worker's pipe too, and
+what it writes there is read as data, never unpickled.
 """
 
 from __future__ import annotations
@@ -14,14 +21,17 @@ from __future__ import annotations
 import gc
 import os
 import signal
+import struct
 import sys
 import time
 import warnings
 from dataclasses import dataclass
-from multiprocessing.connection import Connection, Pipe
 from typing import Any, Callable
 
-__all__ = ["Limits", "available", "run_in_worker", "DEFAULT_TIMEOUT", "DEFAULT_MEMORY_MB"]
+from . import wire
+from .wire import Malformed
+
+__all__ = ["Limits", "Malformed", "available", "run_in_worker", "DEFAULT_TIMEOUT", "DEFAULT_MEMORY_MB"]
 
 #: seconds one note's checks may take together
 DEFAULT_TIMEOUT = 300.0
@@ -56,18 +66,19 @@ def run_in_worker(
     limits: Limits,
     tick: Callable[[], None] | None = None,
 ) -> str | None:
-    """Run ``work(send)`` in a forked child; pass each object it sends to ``on_message``.
+    """Run ``work(send)`` in a forked child; pass each message it sends, read back as JSON data, to ``on_message``.
 
     Returns ``None`` when the work returned normally, else why the worker stopped: it passed
     its deadline (then its whole process group is killed), raised a ``BaseException``, exited
-    or died of a signal. Never raises for anything the worker did; an exception raised here
-    (Ctrl-C) kills the worker's group on its way out. ``tick`` is called about every
+    or died of a signal, or sent bytes that are not a message (or one ``on_message`` refused by
+    raising :class:`Malformed`). Never raises for anything the worker did; an exception raised
+    here (Ctrl-C) kills the worker's group on its way out. ``tick`` is called about every
     :data:`TICK` seconds while the worker runs (a progress line's clock).
     """
     _reap_finished()
     parent = os.getpid()
     libc = _libc()  # loaded here, once: the guard and the worker only call it
-    reader, writer = Pipe(duplex=False)
+    reader, writer = os.pipe()
     for stream in (sys.stdout, sys.stderr):
         try:  # else the child would print the parent's pending output a second time
             stream.flush()
@@ -87,49 +98,67 @@ def run_in_worker(
         if pid != 0:
             gc.unfreeze()
     if pid == 0:  # pragma: no cover - the child; its results come back over the pipe
-        reader.close()
+        os.close(reader)
+        for fd in wire.PRIVATE:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
         _die_with(parent, libc)
         _child(work, writer, limits, libc)
-    writer.close()
+    os.close(writer)
     try:
         os.setpgid(pid, pid)  # also set by the child: whichever runs first, killpg finds the group
     except OSError:
         pass
+    frames = wire.Reader(reader)
     try:
-        return _watch(pid, reader, on_message, limits, tick)
+        return _watch(pid, frames, on_message, limits, tick)
     finally:
-        reader.close()
+        frames.close()
         _kill_group(pid)  # leftovers a note's code started in the worker's group
         # Reaped later: a worker's exit unmaps the heap it copied, which takes milliseconds the
         # next note need not wait for; a zombie's pid and group cannot be reused meanwhile.
         _UNREAPED.append(pid)
 
 
-def _child(work: Callable[[Callable[[Any], None]], None], writer: Connection, limits: Limits, libc: Any) -> None:
+def _child(work: Callable[[Callable[[Any], None]], None], writer: int, limits: Limits, libc: Any) -> None:
     try:
         os.setpgid(0, 0)
     except OSError:
         pass
     guard = os.getpid()
     # The note's code runs in a grandchild: its parent is this guard, not the run, so a module
-    # that kills os.getppid() (or signals its group's leader) ends this note only.
+    # that kills os.getppid() (or signals its group's leader) ends this note only. In a PID
+    # namespace, the grandchild is the namespace's init, and the note's code runs one below it.
+    namespace = _new_pid_namespace(libc)
+    status_r, status_w = os.pipe() if namespace else (-1, -1)
     try:
         pid = os.fork()
     except OSError:
         pid = -1  # no second process to be had: the worker runs here, unguarded
-    if pid <= 0:
-        if pid == 0:
-            _die_with(guard, libc)
+    if pid == 0:
+        if namespace:
+            os.close(status_r)
+            _die_with(None, libc)  # its parent is outside the namespace: getppid() says 0
+            _init(work, writer, limits, libc, status_w)
+        _die_with(guard, libc)
         _worker(work, writer, limits)
-    writer.close()
+    elif pid < 0:
+        _worker(work, writer, limits)
+    os.close(writer)
     status = 1
     try:
-        while True:
+        wait_status = _wait(pid)
+        if namespace:  # the init's own status, unless it told how the worker ended
+            os.close(status_w)
+            os.set_blocking(status_r, False)  # told before it exited, or never
             try:
-                _, wait_status = os.waitpid(pid, 0)
-                break
-            except InterruptedError:
-                continue
+                told = os.read(status_r, 4)
+            except BlockingIOError:
+                told = b""
+            if len(told) == 4:
+                wait_status = struct.unpack("i", told)[0]
         if os.WIFSIGNALED(wait_status):
             sig = os.WTERMSIG(wait_status)
             if sig not in (signal.SIGKILL, signal.SIGSTOP):  # those two have no handler to reset
@@ -140,6 +169,85 @@ def _child(work: Callable[[Callable[[Any], None]], None], writer: Connection, li
         pass
     finally:
         os._exit(status)
+
+
+def _init(work: Callable[[Callable[[Any], None]], None], writer: int, limits: Limits, libc: Any, status: int) -> None:
+    """PID 1 of the note's namespace: fork the worker, reap the namespace's orphans, tell the guard how it ended.
+
+    Not the worker itself: the kernel drops a signal the namespace's init sends itself, so a
+    module's ``os.kill(os.getpid(), SIGKILL)`` would be ignored. When this process exits, the
+    kernel kills every process left in the namespace (a module's daemons, its snippets).
+    """
+    me = os.getpid()
+    # Inherited Python handlers (Ctrl-C's, the command's SIGTERM) would let the namespace's
+    # processes stop the init by a signal; without them the kernel drops those signals. The
+    # worker gets them back: it behaves as it would without a namespace.
+    handlers = {sig: signal.signal(sig, signal.SIG_DFL) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        pid = os.fork()
+    except OSError:
+        pid = -1
+    if pid == 0:
+        os.close(status)  # the note's code never holds the end the guard believes
+        for sig, handler in handlers.items():
+            signal.signal(sig, handler)
+        _die_with(me, libc)
+        _worker(work, writer, limits)
+    if pid < 0:
+        _worker(work, writer, limits)
+    os.close(writer)
+    wait_status = 1 << 8
+    try:
+        while True:  # orphans of the namespace are ours to reap, until the worker itself ends
+            try:
+                ended, wait_status = os.waitpid(-1, 0)
+            except InterruptedError:
+                continue
+            if ended == pid:
+                break
+        os.write(status, struct.pack("i", wait_status))
+    except BaseException:  # noqa: BLE001 - the guard reports the init's own status instead
+        pass
+    finally:
+        os._exit(0)
+
+
+def _wait(pid: int) -> int:
+    while True:
+        try:
+            return os.waitpid(pid, 0)[1]
+        except InterruptedError:
+            continue
+
+
+#: unshare(2) flags
+_CLONE_NEWUSER, _CLONE_NEWPID = 0x10000000, 0x20000000
+
+
+def _new_pid_namespace(libc: Any) -> bool:
+    """Make this process's next child the init of a new PID namespace (Linux), where the kernel allows it.
+
+    Directly with the right to (root), else through a user namespace that maps our uid and gid
+    to themselves, as the snippet sandbox does; False, and nothing changed, when both are refused.
+    """
+    if libc is None:
+        return False
+    uid, gid = os.getuid(), os.getgid()
+    for flags in (_CLONE_NEWPID, _CLONE_NEWUSER | _CLONE_NEWPID):
+        try:
+            if libc.unshare(flags) != 0:
+                continue
+        except (OSError, AttributeError):
+            return False
+        if flags & _CLONE_NEWUSER:
+            for name, text in (("setgroups", "deny"), ("uid_map", f"{uid} {uid} 1"), ("gid_map", f"{gid} {gid} 1")):
+                try:
+                    with open(f"/proc/self/{name}", "w") as f:
+                        f.write(text)
+                except OSError:
+                    pass
+        return True
+    return False
 
 
 def _libc() -> Any:
@@ -158,33 +266,38 @@ def _libc() -> Any:
 _LIBC: Any = None
 
 
-def _die_with(parent: int, libc: Any) -> None:
+def _die_with(parent: int | None, libc: Any) -> None:
     """Be killed when ``parent`` dies (Linux): a guard with the run or lane watching it, a worker with its guard.
 
     Else a lane killed by a note's code, or a run killed with SIGKILL, would leave the note's
-    worker running with nobody to enforce its deadline.
+    worker running with nobody to enforce its deadline. ``None``: a parent outside our PID
+    namespace, whose earlier death cannot be seen (the group kill that ends it ends us too).
     """
     if libc is not None:
         try:
             libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
         except (OSError, AttributeError):
             return
-    if os.getppid() != parent:  # it died before we asked to be told
+    if parent is not None and os.getppid() != parent:  # it died before we asked to be told
         os._exit(1)
 
 
-def _worker(work: Callable[[Callable[[Any], None]], None], writer: Connection, limits: Limits) -> None:
+def _worker(work: Callable[[Callable[[Any], None]], None], writer: int, limits: Limits) -> None:
     status = 0
+
+    def send(message: Any) -> None:
+        wire.write(writer, message)
+
     try:
         _limit_memory(limits.memory_mb)
-        work(writer.send)
+        work(send)
         _flush()  # the parent kills the worker as soon as it reads the end
-        writer.send(("worker-done",))
+        send(["worker-done"])
     except BaseException as exc:  # noqa: BLE001 - SystemExit, KeyboardInterrupt: this note's end only
         status = _RAISED
         try:
             _flush()
-            writer.send(("worker-raised", f"{type(exc).__name__}: {exc}"))
+            send(["worker-raised", f"{type(exc).__name__}: {exc}"])
         except BaseException:  # noqa: BLE001 - the parent reports the exit status instead
             pass
     finally:
@@ -226,7 +339,7 @@ def _mapped_bytes() -> int:
 
 
 def _watch(
-    pid: int, reader: Connection, on_message: Callable[[Any], None], limits: Limits, tick: Callable[[], None] | None
+    pid: int, frames: wire.Reader, on_message: Callable[[Any], None], limits: Limits, tick: Callable[[], None] | None
 ) -> str | None:
     deadline = time.monotonic() + limits.timeout
     late = f"did not finish within the note deadline of {limits.timeout:g} s and was killed"
@@ -235,17 +348,19 @@ def _watch(
         if remaining <= 0:
             return late
         try:
-            ready = reader.poll(min(remaining, TICK) if tick is not None else remaining)
-            message = reader.recv() if ready else None
-        except Exception:  # noqa: BLE001 - end of the pipe, or a message cut short by the worker's death
+            arrived = frames.poll(min(remaining, TICK) if tick is not None else remaining)
+            for message in frames.messages():
+                if message == ["worker-done"]:
+                    return None
+                if isinstance(message, list) and len(message) == 2 and message[0] == "worker-raised":
+                    return f"raised {message[1]}"
+                on_message(message)
+        except Malformed as exc:  # forged, or cut short: the note's result cannot be trusted
+            return f"sent a result that is not one ({exc})"
+        if frames.closed:  # the end of the pipe, or a message cut short by the worker's death
             return _death(pid, deadline) or late
-        if not ready:
-            if tick is not None:
-                tick()
-            continue
-        if isinstance(message, tuple) and message and message[0] in ("worker-done", "worker-raised"):
-            return None if message[0] == "worker-done" else f"raised {message[1]}"
-        on_message(message)
+        if not arrived and tick is not None:
+            tick()
 
 
 def _death(pid: int, deadline: float) -> str | None:

@@ -7,22 +7,25 @@ runs one level below, in the guarded worker of :mod:`.isolation`, so a run over 
 what a run without them does. The caller puts the results in order.
 
 This module knows processes and pipes only: what a task is and what its messages mean are the
-caller's business.
+caller's business. A lane's messages and results are JSON data (:mod:`.wire`), never pickles: a
+note's code runs below the lane and can reach its pipe, so what the run reads there must run
+nothing when read. A lane that sends something else, or out of step, is ended and its task lost.
 """
 
 from __future__ import annotations
 
 import gc
 import os
+import select
 import signal
 import sys
 import time
 import traceback
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import Any, Callable, Sequence
 
-if TYPE_CHECKING:
-    from multiprocessing.connection import Connection
+from . import wire
+from .wire import Malformed
 
 __all__ = ["available", "default_jobs", "run_lanes"]
 
@@ -46,7 +49,10 @@ def default_jobs() -> int:
 @dataclass
 class _Lane:
     pid: int
-    conn: Connection
+    #: our end of the pipe its tasks go on
+    tasks: int
+    #: the lane's messages and results, as they come
+    results: wire.Reader
     task: int | None = None
     #: waited for already: its pid may name another process now, never to be signalled again
     reaped: bool = False
@@ -72,43 +78,63 @@ def run_lanes(
     next tasks), ``on_lost(i, traceback, True)`` an exception the task raised (the lane goes
     on). Each runs in this process; ``tick`` too, about every ``tick_seconds``.
 
+    What ``send`` is given and what ``work`` returns must be JSON data; they arrive as such. A
+    lane whose pipe carries anything else, or whose result ``on_done`` refuses by raising
+    :class:`~.wire.Malformed`, is killed, and its task lost as if it had died.
+
     On any exception here (Ctrl-C, or SIGTERM made an exception by the caller), every lane is
     told to stop (SIGTERM: a lane ends its note's worker on the way out) and is killed past
     :data:`STOP_GRACE` seconds; the exception then propagates.
     """
-    from multiprocessing.connection import wait  # loaded when lanes are used, not on every start
-
     pending = list(range(len(tasks)))
     pending.reverse()  # popped from the end: tasks start in their order
     lanes: list[_Lane] = []  # the lanes still taking tasks
     retired: list[_Lane] = []  # told to exit, or gone
     finished = False
 
-    def lose(lane: _Lane, task: int, why: str) -> None:
-        lanes.remove(lane)
-        retired.append(lane)
+    def lose(lane: _Lane, why: str) -> None:
+        task, lane.task = lane.task, None
+        if lane in lanes:
+            lanes.remove(lane)
+            retired.append(lane)
         _stop(lane)
-        on_lost(task, why, False)
+        if task is not None:
+            on_lost(task, why, False)
 
     def read(lane: _Lane) -> None:
+        """Hand on what the lane has sent; a lane whose pipe carries anything else is lost."""
         try:
-            message = lane.conn.recv()
-        except (EOFError, OSError):
-            message = ("lost", _ended(lane))
-        except Exception as exc:  # noqa: BLE001 - a result that does not unpickle here
-            message = ("error", f"its result could not be read: {type(exc).__name__}: {exc}")
-        kind, task = message[0], lane.task
-        assert task is not None
-        if kind == "message":
-            on_message(task, message[1])
+            lane.results.fill()
+            for message in lane.results.messages():
+                if lane not in lanes:
+                    return
+                _take(lane, message)
+        except Malformed as exc:
+            lose(lane, f"sent a result that is not one ({exc})")
             return
+        if lane.results.closed and lane.task is not None and lane in lanes:
+            lose(lane, _ended(lane))
+
+    def _take(lane: _Lane, message: Any) -> None:
+        if not (isinstance(message, list) and len(message) == 3 and message[0] in ("message", "done", "error")):
+            raise Malformed(f"not a message: {message!r}"[:200])
+        kind, task, body = message
+        if lane.task is None or task != lane.task:  # one the lane was not given, or a second end
+            raise Malformed(f"a {kind} of task {task!r} while the lane runs task {lane.task!r}"[:200])
+        if kind == "message":
+            on_message(task, body)
+            return
+        if kind == "error" and not isinstance(body, str):
+            raise Malformed("an error that is not a traceback")
         lane.task = None
         if kind == "done":
-            on_done(task, message[1])
-        elif kind == "error":  # the task raised; the lane itself goes on
-            on_lost(task, message[1], True)
-        else:  # the lane is gone: a new one takes the next tasks
-            lose(lane, task, message[1])
+            try:
+                on_done(task, body)
+            except Malformed as exc:  # the lane is out of step or forged: it takes no more tasks
+                lane.task = task
+                raise Malformed(f"its report cannot be read: {exc}") from None
+        else:  # the task raised; the lane itself goes on
+            on_lost(task, body, True)
 
     try:
         while True:
@@ -121,19 +147,17 @@ def run_lanes(
                 lanes.append(lane)
                 if not _assign(lane, pending):
                     raise OSError("a new lane closed its pipe at once")
-            busy = {lane.conn: lane for lane in lanes if lane.task is not None}
+            busy = {lane.results.fd: lane for lane in lanes if lane.task is not None}
             if not busy:
                 break
-            for conn in wait(list(busy), timeout=tick_seconds):
-                read(busy[conn])
+            for fd in _wait(list(busy), tick_seconds):
+                read(busy[fd])
             # A dead lane's pipe may stay open (a process it forked holds its end): its exit tells.
             for lane in list(busy.values()):
-                if lane.task is not None and _exited(lane):
-                    while lane.task is not None and lane.conn.poll(0):
-                        read(lane)  # what it sent before it died
-                    if lane.task is not None:
-                        task, lane.task = lane.task, None
-                        lose(lane, task, lane.ended)
+                if lane.task is not None and lane in lanes and _exited(lane):
+                    read(lane)  # what it sent before it died
+                    if lane.task is not None and lane in lanes:
+                        lose(lane, lane.ended)
             if tick is not None:
                 tick()
         finished = True
@@ -141,11 +165,22 @@ def run_lanes(
         _stop_all(lanes + retired, interrupted=not finished)
 
 
+def _wait(fds: list[int], timeout: float) -> list[int]:
+    """The fds among ``fds`` with something to read (or their end) within ``timeout`` seconds."""
+    poller = select.poll()
+    for fd in fds:
+        poller.register(fd, select.POLLIN)
+    try:
+        return [fd for fd, _ in poller.poll(timeout * 1000)]
+    except InterruptedError:
+        return []
+
+
 def _assign(lane: _Lane, pending: list[int]) -> bool:
     """Send the lane the next task; False (the task put back) when the lane is gone."""
     task = pending.pop()
     try:
-        lane.conn.send(task)
+        wire.write(lane.tasks, task)
     except OSError:
         pending.append(task)
         return False
@@ -154,9 +189,8 @@ def _assign(lane: _Lane, pending: list[int]) -> bool:
 
 
 def _fork(tasks: Sequence[Any], work: Callable[[Any, Callable[[Any], None]], Any], lanes: list[_Lane]) -> _Lane:
-    from multiprocessing.connection import Pipe
-
-    ours, theirs = Pipe(duplex=True)
+    task_r, task_w = os.pipe()
+    result_r, result_w = os.pipe()
     for stream in (sys.stdout, sys.stderr):
         try:  # else the lane would print the run's pending output a second time
             stream.flush()
@@ -168,41 +202,52 @@ def _fork(tasks: Sequence[Any], work: Callable[[Any, Callable[[Any], None]], Any
     finally:
         gc.unfreeze()
     if pid == 0:  # pragma: no cover - the lane; its results come back over the pipe
-        ours.close()
-        for other in lanes:
-            other.conn.close()
-        _lane(tasks, work, theirs)
-    theirs.close()
-    return _Lane(pid, ours)
+        for fd in (task_w, result_r, *(fd for other in lanes for fd in (other.tasks, other.results.fd))):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        _lane(tasks, work, task_r, result_w)
+    os.close(task_r)
+    os.close(result_w)
+    return _Lane(pid, task_w, wire.Reader(result_r))
 
 
-def _lane(tasks: Sequence[Any], work: Callable[[Any, Callable[[Any], None]], Any], conn: Connection) -> None:
+def _lane(tasks: Sequence[Any], work: Callable[[Any, Callable[[Any], None]], Any], task_r: int, result_w: int) -> None:
     status = 0
     try:
         # Ctrl-C reaches the lane too (one process group with the run), SIGTERM comes from the
         # run: either unwinds the task, whose note worker is killed on the way out.
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.signal(signal.SIGINT, _interrupt)
         signal.signal(signal.SIGTERM, _interrupt)
         # the interrupt may land inside a finalizer (a pipe's __del__), where Python would print
         # "Exception ignored … Traceback" to the user's terminal: a stopping lane has nothing to say
         sys.unraisablehook = lambda unraisable: None
-
-        def send(message: Any) -> None:
-            conn.send(("message", message))
+        incoming = wire.Reader(task_r)
+        # the note's worker, forked below, must not hold the lane's pipes (see wire.PRIVATE)
+        wire.PRIVATE.update((task_r, result_w))
 
         while True:
-            index = conn.recv()
-            if index is None:
+            index = incoming.next()
+            if index is None or type(index) is not int:
                 break
+
+            def send(message: Any, index: int = index) -> None:
+                wire.write(result_w, ["message", index, message])
+
             try:
                 result = work(tasks[index], send)
             except Exception:  # noqa: BLE001 - the caller's bug: say so, and keep the lane
-                conn.send(("error", traceback.format_exc()))
+                wire.write(result_w, ["error", index, traceback.format_exc()])
                 continue
             try:
-                conn.send(("done", result))
-            except Exception:  # noqa: BLE001 - pickling failed before anything was written
-                conn.send(("error", traceback.format_exc()))
+                frame = wire.encode(["done", index, result])
+            except Exception:  # noqa: BLE001 - not JSON data: nothing was written
+                wire.write(result_w, ["error", index, traceback.format_exc()])
+                continue
+            view = memoryview(frame)
+            while view:
+                view = view[os.write(result_w, view) :]
     except BaseException:  # noqa: BLE001 - interrupted, or the run went away: nothing to report to
         status = 1
     finally:
@@ -215,6 +260,10 @@ def _lane(tasks: Sequence[Any], work: Callable[[Any, Callable[[Any], None]], Any
 
 
 def _interrupt(signum: int, frame: Any) -> None:
+    # Ctrl-C and then the run's SIGTERM both come: the second must not cut short the unwinding
+    # the first started (ending the note's worker, removing its scratch folder)
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, signal.SIG_IGN)
     raise KeyboardInterrupt
 
 
@@ -260,12 +309,20 @@ def _signal(lane: _Lane, signum: int) -> None:
             pass
 
 
+def _close(lane: _Lane) -> None:
+    """Close our ends of the lane's pipes, once (a closed fd's number may name another file since)."""
+    if lane.tasks >= 0:
+        try:
+            os.close(lane.tasks)
+        except OSError:
+            pass
+        lane.tasks = -1
+    lane.results.close()
+
+
 def _stop(lane: _Lane) -> None:
     """Kill and reap a lane that no longer answers."""
-    try:
-        lane.conn.close()
-    except OSError:
-        pass
+    _close(lane)
     _signal(lane, signal.SIGKILL)
     _reap(lane, time.monotonic() + STOP_GRACE)
 
@@ -279,10 +336,10 @@ def _stop_all(lanes: list[_Lane], *, interrupted: bool) -> None:
     for lane in lanes:
         try:
             if not interrupted and not lane.reaped:
-                lane.conn.send(None)  # no more tasks: the lane exits
-            lane.conn.close()
+                wire.write(lane.tasks, None)  # no more tasks: the lane exits
         except OSError:
             pass
+        _close(lane)
         if not _reap(lane, deadline):
             _signal(lane, signal.SIGKILL)
             _reap(lane, time.monotonic() + STOP_GRACE)

@@ -11,8 +11,9 @@ parent kills only the supervisor. The supervisor, in order and each step best-ef
 * joins a fresh pids cgroup we created (a cap on processes that holds even for root);
 * makes itself a child subreaper, so processes that escape with ``setsid`` stay its descendants;
 * unshares a network namespace (with a user namespace first when plain ``unshare`` is refused),
-  so the command sees only a loopback device that is down; on request also a PID namespace,
-  whose init cannot be killed from inside and takes every process in it along when it exits;
+  so the command sees only a loopback device that is down; on request also a PID namespace
+  (snippets ask for one), whose init cannot be killed from inside and takes every process in it
+  along when it exits, and from which no process outside can be signalled by its pid;
 * forks the command with rlimits on CPU time, address space, processes, file size and core
   dumps, in a process group of its own, and sweeps every descendant when it ends.
 
@@ -315,8 +316,22 @@ def _empty_and_remove(group: Path) -> None:
             time.sleep(0.01)
 
 
+def _proc_is_ours() -> bool:
+    """Whether /proc numbers processes as our PID namespace does (a pid read there is one we may signal).
+
+    In a note's worker, which has a PID namespace of its own, /proc is still the machine's: its
+    numbers name other processes here, or none.
+    """
+    try:
+        return os.readlink("/proc/self") == str(os.getpid())
+    except OSError:
+        return False
+
+
 def _kill_token_holders(token: str) -> None:
     """SIGKILL every process whose initial environment carries this run's token."""
+    if not _proc_is_ours():
+        return
     needle = f"{TOKEN_VARIABLE}={token}".encode()
     me = os.getpid()
     for _ in range(5):
@@ -477,8 +492,14 @@ def sweep(child):
             os.kill(target, signal.SIGKILL)
         except OSError:
             pass
+    # /proc lists the machine's pids: where we have a PID namespace of our own (a note's worker
+    # does), its numbers are not ours to signal, and our own namespace's end sweeps instead
+    try:
+        scan = os.readlink("/proc/self") == str(os.getpid())
+    except OSError:
+        scan = False
     for _ in range(200):
-        kids = descendants() if os.path.isdir("/proc/self") else []
+        kids = descendants() if scan else []
         for kid in kids:
             try:
                 os.kill(kid, signal.SIGKILL)

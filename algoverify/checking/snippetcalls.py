@@ -541,7 +541,12 @@ class _Worker:
         if os.name != "posix":
             raise SnippetError("calling a snippet's functions needs POSIX (pipes read with poll)")
         self.box = Sandboxed(
-            interpreter_args(_worker_source()), cwd=root / "work", env=child_env(root), limits=limits, stdin=True
+            interpreter_args(_worker_source()),
+            cwd=root / "work",
+            env=child_env(root),
+            limits=limits,
+            stdin=True,
+            pid_namespace=True,  # as a snippet run: no pid outside the worker is its to signal
         )
         assert self.box.stdin is not None
         self._in = self.box.stdin.fileno()

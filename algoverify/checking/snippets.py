@@ -76,8 +76,10 @@ def run_snippet(
     (``memory_mb``, for every process it starts), CPU time (``cpu_seconds``, by default the
     timeout rounded up plus one), processes, file size (64 MiB) and core dumps (none). On Linux
     it also gets, where the kernel allows, its own PID and network namespaces and a pids
-    cgroup. When it ends or times out, every process it started is killed, including those that
-    left its session. See :mod:`algoverify.checking.sandbox`.
+    cgroup: in its PID namespace it is pid 2 and can signal no process outside it (it still
+    reads the machine's ``/proc``, so it sees every process, without the right to kill one by
+    its pid). When it ends or times out, every process it started is killed, including those
+    that left its session. See :mod:`algoverify.checking.sandbox`.
 
     :param code: the Python source of the snippet.
     :param timeout: wall-clock limit in seconds.
@@ -102,10 +104,22 @@ def run_snippet(
         return _run_in(code, Path(cwd) if cwd is not None else root / "work", root, limits)
 
 
+#: Where snippets' folders are made: the temporary folder, else (in a note's worker) a folder the
+#: worker's parent removes however the worker ends, since a worker killed or interrupted while its
+#: snippet runs never reaches the ``with`` that would have removed the snippet's folder.
+_FOLDERS: str | None = None
+
+
+def keep_folders_in(folder: str | None) -> None:
+    """Make the snippets' folders of this process in ``folder`` (``None``: the temporary folder)."""
+    global _FOLDERS
+    _FOLDERS = folder
+
+
 @contextlib.contextmanager
 def snippet_root() -> Iterator[Path]:
     """A fresh temporary folder holding a snippet's ``work``, ``home`` and ``tmp``, removed on exit."""
-    with tempfile.TemporaryDirectory(prefix="algoverify-snippet-", ignore_cleanup_errors=True) as tmp:
+    with tempfile.TemporaryDirectory(prefix="algoverify-snippet-", dir=_FOLDERS, ignore_cleanup_errors=True) as tmp:
         root = Path(tmp)
         for name in ("work", "home", "tmp"):
             (root / name).mkdir()
@@ -114,7 +128,9 @@ def snippet_root() -> Iterator[Path]:
 
 def _run_in(code: str, cwd: Path, root: Path, limits: Limits) -> SnippetRun:
     """Start the sandboxed child in ``cwd``, drain its output, and wait for the sandbox to end it."""
-    child = Sandboxed(interpreter_args(code), cwd=cwd, env=child_env(root), limits=limits)
+    # its own PID namespace: the pids of the run, of the note's worker and of every other
+    # process are not its to signal (it sees itself as pid 2; /proc still lists the machine's)
+    child = Sandboxed(interpreter_args(code), cwd=cwd, env=child_env(root), limits=limits, pid_namespace=True)
     out, err = _Capture(child.stdout), _Capture(child.stderr)
     outcome = child.finish()
     out.join(_DRAIN_GRACE)
