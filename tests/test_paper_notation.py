@@ -1316,3 +1316,42 @@ def test_a_relation_in_the_prose_makes_a_value_so_lambda_before_a_group_is_a_pro
         r"\State \Return \(\lambda (x - m)\)",
     )
     assert algoverify.load(note).listings[0](lam=0.5, x=3.0, m=1.0) == 1.0
+
+
+def test_integers_past_53_bits_stay_exact_in_a_sequence_and_its_check(tmp_path):
+    spec = (
+        "  checks:\n    - id: euler\n      kind: property\n      listing: 1\n"
+        '      inputs: {n: "integers(2, 25)"}\n      rtol: 0\n      atol: 0\n'
+        "      holds: 'D_n = n D_{n-1} + (-1)^{n}'\n"
+    )
+    note = _note(
+        tmp_path,
+        r"Let \(n \ge 2\) be an integer and \(D_k\) the number of derangements of \(k\) objects.",
+        r"""
+\State \(D_0 \gets 1\); \(D_1 \gets 0\)
+\For{\(k = 2, \dots, n\)}
+\State \(D_k \gets (k - 1)(D_{k-1} + D_{k-2})\)
+\EndFor
+\State \Return \(D\)
+""",
+        spec,
+    )
+    assert algoverify.load(note).listings[0](n=19)[-1] == 44750731559645106  # not its nearest float
+    (outcome,) = api.check([note], seed=0, trials=24).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+
+
+def test_a_zero_vector_combined_with_the_rows_of_a_matrix_has_their_length(tmp_path):
+    note = _note(
+        tmp_path,
+        r"\(A \in \mathbb{R}^{m \times n}\) has rows \(a_1, \dots, a_m\) and \(b \in \mathbb{R}^{m}\).",
+        r"""
+\State \(x \gets 0\)
+\For{\(i = 1, \dots, m\)}
+\State \(x \gets x + \frac{b_i - a_i^{\top} x}{\lVert a_i \rVert^{2}} a_i\)
+\EndFor
+\State \Return \(x\)
+""",
+    )
+    got = algoverify.load(note).listings[0](A=np.array([[2.0, 0.0]]), b=np.array([4.0]))
+    np.testing.assert_allclose(got, [2.0, 0.0])  # a vector of n = 2 entries, not the number 0

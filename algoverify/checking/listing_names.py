@@ -175,7 +175,7 @@ def name_findings(
                 out.append(AmbiguousMath.finding(read.span, path, message=why))
             for name, span in resolution.unsized_zeros:
                 message = (
-                    f"{name} is set to 0 and then stored into by index: a zero vector whose size the note does not "
+                    f"{name} is set to 0 and then used as a vector: a zero vector whose size the note does not "
                     f"say; write \\operatorname{{zeros}}(n), or say in the prose what size {name} has"
                 )
                 out.append(AmbiguousMath.finding(span, path, message=message))

@@ -546,6 +546,8 @@ def _element_type(values: Iterable[Any]) -> Any:
     values = list(values)
     if any(_exact(v) for v in values):
         return object
+    if any(type(v) is int and abs(v) > 2**53 for v in values):
+        return object  # D_19 = 44750731559645106: an integer past a float's 53 bits stays exact
     return complex if any(np.iscomplexobj(v) for v in values) else float
 
 

@@ -282,6 +282,15 @@ def _zero_vectors(scope: Scope, spec: InputSpec, out: Resolution) -> None:
             # x \gets 0, then x \gets x + \alpha r with r a vector: the zero vector, also when no pass runs
             out.zero_vectors[name] = sizes[0]
             continue
+        if len(sizes) > 1 and name not in scope.stored_by_index and name not in scope.index_counts:
+            # x \gets 0 then x \gets x + c a_i with a_i a row of A ∈ ℝ^{m×n}: n entries; said nowhere: asked
+            lengths = {n for value in scope.whole_values.get(name, []) for n in _lengths_in(value, spec)}
+            if len(lengths) == 1:
+                out.zero_vectors[name] = next(iter(lengths))
+            elif len(lengths) > 1:
+                out.unsized_zeros.append((name, span))
+            if lengths:
+                continue
         lower = name[:1].lower() + name[1:]
         if scope.index_counts.get(name) == {2} or (lower != name and scope.index_counts.get(lower) == {2}):
             # F \gets 0, then f_{uv} \gets …: the zero matrix of the listing's one size
@@ -308,6 +317,47 @@ def _zero_vectors(scope: Scope, spec: InputSpec, out: Resolution) -> None:
         elif name in scope.index_counts:
             out.unsized_identities.append((name, span))
         # else used whole (Q \gets I, then Q \gets Q H): the identity of the size beside it
+
+
+def _lengths_in(node: M.MathNode, spec: InputSpec) -> set[str]:
+    """The lengths of the vectors added in ``node`` (``x + c a_i``: a row of A ∈ ℝ^{m×n}, n), term by term.
+
+    Only a term's own vector counts: in ``(X^{\\top} W X)^{-1} X^{\\top} (y - p)`` the y is multiplied by a
+    matrix first, and tells nothing of the sum's length.
+    """
+    if isinstance(node, M.BinOp) and node.op in ("+", "-"):
+        return _lengths_in(node.left, spec) | _lengths_in(node.right, spec)
+    if isinstance(node, M.Neg):
+        return _lengths_in(node.operand, spec)
+    factors: list[M.MathNode] = []
+    while isinstance(node, M.Juxt):
+        factors.append(node.right)
+        node = node.left
+    factors.append(node)
+    vectors = [f for f in factors if _vector_length(f, spec) is not None]
+    if len(vectors) != 1 or any(_vector_length(f, spec) is None and not _scalar_like(f, spec) for f in factors):
+        return set()
+    return {_vector_length(vectors[0], spec)}  # type: ignore[arg-type]
+
+
+def _vector_length(node: M.MathNode, spec: InputSpec) -> str | None:
+    name = identifier(node.base) if isinstance(node, M.Idx) else identifier(node) if isinstance(node, M.Sym) else None
+    for d in spec.inputs:
+        if d.shape is None or not all(isinstance(s, str) for s in d.shape):
+            continue
+        if len(d.shape) == 1 and isinstance(node, M.Sym) and d.name == name:
+            return d.shape[0]  # type: ignore[return-value]
+        if len(d.shape) == 2 and isinstance(node, M.Idx) and name is not None and name in (d.rows, d.columns):
+            return d.shape[1] if name == d.rows else d.shape[0]  # type: ignore[return-value]
+    return None
+
+
+def _scalar_like(node: M.MathNode, spec: InputSpec) -> bool:
+    """A factor that scales: a number, a fraction, a name or an entry (``\\alpha``, ``b_i``), never a matrix."""
+    declared = spec.get(identifier(node) or "") if isinstance(node, M.Sym) else None
+    if declared is not None and declared.shape is not None and len(declared.shape) == 2:
+        return False  # X a_i has X's number of rows
+    return isinstance(node, (M.Num, M.Frac, M.Sym, M.Idx, M.Neg))
 
 
 def _vector_names(scope: Scope, spec: InputSpec) -> set[str]:
