@@ -188,13 +188,23 @@ def _passed_vectors(found: list[Scope]) -> list[Scope]:
 
 
 def _tolerant(parse: Callable[[ir.Math], M.MathNode]) -> Callable[[ir.Math], M.MathNode]:
-    """``parse``, reading math that does not parse as words (it binds and reads nothing; lint reports it)."""
+    """``parse``, reading math that does not parse as words (it binds and reads nothing; lint reports it).
+
+    Each segment is read once: the scope's passes (reads, first reads, stores) ask for it again, and
+    a 100,000-term sum must not be rebuilt by every one.
+    """
+    seen: dict[tuple[int, int, str], M.MathNode] = {}
 
     def read(m: ir.Math) -> M.MathNode:
-        try:
-            return parse(m)
-        except LocatedError:
-            return M.Text(m.latex, span=m.span)
+        key = (m.span.start, m.span.end, m.latex)
+        found = seen.get(key)
+        if found is None:
+            try:
+                found = parse(m)
+            except LocatedError:
+                found = M.Text(m.latex, span=m.span)
+            seen[key] = found
+        return found
 
     return read
 
