@@ -1355,3 +1355,27 @@ def test_a_zero_vector_combined_with_the_rows_of_a_matrix_has_their_length(tmp_p
     )
     got = algoverify.load(note).listings[0](A=np.array([[2.0, 0.0]]), b=np.array([4.0]))
     np.testing.assert_allclose(got, [2.0, 0.0])  # a vector of n = 2 entries, not the number 0
+
+
+def test_an_operator_alone_in_its_math_joins_two_calls_into_one_returned_value():
+    run = listing(
+        r"""
+\Function{PairSum}{$x_1, \dots, x_n$}
+\If{$n = 1$}
+\State \Return $x_1$
+\EndIf
+\State $m \gets \lfloor n / 2 \rfloor$
+\State \Return \Call{PairSum}{$x_{1:m}$} $+$ \Call{PairSum}{$x_{m+1:n}$}
+\EndFunction
+"""
+    )
+    assert run(x=np.array([1.0, 2.0, 3.0, 4.0, 5.0])) == 15.0
+
+
+def test_latex_in_a_double_quoted_yaml_value_says_how_to_write_it(tmp_path):
+    note = tmp_path / "q.md"
+    note.write_text(
+        '---\nalgoverify:\n  checks:\n    - id: c\n      kind: property\n      claim: "the value \\(p\\) is positive"\n---\n\nHi.\n'
+    )
+    (finding,) = [f for f in api.lint([note]).all_findings() if f.code == "AV003"]
+    assert "backslashes doubled" in finding.message and "single quotes" in finding.message

@@ -250,6 +250,9 @@ def _load_yaml(raw: str) -> Any:
         if exc.context_mark and (mark is None or mark.index >= len(raw)):
             mark = exc.context_mark  # "found unexpected end of stream": where it opened helps more
         reason = " ".join(str(p) for p in (exc.context, exc.problem) if p) or "syntax error"
+        if "unknown escape character" in reason:
+            # claim: "… \(p\) …": YAML reads a backslash in double quotes as an escape
+            reason += "; LaTeX in double quotes needs its backslashes doubled (\\\\(p\\\\)), or put it in single quotes"
         raise _FrontMatterError(reason, min(mark.index, len(raw)) if mark else 0) from exc
     except yaml.YAMLError as exc:
         raise _FrontMatterError(str(exc), 0) from exc

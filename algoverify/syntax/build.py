@@ -1026,7 +1026,11 @@ class _Builder(Transformer):
         return None
 
     def _return_of(self, span: Span, content: Sequence[_Piece], comment: ir.Comment | None) -> ir.Return:
-        if all(p.kind in ("math", "call") or _is_separator(p, ",") for p in content):
+        # \Call{F}{$a$} $+$ \Call{F}{$b$}: an operator alone in its math joins the calls into one value
+        joined = any(
+            p.kind == "math" and p.inner is not None and self._src(p.inner).strip() in _OPERATORS for p in content
+        )
+        if not joined and all(p.kind in ("math", "call") or _is_separator(p, ",") for p in content):
             values = tuple(v for p in content if p.kind != "text" for v in self._values(p))
             return ir.Return(span, values, comment)
         composite = self._composite(content)
@@ -1806,6 +1810,10 @@ def _plain_logic(p: _Piece) -> str | None:
 
 
 _LOGIC_COMMANDS = frozenset("\\AND \\OR \\NOT \\TRUE \\FALSE \\textbf \\textit \\text \\mathbf \\emph \\textsc".split())
+
+
+#: math that is only an operator: it joins the pieces beside it (``\Call{F}{$a$} $+$ \Call{F}{$b$}``)
+_OPERATORS = frozenset({"+", "-", "*", "/", "\\cdot", "\\times"})
 
 
 def _joins(piece: _Piece) -> bool:
