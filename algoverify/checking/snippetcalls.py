@@ -387,7 +387,10 @@ class SnippetSession:
     @property
     def output(self) -> str:
         """The end of what the snippet printed (stdout and stderr, one stream) in the latest worker, so far."""
-        return self._worker.log.text() if self._worker is not None else self._output
+        if self._worker is None:
+            return self._output
+        self._worker.log.settle()  # what it printed before its last reply may still be on its way through the pipe
+        return self._worker.log.text()
 
     def functions(self) -> tuple[str, ...]:
         """The snippet's top-level functions, in source order: defined by ``def``, callable after its run."""
@@ -656,6 +659,15 @@ class _Tail:
     def join(self, timeout: float) -> None:
         """Wait up to ``timeout`` seconds for the pipe to reach its end."""
         self._thread.join(timeout)
+
+    def settle(self, quiet: float = 0.05, limit: float = 1.0) -> None:
+        """Wait until nothing new has arrived for ``quiet`` seconds (at most ``limit``): the output so far is in."""
+        deadline = time.monotonic() + limit
+        while self._thread.is_alive() and time.monotonic() < deadline:
+            before = self.mark()
+            time.sleep(quiet)
+            if self.mark() == before:
+                return
 
     def mark(self) -> int:
         """A position in the stream, for :meth:`since`."""
