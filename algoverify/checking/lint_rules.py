@@ -248,9 +248,7 @@ def _declared_around(note: Note) -> set[str]:
     A function its prose declares (``f : [a, b] \\to \\mathbb{R}``) is called; a drawn value may be one.
     """
     from ..math import mathexpr as M
-    from ..math.names import identifier, labelled
     from ..reading.prose import INLINE_MATH
-    from ..running.declarations import function_type
     from .spec import read_spec
 
     out: set[str] = set()
@@ -261,46 +259,13 @@ def _declared_around(note: Note) -> set[str]:
     ]
     displayed = [(m.group(1) or m.group(2)).strip().rstrip(",.;") for m in _DISPLAY.finditer(body)]  # \[ Π_C(z) = … \]
     for latex in inline + displayed:
-        if "=" in latex and "(" in latex.split("=", 1)[0]:
-            # "the logistic function σ(z) = 1/(1 + e^{-z})": σ is a function of the note
-            try:
-                tree = M.parse_math(latex)
-            except LocatedError:
-                continue
-            if isinstance(tree, M.Tuple) and tree.items:
-                tree = tree.items[0]
-            fn = tree.first.fn if isinstance(tree, M.Rel) and isinstance(tree.first, M.Apply) else None
-            if isinstance(fn, M.Sym) or (isinstance(fn, M.Idx) and labelled(fn)):  # σ(z) = …, Π_{\mathcal{C}}(z) = …
-                out |= {n for n in [identifier(fn)] if n}
-            continue
-        if re.search(r"<|>|\\le|\\ge|\\lt|\\gt", latex) and "\\to" not in latex and "\\in" not in latex:
-            # "0 < \lambda < 1": a value, so \lambda(…) is a product
-            try:
-                tree = M.parse_math(latex)
-            except LocatedError:
-                continue
-            if isinstance(tree, M.Rel):
-                operands = [tree.first, *(e for _, e in tree.rest)]
-                out |= {n for n in (identifier(o) for o in operands if isinstance(o, M.Sym)) if n}
-            continue
-        if "\\in" in latex and "\\to" not in latex:
-            # "y ∈ {-1, +1}^n": a value, so y_i(…) is an entry times a group
-            try:
-                tree = M.parse_math(latex)
-            except LocatedError:
-                continue
-            if isinstance(tree, M.In):
-                items = tree.element.items if isinstance(tree.element, M.Tuple) else (tree.element,)
-                out |= {n for n in (identifier(i) for i in items) if n}
-            continue
-        if "\\to" not in latex and "\\rightarrow" not in latex:
+        if not _DECLARING.search(latex):
             continue
         try:
-            name = function_type(M.parse_math(latex))
+            tree = M.parse_math(latex)  # once: the shape below says what it declares
         except LocatedError:
             continue
-        if name is not None:
-            out.add(name)
+        out |= _declared_by(tree, latex)
     try:
         checks = read_spec(note).checks
     except Exception:  # noqa: BLE001 - a spec that cannot be read is reported by the spec's own lint
@@ -311,6 +276,42 @@ def _declared_around(note: Note) -> set[str]:
             if isinstance(drawn, dict):
                 out |= {str(k) for k in drawn}
     return out
+
+
+#: math that may declare a name: an equation, an order, a membership, a function's type
+_DECLARING = re.compile(r"=|<|>|\\le|\\ge|\\lt|\\gt|\\in|\\to|\\rightarrow")
+
+
+def _declared_by(tree: object, latex: str) -> set[str]:
+    """The names one piece of prose math declares as functions or as values (see :func:`_declared_around`)."""
+    from ..math import mathexpr as M
+    from ..math.names import identifier, labelled
+    from ..running.declarations import function_type
+
+    if "=" in latex and "(" in latex.split("=", 1)[0]:
+        # "the logistic function σ(z) = 1/(1 + e^{-z})": σ is a function of the note
+        if isinstance(tree, M.Tuple) and tree.items:
+            tree = tree.items[0]
+        fn = tree.first.fn if isinstance(tree, M.Rel) and isinstance(tree.first, M.Apply) else None
+        if isinstance(fn, M.Sym) or (isinstance(fn, M.Idx) and labelled(fn)):  # σ(z) = …, Π_{\mathcal{C}}(z) = …
+            return {n for n in [identifier(fn)] if n}
+        return set()
+    if re.search(r"<|>|\\le|\\ge|\\lt|\\gt", latex) and "\\to" not in latex and "\\in" not in latex:
+        # "0 < \lambda < 1": a value, so \lambda(…) is a product
+        if isinstance(tree, M.Rel):
+            operands = [tree.first, *(e for _, e in tree.rest)]
+            return {n for n in (identifier(o) for o in operands if isinstance(o, M.Sym)) if n}
+        return set()
+    if "\\in" in latex and "\\to" not in latex:
+        # "y ∈ {-1, +1}^n": a value, so y_i(…) is an entry times a group
+        if isinstance(tree, M.In):
+            items = tree.element.items if isinstance(tree.element, M.Tuple) else (tree.element,)
+            return {n for n in (identifier(i) for i in items) if n}
+        return set()
+    if "\\to" not in latex and "\\rightarrow" not in latex:
+        return set()
+    name = function_type(tree)  # type: ignore[arg-type]
+    return {name} if name is not None else set()
 
 
 def by_role(finding: Finding, executed: bool) -> Finding:

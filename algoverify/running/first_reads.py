@@ -1,0 +1,195 @@
+r"""What a scope reads before it writes it: its inputs, as a reader of the listing takes them.
+
+One walk over a scope's statements, in source order, answers four questions the name checks ask
+(:class:`FirstReads`). ``x_i`` read in a loop, then ``x \gets y`` after it: ``x`` comes in from
+outside (an input the listing overwrites). ``b \gets a`` then ``a_j \gets …`` in each pass of a
+loop is a recurrence whose first pass may read nothing of ``a`` yet.
+
+It also finds the sizes a loop writes an array over (:func:`stored_sizes`). Nothing here
+imports NumPy.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ..findings import LocatedError
+from ..math import mathexpr as M
+from ..math.names import identifier
+from ..source import Span
+from ..syntax import ir
+from .reads import is_constant
+
+__all__ = ["FirstReads", "first_reads", "stored_sizes", "names_in"]
+
+_LOOPS = (ir.ForRange, ir.ForAll, ir.WhileBlock, ir.RepeatUntil, ir.LoopBlock)
+
+
+@dataclass(frozen=True)
+class FirstReads:
+    """The names a scope reads before anything in it writes them."""
+
+    #: every name mentioned before it is first written, in any math of the scope (parameters,
+    #: ``\Require`` text, comments and the indices of a target included): what comes in from outside
+    mentioned: frozenset[str] = frozenset()
+    #: where each name is first read whole by a statement (``x`` of ``y \gets x``, not ``x_i``)
+    whole: dict[str, Span] = field(default_factory=dict)
+    #: names read (whole or by entry) before being written, not counting a read inside a loop
+    #: that stores into the name
+    before_loops: frozenset[str] = frozenset()
+    #: like :attr:`whole`, not counting a read inside a loop that stores into the name
+    unset: dict[str, Span] = field(default_factory=dict)
+
+
+def first_reads(node: ir.Node, parse: Callable[[ir.Math], M.MathNode]) -> FirstReads:
+    """The first reads of the scope ``node`` (a listing's statements, or one ``\\Function``)."""
+    walk = _Walk(parse)
+    if isinstance(node, ir.Function):
+        for p in node.params:  # a parameter comes in from outside; statements never read it "whole" here
+            walk.mention(p)
+        for child in (*node.body, *((node.comment,) if node.comment is not None else ())):
+            walk.visit(child, frozenset(), statements=True)
+    else:
+        walk.visit(node, frozenset(), statements=True)
+    return FirstReads(frozenset(walk.mentioned), walk.whole, frozenset(walk.before), walk.unset)
+
+
+class _Walk:
+    """One source-order walk; ``statements`` is False in what people read only (comments, captions, inner functions)."""
+
+    def __init__(self, parse: Callable[[ir.Math], M.MathNode]) -> None:
+        self.parse = parse
+        self.written_any: set[str] = set()  # by any assignment, nested functions included
+        self.written: set[str] = set()  # by the scope's own statements
+        self.mentioned: set[str] = set()
+        self.whole: dict[str, Span] = {}
+        self.before: dict[str, Span] = {}
+        self.unset: dict[str, Span] = {}
+
+    def tree(self, m: ir.Math) -> M.MathNode | None:
+        try:
+            return self.parse(m)
+        except LocatedError:
+            return None
+
+    def mention(self, m: ir.Math) -> None:
+        tree = self.tree(m)
+        if tree is not None:
+            self.mentioned |= names_in(tree) - self.written_any
+
+    def read(self, m: ir.Math, looping: frozenset[str], statements: bool) -> None:
+        self.mention(m)
+        tree = self.tree(m) if statements else None
+        if tree is None:
+            return
+        bases = {id(t.base) for t in M.walk(tree) if isinstance(t, M.Idx)}
+        for t in M.walk(tree):
+            name = identifier(t) if isinstance(t, M.Sym) else None
+            if name is None or name in self.written or is_constant(t, name):  # type: ignore[arg-type]
+                continue  # (`2 \pi` beside a weight `\pi_1` reads the constant)
+            entry = id(t) in bases
+            if not entry:
+                self.whole.setdefault(name, t.span)
+            if name not in looping:
+                self.before.setdefault(name, t.span)
+                if not entry:
+                    self.unset.setdefault(name, t.span)
+
+    def target(self, n: ir.Assign) -> M.MathNode | None:
+        return self.tree(n.target)
+
+    def visit(self, n: ir.Node, looping: frozenset[str], *, statements: bool) -> None:
+        if isinstance(n, (ir.Comment, ir.Function)):
+            statements = False  # read by people only, or a scope of its own
+        if isinstance(n, ir.Assign):
+            self.read(n.value, looping, statements)
+            target = self.target(n)
+            if isinstance(target, M.Idx):  # S_{i,0} \gets 0: the indices are read; S is written, not read
+                self.mentioned |= {m for i in target.indices for m in names_in(i)} - self.written_any
+            base = target.base if isinstance(target, M.Idx) else target
+            name = identifier(base) if isinstance(base, M.Sym) else None
+            if name is not None:
+                self.written_any.add(name)
+                if statements:
+                    self.written.add(name)
+            if n.comment is not None:
+                self.visit(n.comment, looping, statements=False)
+            return
+        if statements and isinstance(n, _LOOPS):
+            stored = {self._stored_name(a) for a in ir.walk(n) if isinstance(a, ir.Assign)} - {None}
+            looping = looping | stored  # type: ignore[operator]
+        for f in dataclasses.fields(n):
+            value = getattr(n, f.name)
+            here = statements and f.name != "caption"
+            if isinstance(value, ir.Math):
+                self.read(value, looping, here)
+            elif isinstance(value, ir.Text):
+                for m in value.math:
+                    self.read(m, looping, here)
+            elif isinstance(value, ir.Node):
+                self.visit(value, looping, statements=here)
+            elif isinstance(value, tuple):
+                for v in value:
+                    if isinstance(v, ir.Math):
+                        self.read(v, looping, here)
+                    elif isinstance(v, ir.Node):
+                        self.visit(v, looping, statements=here)
+
+    def _stored_name(self, n: ir.Assign) -> str | None:
+        target = self.target(n)
+        base = target.base if isinstance(target, M.Idx) else target
+        return identifier(base) if isinstance(base, M.Sym) else None
+
+
+def stored_sizes(node: ir.Node, parse: Callable[[ir.Math], M.MathNode]) -> dict[str, set[str]]:
+    """For ``x_j \\gets …`` inside ``j = 1, \\dots, p`` (or ``0, …, p - 1``): ``x`` → ``{p}``, the size written over."""
+    out: dict[str, set[str]] = {}
+
+    def span_of(loop: ir.ForRange) -> tuple[str, str] | None:
+        try:
+            var, start, stop = parse(loop.var), parse(loop.start), parse(loop.stop)
+        except LocatedError:
+            return None
+        if loop.step is not None or loop.second is not None or not isinstance(var, M.Sym):
+            return None
+        if isinstance(start, M.Num) and start.text == "1" and isinstance(stop, M.Sym):
+            return var.name, stop.name
+        minus_one = isinstance(stop, M.BinOp) and stop.op == "-" and isinstance(stop.right, M.Num)
+        if isinstance(start, M.Num) and start.text == "0" and minus_one and stop.right.text == "1":  # type: ignore[union-attr]
+            return (var.name, stop.left.name) if isinstance(stop.left, M.Sym) else None  # type: ignore[union-attr]
+        return None
+
+    def visit(n: ir.Node, loops: dict[str, str]) -> None:
+        if isinstance(n, ir.ForRange):
+            found = span_of(n)
+            if found is not None:
+                loops = {**loops, found[0]: found[1]}
+        if isinstance(n, ir.Assign):
+            try:
+                target = parse(n.target)
+            except LocatedError:
+                target = None
+            if isinstance(target, M.Idx) and len(target.indices) == 1 and isinstance(target.indices[0], M.Sym):
+                base, index = identifier(target.base), target.indices[0].name
+                if base is not None and index in loops:
+                    out.setdefault(base, set()).add(loops[index])
+        for child in ir.iter_children(n):
+            if isinstance(child, ir.Node) and not isinstance(child, ir.Function):
+                visit(child, loops)
+
+    visit(node, {})
+    return out
+
+
+def names_in(tree: M.MathNode) -> set[str]:
+    """The names ``tree`` mentions: plain ones, and the bases of subscripted ones."""
+    found = set()
+    for t in M.walk(tree):
+        name = identifier(t.base) if isinstance(t, M.Idx) else identifier(t) if isinstance(t, M.Sym) else None
+        if name is not None:
+            found.add(name)
+        if isinstance(t, M.Pow) and identifier(t) is not None:
+            found.add(identifier(t))  # type: ignore[arg-type]  # \sigma_1^{2} read before \sigma_1^{2} \gets …
+    return found

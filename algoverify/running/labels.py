@@ -1,0 +1,61 @@
+r"""Which subscripted names in a listing's statements are names of their own, not entries of an array.
+
+Papers write numbered and lettered names beside one another: ``p_0``, ``p_1``, ``p_2`` beside
+``p`` (Burden–Faires's iterates), ``s_L``, ``s_R``, ``s_C`` (CLRS's left, right and cross sums).
+A reader takes each as one number; the scope binds them so, and the interpreter stores them so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..math import mathexpr as M
+from ..math.names import identifier
+
+__all__ = ["StatementLabels", "statement_labels"]
+
+
+@dataclass(frozen=True)
+class StatementLabels:
+    """The flat names (``p_1``, ``s_L``) the statements use as names of their own."""
+
+    #: ``p_0``, ``p_1`` beside a ``p`` assigned whole, one of them given (a parameter or a ``\Require``)
+    numbered: frozenset[str]
+    #: ``s_L``, ``s_R``: two capital letters or more under one base, the letters bound nowhere
+    capitals: frozenset[str]
+
+
+def statement_labels(
+    trees: list[tuple[M.MathNode, bool]], variable_indexed: set[str], given: set[str], bound: set[str]
+) -> StatementLabels:
+    r"""Labels among ``trees`` (each ``(math, is_target)``); ``variable_indexed``: bases read with a variable index.
+
+    ``given`` are the names a parameter or ``\Require`` gives, ``bound`` every name bound around
+    (a letter bound there is an index, not a label).
+    """
+    # p_1 \gets g(p_0) beside p \gets …, every subscript of p a numeral: p_0, p_1, p_2 and p are four
+    # numbers, not a sequence p and a number p; only where one of them is given as a name:
+    # `b \gets x` then `b_1 \gets b_0 + b_1` stores into the array b
+    whole = {identifier(tree) for tree, target in trees if target and isinstance(tree, M.Sym)}
+    numbered: dict[str, set[str]] = {}
+    capitals: dict[str, set[str]] = {}
+    for tree, _ in trees:
+        for t in M.walk(tree):
+            if not isinstance(t, M.Idx):
+                continue
+            if all(isinstance(i, M.Num) for i in t.indices):
+                numbered.setdefault(identifier(t.base) or "", set()).add(identifier(t) or "")
+            if len(t.indices) == 1 and isinstance(t.indices[0], M.Sym):
+                letter = t.indices[0]
+                if len(letter.name) == 1 and letter.name.isupper() and not letter.accents:
+                    capitals.setdefault(identifier(t.base) or "", set()).add(letter.name)
+    lettered = {
+        f"{base}_{letter}"
+        for base, letters in capitals.items()
+        if len(letters) >= 2 and not letters & bound
+        for letter in letters
+    }
+    numerals = {
+        flat for base, flats in numbered.items() if base in whole - variable_indexed and flats & given for flat in flats
+    }
+    return StatementLabels(frozenset(numerals), frozenset(lettered))

@@ -1,0 +1,338 @@
+r"""The names a piece of math reads that nothing binds: the reader behind a scope's free names.
+
+Inside math, a big operator (``\sum_{i=1}^{n}``, ``\arg\min_{j \notin S}``), a set-builder
+(``\{ i : \ell_i = j \}``) or a quantifier binds the variable it writes first; ``x_i`` reads
+``x`` (or ``x_i`` itself when it is a name of its own); ``\sigma^{2}`` reads ``\sigma`` unless
+``\sigma^{2}`` is assigned as a whole; the upper bound of ``\sum_{i=1}^{d} x_i`` is the length of
+``x`` when nothing else binds ``d``. The words the interpreter knows (``\mathrm{true}``,
+``\infty``, ``\mathbb{R}``) and its functions (``\exp``) are never free. Nothing here imports NumPy.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ..math import mathexpr as M
+from ..math.builtin_names import BUILTIN_FUNCTIONS
+from ..math.names import identifier, labelled
+from .scope_types import Read, Scope
+
+__all__ = ["Read", "reads_of", "is_constant", "constant_letters", "CONSTANT_WORDS", "CONSTANTS"]
+
+#: words the interpreter reads as constants when no variable has the name (``\textbf{true}``)
+CONSTANT_WORDS = frozenset({"true", "false", "nil", "null", "none"})
+#: number sets the interpreter knows (``\mathbb{R}``)
+_NUMBER_SETS = frozenset({"R", "N", "Z", "Q", "C"})
+#: names of constants the interpreter gives a value when nothing binds them (π; the identity matrix I, I_n)
+CONSTANTS = frozenset({"pi", "I"})
+
+
+def is_constant(node: M.Sym, name: str) -> bool:
+    """``node`` (read as ``name``) is a word or constant the interpreter knows, when nothing binds it."""
+    if node.accents:
+        return False
+    if node.font in ("", "bf", "rm") and node.name.lower() in CONSTANT_WORDS:
+        return True
+    if node.font == "bb" and node.name in _NUMBER_SETS:
+        return True
+    if M.bold_digit(node):
+        return True  # \mathbf{1}, \mathbf{0}: the all-ones and zero vectors
+    return name in BUILTIN_FUNCTIONS or name in CONSTANTS
+
+
+def reads_of(
+    tree: M.MathNode,
+    bound: set[str] | frozenset[str],
+    *,
+    dims: dict[str, set[str]] | None = None,
+    indexed: set[str] | None = None,
+) -> list[Read]:
+    """The names ``tree`` reads that ``bound`` does not hold, in reading order (repeats kept).
+
+    ``dims`` collects free sum bounds (``d`` of ``\\sum_{i=1}^{d} x_i`` → ``{x}``), ``indexed``
+    the names read with indices.
+    """
+    out: list[Read] = []
+    _Reader(out, dims if dims is not None else {}, indexed if indexed is not None else set()).visit(
+        tree, frozenset(bound)
+    )
+    return out
+
+
+class _Reader:
+    def __init__(
+        self, out: list[Read], dims: dict[str, set[str]], indexed: set[str], scope: Scope | None = None
+    ) -> None:
+        self.out = out
+        self.dims = dims
+        self.indexed = indexed
+        self.scope = scope
+        self.where: set[str] = set()  # "exponent", "index": what the names visited now are inside
+
+    def visit(self, node: M.MathNode, bound: frozenset[str]) -> None:
+        method = getattr(self, "v_" + type(node).__name__, None)
+        if method is not None:
+            method(node, bound)
+        else:
+            self.children(node, bound)
+
+    def children(self, node: M.MathNode, bound: frozenset[str]) -> None:
+        for f in dataclasses.fields(node):
+            if f.name != "span":
+                self._value(getattr(node, f.name), bound)
+
+    def _value(self, value: object, bound: frozenset[str]) -> None:
+        if isinstance(value, M.MathNode):
+            self.visit(value, bound)
+        elif isinstance(value, tuple):
+            for v in value:
+                self._value(v, bound)
+
+    # names
+
+    def v_Sym(self, node: M.Sym, bound: frozenset[str]) -> None:
+        name = identifier(node)
+        # `2 \pi` beside a weight `\pi_1 \gets …`: the letter alone is still the constant; only what binds
+        # the name itself (an assignment, a loop, a parameter) makes it a variable
+        only_entries = self.scope is not None and name in constant_letters(self.scope)
+        constant = name is not None and (name not in bound or only_entries) and is_constant(node, name)
+        if name is not None and self.scope is not None and not constant:
+            self.scope.whole.add(name)  # `2 \pi` beside a weight `\pi_1`: the constant is no whole read of pi
+        if name is None or name in bound or constant:
+            return
+        if node.accents and node.accents[-1] == "star":
+            plain = identifier(dataclasses.replace(node, accents=node.accents[:-1]))
+            if plain is not None and plain in bound:
+                return  # v^{*} of the listing's v: its conjugate transpose, no name of its own
+        if self.scope is not None and "exponent" in self.where:
+            self.scope.in_exponent.add(name)
+        if self.scope is not None and "index" in self.where:
+            self.scope.as_index.add(name)
+        self.out.append(Read(name, node.span))
+
+    def v_Idx(self, node: M.Idx, bound: frozenset[str]) -> None:
+        flat = identifier(node)
+        if flat is not None and flat in bound:
+            return  # a name of its own (L_i assigned in the loop, B_1 given)
+        if flat is not None and self.scope is not None and flat in self.scope.labels:
+            self.out.append(Read(flat, node.span))  # x_0 read before x \gets …: a name of its own, given
+            return
+        numeric = all(isinstance(i, M.Num) for i in node.indices)
+        if flat is not None and self.scope is not None and numeric and identifier(node.base) in bound:
+            self.scope.numbered.setdefault(flat, node.span)  # y_0 where y is the listing's: maybe a name
+        if flat is not None and labelled(node, bound.__contains__):  # x_{\mathrm{new}}: a name, never an index
+            if self.scope is not None:
+                self.scope.whole.add(flat)
+            self.out.append(Read(flat, node.span))
+            return
+        base = identifier(node.base)
+        if base is not None:
+            self.indexed.add(base)
+            if self.scope is not None:
+                self.scope.index_counts.setdefault(base, set()).add(len(node.indices))
+                (index,) = node.indices if len(node.indices) == 1 else (None,)
+                if isinstance(index, M.Num) and len(index.text) == 2 and index.text.isdigit():
+                    self.scope.two_digit.add(base)
+        if base is None:
+            self.visit(node.base, bound)
+        elif base not in bound and not (base in ("e", "I") and len(node.indices) == 1):
+            # e_1, I_n: a basis vector, an identity; any other constant indexed (\pi_j) is an array to bind
+            self.out.append(Read(base, node.span, indices=len(node.indices)))
+        for i in node.indices:
+            self._inside("index", i, bound)
+
+    def _inside(self, where: str, node: M.MathNode, bound: frozenset[str]) -> None:
+        outer = self.where
+        self.where = outer | {where}
+        try:
+            self.visit(node, bound)
+        finally:
+            self.where = outer
+
+    def _compound(self, node: M.MathNode, bound: frozenset[str]) -> None:
+        name = identifier(node)
+        if name is not None and name in bound:
+            return  # \sigma^{2} assigned as a whole
+        if isinstance(node, M.Transpose) and node.letter:
+            if "T" not in bound and self.scope is not None:
+                self.scope.letter_t.append(node.span)  # a name T the note declares makes it a power
+            self.visit(node.operand, bound)
+            return
+        base = getattr(node, "base", None)
+        if isinstance(node, M.Pow) and isinstance(base, M.Sym) and base.name == "e" and "e" not in bound:
+            self._inside("exponent", node.exp, bound)  # e^{x}: Euler's number, unless a variable is e
+            return
+        self.children(node, bound)
+
+    v_Pow = v_Transpose = v_Inverse = _compound
+
+    def v_Label(self, node: M.Label, bound: frozenset[str]) -> None:
+        name = identifier(node)
+        if name is not None and name in bound:
+            return
+        self.visit(node.base, bound)
+
+    # calls
+
+    def v_Apply(self, node: M.Apply, bound: frozenset[str]) -> None:
+        # whether f(x) calls f or multiplies by it is lint's AV204; its arguments are read either way
+        name = identifier(node.fn)
+        if name is None or isinstance(node.fn, M.Idx):
+            self.visit(node.fn, bound)
+        elif name not in bound and name not in BUILTIN_FUNCTIONS:
+            self.out.append(Read(name, node.fn.span, applied=True))  # bound if the note declares it
+        for a in node.args:
+            self.visit(a, bound)
+
+    def v_Call(self, node: M.Call, bound: frozenset[str]) -> None:
+        if node.func not in bound and node.func not in BUILTIN_FUNCTIONS:
+            self.out.append(Read(node.func, node.span, called=True))
+        for a in node.args:
+            self._inside("exponent", a, bound) if node.func == "exp" else self.visit(a, bound)
+
+    def v_SubCall(self, node: M.SubCall, bound: frozenset[str]) -> None:
+        self.v_Call(M.Call(node.func, node.args, span=node.span), bound)
+        self.visit(node.sub, bound)
+
+    def v_Attr(self, node: M.Attr, bound: frozenset[str]) -> None:
+        if identifier(node.obj) == "math" and "math" not in bound:
+            return  # \mathrm{math}.\mathrm{sqrt}: Python's math module, as latexify prints it
+        self.visit(node.obj, bound)
+
+    # binders
+
+    def v_BigOp(self, node: M.BigOp, bound: frozenset[str]) -> None:
+        names = _bound_by(node.var) if node.var is not None else set()
+        inner = bound | names
+        for part in (node.lo, node.domain):
+            if part is not None:
+                self.visit(part, bound)
+        hi = node.hi
+        if hi is not None:
+            name = identifier(hi) if isinstance(hi, M.Sym) else None
+            indexed = {identifier(n.base) for n in M.walk(node.body) if _indexes_by(n, names)} - {None}
+            if name is not None and name not in bound and indexed:
+                # \sum_{i=1}^{d} x_i: d is the length of x when nothing binds it
+                self.dims.setdefault(name, set()).update(indexed)  # type: ignore[arg-type]
+                self.out.append(Read(name, hi.span))
+            else:
+                self.visit(hi, bound)
+        if node.var is not None:
+            self._subscript(node.var, names, bound, inner)
+        self.visit(node.body, inner)
+
+    def _subscript(self, var: M.MathNode, names: set[str], outer: frozenset[str], inner: frozenset[str]) -> None:
+        """A subscript's other parts: a set the variable ranges over is read outside, conditions inside."""
+        if isinstance(var, M.In) and _leading(var.element) == names:
+            self.visit(var.set, outer)
+        elif isinstance(var, M.Rel) and _leading(var.first) == names:
+            for _, e in var.rest:
+                self.visit(e, inner)
+        elif isinstance(var, (M.Tuple, M.Logic)):
+            parts = var.items if isinstance(var, M.Tuple) else var.args
+            if parts and _leading(parts[0]) == names and not isinstance(parts[0], M.Sym):
+                self._subscript(parts[0], names, outer, inner)
+                parts = parts[1:]
+            elif parts and isinstance(parts[0], M.Sym):
+                parts = parts[1:]
+            for p in parts:
+                self.visit(p, inner)
+        elif isinstance(var, M.Colon):
+            self._subscript(var.left, names, outer, inner)
+            self.visit(var.right, inner)
+        elif not isinstance(var, (M.Sym, M.Idx)) or identifier(var) not in names:
+            self.visit(var, inner)
+
+    def v_SetBuilder(self, node: M.SetBuilder, bound: frozenset[str]) -> None:
+        element, condition = node.element, node.condition
+        if isinstance(element, M.In):
+            names = _bound_by(element)
+            self.visit(element.set, bound)
+            self.visit(condition, bound | names)
+            return
+        parts = M.conjuncts(condition)
+        names = set()
+        for p in parts:
+            if isinstance(p, M.In):
+                names |= _bound_by(p)
+        if not names:  # \{ i : \ell_i = j \}: the element is the variable
+            names = _bound_by(element)
+        inner = bound | names
+        for p in parts:
+            if isinstance(p, M.In) and _bound_by(p) <= names:
+                self.visit(p.set, bound)
+            else:
+                self.visit(p, inner)
+        self.visit(element, inner)
+
+    def v_Quant(self, node: M.Quant, bound: frozenset[str]) -> None:
+        names = _bound_by(node.var)
+        if isinstance(node.var, M.In):
+            self.visit(node.var.set, bound)
+        if node.body is not None:
+            self.visit(node.body, bound | names)
+
+    def v_Assign(self, node: M.Assign, bound: frozenset[str]) -> None:
+        self.visit(node.value, bound)  # x \gets y \gets 0: y is written, not read
+
+    # nothing read
+
+    def _nothing(self, node: M.MathNode, bound: frozenset[str]) -> None:
+        return
+
+    v_Num = v_Text = v_String = v_Infinity = v_Const = v_Placeholder = v_Dots = v_Macro = _nothing
+
+
+def _indexes_by(node: M.MathNode, names: set[str]) -> bool:
+    return isinstance(node, M.Idx) and len(node.indices) == 1 and identifier(node.indices[0]) in names and bool(names)
+
+
+def _leading(node: M.MathNode) -> set[str]:
+    """The variables a subscript, set-builder or quantifier writes first (``j`` of ``j \\notin S``)."""
+    if isinstance(node, M.Tuple):
+        out: set[str] = set()
+        for item in node.items:
+            name = identifier(item) if isinstance(item, (M.Sym, M.Idx)) else None
+            if name is None:
+                break
+            out.add(name)
+        return out
+    if isinstance(node, (M.Sym, M.Idx)):
+        name = identifier(node)
+        return {name} if name is not None else set()
+    return set()
+
+
+def _bound_by(var: M.MathNode) -> set[str]:
+    """The names a binder's written variable part binds."""
+    if isinstance(var, M.In):
+        return _leading(var.element) or _bound_by(var.element)
+    if isinstance(var, M.Rel):
+        first = _leading(var.first)
+        if first:
+            return first
+        # 1 \le i \le n: the first name between the bounds
+        for _, e in var.rest:
+            found = _leading(e)
+            if found:
+                return found
+        return set()
+    if isinstance(var, M.Tuple):
+        lead = _leading(var)
+        if lead:
+            return lead
+        return _bound_by(var.items[0]) if var.items else set()
+    if isinstance(var, M.Logic):
+        return _bound_by(var.args[0]) if var.args else set()
+    if isinstance(var, M.Colon):
+        return _bound_by(var.left)
+    return _leading(var)
+
+
+def constant_letters(scope: Scope) -> frozenset[str]:
+    """``pi`` when the scope stores only ``\\pi_1``, ``\\pi_2`` (weights): the letter alone is then still π.
+
+    An array ``\\pi`` (``\\pi_i \\gets v``, read with a variable index or assigned whole) keeps the name.
+    """
+    stored = scope.stored_by_index - scope.assigned_whole - scope.variable_indexed - set(scope.params)
+    return frozenset(stored & CONSTANTS)
