@@ -1379,3 +1379,98 @@ def test_latex_in_a_double_quoted_yaml_value_says_how_to_write_it(tmp_path):
     )
     (finding,) = [f for f in api.lint([note]).all_findings() if f.code == "AV003"]
     assert "backslashes doubled" in finding.message and "single quotes" in finding.message
+
+
+def test_pairs_of_coordinates_in_the_prose_are_two_families_of_one_size(tmp_path):
+    note = _note(
+        tmp_path,
+        r"The triangle has corners \((p_1, q_1), \dots, (p_k, q_k)\), one after another.",
+        r"""
+\Function{Twice}{\(p, q\)}
+\State \(s \gets 0\)
+\For{\(i \gets 1\) \textbf{to} \(k\)}
+\State \(s \gets s + p_i q_i\)
+\EndFor
+\State \Return \(s\)
+\EndFunction
+""",
+    )
+    got = algoverify.load(note).listings[0](p=np.array([1.0, 2.0, 3.0]), q=np.array([4.0, 5.0, 6.0]))
+    assert got == 32.0  # k is the length of p and q, not an input of its own
+
+
+@pytest.mark.parametrize("written", [r"\Delta\phi", r"\Delta \phi", r"\Delta{\phi}"])
+def test_an_increment_of_a_greek_letter_is_one_name(tmp_path, written):
+    note = _note(
+        tmp_path,
+        r"Let \(\phi \in \mathbb{R}\) be the angle.",
+        rf"""
+\State \({written} \gets 2 \phi\)
+\State \(\phi \gets \phi + {written}\)
+\State \Return \(\phi, {written}\)
+""",
+    )
+    assert algoverify.load(note).listings[0](phi=1.5) == (4.5, 3.0)
+
+
+def test_an_increment_of_a_greek_letter_is_read_by_entry_in_a_claim():
+    words = {"Deltaphi"}
+    from algoverify.math.names import join_words
+
+    tree = join_words(parse_math(r"\max_i \Delta\phi_i"), words)
+    assert "Deltaphi" in repr(tree) and "Sym(name='Delta'" not in repr(tree)
+
+
+def test_a_graph_with_n_vertices_has_an_n_by_n_adjacency_matrix(tmp_path):
+    note = _note(
+        tmp_path,
+        r"Let \(G\) be a graph with \(n\) vertices and adjacency matrix \(W\).",
+        r"""
+\Function{Degree}{\(W, u\)}
+\State \(d \gets 0\)
+\For{\(v = 1, \dots, n\)}
+\State \(d \gets d + w_{uv}\)
+\EndFor
+\State \Return \(d\)
+\EndFunction
+""",
+    )
+    loaded = algoverify.load(note).listings[0]
+    assert loaded(W=np.array([[0.0, 1.0, 1.0], [1.0, 0.0, 0.0], [1.0, 0.0, 0.0]]), u=1) == 2.0
+    with pytest.raises(algoverify.ExecutionError):
+        loaded(W=np.ones((2, 3)), u=1)  # not n × n
+
+
+def test_a_size_written_as_twice_a_name_gives_that_name(tmp_path):
+    note = _note(
+        tmp_path,
+        r"The list \(z \in \mathbb{R}^{N}\) has even length \(N = 2h\).",
+        r"""
+\Procedure{Halves}{\(z\)}
+\For{\(k = 1, \dots, h\)}
+\State \(s_k \gets z_{2k-1} + z_{2k}\)
+\EndFor
+\State \Return \(s\)
+\EndProcedure
+""",
+    )
+    run = algoverify.load(note).listings[0]
+    np.testing.assert_array_equal(run(z=np.array([1.0, 2.0, 3.0, 4.0])), [3.0, 7.0])
+    with pytest.raises(algoverify.ExecutionError, match="5 is not a multiple of 2"):
+        run(z=np.ones(5))  # the note says the length is even
+
+
+def test_a_relation_joined_by_and_to_a_for_clause_is_a_condition_not_a_definition(tmp_path):
+    note = _note(
+        tmp_path,
+        r"There are \(n \ge 1\) items. The closed form: for \(k = 2\) and \(n = 2^m + r\) the answer is \(2r + 1\).",
+        r"""
+\Require \(k\)
+\State \(J \gets 0\)
+\For{\(i = 2, \dots, n\)}
+\State \(J \gets (J + k) \bmod i\)
+\EndFor
+\State \Return \(J + 1\)
+""",
+    )
+    assert algoverify.load(note).listings[0](n=5, k=2) == 3  # n stays an input

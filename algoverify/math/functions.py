@@ -68,6 +68,14 @@ def _gcd(*values: Any) -> int:
     return math.gcd(*_integers("gcd", values))
 
 
+def _exact_quotient(a: Any, b: Any) -> int:
+    """``a / b`` of whole numbers that must divide: ``m`` of ``n = 2m`` when ``n`` is given."""
+    top, bottom = _integers("the quotient", (a, b))
+    if bottom == 0 or top % bottom:
+        raise ValueError(f"{top} is not a multiple of {bottom}, as the note says it is")
+    return top // bottom
+
+
 def _lcm(*values: Any) -> int:
     return math.lcm(*_integers("lcm", values))
 
@@ -224,6 +232,8 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "min": _extreme(min, np.min, np.minimum),
     "gcd": _gcd,
     "lcm": _lcm,
+    # m of "n = 2m" when n is given: written by the name resolution, never in a note
+    "_exact_quotient": _exact_quotient,
     "card": len,
     "zeros": _filled(0.0),
     "ones": _filled(1.0),

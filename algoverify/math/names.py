@@ -275,6 +275,10 @@ def _letter(node: MathNode) -> str | None:
     return None
 
 
+def _greek(node: MathNode) -> bool:
+    return isinstance(node, Sym) and node.name in GREEK_LETTERS and not node.font and not node.accents
+
+
 def _digits(node: MathNode) -> str | None:
     return node.text if isinstance(node, Num) and node.text.isdigit() else None
 
@@ -287,6 +291,8 @@ def _increment(node: MathNode) -> str | None:
 
 
 def _letters(node: MathNode, lead: bool = True) -> str | None:
+    if isinstance(node, Juxt) and lead and _increment(node.left) and _greek(node.right):
+        return _increment(node.left) + node.right.name  # type: ignore[operator,union-attr]  # \Delta\theta
     if isinstance(node, Juxt):
         left, right = _letters(node.left, lead), _letters(node.right, False) or _digits(node.right)
         return left + right if left and right else None
@@ -316,10 +322,16 @@ def _join_factors(factors: list[MathNode], words: frozenset[str] | set[str]) -> 
             if j > i and isinstance(factor, Idx) and _letter(factor.base) and run + _letter(factor.base) in words:
                 subscripted = (j, run + _letter(factor.base))  # type: ignore[operator]
                 break
+            if j == i + 1 and isinstance(factor, Idx) and _increment(factors[i]) and _greek(factor.base):
+                if run + factor.base.name in words:  # type: ignore[attr-defined]  # \Delta\theta_i
+                    subscripted = (j, run + factor.base.name)  # type: ignore[attr-defined]
+                    break
             if j > i and isinstance(factor, Apply) and _letter(factor.fn) and run + _letter(factor.fn) in words:
                 subscripted = (j, run + _letter(factor.fn))  # type: ignore[operator]  # `Neville(x, y, t)`
                 break
             letter = _letter(factor) or (_digits(factor) if j > i else _increment(factor))
+            if letter is None and j == i + 1 and _increment(factors[i]) and _greek(factor):
+                letter = factor.name  # type: ignore[union-attr]  # \Delta\theta: the increment of θ
             if letter is None:
                 break
             run += letter

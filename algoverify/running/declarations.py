@@ -162,6 +162,8 @@ class InputSpec:
     functions: dict[str, tuple[tuple[str, ...], M.MathNode, Origin | None]] = field(default_factory=dict)
     #: a function's value the prose fixes at a point, a convention (``\operatorname{sign}(0) = 1``)
     conventions: dict[str, dict[float, float]] = field(default_factory=dict)
+    #: sizes the prose gives a graph's number of vertices ("a graph with n vertices")
+    orders: set[str] = field(default_factory=set)
 
     @property
     def names(self) -> list[str]:
@@ -247,6 +249,7 @@ class InputSpec:
             dict(self.firsts),
             dict(self.functions),
             {k: dict(v) for k, v in self.conventions.items()},
+            self.orders | other.orders,
         )
         for d in other.inputs:
             out.declare(d)
@@ -470,6 +473,11 @@ def declare_math(
     if family is not None:
         spec.add_family(family)
         return
+    paired = _paired_families(tree, origin)
+    if paired:  # (x_1, y_1), \dots, (x_n, y_n): the families x and y, n members each
+        for f in paired:
+            spec.add_family(f)
+        return
     if isinstance(tree, M.In):
         _declare_membership(tree, spec, text_of, origin)
         return
@@ -492,6 +500,21 @@ def declare_math(
         return
     for name, span in _names(tree):
         spec.declare(Declared(name, span, origin=origin))
+
+
+def _paired_families(tree: M.MathNode, origin: Origin | None) -> list[Family]:
+    r"""``(x_1, y_1), \dots, (x_n, y_n)``: one family per place of the pairs, when every place reads as one."""
+    if not (isinstance(tree, M.Range) and isinstance(tree.lo, M.Tuple) and isinstance(tree.hi, M.Tuple)):
+        return []
+    if len(tree.lo.items) != len(tree.hi.items) or len(tree.lo.items) < 2:
+        return []
+    found = [
+        read_family(M.Range(lo, hi, span=lo.span.cover(hi.span)), origin)
+        for lo, hi in zip(tree.lo.items, tree.hi.items)
+    ]
+    if any(f is None for f in found) or len({f.name for f in found}) != len(found):  # type: ignore[union-attr]
+        return []
+    return found  # type: ignore[return-value]
 
 
 def function_type(tree: M.MathNode) -> str | None:

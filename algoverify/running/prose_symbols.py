@@ -68,6 +68,8 @@ _INTRODUCES = re.compile(
 )
 #: "Evaluated at a node, t = x_k, …", "setting x = 0": an equation naming a case, not a definition
 _CASE = re.compile(r"\b(?:at|setting|substituting|putting|taking)(?: [\w-]+){0,3},?$", re.I)
+#: the words between two maths of one clause: "x = 1 and y = 2", "a = 1, b = 2"
+_JOINED = re.compile(r"^(?:,|and|, and)?$", re.I)
 _CONDITIONAL = re.compile(r"\b(?:if|when|whenever|unless|once|until|while|otherwise|whether)\b", re.I)
 # the words between two maths are whitespace-collapsed and stripped: patterns match them whole
 _COUNT_NOUNS = (
@@ -186,6 +188,7 @@ def _pieces(sentence: Sentence, text: str, parse: Parse) -> list[str | _Math]:
 def _read(sentence: Sentence, text: str, parse: Parse, spec: InputSpec, origin: Origin) -> None:
     pieces = _pieces(sentence, text, parse)
     subject: str | None = None  # the last name the sentence introduced: what "it has n rows" is about
+    was_conditional = False
     for i, piece in enumerate(pieces):
         if not isinstance(piece, _Math):
             continue
@@ -197,6 +200,9 @@ def _read(sentence: Sentence, text: str, parse: Parse, spec: InputSpec, origin: 
         conditional = bool(
             _CONDITIONAL.search(before) or _QUALIFIER.search(words) or _FOR_CLAUSE.match(before) or _CASE.search(words)
         )
+        # "for k = 2 and n = 2^m + ℓ": the clause goes on over "and"
+        conditional = conditional or (was_conditional and _JOINED.match(words) is not None)
+        was_conditional = conditional
         parts_of = _PARTS_OF.match(str(after)) if _name_of(nxt) is not None else None
         if parts_of:  # "p_1, \dots, p_N \in \mathbb{R}^{d} be the rows of P": P's rows, not a list of its own
             _parts_of(piece, parts_of.group("part"), nxt, spec, origin)  # type: ignore[arg-type]
@@ -531,6 +537,9 @@ def _read_words(
         target = _name_of(nxt)
         if of and target is not None:
             _size(target, piece, 1 if of.group("cols") else 0, bool(of.group("rows") or of.group("cols")), spec, origin)
+    # "a graph with n vertices", "G on n nodes": n is the graph's order
+    if name is not None and _ORDER.match(after) and _GRAPH_BEFORE.search(before):
+        spec.orders.add(name)
     # "a graph on the vertices V = {1, …, n}, given by its adjacency matrix A": A is n × n
     if name is not None and _GRAPH_MATRIX.search(before):
         order = _vertex_count(spec)
@@ -574,6 +583,9 @@ def _size(name: str, size: _Math, axis: int, matrix: bool, spec: InputSpec, orig
         spec.carry(dims[0], name, axis, origin)
 
 
+#: "n vertices", "n nodes" right after a size, and the graph named before it ("a graph G with", "G has")
+_ORDER = re.compile(r"^(?:vertices|nodes)\b", re.I)
+_GRAPH_BEFORE = re.compile(r"\b(?:graph|digraph|tree|network)\b(?:(?! (?:and|or)\b).){0,40}$", re.I)
 _GRAPH_MATRIX = re.compile(r"\b(?:adjacency|weight|distance|cost|capacity) matri(?:x|ces)$", re.I)
 
 
@@ -595,6 +607,8 @@ def _vertex_count(spec: InputSpec) -> str | None:
                 and hi.right.text == "1"
             ):
                 found.add(hi.left.name)
+    if not found:
+        found = set(spec.orders)  # "a graph with n vertices"
     return found.pop() if len(found) == 1 else None
 
 

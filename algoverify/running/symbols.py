@@ -162,9 +162,19 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     # "Let n ≥ 5 be odd" before a test and its helper PowMod(b, e, n): the prose speaks of the
     # algorithm's input; a helper's parameters are whatever its callers pass
     helper = set(scope.params) if scope.function is not None and not scope.entry else set()
+    # "x ∈ ℝⁿ has even length n = 2m": m follows from x, though the spec draws it to build x
+    solved = {
+        found[0]
+        for size, (value, _) in context.definitions.items()
+        if size in context.sizes
+        for found in [_solved_for(value, size)]
+        if found is not None and found[0] in free
+    }
     for d in context.inputs:
         if d.name in defined and (d.origin is None or d.origin.kind != "spec"):
             continue  # the prose defines it; a name the spec draws is given all the same
+        if d.name in solved and d.origin is not None and d.origin.kind == "spec":
+            continue
         if d.name in relevant and (d.name not in own_names or _describes(d)):
             mine = own.get(d.name)
             if (mine is not None and mine.constraints) or (d.name in helper and d.constraints and _from_prose(d)):
@@ -370,6 +380,44 @@ def _definitions(free: dict[str, Read], bound: set[str], context: InputSpec, out
             bound.add(name)
             pending.remove(name)
             progress = True
+    # "x ∈ ℝⁿ has even length n = 2m": n is given (x's length), so m is n / 2
+    for size, (value, origin) in context.definitions.items():
+        solved = _solved_for(value, size) if size in bound else None
+        if solved is None or solved[0] not in free or solved[0] in bound:
+            continue
+        name, inverse = solved
+        out.definitions.append((name, inverse))
+        shown = M.BinOp("/", *inverse.args, span=inverse.span) if isinstance(inverse, M.Call) else inverse
+        said = f"{to_latex(shown)}, from {size} = {to_latex(value)}"
+        out.bindings[name] = Binding(name, "definition", f"defined as {said}", origin)
+        bound.add(name)
+
+
+def _solved_for(value: M.MathNode, size: str) -> tuple[str, M.MathNode] | None:
+    """``c m + d`` (``2 m``, ``m + 1``, ``2 m - 1``) solved for ``m`` given ``size`` = that: ``(size - d) / c``.
+
+    The quotient is an integer division that fails loudly when it leaves a remainder (the note says
+    ``size`` is ``c m + d``; another ``size`` is outside what it describes).
+    """
+    offset = 0
+    if isinstance(value, M.BinOp) and value.op in ("+", "-") and isinstance(value.right, M.Num):
+        if not value.right.text.isdigit():
+            return None
+        offset = int(value.right.text) * (1 if value.op == "+" else -1)
+        value = value.left
+    factor = 1
+    if isinstance(value, M.Juxt) and isinstance(value.left, M.Num) and value.left.text.isdigit():
+        factor, value = int(value.left.text), value.right
+    name = identifier(value) if isinstance(value, M.Sym) else None
+    if name is None or name == size or factor == 0 or (factor == 1 and offset == 0):
+        return None
+    span = value.span
+    top: M.MathNode = M.Sym(size, span=span)
+    if offset:
+        top = M.BinOp("-" if offset > 0 else "+", top, M.Num(str(abs(offset)), span=span), span=span)
+    if factor == 1:
+        return name, top
+    return name, M.Call("_exact_quotient", (top, M.Num(str(factor), span=span)), span=span)
 
 
 def _stored_entries(
