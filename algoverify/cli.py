@@ -193,6 +193,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="an input: a number, a list ([[2,1],[1,3]]) or a generator call (randn(8), spd(4)); once per input "
         "(default: none; every input of the listing must be set)",
     )
+    p.add_argument(
+        "--set-file",
+        dest="set_files",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="inputs from a JSON object of name → value (a counterexample too large for a command line is "
+        "written to one); --set values override it (default: none)",
+    )
     p.add_argument("--seed", type=_SEED, default=0, help="seed of the generators (default: %(default)s)")
     p.add_argument("--trace", action="store_true", help="print hits and last values per line")
     p.add_argument("--step", action="store_true", help="step through the listing line by line")
@@ -511,12 +520,12 @@ def _reproduce(args: argparse.Namespace, out: TextIO) -> int:
     """
     from .checking.outcome import CANNOT
     from .running.generators import make_rng
-    from .running.values import ValueSyntaxError, parse_assignments, shortened
+    from .running.values import ValueSyntaxError, given_values
 
     try:
-        values = parse_assignments(args.values, make_rng(args.seed))
+        values = given_values(args.set_files, args.values, make_rng(args.seed))
     except ValueSyntaxError as exc:
-        out.write(f"algoverify run: --set {shortened(exc.setting)}: {exc}\n")
+        out.write(f"algoverify run: {exc.shown()}\n")
         return 2
     report = api.reproduce(args.path, args.check, values, seed=args.seed)
     outcome = next((o for o in report.outcomes if o.check.id == args.check), None)

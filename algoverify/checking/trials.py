@@ -17,9 +17,11 @@ bounded description.
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 import time
+from pathlib import Path
 from typing import Any, Callable, Sequence
 
 import numpy as np
@@ -306,12 +308,13 @@ def _too_large(value: Any) -> bool:
     return isinstance(value, np.ndarray) and value.size > SHOWN_ENTRIES
 
 
-def _summary(value: np.ndarray) -> str:
+def _summary(value: np.ndarray, where: str | None = None) -> str:
     """A large array in a line: its shape, the range of its entries and the first few."""
     shape = "×".join(map(str, value.shape))
     flat = value.ravel()
     head = ",".join(_literal(v) for v in flat[:4].tolist())
-    text = f"a {shape} array (too large to print: the JSON report carries it whole)"
+    whole = f"written whole to {where}" if where else "too large to print"
+    text = f"a {shape} array ({whole})"
     if value.dtype.kind in "biuf":
         with np.errstate(all="ignore"):
             finite = flat[np.isfinite(flat)] if value.dtype.kind == "f" else flat
@@ -320,9 +323,16 @@ def _summary(value: np.ndarray) -> str:
     return text + f", first entries {head},…"
 
 
-def format_inputs(values: dict[str, Any]) -> str:
+def format_inputs(values: dict[str, Any], where: str | None = None) -> str:
     """Inputs as ``name = value`` lines for a report (an array too large to print, summarised)."""
-    return "\n".join(f"{k} = {_summary(v) if _too_large(v) else _literal(v)}" for k, v in values.items())
+    return "\n".join(f"{k} = {_summary(v, where) if _too_large(v) else _literal(v)}" for k, v in values.items())
+
+
+#: The longest value a reproduce command line writes after ``--set``; the values of a longer one
+#: go to a file the command reads (``--set-file``): a shell refuses arguments past a few hundred KB.
+COMMAND_VALUE_CHARS = 4_000
+#: Where, under the project's cache folder, a counterexample too large for a command line is written.
+COUNTEREXAMPLES = "counterexamples"
 
 
 def counterexample_details(path: Any, check: Any, values: dict[str, Any]) -> dict[str, Any]:
@@ -330,24 +340,78 @@ def counterexample_details(path: Any, check: Any, values: dict[str, Any]) -> dic
 
     A value that is not data (a function a generator of the note's own returned) is carried as its
     description, never as the object: the report crosses processes and is cached as data. The
-    ``reproduce`` command is given only when every value can be written back with ``--set`` and
-    none is too large for a command line (a 1000×1000 matrix is summarised in the text instead).
+    ``reproduce`` command is given when every value can be written back: on its command line with
+    ``--set``, or, for values too large for one (a 1000×1000 matrix), from a file the check writes
+    under the project's cache folder, which the command reads with ``--set-file``.
     """
-    details: dict[str, Any] = {
-        "counterexample": format_inputs(values),
-        "_counterexample": {k: as_data(v) for k, v in values.items()},
-    }
-    if all(_literal_value(v) and not _too_large(v) for v in values.values()):
-        details["reproduce"] = reproduce_command(path, check, values)
+    details: dict[str, Any] = {"counterexample": "", "_counterexample": {k: as_data(v) for k, v in values.items()}}
+    where = None
+    if all(_literal_value(v) for v in values.values()):
+        short = all(not _too_large(v) and len(_literal(v)) <= COMMAND_VALUE_CHARS for v in values.values())
+        if short:
+            details["reproduce"] = reproduce_command(path, check, values)
+        else:
+            written = write_counterexample(path, check, values)
+            if written is not None:
+                where = _shown_path(written)
+                details["reproduce"] = reproduce_command(path, check, {}, set_file=where)
+                details["_counterexample_file"] = where
+    details["counterexample"] = format_inputs(values, where)
     return details
 
 
-def reproduce_command(path: Any, check: Any, values: dict[str, Any]) -> str:
+def write_counterexample(path: Any, check: Any, values: dict[str, Any]) -> Path | None:
+    """Write ``values`` as a JSON object (name → number, list or nested lists) for ``--set-file``; ``None``: cannot.
+
+    Floats are written with ``repr``'s digits, integers whole: reading the file back gives the
+    same values, bit for bit.
+    """
+    import hashlib
+    import json
+
+    from ..reading.config import find_config
+    from .cache import CACHE_DIR, project_root
+
+    note = Path(str(path))
+    try:
+        root = project_root(note.parent, find_config(note.parent).root)
+        data = {k: v.tolist() if isinstance(v, np.ndarray) else v for k, v in values.items()}
+        text = json.dumps(data, default=_plain)
+        digest = hashlib.sha256(f"{note.resolve()}\0{check.id}".encode("utf-8", "surrogatepass")).hexdigest()[:12]
+        stem = re.sub(r"[^\w.-]", "_", f"{note.stem}.{check.id}")[:80]
+        folder = root / CACHE_DIR / COUNTEREXAMPLES
+        folder.mkdir(parents=True, exist_ok=True)
+        target = folder / f"{stem}.{digest}.json"
+        partial = target.with_suffix(f".{os.getpid()}.part")
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, target)  # a reader never sees half a file
+    except (OSError, ValueError, TypeError):
+        return None
+    return target
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (np.integer, np.floating, np.bool_)):
+        return value.item()
+    raise TypeError(type(value).__name__)
+
+
+def _shown_path(path: Path) -> str:
+    """``path`` relative to the current folder when it is under it (as the note's path is shown)."""
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def reproduce_command(path: Any, check: Any, values: dict[str, Any], *, set_file: str | None = None) -> str:
     """An ``algoverify run --check`` command line that runs the check on exactly these values.
 
     It shows the listing's value beside the expected one and exits 1 when they disagree.
     """
     parts = ["algoverify", "run", str(path), "--check", str(check.id)]
+    if set_file is not None:
+        parts += ["--set-file", set_file]
     for k, v in values.items():
         parts += ["--set", f"{k}={_literal(v)}"]
     return shlex.join(parts)

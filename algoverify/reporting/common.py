@@ -95,12 +95,68 @@ def jsonable(value: Any) -> Any:
     return str(value)
 
 
+#: Entries of an array a machine report carries whole; a larger one is summarised (its shape, type,
+#: range and first entries), and the check writes it whole to ``counterexample_file`` of its details.
+JSON_ENTRIES = 10_000
+
+
 def counterexample(details: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The counterexample of a refuted check as ``{name: value}``, values as JSON numbers and arrays."""
+    """The counterexample of a refuted check as ``{name: value}``, values as JSON numbers and arrays.
+
+    An array of more than :data:`JSON_ENTRIES` entries is an object ``{"shape", "dtype", "min",
+    "max", "first", "file"}`` instead: a report stays a few KB whatever the check draws.
+    """
     values = details.get("_counterexample")
     if isinstance(values, dict):
-        return {str(k): jsonable(v) for k, v in values.items()}
+        return {str(k): _bounded(v, details.get("_counterexample_file")) for k, v in values.items()}
     return None
+
+
+def _bounded(value: Any, file: Any) -> Any:
+    if _entries(value) <= JSON_ENTRIES:
+        return jsonable(value)
+    import numpy as np  # only for a value this large: lint's reports never import it
+
+    try:
+        array = np.asarray(value if isinstance(value, np.ndarray) else _listed(value))
+    except (ValueError, TypeError):
+        array = None
+    if array is None or array.dtype == object:
+        return {"shape": [len(value)], "dtype": "list", "min": None, "max": None, "first": [], "file": file}
+    flat = array.ravel()
+    numeric = array.dtype.kind in "biuf"
+    return {
+        "shape": list(array.shape),
+        "dtype": str(array.dtype),
+        "min": jsonable(flat.min().item()) if numeric else None,
+        "max": jsonable(flat.max().item()) if numeric else None,
+        "first": jsonable(flat[:8].tolist()),
+        "file": file,
+    }
+
+
+def _listed(value: Any) -> Any:
+    """``value.tolist()`` for an array, or an array as a cached report gives it back; else ``value``."""
+    tolist = getattr(value, "tolist", None)
+    if callable(tolist) and not isinstance(value, (list, tuple, str)):
+        return tolist()
+    return value
+
+
+def _entries(value: Any) -> int:
+    """How many numbers ``value`` holds (an array's size; a nested list's leaves, counted up to the limit)."""
+    size = getattr(value, "size", None)
+    if isinstance(size, int):
+        return size
+    if not isinstance(value, (list, tuple)):
+        listed = _listed(value)
+        return 1 if listed is value else _entries(listed)
+    total = 0
+    for item in value:
+        total += _entries(item)
+        if total > JSON_ENTRIES:
+            break
+    return total
 
 
 @dataclass

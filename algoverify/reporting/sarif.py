@@ -18,7 +18,16 @@ from urllib.parse import quote
 from ..findings import RULES, Finding, Severity
 from ..source import Span
 from ..version import __version__
-from .common import Bare, CheckReport, Sources, attribute, jsonable, ordered, span_position, verdict_counts
+from .common import (
+    Bare,
+    CheckReport,
+    Sources,
+    attribute,
+    counterexample,
+    ordered,
+    span_position,
+    verdict_counts,
+)
 from .json import check_to_dict
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -131,9 +140,9 @@ def _result(
     properties: dict[str, Any] = {}
     if check is not None:
         properties.update(check=check_id, verdict=check.outcome.status)
-    example = finding.details.get("_counterexample")
-    if isinstance(example, dict):
-        properties["counterexample"] = jsonable(example)
+    example = counterexample(finding.details)
+    if example is not None:
+        properties["counterexample"] = example
     if properties:
         out["properties"] = properties
     return out

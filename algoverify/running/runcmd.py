@@ -20,15 +20,15 @@ from .generators import make_rng
 from .interpreter import Budget, Trace
 from .listing import Listing
 from .stepper import Quit, Stepper, format_value
-from .values import ValueSyntaxError, parse_assignments, shortened
+from .values import ValueSyntaxError, given_values
 
 
 def run_listing(listing: Listing, args: argparse.Namespace, out: TextIO, stdin: TextIO) -> tuple[int, Finding | None]:
     """Run ``listing`` with the ``--set`` values of ``args``; return the exit status and the finding to report."""
     try:
-        inputs = parse_assignments(args.values, make_rng(args.seed))
+        inputs = given_values(getattr(args, "set_files", []), args.values, make_rng(args.seed))
     except ValueSyntaxError as exc:
-        out.write(f"algoverify run: --set {shortened(exc.setting)}: {exc}\n")
+        out.write(f"algoverify run: {exc.shown()}\n")
         return 2, None
     budget = Budget(args.max_steps, args.timeout)
     if getattr(args, "exact", False):

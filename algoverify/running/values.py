@@ -23,6 +23,8 @@ __all__ = [
     "parse_value",
     "parse_assignment",
     "parse_assignments",
+    "read_value_file",
+    "given_values",
     "value_class",
     "generator_call",
     "structured_value",
@@ -50,6 +52,10 @@ class ValueSyntaxError(ValueError):
         self.column = column
         self.unknown = unknown
         self.setting: str | None = None
+
+    def shown(self) -> str:
+        """The message as ``run`` prints it: after the ``--set`` it is about, when it is about one."""
+        return f"--set {shortened(self.setting)}: {self}" if self.setting is not None else str(self)
 
 
 _ARITHMETIC = {"add": operator.add, "sub": operator.sub, "mul": operator.mul}
@@ -192,6 +198,54 @@ def parse_assignments(texts: list[str], rng: np.random.Generator | None = None) 
             exc.setting = text
             raise exc
         pending = waiting
+    return values
+
+
+#: The largest file ``--set-file`` reads (a counterexample of a 5,000 × 5,000 matrix is about 500 MB).
+VALUE_FILE_LIMIT = 1024 * 1024 * 1024
+
+
+def read_value_file(path: str) -> dict[str, Any]:
+    """The values of a ``--set-file``: a JSON object of name → number, string, list or nested lists.
+
+    Lists of numbers become arrays (integers stay integers, floats keep every digit), as the
+    counterexample file a check writes holds them. Raises :class:`ValueSyntaxError` saying what
+    is wrong with the file.
+    """
+    import json
+    from pathlib import Path
+
+    from ..reading.files import read_text
+
+    text = read_text(Path(path), VALUE_FILE_LIMIT)
+    if text is None:
+        raise ValueSyntaxError(f"--set-file {path}: not a readable UTF-8 file of at most 1 GB")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise ValueSyntaxError(f"--set-file {path}: not JSON ({shortened(str(exc), 80)})") from None
+    if not isinstance(data, dict):
+        raise ValueSyntaxError(f"--set-file {path}: expected a JSON object of name → value")
+    return {str(name): _from_json(value) for name, value in data.items()}
+
+
+def _from_json(value: Any) -> Any:
+    if not isinstance(value, list):
+        return value
+    items = [_from_json(v) for v in value]
+    try:
+        array = np.array(items)
+    except (ValueError, OverflowError):
+        return items  # ragged
+    return array if array.dtype.kind in "biuf" else items
+
+
+def given_values(files: list[str], settings: list[str], rng: np.random.Generator | None = None) -> dict[str, Any]:
+    """The inputs ``run`` is given: each ``--set-file`` in turn, then the ``--set`` settings over them."""
+    values: dict[str, Any] = {}
+    for path in files:
+        values.update(read_value_file(path))
+    values.update(parse_assignments(settings, rng))
     return values
 
 
