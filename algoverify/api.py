@@ -39,10 +39,11 @@ from .findings import (
     NoBlocks,
     NoteWorkerStopped,
     Severity,
+    UnreadableFile,
 )
 from .reading.blocks import Block, find_blocks
 from .reading.config import ProjectConfig, find_config
-from .reading.files import read_regular, read_text
+from .reading.files import FILE_LIMIT, read_regular, read_text
 from .reading.macros import MacroTable, scan
 from .reading.notes import NOTE_SUFFIXES, Note, discover, parse_note, read_note
 from .reading.suppressions import apply_suppressions, find_suppressions
@@ -240,14 +241,24 @@ def _analyse(paths: Iterable[str | Path], *, math: bool) -> Result:
 PREAMBLE_FILES = ("preamble.tex", "macros.tex", "preamble.sty", "macros.sty")
 
 
-def _preamble_files(note: Note) -> list[tuple[str, str]]:
-    """``(text, path)`` of each preamble file beside the note (a paper's preamble, split out)."""
+def _preamble_files(note: Note, unread: list[Finding] | None = None) -> list[tuple[str, str]]:
+    """``(text, path)`` of each preamble file beside the note (a paper's preamble, split out).
+
+    One that exists but cannot be read (past the size limit, not UTF-8, a FIFO) is an AV002 in
+    ``unread``, at the note: its macros would be missing without a word otherwise.
+    """
     out = []
     for name in PREAMBLE_FILES:
         file = note.path.parent / name
-        text = read_text(file) if file.is_file() else None  # a 6 GB preamble or a FIFO is not read
+        if not os.path.lexists(file):
+            continue
+        text = read_text(file)  # a 6 GB preamble or a FIFO is not read
         if text is not None:
             out.append((text, str(file)))
+        elif unread is not None:
+            limit = FILE_LIMIT // 2**20
+            reason = f"its {name} is not a regular UTF-8 file of at most {limit} MB, so its macros are not read"
+            unread.append(UnreadableFile.finding(Span(0, 0), note.path, reason=reason))
     return out
 
 
@@ -272,7 +283,7 @@ def analyse_note(path: Path, *, math: bool = True) -> NoteReport:
         return NoteReport(path, None, findings=[exc.to_finding(path)], config=config)
     report = NoteReport(path, note, findings=list(note.findings), config=config)
     try:
-        preambles = _preamble_files(note)
+        preambles = _preamble_files(note, report.findings)
         report.macros = note_macros(note, config, preambles)
         # one string per note: the listing parser caches what it reads of a preamble
         report.preamble = "\n".join([*(text for text, _ in preambles), note.source.text])

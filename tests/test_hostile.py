@@ -223,3 +223,22 @@ def test_a_fifo_beside_the_note_is_never_waited_on(tmp_path, what):
         assert "AV503" in out and "is not a regular file" in out
     report = api.check([note])  # in-process: returns, with the module's finding
     assert [f.code for f in report.all_findings() if f.code == "AV503"] == (["AV503"] if what == "mod.py" else [])
+
+
+@pytest.mark.parametrize("kind", ["too large", "not utf-8", "fifo"])
+def test_a_preamble_that_cannot_be_read_is_said_not_skipped(tmp_path, kind):
+    import os
+
+    preamble = tmp_path / "macros.tex"
+    if kind == "fifo":
+        os.mkfifo(preamble)
+    elif kind == "not utf-8":
+        preamble.write_bytes(b"\\newcommand{\\R}{x} \xff\xfe\n")
+    else:
+        preamble.write_bytes(b"\\newcommand{\\R}{x}\n" + b"%" * (11 * 2**20))
+    note = tmp_path / "n.md"
+    note.write_text("\\begin{algorithmic}\n\\State \\(x \\gets \\R\\)\n\\end{algorithmic}\n")
+    found = api.lint([note]).all_findings()
+    (unread,) = [f for f in found if f.code == "AV002"]
+    assert "macros.tex" in unread.message and unread.path == note and unread.span.start == 0
+    assert "AV202" in [f.code for f in found]  # the listing is still read: \R is unknown without it

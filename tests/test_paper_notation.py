@@ -1474,3 +1474,21 @@ def test_a_relation_joined_by_and_to_a_for_clause_is_a_condition_not_a_definitio
 """,
     )
     assert algoverify.load(note).listings[0](n=5, k=2) == 3  # n stays an input
+
+
+def test_a_prefix_up_to_a_running_index_is_no_declaration_of_the_family(tmp_path):
+    note = _note(
+        tmp_path,
+        r"The readings \(y_1, \dots, y_m\) are \(m\) numbers. "
+        r"Each \(c_k\) is a sum of \(y_1, \dots, y_k\), a prefix of the readings.",
+        r"""
+\State \(c_1 \gets y_1\)
+\For{\(k = 2, \dots, m\)}
+\State \(c_k \gets c_{k-1} + y_k\)
+\EndFor
+\State \Return \(c\)
+""",
+    )
+    run = algoverify.load(note).listings[0]
+    np.testing.assert_array_equal(run(y=np.array([1.0, 2.0, 3.0])), [1.0, 3.0, 6.0])  # m is y's length
+    assert "m" not in run.inputs

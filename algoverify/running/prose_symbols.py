@@ -24,6 +24,7 @@ Nothing here runs anything: the prose is only parsed.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from typing import Callable, Sequence
@@ -189,6 +190,7 @@ def _read(sentence: Sentence, text: str, parse: Parse, spec: InputSpec, origin: 
     pieces = _pieces(sentence, text, parse)
     subject: str | None = None  # the last name the sentence introduced: what "it has n rows" is about
     was_conditional = False
+    indices = _running_indices(pieces)
     for i, piece in enumerate(pieces):
         if not isinstance(piece, _Math):
             continue
@@ -207,7 +209,7 @@ def _read(sentence: Sentence, text: str, parse: Parse, spec: InputSpec, origin: 
         if parts_of:  # "p_1, \dots, p_N \in \mathbb{R}^{d} be the rows of P": P's rows, not a list of its own
             _parts_of(piece, parts_of.group("part"), nxt, spec, origin)  # type: ignore[arg-type]
         elif not _WITH_PARTS.search(words):  # "B with columns b_1, \dots, b_q": likewise
-            _read_math(piece, spec, origin, conditional=conditional, words=words)
+            _read_math(piece, spec, origin, conditional=conditional, words=words, indices=indices)
         if subject is not None and _PRONOUN_HAS.search(words):
             counted = _COUNTED.match(str(after))
             if counted:
@@ -331,9 +333,46 @@ _SAID = {
 }
 
 
-def _read_math(piece: _Math, spec: InputSpec, origin: Origin, *, conditional: bool, words: str = "") -> None:
+def _running_indices(pieces: list[str | _Math]) -> set[str]:
+    r"""Letters the sentence writes as the index of a name outside a family (``t`` of "every \(s_t\) …").
+
+    "every \(s_t\) is a combination of \(x_1, \dots, x_t\)" runs ``t`` over positions: its
+    ``x_1, …, x_t`` is a prefix, not the declaration of ``x`` with ``t`` members.
+    """
+    out: set[str] = set()
+    todo = [p.tree for p in pieces if isinstance(p, _Math)]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, M.Range):
+            continue  # the members of a family write its size as their last index
+        if isinstance(node, M.Idx):
+            out |= {i.name for i in node.indices if isinstance(i, M.Sym)}
+        todo.extend(v for f in dataclasses.fields(node) for v in _children(getattr(node, f.name)))
+    return out
+
+
+def _children(value: object) -> list[M.MathNode]:
+    if isinstance(value, M.MathNode):
+        return [value]
+    if isinstance(value, tuple):
+        return [v for v in value if isinstance(v, M.MathNode)]
+    return []
+
+
+def _read_math(
+    piece: _Math,
+    spec: InputSpec,
+    origin: Origin,
+    *,
+    conditional: bool,
+    words: str = "",
+    indices: set[str] | frozenset[str] = frozenset(),
+) -> None:
     tree = piece.tree
     for item in tree.items if isinstance(tree, M.Tuple) and not isinstance(tree, M.Range) else (tree,):
+        family = read_family(item) if isinstance(item, M.Range) else None
+        if family is not None and family.size in indices:
+            continue  # "every s_t … of x_1, …, x_t": a prefix up to a running index, not x's size
         # x_1, …, x_n; x ∈ ℝⁿ; f : [a, b] → ℝ; "the pattern P[1..m]" (not "a suffix of P[1..q]"): each declares
         # only where the prose introduces it ("let the pattern be P[1..m]"), never a prefix it mentions
         slice_of = written_family_of(item) is not None and not _INTRODUCES.search(words)
