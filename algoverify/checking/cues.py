@@ -183,6 +183,16 @@ _SETUP = re.compile(
 
 
 _ASSUMED = re.compile(r"(?:be|is|are)\s", re.I)
+#: one name against a constant or in a set: ``p > 0``, ``0 < \rho < 1``, ``\rho \in (0, 1)``, ``k \ge 1``
+_NAME = r"(?:\\?[A-Za-z]+(?:_\{?[A-Za-z0-9]+\}?)?)"
+_CONST = r"(?:-?\s*\d+(?:\.\d+)?(?:\s*\\times\s*10\^\{?-?\d+\}?)?|10\^\{?-?\d+\}?|\\frac\{\d+\}\{\d+\})"
+_REL = r"\s*(?:\\(?:leq?|geq?|lt|gt|neq?)(?![A-Za-z])|[<>])\s*"
+#: an indefinite noun phrase right before a math: "a small \(\epsilon > 0\)", "a tolerance \(\tau > 0\)"
+_INTRODUCED = re.compile(r"\b(?:a|an)\s+(?:[\w-]+\s+){0,2}$", re.I)
+_CONSTRAINT = re.compile(
+    rf"(?:{_CONST}{_REL})?{_NAME}{_REL}{_CONST}|{_CONST}{_REL}{_NAME}"
+    rf"|{_NAME}\s*\\in\s*(?:\\left)?[(\[]\s*{_CONST}\s*,\s*(?:{_CONST}|\\infty)\s*(?:\\right)?[)\]]"
+)
 
 
 def cues(text: str) -> list[str]:
@@ -205,8 +215,15 @@ def cues(text: str) -> list[str]:
         found = [c for c in found if not _ASSUMED.match(c)]
     maths = [(m.span(), _math_body(m.group())) for m in INLINE_MATH.finditer(text)]
     if not setup:
-        for _, latex in maths:
-            found.extend(c for c in _math_cues(latex) if c not in found)
+        # "a match earns p > 0, a mismatch costs q > 0": constraints on named parameters, and
+        # nothing else said of them, set things up (as `Let p > 0` does)
+        bounds = [(span, latex) for span, latex in maths if _math_cues(latex)]
+        given = all(_CONSTRAINT.fullmatch(" ".join(b.split())) for _, b in bounds) and (
+            len(bounds) > 1 or (bounds and _INTRODUCED.search(text, 0, bounds[0][0][0]) is not None)
+        )
+        if found or not bounds or not given:
+            for _, latex in maths:
+                found.extend(c for c in _math_cues(latex) if c not in found)
         words = _blank_math(text, [span for span, _ in maths])
         for m in _NUMBER.finditer(words):
             if not _names(words, m) and m.group() not in found:
