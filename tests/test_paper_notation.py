@@ -1492,3 +1492,26 @@ def test_a_prefix_up_to_a_running_index_is_no_declaration_of_the_family(tmp_path
     run = algoverify.load(note).listings[0]
     np.testing.assert_array_equal(run(y=np.array([1.0, 2.0, 3.0])), [1.0, 3.0, 6.0])  # m is y's length
     assert "m" not in run.inputs
+
+
+def test_a_relation_joined_to_a_precondition_is_a_precondition_too(tmp_path):
+    note = _note(
+        tmp_path,
+        r"We keep to the lower wedge, where \(a_0 < a_1\) and \(0 \le b_1 - b_0 \le a_1 - a_0\); the rest is alike.",
+        r"""
+\Procedure{Rise}{$a_0, b_0, a_1, b_1$}
+\State \Return $b_1 - b_0$
+\EndProcedure
+""",
+    )
+    run = algoverify.load(note).listings[0]
+    assert run(a_0=0, b_0=0, a_1=5, b_1=2) == 2
+    with pytest.raises(algoverify.ExecutionError, match=r"0 \\le b_1 - b_0 \\le a_1 - a_0 does not hold .*b_1 = 5"):
+        run(a_0=0, b_0=0, a_1=2, b_1=5)  # steeper than the wedge: outside what the note describes
+
+
+def test_xor_of_whole_numbers_a_listing_stored_as_floats():
+    run = listing(r"\Require $g$" "\n" r"\State \Return $g_2 \oplus g_1$")
+    assert run(g=np.array([3.0, 5.0])) == 6
+    with pytest.raises(algoverify.ExecutionError, match="takes integers"):
+        run(g=np.array([3.5, 5.0]))

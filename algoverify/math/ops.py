@@ -123,6 +123,7 @@ def _bitwise(name: str, op: Callable[[Any, Any], Any], ufunc: Any) -> Callable[[
     """Python's ``<<``, ``>>``, ``&``, ``|``, ``^`` as latexify prints them: of integers (and truth values) only."""
 
     def bitwise(a: Any, b: Any) -> Any:
+        a, b = _whole(a), _whole(b)
         if isinstance(a, (int, np.integer)) and isinstance(b, (int, np.integer)):
             if type(a) not in (int, bool) or type(b) not in (int, bool):
                 a, b = int(a), int(b)
@@ -134,6 +135,16 @@ def _bitwise(name: str, op: Callable[[Any, Any], Any], ufunc: Any) -> Callable[[
         raise TypeError(f"{name} takes integers, as Python's does: not {type(a).__name__} and {type(b).__name__}")
 
     return bitwise
+
+
+def _whole(x: Any) -> Any:
+    """A float that holds a whole number (an entry of an array of floats a listing built) as that integer."""
+    if isinstance(x, (float, np.floating)) and np.isfinite(x) and float(x).is_integer() and abs(x) < 2.0**53:
+        return int(x)
+    if isinstance(x, np.ndarray) and x.dtype.kind == "f" and x.size and np.all(np.isfinite(x)):
+        if np.all(np.mod(x, 1) == 0) and np.all(np.abs(x) < 2.0**53):
+            return x.astype(np.int64)
+    return x
 
 
 BITWISE: dict[str, Callable[[Any, Any], Any]] = {

@@ -87,7 +87,7 @@ def check_entry(spec: InputSpec, env: dict[str, Any]) -> None:
                 raise LocatedError(PreconditionViolated, c.span, condition=text, value=f"{d.name} = {_short(value)}")
     for c, text in spec.conditions:
         if _violated(c, env):
-            names = sorted({n for n in (identifier(x) for x in M.walk(c) if isinstance(x, M.Sym)) if n in env})
+            names = sorted({n for n in (identifier(x) for x in M.walk(c) if isinstance(x, (M.Sym, M.Idx))) if n in env})
             shown = ", ".join(f"{n} = {_short(env[n])}" for n in names)
             raise LocatedError(PreconditionViolated, c.span, condition=text, value=shown)
 

@@ -69,6 +69,7 @@ _INTRODUCES = re.compile(
 )
 #: "Evaluated at a node, t = x_k, …", "setting x = 0": an equation naming a case, not a definition
 _CASE = re.compile(r"\b(?:at|setting|substituting|putting|taking)(?: [\w-]+){0,3},?$", re.I)
+_ORDERS = frozenset({"<", "<=", ">", ">=", "le", "ge", "lt", "gt", "leq", "geq"})
 #: the words between two maths of one clause: "x = 1 and y = 2", "a = 1, b = 2"
 _JOINED = re.compile(r"^(?:,|and|, and)?$", re.I)
 _CONDITIONAL = re.compile(r"\b(?:if|when|whenever|unless|once|until|while|otherwise|whether)\b", re.I)
@@ -189,7 +190,7 @@ def _pieces(sentence: Sentence, text: str, parse: Parse) -> list[str | _Math]:
 def _read(sentence: Sentence, text: str, parse: Parse, spec: InputSpec, origin: Origin) -> None:
     pieces = _pieces(sentence, text, parse)
     subject: str | None = None  # the last name the sentence introduced: what "it has n rows" is about
-    was_conditional = False
+    was_conditional = was_precondition = False
     indices = _running_indices(pieces)
     for i, piece in enumerate(pieces):
         if not isinstance(piece, _Math):
@@ -209,7 +210,10 @@ def _read(sentence: Sentence, text: str, parse: Parse, spec: InputSpec, origin: 
         if parts_of:  # "p_1, \dots, p_N \in \mathbb{R}^{d} be the rows of P": P's rows, not a list of its own
             _parts_of(piece, parts_of.group("part"), nxt, spec, origin)  # type: ignore[arg-type]
         elif not _WITH_PARTS.search(words):  # "B with columns b_1, \dots, b_q": likewise
-            _read_math(piece, spec, origin, conditional=conditional, words=words, indices=indices)
+            joined = was_precondition and _JOINED.match(words) is not None
+            was_precondition = _read_math(
+                piece, spec, origin, conditional=conditional, words=words, indices=indices, joined=joined
+            )
         if subject is not None and _PRONOUN_HAS.search(words):
             counted = _COUNTED.match(str(after))
             if counted:
@@ -367,8 +371,15 @@ def _read_math(
     conditional: bool,
     words: str = "",
     indices: set[str] | frozenset[str] = frozenset(),
-) -> None:
+    joined: bool = False,
+) -> bool:
+    """Declare what ``piece`` declares; ``True`` when it states a precondition (``x_0 < x_1``).
+
+    ``joined``: it follows a precondition over "and" ("where x_0 < x_1 and 0 ≤ y_1 - y_0 ≤ x_1 - x_0"),
+    so a relation of several names in it is a precondition too.
+    """
     tree = piece.tree
+    precondition = False
     for item in tree.items if isinstance(tree, M.Tuple) and not isinstance(tree, M.Range) else (tree,):
         family = read_family(item) if isinstance(item, M.Range) else None
         if family is not None and family.size in indices:
@@ -383,23 +394,27 @@ def _read_math(
         ):
             declare_math(item, spec, text_of(piece.math), origin, joint=False)
         elif isinstance(item, M.Rel):
-            _relation(item, piece, spec, origin, conditional=conditional)
+            precondition |= _relation(item, piece, spec, origin, conditional=conditional, joined=joined)
+    return precondition
 
 
-def _relation(tree: M.Rel, piece: _Math, spec: InputSpec, origin: Origin, *, conditional: bool) -> None:
+def _relation(
+    tree: M.Rel, piece: _Math, spec: InputSpec, origin: Origin, *, conditional: bool, joined: bool = False
+) -> bool:
+    """Read one relation of the prose; ``True`` when it is a precondition on the inputs."""
     ops = [op for op, _ in tree.rest]
     if not conditional and _ordered_family(tree, spec, origin, piece):
-        return  # "let a_1 ≤ a_2 ≤ … ≤ a_n be a sorted array": the array, its size, and that it is sorted
+        return False  # "let a_1 ≤ a_2 ≤ … ≤ a_n be a sorted array": the array, its size, and that it is sorted
     point = _point_value(tree)
     if point is not None:  # "with the convention sign(0) = 1"
         name, at, value = point
         spec.conventions.setdefault(name, {}).setdefault(at, value)
-        return
+        return False
     defined = function_definition(tree)
     if defined is not None and not conditional:  # "the logistic function σ(z) = 1/(1 + e^{-z})"
         name, params = defined
         spec.functions.setdefault(name, (params, tree.rest[0][1], origin))
-        return
+        return False
     if ops == ["="]:
         _vector_of_entries(tree, spec, origin, piece)
         declare_math(tree, spec, text_of(piece.math), origin, joint=False)  # A = [a_1, …, a_n]: columns
@@ -409,16 +424,21 @@ def _relation(tree: M.Rel, piece: _Math, spec: InputSpec, origin: Origin, *, con
         if name is not None and not conditional and not spelled and not isinstance(value, M.Range):
             # "the vertices V = {1, …, n}": a name the prose defines; bound only if a listing reads it
             spec.definitions.setdefault(name, (value, origin))
-        return
+        return False
     if "in" in ops and set(ops) <= {"=", "in"} and isinstance(tree.first, M.Sym):
         declare_math(tree, spec, text_of(piece.math), origin, joint=False)  # A = [a_1, …] ∈ ℝ^{m×n}
-        return
+        return False
     if conditional or "=" in ops:
-        return
+        return False
     operands = [tree.first, *(e for _, e in tree.rest)]
     # a precondition on plain names against numbers or names (`0 < \epsilon`, `1 \le k \le n`)
     if all(isinstance(o, (M.Sym, M.Idx, M.Num, M.Neg)) or _power_name(o) for o in operands):
         declare_math(tree, spec, text_of(piece.math), origin, joint=False)
+        return True
+    if joined and set(ops) <= _ORDERS:  # "… and 0 ≤ y_1 - y_0 ≤ x_1 - x_0": on the inputs together
+        declare_math(tree, spec, text_of(piece.math), origin, joint=True)
+        return True
+    return False
 
 
 def _ordered_family(tree: M.Rel, spec: InputSpec, origin: Origin, piece: _Math) -> bool:

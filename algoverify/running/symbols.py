@@ -189,6 +189,14 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
                 added.carry(
                     size, name, axis, context.size_origins.get(size), context.offsets.get((size, name, axis), 0)
                 )
+    # "where x_0 < x_1 and 0 ≤ y_1 - y_0 ≤ x_1 - x_0": a condition of the prose on the listing's inputs together
+    given = {d.name for d in added.inputs} | set(own.names) | set(scope.params)
+    for tree, text in context.conditions:
+        names = {r.name for r in reads_of(tree, {n for n in given if n in _flat_names(tree)})} | (
+            _flat_names(tree) & given
+        )
+        if names and names <= given and text not in {t for _, t in added.conditions}:
+            added.conditions.append((tree, text))
     parts = {a for d in added.inputs for a in (d.columns, d.rows, d.entries) if a}
     for name, family in context.firsts.items():
         if name in relevant or name in parts:
@@ -391,6 +399,11 @@ def _definitions(free: dict[str, Read], bound: set[str], context: InputSpec, out
         said = f"{to_latex(shown)}, from {size} = {to_latex(value)}"
         out.bindings[name] = Binding(name, "definition", f"defined as {said}", origin)
         bound.add(name)
+
+
+def _flat_names(tree: M.MathNode) -> set[str]:
+    """The names ``tree`` writes, a subscripted one whole (``x_0``) as well as by its base."""
+    return {n for t in M.walk(tree) if isinstance(t, (M.Sym, M.Idx)) for n in [identifier(t)] if n is not None}
 
 
 def _solved_for(value: M.MathNode, size: str) -> tuple[str, M.MathNode] | None:
