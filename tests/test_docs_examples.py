@@ -10,7 +10,7 @@ import doctest
 import re
 
 import pytest
-from docs_examples import PAGES, ROOT, Block, blocks, make_workspace, matches, run_console
+from docs_examples import PAGES, ROOT, Block, blocks, make_workspace, matches, normalise, run_console
 
 #: blocks shown and not run, and why: each must be one of these
 ALLOWED_NOT_RUN = {
@@ -37,7 +37,7 @@ def test_console_example_prints_what_it_shows(block: Block, tmp_path, update_gol
         _rewrite(block, printed)
         return
     for command, out in wrong:
-        assert out == command.shown, f"{block.name}: $ {command.line}"
+        assert normalise(out) == normalise(command.shown), f"{block.name}: $ {command.line}"
     assert len(printed) == len(block.commands)
 
 
