@@ -185,7 +185,7 @@ def test_the_key_is_the_notes_path_in_the_sites_content(tmp_path, note, cwd, key
 
 def test_the_readme_shows_the_example_sites_templates_and_commands():
     site = ROOT / "examples" / "hugo-site"
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "docs" / "guide" / "hugo.md").read_text(encoding="utf-8")
     shown = re.findall(r"```go-html-template\n\{\{- /\* (\S+) \*/ -\}\}\n(.*?)```", readme, re.S)
     assert shown == [(name, (site / name).read_text(encoding="utf-8")) for name, _ in shown]
     assert [name for name, _ in shown] == [
