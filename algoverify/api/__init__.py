@@ -1,0 +1,726 @@
+"""The core API: notes in, data out (IR, findings). Front-ends call only this module.
+
+Nothing here prints or exits. Exceptions raised below with a span (:class:`LocatedError`)
+become findings at the block they concern, and the next block is processed; an
+unexpected exception becomes an ``AV099`` internal-error finding, never a traceback.
+
+In: paths of notes and folders (a note's path for :func:`load`, LaTeX for :func:`compile`). Out:
+a :class:`Result` with a :class:`NoteReport` per note (blocks, IR, findings, outcomes), a
+:class:`LoadedNote`, a compiled listing.
+
+This ``__init__`` holds the entry points and the runs over notes; the pieces sit beside it, one
+job each (every name importable from ``algoverify.api`` before still is): the report types in
+:mod:`~algoverify.api.reports`, the steps of analysing one note in :mod:`~algoverify.api.analysis`,
+notes for Python use in :mod:`~algoverify.api.loading`, the worker process in
+:mod:`~algoverify.api.workers`, and what a note's outcome depends on in :mod:`~algoverify.api.inputs`.
+Whatever calls :func:`~algoverify.reading.notes.read_note` or ``_check_note`` stays here, so that
+a test's ``monkeypatch.setattr(api, ...)`` of either still reaches every caller.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import dataclasses
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from ..checking.runs import Interrupted, Progress
+from ..findings import (
+    InternalError,
+    LocatedError,
+    NoteWorkerStopped,
+    Severity,
+)
+from ..reading.blocks import find_blocks
+from ..reading.config import ProjectConfig, find_config
+from ..reading.files import read_regular
+from ..reading.notes import Note, discover, parse_note, read_note
+from ..reading.suppressions import apply_suppressions, find_suppressions
+from ..source import SourceFile, Span  # noqa: F401 - Span: the tests read api.Span
+from .analysis import (
+    PREAMBLE_FILES,  # noqa: F401 - re-exported: importable here as before the split
+    _analyse_block,
+    _claim_findings,
+    _empty_folders,
+    _internal,
+    _name_findings,
+    _no_blocks,
+    _preamble_files,
+    _runs_code,
+    _spec,
+    _spec_findings,
+    declared_checks,
+    index_base,  # noqa: F401 - re-exported: importable here as before the split
+    listing_base,  # noqa: F401 - re-exported: importable here as before the split
+    note_macros,
+    note_names,  # noqa: F401 - re-exported: importable here as before the split
+)
+from .inputs import (
+    _MODULE_KEY,
+    _clock_dependent,
+    _local_files,
+    _note_inputs,
+    _project_of,
+)
+from .loading import (
+    LoadedNote,
+    _loaded,
+    attach_module,
+    compile,
+)
+from .reports import (
+    BlockReport,
+    NoteReport,
+    Result,
+    _report_data,
+    _report_from_data,
+)
+from .workers import (
+    _WARM,
+    _WARM_UP,
+    _limits,
+    _remove_tree,
+    _watch_worker,
+    _worker_stopped,
+)
+
+__all__ = [
+    "BlockReport",
+    "NoteReport",
+    "Result",
+    "LoadedNote",
+    "Progress",
+    "Interrupted",
+    "analyse",
+    "lint",
+    "parse",
+    "load",
+    "compile",
+    "check",
+    "claims",
+    "declared_checks",
+    "notes_using",
+    "expand_modules",
+]
+
+
+def analyse(
+    paths: Iterable[str | Path],
+    *,
+    math: bool = True,
+    strict: bool = False,
+    spec: bool = False,
+    jobs: int = 1,
+    on_note: Callable[[NoteReport], None] | None = None,
+    on_progress: Callable[[Progress], None] | None = None,
+) -> Result:
+    """Read every note under ``paths``, find its blocks, parse listings (and their math).
+
+    Notes come in path order (``sorted``), whatever the order of ``paths``.
+
+    :param math: also parse every math segment with the math grammar (``lint`` does; the
+        cost is small and it needs neither sympy nor numpy).
+    :param strict: also report suppressions that silence nothing (AV006).
+    :param spec: also validate each note's ``algoverify:`` spec without running anything
+        (``lint`` does; ``check`` reports the same problems as it meets them).
+    :param jobs: notes read at once, over that many forked processes (POSIX; 1: one by one, here).
+    :param on_note: called with each note's report, in path order, as soon as it and every note
+        before it are done (a streaming report).
+    :param on_progress: called with a :class:`Progress` as notes finish, and about every 0.25 s.
+    """
+    job = _LintJob(math=math, strict=strict, spec=spec)
+    return _run(paths, job, jobs=jobs, on_note=on_note, on_progress=on_progress)
+
+
+def claims(paths: Iterable[str | Path]) -> Result:
+    """The claims of each note's prose, in ``NoteReport.claims``, with the checks that quote each.
+
+    A claim is a sentence that states something checkable, or that a check or the spec's
+    ``unchecked:`` names. Static, like :func:`lint`: nothing runs. The findings are those that
+    kept a note from being read, and ``unchecked:`` entries whose sentence the prose does not
+    have (AV407).
+    """
+    from ..checking.claims import claims as note_claims
+    from ..findings import QuoteMissing
+
+    result = _analyse(paths, math=False)
+    for report in result.notes:
+        if report.note is None:
+            continue
+        report.claims = note_claims(report.note, [b.block for b in report.blocks])[0]
+        report.findings = [f for f in report.findings if f.severity is Severity.ERROR and f.code.startswith("AV0")]
+        report.findings += [f for f in _claim_findings(report) if f.code in (QuoteMissing.code, InternalError.code)]
+    return result
+
+
+def _analyse(paths: Iterable[str | Path], *, math: bool) -> Result:
+    files, findings = discover(Path(p) for p in paths)
+    result = Result(findings=list(findings))
+    configs: dict[Path, ProjectConfig] = {}
+    for path in files:
+        report = analyse_note(path, math=math)
+        result.notes.append(report)
+        config = report.config
+        if config.path is not None and config.path not in configs:
+            configs[config.path] = config
+            result.findings.extend(config.findings)
+            if config.source is not None:
+                result.extra_sources[config.path] = config.source
+    return result
+
+
+def analyse_note(path: Path, *, math: bool = True) -> NoteReport:
+    """Read one note and analyse its blocks; never raises for a problem in the note.
+
+    The findings are raw: :func:`settle` applies the project's ``select``/``ignore`` and the
+    note's suppressions (``analyse``, ``lint`` and ``check`` call it).
+    """
+    config = find_config(path.parent)
+    try:
+        note = read_note(path)
+    except LocatedError as exc:
+        return NoteReport(path, None, findings=[exc.to_finding(path)], config=config)
+    report = NoteReport(path, note, findings=list(note.findings), config=config)
+    try:
+        preambles = _preamble_files(note, report.findings)
+        report.macros = note_macros(note, config, preambles)
+        # one string per note: the listing parser caches what it reads of a preamble
+        report.preamble = "\n".join([*(text for text, _ in preambles), note.source.text])
+        blocks, block_findings = find_blocks(note)
+    except Exception as exc:  # a bug in a finder must not hide the other notes
+        report.findings.append(_internal(path, None, "finding blocks", exc))
+        return report
+    report.findings.extend(block_findings)
+    for block in blocks:
+        block_report = BlockReport(block)
+        try:
+            _analyse_block(note, block_report, math=math, macros=report.macros, preamble=report.preamble)
+        except LocatedError as exc:
+            block_report.findings.append(exc.to_finding(path))
+        except Exception as exc:
+            block_report.findings.append(_internal(path, block.span, f"reading {block.kind} block {block.index}", exc))
+        report.blocks.append(block_report)
+        report.findings.extend(block_report.findings)
+    return report
+
+
+def settle(report: NoteReport, *, strict: bool = False) -> None:
+    """Drop the findings the project config deselects and the note's suppressions silence.
+
+    With ``strict``, a suppression that silences nothing is itself reported (AV006).
+    """
+    kept = [f for f in report.findings if report.config.reports(f.code)]
+    if report.note is not None:
+        note = report.note
+        front = note.front_matter if isinstance(note.front_matter, dict) else None
+        suppressions = find_suppressions(note.source, front, note.front_matter_span)
+        kept = apply_suppressions(kept, suppressions, path=report.path, report_unused=strict)
+    report.findings = kept
+
+
+def lint(
+    paths: Iterable[str | Path],
+    *,
+    strict: bool = False,
+    jobs: int = 1,
+    on_note: Callable[[NoteReport], None] | None = None,
+    on_progress: Callable[[Progress], None] | None = None,
+) -> Result:
+    """Parse-only check of notes: front matter, blocks, listings and their math.
+
+    ``jobs``, ``on_note`` and ``on_progress`` are as for :func:`analyse`.
+    """
+    return analyse(paths, math=True, strict=strict, spec=True, jobs=jobs, on_note=on_note, on_progress=on_progress)
+
+
+def parse(paths: Iterable[str | Path]) -> Result:
+    """Parse notes into IR (the same work as :func:`lint`; kept as the name front-ends use)."""
+    return analyse(paths, math=True)
+
+
+def load(path: str | Path) -> LoadedNote:
+    """Read a note and compile its listings; ``load(p).listings[0](**inputs)`` runs one.
+
+    A listing that is one ``\\Function`` is callable from the others by name (``\\Call``).
+    Parse errors stay in ``.findings``; the listings that parsed are still there.
+    """
+    return _loaded(analyse_note(Path(path)))
+
+
+def check(
+    paths: Iterable[str | Path],
+    *,
+    seed: int | None = None,
+    strict: bool = False,
+    isolate: bool | None = None,
+    timeout: float | None = None,
+    memory_mb: int | None = None,
+    trials: int | None = None,
+    jobs: int = 1,
+    cache: bool = False,
+    on_note: Callable[[NoteReport], None] | None = None,
+    on_progress: Callable[[Progress], None] | None = None,
+) -> Result:
+    """Verify notes: everything :func:`lint` does, then every check of every note's spec.
+
+    Each note's outcomes are in ``NoteReport.outcomes``; failed checks, spec errors and
+    unverified listings or equations are findings. The seed of a note's trials is its spec's
+    ``seed:``, else ``seed``, else the project config's ``seed``, else 0.
+
+    :param isolate: check each note in a worker process of its own (``None``: the project's
+        ``isolation``, else yes); without ``fork`` (Windows) notes are checked in-process.
+    :param timeout: seconds a note's checks may take together (``None``: the project's
+        ``note-timeout``, else 300); the worker is killed past it (AV504).
+    :param memory_mb: megabytes of address space a note's worker may map beyond what it
+        inherits from the run (``None``: the project's ``note-memory-mb``, else 4096).
+    :param trials: trials of every check, whatever the specs say (``--trials``); ``None``: the
+        specs' counts, else as many as a short time allows (20 to 200).
+    :param jobs: notes checked at once (see :func:`analyse`); the reports are the same as one by one.
+    :param cache: replay the stored report of a note whose text, files and options are
+        unchanged (``NoteReport.cached``), and store the others, in ``.algoverify_cache/`` at
+        the project root (``ALGOVERIFY_NO_CACHE=1`` turns it off whatever this says).
+    :param on_note: see :func:`analyse`; ``on_progress`` too, counting checks as they finish.
+    :raises Interrupted: on Ctrl-C (a ``KeyboardInterrupt``), with the notes done in ``.result``.
+    """
+    use_cache = cache and os.environ.get("ALGOVERIFY_NO_CACHE", "") in ("", "0")
+    job = _CheckJob(
+        seed=seed, strict=strict, isolate=isolate, timeout=timeout, memory_mb=memory_mb, trials=trials, cache=use_cache
+    )
+    return _run(paths, job, jobs=jobs, on_note=on_note, on_progress=on_progress)
+
+
+def reproduce(path: str | Path, check_id: str, values: dict[str, Any], *, seed: int | None = None) -> NoteReport:
+    """Run one check of a note once, on ``values`` (the rest drawn as its first trial draws them).
+
+    What ``algoverify run NOTE --check ID --set …`` does with a counterexample: the outcome's
+    message shows the listing's value beside the expected one. Runs in this process.
+    """
+    report = analyse_note(Path(path))
+    if report.note is not None:
+        token = _NOTE_RUN.set((None, None))
+        try:
+            _check_note(report, seed, only=check_id, fixed=values)
+        finally:
+            _NOTE_RUN.reset(token)
+    return report
+
+
+def _check_isolated(report: NoteReport, seed: int | None, limits) -> None:  # noqa: ANN001 - Limits
+    """:func:`_check_note` in a worker process; what it found comes back over a pipe, as it goes.
+
+    The worker sends where it is (the module's import, the i-th check) and, at each such step,
+    the findings and outcomes added since the last: a worker killed halfway keeps the checks it
+    finished, and the finding about its end stands at the step it was in. The note's code can
+    write on that pipe too: each message is read as JSON data and rebuilt by our own code
+    (:mod:`.checking.portable`), and one that is not ours ends the worker (AV504).
+    """
+    from ..checking import coverage, flowchart, portable, runner, runs, snippets  # noqa: F401 - loaded once here
+
+    start = len(report.findings)
+    sent = [start, 0]  # findings, outcomes already sent (in the worker)
+    # the snippets' folders go in here, removed below however the worker ends (killed, interrupted)
+    try:
+        scratch: str | None = tempfile.mkdtemp(prefix="algoverify-note-")
+    except OSError:  # no temporary folder to write in: each snippet says so when it runs
+        scratch = None
+
+    def work(send) -> None:  # noqa: ANN001 - runs in the worker
+        runs.quiet()  # the run hears of this note's checks from receive(), in its own process
+        snippets.keep_folders_in(scratch)
+        before = set(sys.modules)
+
+        def flush() -> None:
+            findings, outcomes = report.findings[sent[0] :], report.outcomes[sent[1] :]
+            sent[0], sent[1] = len(report.findings), len(report.outcomes)
+            if findings or outcomes:
+                plain = [dataclasses.replace(o, check=None) for o in outcomes]
+                send(["part", portable.encode(findings), portable.encode(plain)])
+
+        def stage(*at: object) -> None:
+            flush()
+            send(["at", *at])
+
+        _NOTE_RUN.set((limits, stage))
+        try:
+            _check_note(report, seed)
+        except Exception as exc:  # our bug, as in-process: AV099 and exit status 2
+            report.findings.append(_internal(report.path, None, "checking the note", exc))
+        flush()
+        send(["inputs", [str(p) for p in _local_files(set(sys.modules) - before)]])
+        send(["imported", [m for m in sys.modules if m not in before and m.split(".")[0] in _WARM]])
+
+    try:
+        why, where, since = _watch_worker(report, work, limits)
+    finally:
+        if scratch is not None:
+            _remove_tree(scratch)
+    if why is not None:
+        _worker_stopped(report, why, where, since)
+
+
+#: the run's per-note limits, and where to say which step a note is at (``stage("check", i)``):
+#: ambient rather than arguments, so that ``_check_note(report, seed)`` stays the one call to wrap
+_NOTE_RUN: contextvars.ContextVar[tuple] = contextvars.ContextVar("note_run", default=(None, None))
+
+
+def _check_note(report: NoteReport, seed: int | None, only: str | None = None, fixed: dict | None = None) -> None:
+    """Run every check of one note (or the check ``only``, on the values ``fixed``), in this process."""
+    from ..checking.coverage import unverified
+    from ..checking.runner import CheckContext, clamp_limits, not_run, run_check
+    from ..checking.runs import outcome_done
+
+    limits, on_stage = _NOTE_RUN.get()
+    stage = on_stage or (lambda *at: None)
+    note = report.note
+    spec = _spec(report)
+    report.findings.extend(spec.findings)
+    loaded = _loaded(report)
+    stage("module")
+    module_error = attach_module(loaded, spec)
+    if module_error is not None:
+        report.findings.append(module_error)
+        if fixed is not None:  # `run --check`: the import error is the answer, said as it is
+            return
+    ctx = CheckContext(
+        note.path,
+        report,
+        loaded,
+        seed=next((s for s in (spec.seed, seed, report.config.seed) if s is not None), 0),
+        module=loaded.module,
+        prose=note.source.segment(note.body_span),
+        prose_base=note.body_span.start,
+        functions={**loaded.functions, **(getattr(loaded.module, "FUNCTIONS", None) or {})},
+        timeout_ceiling=limits.timeout if limits is not None else None,
+        memory_ceiling_mb=limits.memory_mb if limits is not None else None,
+        fixed=fixed,
+    )
+    for i, check_spec in enumerate(spec.checks):
+        if only is not None and check_spec.id != only:
+            continue
+        if module_error is not None:  # each check is counted, the import error said once (the note's)
+            line = note.source.line_col(module_error.span.start)[0] if module_error.span is not None else None
+            at = f" ({module_error.code} at line {line})" if line is not None else f" ({module_error.code})"
+            outcome = not_run(check_spec, ctx, f"not run: the note's module {spec.module} did not import{at}")
+            report.outcomes.append(outcome)
+            report.findings.extend(outcome.findings)
+            outcome_done(outcome)
+            continue
+        check_spec, clamped = clamp_limits(check_spec, ctx)
+        report.findings.extend(clamped)  # before the check starts: a worker killed in it keeps them
+        stage("check", i)
+        outcome = run_check(check_spec, ctx)
+        report.outcomes.append(outcome)
+        report.findings.extend(outcome.findings)
+        outcome_done(outcome)
+    stage("coverage")
+    report.findings.extend(unverified(report, spec.checks))
+
+
+def notes_using(module: str | Path) -> list[Path]:
+    """The notes whose spec names ``module`` as theirs (``algoverify: module:``), sorted; nothing is run.
+
+    They are searched in the module's project: the folder of the project configuration above
+    it, else the current folder when the module is inside it (pre-commit runs hooks at the top
+    of the repository), else the module's own folder. Paths come back relative to the current
+    folder when the project is inside it, as the notes' own paths would be given.
+    """
+    target = Path(module).resolve()
+    return _notes_naming(_project_of(target), {target}).get(target, [])
+
+
+def _notes_naming(root: Path, wanted: set[Path]) -> dict[Path, list[Path]]:
+    """The notes below ``root`` whose spec names one of the ``wanted`` modules (resolved), by module."""
+    here = Path.cwd().resolve()
+    files, _ = discover([root.relative_to(here) if root.is_relative_to(here) else root])
+    found: dict[Path, list[Path]] = {}
+    for path in files:
+        try:
+            text = read_regular(path) or b""
+            named = {(path.parent / b"".join(m).decode(errors="replace")).resolve() for m in _MODULE_KEY.findall(text)}
+            if not named & wanted:  # the YAML is read (slow: pure Python) only where it may say so
+                continue
+            note = read_note(path)
+        except (OSError, ValueError, LocatedError):
+            continue  # checking it directly reports that; here it simply names no module
+        section = note.front_matter.get("algoverify") if isinstance(note.front_matter, dict) else None
+        module = section.get("module") if isinstance(section, dict) else None
+        if isinstance(module, str) and (path.parent / module).resolve() in wanted:
+            found.setdefault((path.parent / module).resolve(), []).append(path)
+    return found
+
+
+def expand_modules(paths: Iterable[str | Path]) -> list[str | Path]:
+    """``paths`` with each Python module (``.py``) replaced by the notes that use it (:func:`notes_using`).
+
+    A hook that hands over changed files then re-checks the notes of a changed module; a note
+    reached twice is kept once, where it first appears. A module no note uses adds nothing.
+    Each project's notes are read once, however many of its modules are given.
+    """
+    paths = list(paths)
+    modules = {p: Path(p).resolve() for p in paths if str(p).endswith(".py") and Path(p).is_file()}
+    projects: dict[Path, set[Path]] = {}
+    for target in modules.values():
+        projects.setdefault(_project_of(target), set()).add(target)
+    users: dict[Path, list[Path]] = {}
+    for root, wanted in projects.items():
+        users.update(_notes_naming(root, wanted))
+    out: list[str | Path] = []
+    seen: set[Path] = set()
+    for path in paths:
+        for item in users.get(modules[path], []) if path in modules else [path]:
+            key = Path(item).resolve()
+            if key not in seen:
+                seen.add(key)
+                out.append(item)
+    return out
+
+
+# --- runs over many notes: order, lanes, the cache ---------------------------------------------
+
+
+def _run(
+    paths: Iterable[str | Path],
+    job: _LintJob,
+    *,
+    jobs: int,
+    on_note: Callable[[NoteReport], None] | None,
+    on_progress: Callable[[Progress], None] | None,
+) -> Result:
+    """Every note under ``paths`` through ``job``, in path order; the run-level findings and sources gathered."""
+    from ..checking.runs import run_notes
+
+    started = time.perf_counter()
+    given = [Path(p) for p in paths]
+    files, findings = discover(given)
+    files = sorted(files)
+    result = Result(findings=[*findings, *_empty_folders(given, files, findings)])
+    job.explicit = {p for p in given if not p.is_dir()}
+    configs: set[Path] = set()
+
+    def ready(report: NoteReport) -> None:
+        config = report.config
+        if config.path is not None and config.path not in configs:
+            configs.add(config.path)
+            result.findings.extend(config.findings)
+            if config.source is not None:
+                result.extra_sources[config.path] = config.source
+        result.notes.append(report)
+        if on_note is not None:
+            on_note(report)
+
+    try:
+        run_notes(files, job, jobs=max(1, jobs), on_report=ready, on_progress=on_progress)
+    except Interrupted as stop:
+        result.seconds = time.perf_counter() - started
+        stop.result = result
+        raise
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+class _LintJob:
+    """``lint``, ``parse``: each note read and parsed, nothing run, nothing cached (a :class:`~.checking.runs.Job`)."""
+
+    def __init__(self, *, math: bool = True, strict: bool = False, spec: bool = False) -> None:
+        self.math, self.strict, self.spec = math, strict, spec
+        #: the notes named on the command line, not found in a folder
+        self.explicit: set[Path] = set()
+
+    def run(self, path: Path) -> NoteReport:
+        started = time.perf_counter()
+        report = analyse_note(path, math=self.math)
+        if self.spec and report.note is not None:
+            report.findings.extend(_spec_findings(report))
+            report.findings.extend(_claim_findings(report))
+            report.findings.extend(_name_findings(report))
+        if path in self.explicit:
+            report.findings.extend(_no_blocks(report))
+        settle(report, strict=self.strict)
+        report.seconds = time.perf_counter() - started
+        return report
+
+    def replay(self, path: Path) -> NoteReport | None:
+        return None
+
+    def store(self, report: NoteReport) -> None:
+        pass
+
+    def portable(self, report: NoteReport) -> Any:
+        """The report as JSON data, to cross the lane's pipe (:func:`_report_data`)."""
+        return _report_data(report)
+
+    def restore(self, data: Any) -> NoteReport:
+        """A report back from a lane, rebuilt from its data; raises ``Malformed`` for data that is not one."""
+        report = _report_from_data(data)
+        trials = getattr(self, "trials", None)  # check's --trials, as the lane's run applied it
+        if trials is not None:
+            report.config = dataclasses.replace(report.config, forced_trials=trials)
+        if report.outcomes and report.note is not None:  # each check's locate, found again from the note's spec
+            fresh = {c.id: c for c in _spec(report).checks}
+            for o in report.outcomes:
+                if o.check is not None and o.check.id in fresh:
+                    o.check = dataclasses.replace(o.check, locate=fresh[o.check.id].locate)
+        return report
+
+    def lost(self, path: Path, why: str, crashed: bool) -> NoteReport:
+        try:
+            note: Note | None = read_note(path)
+        except LocatedError:
+            note = None
+        report = NoteReport(path, note, config=find_config(path.parent))
+        span = note.front_matter_span if note is not None else None
+        if crashed:  # our bug, with the lane's traceback
+            error = (why.strip().splitlines() or ["?"])[-1]
+            report.findings.append(
+                InternalError.finding(span, path, {"traceback": why}, stage="checking the note in a lane", error=error)
+            )
+        else:
+            report.findings.append(NoteWorkerStopped.finding(span, path, where="", why=why))
+        return report
+
+    def warm(self) -> None:
+        """Parse a small note here, so that lanes fork with the grammars loaded (each would build its own)."""
+        note = parse_note(Path("warm-up.md"), _WARM_UP)
+        try:
+            for block in find_blocks(note)[0]:
+                _analyse_block(note, BlockReport(block), math=True)
+            _spec_findings(NoteReport(note.path, note))
+        except Exception:  # noqa: BLE001 - warming is an optimisation; the run reports real problems
+            pass
+
+
+class _CheckJob(_LintJob):
+    """``check``: each note read, then its checks run, in a worker of its own where code runs; cached."""
+
+    def __init__(
+        self,
+        *,
+        seed: int | None,
+        strict: bool,
+        isolate: bool | None,
+        timeout: float | None,
+        memory_mb: int | None,
+        trials: int | None,
+        cache: bool,
+    ) -> None:
+        super().__init__(math=True, strict=strict, spec=False)
+        self.seed, self.isolate, self.timeout, self.memory_mb, self.cache = seed, isolate, timeout, memory_mb, cache
+        self.trials = trials
+        self._caches: dict[Path, object] = {}
+        #: what names and keys each note's entry, computed before the note runs (an edit during the
+        #: run must not be stored as the key of the old text's results)
+        self._material: dict[Path, tuple[dict, dict]] = {}
+
+    def run(self, path: Path) -> NoteReport:
+        from ..checking.isolation import available
+
+        started = time.perf_counter()
+        report = analyse_note(path, math=True)
+        if self.trials is not None:
+            report.config = dataclasses.replace(report.config, forced_trials=self.trials)
+        if report.note is not None:
+            limits = _limits(report.config, self.timeout, self.memory_mb)
+            isolate = self.isolate if self.isolate is not None else report.config.isolation is not False
+            try:
+                if isolate and available() and _runs_code(report):
+                    _check_isolated(report, self.seed, limits)
+                else:
+                    before = set(sys.modules)
+                    token = _NOTE_RUN.set((limits, None))
+                    try:
+                        _check_note(report, self.seed)
+                    finally:
+                        _NOTE_RUN.reset(token)
+                    report.inputs.extend(_local_files(set(sys.modules) - before))
+            except Exception as exc:  # our bug: that note's finding, and the run goes on
+                report.findings.append(_internal(report.path, None, "checking the note", exc))
+            report.findings.extend(_claim_findings(report, check_claims=False))  # each check said its own
+            report.inputs[:0] = _note_inputs(report)
+        if path in self.explicit:
+            report.findings.extend(_no_blocks(report))
+        settle(report, strict=self.strict)
+        report.seconds = time.perf_counter() - started
+        return report
+
+    def warm(self) -> None:
+        """As for lint, and the modules every note's worker loads (numpy with the listings' runtime)."""
+        super().warm()
+        from ..checking import coverage, flowchart, runner  # noqa: F401
+        from ..running import listing  # noqa: F401
+
+    # --- the cache ---
+
+    def _entry(self, path: Path, text: bytes | None = None) -> tuple[object, dict, dict]:
+        from ..checking.cache import NoteCache, digest, project_root
+
+        config = find_config(path.parent)
+        if path not in self._material:
+            slot = {
+                "command": "check",
+                "path": str(path),
+                "seed": self.seed,
+                "strict": self.strict,
+                "isolate": self.isolate,
+                "timeout": self.timeout,
+                "memory_mb": self.memory_mb,
+                "trials": self.trials,
+            }
+            config_key = [str(config.path), digest(config.path)] if config.path else None
+            self._material[path] = (slot, {"note": digest(path, text), "config": config_key})
+        root = project_root(path.parent, config.root)
+        if root not in self._caches:
+            self._caches[root] = NoteCache(root)
+        return self._caches[root], *self._material[path]
+
+    def replay(self, path: Path) -> NoteReport | None:
+        if not self.cache:
+            return None
+        from ..checking import cache as codec
+        from ..reading.notes import max_note_bytes
+
+        data = codec.read_regular(path, max_note_bytes())
+        if data is None:
+            return None
+        store, slot, key = self._entry(path, data)
+        stored = store.lookup(slot, key)  # type: ignore[attr-defined]
+        if stored is None:
+            return None
+        try:  # an entry that does not read back is a miss: the note runs, and its entry is rewritten
+            text = data.decode("utf-8")
+            text = text[1:] if text.startswith("\ufeff") else text  # as read_note reads it
+            report = NoteReport(path, codec.decode_note(path, text, stored["note"]), cached=True)
+            report.config = find_config(path.parent)
+            if self.trials is not None:
+                report.config = dataclasses.replace(report.config, forced_trials=self.trials)
+            report.blocks = [BlockReport(b) for b in codec.decode_blocks(stored["blocks"])]
+            report.findings = codec.decode_findings(stored["findings"])
+            report.outcomes = codec.decode_outcomes(stored["outcomes"])
+            report.inputs = [Path(p) for p in stored["inputs"]]
+            report.seconds = float(stored["seconds"])
+        except Exception:  # noqa: BLE001 - corrupt, or written by a different layout
+            return None
+        return report
+
+    def store(self, report: NoteReport) -> None:
+        # a note without blocks is not stored: it costs nothing to read again, and whether it is
+        # reported (AV004) depends on how it was named, which the entry does not record
+        if not self.cache or report.cached or report.note is None or not report.blocks or _clock_dependent(report):
+            return
+        from ..checking import cache as codec
+
+        store, slot, key = self._entry(report.path)
+        if key["note"] is None:
+            return
+        entry = {
+            "seconds": report.seconds,
+            "note": codec.encode_note(report.note),
+            "findings": codec.encode_findings(report.findings),
+            "outcomes": codec.encode_outcomes(report.outcomes),
+            "blocks": codec.encode_blocks(b.block for b in report.blocks),
+            "inputs": [str(p) for p in report.inputs],
+        }
+        store.store(slot, key, report.inputs, entry)  # type: ignore[attr-defined]

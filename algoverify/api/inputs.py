@@ -1,0 +1,95 @@
+"""What a note's outcome depends on besides the note, and which outcomes a cache may replay.
+
+A note's inputs are its module and the local modules that module imported, the preambles beside
+it and the project's macro files; a change to any of them runs the note anew. Outcomes reached
+because the clock or the machine ran out are never replayed. Also: which notes may name a module
+(:data:`_MODULE_KEY`), and the project a module belongs to.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import Iterable
+
+from ..findings import InternalError, NoteWorkerStopped
+from ..reading.config import ProjectConfig, find_config
+from .analysis import PREAMBLE_FILES
+from .reports import NoteReport
+
+
+def _project_of(module: Path) -> Path:
+    """Where the notes that may name ``module`` (resolved) are searched: see :func:`notes_using`."""
+    root = find_config(module.parent).root
+    if root is not None:
+        return root.resolve()
+    here = Path.cwd().resolve()
+    return here if module.is_relative_to(here) else module.parent
+
+
+#: ``module: x.py`` (YAML, quoted or not) or ``module = "x.py"`` (TOML), wherever it stands: which
+#: notes may name a wanted module, before their front matter is read for certain
+_MODULE_KEY = re.compile(rb"""module\s*[:=]\s*(?:"([^"\n]+)"|'([^'\n]+)'|([^"'\s,}\]]+))""")
+#: Codes of findings whose cause was the clock or the machine, not the note: never replayed.
+_UNSTABLE = {InternalError.code, NoteWorkerStopped.code}
+#: Words of a verdict reached because time ran out (a busy machine may time out where an idle one does not).
+_TIMED_OUT = ("time budget", "did not finish within", "deadline")
+
+
+def _clock_dependent(report: NoteReport) -> bool:
+    """Whether the report may differ on a second run of the same note: a time limit or the machine decided it."""
+    messages = [f.message for f in report.findings if f.code not in _UNSTABLE]
+    messages += [o.message for o in report.outcomes]
+    return any(f.code in _UNSTABLE for f in report.findings) or any(w in m for m in messages for w in _TIMED_OUT)
+
+
+def _note_inputs(report: NoteReport) -> list[Path]:
+    """The files besides the note its checks read: its module, preambles, the project's macro files.
+
+    The preambles beside the note count absent too: one created later changes the macros.
+    """
+    note = report.note
+    assert note is not None
+    folder = note.path.parent
+    out = [folder / name for name in PREAMBLE_FILES]
+    section = note.front_matter.get("algoverify") if isinstance(note.front_matter, dict) else None
+    module = section.get("module") if isinstance(section, dict) else None
+    if isinstance(module, str) and module.endswith(".py"):
+        out.append(folder / module)
+    out.extend(_macro_files(report.config))
+    return out
+
+
+def _macro_files(config: ProjectConfig) -> list[Path]:
+    if config.path is None or config.source is None:
+        return []
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib  # type: ignore[no-redef]
+    try:
+        data = tomllib.loads(config.source.text)
+    except ValueError:
+        return []
+    table = data.get("tool", {}).get("algoverify", {}) if config.path.name == "pyproject.toml" else data
+    files = next((table[k] for k in ("macro-files", "macro_files") if isinstance(table, dict) and k in table), [])
+    return [config.path.parent / f for f in files if isinstance(f, str)] if isinstance(files, list) else []
+
+
+def _local_files(modules: Iterable[str]) -> list[Path]:
+    """The files of newly imported modules that belong to the project, not to Python, a library or algoverify."""
+    import site
+
+    here = Path(__file__).resolve().parent.parent  # the algoverify package (this module sits in algoverify/api/)
+    installed = {Path(p).resolve() for p in (sys.prefix, sys.base_prefix, sys.exec_prefix, *site.getsitepackages())}
+    out = []
+    for name in sorted(modules):
+        file = getattr(sys.modules.get(name), "__file__", None)
+        if not file or not file.endswith(".py"):
+            continue
+        path = Path(file).resolve()
+        if path.is_relative_to(here) or any(path.is_relative_to(p) for p in installed):
+            continue
+        out.append(path)
+    return out

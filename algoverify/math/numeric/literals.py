@@ -1,0 +1,219 @@
+"""Compiling literals: lists, ranges, matrices, ``cases``, pointwise functions, macros and strings.
+
+Also ``_NO_VALUE``: why the node types with no compiler have no value, for the finding.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ...findings import EvaluationFailed, LocatedError, NotExecutable, ShapeMismatch
+from .. import mathexpr as M
+from ..names import written_family
+from ..ops import RELATIONS
+from .core import Closure, Context, Env, compile_expr, numpy_words
+from .sets import _items, _whole_or_raise
+from .values import _array_of, _dtype
+
+# --- literals -------------------------------------------------------------------------------------
+
+
+def _listlit(node: M.ListLit, ctx: Context) -> Closure:
+    values = _items(node.items, ctx)
+    return lambda env: _array_of(values(env), node, ctx)
+
+
+def _range(node: M.Range, ctx: Context) -> Closure:
+    if written_family(node) is not None:  # [q_1, \dots, q_n]: the members (vectors become columns)
+        members = _items((node,), ctx)
+        return lambda env: _array_of(members(env), node, ctx)
+    lo, hi = compile_expr(node.lo, ctx), compile_expr(node.hi, ctx)
+
+    def integers(env: Env) -> Any:
+        a, b = _whole_or_raise(lo(env), node.lo, ctx), _whole_or_raise(hi(env), node.hi, ctx)
+        return np.arange(a, b + 1, dtype=float) if not ctx.exact else np.array(range(a, b + 1), dtype=object)
+
+    return integers
+
+
+_MATRIX_KINDS = frozenset(("pmatrix", "bmatrix", "Bmatrix", "matrix", "smallmatrix", "array", "vmatrix"))
+
+
+def _matrix(node: M.Matrix, ctx: Context) -> Closure:
+    r"""``\begin{pmatrix} … \end{pmatrix}``: a float matrix (one column is a vector); ``vmatrix`` is its determinant.
+
+    Cells that are matrices make a block matrix; a single column of vectors stacks them.
+    """
+    kind = node.kind.rstrip("*")
+    if kind not in _MATRIX_KINDS:
+        raise LocatedError(NotExecutable, node.span, message=f"a {kind} environment has no value")
+    for row in node.rows:
+        for cell in row:
+            if isinstance(cell, (M.Text, M.Dots)):
+                raise LocatedError(
+                    NotExecutable, cell.span, message="a matrix cell with no value (empty, or an ellipsis)"
+                )
+    cells = [[compile_expr(c, ctx) for c in row] for row in node.rows]
+
+    def matrix(env: Env) -> Any:
+        values = [[c(env) for c in row] for row in cells]
+        ranks = {np.ndim(v) for row in values for v in row}
+        dtype = _dtype(ctx)
+        try:
+            if ranks == {0}:
+                out = np.array(values, dtype=dtype)
+                if kind != "vmatrix" and out.shape[1] == 1:
+                    out = out[:, 0]  # a column of numbers is a vector
+            elif all(len(row) == 1 for row in values) and ranks <= {0, 1}:
+                out = np.concatenate([np.atleast_1d(row[0]) for row in values]).astype(dtype)
+            elif ranks == {2}:
+                out = np.block(values).astype(dtype)
+            else:
+                raise LocatedError(
+                    ShapeMismatch,
+                    node.span,
+                    what=ctx.written(node),
+                    detail="a block matrix of vectors: write them as matrices (columns or rows)",
+                )
+        except ValueError as exc:
+            raise LocatedError(ShapeMismatch, node.span, what=ctx.written(node), detail=numpy_words(exc)) from exc
+        if kind == "vmatrix":
+            if out.ndim != 2 or out.shape[0] != out.shape[1]:
+                raise LocatedError(
+                    ShapeMismatch, node.span, what=ctx.written(node), detail="a determinant needs a square matrix"
+                )
+            return float(np.linalg.det(out))
+        return out
+
+    return matrix
+
+
+def _cases(node: M.Cases, ctx: Context) -> Closure:
+    r"""``\begin{cases} … \end{cases}``: the value of the first branch whose condition holds.
+
+    A condition comparing arrays holds elementwise, and the cases then pick per entry
+    (``\begin{cases} x & x > 0 \\ 0 & \text{otherwise} \end{cases}`` of a vector is its ReLU).
+    No branch holding, with no ``otherwise``, is a located error.
+    """
+    branches = [(compile_expr(v, ctx), None if c is None else _pointwise(c, ctx), c) for v, c in node.branches]
+
+    def cases(env: Env) -> Any:
+        for k, (value, test, _) in enumerate(branches):
+            if test is None:
+                return value(env)
+            t = test(env)
+            if np.ndim(t) == 0:
+                if t:
+                    return value(env)
+                continue
+            return _pointwise_cases(env, branches[k:], t, node)
+        raise LocatedError(EvaluationFailed, node.span, message="no case holds, and there is no 'otherwise'")
+
+    return cases
+
+
+def _pointwise_cases(env: Env, branches: list, first: Any, node: M.Cases) -> Any:
+    conds, values, default = [], [], None
+    # a branch is evaluated on every entry, also where it is not taken (x / |x| where x = 0)
+    with np.errstate(all="ignore"):
+        for k, (value, test, _) in enumerate(branches):
+            if test is None:
+                default = value(env)
+                break
+            conds.append(np.asarray(first if k == 0 else test(env), dtype=bool))
+            values.append(value(env))
+        conds = list(np.broadcast_arrays(*conds))
+        if default is None and not np.all(np.logical_or.reduce(conds)):
+            raise LocatedError(
+                EvaluationFailed, node.span, message="no case holds for some entries, and there is no 'otherwise'"
+            )
+        return np.select(conds, values, default=0.0 if default is None else default)
+
+
+_POINTWISE = {
+    "<": lambda a, b, r, t: np.less(a, b),
+    ">": lambda a, b, r, t: np.greater(a, b),
+    "<=": lambda a, b, r, t: np.less_equal(a, np.asarray(b) + t + r * np.abs(b)),
+    ">=": lambda a, b, r, t: np.greater_equal(np.asarray(a) + t + r * np.abs(a), b),
+    "=": lambda a, b, r, t: np.isclose(a, b, rtol=r, atol=t),
+    "!=": lambda a, b, r, t: ~np.isclose(a, b, rtol=r, atol=t),
+}
+
+
+def _is_array(value: Any) -> bool:
+    return isinstance(value, np.ndarray) and value.ndim > 0
+
+
+def _pointwise(node: M.MathNode, ctx: Context) -> Closure:
+    """A case's condition: a truth value, or an array of them when it compares arrays."""
+    if isinstance(node, M.Rel) and all(op in _POINTWISE for op, _ in node.rest):
+        terms = [compile_expr(node.first, ctx)] + [compile_expr(e, ctx) for _, e in node.rest]
+        ops = [op for op, _ in node.rest]
+        rtol, atol = ctx.rtol, ctx.atol
+
+        def compare(env: Env) -> Any:
+            # from the left, each operand read only while the chain holds: `0 < q = a / b` reads
+            # a / b only when 0 < q, as Python does
+            left, out = terms[0](env), True
+            for op, term in zip(ops, terms[1:]):
+                right = term(env)
+                if out is True and not (_is_array(left) or _is_array(right)):
+                    if not RELATIONS[op](left, right, rtol, atol):
+                        return False
+                else:
+                    out = np.logical_and(out, _POINTWISE[op](left, right, rtol, atol))
+                left = right
+            return out
+
+        return compare
+    if isinstance(node, M.Logic):
+        args = [_pointwise(a, ctx) for a in node.args]
+
+        def combine(env: Env) -> Any:
+            if node.op == "not":
+                v = args[0](env)
+                return np.logical_not(v) if np.ndim(v) else not v
+            out: Any = node.op == "and"
+            for a in args:
+                v = a(env)
+                if np.ndim(v) == 0 and np.ndim(out) == 0:
+                    if node.op == "and" and not v:
+                        return False
+                    if node.op == "or" and v:
+                        return True
+                out = np.logical_and(out, v) if node.op == "and" else np.logical_or(out, v)
+            return out
+
+        return combine
+    return compile_expr(node, ctx)
+
+
+def _macro(node: M.Macro, ctx: Context) -> Closure:
+    word = node.name.lstrip("\\")
+    if word in M.MACRO_WORDS and not node.args:
+        value = M.MACRO_WORDS[word]
+        return lambda env: value
+    raise LocatedError(NotExecutable, node.span, message=f"{node.name} is a command algoverify does not know")
+
+
+def _string(node: M.String, ctx: Context) -> Closure:
+    value = node.value
+    return lambda env: value
+
+
+#: why a node has no value, for the finding (the node types not in :data:`_COMPILERS`)
+_NO_VALUE = {
+    M.Text: "words inside math have no value",
+    M.Dots: "an ellipsis has no value outside a list or a set",
+    M.Given: "a conditional (a | b) has no value",
+    M.Colon: "a colon has no value here",
+    M.Seq: "several statements have no single value",
+    M.Fragment: "an incomplete statement has no value",
+    M.Styled: "a decorated expression names a quantity of its own; assign it to a name",
+    M.Deriv: "a derivative is evaluated only as \\nabla_x f",
+    M.Partial: "\\partial on its own has no value",
+    M.Assign: "an assignment is a statement, not a value",
+    M.Placeholder: "a placeholder has no value",
+}

@@ -1,0 +1,453 @@
+"""Compiling names and what indexes them: symbols, subscripts, ``[…]`` indexing and attributes.
+
+A name is looked up in the environment (a free dimension inferred from array lengths, a word
+such as ``\\text{true}`` a constant); ``x_i`` is 1-based indexing unless a name bound whole
+wins; basis vectors and identities of a size; ``.f`` attributes and Python's ``math`` module.
+Also :func:`_binary`, the broadcast of a binary operator with its shape-mismatch message.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import operator
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
+from typing import Any, Callable
+
+import numpy as np
+
+from ...findings import EvaluationFailed, LocatedError, NotExecutable, ShapeMismatch, UnboundName
+from ...source import Span
+from .. import mathexpr as M
+from ..bigops import keyed
+from ..functions import PYTHON_MATH
+from ..names import identifier, labelled
+from ..ops import Basis, FiniteSet, Identity, Ones, Sequence, element, product, transpose
+from ..slices import IndexSpan, index_items, slice_of
+from .core import Closure, Context, Env, _is_shape_error, _mismatch, _ndim, _shape, compile_expr
+from .values import _NUMBER_SETS, NumberSet
+
+# --- names --------------------------------------------------------------------------------------
+
+
+def _settle(value: Any) -> Any:
+    """A value as math reads it whole: a Python ``set`` as a :class:`FiniteSet`, a sequence as its array.
+
+    A set given from Python runs in the documented order; a sequence stored by index is its array
+    (a whole read of ``p`` after ``p_k \\gets …``).
+    """
+    kind = type(value)
+    if kind is Sequence:
+        return value.to_array()
+    return FiniteSet(value) if kind is set or kind is frozenset else value
+
+
+def _lookup(name: str, node: M.MathNode, ctx: Context) -> Closure:
+    def read(env: Env) -> Any:
+        try:
+            return _settle(env[name])
+        except KeyError:
+            pass
+        view = ctx.views.get(name)
+        if view is not None:
+            return view(env)
+        # looked up late: the sum that defines `d` may come after `\frac{1}{d}` in the text
+        dims = ctx.dims.get(name)
+        if dims:
+            return _infer_dim(name, dims, env, node.span)
+        fn = ctx.callables().get(name)
+        if fn is not None:
+            return fn
+        raise LocatedError(UnboundName, node.span, name=ctx.written(node), hint="")
+
+    return read
+
+
+def _infer_dim(name: str, sources: set[str], env: Env, span: Span) -> int:
+    """The value of a free dimension symbol (``d``): the common length of the arrays it bounds."""
+    if len(sources) == 1:
+        (src,) = sources
+        value = env.get(src)
+        if getattr(value, "ndim", 0) >= 1:
+            return len(value)
+    lengths = {src: len(env[src]) for src in sorted(sources) if src in env and _ndim(env[src]) >= 1}
+    if not lengths:
+        raise LocatedError(UnboundName, span, name=name, hint=" (and no array to infer it from)")
+    values = set(lengths.values())
+    if len(values) > 1:
+        detail = ", ".join(f"len({k}) = {v}" for k, v in lengths.items())
+        raise LocatedError(ShapeMismatch, span, what=name, detail=f"{name} is ambiguous: {detail}")
+    return values.pop()
+
+
+#: words that are constants unless a listing binds them: ``\\textbf{true}``, ``\\text{false}``, ``\\textsc{nil}``
+_WORDS: dict[str, Any] = {"true": True, "false": False, "nil": None, "null": None, "none": None}
+
+
+def _sym(node: M.Sym, ctx: Context) -> Closure:
+    name = identifier(node)
+    if name is None:
+        raise LocatedError(NotExecutable, node.span, message=f"{ctx.written(node)} is not a name")
+    if name == "pi" and node.font == "" and not node.accents and name in ctx.constant_letters and not ctx.exact:
+        return lambda env: math.pi  # `2 \pi` in a listing that stores a weight `\pi_1`: the constant
+    if not ctx.guard and name in ctx.declared:
+        getter = operator.itemgetter(name)  # a KeyError here is diagnosed by the guarded twin
+
+        def read(env: Env) -> Any:
+            value = getter(env)
+            kind = type(value)
+            if kind is Sequence:
+                return value.to_array()  # _settle, inlined
+            return FiniteSet(value) if kind is set or kind is frozenset else value
+
+        return read
+    if name not in ctx.declared and not node.accents:
+        word = node.name.lower()
+        if node.font in ("", "bf", "rm") and word in _WORDS:
+            return _constant(_WORDS[word], name)
+        if node.font in ("", "bf", "rm") and node.name == "I":
+            return _constant(Identity(), name)  # Q^T Q = I: the identity of the size beside it
+        if M.bold_digit(node):
+            return _constant(Ones(int(node.name)), name)  # \mathbf{1}: all ones, of the size beside it
+        if node.font == "" and node.name == "pi" and not ctx.exact:
+            return _constant(math.pi, name)
+        if node.font in ("", "rm") and node.name == "i" and ctx.imaginary and not ctx.exact:
+            return _constant(1j, name)
+        if node.font == "bb" and node.name in _NUMBER_SETS:
+            return _constant(NumberSet(node.name, node.span), name)
+    if node.accents and node.accents[-1] == "star" and name not in ctx.declared:
+        plain = identifier(dataclasses.replace(node, accents=node.accents[:-1]))
+        if plain is not None and plain in ctx.declared:
+            # v^{*} beside a vector v and no name v^{*}: its conjugate transpose (Trefethen–Bau's v^* x)
+            base = _lookup(plain, node, ctx)
+            return lambda env: np.conj(transpose(base(env)))
+    return _lookup(name, node, ctx)
+
+
+def _constant(value: Any, name: str) -> Closure:
+    """A constant word (``true``, ``\\mathbb{N}``), unless the run binds a variable of that name."""
+
+    def constant(env: Env) -> Any:
+        return env[name] if name in env else value
+
+    return constant
+
+
+def _binary(
+    fn: Callable[[Any, Any], Any], left: M.MathNode, right: M.MathNode, ctx: Context, node: M.MathNode
+) -> Closure:
+    """``fn(left, right)`` as a closure; guarded, a shape mismatch names both operands' shapes."""
+    a, b = compile_expr(left, ctx), compile_expr(right, ctx)
+    if not ctx.guard:
+        return lambda env: fn(a(env), b(env))
+
+    def binary(env: Env) -> Any:
+        x, y = a(env), b(env)
+        try:
+            return fn(x, y)
+        except ValueError as exc:
+            if not _is_shape_error(exc):
+                raise
+            raise _mismatch(node, (left, x), (right, y), ctx, matmul=fn is product) from exc
+
+    return binary
+
+
+def _idx(node: M.Idx, ctx: Context) -> Closure:
+    flat = identifier(node)
+    if _identity_of_size(node, ctx):
+        return _eye(node, flat, ctx)
+    if basis_vector(node, ctx):
+        return _basis(node, flat, ctx)
+    if flat is not None and labelled(node, ctx.declared.__contains__):  # x_{\mathrm{new}}: a name, never an index
+        return _lookup(flat, node, ctx)
+    base_name = identifier(node.base)
+    base = compile_expr(node.base, ctx) if base_name is None else None
+    indices = [_position(i, ctx) for i in index_items(node.indices)]
+    literal = all(isinstance(i, M.Num) for i in node.indices)
+    (only,) = node.indices if len(node.indices) == 1 else (None,)
+    # D_{12} of a matrix: the entry (1, 2), as a_{12} is, never entry 12 of a 2-D value
+    pair = (
+        [int(c) for c in only.text] if isinstance(only, M.Num) and len(only.text) == 2 and only.text.isdigit() else None
+    )
+
+    def read(env: Env) -> Any:
+        if flat is not None and flat in env:
+            return env[flat]  # a name of its own: L_i assigned in the loop, B_1 given as input
+        if base is not None:
+            container = base(env)
+        elif base_name in env:
+            container = env[base_name]
+        elif literal or flat is None:
+            raise LocatedError(UnboundName, node.span, name=ctx.written(node), hint="")
+        else:
+            hint = f" (nor is {ctx.written(node.base)} to index)"
+            raise LocatedError(UnboundName, node.span, name=ctx.written(node), hint=hint)
+        if pair is not None and _ndim(container) == 2:
+            return _index(container, pair, node, ctx)
+        return _index(container, [i(env) for i in indices], node, ctx)
+
+    return read
+
+
+def _position(node: M.MathNode, ctx: Context, *, brackets: bool = False) -> Closure:
+    """One item of a subscript: a position, or a range of them (``k:n``, ``:``; see :mod:`.slices`)."""
+    if isinstance(node, M.Placeholder) and node.symbol == ":":
+        return lambda env: IndexSpan()
+    if not isinstance(node, M.Colon):
+        return compile_expr(node, ctx)
+    lo, hi = compile_expr(node.left, ctx), compile_expr(node.right, ctx)
+    half_open = brackets and ctx.index_base == 0
+
+    def span(env: Env) -> IndexSpan:
+        return IndexSpan(_as_index(lo(env), node, ctx), _as_index(hi(env), node, ctx), half_open)
+
+    return span
+
+
+def _first(container: Any, ctx: Context) -> int:
+    """The index of ``container``'s first entry: where a sequence started (:class:`Written`), else the index base."""
+    first = getattr(container, "first", None)
+    return ctx.index_base if first is None else first
+
+
+def _sliced(container: Any, idx: list[Any], node: M.MathNode, ctx: Context) -> Any:
+    """``container`` at positions and ranges of them (:class:`IndexSpan`): a copy, as every read is."""
+    if not isinstance(container, np.ndarray) or container.ndim < len(idx):
+        raise LocatedError(
+            EvaluationFailed, node.span, message=f"{ctx.written(node)} slices a {_shape(container)} value"
+        )
+    return np.array(container[_slice_key(container, idx, node, ctx)])  # a copy, counted from the index base
+
+
+def _slice_key(container: np.ndarray, idx: list[Any], node: M.MathNode, ctx: Context) -> tuple[Any, ...]:
+    first, key = _first(container, ctx), []
+    for i, size in zip(idx, container.shape):
+        if isinstance(i, IndexSpan):
+            cut, outside = slice_of(i, size, first)
+            if outside is not None:
+                raise _out_of_range(outside[0], first, size, node, ctx)
+            key.append(cut)
+            continue
+        p = _as_index(i, node, ctx) - first
+        if not 0 <= p < size:
+            raise _out_of_range(p + first, first, size, node, ctx)
+        key.append(p)
+    return tuple(key)
+
+
+def _unbound_letter(node: M.Idx, letter: str, ctx: Context) -> bool:
+    """``letter`` subscripted once where neither it nor the subscripted name is a name of the listing."""
+    base = node.base
+    return (
+        isinstance(base, M.Sym)
+        and base.name == letter
+        and not base.accents
+        and base.font in ("", "bf", "rm")
+        and len(node.indices) == 1
+        and letter not in ctx.declared
+        and identifier(node) not in ctx.declared
+    )
+
+
+def _identity_of_size(node: M.Idx, ctx: Context) -> bool:
+    """``I_n`` (or ``I_{3}``) where nothing binds ``I``: the ``n × n`` identity."""
+    return _unbound_letter(node, "I", ctx)
+
+
+def basis_vector(node: M.Idx, ctx: Context) -> bool:
+    """``e_1``, ``e_k`` where nothing binds ``e``: a standard basis vector."""
+    return _unbound_letter(node, "e", ctx)
+
+
+def _basis(node: M.Idx, flat: str | None, ctx: Context) -> Closure:
+    position = compile_expr(node.indices[0], ctx)
+
+    def basis(env: Env) -> Any:
+        if flat is not None and flat in env:
+            return env[flat]
+        return Basis(_as_index(position(env), node, ctx) - ctx.index_base)
+
+    return basis
+
+
+def _eye(node: M.Idx, flat: str | None, ctx: Context) -> Closure:
+    size = compile_expr(node.indices[0], ctx)
+
+    def eye(env: Env) -> Any:
+        if flat is not None and flat in env:
+            return env[flat]
+        n = size(env)
+        if isinstance(n, float) and n.is_integer():
+            n = int(n)
+        if not isinstance(n, (int, np.integer)) or n < 0:
+            raise LocatedError(EvaluationFailed, node.span, message=f"{ctx.written(node)}: {n!r} is not a size")
+        if ctx.exact:  # the integers 0 and 1, which exact arithmetic carries as they are
+            return np.eye(int(n), dtype=int).astype(object)
+        return np.eye(int(n))
+
+    return eye
+
+
+def _as_index(i: Any, node: M.MathNode, ctx: Context) -> int:
+    if isinstance(i, (float, np.floating)) and float(i).is_integer():
+        i = int(i)
+    if not isinstance(i, (int, np.integer)) or isinstance(i, bool):
+        raise LocatedError(EvaluationFailed, node.span, message=f"index {i!r} of {ctx.written(node)} is not an integer")
+    return int(i)
+
+
+def _out_of_range(index: int, first: int, size: int, node: M.MathNode, ctx: Context) -> LocatedError:
+    """An index outside an array, with the likely cause when it is one off at an end."""
+    hint = ""
+    if first == 1 and index == 0:
+        hint = " (listings count from 1: a 0-based listing says `index_base: 0` in its note's `algoverify:`)"
+    elif first == 0 and index == size:
+        hint = " (this listing counts from 0, as its `index_base: 0` says)"
+    message = f"index {index} is out of range {first}..{size - 1 + first} in {ctx.written(node)}{hint}"
+    return LocatedError(EvaluationFailed, node.span, message=message)
+
+
+def _index(container: Any, idx: list[Any], node: M.MathNode, ctx: Context) -> Any:
+    """``container`` at the written indices: ``ctx.index_base`` is the first position (arrays never wrap around)."""
+    if isinstance(container, Mapping) and not isinstance(container, Sequence):
+        return _lookup_key(container, idx, node, ctx)
+    if isinstance(container, Ones):
+        return container[_as_index(idx[0], node, ctx) - ctx.index_base] if idx else container.scale
+    if any(isinstance(i, IndexSpan) for i in idx):
+        return _sliced(container, idx, node, ctx)
+    base = _first(container, ctx)
+    written = [_as_index(i, node, ctx) for i in idx]
+    if isinstance(container, Sequence):
+        key = written[0] if len(written) == 1 else tuple(written)
+        if key not in container:
+            set_ = ", ".join(map(str, sorted(container, key=str))) or "none"
+            raise LocatedError(
+                EvaluationFailed, node.span, message=f"{ctx.written(node)} reads index {key}, never set (set: {set_})"
+            )
+        return container[key]
+    positions = [w - base for w in written]
+    if isinstance(container, (list, tuple)):
+        sizes = [len(container)]
+    elif _ndim(container) >= len(positions):
+        sizes = list(np.shape(container))
+    else:
+        raise LocatedError(
+            EvaluationFailed, node.span, message=f"{ctx.written(node)} indexes a {_shape(container)} value"
+        )
+    for p, size in zip(positions, sizes):
+        if not 0 <= p < size:
+            raise _out_of_range(p + base, base, size, node, ctx)
+    if isinstance(container, (list, tuple)):
+        out = container[positions[0]]
+        return _index(out, [p + base for p in positions[1:]], node, ctx) if len(positions) > 1 else _settle(out)
+    return container[tuple(positions)]
+
+
+def _key(values: list[Any], node: M.MathNode, ctx: Context) -> Any:
+    """The key a map is read or written at: one value, or the tuple of several (``w(u, v)``)."""
+    try:
+        keys = [_whole_float(v) for v in values]
+        key = keys[0] if len(keys) == 1 else tuple(keys)
+        hash(key)
+    except TypeError as exc:
+        raise LocatedError(EvaluationFailed, node.span, message=f"{ctx.written(node)}: {exc}") from exc
+    return key
+
+
+def _whole_float(v: Any) -> Any:
+    if isinstance(v, (float, np.floating)) and math.isfinite(v) and float(v).is_integer():
+        return int(v)  # 3.0 read from a float array is the key 3
+    return element(v)
+
+
+def _lookup_key(container: Mapping, idx: list[Any], node: M.MathNode, ctx: Context) -> Any:
+    """``G[u]``, ``w(u, v)``, ``\\mathrm{adj}_u`` of a map: the value at the key as written (no index base)."""
+    key = _key(idx, node, ctx)
+    try:
+        value = container[key]
+    except KeyError:
+        known = ", ".join(map(repr, list(container)[:8])) or "none"
+        raise LocatedError(
+            EvaluationFailed,
+            node.span,
+            message=f"{ctx.written(node)} reads key {key!r}, not in the map (keys: {known})",
+        ) from None
+    return _settle(value)
+
+
+def _index_node(node: M.Index, ctx: Context) -> Closure:
+    """``A[i]``, ``A[:, j]``, ``A[k:n]``, ``\\pi[v]``: index base and range checks as a subscript; a map by key."""
+    base = keyed(node.base, compile_expr(node.base, ctx))
+    items = index_items(node.args)
+    for a in items:
+        if isinstance(a, M.Placeholder) and a.symbol != ":":
+            raise LocatedError(NotExecutable, a.span, message=f"{ctx.written(a)} is not an index")
+    args = [_position(a, ctx, brackets=True) for a in items]
+
+    def read(env: Env) -> Any:
+        container = base(env)
+        if isinstance(container, Sequence):
+            return _lookup_key(container, [a(env) for a in args], node, ctx)
+        return _index(container, [a(env) for a in args], node, ctx)
+
+    return read
+
+
+def _attr(node: M.Attr, ctx: Context) -> Closure:
+    """``u.d``, ``node.left``: a map's entry by that name, or a public attribute of the value bound from Python."""
+    obj = compile_expr(node.obj, ctx)
+    name = node.name
+    if name.startswith("_"):
+        raise LocatedError(NotExecutable, node.span, message=f"attribute {name} is not public")
+    if identifier(node.obj) == "math" and name in PYTHON_MATH:
+        return _python_math(node, obj, name)
+
+    def attr(env: Env) -> Any:
+        value = obj(env)
+        if isinstance(value, Mapping):
+            if name in value:
+                return value[name]
+        elif _has_fields(value):
+            found = getattr(value, name, _NO_ATTRIBUTE)
+            if callable(found):  # a method would act on the caller's object, outside the trace
+                raise LocatedError(
+                    NotExecutable, node.span, message=f"{ctx.written(node)} is a method of a Python object, not a value"
+                )
+            if found is not _NO_ATTRIBUTE:
+                return found
+        fields = getattr(value, "_fields", None) if isinstance(value, tuple) else None
+        if fields:  # the outputs of a listing called by its `as:` name
+            listed = ", ".join(fields)
+            raise LocatedError(
+                EvaluationFailed,
+                node.span,
+                message=f"{ctx.written(node.obj)} has no output {name}; its outputs: {listed}",
+            )
+        raise LocatedError(EvaluationFailed, node.span, message=f"{ctx.written(node.obj)} has no attribute {name}")
+
+    return attr
+
+
+_NO_ATTRIBUTE = object()
+
+
+def _python_math(node: M.Attr, obj: Closure, name: str) -> Closure:
+    """``\\mathrm{math}.\\mathrm{isqrt}``, ``math.pi``: Python's math module, as latexify prints it.
+
+    A listing that binds a variable ``math`` of its own reads that instead.
+    """
+    found = PYTHON_MATH[name]
+
+    def python_math(env: Env) -> Any:
+        return getattr(obj(env), name) if "math" in env else found
+
+    return python_math
+
+
+def _has_fields(value: Any) -> bool:
+    """A record bound from Python (a dataclass, a named tuple, an object): not a number, a string, an array, a set."""
+    if isinstance(value, tuple):
+        return hasattr(value, "_fields")
+    return value is not None and not isinstance(value, (int, float, complex, str, np.ndarray, np.generic, AbstractSet))

@@ -1,0 +1,234 @@
+"""Compiling assignment targets: :func:`compile_target` turns the left of ``\\gets`` into a store.
+
+A target stores in two steps (locate, then put) so that a simultaneous assignment locates every
+target before it stores any; elements, slices, ``[…]`` keys and unpacked tuples.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
+from typing import Any, Callable
+
+import numpy as np
+
+from ...findings import EvaluationFailed, LocatedError, NotExecutable
+from .. import mathexpr as M
+from ..algebraic import EXACT_TYPES
+from ..names import identifier, labelled
+from ..ops import Sequence
+from ..slices import IndexSpan, index_items
+from .core import Context, Env, _ndim, _shape
+from .lookup import _as_index, _first, _key, _out_of_range, _position, _slice_key
+from .values import RealInterval, _what
+
+# --- assignment targets ---------------------------------------------------------------------------
+
+Store = Callable[[Env, Any], list[str]]
+#: a target in two steps: ``locate(env)`` evaluates where it stores (its indices), ``put(env, where,
+#: value)`` stores; a simultaneous assignment locates every target before it stores any
+Locate = Callable[[Env], Any]
+Put = Callable[[Env, Any, Any], list[str]]
+
+
+def compile_target(node: M.MathNode, ctx: Context) -> Store:
+    """Compile an assignment target into ``store(env, value) -> names written``.
+
+    ``x``, ``\\hat{x}``, ``\\sigma^{2}`` (a name as a whole) store a variable; ``x_i`` and ``A[i]``
+    store an element when ``x`` is an array in scope (same index base and range checks as a
+    read), an entry when it is a map, else an index of the sequence ``x``. ``(a, b)`` (also
+    ``a, b`` and ``[a, b]``) is a simultaneous assignment: the right-hand side is evaluated
+    first (by the caller), then every target's indices, then the values are stored, so
+    ``(x_i, x_j) \\gets (x_j, x_i)`` swaps and ``(a, b) \\gets (b, a \\bmod b)`` is Euclid's step.
+    """
+    name = identifier(node)
+    if name is not None and not isinstance(node, (M.Idx, M.Tuple)):
+
+        def store_name(env: Env, value: Any) -> list[str]:
+            env[name] = value
+            return [name]
+
+        return store_name
+    locate, put = _target(node, ctx)
+
+    def store(env: Env, value: Any) -> list[str]:
+        return put(env, locate(env), value)
+
+    return store
+
+
+def _target(node: M.MathNode, ctx: Context) -> tuple[Locate, Put]:
+    if isinstance(node, (M.Tuple, M.ListLit)) or (isinstance(node, M.Interval) and node.closed_lo and node.closed_hi):
+        return _unpack_target(node, ctx)
+    if isinstance(node, M.Idx):
+        return _element_target(node, ctx)
+    if isinstance(node, M.Index):
+        return _index_target(node, ctx)
+    name = identifier(node)
+    if name is None:
+        raise LocatedError(NotExecutable, node.span, message=f"{ctx.written(node)} cannot be assigned to")
+
+    def put(env: Env, where: Any, value: Any) -> list[str]:
+        env[name] = value
+        return [name]
+
+    return (lambda env: None), put
+
+
+def _unpack_target(node: M.Tuple | M.ListLit | M.Interval, ctx: Context) -> tuple[Locate, Put]:
+    items = (node.lo, node.hi) if isinstance(node, M.Interval) else node.items
+    parts = [_target(i, ctx) for i in items]
+    k = len(parts)
+
+    def locate(env: Env) -> list[Any]:
+        return [loc(env) for loc, _ in parts]
+
+    def put(env: Env, where: list[Any], value: Any) -> list[str]:
+        values = _unpackable(value, k, node)
+        return [n for (_, p), w, v in zip(parts, where, values) for n in p(env, w, v)]
+
+    return locate, put
+
+
+def _unpackable(value: Any, k: int, node: M.MathNode) -> list[Any]:
+    if isinstance(value, RealInterval):
+        value = (value.lo, value.hi)  # [a, b] \gets [a, m]: the ends of the interval
+    elif isinstance(value, np.ndarray) and value.ndim == 1:
+        value = value.tolist()
+    if isinstance(value, (tuple, list)) and len(value) == k:
+        return list(value)
+    what = "a set, which has no order" if isinstance(value, AbstractSet) else _shape_or_len(value)
+    raise LocatedError(EvaluationFailed, node.span, message=f"cannot unpack {what} into {k} targets")
+
+
+def _shape_or_len(value: Any) -> str:
+    if isinstance(value, (tuple, list)):
+        return f"{len(value)} values"
+    return _shape(value) if _ndim(value) else _what(value)
+
+
+def _element_target(node: M.Idx, ctx: Context) -> tuple[Locate, Put]:
+    """``x_i \\gets v``: an element of the array ``x``, or of the sequence ``x`` when no array is there.
+
+    An index outside the array is an error. A name that holds no array yet becomes a
+    :class:`Sequence` keyed by the written indices (``x_0``, then ``x_{k+1}`` in a loop); a
+    map (``d_v`` of a dict bound from Python) gets a new entry.
+    """
+    flat, base = identifier(node), identifier(node.base)
+    if base is None and flat is None:
+        raise LocatedError(NotExecutable, node.span, message=f"{ctx.written(node)} cannot be assigned to")
+    if flat is not None and (labelled(node, ctx.declared.__contains__) or flat in ctx.labels):
+        base = None  # x_{\mathrm{new}} \gets …, p_1 \gets … beside p \gets …: a variable, not an entry
+    indices = [_position(i, ctx) for i in index_items(node.indices)] if base is not None else []
+
+    def locate(env: Env) -> list[Any] | None:
+        if flat is not None and (flat in env or base is None):
+            return None  # a name of its own: L_i assigned in the loop, B_1 given as input
+        if flat is not None and callable(env.get(base)):
+            return None  # f_a \gets f(a) with f a function: the value f_a, not an entry of f
+        where = [i(env) for i in indices]
+        if flat is not None and any(np.ndim(w) > 0 and not isinstance(w, IndexSpan) for w in where):
+            return None  # \mu_x \gets …, S_{xx} \gets … of an array x: a statistic of x, never positions
+        return where
+
+    def put(env: Env, where: list[Any] | None, value: Any) -> list[str]:
+        if where is None:
+            env[flat] = value
+            return [flat]
+        return _store_at(env, base, where, value, node, ctx, keyed=False)
+
+    return locate, put
+
+
+def _index_target(node: M.Index, ctx: Context) -> tuple[Locate, Put]:
+    """``A[i] \\gets v``, ``\\pi[v] \\gets u``, ``d[v] \\gets \\infty``: stored as a subscript target is.
+
+    A name bound to nothing becomes a sequence keyed by whatever the index is (a vertex, a pair).
+    """
+    base = identifier(node.base)
+    if base is None or not isinstance(node.base, M.Sym):
+        raise LocatedError(
+            NotExecutable, node.span, message=f"{ctx.written(node)} cannot be assigned to: store into a name"
+        )
+    items = index_items(node.args)
+    for a in items:
+        if isinstance(a, M.Placeholder) and a.symbol != ":":
+            raise LocatedError(NotExecutable, a.span, message=f"{ctx.written(a)} is not an index")
+    args = [_position(a, ctx, brackets=True) for a in items]
+
+    def locate(env: Env) -> list[Any]:
+        return [a(env) for a in args]
+
+    def put(env: Env, where: list[Any], value: Any) -> list[str]:
+        return _store_at(env, base, where, value, node, ctx, keyed=True)
+
+    return locate, put
+
+
+def _store_at(
+    env: Env, base: str, where: list[Any], value: Any, node: M.MathNode, ctx: Context, *, keyed: bool
+) -> list[str]:
+    """Store ``value`` into ``env[base]`` at the indices ``where`` (a new container: the trace keeps the old)."""
+    container = env.get(base)
+    first = _first(container, ctx)
+    if container is None or isinstance(container, Mapping):
+        if keyed or (isinstance(container, Mapping) and not isinstance(container, Sequence)):
+            key = _key(where, node, ctx)
+        else:
+            written = [_as_index(i, node, ctx) for i in where]
+            key = written[0] if len(written) == 1 else tuple(written)
+        new = Sequence(container or {}) if container is None or isinstance(container, Sequence) else dict(container)
+        new[key] = value
+        env[base] = new
+        return [base]
+    if any(isinstance(i, IndexSpan) for i in where):
+        return _store_slice(env, base, container, where, value, node, ctx)
+    written = [_as_index(i, node, ctx) for i in where]
+    if not isinstance(container, (list, tuple, np.ndarray)):
+        raise LocatedError(EvaluationFailed, node.span, message=f"{base} holds {_what(container)}, not an array")
+    idx = [w - first for w in written]
+    sizes = [len(container)] if isinstance(container, (list, tuple)) else list(np.shape(container))
+    if len(idx) > len(sizes):
+        raise LocatedError(
+            EvaluationFailed, node.span, message=f"{ctx.written(node)} indexes a {_shape(container)} value"
+        )
+    for p, size in zip(idx, sizes):
+        if not 0 <= p < size:
+            raise _out_of_range(p + first, first, size, node, ctx)
+    if isinstance(container, np.ndarray):
+        # a fresh array per store: the trace keeps every earlier value as it was
+        try:
+            # an exact number (a Fraction, a Surd) is stored as itself: NumPy has no type for it
+            exact = container.dtype == object or type(value) in EXACT_TYPES
+            # subok: a sequence read whole (Written) keeps the index its entries were written at
+            container = np.array(container, dtype=object if exact else np.result_type(container, value), subok=True)
+            container[tuple(idx)] = value
+        except (TypeError, ValueError) as exc:
+            raise LocatedError(
+                EvaluationFailed, node.span, message=f"{ctx.written(node)}: cannot store {_what(value)}: {exc}"
+            ) from exc
+    else:
+        container = list(container)
+        container[idx[0]] = value
+    env[base] = container
+    return [base]
+
+
+def _store_slice(
+    env: Env, base: str, container: Any, where: list[Any], value: Any, node: M.MathNode, ctx: Context
+) -> list[str]:
+    """``U_{k, k:n} \\gets v``: the positions of a range take ``v`` (an array of their shape, or one number)."""
+    if not isinstance(container, np.ndarray) or container.ndim < len(where):
+        raise LocatedError(
+            EvaluationFailed, node.span, message=f"{ctx.written(node)} slices a {_shape(container)} value"
+        )
+    key = _slice_key(container, where, node, ctx)
+    try:
+        new = np.array(container, dtype=np.result_type(container, np.asarray(value)), subok=True)
+        new[key] = value
+    except (TypeError, ValueError) as exc:
+        raise LocatedError(
+            EvaluationFailed, node.span, message=f"{ctx.written(node)}: cannot store {_what(value)}: {exc}"
+        ) from exc
+    env[base] = new
+    return [base]

@@ -1,0 +1,896 @@
+r"""The math post-lexer: :class:`RetypePostLex` retypes catch-all tokens and checks delimiters.
+
+One pass over a segment's tokens (``_Retyper``) with one handler per token kind that needs its
+neighbours (``_HANDLERS``): control words looked up in the command table, bars made openers,
+closers or conditional bars, wrappers unwrapped, delimiter balance checked as tokens pass.
+:func:`algoverify.math.mathexpr.parse_math` hands it to lark as the ``postlex``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterator
+
+from ..findings import LocatedError, UnbalancedDelimiter
+from .mathcommands import _UNICODE
+from .mathtokens import (
+    _CLOSERS,
+    _LEADING,
+    _MID_FRAMES,
+    _NO_ARGUMENT,
+    _OPENERS,
+    _OPERAND_END,
+    _PLAIN,
+    _RELATION,
+    _TRAILING,
+    _WORD,
+    _classify,
+    _implicit_rows,
+    _is_assign,
+    _op_name,
+    _span,
+    _statement_separators,
+    _syntax,
+    _unbalanced,
+    _word_command,
+)
+
+
+class _Frame:
+    """An open delimiter on the balance stack, with what was seen at its level."""
+
+    __slots__ = ("tok", "commas", "mid", "left", "script")
+
+    def __init__(self, tok: Any, left: bool, script: bool) -> None:
+        self.tok = tok
+        self.commas = 0
+        self.mid = False
+        self.left = left
+        self.script = script  # a `{` right after `_` or `^`
+
+    def takes_mid(self) -> bool:
+        """Tell whether a bar after an operand here is a conditional bar (``p(a | s)``, ``h_{r|b}``)."""
+        return not self.mid and (self.tok.type in _MID_FRAMES or (self.script and self.tok.type == "LBRACE"))
+
+
+class RetypePostLex:
+    r"""Retype the catch-all tokens and check delimiters (a lark ``PostLex`` over the whole stream).
+
+    Control words are lexed by maximal munch and looked up in :data:`COMMANDS`, so ``\gets`` is
+    never ``\ge`` + ``ts``; an unknown one becomes ``MACRO`` and the brace groups right after it
+    its arguments (``ARG_L``/``ARG_R``). The token list is read whole, so what depends on the
+    neighbours is decided here: ``|`` and ``\|`` become openers, closers or a conditional bar
+    (``MID``); a ``\cdot`` with no left operand is a placeholder; trailing punctuation goes;
+    ``x \gets`` and ``\gets 0`` get ``TRAIL_OP``/``LEAD_OP``; wrappers such as ``\mathbin{…}``,
+    ``\overset{…}{…}`` and ``\underbrace{…}_{…}`` are unwrapped. Delimiter balance is checked as
+    tokens pass, so an unclosed ``\lVert`` is AV203 at the opener rather than a syntax error at
+    the end. Positions are relative to the parsed string; errors carry span offsets relative to
+    it too (``parse_math`` shifts them).
+    """
+
+    #: terminals no rule names: only this post-lexer turns them into the grammar's (lark keeps them for it)
+    always_accept = ("CMD", "CTRL_SYM", "WORDCMD", "TEXTCMD", "DROPARG", "BAR", "UNI", "EQEQ", "LE", "GE", "DOT")
+
+    def __init__(self) -> None:
+        from lark import Token
+
+        self._token = Token
+
+    def process(self, stream: Iterator[Any]) -> Iterator[Any]:
+        """Yield the retyped tokens of ``stream``; raise :class:`LocatedError` on bad input."""
+        return iter(_Retyper(list(stream), self._token).run())
+
+
+class _Retyper:
+    """One pass over one segment's tokens (see :class:`RetypePostLex`)."""
+
+    def __init__(self, toks: list[Any], token_class: type) -> None:
+        self.Token = token_class
+        self.toks = toks
+        self.n = len(toks)
+        self.drop: set[int] = set()
+        self.pre: dict[int, tuple[str, str, int]] = {}  # index → (kind, value, index of last token covered)
+        self.out: list[Any] = []
+        self.stack: list[_Frame] = []
+        self.prev = ""
+        self.force = ""
+        self.left_start: int | None = None
+        # one look over the tokens: brace groups, and whether the rarer passes are needed
+        self.match: dict[int, int] = {}
+        braces: list[int] = []
+        self.uscore = rows = False
+        assigns = 0
+        for i, t in enumerate(toks):
+            kind = t.type
+            if kind == "LBRACE":
+                braces.append(i)
+            elif kind == "RBRACE":
+                if braces:
+                    self.match[braces.pop()] = i
+            elif kind == "CTRL_SYM":
+                self.uscore = self.uscore or t.value == "\\_"
+                rows = rows or t.value == "\\\\"
+            elif kind == "AMP":
+                rows = True
+            elif kind in ("COLONEQ", "CMD", "UNI") and _is_assign(t):
+                assigns += 1
+        self.implicit = rows and _implicit_rows(toks)
+        self.seps = _statement_separators(toks) if assigns > 1 and not self.implicit else set()
+
+    # --- the pass ---------------------------------------------------------------------------
+
+    def run(self) -> list[Any]:
+        toks, i, n = self.toks, 0, self.n
+        drop, pre, seps, push = self.drop, self.pre, self.seps, self.push
+        # tokens that pass unchanged need no look around (letters do when `\_` may join them)
+        plain = _PLAIN - {"LETTER"} if self.uscore else _PLAIN
+        if self.implicit:  # `x &\gets y \\ z &\gets w` without its environment: an aligned one
+            self.emit(toks[0], "BEGIN_ENV", "aligned", start=toks[0].start_pos, end=toks[0].start_pos)
+        while i < n:
+            if i in drop:
+                i += 1
+                continue
+            tok = toks[i]
+            if tok.type in ("LT", "GT") and self.prev in ("UNDERSCORE", "CIRCUMFLEX"):
+                # `h_<`: an order symbol as a script is a mark, like `\mathbb{R}_+`
+                self.emit(tok, "SIGN", tok.value)
+                i += 1
+                continue
+            if tok.type in ("LT", "GT") and self.prev == "LBRACE" and self.kind_at(i + 1) == "UNDERSCORE":
+                # `\max_{<_h}`: an order named by its subscript, the operand of the script
+                self.emit(tok, "NAME", tok.value)
+                i += 1
+                continue
+            if tok.type in plain and not pre and not seps and not self.force:
+                push(tok, tok.type)
+                i += 1
+                continue
+            if i in seps:
+                self.emit(tok, "STMTSEP", ";")
+                i += 1
+                continue
+            end = i
+            if i in pre:
+                kind, value, end = pre.pop(i)
+            else:
+                kind, value = _classify(tok)
+            handler = _HANDLERS.get(kind)
+            if handler is not None:
+                i = handler(self, i, tok, value)
+                continue
+            self.emit(tok, kind, value, last=toks[end])
+            i = end + 1
+        if self.implicit:
+            last = toks[-1]
+            self.emit(last, "END_ENV", "aligned", start=last.end_pos, end=last.end_pos)
+        if self.stack:
+            opener = self.stack[-1].tok
+            raise _unbalanced(opener, "{0}: never closed", opener)
+        self._fragments()
+        return self.out
+
+    def emit(
+        self, tok: Any, kind: str, value: str, *, last: Any = None, start: int | None = None, end: int | None = None
+    ) -> None:
+        """Send one token to the parser (spanning ``tok`` … ``last``), keeping the balance."""
+        if last is not None and last is not tok:
+            end = last.end_pos
+        if self.left_start is not None and kind in _OPENERS:
+            start = self.left_start  # \left( … : the group's span starts at \left
+        if start is None and end is None and kind == tok.type and value == tok.value:
+            out = tok
+        else:
+            out = self.Token(
+                kind,
+                value,
+                tok.start_pos if start is None else start,
+                tok.line,
+                tok.column,
+                tok.end_line,
+                tok.end_column,
+                tok.end_pos if end is None else end,
+            )
+        self.push(out, kind)
+
+    def push(self, out: Any, kind: str) -> None:
+        """Append a token of terminal ``kind``, keeping the delimiter stack."""
+        self.force = ""
+        self.left_start = None
+        if kind in _OPENERS:
+            self.stack.append(_Frame(out, self._left, self.prev in ("UNDERSCORE", "CIRCUMFLEX")))
+        elif kind in _CLOSERS:
+            self._close(out)
+        elif kind in ("COMMA", "SEMI") and self.stack:
+            self.stack[-1].commas += 1
+        self._left = False
+        self.prev = kind
+        self.out.append(out)
+
+    _left = False
+
+    def _close(self, tok: Any) -> None:
+        """Pop the frame ``tok`` closes; raise AV203 on a mismatch (``[0, 1)`` is an interval, not one)."""
+        stack = self.stack
+        if not stack:
+            raise _unbalanced(tok, "{0}: nothing to close", tok)
+        frame = stack[-1]
+        opener = frame.tok
+        expected = _OPENERS[opener.type]
+        if expected == tok.type:
+            if tok.type == "END_ENV" and tok.value != opener.value:
+                delim = f"\\begin{{{opener.value}}}: closed by \\end{{{tok.value}}}"
+                raise LocatedError(UnbalancedDelimiter, _span(opener, 0), delim=delim)
+            stack.pop()
+            return
+        interval = (opener.type, tok.type) in (("LSQB", "RPAR"), ("LPAR", "RSQB")) and frame.commas == 1
+        if interval:
+            stack.pop()
+            return
+        raise _unbalanced(opener, "{0}: closed by {1}", opener, tok)
+
+    # --- looking around ---------------------------------------------------------------------------
+
+    def kind_at(self, j: int) -> str:
+        """The terminal the token at ``j`` will most likely be (``$END`` past the end)."""
+        j = self.next_index(j)
+        if j >= self.n:
+            return "$END"
+        if j in self.seps:
+            return "STMTSEP"
+        if j in self.pre:
+            return self.pre[j][0]
+        return _classify(self.toks[j])[0]
+
+    def next_index(self, j: int) -> int:
+        """The index of the next token the parser will see from ``j`` on (``n`` at the end)."""
+        while j < self.n and j not in self.seps and (j in self.drop or _classify(self.toks[j])[0] == "DROP"):
+            j += 1
+        return j
+
+    def adjacent(self, i: int, j: int) -> bool:
+        return j < self.n and self.toks[j].start_pos == self.toks[i].end_pos
+
+    def after_scripts(self, j: int) -> int:
+        """Skip the ``_x``/``^{…}`` scripts starting at ``j``: the index after them."""
+        while j < self.n and self.toks[j].type in ("UNDERSCORE", "CIRCUMFLEX"):
+            j += 1
+            if j < self.n and self.toks[j].type == "LBRACE" and j in self.match:
+                j = self.match[j] + 1
+            else:
+                j += 1
+        return j
+
+    def group_end(self, j: int) -> int | None:
+        """The index of the ``}`` closing the ``{`` at ``j`` (``None`` if there is no group at ``j``)."""
+        if j < self.n and self.toks[j].type == "LBRACE":
+            return self.match.get(j)
+        return None
+
+    _bars: tuple[set[int], int] | None = None
+
+    def bars(self) -> tuple[set[int], int]:
+        """:func:`_bar_levels` of this segment, worked out once and only where a bar needs it."""
+        if self._bars is None:
+            self._bars = _bar_levels(self.toks)
+        return self._bars
+
+    def drop_range(self, a: int, b: int) -> None:
+        self.drop.update(range(a, b + 1))
+
+    def text_between(self, i: int) -> int | None:
+        """Emit ``'…'`` from the quote at ``i`` to the next one on its line as a STRING; the index after it."""
+        for k in range(i + 1, self.n):
+            t = self.toks[k]
+            if t.type == "PRIME":
+                first = self.toks[i]
+                self.drop_range(i + 1, k)
+                words, end = [], first.end_pos
+                for x in self.toks[i + 1 : k]:  # the words as lexed, a space where the text had one
+                    words.append((" " if x.start_pos > end else "") + x.value)
+                    end = x.end_pos
+                value = '"' + "".join(words) + '"'
+                self.emit(first, "STRING", value, last=t)
+                return k + 1
+            if t.line != self.toks[i].line:
+                return None
+        return None
+
+    def _fragments(self) -> None:
+        """Mark an operator that starts or ends the segment (``x \\gets``, ``\\gets 0``, ``=``)."""
+        out = self.out
+        if not out:
+            return
+        first = out[0]
+        if first.type in _LEADING or (len(out) == 1 and first.type in _TRAILING):
+            out[0] = self.Token.new_borrow_pos("LEAD_OP", _op_name(first), first)
+        if len(out) > 1 and out[-1].type in _TRAILING and out[-2].type not in ("CIRCUMFLEX", "UNDERSCORE"):
+            out[-1] = self.Token.new_borrow_pos("TRAIL_OP", _op_name(out[-1]), out[-1])
+
+
+# --- handlers: one per token kind that needs its neighbours ------------------------------------------
+
+
+def _h_drop(r: _Retyper, i: int, tok: Any, value: str) -> int:
+    return i + 1
+
+
+def _h_left_right(r: _Retyper, i: int, tok: Any, value: str) -> int:
+    r"""``\left``/``\right`` mark the next delimiter; ``\left.`` and ``\right.`` are null delimiters."""
+    kind = _classify(tok)[0]
+    j = r.next_index(i + 1)
+    nxt = r.toks[j] if j < r.n else None
+    top = r.stack[-1] if r.stack else None
+    if nxt is not None and nxt.type == "DOT":
+        r.drop.add(j)
+        if kind == "LEFT":  # \left. … \right|: a frame that the \right closes, whatever its delimiter
+            r.stack.append(_Frame(r.Token.new_borrow_pos("LNULL", "\\left.", nxt), True, False))
+        elif top is not None and top.tok.type == "LNULL":
+            r.stack.pop()
+        elif top is not None and top.left:  # \left\{ … \right.: close what \left opened
+            r.emit(nxt, _OPENERS[top.tok.type], ".")
+        return i + 1
+    if kind == "RIGHT" and top is not None and top.tok.type == "LNULL" and nxt is not None:
+        r.stack.pop()  # \left. f \right|_{0}: the delimiter closes the null one, and goes
+        r.drop.add(j)
+        return i + 1
+    if nxt is not None and nxt.type == ("LT" if kind == "LEFT" else "GT"):  # \left< … \right>
+        r.pre[j] = ("LANGLE", "<", j) if kind == "LEFT" else ("RANGLE", ">", j)
+    r.force = kind
+    r._left = kind == "LEFT"
+    r.left_start = tok.start_pos if kind == "LEFT" else None
+    return i + 1
+
+
+def _h_big(r: _Retyper, i: int, tok: Any, value: str) -> int:
+    kind = _classify(tok)[0]
+    r.force = {"BIGL": "LEFT", "BIGR": "RIGHT", "BIGM": "MID"}[kind]
+    r.left_start = tok.start_pos if kind == "BIGL" else None
+    return i + 1
+
+
+def _h_bar(r: _Retyper, i: int, tok: Any, value: str) -> int:
+    """Decide whether a bar opens, closes, or is a conditional bar (or, never closed, an operator)."""
+    double = value == "||"
+    last = tok
+    if not double and r.toks[i + 1 : i + 2] and r.toks[i + 1].type == "BAR" and r.adjacent(i, i + 1):
+        top = r.stack[-1].tok.type if r.stack else ""
+        if not (top == "LBAR" and r.prev in _OPERAND_END):  # `||` that is not `|x||y|`
+            double, last = True, r.toks[i + 1]
+            r.drop.add(i + 1)
+    opener = "LNORM" if double else "LBAR"
+    force = r.force
+    top = r.stack[-1] if r.stack else None
+    after_operand = r.prev in _OPERAND_END
+    if force == "MID":
+        return _h_mid(r, i, tok, value)
+    if force == "RIGHT" or (force != "LEFT" and top is not None and top.tok.type == opener and after_operand):
+        r.emit(tok, "RNORM" if double else "RBAR", "||" if double else "|", last=last)
+        return i + 1
+    if force != "LEFT" and after_operand and not double and top is not None:
+        if top.takes_mid() and i not in r.bars()[0]:  # p(a|s), but (C|X|) holds an |X|
+            return _h_mid(r, i, tok, value)
+    if force != "LEFT" and after_operand and double and r.bars()[1] <= (i + 1 if last is not tok else i):
+        # `a || b`, `A \| B` never closed: an operator (or in C-like pseudocode, concatenation)
+        kind, op = ("OR", "or") if tok.type == "BAR" else ("MULOP", "concat")
+        r.emit(tok, kind, op, last=last)
+        return i + 1
+    r.emit(tok, opener, "||" if double else "|", last=last)
+    return i + 1
+
+
+def _bar_levels(toks: list[Any]) -> tuple[set[int], int]:
+    """The bars followed by another bar before their group closes, and the index of the last bar (one pass)."""
+    followed: set[int] = set()
+    levels: list[list[int]] = [[]]
+    last = -1
+    for k, t in enumerate(toks):
+        kind = _classify(t)[0]
+        if kind in _OPENERS or kind in ("LPAR", "LSQB", "LBRACE"):
+            levels.append([])
+        elif kind in _CLOSERS or kind in ("RPAR", "RSQB", "RBRACE"):
+            if len(levels) > 1:
+                levels.pop()
+        elif kind in ("BAR", "DBAR"):
+            followed.update(levels[-1])
+            levels[-1] = [k]
+            last = k
+    return followed, last
+
+
+def _h_mid(r: _Retyper, i: int, tok: Any, value: str) -> int:
+    """``\\mid`` (or a conditional ``|``): the bar of a group, else the relation *divides*."""
+    top = r.stack[-1] if r.stack else None
+    if top is not None and top.takes_mid():
+        top.mid = True
+        r.emit(tok, "MID", "|")
+    else:
+        r.emit(tok, "RELOP", "divides")
+    return i + 1
+
+
+def _h_macro(r: _Retyper, i: int, tok: Any, value: str) -> int:
+    """An unknown control word: the brace groups right after it are its arguments."""
+    j = i + 1
+    while (close := r.group_end(j)) is not None:
+        r.pre[j] = ("ARG_L", "{", j)
+        r.pre[close] = ("ARG_R", "}", close)
+        j = close + 1
+    r.emit(tok, "MACRO", value)
+    return i + 1
+
+
+def _h_dropgroup(r: _Retyper, i: int, tok: Any, value: str) -> int:
+    close = r.group_end(i + 1)
+    if close is not None:
+        r.drop_range(i + 1, close)
+        # \mathopen{}\left\lfloor x …: brackets of a function call (latexify's math.floor(x))
+        j = r.next_index(close + 1)
+        if tok.value == "\\mathopen" and r.kind_at(j) == "LEFT":
+            k = r.next_index(j + 1)
+            kind = r.kind_at(k)
+            if kind in ("LFLOOR", "LCEIL"):
+                r.pre[k] = (kind, "call", k)
+    return i + 1
+
+
+def _strip(r: _Retyper, j: int) -> int | None:
+    """Unwrap the group at ``j`` when it holds one token (``{=}``); keep it as a group otherwise."""
+    close = r.group_end(j)
+    if close is None:
+        return None
+    inner = [k for k in range(j + 1, close) if k not in r.drop]
+    if len(inner) == 1:
+        r.drop.add(j)
+        r.drop.add(close)
+    return close
+
+
+def _h_strip(r: _Retyper, i: int, tok: Any, value: str) -> int:
+    r"""``\mathbin{\%}`` is the operator % whatever follows it (``a \mathbin{\%} -b``): the wrapper says so.
+
+    So are latexify's prints of Python's bitwise operators: ``\mathbin{\&}``, ``\mathbin{|}`` and
+    the unary ``\mathord{\sim}``.
+    """
+    close = _strip(r, i + 1)
+    if close == i + 3:
+        inner = r.toks[i + 2].value
+        if tok.value == "\\mathbin" and inner in _BINARY_WRAPPED:
+            r.pre[i + 2] = _BINARY_WRAPPED[inner] + (i + 2,)
+        elif tok.value == "\\mathord" and inner == "\\sim":
+            r.pre[i + 2] = ("INVERT", "~", i + 2)
+    return i + 1
+
+
+_BINARY_WRAPPED = {"\\%": ("PERCENT", "binary"), "\\&": ("BITOP", "&"), "|": ("BITOP", "|")}
+
+
+def _h_underbrace(r: _Retyper, i: int, tok: Any, value: str) -> int:
+    r"""``\underbrace{x}_{note}`` is ``{x}``; the note (``_`` for under, ``^`` for over) goes."""
+    close = r.group_end(i + 1)
+    if close is None:
+        return i + 1
+    script = "UNDERSCORE" if value == "_" else "CIRCUMFLEX"
+    j = close + 1
+    if j < r.n and r.toks[j].type == script:
+        end = r.group_end(j + 1)
+        r.drop_range(j, end if end is not None else j + 1)
+    return i + 1
+
+
+def _h_overset(r: _Retyper, i: int, tok: Any, value: str) -> int:
+    r"""``\overset{a}{=}``, ``\stackrel{\text{def}}{=}``: the first group goes, the second is unwrapped."""
+    close = r.group_end(i + 1)
+    if close is None:
+        return i + 1
+    r.drop_range(i + 1, close)
+    _strip(r, close + 1)
+    return i + 1
+
+
+def _h_xarrow(r: _Retyper, i: int, tok: Any, value: str) -> int:
+    j = i + 1
+    if j < r.n and r.toks[j].type == "LSQB":
+        while j < r.n and r.toks[j].type != "RSQB":
+            j += 1
+        r.drop_range(i + 1, j)
+        j += 1
+    close = r.group_end(j)
+    if close is not None:
+        r.drop_range(j, close)
+    r.emit(tok, "ASSIGN_CMD" if value == "gets" else "RELOP", value)
+    return i + 1
+
+
+def _h_not(r: _Retyper, i: int, tok: Any, value: str) -> int:
+    r"""``\not=`` is ``!=``, ``\not\in`` is ``notin``, ``\not\equiv`` is ``notequiv``."""
+    j = r.next_index(i + 1)
+    if j < r.n:
+        kind, op = _classify(r.toks[j])
+        if kind in ("RELOP", "EQ", "LT", "GT"):
+            negated = {"=": "!=", "in": "notin", "!=": "="}.get(op, "not" + op)
+            r.drop.add(j)
+            r.emit(tok, "RELOP", negated, last=r.toks[j])
+            return j + 1
+    r.emit(tok, "MACRO", tok.value)
+    return i + 1
+
+
+def _word_after(r: _Retyper, j: int) -> int:
+    """The index of the last token of the run of adjacent letters and digits starting at ``j``."""
+    k = j
+    while k + 1 < r.n and r.toks[k + 1].type in ("LETTER", "NUMBER") and r.adjacent(k, k + 1):
+        k += 1
+    return k
+
+
+def _h_fontswitch(r: _Retyper, i: int, tok: Any, value: str) -> int:
+    r"""``{\rm sgn}`` is the name ``sgn``; ``{\bf x}`` a bold x."""
+    if value == "bf":
+        r.emit(tok, "FONT", "bf")
+    j = r.next_index(i + 1)
+    _word_group(r, j)
+    if j < r.n and r.toks[j].type == "LETTER":
+        k = _word_after(r, j)
+        if k > j:
+            r.pre[j] = ("NAME", "".join(t.value for t in r.toks[j : k + 1]), k)
+    return i + 1
+
+
+def _h_font(r: _Retyper, i: int, tok: Any, value: str) -> int:
+    r"""``\mathbf{last}``: a word inside a font is one name, not the letters l·a·s·t."""
+    _word_group(r, i + 1)
+    r.emit(tok, "FONT", value)
+    return i + 1
+
+
+def _word_group(r: _Retyper, j: int) -> None:
+    """Make the word in the group at ``j`` (``{last}``, ``{getNext2}``) one ``NAME`` token."""
+    close = r.group_end(j)
+    if close is not None and close > j + 2 and r.toks[j + 1].type == "LETTER" and _word_after(r, j + 1) == close - 1:
+        r.pre[j + 1] = ("NAME", "".join(t.value for t in r.toks[j + 1 : close]), close - 1)
+
+
+def _h_needs_arg(r: _Retyper, i: int, tok: Any, value: str) -> int:
+    r"""``\mathrm{\Delta}``, ``\text{\sc{f}}``: a word command whose argument is not a plain word is its argument."""
+    if r.group_end(i + 1) is None:
+        raise _syntax(_span(tok, 0), f"{tok.value} needs a braced word: {tok.value}{{…}}")
+    return _h_font(r, i, tok, "")
+
+
+def _h_wordcmd(r: _Retyper, i: int, tok: Any, value: str) -> int:
+    kind, word = _word_command(tok)
+    if r.prev == "AMP" and word.strip().lower() == "if":
+        return i + 1  # `& \mathrm{if} \ \lnot c`: the word that starts a case's condition is prose
+    if kind == "NAME" and tok.value.startswith("\\textsc") and r.kind_at(i + 1) == "LPAR":
+        kind = "FUNC"  # \textsc{Partition}(A, p, r): an algorithm called by name
+    if kind in ("FUNC", "MAXOP"):
+        return _h_function(r, i, tok, word, kind)
+    r.emit(tok, kind, word)
+    return i + 1
+
+
+def _h_textcmd(r: _Retyper, i: int, tok: Any, value: str) -> int:
+    kind, word = _word_command(tok)
+    if r.prev == "AMP" and word.strip().lower() == "if":
+        return i + 1  # `& \text{if } \lnot c`: the word that starts a case's condition is prose
+    if kind == "TEXT" and len(word) >= 2 and word[0] == word[-1] == '"' and '"' not in word[1:-1]:
+        kind = "STRING"  # \textrm{"inf"}: a string literal, as latexify prints Python's
+    r.emit(tok, kind, word)
+    return i + 1
+
+
+def _h_function(r: _Retyper, i: int, tok: Any, value: str, kind: str = "") -> int:
+    r"""A function or ``\max`` with nothing to apply to (``\ell_{\max}``, ``\operatorname{ELBO}_\theta``) is a name.
+
+    ``\max(a, b) \cdot c`` and ``\min(v)`` with no limits are calls whose parentheses hold the
+    arguments, as a function's do: the product after them is not the operand.
+    """
+    kind = kind or _classify(tok)[0]
+    if r.kind_at(r.after_scripts(i + 1)) in _NO_ARGUMENT:
+        kind = "NAME"
+    elif kind == "MAXOP" and value in ("max", "min") and _paren_follows(r, i + 1):
+        kind = "FUNC"
+    r.emit(tok, kind, value)
+    return i + 1
+
+
+def _paren_follows(r: _Retyper, j: int) -> bool:
+    r"""Tell whether a ``(`` opens at ``j``, through ``\mathopen{}``, ``\left`` and ``\bigl``."""
+    while True:
+        j = r.next_index(j)
+        kind = r.kind_at(j)
+        if kind == "DROPGROUP":
+            close = r.group_end(j + 1)
+            j = close + 1 if close is not None else j + 1
+        elif kind in ("LEFT", "BIGL"):
+            j += 1
+        else:
+            return kind == "LPAR"
+
+
+def _h_accent(r: _Retyper, i: int, tok: Any, value: str) -> int:
+    r"""``\hat{\nabla}`` and ``\hat\nabla`` are one gradient operator, styled."""
+    j = i + 1
+    close = r.group_end(j)
+    target = j + 1 if close == j + 2 else j
+    if target < r.n and _classify(r.toks[target])[0] == "NABLA" and (close is None or close == j + 2):
+        last = r.toks[close] if close is not None else r.toks[target]
+        r.drop_range(j, close if close is not None else target)
+        r.emit(tok, "NABLA", value, last=last)
+        return (close if close is not None else target) + 1
+    r.emit(tok, "ACCENT", value)
+    return i + 1
+
+
+def _h_mulop(r: _Retyper, i: int, tok: Any, value: str) -> int:
+    """``^{*}``/``^\\star`` decorate; an operator with no left operand is a placeholder (``f(\\cdot)``)."""
+    kind = _classify(tok)[0] if tok.type != "STAR" else "STAR"
+    if value in _SUP_ACCENTS and _after_caret(r):  # x^*, x^{\star}, A^\dagger, S^\bullet
+        r.emit(tok, "STAR", _SUP_ACCENTS[value])
+        return i + 1
+    if r.prev not in _OPERAND_END and (value == "cdot" or r.kind_at(i + 1) in _CLOSERS | {"COMMA", "MIDCMD", "$END"}):
+        if value in ("cdot", "*", "star") or kind == "STAR":
+            r.emit(tok, "PLACEHOLDER", "cdot" if value == "cdot" else "*")
+            return i + 1
+    r.emit(tok, kind, value)
+    return i + 1
+
+
+_SUP_ACCENTS = {"*": "star", "star": "star", "cdot": "bullet", "circ": "circ", "dagger": "dagger"}
+
+
+def _after_caret(r: _Retyper) -> bool:
+    out = r.out
+    return bool(out) and (
+        out[-1].type == "CIRCUMFLEX" or (out[-1].type == "LBRACE" and len(out) > 1 and out[-2].type == "CIRCUMFLEX")
+    )
+
+
+def _h_top(r: _Retyper, i: int, tok: Any, value: str) -> int:
+    r"""``\top`` after ``^`` transposes; elsewhere it is the constant ⊤."""
+    if _after_caret(r):
+        r.emit(tok, "TOP", value)
+    else:
+        r.emit(tok, "CONST", "top")
+    return i + 1
+
+
+def _h_dot(r: _Retyper, i: int, tok: Any, value: str) -> int:
+    """``node.left`` (an attribute), ``1, .., n`` (dots), ``x^2.`` (punctuation, dropped)."""
+    if r.adjacent(i, i + 1) and r.toks[i + 1].type == "DOT":
+        k = i + 2 if r.adjacent(i + 1, i + 2) and r.toks[i + 2].type == "DOT" else i + 1
+        r.drop_range(i + 1, k)
+        r.emit(tok, "DOTS", "dots", last=r.toks[k])
+        return k + 1
+    if r.prev in _OPERAND_END and r.adjacent(i, i + 1) and r.toks[i + 1].type == "LETTER":
+        _join_word_before(r, tok.start_pos)
+        k = _word_after(r, i + 1)
+        r.drop_range(i + 1, k)
+        r.emit(tok, "ATTR", "".join(t.value for t in r.toks[i + 1 : k + 1]), last=r.toks[k])
+        return k + 1
+    if r.prev in _OPERAND_END and r.adjacent(i, i + 1) and r.toks[i + 1].type in ("WORDCMD", "TEXTCMD"):
+        # `Q.\mathrm{add}`, `e.\text{body}`: an attribute spelt as a word
+        kind, name = _word_command(r.toks[i + 1])
+        name = name.replace("\\_", "_")
+        if (kind in ("NAME", "FUNC") or (kind == "TEXT" and _WORD.fullmatch(name))) and name:
+            _join_word_before(r, tok.start_pos)
+            r.drop_range(i + 1, i + 1)
+            r.emit(tok, "ATTR", name, last=r.toks[i + 1])
+            return i + 2
+    if r.prev in _OPERAND_END and i < r.n - 1 and not r.adjacent(i, i + 1) and any(t.type == "QUANT" for t in r.out):
+        # `\forall p \in S. P(p)`: the logician's period ends the binder, as a colon does
+        r.emit(tok, "COLON", ":")
+        return i + 1
+    if r.prev in _OPERAND_END and 0 < i < r.n - 1 and not r.adjacent(i - 1, i) and not r.adjacent(i, i + 1):
+        # `B . V` with spaces on both sides: the dot product written as a period
+        r.emit(tok, "MULOP", "cdot")
+        return i + 1
+    return _h_punct(r, i, tok, value)
+
+
+def _join_word_before(r: _Retyper, end: int) -> None:
+    """``node.left``: the letters right before an attribute are one name (``node``), as code writes it."""
+    out = r.out
+    k = len(out)
+    while k > 0 and out[k - 1].type == "LETTER" and out[k - 1].end_pos == end:
+        k -= 1
+        end = out[k].start_pos
+    if len(out) - k > 1:
+        word = out[k:]
+        del out[k:]
+        out.append(r.Token("NAME", "".join(t.value for t in word), word[0].start_pos, word[0].line, word[0].column,
+                           word[-1].end_line, word[-1].end_column, word[-1].end_pos))  # fmt: skip
+
+
+def _h_punct(r: _Retyper, i: int, tok: Any, value: str) -> int:
+    """A comma, semicolon or full stop that ends the segment, a cell or a row is punctuation."""
+    if r.kind_at(i + 1) in ("$END", "AMP", "ROWSEP", "END_ENV", "STMTSEP"):
+        return i + 1
+    r.emit(tok, _classify(tok)[0], value)
+    return i + 1
+
+
+def _h_colon(r: _Retyper, i: int, tok: Any, value: str) -> int:
+    if r.prev not in _OPERAND_END:  # A[:, j]: the whole axis
+        r.emit(tok, "SLICE", ":")
+    else:
+        r.emit(tok, "COLON", ":")
+    return i + 1
+
+
+def _h_prime(r: _Retyper, i: int, tok: Any, value: str) -> int:
+    """``f'`` is a prime; ``'abc'`` where an operand starts is a string, as code writes it."""
+    if r.prev not in _OPERAND_END and r.prev not in ("CIRCUMFLEX", "LBRACE"):
+        text = r.text_between(i)
+        if text is not None:
+            return text
+    r.emit(tok, "PRIME", value)
+    return i + 1
+
+
+def _h_bang(r: _Retyper, i: int, tok: Any, value: str) -> int:
+    if r.adjacent(i, i + 1) and r.toks[i + 1].type == "EQ":  # `!=` as code writes it
+        r.drop.add(i + 1)
+        r.emit(tok, "RELOP", "!=", last=r.toks[i + 1])
+        return i + 2
+    r.emit(tok, "BANG", "!")
+    return i + 1
+
+
+def _h_letter(r: _Retyper, i: int, tok: Any, value: str) -> int:
+    r"""``section\_reached``: letters joined by escaped underscores are one name."""
+    if not r.uscore:
+        r.emit(tok, "LETTER", value)
+        return i + 1
+    k, has = i, False
+    while k + 1 < r.n and r.adjacent(k, k + 1):
+        nxt = r.toks[k + 1]
+        if nxt.type in ("LETTER", "NUMBER") or (nxt.type == "CTRL_SYM" and nxt.value == "\\_"):
+            has = has or nxt.type == "CTRL_SYM"
+            k += 1
+        else:
+            break
+    if has and r.toks[k].type != "CTRL_SYM":
+        r.drop_range(i + 1, k)
+        word = "".join("_" if t.type == "CTRL_SYM" else t.value for t in r.toks[i : k + 1])
+        r.emit(tok, "NAME", word, last=r.toks[k])
+        return k + 1
+    r.emit(tok, "LETTER", value)
+    return i + 1
+
+
+def _h_percent(r: _Retyper, i: int, tok: Any, value: str) -> int:
+    r"""``a \% b`` is the remainder; ``50\%`` (nothing after it to divide) is a percent sign."""
+    if value != "binary" and r.prev in _OPERAND_END and r.kind_at(i + 1) in _NO_ARGUMENT:
+        r.emit(tok, "CONST", "percent")
+    else:
+        r.emit(tok, "MULOP", "mod")
+    return i + 1
+
+
+def _h_uscore(r: _Retyper, i: int, tok: Any, value: str) -> int:
+    r.emit(tok, "MACRO", tok.value)
+    return i + 1
+
+
+def _h_frac(r: _Retyper, i: int, tok: Any, value: str) -> int:
+    r"""``\frac12`` is ``\frac{1}{2}``, as TeX reads it."""
+    r.emit(tok, "FRAC", value)
+    j = i + 1
+    if j < r.n and r.toks[j].type == "NUMBER" and r.toks[j].value.isdigit() and len(r.toks[j].value) > 1:
+        num = r.toks[j]
+        start = num.start_pos
+        for k, part in enumerate((num.value[0], num.value[1], num.value[2:])):
+            if part:
+                r.emit(num, "NUMBER", part, start=start + min(k, 2), end=start + min(k, 2) + len(part))
+        return j + 1
+    return i + 1
+
+
+def _h_sign(r: _Retyper, i: int, tok: Any, value: str) -> int:
+    r"""A sign as a script (``\delta^{+}``, ``\mathbb{R}_+``, ``S_{++}``); ``{=}`` and ``{}`` unwrapped."""
+    kind = tok.type if tok.type != "UNI" else _classify(tok)[0]  # "−" is a minus
+    if r.prev in ("UNDERSCORE", "CIRCUMFLEX"):
+        if tok.type == "LBRACE":
+            close = r.match.get(i)
+            inner = r.toks[i + 1 : close] if close is not None and r.toks[i + 1].type in ("PLUS", "MINUS") else []
+            sign = _sign_text(inner)
+            if sign is not None:
+                r.drop_range(i + 1, close)  # type: ignore[arg-type]
+                r.emit(tok, "SIGN", sign, last=r.toks[close])  # type: ignore[index]
+                return close + 1  # type: ignore[operator]
+        elif kind in ("PLUS", "MINUS"):
+            r.emit(tok, "SIGN", value)
+            return i + 1
+    if tok.type == "LBRACE":
+        close = r.match.get(i)
+        if close == i + 1 and r.prev in ("UNDERSCORE", "CIRCUMFLEX"):  # \sum_{i}^{}: an empty script is none
+            r.out.pop()
+            r.prev = r.out[-1].type if r.out else ""
+            return i + 2
+        if close == i + 1 and r.prev not in _NEEDS_GROUP:  # {\cal V}_n{}: an empty group is nothing
+            if r.kind_at(i + 2) in ("UNDERSCORE", "CIRCUMFLEX"):  # {}_{\cdots}: an empty base for the script
+                r.emit(tok, "TEXT", "", last=r.toks[close])
+            return i + 2
+        # {=}, {\gets}: a relation in braces (for spacing) is the relation
+        if close == i + 2 and _classify(r.toks[i + 1])[0] in _BARE_OPERATORS:
+            r.drop.add(close)
+            return i + 1
+    r.emit(tok, kind, value)
+    return i + 1
+
+
+def _sign_text(inner: list[Any]) -> str | None:
+    kinds = [_classify(t) for t in inner]
+    if kinds and all(k in ("PLUS", "MINUS") for k, _ in kinds):
+        return "".join(v for _, v in kinds)
+    return None
+
+
+_BARE_OPERATORS = _RELATION | {"MULOP", "ADDOP", "BITOP"}
+# after these an empty group {} is an argument, not nothing
+_NEEDS_GROUP = {"UNDERSCORE", "CIRCUMFLEX", "FRAC", "BINOM", "SQRT", "ACCENT", "FONT"}
+
+
+def _h_multi(r: _Retyper, i: int, tok: Any, value: str) -> int:
+    for kind, val in _UNICODE[value]:  # type: ignore[misc]
+        r.emit(tok, kind, val)
+    return i + 1
+
+
+def _h_rowsep(r: _Retyper, i: int, tok: Any, value: str) -> int:
+    r"""``\\`` separates rows; a spacing option after it (``\\[4pt]``) goes."""
+    j = i + 1
+    if j < r.n and r.toks[j].type == "LSQB":
+        k = j + 1
+        while k < r.n and r.toks[k].type in ("NUMBER", "LETTER"):
+            k += 1
+        if k < r.n and r.toks[k].type == "RSQB":
+            r.drop_range(j, k)
+    r.emit(tok, "ROWSEP", value)
+    return i + 1
+
+
+_HANDLERS: dict[str, Callable[[_Retyper, int, Any, str], int]] = {
+    "DROP": _h_drop,
+    "LEFT": _h_left_right,
+    "RIGHT": _h_left_right,
+    "BIGL": _h_big,
+    "BIGR": _h_big,
+    "BIGM": _h_big,
+    "BAR": _h_bar,
+    "DBAR": _h_bar,
+    "MIDCMD": _h_mid,
+    "MACRO": _h_macro,
+    "DROPGROUP": _h_dropgroup,
+    "STRIP": _h_strip,
+    "UNDERBRACE": _h_underbrace,
+    "OVERSET": _h_overset,
+    "XARROW": _h_xarrow,
+    "NOTCMD": _h_not,
+    "FONTSWITCH": _h_fontswitch,
+    "FONT": _h_font,
+    "NEEDS_ARG": _h_needs_arg,
+    "WORDCMD": _h_wordcmd,
+    "TEXTCMD": _h_textcmd,
+    "FUNC": _h_function,
+    "MAXOP": _h_function,
+    "ACCENT": _h_accent,
+    "MULOP": _h_mulop,
+    "STAR": _h_mulop,
+    "LETTER": _h_letter,
+    "TOP": _h_top,
+    "DOT": _h_dot,
+    "COMMA": _h_punct,
+    "SEMI": _h_punct,
+    "COLON": _h_colon,
+    "BANG": _h_bang,
+    "USCORE": _h_uscore,
+    "PERCENT": _h_percent,
+    "FRAC": _h_frac,
+    "PLUS": _h_sign,
+    "PRIME": _h_prime,
+    "MINUS": _h_sign,
+    "LBRACE": _h_sign,
+    "MULTI": _h_multi,
+    "ROWSEP": _h_rowsep,
+}

@@ -1,0 +1,771 @@
+"""Compiling a listing's statements to closures: ``_Compiler``, one ``s_<Statement>`` method per IR statement.
+
+Each statement's math is compiled once (:func:`algoverify.math.numeric.compile_expr`); blocks
+become loops over the compiled bodies; English statements are bound or refused.
+:func:`compile_function` compiles a ``\\Function`` block into its own :class:`Program`, which
+joins the listing's scope; :func:`is_step` says which statements a stepper stops at.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Iterator
+
+from ..findings import DidNotTerminate, EvaluationFailed, LocatedError, NotExactValue, NotExecutable, UnboundText
+from ..math import mathexpr as M
+from ..math.exact import float_in, too_large
+from ..math.names import identifier, word
+from ..math.numeric import TRACE_KEY, Context, compile_expr, compile_target
+from ..math.ops import nonfinite
+from ..math.ranges import UPWARD
+from ..math.segments import parse_segment
+from ..source import Span
+from ..syntax import ir
+from .conventions import (
+    SAID_TESTS,
+    bound_names,
+    defined,
+    install_views,
+    pads,
+    renaming,
+    said_all,
+    said_of,
+    stored_as_ones,
+    swap_of,
+    zeros,
+)
+from .declarations import InputSpec, read_family
+from .program import Program, _callable
+from .runstate import (
+    _BLOCKS,
+    _BREAK,
+    _CONTINUE,
+    _LOOP_WORDS,
+    _UPDATE,
+    Binding,
+    Bindings,
+    Env,
+    Exec,
+    StepContext,
+    _integer,
+    _loop_word,
+    _raiser,
+    _Returned,
+    _ticker,
+    _truth,
+)
+from .scope import Scope, constant_letters, join_families
+from .signature import assigned_names, output_names
+from .symbols import own_declarations, resolve
+
+# --- compiling statements -------------------------------------------------------------------------
+
+
+def _block_name(target: M.MathNode, value: M.MathNode) -> bool:
+    """``A_{11} \\gets A_{1:m, 1:m}``: a numbered target set to a slice is a block, never an entry of ``A``."""
+    if not isinstance(target, M.Idx) or identifier(target) is None:
+        return False
+    if not all(isinstance(i, M.Num) for i in target.indices):
+        return False
+    return any(isinstance(n, M.Colon) or (isinstance(n, M.Placeholder) and n.symbol == ":") for n in M.walk(value))
+
+
+#: the arrows a statement of its own writes an exchange with (``\iff`` and ``\Leftrightarrow`` are logic)
+_EXCHANGE = re.compile(r"\\(?:long)?leftrightarrow(?![a-zA-Z])")
+
+
+@dataclass
+class _Compiler:
+    ctx: Context
+    bindings: Bindings
+    locate: Callable[[int], tuple[int, int]] | None
+    spans: dict[int, Span] = field(default_factory=dict)
+    #: the listing's own functions, by name (each compiled once; they see each other and themselves)
+    own: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    #: what a function of the listing can call: its own functions, then the note's other listings
+    scope: Any = None
+    #: loops around the statement being compiled (``break`` outside one is an error)
+    loops: int = 0
+    #: math segment → tree, with the listing's multi-letter names joined (see :func:`listing_words`)
+    parse: Callable[[ir.Math], M.MathNode] = parse_segment
+    #: what the note declares around the listing (its prose, its spec): binds the free names
+    context: InputSpec = field(default_factory=InputSpec)
+    #: the free reads of each scope of the listing (``None``: its statements; else a function's name)
+    scopes: dict[str | None, Scope] = field(default_factory=dict)
+    #: English statements and conditions nothing binds, as compiled (``lint`` reports them: a run stops there)
+    unbound_text: list[tuple[Span, str]] = field(default_factory=list)
+    #: names set to 0 and then stored into by index: the size of the zero vector each is (``x`` → ``n``)
+    zero_vectors: dict[str, str] = field(default_factory=dict)
+    #: names set to a value made of ``\mathbf{1}``: the size of the vector of ones (``r`` → ``n``)
+    filled: dict[str, str] = field(default_factory=dict)
+    #: names set to ``I`` and then indexed: the size of the identity each is (``L`` → ``n``)
+    identities: dict[str, str] = field(default_factory=dict)
+    #: each range's direction, from its bounds and the loops around it (:mod:`~algoverify.math.ranges`)
+    directions: dict[int, int | None] = field(default_factory=dict)
+
+    def written(self, node: M.MathNode) -> str:
+        """``node`` as the note writes it, for a message."""
+        return self.ctx.written(node)
+
+    def loop_body(self, stmts: Iterable[ir.Node]) -> Exec:
+        self.loops += 1
+        try:
+            return self.block(stmts)
+        finally:
+            self.loops -= 1
+
+    def math(self, m: ir.Math) -> M.MathNode:
+        return self.parse(m)
+
+    def exactly(self, value: Callable[[Env], Any], tree: M.MathNode) -> Callable[[Env], Any]:
+        """In an exact run, ``value`` refusing a float or a number too large to carry: ``AV310`` at ``tree``.
+
+        The float is one a function or a binding made; the number, one whose numerator doubles each pass.
+        """
+        if not self.ctx.exact:
+            return value
+        ctx = self.ctx
+
+        def exact(env: Env) -> Any:
+            v = value(env)
+            found = float_in(v)
+            detail = f"it is {found}, made outside the exact arithmetic" if found is not None else too_large(v)
+            if detail is not None:
+                raise LocatedError(NotExactValue, tree.span, what=ctx.written(tree), detail=detail)
+            return v
+
+        return exact
+
+    def expr(self, m: ir.Math) -> Callable[[Env], Any]:
+        return compile_expr(self.math(m), self.ctx)
+
+    def cond(self, c: ir.Math | ir.Text, node: ir.Node) -> Callable[[Env], Any]:
+        if isinstance(c, ir.Math):
+            return self.expr(c)
+        if len(c.parts) == 1 and isinstance(c.parts[0], ir.Math):
+            return self.expr(c.parts[0])
+        if self._find_binding(c, node) is None:
+            said = said_of(c)
+            if said is not None:  # "\(i\) is odd": a test the words state, with no binding needed
+                value, test = self.expr(said[0]), SAID_TESTS[said[1]]
+                return lambda env: test(value(env))
+            joined = said_all(c)
+            if joined is not None:  # "\(a\) is even and \(b\) is even"
+                op, tests = joined
+                checks = [(self.expr(m), SAID_TESTS[w]) for m, w in tests]
+                combine = all if op == "and" else any
+                return lambda env: combine(test(value(env)) for value, test in checks)
+        return self.text_binding(c, node, want_value=True)
+
+    def block(self, stmts: Iterable[ir.Node]) -> Exec:
+        compiled = [self.stmt(s) for s in stmts]
+        compiled = [c for c in compiled if c is not None]
+        if len(compiled) == 1:
+            return compiled[0]
+        if sum(hasattr(c, "fused") for c in compiled) >= 2:
+            return self._fused(compiled)
+
+        def run(env: Env) -> Any:
+            for c in compiled:
+                r = c(env)
+                if r is not None:
+                    return r
+            return None
+
+        return run
+
+    def _fused(self, compiled: list[Exec]) -> Exec:
+        """One generated function for a block: straight-line statements without a call each."""
+        from ..math.codegen import generate_block
+
+        items = [c.fused if hasattr(c, "fused") else ("call", c) for c in compiled]
+        handlers = [c.fail if hasattr(c, "fused") else None for c in compiled]
+
+        def fail(index: int, env: Env, exc: BaseException) -> None:
+            if index >= 0 and handlers[index] is not None and not isinstance(exc, LocatedError):
+                handlers[index](env, exc)  # raises the located error for that statement
+
+        return generate_block(items, returned=_Returned, fail=fail)
+
+    def stmt(self, node: ir.Node) -> Exec | None:
+        method = getattr(self, "s_" + type(node).__name__, None)
+        if method is None:
+            return None  # comments, conditions: nothing to run
+        fn = method(node)
+        return self.wrap(node, fn) if fn is not None else None
+
+    def wrap(self, node: ir.Node, fn: Exec) -> Exec:
+        span = node.span
+        start = span.start
+        self.spans[start] = span
+        if isinstance(node, _BLOCKS):
+
+            def block(env: Env) -> None:
+                hits = env[TRACE_KEY]._hits
+                hits[start] = hits.get(start, 0) + 1
+                on_step = env["$on_step"]
+                if on_step is not None:
+                    on_step(node, env, env[TRACE_KEY])
+                try:
+                    return fn(env)
+                except LocatedError:
+                    raise  # a statement inside the block located its own
+                except Exception as exc:  # in the block's own condition or range
+                    cond_fail(env, exc)
+                    raise
+
+            cond_fail = _raiser(span, self.diagnoser(node), what="the condition")
+            return block
+        diagnose = self.diagnoser(node)
+        fail = _raiser(span, diagnose)
+
+        def run(env: Env) -> None:
+            trace = env[TRACE_KEY]
+            hits = trace._hits
+            hits[start] = hits.get(start, 0) + 1
+            on_step = env["$on_step"]
+            if on_step is not None:
+                on_step(node, env, trace)
+            try:
+                return fn(env)
+            except LocatedError:
+                raise
+            except Exception as exc:
+                fail(env, exc)
+                raise
+
+        # statements a block can inline into one generated function (codegen.generate_block)
+        simple = getattr(fn, "simple_assignment", None)
+        values = getattr(fn, "values", None)
+        if simple is not None:
+            name, key, value = simple
+            run.fused = ("assign", (start, span, node, name, key, value))  # type: ignore[attr-defined]
+        elif values is not None:
+            run.fused = ("return", (start, span, node, values))  # type: ignore[attr-defined]
+        run.fail = fail  # type: ignore[attr-defined]
+        return run
+
+    def diagnoser(self, node: ir.Node) -> Callable[[Env, BaseException], None]:
+        """Return ``diagnose(env, exc)``: re-run the statement's math with a guard per node.
+
+        Statements are compiled without per-node guards for speed; when one fails, its math is
+        compiled again with guards and evaluated, so the finding points at the sub-expression
+        (``A v`` in a longer formula) rather than the whole line.
+        """
+        maths = [m for m in _own_maths(node) if m is not getattr(node, "target", None)]
+        if isinstance(node, (ir.ForRange, ir.ForAll)):
+            # the loop binds its variable, and a \ForAll's header is its variable and its set
+            maths = [m for m in maths if m is not node.var and m is not getattr(node, "header", None)]
+        ctx = self.ctx
+
+        def diagnose(env: Env, exc: BaseException) -> None:
+            guarded = dataclasses.replace(ctx, guard=True)
+            for m in maths:
+                tree = self.parse(m)
+                while isinstance(tree, M.Assign):  # x \gets y \gets e: the value is e
+                    tree = tree.value
+                try:
+                    compile_expr(tree, guarded)(dict(env))
+                except LocatedError as located:
+                    raise located from exc
+                except Exception:  # noqa: BLE001 - only a located error improves on the statement's
+                    continue
+
+        return diagnose
+
+    # statements
+
+    def s_Assign(self, node: ir.Assign) -> Exec:
+        target = self.math(node.target)
+        if _block_name(target, self.math(node.value)):  # A_{11} \gets A_{1:m, 1:m}: a block, a name of its own
+            target = M.Sym(identifier(target), span=target.span)  # type: ignore[arg-type]
+        update = _UPDATE.search(node.op)
+        if update is not None:  # `x \mathrel{+}= y`, `x += y`: x takes x + y
+            tree = M.BinOp(update.group(1), target, self.math(node.value), span=node.value.span)
+            value = self.exactly(compile_expr(tree, self.ctx), tree)
+        elif isinstance(self.math(node.value), M.Assign):
+            return self._assign_chain(node, target)
+        else:
+            value = self.exactly(self.expr(node.value), self.math(node.value))
+            size = self.zero_vectors.get(identifier(target) or "")
+            tree = self.math(node.value)
+            if size is not None and M.zero_literal(tree):
+                value = zeros(size, self.ctx.exact)  # x \gets 0, then x_i \gets …: the zero vector
+            filled = self.filled.get(identifier(target) or "")
+            if filled is not None:
+                value = stored_as_ones(value, filled)  # r \gets \mathbf{1} / n: n entries
+            order = self.identities.get(identifier(target) or "")
+            if order is not None and tree.span is not None:  # L \gets I, then L_{ik} \gets …: I_n
+                sized = M.Idx(tree, (M.Sym(order, span=tree.span),), span=tree.span)
+                value = self.exactly(compile_expr(sized, self.ctx), sized)
+        span = node.span
+        if isinstance(target, (M.Sym, M.Pow, M.Label, M.Transpose)) and identifier(target) is not None:
+            name = identifier(target)
+            key = "assign:" + name
+
+            def assign_name(env: Env) -> None:
+                # run alone (wrapped by wrap()), or inlined by a block through simple_assignment
+                v = env[name] = value(env)
+                if v.__class__ is float and v - v != 0:
+                    nonfinite(v)  # Python float arithmetic goes to inf without NumPy's error state
+                env[TRACE_KEY].record_keyed(name, key, span, v)
+
+            assign_name.simple_assignment = (name, key, value)  # type: ignore[attr-defined]
+            return assign_name
+        store = compile_target(target, self.ctx)
+
+        def assign(env: Env) -> None:
+            names = store(env, value(env))
+            trace = env[TRACE_KEY]
+            for n in names:
+                trace.record(n, span, env[n])
+
+        return assign
+
+    def _assign_chain(self, node: ir.Assign, target: M.MathNode) -> Exec:
+        """``x \\gets y \\gets 0`` (Python's ``x = y = 0``): the value once, then each target from the left."""
+        targets, tree = [target], self.math(node.value)
+        while isinstance(tree, M.Assign):
+            targets.append(tree.target)
+            tree = tree.value
+        value, stores, span = compile_expr(tree, self.ctx), [compile_target(t, self.ctx) for t in targets], node.span
+        value = self.exactly(value, tree)
+
+        def assign_chain(env: Env) -> None:
+            v = value(env)
+            if v.__class__ is float and v - v != 0:
+                nonfinite(v)
+            trace = env[TRACE_KEY]
+            for store in stores:
+                for n in store(env, v):
+                    trace.record(n, span, env[n])
+
+        return assign_chain
+
+    def s_Return(self, node: ir.Return) -> Exec:
+        values = [self.exactly(self.expr(v), self.math(v)) for v in node.values]
+        if len(values) == 1:
+            only = values[0]
+
+            def ret1(env: Env) -> _Returned:
+                v = only(env)
+                if v.__class__ is float and v - v != 0:
+                    nonfinite(v)
+                return _Returned(v)
+
+            ret1.values = values  # type: ignore[attr-defined]
+            return ret1
+
+        def ret(env: Env) -> _Returned:
+            return _Returned(tuple(v(env) for v in values))
+
+        ret.values = values  # type: ignore[attr-defined]
+        return ret
+
+    def s_TextStatement(self, node: ir.TextStatement) -> Exec | None:
+        if node.kind == "remark":
+            return None  # a \Statex note to the reader: nothing to run
+        written = _loop_word(node.text)
+        if written == "pass":
+            return None  # Python's pass, as latexify prints it: nothing to run
+        signal = _LOOP_WORDS.get(written)
+        if signal is not None:
+            if not self.loops:
+                raise LocatedError(NotExecutable, node.span, message=f"{signal.word} outside a loop")
+            return lambda env: signal
+        found = self._find_binding(node.text, node)
+        swapped = swap_of(node.text) if found is None else None
+        pair = (
+            [self.math(m) for m in swapped] if swapped is not None else self._exchange(node) if found is None else None
+        )
+        if pair is not None:  # "exchange A[i] with A[k]", "swap x and y", x ↔ y: (x, y) \gets (y, x)
+            a, b = pair
+            value = compile_expr(M.Tuple((b, a), span=node.span), self.ctx)
+            store = compile_target(M.Tuple((a, b), span=node.span), self.ctx)
+            span = node.span
+
+            def swap(env: Env) -> None:
+                names = store(env, value(env))
+                for n in names:
+                    env[TRACE_KEY].record(n, span, env[n])
+
+            return swap
+        if found is None and len(node.text.parts) == 1 and isinstance(node.text.parts[0], ir.Math):
+            tree = self.math(node.text.parts[0])
+            if isinstance(tree, M.String):
+                return None  # a string on its own (a docstring, as latexify prints it) does nothing
+            if isinstance(tree, (M.Call, M.Apply)):
+                fn = compile_expr(tree, self.ctx)
+
+                def call_only(env: Env) -> None:
+                    fn(env)
+
+                return call_only
+        return self.text_binding(node.text, node, want_value=False)
+
+    def _exchange(self, node: ir.TextStatement) -> list[M.MathNode] | None:
+        r"""The sides of ``x \leftrightarrow y`` standing alone as a statement: an exchange, as pivoting writes it."""
+        parts = [p for p in node.text.parts if not (isinstance(p, str) and not p.strip())]
+        if len(parts) != 1 or not isinstance(parts[0], ir.Math) or not _EXCHANGE.search(parts[0].latex):
+            return None
+        tree = self.math(parts[0])
+        if isinstance(tree, M.Rel) and len(tree.rest) == 1 and tree.rest[0][0] == "iff":
+            return [tree.first, tree.rest[0][1]]
+        return None
+
+    def s_Print(self, node: ir.Print) -> Exec:
+        parts = [self.expr(m) for m in node.text.math]
+
+        def print_(env: Env) -> None:
+            env[TRACE_KEY].count("print")
+            for p in parts:
+                p(env)
+
+        return print_
+
+    def s_CallStmt(self, node: ir.CallStmt) -> Exec:
+        args = [self.expr(a) for a in node.args]
+        name = node.name
+
+        def call(env: Env) -> None:
+            fn = env.get(name)
+            if not callable(fn):
+                raise LocatedError(
+                    EvaluationFailed, node.span, message=f"\\Call of {name}, which is not a function here"
+                )
+            env[TRACE_KEY].count("call:" + name)
+            fn(*(a(env) for a in args))
+
+        return call
+
+    def s_IfBlock(self, node: ir.IfBlock) -> Exec:
+        arms = [(self.cond(b.cond, b) if b.cond is not None else None, self.block(b.body)) for b in node.branches]
+
+        def if_(env: Env) -> Any:
+            for test, body in arms:
+                if test is None or _truth(test, env, node):
+                    return body(env)
+            return None
+
+        return if_
+
+    def s_WhileBlock(self, node: ir.WhileBlock) -> Exec:
+        test, body = self.cond(node.cond, node), self.loop_body(node.body)
+        tick = _ticker(node)
+
+        def while_(env: Env) -> Any:
+            on_step = env["$on_step"]
+            while _truth(test, env, node):
+                tick(env)
+                r = body(env)
+                if r is not None:
+                    if r is _BREAK:
+                        break
+                    if r is not _CONTINUE:
+                        return r
+                if on_step is not None:  # the header again, before its test: a breakpoint there stops each pass
+                    on_step(node, env, env[TRACE_KEY])
+            return None
+
+        return while_
+
+    def s_RepeatUntil(self, node: ir.RepeatUntil) -> Exec:
+        test, body = self.cond(node.cond, node), self.loop_body(node.body)
+        tick = _ticker(node)
+
+        def repeat(env: Env) -> Any:
+            while True:
+                tick(env)
+                r = body(env)
+                if r is not None:
+                    if r is _BREAK:
+                        return None
+                    if r is not _CONTINUE:
+                        return r
+                if _truth(test, env, node):
+                    return None
+
+        return repeat
+
+    def s_UserBlock(self, node: ir.UserBlock) -> Exec:
+        """A block the paper defines: a do-while (``\\Do`` … ``\\doWhile{cond}``) runs; any other is refused.
+
+        The shape is read from the definition's names: a closer spelt ``…while``/``…until``
+        with one argument after a body. Anything else would be a guess, so it is AV308 at the
+        block (its body would otherwise be skipped without a word).
+        """
+        closer = (node.closer or "").lstrip("\\").lower()
+        if len(node.closer_args) == 1 and closer.endswith(("while", "until")):
+            test, body, tick = self.cond(node.closer_args[0], node), self.loop_body(node.body), _ticker(node)
+            until = closer.endswith("until")
+
+            def do_while(env: Env) -> Any:
+                while True:
+                    tick(env)
+                    r = body(env)
+                    if r is not None:
+                        if r is _BREAK:
+                            return None
+                        if r is not _CONTINUE:
+                            return r
+                    if _truth(test, env, node) == until:
+                        return None
+
+            return do_while
+        raise LocatedError(
+            NotExecutable,
+            node.span,
+            message=f"{node.opener} … {node.closer or ''} is a block the paper defines; its meaning is not known",
+        )
+
+    def s_LoopBlock(self, node: ir.LoopBlock) -> Exec:
+        body, tick = self.loop_body(node.body), _ticker(node)
+
+        def loop(env: Env) -> Any:
+            while True:
+                tick(env)
+                r = body(env)
+                if r is not None:
+                    if r is _BREAK:
+                        return None
+                    if r is not _CONTINUE:
+                        return r
+
+        return loop
+
+    def s_ForRange(self, node: ir.ForRange) -> Exec:
+        var = identifier(self.math(node.var))
+        if var is None:
+            raise LocatedError(NotExecutable, node.var.span, message=f"{node.var.latex} is not a loop variable")
+        start, stop, body, tick = self.expr(node.start), self.expr(node.stop), self.loop_body(node.body), _ticker(node)
+        # how it counts: an explicit step, a written second term, downto, else the written
+        # direction (math.ranges), upward when the bounds do not tell
+        explicit = self.expr(node.step) if node.step is not None else None
+        second = self.expr(node.second) if node.second is not None else None
+        down = node.direction == "down"
+        fixed = -1 if down else self.directions.get(id(node)) or UPWARD
+
+        def stride(env: Env, a: int) -> int:
+            if explicit is not None:
+                k = _integer(explicit(env), node.step)
+            elif second is not None:
+                k = _integer(second(env), node.second) - a
+            else:
+                return fixed
+            if k == 0:
+                where = node.step if node.step is not None else node.second
+                raise LocatedError(EvaluationFailed, where.span, message="the range's step is 0: it would never end")
+            return -abs(k) if down else k
+
+        def for_(env: Env) -> Any:
+            a, b = _integer(start(env), node.start), _integer(stop(env), node.stop)
+            step = stride(env, a)
+            on_step = env["$on_step"]
+            for i in range(a, b + (1 if step > 0 else -1), step):
+                if on_step is not None and i != a:  # the header again, before each further pass
+                    on_step(node, env, env[TRACE_KEY])
+                tick(env)
+                env[var] = i
+                r = body(env)
+                if r is not None:
+                    if r is _BREAK:
+                        break
+                    if r is not _CONTINUE:
+                        return r
+            return None
+
+        return for_
+
+    def s_ForAll(self, node: ir.ForAll) -> Exec:
+        if node.var is None or node.iterable is None:
+            raise LocatedError(NotExecutable, node.span, message="\\ForAll header names no \\(x \\in S\\)")
+        store = compile_target(self.math(node.var), self.ctx)
+        items, body, tick = self.expr(node.iterable), self.loop_body(node.body), _ticker(node)
+
+        def for_all(env: Env) -> Any:
+            on_step = env["$on_step"]
+            seq = items(env)
+            # a copy, so the body may change the set it runs over; a range is immutable and lazy
+            for k, x in enumerate(seq if type(seq) is range else list(seq)):
+                if on_step is not None and k:  # the header again, before each further pass
+                    on_step(node, env, env[TRACE_KEY])
+                tick(env)
+                store(env, x)
+                r = body(env)
+                if r is not None:
+                    if r is _BREAK:
+                        break
+                    if r is not _CONTINUE:
+                        return r
+            return None
+
+        return for_all
+
+    def s_Function(self, node: ir.Function) -> Exec:
+        if node.name not in self.own:
+            compile_function(node, self, self.scopes.get(node.name))
+        fn = self.own[node.name]
+
+        def define(env: Env) -> None:
+            env[node.name] = fn
+
+        return define
+
+    # English
+
+    def _find_binding(self, text: ir.Text, node: ir.Node) -> tuple[str, Binding] | None:
+        line = self.locate(node.span.start)[0] if self.locate else None
+        return self.bindings.find(text.plain, line)
+
+    def text_binding(self, text: ir.Text, node: ir.Node, *, want_value: bool) -> Callable[[Env], Any]:
+        found = self._find_binding(text, node)
+        ctx = self.ctx
+        if found is None and _REPORTS_FAILURE.search(text.plain):
+            # "report that the method failed after N_0 iterations" (Burden–Faires' OUTPUT … STOP): the
+            # run ends there, as one that gives up; a claim about what it finds is false for those inputs
+            said = text.plain
+
+            def gives_up(env: Env) -> Any:
+                raise LocatedError(DidNotTerminate, node.span, reason=f"the listing reports failure: {said}")
+
+            return gives_up
+        if found is None:
+            self.unbound_text.append((node.span, text.plain))
+
+            def unbound(env: Env) -> Any:
+                raise LocatedError(UnboundText, node.span, text=text.plain)
+
+            return unbound
+        key, fn = found
+
+        def bound(env: Env) -> Any:
+            env[TRACE_KEY].count(f"binding:{key}")
+            try:
+                result = fn(StepContext(env, node, ctx))
+            except LocatedError:
+                raise
+            except Exception as exc:  # the binding is user code: report it at the statement
+                raise LocatedError(
+                    EvaluationFailed, node.span, message=f"binding {key!r} failed: {type(exc).__name__}: {exc}"
+                ) from exc
+            if not want_value:
+                if isinstance(result, dict):
+                    for name, value in result.items():
+                        StepContext(env, node, ctx)[name] = value
+                return None  # a statement's binding returns nothing a block would take for a signal
+            return result
+
+        return bound
+
+
+def _own_maths(node: ir.Node) -> Iterator[ir.Math]:
+    """The math of a statement itself: a block's header, not the statements in its body, nor comments."""
+    for child in ir.iter_children(node):
+        if isinstance(child, ir.Math):
+            yield child
+        elif isinstance(child, ir.Node) and not isinstance(child, (ir.Comment, ir.Function)) and not is_step(child):
+            yield from _own_maths(child)
+
+
+def is_step(node: ir.Node) -> bool:
+    """True for the statements a run reports to ``on_step`` (a stepper's stopping places)."""
+    if isinstance(node, ir.TextStatement):
+        return node.kind != "remark"
+    return not isinstance(node, ir.Function) and hasattr(_Compiler, "s_" + type(node).__name__)
+
+
+#: an English statement that ends the run as a failure: "report that the method failed", "output 'no convergence'"
+_REPORTS_FAILURE = re.compile(
+    r"^\s*(?:report|output|print|signal|declare|return|stop)\b.*\b(?:fail(?:ed|s|ure)?|no convergence|did not converge|"
+    r"does not converge|diverge[sd]?|unsuccessful)\b",
+    re.I,
+)
+
+
+def compile_function(
+    node: ir.Function, parent: _Compiler, scope: Scope | None = None, outer: InputSpec | None = None
+) -> Program:
+    """Compile a ``\\Function`` block: its parameters are its inputs; it joins the listing's scope.
+
+    ``scope`` is the function's free reads (:mod:`.scope`); ``outer`` what the listing declares
+    around it (its ``\\Require``, for the entry function); the note's declarations
+    (``parent.context``) bind what neither does.
+    """
+    params = []
+    for tree in join_families([parent.parse(p) for p in node.params]):
+        if isinstance(tree, M.Range) and read_family(tree) is not None:  # y_1, \dots, y_M: the list y
+            params.append(read_family(tree).name)  # type: ignore[union-attr]
+            continue
+        # a parameter is a name, never a product: `iterations`, `x1` as latexify prints them
+        name = identifier(tree) or word(tree)
+        if name is None:
+            raise LocatedError(NotExecutable, tree.span, message=f"parameter {parent.written(tree)} is not a name")
+        params.append(name)
+    if scope is None:
+        scope = Scope(node.name, node, params=tuple(params))
+    own = own_declarations(scope, outer or InputSpec(), parent.parse, parent.locate)
+    names = resolve(scope, own, parent.context)
+    declarations = names.declarations
+    extra = [n for n in names.extra_inputs if n not in params]
+    ctx = dataclasses.replace(
+        parent.ctx,
+        views={},
+        declared=assigned_names(node.body, parent.parse)
+        | set(params)
+        | bound_names(declarations)
+        | set(extra)
+        | {n for n, _ in names.definitions},
+        dims={},
+        guard=False,
+        sequences=frozenset(scope.stored_by_index),
+        imaginary=names.imaginary,
+        constant_letters=constant_letters(scope),
+        labels=frozenset(scope.labels),
+    )
+    sub = _Compiler(
+        ctx,
+        parent.bindings,
+        parent.locate,
+        parent.spans,
+        parent.own,
+        parent.scope,
+        parse=renaming(parent.parse, names),
+        context=parent.context,
+        scopes=parent.scopes,
+        unbound_text=parent.unbound_text,
+        zero_vectors=names.zero_vectors,
+        filled=names.filled,
+        identities=names.identities,
+        directions=parent.directions,
+    )
+    outputs = output_names(node.body, parent.parse)
+    program = Program(
+        sub.block([]),
+        tuple(params + extra),
+        outputs,
+        dict(declarations.families),
+        node.span,
+        parent.scope,
+        ctx,
+        sub.spans,
+    )
+    program.declarations, program.names = declarations, names
+    program.free = frozenset(scope.reads)
+    program.defined = defined(names, ctx)
+    program.pads = pads(declarations, ctx)
+    install_views(names, ctx)
+    program.__post_init__()
+    # registered before its body is compiled: the body may call the function itself
+    parent.own[node.name] = parent.scope[node.name] = _callable(program)
+    program.body = sub.block(node.body)
+    program._size_sources()
+    return program
+
+
+def parse(latex: str) -> ir.Algorithm:
+    """Parse a block of LaTeX (an ``algorithm``/``algorithmic`` environment or bare statements)."""
+    from ..syntax.build import parse_algorithm
+
+    return parse_algorithm(latex, Span(0, len(latex)))

@@ -1,0 +1,283 @@
+"""A compiled listing: :class:`Program`, run with the inputs, and a listing function as a Python callable.
+
+:meth:`Program.run` owns the inputs (numeric lists become float arrays), sizes the free
+dimensions from them, runs the compiled body within the budget and returns the outputs as a
+reader expects them (a sequence as its array, a NumPy scalar as a Python number) with the trace.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import numpy as np
+
+from ..findings import BadInput, LocatedError
+from ..math.exact import to_exact
+from ..math.numeric import TRACE_KEY, Context, _infer_dim
+from ..math.ops import FP_RAISE, FP_STATE, Sequence, raise_on_fp_errors
+from ..source import Span
+from ..syntax import ir
+from .conventions import padded, variant
+from .declarations import InputSpec
+from .inputs import bind_sizes, check_entry
+from .runstate import _RUN, Budget, Env, Exec, Trace, _Returned, _TooDeep
+from .symbols import Resolution
+
+
+@dataclass
+class Program:
+    """A compiled listing: call :meth:`run` with the inputs."""
+
+    body: Exec
+    inputs: tuple[str, ...]
+    outputs: tuple[str, ...]
+    families: dict[str, str]
+    span: Span
+    functions: dict[str, Callable[..., Any]]
+    ctx: Context = field(default_factory=Context)
+    spans: dict[int, Span] = field(default_factory=dict)
+    on_step: Callable[[ir.Node, Env, Trace], None] | None = None
+    #: the function a listing of functions runs (``None`` for a listing of statements)
+    entry: str | None = None
+    #: the listing's own functions by name, as callables (a listing of functions, or defined inside)
+    own: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    #: what the ``\\Require``/``\\Input`` declarations say: shapes, sizes, preconditions
+    declarations: InputSpec = field(default_factory=InputSpec)
+    #: how each free name was bound (from the prose, the spec …), and what nothing binds
+    names: Resolution | None = None
+    #: every name the listing reads and does not bind itself: a caller may give any of them
+    free: frozenset[str] = frozenset()
+    #: names the prose defines that the listing reads, with their compiled values (evaluated on entry)
+    defined: tuple[tuple[str, Callable[[Env], Any]], ...] = ()
+    #: English statements and conditions nothing binds: ``(span, text)`` (a run stops at the first it reaches)
+    unbound_text: tuple[tuple[Span, str], ...] = ()
+    #: inputs written from a later first index than the listing counts from (``a_2, \dots, a_n``): how many
+    #: places before their first member, so that ``a_i`` is the member the note calls ``a_i``
+    pads: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def sizes(self) -> tuple[str, ...]:
+        """The sizes a run also accepts (``n`` of ``x \\in \\mathbb{R}^{n}``), else binds from the inputs' shapes."""
+        return tuple(sorted(set(self.declarations.sizes) | set(self.families.values())))
+
+    def __post_init__(self) -> None:
+        self._accepted = (
+            frozenset(self.inputs) | frozenset(self.families.values()) | frozenset(self.declarations.sizes) | self.free
+        )
+        self._inputs_set = frozenset(self.inputs)
+        self._families = tuple(self.families.items())
+        self._size_sources()
+
+    def _size_sources(self) -> tuple[tuple[str, str | None, frozenset[str]], ...]:
+        # a size read from one array (`d` from x) is looked up directly; several go through
+        # _infer_dim. Compiling a body may add sizes after the Program exists (a function's).
+        dims = self.ctx.dims
+        self._dims = tuple(
+            (dim, next(iter(sources)) if len(sources) == 1 else None, frozenset(sources))
+            for dim, sources in dims.items()
+        )
+        self._dims_seen = len(dims)
+        return self._dims
+
+    def run(
+        self,
+        inputs: dict[str, Any],
+        *,
+        budget: Budget = Budget(),  # noqa: B008 - a frozen dataclass (imported, so ruff cannot tell)
+        trace: Trace | None = None,
+        deadline: float | None = None,
+    ) -> tuple[Any, Trace]:
+        """Execute with ``inputs``; return ``(outputs, trace)`` or raise :class:`LocatedError`.
+
+        ``deadline`` (a ``perf_counter`` time) is the caller's, for a call of a listing function:
+        the time budget is the whole run's, not renewed per call.
+        """
+        if trace is None:
+            trace = Trace()
+        spans = trace._spans
+        if spans is not self.spans:
+            # a fresh trace shares the listing's span table (its functions compile into the same one);
+            # a trace that already holds another listing's spans gets a merged copy
+            trace._spans = {**spans, **self.spans} if spans else self.spans
+        if self.ctx.exact:  # every float given is taken as the rational it stores
+            inputs = {k: v if callable(v) else to_exact(_own(v)) for k, v in inputs.items()}
+        env = self._bind_inputs(inputs)
+        env[TRACE_KEY] = trace
+        env["$budget"] = budget
+        env["$deadline"] = deadline = deadline if deadline is not None else time.perf_counter() + budget.max_seconds
+        env["$program"] = self
+        env["$on_step"] = self.on_step
+        token = _RUN.set((trace, budget, deadline))
+        try:
+            if FP_STATE is None:
+                returned = raise_on_fp_errors(self.body, env)
+            else:  # raise_on_fp_errors, inlined: a call of the hot path fewer
+                fp = FP_STATE.set(FP_RAISE)
+                try:
+                    returned = self.body(env)
+                finally:
+                    FP_STATE.reset(fp)
+        finally:
+            _RUN.reset(token)
+        if type(returned) is not _Returned:
+            return None, trace
+        value = returned.value
+        if type(value) is tuple:
+            return tuple(_output(v) for v in value), trace
+        return _output(value), trace
+
+    def bound_inputs(self, inputs: dict[str, Any]) -> Env:
+        """The inputs as a run binds them: with the sizes they imply (``n`` from ``x``), columns, families.
+
+        Raises :class:`LocatedError` as a run would (an unknown input, a violated precondition).
+        """
+        return {k: v for k, v in self._bind_inputs(dict(inputs)).items() if k not in self.functions}
+
+    def _spelled(self, name: str, inputs: dict[str, Any]) -> str:
+        """``name``, or its other spelling when that is the one the listing takes (``epsilon``, ``varepsilon``)."""
+        other = variant(name)
+        if name in self._accepted or other is None or other not in self._accepted or other in inputs:
+            return name
+        return other
+
+    def _bind_inputs(self, inputs: dict[str, Any]) -> Env:
+        if not self._accepted.issuperset(inputs):  # --set epsilon=… for a listing that writes \varepsilon
+            inputs = {self._spelled(n, inputs): v for n, v in inputs.items()}
+        if not self._accepted.issuperset(inputs):
+            unknown = [n for n in inputs if n not in self._accepted]
+            raise LocatedError(
+                BadInput,
+                self.span,
+                message=f"unknown input(s) {', '.join(sorted(unknown))}; "
+                f"this listing takes {', '.join(self.inputs) or 'no inputs'}"
+                + (f" and the sizes {', '.join(self.sizes)}" if self.sizes else ""),
+            )
+        functions = self.functions
+        env: Env = {**functions, **inputs} if functions else dict(inputs)
+        for name, value in inputs.items():
+            kind = type(value)
+            if kind is np.ndarray:
+                if value.dtype is not _FLOAT and value.dtype.kind != "f":
+                    env[name] = _own(value)
+            elif kind is not float and kind is not int:
+                env[name] = _own(value)
+        declarations = self.declarations
+        for family, size in self._families:
+            if family in env and size not in env:
+                written = declarations.written.get(family)
+                # k of B_1, …, B_k is the family's length; n of x_0, …, x_n one less
+                env[size] = len(env[family]) - (written.offset if written is not None else 0)
+        if declarations.inputs or declarations.conditions:
+            bind_sizes(declarations, env, self.span)
+            for d in declarations.inputs:
+                if d.name not in env:
+                    continue
+                if d.columns and np.ndim(env[d.name]) == 2:
+                    env.setdefault(d.columns, np.transpose(env[d.name]))  # a_j is column j of A
+                if d.rows:
+                    env.setdefault(d.rows, env[d.name])  # x_i is row i of X (c_{ij} of C is renamed when compiled)
+        for name, value in self.defined:
+            if name not in env:
+                env[name] = value(env)  # V = {1, …, n}, as the prose defines it (s ∈ V is checked next)
+        if declarations.inputs or declarations.conditions:
+            check_entry(declarations, env)
+        for name, places in self.pads:
+            if name in env:
+                env[name] = padded(env[name], places)
+        names = self.names
+        if names is not None:
+            seeded: set[str] = set()
+            for member, base, key in names.seeds:
+                if member in env and (base not in env or base in seeded):
+                    # x_0 (and x_1, as the secant method takes them) given: the sequence x_k starts there
+                    env[base] = Sequence({**(env[base] if base in seeded else {}), key: env[member]})
+                    seeded.add(base)
+            for name in names.sequences:
+                if name not in env:
+                    env[name] = Sequence()  # c_k \gets …: empty until its first store
+        if not self._inputs_set.issubset(env):
+            missing = [n for n in self.inputs if n not in env]
+            raise LocatedError(BadInput, self.span, message=f"missing input(s) {', '.join(missing)}")
+        dims = self.ctx.dims
+        sizes = self._dims
+        if self._dims_seen != len(dims):
+            sizes = self._size_sources()
+        for dim, source, sources in sizes:
+            if dim in env:
+                continue
+            if source is not None:
+                value = env.get(source)
+                if type(value) is np.ndarray and value.ndim >= 1:
+                    env[dim] = len(value)  # `d` from len(x), once per run
+                    continue
+            if not sources.isdisjoint(env):
+                env[dim] = _infer_dim(dim, sources, env, self.span)
+        return env
+
+
+_FLOAT = np.dtype(float)
+
+
+def _output(value: Any) -> Any:
+    """A returned value as a reader expects it: a sequence as its array, a NumPy scalar as a Python number."""
+    if type(value) is np.ndarray:
+        return value
+    if isinstance(value, Sequence):
+        return value.to_array()
+    if isinstance(value, np.generic):
+        return value.item()
+    return value
+
+
+def _own(value: Any) -> Any:
+    """Turn inputs into the values the notation means: numeric lists (nested too) become float arrays.
+
+    Arrays are not copied: no statement changes an array in place (an element store builds a
+    new one), so the caller's data stays as it was.
+    """
+    if isinstance(value, np.ndarray):
+        return value.astype(float) if value.dtype.kind in "biu" else value
+    if isinstance(value, (list, tuple)) and value and not isinstance(value, str):
+        try:
+            array = np.array(value, dtype=float)
+        except (ValueError, TypeError):
+            array = None  # ragged, or not numbers: a family such as micro-batches of other sizes
+        if (
+            array is not None
+            and array.dtype == float
+            and array.ndim >= 1
+            and all(not isinstance(v, np.ndarray) or v.ndim == 0 for v in value)
+        ):
+            return array
+        return [_own(v) for v in value]
+    return value
+
+
+def _callable(program: Program) -> Callable[..., Any]:
+    """A listing function as a Python callable: each call starts from fresh variables.
+
+    Called inside a run, it shares that run's trace, budget and deadline; its nesting is
+    counted against ``Budget.max_depth`` (the statement making the call too many reports it).
+    """
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        inputs = dict(zip(program.inputs, args))
+        inputs.update(kwargs)
+        current = _RUN.get()
+        if current is None:
+            value, _ = program.run(inputs)
+            return value
+        trace, budget, deadline = current
+        if trace.depth >= budget.max_depth:
+            raise _TooDeep
+        trace.depth += 1
+        try:
+            value, _ = program.run(inputs, budget=budget, trace=trace, deadline=deadline)
+        finally:
+            trace.depth -= 1
+        return value
+
+    call.__name__ = program.outputs[0] if program.outputs else "listing"
+    return call
