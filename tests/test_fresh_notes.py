@@ -38,9 +38,6 @@ KNOWN = {
     "round16/clip-global-norm": "the author's claim: quotes a sentence the prose does not have; lint is right to say AV407",
     "round11/midpoint-rule": "the author's claim: quotes words the prose does not have; lint is right to say AV407",
     "round22/gray-code": "the author's claim: quotes words the prose does not have; lint is right to say AV407",
-    "round22/bresenham-line": "\\For{x \\gets x_0 \\textbf{to} x_1}: lint's AV207 says the direction depends on the "
-    "inputs, though 'to' counts upward (to be read so)",
-    "round22/newton-identities": "e_0, e_k stored by the listing are read as basis vectors e_{k-i} (to be fixed)",
     "round22/rabin-karp": "'$P$ for $i = 1, \\dots, m$' in an \\If is English with no binding (AV304): a universal "
     "condition to be read so",
 }

@@ -1515,3 +1515,22 @@ def test_xor_of_whole_numbers_a_listing_stored_as_floats():
     assert run(g=np.array([3.0, 5.0])) == 6
     with pytest.raises(algoverify.ExecutionError, match="takes integers"):
         run(g=np.array([3.5, 5.0]))
+
+
+def test_an_e_the_listing_stores_into_is_its_own_not_a_basis_vector():
+    run = listing(
+        r"""
+\Require $x_1, \dots, x_n$
+\State $e_0 \gets 1$
+\For{$k = 1, \dots, n$}
+\State $e_k \gets e_{k-1} x_k$
+\EndFor
+\State \Return $e_n$
+"""
+    )
+    assert run(x=np.array([2.0, 3.0, 4.0])) == 24.0
+
+
+def test_an_unbound_e_with_an_index_is_still_a_basis_vector():
+    run = listing(r"\Require $x$" "\n" r"\State \Return $x + e_2$")
+    np.testing.assert_array_equal(run(x=np.zeros(3)), [0.0, 1.0, 0.0])

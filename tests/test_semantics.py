@@ -503,3 +503,17 @@ def test_a_condition_joined_by_a_logic_word_short_circuits(cond):
     # x_4 is never read: the second operand is not evaluated once i > 3
     assert listing(x=np.array([1.0, 2.0, 3.0]), t=4.0) == 4
     assert listing(x=np.array([1.0, 5.0, 3.0]), t=4.0) == 2
+
+
+def test_to_between_two_names_counts_up_and_lint_does_not_ask(tmp_path):
+    from algoverify import api
+
+    note = tmp_path / "n.md"
+    note.write_text(
+        "\\begin{algorithmic}\n\\Require $a, b$\n\\State $c \\gets 0$\n"
+        "\\For{$i \\gets a$ \\textbf{to} $b$}\n\\State $c \\gets c + i$\n\\EndFor\n\\State \\Return $c$\n"
+        "\\end{algorithmic}\n"
+    )
+    assert [f.code for f in api.lint([note]).all_findings()] == []  # `to` says upward, as CLRS writes it
+    listing = algoverify.load(note).listing(1)
+    assert listing(a=2, b=4) == 9 and listing(a=4, b=2) == 0  # upward; no pass when a > b

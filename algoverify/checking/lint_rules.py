@@ -132,7 +132,11 @@ def lint_ranges(path: Path, algorithm: ir.Algorithm) -> list[Finding]:
     for node in ir.walk(algorithm):
         if not isinstance(node, ir.ForRange) or id(node) not in directions:
             continue
+        # `i \gets a` \textbf{to} `b` says which way it counts (up; `downto` down): only `a, \dots, b` does not
+        said = node.stop.delimited
         if directions[id(node)] is None and node.step is None and node.second is None and node.direction is None:
+            if said:
+                continue
             try:
                 parse_segment(node.start), parse_segment(node.stop)
             except LocatedError:

@@ -257,8 +257,12 @@ def _identity_of_size(node: M.Idx, ctx: Context) -> bool:
 
 
 def basis_vector(node: M.Idx, ctx: Context) -> bool:
-    """``e_1``, ``e_k`` where nothing binds ``e``: a standard basis vector."""
-    return _unbound_letter(node, "e", ctx)
+    r"""``e_1``, ``e_k`` where nothing binds ``e``: a standard basis vector.
+
+    Not where the listing stores entries of its own ``e`` (``e_0 \gets 1``, ``e_k \gets …``: the
+    elementary symmetric polynomials of Newton's identities): ``e_{k-i}`` reads them.
+    """
+    return _unbound_letter(node, "e", ctx) and not any(n.startswith("e_") for n in ctx.declared)
 
 
 def _basis(node: M.Idx, flat: str | None, ctx: Context) -> Closure:
