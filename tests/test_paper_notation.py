@@ -1534,3 +1534,40 @@ def test_an_e_the_listing_stores_into_is_its_own_not_a_basis_vector():
 def test_an_unbound_e_with_an_index_is_still_a_basis_vector():
     run = listing(r"\Require $x$" "\n" r"\State \Return $x + e_2$")
     np.testing.assert_array_equal(run(x=np.zeros(3)), [0.0, 1.0, 0.0])
+
+
+def test_the_square_of_a_call_of_a_function_parameter():
+    run = listing(
+        r"""
+\Procedure{R}{\(f, m\)}
+\State \(s \gets \sqrt{f(m)^{2} + 1}\)
+\State \Return \(s\)
+\EndProcedure
+"""
+    )
+    assert run(f=lambda x: 2 * x, m=1.5) == pytest.approx(np.sqrt(10.0))  # (f(m))^2, not f times m^2
+
+
+def test_a_value_roughly_equal_to_a_number_is_an_example_not_a_precondition(tmp_path):
+    note = _note(
+        tmp_path,
+        r"Take a level \(q > 0\) (\(q \approx 1.64\) for a one-sided 95 % bound).",
+        r"""
+\Function{Half}{\(q\)}
+\State \Return \(q / 2\)
+\EndFunction
+""",
+    )
+    assert algoverify.load(note).listings[0](q=3.0) == 1.5  # 3 is not ≈ 1.64: allowed
+
+
+def test_sgn_is_the_sign():
+    assert listing(r"\Require $x$" "\n" r"\State \Return $\operatorname{sgn}(x)$")(x=-2.5) == -1.0
+
+
+def test_a_quantifier_after_and_binds_what_follows_its_colon():
+    tree = parse_math(r"0 \le x < P \land \forall i \in \{1, \dots, k\} : x = r_i")
+    assert type(tree).__name__ == "Logic" and type(tree.args[1]).__name__ == "Quant" and tree.args[1].body is not None
+    run = listing(r"\Require $x, r, k$" "\n" r"\State \Return $0 \le x \land \forall i \in \{1, \dots, k\} : x \ge r_i$")
+    assert run(x=3, r=np.array([1.0, 2.0]), k=2)
+    assert not run(x=3, r=np.array([1.0, 5.0]), k=2)

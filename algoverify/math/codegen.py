@@ -135,10 +135,21 @@ class _Gen:
         return self.closure(node)
 
     def g_Juxt(self, node: M.Juxt) -> str:
-        if outer_product(node) or indicator_of(node) is not None:
-            # v v^{\top}: an outer product, decided by the shapes; \mathbb{1}\{c\}: an indicator
+        if outer_product(node) or indicator_of(node) is not None or self._called_group(node):
+            # v v^{\top}: an outer product, decided by the shapes; \mathbb{1}\{c\}: an indicator;
+            # f(m)^{2}, w(y)_{2}: a call's square or component when f is a function, decided as it runs
             return self.closure(node)
         return f"_product({self.expr(node.left)}, {self.expr(node.right)})"
+
+    def _called_group(self, node: M.Juxt) -> bool:
+        """``f`` then a parenthesised group raised, subscripted or dotted (``f(m)^{2}``), as the note shows it."""
+        right, fn = node.right, node.left
+        if isinstance(fn, M.Juxt):
+            fn = fn.right
+        if not isinstance(right, (M.Idx, M.Attr, M.Pow)) or identifier(fn) is None:
+            return False
+        text = getattr(self.ctx, "text", None)
+        return text is not None and text[right.span.start : right.span.start + 1] in ("(", "\\")
 
     def g_Hadamard(self, node: M.Hadamard) -> str:
         return f"_mul({self.expr(node.left)}, {self.expr(node.right)})"

@@ -220,6 +220,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "sqrt": np.sqrt,
     "abs": absolute,
     "sign": np.sign,
+    "sgn": np.sign,  # the signum as many papers write it
     "softmax": softmax,
     "logsumexp": _logsumexp,
     "sigmoid": _sigmoid,

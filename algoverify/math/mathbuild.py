@@ -288,6 +288,12 @@ def _make_builder() -> type:
             span = Span(left.span.start, right.span.end)
             if isinstance(left, Quant) and left.body is None:  # \forall x \in S : P(x)
                 return Quant(left.kind, left.var, right, span=span)
+            last = left.args[-1] if isinstance(left, Logic) and left.op in ("and", "or") and left.args else None
+            if isinstance(last, Quant) and last.body is None:
+                # a \land \forall i : P(i): the quantifier is the last operand and binds what follows its
+                # colon, as a reader takes it (the colon binds loosest in the grammar)
+                body = Quant(last.kind, last.var, right, span=Span(last.span.start, right.span.end))
+                return Logic(left.op, left.args[:-1] + (body,), span=span)
             return Colon(left, right, span=span)
 
         def tuple(self, meta, *items):

@@ -69,6 +69,7 @@ _INTRODUCES = re.compile(
 )
 #: "Evaluated at a node, t = x_k, …", "setting x = 0": an equation naming a case, not a definition
 _CASE = re.compile(r"\b(?:at|setting|substituting|putting|taking)(?: [\w-]+){0,3},?$", re.I)
+_ROUGHLY = frozenset({"approx", "sim", "simeq", "cong", "propto"})
 _ORDERS = frozenset({"<", "<=", ">", ">=", "le", "ge", "lt", "gt", "leq", "geq"})
 #: the words between two maths of one clause: "x = 1 and y = 2", "a = 1, b = 2"
 _JOINED = re.compile(r"^(?:,|and|, and)?$", re.I)
@@ -428,8 +429,8 @@ def _relation(
     if "in" in ops and set(ops) <= {"=", "in"} and isinstance(tree.first, M.Sym):
         declare_math(tree, spec, text_of(piece.math), origin, joint=False)  # A = [a_1, …] ∈ ℝ^{m×n}
         return False
-    if conditional or "=" in ops:
-        return False
+    if conditional or "=" in ops or set(ops) & _ROUGHLY:
+        return False  # "z ≈ 1.96 for a 95 % interval": an example value, not what the inputs must satisfy
     operands = [tree.first, *(e for _, e in tree.rest)]
     # a precondition on plain names against numbers or names (`0 < \epsilon`, `1 \le k \le n`)
     if all(isinstance(o, (M.Sym, M.Idx, M.Num, M.Neg)) or _power_name(o) for o in operands):
