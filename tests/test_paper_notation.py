@@ -1571,3 +1571,19 @@ def test_a_quantifier_after_and_binds_what_follows_its_colon():
     run = listing(r"\Require $x, r, k$" "\n" r"\State \Return $0 \le x \land \forall i \in \{1, \dots, k\} : x \ge r_i$")
     assert run(x=3, r=np.array([1.0, 2.0]), k=2)
     assert not run(x=3, r=np.array([1.0, 5.0]), k=2)
+
+
+def test_a_family_written_in_decreasing_order_must_come_sorted_so(tmp_path):
+    note = _note(
+        tmp_path,
+        r"The scores \(s_1 \ge s_2 \ge \dots \ge s_m\) come ranked.",
+        r"""
+\Function{Top}{\(s\)}
+\State \Return \(s_1\)
+\EndFunction
+""",
+    )
+    run = algoverify.load(note).listings[0]
+    assert run(s=np.array([3.0, 2.0, 2.0])) == 3.0
+    with pytest.raises(algoverify.ExecutionError, match="s is sorted in decreasing order does not hold"):
+        run(s=np.array([1.0, 3.0, 2.0]))  # a parameter's order the prose states is checked too

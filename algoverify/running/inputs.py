@@ -133,6 +133,8 @@ def _has_property(key: str, value: Any) -> bool:
         return bool(np.any(a != 0))
     if key == "sorted":
         return a.ndim != 1 or bool(np.all(np.diff(a) >= 0))
+    if key == "sorted down":
+        return a.ndim != 1 or bool(np.all(np.diff(a) <= 0))
     if key == "distinct":
         return a.ndim != 1 or len(np.unique(a)) == len(a)
     if key == "non-negative":

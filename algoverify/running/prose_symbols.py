@@ -264,6 +264,7 @@ _PROPERTY_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"symmetric", "symmetric"),
         (r"orthogonal|orthonormal", "orthogonal"),
         (r"non-?zero", "nonzero"),
+        (r"in (?:non-?increasing|decreasing|descending) order|sorted (?:in )?(?:decreasing|descending)", "sorted down"),
         (r"sorted|in (?:non-?decreasing|increasing|ascending) order", "sorted"),
         (r"upper[- ]triangular", "upper triangular"),
         (r"lower[- ]triangular", "lower triangular"),
@@ -331,6 +332,7 @@ _SAID = {
     "orthogonal": "{name} is orthogonal",
     "nonzero": "{name} is not zero",
     "sorted": "{name} is sorted",
+    "sorted down": "{name} is sorted in decreasing order",
     "upper triangular": "{name} is upper triangular",
     "lower triangular": "{name} is lower triangular",
     "distinct": "the entries of {name} are distinct",
@@ -447,7 +449,8 @@ def _ordered_family(tree: M.Rel, spec: InputSpec, origin: Origin, piece: _Math) 
     operands = [tree.first, *(e for _, e in tree.rest)]
     ops = {op for op, _ in tree.rest}
     members = [o for o in operands if not isinstance(o, M.Dots)]
-    if not ops <= {"<=", "<"} or len(members) == len(operands) or len(members) < 2:
+    down = ops <= {">=", ">"}  # d_1 \ge d_2 \ge \dots \ge d_n: sorted in decreasing order
+    if not (ops <= {"<=", "<"} or down) or len(members) == len(operands) or len(members) < 2:
         return False
     if not all(isinstance(m, M.Idx) and len(m.indices) == 1 for m in members):
         return False
@@ -458,8 +461,9 @@ def _ordered_family(tree: M.Rel, spec: InputSpec, origin: Origin, piece: _Math) 
         return False
     spec.add_family(family)
     spec.firsts.setdefault(family.name, family)
-    said = (("sorted", _SAID["sorted"].format(name=family.name), piece.tree.span),)
-    if "<" in ops:
+    key = "sorted down" if down else "sorted"
+    said = ((key, _SAID[key].format(name=family.name), piece.tree.span),)
+    if "<" in ops or ">" in ops:
         said += (("distinct", _SAID["distinct"].format(name=family.name), piece.tree.span),)
     spec.declare(Declared(family.name, piece.tree.span, origin=origin, properties=said))
     return True

@@ -574,7 +574,9 @@ def for_helper(context: InputSpec, params: Iterable[str]) -> InputSpec:
 
 def _describes(d: Declared) -> bool:
     """Whether a declaration says something about a name beyond that it exists."""
-    return bool(d.shape is not None or d.domain or d.constraints or d.columns or d.entries or d.rows or d.noun)
+    return bool(
+        d.shape is not None or d.domain or d.constraints or d.properties or d.columns or d.entries or d.rows or d.noun
+    )
 
 
 def _bound_names(spec: InputSpec) -> set[str]:
