@@ -99,6 +99,7 @@ def test_an_unchanged_note_is_replayed_with_the_same_report(project):
     assert texts[0] == texts[1].replace("(2 checks, cached)", "(2 checks, T s)")
 
 
+@pytest.mark.slow
 def test_every_corpus_note_is_replayed_as_it_was_reported(tmp_path, monkeypatch):
     """The corpus holds every kind of check and detail: each must read back, or the cache is silently off."""
     monkeypatch.delenv("ALGOVERIFY_NO_CACHE", raising=False)

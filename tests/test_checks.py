@@ -440,6 +440,7 @@ def _snapshot(seed: int) -> list[tuple]:
     return out
 
 
+@pytest.mark.slow
 def test_same_seed_gives_identical_outcomes():
     first, second = _snapshot(3), _snapshot(3)
     assert first == second
@@ -512,6 +513,7 @@ def test_overflow_in_a_loop_condition_is_a_located_finding():
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [
     1,
     pytest.param(3),
@@ -731,6 +733,7 @@ def test_a_bound_the_default_tolerance_swamps_is_flagged(tmp_path, extra, status
         assert line_col(report, found[0]) == (8, 7) and "values up to 1.1e-09 would pass" in found[0].message
 
 
+@pytest.mark.slow
 def test_the_corpus_has_no_vacuous_bound():
     result = api.check([Path(__file__).resolve().parents[1] / "corpus"])
     assert not [f for f in result.all_findings() if f.code == "AV410"]

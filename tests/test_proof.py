@@ -351,6 +351,7 @@ def test_the_text_report_says_the_proof_in_words(tmp_path, capsys, draw, holds, 
         assert re.search(line, out), out
 
 
+@pytest.mark.slow
 def test_corpus_claims_are_proved():
     result = api.check([Path(__file__).parent.parent / "corpus"], seed=0)
     proved = sorted(

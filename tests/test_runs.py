@@ -97,6 +97,7 @@ def _without_seconds(doc):
     return doc
 
 
+@pytest.mark.slow
 @lanes
 @pytest.mark.parametrize("command, fmt", [("check", "text"), ("check", "json"), ("lint", "text"), ("lint", "sarif")])
 def test_two_jobs_report_what_one_job_reports(tmp_path, command, fmt):
