@@ -59,6 +59,7 @@ def test_every_format_is_a_choice_of_the_command_line():
     assert {"text", "json", "sarif", "github", "junit"} <= set(reporting.FORMATS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", ["text", "json", "sarif", "github", "junit"])
 def test_every_format_renders_bare_findings_and_a_run(fmt, result):
     assert reporting.report(fmt, result, command="check")
@@ -340,6 +341,7 @@ def _sarif_validator():
     return jsonschema.Draft4Validator(schema)
 
 
+@pytest.mark.slow
 def test_sarif_is_valid_against_the_oasis_schema(result, tmp_path):
     validator = _sarif_validator()
     validator.validate(json.loads(reporting.report("sarif", result, command="check")))
@@ -505,6 +507,7 @@ _numbers = st.one_of(st.floats(), st.integers(min_value=-(10**30), max_value=10*
 _values = st.recursive(_numbers, lambda inner: st.lists(inner, max_size=4), max_leaves=12)
 
 
+@pytest.mark.slow
 @given(st.dictionaries(st.from_regex(r"[a-z]\w{0,3}", fullmatch=True), _values, max_size=4))
 def test_any_counterexample_is_strict_json_that_reads_back(values):
     doc = _strict_json(json.dumps(counterexample({"_counterexample": values}), allow_nan=False))
