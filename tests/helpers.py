@@ -2,6 +2,8 @@
 
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 #: Sentences of the corpus that state something checkable no check kind can express yet, as
@@ -54,3 +56,14 @@ The listing doubles its input.
 def doubling_note(reference: str = "double", trials: int = 3, extra: str = "") -> str:
     """The text of a note whose one reference check compares its doubling listing with ``reference``."""
     return _DOUBLING.format(reference=reference, trials=trials, extra=extra)
+
+
+def budgets(fast: int, full: int) -> pytest.MarkDecorator:
+    """Run a test twice, with a ``budget`` argument: ``fast`` in the fast suite, ``full`` behind ``slow``.
+
+    For a property or fuzz test whose full count of examples (or cases) is too slow for the fast suite:
+    the fast suite runs the same test on fewer, CI's ``pytest -m slow`` on the full count.
+    """
+    return pytest.mark.parametrize(
+        "budget", [pytest.param(fast, id="fast"), pytest.param(full, id="full", marks=pytest.mark.slow)]
+    )

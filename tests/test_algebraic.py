@@ -157,6 +157,7 @@ def test_a_set_holds_a_root_once():
 RATIONALS = st.fractions(min_value=0, max_value=1000, max_denominator=1000)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(RATIONALS, RATIONALS)
 def test_difference_of_squares_is_exactly_rational(a, b):
@@ -164,6 +165,7 @@ def test_difference_of_squares_is_exactly_rational(a, b):
     assert type(product) is F and product == a - b
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(RATIONALS, RATIONALS, st.sampled_from([2, 3, 5, 6, 7, 10, 12, 15]))
 def test_quotient_times_divisor_is_the_dividend(a, b, n):

@@ -91,6 +91,7 @@ def test_every_module_has_a_rank():
         _rank(module)
 
 
+@pytest.mark.slow
 def test_no_phase_imports_a_later_one():
     upward = [
         f"{m} (rank {_rank(m)}) imports {d} (rank {_rank(d)})"
@@ -101,6 +102,7 @@ def test_no_phase_imports_a_later_one():
     assert upward == []
 
 
+@pytest.mark.slow
 def test_there_is_no_import_cycle():
     graph = _graph()
     state: dict[str, int] = {}  # 1 on the stack, 2 done

@@ -237,6 +237,7 @@ CORRUPTIONS = [
 ]
 
 
+@pytest.mark.slow
 def test_corrupted_notes_give_blocks_in_order_never_errors() -> None:
     hypothesis = pytest.importorskip("hypothesis")
     st = hypothesis.strategies

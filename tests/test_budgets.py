@@ -51,6 +51,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("body, code, words, line", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
 def test_work_inside_a_statement_is_refused_at_the_statement(body, code, words, line):
     latex = LISTING % (body + "\n\\State \\Return $x$" if "$x" in body else body + "\n\\State \\Return $s$")

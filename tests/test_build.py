@@ -167,6 +167,7 @@ def test_errors_become_findings():
     assert finding.code == "AV102" and finding.span is not None
 
 
+@pytest.mark.slow
 def test_deep_nesting_is_a_finding_not_a_crash():
     depth = sys.getrecursionlimit()
     source = "\\If{\\(x\\)}\n" * depth + "\\State y\n" + "\\EndIf\n" * depth
@@ -503,6 +504,7 @@ def corrupted_seed(draw):
     return text
 
 
+@pytest.mark.slow
 @given(corrupted_seed())
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_corrupted_seeds_only_raise_located_errors(text):
@@ -532,6 +534,7 @@ SOUP = PIECES + [
 ]
 
 
+@pytest.mark.slow
 @given(st.lists(st.sampled_from(SOUP), max_size=30).map("".join))
 @settings(max_examples=200, deadline=None)
 def test_random_token_soup_only_raises_located_errors(text):

@@ -82,6 +82,7 @@ def _entries(project):
     return sorted((project / cache.CACHE_DIR / "notes").rglob("*.json"))
 
 
+@pytest.mark.slow
 def test_an_unchanged_note_is_replayed_with_the_same_report(project):
     code1, first = _check(project)
     code2, second = _check(project)
@@ -99,6 +100,7 @@ def test_an_unchanged_note_is_replayed_with_the_same_report(project):
     assert texts[0] == texts[1].replace("(2 checks, cached)", "(2 checks, T s)")
 
 
+@pytest.mark.slow
 def test_every_corpus_note_is_replayed_as_it_was_reported(tmp_path, monkeypatch):
     """The corpus holds every kind of check and detail: each must read back, or the cache is silently off."""
     monkeypatch.delenv("ALGOVERIFY_NO_CACHE", raising=False)
@@ -142,6 +144,7 @@ CHANGES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("change, options", CHANGES.values(), ids=CHANGES.keys())
 def test_any_change_runs_the_note_again(project, change, options):
     if change is None:  # the note's module imports a helper from the note's folder
@@ -175,6 +178,7 @@ CORRUPTIONS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("corrupt", CORRUPTIONS.values(), ids=CORRUPTIONS.keys())
 def test_a_corrupt_entry_is_run_again_and_rewritten(project, corrupt):
     _check(project)
@@ -186,6 +190,7 @@ def test_a_corrupt_entry_is_run_again_and_rewritten(project, corrupt):
     assert _cached(_check(project)[1]) == [True]
 
 
+@pytest.mark.slow
 def test_no_cache_neither_reads_nor_writes(project, monkeypatch):
     _check(project, "--no-cache")
     assert not (project / cache.CACHE_DIR).exists()
@@ -205,6 +210,7 @@ def test_the_cache_lives_at_the_project_root(project, tmp_path_factory):
     assert cache.project_root(bare / "deep", project) == project
 
 
+@pytest.mark.slow
 def test_a_result_the_clock_decided_is_not_stored(project):
     slow = MODULE.replace("return 2 * np", "import time; time.sleep(30); return 2 * np")
     (project / "notes" / "refs.py").write_text(slow)
@@ -236,6 +242,7 @@ plain = st.recursive(
 )
 
 
+@pytest.mark.slow
 @given(plain)
 def test_plain_values_read_back_as_they_were(value):
     back = cache.decode_value(json.loads(json.dumps(cache.encode_value(value), allow_nan=False)))

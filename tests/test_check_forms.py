@@ -85,6 +85,7 @@ HALVES = rf"""
 """
 
 
+@pytest.mark.slow
 def test_an_invariant_at_a_loop_holds_on_every_pass(tmp_path):
     o = outcome(check(note(tmp_path, HALVES)), "halves")
     assert o.status == "verified", o.message
@@ -99,6 +100,7 @@ def test_a_broken_invariant_names_the_first_pass_that_breaks_it(tmp_path):
     assert "h - l = " in o.message  # both sides, with their values
 
 
+@pytest.mark.slow
 def test_an_invariant_sees_the_inputs_value_on_entry(tmp_path):
     brackets = rf"""
     - id: brackets
@@ -113,6 +115,7 @@ def test_an_invariant_sees_the_inputs_value_on_entry(tmp_path):
     assert "after line" in o.message
 
 
+@pytest.mark.slow
 def test_an_invariant_reads_the_state_the_statement_left(tmp_path):
     # after `m ← …` m lies strictly inside the bracket; before it, m is not even defined
     inside = rf"""
@@ -164,6 +167,7 @@ def test_an_invariant_without_a_listing_is_a_spec_error(tmp_path):
 # --- counts: bounds and calls ---------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "bound, status",
     [
@@ -200,6 +204,7 @@ FIB = r"""
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("count, status", [("2 F - 1", "verified"), ("2 F - 2", "refuted"), ("n^{2}", "refuted")])
 def test_calls_of_a_function_are_counted_by_name(tmp_path, count, status):
     # Fib(n) is called 2 Fib(n + 1) - 1 times: every node of its call tree, the run's own call (the root) too
@@ -251,6 +256,7 @@ SHIFT = r"""
 """
 
 
+@pytest.mark.slow
 def test_a_relation_between_two_runs_holds_for_the_stable_listing(tmp_path):
     o = outcome(check(note(tmp_path, SHIFT, STABLE_SOFTMAX)), "shift")
     assert o.status == "verified", o.message
@@ -262,6 +268,7 @@ def test_a_relation_between_two_runs_refutes_the_naive_listing(tmp_path):
     assert "AV302" in o.message  # exp of a large negative score underflows: 0 / 0
 
 
+@pytest.mark.slow
 def test_a_function_of_the_note_is_called_by_its_own_name(tmp_path):
     listing = STABLE_SOFTMAX.replace(r"\Require $z \in \mathbb{R}^{n}$", r"\Function{Softmax}{$z$}").replace(
         r"\State \Return $p$", "\\State \\Return $p$\n\\EndFunction"
@@ -277,6 +284,7 @@ def test_as_calls_the_listing_with_its_inputs_in_order(tmp_path):
     assert o.status == "could not check" and "takes 1 input(s) (z), got 2" in o.message, o.message
 
 
+@pytest.mark.slow
 def test_an_overwritten_input_keeps_its_value_on_entry(tmp_path):
     entry = r"""
     - id: entry
@@ -387,6 +395,7 @@ RARE = r"""
 """
 
 
+@pytest.mark.slow
 def test_the_default_count_finds_a_failure_one_draw_in_thirty_shows(tmp_path):
     # twenty trials (the old default) miss it for most seeds; a hundred find it for most
     found = sum(outcome(check(note(tmp_path, RARE, ""), seed=s), "rare").status == "refuted" for s in range(10))
@@ -473,6 +482,7 @@ def test_values_without_a_class_test_are_never_simplified():
 # --- the reproduce command -------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_reproduce_command_runs_the_check_once_and_exits_1_on_disagreement(tmp_path):
     o = outcome(check(note(tmp_path, HALVES, TRISECTION)), "halves")
     argv = shlex.split(o.details["reproduce"])
@@ -529,6 +539,7 @@ def test_a_multi_letter_name_of_the_listing_is_one_name_in_the_relation(tmp_path
     assert outcome(check(note(tmp_path, entry, listing)), "order").status == "verified"
 
 
+@pytest.mark.slow
 def test_integers_shrink_towards_zero_inside_their_range(tmp_path):
     entry = (
         "- id: small\n  kind: property\n"
@@ -557,6 +568,7 @@ def test_spd_draws_are_exactly_symmetric():
         assert np.array_equal(a, a.T)
 
 
+@pytest.mark.slow
 def test_a_component_of_a_called_listing_is_read_as_the_reader_means(tmp_path):
     listing = (
         "\\begin{algorithmic}\n\\Require $y \\in \\mathbb{R}^{n}$\n"
@@ -600,6 +612,7 @@ def softmax(logits):
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "edit, status, words",
     [
@@ -661,6 +674,7 @@ def test_a_listing_that_does_not_parse_keeps_its_number(tmp_path):
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "edit, status",
     [(None, "verified"), (("logits - logits.max()", "logits"), "refuted"), (("softmax(logits)", "softmax(x)"), "")],
@@ -693,6 +707,7 @@ def test_the_reproduce_command_shows_both_sides_as_written(tmp_path):
     assert status == 1 and text.startswith("(a+b)^{2} = 4; a^{2} + b^{2} = 2\nrefuted: "), text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(8))
 def test_a_shrunk_counterexample_keeps_each_array_the_size_it_was_drawn_from(tmp_path, seed):
     # a rare failure (x_1 > 15) that a redraw at a smaller n loses, but n shrunk alone kept: x stayed at its drawn

@@ -75,6 +75,7 @@ PASSING = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(PASSING), ids=lambda n: n.removesuffix(".md"))
 def test_passing_note_verifies_cleanly(name):
     report = run(name)
@@ -87,6 +88,7 @@ def test_passing_note_verifies_cleanly(name):
     assert f"{len(PASSING[name])} verified, 0 refuted, 0 refuted as expected, 0 could not check" in text
 
 
+@pytest.mark.slow
 def test_passing_messages_say_what_was_checked():
     proved = "matches double on 5 trials; proved for all real x (every size drawn)"
     assert run("reference_pass.md").outcomes[0].message == proved
@@ -115,6 +117,7 @@ def test_reference_fail_shows_inputs_and_a_command_that_reproduces_the_output():
     assert text.startswith(f"y = [{m.group(1)}], expected [{m.group(2)}]\nrefuted: "), text
 
 
+@pytest.mark.slow
 def test_property_fail_shows_the_counterexample_and_both_sides():
     report = run("property_fail.md")
     o = outcome(report, "number-non-negative")
@@ -129,6 +132,7 @@ def test_property_fail_shows_the_counterexample_and_both_sides():
     assert main([str(DATA / "property_fail.md")])[0] == 1
 
 
+@pytest.mark.slow
 def test_contract_fail_reports_a_failed_run_and_a_wrong_count():
     report = run("contract_fail.md")
     assert outcome(report, "reciprocal").status == "verified"
@@ -152,6 +156,7 @@ def test_contract_fail_reports_a_failed_run_and_a_wrong_count():
     assert main([str(DATA / "contract_fail.md")])[0] == 1
 
 
+@pytest.mark.slow
 def test_snippet_fail_compares_at_printed_precision():
     report = run("snippet_fail.md")
     o = outcome(report, "prints-two-thirds")
@@ -172,6 +177,7 @@ def test_snippet_quote_missing_from_the_prose_is_av407():
     assert main([str(DATA / "snippet_quote_missing.md")])[0] == 1
 
 
+@pytest.mark.slow
 def test_claim_missing_from_the_prose_is_av407(tmp_path):
     text = (DATA / "property_pass.md").read_text().replace("a square is never negative:", "squares are fine:")
     (tmp_path / "note.md").write_text(text)
@@ -182,6 +188,7 @@ def test_claim_missing_from_the_prose_is_av407(tmp_path):
     assert main([str(tmp_path / "note.md")])[0] == 1
 
 
+@pytest.mark.slow
 def test_structure_fail_names_the_unreachable_node():
     report = run("structure_fail.md")
     o = outcome(report, "flowchart")
@@ -195,6 +202,7 @@ def test_structure_fail_names_the_unreachable_node():
 
 # --- known findings: like a strict xfail -----------------------------------------------------------
 
+@pytest.mark.slow
 def test_known_finding_refuted_passes_and_keeps_the_counterexample():
     report = run("known_refuted.md")
     o = outcome(report, "number-non-negative")
@@ -251,6 +259,7 @@ MALFORMED = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("checks_yaml, message, where", MALFORMED)
 def test_malformed_spec_is_av501_at_its_key(tmp_path, checks_yaml, message, where):
     # changed with the spec schema (issue 10): a problem is located at its key, no longer at the entry
@@ -319,6 +328,7 @@ REFERENCE_ERRORS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("source, old, new, code, message", REFERENCE_ERRORS)
 def test_check_naming_what_does_not_exist_cannot_run(tmp_path, source, old, new, code, message):
     path = _variant(tmp_path, source, old, new)
@@ -345,6 +355,7 @@ def line_of(path: Path, needle: str) -> int:
     return text.count("\n", 0, text.index(needle)) + 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("module, message", [("nope.py", "no such file"),
                                              ("broken.py", "RuntimeError: this module is broken on purpose")],
                          ids=["missing-module", "module-raises"])
@@ -408,6 +419,7 @@ def test_unverified_blocks_are_warnings(tmp_path):
     assert main(["check", str(path), "--strict"])[0] == 1
 
 
+@pytest.mark.slow
 def test_a_snippet_whose_functions_a_check_calls_is_covered(tmp_path):
     path = tmp_path / "note.md"
     entry = (
@@ -420,6 +432,7 @@ def test_a_snippet_whose_functions_a_check_calls_is_covered(tmp_path):
     assert [f.message for f in findings_of(report, "AV603")] == ["python block 1 has no check"]
 
 
+@pytest.mark.slow
 def test_a_covered_note_has_no_coverage_warning_even_when_a_check_fails():
     for name in ("reference_fail.md", "property_fail.md", "snippet_fail.md", "structure_fail.md", "contract_fail.md"):
         assert not [c for c in codes(run(name)) if c.startswith("AV6")], name
@@ -440,12 +453,14 @@ def _snapshot(seed: int) -> list[tuple]:
     return out
 
 
+@pytest.mark.slow
 def test_same_seed_gives_identical_outcomes():
     first, second = _snapshot(3), _snapshot(3)
     assert first == second
     assert any(row[2] == "refuted" and row[4] for row in first)  # counterexamples are compared too
 
 
+@pytest.mark.slow
 def test_same_seed_through_the_command_line():
     argv = [str(DATA / "property_fail.md"), str(DATA / "reference_fail.md"), "--seed", "11", "--format", "json"]
     (s1, t1), (s2, t2) = main(argv), main(argv)
@@ -454,6 +469,7 @@ def test_same_seed_through_the_command_line():
     assert strip(t1) == strip(t2)
 
 
+@pytest.mark.slow
 def test_the_seed_changes_the_draws(tmp_path):
     # a claim sympy can offer no point for (tr is not lowered): the failing trial is a draw of the seed's
     path = tmp_path / "note.md"
@@ -512,6 +528,7 @@ def test_overflow_in_a_loop_condition_is_a_located_finding():
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [
     1,
     pytest.param(3),
@@ -671,6 +688,7 @@ algoverify:
 """
 
 
+@pytest.mark.slow
 def test_a_contract_count_may_name_a_size_the_inputs_imply(tmp_path):
     # n is never drawn: it is the length of a, as the \Require says
     path = tmp_path / "horner.md"
@@ -731,6 +749,7 @@ def test_a_bound_the_default_tolerance_swamps_is_flagged(tmp_path, extra, status
         assert line_col(report, found[0]) == (8, 7) and "values up to 1.1e-09 would pass" in found[0].message
 
 
+@pytest.mark.slow
 def test_the_corpus_has_no_vacuous_bound():
     result = api.check([Path(__file__).resolve().parents[1] / "corpus"])
     assert not [f for f in result.all_findings() if f.code == "AV410"]

@@ -330,6 +330,7 @@ _WORD = st.sampled_from(["the", "loop", "stops", "x", "converges", "value", "3.5
 _SENTENCE = st.lists(_WORD, min_size=1, max_size=8).map(lambda ws: " ".join(ws).capitalize() + ".")
 
 
+@pytest.mark.slow
 @given(st.lists(st.lists(_SENTENCE, min_size=1, max_size=4), min_size=1, max_size=4), st.sampled_from([" ", "\n"]))
 def test_sentences_cover_each_paragraph_in_order(paragraphs, gap):
     body = "\n\n".join(gap.join(p) for p in paragraphs) + "\n"
@@ -529,6 +530,7 @@ def test_claims_exits_0_when_every_claim_is_backed_and_2_on_a_usage_error(tmp_pa
     assert main(["claims"]) == 2
 
 
+@pytest.mark.slow
 def test_claims_of_the_corpus_are_all_backed_but_those_awaited():
     from helpers import CORPUS_CLAIMS_AWAITING, ROOT
 
@@ -542,6 +544,7 @@ def test_claims_of_the_corpus_are_all_backed_but_those_awaited():
     assert waiting == CORPUS_CLAIMS_AWAITING
 
 
+@pytest.mark.slow
 @given(st.text(alphabet=st.sampled_from(list("ab .!?\n\\()$`[]{}<>-#|>*_0123456789%")), max_size=300))
 def test_any_text_gives_sentences_inside_the_body_and_never_raises(body):
     note = parse_note(Path("note.md"), "---\ntitle: t\n---\n" + body)

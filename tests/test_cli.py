@@ -40,6 +40,7 @@ def run(capsys, *argv):
     return code, out, err
 
 
+@pytest.mark.slow
 def test_lint_corpus_is_clean(capsys):
     code, out, _ = run(capsys, "lint", str(CORPUS))
     assert code == 0, out
@@ -47,6 +48,7 @@ def test_lint_corpus_is_clean(capsys):
     assert out.strip().splitlines()[-1] == (f"{waiting} warning{'s' if waiting != 1 else ''}" if waiting else "no findings")
 
 
+@pytest.mark.slow
 def test_default_command_is_check(capsys):
     code, out, _ = run(capsys, str(POWER))
     assert code == 0
@@ -106,6 +108,7 @@ def test_sarif_output(capsys, tmp_path):
     assert result["locations"][0]["physicalLocation"]["region"]["startColumn"] == 18
 
 
+@pytest.mark.slow
 def test_sarif_of_check_carries_the_verdicts_as_json_does(capsys):
     # the README promises the verdicts "in the same words in the text, JSON and SARIF reports"
     note = str(CORPUS / "power-iteration.md")
@@ -227,6 +230,7 @@ OPTIONS_ANYWHERE = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("argv, status, as_json", OPTIONS_ANYWHERE.values(), ids=OPTIONS_ANYWHERE.keys())
 def test_options_may_come_anywhere(capsys, tmp_path, argv, status, as_json):
     note, other = tmp_path / "n.md", tmp_path / "m.md"

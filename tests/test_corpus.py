@@ -4,12 +4,17 @@ The corpus run is the product's acceptance test: every note is specified, every 
 refutes a claim marked as known, and nothing is left unverified. The mutation tests edit one
 listing of the corpus at a time (drop a statement, change an operator or a bound) and assert that
 some check that verified the original now fails, i.e. that the checks would notice the edit.
+
+The whole-corpus run (half a minute and more) is behind the ``slow`` marker, and so are the
+mutations of the costly notes; the fast suite checks one note of the corpus the same way
+(:func:`test_a_corpus_note_verifies_as_the_corpus_run_must`) and mutates it.
 """
 
 from __future__ import annotations
 
 import io
 import shutil
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -33,11 +38,38 @@ REFUTED = {
 }
 
 
+#: a note of the corpus that checks in about a second: the fast suite's sample of the corpus run
+SAMPLE = "gradient-accumulation.md"
+
+
 @pytest.fixture(scope="module")
 def corpus() -> api.Result:
     return api.check([CORPUS])
 
 
+@cache
+def checked(note: str) -> api.Result:
+    """One note of the corpus checked on its own (its seed is its own: the outcomes of the corpus run)."""
+    return api.check([CORPUS / note])
+
+
+def test_a_corpus_note_verifies_as_the_corpus_run_must():
+    """The whole-corpus tests below, on one note: the fast suite's form of the acceptance test."""
+    result = checked(SAMPLE)
+    (note,) = result.notes
+    assert note.note is not None and len(note.outcomes) >= 1
+    assert {o.status for o in note.outcomes} <= {"verified", "refuted as expected"}
+    assert [(f.code, f.message) for f in result.all_findings() if not awaited(f, result.sources)] == []
+    refuted = {(SAMPLE, o.check.id) for o in note.outcomes if o.status == "refuted as expected"}
+    assert refuted == {r for r in REFUTED if r[0] == SAMPLE}
+    kinds, checks = {b.block.kind for b in note.blocks}, [o.check for o in note.outcomes]
+    for i, _ in enumerate(note.listings(), start=1):
+        assert any(c.kind == "reference" and str(c.get("listing")) == str(i) for c in checks)
+    assert "python" not in kinds or any(c.kind == "snippet" for c in checks)
+    assert "mermaid" not in kinds or any(c.kind == "structure" for c in checks)
+
+
+@pytest.mark.slow
 def test_every_note_of_the_corpus_has_checks(corpus):
     names = sorted(n.path.name for n in corpus.notes)
     assert names == sorted(p.name for p in CORPUS.glob("*.md"))
@@ -46,6 +78,7 @@ def test_every_note_of_the_corpus_has_checks(corpus):
         assert len(note.outcomes) >= 1, f"{note.path.name} has no check"
 
 
+@pytest.mark.slow
 def test_no_check_of_the_corpus_fails_or_cannot_run(corpus):
     bad = [(n.path.name, o.check.id, o.status, o.message) for n in corpus.notes for o in n.outcomes
            if o.status in ("refuted", "could not check")]
@@ -53,6 +86,7 @@ def test_no_check_of_the_corpus_fails_or_cannot_run(corpus):
     assert {o.status for n in corpus.notes for o in n.outcomes} == {"verified", "refuted as expected"}
 
 
+@pytest.mark.slow
 def test_the_corpus_run_has_no_findings(corpus):
     # no failed check (AV4xx), no spec error (AV5xx), nothing unverified (AV6xx), no internal error; only
     # the claims that wait for a check kind (AV604, listed in helpers.CORPUS_CLAIMS_AWAITING)
@@ -61,12 +95,14 @@ def test_the_corpus_run_has_no_findings(corpus):
     assert not corpus.failed(strict=not CORPUS_CLAIMS_AWAITING)
 
 
+@pytest.mark.slow
 def test_every_claim_of_the_corpus_is_checked_or_awaited(corpus):
     unchecked = {f for f in corpus.all_findings() if f.code == "AV604"}
     assert {f for f in unchecked if not awaited(f, corpus.sources)} == set()
     assert len(unchecked) == len(CORPUS_CLAIMS_AWAITING)  # an entry whose claim is now checked is removed
 
 
+@pytest.mark.slow
 def test_everything_in_the_corpus_is_covered(corpus):
     assert not [f for f in corpus.all_findings() if f.code.startswith("AV6") and not awaited(f, corpus.sources)]
     for note in corpus.notes:
@@ -80,6 +116,7 @@ def test_everything_in_the_corpus_is_covered(corpus):
             assert any(c.kind == "structure" for c in checks), note.path.name
 
 
+@pytest.mark.slow
 def test_exactly_the_known_claims_are_refuted(corpus):
     refuted = {(n.path.name, o.check.id) for n in corpus.notes for o in n.outcomes if o.status == "refuted as expected"}
     assert refuted == REFUTED
@@ -90,6 +127,7 @@ def test_exactly_the_known_claims_are_refuted(corpus):
                 assert o.details.get("counterexample"), o.check.id  # the report shows how it was refuted
 
 
+@pytest.mark.slow
 def test_the_command_line_verifies_the_corpus():
     out = io.StringIO()
     assert cli.main([str(CORPUS)], stdout=out, stderr=out) == 0, out.getvalue()
@@ -100,8 +138,10 @@ def test_the_command_line_verifies_the_corpus():
 
 # --- mutations: small edits to the corpus listings are caught -----------------------------------
 
-def m(note: str, old: str, new: str, ident: str):
-    return pytest.param(note, old, new, id=f"{note.removesuffix('.md')}:{ident}")
+def m(note: str, old: str, new: str, ident: str, fast: bool = False):
+    """A mutation; behind the ``slow`` marker unless ``fast`` (a mutation of the cheap sample note)."""
+    marks = () if fast else (pytest.mark.slow,)
+    return pytest.param(note, old, new, id=f"{note.removesuffix('.md')}:{ident}", marks=marks)
 
 
 MUTATIONS = [
@@ -123,9 +163,9 @@ MUTATIONS = [
       "unbiased-variance"),
     # gradient accumulation
     m("gradient-accumulation.md", "    \\State \\(g \\gets g + \\nabla_\\theta L_i / k\\)\n", "",
-      "drop-the-accumulation"),
+      "drop-the-accumulation", fast=True),
     m("gradient-accumulation.md", "L_i / k\\)", "L_i / 2\\)", "divide-by-2-not-k"),
-    m("gradient-accumulation.md", "\\theta - \\eta g", "\\theta + \\eta g", "ascent-not-descent"),
+    m("gradient-accumulation.md", "\\theta - \\eta g", "\\theta + \\eta g", "ascent-not-descent", fast=True),
     m("gradient-accumulation.md", "\\For{\\(i = 1, \\dots, k\\)}", "\\For{\\(i = 1, \\dots, k - 1\\)}",
       "skip-the-last-micro-batch"),
     m("gradient-accumulation.md", "\\State \\(g \\gets 0\\)", "\\State \\(g \\gets 1\\)", "start-at-1"),
@@ -149,8 +189,8 @@ def mutate(tmp_path: Path, note: str, old: str, new: str) -> Path:
 
 
 @pytest.mark.parametrize("note, old, new", MUTATIONS)
-def test_a_small_edit_of_a_listing_is_caught(corpus, tmp_path, note, old, new):
-    (original,) = [n for n in corpus.notes if n.path.name == note]
+def test_a_small_edit_of_a_listing_is_caught(tmp_path, note, old, new):
+    (original,) = checked(note).notes
     verified = {o.check.id for o in original.outcomes if o.status == "verified"}
     result = api.check([mutate(tmp_path, note, old, new)])
     (mutated,) = result.notes
@@ -167,8 +207,10 @@ def test_mutation_ids_are_unique():
     assert len(ids) == len(set(ids))
     for note in ("power-iteration", "layer-normalisation", "gradient-accumulation"):
         assert sum(i.startswith(note + ":") for i in ids) >= 3
+    assert all(p.values[0] == SAMPLE for p in MUTATIONS if not p.marks)  # the fast ones mutate the cheap note
 
 
+@pytest.mark.slow
 def test_a_layer_norm_edit_fails_with_a_counterexample(tmp_path):
     path = mutate(tmp_path, "layer-normalisation.md", "\\gamma \\odot \\hat{x} + \\beta", "\\gamma \\odot \\hat{x}")
     (note,) = api.check([path]).notes
@@ -178,6 +220,7 @@ def test_a_layer_norm_edit_fails_with_a_counterexample(tmp_path):
     assert "counterexample" in o.details and "reproduce" in o.details
 
 
+@pytest.mark.slow
 def test_a_power_iteration_overflow_fails_with_a_counterexample(tmp_path):
     path = mutate(tmp_path, "power-iteration.md", "v \\gets w / \\lambda", "v \\gets w \\cdot \\lambda")
     (note,) = api.check([path]).notes

@@ -54,6 +54,7 @@ def outcome(path: Path):
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", ["equation: 1", f"holds: '{EQUATION}'"])
 def test_listing_that_computes_its_equation_is_proved(tmp_path, key):
     o = outcome(note(tmp_path, key=key))
@@ -71,6 +72,7 @@ WRONG = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("line", "size"), WRONG, ids=[w[0] for w in WRONG])
 def test_edited_listing_is_refuted_with_the_simplified_difference(tmp_path, line, size):
     path = note(tmp_path, line)
@@ -147,12 +149,14 @@ GRADIENTS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("draw", "let", "holds", "status"), GRADIENTS, ids=[g[2] for g in GRADIENTS])
 def test_gradients_are_proved_by_differentiation(draw, let, holds, status):
     found = _prove(CheckSpec("c", "property", Span(0, 0), params={"draw": draw, "let": let, "holds": holds}))
     assert found.status == status, found.why
 
 
+@pytest.mark.slow
 def test_gradient_of_a_value_built_from_other_draws_is_differentiated_at_it():
     # z = log p + c is the target's minimiser: the gradient vanishes there
     let = {**CROSS_ENTROPY, "z": r"\log p + c"}

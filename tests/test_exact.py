@@ -133,6 +133,7 @@ def test_an_exact_naive_sum_is_the_exact_sum_of_the_floats(values):
 # --- arithmetic: exact in a property check -----------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("check_id", "status"),
     [
@@ -169,6 +170,7 @@ def test_arithmetic_exact_needs_one_run_of_a_listing(tmp_path, extra, key_line, 
     assert report.note.source.line_col(found[0].span.start)[0] == key_line
 
 
+@pytest.mark.slow
 def test_an_exact_run_without_a_rational_value_could_not_check(tmp_path):
     note = (DATA / "roundoff.md").read_text(encoding="utf-8")
     path = tmp_path / "note.md"
@@ -373,6 +375,7 @@ def test_a_loop_on_an_exact_norm_stops_where_exact_arithmetic_does():
     assert cg.run({"A": A, "b": b}).value[1] > 3  # the float residual takes more passes to reach 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("body", "column", "fragment"),
     [
@@ -415,6 +418,7 @@ def test_a_difference_of_square_roots_times_their_sum_is_exactly_rational(a, b):
     assert type(value) is Fraction and value == a - b
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("check_id", "status"),
     [

@@ -340,6 +340,7 @@ def write(nodes, edges, inline_labels):
     return "\n".join(lines) + "\n"
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(charts(), st.booleans())
 def test_random_charts_parse_back(chart, inline_labels):

@@ -6,12 +6,13 @@ import random
 
 import pytest
 from fuzz_cases import case, corrupt, listing
-from hypothesis import HealthCheck, given, settings
+from helpers import budgets
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from algoverify import api
 
-CI_CASES = 3000  # lint cases at CI size (a few seconds); benchmarks/fuzz_long.py runs 100,000+
+CI_CASES = 3000  # lint cases at CI size (behind `slow`); benchmarks/fuzz_long.py runs 100,000+
 
 
 def _lint_clean(path):
@@ -21,26 +22,31 @@ def _lint_clean(path):
     return result
 
 
-def test_corrupted_and_generated_notes_lint_without_internal_errors(tmp_path):
+@budgets(fast=CI_CASES // 100, full=CI_CASES)
+def test_corrupted_and_generated_notes_lint_without_internal_errors(tmp_path, budget):
     path = tmp_path / "fuzz.md"
-    for seed in range(CI_CASES):
+    for seed in range(budget):
         path.write_text(case(seed), encoding="utf-8", errors="surrogatepass")
         _lint_clean(path)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.integers(0, 2**32 - 1))
-def test_generated_listings_compile_and_run_without_tracebacks(tmp_path, seed):
-    rng = random.Random(seed)
-    path = tmp_path / "gen.md"
-    path.write_text("---\ntitle: g\n---\n\n" + listing(rng, size=6), encoding="utf-8", errors="surrogatepass")
-    result = _lint_clean(path)
-    loaded = api._loaded(result.notes[0])
-    for lst in loaded.listings:
-        from algoverify.running.interpreter import Budget
+@budgets(fast=30, full=300)
+def test_generated_listings_compile_and_run_without_tracebacks(tmp_path, budget):
+    @settings(max_examples=budget, deadline=None)
+    @given(st.integers(0, 2**32 - 1))
+    def case(seed):
+        rng = random.Random(seed)
+        path = tmp_path / "gen.md"
+        path.write_text("---\ntitle: g\n---\n\n" + listing(rng, size=6), encoding="utf-8", errors="surrogatepass")
+        result = _lint_clean(path)
+        loaded = api._loaded(result.notes[0])
+        for lst in loaded.listings:
+            from algoverify.running.interpreter import Budget
 
-        run = lst.run({name: 2.0 for name in _inputs(lst)}, budget=Budget(max_steps=200, max_seconds=1.0))
-        assert run.finding is None or run.finding.code != "AV099"
+            run = lst.run({name: 2.0 for name in _inputs(lst)}, budget=Budget(max_steps=200, max_seconds=1.0))
+            assert run.finding is None or run.finding.code != "AV099"
+
+    case()
 
 
 def _inputs(lst):
@@ -53,18 +59,22 @@ def _inputs(lst):
         return ()
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.text(max_size=300))
-def test_any_text_as_a_listing_body(text):
+@budgets(fast=30, full=300)
+def test_any_text_as_a_listing_body(budget):
     from algoverify.findings import LocatedError
     from algoverify.source import Span
     from algoverify.syntax.build import parse_algorithm
 
-    source = "\\begin{algorithmic}\n" + text + "\n\\end{algorithmic}"
-    try:
-        parse_algorithm(source, Span(0, len(source)))
-    except LocatedError:
-        pass
+    @settings(max_examples=budget, deadline=None)
+    @given(st.text(max_size=300))
+    def case(text):
+        source = "\\begin{algorithmic}\n" + text + "\n\\end{algorithmic}"
+        try:
+            parse_algorithm(source, Span(0, len(source)))
+        except LocatedError:
+            pass
+
+    case()
 
 
 @pytest.mark.parametrize("seed", range(5))

@@ -32,6 +32,7 @@ def parse_file(path: Path) -> tuple[str, ir.Algorithm]:
 # --- the grammar itself -------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_grammar_builds_strict():
     """Shift/reduce conflicts and same-priority terminal collisions are errors under strict=True."""
     text = grammar_path("algorithmic").read_text(encoding="utf-8")
@@ -46,6 +47,7 @@ def test_grammar_opens_with_its_contract():
     assert "LALR" in head
 
 
+@pytest.mark.slow
 def test_loaded_parser_is_lalr_contextual():
     parser = load_parser("algorithmic")
     assert parser.options.parser == "lalr"

@@ -17,6 +17,7 @@ def _note(folder, name, module):
     return path
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("module", ["../outside.py", "/etc/passwd", "sub/../../outside.py", "helper.txt"])
 def test_a_module_outside_the_note_folder_and_project_is_refused(tmp_path, module):
     (tmp_path / "outside.py").write_text("RAN = True\n")
@@ -37,6 +38,7 @@ def test_a_module_in_the_project_root_is_allowed(tmp_path):
     assert not [f for f in api.check([note]).all_findings() if f.code == "AV503"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("body", ["import sys\nsys.exit(0)\n", "raise SystemExit(3)\n", "raise ValueError('no')\n"])
 def test_a_module_that_exits_or_fails_affects_its_note_only(tmp_path, body):
     (tmp_path / "bad.py").write_text(body)
@@ -125,6 +127,7 @@ def test_a_literal_past_the_digits_budget_is_the_budgets_finding_at_its_statemen
     assert result.finding.span.start == note.read_text().index("\\State")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", ["text", "github", "json", "sarif", "junit"])
 def test_control_characters_of_a_check_id_never_reach_the_output(tmp_path, fmt):
     import io
@@ -143,6 +146,7 @@ def test_control_characters_of_a_check_id_never_reach_the_output(tmp_path, fmt):
     assert "AV501" in out.getvalue() and "id must be a name (letters, digits" in out.getvalue()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("written", ["1e9", "1000000000", "'5e5'"])
 def test_a_listing_checks_timeout_above_the_ceiling_is_lowered_with_av505(tmp_path, written):
     note = tmp_path / "to.md"
@@ -189,6 +193,7 @@ def _lint_within(folder, note, seconds=60):
     return done.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["device", "fifo", "alias-bomb"])
 def test_a_macro_file_that_is_not_a_file_to_read_is_one_config_finding_and_never_a_hang(tmp_path, kind):
     import os
@@ -210,6 +215,7 @@ def test_a_macro_file_that_is_not_a_file_to_read_is_one_config_finding_and_never
     assert "AV005" in out and f"names {name}" in out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("what", ["preamble.tex", "mod.py"])
 def test_a_fifo_beside_the_note_is_never_waited_on(tmp_path, what):
     import os

@@ -149,6 +149,7 @@ def test_each_listing_and_claim_gets_its_status(site, capsys):
     ]
 
 
+@pytest.mark.slow
 def test_the_files_are_the_same_from_run_to_run_and_replaced_whole(site, capsys):
     main(["check", "content/", "--hugo-data", "data"])
     target = site / "data" / "algoverify" / "posts" / "doubling" / "index.json"

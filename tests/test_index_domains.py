@@ -273,6 +273,7 @@ masks = st.integers(1, 12).flatmap(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(masks, st.sampled_from([1, 0]))
 def test_arg_min_over_a_mask_is_numpys_masked_arg_min(case, base):
@@ -288,6 +289,7 @@ def test_arg_min_over_a_mask_is_numpys_masked_arg_min(case, base):
     assert evaluate(r"\arg\max_{u : \mathit{seen}_u = \textbf{false}} (-t_u)", variables, base) == expected
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(st.lists(st.integers(1, 4), min_size=1, max_size=15), st.integers(0, 5), st.sampled_from([1, 0]))
 def test_a_set_builder_is_flatnonzero_plus_the_base(labels, j, base):

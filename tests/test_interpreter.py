@@ -180,6 +180,7 @@ def bind_loss(listing, analytic=True):
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", SEEDS)
 def test_gradient_accumulation_matches_numpy(grad_accumulation, seed):
     rng = np.random.default_rng(seed)

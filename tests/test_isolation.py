@@ -58,6 +58,7 @@ HOSTILE = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("body, why, where", HOSTILE.values(), ids=HOSTILE.keys())
 def test_a_note_that_ends_its_process_costs_that_note_one_located_finding(tmp_path, body, why, where):
     bad = _note(tmp_path, "a", body)
@@ -93,6 +94,7 @@ os.kill(os.getppid(), signal.SIGKILL)
 """
 
 
+@pytest.mark.slow
 def test_a_snippet_that_kills_its_parent_costs_that_note_only(tmp_path):
     bad = tmp_path / "a.md"
     bad.write_text(SNIPPET_KILLS_ITS_PARENT)
@@ -102,6 +104,7 @@ def test_a_snippet_that_kills_its_parent_costs_that_note_only(tmp_path):
     assert not result.internal_error
 
 
+@pytest.mark.slow
 def test_monkey_patching_numpy_or_algoverify_does_not_leak_into_the_next_note(tmp_path):
     patcher = """\
         import numpy
@@ -125,6 +128,7 @@ def test_monkey_patching_numpy_or_algoverify_does_not_leak_into_the_next_note(tm
     assert api.settle.__module__ == "algoverify.api"
 
 
+@pytest.mark.slow
 def test_a_reference_that_sleeps_past_the_note_timeout_is_killed_at_its_check(tmp_path):
     bad = _note(tmp_path, "a", "import time\n\ndef double(x):\n    time.sleep(30)\n")
     good = _note(tmp_path, "b", GOOD_MODULE)
@@ -146,6 +150,7 @@ def test_the_deadline_is_reported_with_line_and_column_by_the_cli(tmp_path):
     assert f"{bad}:{line}:7: AV504" in out.getvalue()
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not __import__("sys").platform.startswith("linux"), reason="RLIMIT_AS holds on Linux")
 def test_a_reference_past_the_memory_ceiling_is_reported_and_the_run_goes_on(tmp_path):
     body = "import numpy as np\n\ndef double(x):\n    return np.ones(2 * 1024 ** 3 // 8) * 2\n"
@@ -175,6 +180,7 @@ def test_a_spec_timeout_below_the_ceiling_is_left_alone(tmp_path):
     assert not [f for f in result.all_findings() if f.code == "AV505"]
 
 
+@pytest.mark.slow
 def test_the_project_config_sets_the_ceiling_and_the_cli_overrides_it(tmp_path):
     (tmp_path / "algoverify.toml").write_text("note-timeout = 0.4\nnote-memory-mb = 8192\n")
     bad = _note(tmp_path, "a", "import time\n\ndef double(x):\n    time.sleep(30)\n")
@@ -197,6 +203,7 @@ def test_isolation_off_runs_in_process(tmp_path, monkeypatch):
     _good_is_verified(api.check([good], isolate=False), good)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("flag", [[], ["--no-isolation"]])
 def test_cli_exit_status_is_0_when_clean_and_1_for_a_killed_note(tmp_path, flag):
     good = _note(tmp_path, "b", GOOD_MODULE)
@@ -225,6 +232,7 @@ def test_a_finding_detail_that_is_not_data_comes_back_as_its_printed_forms(tmp_p
     assert repr(back.details["fn"]).startswith("<function")
 
 
+@pytest.mark.slow
 def test_a_module_that_kills_its_parent_kills_a_guard_not_the_run(tmp_path):
     # the worker's parent is a guard process: os.getppid() is never the run
     body = "import os, signal\n\ndef double(x):\n    os.kill(os.getppid(), signal.SIGKILL)\n"
@@ -257,6 +265,7 @@ time.sleep(30)
 """
 
 
+@pytest.mark.slow
 def test_a_snippet_does_not_outlive_its_killed_worker(tmp_path):
     # the worker is killed at the note deadline while its snippet sleeps: the snippet's
     # supervisor is told of its parent's death and ends the snippet

@@ -90,6 +90,7 @@ def _check(folder, *flags):
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "who, flags",
     [("module", ()), ("snippet", ()), ("snippet", ("--no-isolation",)), ("module", ("--jobs", "2"))],

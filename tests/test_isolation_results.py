@@ -53,6 +53,7 @@ PLANT = textwrap.dedent(
 GOOD = "import numpy as np\n\ndef double(x):\n    return 2 * np.asarray(x, dtype=float)\n"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="the module finds its pipes through /proc")
 @pytest.mark.parametrize("jobs", ["1", "2"])
 @pytest.mark.parametrize("forgery", FORGERIES.values(), ids=FORGERIES.keys())

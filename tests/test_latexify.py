@@ -18,6 +18,7 @@ from pathlib import Path
 import pyjudge as J
 import pyprograms as P
 import pytest
+from helpers import budgets
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -295,22 +296,28 @@ def programs(draw):
     return prog, [P.inputs(ch, prog) for _ in range(2)]
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(programs())
-def test_random_programs_agree_with_their_listings(drawn):
-    prog, argument_sets = drawn
-    namespace = P.load(prog.source)
-    latex = P.render(namespace, [f.name for f in prog.functions])
-    printed = J.as_printed(prog.source)
-    fn = (P.load(printed) if printed != prog.source else namespace)[prog.entry.name]
-    try:
-        listing = J.compile_listing(latex)
-        listing.inputs  # noqa: B018 - compiles now
-    except Exception as exc:  # noqa: BLE001 - judged below: a listing that stops on every input
-        listing = _Refused(exc)
-    for args in argument_sets:
-        outcome = J.judge(listing, fn, args)
-        assert J.expected(outcome), f"{outcome.detail}\n{prog.source}\n{latex}"
+@budgets(fast=20, full=200)
+def test_random_programs_agree_with_their_listings(budget):
+    @settings(
+        max_examples=budget, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+    )
+    @given(programs())
+    def case(drawn):
+        prog, argument_sets = drawn
+        namespace = P.load(prog.source)
+        latex = P.render(namespace, [f.name for f in prog.functions])
+        printed = J.as_printed(prog.source)
+        fn = (P.load(printed) if printed != prog.source else namespace)[prog.entry.name]
+        try:
+            listing = J.compile_listing(latex)
+            listing.inputs  # noqa: B018 - compiles now
+        except Exception as exc:  # noqa: BLE001 - judged below: a listing that stops on every input
+            listing = _Refused(exc)
+        for args in argument_sets:
+            outcome = J.judge(listing, fn, args)
+            assert J.expected(outcome), f"{outcome.detail}\n{prog.source}\n{latex}"
+
+    case()
 
 
 class _Refused:
@@ -376,6 +383,7 @@ _IF_BLOCK = """        \\If{$n \\bmod 2 = 1$} \\Comment{the lowest bit of $n$ is
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "edit",
     [
@@ -453,6 +461,7 @@ def test_lint_knows_the_functions_math_may_call():
     assert {k.value for k in table.keys} == BUILTIN_FUNCTIONS
 
 
+@pytest.mark.slow
 def test_lint_reads_the_generated_listings_without_a_finding(tmp_path):
     """What latexify prints for the grammar's programs lints clean, --strict: no math it cannot read,
     no call it cannot decide (a helper in the next environment, `sq\\_plus`, included)."""

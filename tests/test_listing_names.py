@@ -75,6 +75,7 @@ BINDINGS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("note, listing, name, what", BINDINGS, ids=[f"{r[0]}:{r[2]}" for r in BINDINGS])
 def test_each_name_is_bound_from_where_the_note_says_it(note, listing, name, what):
     assert _bindings(note, listing)[name] == what
@@ -116,6 +117,7 @@ RUNS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("note, listing, inputs, expected", RUNS, ids=[f"{r[0]}:{r[1]}" for r in RUNS])
 def test_the_listing_runs_as_written(note, listing, inputs, expected):
     values = {k: np.asarray(v) if isinstance(v, list) else v for k, v in inputs.items()}
@@ -163,6 +165,7 @@ LINTS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("note, expected", LINTS, ids=[r[0] for r in LINTS])
 def test_lint_says_what_the_note_leaves_unbound_at_the_name(note, expected):
     assert [f for f in _lint(note) if f[0] != "AV604"] == expected
@@ -190,12 +193,14 @@ def test_a_relation_in_a_conditional_sentence_is_no_precondition():
     assert listing.source.line_col(result.finding.span.start)[0] == 5  # the prose's declaration
 
 
+@pytest.mark.slow
 def test_the_spec_binds_a_name_the_listing_reads_and_the_reference_gets_what_it_names(capsys):
     report = api.check([DATA / "spec_size.md"]).notes[0]
     (outcome,) = report.outcomes
     assert outcome.status == "verified", outcome.message
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("note", sorted(p.name for p in DATA.glob("*.md")))
 def test_a_lint_clean_listing_runs_and_a_listing_lint_flags_does_not(note):
     """Lint is clean exactly on the listings that run: each fixture run on inputs of the declared shapes."""
@@ -281,6 +286,7 @@ def _mean_note(tmp_path, compared: str = "m"):
     return note
 
 
+@pytest.mark.slow
 def test_a_reference_gets_the_inputs_it_names_and_index_base_applies_to_every_formula(tmp_path):
     report = api.check([_mean_note(tmp_path)]).notes[0]
     # `mean(x)` is not handed the size n the listing also takes; holds:, let:, given: count from 0 as the listing
@@ -326,6 +332,7 @@ def test_the_identity_takes_the_size_beside_it_and_pi_is_pi():
     assert r == 0.0 and c == pytest.approx(2 * np.pi)
 
 
+@pytest.mark.slow
 def test_a_size_plus_one_is_checked_against_the_shape():
     listing = algoverify.load(DATA / "size_plus_one.md").listing(1)
     result = listing.run({"c": np.array([1.0, 2.0, 3.0]), "x": 2.0, "n": 3})
@@ -440,6 +447,7 @@ algoverify:
 """
 
 
+@pytest.mark.slow
 def test_a_spec_that_draws_the_first_member_starts_the_sequence(tmp_path):
     note = tmp_path / "descent.md"
     note.write_text(GD_NOTE)
@@ -675,6 +683,7 @@ algoverify:
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("reference, verdict", [("primes", "verified"), ("odd_numbers", "refuted")])
 def test_a_set_the_listing_returns_is_compared_member_by_member(tmp_path, reference, verdict):
     (tmp_path / "primes_checks.py").write_text(
@@ -704,6 +713,7 @@ _SAID = [
 _LETTERS = st.sampled_from(list("abuvwxyz"))
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from(_SAID), _LETTERS, st.sampled_from(list("mnkNK")), st.lists(st.integers(-9, 9), max_size=6))
 def test_however_the_prose_says_a_size_lint_is_clean_and_the_listing_runs(tmp_path_factory, said, x, n, values):

@@ -69,6 +69,7 @@ PROVED = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("holds", "over_the_run"), PROVED, ids=[p[0] for p in PROVED])
 def test_claims_about_a_listings_run_or_its_calls_are_proved(tmp_path, holds, over_the_run):
     found = outcomes(note(tmp_path, check("c", holds, listing=over_the_run, domain=True)))["c"]
@@ -79,6 +80,7 @@ def test_claims_about_a_listings_run_or_its_calls_are_proved(tmp_path, holds, ov
     assert found.message.startswith(f"{holds} proved for all real x where defined (n ≤ 5); held on ")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("holds", "over_the_run"),
     [
@@ -94,6 +96,7 @@ def test_a_listing_that_does_not_do_what_is_claimed_is_disproved_and_refuted(tmp
     assert found.details["_counterexample"]
 
 
+@pytest.mark.slow
 def test_the_same_claim_is_refuted_on_the_sample_deviation_and_proved_on_the_population_one(tmp_path):
     population = outcomes(note(tmp_path, check("c", r"\operatorname{var}(x) = 1")))["c"]
     sample = outcomes(note(tmp_path, check("c", r"\operatorname{var}(x) = 1"), divisor="n - 1"))["c"]
@@ -146,6 +149,7 @@ def reference_note(tmp_path: Path, reference: str, divisor: str = "n", snippet: 
     return path
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("snippet", [False, True], ids=["listing", "snippet"])
 def test_a_subject_that_computes_its_reference_is_proved(tmp_path, snippet):
     found = outcomes(reference_note(tmp_path, "population", snippet=snippet))["c"]
@@ -165,6 +169,7 @@ def test_a_subject_that_computes_its_reference_is_proved(tmp_path, snippet):
     assert "; proved for all real x where defined (n ≤ 5)" in found.message
 
 
+@pytest.mark.slow
 def test_a_listing_that_differs_from_its_reference_is_refuted_with_sympys_difference(tmp_path):
     found = outcomes(reference_note(tmp_path, "sample"))["c"]
     assert found.status == "refuted"
@@ -175,6 +180,7 @@ def test_a_listing_that_differs_from_its_reference_is_refuted_with_sympys_differ
     assert "; sympy: x_{1}: computed − reference = " in found.message
 
 
+@pytest.mark.slow
 def test_a_reference_sympy_cannot_run_leaves_the_trials_to_decide(tmp_path):
     found = outcomes(reference_note(tmp_path, "sorted"))["c"]
     assert found.status == "verified" and "proof" not in found.details and "proved" not in found.message
@@ -194,6 +200,7 @@ INVERSE = r"""\begin{algorithm}[H]
 CORNERS = '{a: "uniform(-3, 3)", b: "uniform(-3, 3)", c: "uniform(-3, 3)", d: "uniform(-3, 3)"}'
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("condition", [r"\(a d - b c \ne 0\)", r"\(a d \ne b c\)"])
 def test_a_precondition_on_several_inputs_keeps_singular_draws_out(tmp_path, condition):
     # trial 1 draws every input at its lower edge: a = b = c = d = -3 is singular; it is drawn
@@ -206,6 +213,7 @@ def test_a_precondition_on_several_inputs_keeps_singular_draws_out(tmp_path, con
     assert found.details["proof"]["scope"] == "for all real a, b, c, d where defined"
 
 
+@pytest.mark.slow
 def test_given_on_the_inputs_skips_a_trial_before_the_listing_runs(tmp_path):
     checks = f"    - id: c\n      kind: property\n      listing: 1\n      inputs: {CORNERS}\n"
     checks += "      given: 'a d - b c \\ne 0'\n      holds: 'a e + b g = 1'\n"
@@ -236,6 +244,7 @@ HORNER = r"""\begin{algorithm}[H]
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("inputs", "holds", "scope"),
     [
@@ -263,6 +272,7 @@ SIGMOID = r"""\begin{algorithm}[H]
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "holds",
     [

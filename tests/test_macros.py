@@ -88,6 +88,7 @@ def test_an_expansion_that_cannot_finish_is_an_error_at_the_use(definition, use,
     assert info.value.span.start == 10 + start
 
 
+@pytest.mark.slow
 @given(st.lists(st.sampled_from([*"ab{}[]#\\ 12\n", r"\R", r"\norm", r"\sub"]), max_size=30).map("".join))
 def test_expansion_never_crashes_and_maps_inside_the_segment(latex):
     table = scan(PREAMBLE)

@@ -479,6 +479,7 @@ def test_unknown_macros_are_listed_in_source_order_with_spans():
     assert found == [("\\zz", r"\zz{a}"), ("\\yy", r"\yy"), ("\\norm", r"\norm{\zz{b}}"), ("\\zz", r"\zz{b}")]
 
 
+@pytest.mark.slow
 def test_known_commands_are_not_unknown_macros():
     for latex, _ in SETS + RELATIONS + NAMES + CALCULUS_AND_LAYOUT:
         assert unknown_macros(parse_math(latex)) == [], latex
@@ -550,6 +551,7 @@ def _with_macros(draw):
     return "".join(parts), macros
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(_with_macros())
 def test_unknown_macros_never_fail_the_parse_and_are_all_found(case):
@@ -617,6 +619,7 @@ _PIECES = [
 ]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(_PIECES), max_size=16).map("".join))
 def test_any_input_is_a_tree_or_a_located_error(latex):

@@ -4,6 +4,7 @@ import subprocess
 import sys
 
 import pytest
+from helpers import budgets
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -467,6 +468,7 @@ def test_value_applied_to_two_arguments_is_ambiguous():
 # --- the grammar and the lint path ---------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_grammar_builds_strict():
     from lark import Lark
 
@@ -483,6 +485,7 @@ def test_command_table_is_the_one_list():
     assert "get" not in COMMANDS
 
 
+@pytest.mark.slow
 def test_mathexpr_imports_neither_sympy_nor_numpy():
     code = (
         "import sys, algoverify.math.mathexpr as m; m.parse_math(r'\\frac{1}{d} \\sum_{i=1}^{d} x_i');"
@@ -492,6 +495,7 @@ def test_mathexpr_imports_neither_sympy_nor_numpy():
     assert out.stdout.strip() == "[]"
 
 
+@pytest.mark.slow
 def test_parser_is_not_built_at_import():
     code = "import sys, algoverify.math.mathexpr, algoverify.math.names; print('lark' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -509,6 +513,7 @@ _PIECES = [
 ]
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.sampled_from(_PIECES), max_size=14).map("".join) | st.text(max_size=20))
 def test_any_input_is_a_tree_or_a_located_error(latex):
@@ -521,11 +526,12 @@ def test_any_input_is_a_tree_or_a_located_error(latex):
         assert all(3 <= n.span.start <= n.span.end <= 3 + len(latex) for n in walk(tree))
 
 
-def test_a_call_stays_a_call_whatever_ids_the_parse_frees():
+@budgets(fast=3, full=500)  # a full collection of a large heap each time: half a minute for 500
+def test_a_call_stays_a_call_whatever_ids_the_parse_frees(budget):
     """A group's id is remembered only while the group lives: a later name given a freed id is no group."""
     import gc
 
-    for _ in range(500):
+    for _ in range(budget):
         gc.collect()
         tree = parse_math(r"g(x, y) = g(y, x)")
         assert isinstance(tree.first, Apply) and isinstance(tree.rest[0][1], Apply), dump(tree)

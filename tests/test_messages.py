@@ -178,6 +178,7 @@ def test_printed_latex_reads_back_as_the_same_tree(latex):
     assert M.parse_math(printed) == tree, printed
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(m=st.integers(1, 5), k=st.integers(1, 5), n=st.integers(1, 5))
 def test_a_product_mismatch_names_the_shapes_it_saw(m, k, n):

@@ -362,6 +362,7 @@ def _any(depth):
 VALUES = st.floats(min_value=0.1, max_value=4.0, allow_nan=False, allow_infinity=False)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(latex=_any(2), a=VALUES, b=VALUES, c=VALUES, alpha=VALUES)
 def test_numeric_agrees_with_sympy_evalf(latex, a, b, c, alpha):

@@ -153,6 +153,7 @@ def test_floor_and_ceil_of_an_array_are_elementwise():
     assert_array(evaluate(r"x \bmod 2", x=np.array([3.0, -1.0])), np.array([1.0, 1.0]))
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.integers(1, 10**12), st.integers(2, 12))
 def test_integer_logarithms_are_exact(n, b):
@@ -162,6 +163,7 @@ def test_integer_logarithms_are_exact(n, b):
     assert type(up) is int and b ** (up - 1) < n <= b**up
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.integers(-(10**30), 10**30), st.integers(-(10**6), 10**6).filter(bool))
 def test_floor_division_and_mod_agree_with_python(a, b):
@@ -688,6 +690,7 @@ def _documented_order(items):
         return unique
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.integers(-1000, 1000) | st.text(max_size=3), max_size=12))
 def test_iteration_order_is_sorted_or_first_added(items):

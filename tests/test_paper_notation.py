@@ -199,6 +199,7 @@ def test_a_name_a_definition_reads_is_named_when_nothing_binds_it(tmp_path):
     assert said and "the definition of V" in said[0] and "from the prose at line 2" in said[0]
 
 
+@pytest.mark.slow
 def test_a_spec_that_draws_the_size_binds_what_a_definition_reads(tmp_path):
     note = tmp_path / "v.md"
     note.write_text(
@@ -230,6 +231,7 @@ algoverify:
 """
 
 
+@pytest.mark.slow
 def test_as_names_the_only_listing_and_a_let_key_yaml_split_at_its_comma_is_joined(tmp_path):
     note = tmp_path / "dot.md"
     note.write_text(ONE_LISTING)
@@ -421,6 +423,7 @@ def test_a_zero_handed_to_a_function_that_stores_into_it_is_a_vector(tmp_path):
     np.testing.assert_array_equal(run(A=np.zeros((3, 3))), [1, 2, 3])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spelled", ["epsilon", "varepsilon"])
 def test_a_numpy_reference_takes_the_inputs_it_needs_and_epsilon_is_varepsilon(tmp_path, spelled):
     note = tmp_path / "jacobi.md"
@@ -751,6 +754,7 @@ def test_i_read_as_an_index_is_never_the_imaginary_unit():
     assert summed(x=np.array([0.0, 0.0]), n=2) == 2.0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [1, 4])
 def test_a_claim_about_the_name_one_return_gives_is_about_the_result(tmp_path, n):
     note = tmp_path / "fft.md"
@@ -1055,6 +1059,7 @@ def test_a_function_the_prose_defines_by_an_equation_is_called_entrywise(tmp_pat
     np.testing.assert_allclose(got, 1 / (1 + np.exp(-np.array([0.0, 2.0]))))  # m, which cannot run, is never asked
 
 
+@pytest.mark.slow
 def test_an_entry_equation_with_its_index_said_nowhere_holds_at_every_entry_computed(tmp_path):
     spec = (
         "  index_base: 0\n  checks:\n    - id: eq\n      kind: equation\n      listing: 1\n      equation: 1\n"

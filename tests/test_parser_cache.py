@@ -113,6 +113,7 @@ def test_tables_are_cached_as_json_and_never_unpickled(tmp_path, monkeypatch):
     assert oct((tmp_path / "parsers").stat().st_mode & 0o777) == "0o700"
 
 
+@pytest.mark.slow
 def test_cached_tables_parse_like_fresh_ones(tmp_path, monkeypatch):
     from algoverify.syntax import build
 
@@ -129,6 +130,7 @@ def test_cached_tables_parse_like_fresh_ones(tmp_path, monkeypatch):
         grammar.load_parser.cache_clear()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "content",
     [

@@ -100,6 +100,7 @@ BOMB = "---\na: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
 ) + "---\n\n$$ x $$\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "text, line, col, words",
     [

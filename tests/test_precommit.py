@@ -109,6 +109,7 @@ def test_expanding_many_modules_reads_each_note_once(project, monkeypatch):
     assert sorted(read) == ["d.md", "f.md", "posts/a.md", "posts/b.md", "posts/deep/c.md"]
 
 
+@pytest.mark.slow
 def test_check_on_a_module_checks_its_notes(project, capsys):
     assert main(["check", "posts/refs.py"]) == 0
     out = capsys.readouterr().out

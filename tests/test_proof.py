@@ -102,6 +102,7 @@ PROVED += [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("draw", "let", "holds", "scope"), PROVED, ids=[p[2] for p in PROVED])
 def test_identities_are_proved_with_their_scope(draw, let, holds, scope):
     found = _prove(spec(draw=draw, let=let, holds=holds))
@@ -205,6 +206,7 @@ FALSE = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("draw, holds", FALSE)
 def test_a_disproofs_point_is_given_as_the_draws_would_give_it(draw, holds):
     import numpy as np
@@ -225,6 +227,7 @@ def test_a_disproofs_point_is_given_as_the_draws_would_give_it(draw, holds):
         assert type(value) is not np.ndarray or value.ndim == text.count(",") + 1 or text.startswith("symmetric")
 
 
+@pytest.mark.slow
 def test_a_claim_sympy_disproves_only_outside_the_class_is_not_disproved(tmp_path):
     # for x ≥ 0, |x − 1| = 1 − x fails only at x > 1: outside uniform(0, 1), so it is no disproof
     found = _prove(spec(draw={"x": "uniform(0, 1)"}, holds=r"|x - 1| = 1 - x"))
@@ -326,6 +329,7 @@ def test_json_report_carries_the_proof_in_details(tmp_path):
     assert check["details"]["proof"]["seconds"] >= 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("draw", "holds", "line"),
     [
@@ -351,6 +355,7 @@ def test_the_text_report_says_the_proof_in_words(tmp_path, capsys, draw, holds, 
         assert re.search(line, out), out
 
 
+@pytest.mark.slow
 def test_corpus_claims_are_proved():
     result = api.check([Path(__file__).parent.parent / "corpus"], seed=0)
     proved = sorted(

@@ -178,6 +178,7 @@ def _agree(expected, got) -> None:
     assert np.all(np.abs(got.real - expected) <= 1e-9 * np.maximum(1, np.abs(expected)))
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_programs(), st.integers(0, 2**32 - 1))
 def test_random_programs_compute_what_numpy_computes(program, seed):
@@ -318,6 +319,7 @@ PROGRAMS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("program", [p[1] for p in PROGRAMS], ids=[p[0] for p in PROGRAMS])
 @pytest.mark.parametrize("n, m", [(1, 2), (2, 2), (2, 3), (3, 2)])
 def test_statement_programs_compute_what_numpy_computes(program, n, m):
@@ -356,6 +358,7 @@ def test_values_at_the_boundary():
     assert functions(code)["g"]() == (sympy.Rational(21, 10), sympy.Rational(3, 4), sympy.Integer(1024))
 
 
+@pytest.mark.slow
 def test_softmax_of_the_corpus_is_shift_invariant():
     text = (ROOT / "corpus" / "softmax-snippet.md").read_text(encoding="utf-8")
     code = re.search(r"```python\n(.*?)```", text, re.S).group(1)

@@ -113,12 +113,14 @@ def _verdicts(result) -> dict[str, str]:
     return found
 
 
+@pytest.mark.slow
 def test_each_check_is_an_item_named_by_its_id_with_its_verdict(notes):
     result = notes.runpytest(*LOAD, "--algoverify", "notes/", "-rA")
     assert _verdicts(result) == {f"notes/doubling.md::{c[0]}": c[4] for c in CHECKS}
     result.assert_outcomes(passed=1, failed=2, xfailed=1, errors=1)
 
 
+@pytest.mark.slow
 def test_a_refuted_check_fails_with_the_text_report_not_a_traceback(notes):
     result = notes.runpytest(*LOAD, "--algoverify", "notes/", "-k", "second-doubles")
     text = result.stdout.str()
@@ -136,6 +138,7 @@ def test_a_refuted_check_fails_with_the_text_report_not_a_traceback(notes):
         assert internal not in text
 
 
+@pytest.mark.slow
 def test_a_known_finding_is_a_strict_xfail(notes):
     result = notes.runpytest(*LOAD, "--algoverify", "notes/", "-k", "known or triples", "-rA")
     assert _verdicts(result) == {
@@ -147,6 +150,7 @@ def test_a_known_finding_is_a_strict_xfail(notes):
     assert "AV406 first-known: marked known (it was thought wrong) but the claim now holds" in text
 
 
+@pytest.mark.slow
 def test_could_not_check_is_an_error_that_says_why(notes):
     result = notes.runpytest(*LOAD, "--algoverify", "notes/", "-k", "third")
     result.assert_outcomes(errors=1, deselected=4)
@@ -157,12 +161,14 @@ def test_could_not_check_is_an_error_that_says_why(notes):
     assert "Traceback" not in text
 
 
+@pytest.mark.slow
 def test_minus_x_stops_at_the_first_failure(notes):
     result = notes.runpytest(*LOAD, "--algoverify", "notes/", "-x")
     result.assert_outcomes(passed=1, failed=1)
     assert "stopping after 1 failures" in result.stdout.str()
 
 
+@pytest.mark.slow
 def test_last_failed_reruns_only_the_checks_that_failed(notes):
     notes.runpytest(*LOAD, "--algoverify", "notes/")
     result = notes.runpytest(*LOAD, "--algoverify", "notes/", "--lf", "-rA")
@@ -178,6 +184,7 @@ def test_without_the_option_or_the_setting_notes_are_not_collected(notes):
     assert result.ret == pytest.ExitCode.NO_TESTS_COLLECTED
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "config, collected",
     [

@@ -34,6 +34,7 @@ SARIF_SCHEMA = DATA / "sarif" / "sarif-schema-2.1.0.json"
 
 @pytest.fixture(scope="module")
 def result():
+    """Every note of tests/data/checks checked (seconds): the tests that read it are behind ``slow``."""
     return api.check([CHECKS], seed=0)
 
 
@@ -59,6 +60,7 @@ def test_every_format_is_a_choice_of_the_command_line():
     assert {"text", "json", "sarif", "github", "junit"} <= set(reporting.FORMATS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", ["text", "json", "sarif", "github", "junit"])
 def test_every_format_renders_bare_findings_and_a_run(fmt, result):
     assert reporting.report(fmt, result, command="check")
@@ -98,6 +100,7 @@ def _section(text: str, path: Path) -> str:
     return text[start : body + following.start()] if following else text[start:]
 
 
+@pytest.mark.slow
 def test_each_failure_is_printed_once_with_everything_together(result):
     text = reporting.report("text", result, command="check")
     blocks = _blocks(text)
@@ -141,12 +144,14 @@ def test_a_refuted_check_block_in_full():
     ]
 
 
+@pytest.mark.slow
 def test_a_finding_no_check_raised_stays_with_its_note(result):
     text = reporting.report("text", result, command="check")
     overflow = CHECKS / "overflow.md"
     assert f"\n  {overflow}:16:1: AV601 listing 1 has no reference check\n  16 | " in text
 
 
+@pytest.mark.slow
 def test_a_could_not_check_shows_its_cause_where_it_is(result):
     text = reporting.report("text", result, command="check")
     block = "\n".join(_blocks(text)[(str(CHECKS / "snippet_quote_missing.md"), "prints-two-thirds")])
@@ -167,6 +172,7 @@ def _verdicts_by_format(result) -> dict[str, dict[tuple[str, str], str]]:
     return {"text": by_text, "json": by_json, "sarif": by_sarif}
 
 
+@pytest.mark.slow
 def test_the_four_verdict_words_are_the_same_in_every_format(result):
     expected = {(str(n.path), o.check.id): o.status for n, o in outcomes(result)}
     assert set(expected.values()) == set(VERDICTS)
@@ -204,6 +210,7 @@ def _walk(value, key=None):
             yield from _walk(v, key)
 
 
+@pytest.mark.slow
 def test_json_of_a_check_run_matches_its_schema(result):
     doc = _strict_json(reporting.report("json", result, command="check"))
     _validate(doc)
@@ -214,6 +221,7 @@ def test_json_of_a_check_run_matches_its_schema(result):
         assert not (isinstance(value, str) and re.fullmatch(r"\d+:\d+", value)), (key, value)
 
 
+@pytest.mark.slow
 def test_json_positions_and_links_are_those_of_the_run(result):
     doc = json.loads(reporting.report("json", result, command="check"))
     checks = {(c["path"], c["id"]): c for c in doc["checks"]}
@@ -229,6 +237,7 @@ def test_json_positions_and_links_are_those_of_the_run(result):
     assert raised and all(f["code"] in checks[(f["path"], f["check"])]["codes"] for f in raised)
 
 
+@pytest.mark.slow
 def test_json_counterexamples_are_objects_of_numbers_and_arrays(result):
     doc = json.loads(reporting.report("json", result, command="check"))
     examples = {(c["path"], c["id"]): c["counterexample"] for c in doc["checks"]}
@@ -340,6 +349,7 @@ def _sarif_validator():
     return jsonschema.Draft4Validator(schema)
 
 
+@pytest.mark.slow
 def test_sarif_is_valid_against_the_oasis_schema(result, tmp_path):
     validator = _sarif_validator()
     validator.validate(json.loads(reporting.report("sarif", result, command="check")))
@@ -397,6 +407,7 @@ def test_sarif_fingerprints_do_not_move_with_the_lines(tmp_path):
         assert new[code][0] == old[code][0]  # … and is still the same finding
 
 
+@pytest.mark.slow
 def test_sarif_fingerprints_tell_findings_apart(result):
     log = json.loads(reporting.report("sarif", result, command="check"))
     prints = [r["partialFingerprints"]["algoverify/v1"] for r in log["runs"][0]["results"]]
@@ -442,6 +453,7 @@ def test_github_levels_of_each_severity():
 # --- JUnit XML ------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_junit_has_one_case_per_check_and_the_verdicts_mapped(result):
     root = ET.fromstring(reporting.report("junit", result, command="check"))
     assert root.tag == "testsuites"
@@ -465,6 +477,7 @@ def test_junit_has_one_case_per_check_and_the_verdicts_mapped(result):
         assert int(suite.get("tests")) == len(suite.findall("testcase"))
 
 
+@pytest.mark.slow
 def test_junit_failure_text_is_the_text_report_of_the_check(result):
     root = ET.fromstring(reporting.report("junit", result, command="check"))
     path = str(CHECKS / "reference_fail.md")
@@ -505,6 +518,7 @@ _numbers = st.one_of(st.floats(), st.integers(min_value=-(10**30), max_value=10*
 _values = st.recursive(_numbers, lambda inner: st.lists(inner, max_size=4), max_leaves=12)
 
 
+@pytest.mark.slow
 @given(st.dictionaries(st.from_regex(r"[a-z]\w{0,3}", fullmatch=True), _values, max_size=4))
 def test_any_counterexample_is_strict_json_that_reads_back(values):
     doc = _strict_json(json.dumps(counterexample({"_counterexample": values}), allow_nan=False))

@@ -24,6 +24,7 @@ def test_control_characters_never_reach_the_terminal():
     assert "\x1b" not in shown and shown.splitlines()[1].index("^") == shown.splitlines()[0].index("y")
 
 
+@pytest.mark.slow
 def test_thousands_of_findings_on_one_line_make_a_short_report(tmp_path, capsys):
     note = tmp_path / "dollars.md"
     note.write_text("\\begin{algorithmic}\n\\State " + "\\(\\foo\\) " * 3000 + "\n\\end{algorithmic}\n")

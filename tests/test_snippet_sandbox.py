@@ -130,6 +130,7 @@ def test_file_written_in_cwd_does_not_land_in_the_project(monkeypatch):
 # --------------------------------------------------------------------------- limits
 
 
+@pytest.mark.slow
 @needs_posix
 @pytest.mark.skipif(sys.platform == "darwin", reason="macOS does not enforce RLIMIT_AS")
 def test_memory_ceiling_holds_for_every_child():
@@ -153,6 +154,7 @@ def test_memory_ceiling_holds_for_every_child():
     assert int(maxrss_line) * 1024 < 256 << 20  # ru_maxrss is in KiB on Linux
 
 
+@pytest.mark.slow
 @needs_posix
 def test_cpu_limit_ends_a_busy_loop():
     # the wall-clock timeout is far away: only the CPU limit can end the loop, however loaded the
@@ -203,6 +205,7 @@ def test_process_count_is_capped(platform):
     assert 0 < int(run.stdout) <= 40  # the cap counts the snippet itself, plus one supervisor
 
 
+@pytest.mark.slow
 @needs_linux
 def test_fork_bomb_ends_within_the_timeout(platform):
     marker = f"bomb-{uuid.uuid4().hex}"
@@ -221,6 +224,7 @@ def test_fork_bomb_ends_within_the_timeout(platform):
 # --------------------------------------------------------------------------- escape and parent
 
 
+@pytest.mark.slow
 @needs_linux
 @pytest.mark.parametrize("timeout", [1.0, 5.0], ids=["timed-out", "finished"])
 def test_setsid_escapee_is_killed(tmp_path, timeout):
@@ -273,6 +277,7 @@ run_snippet(sys.stdin.read(), timeout=60)
 """
 
 
+@pytest.mark.slow
 @needs_linux
 @pytest.mark.parametrize("attempt", range(3))
 def test_a_killed_caller_leaves_no_escapee(tmp_path, attempt):

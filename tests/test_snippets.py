@@ -196,6 +196,7 @@ def test_explicit_cwd_is_used(tmp_path):
     assert (tmp_path / "out.txt").read_text() == "x"
 
 
+@pytest.mark.slow
 def test_timeout_kills_a_sleeper():
     begin = time.monotonic()
     run = run_snippet("import time\nprint('started', flush=True)\ntime.sleep(1000)", timeout=1)
@@ -211,6 +212,7 @@ _SLEEPER = (
 )
 
 
+@pytest.mark.slow
 @needs_posix
 def test_timeout_kills_the_children_too(tmp_path):
     pidfile = tmp_path / "child.pid"

@@ -29,6 +29,7 @@ def test_line_col_clamps_past_end():
     assert LineIndex("ab").line_col(99) == (1, 3)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("ab λ\n\r\t\u00e9\U0001f600")), max_size=60), st.data())
 def test_offset_round_trip(text, data):

@@ -237,6 +237,7 @@ VALID = [
 ]  # fmt: skip
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("section", [c[1] for c in VALID], ids=[c[0] for c in VALID])
 def test_a_valid_spec_has_no_finding(tmp_path, section):
     assert validated(note(tmp_path, section)) == []
@@ -271,6 +272,7 @@ def _same_words(found):
     return [(code, re.sub(r"; known generators: .*", "", message), *at) for code, message, *at in found]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "case", ["compare-unknown-key", "unknown-generator", "missing-statement", "missing-listing", "generator-keyword"]
 )
@@ -291,6 +293,7 @@ def test_a_bad_reference_runs_no_trial_and_names_the_candidates(tmp_path):
     assert finding.details["candidates"][0] == "23:5 \\State \\(s \\gets s + i\\) \\label{acc}"
 
 
+@pytest.mark.slow
 def test_check_reports_every_reference_problem_of_a_check_once(tmp_path):
     entry = CHECK.replace("listing: 1", "listing: 3").replace('"integers(0, 5)"', '"randnn(3)"')
     path = note(tmp_path, checks(entry))
@@ -300,6 +303,7 @@ def test_check_reports_every_reference_problem_of_a_check_once(tmp_path):
     assert _check_findings(path) == sorted(_same_words(validated(path)))
 
 
+@pytest.mark.slow
 def test_check_knows_the_generators_a_program_registered_lint_cannot(tmp_path):
     import algoverify
 
@@ -310,6 +314,7 @@ def test_check_knows_the_generators_a_program_registered_lint_cannot(tmp_path):
     assert code == "AV502" and "unknown generator 'spec_schema_from_the_program'" in message
 
 
+@pytest.mark.slow
 def test_a_malformed_check_does_not_run_and_the_others_do(tmp_path):
     path = note(tmp_path, checks(CHECK.replace("id: sums", "id: bad") + "      rtol: -1\n" + CHECK))
     report = api.check([path]).notes[0]
@@ -473,6 +478,7 @@ def test_generator_calls_follow_pythons_rules(call, problem):
     assert (got is None) if problem is None else (problem in got), got
 
 
+@pytest.mark.slow
 def test_validate_spec_imports_neither_numpy_nor_sympy():
     code = textwrap.dedent(
         """
@@ -488,6 +494,7 @@ def test_validate_spec_imports_neither_numpy_nor_sympy():
     assert out.stdout.strip() == "[]"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", ["compare-unknown-key", "unknown-generator", "missing-listing"])
 def test_lint_reports_the_spec_problems_as_errors_at_their_keys(tmp_path, case):
     # the pre-commit hook runs `lint`: a spec that `check` would refuse must fail it already

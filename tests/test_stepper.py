@@ -397,6 +397,7 @@ def test_run_finding_exits_1(capsys):
     assert f"{NOTE}:{20 + PI}:1: AV301 did not terminate" in out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bad", ["tau=oops(", "tau", "A=[[1,2],[3]", "v=nosuchgenerator(2)"])
 def test_run_bad_set_exits_2(capsys, bad):
     status, out, err = run(capsys, NOTE, "--set", "A=[[2,1],[1,3]]", "--set", "v=[1,0]", "--set", bad)

@@ -184,6 +184,7 @@ _PIECES = [
 ]  # fmt: skip
 
 
+@pytest.mark.slow
 @given(st.lists(st.sampled_from(_PIECES), max_size=25).map("".join))
 @settings(max_examples=300, deadline=None)
 def test_blanking_keeps_every_offset(text):
@@ -461,6 +462,7 @@ _SOUP = _PIECES + [
 ]  # fmt: skip
 
 
+@pytest.mark.slow
 @given(st.lists(st.sampled_from(_SOUP), max_size=30).map("".join))
 @settings(max_examples=300, deadline=None)
 @example("\\(x\\)\\Call{F}{}")  # one formula across the delimiters, found by a run of this test

@@ -44,6 +44,7 @@ CALLS = [
 BOUNDS = st.sampled_from([-3.0, -1.0, -0.5, 0.0, 0.5, 1.0, 2.0]) | st.floats(-10, 10, allow_nan=False)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(
     st.integers(0, 9),
@@ -69,6 +70,7 @@ def test_every_structured_member_is_in_its_class_at_the_size_drawn(n, d, lo, wid
             assert np.shape(value) == np.shape(drawn), (name, args, row)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.integers(1, 8), st.floats(1, 1e6))
 def test_an_spd_member_with_a_condition_number_has_it(n, cond):
@@ -130,6 +132,7 @@ STEP = r"""
 """
 
 
+@pytest.mark.slow
 def test_a_listing_dividing_by_a_quadratic_form_is_refuted_on_the_thin_set(tmp_path):
     checks = r"""
     - id: step
@@ -191,6 +194,7 @@ CLASS_CLAIMS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("draw, false, true, member_of", CLASS_CLAIMS, ids=[c[3][1] for c in CLASS_CLAIMS])
 def test_structured_members_are_tried_and_stay_in_their_class(tmp_path, draw, false, true, member_of):
     given_ = "\n      given: 'x^{\\top} x > 0'" if "x^{\\top} A x" in true else ""

@@ -181,6 +181,7 @@ def _close(a, b):
     return abs(a - b) <= 1e-9 * max(1.0, abs(b))
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(_EXPRESSIONS)
 def test_value_matches_sympy(pair):
@@ -208,6 +209,7 @@ _SYMPY_EXPRESSIONS = st.recursive(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(_SYMPY_EXPRESSIONS)
 def test_sympy_latex_round_trip(expr):

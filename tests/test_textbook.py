@@ -563,6 +563,7 @@ def test_explicit_matrix_vector_product_is_A_at_x(args):
     np.testing.assert_allclose(compiled(MATVEC)(A=A, x=x), A @ x, rtol=1e-9, atol=1e-6)
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(st.integers(1, 4), st.integers(1, 4), st.integers(1, 4), st.data())
 def test_explicit_matrix_product_is_A_at_B(m, p, n, data):
@@ -577,6 +578,7 @@ def test_prefix_sums_are_cumsum(x):
     np.testing.assert_allclose(compiled(PREFIX_SUMS)(x=x), np.cumsum(x), rtol=1e-12, atol=1e-9)
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(st.lists(small_ints, min_size=1, max_size=12))
 @pytest.mark.parametrize("body", [INSERTION_SORT, INSERTION_SORT_BRACKETS, BUBBLE_SORT], ids=["A_i", "A[i]", "bubble"])
@@ -633,6 +635,7 @@ def test_modular_exponentiation_is_three_argument_pow(a, e, m):
     assert compiled(MODULAR_POWER)(a=a, e=e, m=m) == pow(a, e, m)
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(st.integers(0, 60), st.data())
 def test_binomials(n, data):
@@ -646,6 +649,7 @@ def primes_upto(n):
     return {p for p in range(2, n + 1) if all(p % d for d in range(2, math.isqrt(p) + 1))}
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(st.integers(2, 200))
 def test_sieves_agree_with_trial_division(n):
@@ -676,6 +680,7 @@ def spd(draw):
     return M @ M.T + n * np.eye(n)
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(spd())
 def test_explicit_cholesky_is_np_linalg_cholesky(A):
@@ -691,6 +696,7 @@ def diagonally_dominant(draw):
     return A, b
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(diagonally_dominant())
 def test_jacobi_converges_to_solve(args):

@@ -278,6 +278,7 @@ def same_ir(a: ir.Algorithm, b: ir.Algorithm) -> bool:
     return bare[0] == bare[1] and targets(a) == targets(b)
 
 
+@pytest.mark.slow
 @given(algorithms)
 @ROUND_TRIP
 def test_print_then_parse_gives_the_same_ir_with_nested_spans(algorithm: ir.Algorithm):

@@ -64,6 +64,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("listing, check, module, verdict, code, line", CASES)
 def test_each_cause_gets_its_verdict(tmp_path, listing, check, module, verdict, code, line):
     path = _note(tmp_path, listing, check, module)
