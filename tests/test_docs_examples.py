@@ -25,7 +25,15 @@ def test_the_pages_have_examples():
     assert len(CONSOLE) >= 30 and len(PYTHON_PAGES) >= 4
 
 
-@pytest.mark.parametrize("block", CONSOLE, ids=lambda b: b.name)
+def _console_params() -> list:
+    # the README's examples run in the fast suite (the front door must not drift); the manual's,
+    # a few minutes of whole checks, behind slow
+    return [
+        pytest.param(b, id=b.name, marks=[] if b.name.startswith("README.md") else [pytest.mark.slow]) for b in CONSOLE
+    ]
+
+
+@pytest.mark.parametrize("block", _console_params())
 def test_console_example_prints_what_it_shows(block: Block, tmp_path, update_golden):
     if block.not_run is not None:
         assert block.not_run in ALLOWED_NOT_RUN, f"{block.name}: not run, {block.not_run!r}"

@@ -214,13 +214,15 @@ def test_a_sized_range_still_shrinks_inside_itself(tmp_path):
     assert example["n"] == 3 and np.shape(example["x"]) == (3,)
 
 
-def test_a_counterexample_too_large_to_print_is_summarised_not_replaced(tmp_path):
+def test_a_counterexample_too_large_to_print_is_summarised_not_replaced(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the counterexample's file goes under the project's cache folder
     (o,) = _check(_draw_note(tmp_path, 'A: "randn(30, 30)"', r"\operatorname{tr}(A) > 100")).outcomes
     assert o.status == "refuted", o.message
     assert np.shape(o.details["_counterexample"]["A"]) == (30, 30)  # the JSON report's data: whole
     text = o.details["counterexample"]
     assert "30×30 array" in text and len(text) < 300, text
-    assert "reproduce" not in o.details  # 900 numbers are no command line
+    # 900 numbers are no command line: they go to a file the command reads
+    assert "--set-file" in o.details["reproduce"] and "--set A=" not in o.details["reproduce"]
 
 
 def test_sympys_counterexample_has_the_shape_the_spec_writes(tmp_path):
