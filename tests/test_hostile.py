@@ -248,3 +248,22 @@ def test_a_preamble_that_cannot_be_read_is_said_not_skipped(tmp_path, kind):
     (unread,) = [f for f in found if f.code == "AV002"]
     assert "macros.tex" in unread.message and unread.path == note and unread.span.start == 0
     assert "AV202" in [f.code for f in found]  # the listing is still read: \R is unknown without it
+
+
+def test_a_flat_sum_of_thousands_of_terms_is_said_in_its_own_words(tmp_path):
+    note = tmp_path / "flat.md"
+    terms = " + ".join(["x"] * 3000)
+    note.write_text(
+        f"\\begin{{algorithmic}}\n\\Require $x$\n\\State $y \\gets {terms}$\n\\State \\Return $y$\n\\end{{algorithmic}}\n"
+    )
+    found = api.lint([note]).all_findings()
+    assert [f.code for f in found] == ["AV201"], found
+    assert "deeper than the 150 levels" in found[0].message and "nesting" not in found[0].message
+
+
+def test_a_sum_of_a_hundred_and_forty_terms_runs():
+    import algoverify
+
+    terms = " + ".join(["x"] * 140)
+    run = algoverify.compile(f"\\begin{{algorithmic}}\n\\Require $x$\n\\State \\Return ${terms}$\n\\end{{algorithmic}}")
+    assert run(x=2) == 280

@@ -310,8 +310,18 @@ TEXT_AND_SPACING_PAIRS = [
 ]
 
 ALL_PAIRS = (
-    SEED_PAIRS + NUMBER_PAIRS + NAME_PAIRS + SCRIPT_PAIRS + OPERATOR_PAIRS + DELIMITER_PAIRS + BIGOP_PAIRS
-    + FUNCTION_PAIRS + RELATION_PAIRS + LIST_PAIRS + LOGIC_PAIRS + TEXT_AND_SPACING_PAIRS
+    SEED_PAIRS
+    + NUMBER_PAIRS
+    + NAME_PAIRS
+    + SCRIPT_PAIRS
+    + OPERATOR_PAIRS
+    + DELIMITER_PAIRS
+    + BIGOP_PAIRS
+    + FUNCTION_PAIRS
+    + RELATION_PAIRS
+    + LIST_PAIRS
+    + LOGIC_PAIRS
+    + TEXT_AND_SPACING_PAIRS
 )
 
 
@@ -386,9 +396,7 @@ def test_unknown_macros_parse_to_macro_nodes(latex, expected, spans):
     assert [(m.span.start - 1000, m.span.end - 1000) for m in unknown_macros(tree)] == spans
 
 
-@pytest.mark.parametrize(
-    ("latex", "code", "start", "end"), ERROR_CASES, ids=[c[0] or "<empty>" for c in ERROR_CASES]
-)
+@pytest.mark.parametrize(("latex", "code", "start", "end"), ERROR_CASES, ids=[c[0] or "<empty>" for c in ERROR_CASES])
 def test_errors_point_at_the_cause(latex, code, start, end):
     base = 1000
     with pytest.raises(LocatedError) as info:
@@ -402,10 +410,19 @@ def test_gets_is_never_read_as_ge():
     assert dump(parse_math(r"v \geq v")) == "(rel v >= v)"
 
 
-def test_deep_nesting_is_a_finding():
+@pytest.mark.parametrize(
+    "latex",
+    ["\\sqrt{" * 3000 + "x" + "}" * 3000, "(" * 3000 + "x^{" * 300 + "2" + "}" * 300 + ")" * 3000],
+    ids=["roots", "powers"],
+)
+def test_deep_nesting_is_a_finding(latex):
     with pytest.raises(LocatedError) as info:
-        parse_math("(" * 3000 + "x" + ")" * 3000)
-    assert info.value.rule.code == "AV201"
+        parse_math(latex)
+    assert info.value.rule.code == "AV201" and "levels" in str(info.value)
+
+
+def test_redundant_parentheses_however_many_are_the_expression():
+    assert parse_math("(" * 3000 + "x" + ")" * 3000) == parse_math("x")
 
 
 # --- spans ----------------------------------------------------------------------------------------
@@ -476,8 +493,9 @@ def test_grammar_builds_strict():
     from algoverify.syntax.grammar import grammar_path
 
     path = grammar_path("math")
-    Lark(path.read_text(), parser="lalr", lexer="basic", strict=True, postlex=RetypePostLex(),
-         import_paths=[path.parent])
+    Lark(
+        path.read_text(), parser="lalr", lexer="basic", strict=True, postlex=RetypePostLex(), import_paths=[path.parent]
+    )
 
 
 def test_command_table_is_the_one_list():
@@ -505,11 +523,69 @@ def test_parser_is_not_built_at_import():
 # --- properties -----------------------------------------------------------------------------------
 
 _PIECES = [
-    "x", "y", "1", "0.5", " ", "+", "-", "*", "/", "^", "_", "'", "(", ")", "{", "}", "[", "]", "|", ",",
-    "=", "<", ">", ":=", "~", "@", "\\", "\\,", "\\|", "\\{", "\\frac", "\\sqrt", "\\sum", "\\max", "\\arg",
-    "\\log", "\\exp", "\\gets", "\\get", "\\lVert", "\\rVert", "\\lvert", "\\rvert", "\\langle", "\\rangle",
-    "\\left", "\\right", "\\hat", "\\mathbf", "\\mathbb{R}", "\\operatorname{f}", "\\text{and}", "\\top",
-    "\\nabla", "\\dots", "\\in", "\\leq", "\\land", "\\lnot", "\\alpha", "\\infty", "\\cdot", "\\odot",
+    "x",
+    "y",
+    "1",
+    "0.5",
+    " ",
+    "+",
+    "-",
+    "*",
+    "/",
+    "^",
+    "_",
+    "'",
+    "(",
+    ")",
+    "{",
+    "}",
+    "[",
+    "]",
+    "|",
+    ",",
+    "=",
+    "<",
+    ">",
+    ":=",
+    "~",
+    "@",
+    "\\",
+    "\\,",
+    "\\|",
+    "\\{",
+    "\\frac",
+    "\\sqrt",
+    "\\sum",
+    "\\max",
+    "\\arg",
+    "\\log",
+    "\\exp",
+    "\\gets",
+    "\\get",
+    "\\lVert",
+    "\\rVert",
+    "\\lvert",
+    "\\rvert",
+    "\\langle",
+    "\\rangle",
+    "\\left",
+    "\\right",
+    "\\hat",
+    "\\mathbf",
+    "\\mathbb{R}",
+    "\\operatorname{f}",
+    "\\text{and}",
+    "\\top",
+    "\\nabla",
+    "\\dots",
+    "\\in",
+    "\\leq",
+    "\\land",
+    "\\lnot",
+    "\\alpha",
+    "\\infty",
+    "\\cdot",
+    "\\odot",
 ]
 
 

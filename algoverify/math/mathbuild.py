@@ -235,13 +235,13 @@ def _derivative(num: MathNode, den: MathNode, span: Span) -> MathNode | None:
 
 def _make_builder() -> type:
     """Create the transformer class (lark is imported only when math is first parsed)."""
-    from lark import Token, Transformer, v_args
+    from lark import Token, Transformer_NonRecursive, v_args
 
     def nodes(items: tuple[Any, ...]) -> tuple[Any, ...]:
         return tuple(x for x in items if not isinstance(x, Token))
 
     @v_args(inline=True, meta=True)
-    class _Build(Transformer):
+    class _Build(Transformer_NonRecursive):  # a flat sum of thousands of terms is a deep tree, not nesting
         """Parse tree → AST: one method per rule or alias of ``grammars/math.lark``."""
 
         def __init__(self, text: str, base: int) -> None:

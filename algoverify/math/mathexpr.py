@@ -214,13 +214,36 @@ def parse_math(latex: str, base: int = 0) -> MathNode:
         at the opener). Never anything else: an unknown macro is a :class:`Macro` node (see
         :func:`unknown_macros`), not an error.
     """
+    long = len(latex) > _LONG
+    failed = _FAILED.get((latex, base)) if long else None
+    if failed is not None:  # a 100,000-term segment that did not parse: every pass of lint asks again
+        raise LocatedError(failed.rule, failed.span, failed.details, **failed.args_)
+    try:
+        return _parse_math(latex, base)
+    except LocatedError as e:
+        if long:
+            if len(_FAILED) >= 64:
+                _FAILED.clear()
+            _FAILED[(latex, base)] = e
+        raise
+
+
+#: segments longer than this whose parse failed are remembered (a short one fails fast anyway)
+_LONG = 2000
+_FAILED: dict[tuple[str, int], LocatedError] = {}
+
+
+def _parse_math(latex: str, base: int) -> MathNode:
     from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 
     if not latex.strip():
         raise LocatedError(MathSyntax, Span(base, base + len(latex)), message="empty math")
     try:
         tree = _parser().parse(latex)
-        return _builder()(latex, base).transform(tree)
+        built = _builder()(latex, base).transform(tree)
+        if len(latex) > MAX_DEPTH:  # only a long segment can be this deep
+            _check_depth(built, latex, base)
+        return built
     except LocatedError as e:
         # raised by the post-lexer, whose offsets are relative to `latex`
         e = _spelt(e, latex)
@@ -240,6 +263,30 @@ def parse_math(latex: str, base: int = 0) -> MathNode:
         raise LocatedError(MathSyntax, Span(base, base + len(latex)), message=str(e)) from None
     except RecursionError:
         raise _syntax(Span(base, base + len(latex)), "nesting too deep") from None
+
+
+#: The deepest tree a segment may build: every later pass (names, code, proofs) walks it by
+#: recursion. A flat chain of this many operations (x + x + … + x) is that deep too.
+MAX_DEPTH = 150
+
+
+def _check_depth(tree: MathNode, latex: str, base: int) -> None:
+    """AV201, saying what is too deep, when ``tree`` is deeper than :data:`MAX_DEPTH`."""
+    deepest, stack = 0, [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if deepest > MAX_DEPTH:
+            break
+        stack.extend((child, depth + 1) for child in iter_children(node))
+    if deepest > MAX_DEPTH:
+        ops = sum(1 for _ in walk(tree))
+        raise _syntax(
+            Span(base, base + len(latex)),
+            f"{ops:,} operations in one segment build a tree deeper than the {MAX_DEPTH} levels algoverify "
+            "reads (a long chain such as x + x + … counts one level per term): write it with \\sum or "
+            "\\prod, or split it over statements",
+        )
 
 
 @functools.cache
