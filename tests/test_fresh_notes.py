@@ -37,8 +37,8 @@ KNOWN = {
     "an assignment to a power cannot run (AV308); the note needs v_j, u_j",
     "round16/clip-global-norm": "the author's claim: quotes a sentence the prose does not have; lint is right to say AV407",
     "round11/midpoint-rule": "the author's claim: quotes words the prose does not have; lint is right to say AV407",
-    "round23/mobius-sieve": "\\mu_{i p} stored beside \\mu_i: read as the entry (i, p) of a two-index array, not "
-    "position i·p; lint does not say so yet",
+    "round23/mobius-sieve": "\\mu_{i p} stored beside \\mu_i: the notation reads the entry (i, p), a reader position "
+    "i·p; lint says so (AV204) and how to write either",
     "round22/gray-code": "the author's claim: quotes words the prose does not have; lint is right to say AV407",
     "round22/rabin-karp": "'$P$ for $i = 1, \\dots, m$' in an \\If is English with no binding (AV304): a universal "
     "condition to be read so",

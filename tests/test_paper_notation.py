@@ -1592,3 +1592,37 @@ def test_a_family_written_in_decreasing_order_must_come_sorted_so(tmp_path):
     assert run(s=np.array([3.0, 2.0, 2.0])) == 3.0
     with pytest.raises(algoverify.ExecutionError, match="s is sorted in decreasing order does not hold"):
         run(s=np.array([1.0, 3.0, 2.0]))  # a parameter's order the prose states is checked too
+
+
+def test_two_letters_beside_one_index_of_a_built_sequence_are_asked_about(tmp_path):
+    note = tmp_path / "pairs.md"
+    note.write_text(
+        "\\begin{algorithmic}\n\\Require $n$\n\\State $f_1 \\gets 1$\n\\For{$i = 2, \\dots, n$}\n"
+        "\\State $f_i \\gets 0$\n\\EndFor\n\\State $f_{i j} \\gets 2$\n\\State \\Return $f$\n\\end{algorithmic}\n"
+    )
+    (finding,) = [f for f in api.lint([note]).all_findings() if f.code == "AV204"]
+    assert "f_{i \\cdot p}" in finding.message and api.lint([note]).notes[0].note.source.line_col(finding.span.start) == (7, 9)
+
+
+def test_a_table_written_with_two_letters_everywhere_is_not_asked_about(tmp_path):
+    _note(
+        tmp_path,
+        r"Let \(m, n \ge 1\).",
+        r"""
+\For{\(i = 0, \dots, m\)}
+\State \(d_{i0} \gets i\)
+\EndFor
+\For{\(j = 0, \dots, n\)}
+\State \(d_{0j} \gets j\)
+\EndFor
+\State \Return \(d_{mn}\)
+""",
+    )  # _note asserts lint is clean
+
+
+def test_a_bound_written_after_a_list_of_names_declares_each(tmp_path):
+    note = _note(tmp_path, r"Let \(m, n \ge 1\).", r"\State \Return \(m + n\)")
+    run = algoverify.load(note).listings[0]
+    assert run(m=2, n=3) == 5
+    with pytest.raises(algoverify.ExecutionError, match=r"m, n \\ge 1 does not hold \(m = 0\)"):
+        run(m=0, n=3)

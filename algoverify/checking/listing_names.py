@@ -173,6 +173,14 @@ def name_findings(
                 out.append(UnboundName.finding(read.span, path, name=read.name, hint=hint))
             for read, why in resolution.ambiguous:
                 out.append(AmbiguousMath.finding(read.span, path, message=why))
+            for name, span in scope.letter_pairs.items():
+                if name in scope.single_indexed and name in scope.stored_by_index:
+                    # \mu_i \gets …, then \mu_{ip} \gets …: a reader takes position i·p; the notation, (i, p)
+                    message = (
+                        f"{name} is written with one index and with two letters side by side ({name}_{{ip}}): "
+                        f"write {name}_{{i \\cdot p}} for the position i·p, or {name}_{{i,p}} for a table"
+                    )
+                    out.append(AmbiguousMath.finding(span, path, message=message))
             for name, span in resolution.unsized_zeros:
                 message = (
                     f"{name} is set to 0 and then used as a vector: a zero vector whose size the note does not "

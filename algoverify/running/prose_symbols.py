@@ -366,6 +366,10 @@ def _children(value: object) -> list[M.MathNode]:
     return []
 
 
+def _plain(node: M.MathNode) -> bool:
+    return isinstance(node, (M.Sym, M.Idx)) and identifier(node) is not None
+
+
 def _read_math(
     piece: _Math,
     spec: InputSpec,
@@ -383,7 +387,12 @@ def _read_math(
     """
     tree = piece.tree
     precondition = False
-    for item in tree.items if isinstance(tree, M.Tuple) and not isinstance(tree, M.Range) else (tree,):
+    items = list(tree.items) if isinstance(tree, M.Tuple) and not isinstance(tree, M.Range) else [tree]
+    last = items[-1]
+    if len(items) > 1 and isinstance(last, M.Rel) and all(_plain(i) for i in [*items[:-1], last.first]):
+        # "let m, n ≥ 1": the bound is on every name of the list, as a reader takes it
+        items[:-1] = [M.Rel(i, last.rest, span=i.span.cover(last.span)) for i in items[:-1]]
+    for item in items:
         family = read_family(item) if isinstance(item, M.Range) else None
         if family is not None and family.size in indices:
             continue  # "every s_t … of x_1, …, x_t": a prefix up to a running index, not x's size

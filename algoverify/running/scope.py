@@ -187,6 +187,7 @@ def _read_statements(
             trees.append((parse(m), target))
         except LocatedError:
             continue  # reported with the math
+        _note_letter_pairs(trees[-1][0], m, scope)
     scope.variable_indexed |= {
         identifier(t.base) or ""
         for tree, _ in trees
@@ -237,6 +238,22 @@ def _read_statements(
         for n in ir.walk(node):
             if isinstance(n, ir.CallStmt) and n.name not in known and n.name not in scope.bound:
                 _note(scope, Read(n.name, n.span, called=True))
+
+
+def _note_letter_pairs(tree: M.MathNode, m: ir.Math, scope: Scope) -> None:
+    r"""``\mu_{ip}``, ``\mu_{i p}``: two letters side by side, no comma: where each is first written."""
+    for t in M.walk(tree):
+        if isinstance(t, M.Idx) and len(t.indices) == 1 and isinstance(t.indices[0], (M.Sym, M.Num)):
+            scope.single_indexed.add(identifier(t.base) or "")  # \mu_1, \mu_i
+        if not (isinstance(t, M.Idx) and len(t.indices) == 2):
+            continue
+        a, b = t.indices
+        if not (isinstance(a, M.Sym) and isinstance(b, M.Sym) and len(a.name) == 1 and len(b.name) == 1):
+            continue
+        between = m.latex[a.span.end - m.span.start : b.span.start - m.span.start]
+        base = identifier(t.base)
+        if base is not None and "," not in between:
+            scope.letter_pairs.setdefault(base, t.span)
 
 
 def _stated_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode]) -> set[str]:

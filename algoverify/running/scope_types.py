@@ -91,6 +91,10 @@ class Scope:
     letter_t: list[Span] = field(default_factory=list)
     #: names read with one two-digit index (``u_{11}``): the entry (1, 1) of a matrix, or entry 11 of a vector
     two_digit: set[str] = field(default_factory=set)
+    #: names written with two letters side by side as their subscript (``\mu_{ip}``), where first
+    letter_pairs: dict[str, Span] = field(default_factory=dict)
+    #: names written with one plain index (``\mu_1``, ``\mu_i``)
+    single_indexed: set[str] = field(default_factory=set)
     #: free names read in the exponent of ``e`` or in ``\exp`` (``e^{-2 \pi i k / n}``), and free names read as an index
     in_exponent: set[str] = field(default_factory=set)
     as_index: set[str] = field(default_factory=set)
