@@ -128,6 +128,8 @@ def normalise(text: str) -> str:
     text = re.sub(r"={3,}", "===", text)
     text = re.sub(r'time="[\d.]+"', 'time="_"', text)
     text = re.sub(r'"seconds": [\d.]+', '"seconds": _', text)
+    # pytest's short summary: newer releases add the failure's text after " - " (and its lines)
+    text = re.sub(r"^(FAILED \S+) - .*\n(?:    .*\n)*", r"\1\n", text, flags=re.M)
     return "\n".join(line.rstrip() for line in text.split("\n"))
 
 

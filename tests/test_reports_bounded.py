@@ -67,6 +67,7 @@ The trace is always positive.
 """
 
 
+@pytest.mark.slow
 def test_a_large_counterexample_is_summarised_written_whole_and_reproduced_from_its_file(tmp_path, capsys, monkeypatch):
     import json
     import shlex
