@@ -280,7 +280,7 @@ def _check_depth(tree: MathNode, latex: str, base: int) -> None:
             break
         stack.extend((child, depth + 1) for child in iter_children(node))
     if deepest > MAX_DEPTH:
-        ops = sum(1 for _ in walk(tree))
+        ops = sum(1 for n in walk(tree) if next(iter_children(n), None) is not None)
         raise _syntax(
             Span(base, base + len(latex)),
             f"{ops:,} operations in one segment build a tree deeper than the {MAX_DEPTH} levels algoverify "
