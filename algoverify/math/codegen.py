@@ -135,21 +135,11 @@ class _Gen:
         return self.closure(node)
 
     def g_Juxt(self, node: M.Juxt) -> str:
-        if outer_product(node) or indicator_of(node) is not None or self._called_group(node):
+        if outer_product(node) or indicator_of(node) is not None or called_group(node, getattr(self.ctx, "text", None)):
             # v v^{\top}: an outer product, decided by the shapes; \mathbb{1}\{c\}: an indicator;
             # f(m)^{2}, w(y)_{2}: a call's square or component when f is a function, decided as it runs
             return self.closure(node)
         return f"_product({self.expr(node.left)}, {self.expr(node.right)})"
-
-    def _called_group(self, node: M.Juxt) -> bool:
-        """``f`` then a parenthesised group raised, subscripted or dotted (``f(m)^{2}``), as the note shows it."""
-        right, fn = node.right, node.left
-        if isinstance(fn, M.Juxt):
-            fn = fn.right
-        if not isinstance(right, (M.Idx, M.Attr, M.Pow)) or identifier(fn) is None:
-            return False
-        text = getattr(self.ctx, "text", None)
-        return text is not None and text[right.span.start : right.span.start + 1] in ("(", "\\")
 
     def g_Hadamard(self, node: M.Hadamard) -> str:
         return f"_mul({self.expr(node.left)}, {self.expr(node.right)})"
@@ -290,6 +280,19 @@ class _VectorSum:
             self.lines += [f"    if {k_name} in env:", "        return SLOW(env)"]  # a user's own function
             return f"{gen.bind('u', FUNCTIONS[n.func])}({self.vec(n.args[0])})"
         raise _NotVector
+
+
+def called_group(node: M.Juxt, text: str | None) -> bool:
+    """``f`` then a parenthesised group raised, subscripted or dotted (``f(m)^{2}``, ``w(y)_{2}``) in ``text``.
+
+    When ``f`` is a function, a reader means the square, component or output of the call.
+    """
+    right, fn = node.right, node.left
+    if isinstance(fn, M.Juxt):  # `c f(x)_{2}`: c times component 2 of f(x)
+        fn = fn.right
+    if not isinstance(right, (M.Idx, M.Attr, M.Pow)) or identifier(fn) is None:
+        return False
+    return text is not None and text[right.span.start : right.span.start + 1] in ("(", "\\")
 
 
 class _NotVector(Exception):

@@ -384,6 +384,14 @@ def _juxt_factors(node: M.MathNode) -> list[M.MathNode]:
     return _juxt_factors(node.left) + _juxt_factors(node.right) if isinstance(node, M.Juxt) else [node]
 
 
+def bound_on_each(items: list[M.MathNode]) -> list[M.MathNode]:
+    """``n_1, n_2 \\ge 1`` (a list of names, the last with a bound): the bound on every name, as a reader takes it."""
+    last = items[-1] if items else None
+    if isinstance(last, M.Rel) and len(items) > 1 and all(_plain_name(i) for i in [*items[:-1], last.first]):
+        return [*(M.Rel(i, last.rest, span=i.span.cover(last.span)) for i in items[:-1]), last]
+    return items
+
+
 def _plain_name(node: M.MathNode) -> bool:
     """``n``, ``n_1``, ``n_a``, ``\\bar{x}_a``, ``\\sigma_1^{2}`` (a variance): a name, not an expression."""
     return isinstance(node, (M.Sym, M.Idx, M.Pow)) and identifier(node) is not None
@@ -457,11 +465,7 @@ def declare_math(
     claims as assumptions).
     """
     if isinstance(tree, M.Tuple) and not isinstance(tree, M.Range):
-        items = list(tree.items)
-        last = items[-1]
-        if isinstance(last, M.Rel) and len(items) > 1 and all(_plain_name(i) for i in [*items[:-1], last.first]):
-            # n_1, n_2 \ge 1: the bound is on every name of the list, as a reader takes it
-            items[:-1] = [M.Rel(i, last.rest, span=i.span.cover(last.span)) for i in items[:-1]]
+        items = bound_on_each(list(tree.items))
         labels = _labels(items)
         for item in items:
             if item in labels:

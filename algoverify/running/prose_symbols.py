@@ -41,6 +41,7 @@ from .declarations import (
     Family,
     InputSpec,
     Origin,
+    bound_on_each,
     declare_math,
     dims_of,
     function_type,
@@ -366,10 +367,6 @@ def _children(value: object) -> list[M.MathNode]:
     return []
 
 
-def _plain(node: M.MathNode) -> bool:
-    return isinstance(node, (M.Sym, M.Idx)) and identifier(node) is not None
-
-
 def _read_math(
     piece: _Math,
     spec: InputSpec,
@@ -387,11 +384,8 @@ def _read_math(
     """
     tree = piece.tree
     precondition = False
-    items = list(tree.items) if isinstance(tree, M.Tuple) and not isinstance(tree, M.Range) else [tree]
-    last = items[-1]
-    if len(items) > 1 and isinstance(last, M.Rel) and all(_plain(i) for i in [*items[:-1], last.first]):
-        # "let m, n ≥ 1": the bound is on every name of the list, as a reader takes it
-        items[:-1] = [M.Rel(i, last.rest, span=i.span.cover(last.span)) for i in items[:-1]]
+    # "let m, n ≥ 1": the bound is on every name of the list
+    items = bound_on_each(list(tree.items)) if isinstance(tree, M.Tuple) and not isinstance(tree, M.Range) else [tree]
     for item in items:
         family = read_family(item) if isinstance(item, M.Range) else None
         if family is not None and family.size in indices:

@@ -20,7 +20,7 @@ from ...source import Span
 from .. import exact as X
 from .. import mathexpr as M
 from ..bigops import whole
-from ..codegen import indicator_of, outer_product
+from ..codegen import called_group, indicator_of, outer_product
 from ..functions import FUNCTIONS, gradient
 from ..names import identifier
 from ..ops import (
@@ -77,7 +77,7 @@ def _juxt(node: M.Juxt, ctx: Context) -> Closure:
     if isinstance(fn, M.Juxt):  # `c f(x)_{2}`: c times component 2 of f(x)
         fn, rest = fn.right, fn.left
     name = identifier(fn)
-    if not (isinstance(right, (M.Idx, M.Attr, M.Pow)) and name is not None and _opens_group(right, ctx)):
+    if not called_group(node, ctx.text):
         return times
     # `w(y)_{2}` parses as w times (y)_2, `f(x).s` as f times (x).s, `C(x, y)^2` as C times (x, y)^2;
     # when w is a function, a reader means component 2 of w(y), the output s of f(x), the square of C(x, y)
@@ -104,12 +104,6 @@ def _outer(a: Any, b: Any) -> Any:
     if _ndim(a) == 1 and _ndim(b) == 1:
         return np.outer(a, b)
     return product(a, b)
-
-
-def _opens_group(node: M.Idx, ctx: Context) -> bool:
-    """Whether the subscripted base is written as a parenthesised group (``(y)_{2}``), as the note shows."""
-    text = ctx.text
-    return text is not None and text[node.span.start : node.span.start + 1] in ("(", "\\")
 
 
 _BINOPS: dict[str, Callable[[Any, Any], Any]] = {
