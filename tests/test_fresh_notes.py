@@ -40,8 +40,6 @@ KNOWN = {
     "round23/mobius-sieve": "\\mu_{i p} stored beside \\mu_i: the notation reads the entry (i, p), a reader position "
     "i·p; lint says so (AV204) and how to write either",
     "round22/gray-code": "the author's claim: quotes words the prose does not have; lint is right to say AV407",
-    "round22/rabin-karp": "'$P$ for $i = 1, \\dots, m$' in an \\If is English with no binding (AV304): a universal "
-    "condition to be read so",
 }
 
 

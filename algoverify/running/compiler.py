@@ -59,6 +59,7 @@ from .runstate import (
 from .scope import Scope, constant_letters, join_families
 from .signature import assigned_names, output_names
 from .symbols import own_declarations, resolve
+from .worded import worded_condition
 
 # --- compiling statements -------------------------------------------------------------------------
 
@@ -147,6 +148,9 @@ class _Compiler:
         if len(c.parts) == 1 and isinstance(c.parts[0], ir.Math):
             return self.expr(c.parts[0])
         if self._find_binding(c, node) is None:
+            worded = worded_condition(c, self.math)
+            if worded is not None:  # "\(t_{j+i} = s_i\) for \(i = 1, \dots, m\)"
+                return compile_expr(worded, self.ctx)
             said = said_of(c)
             if said is not None:  # "\(i\) is odd": a test the words state, with no binding needed
                 value, test = self.expr(said[0]), SAID_TESTS[said[1]]

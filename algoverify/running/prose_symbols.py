@@ -78,7 +78,8 @@ _CONDITIONAL = re.compile(r"\b(?:if|when|whenever|unless|once|until|while|otherw
 # the words between two maths are whitespace-collapsed and stripped: patterns match them whole
 _COUNT_NOUNS = (
     r"entries|elements|items|components|coordinates|numbers|values|keys|nodes|vertices|points|digits|bits|terms|"
-    r"coefficients|weights|samples|observations|letters|characters|members|objects|scores"
+    r"coefficients|weights|samples|observations|letters|characters|symbols|tokens|positions|cells|members|"
+    r"objects|scores"
 )
 # "x has", "W of edge weights has", "a with exactly": the verb ends the words between the name and the size
 _HAS = re.compile(

@@ -27,6 +27,7 @@ from .reads import CONSTANT_WORDS, _Reader, constant_letters, reads_of
 from .requires import declared_inputs
 from .scope_types import Read, Scope
 from .signature import assigned_names, entry_of
+from .worded import worded_condition
 
 __all__ = ["Read", "Scope", "scopes", "reads_of", "constant_letters", "CONSTANT_WORDS"]
 
@@ -183,6 +184,11 @@ def _read_statements(
     executed = [(m, target) for node in nodes for m, target in _executed(node)]
     trees = []
     for m, target in executed:
+        if isinstance(m, ir.Text):  # "\(P\) for \(i = 1, \dots, m\)": the math it states is read
+            worded = worded_condition(m, parse)
+            if worded is not None:
+                trees.append((worded, False))
+            continue
         try:
             trees.append((parse(m), target))
         except LocatedError:
@@ -303,8 +309,11 @@ _STATEMENTS = (
 )
 
 
-def _executed(node: ir.Node) -> Iterator[tuple[ir.Math, bool]]:
-    """``(math, is_target)`` for the math a statement evaluates when it runs (its functions are scopes of their own)."""
+def _executed(node: ir.Node) -> Iterator[tuple[ir.Math | ir.Text, bool]]:
+    """``(math, is_target)`` for the math a statement evaluates when it runs (its functions are scopes of their own).
+
+    A condition in words comes as its :class:`~algoverify.syntax.ir.Text`, which reads as math or not at all.
+    """
     if isinstance(node, ir.Assign):
         yield node.value, False
         yield node.target, True
@@ -316,7 +325,7 @@ def _executed(node: ir.Node) -> Iterator[tuple[ir.Math, bool]]:
         yield from ((m, False) for m in (node.start, node.stop, node.second, node.step) if m is not None)
     elif isinstance(node, ir.ForAll) and node.iterable is not None:
         yield node.iterable, False
-    elif isinstance(node, (ir.WhileBlock, ir.RepeatUntil, ir.Branch)) and isinstance(node.cond, ir.Math):
+    elif isinstance(node, (ir.WhileBlock, ir.RepeatUntil, ir.Branch)) and isinstance(node.cond, (ir.Math, ir.Text)):
         yield node.cond, False
     elif isinstance(node, ir.UserBlock):
         yield from ((a, False) for a in node.args if isinstance(a, ir.Math))

@@ -1,0 +1,79 @@
+r"""A condition written half in words, read as the math it states.
+
+``\If{$t_{j+i} = s_i$ for $i = 1, \dots, m$}`` is how papers say "for every i": the clause after
+*for* ranges the statement before it, as ``\forall i \in \{1, \dots, m\} : t_{j+i} = s_i`` would.
+Clauses joined by *and* (``\textbf{and}``, ``\land``) or by *or* are each read so; a condition that
+mixes the two, or whose words are anything else, has no reading here (an English condition still
+needs a binding, ``AV304``). Nothing here imports NumPy: the name checks read the same tree the
+interpreter runs.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from ..findings import LocatedError
+from ..math import mathexpr as M
+from ..math.mathbuild import quantified_over
+from ..source import Span
+from ..syntax import ir
+
+__all__ = ["worded_condition"]
+
+#: the words that join two clauses of a condition
+_JOIN = re.compile(
+    r"^(?:\\textbf\{(and|or)\}|\\(?:text|textrm|mathrm)\{(and|or)\}|\\(land|lor|wedge|vee)\b|(and|or))$", re.I
+)
+#: the words between a statement and the range it holds over
+_FOR = re.compile(r"^(?:for|for all|for every|for each|for any)$", re.I)
+_OPS = {"land": "and", "wedge": "and", "lor": "or", "vee": "or"}
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split()).rstrip(",")
+
+
+def worded_condition(text: ir.Text, parse: Callable[[ir.Math], M.MathNode]) -> M.MathNode | None:
+    """The math tree of a condition like "P for i = 1, …, m" (with "and"/"or" between clauses), or ``None``."""
+    parts = [p if isinstance(p, ir.Math) else _words(p) for p in text.parts]
+    parts = [p for p in parts if p != ""]
+    clauses: list[list[ir.Math | str]] = [[]]
+    joins: set[str] = set()
+    for p in parts:
+        m = _JOIN.match(p) if isinstance(p, str) else None
+        if m is not None:
+            word = next(g for g in m.groups() if g).lower()
+            joins.add(_OPS.get(word, word))
+            clauses.append([])
+        else:
+            clauses[-1].append(p)
+    if len(joins) > 1 or any(not c for c in clauses):
+        return None
+    try:
+        trees = [_clause(c, parse) for c in clauses]
+    except LocatedError:
+        return None  # the math is reported where it is written
+    if any(t is None for t in trees) or not any(len(c) == 3 for c in clauses):
+        return None  # only "for" is new here: plain math and said tests have readings of their own
+    if len(trees) == 1:
+        return trees[0]
+    span = Span(trees[0].span.start, trees[-1].span.end)  # type: ignore[union-attr]
+    return M.Logic(joins.pop(), tuple(trees), span=span)  # type: ignore[arg-type]
+
+
+def _clause(clause: list[ir.Math | str], parse: Callable[[ir.Math], M.MathNode]) -> M.MathNode | None:
+    if len(clause) == 1 and isinstance(clause[0], ir.Math):
+        return parse(clause[0])
+    if len(clause) != 3:
+        return None
+    statement, word, over = clause
+    if not (isinstance(statement, ir.Math) and isinstance(word, str) and isinstance(over, ir.Math)):
+        return None
+    if not _FOR.match(word):
+        return None
+    var = quantified_over(parse(over))
+    if not isinstance(var, M.In):
+        return None  # "for i" with no range names nothing to range over
+    body = parse(statement)
+    return M.Quant("forall", var, body, span=Span(body.span.start, var.span.end))
