@@ -284,6 +284,27 @@ def test_as_calls_the_listing_with_its_inputs_in_order(tmp_path):
     assert o.status == "could not check" and "takes 1 input(s) (z), got 2" in o.message, o.message
 
 
+@pytest.mark.parametrize(
+    "holds, said",
+    [
+        ("f(z, c) = f(z)", "f takes 1 input(s) (z), got 2"),
+        ("f() = f(z)", "f takes 1 input(s) (z), got 0"),
+        ("f(z + c) = f(z)", None),
+        ("g(z, c) = f(z)", None),  # g is not the listing's name here
+    ],
+)
+def test_lint_says_what_check_would_of_a_call_with_the_wrong_number_of_inputs(tmp_path, holds, said):
+    path = note(tmp_path, SHIFT.replace("f(z + c) = f(z)", holds), STABLE_SOFTMAX)
+    found = [f for f in api.lint([path]).all_findings() if f.code == "AV502"]
+    if said is None:
+        assert found == []
+        return
+    (finding,) = found
+    assert said in finding.message and finding.severity.value == "error"
+    text = path.read_text()
+    assert text[finding.span.start :].startswith("holds:")  # at the relation that makes the call
+
+
 @pytest.mark.slow
 def test_an_overwritten_input_keeps_its_value_on_entry(tmp_path):
     entry = r"""
@@ -380,6 +401,27 @@ def test_the_default_count_is_a_hundred_trials_and_the_report_says_so(tmp_path):
 def test_a_count_in_the_spec_or_on_the_command_line_is_run_exactly(tmp_path, spec, forced, ran):
     o = outcome(check(note(tmp_path, ALWAYS + spec, ""), trials=forced), "always")
     assert o.trials == ran and f"held on {ran} trials" in o.message
+
+
+SUM_TO_TEN = r"""
+\begin{algorithmic}
+\Function{Ten}{}
+\State $s \gets 0$
+\For{$i \gets 1$ \textbf{to} $10$}
+\State $s \gets s + i$
+\EndFor
+\State \Return $s$
+\EndFunction
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize("spec, forced", [("", None), ("  trials: 5\n", None), ("", 9)])
+def test_a_check_that_draws_nothing_runs_once_and_says_why(tmp_path, spec, forced):
+    checks = "- id: ten\n  kind: property\n  listing: Ten\n  holds: 's = 55'\n" + spec
+    o = outcome(check(note(tmp_path, checks, SUM_TO_TEN), trials=forced), "ten")
+    assert o.status == "verified" and o.trials == 1
+    assert "held on its one run (the check draws no inputs" in o.message
 
 
 def test_trials_on_the_command_line(tmp_path):

@@ -14,7 +14,9 @@ from pathlib import Path
 
 from ..checking.lint_rules import (
     by_role,
+    call_findings,
     compile_findings,
+    compile_listings,
     lint_applications,
     lint_math,
     lint_python,
@@ -163,10 +165,12 @@ def _name_findings(report: NoteReport) -> list[Finding]:
             for i, block in enumerate(report.listings())
             if block.ir is not None and not any(f.severity is Severity.ERROR for f in block.findings)
         ]
-        found += compile_findings(report.note, runnable, {f.span for f in [*report.findings, *found]})
+        compiled = compile_listings(report.note, runnable)
+        found += compile_findings(report.note, compiled, {f.span for f in [*report.findings, *found]})
+        calls = call_findings(report.note, declared_checks(report), [b.ir for b in report.listings()], compiled)
     except Exception as exc:  # a bug in the resolution must not hide the note's other findings
         return [_internal(report.path, None, "binding the listings' names", exc)]
-    return [by_role(f, True) for f in found]
+    return [by_role(f, True) for f in found] + calls
 
 
 def _note_functions(report: NoteReport) -> set[str]:

@@ -22,6 +22,7 @@ from ..findings import (
     MacroExpansionFailed,
     PythonSyntax,
     Severity,
+    SpecReferenceError,
     UnbalancedBraces,
     UnboundText,
     UnknownMacro,
@@ -36,7 +37,9 @@ from ..syntax import ir
 __all__ = [
     "ModuleOffers",
     "by_role",
+    "call_findings",
     "compile_findings",
+    "compile_listings",
     "lint_applications",
     "lint_math",
     "lint_python",
@@ -342,32 +345,92 @@ def lint_python(note: Note, block: Block) -> list[Finding]:
     return []
 
 
-def compile_findings(note: Note, listings: Iterable[tuple[int, ir.Algorithm, int, Any]], seen: set) -> list[Finding]:
-    """What stops a listing before it runs (a form the interpreter cannot execute: AV308), found by compiling it.
+def compile_listings(note: Note, listings: Iterable[tuple[int, ir.Algorithm, int, Any]]) -> dict[int, Any]:
+    """Each listing compiled as ``check`` would (a ``Listing``), or the :class:`LocatedError` that stops it.
 
     Compiling reads the listing and builds its closures; nothing of the note runs, and its module
-    is not imported. A finding the math's own lint already made is not said twice. ``listings``
-    holds each listing to compile: its number in the note (from 1), its IR, its index base and
-    its context (the names the note declares around it).
+    is not imported (its ``BINDINGS`` are read with ``ast``, so a bound statement compiles).
+    ``listings`` holds each listing to compile: its number in the note (from 1), its IR, its
+    index base and its context (the names the note declares around it).
     """
     from ..running.listing import Listing
 
-    out = []
+    out: dict[int, Any] = {}
     keys = module_offers(note).binding_keys
     for index, algorithm, base, context in listings:
         listing = Listing(algorithm, note.source, index=index, index_base=base, context=context)
-        for key in keys:  # the module's BINDINGS, read without importing it: a bound statement runs
+        for key in keys:
             listing.bind(key, _never_called)
         try:
-            program = listing.program
+            _ = listing.program  # compiled on first use: what stops it is raised here
         except LocatedError as exc:
-            finding = exc.to_finding(note.path)
+            out[index] = exc
+        else:
+            out[index] = listing
+    return out
+
+
+def compile_findings(note: Note, compiled: dict[int, Any], seen: set) -> list[Finding]:
+    """What stops a listing before it runs (a form the interpreter cannot execute: AV308).
+
+    ``compiled`` is what :func:`compile_listings` made of the note's listings.
+
+    A finding the math's own lint already made is not said twice.
+    """
+    out = []
+    for listing in compiled.values():
+        if isinstance(listing, LocatedError):
+            finding = listing.to_finding(note.path)
             if finding.span not in seen and not finding.code.startswith("AV2"):
                 out.append(finding)
             continue
-        for span, text in program.unbound_text:
+        for span, text in listing.program.unbound_text:
             if span not in seen and text.strip():  # math alone is the math's own finding (AV2xx)
                 out.append(UnboundText.finding(span, note.path, text=text))
+    return out
+
+
+def call_findings(
+    note: Note, checks: Iterable[Any], irs: list[ir.Algorithm | None], compiled: dict[int, Any]
+) -> list[Finding]:
+    """``AV502`` where a check calls the listing it names ``as:`` with a count of inputs the listing does not take.
+
+    ``check`` says the same when the call runs; here it is said before anything runs. A call may
+    leave out the inputs the note binds beyond the listing's own (they keep the trial's values).
+    """
+    from ..math.mathexpr import parse_math
+    from ..math.mathtree import Apply, walk
+    from ..math.names import identifier
+    from .spec import listing_named
+
+    out = []
+    for check in checks:
+        name = check.get("as")
+        if name is None or check.get("listing") is None:
+            continue
+        algorithm = listing_named(irs, check.get("listing"))
+        listing = next((c for i, c in compiled.items() if algorithm is not None and irs[i - 1] is algorithm), None)
+        if listing is None or isinstance(listing, LocatedError):
+            continue
+        names = list(listing.inputs)
+        extra = listing.program.names.extra_inputs if listing.program.names else ()
+        own = len(names) - len(extra)
+        for key in ("holds", "given"):
+            latex = check.get(key)
+            if not isinstance(latex, str):
+                continue
+            try:
+                tree = parse_math(latex)
+            except LocatedError:
+                continue  # the spec's math is reported as such
+            calls = [n for n in walk(tree) if isinstance(n, Apply) and identifier(n.fn) == str(name)]
+            for node in calls:
+                if not own <= len(node.args) <= len(names):
+                    message = f"{name} takes {len(names)} input(s) ({', '.join(names)}), got {len(node.args)}"
+                    if own < len(names):
+                        message += f" (the last {len(names) - own} may be left out)"
+                    out.append(SpecReferenceError.finding(check.at(key), note.path, check=check.id, message=message))
+                    break
     return out
 
 

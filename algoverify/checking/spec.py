@@ -57,6 +57,7 @@ __all__ = [
     "NoteSpec",
     "read_spec",
     "check_references",
+    "listing_named",
     "validate_spec",
     "Statements",
     "Statement",
@@ -470,6 +471,11 @@ def _references(check: CheckSpec) -> Iterator[tuple[tuple[Any, ...], str, Any]]:
 
     found = list(walk(schema.KINDS[check.kind], check.params, ()))
     return iter(sorted(found, key=lambda r: r[1] != "listing"))  # stable: the listing, then the rest in order
+
+
+def listing_named(listings: Sequence[ir.Algorithm | None], key: Any) -> ir.Algorithm | None:
+    """The IR of the listing ``key`` names (a number from 1, a function's name or a caption), ``None`` when none."""
+    return _listing(listings, key)[0]
 
 
 def _listing(listings: Sequence[ir.Algorithm | None], key: Any) -> tuple[ir.Algorithm | None, str | None]:

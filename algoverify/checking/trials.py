@@ -475,9 +475,12 @@ class _Plan:
         self.budget = float(check.get("budget", DEFAULT_BUDGET))
         self.deadline = self.start + self.budget
         self.cut: str | None = None  # why fewer trials ran than planned
+        self.nothing_drawn = False  # a check with no inputs to draw: every trial would be the same run
 
     @property
     def planned(self) -> int:
+        if self.nothing_drawn:
+            return 1
         return self.exact if self.exact is not None else AUTO_TRIALS[1]
 
     def more(self, ran: int, drawn: int) -> bool:
@@ -499,6 +502,8 @@ class _Plan:
 
     def count(self, ran: int) -> str:
         """``100 trials``, or ``12 of 100 trials (the check's budget of 30 s ran out)``."""
+        if self.nothing_drawn:
+            return "its one run (the check draws no inputs, so every trial would be the same)"
         if self.cut is not None and ran < self.planned:
             return f"{ran} of {self.planned} trials ({self.cut})"
         return f"{ran} trials"
@@ -554,6 +559,8 @@ def search(
         trial, drawn = drawn, drawn + 1
         row = rows[trial] if trial < len(rows) else None  # the first trials try structured members
         values = ctx.draw(check, inputs_spec, ctx.rng(check, trial), row)
+        if trial == 0 and not values:
+            plan.nothing_drawn = True
         if row is not None:
             if any(_same_values(values, earlier) for earlier in structured):
                 # a row that gives the inputs nothing new is an ordinary trial: each trial counted is another test
