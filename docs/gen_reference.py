@@ -5,16 +5,30 @@ pages cannot drift from it: the spec keys from the schema the spec is validated 
 (``algoverify.checking.schema``), the finding codes from the registry ``explain`` reads
 (``algoverify.findings.RULES``), the command line from the argparse parser ``main`` uses
 (``algoverify.cli.build_parser``). ``docs/hooks.py`` calls them while mkdocs builds; the tests
-(``tests/test_docs_reference.py``) call them too. A page asks for one with a line
-``<!-- generated: NAME -->``.
+(``tests/test_docs_pages.py``) call them too.
+
+A page asks for one in either of two ways. A block ``<!-- generated: NAME -->`` … ``<!-- end
+generated -->`` keeps the generated text in the Markdown file itself, so the page reads whole
+where Markdown is read raw (on GitHub, in an editor); ``python docs/gen_reference.py`` rewrites
+the blocks and a test fails when one is stale. A line ``<!-- generated at build: NAME -->`` is
+filled only while the site is built: for text that depends on the Python that builds it (the
+command line's ``--help``) or is a directive of the site's own (the API's mkdocstrings).
 """
 
 from __future__ import annotations
 
 import argparse
 import re
+import sys
+from pathlib import Path
 
-MARKER = re.compile(r"^<!-- generated: ([a-z-]+) -->$", re.M)
+#: a generated part kept in the file, between its two markers
+BLOCK = re.compile(r"^<!-- generated: ([a-z-]+) -->\n(?:.*?\n)??<!-- end generated -->$", re.M | re.S)
+#: a generated part filled only while the site is built
+AT_BUILD = re.compile(r"^<!-- generated at build: ([a-z-]+) -->$", re.M)
+#: either kind, for the names a page asks for
+MARKER = re.compile(r"^<!-- generated(?: at build)?: ([a-z-]+) -->$", re.M)
+DOCS = Path(__file__).parent
 
 
 def spec_keys() -> str:
@@ -90,13 +104,111 @@ def api() -> str:
     return "\n".join(out)
 
 
-GENERATORS = {"api": api, "spec-keys": spec_keys, "finding-codes": finding_codes, "cli-usage": cli_usage}
+#: what each function the math knows by name computes (``tests/test_docs_pages.py`` keeps the
+#: keys equal to the registry, :data:`algoverify.math.functions.FUNCTIONS`)
+FUNCTION_MEANINGS = {
+    "exp": "e to the power",
+    "log": "natural logarithm; `\\log(x, b)` is the logarithm to base b",
+    "ln": "natural logarithm",
+    "lg": "binary logarithm (as in Knuth and CLRS)",
+    "sin": "sine",
+    "cos": "cosine",
+    "tan": "tangent",
+    "sinh": "hyperbolic sine",
+    "cosh": "hyperbolic cosine",
+    "tanh": "hyperbolic tangent",
+    "arcsin": "inverse sine",
+    "arccos": "inverse cosine",
+    "arctan": "inverse tangent",
+    "atan2": "angle of the point (x, y), called as atan2(y, x)",
+    "arctan2": "as atan2",
+    "hypot": "the length of (x, y)",
+    "sqrt": "square root",
+    "abs": "absolute value (entrywise)",
+    "sign": "sign: −1, 0 or 1",
+    "sgn": "as sign",
+    "softmax": "softmax over the last axis (shifted by its maximum, so large scores stay finite)",
+    "logsumexp": "log of the sum of exponentials, computed stably",
+    "sigmoid": "logistic function 1 / (1 + e^{−x})",
+    "relu": "max(x, 0), entrywise",
+    "mean": "mean of the entries",
+    "var": "variance of the entries (dividing by their number)",
+    "std": "standard deviation of the entries (dividing by their number)",
+    "sum": "sum of the entries, or of a set's elements",
+    "max": "largest of the arguments, of a set or of a vector's entries",
+    "min": "smallest of the arguments, of a set or of a vector's entries",
+    "gcd": "greatest common divisor of whole numbers, exactly",
+    "lcm": "least common multiple of whole numbers, exactly",
+    "card": "number of elements",
+    "zeros": "vector or matrix of zeros of the sizes given",
+    "ones": "vector or matrix of ones of the sizes given",
+    "length": "number of entries",
+    "argmax": "position of the largest entry, counted from the listing's index base (the first on ties)",
+    "argmin": "position of the smallest entry, counted from the listing's index base (the first on ties)",
+    "diag": "diagonal matrix of a vector, or diagonal of a matrix",
+    "tr": "trace",
+    "trace": "trace",
+    "det": "determinant",
+    "eig": "eigenvalues (ascending, for a symmetric matrix)",
+    "eigvals": "eigenvalues",
+    "rank": "matrix rank",
+    "norm": "Euclidean norm (Frobenius for a matrix); a second argument is the norm's order",
+    "len": "number of entries (Python's `len`)",
+    "range": "Python's half-open range of whole numbers",
+    "int": "Python's `int`: truncated toward zero",
+    "float": "Python's `float`",
+    "round": "Python's `round`",
+    "pow": "Python's `pow`; with three arguments, modular",
+    "divmod": "Python's `divmod`: the quotient and the remainder",
+    "bool": "Python's `bool`",
+}
 
 
-def expand(markdown: str) -> str:
-    """The page with each ``<!-- generated: NAME -->`` line replaced by what NAME generates."""
+def math_functions() -> str:
+    """A table of the functions math may call without defining them, and what each computes."""
+    from algoverify.math.functions import FUNCTIONS
 
-    def one(m: re.Match[str]) -> str:
+    out = ["| name | computes |", "| --- | --- |"]
+    for name in sorted(n for n in FUNCTIONS if not n.startswith("_")):
+        out.append(f"| `{name}` | {FUNCTION_MEANINGS[name]} |")
+    return "\n".join(out) + "\n"
+
+
+GENERATORS = {
+    "api": api,
+    "spec-keys": spec_keys,
+    "finding-codes": finding_codes,
+    "cli-usage": cli_usage,
+    "math-functions": math_functions,
+}
+
+
+def expand(markdown: str, *, at_build: bool = True) -> str:
+    """The page with each generated part filled: the kept blocks anew, and (``at_build``) the build-time lines."""
+
+    def block(m: re.Match[str]) -> str:
+        return f"<!-- generated: {m.group(1)} -->\n{GENERATORS[m.group(1)]().rstrip()}\n<!-- end generated -->"
+
+    def line(m: re.Match[str]) -> str:
         return GENERATORS[m.group(1)]().rstrip("\n")
 
-    return MARKER.sub(one, markdown)
+    markdown = BLOCK.sub(block, markdown)
+    return AT_BUILD.sub(line, markdown) if at_build else markdown
+
+
+def write_pages(docs: Path = DOCS) -> list[Path]:
+    """Rewrite the kept blocks of every page that has one; the pages changed."""
+    changed = []
+    for page in sorted(docs.rglob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        new = expand(text, at_build=False)
+        if new != text:
+            page.write_text(new, encoding="utf-8")
+            changed.append(page)
+    return changed
+
+
+if __name__ == "__main__":
+    for path in write_pages():
+        print(f"rewrote {path.relative_to(DOCS.parent)}")
+    sys.exit(0)

@@ -36,6 +36,24 @@ def test_generated_parts_name_known_generators():
             assert name in gen_reference.GENERATORS, f"{page}: {name}"
 
 
+def test_the_generated_parts_kept_in_the_pages_are_current():
+    stale = []
+    for page in sorted(DOCS.rglob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        if gen_reference.expand(text, at_build=False) != text:
+            stale.append(str(page.relative_to(ROOT)))
+    assert stale == [], "run `python docs/gen_reference.py` to rewrite them"
+
+
+def test_each_function_the_math_knows_says_what_it_computes():
+    from algoverify.math.functions import FUNCTIONS
+
+    assert set(gen_reference.FUNCTION_MEANINGS) == {n for n in FUNCTIONS if not n.startswith("_")}
+    page = (DOCS / "reference" / "math.md").read_text(encoding="utf-8")
+    for name in gen_reference.FUNCTION_MEANINGS:
+        assert f"| `{name}` |" in page
+
+
 def test_the_spec_keys_page_lists_exactly_the_schemas_keys():
     from algoverify.checking import schema
 
