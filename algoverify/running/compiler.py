@@ -56,7 +56,7 @@ from .runstate import (
     _ticker,
     _truth,
 )
-from .scope import Scope, constant_letters, join_families
+from .scope import Scope, bare_identity, constant_letters, join_families
 from .signature import assigned_names, output_names
 from .symbols import own_declarations, resolve
 from .worded import worded_condition
@@ -301,7 +301,7 @@ class _Compiler:
             if filled is not None:
                 value = stored_as_ones(value, filled)  # r \gets \mathbf{1} / n: n entries
             order = self.identities.get(identifier(target) or "")
-            if order is not None and tree.span is not None:  # L \gets I, then L_{ik} \gets …: I_n
+            if order is not None and bare_identity(tree) and tree.span is not None:  # L \gets I: I_n
                 sized = M.Idx(tree, (M.Sym(order, span=tree.span),), span=tree.span)
                 value = self.exactly(compile_expr(sized, self.ctx), sized)
         span = node.span

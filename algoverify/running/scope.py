@@ -29,7 +29,7 @@ from .scope_types import Read, Scope
 from .signature import assigned_names, entry_of
 from .worded import worded_condition
 
-__all__ = ["Read", "Scope", "scopes", "reads_of", "constant_letters", "CONSTANT_WORDS"]
+__all__ = ["Read", "Scope", "scopes", "reads_of", "bare_identity", "constant_letters", "CONSTANT_WORDS"]
 
 
 def scopes(
@@ -224,7 +224,7 @@ def _read_statements(
                     scope.zeroed.setdefault(name, n.span)
                 if name is not None and _mentions_ones(value):
                     scope.filled.add(name)
-                if name is not None and _bare_identity(value) and "I" not in declared:
+                if name is not None and bare_identity(value) and "I" not in declared:
                     scope.identities.setdefault(name, n.span)
                 if name is not None:
                     scope.whole_values.setdefault(name, []).append(value)
@@ -384,6 +384,6 @@ def _target_indices(tree: M.MathNode, is_bound: Callable[[str], bool]) -> list[M
     return []
 
 
-def _bare_identity(node: M.MathNode) -> bool:
+def bare_identity(node: M.MathNode) -> bool:
     """``I`` (or ``\\mathbf{I}``) written without its size."""
     return isinstance(node, M.Sym) and node.name == "I" and node.font in ("", "bf", "rm") and not node.accents
