@@ -194,6 +194,7 @@ def _read_statements(
         except LocatedError:
             continue  # reported with the math
         _note_letter_pairs(trees[-1][0], m, scope)
+    scope.updated_in_place |= _updated_in_place(trees)
     scope.variable_indexed |= {
         identifier(t.base) or ""
         for tree, _ in trees
@@ -307,6 +308,23 @@ _STATEMENTS = (
     ir.LoopBlock,
     ir.UserBlock,
 )
+
+
+def _updated_in_place(trees: list[tuple[M.MathNode, bool]]) -> set[str]:
+    """Names an entry of which is read, in source order, before a store into that same entry."""
+    read: dict[str, set[tuple[M.MathNode, ...]]] = {}
+    out: set[str] = set()
+    for tree, target in trees:
+        if target:
+            name = identifier(tree.base) if isinstance(tree, M.Idx) else None
+            if name is not None and tree.indices in read.get(name, set()):
+                out.add(name)
+            continue
+        for t in M.walk(tree):
+            name = identifier(t.base) if isinstance(t, M.Idx) else None
+            if name is not None:
+                read.setdefault(name, set()).add(t.indices)
+    return out
 
 
 def _executed(node: ir.Node) -> Iterator[tuple[ir.Math | ir.Text, bool]]:

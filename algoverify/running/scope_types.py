@@ -93,6 +93,9 @@ class Scope:
     two_digit: set[str] = field(default_factory=set)
     #: names written with two letters side by side as their subscript (``\mu_{ip}``), where first
     letter_pairs: dict[str, Span] = field(default_factory=dict)
+    #: names whose entry is read before the scope stores into that same entry (``l_{kk}`` read, then
+    #: ``l_{kk} \gets r``; ``x_i \gets x_i + 1``): what they hold comes in and is updated in place
+    updated_in_place: set[str] = field(default_factory=set)
     #: names written with one plain index (``\mu_1``, ``\mu_i``)
     single_indexed: set[str] = field(default_factory=set)
     #: free names read in the exponent of ``e`` or in ``\exp`` (``e^{-2 \pi i k / n}``), and free names read as an index

@@ -332,7 +332,10 @@ def _views(scope: Scope, free: dict[str, Read], context: InputSpec) -> dict[str,
                 break
         else:
             lower = name[:1].lower() + name[1:]
-            if lower != name and lower in stored and scope.index_counts.get(lower) == {2}:
+            # l_{kk} read before the listing stores into it, of an L the note declares: L comes in and is
+            # updated in place (a rank-one update of a Cholesky factor), not computed from nothing
+            updated = d is not None and lower in scope.updated_in_place
+            if lower != name and lower in stored and scope.index_counts.get(lower) == {2} and not updated:
                 out[name] = ("entries", lower, Origin("convention"))
     return out
 
