@@ -629,7 +629,8 @@ def test_unpacking_a_set_is_refused_at_the_target():
 NOT_RUNNABLE = [
     # (statement body, inputs, code, the text the finding points at)
     (r"\State \(y \gets \{i : 1 \le i \le n\}\)", dict(n=3), "AV308", r"\{i : 1 \le i \le n\}"),
-    (r"\State \(y \gets \forall i: x_i > 0\)", dict(n=3, x=[1.0]), "AV308", "i"),
+    # i ranges over the indices of what it indexes (\forall i: x_i > 0 runs); here it indexes nothing
+    (r"\State \(y \gets \forall i: i > 0\)", dict(n=3), "AV308", r"\forall i: i > 0"),
     (r"\State \(y \gets \exists i \in S\)", dict(n=3, S={1}), "AV308", r"\exists i \in S"),
     (r"\State \(y \gets \top\)", dict(n=3), "AV308", r"\top"),
     (r"\State \(y \gets \bot\)", dict(n=3), "AV308", r"\bot"),

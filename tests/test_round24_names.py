@@ -82,3 +82,138 @@ def test_entries_computed_from_earlier_entries_build_the_declared_matrix(tmp_pat
     assert "L" not in run.inputs
     A = np.array([[4.0, 2.0], [2.0, 5.0]])
     np.testing.assert_allclose(run(A=A), np.linalg.cholesky(A))
+
+
+_STEP_PROSE = (
+    r"Let \(G_k \in \mathbb{R}^{n \times n}\) be the current matrix and \(u_k, w_k \in \mathbb{R}^{n}\) "
+    r"the current pair."
+)
+_STEP_BODY = r"""
+\State \(\sigma_k \gets 1 / (w_k^{\top} u_k)\)
+\State \(G_{k+1} \gets G_k + \sigma_k u_k u_k^{\top}\)
+\State \Return \(G_{k+1}\)
+"""
+
+
+def test_the_quantities_of_one_step_are_names_of_their_own(tmp_path):
+    note = _note(tmp_path, _STEP_PROSE, _STEP_BODY)
+    run = algoverify.load(note).listings[0]
+    assert set(run.inputs) == {"G_k", "u_k", "w_k"}  # k is no input: it names the step
+    u, w = np.array([1.0, 2.0]), np.array([1.0, 0.0])
+    np.testing.assert_allclose(run(G_k=np.eye(2), u_k=u, w_k=w), np.eye(2) + np.outer(u, u))
+
+
+def test_a_check_reads_the_next_step_as_the_listing_names_it(tmp_path):
+    note = tmp_path / "step.md"
+    spec = (
+        "---\nalgoverify:\n  checks:\n    - id: grows\n      kind: property\n      listing: 1\n"
+        '      inputs: {n: "integers(1, 4)", G_k: "spd(n)", u_k: "randn(n)", w_k: "randn(n)"}\n'
+        "      given: 'w_k^{\\top} u_k > 0'\n"
+        "      holds: 'G_{k+1} - G_k = \\sigma_k u_k u_k^{\\top}'\n---\n\n"
+    )
+    note.write_text(
+        spec + _STEP_PROSE + "\n\n\\begin{algorithmic}[1]\n" + _STEP_BODY.strip() + "\n\\end{algorithmic}\n"
+    )
+    (o,) = api.check([note], seed=0, trials=20, isolate=False).notes[0].outcomes
+    assert o.status == "verified", o.message
+
+
+def test_a_letter_a_loop_binds_still_indexes(tmp_path):
+    note = _note(
+        tmp_path,
+        r"Let \(x \in \mathbb{R}^{n}\).",
+        r"""
+\State \(s \gets 0\)
+\For{\(k = 1, \dots, n\)}
+  \State \(s \gets s + x_k\)
+\EndFor
+\State \Return \(s\)
+""",
+    )
+    assert algoverify.load(note).listings[0](x=np.array([1.0, 2.0, 3.0])) == 6.0
+
+
+def test_a_letter_the_prose_declares_still_indexes(tmp_path):
+    note = _note(
+        tmp_path, r"Let \(x \in \mathbb{R}^{n}\) and let \(k\) be a position of \(x\).", r"\State \Return \(x_k\)"
+    )
+    assert algoverify.load(note).listings[0](x=np.array([4.0, 5.0]), k=2) == 5.0
+
+
+def test_an_upright_superscript_names_a_step_as_a_parenthesised_one_does(tmp_path):
+    note = _note(
+        tmp_path,
+        r"Let \(g \in \mathbb{R}^{n}\) be non-zero and \(\Delta > 0\).",
+        r"""
+\State \(p^{\mathrm{S}} \gets -\Delta g / \lVert g \rVert\)
+\State \(p^{\mathrm{C}} \gets p^{\mathrm{S}} / 2\)
+\State \Return \(p^{\mathrm{C}}\)
+""",
+    )
+    got = algoverify.load(note).listings[0](g=np.array([3.0, 4.0]), Delta=1.0)
+    np.testing.assert_allclose(got, [-0.3, -0.4])
+
+
+def test_a_whole_family_set_at_once_is_the_vector_of_its_members(tmp_path):
+    note = _note(
+        tmp_path,
+        r"Let \(X \in \mathbb{R}^{N \times p}\) have columns \(x_1, \dots, x_p\).",
+        r"""
+\State \(\beta_1, \dots, \beta_p \gets 0\)
+\State \(\beta_2 \gets \beta_2 + 1\)
+\State \Return \(\beta, X \beta\)
+""",
+    )
+    beta, fitted = algoverify.load(note).listings[0](X=np.arange(6.0).reshape(2, 3))
+    np.testing.assert_array_equal(beta, [0.0, 1.0, 0.0])
+    np.testing.assert_array_equal(fitted, [1.0, 4.0])
+
+
+def test_a_family_that_is_not_the_whole_name_is_refused_with_the_reason():
+    run = algoverify.compile(
+        "\\begin{algorithmic}\n\\Require $p$\n\\State $\\beta_2, \\dots, \\beta_p \\gets 0$\n"
+        "\\State \\Return $\\beta$\n\\end{algorithmic}"
+    )
+    try:
+        run(p=3)
+    except algoverify.ExecutionError as exc:
+        assert "starts at 2, not at the listing's first index 1" in str(exc)
+    else:
+        raise AssertionError("a partial family ran")
+
+
+_COLUMNS_PROSE = (
+    r"Let \(s_1, \dots, s_m\) in \(\mathbb{R}^{n}\) be stored as the columns of \(S = [s_1, \dots, s_m]\), "
+    r"and \(a \in \mathbb{R}^{m}\)."
+)
+_COLUMNS_BODY = r"""
+\State \(r \gets 0\)
+\For{\(i = 1, \dots, m\)}
+  \State \(r \gets r + s_i (a_i - 1)\)
+\EndFor
+\State \Return \(r\)
+"""
+
+
+def test_columns_the_prose_lists_are_values_so_a_group_after_one_is_a_product(tmp_path):
+    note = _note(tmp_path, _COLUMNS_PROSE, _COLUMNS_BODY)  # lint-clean: no AV204 "call or product?"
+    S = np.array([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
+    np.testing.assert_allclose(algoverify.load(note).listings[0](S=S, a=np.array([2.0, 3.0])), S @ [1.0, 2.0])
+
+
+def test_given_of_a_reference_check_reads_the_columns_as_the_listing_does(tmp_path):
+    module = tmp_path / "ref.py"
+    module.write_text("import numpy as np\n\ndef combined(S, a):\n    return S @ (np.asarray(a) - 1)\n")
+    note = tmp_path / "cols.md"
+    note.write_text(
+        "---\nalgoverify:\n  module: ref.py\n  checks:\n    - id: ref\n      kind: reference\n      listing: 1\n"
+        '      inputs: {n: "integers(2, 4)", m: "integers(2, 4)", S: "randn(n, m)", a: "randn(m)"}\n'
+        "      given: '\\forall i \\in \\{1, \\dots, m\\} : s_i^{\\top} s_i > 0'\n"
+        "      reference: combined\n---\n\n"
+        + _COLUMNS_PROSE
+        + "\n\n\\begin{algorithmic}[1]\n"
+        + _COLUMNS_BODY.strip()
+        + "\n\\end{algorithmic}\n"
+    )
+    (o,) = api.check([note], seed=0, trials=20, isolate=False).notes[0].outcomes
+    assert o.status == "verified", o.message

@@ -70,6 +70,20 @@ def test_a_statement_for_a_range_holds_for_every_value_of_it(condition):
     assert run(t=T, s=np.array([1.0, 9.0]), j=0, m=1) == 1  # only the first symbol is compared
 
 
+@pytest.mark.parametrize(
+    "condition, negative, positive",
+    [
+        (r"$s_i < 0$ for some $i$", [1.0, -2.0], [1.0, 2.0]),
+        (r"$s_i < 0$ for at least one $i \in \{1, \dots, m\}$", [1.0, -2.0], [1.0, 2.0]),
+        (r"$s_i \ge 0$ for all $i$", [1.0, 2.0], [1.0, -2.0]),  # over the indices of s
+    ],
+)
+def test_for_some_is_there_exists_and_a_bare_variable_runs_over_the_indices_it_reads(condition, negative, positive):
+    run = _listing(condition)
+    assert run(t=T, s=np.array(negative), j=0, m=2) == 1
+    assert run(t=T, s=np.array(positive), j=0, m=2) == 0
+
+
 def test_or_between_clauses_needs_one_of_them():
     run = _listing(r"$j = 0$ \textbf{or} $t_{j+i} = s_i$ for $i = 1, \dots, m$")
     assert run(t=T, s=np.array([9.0]), j=0, m=1) == 1
@@ -80,7 +94,7 @@ def test_or_between_clauses_needs_one_of_them():
     "condition",
     [
         r"$t_{j+i} = s_i$ whenever $i = 1, \dots, m$",  # not the word a range is given with
-        r"$t_{j+i} = s_i$ for $i$",  # no range
+        r"$t_{j+i} = s_i$ for $i > 0$",  # a relation, not a range
         r"$j = 0$ and $m = 1$ or $t_{j+i} = s_i$ for $i = 1, \dots, m$",  # and and or mixed: no reading
     ],
 )

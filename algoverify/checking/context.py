@@ -20,6 +20,7 @@ from ..math.numeric import Context, compile_expr, forall_failure
 from ..reading.files import regular_file
 from ..running.conventions import variant
 from ..running.generators import GENERATORS, GeneratorError
+from ..running.listing_parse import step_name
 from ..running.structured import EDGE_ROWS
 from ..running.symbols import rename_entries
 from ..running.values import ValueSyntaxError, parse_value, sizes_of, structured_value, value_class
@@ -315,6 +316,8 @@ class CheckContext:
             tree = join_words(M.parse_math(latex), spelt_words(names))
             # d_{ij} is entry (i, j) of D in the relation as in the listing it reads
             tree = _labelled_members(tree, names)
+            # H_{k+1} of a step the listing names so (H_k_plus_1): the same name in the relation
+            tree = M.transform(tree, lambda node: _step_variable(node, names))
             renames, pairs = self.renames(check)
             renames = {**_entry_convention(tree, names), **renames}
             tree = rename_entries(tree, renames, pairs)
@@ -360,7 +363,23 @@ class CheckContext:
         if given is None:
             return True
         env = {**self.functions, **values}
+        env.update({k: v for k, v in self._bound_inputs(check, values).items() if k not in env})
         return bool(np.all(self.evaluate(check, str(given), env, ("given",))))
+
+    def _bound_inputs(self, check: CheckSpec, values: dict[str, Any]) -> dict[str, Any]:
+        """The drawn values as the check's listing binds them (``s_i`` the columns of ``S``), for its LaTeX to read.
+
+        Nothing when the check names no listing, or the values do not bind (the run says why).
+        """
+        key = check.get("listing")
+        if key is None:
+            return {}
+        try:
+            listing = self.loaded.listing(key)
+            bound = listing.program.bound_inputs(taken(listing, values))
+        except (KeyError, TypeError, LocatedError):
+            return {}
+        return {k: v for k, v in bound.items() if not callable(v)}
 
     def let(self, check: CheckSpec, env: dict[str, Any]) -> None:
         """Add ``let:`` definitions to ``env``: ``G: X X^{\\top}``, or functions ``M(T): …``."""
@@ -425,6 +444,14 @@ def _entry_convention(tree: M.MathNode, names: set[str]) -> dict[str, str]:
             if name and name not in names and name[:1].islower() and name[:1].upper() + name[1:] in names:
                 out[name] = name[:1].upper() + name[1:]
     return out
+
+
+def _step_variable(node: M.MathNode, names: set[str]) -> M.MathNode:
+    """``H_{k+1}`` as the run's variable ``H_k_plus_1`` when the listing reads its steps so."""
+    found = step_name(node)
+    if found is None or found[1] not in names or identifier(node) in names:
+        return node
+    return M.Sym(found[1], span=node.span)
 
 
 def _labelled_members(tree: M.MathNode, names: set[str]) -> M.MathNode:

@@ -303,6 +303,13 @@ def _declared_by(tree: object, latex: str) -> set[str]:
         if isinstance(fn, M.Sym) or (isinstance(fn, M.Idx) and labelled(fn)):  # σ(z) = …, Π_{\mathcal{C}}(z) = …
             return {n for n in [identifier(fn)] if n}
         return set()
+    if "=" in latex and isinstance(tree, M.Rel) and len(tree.rest) == 1:
+        # "S = [s_1, \dots, s_m]": S and its columns s_i are values, so s_i(…) is a column times a group
+        listed = tree.rest[0][1]
+        items = listed.items if isinstance(listed, (M.ListLit, M.Tuple)) else (listed,)
+        members = [m for i in items for m in ((i.lo, i.hi) if isinstance(i, M.Range) else (i,))]
+        bases = {identifier(m.base) for m in members if isinstance(m, M.Idx)}
+        return {n for n in bases | {identifier(tree.first)} if n} if bases else set()
     if re.search(r"<|>|\\le|\\ge|\\lt|\\gt", latex) and "\\to" not in latex and "\\in" not in latex:
         # "0 < \lambda < 1": a value, so \lambda(…) is a product
         if isinstance(tree, M.Rel):

@@ -17,17 +17,15 @@ from typing import Any, Callable, Sequence
 
 from ..findings import AmbiguousMath, Finding, LocatedError, UnboundName
 from ..math import mathexpr as M
-from ..math.names import join_words
 from ..math.segments import parse_segment
 from ..reading.macros import MacroError, MacroTable, expand
 from ..reading.notes import Note
 from ..reading.prose import Sentence, sentences
-from ..running.conventions import inline_definitions
 from ..running.declarations import Declared, InputSpec, Origin
+from ..running.listing_parse import listing_parser
 from ..running.prose_symbols import function_definition, prose_declarations
 from ..running.requires import declared_inputs
 from ..running.scope import scopes
-from ..running.signature import listing_words
 from ..running.symbols import Resolution, own_declarations, resolve, unbound_message
 from ..syntax import ir
 from .spec import _listing, read_spec
@@ -125,10 +123,7 @@ def contexts(
 
 def _resolutions(algorithm: ir.Algorithm, context: InputSpec, known: set[str]) -> list[tuple[Any, Resolution]]:
     """Each scope of ``algorithm`` with its names bound as the interpreter binds them."""
-    words = listing_words(algorithm)
-
-    def parse(m: ir.Math) -> M.MathNode:
-        return inline_definitions(join_words(parse_segment(m), words), context.functions)
+    parse = listing_parser(algorithm, context)
 
     outer = declared_inputs(algorithm.body, parse, tolerant=True)
     return [

@@ -525,7 +525,14 @@ def _make_builder() -> type:
         def letter(self, meta, tok):
             return Sym(tok.value, span=self._tok(tok))
 
-        greek = name = letter
+        greek = letter
+
+        def name(self, meta, tok):
+            # \mathrm{S}: an upright letter is a word, not a variable (p^{\mathrm{S}} names the step S);
+            # a word of several letters is a name however it is set
+            written = self._text[tok.start_pos : tok.start_pos + 8]
+            upright = len(tok.value) == 1 and written.startswith(("\\mathrm{", "\\text{", "\\textrm{"))
+            return Sym(tok.value, font="rm" if upright else "", span=self._tok(tok))
 
         def const(self, meta, tok):
             return Const(tok.value, span=self._tok(tok))
@@ -766,7 +773,20 @@ def _power(node: MathNode, post: _Post, span: Span) -> MathNode:
         return _decorate(node, "plus" if exp.text == "+" else "minus", span)  # \delta^{+}
     if isinstance(exp, Neg) and exp.operand == Num("1", span=exp.span) and not isinstance(node, Num):
         return Inverse(node, span=span)
+    if isinstance(node, (Sym, Idx)) and _word_label(exp):
+        return Label(node, exp, span=span)  # p_k^{\mathrm{S}}, x^{\text{new}}: a name, as p^{(S)} is
     return Pow(node, exp, span=span)
+
+
+#: upright letters that are numbers or operators in an exponent: the units i and e, the differential d
+_UPRIGHT_VALUES = frozenset({"i", "e", "d", "j", "H"})
+
+
+def _word_label(exp: MathNode) -> bool:
+    """An exponent that names rather than raises: an upright letter or word, or words in ``\text``."""
+    if isinstance(exp, Text):
+        return exp.text.strip().isalpha()
+    return isinstance(exp, Sym) and exp.font == "rm" and not exp.accents and exp.name not in _UPRIGHT_VALUES
 
 
 def _bigop(kind: str, limits: _Limits, body: MathNode, span: Span) -> MathNode:

@@ -27,6 +27,8 @@ from .conventions import (
     SAID_TESTS,
     bound_names,
     defined,
+    family_target,
+    fill_family,
     install_views,
     pads,
     renaming,
@@ -305,6 +307,9 @@ class _Compiler:
                 sized = M.Idx(tree, (M.Sym(order, span=tree.span),), span=tree.span)
                 value = self.exactly(compile_expr(sized, self.ctx), sized)
         span = node.span
+        if family_target(target) is not None:  # \beta_1, \dots, \beta_p \gets 0: each member, so the vector
+            family, value = fill_family(target, value, self.ctx)
+            target = M.Sym(family, span=target.span)
         if isinstance(target, (M.Sym, M.Pow, M.Label, M.Transpose)) and identifier(target) is not None:
             name = identifier(target)
             key = "assign:" + name

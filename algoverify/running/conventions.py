@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from ..findings import EvaluationFailed, LocatedError, NotExecutable
 from ..math import mathexpr as M
 from ..math.names import identifier
 from ..math.numeric import Context, Env, compile_expr
@@ -37,6 +38,8 @@ __all__ = [
     "pads",
     "padded",
     "defined",
+    "family_target",
+    "fill_family",
 ]
 
 
@@ -176,6 +179,50 @@ def zeros(size: str, exact: bool) -> Callable[[Env], Any]:
         return np.full(shape, Fraction(0), dtype=object) if exact else np.zeros(shape)
 
     return zero_vector
+
+
+def family_target(target: M.MathNode) -> tuple[str, M.MathNode, M.MathNode] | None:
+    r"""``(name, first, last)`` of a target written as a whole family: ``\beta_1, \dots, \beta_p``."""
+    if not (isinstance(target, M.Range) and isinstance(target.lo, M.Idx) and isinstance(target.hi, M.Idx)):
+        return None
+    lo, hi = target.lo, target.hi
+    name = identifier(lo.base)
+    if name is None or name != identifier(hi.base) or len(lo.indices) != 1 or len(hi.indices) != 1:
+        return None
+    return name, lo.indices[0], hi.indices[0]
+
+
+def fill_family(target: M.MathNode, value: Callable[[Env], Any], ctx: Context) -> tuple[str, Callable[[Env], Any]]:
+    r"""``\beta_1, \dots, \beta_p \gets 0``: the name, and the vector of each member set so.
+
+    The family starts at the listing's first index (``\beta_0`` in a listing that counts from 0),
+    or it is not the whole of ``\beta`` and is refused (``AV308``). A value that is a vector of the
+    family's length gives one entry to each member.
+    """
+    name, first, last = family_target(target)  # type: ignore[misc]
+    if not (isinstance(first, M.Num) and first.text == str(ctx.index_base)):
+        raise LocatedError(
+            NotExecutable,
+            target.span,
+            message=f"{ctx.written(target)} starts at {ctx.written(first)}, not at the listing's first index "
+            f"{ctx.index_base}: assign the whole of {name}, or each member in a loop",
+        )
+    end = compile_expr(last, ctx)
+
+    def filled(env: Env) -> Any:
+        count = int(end(env)) - ctx.index_base + 1
+        v = value(env)
+        if np.ndim(v) == 0:
+            return np.full(count, v, dtype=object if isinstance(v, Fraction) else None)
+        if np.shape(v) != (count,):
+            raise LocatedError(
+                EvaluationFailed,
+                target.span,
+                message=f"{ctx.written(target)} has {count} members; the value has shape {np.shape(v)}",
+            )
+        return np.array(v, copy=True)
+
+    return name, filled
 
 
 def pads(declarations: InputSpec, ctx: Context) -> tuple[tuple[str, int], ...]:

@@ -24,10 +24,9 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..math import mathexpr as M
-from ..math.names import identifier, join_words, word
+from ..math.names import identifier, word
 from ..math.numeric import Context
 from ..math.ranges import range_directions
-from ..math.segments import parse_segment
 from ..syntax import ir
 from .compiler import (
     _Compiler,
@@ -38,12 +37,12 @@ from .compiler import (
 from .conventions import (
     bound_names,
     defined,
-    inline_definitions,
     install_views,
     pads,
     renaming,
 )
 from .declarations import InputSpec, read_family
+from .listing_parse import listing_parser
 from .program import (
     Program,
 )
@@ -106,12 +105,7 @@ def compile_program(
     # A listing's own comparisons are exact IEEE comparisons: `\\If{x = y}` is false for different
     # numbers. Tolerances belong to checks (`compare:`, `holds:`), which declare them.
     ctx = Context(guard=False, rtol=0.0, atol=0.0, index_base=index_base, text=text, exact=exact)
-    words = listing_words(algorithm)
-
-    by_prose = context.functions if context is not None else {}
-
-    def parse(m: ir.Math) -> M.MathNode:
-        return inline_definitions(join_words(parse_segment(m), words), by_prose)
+    parse = listing_parser(algorithm, context)
 
     # the note's other listings as they are now (a listing compiles on first use, after its note
     # is loaded), then this listing's own functions, added as they compile
@@ -183,11 +177,7 @@ def read_signature(
     declares and returns. Raises :class:`LocatedError` only when the declarations themselves
     do not read.
     """
-    words = listing_words(algorithm)
-    by_prose = context.functions if context is not None else {}
-
-    def parse(m: ir.Math) -> M.MathNode:
-        return inline_definitions(join_words(parse_segment(m), words), by_prose)
+    parse = listing_parser(algorithm, context)
 
     body = [n for n in algorithm.body if not isinstance(n, ir.Comment)]
     funcs = [n for n in body if isinstance(n, ir.Function)]

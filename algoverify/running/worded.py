@@ -1,7 +1,9 @@
 r"""A condition written half in words, read as the math it states.
 
 ``\If{$t_{j+i} = s_i$ for $i = 1, \dots, m$}`` is how papers say "for every i": the clause after
-*for* ranges the statement before it, as ``\forall i \in \{1, \dots, m\} : t_{j+i} = s_i`` would.
+*for* ranges the statement before it, as ``\forall i \in \{1, \dots, m\} : t_{j+i} = s_i`` would;
+"for some \(i\)" is ``\exists``, and a variable given without its range (``$d_i < 0$ for some
+$i$``) runs over the indices of what the statement indexes by it.
 Clauses joined by *and* (``\textbf{and}``, ``\land``) or by *or* are each read so; a condition that
 mixes the two, or whose words are anything else, has no reading here (an English condition still
 needs a binding, ``AV304``). Nothing here imports NumPy: the name checks read the same tree the
@@ -25,8 +27,9 @@ __all__ = ["worded_condition"]
 _JOIN = re.compile(
     r"^(?:\\textbf\{(and|or)\}|\\(?:text|textrm|mathrm)\{(and|or)\}|\\(land|lor|wedge|vee)\b|(and|or))$", re.I
 )
-#: the words between a statement and the range it holds over
+#: the words between a statement and the range it holds over: for every value, or for one at least
 _FOR = re.compile(r"^(?:for|for all|for every|for each|for any)$", re.I)
+_FOR_SOME = re.compile(r"^(?:for some|for at least one)$", re.I)
 _OPS = {"land": "and", "wedge": "and", "lor": "or", "vee": "or"}
 
 
@@ -70,10 +73,12 @@ def _clause(clause: list[ir.Math | str], parse: Callable[[ir.Math], M.MathNode])
     statement, word, over = clause
     if not (isinstance(statement, ir.Math) and isinstance(word, str) and isinstance(over, ir.Math)):
         return None
-    if not _FOR.match(word):
+    kind = "forall" if _FOR.match(word) else "exists" if _FOR_SOME.match(word) else None
+    if kind is None:
         return None
     var = quantified_over(parse(over))
-    if not isinstance(var, M.In):
-        return None  # "for i" with no range names nothing to range over
+    if not isinstance(var, (M.In, M.Sym)):
+        return None
+    # "for some i" with no range: i runs over the indices of what the statement indexes by i
     body = parse(statement)
-    return M.Quant("forall", var, body, span=Span(body.span.start, var.span.end))
+    return M.Quant(kind, var, body, span=Span(body.span.start, var.span.end))

@@ -319,6 +319,14 @@ def _truth(value: Any, node: M.MathNode, ctx: Context) -> bool:
     return bool(value)
 
 
+def _index_list(indices: Callable[[Env], tuple[int, int]]) -> Closure:
+    def listed(env: Env) -> list[int]:
+        first, last = indices(env)
+        return list(range(first, last + 1))
+
+    return listed
+
+
 def _quant(node: M.Quant, ctx: Context) -> Closure:
     r"""``\forall x \in S: P``, ``\exists (u, v) \in E : P``, ``\nexists``: over finite sets, stopping early."""
     if node.body is None:
@@ -326,6 +334,14 @@ def _quant(node: M.Quant, ctx: Context) -> Closure:
     ranges = list(node.var.items) if isinstance(node.var, M.Tuple) else [node.var]
     levels = []
     for r in ranges:
+        var = identifier(r) if isinstance(r, M.Sym) else None
+        if var is not None and len(ranges) == 1:
+            # \exists i : d_i < 0, "d_i < 0 for some i": i runs over the indices of what the statement indexes by i
+            fix = f"\\{node.kind} {var} \\in {index_set(ctx.index_base)} : …"
+            levels.append(
+                (*binder(r, r, ctx), 0, [], _index_list(index_range(var, [node.body], node, ctx, compile_expr, fix)), r)
+            )
+            continue
         if not isinstance(r, M.In):
             raise LocatedError(
                 NotExecutable,

@@ -1,0 +1,139 @@
+r"""How a listing's math is read before its names are resolved: one parser for the run and for lint.
+
+Each segment is parsed, the listing's multi-letter words are joined (``lo``), the functions the
+prose defines are inlined, and the quantities of one step of an iteration are named as the text
+names them. Optimisation and matrix texts write the current step's quantities with a subscript
+no loop binds (Nocedal and Wright's ``H_k``, ``s_k``, ``y_k``, ``\rho_k``, and the next iterate
+``H_{k+1}``): the reader takes ``H_k`` and ``H_{k+1}`` as two matrices, not entries ``k`` and
+``k + 1`` of a sequence ``H`` at a ``k`` nobody gives. A letter is read so (a *step letter*) when
+it appears only in such subscripts, alone or plus or minus a whole number, nothing binds it (no
+loop, parameter, ``\Require`` or declaration of the note), and the listing assigns such a name
+whole or the note declares one (``H_k \in \mathbb{R}^{n \times n}``, an input ``H_k`` the spec
+draws). Each such name becomes one variable: ``H_k``, ``H_k_plus_1``.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+from ..findings import LocatedError
+from ..math import mathexpr as M
+from ..math.names import identifier, join_words
+from ..math.segments import parse_segment
+from ..syntax import ir
+from .conventions import inline_definitions
+from .declarations import InputSpec
+from .signature import listing_words
+
+__all__ = ["listing_parser", "step_letters", "step_name", "flatten_steps"]
+
+
+def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callable[[ir.Math], M.MathNode]:
+    """The parse of ``algorithm``'s math segments, as the interpreter and the name checks read them."""
+    words = listing_words(algorithm)
+    by_prose = context.functions if context is not None else {}
+
+    def plain(m: ir.Math) -> M.MathNode:
+        return inline_definitions(join_words(parse_segment(m), words), by_prose)
+
+    declared = _declared(context) if context is not None else set()
+    letters = step_letters(algorithm, plain, declared)
+    if not letters:
+        return plain
+
+    def parse(m: ir.Math) -> M.MathNode:
+        return flatten_steps(plain(m), letters)
+
+    return parse
+
+
+def _declared(context: InputSpec) -> set[str]:
+    names = {d.name for d in context.inputs} | set(context.sizes) | set(context.definitions)
+    return names | set(context.families.values())
+
+
+def _step_of(index: M.MathNode) -> tuple[str, str] | None:
+    """``(letter, suffix)`` of a step subscript: ``k`` → ``("k", "")``, ``k+1`` → ``("k", "_plus_1")``."""
+    if isinstance(index, M.Sym) and _letter(index):
+        return index.name, ""
+    if (
+        isinstance(index, M.BinOp)
+        and index.op in ("+", "-")
+        and isinstance(index.left, M.Sym)
+        and _letter(index.left)
+        and isinstance(index.right, M.Num)
+        and index.right.text.isdigit()
+    ):
+        return index.left.name, ("_plus_" if index.op == "+" else "_minus_") + index.right.text
+    return None
+
+
+def _letter(sym: M.Sym) -> bool:
+    return len(sym.name) == 1 and sym.name.isalpha() and sym.name.islower() and not sym.font and not sym.accents
+
+
+def step_name(node: M.MathNode) -> tuple[str, str] | None:
+    """``(letter, variable)`` for ``H_k`` → ``("k", "H_k")``, ``H_{k+1}`` → ``("k", "H_k_plus_1")``; else ``None``."""
+    if not (isinstance(node, M.Idx) and len(node.indices) == 1):
+        return None
+    step = _step_of(node.indices[0])
+    base = identifier(node.base)
+    if step is None or base is None:
+        return None
+    return step[0], f"{base}_{step[0]}{step[1]}"
+
+
+def step_letters(
+    algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode], declared: Iterable[str] = ()
+) -> frozenset[str]:
+    """The letters ``algorithm`` uses only to name the quantities of one step (see the module's docstring)."""
+    declared = set(declared)
+    in_steps: set[str] = set()
+    elsewhere: set[str] = set()
+    evidence: set[str] = set()
+    for node in ir.walk(algorithm):
+        for m, target in _maths(node):
+            try:
+                tree = parse(m)
+            except LocatedError:
+                continue
+            stepped: set[int] = set()
+            for t in M.walk(tree):
+                found = step_name(t)
+                if found is None:
+                    continue
+                letter, name = found
+                in_steps.add(letter)
+                stepped.update(id(x) for x in M.walk(t.indices[0]))  # type: ignore[attr-defined]
+                if (target and t is tree) or name in declared:
+                    evidence.add(letter)
+            elsewhere.update(t.name for t in M.walk(tree) if isinstance(t, M.Sym) and id(t) not in stepped)
+    return frozenset((in_steps & evidence) - elsewhere - declared)
+
+
+def _maths(node: ir.Node) -> Iterable[tuple[ir.Math, bool]]:
+    """Every math segment of ``node`` itself (not of its children), and whether it is a target."""
+    if isinstance(node, ir.Assign):
+        yield node.value, False
+        yield node.target, True
+        return
+    for name in getattr(node, "__dataclass_fields__", {}):
+        value = getattr(node, name)
+        if isinstance(value, ir.Math):
+            yield value, False
+        elif isinstance(value, ir.Text):
+            yield from ((m, False) for m in value.math)
+        elif isinstance(value, tuple):
+            yield from ((v, False) for v in value if isinstance(v, ir.Math))
+
+
+def flatten_steps(tree: M.MathNode, letters: frozenset[str]) -> M.MathNode:
+    """``tree`` with each step quantity (``H_{k+1}`` for a step letter ``k``) one name, its span kept."""
+
+    def flat(node: M.MathNode) -> M.MathNode:
+        found = step_name(node)
+        if found is None or found[0] not in letters:
+            return node
+        return M.Sym(found[1], span=node.span)
+
+    return M.transform(tree, flat)
