@@ -422,6 +422,12 @@ def _relation(
         name, params = defined
         spec.functions.setdefault(name, (params, tree.rest[0][1], origin))
         return False
+    unit = _squared_to_minus_one(tree)
+    if unit is not None and not conditional:  # "where j^2 = -1": j is the imaginary unit, as j = \sqrt{-1} says
+        spec.definitions.setdefault(
+            unit, (M.Sqrt(M.Neg(M.Num("1", span=tree.span), span=tree.span), span=tree.span), origin)
+        )
+        return False
     if ops == ["="]:
         _vector_of_entries(tree, spec, origin, piece)
         declare_math(tree, spec, text_of(piece.math), origin, joint=False)  # A = [a_1, …, a_n]: columns
@@ -484,6 +490,16 @@ def _point_value(tree: M.Rel) -> tuple[str, float, float] | None:
     result = literal_number(value)
     name = identifier(fn) if isinstance(fn, M.Sym) else None
     return (name, number, result) if name is not None and number is not None and result is not None else None
+
+
+def _squared_to_minus_one(tree: M.Rel) -> str | None:
+    """``i^2 = -1``: the name whose square the prose sets to -1, else ``None``."""
+    if [op for op, _ in tree.rest] != ["="] or not isinstance(tree.first, M.Pow):
+        return None
+    base, exp = tree.first.base, tree.first.exp
+    if not isinstance(base, M.Sym) or literal_number(exp) != 2 or literal_number(tree.rest[0][1]) != -1:
+        return None
+    return identifier(base)
 
 
 def function_definition(tree: M.Rel) -> tuple[str, tuple[str, ...]] | None:

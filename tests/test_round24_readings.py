@@ -1,0 +1,182 @@
+r"""Readings of the twenty-fourth round of notes by a new user (numerical methods from textbooks).
+
+Each case is our own text, written the way signal-processing and optimisation books write theirs:
+the imaginary unit defined as ``\sqrt{-1}`` (or by ``i^2 = -1``), samples numbered in brackets
+(``x[0], \dots, x[N-1]``), a property the prose denies ("symmetric, not necessarily positive
+definite"), and sentences that set things up in parentheses (an equation number, a journal's
+volume and year, a normalisation) that are no claims. A NaN is said as such, and one the spec's own
+arithmetic makes never refutes a claim.
+"""
+
+from __future__ import annotations
+
+import textwrap
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import algoverify
+from algoverify import api
+from algoverify.math.mathexpr import parse_math
+from algoverify.math.numeric import Context, compile_expr
+
+
+def _write(tmp_path: Path, text: str, name: str = "note.md") -> Path:
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    return path
+
+
+def _outcomes(note: Path) -> dict:
+    (report,) = api.check([note], seed=0, trials=30, isolate=False).notes
+    return {o.check.id: o for o in report.outcomes}
+
+
+def _listing(prose: str, body: str, tmp_path: Path):
+    text = prose + "\n\n\\begin{algorithmic}\n" + textwrap.dedent(body).strip() + "\n\\end{algorithmic}\n"
+    note = _write(tmp_path, text, f"note{len(list(tmp_path.iterdir()))}.md")  # a note of its own for each text
+    return algoverify.load(note).listings[0]
+
+
+# --- 1. the square root of a negative number written as one is imaginary ---------------------------------
+
+
+@pytest.mark.parametrize("guard", [True, False])  # the spec's closures and the listing's generated code
+def test_the_square_root_of_a_negative_literal_is_imaginary_and_of_a_name_stays_real(guard):
+    def value(latex: str, **env):
+        return compile_expr(parse_math(latex), Context(declared=set(env), guard=guard))(env)
+
+    assert value(r"\sqrt{-1}") == 1j
+    assert value(r"3 \sqrt{-4}") == 6j
+    assert value(r"\sqrt{-0.25}") == 0.5j
+    assert np.isclose(value(r"e^{\sqrt{-1} \pi}"), -1)
+    assert value(r"\sum_{k=1}^{3} \sqrt{-1} x_k", x=np.array([1.0, 2.0, 3.0])) == 6j
+    assert value(r"\sqrt{4}") == 2.0
+    with np.errstate(invalid="ignore"):
+        assert np.isnan(value(r"\sqrt{-x}", x=1.0))  # a name's negative value: a real root, as before
+
+
+@pytest.mark.parametrize(
+    "prose",
+    [
+        r"Let \(z \in \mathbb{R}\), with \(j = \sqrt{-1}\).",
+        r"Let \(z \in \mathbb{R}\); here \(j^2 = -1\).",
+        r"Let \(z \in \mathbb{R}\), where \(j^{2} = -1\) as engineers write it.",
+    ],
+)
+def test_the_prose_defines_the_imaginary_unit_for_the_listing(tmp_path, prose):
+    run = _listing(prose, r"\Require \(z\)" "\n" r"\State \Return \(z j\)", tmp_path)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no RuntimeWarning of NumPy's on the way
+        assert run(z=2.0) == 2j
+
+
+def test_a_listing_and_a_spec_relation_read_the_square_root_of_minus_one(tmp_path):
+    note = _write(
+        tmp_path,
+        r"""
+        ---
+        algoverify:
+          checks:
+            - id: turn
+              kind: property
+              listing: 1
+              claim: "a quarter turn of a point is a product with the unit"
+              inputs: {a: "uniform(-1, 1)", b: "uniform(-1, 1)"}
+              holds: 'w = \sqrt{-1} (a + \sqrt{-1} b)'
+        ---
+
+        A quarter turn of a point is a product with the unit.
+
+        \begin{algorithmic}
+        \Require \(a\), \(b\)
+        \State \(w \gets -b + a \sqrt{-1}\)
+        \State \Return \(w\)
+        \end{algorithmic}
+        """,
+    )
+    assert algoverify.load(note).listings[0](a=1.0, b=2.0) == -2 + 1j
+    outcome = _outcomes(note)["turn"]
+    assert outcome.status == "verified", outcome.message
+
+
+def test_a_prose_definition_without_a_value_could_not_run_and_warns_nothing(tmp_path):
+    run = _listing(
+        r"Let \(a \in \mathbb{R}\) and \(c = \sqrt{a}\).", r"\Require \(a\)" "\n" r"\State \Return \(2 c\)", tmp_path
+    )
+    assert run(a=4.0) == 4.0
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(algoverify.ExecutionError) as caught:
+            run(a=-1.0)
+    # AV306 (could not run), at the prose: not AV302, which would refute a claim over our reading
+    assert caught.value.finding.code == "AV306"
+    assert "c, as the prose defines it, has no value here" in caught.value.finding.message
+
+
+SPEC_NAN = r"""
+---
+algoverify:
+  checks:
+    - id: root
+      kind: property
+      listing: 1
+      claim: "The root of the result is at least zero"
+      inputs: {x: "uniform(1, 2)"}
+      holds: '\sqrt{y} \ge 0'
+---
+
+The root of the result is at least zero.
+
+\begin{algorithmic}
+\Require \(x\)
+\State \(y \gets -x\)
+\State \Return \(y\)
+\end{algorithmic}
+"""
+
+GAPS = """
+import numpy as np
+from algoverify import register_generator as register
+
+
+@register()
+def with_a_gap(rng, n):
+    x = rng.standard_normal(n)
+    x[0] = np.nan
+    return x
+"""
+
+LISTING_NAN = r"""
+---
+algoverify:
+  module: gaps.py
+  checks:
+    - id: shifted
+      kind: property
+      listing: 1
+      claim: "The shifted total is the total plus three"
+      inputs: {x: "with_a_gap(3)"}
+      holds: 't = \sum_{i=1}^{3} x_i + 3'
+---
+
+The shifted total is the total plus three.
+
+\begin{algorithmic}
+\Require \(x\)
+\State \(t \gets \sum_{i=1}^{3} (x_i + 1)\)
+\State \Return \(t\)
+\end{algorithmic}
+"""
+
+
+def test_a_nan_the_relation_makes_could_not_check_and_one_a_listing_returns_refutes_saying_so(tmp_path):
+    made = _outcomes(_write(tmp_path, SPEC_NAN, "made.md"))["root"]
+    assert made.status == "could not check", made.message
+    assert r"\sqrt{y} has no value" in made.message and "invalid value" in made.message
+    (tmp_path / "gaps.py").write_text(GAPS, encoding="utf-8")
+    came = _outcomes(_write(tmp_path, LISTING_NAN, "came.md"))["shifted"]
+    assert came.status == "refuted", came.message  # the listing's NaN is the listing's
+    assert "t and x hold NaN (not a number)" in came.message
