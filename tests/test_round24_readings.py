@@ -19,6 +19,7 @@ import pytest
 
 import algoverify
 from algoverify import api
+from algoverify.cli import main
 from algoverify.math.mathexpr import parse_math
 from algoverify.math.numeric import Context, compile_expr
 
@@ -180,3 +181,72 @@ def test_a_nan_the_relation_makes_could_not_check_and_one_a_listing_returns_refu
     came = _outcomes(_write(tmp_path, LISTING_NAN, "came.md"))["shifted"]
     assert came.status == "refuted", came.message  # the listing's NaN is the listing's
     assert "t and x hold NaN (not a number)" in came.message
+
+
+# --- 2. samples numbered in brackets are a family ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "prose, base, first",
+    [
+        (r"The samples \(x[0], \dots, x[N-1]\) of a signal are given.", 0, 0),
+        (r"Given the readings \(x[1], \dots, x[N]\), the listing adds them.", 1, 1),
+    ],
+)
+def test_a_family_written_with_brackets_sizes_its_vector(tmp_path, prose, base, first, capsys):
+    note = _write(
+        tmp_path,
+        f"---\nalgoverify:\n  index_base: {base}\n---\n\n{prose}\n\n"
+        "\\begin{algorithmic}\n"
+        f"\\State \\(t \\gets \\sum_{{n={first}}}^{{N - 1 + {first}}} n \\, x[n]\\)\n"
+        "\\State \\Return \\(t, N\\)\n"
+        "\\end{algorithmic}\n",
+    )
+    listing = algoverify.load(note).listings[0]
+    assert listing(x=np.array([5.0, 6.0, 7.0])) == (6.0 + 14.0 if first == 0 else 5.0 + 12.0 + 21.0, 3)
+    assert main(["run", str(note), "--help-inputs"]) == 0
+    shown = capsys.readouterr().out
+    assert "sizes (from the inputs' shapes" in shown and "N  length of the family x" in shown, shown
+
+
+DFT = r"""
+---
+algoverify:
+  index_base: 0
+  checks:
+    - id: same-as-numpy
+      kind: reference
+      listing: 1
+      claim: "It agrees with NumPy's FFT"
+      inputs: {M: "integers(1, 9)", s: "randn(M)"}
+      reference: numpy.fft.fft
+    - id: energy
+      kind: property
+      listing: 1
+      claim: "it keeps the energy"
+      inputs: {M: "integers(1, 9)", s: "randn(M)"}
+      holds: '\sum_{m=0}^{M-1} \lvert s[m] \rvert^{2} = \frac{1}{M} \sum_{k=0}^{M-1} \lvert S[k] \rvert^{2}'
+---
+
+Take the \(M\) samples \(s[0], \dots, s[M-1]\) of a signal, with \(j = \sqrt{-1}\) as engineers write it.
+
+\begin{algorithmic}
+\State \(w \gets e^{-2 \pi j / M}\)
+\For{\(k = 0, \dots, M - 1\)}
+  \State \(S[k] \gets \sum_{m=0}^{M-1} s[m] \, w^{k m}\)
+\EndFor
+\State \Return \(S\)
+\end{algorithmic}
+
+It agrees with NumPy's FFT, and it keeps the energy.
+"""
+
+
+def test_a_transform_written_with_j_and_bracketed_samples_runs_and_verifies(tmp_path):
+    note = _write(tmp_path, DFT)
+    s = np.array([1.0, -2.0, 0.5, 3.0])
+    np.testing.assert_allclose(algoverify.load(note).listings[0](s=s), np.fft.fft(s))  # M is s's length
+    found = _outcomes(note)
+    assert {k: o.status for k, o in found.items()} == {"same-as-numpy": "verified", "energy": "verified"}, {
+        k: o.message for k, o in found.items()
+    }
