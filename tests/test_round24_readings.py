@@ -250,3 +250,40 @@ def test_a_transform_written_with_j_and_bracketed_samples_runs_and_verifies(tmp_
     assert {k: o.status for k, o in found.items()} == {"same-as-numpy": "verified", "energy": "verified"}, {
         k: o.message for k, o in found.items()
     }
+
+
+# --- 3. a denied property is no precondition -----------------------------------------------------------
+
+
+#: prose → what it says of B that a run tests on entry
+DENIALS = [
+    (r"Let \(B \in \mathbb{R}^{n \times n}\) be symmetric (not necessarily positive definite).", {"symmetric"}),
+    (r"Let \(B \in \mathbb{R}^{n \times n}\) be symmetric, not necessarily positive definite.", {"symmetric"}),
+    (r"Let \(B \in \mathbb{R}^{n \times n}\) be symmetric (it need not be positive definite).", {"symmetric"}),
+    (r"Let \(B \in \mathbb{R}^{n \times n}\) be symmetric and not positive definite in general.", {"symmetric"}),
+    (r"Let \(B \in \mathbb{R}^{n \times n}\) be symmetric, neither positive definite nor invertible.", {"symmetric"}),
+    (r"Let \(B\) be a not necessarily positive definite symmetric matrix.", {"symmetric"}),
+    (r"Let \(B \in \mathbb{R}^{n \times n}\) be not necessarily symmetric positive definite.", set()),
+    # what is not denied is still said
+    (r"Let \(B \in \mathbb{R}^{n \times n}\) be symmetric positive definite.", {"positive definite"}),
+    (r"Let \(B \in \mathbb{R}^{n \times n}\) be symmetric positive definite; the listing does not change it.",
+     {"positive definite"}),
+    (r"Let \(B \in \mathbb{R}^{n \times n}\) be not assumed to be invertible, and be symmetric.", {"symmetric"}),
+]  # fmt: skip
+
+
+def _said_of_b(prose: str, tmp_path: Path) -> set[str]:
+    run = _listing(prose, r"\Require \(B\)" "\n" r"\State \Return \(B_{1,1}\)", tmp_path)
+    broken = set()
+    for key, B in (("positive definite", [[-1.0, 0.0], [0.0, 1.0]]), ("symmetric", [[1.0, 2.0], [0.0, 1.0]])):
+        try:
+            run(B=np.array(B))
+        except algoverify.ExecutionError as exc:
+            assert exc.finding.code == "AV309", exc
+            broken.add(key)
+    return {"positive definite"} if broken == {"positive definite", "symmetric"} else broken  # not symmetric: not SPD
+
+
+def test_a_property_the_prose_denies_is_not_a_precondition(tmp_path):
+    wrong = [(prose, said, _said_of_b(prose, tmp_path)) for prose, said in DENIALS]
+    assert not [w for w in wrong if w[1] != w[2]], wrong
