@@ -19,6 +19,7 @@ import pytest
 
 import algoverify
 from algoverify import api
+from algoverify.checking.cues import cues
 from algoverify.cli import main
 from algoverify.math.mathexpr import parse_math
 from algoverify.math.numeric import Context, compile_expr
@@ -287,3 +288,31 @@ def _said_of_b(prose: str, tmp_path: Path) -> set[str]:
 def test_a_property_the_prose_denies_is_not_a_precondition(tmp_path):
     wrong = [(prose, said, _said_of_b(prose, tmp_path)) for prose, said in DENIALS]
     assert not [w for w in wrong if w[1] != w[2]], wrong
+
+
+# --- 4. set-up sentences are not claims ------------------------------------------------------------------
+
+#: sentence → whether it states something a check could test
+SENTENCES = [
+    # an equation number in parentheses, a citation's volume and year, a value fixed in an aside: no claim
+    (r"This is Algorithm 5.2 of the textbook, with the start of their (5.14).", False),
+    (r"The method goes back to the survey (*ACM Computing Surveys* 21, 1989) and is simple.", False),
+    (r"The scheme was first analysed (Smith and Jones, *J. Numer. Anal.* 7:12–30, 1971).", False),
+    (r"A filter of order two with coefficients \(c_1, c_2\) (the leading one normalised to \(c_0 = 1\)) is used.",
+     False),
+    (r"A monic polynomial (\(p_n = 1\)) of degree \(n\) is given.", False),
+    (r"The weights (with \(w_0 = 1\) and \(w_1 = 2\)) come from the table.", False),
+    (r"See (3) for the update.", False),
+    # claims, kept
+    (r"After the loop the residual is tiny (\(r \le 10^{-8}\)).", True),
+    (r"The loop ends (so \(r = 0\) at the end).", True),
+    (r"The loop ends with \(r = 0\).", True),
+    (r"Each pass costs 45 multiplications (Smith, 2003).", True),
+    (r"The update (see (5.14)) never increases the energy.", True),
+    (r"With \(a_0 = 1\) fixed, the output is exactly the input.", True),
+]  # fmt: skip
+
+
+def test_set_up_sentences_are_no_claims_and_claims_stay_claims():
+    wrong = [(sentence, claim, cues(sentence)) for sentence, claim in SENTENCES if bool(cues(sentence)) != claim]
+    assert not wrong, wrong
