@@ -42,8 +42,6 @@ KNOWN = {
     "round23/mobius-sieve": "\\mu_{i p} stored beside \\mu_i: the notation reads the entry (i, p), a reader position "
     "i·p; lint says so (AV204) and how to write either",
     "round22/gray-code": "the author's claim: quotes words the prose does not have; lint is right to say AV407",
-    "round24/direct-dft": "the prose's j = \\sqrt{-1} is evaluated as a real square root (NaN): the unit of "
-    "complex numbers is to be read so",
 }
 #: notes whose own module needs a package algoverify does not install
 NEEDS = {"round25/mann-whitney-u": "scipy"}

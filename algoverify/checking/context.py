@@ -282,6 +282,23 @@ class CheckContext:
             return None
         return forall_failure(tree, ctx, env)
 
+    def nan_made(self, check: CheckSpec, latex: str, env: dict[str, Any]) -> str | None:
+        """How evaluating ``latex`` over ``env`` made a NaN of numbers, as NumPy says it; ``None`` if it made none.
+
+        A NaN the spec's LaTeX gives without making one came in with a value it read (a listing's output).
+        """
+        try:
+            tree, ctx = self._prepared(check, latex, set(env), check.span)
+            fn = compile_expr(tree, ctx)
+            with np.errstate(all="ignore", invalid="raise"), warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                fn(env)
+        except FloatingPointError as exc:
+            return str(exc)
+        except Exception:  # noqa: BLE001 - a side that fails otherwise was reported as the relation ran
+            return None
+        return None
+
     def _compile(
         self, check: CheckSpec, latex: str, names: set[str], key: tuple[Any, ...] = ()
     ) -> Callable[[dict[str, Any]], Any]:

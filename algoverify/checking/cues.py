@@ -6,7 +6,8 @@ law or a property (always, never, cannot, converges, at most, unchanged, equals,
 is convex / monotone / non-negative, …), a comparison in words or in inline math (``\le``,
 ``= 0``, ``O(n \log n)``), and the numbers it states — not a year, a date, a section, figure
 or equation number, a citation, a version or a name like GPT-2. A sentence that sets things up
-(``Let n ≥ 1 …``, ``We use …``, an example) gives no cue for its numbers and relations.
+(``Let n ≥ 1 …``, ``We use …``, an example) gives no cue for its numbers and relations, nor does a
+value a bracket fixes (``(normalised to a_0 = 1)``) or a reference in brackets (``(SIAM Review 45, 2003)``).
 
 It prefers missing a claim to flagging a sentence that claims nothing checkable; its precision
 and recall are measured in ``tests/test_claims.py``. Regular expressions only: ``lint`` runs it.
@@ -159,7 +160,7 @@ _NOT_A_QUANTITY = re.compile(
           |questions?|number|no\.|lecture|lectures|slides?|sheet|homework|assignment|session|episode|module|unit
           |cases?|phases?|stages?|rules?|codes?|level|week|day|month|year|top|epoch))
         \s*\(?\s*\d+(?:\.\d+)*\)?(?:\s*(?:[-–,]|and|to|of)\s*\(?\d+(?:\.\d+)*\)?)*
-      | (?<![\w)])\(\d{{1,3}}\)                               # (3): an equation or an enumeration
+      | (?<![\w)])\((?:\d{{1,3}}|[1-9]\d?\.\d{{1,3}})[a-z]?\)           # (3), (7.20): an equation or an enumeration
       | (?:\b(?:in|since|until|before|after|during|from|circa|by|of|year)\s+|\(|,\s*|et\ al\.?\s*)
         (?:1[5-9]|20)\d{{2}}\b(?!\s*%)
       | \b(?:1[5-9]|20)\d{{2}}\s*[-–]\s*(?:1[5-9]|20)?\d{{2}}\b
@@ -172,6 +173,8 @@ _NOT_A_QUANTITY = re.compile(
     """,
     re.X | re.I,
 )
+#: a reference in brackets that ends in its year: "(SIAM Review 45, 2003)", "(Smith, J. Comput. 7:12–30, 1971)"
+_CITATION = re.compile(r"\((?=[^()]*[A-Z][a-z])[^()]*?,\s*(?:1[5-9]|20)\d{2}[a-z]?\)")
 #: sentences that set things up rather than claim: their numbers and math relations are givens
 _SETUP = re.compile(
     r"^(?:\W*)(?:let|suppose|assume|given|consider|fix|define|denote|write|writing|take|set|pick|choose)\b"
@@ -222,13 +225,33 @@ def cues(text: str) -> list[str]:
             len(bounds) > 1 or (bounds and _INTRODUCED.search(text, 0, bounds[0][0][0]) is not None)
         )
         if found or not bounds or not given:
-            for _, latex in maths:
-                found.extend(c for c in _math_cues(latex) if c not in found)
-        words = _blank_math(text, [span for span, _ in maths])
+            bare = _blank_math(text, [span for span, _ in maths])  # \( and \) are no brackets of the words
+            for span, latex in maths:
+                if not _aside(bare, span, latex):
+                    found.extend(c for c in _math_cues(latex) if c not in found)
+        words = _CITATION.sub(lambda m: " " * len(m.group()), _blank_math(text, [span for span, _ in maths]))
         for m in _NUMBER.finditer(words):
             if not _names(words, m) and m.group() not in found:
                 found.append(m.group())
     return found
+
+
+#: the words of a bracket before a math that fixes a value: "(\(a_0 = 1\))", "(the leading one normalised to …"
+_ASIDE_BEFORE = re.compile(
+    r"\((?:[^()]*?\b(?:normali[sz]ed|scaled|set|fixed|chosen|taken|assumed|by convention|i\.e\.|with|where)"
+    r"(?:\s+(?:to|at|as|so\s+that))?)?(?:[\s,;]|\band\b)*$",  # "(with a_0 = 1 and b_0 = 2)": each of a list
+    re.I,
+)
+
+
+def _aside(text: str, span: tuple[int, int], latex: str) -> bool:
+    r"""Whether the math is a value fixed in a bracket, as a convention is (``(a_0 = 1)``): no claim.
+
+    Only an equality to a number: a bound in a bracket (``(so r \le \tau)``) still states something.
+    """
+    if _RELATION.search(latex) or _ORDER.search(latex) or "=" not in latex:
+        return False
+    return _ASIDE_BEFORE.search(text, 0, span[0]) is not None and re.match(r"[^()]*\)", text[span[1] :]) is not None
 
 
 def _names(words: str, number: re.Match[str]) -> bool:

@@ -238,7 +238,7 @@ def _judged(check: CheckSpec, ctx: CheckContext, env: dict[str, Any], at: str) -
         ctx.shown[:] = [_plain(w) for w in [_witness(check, ctx, env)] if w]
     if _truth(ok):
         return None
-    return f"{holds} is false{at}" + _witness(check, ctx, env) + _tolerance(check)
+    return f"{holds} is false{at}" + _witness(check, ctx, env, failed=True) + _tolerance(check)
 
 
 # --- invariants: a relation at a statement, on every pass ------------------------------------------
@@ -440,11 +440,12 @@ def _truth(value: Any) -> bool:
     return bool(np.all(value))
 
 
-def _witness(check: CheckSpec, ctx: CheckContext, env: dict[str, Any]) -> str:
+def _witness(check: CheckSpec, ctx: CheckContext, env: dict[str, Any], failed: bool = False) -> str:
     """Values of the relation's two sides, so the report shows by how much it fails.
 
     A ``\\forall`` that fails is shown at its first failing binding: ``at i = 2`` and the two
-    sides of its statement there.
+    sides of its statement there. Of a relation that ``failed`` with a side NaN, the report says
+    which value it read holds NaN; a NaN its own arithmetic made is :class:`CannotCheck` (see :func:`_nan`).
     """
     from ..math import mathexpr as M
 
@@ -482,6 +483,10 @@ def _witness(check: CheckSpec, ctx: CheckContext, env: dict[str, Any]) -> str:
     if len(set(texts)) < len(texts):  # sides that differ but print alike: print every digit
         texts = [_value_text(v, 17) for _, v in shown]
     parts = [f"{latex} = {t}" for (latex, _), t in zip(shown, texts)]
+    if failed:
+        holding = list(dict.fromkeys(n for latex, value in shown for n in _nan(check, ctx, env, latex, value, where)))
+        if holding:
+            parts.append(f"{' and '.join(holding)} {'holds' if len(holding) == 1 else 'hold'} NaN (not a number)")
     if len(shown) == 2 and len(sides) == 2 and cut(shown[0][1], shown[1][1]):
         # a long array is printed cut: the entries that break the relation are named, wherever they are
         agree = _entrywise(tree.rest[0][0], tolerance(check, "rtol"), tolerance(check, "atol"))
@@ -489,6 +494,40 @@ def _witness(check: CheckSpec, ctx: CheckContext, env: dict[str, Any]) -> str:
         found = differing(shown[0][1], shown[1][1], agree, names, ctx.index_base(check)) if agree else ""
         parts += [found] if found else []
     return f"{where} (" + "; ".join(parts) + ")"
+
+
+def _nan(check: CheckSpec, ctx: CheckContext, env: dict[str, Any], latex: str, value: Any, where: str) -> list[str]:
+    """What a NaN side of a failed relation read that holds NaN (the side itself when no name does).
+
+    A NaN that came in with a listing's output is a refutation, said as such. One the spec's own
+    arithmetic made of numbers (``\\sqrt`` of a negative number, ``0 / 0``) says the relation has
+    no value on these inputs, or that we read it wrongly, never that the claim is false: :class:`CannotCheck`.
+    """
+    if not _holds_nan(value):
+        return []
+    made = ctx.nan_made(check, latex, env)
+    if made is not None:
+        raise CannotCheck(
+            f"{latex} has no value{where}: the relation's own arithmetic made NaN of numbers ({made}), "
+            "so the claim was not tested (a `given:` keeps such inputs out)"
+        )
+    from ..math import mathexpr as M
+    from ..math.names import identifier
+
+    try:
+        tree = M.parse_math(latex)
+    except LocatedError:
+        return [latex]
+    read = dict.fromkeys(identifier(n) for n in M.walk(tree) if isinstance(n, (M.Sym, M.Idx)))
+    return [name for name in read if name is not None and name in env and _holds_nan(env[name])] or [latex]
+
+
+def _holds_nan(value: Any) -> bool:
+    try:
+        array = np.asarray(value)
+        return array.dtype.kind in "fc" and bool(np.isnan(array).any())
+    except (TypeError, ValueError):
+        return False
 
 
 def _entrywise(op: str, rtol: float, atol: float) -> Any:

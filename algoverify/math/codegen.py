@@ -151,6 +151,9 @@ class _Gen:
         return f"({self.expr(node.num)} / {self.expr(node.den)})"
 
     def g_Sqrt(self, node: M.Sqrt) -> str:
+        unit = M.imaginary_root(node)
+        if unit is not None:
+            return self.bind("c", unit)
         if node.index is not None:
             return self.closure(node)
         return f"_sqrt({self.expr(node.radicand)})"

@@ -109,6 +109,7 @@ from .mathtree import (
     bold_digit,
     conjuncts,
     digits_to_int,  # noqa: F401 - re-exported: running/values.py imports it from here
+    imaginary_root,
     iter_children,
     transform,
     unknown_macros,
@@ -186,6 +187,7 @@ __all__ = [
     "conjuncts",
     "bold_digit",
     "zero_literal",
+    "imaginary_root",
     "transform",
 ]
 

@@ -3,13 +3,14 @@ r"""The math AST: one frozen dataclass per node type, and the walks over a tree.
 Holds the node types :func:`algoverify.math.mathexpr.parse_math` builds (every node with its
 absolute span; equality is structural, spans do not take part in ``==``), and the generic
 traversals over them: :func:`iter_children`, :func:`walk`, :func:`transform`, the small
-predicates (:func:`bold_digit`, :func:`zero_literal`, :func:`conjuncts`) and
+predicates (:func:`bold_digit`, :func:`zero_literal`, :func:`imaginary_root`, :func:`conjuncts`) and
 :func:`unknown_macros`. No parsing and no printing here; nothing imports lark, sympy or numpy.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
@@ -604,6 +605,24 @@ def bold_digit(node: MathNode) -> bool:
 def zero_literal(node: MathNode) -> bool:
     r"""``0`` or ``\mathbf{0}``: what ``x \gets 0`` sets before ``x_i \gets …`` fills it."""
     return (isinstance(node, Num) and node.text == "0") or (bold_digit(node) and node.name == "0")  # type: ignore[attr-defined]
+
+
+def imaginary_root(node: MathNode) -> complex | None:
+    r"""``\sqrt{-1}``, ``\sqrt{-4}``: the root of a negative number written as one, ``1j``, ``2j``; else ``None``.
+
+    A reader takes "with \(j = \sqrt{-1}\)" for the imaginary unit, where a real square root is NaN.
+    Only a literal is read so: ``\sqrt{x}`` of a name that holds a negative number stays a real root.
+    """
+    if not (isinstance(node, Sqrt) and node.index is None and isinstance(node.radicand, Neg)):
+        return None
+    number = node.radicand.operand
+    if not isinstance(number, Num):
+        return None
+    try:
+        magnitude = math.sqrt(number.value)
+    except OverflowError:
+        return None
+    return complex(0.0, magnitude) if magnitude > 0 else None
 
 
 def conjuncts(node: MathNode) -> list[MathNode]:

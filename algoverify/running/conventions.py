@@ -19,7 +19,7 @@ from ..findings import EvaluationFailed, LocatedError, NotExecutable
 from ..math import mathexpr as M
 from ..math.names import identifier
 from ..math.numeric import Context, Env, compile_expr
-from ..math.ops import Sequence, materialise
+from ..math.ops import Sequence, materialise, raise_on_fp_errors
 from ..syntax import ir
 from .declarations import InputSpec
 from .symbols import Resolution, rename_entries
@@ -247,7 +247,25 @@ def padded(value: Any, places: int) -> Any:
 def defined(names: Resolution, ctx: Context) -> tuple[tuple[str, Callable[[Env], Any]], ...]:
     """The prose's definitions a scope reads, compiled (a problem in one is located in the prose)."""
     guarded = dataclasses.replace(ctx, guard=True)
-    return tuple((name, compile_expr(tree, guarded)) for name, tree in names.definitions)
+    return tuple((name, _finite(name, tree, compile_expr(tree, guarded))) for name, tree in names.definitions)
+
+
+def _finite(name: str, tree: M.MathNode, fn: Callable[[Env], Any]) -> Callable[[Env], Any]:
+    """``fn``, with NumPy's floating-point trouble an error at the prose instead of a warning on stderr.
+
+    A definition is evaluated as the run binds its inputs, before the listing's first statement: a NaN
+    it made would otherwise run on silently, and a claim fail over our reading of the prose. It is
+    AV306, which no check takes as a refutation (could not check).
+    """
+
+    def value(env: Env) -> Any:
+        try:
+            return raise_on_fp_errors(fn, env)
+        except FloatingPointError as exc:
+            message = f"{name}, as the prose defines it, has no value here: {exc}"
+            raise LocatedError(EvaluationFailed, tree.span, message=message) from exc
+
+    return value
 
 
 #: the Greek letters TeX spells two ways (``\\epsilon``, ``\\varepsilon``): a reader sees one letter

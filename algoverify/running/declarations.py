@@ -419,7 +419,11 @@ def _names(node: M.MathNode) -> list[tuple[str, Span]]:
 
 
 def read_family(node: M.MathNode, origin: Origin | None = None) -> Family | None:
-    r"""``B_1, \dots, B_k`` → ``Family('B', 'k')``; ``w_0, \dots, w_{k-1}`` → ``Family('w', 'k', first=0)``."""
+    r"""``B_1, \dots, B_k`` → ``Family('B', 'k')``; ``w_0, \dots, w_{k-1}`` → ``Family('w', 'k', first=0)``.
+
+    ``x[0], \dots, x[N-1]``, as signal processing writes its samples, is the family ``x_0, \dots, x_{N-1}``.
+    """
+    node = _subscripted(node)
     found = written_family(node)
     if found is None:
         return None
@@ -440,6 +444,20 @@ def read_family(node: M.MathNode, origin: Origin | None = None) -> Family | None
     # members first..size+shift: their number is size + shift - first + 1, so size = len - offset
     offset = shift - first + 1
     return Family(base, size, first, offset, origin, node.span)
+
+
+def _subscripted(node: M.MathNode) -> M.MathNode:
+    """A range between two bracketed members of one name (``x[0]``, ``x[N-1]``), written with subscripts."""
+    if not isinstance(node, M.Range) or not all(
+        isinstance(end, M.Index) and len(end.args) == 1 for end in (node.lo, node.hi)
+    ):
+        return node
+    lo, hi = node.lo, node.hi
+    return M.Range(
+        M.Idx(lo.base, lo.args, span=lo.span),  # type: ignore[attr-defined]
+        M.Idx(hi.base, hi.args, span=hi.span),  # type: ignore[attr-defined]
+        span=node.span,
+    )
 
 
 def _element_of(node: M.MathNode, declared: set[str]) -> bool:

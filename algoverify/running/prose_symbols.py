@@ -307,19 +307,51 @@ def _properties(name: str, after: str, piece: _Math, spec: InputSpec, origin: Or
     said = re.split(r"\band\b(?=\s+(?:a|an|the|let)\b)", said, maxsplit=1)[0]
     # "a symmetric matrix A", "n + 1 distinct nodes x_0, …, x_n"
     adjectives = re.search(rf"((?:[\w-]+ ){{0,3}})(?:matrix|vector|array|list|{_COUNT_NOUNS})$", before, re.I)
-    text = said + " " + (adjectives.group(1) if adjectives else "")
+    text = said + "; " + (adjectives.group(1) if adjectives else "")  # a denial in one does not reach the other
+    denied = _denied(text)
     found: list[str] = []
     for pattern, key in _PROPERTY_WORDS:
-        m = pattern.search(text)
-        if m is None or key in found:
-            continue
-        if key == "symmetric" and "positive definite" in found:
-            continue  # "symmetric positive definite" is one property
-        found.append(key)
-        text = text[: m.start()] + " " * (m.end() - m.start()) + text[m.end() :]
+        for m in pattern.finditer(text):
+            if any(a <= m.start() < b for a, b in denied) or key in found:
+                continue  # "symmetric (not necessarily positive definite)": no precondition of the denied one
+            if key == "symmetric" and "positive definite" in found:
+                continue  # "symmetric positive definite" is one property
+            found.append(key)
+        text = pattern.sub(lambda m: " " * len(m.group()), text)
     if found:
         said_of = tuple((k, _SAID[k].format(name=name), piece.tree.span) for k in found)
         spec.declare(Declared(name, piece.tree.span, origin=origin, properties=said_of))
+
+
+#: a denial of the properties right after it: "not (necessarily)", "need not be", "neither … nor"
+_DENIAL = re.compile(r"\b(?:not|nor|neither|never|need not|needn't)\b", re.I)
+#: the words between a denial and what it denies ("not assumed to be", "not even a"), or between two it denies
+_DENIAL_FILLER = re.compile(r"(?:[\s(]|\b(?:necessarily|assumed|required|known|to|be|even|always|an?)\b)*", re.I)
+#: what joins two properties one denial covers: "not symmetric or sorted", "neither sorted nor distinct"
+_DENIAL_JOIN = re.compile(r"\s*(?:,|\bor\b|\bnor\b|\band\b)", re.I)
+
+
+def _denied(text: str) -> list[tuple[int, int]]:
+    """The stretches of ``text`` a denial covers: "symmetric (not necessarily positive definite)" denies the second.
+
+    A denial reaches the properties right after it ("not symmetric or sorted"), no further: "a not
+    necessarily positive definite symmetric matrix" is still symmetric.
+    """
+    out = []
+    for cue in _DENIAL.finditer(text):
+        end = pos = cue.end()
+        while True:
+            pos = _DENIAL_FILLER.match(text, pos).end()  # type: ignore[union-attr]
+            said = next((m for m in (p.match(text, pos) for p, _ in _PROPERTY_WORDS) if m is not None), None)
+            if said is None:
+                break
+            end = said.end()
+            joined = _DENIAL_JOIN.match(text, end)
+            if joined is None:
+                break
+            pos = joined.end()
+        out.append((cue.start(), end))
+    return out
 
 
 #: each property as a precondition says it
@@ -422,6 +454,12 @@ def _relation(
         name, params = defined
         spec.functions.setdefault(name, (params, tree.rest[0][1], origin))
         return False
+    unit = _squared_to_minus_one(tree)
+    if unit is not None and not conditional:  # "where j^2 = -1": j is the imaginary unit, as j = \sqrt{-1} says
+        spec.definitions.setdefault(
+            unit, (M.Sqrt(M.Neg(M.Num("1", span=tree.span), span=tree.span), span=tree.span), origin)
+        )
+        return False
     if ops == ["="]:
         _vector_of_entries(tree, spec, origin, piece)
         declare_math(tree, spec, text_of(piece.math), origin, joint=False)  # A = [a_1, …, a_n]: columns
@@ -484,6 +522,16 @@ def _point_value(tree: M.Rel) -> tuple[str, float, float] | None:
     result = literal_number(value)
     name = identifier(fn) if isinstance(fn, M.Sym) else None
     return (name, number, result) if name is not None and number is not None and result is not None else None
+
+
+def _squared_to_minus_one(tree: M.Rel) -> str | None:
+    """``i^2 = -1``: the name whose square the prose sets to -1, else ``None``."""
+    if [op for op, _ in tree.rest] != ["="] or not isinstance(tree.first, M.Pow):
+        return None
+    base, exp = tree.first.base, tree.first.exp
+    if not isinstance(base, M.Sym) or literal_number(exp) != 2 or literal_number(tree.rest[0][1]) != -1:
+        return None
+    return identifier(base)
 
 
 def function_definition(tree: M.Rel) -> tuple[str, tuple[str, ...]] | None:

@@ -169,6 +169,9 @@ def _frac(node: M.Frac, ctx: Context) -> Closure:
 
 
 def _sqrt(node: M.Sqrt, ctx: Context) -> Closure:
+    unit = M.imaginary_root(node)
+    if unit is not None and not ctx.exact:
+        return lambda env: unit
     a = compile_expr(node.radicand, ctx)
     if ctx.exact:
         if node.index is None:
