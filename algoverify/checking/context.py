@@ -17,6 +17,7 @@ from ..findings import LocatedError, ModuleError, SpecReferenceError
 from ..math import mathexpr as M
 from ..math.names import identifier, join_words, spelt_words
 from ..math.numeric import Context, compile_expr, forall_failure
+from ..math.ops import Sequence
 from ..reading.files import regular_file
 from ..running.conventions import variant
 from ..running.generators import GENERATORS, GeneratorError
@@ -396,7 +397,8 @@ class CheckContext:
             bound = listing.program.bound_inputs(taken(listing, values))
         except (KeyError, TypeError, LocatedError):
             return {}
-        return {k: v for k, v in bound.items() if not callable(v)}
+        # a sequence the run starts (y of y \gets y_0) is the run's, not a part of an input
+        return {k: v for k, v in bound.items() if not callable(v) and not isinstance(v, Sequence)}
 
     def let(self, check: CheckSpec, env: dict[str, Any]) -> None:
         """Add ``let:`` definitions to ``env``: ``G: X X^{\\top}``, or functions ``M(T): …``."""
