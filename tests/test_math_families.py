@@ -335,6 +335,9 @@ PSEUDOCODE = [
     (r"t_w.o", "(attr (idx t w) o)"),
     (r"A[i]", "(index A i)"),
     (r"A[i, j]", "(index A i j)"),
+    (r"x[n]^{2}", "(pow (index x n) 2)"),  # the entry squared, as signal-processing texts write it
+    (r"x[n]^2 + 1", "(+ (pow (index x n) 2) 1)"),
+    (r"X[k]^{*}", "(star (index X k))"),
     (r"d.elements[i]", "(index (attr d elements) i)"),
     (r"f(x)[i]", "(index (apply f x) i)"),
     # letters side by side stay a product (the executor decides), the string is a value

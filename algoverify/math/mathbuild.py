@@ -358,6 +358,10 @@ def _make_builder() -> type:
         def index(self, meta, base, group):
             return _index(base, group, self._sp(meta))
 
+        def index_scripted(self, meta, base, group, *posts):
+            entry = _index(base, group, Span(base.span.start, posts[0].span.start))
+            return _scripted(entry, posts, self._sp(meta))
+
         # functions and big operators
         def _head(self, head: Any) -> _FHead:
             """A bare FUNC token or a scripted head, as a head."""
