@@ -217,3 +217,29 @@ def test_given_of_a_reference_check_reads_the_columns_as_the_listing_does(tmp_pa
     )
     (o,) = api.check([note], seed=0, trials=20, isolate=False).notes[0].outcomes
     assert o.status == "verified", o.message
+
+
+def _past_the_end(tmp_path: Path, prose: str) -> Path:
+    (tmp_path / "ref.py").write_text("def total(d):\n    return float(sum(d))\n")
+    note = tmp_path / "sum.md"
+    note.write_text(
+        "---\nalgoverify:\n  module: ref.py\n  checks:\n    - id: sum\n      kind: reference\n      listing: 1\n"
+        '      inputs: {n: "integers(1, 5)", d: "randn(n)"}\n      reference: total\n---\n\n'
+        + prose
+        + "\n\n\\begin{algorithmic}[1]\n\\Function{Total}{$d$}\n\\State $s \\gets 0$\n"
+        "\\For{$i = 1, \\dots, n$}\n\\State $s \\gets s + d_{i+1}$\n\\EndFor\n\\State \\Return $s$\n"
+        "\\EndFunction\n\\end{algorithmic}\n"
+    )
+    return note
+
+
+def test_reading_past_the_end_of_a_family_the_note_numbers_refutes(tmp_path):
+    note = _past_the_end(tmp_path, r"The degrees \(d_1, \dots, d_n\) are \(n\) numbers.")
+    (o,) = api.check([note], seed=0, trials=10, isolate=False).notes[0].outcomes
+    assert o.status == "refuted" and "out of range 1.." in o.message, o.message
+
+
+def test_reading_past_the_end_where_the_note_never_says_where_indices_start_is_not_judged(tmp_path):
+    note = _past_the_end(tmp_path, r"The degrees \(d\) are \(n\) numbers.")
+    (o,) = api.check([note], seed=0, trials=10, isolate=False).notes[0].outcomes
+    assert o.status == "could not check", o.message

@@ -150,6 +150,14 @@ def listing_base(report: NoteReport, i: int) -> int:
     return written if written is not None else report.config.index_base
 
 
+def listing_base_said(report: NoteReport, i: int) -> bool:
+    """Whether the note says where listing ``i`` (0-based) counts from: ``index_base:``, or its written families."""
+    if _note_index_base(report) is not None:
+        return True
+    names = note_names(report)
+    return names is not None and names.bases[i] is not None
+
+
 def _name_findings(report: NoteReport) -> list[Finding]:
     """``lint``: the names a listing reads that nothing in the note binds, and the readings it cannot decide."""
     from ..checking.listing_names import name_findings

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..findings import Finding, LocatedError, Severity
 from ..syntax import ir
-from .analysis import index_base, listing_base, note_names
+from .analysis import index_base, listing_base, listing_base_said, note_names
 from .reports import NoteReport
 
 
@@ -119,6 +119,7 @@ def _loaded(report: NoteReport) -> LoadedNote:
                 index_base=listing_base(report, i - 1),
                 context=names.contexts[i - 1] if names is not None else None,
             )
+            listing.index_base_said = listing_base_said(report, i - 1)
             loaded.listings.append(listing)
             if listing.name:
                 loaded.functions[listing.name] = _late_call(listing)

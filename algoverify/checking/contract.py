@@ -35,7 +35,7 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
         entry = {f"{k}_of_0": np.copy(v) if isinstance(v, np.ndarray) else v for k, v in taken(listing, values).items()}
         result = ctx.run_listing(check, listing, values)
         if result.finding is not None:
-            return failed_run(result, ctx.report.note.source.line_col)
+            return failed_run(result, ctx.report.note.source.line_col, listing)
         # a count may name a size the inputs imply (`n` of x ∈ ℝⁿ, k of B_1, …, B_k), as the prose does,
         # and call a function of the note (its module's FUNCTIONS, its listings), as holds: does
         env = {**ctx.functions, **listing.program.bound_inputs(taken(listing, values)), **values, **entry}

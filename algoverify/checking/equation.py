@@ -50,7 +50,7 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
     def attempt(values: dict[str, Any]) -> str | None:
         result = ctx.run_listing(check, listing, values)
         if result.finding is not None:
-            return failed_run(result, ctx.report.note.source.line_col)
+            return failed_run(result, ctx.report.note.source.line_col, listing)
         names = listing.outputs or ("result",)
         computed = dict(zip(names, result.value if len(names) > 1 else (result.value,)))
         env = dict(ctx.functions)

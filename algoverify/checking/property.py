@@ -116,7 +116,7 @@ def _attempt(
         return _invariant(check, ctx, listing, values, env, entry, place)
     result = ctx.run_listing(check, listing, values)
     if result.finding is not None:
-        return failed_run(result, ctx.report.note.source.line_col)
+        return failed_run(result, ctx.report.note.source.line_col, listing)
     env.update(entry)
     env.update(_final(listing, result))
     # the sizes the run bound from the inputs' shapes (n of "x has n entries") are names of the relation too
@@ -125,7 +125,7 @@ def _attempt(
     if check.get("arithmetic") == "exact":
         exact = listing.run(taken(listing, values), budget=ctx.budget(check), exact=True)
         if exact.finding is not None:
-            return failed_run(exact, ctx.report.note.source.line_col)
+            return failed_run(exact, ctx.report.note.source.line_col, listing)
         # every value as the rational it is (a float's own), so that `s - s^{(exact)}` is computed exactly
         env = {k: v if callable(v) else to_exact(v) for k, v in env.items()}
         env.update({f"{k}_of_exact": v for k, v in _final(listing, exact).items()})
@@ -200,7 +200,7 @@ def _callable(check: CheckSpec, ctx: CheckContext, listing: Any, values: dict[st
             )
         result = listing.run(dict(zip(names, args)), budget=ctx.budget(check))
         if result.finding is not None:
-            raise RunFailed(failed_run(result, ctx.report.note.source.line_col))
+            raise RunFailed(failed_run(result, ctx.report.note.source.line_col, listing))
         if record is not None and isinstance(result.value, tuple) and len(result.value) == len(record._fields):
             return record(*result.value)
         return result.value
@@ -294,13 +294,13 @@ def _invariant(
     elif result.finding.code not in REFUTING_CODES:
         # the listing cannot run as written (an unbound name, a form it cannot execute) or the draw
         # breaks its precondition: a pass that broke the relation before says nothing of the claim
-        failed_run(result, ctx.report.note.source.line_col)
+        failed_run(result, ctx.report.note.source.line_col, listing)
     if watch.error is not None:
         raise watch.error
     if watch.failure is not None:
         return watch.failure
     if result.finding is not None:
-        return failed_run(result, ctx.report.note.source.line_col)
+        return failed_run(result, ctx.report.note.source.line_col, listing)
     if watch.tested == 0:
         raise NotReached(_not_reached(ctx, listing, place, result.trace))
     return None

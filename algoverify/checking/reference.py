@@ -39,7 +39,7 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
                 return SKIP
             result = ctx.run_listing(check, listing, values)
             if result.finding is not None:
-                return failed_run(result, ctx.report.note.source.line_col)
+                return failed_run(result, ctx.report.note.source.line_col, listing)
             names = listing.outputs or ("result",)
             got = result.value if len(names) > 1 else (result.value,)
             return _mismatch(check, ctx, list(listing.inputs), names, got, reference, values)

@@ -47,12 +47,23 @@ class CannotCheck(Exception):
         self.finding = finding
 
 
-def failed_run(result: Any, line_col: Callable[[int], tuple[int, int]]) -> str:
-    """What a failed run of the listing means for the claim: a refutation (returned) or :class:`CannotCheck`."""
+#: an index past either end of an array (:func:`algoverify.math.numeric.lookup`'s message)
+_OUT_OF_RANGE = re.compile(r"^index -?\d+ is out of range ")
+
+
+def failed_run(result: Any, line_col: Callable[[int], tuple[int, int]], listing: Any = None) -> str:
+    """What a failed run of the listing means for the claim: a refutation (returned) or :class:`CannotCheck`.
+
+    An index out of range refutes when the note says where ``listing``'s indices start: the
+    reading is the note's own, so reading past an end is the listing's mistake. Otherwise the
+    listing may count from where algoverify did not assume, and the claim cannot be judged.
+    """
     f = result.finding
     line, col = line_col(f.span.start) if f.span is not None else (0, 0)
     text = f"the listing failed at line {line}:{col}: {f.code} {f.message}"
     if f.code in REFUTING_CODES:
+        return text
+    if getattr(listing, "index_base_said", False) and _OUT_OF_RANGE.match(f.message):
         return text
     if f.code == PRECONDITION:
         # draws are counted by the condition they broke, not by the value that broke it

@@ -69,6 +69,9 @@ class Listing:
         self.budget = budget or Budget()
         #: the position of an array's first element in this listing's indices (1, or 0)
         self.index_base = index_base
+        #: whether the note says where indices start (``index_base:``, or families written ``x_1, \dots, x_n``):
+        #: then an index past an array's end is the listing's mistake, not a reading of the note's
+        self.index_base_said = False
         #: what the note declares around the listing (prose, spec): binds the names it reads and does not declare
         self.context = context
         self._bindings = Bindings()
