@@ -243,3 +243,23 @@ def test_reading_past_the_end_where_the_note_never_says_where_indices_start_is_n
     note = _past_the_end(tmp_path, r"The degrees \(d\) are \(n\) numbers.")
     (o,) = api.check([note], seed=0, trials=10, isolate=False).notes[0].outcomes
     assert o.status == "could not check", o.message
+
+
+def test_a_zero_of_no_said_size_stops_the_run_as_lint_says_it_does(tmp_path):
+    note = tmp_path / "zero.md"
+    note.write_text(
+        r"Let \(X \in \mathbb{R}^{N \times p}\) and \(y \in \mathbb{R}^{N}\)."
+        "\n\n\\begin{algorithmic}[1]\n\\Function{Fit}{$X, y, K$}\n\\State $\\beta \\gets 0$\n"
+        "\\For{$k = 1, \\dots, K$}\n\\State $\\beta_k \\gets \\beta_k + 1$\n\\EndFor\n\\State \\Return $\\beta$\n"
+        "\\EndFunction\n\\end{algorithmic}\n"
+    )
+    (finding,) = [f for f in api.lint([note]).all_findings() if f.code != "AV604"]
+    assert finding.code == "AV204" and "beta is set to 0" in finding.message
+    run = algoverify.load(note).listings[0]
+    # with no pass the scalar 0 would be returned silently: the run says what lint says instead
+    try:
+        run(X=np.ones((3, 2)), y=np.ones(3), K=0)
+    except algoverify.ExecutionError as exc:
+        assert "AV204" in str(exc) and "beta is set to 0" in str(exc)
+    else:
+        raise AssertionError("an unsized zero ran as a scalar")

@@ -13,7 +13,15 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
-from ..findings import DidNotTerminate, EvaluationFailed, LocatedError, NotExactValue, NotExecutable, UnboundText
+from ..findings import (
+    AmbiguousMath,
+    DidNotTerminate,
+    EvaluationFailed,
+    LocatedError,
+    NotExactValue,
+    NotExecutable,
+    UnboundText,
+)
 from ..math import mathexpr as M
 from ..math.exact import float_in, too_large
 from ..math.names import identifier, word
@@ -105,6 +113,8 @@ class _Compiler:
     filled: dict[str, str] = field(default_factory=dict)
     #: names set to ``I`` and then indexed: the size of the identity each is (``L`` → ``n``)
     identities: dict[str, str] = field(default_factory=dict)
+    #: names set to 0 or I whose size the note does not say (lint's AV204): the run refuses to guess one
+    unsized: dict[str, str] = field(default_factory=dict)
     #: each range's direction, from its bounds and the loops around it (:mod:`~algoverify.math.ranges`)
     directions: dict[int, int | None] = field(default_factory=dict)
 
@@ -306,6 +316,9 @@ class _Compiler:
             if order is not None and bare_identity(tree) and tree.span is not None:  # L \gets I: I_n
                 sized = M.Idx(tree, (M.Sym(order, span=tree.span),), span=tree.span)
                 value = self.exactly(compile_expr(sized, self.ctx), sized)
+            unsized = self.unsized.get(identifier(target) or "")
+            if unsized is not None and (M.zero_literal(tree) if unsized == "0" else bare_identity(tree)):
+                value = _refused(unsized, identifier(target) or "", tree)  # a scalar would be a silent guess
         span = node.span
         if family_target(target) is not None:  # \beta_1, \dots, \beta_p \gets 0: each member, so the vector
             family, value = fill_family(target, value, self.ctx)
@@ -747,6 +760,7 @@ def compile_function(
         zero_vectors=names.zero_vectors,
         filled=names.filled,
         identities=names.identities,
+        unsized=unsized_starts(names),
         directions=parent.directions,
     )
     outputs = output_names(node.body, parent.parse)
@@ -778,3 +792,25 @@ def parse(latex: str) -> ir.Algorithm:
     from ..syntax.build import parse_algorithm
 
     return parse_algorithm(latex, Span(0, len(latex)))
+
+
+def unsized_starts(names: Any) -> dict[str, str]:
+    """The names lint reports as a zero vector or an identity of no size (AV204), and what each is set to."""
+    out = {name: "0" for name, _ in names.unsized_zeros}
+    out.update({name: "I" for name, _ in names.unsized_identities})
+    return out
+
+
+def _refused(start: str, name: str, tree: M.MathNode) -> Callable[[Env], Any]:
+    r"""``x \gets 0`` for an ``x`` then used as a vector of no said size: AV204 when it runs, as lint says."""
+    what = "a zero vector" if start == "0" else "an identity"
+    fix = "\\operatorname{zeros}(n)" if start == "0" else "I_n"
+    message = (
+        f"{name} is set to {start} and then used as a vector or matrix: {what} whose size the note does not say; "
+        f"write {fix}, or say in the prose what size {name} has"
+    )
+
+    def refuse(env: Env) -> Any:
+        raise LocatedError(AmbiguousMath, tree.span, message=message)
+
+    return refuse

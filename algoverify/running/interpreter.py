@@ -33,6 +33,7 @@ from .compiler import (
     compile_function,
     is_step,
     parse,
+    unsized_starts,
 )
 from .conventions import (
     bound_names,
@@ -142,6 +143,7 @@ def compile_program(
     compiler.ctx.labels = frozenset(by_scope[None].labels)
     compiler.parse = renaming(parse, names)
     compiler.zero_vectors, compiler.filled, compiler.identities = names.zero_vectors, names.filled, names.identities
+    compiler.unsized = unsized_starts(names)
     install_views(names, compiler.ctx)
     run = compiler.block(algorithm.body)
     outputs = output_names(body, parse)
