@@ -553,12 +553,14 @@ RELATIONS: dict[str, Callable[[Any, Any, float, float], bool]] = {
 
 
 def _element_type(values: Iterable[Any]) -> Any:
-    """``object`` in an exact run (a Fraction stays exact), ``complex`` for ``e^{-2 π i k / n}``, else ``float``."""
+    """``object`` in an exact run (a Fraction stays exact), integers for integers, ``complex`` for ``e^{-2 π i k / n}``, else ``float``."""
     values = list(values)
     if any(_exact(v) for v in values):
         return object
     if any(type(v) is int and abs(v) > 2**53 for v in values):
         return object  # D_19 = 44750731559645106: an integer past a float's 53 bits stays exact
+    if values and all(isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_)) for v in values):
+        return np.int64  # the partial quotients 3, 7, 16 stay integers (a store of a float widens the array)
     return complex if any(np.iscomplexobj(v) for v in values) else float
 
 
