@@ -42,6 +42,17 @@ KNOWN = {
     "round23/mobius-sieve": "\\mu_{i p} stored beside \\mu_i: the notation reads the entry (i, p), a reader position "
     "i·p; lint says so (AV204) and how to write either",
     "round22/gray-code": "the author's claim: quotes words the prose does not have; lint is right to say AV407",
+    "round27/held-karp": "\\ForAll{subsets S ⊆ {1, …, n} of size s and containing 1} is English with no binding, "
+    "and C(S, j) \\gets … stores into a table by a call's arguments, which no listing can yet",
+    "round27/upper-hull": "the author's \\While{k ≥ 2 and the last three points … do not make a right turn} is "
+    "English with no binding; lint says so (AV304)",
+    "round27/misra-gries": "\\ForAll{y with c_y > 0} over the keys of a map: a header in words; lint says so (AV308)",
+    "round27/lion": "the paper's \\eta_t beside a scalar input \\eta (a schedule the note never defines): "
+    "lint cannot tell an entry from a name here",
+    "round26/jackknife-bias-correction": "\\bar{x}_{(i)} beside \\bar{x}: a leave-one-out family read as entry i of x̄",
+    "round26/lax-friedrichs-advection": "j_- and j_+ read as j minus/plus nothing, and the prose's ν = a Δt / Δx "
+    "overrides the ν the spec draws",
+    "round26/minimal-residual-iteration": "Saad's inner product (p_k, r_k) read as a pair (a TypeError names it)",
 }
 #: notes whose own module needs a package algoverify does not install
 NEEDS = {"round25/mann-whitney-u": "scipy"}

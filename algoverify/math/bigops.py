@@ -37,7 +37,7 @@ from . import mathexpr as M
 from .functions import FUNCTIONS
 from .latex import written
 from .names import identifier
-from .ops import EMPTY, MAX_TERMS, FiniteSet, OverBudget, Sequence, check_terms, times
+from .ops import EMPTY, MAX_TERMS, FiniteSet, OverBudget, Sequence, check_terms, power, times
 from .subscripts import nested, subscript
 
 Env = dict[str, Any]
@@ -734,7 +734,7 @@ def _vec_pow(node: M.Pow, var: str, ctx: Any, compile_expr: Compile) -> Vec:
         raise _Fallback
     if isinstance(node.base, M.Sym) and node.base.name == "e" and "e" not in ctx.declared:
         return _unary(np.exp, "exp")(node, var, ctx, compile_expr)  # e^{z_i}: Euler's number, unless a variable is e
-    return _binary(operator.pow, "base", "exp")(node, var, ctx, compile_expr)  # x ** 2 is faster than np.power
+    return _binary(power, "base", "exp")(node, var, ctx, compile_expr)  # 2^{-\ell_i} of whole numbers: a fraction
 
 
 _VEC_OPS: dict[type, Callable[[Any, str, Any, Compile], Vec]] = {

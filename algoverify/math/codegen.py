@@ -273,7 +273,7 @@ class _VectorSum:
         if isinstance(n, M.Pow) and identifier(n) not in gen.ctx.declared:
             if isinstance(n.base, M.Sym) and n.base.name == "e" and "e" not in gen.ctx.declared:
                 return f"_exp({self.vec(n.exp)})"  # e^{z_i}: Euler's number, unless a variable is e
-            return f"({self.vec(n.base)} ** {self.vec(n.exp)})"
+            return f"_pow({self.vec(n.base)}, {self.vec(n.exp)})"  # 2^{-\ell_i} of whole numbers is a fraction
         if isinstance(n, M.Sqrt) and n.index is None:
             return f"_sqrt({self.vec(n.radicand)})"
         if isinstance(n, M.Abs):

@@ -970,7 +970,25 @@ def _lift_list(items: tuple[MathNode, ...], span: Span) -> MathNode:
         return Quant(first.kind, over, first.body, span=span)
     if len(items) == 3 and isinstance(items[1], Dots) and not isinstance(first, Dots) and not isinstance(last, Dots):
         return Range(first, last, span=span)
+    if len(items) == 4 and isinstance(items[2], Dots) and _next_member(first, items[1]):
+        return Range(first, last, span=span)  # q_0, q_1, \dots, q_n: the family from q_0 to q_n
     return Tuple(items, span=span)
+
+
+def _next_member(first: MathNode, second: MathNode) -> bool:
+    """``q_0`` then ``q_1``: two members of one family at consecutive numbered indices."""
+    if not (isinstance(first, Idx) and isinstance(second, Idx) and first.base == second.base):
+        return False
+    if not (len(first.indices) == len(second.indices) == 1):
+        return False
+    a, b = first.indices[0], second.indices[0]
+    return (
+        isinstance(a, Num)
+        and isinstance(b, Num)
+        and a.text.isdigit()
+        and b.text.isdigit()
+        and int(b.text) == int(a.text) + 1
+    )
 
 
 def _counts_from(var: MathNode) -> bool:

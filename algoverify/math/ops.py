@@ -96,7 +96,13 @@ def power(base: Any, exp: Any) -> Any:
         return np.linalg.matrix_power(base, int(exp))
     if type(base) is int and type(exp) is int and exp > 1 and (base > 1 or base < -1):
         check_digits(exp * math.log2(abs(base)))  # the result's bits, within rounding
+    if _numpy_integral(exp) and _numpy_integral(base) | (type(base) is int) and np.any(np.asarray(exp) < 0):
+        base = np.asarray(base, dtype=float)  # 2^{-\ell_i} of whole numbers: a fraction, as Python's 2 ** -3 is
     return base**exp
+
+
+def _numpy_integral(x: Any) -> bool:
+    return isinstance(x, np.integer) or (isinstance(x, np.ndarray) and x.dtype.kind in "iu")
 
 
 def absolute(x: Any) -> Any:
@@ -553,7 +559,7 @@ RELATIONS: dict[str, Callable[[Any, Any, float, float], bool]] = {
 
 
 def _element_type(values: Iterable[Any]) -> Any:
-    """``object`` in an exact run (a Fraction stays exact), integers for integers, ``complex`` for ``e^{-2 π i k / n}``, else ``float``."""
+    """``object`` in an exact run (a Fraction stays exact), integers for integers, else ``complex`` or ``float``."""
     values = list(values)
     if any(_exact(v) for v in values):
         return object

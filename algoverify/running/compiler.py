@@ -38,6 +38,7 @@ from .conventions import (
     family_target,
     fill_family,
     install_views,
+    lowered,
     pads,
     renaming,
     said_all,
@@ -778,6 +779,7 @@ def compile_function(
     program.free = frozenset(scope.reads)
     program.defined = defined(names, ctx)
     program.pads = pads(declarations, ctx)
+    program.lowered = lowered(declarations, ctx)
     install_views(names, ctx)
     program.__post_init__()
     # registered before its body is compiled: the body may call the function itself

@@ -19,7 +19,7 @@ from ..findings import EvaluationFailed, LocatedError, NotExecutable
 from ..math import mathexpr as M
 from ..math.names import identifier
 from ..math.numeric import Context, Env, compile_expr
-from ..math.ops import Sequence, materialise, raise_on_fp_errors
+from ..math.ops import Sequence, materialise, raise_on_fp_errors, written_array
 from ..syntax import ir
 from .declarations import InputSpec
 from .symbols import Resolution, rename_entries
@@ -36,6 +36,8 @@ __all__ = [
     "stored_as_ones",
     "zeros",
     "pads",
+    "lowered",
+    "numbered_from",
     "padded",
     "defined",
     "family_target",
@@ -232,6 +234,22 @@ def pads(declarations: InputSpec, ctx: Context) -> tuple[tuple[str, int], ...]:
         for name, family in declarations.firsts.items()
         if family.first > ctx.index_base and name in declarations.families
     )
+
+
+def lowered(declarations: InputSpec, ctx: Context) -> tuple[tuple[str, int], ...]:
+    r"""``q_0, \dots, q_n`` in a listing that counts from 1: ``q`` counts from 0, as the note numbers it."""
+    return tuple(
+        (name, family.first)
+        for name, family in declarations.firsts.items()
+        if family.first < ctx.index_base and (name in declarations.families or declarations.get(name) is not None)
+    )
+
+
+def numbered_from(value: Any, first: int) -> Any:
+    """``value`` read with its first entry at index ``first`` (a vector; anything else as it is)."""
+    if isinstance(value, np.ndarray) and value.ndim == 1 and value.dtype != object:
+        return written_array(value, first)
+    return value
 
 
 def padded(value: Any, places: int) -> Any:

@@ -24,6 +24,7 @@ Nothing here imports NumPy: ``lint`` reads declarations as the interpreter does.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from typing import Callable
@@ -174,6 +175,12 @@ class InputSpec:
     def get(self, name: str) -> Declared | None:
         """The declaration of ``name``, if any."""
         return next((d for d in self.inputs if d.name == name), None)
+
+    def reshape(self, name: str, shape: tuple[str | int, ...]) -> None:
+        """Give ``name`` the shape a later, exacter declaration says ("n points, stored as an n × 2 matrix")."""
+        for i, old in enumerate(self.inputs):
+            if old.name == name and old.shape is not None and len(old.shape) < len(shape) and old.shape == shape[:1]:
+                self.inputs[i] = dataclasses.replace(old, shape=shape)
 
     def declare(self, d: Declared) -> None:
         """Add a declaration; a name declared twice keeps what each declaration says (the first wins)."""
@@ -446,6 +453,23 @@ def read_family(node: M.MathNode, origin: Origin | None = None) -> Family | None
     return Family(base, size, first, offset, origin, node.span)
 
 
+def first_written(node: M.MathNode, origin: Origin | None = None) -> Family | None:
+    r"""``f_0, \dots, f_{4m}``: a family whose first index is written and whose length is a formula.
+
+    It says where the family's indices start, not its size (``size`` is empty).
+    """
+    node = _subscripted(node)
+    if not (isinstance(node, M.Range) and isinstance(node.lo, M.Idx) and isinstance(node.hi, M.Idx)):
+        return None
+    name = identifier(node.lo.base)
+    if name is None or name != identifier(node.hi.base) or len(node.lo.indices) != 1 or len(node.hi.indices) != 1:
+        return None
+    start = node.lo.indices[0]
+    if not (isinstance(start, M.Num) and start.text.isdigit()):
+        return None
+    return Family(name, "", int(start.text), 0, origin, node.span)
+
+
 def _subscripted(node: M.MathNode) -> M.MathNode:
     """A range between two bracketed members of one name (``x[0]``, ``x[N-1]``), written with subscripts."""
     if not isinstance(node, M.Range) or not all(
@@ -499,6 +523,10 @@ def declare_math(
     if paired:  # (x_1, y_1), \dots, (x_n, y_n): the families x and y, n members each
         for f in paired:
             spec.add_family(f)
+        return
+    first = first_written(tree, origin)
+    if first is not None:  # f_0, \dots, f_{4m}: numbered from 0, its length a formula
+        spec.firsts.setdefault(first.name, first)
         return
     if isinstance(tree, M.In):
         _declare_membership(tree, spec, text_of, origin)

@@ -39,6 +39,7 @@ from .conventions import (
     bound_names,
     defined,
     install_views,
+    lowered,
     pads,
     renaming,
 )
@@ -161,6 +162,7 @@ def compile_program(
     program.free = frozenset(by_scope[None].reads)
     program.defined = defined(names, compiler.ctx)
     program.pads = pads(declarations, compiler.ctx)
+    program.lowered = lowered(declarations, compiler.ctx)
     program.unbound_text = tuple(compiler.unbound_text)
     program.__post_init__()
     return program

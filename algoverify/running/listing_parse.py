@@ -32,6 +32,10 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
     """The parse of ``algorithm``'s math segments, as the interpreter and the name checks read them."""
     words = listing_words(algorithm)
     by_prose = context.functions if context is not None else {}
+    if by_prose:
+        # C(S, j) = … in the prose, and the listing stores C(\{1\}, 1) = 0: C is the listing's table
+        tabled = _tables(algorithm, words)
+        by_prose = {name: f for name, f in by_prose.items() if name not in tabled}
 
     def plain(m: ir.Math) -> M.MathNode:
         return inline_definitions(join_words(parse_segment(m), words), by_prose)
@@ -45,6 +49,20 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
         return flatten_steps(plain(m), letters)
 
     return parse
+
+
+def _tables(algorithm: ir.Algorithm, words: frozenset[str]) -> set[str]:
+    """The names the listing stores into as a table: ``C`` of ``C(S, j) = …`` as an assignment's target."""
+    out = set()
+    for node in ir.walk(algorithm):
+        if isinstance(node, ir.Assign):
+            try:
+                target = join_words(parse_segment(node.target), words)
+            except LocatedError:
+                continue
+            if isinstance(target, M.Apply) and identifier(target.fn) is not None:
+                out.add(identifier(target.fn))
+    return out
 
 
 def _declared(context: InputSpec) -> set[str]:

@@ -19,7 +19,7 @@ from ..math.numeric import TRACE_KEY, Context, _infer_dim
 from ..math.ops import FP_RAISE, FP_STATE, Sequence, raise_on_fp_errors
 from ..source import Span
 from ..syntax import ir
-from .conventions import padded, variant
+from .conventions import numbered_from, padded, variant
 from .declarations import InputSpec
 from .inputs import bind_sizes, check_entry
 from .runstate import _RUN, Budget, Env, Exec, Trace, _Returned, _TooDeep
@@ -56,6 +56,8 @@ class Program:
     #: inputs written from a later first index than the listing counts from (``a_2, \dots, a_n``): how many
     #: places before their first member, so that ``a_i`` is the member the note calls ``a_i``
     pads: tuple[tuple[str, int], ...] = ()
+    #: families numbered from below the listing's base (``q_0`` in a listing that counts from 1): their first index
+    lowered: tuple[tuple[str, int], ...] = ()
 
     @property
     def sizes(self) -> tuple[str, ...]:
@@ -186,6 +188,9 @@ class Program:
         for name, places in self.pads:
             if name in env:
                 env[name] = padded(env[name], places)
+        for name, first in self.lowered:
+            if name in env:
+                env[name] = numbered_from(env[name], first)
         names = self.names
         if names is not None:
             seeded: set[str] = set()

@@ -115,6 +115,8 @@ _NOUN_AFTER_DIMS = re.compile(
 )
 _THE_N = re.compile(r"(?:^|\b)(?:the|its|all)$", re.I)
 _NOUNS_OF = re.compile(rf"^(?:(?P<rows>rows)|(?P<cols>columns)|(?:{_COUNT_NOUNS})) (?:of|in)$", re.I)
+#: the words before the shape a name is given as: "stored as an", "represented as a"
+_STORED_AS = re.compile(r"\b(?:stored|given|represented|kept|held|encoded) as an?$", re.I)
 _PRONOUN_HAS = re.compile(
     r"\b(?:it|which|that|this matrix|this vector|the matrix|the vector) (?:has|have|holds|contains)$", re.I
 )
@@ -217,6 +219,14 @@ def _read(sentence: Sentence, text: str, parse: Parse, spec: InputSpec, origin: 
             was_precondition = _read_math(
                 piece, spec, origin, conditional=conditional, words=words, indices=indices, joined=joined
             )
+        stored = _STORED_AS.search(words) and _NOUN_AFTER_DIMS.match(str(after))
+        if subject is not None and stored and dims_of(piece.tree) is not None:
+            # "a set of n points, stored as an n × 2 matrix with rows p_1, …": the matrix is how P comes
+            spec.declare(Declared(subject, piece.tree.span, dims_of(piece.tree), origin=origin))
+            spec.reshape(subject, dims_of(piece.tree))  # the n points counted before: the matrix's n rows
+            parts = _WITH_PARTS.search(str(after))
+            if parts and isinstance(nxt, _Math):  # "… matrix with rows p_1, \dots, p_n": the subject's rows
+                _parts(subject, piece, parts.group("part").lower(), nxt, spec, origin)
         if subject is not None and _PRONOUN_HAS.search(words):
             counted = _COUNTED.match(str(after))
             if counted:
@@ -236,13 +246,18 @@ def _read(sentence: Sentence, text: str, parse: Parse, spec: InputSpec, origin: 
             piece = _Math(M.Sym(subject, span=piece.tree.span), piece.math)
         _read_words(piece, words, str(after), nxt, pieces[i + 3 :], spec, origin, owner)
         declares = _declares(piece)
-        if declares:
+        counts = isinstance(piece.tree, M.Sym) and _COUNTED.match(str(after).strip()) is not None
+        if declares and not counts:  # "a set of n points": n counts the points, P stays the subject
             subject = _name_of(piece)
         # "Let A … be symmetric positive definite", "…, have linearly independent columns": preconditions
         family = read_family(piece.tree) if isinstance(piece.tree, M.Range) else None
-        target = _name_of(piece) if declares else family.name if family is not None else subject
+        own = _name_of(piece) if declares else family.name if family is not None else None
+        # "whose symmetric part (A + A^T)/2 is positive definite": words after a formula are the formula's
+        formula = own is None and not isinstance(piece.tree, (M.Rel, M.In, M.Tuple))
+        target = own if own is not None else None if formula else subject
         if target is not None and not _CONDITIONAL.search(before):
-            _properties(target, str(after), piece, spec, origin, before=words)
+            # "n distinct keys k_1 < \dots < k_n": the adjectives before a piece are its own, never the subject's
+            _properties(target, str(after), piece, spec, origin, before=words if own is not None else "")
 
 
 def _declares(piece: _Math) -> bool:
@@ -744,6 +759,8 @@ def _parts(name: str, piece: _Math, part: str, value: _Math, spec: InputSpec, or
         if alias is not None and alias != name:
             spec.declare(Declared(name, piece.tree.span, origin=origin, entries=alias))
         return
+    if isinstance(tree, M.Range) and isinstance(tree.lo, M.Transpose) and isinstance(tree.hi, M.Transpose):
+        tree = M.Range(tree.lo.operand, tree.hi.operand, span=tree.span)  # rows \phi_1^{\top}, \dots, \phi_N^{\top}
     family = read_family(tree, origin)
     if family is None:
         member = _member_name(tree)  # "with rows x_i^T": the rows named by one generic member, sized by the matrix

@@ -126,7 +126,13 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     overwritten = {
         d.name
         for d in context.inputs
-        if (d.shape is not None or d.name in context.families or (d.origin is not None and d.origin.kind == "spec"))
+        # "started from an initial weight vector w": a noun of the prose says what w is, as a shape would
+        if (
+            d.shape is not None
+            or d.name in context.families
+            or d.noun is not None
+            or (d.origin is not None and d.origin.kind == "spec")
+        )
         and d.name in scope.assigned_whole
     }
     overwritten -= own_names | set(free) | set(in_place)
@@ -645,11 +651,11 @@ def _binding(name: str, spec: InputSpec, scope: Scope, conventions: set[str]) ->
 
 
 def _family_base(spec: InputSpec, out: Resolution) -> None:
+    # p_1, \dots, p_n beside q_0, \dots, q_n (CLRS's optimal search tree): each family counts from
+    # its own first index, so the families say nothing of the listing's base and nothing conflicts
     firsts = {f.first: f.name for f in spec.firsts.values() if f.first in (0, 1)}
     if len(firsts) == 1:
         out.family_base = next(iter(firsts))
-    elif len(firsts) > 1:
-        out.base_conflict = (firsts[0], firsts[1])
 
 
 def unbound_message(read: Read, scope: Scope, spec: InputSpec) -> str:
