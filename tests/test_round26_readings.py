@@ -1,0 +1,121 @@
+"""Notation of numerical and statistical texts that a listing must read as their readers do (round 26).
+
+Each case is our own text, written the way the sources write theirs: Saad's inner product
+``(u, v)`` of two vectors, the jackknife's leave-one-out quantities ``\\bar{x}_{(i)}`` beside
+``\\bar{x}``, and a finite-difference scheme's ``\\Delta t``, ``j_{-}`` and a Courant number the
+spec draws while the prose defines it by names nobody gives.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import algoverify
+from algoverify import api
+
+
+def listing(body: str, index_base: int = 1):
+    return algoverify.compile("\\begin{algorithmic}\n" + body.strip() + "\n\\end{algorithmic}", index_base=index_base)
+
+
+# --- 1. (u, v) of two vectors, as an operand, is their inner product --------------------------------
+
+STEEPEST = r"""
+\Require $u, v$
+\State $\gamma \gets (u, v) / (v, v)$
+\State $\delta \gets 3 (u, v) - \sqrt{(v, v)} + \gamma (u, u)$
+\State $\eta \gets \frac{(u, u)}{(v, v)}$
+\State \Return $\gamma, \delta, \eta$
+"""
+
+
+def test_a_pair_of_two_vectors_in_arithmetic_is_their_inner_product():
+    u, v = np.array([1.0, -2.0, 2.0]), np.array([0.5, 1.0, 3.0])
+    gamma, delta, eta = listing(STEEPEST)(u=u, v=v)
+    assert gamma == pytest.approx(u @ v / (v @ v))
+    assert delta == pytest.approx(3 * (u @ v) - np.sqrt(v @ v) + gamma * (u @ u))
+    assert eta == pytest.approx((u @ u) / (v @ v))
+
+
+def test_the_generated_code_and_the_closures_agree_on_the_inner_product():
+    # a listing's statements run as generated code; the guarded re-run (and a check's `holds:`) as closures
+    from algoverify.math.mathexpr import parse_math
+    from algoverify.math.numeric import Context, compile_expr
+
+    u, v = np.array([1.0, 2.0]), np.array([3.0, -1.0])
+    tree = parse_math(r"(u, v) / (v, v) + 2 (u, u)")
+    for guard in (True, False):
+        fn = compile_expr(tree, Context(declared={"u", "v"}, guard=guard))
+        assert fn({"u": u, "v": v}) == pytest.approx((u @ v) / (v @ v) + 2 * (u @ u))
+
+
+TUPLES = r"""
+\Require $u, v$
+\State $(a, b) \gets (v, u)$
+\State $m \gets \max((u, v), 0)$
+\State \Return $(a, b), m$
+"""
+
+
+def test_pairs_that_are_tuples_stay_tuples():
+    u, v = np.array([1.0, 2.0]), np.array([-3.0, 1.0])
+    (a, b), m = listing(TUPLES)(u=u, v=v)
+    np.testing.assert_array_equal(a, v)  # an exchange unpacks the pair
+    np.testing.assert_array_equal(b, u)
+    assert m == 0.0  # a built-in's argument (u, v) is the inner product, -1
+
+
+def test_a_pair_of_numbers_divided_by_a_pair_is_a_located_error_in_our_words():
+    run = listing(r"\Require $u, v$" "\n" r"\State \Return $(u, v) / (v, v)$")
+    with pytest.raises(algoverify.ExecutionError) as info:
+        run(u=1.0, v=2.0)
+    message = str(info.value)
+    assert "AV306" in message and "a pair (u, v) divided by a pair (v, v)" in message
+    assert "TypeError" not in message and "unsupported operand" not in message
+
+
+def test_a_pair_of_two_lengths_is_no_inner_product():
+    run = listing(r"\Require $u, v$" "\n" r"\State \Return $(u, v) / 2$")
+    with pytest.raises(algoverify.ExecutionError, match=r"AV306 .*a pair \(u, v\) divided by the number 2"):
+        run(u=np.array([1.0, 2.0]), v=np.array([1.0, 2.0, 3.0]))
+
+
+MR_NOTE = r"""---
+title: "Residual minimisation"
+algoverify:
+  checks:
+    - id: decreases
+      kind: property
+      listing: 1
+      claim: "the residual does not grow"
+      inputs: {n: "integers(2, 4)", A: "spd(n)", b: "randn(n)", z: "randn(n)"}
+      after: 's_{j+1} \gets s_j - \gamma_j q_j'
+      holds: '\lVert s_{j+1} \rVert \le \lVert s_j \rVert'
+---
+
+Let \(A\) be a symmetric positive definite \(n \times n\) matrix, \(b\) and \(z\) vectors of length \(n\).
+Each step minimises the residual along \(s_j\): the residual does not grow.
+
+\begin{algorithmic}
+\State \(s_1 \gets b - A z\)
+\State \(j \gets 1\)
+\While{\(\lVert s_j \rVert > 10^{-9}\)}
+    \State \(q_j \gets A s_j\)
+    \State \(\gamma_j \gets (q_j, s_j) / (q_j, q_j)\)
+    \State \(z \gets z + \gamma_j s_j\)
+    \State \(s_{j+1} \gets s_j - \gamma_j q_j\)
+    \State \(j \gets j + 1\)
+\EndWhile
+\State \Return \(z\)
+\end{algorithmic}
+"""
+
+
+def test_a_note_writing_saads_inner_product_checks(tmp_path: Path):
+    note = tmp_path / "residual.md"
+    note.write_text(MR_NOTE)
+    (outcome,) = api.check([note], seed=0, trials=30, isolate=False).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
