@@ -119,3 +119,75 @@ def test_a_note_writing_saads_inner_product_checks(tmp_path: Path):
     note.write_text(MR_NOTE)
     (outcome,) = api.check([note], seed=0, trials=30, isolate=False).notes[0].outcomes
     assert outcome.status == "verified", outcome.message
+
+
+# --- 2. a parenthesised subscript names a family of its own: \bar{x}_{(i)} beside \bar{x} -------------
+
+
+def test_a_parenthesised_subscript_names_a_family_apart_from_its_base():
+    from algoverify.math.latex import to_latex
+    from algoverify.math.mathexpr import parse_math
+    from algoverify.math.names import family, identifier
+
+    assert to_latex(parse_math(r"\bar{y}_{(k)}")) == r"\bar{y}_{(k)}"  # messages say it as written
+    loo, entry = parse_math(r"\bar{y}_{(k)}"), parse_math(r"\bar{y}_{k}")
+    assert family(loo)[0] != family(entry)[0] == identifier(parse_math(r"\bar{y}"))
+    assert identifier(loo) != identifier(entry)
+    # an edge's weight w_{(u, v)} is still an entry at a pair, and y_{(\cdot)} the name it was
+    assert family(parse_math(r"w_{(u, v)}"))[0] == "w"
+    assert identifier(parse_math(r"\bar{y}_{(\cdot)}")) == "y_bar_dot"
+
+
+LEAVE_ONE_OUT = r"""
+\Require $y$, $n$
+\State $\bar{y} \gets \frac{1}{n} \sum_{k=1}^{n} y_k$
+\For{$k = 1, \dots, n$}
+    \State $\bar{y}_{(k)} \gets \frac{n \bar{y} - y_k}{n - 1}$
+    \State $\hat{s}_{(k)} \gets (y_k - \bar{y}_{(k)})^{2}$
+\EndFor
+\State $\hat{s}_{(\cdot)} \gets \frac{1}{n} \sum_{k=1}^{n} \hat{s}_{(k)}$
+\State \Return $\bar{y}, \bar{y}_{(2)}, \hat{s}_{(\cdot)}$
+"""
+
+
+def test_leave_one_out_values_are_stored_and_read_beside_the_full_mean():
+    y = np.array([1.0, 4.0, -2.0, 5.0])
+    mean, second, average = listing(LEAVE_ONE_OUT)(y=y, n=4)
+    assert mean == pytest.approx(y.mean())  # \bar{y} stays the plain mean
+    assert second == pytest.approx(np.delete(y, 1).mean())  # the mean without y_2
+    loo = np.array([np.delete(y, k).mean() for k in range(4)])
+    assert average == pytest.approx(np.mean((y - loo) ** 2))
+
+
+JACKKNIFE_NOTE = r"""---
+title: "Jackknife of the mean"
+algoverify:
+  checks:
+    - id: mean-of-means
+      kind: property
+      listing: 1
+      claim: "the average of the leave-one-out means is the mean"
+      inputs: {n: "integers(2, 9)", y: "randn(n)"}
+      holds: '\bar{y}_{(\cdot)} = \bar{y}'
+---
+
+Let \(y_1, \dots, y_n\) be a sample with mean \(\bar{y}\), and \(\bar{y}_{(k)}\) its mean without \(y_k\).
+The average of the leave-one-out means is the mean.
+
+\begin{algorithmic}
+\State \(\bar{y} \gets \frac{1}{n} \sum_{k=1}^{n} y_k\)
+\For{\(k = 1, \dots, n\)}
+    \State \(\bar{y}_{(k)} \gets \frac{1}{n - 1} \sum_{j \ne k} y_j\)
+\EndFor
+\State \(\bar{y}_{(\cdot)} \gets \frac{1}{n} \sum_{k=1}^{n} \bar{y}_{(k)}\)
+\State \Return \(\bar{y}_{(\cdot)}\)
+\end{algorithmic}
+"""
+
+
+def test_a_jackknife_note_lints_clean_and_checks(tmp_path: Path):
+    note = tmp_path / "jackknife.md"
+    note.write_text(JACKKNIFE_NOTE)
+    assert [f.code for f in api.lint([note]).all_findings() if f.code != "AV604"] == []
+    (outcome,) = api.check([note], seed=0, trials=30, isolate=False).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message

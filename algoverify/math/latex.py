@@ -47,6 +47,8 @@ def _sym(n: M.Sym) -> str:
     if n.font in _FONTS:
         text = f"\\{_FONTS[n.font]}{{{text}}}"
     for accent in n.accents:
+        if accent == "paren":
+            continue  # the family of \bar{x}_{(i)}: its mark is the subscript's parentheses (_idx)
         suffix = {"prime": "'", "star": "^{*}", "plus": "^{+}", "minus": "^{-}"}.get(accent)
         text = text + suffix if suffix else f"\\{accent}{{{text}}}"
     return text
@@ -126,6 +128,8 @@ def _logic(n: M.Logic) -> str:
 
 def _idx(n: M.Idx) -> str:
     index = n.indices[0] if len(n.indices) == 1 else M.Tuple(n.indices, span=n.span)
+    if isinstance(n.base, M.Sym) and "paren" in n.base.accents:
+        return f"{_script_base(n.base)}_{{({to_latex(index)})}}"  # \bar{x}_{(i)}, a family of its own
     return f"{_script_base(n.base)}_{_group(index)}"
 
 
@@ -217,7 +221,7 @@ def to_latex(node: M.MathNode) -> str:
 
 #: an identifier's suffixes (:func:`algoverify.math.names.identifier`) back to the Sym they came from
 _FONT_SUFFIXES = frozenset(("bb", "cal", "frak", "scr"))
-_ACCENTS = frozenset(("hat", "bar", "tilde", "vec", "dot", "ddot", "check", "prime", "star", "plus", "minus"))
+_ACCENTS = frozenset(("hat", "bar", "tilde", "vec", "dot", "ddot", "check", "prime", "star", "plus", "minus", "paren"))
 _ENTRY = re.compile(r"(?P<name>.+?)\[(?P<at>[0-9]+(?:,[0-9]+)*)\]")
 
 
@@ -246,7 +250,8 @@ def identifier_latex(name: str) -> str:
     if rest == ["T"]:
         return f"{_script(text)}^{{\\top}}"
     if rest:
-        return f"{_script(text)}_{{{', '.join(_subscript(r) for r in rest if r)}}}"
+        index = ", ".join(_subscript(r) for r in rest if r)
+        return f"{_script(text)}_{{({index})}}" if "paren" in accents else f"{_script(text)}_{{{index}}}"
     return text
 
 

@@ -31,6 +31,8 @@ LaTeX                          identifier           note
 ``G_{i,j}``, ``x_{\text{max}}``  ``G_i_j``,         several indices that are not single
                                ``x_max``            letters are joined by ``_``
 ``p^{(T)}``                    ``p_of_T``           a label superscript
+``\bar{x}_{(i)}``, ``x_{(1)}``  ``x_bar_paren_i``,   a parenthesised subscript: a family of its
+                               ``x_paren_1``        own (leave-one-out, order statistics)
 ``\sigma^{2}``                 ``sigma_sq``         only as a declared name (see below);
 ``\sigma^{3}``                 ``sigma_pow3``       other integer powers alike
 ``A^{\top}``, ``A^{-1}``        ``A_T``, ``A_inv``   likewise, only when declared
