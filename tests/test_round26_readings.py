@@ -191,3 +191,93 @@ def test_a_jackknife_note_lints_clean_and_checks(tmp_path: Path):
     assert [f.code for f in api.lint([note]).all_findings() if f.code != "AV604"] == []
     (outcome,) = api.check([note], seed=0, trials=30, isolate=False).notes[0].outcomes
     assert outcome.status == "verified", outcome.message
+
+
+# --- 3. a scheme's notation: \Delta t, j_{-} and j_{+}, and a drawn Courant number -----------------
+
+
+def test_a_sign_in_a_subscript_names_a_neighbour():
+    from algoverify.math.mathexpr import parse_math
+    from algoverify.math.names import identifier
+
+    assert identifier(parse_math(r"k_{-}")) == "k_minus" and identifier(parse_math(r"k_+")) == "k_plus"
+
+
+NEIGHBOURS = r"""
+\Require $w$, $m$
+\State $z \gets w$
+\For{$k = 1, \dots, m$}
+    \State $k_{-} \gets (k - 2) \bmod m + 1$
+    \State $k_+ \gets k \bmod m + 1$
+    \State $z_k \gets w_{k_{-}} + 10 w_{k_+}$
+\EndFor
+\State \Return $z$
+"""
+
+
+def test_neighbour_indices_written_with_signs_run():
+    w = np.array([1.0, 2.0, 3.0])
+    z = listing(NEIGHBOURS)(w=w, m=3)
+    np.testing.assert_allclose(z, np.roll(w, 1) + 10 * np.roll(w, -1))
+
+
+def test_a_prose_formula_reads_an_increment_as_one_name():
+    from algoverify.math.mathexpr import parse_math, walk
+    from algoverify.math.names import identifier, join_increments
+
+    tree = join_increments(parse_math(r"c \Delta t / \Delta y"), lambda name: False)
+    names = {identifier(n) for n in walk(tree)} - {None}
+    assert names == {"c", "Deltat", "Deltay"}
+    # where \Delta is a name of the note (a radius), \Delta g stays \Delta times g
+    kept = join_increments(parse_math(r"\Delta g"), lambda name: name == "Delta")
+    assert {identifier(n) for n in walk(kept)} - {None} == {"Delta", "g"}
+
+
+UPWIND_NOTE = r"""---
+title: "Upwind steps"
+algoverify:
+  checks:
+    - id: conserves
+      kind: property
+      listing: 1
+      claim: "the scheme keeps the total"
+      inputs: {m: "integers(1, 8)", w: "randn(m)", mu: "uniform(0, 1)", T: "integers(0, 5)"}
+      holds: '\sum_{k=1}^{m} w_k = \sum_{k=1}^{m} w^{(0)}_k'
+---
+
+On a periodic grid of \(m\) cells with values \(w_1, \dots, w_m\), let \(\mu = c \Delta t / \Delta y\) be
+the Courant number. We take \(T\) steps of the upwind scheme; the scheme keeps the total.
+
+\begin{algorithmic}
+\For{\(s = 1, \dots, T\)}
+    \State \(z \gets w\)
+    \For{\(k = 1, \dots, m\)}
+        \State \(k_{-} \gets (k - 2) \bmod m + 1\)
+        \State \(z_k \gets w_k - \mu (w_k - w_{k_{-}})\)
+    \EndFor
+    \State \(w \gets z\)
+\EndFor
+\State \Return \(w\)
+\end{algorithmic}
+"""
+
+
+def test_a_drawn_courant_number_binds_over_a_prose_formula_of_names_nobody_gives(tmp_path: Path):
+    note = tmp_path / "upwind.md"
+    note.write_text(UPWIND_NOTE)
+    # lint: μ is the spec's draw; c, Δt, Δy of its formula are never needed, and k_{-} is a name
+    assert [f.code for f in api.lint([note]).all_findings() if f.code != "AV604"] == []
+    run = algoverify.load(note).listings[0]
+    w = np.array([1.0, 0.0, 0.0, 2.0])
+    got = run(w=w, mu=0.25, T=1)
+    np.testing.assert_allclose(got, w - 0.25 * (w - np.roll(w, 1)))
+    (outcome,) = api.check([note], seed=0, trials=30, isolate=False).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+
+
+def test_without_a_draw_the_formula_names_the_increments_it_reads(tmp_path: Path):
+    note = tmp_path / "upwind.md"
+    note.write_text(UPWIND_NOTE.replace('mu: "uniform(0, 1)", ', ""))
+    messages = [f.message for f in api.lint([note]).all_findings() if f.code == "AV303"]
+    assert any(m.startswith("Deltat is not defined") for m in messages), messages
+    assert not any(m.startswith(("Delta is", "t is", "y is")) for m in messages), messages

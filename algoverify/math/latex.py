@@ -41,9 +41,16 @@ _LOGIC = {"and": " \\land ", "or": " \\lor "}
 _LOOSE = (M.Rel, M.In, M.Logic, M.Assign, M.Tuple, M.Range, M.Given, M.Colon, M.Quant, M.Seq, M.Fragment)
 
 
+#: a name joined from an increment and a letter (names.join_increments): ``Deltat`` is written ``\Delta t``
+_INCREMENT = re.compile(r"(Delta|delta)([A-Za-z]+)")
+
+
 def _sym(n: M.Sym) -> str:
     name = n.name
     text = f"\\{name}" if name in _GREEK else name if len(name) == 1 else f"\\mathrm{{{name}}}"
+    step = _INCREMENT.fullmatch(name)
+    if step is not None and (len(step[2]) == 1 or step[2] in _GREEK):  # Deltat, Deltaphi: \Delta t, \Delta \phi
+        text = f"\\{step[1]} " + (f"\\{step[2]}" if step[2] in _GREEK else step[2])
     if n.font in _FONTS:
         text = f"\\{_FONTS[n.font]}{{{text}}}"
     for accent in n.accents:
