@@ -23,7 +23,7 @@ import numpy as np
 from . import mathexpr as M
 from .functions import FUNCTIONS
 from .names import identifier
-from .ops import RELATIONS, nonfinite, power, product, square_root, transpose, two_norm
+from .ops import RELATIONS, nonfinite, pair_inner, power, product, square_root, transpose, two_norm
 
 __all__ = ["generate"]
 
@@ -44,6 +44,7 @@ def _helpers() -> dict[str, Any]:
         "_ndarray": np.ndarray,
         "_lt": RELATIONS["<"],
         "_gt": RELATIONS[">"],
+        "_pair": pair_inner,
     }
 
 
@@ -124,8 +125,12 @@ class _Gen:
             return f"(env[{key}] if {key} in env else {self.closure(node)})"
         return f"env[{key}]"
 
+    def operand(self, node: M.MathNode) -> str:
+        """An operand of arithmetic: a written pair ``(p, r)`` is the inner product when it holds two vectors."""
+        return f"_pair({self.expr(node)})" if written_pair(node) else self.expr(node)
+
     def g_BinOp(self, node: M.BinOp) -> str:
-        a, b = self.expr(node.left), self.expr(node.right)
+        a, b = self.operand(node.left), self.operand(node.right)
         if node.op in ("+", "-", "/"):
             return f"({a} {_INFIX[node.op]} {b})"
         if node.op in ("*", "cdot"):
@@ -139,16 +144,16 @@ class _Gen:
             # v v^{\top}: an outer product, decided by the shapes; \mathbb{1}\{c\}: an indicator;
             # f(m)^{2}, w(y)_{2}: a call's square or component when f is a function, decided as it runs
             return self.closure(node)
-        return f"_product({self.expr(node.left)}, {self.expr(node.right)})"
+        return f"_product({self.operand(node.left)}, {self.operand(node.right)})"
 
     def g_Hadamard(self, node: M.Hadamard) -> str:
-        return f"_mul({self.expr(node.left)}, {self.expr(node.right)})"
+        return f"_mul({self.operand(node.left)}, {self.operand(node.right)})"
 
     def g_Neg(self, node: M.Neg) -> str:
-        return f"(-{self.expr(node.operand)})"
+        return f"(-{self.operand(node.operand)})"
 
     def g_Frac(self, node: M.Frac) -> str:
-        return f"({self.expr(node.num)} / {self.expr(node.den)})"
+        return f"({self.operand(node.num)} / {self.operand(node.den)})"
 
     def g_Sqrt(self, node: M.Sqrt) -> str:
         unit = M.imaginary_root(node)
@@ -156,7 +161,7 @@ class _Gen:
             return self.bind("c", unit)
         if node.index is not None:
             return self.closure(node)
-        return f"_sqrt({self.expr(node.radicand)})"
+        return f"_sqrt({self.operand(node.radicand)})"
 
     def g_Norm(self, node: M.Norm) -> str:
         if node.ord is not None:
@@ -169,7 +174,7 @@ class _Gen:
             return f"env[{self.bind('k', name)}]"  # \sigma^{2} assigned as a whole
         if isinstance(node.base, M.Sym) and node.base.name == "e" and "e" not in self.ctx.declared:
             return self.closure(node)  # e^{x}: the exponential, unless a variable is e
-        return f"_pow({self.expr(node.base)}, {self.expr(node.exp)})"
+        return f"_pow({self.operand(node.base)}, {self.expr(node.exp)})"
 
     def g_Transpose(self, node: M.Transpose) -> str:
         name = identifier(node)
@@ -283,6 +288,14 @@ class _VectorSum:
             self.lines += [f"    if {k_name} in env:", "        return SLOW(env)"]  # a user's own function
             return f"{gen.bind('u', FUNCTIONS[n.func])}({self.vec(n.args[0])})"
         raise _NotVector
+
+
+def written_pair(node: M.MathNode) -> bool:
+    """Whether ``node`` is a pair written ``(u, v)``: as an operand of arithmetic, Saad's inner product of two vectors.
+
+    Whether it is one is decided from its values as it runs (:func:`~algoverify.math.ops.pair_inner`).
+    """
+    return isinstance(node, M.Tuple) and len(node.items) == 2 and not any(isinstance(i, M.Dots) for i in node.items)
 
 
 def called_group(node: M.Juxt, text: str | None) -> bool:

@@ -41,12 +41,21 @@ _LOGIC = {"and": " \\land ", "or": " \\lor "}
 _LOOSE = (M.Rel, M.In, M.Logic, M.Assign, M.Tuple, M.Range, M.Given, M.Colon, M.Quant, M.Seq, M.Fragment)
 
 
+#: a name joined from an increment and a letter (names.join_increments): ``Deltat`` is written ``\Delta t``
+_INCREMENT = re.compile(r"(Delta|delta)([A-Za-z]+)")
+
+
 def _sym(n: M.Sym) -> str:
     name = n.name
     text = f"\\{name}" if name in _GREEK else name if len(name) == 1 else f"\\mathrm{{{name}}}"
+    step = _INCREMENT.fullmatch(name)
+    if step is not None and (len(step[2]) == 1 or step[2] in _GREEK):  # Deltat, Deltaphi: \Delta t, \Delta \phi
+        text = f"\\{step[1]} " + (f"\\{step[2]}" if step[2] in _GREEK else step[2])
     if n.font in _FONTS:
         text = f"\\{_FONTS[n.font]}{{{text}}}"
     for accent in n.accents:
+        if accent == "paren":
+            continue  # the family of \bar{x}_{(i)}: its mark is the subscript's parentheses (_idx)
         suffix = {"prime": "'", "star": "^{*}", "plus": "^{+}", "minus": "^{-}"}.get(accent)
         text = text + suffix if suffix else f"\\{accent}{{{text}}}"
     return text
@@ -126,6 +135,8 @@ def _logic(n: M.Logic) -> str:
 
 def _idx(n: M.Idx) -> str:
     index = n.indices[0] if len(n.indices) == 1 else M.Tuple(n.indices, span=n.span)
+    if isinstance(n.base, M.Sym) and "paren" in n.base.accents:
+        return f"{_script_base(n.base)}_{{({to_latex(index)})}}"  # \bar{x}_{(i)}, a family of its own
     return f"{_script_base(n.base)}_{_group(index)}"
 
 
@@ -217,7 +228,7 @@ def to_latex(node: M.MathNode) -> str:
 
 #: an identifier's suffixes (:func:`algoverify.math.names.identifier`) back to the Sym they came from
 _FONT_SUFFIXES = frozenset(("bb", "cal", "frak", "scr"))
-_ACCENTS = frozenset(("hat", "bar", "tilde", "vec", "dot", "ddot", "check", "prime", "star", "plus", "minus"))
+_ACCENTS = frozenset(("hat", "bar", "tilde", "vec", "dot", "ddot", "check", "prime", "star", "plus", "minus", "paren"))
 _ENTRY = re.compile(r"(?P<name>.+?)\[(?P<at>[0-9]+(?:,[0-9]+)*)\]")
 
 
@@ -246,7 +257,8 @@ def identifier_latex(name: str) -> str:
     if rest == ["T"]:
         return f"{_script(text)}^{{\\top}}"
     if rest:
-        return f"{_script(text)}_{{{', '.join(_subscript(r) for r in rest if r)}}}"
+        index = ", ".join(_subscript(r) for r in rest if r)
+        return f"{_script(text)}_{{({index})}}" if "paren" in accents else f"{_script(text)}_{{{index}}}"
     return text
 
 

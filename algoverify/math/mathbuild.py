@@ -432,7 +432,9 @@ def _make_builder() -> type:
             return _scripted(base, posts, self._sp(meta))
 
         def sub(self, meta, value):
-            return _Post("sub", value, self._sp(meta))
+            # \bar{x}_{(i)}: a parenthesised subscript names a family of its own (see _subscript)
+            paren = self._parenthesised(meta, value, meta.start_pos + 1)
+            return _Post("sub", value, self._sp(meta), text="paren" if paren else "")
 
         def sup(self, meta, value):
             label = self._parenthesised(meta, value, meta.start_pos + 1)
@@ -764,6 +766,12 @@ def _subscript(node: MathNode, post: _Post, span: Span) -> MathNode:
     assert value is not None
     if isinstance(node, Norm) and node.ord is None:
         return Norm(node.operand, value, span=span)
+    if post.text == "paren" and isinstance(node, Sym) and not isinstance(value, (Placeholder, Tuple)):
+        # \bar{x}_{(i)} beside \bar{x}, \hat\theta_{(i)}, x_{(1)}: the i-th leave-one-out mean, the i-th
+        # order statistic, a family of its own (as p^{(k)} is a label), never entry i of \bar{x} or x.
+        # The family's base carries the mark as an accent would, so every name of it differs from x's;
+        # \bar{x}_{(\cdot)} stays the name it was (names.labelled), and w_{(u, v)} an entry at a pair.
+        node = Sym(node.name, node.font, node.accents + ("paren",), span=node.span)
     return Idx(node, _indices(value), span=span)
 
 

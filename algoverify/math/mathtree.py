@@ -55,7 +55,8 @@ class Sym(MathNode):
 
     ``font`` is ``bf``, ``bb``, ``cal``, ``frak`` or ``scr`` (``""`` for none); ``accents`` lists
     ``hat``, ``bar``, ``tilde``, ``vec``, ``dot``, ``ddot``, ``check``, ``prime``, ``star``,
-    ``plus``, ``minus`` (``\delta^{+}``), innermost first.
+    ``plus``, ``minus`` (``\delta^{+}``), innermost first; ``paren`` marks the family of a
+    parenthesised subscript (``\bar{x}_{(i)}``, a family apart from ``\bar{x}``).
     """
 
     name: str

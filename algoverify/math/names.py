@@ -31,6 +31,10 @@ LaTeX                          identifier           note
 ``G_{i,j}``, ``x_{\text{max}}``  ``G_i_j``,         several indices that are not single
                                ``x_max``            letters are joined by ``_``
 ``p^{(T)}``                    ``p_of_T``           a label superscript
+``j_{-}``, ``j_+``             ``j_minus``,         a sign alone in a subscript: a name (the
+                               ``j_plus``           neighbours of j), as ``\delta^{+}`` is
+``\bar{x}_{(i)}``, ``x_{(1)}``  ``x_bar_paren_i``,   a parenthesised subscript: a family of its
+                               ``x_paren_1``        own (leave-one-out, order statistics)
 ``\sigma^{2}``                 ``sigma_sq``         only as a declared name (see below);
 ``\sigma^{3}``                 ``sigma_pow3``       other integer powers alike
 ``A^{\top}``, ``A^{-1}``        ``A_T``, ``A_inv``   likewise, only when declared
@@ -71,6 +75,7 @@ from .mathexpr import (
     Text,
     Transpose,
     transform,
+    walk,
 )
 
 __all__ = [
@@ -113,6 +118,10 @@ def _sym(node: Sym) -> str | None:
     return base + suffix + "".join("_" + a for a in node.accents)
 
 
+#: a sign alone in a subscript, as a name spells it (``j_{-}`` → ``j_minus``)
+_SIGNS = {"+": "plus", "-": "minus"}
+
+
 def _index_part(node: MathNode) -> str | None:
     """Return one subscript as text for a flat name (``i``, ``1``, ``theta``), or ``None``."""
     if isinstance(node, Num) and node.text.isdigit():
@@ -120,7 +129,8 @@ def _index_part(node: MathNode) -> str | None:
     if isinstance(node, Sym):
         return _sym(node)
     if isinstance(node, Text):
-        return sanitize(node.text)
+        # j_{-}, j_{+}: the neighbours of j, names of their own (as \delta^{+} is), never j minus nothing
+        return _SIGNS.get(node.text.strip()) or sanitize(node.text)
     if isinstance(node, Placeholder) and node.symbol == "cdot":
         return "dot"  # \bar{x}_{(\cdot)}
     return None
@@ -297,6 +307,24 @@ def _letters(node: MathNode, lead: bool = True) -> str | None:
         left, right = _letters(node.left, lead), _letters(node.right, False) or _digits(node.right)
         return left + right if left and right else None
     return _letter(node) or (_increment(node) if lead else None)
+
+
+def join_increments(node: MathNode, is_name: Callable[[str], bool]) -> MathNode:
+    r"""Read ``\Delta t``, ``\Delta x`` as one name each (the step in t, in x), as a reader of a scheme does.
+
+    The listing joins them where it assigns or declares the name (:func:`join_words`); a formula of
+    the prose (``\nu = a \Delta t / \Delta x``) writes them where nothing does. ``\Delta`` stays a
+    factor where it is a name of its own (``is_name``: a trust-region radius, ``-\Delta g``).
+    """
+    words = set()
+    for n in walk(node):
+        if isinstance(n, Juxt):
+            factors = _factors(n)
+            for lead, letter in zip(factors, factors[1:]):
+                inc, ch = _increment(lead), _letter(letter)
+                if inc is not None and ch is not None and not is_name(inc):
+                    words.add(inc + ch)
+    return join_words(node, words) if words else node
 
 
 def word(node: MathNode) -> str | None:

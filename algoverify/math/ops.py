@@ -404,6 +404,28 @@ def raise_on_fp_errors(run: Any, arg: Any) -> Any:
         FP_STATE.reset(token)
 
 
+def pair_inner(value: Any) -> Any:
+    """``(u, v)`` of two vectors of one length as an operand: their inner product (Saad's notation).
+
+    A reader of ``(p, r) / (p, p)`` divides two inner products; a pair of anything else (numbers,
+    vectors of two lengths, a matrix) stays the pair it is, and arithmetic on it is the caller's error.
+    """
+    if type(value) is tuple and len(value) == 2:
+        u, v = value
+        if (
+            isinstance(u, np.ndarray)
+            and isinstance(v, np.ndarray)
+            and u.ndim == 1
+            and v.ndim == 1
+            and len(u) == len(v)
+            and u.dtype.kind in "iufcO"
+            and v.dtype.kind in "iufcO"
+        ):
+            # an exact run's vectors (object arrays of fractions, surds) are real: a plain dot product
+            return np.vdot(u, v) if u.dtype.kind != "O" else np.dot(u, v)
+    return value
+
+
 def two_norm(x: Any) -> float:
     """The 2-norm (Frobenius for a matrix); a real vector takes NumPy's own shortcut, sqrt(x·x), directly."""
     if getattr(x, "ndim", 0) == 1 and x.dtype.kind == "f":

@@ -90,6 +90,11 @@ class Declared:
     noun: str | None = None
 
     @property
+    def drawn(self) -> bool:
+        """Whether the spec's checks draw it (``inputs:``), whatever declared it first: the draw binds it."""
+        return any(o is not None and o.kind == "spec" for o in (self.origin, *self.also))
+
+    @property
     def where(self) -> str:
         """``from the parameters at line 8 and the prose at line 5``: every place that declared it."""
         origins = [o for o in (self.origin, *self.also) if o is not None]
@@ -194,7 +199,9 @@ class InputSpec:
                     or any(p not in old.properties for p in d.properties)
                 )
                 also = old.also
-                if adds and d.origin is not None and d.origin != old.origin and d.origin not in also:
+                # a name the prose declares and the spec draws keeps both: the draw gives its value (drawn)
+                drawn = d.origin is not None and d.origin.kind == "spec"
+                if (adds or drawn) and d.origin is not None and d.origin != old.origin and d.origin not in also:
                     also += (d.origin,)
                 self.inputs[i] = Declared(
                     d.name,

@@ -27,7 +27,7 @@ from typing import Callable, Iterable
 from ..findings import LocatedError
 from ..math import mathexpr as M
 from ..math.latex import to_latex
-from ..math.names import identifier, word
+from ..math.names import identifier, join_increments, word
 from ..source import Span
 from ..syntax import ir
 from .declarations import Declared, InputSpec, Origin, read_family
@@ -177,7 +177,7 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
         if found is not None and found[0] in free
     }
     for d in context.inputs:
-        if d.name in defined and (d.origin is None or d.origin.kind != "spec"):
+        if d.name in defined and not d.drawn:
             continue  # the prose defines it; a name the spec draws is given all the same
         if d.name in solved and d.origin is not None and d.origin.kind == "spec":
             continue
@@ -366,11 +366,12 @@ def _members(free: dict[str, Read], scope: Scope, context: InputSpec) -> dict[st
 def _definition_reads(free: dict[str, Read], context: InputSpec, own: set[str]) -> dict[str, Read]:
     """What the definitions of free names read (``n`` of ``V = \\{1, \\dots, n\\}``): free names of the listing too."""
     out: dict[str, Read] = {}
-    drawn = {d.name for d in context.inputs if d.origin is not None and d.origin.kind == "spec"}
+    # ν = a Δt / Δx in the prose and ν drawn by the spec: the draw binds ν, and what its formula reads is not needed
+    drawn = {d.name for d in context.inputs if d.drawn}
     pending = [(name, read) for name, read in free.items() if name in context.definitions and name not in drawn]
     while pending:
         name, read = pending.pop()
-        value, origin = context.definitions[name]
+        value, origin = _definition(name, context, own)
         for needed in reads_of(value, frozenset(own) | {name}):
             if needed.name in free or needed.name in out:
                 continue
@@ -381,6 +382,13 @@ def _definition_reads(free: dict[str, Read], context: InputSpec, own: set[str]) 
     return out
 
 
+def _definition(name: str, context: InputSpec, bound: set[str]) -> tuple[M.MathNode, Origin | None]:
+    """The prose's definition of ``name``, ``\\Delta t`` read as one name unless ``\\Delta`` is a name of the note."""
+    value, origin = context.definitions[name]
+    is_name = lambda n: n in bound or context.get(n) is not None or n in context.definitions  # noqa: E731
+    return join_increments(value, is_name), origin
+
+
 def _definitions(free: dict[str, Read], bound: set[str], context: InputSpec, out: Resolution) -> None:
     """Bind the free names the prose defines (``V = \\{1, \\dots, n\\}``) when what they read is bound."""
     pending = [n for n in free if n not in bound and n in context.definitions]
@@ -388,7 +396,7 @@ def _definitions(free: dict[str, Read], bound: set[str], context: InputSpec, out
     while pending and progress:  # a definition may read another: evaluate in an order that works
         progress = False
         for name in list(pending):
-            value, origin = context.definitions[name]
+            value, origin = _definition(name, context, bound)
             needs = {r.name for r in reads_of(value, bound)} - {name}
             if needs:
                 continue

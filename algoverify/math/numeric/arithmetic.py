@@ -32,6 +32,7 @@ from ..ops import (
     absolute,
     as_finite_set,
     invert,
+    pair_inner,
     power,
     product,
     settle,
@@ -39,7 +40,7 @@ from ..ops import (
     transpose,
     two_norm,
 )
-from .core import TRACE_KEY, Closure, Context, Env, _is_shape_error, _mismatch, _ndim, compile_expr
+from .core import TRACE_KEY, Closure, Context, Env, _is_shape_error, _mismatch, _ndim, compile_expr, compile_operand
 from .lookup import _binary, _lookup, _lookup_key, _settle
 from .sets import _items, _member, _stepped_family
 from .values import _array_of, _what
@@ -155,7 +156,7 @@ def _hadamard(node: M.Hadamard, ctx: Context) -> Closure:
 
 
 def _neg(node: M.Neg, ctx: Context) -> Closure:
-    a = compile_expr(node.operand, ctx)
+    a = compile_operand(node.operand, ctx)
     return lambda env: -a(env)
 
 
@@ -172,7 +173,7 @@ def _sqrt(node: M.Sqrt, ctx: Context) -> Closure:
     unit = M.imaginary_root(node)
     if unit is not None and not ctx.exact:
         return lambda env: unit
-    a = compile_expr(node.radicand, ctx)
+    a = compile_operand(node.radicand, ctx)  # \sqrt{(r, r)}: the root of an inner product
     if ctx.exact:
         if node.index is None:
             return lambda env: X.square_root(a(env))
@@ -314,16 +315,21 @@ def _group_args(args: tuple[M.MathNode, ...]) -> tuple[M.MathNode, ...]:
 
 
 def _call(node: M.Call, ctx: Context) -> Closure:
-    args = [compile_expr(a, ctx) for a in _group_args(node.args)]
+    grouped = _group_args(node.args)
+    args = [compile_expr(a, ctx) for a in grouped]
+    # \max((p, r), 0): a built-in's argument written as a pair of two vectors is their inner product;
+    # the listing's own functions take the pair they are given
+    operands = [compile_operand(a, ctx) for a in grouped]
     name = node.func
     functions = ctx.callables()
 
     def call(env: Env) -> Any:
-        fn = env.get(name) if callable(env.get(name)) else functions.get(name)
+        own = callable(env.get(name))
+        fn = env.get(name) if own else functions.get(name)
         if fn is None:
             raise LocatedError(UnboundName, node.span, name=name, hint=" (no such function; register it)")
         _counted(env, name)
-        return _settle(fn(*(a(env) for a in args)))
+        return _settle(fn(*(a(env) for a in (args if own else operands))))
 
     return call
 
@@ -367,6 +373,8 @@ def _apply(node: M.Apply, ctx: Context) -> Closure:
             return _settle(f(*values))
         if isinstance(f, Mapping):
             return _lookup_key(f, values, node, ctx)  # w(u, v) of a map of weights, N(u) of adjacency sets
+        if len(values) == 2 and not isinstance(inner := pair_inner(tuple(values)), tuple):
+            return product(f, inner)  # \alpha (p, r): a number times the inner product of two vectors
         if len(values) != 1:
             raise LocatedError(
                 AmbiguousMath, node.span, message=f"{name} is a value but is applied to {len(values)} arguments"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections import ChainMap
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -20,9 +21,10 @@ import numpy as np
 from ...findings import EvaluationFailed, LocatedError, NotExactValue, NotExecutable, ShapeMismatch
 from .. import exact as X
 from .. import mathexpr as M
-from ..codegen import generate
+from ..codegen import generate, written_pair
 from ..functions import FUNCTIONS, indexed_from
 from ..latex import written
+from ..ops import pair_inner
 
 Env = dict[str, Any]
 Closure = Callable[[Env], Any]
@@ -101,6 +103,19 @@ def compile_expr(node: M.MathNode, ctx: Context) -> Closure:
     return compile_node(node, ctx)
 
 
+def compile_operand(node: M.MathNode, ctx: Context) -> Closure:
+    """Compile an operand of arithmetic: a written pair ``(p, r)`` of two vectors is their inner product.
+
+    Saad writes ``(p_k, r_k) / (p_k, p_k)``; a pair of anything else stays a pair (decided from
+    the values, as :func:`~algoverify.math.ops.pair_inner` runs). Tuples that are tuples (an
+    exchange, a returned pair, a call's arguments) are never operands, so never compiled here.
+    """
+    fn = compile_expr(node, ctx)
+    if not written_pair(node):
+        return fn
+    return lambda env: pair_inner(fn(env))
+
+
 def compile_node(node: M.MathNode, ctx: Context) -> Closure:
     """Compile ``node`` as a closure (its children through :func:`compile_expr`)."""
     method = _COMPILERS.get(type(node))
@@ -175,6 +190,65 @@ def _mismatch(
         need = "operands of one shape"
     detail = f"{a} {_shape_words(x)} and {b} {_shape_words(y)}; {whole} needs {need}"
     return LocatedError(ShapeMismatch, node.span, what=whole, detail=detail)
+
+
+#: how a message says each operation of two operands (``a pair (p, r) divided by a pair (p, p)``)
+_VERBS = {"+": "plus", "-": "minus", "/": "divided by", "mod": "mod"}
+
+
+def _kind(value: Any) -> str | None:
+    """What a value no arithmetic takes is, in the notation's words; ``None`` for numbers and arrays."""
+    if isinstance(value, tuple):
+        return "a pair" if len(value) == 2 else f"a tuple of {len(value)}"
+    if isinstance(value, (AbstractSet, frozenset)):
+        return "a set"
+    if isinstance(value, Mapping):
+        return "a map"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    if value is None:
+        return "NIL"
+    if callable(value):
+        return "a function"
+    return None
+
+
+def _operand_words(x: Any, written_: str) -> str:
+    kind = _kind(x)
+    if kind is not None:
+        return f"{kind} {written_}"
+    n = _ndim(x)
+    return f"the number {written_}" if n == 0 else f"the {_shape(x)} array {written_}"
+
+
+def operand_error(
+    node: M.MathNode, left: tuple[M.MathNode, Any], right: tuple[M.MathNode, Any], ctx: Context
+) -> LocatedError | None:
+    """AV306 in the notation's words when Python refuses the operands' types (a pair divided by a pair).
+
+    ``None`` when neither operand is of a kind arithmetic refuses: the ``TypeError`` is then ours
+    and says its own words. Python's ``unsupported operand type(s)`` never reaches the user.
+    """
+    (lnode, x), (rnode, y) = left, right
+    if _kind(x) is None and _kind(y) is None:
+        return None
+    if isinstance(node, M.BinOp):
+        verb = _VERBS.get(node.op, "times")
+    elif isinstance(node, M.Frac):
+        verb = "divided by"
+    elif isinstance(node, M.Pow):
+        verb = "to the power"
+    else:
+        verb = "times"
+    a, b = _operand_words(x, ctx.written(lnode)), _operand_words(y, ctx.written(rnode))
+    message = f"{ctx.written(node)} is {a} {verb} {b}"
+    if written_pair(lnode) or written_pair(rnode):
+        message += ", which has no value: (u, v) is an inner product only of two vectors of one length"
+    else:
+        message += ", which has no value"
+    return LocatedError(EvaluationFailed, node.span, message=message)
 
 
 def numpy_words(exc: BaseException) -> str:

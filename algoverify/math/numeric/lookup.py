@@ -25,7 +25,18 @@ from ..functions import PYTHON_MATH
 from ..names import identifier, labelled
 from ..ops import Basis, FiniteSet, Identity, Ones, Sequence, element, product, transpose
 from ..slices import IndexSpan, index_items, slice_of
-from .core import Closure, Context, Env, _is_shape_error, _mismatch, _ndim, _shape, compile_expr
+from .core import (
+    Closure,
+    Context,
+    Env,
+    _is_shape_error,
+    _mismatch,
+    _ndim,
+    _shape,
+    compile_expr,
+    compile_operand,
+    operand_error,
+)
 from .values import _NUMBER_SETS, NumberSet
 
 # --- names --------------------------------------------------------------------------------------
@@ -137,8 +148,11 @@ def _constant(value: Any, name: str) -> Closure:
 def _binary(
     fn: Callable[[Any, Any], Any], left: M.MathNode, right: M.MathNode, ctx: Context, node: M.MathNode
 ) -> Closure:
-    """``fn(left, right)`` as a closure; guarded, a shape mismatch names both operands' shapes."""
-    a, b = compile_expr(left, ctx), compile_expr(right, ctx)
+    """``fn(left, right)`` as a closure; guarded, a shape mismatch names both operands' shapes.
+
+    A written pair ``(p, r)`` of two vectors is an operand as their inner product (:func:`compile_operand`).
+    """
+    a, b = compile_operand(left, ctx), compile_operand(right, ctx)
     if not ctx.guard:
         return lambda env: fn(a(env), b(env))
 
@@ -146,8 +160,13 @@ def _binary(
         x, y = a(env), b(env)
         try:
             return fn(x, y)
-        except ValueError as exc:
-            if not _is_shape_error(exc):
+        except (TypeError, ValueError) as exc:
+            # a pair divided by a pair (Python's TypeError, or NumPy's ValueError for a pair of two
+            # lengths): said in the notation's words, not Python's
+            error = operand_error(node, (left, x), (right, y), ctx)
+            if error is not None:
+                raise error from exc
+            if isinstance(exc, TypeError) or not _is_shape_error(exc):
                 raise
             raise _mismatch(node, (left, x), (right, y), ctx, matmul=fn is product) from exc
 
