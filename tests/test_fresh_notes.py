@@ -49,10 +49,6 @@ KNOWN = {
     "round27/misra-gries": "\\ForAll{y with c_y > 0} over the keys of a map: a header in words; lint says so (AV308)",
     "round27/lion": "the paper's \\eta_t beside a scalar input \\eta (a schedule the note never defines): "
     "lint cannot tell an entry from a name here",
-    "round26/jackknife-bias-correction": "\\bar{x}_{(i)} beside \\bar{x}: a leave-one-out family read as entry i of x̄",
-    "round26/lax-friedrichs-advection": "j_- and j_+ read as j minus/plus nothing, and the prose's ν = a Δt / Δx "
-    "overrides the ν the spec draws",
-    "round26/minimal-residual-iteration": "Saad's inner product (p_k, r_k) read as a pair (a TypeError names it)",
 }
 #: notes whose own module needs a package algoverify does not install
 NEEDS = {"round25/mann-whitney-u": "scipy"}
