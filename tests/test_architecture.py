@@ -16,22 +16,31 @@ PACKAGE = ROOT / "algoverify"
 
 # Lower ranks may not import higher ones. Modules of one unit share a rank; the top-level
 # modules that are not phases (positions, the finding registry, the version) sit below every
-# phase, the entry points above them.
+# phase, the entry points above them. checking's subpackages are units of their own, ranked in
+# the order they build on each other (its top, the outcome types, with the specification); the
+# orchestration of many notes comes after checking and before the reports.
 RANKS = {
     "algoverify.version": 0,
     "algoverify.source": 0,
+    "algoverify._moved": 0,  # the old import paths' finder: imports nothing of ours by name
     "algoverify.findings": 1,
     "algoverify.reading": 2,
     "algoverify.syntax": 3,
     "algoverify.math": 4,
     "algoverify.running": 5,
-    "algoverify.checking": 6,
-    "algoverify.reporting": 7,
-    "algoverify.api": 8,
-    "algoverify.cli": 9,
-    "algoverify.integrations": 9,  # the pytest plugin: over the API, as the command line is
-    "algoverify.__main__": 10,
-    "algoverify": 11,  # the package's __init__: the public names, loaded lazily from everywhere
+    "algoverify.checking.sandboxing": 6,
+    "algoverify.checking": 7,
+    "algoverify.checking.specification": 7,
+    "algoverify.checking.evidence": 8,
+    "algoverify.checking.kinds": 9,
+    "algoverify.checking.lint": 9,
+    "algoverify.orchestration": 10,
+    "algoverify.reporting": 11,
+    "algoverify.api": 12,
+    "algoverify.cli": 13,
+    "algoverify.integrations": 13,  # the pytest plugin: over the API, as the command line is
+    "algoverify.__main__": 14,
+    "algoverify": 15,  # the package's __init__: the public names, loaded lazily from everywhere
 }
 MAX_TOP_LEVEL_MODULES = 8
 
