@@ -7,6 +7,7 @@ from a reader, not from the design.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -155,3 +156,66 @@ def test_the_checker_finds_an_upward_import(tmp_path):
     assert _imports("algoverify.syntax.build", path, {"algoverify.running.listing", "algoverify.running"}) == {
         "algoverify.running.listing"
     }
+
+
+def _targets(name: str, path: Path) -> set[str]:
+    """Every ``algoverify`` path ``name`` imports, as written: a module, or a module and the name it takes."""
+    is_package = path.name == "__init__.py"
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = name.split(".") if is_package else name.split(".")[:-1]
+                base = base[: len(base) - (node.level - 1)]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            found.add(target)
+            found.update(f"{target}.{a.name}" for a in node.names)
+    return {t for t in found if t == "algoverify" or t.startswith("algoverify.")}
+
+
+def _old_path(target: str) -> str | None:
+    from algoverify._moved import MOVED
+
+    return next((old for old in MOVED if target == old or target.startswith(old + ".")), None)
+
+
+def test_no_module_imports_an_old_path():
+    """The old paths are for users, one minor version long: algoverify's own code imports the new ones."""
+    old = [
+        f"{name} imports {target}"
+        for name, path in _modules().items()
+        for target in sorted(_targets(name, path))
+        if _old_path(target)
+    ]
+    old += [
+        f"{name} names {m.group(0)}"
+        for name, path in _modules().items()
+        if name != "algoverify._moved"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+        for m in re.finditer(r"\balgoverify(?:\.\w+)+", node.value)
+        if _old_path(m.group(0))
+    ]
+    assert old == []
+
+
+def test_the_old_paths_are_not_modules():
+    """An old path is answered by the finder alone: no file of the package stands at it (none counts as a unit)."""
+    from algoverify._moved import MOVED
+
+    modules = _modules()
+    for old, new in MOVED.items():
+        assert old not in modules, f"{old} is a real module: a shim file, or a path that did not move"
+        assert new in modules, f"{old} points at {new}, which is no module"
+
+
+def test_the_checker_finds_an_import_of_an_old_path(tmp_path):
+    """The old-path check is not vacuous: a relative import of a moved module is caught."""
+    path = tmp_path / "claims.py"
+    path.write_text("from .spec import read_spec\nfrom .. import generators\n")
+    found = {_old_path(t) for t in _targets("algoverify.checking.claims", path)} - {None}
+    assert found == {"algoverify.checking.spec", "algoverify.generators"}
