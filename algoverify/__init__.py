@@ -12,7 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import _moved
 from .version import __version__
+
+_moved.install()  # the old import paths, for one minor version
 
 __all__ = [
     "__version__",

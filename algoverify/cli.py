@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Iterator, Sequence, TextIO
 
 from . import api, reporting
-from .checking.cache import CACHE_DIR
-from .checking.pool import default_jobs
 from .findings import RULES, LocatedError, Severity
+from .orchestration.cache import CACHE_DIR
+from .orchestration.pool import default_jobs
 from .reading.notes import NOTE_SUFFIXES
 from .reporting import checks as checks_report
 from .reporting.progress import ProgressLine

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from algoverify import api  # noqa: E402
-from algoverify.checking.claims import claim_findings  # noqa: E402
+from algoverify.checking.specification.claims import claim_findings  # noqa: E402
 from algoverify.reading.blocks import find_blocks  # noqa: E402
 from algoverify.reading.notes import parse_note  # noqa: E402
 from algoverify.reading.prose import sentences  # noqa: E402

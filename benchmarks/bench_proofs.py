@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from algoverify import api  # noqa: E402
-from algoverify.checking import proof  # noqa: E402
+from algoverify.checking.evidence import proof  # noqa: E402
 
 
 def _run(path: Path, proofs: bool) -> dict[str, tuple[float, dict | None]]:

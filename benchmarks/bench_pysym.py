@@ -5,7 +5,7 @@ Run from the repository root::
     python benchmarks/bench_pysym.py [--rounds 5] [--max-n 4]
 
 For each size n, with real symbols z_1..z_n and c: the median time of symbolic execution
-(``softmax(z + c)`` and ``softmax(z)`` by :mod:`algoverify.checking.pysym`), and of each way of
+(``softmax(z + c)`` and ``softmax(z)`` by :mod:`algoverify.checking.evidence.pysym`), and of each way of
 deciding ``softmax(z + c) - softmax(z) == 0`` entry by entry — ``expand`` then ``cancel``,
 ``expand`` then ``simplify``, ``simplify`` alone — with whether it reached 0. For scale, the
 median of one NumPy call of the same function on floats is printed alongside.
@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 import numpy as np  # noqa: E402
 import sympy  # noqa: E402
 
-from algoverify.checking.pysym import functions  # noqa: E402
+from algoverify.checking.evidence.pysym import functions  # noqa: E402
 
 STRATEGIES = {
     "expand+cancel": lambda d: sympy.cancel(sympy.expand(d)),

@@ -27,7 +27,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from algoverify.checking.snippetcalls import SnippetCallTimeout, SnippetSession  # noqa: E402
+from algoverify.checking.sandboxing.snippetcalls import SnippetCallTimeout, SnippetSession  # noqa: E402
 
 SNIPPET = (ROOT / "corpus" / "softmax-snippet.md").read_text().split("```python\n")[1].split("```")[0]
 EXTRA = "\n\ndef echo(x):\n    return x\n\n\ndef spin():\n    while True:\n        pass\n"

@@ -2,7 +2,7 @@
 
 Each function returns Markdown built from the code that defines the thing documented, so the
 pages cannot drift from it: the spec keys from the schema the spec is validated against
-(``algoverify.checking.schema``), the finding codes from the registry ``explain`` reads
+(``algoverify.checking.specification.schema``), the finding codes from the registry ``explain`` reads
 (``algoverify.findings.RULES``), the command line from the argparse parser ``main`` uses
 (``algoverify.cli.build_parser``). ``docs/hooks.py`` calls them while mkdocs builds; the tests
 (``tests/test_docs_pages.py``) call them too.
@@ -33,7 +33,7 @@ DOCS = Path(__file__).parent
 
 def spec_keys() -> str:
     """The tables of the check spec's keys: the section, every check, each kind."""
-    from algoverify.checking import schema
+    from algoverify.checking.specification import schema
 
     text = schema.markdown()
     # the schema's own begin/end comments are for its module's readers; the page needs the tables

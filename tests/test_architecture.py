@@ -7,6 +7,7 @@ from a reader, not from the design.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -16,22 +17,31 @@ PACKAGE = ROOT / "algoverify"
 
 # Lower ranks may not import higher ones. Modules of one unit share a rank; the top-level
 # modules that are not phases (positions, the finding registry, the version) sit below every
-# phase, the entry points above them.
+# phase, the entry points above them. checking's subpackages are units of their own, ranked in
+# the order they build on each other (its top, the outcome types, with the specification); the
+# orchestration of many notes comes after checking and before the reports.
 RANKS = {
     "algoverify.version": 0,
     "algoverify.source": 0,
+    "algoverify._moved": 0,  # the old import paths' finder: imports nothing of ours by name
     "algoverify.findings": 1,
     "algoverify.reading": 2,
     "algoverify.syntax": 3,
     "algoverify.math": 4,
     "algoverify.running": 5,
-    "algoverify.checking": 6,
-    "algoverify.reporting": 7,
-    "algoverify.api": 8,
-    "algoverify.cli": 9,
-    "algoverify.integrations": 9,  # the pytest plugin: over the API, as the command line is
-    "algoverify.__main__": 10,
-    "algoverify": 11,  # the package's __init__: the public names, loaded lazily from everywhere
+    "algoverify.checking.sandboxing": 6,
+    "algoverify.checking": 7,
+    "algoverify.checking.specification": 7,
+    "algoverify.checking.evidence": 8,
+    "algoverify.checking.kinds": 9,
+    "algoverify.checking.lint": 9,
+    "algoverify.orchestration": 10,
+    "algoverify.reporting": 11,
+    "algoverify.api": 12,
+    "algoverify.cli": 13,
+    "algoverify.integrations": 13,  # the pytest plugin: over the API, as the command line is
+    "algoverify.__main__": 14,
+    "algoverify": 15,  # the package's __init__: the public names, loaded lazily from everywhere
 }
 MAX_TOP_LEVEL_MODULES = 8
 
@@ -146,3 +156,66 @@ def test_the_checker_finds_an_upward_import(tmp_path):
     assert _imports("algoverify.syntax.build", path, {"algoverify.running.listing", "algoverify.running"}) == {
         "algoverify.running.listing"
     }
+
+
+def _targets(name: str, path: Path) -> set[str]:
+    """Every ``algoverify`` path ``name`` imports, as written: a module, or a module and the name it takes."""
+    is_package = path.name == "__init__.py"
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = name.split(".") if is_package else name.split(".")[:-1]
+                base = base[: len(base) - (node.level - 1)]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            found.add(target)
+            found.update(f"{target}.{a.name}" for a in node.names)
+    return {t for t in found if t == "algoverify" or t.startswith("algoverify.")}
+
+
+def _old_path(target: str) -> str | None:
+    from algoverify._moved import MOVED
+
+    return next((old for old in MOVED if target == old or target.startswith(old + ".")), None)
+
+
+def test_no_module_imports_an_old_path():
+    """The old paths are for users, one minor version long: algoverify's own code imports the new ones."""
+    old = [
+        f"{name} imports {target}"
+        for name, path in _modules().items()
+        for target in sorted(_targets(name, path))
+        if _old_path(target)
+    ]
+    old += [
+        f"{name} names {m.group(0)}"
+        for name, path in _modules().items()
+        if name != "algoverify._moved"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+        for m in re.finditer(r"\balgoverify(?:\.\w+)+", node.value)
+        if _old_path(m.group(0))
+    ]
+    assert old == []
+
+
+def test_the_old_paths_are_not_modules():
+    """An old path is answered by the finder alone: no file of the package stands at it (none counts as a unit)."""
+    from algoverify._moved import MOVED
+
+    modules = _modules()
+    for old, new in MOVED.items():
+        assert old not in modules, f"{old} is a real module: a shim file, or a path that did not move"
+        assert new in modules, f"{old} points at {new}, which is no module"
+
+
+def test_the_checker_finds_an_import_of_an_old_path(tmp_path):
+    """The old-path check is not vacuous: a relative import of a moved module is caught."""
+    path = tmp_path / "claims.py"
+    path.write_text("from .spec import read_spec\nfrom .. import generators\n")
+    found = {_old_path(t) for t in _targets("algoverify.checking.claims", path)} - {None}
+    assert found == {"algoverify.checking.spec", "algoverify.generators"}

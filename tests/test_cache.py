@@ -15,8 +15,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from algoverify import api
-from algoverify.checking import cache
 from algoverify.cli import main
+from algoverify.orchestration import cache
 from algoverify.source import Span
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"

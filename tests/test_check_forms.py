@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from algoverify import api, cli
-from algoverify.checking import trials as T
+from algoverify.checking.evidence import trials as T
 
 BISECTION = r"""
 \begin{algorithmic}

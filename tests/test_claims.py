@@ -17,8 +17,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from algoverify import api
-from algoverify.checking.claims import claim_findings
-from algoverify.checking.cues import cues
+from algoverify.checking.specification.claims import claim_findings
+from algoverify.checking.specification.cues import cues
 from algoverify.cli import main
 from algoverify.reading.blocks import find_blocks
 from algoverify.reading.notes import parse_note

@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from algoverify import api
-from algoverify.checking.trials import DESCRIPTION_CHARS, _smaller_specs
+from algoverify.checking.evidence.trials import DESCRIPTION_CHARS, _smaller_specs
 from algoverify.reporting import report as render_report
 from algoverify.running.generators import GENERATORS, register
 
@@ -188,7 +188,7 @@ def test_a_generator_returning_a_function_or_an_object_is_checked_and_reported(t
 def test_a_detail_naming_the_notes_own_code_is_sent_as_text(tmp_path):
     # the run has no such module, and reads a worker's results as data (never unpickled): a
     # function of the note's module travels as its printed forms, the other details as they are
-    from algoverify.checking import portable
+    from algoverify.orchestration import portable
 
     module = types.ModuleType("algoverify_note_0123456789ab")
     exec("def helper():\n    return 0\n", module.__dict__)

@@ -55,7 +55,7 @@ def test_each_function_the_math_knows_says_what_it_computes():
 
 
 def test_the_spec_keys_page_lists_exactly_the_schemas_keys():
-    from algoverify.checking import schema
+    from algoverify.checking.specification import schema
 
     page = gen_reference.expand((DOCS / "reference" / "spec-keys.md").read_text(encoding="utf-8"))
     listed, where = set(), None

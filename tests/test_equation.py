@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from algoverify import api
-from algoverify.checking import proof
-from algoverify.checking.spec import CheckSpec
+from algoverify.checking.evidence import proof
+from algoverify.checking.specification.spec import CheckSpec
 from algoverify.source import Span
 
 LISTING = r"""\begin{algorithm}[H]

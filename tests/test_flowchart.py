@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lark import Lark
 
-from algoverify.checking.flowchart import (
+from algoverify.checking.kinds.flowchart import (
     SHAPES,
     Edge,
     Flowchart,

@@ -22,9 +22,9 @@ from hypothesis import strategies as st
 
 import algoverify
 from algoverify import api
-from algoverify.checking import proof
-from algoverify.checking.lowering import Inconclusive, Lower
-from algoverify.checking.spec import CheckSpec
+from algoverify.checking.evidence import proof
+from algoverify.checking.evidence.lowering import Inconclusive, Lower
+from algoverify.checking.specification.spec import CheckSpec
 from algoverify.findings import LocatedError
 from algoverify.math.mathexpr import parse_math
 from algoverify.math.numeric import Context, compile_expr

@@ -10,7 +10,7 @@ import pytest
 from helpers import doubling_note
 
 from algoverify import api, cli
-from algoverify.checking import isolation
+from algoverify.orchestration import isolation
 
 pytestmark = pytest.mark.skipif(not isolation.available(), reason="isolation needs fork (POSIX)")
 
@@ -109,11 +109,11 @@ def test_monkey_patching_numpy_or_algoverify_does_not_leak_into_the_next_note(tm
     patcher = """\
         import numpy
         import algoverify.api
-        import algoverify.checking.runner
+        import algoverify.checking.kinds.runner
         numpy.sum = lambda *a, **k: 0
         numpy.asarray = lambda *a, **k: 0
         algoverify.api.settle = lambda *a, **k: None
-        algoverify.checking.runner.run_check = None
+        algoverify.checking.kinds.runner.run_check = None
 
         def double(x):
             return 2 * x
@@ -225,7 +225,7 @@ def test_cli_refuses_a_limit_that_is_not_positive(tmp_path, value):
 def test_a_finding_detail_that_is_not_data_comes_back_as_its_printed_forms(tmp_path):
     import json
 
-    from algoverify.checking import portable
+    from algoverify.orchestration import portable
 
     finding = api.InternalError.finding(None, tmp_path, {"fn": lambda: 0}, stage="s", error="e")
     (back,) = portable.decode_findings(json.loads(json.dumps(portable.encode([finding]))))

@@ -11,8 +11,8 @@ import textwrap
 import pytest
 from helpers import ROOT, doubling_note
 
-from algoverify.checking import isolation
-from algoverify.checking.sandbox import probe
+from algoverify.checking.sandboxing.sandbox import probe
+from algoverify.orchestration import isolation
 
 pytestmark = [
     pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PID namespaces and /proc are Linux's"),

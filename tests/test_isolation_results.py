@@ -11,7 +11,7 @@ import textwrap
 import pytest
 from helpers import ROOT, doubling_note
 
-from algoverify.checking import isolation, pool, wire
+from algoverify.orchestration import isolation, pool, wire
 
 pytestmark = pytest.mark.skipif(not isolation.available(), reason="isolation needs fork (POSIX)")
 

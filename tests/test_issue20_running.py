@@ -435,7 +435,7 @@ def test_a_shrunk_counterexample_has_no_negative_zero(tmp_path):
 
 
 def test_a_negative_zero_stays_when_its_sign_makes_the_claim_fail():
-    from algoverify.checking.trials import simplify_values
+    from algoverify.checking.evidence.trials import simplify_values
 
     def fails_by_sign(values):
         with np.errstate(divide="ignore"):
@@ -519,7 +519,7 @@ def test_a_long_arrays_differing_entry_is_named_in_a_property_and_a_reference_me
 
 
 def test_differing_entries_are_counted_past_the_first_few():
-    from algoverify.checking.entries import SHOWN, differing
+    from algoverify.checking.kinds.entries import SHOWN, differing
 
     a, b = np.zeros((4, 5)), np.zeros((4, 5))
     b[1, 2] = b[3, 4] = b[0, 1] = b[2, 2] = b[3, 0] = 1.0

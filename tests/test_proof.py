@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from algoverify import api
-from algoverify.checking import proof
-from algoverify.checking.spec import CheckSpec
+from algoverify.checking.evidence import proof
+from algoverify.checking.specification.spec import CheckSpec
 from algoverify.source import Span
 
 
@@ -251,7 +251,7 @@ def test_an_ordering_true_on_the_draws_bounds_is_never_disproved(draw, holds):
 
 
 def test_a_sympy_point_that_holds_in_numbers_leaves_the_verdict_to_the_trials(tmp_path, monkeypatch):
-    from algoverify.checking import property as prop
+    from algoverify.checking.kinds import property as prop
 
     point = proof.Proof("disproved", counterexample=(("a", 1.0), ("b", 0.0)))  # (1 + 0)² = 1² + 0²
     monkeypatch.setattr(prop, "prove", lambda check, shadowed=frozenset(), subjects=None: point)

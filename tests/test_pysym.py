@@ -14,7 +14,7 @@ from helpers import ROOT
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from algoverify.checking.pysym import Unsupported, functions
+from algoverify.checking.evidence.pysym import Unsupported, functions
 
 # --- the differential test: random programs, run by NumPy on floats and by pysym on symbols ------
 

@@ -19,7 +19,7 @@ import pytest
 
 import algoverify
 from algoverify import api
-from algoverify.checking.cues import cues
+from algoverify.checking.specification.cues import cues
 from algoverify.cli import main
 from algoverify.math.mathexpr import parse_math
 from algoverify.math.numeric import Context, compile_expr

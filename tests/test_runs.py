@@ -16,9 +16,9 @@ import pytest
 from helpers import ROOT, doubling_note
 
 from algoverify import api
-from algoverify.checking import pool
-from algoverify.checking.runs import Progress
 from algoverify.cli import main
+from algoverify.orchestration import pool
+from algoverify.orchestration.runs import Progress
 from algoverify.reporting.progress import ProgressLine, wanted
 
 CORPUS = ROOT / "corpus"

@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from algoverify.checking.sandbox import TOKEN_VARIABLE, probe
-from algoverify.checking.snippetcalls import (
+from algoverify.checking.sandboxing.sandbox import TOKEN_VARIABLE, probe
+from algoverify.checking.sandboxing.snippetcalls import (
     SnippetArgumentError,
     SnippetCallError,
     SnippetCallTimeout,
@@ -616,7 +616,7 @@ def test_a_call_interrupted_on_our_side_ends_its_worker():
 CALLER = textwrap.dedent(
     """\
     import json, sys, threading, time
-    from algoverify.checking.snippetcalls import SnippetSession
+    from algoverify.checking.sandboxing.snippetcalls import SnippetSession
 
     for _ in range(30):
         threading.Thread(target=time.sleep, args=(1000,), daemon=True).start()

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from algoverify.checking.sandbox import Limits, Sandboxed, probe
-from algoverify.checking.snippets import run_snippet
+from algoverify.checking.sandboxing.sandbox import Limits, Sandboxed, probe
+from algoverify.checking.sandboxing.snippets import run_snippet
 
 PROJECT = Path(__file__).resolve().parent.parent
 LINUX = sys.platform.startswith("linux")
@@ -269,7 +269,7 @@ def test_killing_its_parent_does_not_kill_us(tmp_path):
 # to, and none of them may cut its sweep short.
 _KILLED_CALLER = """
 import sys, threading, time
-from algoverify.checking.snippets import run_snippet
+from algoverify.checking.sandboxing.snippets import run_snippet
 
 for _ in range(30):
     threading.Thread(target=time.sleep, args=(1000,), daemon=True).start()

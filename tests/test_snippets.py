@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from algoverify.checking.snippets import Comparison, SnippetRun, compare_output, find_quote, run_snippet
+from algoverify.checking.sandboxing.snippets import Comparison, SnippetRun, compare_output, find_quote, run_snippet
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 POSIX = os.name == "posix"

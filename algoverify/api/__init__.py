@@ -28,13 +28,13 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from ..checking.runs import Interrupted, Progress
 from ..findings import (
     InternalError,
     LocatedError,
     NoteWorkerStopped,
     Severity,
 )
+from ..orchestration.runs import Interrupted, Progress
 from ..reading.blocks import find_blocks
 from ..reading.config import ProjectConfig, find_config
 from ..reading.files import read_regular
@@ -144,7 +144,7 @@ def claims(paths: Iterable[str | Path]) -> Result:
     kept a note from being read, and ``unchecked:`` entries whose sentence the prose does not
     have (AV407).
     """
-    from ..checking.claims import claims as note_claims
+    from ..checking.specification.claims import claims as note_claims
     from ..findings import QuoteMissing
 
     result = _analyse(paths, math=False)
@@ -316,9 +316,12 @@ def _check_isolated(report: NoteReport, seed: int | None, limits) -> None:  # no
     the findings and outcomes added since the last: a worker killed halfway keeps the checks it
     finished, and the finding about its end stands at the step it was in. The note's code can
     write on that pipe too: each message is read as JSON data and rebuilt by our own code
-    (:mod:`.checking.portable`), and one that is not ours ends the worker (AV504).
+    (:mod:`.orchestration.portable`), and one that is not ours ends the worker (AV504).
     """
-    from ..checking import coverage, flowchart, portable, runner, runs, snippets  # noqa: F401 - loaded once here
+    from ..checking.kinds import flowchart, runner  # noqa: F401 - loaded once here
+    from ..checking.sandboxing import snippets  # noqa: F401 - loaded once here
+    from ..checking.specification import coverage  # noqa: F401 - loaded once here
+    from ..orchestration import portable, runs  # noqa: F401 - loaded once here
 
     start = len(report.findings)
     sent = [start, 0]  # findings, outcomes already sent (in the worker)
@@ -369,9 +372,9 @@ _NOTE_RUN: contextvars.ContextVar[tuple] = contextvars.ContextVar("note_run", de
 
 def _check_note(report: NoteReport, seed: int | None, only: str | None = None, fixed: dict | None = None) -> None:
     """Run every check of one note (or the check ``only``, on the values ``fixed``), in this process."""
-    from ..checking.coverage import unverified
-    from ..checking.runner import CheckContext, clamp_limits, not_run, run_check
-    from ..checking.runs import outcome_done
+    from ..checking.kinds.runner import CheckContext, clamp_limits, not_run, run_check
+    from ..checking.specification.coverage import unverified
+    from ..orchestration.runs import outcome_done
 
     limits, on_stage = _NOTE_RUN.get()
     stage = on_stage or (lambda *at: None)
@@ -491,7 +494,7 @@ def _run(
     on_progress: Callable[[Progress], None] | None,
 ) -> Result:
     """Every note under ``paths`` through ``job``, in path order; the run-level findings and sources gathered."""
-    from ..checking.runs import run_notes
+    from ..orchestration.runs import run_notes
 
     started = time.perf_counter()
     given = [Path(p) for p in paths]
@@ -523,7 +526,10 @@ def _run(
 
 
 class _LintJob:
-    """``lint``, ``parse``: each note read and parsed, nothing run, nothing cached (a :class:`~.checking.runs.Job`)."""
+    """``lint``, ``parse``: each note read and parsed, nothing run, nothing cached.
+
+    A :class:`~.orchestration.runs.Job`.
+    """
 
     def __init__(self, *, math: bool = True, strict: bool = False, spec: bool = False) -> None:
         self.math, self.strict, self.spec = math, strict, spec
@@ -616,7 +622,7 @@ class _CheckJob(_LintJob):
         self._material: dict[Path, tuple[dict, dict]] = {}
 
     def run(self, path: Path) -> NoteReport:
-        from ..checking.isolation import available
+        from ..orchestration.isolation import available
 
         started = time.perf_counter()
         report = analyse_note(path, math=True)
@@ -649,13 +655,14 @@ class _CheckJob(_LintJob):
     def warm(self) -> None:
         """As for lint, and the modules every note's worker loads (numpy with the listings' runtime)."""
         super().warm()
-        from ..checking import coverage, flowchart, runner  # noqa: F401
+        from ..checking.kinds import flowchart, runner  # noqa: F401
+        from ..checking.specification import coverage  # noqa: F401
         from ..running import listing  # noqa: F401
 
     # --- the cache ---
 
     def _entry(self, path: Path, text: bytes | None = None) -> tuple[object, dict, dict]:
-        from ..checking.cache import NoteCache, digest, project_root
+        from ..orchestration.cache import NoteCache, digest, project_root
 
         config = find_config(path.parent)
         if path not in self._material:
@@ -679,7 +686,7 @@ class _CheckJob(_LintJob):
     def replay(self, path: Path) -> NoteReport | None:
         if not self.cache:
             return None
-        from ..checking import cache as codec
+        from ..orchestration import cache as codec
         from ..reading.notes import max_note_bytes
 
         data = codec.read_regular(path, max_note_bytes())
@@ -710,7 +717,7 @@ class _CheckJob(_LintJob):
         # reported (AV004) depends on how it was named, which the entry does not record
         if not self.cache or report.cached or report.note is None or not report.blocks or _clock_dependent(report):
             return
-        from ..checking import cache as codec
+        from ..orchestration import cache as codec
 
         store, slot, key = self._entry(report.path)
         if key["note"] is None:

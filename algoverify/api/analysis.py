@@ -12,7 +12,7 @@ import os
 import traceback
 from pathlib import Path
 
-from ..checking.lint_rules import (
+from ..checking.lint.lint_rules import (
     by_role,
     call_findings,
     compile_findings,
@@ -35,7 +35,7 @@ from .reports import BlockReport, NoteReport
 
 
 def _spec_findings(report: NoteReport) -> list[Finding]:
-    from ..checking.spec import validate_spec
+    from ..checking.specification.spec import validate_spec
 
     try:
         return validate_spec(report.note, [b.ir for b in report.listings()], blocks=[b.block for b in report.blocks])
@@ -48,7 +48,7 @@ def _claim_findings(report: NoteReport, *, check_claims: bool = True) -> list[Fi
 
     A stale ``claim:`` is left to the checks when they ran and said so themselves (``check_claims=False``).
     """
-    from ..checking.claims import claim_findings
+    from ..checking.specification.claims import claim_findings
 
     try:
         return claim_findings(report.note, [b.block for b in report.blocks], check_claims=check_claims)
@@ -131,7 +131,7 @@ def _note_index_base(report: NoteReport) -> int | None:
 
 def note_names(report: NoteReport):  # noqa: ANN201 - NoteNames, imported lazily
     """What the note declares around each of its listings (its prose, its spec), read once per report."""
-    from ..checking.listing_names import contexts
+    from ..checking.lint.listing_names import contexts
 
     if report.names is None and report.note is not None:
         listings = [(b.block, b.ir) for b in report.listings()]
@@ -160,7 +160,7 @@ def listing_base_said(report: NoteReport, i: int) -> bool:
 
 def _name_findings(report: NoteReport) -> list[Finding]:
     """``lint``: the names a listing reads that nothing in the note binds, and the readings it cannot decide."""
-    from ..checking.listing_names import name_findings
+    from ..checking.lint.listing_names import name_findings
 
     if report.note is None:
         return []
@@ -195,7 +195,7 @@ def _runs_code(report: NoteReport) -> bool:
 
 def _spec(report: NoteReport):  # noqa: ANN202 - NoteSpec, imported lazily
     """The note's spec, with the project's defaults (trials, tolerances) and ``--trials``."""
-    from ..checking.spec import read_spec
+    from ..checking.specification.spec import read_spec
 
     config = report.config
     return read_spec(
@@ -208,7 +208,7 @@ def _spec(report: NoteReport):  # noqa: ANN202 - NoteSpec, imported lazily
 
 def declared_checks(report: NoteReport) -> list:
     """The checks the note's spec declares (``CheckSpec``), read without running anything; ``[]`` without a spec."""
-    from ..checking.spec import read_spec
+    from ..checking.specification.spec import read_spec
 
     if report.note is None:
         return []

@@ -143,7 +143,7 @@ def _loaded(report: NoteReport) -> LoadedNote:
 
 def _value_names(algorithm: ir.Algorithm) -> set[str]:
     """The names a listing assigns, or reads or stores with an index (``c`` of ``c_k \\gets 0``, ``a`` of ``a_i``)."""
-    from ..checking.lint_rules import math_segments
+    from ..checking.lint.lint_rules import math_segments
     from ..math import mathexpr as M
     from ..math.names import identifier
     from ..running.signature import assigned_names
@@ -169,8 +169,8 @@ def attach_module(loaded: LoadedNote, spec: object = None) -> Finding | None:
     listing defines itself comes first. Returns the finding (AV503) when the module is missing
     or fails to import; the listings then run without them.
     """
-    from ..checking.context import load_module
-    from ..checking.spec import read_spec
+    from ..checking.specification.context import load_module
+    from ..checking.specification.spec import read_spec
 
     note = loaded.report.note
     spec = spec if spec is not None else read_spec(note)

@@ -100,13 +100,13 @@ class Result:
 
 
 def _report_data(report: NoteReport) -> dict:
-    """A note's report as JSON data (:mod:`.checking.portable`): what a lane sends the run.
+    """A note's report as JSON data (:mod:`.orchestration.portable`): what a lane sends the run.
 
     The note's text goes whole, its reading and its listings' IR as data; the project
     configuration is found again on the other side, as a cached report's is. Derived tables
     (``names``) are left to be rebuilt when asked for; ``claims`` are not made by lint or check.
     """
-    from ..checking import portable
+    from ..orchestration import portable
 
     return {
         "path": str(report.path),
@@ -124,8 +124,8 @@ def _report_data(report: NoteReport) -> dict:
 
 def _report_from_data(data: Any) -> NoteReport:
     """The inverse of :func:`_report_data`; raises ``Malformed`` for data that is not a report."""
-    from ..checking import portable
-    from ..checking.wire import Malformed
+    from ..orchestration import portable
+    from ..orchestration.wire import Malformed
 
     try:
         path = Path(data["path"])

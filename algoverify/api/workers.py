@@ -22,7 +22,7 @@ from .reports import NoteReport
 
 
 def _limits(config: ProjectConfig, timeout: float | None, memory_mb: int | None):  # noqa: ANN202 - Limits
-    from ..checking.isolation import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, Limits
+    from ..orchestration.isolation import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, Limits
 
     return Limits(
         next((t for t in (timeout, config.note_timeout) if t is not None), DEFAULT_TIMEOUT),
@@ -37,8 +37,8 @@ _WARM = frozenset({"algoverify", "numpy", "sympy", "ctypes", "resource", "decima
 
 def _watch_worker(report: NoteReport, work: Callable, limits) -> tuple[str | None, list | None, float]:  # noqa: ANN001
     """Run ``work`` in a note's worker, adding what it sends to ``report``; why it stopped, where, since when."""
-    from ..checking import portable, runs
-    from ..checking.isolation import Malformed, run_in_worker
+    from ..orchestration import portable, runs
+    from ..orchestration.isolation import Malformed, run_in_worker
 
     spec = _spec(report)
     where: list = [None]
@@ -94,9 +94,9 @@ def _warm_up(names: list[str]) -> None:
 
 def _worker_stopped(report: NoteReport, why: str, at: list | None, since: float) -> None:
     """The AV504 of a worker that did not finish: at the check it was in, else at the module or the spec."""
-    from ..checking import runs
     from ..checking.outcome import CANNOT, Outcome
     from ..findings import NoteWorkerStopped
+    from ..orchestration import runs
 
     spec = _spec(report)
     if at is not None and at[0] == "check" and at[1] < len(spec.checks):

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..findings import Finding
 from ..source import Span
-from .spec import CheckSpec
+from .specification.spec import CheckSpec
 
 __all__ = ["Verdict", "Outcome", "VERIFIED", "REFUTED", "KNOWN", "CANNOT", "VERDICTS"]
 

@@ -306,3 +306,24 @@ def _macro_tables(data: Any, depth: int = 0) -> list[dict[str, Any]] | None:
         for value in data:
             found.extend(_macro_tables(value, depth + 1) or [])
     return found
+
+
+#: The cache folder's name, at the project root.
+CACHE_DIR = ".algoverify_cache"
+#: Marks of a project root when no configuration file names one.
+_ROOT_MARKERS = (".git", ".hg", "pyproject.toml")
+
+
+def project_root(folder: Path, config_root: Path | None) -> Path:
+    """Where a note's cache lives: its project configuration's folder, else the nearest folder above it.
+
+    The nearest above it with a repository or a ``pyproject.toml``, else the current folder (as
+    ruff places ``.ruff_cache``).
+    """
+    if config_root is not None:
+        return config_root
+    here = folder.resolve()
+    for candidate in (here, *here.parents):
+        if any((candidate / marker).exists() for marker in _ROOT_MARKERS):
+            return candidate
+    return Path.cwd()

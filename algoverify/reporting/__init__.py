@@ -1,4 +1,4 @@
-"""Phase 6, reporting: findings and outcomes → text for people, JSON, SARIF, JUnit XML and GitHub annotations.
+"""Phase 7, reporting: findings and outcomes → text for people, JSON, SARIF, JUnit XML and GitHub annotations.
 
 In: a run's result (its notes, their outcomes and findings, the notes' sources). Out: the
 rendered report. Each reporter is a module with ``report(result, *, command, strict, colour) ->

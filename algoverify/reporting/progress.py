@@ -34,7 +34,10 @@ class ProgressLine:
         self.current: Any = None
 
     def update(self, progress: Any) -> None:
-        """Show a :class:`~algoverify.checking.runs.Progress`, at most every ``interval`` seconds, and at the end."""
+        """Show a progress, at most every ``interval`` seconds, and at the end.
+
+        A :class:`~algoverify.orchestration.runs.Progress`.
+        """
         self.current = progress
         finished = progress.notes_done == progress.notes_total
         if finished or time.monotonic() - self.last_drawn >= self.interval:

@@ -6,7 +6,7 @@ seeded by the run, so a run is reproducible from its seed. Users may register th
 with :func:`register`.
 
 ``lint`` checks generator calls without importing numpy: it reads the names and parameters of
-the built-in generators from :data:`algoverify.checking.schema.GENERATORS`, and a test checks
+the built-in generators from :data:`algoverify.checking.specification.schema.GENERATORS`, and a test checks
 that the table and this module agree — a new built-in generator goes in both.
 """
 

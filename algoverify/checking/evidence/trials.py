@@ -1,0 +1,725 @@
+"""Seeded trials, counterexample shrinking, and the command that reproduces a failure.
+
+A check runs a fixed number of trials (``trials:``) or, when nothing names one, as many as a
+short time allows (:data:`AUTO_TRIALS`, :data:`AUTO_SECONDS`); all its trials and its shrinking
+share one budget (``budget:``). The first trials are structured (one per row of
+:data:`~algoverify.running.structured.ROWS`): each input takes the edge of its range or the
+structured member of its class that the row names. A failing trial's inputs are shrunk in two
+passes while the claim still fails the same way, within a share of what is left of the budget:
+first the sizes drawn from a range (``n: "integers(1, 8)"``), redrawn from the same trial seed
+(a size the spec writes, ``randn(1000, 1000)``, is the class it names: it stays); then the
+values themselves, towards whole numbers and short decimals that stay inside the class their
+generator draws from (a note's own
+generator's only when it declares its class test). What is left is printed as ``--set``
+arguments of an ``algoverify run --check`` command; a value that is not data is carried as a
+bounded description.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import time
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from ...findings import Finding
+from ...running.structured import ROWS
+from ...running.values import sizes_of, split_call
+from ...source import number_text
+from ..outcome import Verdict
+
+#: Run findings that refute a claim: the listing ran on valid inputs and broke a promise every
+#: claim about its result makes (it stops; its numbers are numbers). Any other finding from a
+#: run means the claim could not be checked (see :class:`CannotCheck`).
+REFUTING_CODES = frozenset({"AV301", "AV302"})
+
+
+class CannotCheck(Exception):
+    """Raised by a trial that could not test the claim; ``finding`` is the cause, at its line."""
+
+    def __init__(self, message: str, finding: Finding | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.finding = finding
+
+
+#: an index past either end of an array (:func:`algoverify.math.numeric.lookup`'s message)
+_OUT_OF_RANGE = re.compile(r"^index -?\d+ is out of range ")
+
+
+def failed_run(result: Any, line_col: Callable[[int], tuple[int, int]], listing: Any = None) -> str:
+    """What a failed run of the listing means for the claim: a refutation (returned) or :class:`CannotCheck`.
+
+    An index out of range refutes when the note says where ``listing``'s indices start: the
+    reading is the note's own, so reading past an end is the listing's mistake. Otherwise the
+    listing may count from where algoverify did not assume, and the claim cannot be judged.
+    """
+    f = result.finding
+    line, col = line_col(f.span.start) if f.span is not None else (0, 0)
+    text = f"the listing failed at line {line}:{col}: {f.code} {f.message}"
+    if f.code in REFUTING_CODES:
+        return text
+    if getattr(listing, "index_base_said", False) and _OUT_OF_RANGE.match(f.message):
+        return text
+    if f.code == PRECONDITION:
+        # draws are counted by the condition they broke, not by the value that broke it
+        raise Rejected(f"{re.sub(r' [(][^()]*[)]$', '', f.message)} (line {line})", f)
+    raise CannotCheck(text, f)
+
+
+#: The finding of a run whose inputs break the listing's ``\Require``: the trial is drawn again.
+PRECONDITION = "AV309"
+
+__all__ = [
+    "shrink_spec",
+    "simplify_values",
+    "reproduce_command",
+    "format_inputs",
+    "search",
+    "Rejected",
+    "NotReached",
+    "CannotCheck",
+]
+
+
+def _smaller_specs(text: str) -> list[str]:
+    """Variants of a call drawing from a smaller part of its own class: ``integers(a, b)`` → ``integers(a, m)``.
+
+    Only a range shrinks, towards its lower bound and inside ``[a, b]``: a size drawn from it
+    (``n: "integers(1, 8)"``) draws the arrays of size ``n`` again, smaller. A size the spec
+    writes (``randn(1000, 1000)``, ``spd(6)``, ``graph(12)``) is the class the check names, and a
+    counterexample of another size would refute a claim about another class: it is kept.
+    """
+    call = split_call(text)
+    if call is None:
+        return []
+    name, args = call
+    if name == "integers" and len(args) == 2 and all(a.strip().lstrip("-").isdigit() for a in args):
+        lo, hi = int(args[0]), int(args[1])
+        return [f"integers({lo}, {b})" for b in sorted({lo, (lo + hi) // 2}) if lo <= b < hi]
+    return []
+
+
+def shrink_spec(spec: dict[str, Any], fails: Callable[[dict[str, Any]], bool], budget: int = 40) -> dict[str, Any]:
+    """Return a spec with smaller generator sizes that still fails (at most ``budget`` attempts)."""
+    current = dict(spec)
+    improved = True
+    while improved and budget > 0:
+        improved = False
+        for name, text in current.items():
+            if not isinstance(text, str):
+                continue
+            for candidate in _smaller_specs(text):
+                budget -= 1
+                trial = dict(current, **{name: candidate})
+                if fails(trial):
+                    current, improved = trial, True
+                    break
+                if budget <= 0:
+                    return current
+            if improved:
+                break
+    return current
+
+
+def simplify_values(
+    values: dict[str, Any],
+    fails: Callable[[dict[str, Any]], bool],
+    classes: dict[str, Callable[[Any], bool] | None] | None = None,
+) -> dict[str, Any]:
+    """Each value made simpler while the claim fails: a float to a whole number or 1–4 digits, an integer towards 0.
+
+    ``classes`` gives, per name, the test of the class its generator draws from (``uniform(0, 1)``
+    stays in ``[0, 1)``, ``spd(n)`` positive definite, ``randn`` finite); a simpler value outside
+    it is never tried. A value without a test (a literal, a generator of the note's own) is kept.
+    """
+    current = values  # the same mapping when nothing simpler fails: the caller need not run it again
+    for name, value in values.items():
+        inside = (classes or {}).get(name)
+        if inside is None:
+            continue
+        if _is_integral(value):
+            current = _smaller_integers(current, name, inside, fails)
+            continue
+        if not _is_float(value):
+            continue
+        simpler = [_whole(value)] + [_round(value, digits) for digits in (1, 2, 3, 4)]
+        current = _first_simpler(current, name, simpler, inside, fails) or current
+        current = _unsigned_zeros(current, name, inside, fails)
+    return current
+
+
+def _unsigned_zeros(
+    values: dict[str, Any], name: str, inside: Callable[[Any], bool], fails: Callable[[dict[str, Any]], bool]
+) -> dict[str, Any]:
+    """``values`` with each ``-0.0`` of ``name`` (a rounded ``-0.3``) written ``0.0``, unless the sign makes it fail."""
+    value = values[name]
+    arr = np.asarray(value)
+    if not bool(np.any((arr == 0) & np.signbit(arr))):
+        return values
+    plain = arr + 0.0  # -0.0 + 0.0 is 0.0; every other entry is itself
+    unsigned = float(plain) if np.ndim(value) == 0 else plain
+    if not _safely(inside, unsigned):
+        return values
+    trial = dict(values, **{name: unsigned})
+    return trial if fails(trial) else values  # 1 / -0.0 is -inf: a sign that matters stays
+
+
+def _first_simpler(
+    values: dict[str, Any],
+    name: str,
+    candidates: Any,
+    inside: Callable[[Any], bool],
+    fails: Callable[[dict[str, Any]], bool],
+) -> dict[str, Any] | None:
+    """``values`` with ``name`` set to the first candidate that differs, stays in the class and still fails."""
+    value = values[name]
+    for simpler in candidates:
+        if _same(simpler, value) or not _safely(inside, simpler):
+            continue
+        trial = dict(values, **{name: simpler})
+        if fails(trial):
+            return trial
+    return None
+
+
+def _is_float(value: Any) -> bool:
+    return isinstance(value, float) or (isinstance(value, np.ndarray) and value.dtype.kind == "f")
+
+
+def _is_integral(value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, (int, np.integer)) or (isinstance(value, np.ndarray) and value.dtype.kind in "iu")
+
+
+#: Tries per integer value: each halves its distance to zero or steps one closer, so a value a
+#: thousand away needs about ten.
+_INTEGER_TRIES = 24
+#: integers this close to zero are tried one by one, smallest first, before the halving
+_SCAN = 12
+
+
+def _smaller_integers(
+    values: dict[str, Any], name: str, inside: Callable[[Any], bool], fails: Callable[[dict[str, Any]], bool]
+) -> dict[str, Any]:
+    """An integer value (or array) moved towards zero while it stays in its class and the claim fails."""
+    current = values
+    if np.ndim(values[name]) == 0:
+        # the smallest failing integers first, as a reader would try them (φ(n) wrong at 4 and 9, not only at 25)
+        value = int(values[name])
+        small = sorted((c for c in range(-_SCAN, _SCAN + 1) if abs(c) < abs(value)), key=lambda c: (abs(c), c < 0))
+        found = _first_simpler(current, name, small, inside, fails)
+        if found is not None:
+            return found
+    for _ in range(_INTEGER_TRIES):
+        arr = np.asarray(current[name])
+        halved = np.sign(arr) * (np.abs(arr) // 2)  # halfway to zero, from either side
+        steps = (np.zeros_like(arr), np.sign(arr), halved, arr - np.sign(arr))
+        found = _first_simpler(current, name, (int(c) if arr.ndim == 0 else c for c in steps), inside, fails)
+        if found is None:
+            return current
+        current = found
+    return current
+
+
+def _whole(value: Any) -> Any:
+    with np.errstate(all="ignore"):
+        out = np.where(np.isfinite(value), np.round(value), value)
+    return float(out) if np.ndim(value) == 0 else out
+
+
+def _same(a: Any, b: Any) -> bool:
+    return bool(np.array_equal(np.asarray(a), np.asarray(b), equal_nan=True))
+
+
+def _safely(inside: Callable[[Any], bool], value: Any) -> bool:
+    try:
+        return bool(inside(value))
+    except Exception:  # noqa: BLE001 - a test that cannot judge a value keeps the drawn one
+        return False
+
+
+def _round(value: Any, digits: int) -> Any:
+    with np.errstate(all="ignore"):
+        arr = np.asarray(value, dtype=float)
+        # an infinite distance (no edge) or a NaN is a value of its own, never rounded into NaN
+        finite = np.isfinite(arr)
+        plain = np.where(finite & (arr != 0), arr, 1.0)
+        mag = np.where(arr == 0, 0, np.floor(np.log10(np.abs(plain))))
+        scale = 10.0 ** (digits - 1 - mag)
+        out = np.where(finite, np.round(plain * scale) / scale, arr)
+        out = np.where(arr == 0, 0.0, out)
+    return float(out) if np.ndim(value) == 0 else out
+
+
+def _literal(value: Any) -> str:
+    # repr digits: a counterexample printed to 12 places once did not reproduce its failure
+    if isinstance(value, np.ndarray) and value.dtype.kind in "biuf":
+        return repr(value.tolist()).replace(" ", "")
+    if isinstance(value, (list, tuple)) and not isinstance(value, str):
+        inner = ",".join(_literal(v) for v in value)
+        return f"[{inner}]" if isinstance(value, list) else f"({inner}{',' if len(value) == 1 else ''})"
+    if isinstance(value, (float, np.floating)):
+        return repr(float(value))
+    if isinstance(value, (bool, np.bool_)):
+        return repr(bool(value))
+    if isinstance(value, (int, np.integer)):
+        if type(value) is int and value.bit_length() > 13_000:  # past str()'s 4,300 digits: shown, not a literal
+            return number_text(value)
+        return repr(int(value))
+    if isinstance(value, str) or value is None:
+        return repr(value)
+    return describe(value)
+
+
+#: The longest description of a value that is not data (a function, an object): a report carries
+#: the text, never the object, so it crosses processes as data and stays readable.
+DESCRIPTION_CHARS = 200
+
+
+def describe(value: Any) -> str:
+    """A bounded, stable text for a value that is not data: its ``repr`` without memory addresses."""
+    try:
+        text = repr(value)
+    except Exception as exc:  # noqa: BLE001 - the author's __repr__: say that it failed, not why it matters
+        text = f"<{type(value).__name__} object (repr raised {type(exc).__name__})>"
+    text = re.sub(r" at 0x[0-9a-fA-F]+", "", text)  # differs run to run: a report must not
+    return text if len(text) <= DESCRIPTION_CHARS else text[: DESCRIPTION_CHARS - 1] + "…"
+
+
+def _literal_value(value: Any) -> bool:
+    """Whether ``value`` is data a ``--set`` can give back: numbers, strings, arrays and lists of them."""
+    if value is None or isinstance(value, (str, bool, int, float, np.bool_, np.integer, np.floating)):
+        return True
+    if isinstance(value, np.ndarray):
+        return value.dtype.kind in "biuf"
+    if isinstance(value, (list, tuple)):
+        return all(_literal_value(v) for v in value)
+    return False
+
+
+def as_data(value: Any) -> Any:
+    """``value`` as data: numbers, strings, arrays and lists of them as they are; anything else as :func:`describe`."""
+    if isinstance(value, (list, tuple)) and not _literal_value(value):
+        return [as_data(v) for v in value]
+    return value if _literal_value(value) else describe(value)
+
+
+#: Entries of an array a report prints whole (a 20×20 matrix); a larger one is summarised: a
+#: counterexample is never made smaller than its class to fit a report.
+SHOWN_ENTRIES = 400
+
+
+def _too_large(value: Any) -> bool:
+    return isinstance(value, np.ndarray) and value.size > SHOWN_ENTRIES
+
+
+def _summary(value: np.ndarray, where: str | None = None) -> str:
+    """A large array in a line: its shape, the range of its entries and the first few."""
+    shape = "×".join(map(str, value.shape))
+    flat = value.ravel()
+    head = ",".join(_literal(v) for v in flat[:4].tolist())
+    whole = f"written whole to {where}" if where else "too large to print"
+    text = f"a {shape} array ({whole})"
+    if value.dtype.kind in "biuf":
+        with np.errstate(all="ignore"):
+            finite = flat[np.isfinite(flat)] if value.dtype.kind == "f" else flat
+        if finite.size:
+            text += f", entries from {_literal(finite.min().item())} to {_literal(finite.max().item())}"
+    return text + f", first entries {head},…"
+
+
+def format_inputs(values: dict[str, Any], where: str | None = None) -> str:
+    """Inputs as ``name = value`` lines for a report (an array too large to print, summarised)."""
+    return "\n".join(f"{k} = {_summary(v, where) if _too_large(v) else _literal(v)}" for k, v in values.items())
+
+
+#: The longest value a reproduce command line writes after ``--set``; the values of a longer one
+#: go to a file the command reads (``--set-file``): a shell refuses arguments past a few hundred KB.
+COMMAND_VALUE_CHARS = 4_000
+#: Where, under the project's cache folder, a counterexample too large for a command line is written.
+COUNTEREXAMPLES = "counterexamples"
+
+
+def counterexample_details(path: Any, check: Any, values: dict[str, Any]) -> dict[str, Any]:
+    """A refutation's details: the counterexample as text for people and as data (name → value) for the machine formats.
+
+    A value that is not data (a function a generator of the note's own returned) is carried as its
+    description, never as the object: the report crosses processes and is cached as data. The
+    ``reproduce`` command is given when every value can be written back: on its command line with
+    ``--set``, or, for values too large for one (a 1000×1000 matrix), from a file the check writes
+    under the project's cache folder, which the command reads with ``--set-file``.
+    """
+    details: dict[str, Any] = {"counterexample": "", "_counterexample": {k: as_data(v) for k, v in values.items()}}
+    where = None
+    if all(_literal_value(v) for v in values.values()):
+        short = all(not _too_large(v) and len(_literal(v)) <= COMMAND_VALUE_CHARS for v in values.values())
+        if short:
+            details["reproduce"] = reproduce_command(path, check, values)
+        else:
+            written = write_counterexample(path, check, values)
+            if written is not None:
+                where = _shown_path(written)
+                details["reproduce"] = reproduce_command(path, check, {}, set_file=where)
+                details["_counterexample_file"] = where
+    details["counterexample"] = format_inputs(values, where)
+    return details
+
+
+def write_counterexample(path: Any, check: Any, values: dict[str, Any]) -> Path | None:
+    """Write ``values`` as a JSON object (name → number, list or nested lists) for ``--set-file``; ``None``: cannot.
+
+    Floats are written with ``repr``'s digits, integers whole: reading the file back gives the
+    same values, bit for bit.
+    """
+    import hashlib
+    import json
+
+    from ...reading.config import CACHE_DIR, find_config, project_root
+
+    note = Path(str(path))
+    try:
+        root = project_root(note.parent, find_config(note.parent).root)
+        data = {k: v.tolist() if isinstance(v, np.ndarray) else v for k, v in values.items()}
+        text = json.dumps(data, default=_plain)
+        digest = hashlib.sha256(f"{note.resolve()}\0{check.id}".encode("utf-8", "surrogatepass")).hexdigest()[:12]
+        stem = re.sub(r"[^\w.-]", "_", f"{note.stem}.{check.id}")[:80]
+        folder = root / CACHE_DIR / COUNTEREXAMPLES
+        folder.mkdir(parents=True, exist_ok=True)
+        target = folder / f"{stem}.{digest}.json"
+        partial = target.with_suffix(f".{os.getpid()}.part")
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, target)  # a reader never sees half a file
+    except (OSError, ValueError, TypeError):
+        return None
+    return target
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (np.integer, np.floating, np.bool_)):
+        return value.item()
+    raise TypeError(type(value).__name__)
+
+
+def _shown_path(path: Path) -> str:
+    """``path`` relative to the current folder when it is under it (as the note's path is shown)."""
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def reproduce_command(path: Any, check: Any, values: dict[str, Any], *, set_file: str | None = None) -> str:
+    """An ``algoverify run --check`` command line that runs the check on exactly these values.
+
+    It shows the listing's value beside the expected one and exits 1 when they disagree.
+    """
+    parts = ["algoverify", "run", str(path), "--check", str(check.id)]
+    if set_file is not None:
+        parts += ["--set-file", set_file]
+    for k, v in values.items():
+        parts += ["--set", f"{k}={_literal(v)}"]
+    return shlex.join(parts)
+
+
+def _same_values(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Whether two trials drew the same values (arrays compared entry by entry)."""
+    if a.keys() != b.keys():
+        return False
+    for key, value in a.items():
+        try:
+            if not _same(value, b[key]):
+                return False
+        except Exception:  # noqa: BLE001 - ragged lists, objects without equality: only the same object is the same
+            if value is not b[key]:
+                return False
+    return True
+
+
+#: Trials of a check that names no count (nor its note, the project or ``--trials``): the
+#: second number, unless they take longer than :data:`AUTO_SECONDS` — then as many as ran by
+#: then, and never fewer than the first. A hundred trials find a failure one input in fifty
+#: shows nine times in ten (twenty find it a third of the time); a fast check runs them in a
+#: fraction of a second, and its report is the same on every run.
+AUTO_TRIALS = (20, 100)
+AUTO_SECONDS = 2.0
+#: Seconds all trials and the shrinking of one check may take together (``budget:``).
+DEFAULT_BUDGET = 30.0
+#: The share of what is left of the budget that shrinking may spend once a trial has failed.
+SHRINK_SHARE = 0.25
+#: Draws per planned trial before a check whose inputs keep breaking ``given:`` or the
+#: listing's ``\Require`` gives up on reaching its count.
+_REDRAWS = 10
+
+
+class Rejected(Exception):
+    r"""Raised by a trial whose drawn inputs break the listing's declared precondition (``\Require``).
+
+    The trial is drawn again, as one whose ``given:`` is false: a generator wider than the
+    listing's class is narrowed by the listing's own words, never reported as a refutation.
+    """
+
+    def __init__(self, message: str, finding: Finding | None = None) -> None:
+        super().__init__(message)
+        self.finding = finding
+
+
+class NotReached(Rejected):
+    """A trial whose run never reached the statement an invariant watches (a loop made no pass).
+
+    Not the draws' fault: the report says what did not run and on how many draws.
+    """
+
+
+class _Plan:
+    """How many trials a check runs, and until when."""
+
+    def __init__(self, check: Any) -> None:
+        self.exact = check.trials  # None: the default count, cut short past AUTO_SECONDS
+        self.start = time.monotonic()
+        self.budget = float(check.get("budget", DEFAULT_BUDGET))
+        self.deadline = self.start + self.budget
+        self.cut: str | None = None  # why fewer trials ran than planned
+        self.nothing_drawn = False  # a check with no inputs to draw: every trial would be the same run
+
+    @property
+    def planned(self) -> int:
+        if self.nothing_drawn:
+            return 1
+        return self.exact if self.exact is not None else AUTO_TRIALS[1]
+
+    def more(self, ran: int, drawn: int) -> bool:
+        """Whether to draw another trial after ``ran`` tested ones out of ``drawn``."""
+        if ran >= self.planned or drawn >= _REDRAWS * self.planned:
+            return False
+        now = time.monotonic()
+        if now >= self.deadline:
+            self.cut = f"the check's budget of {self.budget:g} s ran out"
+            return False
+        if self.exact is None and ran >= AUTO_TRIALS[0] and now - self.start >= AUTO_SECONDS:
+            self.cut = f"the default count stops at {AUTO_SECONDS:g} s; `trials:` sets one"
+            return False
+        return True
+
+    def shrink_deadline(self) -> float:
+        now = time.monotonic()
+        return now + max(0.0, self.deadline - now) * SHRINK_SHARE
+
+    def count(self, ran: int) -> str:
+        """``100 trials``, or ``12 of 100 trials (the check's budget of 30 s ran out)``."""
+        if self.nothing_drawn:
+            return "its one run (the check draws no inputs, so every trial would be the same)"
+        if self.cut is not None and ran < self.planned:
+            return f"{ran} of {self.planned} trials ({self.cut})"
+        return f"{ran} trials"
+
+
+#: inputs that also get an edge of their own while the others are drawn (``b = 0`` beside a random ``a``)
+ALONE = 3
+
+
+def structured_rows(inputs_spec: dict[str, Any]) -> tuple[str, ...]:
+    """The first trials: :data:`ROWS` for every input at once, then each of the first inputs alone at its edges.
+
+    A row that meets the other inputs' members misses a claim false where one input alone is at
+    an edge (Euclid's ``b = 0`` for any ``a``): ``low:b`` and ``zero:b`` try that, the rest drawn.
+    """
+    names = [n for n, text in inputs_spec.items() if isinstance(text, str)][:ALONE]
+    return ROWS + tuple(f"{edge}:{name}" for name in names for edge in ("low", "zero"))
+
+
+def search(
+    check: Any,
+    ctx: Any,
+    inputs_spec: dict[str, Any],
+    attempt: Callable[[dict[str, Any]], str | None],
+    *,
+    success: str,
+    extra: Sequence[tuple[str, dict[str, Any]]] = (),
+) -> Any:
+    """Run the check's trials; at the first failing one, shrink its inputs and return the verdict.
+
+    ``attempt(values)`` returns ``None`` when the claim holds for ``values``, :data:`SKIP` when
+    its ``given:`` is false, else what went wrong; it raises :class:`Rejected` for inputs outside
+    the listing's precondition and :class:`CannotCheck` when the claim cannot be tested at all.
+    With ``ctx.fixed`` (``algoverify run --check``), one trial runs on exactly those values.
+    ``extra`` holds ``(label, values)`` candidates tried first (sympy's counterexample): one that
+    fails is the verdict's counterexample, shown with its label; one that does not leaves the
+    trials to run as they would without it.
+    """
+    if getattr(ctx, "fixed", None) is not None:
+        return _once(check, ctx, inputs_spec, attempt)
+    for label, values in extra:
+        found = _candidate(check, ctx, attempt, label, values)
+        if found is not None:
+            return found
+    plan = _Plan(check)
+    ran = drawn = 0
+    skipped: dict[str, int] = {}
+    unreached: set[str] = set()  # reasons of NotReached: said as what did not run, not as draws at fault
+    cause: Finding | None = None
+    structured: list[dict[str, Any]] = []  # the values of the structured trials so far
+    rows = structured_rows(inputs_spec)
+    while plan.more(ran, drawn):
+        trial, drawn = drawn, drawn + 1
+        row = rows[trial] if trial < len(rows) else None  # the first trials try structured members
+        values = ctx.draw(check, inputs_spec, ctx.rng(check, trial), row)
+        if trial == 0 and not values:
+            plan.nothing_drawn = True
+        if row is not None:
+            if any(_same_values(values, earlier) for earlier in structured):
+                # a row that gives the inputs nothing new is an ordinary trial: each trial counted is another test
+                row, values = None, ctx.draw(check, inputs_spec, ctx.rng(check, trial))
+            else:
+                structured.append(values)
+        started = time.monotonic()
+        try:
+            problem = attempt(values)
+        except CannotCheck as exc:
+            details: dict[str, Any] = {"inputs": format_inputs(values)}
+            if exc.finding is not None:
+                details["cause"] = exc.finding
+            return Verdict(None, f"trial {trial + 1}: {exc.message}", trial + 1, details)
+        except Rejected as exc:
+            skipped[str(exc)] = skipped.get(str(exc), 0) + 1
+            if isinstance(exc, NotReached):
+                unreached.add(str(exc))
+            cause = exc.finding or cause
+            continue
+        if problem == SKIP:
+            skipped["`given:` was false"] = skipped.get("`given:` was false", 0) + 1
+            continue
+        if problem is None:
+            ran += 1
+            continue
+        values, problem = _shrunk(check, ctx, inputs_spec, attempt, (trial, row), values, problem, plan, started)
+        details = counterexample_details(ctx.path, check, values)
+        return Verdict(False, f"trial {trial + 1}: {problem}", trial + 1, details)
+    if ran == 0:
+        why = "; ".join(
+            f"{reason} on {_draws(n)}" if reason in unreached else f"{reason} ({_draws(n)})"
+            for reason, n in skipped.items()
+        )
+        why = why or "the check's budget ran out"
+        return Verdict(None, f"no trial tested the claim: {why}", drawn, {"cause": cause} if cause else {})
+    held = success.replace("{trials}", plan.count(ran))
+    if skipped:
+        said = (
+            f"{reason} on {_draws(n)}" if reason in unreached else f"{_draws(n)} skipped: {reason}"
+            for reason, n in skipped.items()
+        )
+        held += " (" + ", ".join(said) + ")"
+    return Verdict(True, held, ran)
+
+
+def _candidate(
+    check: Any, ctx: Any, attempt: Callable[[dict[str, Any]], str | None], label: str, values: dict[str, Any]
+) -> Any:
+    """The refuting verdict of a candidate counterexample, or ``None`` when it holds or cannot be tested."""
+    try:
+        problem = attempt(dict(values))
+    except (CannotCheck, Rejected):
+        return None  # the trials meet the same cause, at a draw of their own, and report it there
+    if problem in (None, SKIP):
+        return None
+    return Verdict(False, f"{label}: {problem}", 1, counterexample_details(ctx.path, check, values))
+
+
+def _draws(n: int) -> str:
+    return "1 draw" if n == 1 else f"{n} draws"
+
+
+def _shrunk(
+    check: Any,
+    ctx: Any,
+    inputs_spec: dict[str, Any],
+    attempt: Callable[[dict[str, Any]], str | None],
+    at: tuple[int, str | None],
+    values: dict[str, Any],
+    problem: str,
+    plan: _Plan,
+    started: float,
+) -> tuple[dict[str, Any], str]:
+    """The smallest failure found within the shrinking share of the budget (else the trial's own)."""
+    kind = signature(problem)
+    cost = time.monotonic() - started  # a try costs about what the failing trial did
+    deadline = plan.shrink_deadline()
+
+    def fails(draw: Callable[[], dict[str, Any]]) -> bool:
+        if time.monotonic() + cost > deadline:
+            return False  # no time for another try: keep the smallest failure found so far
+        return _fails(attempt, draw, kind)
+
+    trial, row = at
+
+    def redraw(spec: dict[str, Any]) -> dict[str, Any]:
+        drawn = ctx.draw(check, spec, ctx.rng(check, trial), row)
+        for name, text in spec.items():
+            # a generator asked for a size its class has no member of (spd(1, cond=1000) is 1×1, condition 1)
+            inside = ctx.membership(check, text, drawn) if text != inputs_spec.get(name) else None
+            if inside is not None and not _safely(inside, drawn[name]):
+                raise ValueError(f"{name}: {text} drew a value outside its class")
+        return drawn
+
+    smaller = shrink_spec(inputs_spec, lambda s: fails(lambda: redraw(s)))
+    shrunk = redraw(smaller) if smaller != inputs_spec else values
+    # a size changed alone would leave the arrays drawn from it at the old size (n = 2 beside three
+    # entries): sizes shrink above, by drawing again, never here
+    sizes = sizes_of(smaller)
+    classes = {name: None if name in sizes else ctx.membership(check, text, shrunk) for name, text in smaller.items()}
+    shrunk = simplify_values(shrunk, lambda v: fails(lambda: v), classes)
+    if shrunk is values:
+        return values, problem
+    try:
+        again = attempt(shrunk)
+    except (CannotCheck, Rejected):
+        again = None
+    if again in (None, SKIP) or signature(again) != kind:  # shrinking must never lose the counterexample
+        return values, problem
+    return shrunk, again
+
+
+def _once(check: Any, ctx: Any, inputs_spec: dict[str, Any], attempt: Callable[[dict[str, Any]], str | None]) -> Any:
+    """One trial on the values ``ctx.fixed`` gives (the rest drawn as trial 1 draws them)."""
+    values = {**ctx.draw(check, inputs_spec, ctx.rng(check, 0)), **ctx.fixed}
+    try:
+        problem = attempt(values)
+    except CannotCheck as exc:
+        return Verdict(None, exc.message, 1, {"inputs": format_inputs(values)})
+    except Rejected as exc:
+        return Verdict(None, f"the inputs are outside the listing's class: {exc}", 1)
+    if problem == SKIP:
+        return Verdict(None, "`given:` is false for these inputs: nothing was checked", 1)
+    details = {"inputs": format_inputs(values), "compared": list(ctx.shown)}
+    return Verdict(problem is None, problem or "the claim held on these inputs", 1, details)
+
+
+#: What ``attempt`` returns for a trial whose precondition (``given:``) does not hold.
+SKIP = "\0skip"
+
+
+def signature(problem: str) -> str:
+    """What kind of failure ``problem`` describes: a finding code, or the output or relation that differs.
+
+    A smaller input counts as the same counterexample only when it fails the same way: a size
+    mismatch created by shrinking must not replace the failure being shown.
+    """
+    code = re.search(r"\bAV\d{3}\b", problem)
+    if code:
+        return code.group(0)
+    head = re.match(r"(?:trial \d+ of \d+: )?(.*?)(?: = | is false| has shape |$)", problem)
+    text = head.group(1) if head else problem
+    return re.sub(r"-?\d+(\.\d+)?(e-?\d+)?", "#", text)  # counts and values may shrink; the kind may not
+
+
+def _fails(attempt: Callable[[dict[str, Any]], str | None], draw: Callable[[], dict[str, Any]], kind: str) -> bool:
+    try:
+        problem = attempt(draw())
+    except Exception:  # noqa: BLE001 - an input that breaks the check differently is not a smaller counterexample
+        return False
+    return problem not in (None, SKIP) and signature(problem) == kind

@@ -1,0 +1,611 @@
+"""*property* checks: a LaTeX relation holds on every trial.
+
+Over a listing's run (``listing:``): the relation sees the inputs, every variable the run
+assigned (its last value) and the outputs, and each input's value on entry as ``x^{(0)}``.
+With ``at:`` or ``after:`` it is an invariant, tested each time a statement is about to run
+(a loop's header: at the start of every pass and when the loop ends) or has run; it also sees
+each variable's value at the previous test as ``x^{(\\mathrm{prev})}``. Over random draws (``draw:``): it sees the drawn
+symbols and the ``let:`` definitions, which may be functions (``M(T): …``) so that a relation
+can compare two draws (monotonicity, convexity along a segment). ``given:`` is a precondition:
+trials where it is false are skipped.
+"""
+
+from __future__ import annotations
+
+import collections
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ...findings import Finding, LocatedError, SpecReferenceError, VacuousBound
+from ...math.exact import as_float, to_exact
+from ...math.ops import seen
+from ..evidence.proof import PROVED, Proof, Subjects, beside, provable, prove
+from ..evidence.trials import REFUTING_CODES, SKIP, CannotCheck, NotReached, failed_run, search
+from ..outcome import Verdict
+from ..specification.context import DEFAULT_TOLERANCE, CheckContext, taken, tolerance
+from ..specification.spec import CheckSpec, Statements
+from .entries import cut, differing
+from .subjects import RunFailed, snippet_functions
+
+
+def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
+    """Evaluate ``holds:`` on each trial: over the listing's last state, at a statement on every pass, or over draws."""
+    listing = ctx.listing(check) if check.get("listing") is not None else None
+    if check.get("arithmetic") == "exact":
+        _exact_form(check, listing)
+    if check.get("equation") is not None:
+        ctx.block(check, "math", key="equation")  # the equation it backs must exist
+    spec = dict(check.get("inputs") or {})
+    spec.update(check.get("draw") or {})
+    holds = str(check.get("holds"))
+    place = _place(check, ctx, listing) if listing is not None else None
+    proof = _proof(check, ctx)
+    with snippet_functions(check, ctx) as snippet:
+
+        def attempt(values: dict[str, Any]) -> str | None:
+            env = dict(ctx.functions)
+            env.update(snippet)
+            env.update(values)
+            return _attempt(check, ctx, listing, place, values, env)
+
+        held = holds + (f" proved {proof.scope};" if proof is not None and proof.status == PROVED else "")
+        # sympy's point is tried first, as a trial like any other: it refutes only if the numbers fail
+        extra = (
+            [("sympy's counterexample", dict(proof.counterexample))]
+            if proof is not None and proof.counterexample
+            else []
+        )
+        verdict = search(
+            check, ctx, spec, attempt, success=held + " held on {trials}" + _where(check, place), extra=extra
+        )
+    return beside(verdict, proof, " is false")
+
+
+def _exact_form(check: CheckSpec, listing: Any) -> None:
+    """``arithmetic: exact`` compares one float run with one exact run: it needs a listing run once."""
+    if listing is None:
+        where, why = check.at("arithmetic"), "it needs a listing: to run in floats and exactly"
+    else:
+        other = next((k for k in ("as", "at", "after") if check.get(k) is not None), None)
+        if other is None:
+            return
+        where, why = check.at(other), f"it compares the outputs of one run, and {other}: runs the listing otherwise"
+    raise LocatedError(SpecReferenceError, where, check=check.id, message=f"arithmetic: exact: {why}")
+
+
+def _proof(check: CheckSpec, ctx: CheckContext) -> Proof | None:
+    """The sympy proof of ``holds:``, tried before the trials (``None``: none tried)."""
+    if getattr(ctx, "fixed", None) is not None or provable(check) is None:
+        return None
+    return prove(check, shadowed=frozenset(ctx.functions), subjects=_subjects(check, ctx))
+
+
+def _subjects(check: CheckSpec, ctx: CheckContext) -> Subjects:
+    """What the relation reads that sympy must compute: the listing's run, the listings and snippet it calls."""
+    calls = [(lst.name, lst) for lst in ctx.loaded.listings if lst.name]
+    listing = None
+    if check.get("listing") is not None:
+        own = ctx.listing(check)
+        if check.get("as") is not None:
+            calls.append((str(check.get("as")), own))
+        else:
+            listing = own
+    snippet = None
+    if check.get("snippet") is not None:
+        block = ctx.block(check, "python", key="snippet")
+        snippet = ctx.report.note.source.text[block.body_span.start : block.body_span.end]
+    return Subjects(listing, tuple(calls), snippet)
+
+
+def _attempt(
+    check: CheckSpec, ctx: CheckContext, listing: Any, place: Any, values: dict[str, Any], env: dict[str, Any]
+) -> str | None:
+    """One trial: the relation over the draws, the listing's last state, or at a statement on every pass."""
+    if listing is None:
+        return _judge(check, ctx, env)
+    if check.get("as") is not None:
+        env[str(check.get("as"))] = _callable(check, ctx, listing, values)
+        return _judge(check, ctx, env)
+    if _given_on_entry(check, ctx, env) is False:
+        return SKIP  # a precondition on the inputs: the listing never runs on them (a singular matrix)
+    values = _let_inputs(check, ctx, listing, values, env)
+    entry = {f"{k}_of_0": _copy(v) for k, v in taken(listing, values).items()}
+    if place is not None:
+        return _invariant(check, ctx, listing, values, env, entry, place)
+    result = ctx.run_listing(check, listing, values)
+    if result.finding is not None:
+        return failed_run(result, ctx.report.note.source.line_col, listing)
+    env.update(entry)
+    env.update(_final(listing, result))
+    # the sizes the run bound from the inputs' shapes (n of "x has n entries") are names of the relation too
+    bound = listing.program.bound_inputs(taken(listing, values))
+    env.update({k: v for k, v in bound.items() if k not in env and not callable(v)})
+    if check.get("arithmetic") == "exact":
+        exact = listing.run(taken(listing, values), budget=ctx.budget(check), exact=True)
+        if exact.finding is not None:
+            return failed_run(exact, ctx.report.note.source.line_col, listing)
+        # every value as the rational it is (a float's own), so that `s - s^{(exact)}` is computed exactly
+        env = {k: v if callable(v) else to_exact(v) for k, v in env.items()}
+        env.update({f"{k}_of_exact": v for k, v in _final(listing, exact).items()})
+    return _judge(check, ctx, env)
+
+
+def _let_inputs(
+    check: CheckSpec, ctx: CheckContext, listing: Any, values: dict[str, Any], env: dict[str, Any]
+) -> dict[str, Any]:
+    """``let: {mu: 'x'}`` naming an input the draws leave out: that input, computed from the draws before the run."""
+    lets = check.get("let") or {}
+    missing = [k for k in lets if "(" not in str(k) and str(k) in listing.inputs and str(k) not in values]
+    if not missing:
+        return values
+    out = dict(values)
+    for name in missing:
+        out[name] = env[name] = ctx.evaluate(check, str(lets[name]), {**env, **out}, ("let", name))
+    return out
+
+
+def _given_on_entry(check: CheckSpec, ctx: CheckContext, env: dict[str, Any]) -> bool | None:
+    """``given:`` over the inputs alone, before the run; ``None`` when it reads what the run computes."""
+    given = check.get("given")
+    if given is None:
+        return None
+    inputs = dict(env)
+    if check.get("arithmetic") == "exact":  # the relation is compiled exact: its values are the floats' rationals
+        inputs = {k: v if callable(v) else to_exact(v) for k, v in inputs.items()}
+    try:
+        ctx.let(check, inputs)
+        return _truth(ctx.evaluate(check, str(given), inputs, ("given", "on entry")))
+    except (LocatedError, RunFailed):
+        return None  # it names a variable of the run: judged after it, with the relation
+
+
+def _final(listing: Any, result: Any) -> dict[str, Any]:
+    """Every variable a run assigned (its last value) and its outputs, by name."""
+    final = {name: seen(history[-1][1]) for name, history in result.trace.history.items()}
+    names = listing.outputs or ("result",)
+    outs = result.value if len(names) > 1 else (result.value,)
+    final.update(zip(names, outs))
+    if names == ("result",):
+        # `\Return x` when n = 1, `\Return y` after the loop: a claim about y is about what was returned
+        for name in listing.returned - set(listing.inputs):
+            if np.size(final.get(name, ())) == 0:
+                final[name] = result.value
+    return final
+
+
+def _callable(check: CheckSpec, ctx: CheckContext, listing: Any, values: dict[str, Any] | None = None) -> Any:
+    """The listing as a function of its inputs by position (``as: f``): each call is a run of its own.
+
+    With several outputs a call gives them all, each by its name (``f(x).lam``) or position (``f(x)_{1}``).
+
+    Inputs the note binds beyond the listing's own (a size the spec draws, ``n`` of knapsack's
+    items) may be left out of a call: they keep the trial's drawn values.
+    """
+    names = list(listing.inputs)
+    own = len(listing.program.inputs) - len(listing.program.names.extra_inputs) if listing.program.names else len(names)
+    drawn = values or {}
+    record = _outputs_record(listing)
+
+    def call(*args: Any) -> Any:
+        if own <= len(args) < len(names) and all(n in drawn for n in names[len(args) :]):
+            args = (*args, *(drawn[n] for n in names[len(args) :]))
+        if len(args) != len(names):
+            raise LocatedError(
+                SpecReferenceError,
+                check.at("as"),
+                check=check.id,
+                message=f"{check.get('as')} takes {len(names)} input(s) ({', '.join(names)}), got {len(args)}",
+            )
+        result = listing.run(dict(zip(names, args)), budget=ctx.budget(check))
+        if result.finding is not None:
+            raise RunFailed(failed_run(result, ctx.report.note.source.line_col, listing))
+        if record is not None and isinstance(result.value, tuple) and len(result.value) == len(record._fields):
+            return record(*result.value)
+        return result.value
+
+    return call
+
+
+def _outputs_record(listing: Any) -> Any:
+    """The named tuple a call of a listing with several outputs returns; ``None`` for one output.
+
+    ``f(x).lam`` is its output ``lam``, ``f(x)_{1}`` its first; a listing of one output returns it alone.
+    """
+    outputs = tuple(listing.outputs or ())
+    if len(outputs) < 2 or len(set(outputs)) < len(outputs):
+        return None
+    return collections.namedtuple("Outputs", outputs, rename=True)
+
+
+def _judge(check: CheckSpec, ctx: CheckContext, env: dict[str, Any], at: str = "") -> str | None:
+    """``None`` when ``holds:`` is true over ``env``, :data:`SKIP` when ``given:`` is false, else why not."""
+    try:
+        return _judged(check, ctx, env, at)
+    except RunFailed as exc:
+        return str(exc)
+
+
+def _judged(check: CheckSpec, ctx: CheckContext, env: dict[str, Any], at: str) -> str | None:
+    holds, given = str(check.get("holds")), check.get("given")
+    ctx.let(check, env)
+    if given is not None and not _truth(ctx.evaluate(check, str(given), env, ("given",))):
+        return SKIP
+    with np.errstate(all="ignore"):
+        ok = ctx.evaluate(check, holds, env, ("holds",))
+    if ctx.fixed is not None:  # the last test is the one to show (an invariant's failing pass)
+        ctx.shown[:] = [_plain(w) for w in [_witness(check, ctx, env)] if w]
+    if _truth(ok):
+        return None
+    return f"{holds} is false{at}" + _witness(check, ctx, env, failed=True) + _tolerance(check)
+
+
+# --- invariants: a relation at a statement, on every pass ------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Place:
+    """Where an invariant is checked: the statement, whether after it ran, and how the report names it."""
+
+    node: Any
+    after: bool
+    loop: bool
+    line: int
+
+
+def _place(check: CheckSpec, ctx: CheckContext, listing: Any) -> _Place | None:
+    key = "after" if check.get("after") is not None else "at" if check.get("at") is not None else None
+    if key is None:
+        return None
+    from ...syntax import ir
+
+    res = Statements(listing.algorithm, ctx.report.note.source).resolve(check.get(key))
+    if res.statement is None:
+        details = {"candidates": [f"{s.line}:{s.column} {s.shown}" for s in res.candidates]}
+        raise LocatedError(SpecReferenceError, check.at(key), details, check=check.id, message=res.problem)
+    node = res.statement.node
+    loop = isinstance(node, (ir.WhileBlock, ir.ForRange, ir.ForAll, ir.RepeatUntil)) and key == "at"
+    return _Place(node, key == "after", loop, res.statement.line)
+
+
+def _where(check: CheckSpec, place: _Place | None) -> str:
+    if place is None:
+        return ""
+    if place.loop:
+        return f" (at the loop of line {place.line}: every pass and its end)"
+    return f" ({'after' if place.after else 'at'} line {place.line}, every time it ran)"
+
+
+def _invariant(
+    check: CheckSpec,
+    ctx: CheckContext,
+    listing: Any,
+    values: dict[str, Any],
+    env: dict[str, Any],
+    entry: dict[str, Any],
+    place: _Place,
+) -> str | None:
+    """Run the listing, testing ``holds:`` at ``place`` each time; the first pass that breaks it is the failure."""
+    watch = _Watch(check, ctx, {**env, **entry}, place)
+    result = listing.run(taken(listing, values), budget=ctx.budget(check), on_step=watch.on_step, on_pass=watch.on_pass)
+    if result.finding is None:
+        watch.finish()  # a run that stopped left a state no pass reached: nothing to test there
+    elif result.finding.code not in REFUTING_CODES:
+        # the listing cannot run as written (an unbound name, a form it cannot execute) or the draw
+        # breaks its precondition: a pass that broke the relation before says nothing of the claim
+        failed_run(result, ctx.report.note.source.line_col, listing)
+    if watch.error is not None:
+        raise watch.error
+    if watch.failure is not None:
+        return watch.failure
+    if result.finding is not None:
+        return failed_run(result, ctx.report.note.source.line_col, listing)
+    if watch.tested == 0:
+        raise NotReached(_not_reached(ctx, listing, place, result.trace))
+    return None
+
+
+_LOOPS = ("WhileBlock", "ForRange", "ForAll", "RepeatUntil", "LoopBlock", "UserBlock")
+
+
+def _not_reached(ctx: CheckContext, listing: Any, place: _Place, trace: Any) -> str:
+    """Why an invariant's statement was never tested on a run: a loop around it made no pass, or it was not reached."""
+    hits = trace.hits
+    line = ctx.report.note.source.line_col
+    chain = _enclosing(listing.algorithm, place.node) or [place.node]
+    for node in reversed(chain):  # from the place outwards: the innermost loop that was entered and made no pass
+        if type(node).__name__ in _LOOPS and hits.get(node.span, 0) and (node is not place.node or place.loop):
+            return f"the loop at line {line(node.span.start)[0]} made no pass"
+    if hits.get(place.node.span, 0):
+        return f"the statement at line {place.line} ran, but no pass of it reached the point tested"
+    return f"the statement at line {place.line} was not reached"
+
+
+def _enclosing(root: Any, target: Any) -> list[Any]:
+    """The nodes from ``root`` down to ``target`` (both included), or ``[]`` when it is not inside."""
+    if root is target:
+        return [root]
+    for child in getattr(root, "body", ()) or ():
+        found = _enclosing(child, target)
+        if found:
+            return [root, *found]
+    for branch in getattr(root, "branches", ()) or ():
+        found = _enclosing(branch, target)
+        if found:
+            return [root, *found]
+    return []
+
+
+class _Watch:
+    """The listing's step events, turned into tests of ``holds:`` at one statement."""
+
+    def __init__(self, check: CheckSpec, ctx: CheckContext, base: dict[str, Any], place: _Place) -> None:
+        self.check, self.ctx, self.base, self.place = check, ctx, base, place
+        self.start = place.node.span.start
+        self.end = place.node.span.end
+        self.passes = self.tested = 0
+        self.previous: dict[str, Any] | None = None
+        self.uses_previous = _mentions(str(check.get("holds")), "_of_prev")
+        self.pending: dict[int, dict[str, Any]] = {}  # frames whose statement ran and awaits its `after`
+        self.failure: str | None = None
+        self.error: Exception | None = None
+
+    def on_step(self, node: Any, env: dict[str, Any], trace: Any) -> None:
+        if self.failure is not None or self.error is not None:
+            return
+        span = node.span
+        waiting = self.pending.get(id(env))
+        if waiting is not None and not (self.start <= span.start and span.end <= self.end):
+            del self.pending[id(env)]
+            self.test(env)  # the statement (or block) is left: the state it made
+        if span.start != self.start:
+            return
+        if self.place.after or self.place.loop:
+            self.pending[id(env)] = env  # tested when left (a loop: at its end; passes come by on_pass)
+        else:
+            self.test(env)
+
+    def on_pass(self, loop: Any, env: dict[str, Any]) -> None:
+        if self.place.loop and loop.span.start == self.start and self.failure is None and self.error is None:
+            self.test(env)
+
+    def finish(self) -> None:
+        """The run is over: frames still waiting are tested on the state the run left."""
+        for env in list(self.pending.values()):
+            if self.failure is None and self.error is None:
+                self.test(env)
+        self.pending.clear()
+
+    def test(self, frame: dict[str, Any]) -> None:
+        self.passes += 1
+        state = {k: seen(v) for k, v in frame.items() if not k.startswith("$")}
+        scope = {**self.base, **state}
+        if self.uses_previous:  # copies of the state only for a relation that reads them next pass
+            previous, self.previous = self.previous, {k: _copy(v) for k, v in state.items() if not callable(v)}
+            if previous is None:
+                return  # the first pass has no previous one to compare with
+            scope.update({f"{k}_of_prev": v for k, v in previous.items()})
+        try:
+            problem = _judge(self.check, self.ctx, scope, f" on pass {self.passes}")
+        except CannotCheck as exc:
+            self.error = exc
+            return
+        except LocatedError as exc:
+            self.error = exc
+            return
+        if problem == SKIP:
+            return
+        self.tested += 1
+        if problem is not None:
+            self.failure = problem
+
+
+def _mentions(latex: str, suffix: str) -> bool:
+    """Whether ``latex`` names a variable whose identifier ends in ``suffix`` (``x^{(\\mathrm{prev})}``)."""
+    from ...math import mathexpr as M
+    from ...math.names import identifier
+
+    try:
+        tree = M.parse_math(latex)
+    except LocatedError:
+        return False
+    return any((identifier(n) or "").endswith(suffix) for n in M.walk(tree) if isinstance(n, M.Label))
+
+
+def _copy(value: Any) -> Any:
+    return value.copy() if isinstance(value, np.ndarray) else value
+
+
+def _relation(check: CheckSpec) -> Any:
+    """``holds:`` parsed, when it is a relation (``None`` otherwise, or when it does not parse)."""
+    from ...math import mathexpr as M
+
+    try:
+        tree = M.parse_math(str(check.get("holds")))
+    except LocatedError:
+        return None  # reported when the check runs
+    return tree if isinstance(tree, M.Rel) else None
+
+
+def _tolerance(check: CheckSpec) -> str:
+    """The tolerance the relation was judged with, when it has one (``=``, ``\\le``, ``\\ge``)."""
+    tree = _relation(check)
+    if tree is None or not {op for op, _ in tree.rest} & {"=", "<=", ">="}:
+        return ""
+    return f" [rtol {tolerance(check, 'rtol'):g}, atol {tolerance(check, 'atol'):g}]"
+
+
+def _truth(value: Any) -> bool:
+    return bool(np.all(value))
+
+
+def _witness(check: CheckSpec, ctx: CheckContext, env: dict[str, Any], failed: bool = False) -> str:
+    """Values of the relation's two sides, so the report shows by how much it fails.
+
+    A ``\\forall`` that fails is shown at its first failing binding: ``at i = 2`` and the two
+    sides of its statement there. Of a relation that ``failed`` with a side NaN, the report says
+    which value it read holds NaN; a NaN its own arithmetic made is :class:`CannotCheck` (see :func:`_nan`).
+    """
+    from ...math import mathexpr as M
+
+    text = str(check.get("holds"))
+    try:
+        tree = M.parse_math(text)
+    except LocatedError:
+        return ""  # reported when the check runs
+    at = []
+    while isinstance(tree, M.Quant) and tree.kind == "forall" and tree.body is not None:
+        try:
+            binding = ctx.forall_failure(check, text[tree.span.start : tree.span.end], env)
+        except Exception:  # noqa: BLE001 - a statement that cannot be searched again is shown as it was
+            binding = None
+        if not binding:
+            break
+        env = {**env, **binding}
+        at += [f"{name} = {_value_text(np.asarray(value), 6)}" for name, value in binding.items()]
+        tree = tree.body
+    where = f" at {', '.join(at)}" if at else ""
+    if not isinstance(tree, M.Rel):
+        return f" ({where.strip()})" if where else ""
+    sides = [tree.first] + [e for _, e in tree.rest]
+    shown = []
+    for side in sides:
+        latex = text[side.span.start : side.span.end]
+        try:
+            value = ctx.evaluate(check, latex, env)
+        except Exception:  # noqa: BLE001 - a side that cannot be shown alone is left out
+            continue
+        shown.append((latex, np.asarray(value)))
+    if not shown:
+        return f" ({where.strip()})" if where else ""
+    texts = [_value_text(v, 6) for _, v in shown]
+    if len(set(texts)) < len(texts):  # sides that differ but print alike: print every digit
+        texts = [_value_text(v, 17) for _, v in shown]
+    parts = [f"{latex} = {t}" for (latex, _), t in zip(shown, texts)]
+    if failed:
+        holding = list(dict.fromkeys(n for latex, value in shown for n in _nan(check, ctx, env, latex, value, where)))
+        if holding:
+            parts.append(f"{' and '.join(holding)} {'holds' if len(holding) == 1 else 'hold'} NaN (not a number)")
+    if len(shown) == 2 and len(sides) == 2 and cut(shown[0][1], shown[1][1]):
+        # a long array is printed cut: the entries that break the relation are named, wherever they are
+        agree = _entrywise(tree.rest[0][0], tolerance(check, "rtol"), tolerance(check, "atol"))
+        names = (shown[0][0], shown[1][0])
+        found = differing(shown[0][1], shown[1][1], agree, names, ctx.index_base(check)) if agree else ""
+        parts += [found] if found else []
+    return f"{where} (" + "; ".join(parts) + ")"
+
+
+def _nan(check: CheckSpec, ctx: CheckContext, env: dict[str, Any], latex: str, value: Any, where: str) -> list[str]:
+    """What a NaN side of a failed relation read that holds NaN (the side itself when no name does).
+
+    A NaN that came in with a listing's output is a refutation, said as such. One the spec's own
+    arithmetic made of numbers (``\\sqrt`` of a negative number, ``0 / 0``) says the relation has
+    no value on these inputs, or that we read it wrongly, never that the claim is false: :class:`CannotCheck`.
+    """
+    if not _holds_nan(value):
+        return []
+    made = ctx.nan_made(check, latex, env)
+    if made is not None:
+        raise CannotCheck(
+            f"{latex} has no value{where}: the relation's own arithmetic made NaN of numbers ({made}), "
+            "so the claim was not tested (a `given:` keeps such inputs out)"
+        )
+    from ...math import mathexpr as M
+    from ...math.names import identifier
+
+    try:
+        tree = M.parse_math(latex)
+    except LocatedError:
+        return [latex]
+    read = dict.fromkeys(identifier(n) for n in M.walk(tree) if isinstance(n, (M.Sym, M.Idx)))
+    return [name for name in read if name is not None and name in env and _holds_nan(env[name])] or [latex]
+
+
+def _holds_nan(value: Any) -> bool:
+    try:
+        array = np.asarray(value)
+        return array.dtype.kind in "fc" and bool(np.isnan(array).any())
+    except (TypeError, ValueError):
+        return False
+
+
+def _entrywise(op: str, rtol: float, atol: float) -> Any:
+    """The relation ``op`` entry by entry, as the relation itself tests it (``None``: not an order or equality)."""
+    return {
+        "=": lambda a, b: np.isclose(a, b, rtol=rtol, atol=atol),
+        "approx": lambda a, b: np.isclose(a, b, rtol=max(rtol, 1e-3), atol=max(atol, 1e-6)),
+        "<=": lambda a, b: a <= b + atol + rtol * np.abs(b),
+        ">=": lambda a, b: a + atol + rtol * np.abs(a) >= b,
+        "<": lambda a, b: a < b,
+        ">": lambda a, b: a > b,
+    }.get(op)
+
+
+def _plain(witness: str) -> str:
+    """A witness as a line of its own: `` (a = 1; b = 2)`` → ``a = 1; b = 2``, `` at i = 2 (…)`` → ``at i = 2: …``."""
+    text = witness.strip()
+    if text.startswith("(") and text.endswith(")"):
+        return text[1:-1]
+    where, _, sides = text.partition(" (")
+    return f"{where}: {sides[:-1]}" if sides else where
+
+
+def _value_text(arr: np.ndarray, digits: int) -> str:
+    if arr.ndim == 0 and arr.dtype.kind in "fiu":
+        return f"{float(arr):.{digits}g}"
+    if arr.dtype == object:  # an exact check's value (rationals, roots): its nearest floats
+        arr = as_float(arr if arr.ndim else arr.item())
+        if not isinstance(arr, np.ndarray):
+            return f"{arr:.{digits}g}" if isinstance(arr, (int, float)) else str(arr)
+    # one line, rows side by side: a message's lines are the report's (Q^T Q = I shows a matrix)
+    return " ".join(line.strip() for line in np.array2string(arr, precision=digits, threshold=8).splitlines())
+
+
+#: How large a part of a bound the default tolerance may be before the bound is called vacuous.
+_VACUOUS = 0.01
+
+
+def vacuous_bounds(check: CheckSpec, ctx: CheckContext) -> list[Finding]:
+    """AV410 for each ``\\le``/``\\ge`` in ``holds:`` against a constant the default tolerance swamps.
+
+    Only where the check leaves ``atol``/``rtol`` at their defaults: a tolerance the author set
+    is a decision, not an accident.
+    """
+    from ...math import mathexpr as M
+
+    if "atol" in check.params or "rtol" in check.params:
+        return []
+    tree = _relation(check)
+    if tree is None:
+        return []
+    text = str(check.get("holds"))
+    atol, rtol = DEFAULT_TOLERANCE["atol"], DEFAULT_TOLERANCE["rtol"]
+    out: list[Finding] = []
+    sides = [tree.first] + [e for _, e in tree.rest]
+    for (op, _), left, right in zip(tree.rest, sides, sides[1:]):
+        if op not in ("<=", ">="):
+            continue
+        bound = right if op == "<=" else left
+        if any(isinstance(n, (M.Sym, M.Idx)) for n in M.walk(bound)):
+            continue  # not a constant: its size is the trial's
+        latex = text[bound.span.start : bound.span.end]
+        try:
+            value = float(ctx.evaluate(check, latex, {}, ("holds",)))
+        except Exception:  # noqa: BLE001 - a side that does not evaluate alone is the run's to report
+            continue
+        slack = atol + rtol * abs(value)
+        if value != 0 and slack >= _VACUOUS * abs(value):
+            limit = value + slack if op == "<=" else value - slack
+            out.append(
+                VacuousBound.finding(
+                    check.at("holds"),
+                    ctx.path,
+                    check=check.id,
+                    bound=latex,
+                    atol=f"{atol:g}",
+                    rtol=f"{rtol:g}",
+                    limit=f"{limit:.3g}",
+                )
+            )
+    return out

@@ -1,0 +1,229 @@
+"""*reference* checks: the listing and a reference implementation agree on generated inputs.
+
+The reference is called by name with the drawn values its signature names (all of them, when it
+takes ``**kwargs``): the listing's inputs, its sizes, or what they were drawn from.
+
+``compare:`` gives per-output tolerances (``rtol``, ``atol``) and symmetries (``sign: true``
+accepts ``-x`` for an eigenvector). A run that fails (does not terminate, divides by zero)
+is a counterexample too.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+import numpy as np
+
+from ..evidence.proof import PROVED, Proof, beside
+from ..evidence.refproof import listing_subject, prove_reference, snippet_subject
+from ..evidence.trials import SKIP, CannotCheck, failed_run, search
+from ..outcome import Verdict
+from ..specification.context import CheckContext, variant
+from ..specification.spec import CheckSpec
+from .entries import cut, differing
+from .subjects import RunFailed, snippet_functions
+
+
+def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
+    """Run ``check.trials`` seeded trials; stop at the first counterexample and shrink it."""
+    reference = ctx.callable(check, str(check.get("reference")))
+    inputs = check.get("inputs") or {}
+    if check.get("snippet") is None:
+        listing = ctx.listing(check)
+        proof = _proof(check, ctx, listing_subject(listing, set(ctx.functions)))
+        success = _success(check, proof)
+
+        def by_listing(values: dict[str, Any]) -> str | None:
+            if not ctx.given(check, values):
+                return SKIP
+            result = ctx.run_listing(check, listing, values)
+            if result.finding is not None:
+                return failed_run(result, ctx.report.note.source.line_col, listing)
+            names = listing.outputs or ("result",)
+            got = result.value if len(names) > 1 else (result.value,)
+            return _mismatch(check, ctx, list(listing.inputs), names, got, reference, values)
+
+        return beside(search(check, ctx, inputs, by_listing, success=success), proof, _MISMATCH)
+    name = str(check.get("function"))
+    block = ctx.block(check, "python", key="snippet")
+    proof = _proof(
+        check, ctx, snippet_subject(ctx.report.note.source.text[block.body_span.start : block.body_span.end], name)
+    )
+    success = _success(check, proof)
+    with snippet_functions(check, ctx) as functions:
+        if name not in functions:
+            known = ", ".join(functions) or "none"
+            raise CannotCheck(f"the snippet defines no function {name} (it defines: {known})")
+        function, params = functions[name], list(functions.parameters(name))
+
+        def by_function(values: dict[str, Any]) -> str | None:
+            if not ctx.given(check, values):
+                return SKIP
+            try:
+                value = function(**{k: values[k] for k in params if k in values})
+            except RunFailed as exc:
+                return str(exc)
+            names = tuple(f"{name}[{i + 1}]" for i in range(len(value))) if isinstance(value, tuple) else (name,)
+            got = value if isinstance(value, tuple) else (value,)
+            return _mismatch(check, ctx, params, names, got, reference, values)
+
+        return beside(search(check, ctx, inputs, by_function, success=success), proof, _MISMATCH)
+
+
+#: What a refutation says when the outputs differ (not when the run failed): see proof.beside.
+_MISMATCH = "but the reference gives"
+
+
+def _proof(check: CheckSpec, ctx: CheckContext, subject: Any) -> Proof | None:
+    """Sympy's comparison of the subject with the reference, before the trials (``None``: not tried)."""
+    if ctx.fixed is not None or ctx.module is None or check.get("given") is not None:
+        return None  # a proof for every input would not say where given: excludes
+    return prove_reference(check, subject, ctx.module, frozenset(ctx.functions))
+
+
+def _success(check: CheckSpec, proof: Proof | None) -> str:
+    proved = f"; proved {proof.scope}" if proof is not None and proof.status == PROVED else ""
+    return "matches " + str(check.get("reference")) + " on {trials}" + proved
+
+
+def _mismatch(
+    check: CheckSpec,
+    ctx: CheckContext,
+    inputs: list[str],
+    names: tuple[str, ...],
+    got: tuple[Any, ...],
+    reference: Any,
+    values: dict[str, Any],
+) -> str | None:
+    """``None`` when the outputs ``got`` (named ``names``) match the reference's; else the first that differs."""
+    accepted = set(inputs)  # a family's size (k of B_1, …, B_k) is implied by the family
+    given = {k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in values.items() if k in accepted}
+    if str(check.get("reference")).startswith("numpy."):
+        # NumPy's functions do not know the listing's names (`numpy.sqrt(a=…)` is a TypeError):
+        # they take the inputs by position, in the listing's order
+        positional = [given[k] for k in inputs if k in given]
+        expected = reference(*positional[: _required(reference, len(positional))])
+    else:
+        expected = reference(**_named(reference, values))
+    if isinstance(expected, dict):
+        expected = tuple(expected[n] for n in names)
+    elif len(names) == 1:
+        expected = (expected,)
+    compare = check.get("compare") or {}
+    for name, g, e in zip(names, got, expected):
+        opts = compare.get(name, {}) if isinstance(compare, dict) else {}
+        if ctx.fixed is not None:
+            shown = _short(np.asarray(g)), _short(np.asarray(e))
+            ctx.shown.append(f"{name} = {shown[0]}, expected {shown[1]}")
+        problem = _differs(name, g, e, opts, check, ctx.index_base(check))
+        if problem:
+            return problem
+    return None
+
+
+def _required(function: Any, offered: int) -> int:
+    """How many leading inputs a NumPy function takes: ``solve(a, b)`` two of ``A, b, ω, ε``, ``sqrt`` one.
+
+    Its required parameters only: an optional one (``axis``, ``kind``) is never filled from the
+    listing's next input. ``offered`` when the signature cannot be read.
+    """
+    if isinstance(function, np.ufunc):
+        return function.nin
+    try:
+        params = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):
+        return offered
+    if any(p.kind is p.VAR_POSITIONAL for p in params):
+        return offered
+    return sum(1 for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.default is p.empty)
+
+
+def _named(reference: Any, values: dict[str, Any]) -> dict[str, Any]:
+    """The drawn values ``reference`` names in its signature (all of them when it takes ``**kwargs``).
+
+    A reference is written for the quantities it needs: ``def mean(x)`` is not given the size
+    ``n`` the listing also takes, and one that needs what the inputs were drawn from (``n``, a
+    parameter of the class) names it. Arrays are copies: a reference cannot change the trial.
+    """
+    try:
+        params = inspect.signature(reference).parameters
+    except (TypeError, ValueError):
+        return dict(values)
+    every = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
+    named = {n for n, p in params.items() if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+    out = {k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in values.items() if every or k in named}
+    for name in named - set(out):  # def f(A, epsilon) for a listing that writes \varepsilon: one letter
+        other = variant(name)
+        if other is not None and other in values:
+            out[name] = values[other]
+    return out
+
+
+def _differs(name: str, got: Any, expected: Any, opts: dict[str, Any], check: CheckSpec, base: int = 1) -> str | None:
+    rtol = float(opts.get("rtol", check.get("rtol", 1e-7)))
+    atol = float(opts.get("atol", check.get("atol", 1e-9)))
+    if isinstance(got, (set, frozenset)):  # a set the listing returns (the primes up to n): its members, in order
+        members = sorted(got)
+        if not isinstance(expected, (set, frozenset, list, tuple, np.ndarray)):
+            return f"{name} is a set of {len(members)}, the reference {type(expected).__name__}"
+        wanted = expected if isinstance(expected, (set, frozenset)) else set(np.asarray(expected).ravel().tolist())
+        got, expected = members, sorted(wanted)
+        if len(got) != len(expected):
+            return (
+                f"{name} has {len(got)} members, the reference {len(expected)}: {_members(got)}, {_members(expected)}"
+            )
+    if _ragged(got) or _ragged(expected):
+        # a list of blocks of different shapes (a network's parameter gradients): block by block
+        got_items, want_items = list(got), list(expected)
+        if len(got_items) != len(want_items):
+            return f"{name} has {len(got_items)} blocks, the reference {len(want_items)}"
+        for k, (g_k, e_k) in enumerate(zip(got_items, want_items), start=base):
+            problem = _differs(f"{name}_{{{k}}}", g_k, e_k, opts, check, base)
+            if problem is not None:
+                return problem
+        return None
+    # NaN in the same position as the reference's is equal (numpy.testing's rule) unless `equal_nan: false`
+    nan = bool(opts.get("equal_nan", check.get("equal_nan", True)))
+    # a complex value is compared as complex: casting it to float would drop its imaginary part
+    kind = complex if np.iscomplexobj(got) or np.iscomplexobj(expected) else float
+    g, e = np.asarray(got, dtype=kind), np.asarray(expected, dtype=kind)
+    if g.shape != e.shape:
+        return f"{name} has shape {g.shape}, the reference {e.shape}"
+    if np.allclose(g, e, rtol=rtol, atol=atol, equal_nan=nan):
+        return None
+    if opts.get("sign") and np.allclose(g, -e, rtol=rtol, atol=atol, equal_nan=nan):
+        return None
+    with np.errstate(invalid="ignore"):
+        gap = np.abs(g - e)
+    both = np.isnan(g) & np.isnan(e) if nan else np.zeros(g.shape, dtype=bool)
+    err = float(np.max(np.where(both, 0.0, gap))) if g.size else 0.0
+    entries = ""
+    if cut(g, e) or np.isnan(g).any() or np.isnan(e).any():  # the entries that differ, wherever they are
+        agree = lambda a, b: np.isclose(a, b, rtol=rtol, atol=atol, equal_nan=nan)  # noqa: E731
+        entries = differing(g, e, agree, (name, "the reference"), base)
+    strict = "" if nan or not (np.isnan(g) & np.isnan(e)).any() else ", equal_nan false"
+    return (
+        f"{name} = {_short(g)} but the reference gives {_short(e)}"
+        + (f", {entries}" if entries else "")
+        + f" (max error {err:.3g}, rtol {rtol:g}, atol {atol:g}{strict})"
+    )
+
+
+def _ragged(value: Any) -> bool:
+    """A list or tuple of arrays that do not stack into one (blocks of different shapes)."""
+    if not isinstance(value, (list, tuple)) or not value:
+        return False
+    shapes = {np.shape(v) for v in value}
+    return len(shapes) > 1 and any(len(sh) > 0 for sh in shapes)
+
+
+def _members(values: list[Any]) -> str:
+    shown = ", ".join(str(v) for v in values[:8])
+    return "{" + shown + (", …" if len(values) > 8 else "") + "}"
+
+
+def _short(a: np.ndarray) -> str:
+    if a.ndim:
+        return np.array2string(a, precision=6, threshold=8)
+    return f"{complex(a):.10g}" if np.iscomplexobj(a) else f"{float(a):.10g}"

@@ -1,0 +1,203 @@
+r"""A listing read in its note: what binds its free names, and the lint of the names nothing binds.
+
+Names get their meaning, in order, from the listing's own parameters, ``\Require``/``\Ensure``
+and caption; the prose before the listing, nearest paragraph first
+(:mod:`~algoverify.running.prose_symbols`); the names the spec's checks draw. :func:`contexts`
+gives each listing what its note declares around it; the interpreter binds the listing's free
+names from it (:mod:`~algoverify.running.symbols`). :func:`name_findings` is the same
+resolution at ``lint``, without running anything: a listing whose names the note does not bind
+is a finding at the name, with the fix, so that a lint-clean listing runs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from ...findings import AmbiguousMath, Finding, LocatedError, UnboundName
+from ...math import mathexpr as M
+from ...math.segments import parse_segment
+from ...reading.macros import MacroError, MacroTable, expand
+from ...reading.notes import Note
+from ...reading.prose import Sentence, sentences
+from ...running.declarations import Declared, InputSpec, Origin
+from ...running.listing_parse import listing_parser
+from ...running.prose_symbols import function_definition, prose_declarations
+from ...running.requires import declared_inputs
+from ...running.scope import scopes
+from ...running.symbols import Resolution, own_declarations, resolve, unbound_message
+from ...syntax import ir
+from ..specification.spec import _listing, read_spec
+
+__all__ = ["NoteNames", "contexts", "name_findings"]
+
+
+@dataclass
+class NoteNames:
+    """What a note declares around each of its listings."""
+
+    #: per listing (in order, ``None`` for one that did not parse): the declarations around it
+    contexts: list[InputSpec | None]
+    #: per listing: the index base its written families say (``w_0, \dots``: 0), if any
+    bases: list[int | None]
+    #: per listing: each scope with its names bound (what lint reports from), resolved once
+    resolved: list[list[tuple[Any, Resolution]]]
+
+
+def _prose_parser(macros: MacroTable | None) -> Any:
+    def parse(m: ir.Math) -> M.MathNode:
+        try:
+            expansion = expand(m.latex, m.span.start, macros)
+        except MacroError as exc:
+            raise LocatedError(AmbiguousMath, m.span, message=str(exc)) from None
+        if expansion.changed:
+            m = dataclasses.replace(m, latex=expansion.text, origin=expansion.map)
+        return parse_segment(m)
+
+    return parse
+
+
+def _spec_names(note: Note, listings: Sequence[ir.Algorithm | None]) -> list[dict[str, Origin]]:
+    """Per listing, the names its checks draw (``inputs:``), with the line of each."""
+    out: list[dict[str, Origin]] = [{} for _ in listings]
+    try:
+        spec = read_spec(note)
+    except Exception:  # noqa: BLE001 - a spec that cannot be read is reported by the spec's own lint
+        return out
+    for check in spec.checks:
+        inputs = check.get("inputs")
+        key = check.get("listing")
+        if not isinstance(inputs, dict) or key is None:
+            continue
+        algorithm, _ = _listing(listings, key)
+        for i, a in enumerate(listings):
+            if a is not None and a is algorithm:
+                for name in inputs:
+                    span = check.at("inputs", name)
+                    out[i].setdefault(str(name), Origin("spec", note.source.line_col(span.start)[0]))
+    return out
+
+
+def contexts(
+    note: Note,
+    blocks: Sequence[Any],
+    listings: Sequence[tuple[Any, ir.Algorithm | None]],
+    macros: MacroTable | None,
+    said: list[Sentence] | None = None,
+    known: frozenset[str] = frozenset(),
+) -> NoteNames:
+    """What the note declares around each listing (``listings``: ``(block, ir)`` pairs, in order).
+
+    ``known``: the functions the note and its module define (a call of one reads no free name).
+    """
+    text = note.source.text
+    said = said if said is not None else sentences(note, blocks)
+    parse = _prose_parser(macros)
+
+    def line_of(offset: int) -> int:
+        return note.source.line_col(offset)[0]
+
+    drawn = _spec_names(note, [a for _, a in listings])
+    out, bases, resolved = [], [], []
+    for (block, algorithm), names in zip(listings, drawn):
+        if algorithm is None:
+            out.append(None)
+            bases.append(None)
+            resolved.append([])
+            continue
+        context = prose_declarations(said, text, block.span.start, parse, line_of)
+        _displayed_functions(note, blocks, block.span.start, context, line_of)
+        spec = InputSpec()
+        for name, origin in names.items():
+            spec.declare(Declared(name, block.span, origin=origin))
+        context = context.merged(spec)
+        out.append(context)
+        resolutions = _resolutions(algorithm, context, set(known))
+        resolved.append(resolutions)
+        # the index base the families the listing takes are written from (None: they do not say)
+        found = {r.family_base for _, r in resolutions if r.family_base is not None}
+        bases.append(found.pop() if len(found) == 1 else None)
+    return NoteNames(out, bases, resolved)
+
+
+def _resolutions(algorithm: ir.Algorithm, context: InputSpec, known: set[str]) -> list[tuple[Any, Resolution]]:
+    """Each scope of ``algorithm`` with its names bound as the interpreter binds them."""
+    parse = listing_parser(algorithm, context)
+
+    outer = declared_inputs(algorithm.body, parse, tolerant=True)
+    return [
+        (scope, resolve(scope, own_declarations(scope, outer, parse), context))
+        for scope in scopes(algorithm, parse, known=known)
+    ]
+
+
+def _displayed_functions(
+    note: Note, blocks: Sequence[Any], before: int, context: InputSpec, line_of: Callable[[int], int]
+) -> None:
+    """Functions a display equation before the listing defines (``\\Pi_C(z) = \\min(\\max(z, \\ell), u)``)."""
+    for b in blocks:
+        if getattr(b, "kind", None) != "math" or b.span.end > before:
+            continue
+        try:
+            tree = parse_segment(ir.Math(b.body_span, note.source.text[b.body_span.start : b.body_span.end]))
+        except LocatedError:
+            continue
+        if isinstance(tree, M.Tuple) and tree.items:  # "… = \min(\max(z, \ell), u)," with its comma
+            tree = tree.items[0]
+        if isinstance(tree, M.Rel):
+            defined = function_definition(tree)
+            if defined is not None:
+                name, params = defined
+                context.functions.setdefault(name, (params, tree.rest[0][1], Origin("prose", line_of(b.span.start))))
+
+
+def name_findings(
+    note: Note,
+    listings: Sequence[tuple[Any, ir.Algorithm | None]],
+    names: NoteNames,
+    explicit_base: int | None,
+) -> list[Finding]:
+    """``lint``: each name a listing reads that nothing in the note binds (AV303), each undecided reading (AV204)."""
+    out: list[Finding] = []
+    path = note.path
+    for (block, _), resolutions in zip(listings, names.resolved):
+        for scope, resolution in resolutions:
+            for read in resolution.unbound:
+                hint = unbound_message(read, scope, resolution.declarations)
+                out.append(UnboundName.finding(read.span, path, name=read.name, hint=hint))
+            for read, why in resolution.ambiguous:
+                out.append(AmbiguousMath.finding(read.span, path, message=why))
+            for name, span in scope.letter_pairs.items():
+                if name in scope.single_indexed and name in scope.stored_by_index:
+                    # \mu_i \gets …, then \mu_{ip} \gets …: a reader takes position i·p; the notation, (i, p)
+                    message = (
+                        f"{name} is written with one index and with two letters side by side ({name}_{{ip}}): "
+                        f"write {name}_{{i \\cdot p}} for the position i·p, or {name}_{{i,p}} for a table"
+                    )
+                    out.append(AmbiguousMath.finding(span, path, message=message))
+            for name, span in resolution.unsized_zeros:
+                message = (
+                    f"{name} is set to 0 and then used as a vector: a zero vector whose size the note does not "
+                    f"say; write \\operatorname{{zeros}}(n), or say in the prose what size {name} has"
+                )
+                out.append(AmbiguousMath.finding(span, path, message=message))
+            for name, span in resolution.unsized_identities:
+                message = (
+                    f"{name} is set to I and then indexed: an identity whose size the note does not say; "
+                    f"write I_n, or say in the prose what size {name} has"
+                )
+                out.append(AmbiguousMath.finding(span, path, message=message))
+            if resolution.base_conflict is not None:
+                zero, one = resolution.base_conflict
+                message = (
+                    f"the family {zero} is written from 0 and {one} from 1: set index_base: in the note's "
+                    f"algoverify: section to say how the listing counts"
+                )
+                out.append(AmbiguousMath.finding(block.span, path, message=message))
+            elif explicit_base is not None and resolution.family_base not in (None, explicit_base):
+                family = next(f for f in resolution.declarations.firsts.values() if f.first in (0, 1))
+                message = f"the family {family.name} is written from {family.first}, but index_base is {explicit_base}"
+                span = family.span or block.span
+                out.append(AmbiguousMath.finding(span, path, message=message))
+    return out

@@ -1,0 +1,492 @@
+"""What every check of a note needs: its blocks, listings, helper module, seeded inputs and math."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import sys
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Callable
+
+import numpy as np
+
+from ...findings import LocatedError, ModuleError, SpecReferenceError
+from ...math import mathexpr as M
+from ...math.names import identifier, join_words, spelt_words
+from ...math.numeric import Context, compile_expr, forall_failure
+from ...math.ops import Sequence
+from ...reading.files import regular_file
+from ...running.conventions import variant
+from ...running.generators import GENERATORS, GeneratorError
+from ...running.listing_parse import step_name
+from ...running.structured import EDGE_ROWS
+from ...running.symbols import rename_entries
+from ...running.values import ValueSyntaxError, parse_value, sizes_of, structured_value, value_class
+from ...source import Span
+from .spec import CheckSpec, check_references
+
+__all__ = ["CheckContext", "load_module", "NOTE_MODULE_PREFIX"]
+
+#: The names a note's module is imported under (``sys.modules``): only this process has it.
+NOTE_MODULE_PREFIX = "algoverify_note_"
+
+
+def load_module(note_path: Path, name: str, span: Span | None, project_root: Path | None = None) -> ModuleType:
+    """Import the helper module a note names (a file beside the note), as pytest imports a conftest.
+
+    Its folder is on ``sys.path`` while it loads, so it may import a helper file beside it. The
+    module must be a ``.py`` file inside the note's folder or the project root (the folder of the
+    project configuration): a note cannot name code elsewhere on the machine.
+    """
+    path = (note_path.parent / name).resolve()
+    roots = [note_path.parent.resolve()] + ([project_root.resolve()] if project_root is not None else [])
+    if path.suffix != ".py" or not any(path.is_relative_to(root) for root in roots):
+        where = " or ".join(str(r) for r in roots)
+        raise LocatedError(ModuleError, span, module=name, message=f"must be a .py file inside {where}")
+    if not path.exists():
+        raise LocatedError(ModuleError, span, module=name, message=f"no such file {path}")
+    if not regular_file(path):  # a FIFO would wait for a writer for ever, /dev/zero fill memory
+        raise LocatedError(ModuleError, span, module=name, message=f"{path} is not a regular file of at most 10 MB")
+    key = NOTE_MODULE_PREFIX + hashlib.sha1(str(path).encode()).hexdigest()[:12]
+    spec = importlib.util.spec_from_file_location(key, path)
+    if spec is None or spec.loader is None:
+        raise LocatedError(ModuleError, span, module=name, message="cannot be imported")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[key] = module
+    # the module's folder comes first on sys.path while it loads, as a script's does: it may import
+    # a helper file beside it (``from helpers import f``)
+    folder = str(path.parent)
+    sys.path.insert(0, folder)
+    try:
+        spec.loader.exec_module(module)
+    except (Exception, SystemExit) as exc:  # the author's module: report its error, do not end the run
+        sys.modules.pop(key, None)
+        raise LocatedError(ModuleError, span, module=name, message=f"{type(exc).__name__}: {exc}") from exc
+    finally:
+        if folder in sys.path:
+            sys.path.remove(folder)  # the first occurrence: the one inserted above
+    return module
+
+
+@dataclass
+class CheckContext:
+    """A note prepared for checking."""
+
+    path: Path
+    report: Any  # api.NoteReport
+    loaded: Any  # api.LoadedNote
+    seed: int = 0
+    module: ModuleType | None = None
+    prose: str = ""
+    prose_base: int = 0
+    functions: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    #: the run's ceilings per note (seconds, megabytes): a check's ``timeout:``/``memory_mb:`` stay below
+    timeout_ceiling: float | None = None
+    memory_ceiling_mb: int | None = None
+    #: values a check runs on once, instead of its trials (``algoverify run --check``)
+    fixed: dict[str, Any] | None = None
+    #: with ``fixed``: what the check compared, a line each (``lam = 3.0, expected 3.0``), for the run to show
+    shown: list[str] = field(default_factory=list)
+    #: compiled spec LaTeX, by (check, text, names, key)
+    _compiled: dict[tuple[Any, ...], Callable[[dict[str, Any]], Any]] = field(default_factory=dict, repr=False)
+    #: the reference problems of each check (by id), found once before it runs
+    _problems: dict[str, list[LocatedError]] = field(default_factory=dict, repr=False)
+
+    # --- the spec -------------------------------------------------------------------
+
+    def validate(self, check: CheckSpec) -> None:
+        """Raise the first thing ``check`` names that is not there (AV502), before it runs anything.
+
+        Called first by every lookup a kind makes (its listing, a block, a function, its inputs),
+        so a check with a bad reference runs no trial. The same problems ``lint`` reports
+        (:func:`~algoverify.checking.specification.spec.check_references`), but with the module imported: a
+        ``reference:`` is looked up in it, and a generator registered by the program running the
+        check counts. Those after the first join the note's findings here, once.
+        """
+        if check.id not in self._problems:
+            listings = [b.ir for b in self.report.listings()]
+            blocks = [b.block for b in self.report.blocks]
+            found = check_references(
+                check, self.report.note, listings, blocks, module=self.module, generators=GENERATORS
+            )
+            self._problems[check.id] = found
+            self.report.findings.extend(p.to_finding(self.path) for p in found[1:])
+        if self._problems[check.id]:
+            first = self._problems[check.id][0]
+            raise LocatedError(first.rule, first.span, first.details, **first.args_)
+
+    # --- blocks ---------------------------------------------------------------------
+
+    def blocks(self, kind: str) -> list[Any]:
+        """The note's blocks of one kind (``python``, ``mermaid``, ``math``), in order."""
+        return [b.block for b in self.report.blocks if b.block.kind == kind]
+
+    def block(self, check: CheckSpec, kind: str, key: str = "block") -> Any:
+        """The block a check names by 1-based index."""
+        self.validate(check)
+        index = check.get(key)
+        found = self.blocks(kind)
+        if not isinstance(index, int) or not 1 <= index <= len(found):
+            raise LocatedError(
+                SpecReferenceError,
+                check.at(key),
+                check=check.id,
+                message=f"{key} {index!r}: the note has {len(found)} {kind} block(s)",
+            )
+        return found[index - 1]
+
+    def listing(self, check: CheckSpec) -> Any:
+        """The listing a check names (index, caption or function name); bindings are already attached."""
+        self.validate(check)
+        try:
+            return self.loaded.listing(check.get("listing"))
+        except (KeyError, TypeError) as exc:
+            raise LocatedError(
+                SpecReferenceError, check.at("listing"), check=check.id, message=str(exc.args[0])
+            ) from None
+
+    def callable(self, check: CheckSpec, ref: str) -> Callable[..., Any]:
+        """A function named in a spec: ``name`` in the note's module, or ``numpy.…``."""
+        self.validate(check)
+        target: Any
+        if ref.startswith("numpy."):
+            target = np
+            for part in ref.split(".")[1:]:
+                target = getattr(target, part, None)
+        else:
+            target = getattr(self.module, ref, None) if self.module is not None else None
+        if not callable(target):
+            where = (
+                "numpy"
+                if ref.startswith("numpy.")
+                else "the note's module"
+                if self.module
+                else "(no module: set `module:`)"
+            )
+            raise LocatedError(
+                SpecReferenceError, check.at("reference"), check=check.id, message=f"{ref} is not a function of {where}"
+            )
+        return target
+
+    def budget(self, check: CheckSpec) -> Any:
+        """The run budget of a check's listing: ``max_steps:`` loop iterations and ``timeout:`` seconds."""
+        from ...running.interpreter import Budget
+
+        return Budget(int(check.get("max_steps", 20_000)), float(check.get("timeout", 10.0)))
+
+    def run_listing(self, check: CheckSpec, listing: Any, values: dict[str, Any]) -> Any:
+        """Run a listing on the drawn values it takes (sizes such as ``n`` are only for drawing)."""
+        return listing.run(taken(listing, values), budget=self.budget(check))
+
+    # --- inputs ---------------------------------------------------------------------
+
+    def rng(self, check: CheckSpec, trial: int) -> np.random.Generator:
+        """The generator of one trial: reproducible from the run's seed, the check's id and the trial."""
+        salt = int.from_bytes(hashlib.sha1(check.id.encode()).digest()[:4], "little")
+        return np.random.default_rng([self.seed, salt, trial])
+
+    def draw(
+        self, check: CheckSpec, spec: dict[str, Any], rng: np.random.Generator, row: str | None = None
+    ) -> dict[str, Any]:
+        """Build the values of ``inputs:``/``draw:``: generator calls, numbers, lists (in order).
+
+        With ``row`` (one of :data:`~algoverify.running.structured.ROWS`), each input drawn from a
+        built-in generator takes the structured member of its class that row names
+        (:func:`~algoverify.running.values.structured_value`), at the size drawn for it; the rest
+        are drawn. A whole number other entries are drawn from (``n`` of ``spd(n)``) is a size: it
+        takes only the edges of its range (the first rows), and is drawn in the others.
+        """
+        self.validate(check)
+        values: dict[str, Any] = {}
+        sizes: set[str] = set()
+        only = None
+        if row is not None and ":" in row:  # `zero:b`: that input alone takes the row's member
+            row, only = row.split(":", 1)
+        if row is not None and row not in EDGE_ROWS:
+            sizes = {n for n in sizes_of(spec) if str(spec.get(n, "")).lstrip().startswith("integers(")}
+        for name, text in spec.items():
+            try:
+                member = None
+                if row is not None and isinstance(text, str) and name not in sizes and only in (None, name):
+                    member = structured_value(text, values, row, rng)
+                if member is not None:
+                    values[name] = member
+                elif isinstance(text, str):
+                    values[name] = parse_value(text, rng, values)
+                elif isinstance(text, list):
+                    values[name] = np.array(text, dtype=float)
+                else:
+                    values[name] = text
+            except (ValueSyntaxError, GeneratorError, ValueError) as exc:
+                section = "draw" if name in (check.get("draw") or {}) else "inputs"
+                raise LocatedError(
+                    SpecReferenceError, check.at(section, name), check=check.id, message=f"input {name}: {exc}"
+                ) from None
+        return self._spelled(check, values)
+
+    def _spelled(self, check: CheckSpec, values: dict[str, Any]) -> dict[str, Any]:
+        """The drawn values under the names the check reads them by (decided once per check, not per trial)."""
+        renames = self.__dict__.setdefault("_spellings", {})
+        if check.id not in renames:
+            renames[check.id] = self._renames(check, set(values))
+        moved = renames[check.id]
+        return {moved.get(k, k): v for k, v in values.items()} if moved else values
+
+    def _renames(self, check: CheckSpec, drawn: set[str]) -> dict[str, str]:
+        """``epsilon`` drawn for a listing that writes ``\\varepsilon``: one letter, spelled as the listing does.
+
+        ``lambda`` (and ``lambda_1``) is always ``lam``: the name every ``\\lambda`` of the note has.
+        """
+        out = {k: v for k in drawn if k.partition("_")[0] == "lambda" and (v := variant(k)) and v not in drawn}
+        others = {k: v for k in drawn - set(out) if (v := variant(k)) and v not in drawn}
+        if check.get("listing") is None or not others:
+            return out
+        try:
+            listing = self.listing(check)
+            names = set(listing.inputs) | set(listing.program.free)
+        except Exception:  # noqa: BLE001 - a listing that does not compile is reported where it is run
+            return out
+        out.update({k: v for k, v in others.items() if k not in names and v in names})
+        return out
+
+    def membership(self, check: CheckSpec, text: Any, values: dict[str, Any]) -> Callable[[Any], bool] | None:
+        """The test of the class an ``inputs:``/``draw:`` entry draws from (``None``: keep its value as drawn)."""
+        return value_class(text, values) if isinstance(text, str) else None
+
+    # --- math -----------------------------------------------------------------------
+
+    def evaluate(self, check: CheckSpec, latex: str, env: dict[str, Any], key: tuple[Any, ...] = ()) -> Any:
+        """Evaluate LaTeX from the spec over ``env``; errors are located at ``key`` (else the check)."""
+        return self.compile(check, latex, set(env), key)(env)
+
+    def compile(
+        self, check: CheckSpec, latex: str, names: set[str], key: tuple[Any, ...] = ()
+    ) -> Callable[[dict[str, Any]], Any]:
+        """:meth:`_compile`, once per check, text, names and key.
+
+        A relation is evaluated on every trial and, as an invariant, on every pass: parsing and
+        compiling it each time cost more than evaluating it.
+        """
+        cache_key = (check.id, latex, frozenset(names), key)
+        found = self._compiled.get(cache_key)
+        if found is None:
+            found = self._compiled[cache_key] = self._compile(check, latex, names, key)
+        return found
+
+    def forall_failure(self, check: CheckSpec, latex: str, env: dict[str, Any]) -> dict[str, Any] | None:
+        r"""The first binding where the ``\forall`` ``latex`` fails over ``env`` (``{"i": 2}``); ``None`` if none."""
+        tree, ctx = self._prepared(check, latex, set(env), check.span)
+        if not isinstance(tree, M.Quant) or tree.kind != "forall":
+            return None
+        return forall_failure(tree, ctx, env)
+
+    def nan_made(self, check: CheckSpec, latex: str, env: dict[str, Any]) -> str | None:
+        """How evaluating ``latex`` over ``env`` made a NaN of numbers, as NumPy says it; ``None`` if it made none.
+
+        A NaN the spec's LaTeX gives without making one came in with a value it read (a listing's output).
+        """
+        try:
+            tree, ctx = self._prepared(check, latex, set(env), check.span)
+            fn = compile_expr(tree, ctx)
+            with np.errstate(all="ignore", invalid="raise"), warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                fn(env)
+        except FloatingPointError as exc:
+            return str(exc)
+        except Exception:  # noqa: BLE001 - a side that fails otherwise was reported as the relation ran
+            return None
+        return None
+
+    def _compile(
+        self, check: CheckSpec, latex: str, names: set[str], key: tuple[Any, ...] = ()
+    ) -> Callable[[dict[str, Any]], Any]:
+        """Compile LaTeX from the spec once; errors are located at ``key`` (else the check's entry).
+
+        The LaTeX's own offsets count from the start of the spec's string, not of the note: an
+        error inside it (an unbound name, a shape) is moved to the key that holds the string.
+        """
+        where = check.at(*key) if key else check.span
+        tree, ctx = self._prepared(check, latex, names, where)
+        try:
+            fn = compile_expr(tree, ctx)
+        except LocatedError as exc:
+            raise _moved(exc, where) from None
+
+        def located(env: dict[str, Any]) -> Any:
+            # a formula's NaN or infinity is a value the trial shows (or `given:` skips), never a
+            # RuntimeWarning on stderr: NumPy's floating-point state, and any warning it raises, stay here
+            try:
+                with np.errstate(all="ignore"), warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    return fn(env)
+            except LocatedError as exc:
+                raise _moved(exc, where) from None
+
+        return located
+
+    def _prepared(self, check: CheckSpec, latex: str, names: set[str], where: Any) -> tuple[M.MathNode, Context]:
+        """The spec's LaTeX read as the check reads it (the listing's words and entries), and how to evaluate it."""
+        try:
+            # `lo` of the listing is one name in the relation too, as in the listing itself
+            tree = join_words(M.parse_math(latex), spelt_words(names))
+            # d_{ij} is entry (i, j) of D in the relation as in the listing it reads
+            tree = _labelled_members(tree, names)
+            # H_{k+1} of a step the listing names so (H_k_plus_1): the same name in the relation
+            tree = M.transform(tree, lambda node: _step_variable(node, names))
+            renames, pairs = self.renames(check)
+            renames = {**_entry_convention(tree, names), **renames}
+            tree = rename_entries(tree, renames, pairs)
+        except LocatedError as exc:
+            raise LocatedError(
+                SpecReferenceError, where, check=check.id, message=f"cannot read {latex!r}: {exc}"
+            ) from None
+        ctx = Context(
+            declared=set(names),
+            rtol=tolerance(check, "rtol"),
+            atol=tolerance(check, "atol"),
+            text=latex,
+            exact=check.get("arithmetic") == "exact",
+            index_base=self.index_base(check),
+        )
+        return tree, ctx
+
+    def index_base(self, check: CheckSpec) -> int:
+        """Where the indices of the check's LaTeX count from: as in the listing it names, else as the note's."""
+        key = check.get("listing")
+        listings = self.loaded.listings
+        if key is not None:
+            try:
+                return self.loaded.listing(key).index_base
+            except (KeyError, TypeError):
+                pass  # reported where the check reads its listing
+        return listings[0].index_base if listings else self.loaded.index_base
+
+    def renames(self, check: CheckSpec) -> tuple[dict[str, str], frozenset[str]]:
+        """What the check's listing reads under another name (``d`` of ``D``) and its tables, for its LaTeX too."""
+        key = check.get("listing")
+        if key is None:
+            return {}, frozenset()
+        try:
+            names = self.loaded.listing(key).program.names
+        except (KeyError, TypeError, LocatedError):
+            return {}, frozenset()  # reported where the check runs its listing
+        return (dict(names.renames), names.pairs) if names is not None else ({}, frozenset())
+
+    def given(self, check: CheckSpec, values: dict[str, Any]) -> bool:
+        """Whether the check's ``given:`` holds over the drawn ``values`` (true when it has none)."""
+        given = check.get("given")
+        if given is None:
+            return True
+        env = {**self.functions, **values}
+        env.update({k: v for k, v in self._bound_inputs(check, values).items() if k not in env})
+        return bool(np.all(self.evaluate(check, str(given), env, ("given",))))
+
+    def _bound_inputs(self, check: CheckSpec, values: dict[str, Any]) -> dict[str, Any]:
+        """The drawn values as the check's listing binds them (``s_i`` the columns of ``S``), for its LaTeX to read.
+
+        Nothing when the check names no listing, or the values do not bind (the run says why).
+        """
+        key = check.get("listing")
+        if key is None:
+            return {}
+        try:
+            listing = self.loaded.listing(key)
+            bound = listing.program.bound_inputs(taken(listing, values))
+        except (KeyError, TypeError, LocatedError):
+            return {}
+        # a sequence the run starts (y of y \gets y_0) is the run's, not a part of an input
+        return {k: v for k, v in bound.items() if not callable(v) and not isinstance(v, Sequence)}
+
+    def let(self, check: CheckSpec, env: dict[str, Any]) -> None:
+        """Add ``let:`` definitions to ``env``: ``G: X X^{\\top}``, or functions ``M(T): …``."""
+        for key, latex in (check.get("let") or {}).items():
+            name, _, params = str(key).partition("(")
+            name = name.strip()
+            if params:
+                params_ = [p.strip() for p in params.rstrip(")").split(",")]
+                env[name] = self._function(check, params_, str(latex), env, ("let", key))
+            else:
+                env[name] = self.evaluate(check, str(latex), env, ("let", key))
+
+    def _function(
+        self, check: CheckSpec, params: list[str], latex: str, env: dict[str, Any], key: tuple[Any, ...]
+    ) -> Callable[..., Any]:
+        body = self.compile(check, latex, set(env) | set(params), key)
+
+        def fn(*args: Any) -> Any:
+            scope = dict(env)
+            scope.update(zip(params, args))
+            return body(scope)
+
+        return fn
+
+
+def _moved(exc: LocatedError, where: Span | None) -> LocatedError:
+    """``exc`` at ``where``: the same rule and message, located in the note."""
+    return LocatedError(exc.rule, where, exc.details, **exc.args_)
+
+
+def taken(listing: Any, values: dict[str, Any]) -> dict[str, Any]:
+    """The drawn values a listing takes: sizes drawn only to shape others (``m`` of ``randn(m)``) are left out.
+
+    A size the listing reads (``n`` of a loop to ``n`` after "\\(x\\) has \\(n\\) entries") is
+    given, and checked against the shape it is the size of.
+    """
+    program = listing.program
+    accepted = set(listing.inputs) | set(program.families.values()) | set(program.free)
+    return {k: v for k, v in values.items() if k in accepted}
+
+
+#: The tolerances of `=`, `\\le`, `\\ge` in spec LaTeX (`holds:`, `given:` …) when a check sets none.
+DEFAULT_TOLERANCE = {"rtol": 1e-6, "atol": 1e-9}
+
+
+def tolerance(check: CheckSpec, key: str) -> float:
+    """The check's ``rtol`` or ``atol`` for relations in its LaTeX, else the default.
+
+    An exact check (``arithmetic: exact``) compares exactly unless it sets a tolerance: a
+    round-off bound of 1e-16 would be meaningless under the default ``atol`` of 1e-9.
+    """
+    default = 0.0 if check.get("arithmetic") == "exact" else DEFAULT_TOLERANCE[key]
+    return float(check.get(key, default))
+
+
+def _entry_convention(tree: M.MathNode, names: set[str]) -> dict[str, str]:
+    """``h_{ij}`` in a check's LaTeX where the run has ``H`` and no ``h``: the entries of ``H``, by convention."""
+    out: dict[str, str] = {}
+    for node in M.walk(tree):
+        if isinstance(node, M.Idx) and isinstance(node.base, M.Sym):
+            name = identifier(node.base)
+            if name and name not in names and name[:1].islower() and name[:1].upper() + name[1:] in names:
+                out[name] = name[:1].upper() + name[1:]
+    return out
+
+
+def _step_variable(node: M.MathNode, names: set[str]) -> M.MathNode:
+    """``H_{k+1}`` as the run's variable ``H_k_plus_1`` when the listing reads its steps so."""
+    found = step_name(node)
+    if found is None or found[1] not in names or identifier(node) in names:
+        return node
+    return M.Sym(found[1], span=node.span)
+
+
+def _labelled_members(tree: M.MathNode, names: set[str]) -> M.MathNode:
+    """``\\pi_1^{(0)}`` as ``(\\pi_1)^{(0)}`` where the run has ``pi_1_of_0`` (a weight on entry) and no ``pi_of_0``.
+
+    TeX sets both scripts on the letter; for an array ``x_i^{(k)}`` is entry i of ``x^{(k)}``,
+    for a name of its own the label is that name's.
+    """
+
+    def regroup(node: M.MathNode) -> M.MathNode:
+        if isinstance(node, M.Idx) and isinstance(node.base, M.Label):
+            member = M.Idx(node.base.base, node.indices, span=node.span)
+            regrouped = M.Label(member, node.base.label, span=node.span)
+            labelled = identifier(node.base)  # pi_of_0: the array's value on entry, when there is one
+            if identifier(regrouped) in names and labelled not in names:
+                return regrouped
+        return node
+
+    return M.transform(tree, regroup)
