@@ -57,20 +57,24 @@ def _modules() -> dict[str, Path]:
     return {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
 
 
+def _import_from(name: str, path: Path, node: ast.ImportFrom) -> str:
+    """The module an ``import from`` names, its dots resolved against ``name``."""
+    if not node.level:
+        return node.module or ""
+    is_package = path.name == "__init__.py"
+    base = name.split(".") if is_package else name.split(".")[:-1]
+    base = base[: len(base) - (node.level - 1)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
 def _imports(name: str, path: Path, known: set[str]) -> set[str]:
     """The algoverify modules ``name`` imports, anywhere in its body."""
-    is_package = path.name == "__init__.py"
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found.update(a.name for a in node.names if a.name.startswith("algoverify"))
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = name.split(".") if is_package else name.split(".")[:-1]
-                base = base[: len(base) - (node.level - 1)]
-                target = ".".join(base + ([node.module] if node.module else []))
-            else:
-                target = node.module or ""
+            target = _import_from(name, path, node)
             if not target.startswith("algoverify"):
                 continue
             submodules = {f"{target}.{a.name}" for a in node.names if f"{target}.{a.name}" in known}
@@ -160,18 +164,12 @@ def test_the_checker_finds_an_upward_import(tmp_path):
 
 def _targets(name: str, path: Path) -> set[str]:
     """Every ``algoverify`` path ``name`` imports, as written: a module, or a module and the name it takes."""
-    is_package = path.name == "__init__.py"
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = name.split(".") if is_package else name.split(".")[:-1]
-                base = base[: len(base) - (node.level - 1)]
-                target = ".".join(base + ([node.module] if node.module else []))
-            else:
-                target = node.module or ""
+            target = _import_from(name, path, node)
             found.add(target)
             found.update(f"{target}.{a.name}" for a in node.names)
     return {t for t in found if t == "algoverify" or t.startswith("algoverify.")}

@@ -8,10 +8,9 @@ indices, a function of a sum, and the sizes a graph's prose gives.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
+from helpers import prose_note
 
 import algoverify
 from algoverify import api
@@ -768,12 +767,7 @@ def test_a_claim_about_the_name_one_return_gives_is_about_the_result(tmp_path, n
     assert outcome.status == "verified", outcome.message  # with n = 1, y is the x returned
 
 
-def _note(tmp_path, prose: str, body: str, spec: str = "") -> Path:
-    note = tmp_path / "note.md"
-    front = f"---\nalgoverify:\n{spec}---\n\n" if spec else ""
-    note.write_text(f"{front}{prose}\n\n\\begin{{algorithmic}}\n{body.strip()}\n\\end{{algorithmic}}\n")
-    assert [f"{f.code} {f.message}" for f in api.lint([note]).all_findings() if f.code != "AV604"] == []
-    return note
+_note = prose_note
 
 
 def test_the_entries_the_prose_names_are_those_of_the_matrix_the_listing_builds(tmp_path):
@@ -1573,7 +1567,9 @@ def test_sgn_is_the_sign():
 def test_a_quantifier_after_and_binds_what_follows_its_colon():
     tree = parse_math(r"0 \le x < P \land \forall i \in \{1, \dots, k\} : x = r_i")
     assert type(tree).__name__ == "Logic" and type(tree.args[1]).__name__ == "Quant" and tree.args[1].body is not None
-    run = listing(r"\Require $x, r, k$" "\n" r"\State \Return $0 \le x \land \forall i \in \{1, \dots, k\} : x \ge r_i$")
+    run = listing(
+        r"\Require $x, r, k$" "\n" r"\State \Return $0 \le x \land \forall i \in \{1, \dots, k\} : x \ge r_i$"
+    )
     assert run(x=3, r=np.array([1.0, 2.0]), k=2)
     assert not run(x=3, r=np.array([1.0, 5.0]), k=2)
 
@@ -1601,7 +1597,9 @@ def test_two_letters_beside_one_index_of_a_built_sequence_are_asked_about(tmp_pa
         "\\State $f_i \\gets 0$\n\\EndFor\n\\State $f_{i j} \\gets 2$\n\\State \\Return $f$\n\\end{algorithmic}\n"
     )
     (finding,) = [f for f in api.lint([note]).all_findings() if f.code == "AV204"]
-    assert "f_{i \\cdot p}" in finding.message and api.lint([note]).notes[0].note.source.line_col(finding.span.start) == (7, 9)
+    assert "f_{i \\cdot p}" in finding.message and api.lint([note]).notes[0].note.source.line_col(
+        finding.span.start
+    ) == (7, 9)
 
 
 def test_a_table_written_with_two_letters_everywhere_is_not_asked_about(tmp_path):

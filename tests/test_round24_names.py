@@ -11,16 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+from helpers import prose_note
 
 import algoverify
 from algoverify import api
 
-
-def _note(tmp_path: Path, prose: str, body: str) -> Path:
-    note = tmp_path / "note.md"
-    note.write_text(f"{prose}\n\n\\begin{{algorithmic}}[1]\n{body.strip()}\n\\end{{algorithmic}}\n")
-    assert [f"{f.code} {f.message}" for f in api.lint([note]).all_findings() if f.code != "AV604"] == []
-    return note
+_note = prose_note
 
 
 def test_a_product_started_from_the_identity_stays_a_matrix(tmp_path):

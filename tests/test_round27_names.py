@@ -8,20 +8,13 @@ formula rather than of a name.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
+from helpers import prose_note
 
 import algoverify
-from algoverify import api
 
-
-def _note(tmp_path: Path, prose: str, body: str) -> Path:
-    note = tmp_path / "note.md"
-    note.write_text(f"{prose}\n\n\\begin{{algorithmic}}[1]\n{body.strip()}\n\\end{{algorithmic}}\n")
-    assert [f"{f.code} {f.message}" for f in api.lint([note]).all_findings() if f.code != "AV604"] == []
-    return note
+_note = prose_note
 
 
 def test_rows_written_transposed_and_a_vector_the_prose_names_come_in(tmp_path):
