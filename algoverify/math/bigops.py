@@ -674,6 +674,8 @@ def _vec_index(node: M.Idx, ctx: Any, compile_expr: Compile) -> Vec:
         # r_0, …, r_n built by the listing: its entries at the indices it wrote them at, whatever the base
         written = getattr(value, "first", None)
         first = written if isinstance(written, int) else base
+        if b < a:
+            return value[0:0]  # \sum_{i=0}^{m-1} d_i at m = 0: no term reads d, wherever it starts
         if a < first or b > len(value) - 1 + first:
             raise LocatedError(
                 EvaluationFailed,

@@ -299,14 +299,14 @@ def written_pair(node: M.MathNode) -> bool:
 
 
 def called_group(node: M.Juxt, text: str | None) -> bool:
-    """``f`` then a parenthesised group raised, subscripted or dotted (``f(m)^{2}``, ``w(y)_{2}``) in ``text``.
+    """``f`` then a parenthesised group raised, transposed, subscripted or dotted (``f(m)^{2}``, ``J(x)^{\top}``).
 
     When ``f`` is a function, a reader means the square, component or output of the call.
     """
     right, fn = node.right, node.left
     if isinstance(fn, M.Juxt):  # `c f(x)_{2}`: c times component 2 of f(x)
         fn = fn.right
-    if not isinstance(right, (M.Idx, M.Attr, M.Pow)) or identifier(fn) is None:
+    if not isinstance(right, (M.Idx, M.Attr, M.Pow, M.Transpose)) or identifier(fn) is None:
         return False
     return text is not None and text[right.span.start : right.span.start + 1] in ("(", "\\")
 

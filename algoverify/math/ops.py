@@ -144,8 +144,12 @@ def _bitwise(name: str, op: Callable[[Any, Any], Any], ufunc: Any) -> Callable[[
 
 
 def _whole(x: Any) -> Any:
-    """A float that holds a whole number (an entry of an array of floats a listing built) as that integer."""
-    if isinstance(x, (float, np.floating)) and np.isfinite(x) and float(x).is_integer() and abs(x) < 2.0**53:
+    """A float that holds a whole number (an entry of an array of floats a listing built) as that integer.
+
+    Only NumPy's floats: a Python float is a float by what the listing computed (``x // n`` of a
+    float ``x``), and ``&`` of it is refused, as Python refuses it.
+    """
+    if isinstance(x, np.floating) and np.isfinite(x) and float(x).is_integer() and abs(x) < 2.0**53:
         return int(x)
     if isinstance(x, np.ndarray) and x.dtype.kind == "f" and x.size and np.all(np.isfinite(x)):
         if np.all(np.mod(x, 1) == 0) and np.all(np.abs(x) < 2.0**53):

@@ -37,6 +37,7 @@ from .conventions import (
     defined,
     family_target,
     fill_family,
+    in_place_output,
     install_views,
     lowered,
     pads,
@@ -780,6 +781,7 @@ def compile_function(
     program.defined = defined(names, ctx)
     program.pads = pads(declarations, ctx)
     program.lowered = lowered(declarations, ctx)
+    program.in_place = in_place_output(node.body, sub.parse, program.inputs, outputs)
     install_views(names, ctx)
     program.__post_init__()
     # registered before its body is compiled: the body may call the function itself

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 import numpy as np
 
@@ -37,6 +37,7 @@ __all__ = [
     "zeros",
     "pads",
     "lowered",
+    "in_place_output",
     "numbered_from",
     "padded",
     "defined",
@@ -234,6 +235,38 @@ def pads(declarations: InputSpec, ctx: Context) -> tuple[tuple[str, int], ...]:
         for name, family in declarations.firsts.items()
         if family.first > ctx.index_base and name in declarations.families
     )
+
+
+def in_place_output(
+    body: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode], inputs: Iterable[str], outputs: tuple[str, ...]
+) -> str | None:
+    """The one input a listing with no ``\\Return`` updates entry by entry: what its run gives.
+
+    ``\\Procedure{Sort}{$A$}`` that exchanges ``A[i]`` with ``A[i+1]`` sorts ``A``: a reader takes the
+    sorted ``A`` as its result. ``None`` when the listing returns something, or updates no input
+    or several.
+    """
+    if outputs:
+        return None
+    inputs = set(inputs)
+    updated: set[str] = set()
+    for node in body:
+        for n in ir.walk(node):
+            maths: list[ir.Math] = []
+            if isinstance(n, ir.Assign):
+                maths = [n.target]
+            elif isinstance(n, ir.TextStatement) and swap_of(n.text) is not None:
+                maths = list(swap_of(n.text))  # type: ignore[arg-type]
+            for m in maths:
+                try:
+                    tree = parse(m)
+                except LocatedError:
+                    continue
+                base = tree.base if isinstance(tree, (M.Idx, M.Index)) else None
+                name = identifier(base) if base is not None else None
+                if name in inputs:
+                    updated.add(name)
+    return updated.pop() if len(updated) == 1 else None
 
 
 def lowered(declarations: InputSpec, ctx: Context) -> tuple[tuple[str, int], ...]:

@@ -38,6 +38,7 @@ from .compiler import (
 from .conventions import (
     bound_names,
     defined,
+    in_place_output,
     install_views,
     lowered,
     pads,
@@ -163,6 +164,7 @@ def compile_program(
     program.defined = defined(names, compiler.ctx)
     program.pads = pads(declarations, compiler.ctx)
     program.lowered = lowered(declarations, compiler.ctx)
+    program.in_place = in_place_output(algorithm.body, compiler.parse, program.inputs, outputs)
     program.unbound_text = tuple(compiler.unbound_text)
     program.__post_init__()
     return program

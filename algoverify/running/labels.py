@@ -39,6 +39,21 @@ def statement_labels(
     whole = {identifier(tree) for tree, target in trees if target and isinstance(tree, M.Sym)}
     numbered: dict[str, set[str]] = {}
     capitals: dict[str, set[str]] = {}
+    # m_G \gets …: a capital subscript of a name assigned whole is its label (Otsu's global mean), when
+    # the letter is nothing else in the listing (q_T \gets … with a size T is entry T of q)
+    as_index = {id(t.indices[0]) for tree, _ in trees for t in M.walk(tree) if isinstance(t, M.Idx) and t.indices}
+    elsewhere = {t.name for tree, _ in trees for t in M.walk(tree) if isinstance(t, M.Sym) and id(t) not in as_index}
+    assigned = {
+        f"{identifier(tree.base)}_{tree.indices[0].name}"
+        for tree, target in trees
+        if target
+        and isinstance(tree, M.Idx)
+        and len(tree.indices) == 1
+        and isinstance(tree.indices[0], M.Sym)
+        and len(tree.indices[0].name) == 1
+        and tree.indices[0].name.isupper()
+        and tree.indices[0].name not in bound | elsewhere
+    }
     for tree, _ in trees:
         for t in M.walk(tree):
             if not isinstance(t, M.Idx):
@@ -58,4 +73,4 @@ def statement_labels(
     numerals = {
         flat for base, flats in numbered.items() if base in whole - variable_indexed and flats & given for flat in flats
     }
-    return StatementLabels(frozenset(numerals), frozenset(lettered))
+    return StatementLabels(frozenset(numerals), frozenset(lettered | assigned))

@@ -25,7 +25,7 @@ from .conventions import inline_definitions
 from .declarations import InputSpec
 from .signature import listing_words
 
-__all__ = ["listing_parser", "step_letters", "step_name", "flatten_steps"]
+__all__ = ["listing_parser", "step_letters", "step_name", "flatten_steps", "superscript_labels"]
 
 
 def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callable[[ir.Math], M.MathNode]:
@@ -42,13 +42,52 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
 
     declared = _declared(context) if context is not None else set()
     letters = step_letters(algorithm, plain, declared)
-    if not letters:
+    labels = superscript_labels(algorithm, plain)
+    if not letters and not labels:
         return plain
 
     def parse(m: ir.Math) -> M.MathNode:
-        return flatten_steps(plain(m), letters)
+        tree = plain(m)
+        if labels:
+            tree = M.transform(tree, lambda node: _as_label(node, labels))
+        return flatten_steps(tree, letters) if letters else tree
 
     return parse
+
+
+def superscript_labels(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode]) -> frozenset[tuple[str, str]]:
+    r"""``(p, B)`` of ``p^{B} \gets …``: a name with a capital superscript the listing assigns.
+
+    A power cannot be assigned: Nocedal and Wright's ``p^{B}`` and ``p^{U}`` (the full and the
+    steepest-descent steps, beside a matrix ``B``) are names, as ``p^{(B)}`` and ``p^{\mathrm{B}}``
+    are, wherever the listing writes them.
+    """
+    found: set[tuple[str, str]] = set()
+    for node in ir.walk(algorithm):
+        if isinstance(node, ir.Assign):
+            try:
+                pair = _capital_power(parse(node.target))
+            except LocatedError:
+                continue
+            if pair is not None:
+                found.add(pair)
+    return frozenset(found)
+
+
+def _capital_power(node: M.MathNode) -> tuple[str, str] | None:
+    if not (isinstance(node, M.Pow) and isinstance(node.exp, M.Sym) and isinstance(node.base, (M.Sym, M.Idx))):
+        return None
+    letter, base = node.exp, identifier(node.base)
+    if len(letter.name) != 1 or not letter.name.isupper() or letter.accents or letter.name == "T" or base is None:
+        return None
+    return base, letter.name
+
+
+def _as_label(node: M.MathNode, labels: frozenset[tuple[str, str]]) -> M.MathNode:
+    pair = _capital_power(node)
+    if pair is None or pair not in labels:
+        return node
+    return M.Label(node.base, node.exp, span=node.span)  # type: ignore[attr-defined]
 
 
 def _tables(algorithm: ir.Algorithm, words: frozenset[str]) -> set[str]:

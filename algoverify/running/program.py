@@ -58,6 +58,9 @@ class Program:
     pads: tuple[tuple[str, int], ...] = ()
     #: families numbered from below the listing's base (``q_0`` in a listing that counts from 1): their first index
     lowered: tuple[tuple[str, int], ...] = ()
+    #: a listing with no ``\Return`` that updates an input in place (``A_i \leftrightarrow A_{i+1}``): that input,
+    #: whose final value is what the run gives (CLRS's Insertion-Sort(A) sorts A)
+    in_place: str | None = None
 
     @property
     def sizes(self) -> tuple[str, ...]:
@@ -124,6 +127,8 @@ class Program:
         finally:
             _RUN.reset(token)
         if type(returned) is not _Returned:
+            if self.in_place is not None and self.in_place in env:
+                return _output(env[self.in_place]), trace
             return None, trace
         value = returned.value
         if type(value) is tuple:

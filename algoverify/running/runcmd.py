@@ -201,7 +201,8 @@ def describe_inputs(listing: Listing) -> str:
         if found:
             lines.append(heading)
             lines.extend(f"  {b}" for b in found)
-    lines.append(f"outputs: {', '.join(program.outputs) or 'none'}")
+    in_place = f"{program.in_place} (updated in place)" if program.in_place else "none"
+    lines.append(f"outputs: {', '.join(program.outputs) or in_place}")
     return "\n".join(lines) + "\n"
 
 

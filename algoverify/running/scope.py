@@ -220,7 +220,9 @@ def _read_statements(
                     value, target = parse(n.value), parse(n.target)
                 except LocatedError:
                     continue
-                name = identifier(target) if isinstance(target, M.Sym) else None
+                # Z_0 \gets I: a member by number (the Denman–Beavers iteration's first iterate) is set whole too
+                numbered = isinstance(target, M.Idx) and all(isinstance(i, M.Num) for i in target.indices)
+                name = identifier(target) if isinstance(target, M.Sym) or numbered else None
                 if name is not None and M.zero_literal(value):
                     scope.zeroed.setdefault(name, n.span)
                 if name is not None and _mentions_ones(value):

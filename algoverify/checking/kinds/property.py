@@ -108,7 +108,8 @@ def _attempt(
     if check.get("as") is not None:
         env[str(check.get("as"))] = _callable(check, ctx, listing, values)
         return _judge(check, ctx, env)
-    if _given_on_entry(check, ctx, env) is False:
+    on_entry = _given_on_entry(check, ctx, env)
+    if on_entry is False:
         return SKIP  # a precondition on the inputs: the listing never runs on them (a singular matrix)
     values = _let_inputs(check, ctx, listing, values, env)
     entry = {f"{k}_of_0": _copy(v) for k, v in taken(listing, values).items()}
@@ -129,7 +130,8 @@ def _attempt(
         # every value as the rational it is (a float's own), so that `s - s^{(exact)}` is computed exactly
         env = {k: v if callable(v) else to_exact(v) for k, v in env.items()}
         env.update({f"{k}_of_exact": v for k, v in _final(listing, exact).items()})
-    return _judge(check, ctx, env)
+    # `given: N \ge 1` of an input N the listing counts down: held on entry, it is not asked of the final N
+    return _judge(check, ctx, env, given_held=on_entry is True)
 
 
 def _let_inputs(
@@ -219,18 +221,23 @@ def _outputs_record(listing: Any) -> Any:
     return collections.namedtuple("Outputs", outputs, rename=True)
 
 
-def _judge(check: CheckSpec, ctx: CheckContext, env: dict[str, Any], at: str = "") -> str | None:
-    """``None`` when ``holds:`` is true over ``env``, :data:`SKIP` when ``given:`` is false, else why not."""
+def _judge(
+    check: CheckSpec, ctx: CheckContext, env: dict[str, Any], at: str = "", *, given_held: bool = False
+) -> str | None:
+    """``None`` when ``holds:`` is true over ``env``, :data:`SKIP` when ``given:`` is false, else why not.
+
+    ``given_held``: ``given:`` named only inputs and held on entry; it is not asked again of the run's state.
+    """
     try:
-        return _judged(check, ctx, env, at)
+        return _judged(check, ctx, env, at, given_held)
     except RunFailed as exc:
         return str(exc)
 
 
-def _judged(check: CheckSpec, ctx: CheckContext, env: dict[str, Any], at: str) -> str | None:
+def _judged(check: CheckSpec, ctx: CheckContext, env: dict[str, Any], at: str, given_held: bool) -> str | None:
     holds, given = str(check.get("holds")), check.get("given")
     ctx.let(check, env)
-    if given is not None and not _truth(ctx.evaluate(check, str(given), env, ("given",))):
+    if given is not None and not given_held and not _truth(ctx.evaluate(check, str(given), env, ("given",))):
         return SKIP
     with np.errstate(all="ignore"):
         ok = ctx.evaluate(check, holds, env, ("holds",))

@@ -71,24 +71,29 @@ def _juxt(node: M.Juxt, ctx: Context) -> Closure:
 
         return indicator
     if outer_product(node):
-        # v v^{\top} of two vectors: a column times a row, the outer product (u^{\top} v stays the inner one)
-        return _binary(_outer, node.left, node.right, ctx, node)
-    times = _binary(product, node.left, node.right, ctx, node)
+        # v v^{\top} of two vectors: a column times a row, the outer product (u^{\top} v stays the inner one);
+        # J(x)^{\top} of a function J is the transpose of the call, decided below as it runs
+        times = _binary(_outer, node.left, node.right, ctx, node)
+    else:
+        times = _binary(product, node.left, node.right, ctx, node)
     right, fn, rest = node.right, node.left, None
     if isinstance(fn, M.Juxt):  # `c f(x)_{2}`: c times component 2 of f(x)
         fn, rest = fn.right, fn.left
     name = identifier(fn)
     if not called_group(node, ctx.text):
         return times
-    # `w(y)_{2}` parses as w times (y)_2, `f(x).s` as f times (x).s, `C(x, y)^2` as C times (x, y)^2;
-    # when w is a function, a reader means component 2 of w(y), the output s of f(x), the square of C(x, y)
-    group = right.obj if isinstance(right, M.Attr) else right.base
+    # `w(y)_{2}` parses as w times (y)_2, `f(x).s` as f times (x).s, `C(x, y)^2` as C times (x, y)^2,
+    # `J(x)^{\top}` as J times x^T; when w is a function, a reader means component 2 of w(y), the output
+    # s of f(x), the square of C(x, y), the transpose of J(x)
+    group = right.obj if isinstance(right, M.Attr) else right.operand if isinstance(right, M.Transpose) else right.base
     closed = group.span.end + (ctx.text is not None and ctx.text[group.span.end : group.span.end + 1] == ")")
     call, span = M.Apply(fn, (group,), span=Span(fn.span.start, closed)), Span(fn.span.start, node.span.end)
     if isinstance(right, M.Idx):
         called: M.MathNode = M.Idx(call, right.indices, span=span)
     elif isinstance(right, M.Pow):
         called = M.Pow(call, right.exp, span=span)
+    elif isinstance(right, M.Transpose):  # J(x_k)^{\top}: the transpose of the Jacobian at x_k
+        called = M.Transpose(call, letter=right.letter, span=span)
     else:
         called = M.Attr(call, right.name, span=span)
     if rest is not None:

@@ -24,7 +24,7 @@ from .. import mathexpr as M
 from ..codegen import generate, written_pair
 from ..functions import FUNCTIONS, indexed_from
 from ..latex import written
-from ..ops import pair_inner
+from ..ops import Identity, pair_inner
 
 Env = dict[str, Any]
 Closure = Callable[[Env], Any]
@@ -212,6 +212,8 @@ def _kind(value: Any) -> str | None:
         return "NIL"
     if callable(value):
         return "a function"
+    if type(value) is Identity:
+        return "an identity of no size"
     return None
 
 

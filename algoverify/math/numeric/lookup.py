@@ -332,6 +332,19 @@ def _out_of_range(index: int, first: int, size: int, node: M.MathNode, ctx: Cont
     return LocatedError(EvaluationFailed, node.span, message=message)
 
 
+def _inside(key: Any, stored: Sequence) -> bool:
+    """Whether ``key`` lies between the least and greatest indices stored, in every coordinate.
+
+    L_{1,n} of a table filled for (1, 1) … (8, 8) but not (1, 8): a gap the listing left, not an
+    index read from elsewhere.
+    """
+    keys = [k if isinstance(k, tuple) else (k,) for k in stored]
+    probe = key if isinstance(key, tuple) else (key,)
+    if not keys or any(len(k) != len(probe) or not all(type(c) is int for c in k) for k in keys):
+        return False
+    return all(min(k[d] for k in keys) <= probe[d] <= max(k[d] for k in keys) for d in range(len(probe)))
+
+
 def _index(container: Any, idx: list[Any], node: M.MathNode, ctx: Context) -> Any:
     """``container`` at the written indices: ``ctx.index_base`` is the first position (arrays never wrap around)."""
     if isinstance(container, Mapping) and not isinstance(container, Sequence):
@@ -346,8 +359,11 @@ def _index(container: Any, idx: list[Any], node: M.MathNode, ctx: Context) -> An
         key = written[0] if len(written) == 1 else tuple(written)
         if key not in container:
             set_ = ", ".join(map(str, sorted(container, key=str))) or "none"
+            where = "a gap in what the listing stored, " if _inside(key, container) else ""
             raise LocatedError(
-                EvaluationFailed, node.span, message=f"{ctx.written(node)} reads index {key}, never set (set: {set_})"
+                EvaluationFailed,
+                node.span,
+                message=f"{ctx.written(node)} reads index {key}, {where}never set (set: {set_})",
             )
         return container[key]
     positions = [w - base for w in written]
