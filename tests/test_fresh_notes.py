@@ -49,10 +49,8 @@ KNOWN = {
     "round27/misra-gries": "\\ForAll{y with c_y > 0} over the keys of a map: a header in words; lint says so (AV308)",
     "round27/lion": "the paper's \\eta_t beside a scalar input \\eta (a schedule the note never defines): "
     "lint cannot tell an entry from a name here",
-    "round28/admm-lasso": "iterates written as superscripts (x^{k+1} \\gets …, z^{k}) in a loop over k: a family "
-    "by superscript, which no listing can store yet (AV308 at lint)",
-    "round28/exponentiated-gradient": "iterates written x^{(k+1)} \\gets … in a loop over k: a family by "
-    "parenthesised superscript, which no listing can store yet (AV308 at lint)",
+    "round28/admm-lasso": "the soft-thresholding S_{\\kappa}(a) the prose defines with its parameter in the "
+    "subscript: no definition a listing can call; lint says so (AV303)",
     "round28/fista": "\\lambda_{\\max} and the operator \\mathcal{T}_{\\alpha} named in the prose with no "
     "definition the listing can run; lint says so (AV303)",
 }

@@ -96,3 +96,32 @@ def test_a_capital_subscript_that_is_also_a_size_stays_an_index(tmp_path):
 """,
     )
     np.testing.assert_array_equal(algoverify.load(note).listings[0](x=np.array([1.0, 2.0, 3.0])), [6.0, 5.0, 3.0])
+
+
+def test_iterates_numbered_by_a_superscript_are_one_family_started_by_its_input(tmp_path):
+    note = prose_note(
+        tmp_path,
+        r"Let \(x^{(0)} \in \mathbb{R}^{n}\) be the starting point, and let \(K \ge 0\) count the steps.",
+        r"""
+\For{\(k = 0, \dots, K - 1\)}
+  \State \(x^{(k+1)} \gets x^{(k)} / 2\)
+\EndFor
+\State \Return \(x^{(K)}_1 + x^{(K)}_2\)
+""",
+    )
+    assert algoverify.load(note).listings[0](x_of_0=np.array([4.0, 8.0]), K=2) == 3.0
+
+
+def test_iterates_written_as_powers_in_a_loop_are_members_not_powers(tmp_path):
+    note = prose_note(
+        tmp_path,
+        r"Let \(N \ge 1\) be the number of steps.",
+        r"""
+\State \(z^{0} \gets 1\)
+\For{\(k = 0, \dots, N - 1\)}
+  \State \(z^{k+1} \gets z^{k} + 2\)
+\EndFor
+\State \Return \(z^{N}\)
+""",
+    )
+    assert algoverify.load(note).listings[0](N=3) == 7

@@ -25,7 +25,15 @@ from .conventions import inline_definitions
 from .declarations import InputSpec
 from .signature import listing_words
 
-__all__ = ["listing_parser", "step_letters", "step_name", "flatten_steps", "superscript_labels"]
+__all__ = [
+    "listing_parser",
+    "step_letters",
+    "step_name",
+    "flatten_steps",
+    "superscript_labels",
+    "superscript_families",
+    "iterate_member",
+]
 
 
 def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callable[[ir.Math], M.MathNode]:
@@ -43,16 +51,63 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
     declared = _declared(context) if context is not None else set()
     letters = step_letters(algorithm, plain, declared)
     labels = superscript_labels(algorithm, plain)
-    if not letters and not labels:
+    iterates = superscript_families(algorithm, plain)
+    if not letters and not labels and not iterates:
         return plain
 
     def parse(m: ir.Math) -> M.MathNode:
         tree = plain(m)
         if labels:
             tree = M.transform(tree, lambda node: _as_label(node, labels))
+        if iterates:
+            tree = M.transform(tree, lambda node: iterate_member(node, iterates))
         return flatten_steps(tree, letters) if letters else tree
 
     return parse
+
+
+def superscript_families(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode]) -> frozenset[str]:
+    r"""``x`` of ``x^{k+1} \gets …`` or ``x^{(k+1)} \gets …``: iterates numbered by a superscript.
+
+    A power cannot be assigned: Boyd's ADMM writes its iterates ``x^{k+1}``, ``z^{k}``, others
+    ``x^{(k)}``. Each is member ``k`` of one family ``x_of``, whose member ``0`` is the input the
+    manual names ``x_of_0`` (``x^{(0)}``), as ``x_0`` starts the sequence ``x_k``.
+    """
+    found: set[str] = set()
+    for node in ir.walk(algorithm):
+        if isinstance(node, ir.Assign):
+            try:
+                target = parse(node.target)
+            except LocatedError:
+                continue
+            raised = _raised(target)
+            if raised is not None and not isinstance(raised[1], M.Num) and _capital_power(target) is None:
+                found.add(raised[0])
+    return frozenset(found)
+
+
+def _raised(node: M.MathNode) -> tuple[str, M.MathNode] | None:
+    """``(x, k)`` of ``x^{k}`` or ``x^{(k)}`` (a plain name raised or labelled)."""
+    if isinstance(node, M.Pow) and isinstance(node.base, M.Sym):
+        script = node.exp
+    elif isinstance(node, M.Label) and isinstance(node.base, M.Sym):
+        script = node.label
+    else:
+        return None
+    name = identifier(node.base)
+    return (name, script) if name is not None else None
+
+
+def iterate_member(node: M.MathNode, families: frozenset[str] | set[str]) -> M.MathNode:
+    """``x^{(k)}`` of an iterated ``x`` as member ``k`` of the family ``x_of`` (spans kept); anything else as it is."""
+    if isinstance(node, M.Idx) and isinstance(node.base, M.Idx) and isinstance(node.base.base, M.Sym):
+        if node.base.base.name in {f"{f}_of" for f in families}:  # x^{(k)}_i: entry i of the k-th iterate
+            return M.Index(node.base, node.indices, span=node.span)
+    raised = _raised(node)
+    if raised is None or raised[0] not in families:
+        return node
+    family = M.Sym(f"{raised[0]}_of", span=node.base.span)  # type: ignore[attr-defined]
+    return M.Idx(family, (raised[1],), span=node.span)
 
 
 def superscript_labels(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode]) -> frozenset[tuple[str, str]]:

@@ -293,7 +293,7 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     return out
 
 
-_MEMBER = re.compile(r"^(?P<base>[A-Za-z][A-Za-z0-9]*)_(?P<index>\d+)$")
+_MEMBER = re.compile(r"^(?P<base>[A-Za-z][A-Za-z0-9_]*?)_(?P<index>\d+)$")
 
 
 def _seeds(scope: Scope, inputs: set[str], context: InputSpec, out: Resolution) -> list[tuple[str, str, int]]:
