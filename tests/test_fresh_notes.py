@@ -53,6 +53,11 @@ KNOWN = {
     "subscript: no definition a listing can call; lint says so (AV303)",
     "round28/fista": "\\lambda_{\\max} and the operator \\mathcal{T}_{\\alpha} named in the prose with no "
     "definition the listing can run; lint says so (AV303)",
+    "round30/hager-norm-estimator": "Higham's 'x \\gets e_j, where |z_j| = ‖z‖_∞' is English with no binding; lint "
+    "says so (AV304)",
+    "round31/adaboost-reweight": "D^{(t+1)}_i \\gets … stores entry i of an iterate named by a superscript, and "
+    "\\mathbb{1}[…] in the checks' own formulas: neither runs yet",
+    "round31/bernoulli-naive-bayes": "'with entries x_{ij}' after the size d is read as the entries of d, not of X",
 }
 #: notes whose own module needs a package algoverify does not install
 NEEDS = {"round25/mann-whitney-u": "scipy"}

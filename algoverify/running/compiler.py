@@ -40,6 +40,7 @@ from .conventions import (
     in_place_output,
     install_views,
     lowered,
+    new_array_of,
     pads,
     renaming,
     said_all,
@@ -48,7 +49,7 @@ from .conventions import (
     swap_of,
     zeros,
 )
-from .declarations import InputSpec, read_family
+from .declarations import InputSpec, dims_of, read_family
 from .program import Program, _callable
 from .runstate import (
     _BLOCKS,
@@ -416,6 +417,19 @@ class _Compiler:
                     env[TRACE_KEY].record(n, span, env[n])
 
             return swap
+        made = new_array_of(node.text) if found is None else None
+        if made is not None:  # "let C be a new n × n matrix": C starts as zeros of that size
+            name, size = (self.math(m) for m in made)
+            dims = dims_of(size)
+            if dims is not None and isinstance(name, M.Sym):
+                zeros_tree = M.Call("zeros", tuple(_size_node(d, size) for d in dims), span=size.span)
+                value, store, span = compile_expr(zeros_tree, self.ctx), compile_target(name, self.ctx), node.span
+
+                def allocate(env: Env) -> None:
+                    for n in store(env, value(env)):
+                        env[TRACE_KEY].record(n, span, env[n])
+
+                return allocate
         if found is None and len(node.text.parts) == 1 and isinstance(node.text.parts[0], ir.Math):
             tree = self.math(node.text.parts[0])
             if isinstance(tree, M.String):
@@ -452,6 +466,8 @@ class _Compiler:
     def s_CallStmt(self, node: ir.CallStmt) -> Exec:
         args = [self.expr(a) for a in node.args]
         name = node.name
+        # \Call{StoogeSort}{A, i, j}: a procedure that sorts its input in place sorts the caller's A
+        passed = [identifier(t) if isinstance(t, M.Sym) else None for t in (self.math(a) for a in node.args)]
 
         def call(env: Env) -> None:
             fn = env.get(name)
@@ -460,7 +476,13 @@ class _Compiler:
                     EvaluationFailed, node.span, message=f"\\Call of {name}, which is not a function here"
                 )
             env[TRACE_KEY].count("call:" + name)
-            fn(*(a(env) for a in args))
+            value = fn(*(a(env) for a in args))
+            program = getattr(fn, "program", None)
+            updated = getattr(program, "in_place", None)
+            if updated is not None and updated in program.inputs:
+                position = program.inputs.index(updated)
+                if position < len(passed) and passed[position] is not None:
+                    env[passed[position]] = value
 
         return call
 
@@ -781,7 +803,7 @@ def compile_function(
     program.defined = defined(names, ctx)
     program.pads = pads(declarations, ctx)
     program.lowered = lowered(declarations, ctx)
-    program.in_place = in_place_output(node.body, sub.parse, program.inputs, outputs)
+    program.in_place = in_place_output(node.body, sub.parse, program.inputs, outputs, parent.own)
     install_views(names, ctx)
     program.__post_init__()
     # registered before its body is compiled: the body may call the function itself
@@ -818,3 +840,8 @@ def _refused(start: str, name: str, tree: M.MathNode) -> Callable[[Env], Any]:
         raise LocatedError(AmbiguousMath, tree.span, message=message)
 
     return refuse
+
+
+def _size_node(dim: str | int, written: M.MathNode) -> M.MathNode:
+    """One size of a shape as math: a number, or the name of a size (``n`` of ``n \\times n``)."""
+    return M.Num(str(dim), span=written.span) if isinstance(dim, int) else M.Sym(dim, span=written.span)

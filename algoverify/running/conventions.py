@@ -30,6 +30,7 @@ __all__ = [
     "said_all",
     "said_of",
     "swap_of",
+    "new_array_of",
     "renaming",
     "bound_names",
     "install_views",
@@ -63,6 +64,30 @@ SAID_TESTS: dict[str, Callable[[Any], bool]] = {
 
 _SWAP = re.compile(r"^(?:swap|exchange|interchange)$", re.I)
 _SWAP_JOIN = re.compile(r"^(?:and|with|,)$", re.I)
+
+
+_LET_NEW = re.compile(r"^(?:let|create|allocate)$", re.I)
+_BE_A_NEW = re.compile(r"^(?:be a new|be an empty|be a|as a new|:=? a new)$", re.I)
+_NEW_NOUN = re.compile(r"^(?:matrix|array|table|vector|list)\.?$", re.I)
+
+
+def new_array_of(text: ir.Text) -> tuple[ir.Math, ir.Math] | None:
+    """The name and the size of CLRS's "let \\(C\\) be a new \\(n \\times n\\) matrix" (or array, table)."""
+    parts = [p.strip() if isinstance(p, str) else p for p in text.parts]
+    parts = [p for p in parts if p != ""]
+    if (
+        len(parts) == 5
+        and isinstance(parts[0], str)
+        and _LET_NEW.match(parts[0])
+        and isinstance(parts[1], ir.Math)
+        and isinstance(parts[2], str)
+        and _BE_A_NEW.match(" ".join(parts[2].split()))
+        and isinstance(parts[3], ir.Math)
+        and isinstance(parts[4], str)
+        and _NEW_NOUN.match(parts[4])
+    ):
+        return parts[1], parts[3]
+    return None
 
 
 def swap_of(text: ir.Text) -> tuple[ir.Math, ir.Math] | None:
@@ -238,7 +263,11 @@ def pads(declarations: InputSpec, ctx: Context) -> tuple[tuple[str, int], ...]:
 
 
 def in_place_output(
-    body: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode], inputs: Iterable[str], outputs: tuple[str, ...]
+    body: Iterable[ir.Node],
+    parse: Callable[[ir.Math], M.MathNode],
+    inputs: Iterable[str],
+    outputs: tuple[str, ...],
+    callees: dict[str, Any] | None = None,
 ) -> str | None:
     """The one input a listing with no ``\\Return`` updates entry by entry: what its run gives.
 
@@ -257,13 +286,20 @@ def in_place_output(
                 maths = [n.target]
             elif isinstance(n, ir.TextStatement) and swap_of(n.text) is not None:
                 maths = list(swap_of(n.text))  # type: ignore[arg-type]
+            elif isinstance(n, ir.CallStmt):
+                # \Call{StoogeSort}{A, 1, n} of a procedure that sorts its first input in place sorts A
+                callee = getattr((callees or {}).get(n.name), "program", None)
+                updated_by = getattr(callee, "in_place", None)
+                if updated_by is not None and updated_by in callee.inputs:
+                    position = callee.inputs.index(updated_by)
+                    maths = [n.args[position]] if position < len(n.args) else []
             for m in maths:
                 try:
                     tree = parse(m)
                 except LocatedError:
                     continue
-                base = tree.base if isinstance(tree, (M.Idx, M.Index)) else None
-                name = identifier(base) if base is not None else None
+                base = tree.base if isinstance(tree, (M.Idx, M.Index)) else tree if isinstance(n, ir.CallStmt) else None
+                name = identifier(base) if isinstance(base, (M.Sym, M.Idx)) else None
                 if name in inputs:
                     updated.add(name)
     return updated.pop() if len(updated) == 1 else None

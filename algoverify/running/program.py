@@ -126,7 +126,11 @@ class Program:
                     FP_STATE.reset(fp)
         finally:
             _RUN.reset(token)
-        if type(returned) is not _Returned:
+        bare = type(returned) is _Returned and (
+            returned.value is None or returned.value.__class__ is tuple and not returned.value
+        )
+        if type(returned) is not _Returned or (bare and self.in_place is not None):
+            # no \Return, or a bare one, in a procedure that updates an input: that input is what it gives
             if self.in_place is not None and self.in_place in env:
                 return _output(env[self.in_place]), trace
             return None, trace
@@ -290,4 +294,5 @@ def _callable(program: Program) -> Callable[..., Any]:
         return value
 
     call.__name__ = program.outputs[0] if program.outputs else "listing"
+    call.program = program  # type: ignore[attr-defined]  # a \Call of an in-place procedure writes back
     return call

@@ -356,10 +356,15 @@ def _members(free: dict[str, Read], scope: Scope, context: InputSpec) -> dict[st
     for name, read in free.items():
         if not read.indices or name in scope.stored_by_index or context.get(name) is not None:
             continue
-        members = [d for d in context.inputs if re.fullmatch(re.escape(name) + r"_\d+", d.name)]
+        members = [d for d in context.inputs if re.fullmatch(re.escape(name) + r"_(?:\d+|[A-Z])", d.name)]
         if members:
             del out[name]
             out.update({d.name: Read(d.name, read.span) for d in members if d.name not in out})
+            # \mu_X drawn as mu_X: the X of its subscript is part of the name, not a size to bind
+            letters = {d.name[len(name) + 1 :] for d in members} - {n for n in scope.bound}
+            for letter in letters:
+                if letter.isalpha() and letter in out:
+                    del out[letter]
     return out
 
 

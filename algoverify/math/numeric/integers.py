@@ -14,7 +14,7 @@ import numpy as np
 from ...findings import EvaluationFailed, LocatedError, NotExecutable
 from .. import mathexpr as M
 from ..bigops import whole
-from ..ops import check_digits
+from ..ops import check_digits, check_terms
 from .core import Closure, Context, Env, compile_expr
 from .values import _is_real
 
@@ -145,12 +145,25 @@ def _factorial(node: M.Factorial, ctx: Context) -> Closure:
 
 
 def _binom(node: M.Binom, ctx: Context) -> Closure:
-    r"""``\binom{n}{k}`` of integers, exact: 0 for k < 0 or k > n ≥ 0; (-1)^k \binom{k-n-1}{k} for n < 0."""
+    r"""``\binom{n}{k}`` of integers, exact: 0 for k < 0 or k > n ≥ 0; (-1)^k \binom{k-n-1}{k} for n < 0.
+
+    A real ``n`` (``\binom{s}{k}`` with ``s = (x - x_0)/h``) gives the generalised coefficient, a float.
+    """
     n_fn, k_fn = compile_expr(node.n, ctx), compile_expr(node.k, ctx)
 
-    def binom(env: Env) -> int:
-        n = _natural(n_fn(env), node.n, ctx.written(node), ctx)
+    def binom(env: Env) -> Any:
         k = _natural(k_fn(env), node.k, ctx.written(node), ctx)
+        top_value = n_fn(env)
+        if whole(top_value) is None and np.ndim(top_value) == 0 and type(top_value) is not bool:
+            # \binom{s}{k} of a real s (Newton's forward differences): s(s-1)…(s-k+1) / k!
+            if k < 0:
+                return 0.0
+            check_terms(k, ctx.written(node))
+            out = 1.0
+            for j in range(k):
+                out *= (top_value - j) / (j + 1)
+            return out
+        n = _natural(top_value, node.n, ctx.written(node), ctx)
         if k < 0:
             return 0
         top = n if n >= 0 else k - n - 1
