@@ -71,40 +71,34 @@ _BE_A_NEW = re.compile(r"^(?:be a new|be an empty|be a|as a new|:=? a new)$", re
 _NEW_NOUN = re.compile(r"^(?:matrix|array|table|vector|list)\.?$", re.I)
 
 
+def _maths_between(text: ir.Text, words: tuple[re.Pattern[str] | None, ...]) -> list[ir.Math] | None:
+    """The maths of ``text`` when its parts are, in order, words matching ``words`` and math (``None``).
+
+    Words are compared with their spaces collapsed: "be  a new" is "be a new".
+    """
+    parts = [" ".join(p.split()) if isinstance(p, str) else p for p in text.parts]
+    parts = [p for p in parts if p != ""]
+    if len(parts) != len(words):
+        return None
+    maths = []
+    for part, pattern in zip(parts, words):
+        if pattern is None and isinstance(part, ir.Math):
+            maths.append(part)
+        elif pattern is None or not isinstance(part, str) or not pattern.match(part):
+            return None
+    return maths
+
+
 def new_array_of(text: ir.Text) -> tuple[ir.Math, ir.Math] | None:
     """The name and the size of CLRS's "let \\(C\\) be a new \\(n \\times n\\) matrix" (or array, table)."""
-    parts = [p.strip() if isinstance(p, str) else p for p in text.parts]
-    parts = [p for p in parts if p != ""]
-    if (
-        len(parts) == 5
-        and isinstance(parts[0], str)
-        and _LET_NEW.match(parts[0])
-        and isinstance(parts[1], ir.Math)
-        and isinstance(parts[2], str)
-        and _BE_A_NEW.match(" ".join(parts[2].split()))
-        and isinstance(parts[3], ir.Math)
-        and isinstance(parts[4], str)
-        and _NEW_NOUN.match(parts[4])
-    ):
-        return parts[1], parts[3]
-    return None
+    maths = _maths_between(text, (_LET_NEW, None, _BE_A_NEW, None, _NEW_NOUN))
+    return (maths[0], maths[1]) if maths else None
 
 
 def swap_of(text: ir.Text) -> tuple[ir.Math, ir.Math] | None:
     """The two maths of "swap \\(x\\) and \\(y\\)", "exchange \\(A[i]\\) with \\(A[k]\\)"."""
-    parts = [p.strip() if isinstance(p, str) else p for p in text.parts]
-    parts = [p for p in parts if p != ""]
-    if (
-        len(parts) == 4
-        and isinstance(parts[0], str)
-        and _SWAP.match(parts[0])
-        and isinstance(parts[1], ir.Math)
-        and isinstance(parts[2], str)
-        and _SWAP_JOIN.match(parts[2])
-        and isinstance(parts[3], ir.Math)
-    ):
-        return parts[1], parts[3]
-    return None
+    maths = _maths_between(text, (_SWAP, None, _SWAP_JOIN, None))
+    return (maths[0], maths[1]) if maths else None
 
 
 #: words of a test, then what joins it to the next: "is even and", "is even \\textbf{and}", "is odd \\lor"
