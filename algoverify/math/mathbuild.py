@@ -15,6 +15,7 @@ from typing import Any
 
 from ..findings import LocatedError, MathSyntax
 from ..source import Span
+from .mathlists import lift_list, quantified_over
 from .mathtokens import _span, _syntax
 from .mathtree import (
     Abs,
@@ -61,7 +62,6 @@ from .mathtree import (
     Placeholder,
     Pow,
     Quant,
-    Range,
     Rel,
     Seq,
     SetBuilder,
@@ -297,7 +297,7 @@ def _make_builder() -> type:
             return Colon(left, right, span=span)
 
         def tuple(self, meta, *items):
-            return _lift_list(nodes(items), self._sp(meta))
+            return lift_list(nodes(items), self._sp(meta))
 
         def implies(self, meta, left, op, right):
             return Rel(left, ((op.value, right),), span=self._sp(meta))
@@ -940,112 +940,3 @@ def _drop_lead(cond: MathNode) -> MathNode:
         if _prose_word(factors[0]) in ("if", "when", "for", "where"):
             return _rejoin(factors[1:])
     return cond
-
-
-def _lift_list(items: tuple[MathNode, ...], span: Span) -> MathNode:
-    r"""Build a comma list, lifting a leading relation and a trailing ``\in`` over it.
-
-    ``i = 1, \dots, k`` reads as ``i = (1, …, k)`` and ``x_1, \dots, x_n \in S`` as
-    ``(x_1, …, x_n) \in S``: the comma binds tighter than the relation in these idioms.
-    A quantifier takes the list: ``\forall i, j, P`` quantifies ``P`` over ``i, j``, and
-    ``P, \forall i`` quantifies ``P``.
-    """
-    first, last = items[0], items[-1]
-    if isinstance(first, Quant) and first.body is None and len(items) > 1:
-        return _lift_quant(first, items[1:], span)
-    if isinstance(last, Quant) and last.body is None and len(items) == 2:
-        return Quant(last.kind, last.var, first, span=span)
-    if len(items) == 4 and isinstance(items[1], Quant) and items[1].body is None and isinstance(items[2], Dots):
-        q = items[1]
-        if _counts_from(q.var):  # P, \forall i = 1, \dots, m
-            closed = _lift_list((q, items[2], last), Span(q.span.start, span.end))
-            if isinstance(closed, Quant):
-                return Quant(q.kind, closed.var, first, span=span)
-    has_dots = any(isinstance(i, Dots) for i in items)
-    if has_dots and isinstance(first, Rel) and len(first.rest) == 1:
-        ((op, lo),) = first.rest
-        inner = _lift_list((lo,) + items[1:], Span(lo.span.start, span.end))
-        return Rel(first.first, ((op, inner),), span=span)
-    plain = all(not isinstance(i, (Rel, In, Logic, Assign)) for i in items[:-1])
-    if isinstance(last, In) and plain and (has_dots or len(items) > 1):
-        inner = _lift_list(items[:-1] + (last.element,), Span(span.start, last.element.span.end))
-        return In(inner, last.set, span=span)
-    if len(items) == 3 and isinstance(first, Quant) and _counts_from(first.var) and isinstance(items[1], Dots):
-        # P \quad \forall i = 1, \dots, m: the range closes the quantifier written after its statement
-        var = first.var
-        whole = Range(var.rest[0][1], last, span=Span(var.rest[0][1].span.start, last.span.end))
-        over = quantified_over(Rel(var.first, (("=", whole),), span=Span(var.span.start, last.span.end)))
-        return Quant(first.kind, over, first.body, span=span)
-    if len(items) == 3 and isinstance(items[1], Dots) and not isinstance(first, Dots) and not isinstance(last, Dots):
-        return Range(first, last, span=span)
-    if len(items) == 4 and isinstance(items[2], Dots) and _next_member(first, items[1]):
-        return Range(first, last, span=span)  # q_0, q_1, \dots, q_n: the family from q_0 to q_n
-    return Tuple(items, span=span)
-
-
-def _next_member(first: MathNode, second: MathNode) -> bool:
-    """``q_0`` then ``q_1``: two members of one family at consecutive numbered indices."""
-    if not (isinstance(first, Idx) and isinstance(second, Idx) and first.base == second.base):
-        return False
-    if not (len(first.indices) == len(second.indices) == 1):
-        return False
-    a, b = first.indices[0], second.indices[0]
-    return (
-        isinstance(a, Num)
-        and isinstance(b, Num)
-        and a.text.isdigit()
-        and b.text.isdigit()
-        and int(b.text) == int(a.text) + 1
-    )
-
-
-def _counts_from(var: MathNode) -> bool:
-    """``i = 1``: a quantifier's variable and where it starts, its range still to come."""
-    return isinstance(var, Rel) and len(var.rest) == 1 and var.rest[0][0] == "=" and isinstance(var.first, Sym)
-
-
-def quantified_over(var: MathNode) -> MathNode:
-    r"""What a quantifier ranges over, as a finite :class:`In` where the reader sees one.
-
-    ``i = 1, \dots, m`` and ``1 \le i \le m`` (``<`` one short of the bound) name the integers
-    from the first to the last, as ``i \in \{1, \dots, m\}`` does; anything else is kept.
-    """
-    if isinstance(var, Rel) and len(var.rest) == 1 and var.rest[0][0] == "=" and isinstance(var.rest[0][1], Range):
-        name, whole = var.first, var.rest[0][1]
-    elif (
-        isinstance(var, Rel)
-        and len(var.rest) == 2
-        and {op for op, _ in var.rest} <= {"<=", "<"}
-        and isinstance(var.rest[0][1], Sym)
-    ):
-        (first, name), (second, last) = var.rest
-        one = Num("1", span=var.span)
-        lo = var.first if first == "<=" else BinOp("+", var.first, one, span=var.first.span)
-        hi = last if second == "<=" else BinOp("-", last, one, span=last.span)
-        whole = Range(lo, hi, span=Span(var.first.span.start, last.span.end))
-    else:
-        return var
-    if not isinstance(name, Sym):
-        return var
-    return In(name, SetLit((whole,), span=whole.span), span=var.span)
-
-
-def _lift_quant(quant: Quant, rest: tuple[MathNode, ...], span: Span) -> MathNode:
-    r"""``\forall i, j, P``: the names after the quantifier are its variables, the last statement its body."""
-    var = quant.var
-    if _counts_from(var) and len(rest) >= 2 and isinstance(rest[0], Dots):
-        # \forall i = 1, \dots, m: P: the dots and the last bound finish the range, not more names
-        lo, hi = var.rest[0][1], rest[1]
-        whole = Range(lo, hi, span=Span(lo.span.start, hi.span.end))
-        var = quantified_over(Rel(var.first, (("=", whole),), span=Span(var.span.start, hi.span.end)))
-        quant, rest = Quant(quant.kind, var, quant.body, span=quant.span), rest[2:]
-        if not rest:
-            return Quant(quant.kind, var, None, span=span)
-    *names, last = rest
-    statement = not isinstance(last, (Sym, Idx))
-    var_items = (quant.var, *names) if statement else (quant.var, *rest)
-    if len(var_items) == 1:
-        var = var_items[0]
-    else:
-        var = Tuple(tuple(var_items), span=Span(var_items[0].span.start, var_items[-1].span.end))
-    return Quant(quant.kind, var, last if statement else None, span=span)

@@ -40,9 +40,11 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
     """The parse of ``algorithm``'s math segments, as the interpreter and the name checks read them."""
     words = listing_words(algorithm)
     by_prose = context.functions if context is not None else {}
+    # every assignment's target, read once: what it names decides how the rest is read
+    targets = _targets(algorithm, lambda m: join_words(parse_segment(m), words))
     if by_prose:
         # C(S, j) = … in the prose, and the listing stores C(\{1\}, 1) = 0: C is the listing's table
-        tabled = _tables(algorithm, words)
+        tabled = {identifier(t.fn) for t in targets if isinstance(t, M.Apply)}
         by_prose = {name: f for name, f in by_prose.items() if name not in tabled}
 
     def plain(m: ir.Math) -> M.MathNode:
@@ -50,8 +52,8 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
 
     declared = _declared(context) if context is not None else set()
     letters = step_letters(algorithm, plain, declared)
-    labels = superscript_labels(algorithm, plain)
-    iterates = superscript_families(algorithm, plain)
+    labels = superscript_labels(targets)
+    iterates = superscript_families(targets)
     if not letters and not labels and not iterates:
         return plain
 
@@ -66,24 +68,17 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
     return parse
 
 
-def superscript_families(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode]) -> frozenset[str]:
-    r"""``x`` of ``x^{k+1} \gets …`` or ``x^{(k+1)} \gets …``: iterates numbered by a superscript.
+def superscript_families(targets: Iterable[M.MathNode]) -> frozenset[str]:
+    r"""``x`` of ``x^{k+1} \gets …`` or ``x^{(k+1)} \gets …`` among assignments' ``targets``: iterates by superscript.
 
     A power cannot be assigned: Boyd's ADMM writes its iterates ``x^{k+1}``, ``z^{k}``, others
     ``x^{(k)}``. Each is member ``k`` of one family ``x_of``, whose member ``0`` is the input the
     manual names ``x_of_0`` (``x^{(0)}``), as ``x_0`` starts the sequence ``x_k``.
     """
-    found: set[str] = set()
-    for node in ir.walk(algorithm):
-        if isinstance(node, ir.Assign):
-            try:
-                target = parse(node.target)
-            except LocatedError:
-                continue
-            raised = _raised(target)
-            if raised is not None and not isinstance(raised[1], M.Num) and _capital_power(target) is None:
-                found.add(raised[0])
-    return frozenset(found)
+    raised = [(t, _raised(t)) for t in targets]
+    return frozenset(
+        r[0] for t, r in raised if r is not None and not isinstance(r[1], M.Num) and _capital_power(t) is None
+    )
 
 
 def _raised(node: M.MathNode) -> tuple[str, M.MathNode] | None:
@@ -110,23 +105,14 @@ def iterate_member(node: M.MathNode, families: frozenset[str] | set[str]) -> M.M
     return M.Idx(family, (raised[1],), span=node.span)
 
 
-def superscript_labels(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode]) -> frozenset[tuple[str, str]]:
-    r"""``(p, B)`` of ``p^{B} \gets …``: a name with a capital superscript the listing assigns.
+def superscript_labels(targets: Iterable[M.MathNode]) -> frozenset[tuple[str, str]]:
+    r"""``(p, B)`` of ``p^{B} \gets …`` among assignments' ``targets``: a name with a capital superscript.
 
     A power cannot be assigned: Nocedal and Wright's ``p^{B}`` and ``p^{U}`` (the full and the
     steepest-descent steps, beside a matrix ``B``) are names, as ``p^{(B)}`` and ``p^{\mathrm{B}}``
     are, wherever the listing writes them.
     """
-    found: set[tuple[str, str]] = set()
-    for node in ir.walk(algorithm):
-        if isinstance(node, ir.Assign):
-            try:
-                pair = _capital_power(parse(node.target))
-            except LocatedError:
-                continue
-            if pair is not None:
-                found.add(pair)
-    return frozenset(found)
+    return frozenset(pair for pair in map(_capital_power, targets) if pair is not None)
 
 
 def _capital_power(node: M.MathNode) -> tuple[str, str] | None:
@@ -145,17 +131,15 @@ def _as_label(node: M.MathNode, labels: frozenset[tuple[str, str]]) -> M.MathNod
     return M.Label(node.base, node.exp, span=node.span)  # type: ignore[attr-defined]
 
 
-def _tables(algorithm: ir.Algorithm, words: frozenset[str]) -> set[str]:
-    """The names the listing stores into as a table: ``C`` of ``C(S, j) = …`` as an assignment's target."""
-    out = set()
+def _targets(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode]) -> list[M.MathNode]:
+    """The target of every assignment of ``algorithm`` (one that does not parse is reported with its math)."""
+    out = []
     for node in ir.walk(algorithm):
         if isinstance(node, ir.Assign):
             try:
-                target = join_words(parse_segment(node.target), words)
+                out.append(parse(node.target))
             except LocatedError:
                 continue
-            if isinstance(target, M.Apply) and identifier(target.fn) is not None:
-                out.add(identifier(target.fn))
     return out
 
 

@@ -17,7 +17,7 @@ from typing import Callable
 
 from ..findings import LocatedError
 from ..math import mathexpr as M
-from ..math.mathbuild import quantified_over
+from ..math.mathlists import quantified_over
 from ..source import Span
 from ..syntax import ir
 
