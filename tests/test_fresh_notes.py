@@ -47,8 +47,8 @@ KNOWN = {
     "round27/upper-hull": "the author's \\While{k ≥ 2 and the last three points … do not make a right turn} is "
     "English with no binding; lint says so (AV304)",
     "round27/misra-gries": "\\ForAll{y with c_y > 0} over the keys of a map: a header in words; lint says so (AV308)",
-    "round27/lion": "the paper's \\eta_t beside a scalar input \\eta (a schedule the note never defines): "
-    "lint cannot tell an entry from a name here",
+    "round27/lion": "the paper's \\eta_t beside a learning rate \\eta every check draws as a number (a schedule "
+    "the note never defines): lint says so (AV204)",
     "round28/admm-lasso": "the soft-thresholding S_{\\kappa}(a) the prose defines with its parameter in the "
     "subscript: no definition a listing can call; lint says so (AV303)",
     "round28/fista": "\\lambda_{\\max} and the operator \\mathcal{T}_{\\alpha} named in the prose with no "
@@ -57,7 +57,6 @@ KNOWN = {
     "says so (AV304)",
     "round31/adaboost-reweight": "D^{(t+1)}_i \\gets … stores entry i of an iterate named by a superscript, and "
     "\\mathbb{1}[…] in the checks' own formulas: neither runs yet",
-    "round31/bernoulli-naive-bayes": "'with entries x_{ij}' after the size d is read as the entries of d, not of X",
 }
 #: notes whose own module needs a package algoverify does not install
 NEEDS = {"round25/mann-whitney-u": "scipy"}

@@ -140,10 +140,22 @@ def _items(node: MathNode) -> tuple[MathNode, ...]:
 def _indices(node: MathNode) -> tuple[MathNode, ...]:
     """Split a subscript: ``{ij}`` (letters side by side), ``{i0}`` (a letter then a digit), ``{i,j}``: two indices.
 
-    A digit then a letter stays one index (``x_{2k}`` is entry 2k); ``{i0}`` is never the product 0·i.
+    A digit then a letter stays one index (``x_{2k}`` is entry 2k), but for 0 and 1: ``N_{1j}`` is the
+    entry (1, j) (the count of class 1 at feature j), as no one writes 1·j or 0·j for j or 0;
+    ``{i0}`` is never the product 0·i.
     """
     if isinstance(node, Tuple):
         return node.items
+    if (
+        isinstance(node, Juxt)
+        and isinstance(node.left, Num)
+        and node.left.text in ("0", "1")
+        and isinstance(node.right, Sym)
+        and len(node.right.name) == 1
+        and not node.right.accents
+        and not node.right.font
+    ):
+        return (node.left, node.right)  # N_{1j}: row 1, column j
     if (
         isinstance(node, Juxt)
         and isinstance(node.left, Sym)

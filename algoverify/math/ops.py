@@ -27,6 +27,8 @@ __all__ = [
     "invert",
     "transpose",
     "product",
+    "Zero",
+    "ZERO",
     "two_norm",
     "RELATIONS",
     "Sequence",
@@ -254,6 +256,140 @@ class Identity:
         return "I" if self.scale == 1 else f"{self.scale!r} I"
 
 
+class Zero:
+    r"""``0`` that starts a value without a size (``x_0 \gets 0`` before ``A x_k``): the zero the context needs.
+
+    A reader of ``w_0 \gets 0`` then ``a_k^{\top} w_{k-1}`` takes the zero vector, whatever its
+    length: in a sum it is the other operand (``b - A x_0`` is ``b``), in a product it stays this
+    zero (``A x_0``, ``a^{\top} w_0``: NumPy's scalar 0 would make a zero matrix of the first and a
+    row of the second). Anywhere else (a function, a comparison, an entry) it is the number 0.
+    """
+
+    __slots__ = ()
+
+    def __array_ufunc__(self, ufunc: Any, method: str, *inputs: Any, **kwargs: Any) -> Any:
+        if method == "__call__" and not kwargs and len(inputs) == 2:
+            a, b = inputs
+            if ufunc in (np.multiply, np.matmul):
+                return _zero_product(a, b)
+            if ufunc is np.add:
+                return _plus_zero(b if type(a) is Zero else a)
+            if ufunc is np.subtract:
+                return _plus_zero(a) if type(b) is Zero else -b
+            if ufunc is np.true_divide and type(a) is Zero and type(b) is not Zero:
+                return ZERO if np.ndim(b) == 0 and b != 0 else ufunc(0, b)
+        if method == "__call__" and ufunc is np.negative and not kwargs:
+            return ZERO
+        return getattr(ufunc, method)(*(0 if type(x) is Zero else x for x in inputs), **kwargs)
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> Any:
+        return np.asarray(0, dtype=dtype)
+
+    def __add__(self, other: Any) -> Any:
+        return _plus_zero(other)
+
+    __radd__ = __add__
+
+    def __sub__(self, other: Any) -> Any:
+        return ZERO if type(other) is Zero else -other
+
+    def __rsub__(self, other: Any) -> Any:
+        return _plus_zero(other)
+
+    def __mul__(self, other: Any) -> Any:
+        return _zero_product(self, other)
+
+    def __rmul__(self, other: Any) -> Any:
+        return _zero_product(other, self)
+
+    __matmul__, __rmatmul__ = __mul__, __rmul__
+
+    def __truediv__(self, other: Any) -> Any:
+        return ZERO if np.ndim(other) == 0 and other != 0 else np.true_divide(0, other)
+
+    def __rtruediv__(self, other: Any) -> Any:
+        return other / 0
+
+    def __neg__(self) -> Zero:
+        return ZERO
+
+    __pos__ = __neg__
+
+    def __abs__(self) -> int:
+        return 0
+
+    def __pow__(self, other: Any) -> Any:
+        return 0**other
+
+    def __getitem__(self, key: Any) -> int:
+        return 0  # an entry of the zero vector
+
+    @property
+    def T(self) -> Zero:  # noqa: N802 - as NumPy names it
+        """The zero transposed: itself."""
+        return ZERO
+
+    def __float__(self) -> float:
+        return 0.0
+
+    def __int__(self) -> int:
+        return 0
+
+    __index__ = __int__
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __eq__(self, other: Any) -> Any:
+        return 0 == other
+
+    def __ne__(self, other: Any) -> Any:
+        return 0 != other
+
+    def __lt__(self, other: Any) -> Any:
+        return 0 < other
+
+    def __le__(self, other: Any) -> Any:
+        return 0 <= other
+
+    def __gt__(self, other: Any) -> Any:
+        return 0 > other
+
+    def __ge__(self, other: Any) -> Any:
+        return 0 >= other
+
+    def __hash__(self) -> int:
+        return 0
+
+    def __repr__(self) -> str:
+        return "0"
+
+
+ZERO = Zero()
+
+
+def _zero_product(a: Any, b: Any) -> Any:
+    """``a b`` where one side is :data:`ZERO`: beside a matrix, the zero vector its size says.
+
+    ``A 0`` has as many entries as A has rows, ``0^{\\top} A`` as many as it has columns; beside anything
+    else the product is the loose zero still (``a^{\\top} 0`` is the number 0 when the zero is a vector,
+    a zero row when it is a number: what meets it next decides).
+    """
+    matrix, zero_first = (b, True) if type(a) is Zero else (a, False)
+    if type(matrix) is not Zero and np.ndim(matrix) == 2:
+        size = np.shape(matrix)[1 if zero_first else 0]
+        exact = getattr(matrix, "dtype", None) == np.dtype(object)
+        return np.full(size, Fraction(0), dtype=object) if exact else np.zeros(size)
+    return ZERO
+
+
+def _plus_zero(other: Any) -> Any:
+    """``other + 0``: ``other`` itself, a new array when it is one (the sum is a value of its own)."""
+    if type(other) is Zero:
+        return ZERO
+    return other + 0 if isinstance(other, np.ndarray) else other
+
+
 class Ones:
     r"""``\mathbf{1}`` (``\mathbb{1}``): the all-ones vector of the size its neighbour needs, times ``scale``.
 
@@ -377,6 +513,10 @@ def settle(a: Any, b: Any) -> tuple[Any, Any]:
         a = a.like(b)
     if type(b) is Identity:
         b = b.like(a)
+    if type(a) is Zero:
+        a = np.zeros_like(b, dtype=float) if np.ndim(b) else 0
+    if type(b) is Zero:
+        b = np.zeros_like(a, dtype=float) if np.ndim(a) else 0
     if isinstance(a, Ones) and np.ndim(b) == 1:
         a = a.of(len(b))
     if isinstance(b, Ones) and np.ndim(a) == 1:
@@ -617,6 +757,15 @@ def written_array(values: Any, first: int, dtype: Any = None) -> Written:
     return out
 
 
+def _sized_zeros(values: list[Any]) -> list[Any]:
+    """``x_0 \\gets 0`` beside vectors ``x_1, x_2, …`` read whole: the zero start as a zero of their shape."""
+    shapes = {np.shape(v) for v in values if type(v) is not Zero}
+    if len(shapes) != 1 or not any(type(v) is Zero for v in values):
+        return [0 if type(v) is Zero else v for v in values]
+    shape = shapes.pop()
+    return [np.zeros(shape) if type(v) is Zero else v for v in values]
+
+
 class Sequence(dict):
     r"""Values stored by index into a name that is not an array: ``x_0``, ``x_{k+1}``, ``p_k`` in a loop.
 
@@ -628,11 +777,14 @@ class Sequence(dict):
 
     def to_array(self) -> Any:
         """The values in index order, as an array when the keys are consecutive integers (else self)."""
-        keys = sorted(self)
+        try:
+            keys = sorted(self)
+        except TypeError:
+            return self  # N_1 beside N_{1j}: numbered members and a table under one letter, read as a map
         if not keys:
             return np.array([])  # nothing stored: the empty sequence a reader sees (c of merging two empty lists)
         if all(isinstance(k, int) for k in keys) and keys == list(range(keys[0], keys[0] + len(keys))):
-            values = [self[k] for k in keys]
+            values = _sized_zeros([self[k] for k in keys])
             if not all(np.ndim(v) == np.ndim(values[0]) for v in values):
                 return values
             try:
@@ -672,8 +824,10 @@ def seen(value: Any) -> Any:
     kind = type(value)
     if kind is Sequence:
         return value.to_array()
+    if kind is Zero:
+        return 0
     if kind is tuple:
-        return tuple(seen(v) for v in value) if any(type(v) is Sequence for v in value) else value
+        return tuple(seen(v) for v in value) if any(type(v) in (Sequence, Zero) for v in value) else value
     return value
 
 

@@ -26,7 +26,7 @@ from ..math import mathexpr as M
 from ..math.exact import float_in, too_large
 from ..math.names import identifier, word
 from ..math.numeric import TRACE_KEY, Context, compile_expr, compile_target
-from ..math.ops import nonfinite
+from ..math.ops import ZERO, nonfinite
 from ..math.ranges import UPWARD
 from ..math.segments import parse_segment
 from ..source import Span
@@ -112,6 +112,8 @@ class _Compiler:
     unbound_text: list[tuple[Span, str]] = field(default_factory=list)
     #: names set to 0 and then stored into by index: the size of the zero vector each is (``x`` → ``n``)
     zero_vectors: dict[str, str] = field(default_factory=dict)
+    #: names set to 0 with no size that a product meets: they hold :data:`~algoverify.math.ops.ZERO`
+    loose_zeros: frozenset[str] = frozenset()
     #: names set to a value made of ``\mathbf{1}``: the size of the vector of ones (``r`` → ``n``)
     filled: dict[str, str] = field(default_factory=dict)
     #: names set to ``I`` and then indexed: the size of the identity each is (``L`` → ``n``)
@@ -312,6 +314,9 @@ class _Compiler:
             tree = self.math(node.value)
             if size is not None and M.zero_literal(tree):
                 value = zeros(size, self.ctx.exact)  # x \gets 0, then x_i \gets …: the zero vector
+            elif identifier(target) in self.loose_zeros and isinstance(tree, M.Num) and tree.text == "0":
+                # x_0 \gets 0, then A x_k: the zero A needs, of no size said (\mathbf{0} is a vector already)
+                value = _loose_zero
             filled = self.filled.get(identifier(target) or "")
             if filled is not None:
                 value = stored_as_ones(value, filled)  # r \gets \mathbf{1} / n: n entries
@@ -782,6 +787,7 @@ def compile_function(
         scopes=parent.scopes,
         unbound_text=parent.unbound_text,
         zero_vectors=names.zero_vectors,
+        loose_zeros=names.loose_zeros,
         filled=names.filled,
         identities=names.identities,
         unsized=unsized_starts(names),
@@ -818,6 +824,10 @@ def parse(latex: str) -> ir.Algorithm:
     from ..syntax.build import parse_algorithm
 
     return parse_algorithm(latex, Span(0, len(latex)))
+
+
+def _loose_zero(env: Env) -> Any:
+    return ZERO
 
 
 def unsized_starts(names: Any) -> dict[str, str]:

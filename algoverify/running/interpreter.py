@@ -146,6 +146,7 @@ def compile_program(
     compiler.parse = renaming(parse, names)
     compiler.zero_vectors, compiler.filled, compiler.identities = names.zero_vectors, names.filled, names.identities
     compiler.unsized = unsized_starts(names)
+    compiler.loose_zeros = names.loose_zeros
     install_views(names, compiler.ctx)
     run = compiler.block(algorithm.body)
     outputs = output_names(body, parse)

@@ -51,7 +51,7 @@ from .declarations import (
     written_family_of,
 )
 
-__all__ = ["prose_declarations", "function_definition"]
+__all__ = ["prose_declarations", "function_definition", "side_conditions"]
 
 Parse = Callable[[ir.Math], M.MathNode]
 
@@ -170,6 +170,29 @@ def prose_declarations(
     for sentence in reversed([s for s in sentences if s.span.end <= before]):
         _read(sentence, text, parse, spec, Origin("prose", line_of(sentence.span.start)))
     return spec
+
+
+def side_conditions(tree: M.MathNode, math: ir.Math, spec: InputSpec, origin: Origin) -> None:
+    r"""The conditions a display writes after its formula: ``\begin{bmatrix} … \end{bmatrix}, \qquad b \ne 0``.
+
+    A reader takes them as what the display assumes, as "with \(b \ne 0\)" in a sentence says it:
+    only order relations and ``\ne`` after the first item, on plain names (``i, j \ge 1`` qualifying
+    a recurrence's indices binds nothing a listing reads). One that follows "if" or "for" is a case,
+    not an assumption.
+    """
+    if not isinstance(tree, M.Tuple) or isinstance(tree, M.Range) or len(tree.items) < 2:
+        return
+    case = False
+    for item in tree.items[1:]:
+        if isinstance(item, M.Text):
+            case = _QUALIFIER.search(item.text.strip()) is not None or _CONDITIONAL.search(item.text) is not None
+            continue
+        if isinstance(item, M.Rel) and not case and {op for op, _ in item.rest} <= _SIDE:
+            _relation(item, _Math(item, math), spec, origin, conditional=False)
+
+
+#: what a display's side condition may say: an order or an inequality, never an equation (a case: "x = 0")
+_SIDE = frozenset({"!=", "<", "<=", ">", ">="})
 
 
 def _pieces(sentence: Sentence, text: str, parse: Parse) -> list[str | _Math]:
@@ -644,7 +667,7 @@ def _read_words(
         if parts:
             part = parts.group("part").lower()
             _parts(
-                _entries_owner(name, owner, nxt) if part in ("entries", "elements") else name,
+                _entries_owner(name, owner, nxt, spec) if part in ("entries", "elements") else name,
                 piece,
                 part,
                 nxt,
@@ -743,12 +766,23 @@ def _vertex_count(spec: InputSpec) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
-def _entries_owner(name: str, owner: str | None, value: _Math) -> str:
-    """Whose entries "with entries u_{ij}" names after "a copy U of A": the one whose letter they share."""
+def _entries_owner(name: str, owner: str | None, value: _Math, spec: InputSpec) -> str:
+    """Whose entries "with entries u_{ij}" names: the name before it, or the one whose letter they share.
+
+    After "a copy U of A", ``u_{ij}`` are U's; after "X ∈ {0,1}^{m×d} whose d columns are the
+    features, with entries x_{ij}", X's (a size has no entries).
+    """
     entry = identifier(value.tree.base) if isinstance(value.tree, M.Idx) else None
-    if owner is None or entry is None or entry.lower() == name.lower():
+    if entry is None or entry.lower() == name.lower():
         return name
-    return owner if entry.lower() == owner.lower() else name
+    if owner is not None and entry.lower() == owner.lower():
+        return owner
+    declared = spec.get(name)
+    if declared is None or not declared.shape:
+        sharing = [d.name for d in spec.inputs if d.name != entry and d.name.lower() == entry.lower() and d.shape]
+        if len(sharing) == 1:
+            return sharing[0]
+    return name
 
 
 def _parts(name: str, piece: _Math, part: str, value: _Math, spec: InputSpec, origin: Origin) -> None:

@@ -130,6 +130,8 @@ class _Reader:
             self.indexed.add(base)
             if self.scope is not None:
                 self.scope.index_counts.setdefault(base, set()).add(len(node.indices))
+                if not numeric:
+                    self.scope.entry_reads.setdefault(base, node.span)
                 (index,) = node.indices if len(node.indices) == 1 else (None,)
                 if isinstance(index, M.Num) and len(index.text) == 2 and index.text.isdigit():
                     self.scope.two_digit.add(base)

@@ -169,6 +169,25 @@ def join_families(trees: list[M.MathNode]) -> list[M.MathNode]:
     return out
 
 
+def _product_factors(tree: M.MathNode) -> set[str]:
+    """The names multiplied by anything but a number: ``A``, ``x`` of ``2 A x_k``; ``a``, ``w`` of ``a^T w``."""
+    out: set[str] = set()
+    for t in M.walk(tree):
+        if not (isinstance(t, M.Juxt) or (isinstance(t, M.BinOp) and t.op in ("*", "cdot"))):
+            continue
+        for side, other in ((t.left, t.right), (t.right, t.left)):
+            if isinstance(other, (M.Num, M.Frac)):
+                continue
+            while isinstance(side, M.Transpose):
+                side = side.operand
+            if not isinstance(side, (M.Idx, M.Sym)):
+                continue
+            name = identifier(side.base if isinstance(side, M.Idx) else side)
+            if name is not None:
+                out.add(name)
+    return out
+
+
 def _require_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode]) -> set[str]:
     spec = declared_inputs(nodes, parse, tolerant=True)
     names = {d.name for d in spec.inputs} | set(spec.sizes) | set(spec.families.values())
@@ -195,6 +214,7 @@ def _read_statements(
             continue  # reported with the math
         _note_letter_pairs(trees[-1][0], m, scope)
     scope.updated_in_place |= _updated_in_place(trees)
+    scope.factors |= {name for tree, _ in trees for name in _product_factors(tree)}
     scope.variable_indexed |= {
         identifier(t.base) or ""
         for tree, _ in trees
@@ -225,6 +245,8 @@ def _read_statements(
                 name = identifier(target) if isinstance(target, M.Sym) or numbered else None
                 if name is not None and M.zero_literal(value):
                     scope.zeroed.setdefault(name, n.span)
+                    if numbered and identifier(target.base) is not None:  # type: ignore[union-attr]
+                        scope.zeroed_members[name] = identifier(target.base)  # type: ignore[union-attr,assignment]
                 if name is not None and _mentions_ones(value):
                     scope.filled.add(name)
                 if name is not None and bare_identity(value) and "I" not in declared:

@@ -57,6 +57,8 @@ class Scope:
     unset_reads: dict[str, Span] = field(default_factory=dict)
     #: names stored by one index that a loop runs over a whole size: ``\beta_j \gets …`` in ``j = 1, …, p`` → {p}
     store_sizes: dict[str, set[str]] = field(default_factory=dict)
+    #: where each name is first read with an index that is not a numeral (``\eta_t``, ``x_{i+1}``)
+    entry_reads: dict[str, Span] = field(default_factory=dict)
     #: names read or stored with an index that is not a numeral (``\pi_i``): arrays, not labelled names
     variable_indexed: set[str] = field(default_factory=set)
     #: ``p_0``, ``p_1`` beside ``p \gets …`` (numeral subscripts only): numbers of their own, not entries of p
@@ -81,6 +83,10 @@ class Scope:
     assigned_whole: set[str] = field(default_factory=set)
     #: names the scope sets to the number 0 (``x \gets 0``, ``x \gets \mathbf{0}``), where first set
     zeroed: dict[str, Span] = field(default_factory=dict)
+    #: of those, the members of a family set to 0 by number, and the family's name (``w_0`` → ``w``)
+    zeroed_members: dict[str, str] = field(default_factory=dict)
+    #: names (a family's name for its members) read as a factor of a product: ``A`` and ``x`` of ``A x_k``
+    factors: set[str] = field(default_factory=set)
     #: names the scope sets to a value made of ``\mathbf{1}`` (``r \gets \mathbf{1} / n``)
     filled: set[str] = field(default_factory=set)
     #: names the scope sets to the identity written without its size (``L \gets I``), where first set

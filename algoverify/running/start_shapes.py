@@ -27,6 +27,9 @@ class StartShapes:
     zero_vectors: dict[str, str] = field(default_factory=dict)
     #: such names whose size the note does not say: where each is set to 0
     unsized_zeros: list[tuple[str, Span]] = field(default_factory=list)
+    #: names set to 0 with no size said that meet a product (``x_0 \gets 0``, then ``A x_k``): the zero the
+    #: product needs (:class:`~algoverify.math.ops.Zero`), as a reader takes it
+    loose_zeros: set[str] = field(default_factory=set)
     #: names set to a value made of ``\mathbf{1}``: how many ones
     filled: dict[str, str] = field(default_factory=dict)
     #: names set to ``I`` and then indexed: the size of the identity
@@ -82,6 +85,13 @@ def start_shapes(scope: Scope, spec: InputSpec) -> StartShapes:
             out.zero_vectors[name] = next(iter(found))
         else:
             out.unsized_zeros.append((name, span))
+    unsized = {name for name, _ in out.unsized_zeros}
+    for name in scope.zeroed:
+        family = scope.zeroed_members.get(name)
+        whole = family is None and name not in scope.stored_by_index and name not in scope.index_counts
+        if name not in out.zero_vectors and name not in unsized and (family or name) in scope.factors:
+            if family is not None or whole:
+                out.loose_zeros.add(name)
     # L \gets I, then L_{ik} \gets …: the identity of the size of the listing's square matrices
     squares = sorted({d.shape[0] for d in spec.inputs if d.shape and len(d.shape) == 2 and d.shape[0] == d.shape[1]})
     square = squares if squares else sizes

@@ -85,6 +85,8 @@ class Resolution:
     zero_vectors: dict[str, str] = field(default_factory=dict)
     #: such names whose size the note does not say (several sizes, or none): where each is set to 0
     unsized_zeros: list[tuple[str, Span]] = field(default_factory=list)
+    #: names set to 0 with no size that a product meets: the zero the product needs (``x_0`` of ``A x_k``)
+    loose_zeros: frozenset[str] = frozenset()
     #: names set to ``I`` and then indexed: the size of the identity each is (``L`` → ``n``)
     identities: dict[str, str] = field(default_factory=dict)
     #: names set to ``I`` and then indexed, where the note gives no one size for it
@@ -288,6 +290,7 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     out.pairs = frozenset(n for n, counts in scope.index_counts.items() if 2 in counts) | pairs
     shapes = start_shapes(scope, declarations)
     out.zero_vectors, out.unsized_zeros = dict(shapes.zero_vectors), list(shapes.unsized_zeros)
+    out.loose_zeros = frozenset(shapes.loose_zeros)
     out.filled, out.identities = dict(shapes.filled), dict(shapes.identities)
     out.unsized_identities = list(shapes.unsized_identities)
     return out

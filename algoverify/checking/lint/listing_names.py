@@ -12,6 +12,7 @@ is a finding at the name, with the fix, so that a lint-clean listing runs.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
@@ -23,11 +24,12 @@ from ...reading.notes import Note
 from ...reading.prose import Sentence, sentences
 from ...running.declarations import Declared, InputSpec, Origin
 from ...running.listing_parse import listing_parser
-from ...running.prose_symbols import function_definition, prose_declarations
+from ...running.prose_symbols import function_definition, prose_declarations, side_conditions
 from ...running.requires import declared_inputs
 from ...running.scope import scopes
 from ...running.symbols import Resolution, own_declarations, resolve, unbound_message
 from ...syntax import ir
+from ..specification.schema import as_number
 from ..specification.spec import _listing, read_spec
 
 __all__ = ["NoteNames", "contexts", "name_findings"]
@@ -43,6 +45,8 @@ class NoteNames:
     bases: list[int | None]
     #: per listing: each scope with its names bound (what lint reports from), resolved once
     resolved: list[list[tuple[Any, Resolution]]]
+    #: per listing: the names every check of it draws as a number (``eta: "loguniform(1e-4, 1e-1)"``)
+    numbers: list[dict[str, Origin]] = dataclasses.field(default_factory=list)
 
 
 def _prose_parser(macros: MacroTable | None) -> Any:
@@ -58,13 +62,17 @@ def _prose_parser(macros: MacroTable | None) -> Any:
     return parse
 
 
-def _spec_names(note: Note, listings: Sequence[ir.Algorithm | None]) -> list[dict[str, Origin]]:
-    """Per listing, the names its checks draw (``inputs:``), with the line of each."""
+def _spec_names(
+    note: Note, listings: Sequence[ir.Algorithm | None]
+) -> tuple[list[dict[str, Origin]], list[dict[str, Origin]]]:
+    """Per listing, the names its checks draw (``inputs:``) with the line of each; and those always drawn as numbers."""
     out: list[dict[str, Origin]] = [{} for _ in listings]
+    numbers: list[dict[str, Origin]] = [{} for _ in listings]
     try:
         spec = read_spec(note)
     except Exception:  # noqa: BLE001 - a spec that cannot be read is reported by the spec's own lint
-        return out
+        return out, numbers
+    not_numbers: list[set[str]] = [set() for _ in listings]
     for check in spec.checks:
         inputs = check.get("inputs")
         key = check.get("listing")
@@ -73,10 +81,33 @@ def _spec_names(note: Note, listings: Sequence[ir.Algorithm | None]) -> list[dic
         algorithm, _ = _listing(listings, key)
         for i, a in enumerate(listings):
             if a is not None and a is algorithm:
-                for name in inputs:
+                for name, value in inputs.items():
                     span = check.at("inputs", name)
-                    out[i].setdefault(str(name), Origin("spec", note.source.line_col(span.start)[0]))
-    return out
+                    origin = Origin("spec", note.source.line_col(span.start)[0])
+                    out[i].setdefault(str(name), origin)
+                    if draws_a_number(value):
+                        numbers[i].setdefault(str(name), origin)
+                    else:
+                        not_numbers[i].add(str(name))
+    return out, [{n: o for n, o in found.items() if n not in no} for found, no in zip(numbers, not_numbers)]
+
+
+_CALL = re.compile(r"^\s*(?P<name>\w+)\s*\((?P<args>[^()]*)\)\s*$")
+#: the built-in generators that draw one number when called with at most this many positional arguments
+_SCALAR_ARITY = {"randn": 0, "uniform": 2, "loguniform": 2, "integers": 2}
+
+
+def draws_a_number(value: Any) -> bool:
+    """Whether a spec input's value is one number: ``0.9``, ``"1e-5"``, ``"uniform(0, 1)"``, ``"integers(1, 8)"``."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, (int, float)) or (isinstance(value, str) and as_number(value) is not None):
+        return True
+    call = _CALL.match(value) if isinstance(value, str) else None
+    if call is None or call.group("name") not in _SCALAR_ARITY:
+        return False
+    args = [a for a in call.group("args").split(",") if a.strip()]
+    return len([a for a in args if "=" not in a]) <= _SCALAR_ARITY[call.group("name")]
 
 
 def contexts(
@@ -98,7 +129,7 @@ def contexts(
     def line_of(offset: int) -> int:
         return note.source.line_col(offset)[0]
 
-    drawn = _spec_names(note, [a for _, a in listings])
+    drawn, numbers = _spec_names(note, [a for _, a in listings])
     out, bases, resolved = [], [], []
     for (block, algorithm), names in zip(listings, drawn):
         if algorithm is None:
@@ -107,7 +138,7 @@ def contexts(
             resolved.append([])
             continue
         context = prose_declarations(said, text, block.span.start, parse, line_of)
-        _displayed_functions(note, blocks, block.span.start, context, line_of)
+        _displayed(note, blocks, block.span.start, context, line_of)
         spec = InputSpec()
         for name, origin in names.items():
             spec.declare(Declared(name, block.span, origin=origin))
@@ -118,7 +149,7 @@ def contexts(
         # the index base the families the listing takes are written from (None: they do not say)
         found = {r.family_base for _, r in resolutions if r.family_base is not None}
         bases.append(found.pop() if len(found) == 1 else None)
-    return NoteNames(out, bases, resolved)
+    return NoteNames(out, bases, resolved, numbers)
 
 
 def _resolutions(algorithm: ir.Algorithm, context: InputSpec, known: set[str]) -> list[tuple[Any, Resolution]]:
@@ -132,17 +163,22 @@ def _resolutions(algorithm: ir.Algorithm, context: InputSpec, known: set[str]) -
     ]
 
 
-def _displayed_functions(
+def _displayed(
     note: Note, blocks: Sequence[Any], before: int, context: InputSpec, line_of: Callable[[int], int]
 ) -> None:
-    """Functions a display equation before the listing defines (``\\Pi_C(z) = \\min(\\max(z, \\ell), u)``)."""
+    """What a display before the listing declares: the functions it defines, the conditions it assumes.
+
+    ``\\Pi_C(z) = \\min(\\max(z, \\ell), u)`` defines a function; ``…, \\qquad b \\ne 0`` assumes b ≠ 0.
+    """
     for b in blocks:
         if getattr(b, "kind", None) != "math" or b.span.end > before:
             continue
+        math = ir.Math(b.body_span, note.source.text[b.body_span.start : b.body_span.end])
         try:
-            tree = parse_segment(ir.Math(b.body_span, note.source.text[b.body_span.start : b.body_span.end]))
+            tree = parse_segment(math)
         except LocatedError:
             continue
+        side_conditions(tree, math, context, Origin("prose", line_of(b.span.start)))
         if isinstance(tree, M.Tuple) and tree.items:  # "… = \min(\max(z, \ell), u)," with its comma
             tree = tree.items[0]
         if isinstance(tree, M.Rel):
@@ -161,8 +197,10 @@ def name_findings(
     """``lint``: each name a listing reads that nothing in the note binds (AV303), each undecided reading (AV204)."""
     out: list[Finding] = []
     path = note.path
-    for (block, _), resolutions in zip(listings, names.resolved):
+    numbers = names.numbers or [{} for _ in listings]
+    for (block, _), resolutions, drawn, context in zip(listings, names.resolved, numbers, names.contexts):
         for scope, resolution in resolutions:
+            out += _entries_of_numbers(scope, context, drawn, note)
             for read in resolution.unbound:
                 hint = unbound_message(read, scope, resolution.declarations)
                 out.append(UnboundName.finding(read.span, path, name=read.name, hint=hint))
@@ -200,4 +238,23 @@ def name_findings(
                 message = f"the family {family.name} is written from {family.first}, but index_base is {explicit_base}"
                 span = family.span or block.span
                 out.append(AmbiguousMath.finding(span, path, message=message))
+    return out
+
+
+def _entries_of_numbers(scope: Any, context: InputSpec | None, drawn: dict[str, Origin], note: Note) -> list[Finding]:
+    r"""``\eta_t`` where every check draws ``\eta`` as a number: the run stops there, and a reader asks what it is."""
+    out = []
+    for name, origin in drawn.items():
+        span = scope.entry_reads.get(name)
+        if span is None or name in scope.stored_by_index or name in scope.assigned_whole or name in scope.labels:
+            continue
+        if context is not None and (name in context.functions or name in context.definitions):
+            continue
+        read = note.source.text[span.start : span.end]
+        letter = read.split("_", 1)[0].strip() or name
+        message = (
+            f"{read} reads an entry of {letter}, but the checks draw {letter} as a number ({origin}): "
+            f"write {letter} for a constant, or draw {letter} as a sequence in the checks' inputs"
+        )
+        out.append(AmbiguousMath.finding(span, note.path, message=message))
     return out
