@@ -632,6 +632,7 @@ class _Compiler:
     def s_ForAll(self, node: ir.ForAll) -> Exec:
         if node.var is None or node.iterable is None:
             raise LocatedError(NotExecutable, node.span, message="\\ForAll header names no \\(x \\in S\\)")
+        self._unread_filter(node)
         store = compile_target(self.math(node.var), self.ctx)
         items, body, tick = self.expr(node.iterable), self.loop_body(node.body), _ticker(node)
 
@@ -653,6 +654,23 @@ class _Compiler:
             return None
 
         return for_all
+
+    def _unread_filter(self, node: ir.ForAll) -> None:
+        """Refuse ``\\ForAll{\\(u \\in R\\) with \\(a_{uv} = 1\\)}``: running over all of R would drop the condition."""
+        text, header = self.ctx.text, getattr(node, "header", None)
+        if text is None or header is None or node.iterable is None or header.span.end <= node.iterable.span.end:
+            return
+        rest = text[node.iterable.span.end : header.span.end]
+        found = _FILTER_WORDS.search(rest)
+        if found is None:
+            return
+        where = Span(node.iterable.span.end + found.start(1), header.span.end)
+        raise LocatedError(
+            NotExecutable,
+            where,
+            message=f"the condition '{' '.join(text[where.start : where.end].split())}' of this \\ForAll is not "
+            f"read: write the set it runs over, \\(\\{{u \\in R : \\dots\\}}\\)",
+        )
 
     def s_Function(self, node: ir.Function) -> Exec:
         if node.name not in self.own:
@@ -824,6 +842,10 @@ def parse(latex: str) -> ir.Algorithm:
     from ..syntax.build import parse_algorithm
 
     return parse_algorithm(latex, Span(0, len(latex)))
+
+
+#: words after a \ForAll's set that restrict it ("u ∈ R with a_uv = 1", "such that …")
+_FILTER_WORDS = re.compile(r"^[\s$)\\]*\b(with|where|such that|satisfying|for which|whose)\b.*(?:\\\(|\$)", re.S)
 
 
 def _loose_zero(env: Env) -> Any:
