@@ -1,13 +1,18 @@
 r"""Readings that were silent guesses on notes of computational geometry and graphs (issue 19).
 
-A ``\ForAll`` whose header restricts its set in words ("with \(a_{uv} =
-1\)") is refused at lint, never run over the whole set. The fixtures are our own text.
+``p \times q`` of two vectors of the plane is their cross product (a number), never the product
+entry by entry; a ``\ForAll`` whose header restricts its set in words ("with \(a_{uv} =
+1\)") runs over the members where the condition holds, and one it cannot read is refused at
+lint, never run over the whole set. The fixtures are our own text.
 """
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
+from helpers import prose_note
 
+import algoverify
 from algoverify import api
 
 _FILTERED = r"""
@@ -19,12 +24,101 @@ _FILTERED = r"""
 """
 
 
-@pytest.mark.parametrize("words", ["with"])
-def test_a_condition_in_words_after_a_forall_set_is_a_lint_finding(tmp_path, words):
+@pytest.mark.parametrize("words", ["with", "such that", "where"])
+def test_a_condition_after_a_forall_set_restricts_it(tmp_path, words):
     note = tmp_path / "note.md"
-    note.write_text(
-        f"\\begin{{algorithmic}}\n{_FILTERED.strip().replace(' with ', f' {words} ', 1)}\n\\end{{algorithmic}}\n"
-    )
+    body = _FILTERED.strip().replace(" with ", f" {words} ", 1)
+    note.write_text(f"\\begin{{algorithmic}}\n{body}\n\\end{{algorithmic}}\n")
+    assert [f.code for f in api.lint([note]).all_findings()] == []
+    run = algoverify.load(note).listings[0]
+    A = np.array([[0, 1, 0], [1, 0, 1], [0, 1, 0]])
+    # the neighbours of vertex 2 lose one each; vertex 2 itself (a_22 = 0) keeps its count
+    np.testing.assert_array_equal(run(R={1, 2, 3}, A=A, v=2, d=np.array([5, 5, 5])), [4, 5, 4])
+
+
+def test_a_condition_in_more_words_after_a_forall_set_is_a_lint_finding(tmp_path):
+    note = tmp_path / "note.md"
+    body = _FILTERED.strip().replace(r"with \(a_{uv} = 1\)", r"with \(a_{uv} = 1\) and not yet seen", 1)
+    note.write_text(f"\\begin{{algorithmic}}\n{body}\n\\end{{algorithmic}}\n")
     found = [f for f in api.lint([note]).all_findings() if f.code == "AV308"]
     assert len(found) == 1 and "is not read" in found[0].message
-    assert note.read_text()[found[0].span.start : found[0].span.end].startswith(words)
+    assert note.read_text()[found[0].span.start : found[0].span.end].startswith("with")
+
+
+@pytest.mark.parametrize(
+    ("p", "q", "expected"),
+    [
+        ([0.0, 1.0], [1.0, 0.0], -1.0),  # of the plane: the number p_1 q_2 - p_2 q_1 (CLRS's orientation test)
+        ([1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]),  # of space: e_1 × e_2 = e_3
+    ],
+)
+def test_times_of_two_vectors_is_their_cross_product(tmp_path, p, q, expected):
+    note = prose_note(
+        tmp_path,
+        f"Let \\(p, q \\in \\mathbb{{R}}^{{{len(p)}}}\\) be two directions.",
+        r"""
+\State \(s \gets p \times q\)
+\State \Return \(s\)
+""",
+    )
+    got = algoverify.load(note).listings[0](p=np.array(p), q=np.array(q))
+    np.testing.assert_array_equal(got, expected)
+
+
+def test_times_of_two_longer_vectors_is_refused(tmp_path):
+    note = prose_note(tmp_path, r"Let \(p, q \in \mathbb{R}^{n}\).", r"\State \(s \gets p \times q\)")
+    with pytest.raises(algoverify.ExecutionError, match="cross product takes two of 2 or 3"):
+        algoverify.load(note).listings[0](p=np.ones(4), q=np.ones(4))
+
+
+_FARTHEST = r"""
+\Require points \(p_1, \dots, p_n\)
+\State \(s \gets 0\)
+\For{\(i = 1, \dots, n\)}
+  \State \(s \gets s + \lVert p_i \rVert^2\)
+\EndFor
+\State \Return \(s\)
+"""
+
+
+def test_a_family_the_listing_takes_is_the_rows_of_the_matrix_the_spec_draws(tmp_path):
+    # "points p_1, …, p_n" in the listing, the n × d matrix P in the spec: p_i is row i of P
+    (tmp_path / "ref.py").write_text("import numpy as np\n\ndef squares(P):\n    return float(np.sum(P ** 2))\n")
+    note = tmp_path / "note.md"
+    note.write_text(
+        "---\nalgoverify:\n  module: ref.py\n  checks:\n    - id: sum\n      kind: reference\n      listing: 1\n"
+        '      claim: "The listing adds the squared norms"\n'
+        '      inputs: {n: "integers(1, 5)", d: "integers(1, 3)", P: "randn(n, d)"}\n      reference: squares\n---\n\n'
+        "The listing adds the squared norms.\n\n\\begin{algorithmic}\n" + _FARTHEST.strip() + "\n\\end{algorithmic}\n"
+    )
+    (outcome,) = api.check([note], seed=0, trials=20).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+
+
+def test_each_member_non_zero_is_a_precondition_of_the_family(tmp_path):
+    # the step divides by \lVert x_t \rVert^2: the prose rules out a zero instance, so no draw refutes on one
+    spec = """  checks:
+    - id: unit
+      kind: property
+      listing: 1
+      claim: "every step is finite"
+      inputs: {T: "integers(1, 4)", n: "integers(1, 2)", X: "integers(-1, 1, T, n)"}
+      holds: 's > 0'
+"""
+    note = prose_note(
+        tmp_path,
+        r"Instances \(x_1, \dots, x_T \in \mathbb{R}^{n}\), stored as the rows of \(X \in \mathbb{R}^{T \times n}\), "
+        r"each non-zero, arrive one by one. Every step is finite.",
+        r"""
+\Require instances \(x_1, \dots, x_T\)
+\State \(s \gets 0\)
+\For{\(t = 1, \dots, T\)}
+  \State \(s \gets s + 1 / \lVert x_t \rVert^2\)
+\EndFor
+\State \Return \(s\)
+""",
+        spec,
+    )
+    (outcome,) = api.check([note], seed=0, trials=30).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+    assert "each row (each entry) of x is not zero does not hold" in outcome.message

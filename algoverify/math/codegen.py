@@ -23,7 +23,7 @@ import numpy as np
 from . import mathexpr as M
 from .functions import FUNCTIONS
 from .names import identifier
-from .ops import RELATIONS, nonfinite, pair_inner, power, product, square_root, transpose, two_norm
+from .ops import RELATIONS, cross, nonfinite, pair_inner, power, product, square_root, transpose, two_norm
 
 __all__ = ["generate"]
 
@@ -35,6 +35,7 @@ def _helpers() -> dict[str, Any]:
     return {
         "_product": product,
         "_mul": np.multiply,
+        "_cross": cross,
         "_sqrt": square_root,
         "_exp": np.exp,
         "_norm2": two_norm,
@@ -136,7 +137,7 @@ class _Gen:
         if node.op in ("*", "cdot"):
             return f"_product({a}, {b})"
         if node.op == "times":
-            return f"_mul({a}, {b})"
+            return f"_cross({a}, {b})"
         return self.closure(node)
 
     def g_Juxt(self, node: M.Juxt) -> str:

@@ -27,6 +27,7 @@ __all__ = [
     "invert",
     "transpose",
     "product",
+    "cross",
     "Zero",
     "ZERO",
     "two_norm",
@@ -180,6 +181,22 @@ def invert(x: Any) -> Any:
 def transpose(x: Any) -> Any:
     """``x^{\\top}``: a no-op on scalars and 1-D vectors, as the notation means it."""
     return np.transpose(x) if getattr(x, "ndim", 0) else x
+
+
+def cross(a: Any, b: Any) -> Any:
+    """``a \\times b``: the cross product of two vectors (of the plane: a number), else the product.
+
+    Entry by entry is ``\\odot``: ``\\times`` of two vectors of another length than 2 or 3 means neither,
+    and is refused.
+    """
+    if getattr(a, "ndim", 0) == 1 and getattr(b, "ndim", 0) == 1:
+        if len(a) != len(b) or len(a) not in (2, 3):
+            raise ValueError(
+                f"× of vectors of {len(a)} and {len(b)} entries: a cross product takes two of 2 or 3; "
+                "write \\odot for the product entry by entry"
+            )
+        return a[0] * b[1] - a[1] * b[0] if len(a) == 2 else np.cross(a, b)
+    return np.multiply(a, b)
 
 
 def product(a: Any, b: Any) -> Any:
@@ -452,6 +469,94 @@ class Ones:
 
     def __repr__(self) -> str:
         return "1" if self.scale == 1 else f"{self.scale!r} 1"
+
+
+class OnesOuter:
+    r"""``\mathbf{1} d^{\top}`` or ``s \mathbf{1}^{\top}``: an outer product with the all-ones vector, of no length yet.
+
+    Each row of ``\mathbf{1} d^{\top}`` is ``d^{\top}`` (``X - \mathbf{1} \bar{x}^{\top}`` centres the rows of X);
+    each column of ``s \mathbf{1}^{\top}`` is ``s``. The ones take their length from the matrix the
+    product meets: added to an ``n × p`` matrix it is ``n × p``, and ``(X^{\top} \mathbf{1})
+    \mathbf{1}^{\top} X`` is ``s (\mathbf{1}^{\top} X)`` with ``\mathbf{1}^{\top} X`` the column sums of X.
+    ``col`` (``row``) is ``None`` where the ones stand.
+    """
+
+    __array_ufunc__ = None  # NumPy defers to the reflected operation: X - 1 d^T is OnesOuter.__rsub__(X)
+
+    def __init__(self, col: Any, row: Any, scale: Any = 1) -> None:
+        self.col, self.row, self.scale = col, row, scale
+
+    def like(self, other: Any) -> Any:
+        """The matrix of the shape ``other`` has (the ones as long as its rows or columns)."""
+        shape = np.shape(other)
+        if len(shape) != 2:
+            raise ValueError(
+                f"an outer product with \\mathbf{{1}} beside a value of shape {shape}: no size for the ones"
+            )
+        col = np.ones(shape[0]) if self.col is None else self.col
+        row = np.ones(shape[1]) if self.row is None else self.row
+        return self.scale * np.outer(col, row)
+
+    def _times(self, other: Any, left: bool) -> Any:
+        if np.ndim(other) == 0 and not isinstance(other, (Ones, OnesOuter, Identity)):
+            return OnesOuter(self.col, self.row, self.scale * other)
+        a = np.asarray(other) if isinstance(other, np.ndarray) else other
+        if left and np.ndim(a) == 2:  # (c r^T) M = c (r^T M), with 1^T M the column sums
+            right = a.sum(axis=0) if self.row is None else self.row @ a
+            return (
+                OnesOuter(self.col, right, self.scale) if self.col is None else self.scale * np.outer(self.col, right)
+            )
+        if not left and np.ndim(a) == 2:  # M (c r^T) = (M c) r^T, with M 1 the row sums
+            col = a.sum(axis=1) if self.col is None else a @ self.col
+            return OnesOuter(col, self.row, self.scale) if self.row is None else self.scale * np.outer(col, self.row)
+        raise ValueError("an outer product with \\mathbf{1} times a vector: say the size of the all-ones vector")
+
+    def __mul__(self, other: Any) -> Any:
+        return self._times(other, True)
+
+    def __rmul__(self, other: Any) -> Any:
+        return self._times(other, False)
+
+    __matmul__, __rmatmul__ = __mul__, __rmul__
+
+    def __add__(self, other: Any) -> Any:
+        return self.like(other) + other
+
+    def __radd__(self, other: Any) -> Any:
+        return other + self.like(other)
+
+    def __sub__(self, other: Any) -> Any:
+        return self.like(other) - other
+
+    def __rsub__(self, other: Any) -> Any:
+        return other - self.like(other)
+
+    def __neg__(self) -> OnesOuter:
+        return OnesOuter(self.col, self.row, -self.scale)
+
+    def __truediv__(self, other: Any) -> Any:
+        if np.ndim(other) != 0:
+            return self.like(other) / other
+        return OnesOuter(self.col, self.row, self.scale / other)
+
+    @property
+    def T(self) -> OnesOuter:  # noqa: N802 - as NumPy names it
+        """The transpose: (c r^T)^T = r c^T."""
+        return OnesOuter(self.row, self.col, self.scale)
+
+    def __repr__(self) -> str:
+        col = "1" if self.col is None else repr(self.col)
+        row = "1" if self.row is None else repr(self.row)
+        return f"{col} {row}^T" if self.scale == 1 else f"{self.scale!r} {col} {row}^T"
+
+
+def ones_outer(a: Any, b: Any) -> Any:
+    """``a b^{\\top}`` where one side is :class:`Ones` and the other a vector: a :class:`OnesOuter`, else ``None``."""
+    if isinstance(a, Ones) and not isinstance(b, Ones) and np.ndim(b) == 1:
+        return OnesOuter(None, np.asarray(b), a.scale)
+    if isinstance(b, Ones) and not isinstance(a, Ones) and np.ndim(a) == 1:
+        return OnesOuter(np.asarray(a), None, b.scale)
+    return None
 
 
 class Basis(Ones):

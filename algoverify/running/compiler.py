@@ -72,7 +72,7 @@ from .runstate import (
 from .scope import Scope, bare_identity, constant_letters, join_families
 from .signature import assigned_names, output_names
 from .symbols import own_declarations, resolve
-from .worded import worded_condition
+from .worded import forall_filter, worded_condition
 
 # --- compiling statements -------------------------------------------------------------------------
 
@@ -314,11 +314,11 @@ class _Compiler:
             tree = self.math(node.value)
             if size is not None and M.zero_literal(tree):
                 value = zeros(size, self.ctx.exact)  # x \gets 0, then x_i \gets …: the zero vector
-            elif identifier(target) in self.loose_zeros and isinstance(tree, M.Num) and tree.text == "0":
-                # x_0 \gets 0, then A x_k: the zero A needs, of no size said (\mathbf{0} is a vector already)
+            loose = size is None and identifier(target) in self.loose_zeros and M.zero_literal(tree)
+            if loose:  # x_0 \gets 0 (or \mathbf{0}), then A x_k: the zero A needs, of no size said
                 value = _loose_zero
             filled = self.filled.get(identifier(target) or "")
-            if filled is not None:
+            if filled is not None and not loose:
                 value = stored_as_ones(value, filled)  # r \gets \mathbf{1} / n: n entries
             order = self.identities.get(identifier(target) or "")
             if order is not None and bare_identity(tree) and tree.span is not None:  # L \gets I: I_n
@@ -632,9 +632,12 @@ class _Compiler:
     def s_ForAll(self, node: ir.ForAll) -> Exec:
         if node.var is None or node.iterable is None:
             raise LocatedError(NotExecutable, node.span, message="\\ForAll header names no \\(x \\in S\\)")
-        self._unread_filter(node)
+        restricted = forall_filter(node)  # u \in R with a_{uv} = 1: the members of R where it holds
+        if restricted is None:
+            self._unread_filter(node)
         store = compile_target(self.math(node.var), self.ctx)
         items, body, tick = self.expr(node.iterable), self.loop_body(node.body), _ticker(node)
+        keep = self.expr(restricted) if restricted is not None else None
 
         def for_all(env: Env) -> Any:
             on_step = env["$on_step"]
@@ -645,6 +648,8 @@ class _Compiler:
                     on_step(node, env, env[TRACE_KEY])
                 tick(env)
                 store(env, x)
+                if keep is not None and not keep(env):
+                    continue
                 r = body(env)
                 if r is not None:
                     if r is _BREAK:

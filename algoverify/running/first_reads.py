@@ -101,6 +101,8 @@ class _Walk:
         return self.tree(n.target)
 
     def visit(self, n: ir.Node, looping: frozenset[str], *, statements: bool) -> None:
+        if isinstance(n, ir.Condition) and n.kind in ("ensure", "output"):
+            return  # what the listing gives back ("\Ensure L and U with A = L U"), never what comes in
         if isinstance(n, (ir.Comment, ir.Function)):
             statements = False  # read by people only, or a scope of its own
         if isinstance(n, ir.Assign):

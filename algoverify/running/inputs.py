@@ -131,6 +131,8 @@ def _has_property(key: str, value: Any) -> bool:
         return a.ndim != 2 or bool(np.allclose(a.T @ a, np.eye(a.shape[1]), atol=1e-8))
     if key == "nonzero":
         return bool(np.any(a != 0))
+    if key == "nonzero each":  # "instances x_1, …, x_T, stored as the rows of X, each non-zero"
+        return bool(np.all(np.any(a != 0, axis=1))) if a.ndim == 2 else bool(np.all(a != 0))
     if key == "sorted":
         return a.ndim != 1 or bool(np.all(np.diff(a) >= 0))
     if key == "sorted down":

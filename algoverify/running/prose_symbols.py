@@ -51,7 +51,14 @@ from .declarations import (
     written_family_of,
 )
 
-__all__ = ["prose_declarations", "function_definition", "side_conditions"]
+__all__ = [
+    "prose_declarations",
+    "function_definition",
+    "side_conditions",
+    "ordered_family",
+    "part_names",
+    "text_properties",
+]
 
 Parse = Callable[[ir.Math], M.MathNode]
 
@@ -117,6 +124,8 @@ _THE_N = re.compile(r"(?:^|\b)(?:the|its|all)$", re.I)
 _NOUNS_OF = re.compile(rf"^(?:(?P<rows>rows)|(?P<cols>columns)|(?:{_COUNT_NOUNS})) (?:of|in)$", re.I)
 #: the words before the shape a name is given as: "stored as an", "represented as a"
 _STORED_AS = re.compile(r"\b(?:stored|given|represented|kept|held|encoded) as an?$", re.I)
+#: "x_1, …, x_T ∈ ℝⁿ, stored as the rows of X": the family is the matrix's rows (or columns)
+_STORED_AS_PARTS = re.compile(r"\b(?:stored|given|kept|held) as the (?P<part>rows|columns) of$", re.I)
 _PRONOUN_HAS = re.compile(
     r"\b(?:it|which|that|this matrix|this vector|the matrix|the vector) (?:has|have|holds|contains)$", re.I
 )
@@ -159,6 +168,10 @@ _PARTS_OF = re.compile(
     r"^(?:(?:to )?be|are|is|being|denotes?|form|forms|give|gives)(?: respectively)? the (?P<part>rows|columns) of$",
     re.I,
 )
+#: between two names a sentence introduces together ("x_1, …, x_n and y_1, …, y_n")
+_JOINED_NAMES = re.compile(r"^(?:,|and|, and)$", re.I)
+#: what a plural subject is said to be: "… be two samples of distinct numbers", "… are sorted"
+_PLURAL_BE = re.compile(r"^(?:be|are|both be|are both)\b", re.I)
 _BE_AFTER = re.compile(r"^(?:be|is|denotes?|denoting|stands? for)\b", re.I)
 
 
@@ -220,6 +233,7 @@ def _read(sentence: Sentence, text: str, parse: Parse, spec: InputSpec, origin: 
     subject: str | None = None  # the last name the sentence introduced: what "it has n rows" is about
     was_conditional = was_precondition = False
     indices = _running_indices(pieces)
+    group: list[str] = []  # the names joined by "and" up to this piece
     for i, piece in enumerate(pieces):
         if not isinstance(piece, _Math):
             continue
@@ -242,6 +256,11 @@ def _read(sentence: Sentence, text: str, parse: Parse, spec: InputSpec, origin: 
             was_precondition = _read_math(
                 piece, spec, origin, conditional=conditional, words=words, indices=indices, joined=joined
             )
+        stored_parts = _STORED_AS_PARTS.search(words)
+        family_before = _last_family(pieces[:i]) if stored_parts else None
+        if stored_parts and family_before is not None and _name_of(piece) is not None:
+            part = stored_parts.group("part").lower()  # "x_1, …, x_T, stored as the rows of X": X's rows
+            spec.declare(Declared(_name_of(piece), piece.tree.span, origin=origin, **{part: family_before}))  # type: ignore[arg-type]
         stored = _STORED_AS.search(words) and _NOUN_AFTER_DIMS.match(str(after))
         if subject is not None and stored and dims_of(piece.tree) is not None:
             # "a set of n points, stored as an n × 2 matrix with rows p_1, …": the matrix is how P comes
@@ -278,9 +297,22 @@ def _read(sentence: Sentence, text: str, parse: Parse, spec: InputSpec, origin: 
         # "whose symmetric part (A + A^T)/2 is positive definite": words after a formula are the formula's
         formula = own is None and not isinstance(piece.tree, (M.Rel, M.In, M.Tuple))
         target = own if own is not None else None if formula else subject
+        # "let x_1, …, x_n and y_1, …, y_n be two samples of distinct numbers": what follows both is said of both
+        group = group + [own] if own is not None and group and _JOINED_NAMES.match(words) else [own] if own else []
         if target is not None and not _CONDITIONAL.search(before):
             # "n distinct keys k_1 < \dots < k_n": the adjectives before a piece are its own, never the subject's
             _properties(target, str(after), piece, spec, origin, before=words if own is not None else "")
+            if own is not None and _PLURAL_BE.match(str(after)):
+                for earlier in group[:-1]:
+                    _properties(earlier, str(after), piece, spec, origin, before="")
+
+
+def _last_family(pieces: Sequence[str | _Math]) -> str | None:
+    """The family the last math of ``pieces`` writes (``x_1, \\dots, x_T``, also with ``\\in \\mathbb{R}^{n}``)."""
+    last = next((p for p in reversed(pieces) if isinstance(p, _Math)), None)
+    tree = last.tree.element if last is not None and isinstance(last.tree, M.In) else last.tree if last else None
+    family = read_family(tree) if isinstance(tree, M.Range) else None
+    return family.name if family is not None else None
 
 
 def _declares(piece: _Math) -> bool:
@@ -303,6 +335,7 @@ _PROPERTY_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"invertible|non-?singular", "invertible"),
         (r"symmetric", "symmetric"),
         (r"orthogonal|orthonormal", "orthogonal"),
+        (r"(?:each|every one|all)(?: of them)? non-?zero|non-?zero rows", "nonzero each"),
         (r"non-?zero", "nonzero"),
         (r"in (?:non-?increasing|decreasing|descending) order|sorted (?:in )?(?:decreasing|descending)", "sorted down"),
         (r"sorted|in (?:non-?decreasing|increasing|ascending) order", "sorted"),
@@ -313,14 +346,30 @@ _PROPERTY_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     )
 )
 #: words right after a name that say what it is (``is symmetric``, ``have linearly independent columns``)
-_SAYS_OF = re.compile(r"^,?\s*(?:which |that )?(?:is|are|be|has|have|being|with|of|must be|should be)\b", re.I)
+_SAYS_OF = re.compile(r"^,?\s*(?:which |that )?(?:is|are|be|has|have|being|with|of|must be|should be|each|all)\b", re.I)
 #: the words that end what a sentence says of one name: the next clause is about something else
 _CLAUSE_END = re.compile(r"[;:]|\b(?:and let|let|where|while|whereas|but|then|so|which|whose|if|when)\b", re.I)
 
 
-def text_properties(text: ir.Text, spec: InputSpec, parse: Parse, origin: Origin | None) -> None:
-    """What a ``\\Require`` line's words say of its names: "array \\(A[1..n]\\) of distinct numbers"."""
+def part_names(text: ir.Text) -> set[Span]:
+    """Where a ``\\Require`` line names the parts of an input: the math after "with rows" (columns, entries)."""
     parts = [p for p in text.parts if not (isinstance(p, str) and not p.strip())]
+    found = ((a, b) for a, b in zip(parts, parts[1:]) if isinstance(a, str) and isinstance(b, ir.Math))
+    return {
+        b.span
+        for a, b in found
+        if (m := _WITH_PARTS.search(" ".join(a.split()))) is not None and m.group("part").lower() in ("rows", "columns")
+    }
+
+
+def text_properties(text: ir.Text, spec: InputSpec, parse: Parse, origin: Origin | None) -> None:
+    """What a ``\\Require`` line's words say of its names: "array \\(A[1..n]\\) of distinct numbers".
+
+    Its parts too ("\\(X\\) with rows \\(x_1^{\\top}, \\dots, x_n^{\\top}\\)"), and what follows names
+    joined by "and" is said of each ("samples \\(x_1, …\\) and \\(y_1, …\\) of distinct numbers").
+    """
+    parts = [p for p in text.parts if not (isinstance(p, str) and not p.strip())]
+    group: list[str] = []
     for i, part in enumerate(parts):
         if not isinstance(part, ir.Math):
             continue
@@ -328,12 +377,31 @@ def text_properties(text: ir.Text, spec: InputSpec, parse: Parse, origin: Origin
             tree = parse(part)
         except LocatedError:
             continue  # reported with the math
+        after = " ".join(parts[i + 1].split()) if i + 1 < len(parts) and isinstance(parts[i + 1], str) else ""
+        before = " ".join(parts[i - 1].split()) if i and isinstance(parts[i - 1], str) else ""
+        family = read_family(tree) if isinstance(tree, M.Range) else None
+        if family is not None and spec.get(family.name) is not None:
+            group = group + [family.name] if group and _JOINED_NAMES.match(before) else [family.name]
+            if not _JOINED_NAMES.match(after):
+                for member in group:
+                    _properties(member, after, _Math(tree, part), spec, origin, "")
+            continue
+        group = []
+        nxt = parts[i + 2] if i + 2 < len(parts) and isinstance(parts[i + 2], ir.Math) else None
+        with_parts = _WITH_PARTS.search(after)
+        owner = identifier(tree.element) if isinstance(tree, M.In) else identifier(tree)
+        # rows and columns: entries named by the owner's letter (a_{uv} of A) are its entries by convention already
+        if with_parts and with_parts.group("part").lower() in ("rows", "columns") and nxt is not None and owner:
+            try:
+                value = _Math(parse(nxt), nxt)
+            except LocatedError:
+                value = None
+            if value is not None:
+                _parts(owner, _Math(tree, part), with_parts.group("part").lower(), value, spec, origin)  # type: ignore[arg-type]
         # A[1..n] is the array A, as the older package writes it
         name = identifier(tree.base) if isinstance(tree, M.Index) else _name_of(_Math(tree, part))
         if name is None or spec.get(name) is None:
             continue
-        after = " ".join(parts[i + 1].split()) if i + 1 < len(parts) and isinstance(parts[i + 1], str) else ""
-        before = " ".join(parts[i - 1].split()) if i and isinstance(parts[i - 1], str) else ""
         _properties(name, after, _Math(tree, part), spec, origin, before)  # type: ignore[arg-type]
 
 
@@ -359,6 +427,12 @@ def _properties(name: str, after: str, piece: _Math, spec: InputSpec, origin: Or
     if found:
         said_of = tuple((k, _SAID[k].format(name=name), piece.tree.span) for k in found)
         spec.declare(Declared(name, piece.tree.span, origin=origin, properties=said_of))
+        rows = getattr(spec.get(name), "rows", None)
+        if (
+            rows and "nonzero each" in found
+        ):  # the rows of X each non-zero: each x_i of the family, as the listing takes it
+            said = (("nonzero each", _SAID["nonzero each"].format(name=rows), piece.tree.span),)
+            spec.declare(Declared(rows, piece.tree.span, origin=origin, properties=said))
 
 
 #: a denial of the properties right after it: "not (necessarily)", "need not be", "neither … nor"
@@ -403,6 +477,7 @@ _SAID = {
     "symmetric": "{name} is symmetric",
     "orthogonal": "{name} is orthogonal",
     "nonzero": "{name} is not zero",
+    "nonzero each": "each row (each entry) of {name} is not zero",
     "sorted": "{name} is sorted",
     "sorted down": "{name} is sorted in decreasing order",
     "upper triangular": "{name} is upper triangular",
@@ -522,6 +597,11 @@ def _relation(
         declare_math(tree, spec, text_of(piece.math), origin, joint=True)
         return True
     return False
+
+
+def ordered_family(tree: M.MathNode, spec: InputSpec, origin: Origin | None, math: ir.Math) -> bool:
+    """``x_0 < x_1 < \\dots < x_n`` in a ``\\Require``: the sorted family x (``True``), as in the prose."""
+    return isinstance(tree, M.Rel) and _ordered_family(tree, spec, origin, _Math(tree, math))  # type: ignore[arg-type]
 
 
 def _ordered_family(tree: M.Rel, spec: InputSpec, origin: Origin, piece: _Math) -> bool:

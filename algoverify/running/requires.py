@@ -12,10 +12,11 @@ import re
 from typing import Any, Callable, Iterable
 
 from ..findings import LocatedError
+from ..math import mathexpr as M
 from ..math.names import identifier
 from ..syntax import ir
 from .declarations import Declared, InputSpec, Origin, declare_math, dims_of, text_of
-from .prose_symbols import text_properties
+from .prose_symbols import ordered_family, part_names, text_properties
 
 __all__ = ["declared_inputs"]
 
@@ -34,6 +35,34 @@ def _text_shapes(text: ir.Text, spec: InputSpec, parse: Any, origin: Origin | No
                 spec.declare(Declared(name, a.span, dims, origin=origin))
 
 
+def _valued_family(tree: M.MathNode) -> M.MathNode:
+    """``a_0 = f(x_0), \\dots, a_n = f(x_n)`` (Burden and Faires's inputs) as the family ``a_0, \\dots, a_n``."""
+    if not (isinstance(tree, M.Rel) and len(tree.rest) == 1 and tree.rest[0][0] == "="):
+        return tree
+    first, value = tree.first, tree.rest[0][1]
+    last = value.hi if isinstance(value, M.Range) else None
+    if not (isinstance(first, M.Idx) and isinstance(last, M.Rel) and isinstance(last.first, M.Idx)):
+        return tree
+    if identifier(first.base) is None or identifier(first.base) != identifier(last.first.base):
+        return tree
+    return M.Range(first, last.first, span=tree.span)
+
+
+def _made_of(tree: M.MathNode) -> tuple[str, M.MathNode] | None:
+    """``G = (V, E)``: a name for a tuple of names (a graph, an automaton), and that tuple; else ``None``."""
+    if not (isinstance(tree, M.Rel) and len(tree.rest) == 1 and tree.rest[0][0] == "="):
+        return None
+    name, value = identifier(tree.first), tree.rest[0][1]
+    if (
+        name is None
+        or not isinstance(tree.first, M.Sym)
+        or not isinstance(value, M.Tuple)
+        or isinstance(value, M.Range)
+    ):
+        return None
+    return (name, value) if all(isinstance(i, M.Sym) for i in value.items) else None
+
+
 def declared_inputs(
     nodes: Iterable[ir.Node],
     parse: Any,
@@ -49,14 +78,22 @@ def declared_inputs(
     for node in nodes:
         if isinstance(node, ir.Condition) and node.kind in ("require", "input"):
             origin = Origin("require", locate(node.span.start)[0] if locate is not None else None)
+            parts = part_names(node.text)  # "X ∈ ℝ^{n×p} with rows x_1^T, …, x_n^T": X's rows, not an input x
             for m in node.symbols:
+                if m.span in parts:
+                    continue
                 try:
                     tree = parse(m)
                 except LocatedError:
                     if not tolerant:
                         raise
                     continue
-                declare_math(tree, spec, text_of(m), origin)
+                tree = _valued_family(tree)  # a_0 = f(x_0), \dots, a_n = f(x_n): the family a_0, …, a_n
+                made_of = _made_of(tree)
+                if made_of is not None:  # graph G = (V, E): G is its parts, an input only where the listing reads it
+                    spec.definitions.setdefault(made_of[0], (made_of[1], origin))
+                elif not ordered_family(tree, spec, origin, m):  # x_0 < x_1 < \dots < x_n: the sorted family x
+                    declare_math(tree, spec, text_of(m), origin)
             try:
                 _text_shapes(node.text, spec, parse, origin)
             except LocatedError:

@@ -27,7 +27,7 @@ from .reads import CONSTANT_WORDS, _Reader, constant_letters, reads_of
 from .requires import declared_inputs
 from .scope_types import Read, Scope
 from .signature import assigned_names, entry_of
-from .worded import worded_condition
+from .worded import forall_filter, worded_condition
 
 __all__ = ["Read", "Scope", "scopes", "reads_of", "bare_identity", "constant_letters", "CONSTANT_WORDS"]
 
@@ -367,6 +367,9 @@ def _executed(node: ir.Node) -> Iterator[tuple[ir.Math | ir.Text, bool]]:
         yield from ((m, False) for m in (node.start, node.stop, node.second, node.step) if m is not None)
     elif isinstance(node, ir.ForAll) and node.iterable is not None:
         yield node.iterable, False
+        restricted = forall_filter(node)
+        if restricted is not None:  # u \in R with a_{uv} = 1: the condition is read as it runs
+            yield restricted, False
     elif isinstance(node, (ir.WhileBlock, ir.RepeatUntil, ir.Branch)) and isinstance(node.cond, (ir.Math, ir.Text)):
         yield node.cond, False
     elif isinstance(node, ir.UserBlock):

@@ -21,7 +21,7 @@ from ..math.mathlists import quantified_over
 from ..source import Span
 from ..syntax import ir
 
-__all__ = ["worded_condition"]
+__all__ = ["forall_filter", "worded_condition"]
 
 #: the words that join two clauses of a condition
 _JOIN = re.compile(
@@ -82,3 +82,39 @@ def _clause(clause: list[ir.Math | str], parse: Callable[[ir.Math], M.MathNode])
     # "for some i" with no range: i runs over the indices of what the statement indexes by i
     body = parse(statement)
     return M.Quant(kind, var, body, span=Span(body.span.start, var.span.end))
+
+
+#: the words between a \ForAll's set and the condition that restricts it ("u ∈ R with a_uv = 1")
+_RESTRICTS = re.compile(r"^(?:with|where|such that|satisfying|for which|whose|so that)$", re.I)
+
+
+def forall_filter(node: ir.ForAll) -> ir.Math | None:
+    r"""The condition a ``\ForAll`` header adds to its set in words: ``a_{uv} = 1`` of ``u \in R`` with ``a_{uv} = 1``.
+
+    Only the plain form (the set, a restricting word, one math) is read; ``None`` for a header
+    without one (the compiler refuses a restriction in other words, never dropping it).
+    """
+    header = node.header
+    if not isinstance(header, ir.Text) or node.iterable is None:
+        return None
+    parts = list(header.parts)
+    at = next(
+        (
+            i
+            for i, p in enumerate(parts)
+            if isinstance(p, ir.Math)
+            and p.span.start <= node.iterable.span.start <= node.iterable.span.end <= p.span.end
+        ),
+        None,
+    )
+    if at is None:
+        return None
+    rest = [p for p in parts[at + 1 :] if not (isinstance(p, str) and not p.strip(" .,;"))]
+    if (
+        len(rest) == 2
+        and isinstance(rest[0], str)
+        and _RESTRICTS.match(_words(rest[0]))
+        and isinstance(rest[1], ir.Math)
+    ):
+        return rest[1]
+    return None

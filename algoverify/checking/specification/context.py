@@ -433,11 +433,19 @@ def taken(listing: Any, values: dict[str, Any]) -> dict[str, Any]:
     """The drawn values a listing takes: sizes drawn only to shape others (``m`` of ``randn(m)``) are left out.
 
     A size the listing reads (``n`` of a loop to ``n`` after "\\(x\\) has \\(n\\) entries") is
-    given, and checked against the shape it is the size of.
+    given, and checked against the shape it is the size of. A family the listing takes as an input
+    (``\\Require`` points \\(p_1, \\dots, p_n\\)) where the spec draws the matrix of its capital
+    (``P: "randn(n, d)"``) is that matrix's rows.
     """
     program = listing.program
     accepted = set(listing.inputs) | set(program.families.values()) | set(program.free)
-    return {k: v for k, v in values.items() if k in accepted}
+    out = {k: v for k, v in values.items() if k in accepted}
+    parts = {p for d in program.declarations.inputs for p in (d.columns, d.rows) if p}
+    for family in set(program.families) & set(listing.inputs) - parts - set(values):
+        capital = family[:1].upper() + family[1:]
+        if capital != family and np.ndim(values.get(capital)) == 2:
+            out[family] = values[capital]  # p_i is row i of P
+    return out
 
 
 #: The tolerances of `=`, `\\le`, `\\ge` in spec LaTeX (`holds:`, `given:` …) when a check sets none.
@@ -455,14 +463,21 @@ def tolerance(check: CheckSpec, key: str) -> float:
 
 
 def _entry_convention(tree: M.MathNode, names: set[str]) -> dict[str, str]:
-    """``h_{ij}`` in a check's LaTeX where the run has ``H`` and no ``h``: the entries of ``H``, by convention."""
+    """``h_{ij}`` in a check's LaTeX where the run has ``H`` and no ``h``: the entries of ``H``, by convention.
+
+    Not where the run has the subscripted name itself: ``r_s`` (Spearman's coefficient) beside the
+    ranks ``R`` is the listing's ``r_s``.
+    """
     out: dict[str, str] = {}
+    own: set[str] = set()
     for node in M.walk(tree):
         if isinstance(node, M.Idx) and isinstance(node.base, M.Sym):
             name = identifier(node.base)
-            if name and name not in names and name[:1].islower() and name[:1].upper() + name[1:] in names:
+            if identifier(node) in names:
+                own.add(name or "")
+            elif name and name not in names and name[:1].islower() and name[:1].upper() + name[1:] in names:
                 out[name] = name[:1].upper() + name[1:]
-    return out
+    return {k: v for k, v in out.items() if k not in own}
 
 
 def _step_variable(node: M.MathNode, names: set[str]) -> M.MathNode:

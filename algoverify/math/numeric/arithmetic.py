@@ -31,7 +31,9 @@ from ..ops import (
     IntegerTooLarge,
     absolute,
     as_finite_set,
+    cross,
     invert,
+    ones_outer,
     pair_inner,
     power,
     product,
@@ -109,7 +111,8 @@ def _juxt(node: M.Juxt, ctx: Context) -> Closure:
 def _outer(a: Any, b: Any) -> Any:
     if _ndim(a) == 1 and _ndim(b) == 1:
         return np.outer(a, b)
-    return product(a, b)
+    with_ones = ones_outer(a, b)  # \mathbf{1} d^{\top}: the row d^{\top} repeated, as many times as what it meets needs
+    return product(a, b) if with_ones is None else with_ones
 
 
 _BINOPS: dict[str, Callable[[Any, Any], Any]] = {
@@ -118,7 +121,7 @@ _BINOPS: dict[str, Callable[[Any, Any], Any]] = {
     "/": operator.truediv,
     "*": product,
     "cdot": product,
-    "times": np.multiply,
+    "times": cross,
     # Python's % on ints and floats, np.remainder on arrays: both take the sign of the modulus,
     # so a mod n lies in 0..n-1 for a positive n (-7 mod 3 = 2), as the notation means it
     "mod": operator.mod,

@@ -1,0 +1,158 @@
+r"""Readings a statistics and numerical-analysis text needs (issue 19), from notes a new user wrote.
+
+What a sentence says after two families joined by "and" is said of both; ``r_s`` in a check
+beside the ranks ``R`` is the listing's ``r_s``; ``\mathbf{1} d^{\top}`` is the matrix whose rows
+are ``d^{\top}``; a ``\Require`` names rows ("with rows \(x_1^{\top}, \dots\)"), a sorted family
+(``x_0 < x_1 < \dots < x_n``), a family given by its values (``a_0 = f(x_0), \dots``) and a graph
+by its parts (``G = (V, E)``); what ``\Ensure`` names is what the listing gives back, never an
+input. The fixtures are our own text.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from helpers import prose_note
+
+import algoverify
+from algoverify import api
+from algoverify.math.ops import Ones, ones_outer, product
+
+_RANKS = r"""
+\For{\(i = 1, \dots, n\)}
+  \State \(R_i \gets 1 + \lvert \{ j : x_j < x_i \} \rvert\)
+  \State \(S_i \gets 1 + \lvert \{ j : y_j < y_i \} \rvert\)
+\EndFor
+\State \(r_s \gets 1 - \dfrac{6 \sum_{i=1}^{n} (R_i - S_i)^2}{n (n^2 - 1)}\)
+\State \Return \(r_s\)
+"""
+
+_SPEC = """  checks:
+    - id: bounded
+      kind: property
+      listing: 1
+      claim: "the coefficient lies in [-1, 1]"
+      inputs: {n: "integers(2, 6)", x: "integers(0, 2, n)", y: "integers(0, 2, n)"}
+      holds: '-1 \\le r_s \\le 1'
+"""
+
+
+@pytest.mark.parametrize(
+    "prose",
+    [
+        r"Let \(x_1, \dots, x_n\) and \(y_1, \dots, y_n\) be two samples of distinct numbers.",
+        r"Let \(x_1, \dots, x_n\), \(y_1, \dots, y_n\) be samples of distinct numbers.",
+    ],
+)
+def test_what_follows_two_families_is_said_of_both(tmp_path, prose):
+    note = prose_note(tmp_path, prose + " The coefficient lies in [-1, 1].", _RANKS, _SPEC)
+    outcome = api.check([note], seed=0, trials=30).notes[0].outcomes[0]
+    # ties drawn in x or in y are skipped, never taken for a counterexample
+    assert outcome.status == "verified", outcome.message
+    assert "entries of x are distinct" in outcome.message and "entries of y are distinct" in outcome.message
+
+
+def test_a_subscripted_output_beside_a_capital_array_is_the_output(tmp_path):
+    # r_s is Spearman's coefficient, not entry s of the ranks R
+    note = prose_note(
+        tmp_path,
+        r"Let \(x_1, \dots, x_n\) and \(y_1, \dots, y_n\) be two samples of distinct numbers. "
+        r"The coefficient lies in [-1, 1].",
+        _RANKS,
+        _SPEC,
+    )
+    outcome = api.check([note], seed=0, trials=30).notes[0].outcomes[0]
+    assert outcome.status == "verified" and "r_s" in outcome.message, outcome.message
+
+
+def test_ones_times_a_row_repeats_the_row():
+    X, d = np.arange(6.0).reshape(3, 2), np.array([10.0, 20.0])
+    np.testing.assert_array_equal(X - ones_outer(Ones(), d), X - np.outer(np.ones(3), d))
+    s = X.T @ np.ones(3)  # X^T 1 1^T X = (X^T 1)(1^T X)
+    np.testing.assert_array_equal(product(ones_outer(s, Ones()), X), np.outer(s, np.ones(3) @ X))
+
+
+def test_centring_by_ones_in_a_listing(tmp_path):
+    note = prose_note(
+        tmp_path,
+        r"Let \(X \in \mathbb{R}^{n \times p}\) and \(m \in \mathbb{R}^{p}\).",
+        r"""
+\State \(Y \gets X - \mathbf{1} m^{\top}\)
+\State \Return \(Y\)
+""",
+    )
+    X, m = np.arange(6.0).reshape(3, 2), np.array([1.0, 2.0])
+    np.testing.assert_array_equal(algoverify.load(note).listings[0](X=X, m=m), X - m)
+
+
+def test_rows_named_in_a_require_are_the_matrixs(tmp_path):
+    note = prose_note(
+        tmp_path,
+        "The sample mean.",
+        r"""
+\Require \(X \in \mathbb{R}^{n \times p}\) with rows \(x_1^{\top}, \dots, x_n^{\top}\)
+\State \(\bar{x} \gets \frac{1}{n} \sum_{j=1}^{n} x_j\)
+\State \Return \(\bar{x}\)
+""",
+    )
+    listing = algoverify.load(note).listings[0]
+    assert listing.inputs == ("X",)
+    np.testing.assert_allclose(listing(X=np.arange(6.0).reshape(3, 2)), [2.0, 3.0])
+
+
+def test_a_sorted_family_and_its_values_in_a_require(tmp_path):
+    # Burden and Faires's input line: nodes x_0 < x_1 < \dots < x_n, values a_0 = f(x_0), \dots, a_n = f(x_n)
+    note = prose_note(
+        tmp_path,
+        "The slopes of the broken line.",
+        r"""
+\Require nodes \(x_0 < x_1 < \dots < x_n\), values \(a_0 = f(x_0), \dots, a_n = f(x_n)\)
+\For{\(j = 0, \dots, n - 1\)}
+  \State \(s_j \gets (a_{j+1} - a_j) / (x_{j+1} - x_j)\)
+\EndFor
+\State \Return \(s\)
+""",
+    )
+    listing = algoverify.load(note).listings[0]
+    assert set(listing.inputs) == {"x", "a"}
+    np.testing.assert_allclose(listing(x=np.array([0.0, 1.0, 3.0]), a=np.array([0.0, 2.0, 3.0])), [2.0, 0.5])
+
+
+def test_what_ensure_names_is_the_listings_own(tmp_path):
+    note = prose_note(
+        tmp_path,
+        r"Let \(A \in \mathbb{R}^{n \times n}\). Write \(l_{ij}\) for the entries of the lower triangular "
+        r"matrix \(L\).",
+        r"""
+\Require \(A \in \mathbb{R}^{n \times n}\)
+\Ensure lower triangular \(L\) with \(L = A\) below the diagonal
+\State \(L \gets 0\)
+\For{\(i = 1, \dots, n\)}
+  \For{\(j = 1, \dots, i\)}
+    \State \(l_{ij} \gets a_{ij}\)
+  \EndFor
+\EndFor
+\State \Return \(L\)
+""",
+    )
+    listing = algoverify.load(note).listings[0]
+    assert listing.inputs == ("A",)
+    A = np.arange(1.0, 10.0).reshape(3, 3)
+    np.testing.assert_array_equal(listing(A=A), np.tril(A))
+
+
+def test_a_graph_given_by_its_parts_is_no_input(tmp_path):
+    note = prose_note(
+        tmp_path,
+        r"A graph on the vertices \(V = \{1, \dots, n\}\) is given by its adjacency matrix \(A\).",
+        r"""
+\Require graph \(G = (V, E)\) with adjacency matrix \(A\)
+\For{\(v \in V\)}
+  \State \(d_v \gets \sum_{u \in V} a_{uv}\)
+\EndFor
+\State \Return \(d\)
+""",
+    )
+    listing = algoverify.load(note).listings[0]
+    assert listing.inputs == ("A",)
+    np.testing.assert_array_equal(listing(A=np.array([[0, 1, 1], [1, 0, 0], [1, 0, 0]])), [2, 1, 1])
