@@ -122,3 +122,66 @@ def test_each_member_non_zero_is_a_precondition_of_the_family(tmp_path):
     (outcome,) = api.check([note], seed=0, trials=30).notes[0].outcomes
     assert outcome.status == "verified", outcome.message
     assert "each row (each entry) of x is not zero does not hold" in outcome.message
+
+
+def test_a_set_builder_whose_condition_writes_the_range(tmp_path):
+    # the labels of the earlier intervals that overlap interval j: i runs over 1, …, j - 1
+    note = prose_note(
+        tmp_path,
+        r"The intervals \([s_i, f_i)\), \(i = 1, \dots, n\), carry labels \(\ell_1, \dots, \ell_n\).",
+        r"""
+\Require starts \(s_1, \dots, s_n\), finishes \(f_1, \dots, f_n\), labels \(\ell_1, \dots, \ell_n\), index \(j\)
+\State \(E \gets \{ \ell_i : 1 \le i < j,\ f_i > s_j \}\)
+\State \Return \(E\)
+""",
+    )
+    run = algoverify.load(note).listings[0]
+    got = run(s=np.array([0, 1, 2, 5]), f=np.array([3, 2, 6, 7]), ell=np.array([10, 20, 30, 40]), j=4)
+    assert got == {30}  # interval 1 ends at 3 and interval 2 at 2, before 5; interval 3 ends at 6
+
+
+_PAIRS = """  checks:
+    - id: pairs
+      kind: property
+      listing: 1
+      claim: "the output is sorted"
+      inputs: {{n: "integers(2, 6)", a: "randn(n)"}}
+      holds: '\\forall 1 \\le i < j \\le n: {relation}'
+"""
+
+
+@pytest.mark.parametrize(("relation", "status"), [("y_i \\le y_j", "verified"), ("y_i < y_i", "refuted")])
+def test_a_quantifier_over_ordered_pairs(tmp_path, relation, status):
+    note = prose_note(
+        tmp_path,
+        r"The array \(a\) has \(n\) entries. The output is sorted: its sums of squares only grow.",
+        r"""
+\For{\(i = 1, \dots, n\)}
+  \State \(y_i \gets \sum_{k=1}^{i} a_k^2\)
+\EndFor
+\State \Return \(y\)
+""",
+        _PAIRS.format(relation=relation),
+    )
+    (outcome,) = api.check([note], seed=0, trials=20).notes[0].outcomes
+    assert outcome.status == status, outcome.message
+
+
+def test_a_table_stored_by_its_argument(tmp_path):
+    # Kleinberg and Tardos write p(j) for the last request compatible with j, and store it so
+    note = prose_note(
+        tmp_path,
+        r"The requests \(1, \dots, n\) have finish times \(f_1 \le \dots \le f_n\) and start times \(s_1, \dots, s_n\).",
+        r"""
+\For{\(j = 1, \dots, n\)}
+  \State \(i \gets j - 1\)
+  \While{\(i \ge 1\) \textbf{and} \(f_i > s_j\)}
+    \State \(i \gets i - 1\)
+  \EndWhile
+  \State \(p(j) \gets i\)
+\EndFor
+\State \Return \(p(n)\)
+""",
+    )
+    run = algoverify.load(note).listings[0]
+    assert run(f=np.array([2.0, 3.0, 5.0]), s=np.array([0.0, 1.0, 2.5])) == 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..source import Span
 from .mathtree import Assign, BinOp, Dots, Idx, In, Logic, MathNode, Num, Quant, Range, Rel, SetLit, Sym, Tuple
 
-__all__ = ["lift_list", "quantified_over"]
+__all__ = ["lift_list", "quantified_over", "written_range"]
 
 
 def lift_list(items: tuple[MathNode, ...], span: Span) -> MathNode:
@@ -94,11 +94,35 @@ def quantified_over(var: MathNode) -> MathNode:
         lo = var.first if first == "<=" else BinOp("+", var.first, one, span=var.first.span)
         hi = last if second == "<=" else BinOp("-", last, one, span=last.span)
         whole = Range(lo, hi, span=Span(var.first.span.start, last.span.end))
+    elif _two_ordered(var):
+        return _pair_over(var)  # type: ignore[arg-type]
     else:
         return var
     if not isinstance(name, Sym):
         return var
     return In(name, SetLit((whole,), span=whole.span), span=var.span)
+
+
+def _two_ordered(var: MathNode) -> bool:
+    """``1 \\le i < j \\le n``: two names between two bounds, in order."""
+    return (
+        isinstance(var, Rel)
+        and len(var.rest) == 3
+        and {op for op, _ in var.rest} <= {"<=", "<"}
+        and all(isinstance(v, Sym) for _, v in var.rest[:2])
+    )
+
+
+def _pair_over(var: Rel) -> MathNode:
+    r"""``1 \le i < j \le n`` as ``i \in \{1, \dots, n\}, j \in \{i + 1, \dots, n\}``: the pairs in that order."""
+    (first, i), (middle, j), (last, hi) = var.rest
+    one = Num("1", span=var.span)
+    lo = var.first if first == "<=" else BinOp("+", var.first, one, span=var.first.span)
+    top = hi if last == "<=" else BinOp("-", hi, one, span=hi.span)
+    start = i if middle == "<=" else BinOp("+", i, one, span=i.span)
+    outer = In(i, SetLit((Range(lo, top, span=var.span),), span=var.span), span=var.span)
+    inner = In(j, SetLit((Range(start, top, span=var.span),), span=var.span), span=var.span)
+    return Tuple((outer, inner), span=var.span)
 
 
 def _lift_quant(quant: Quant, rest: tuple[MathNode, ...], span: Span) -> MathNode:
@@ -120,3 +144,25 @@ def _lift_quant(quant: Quant, rest: tuple[MathNode, ...], span: Span) -> MathNod
     else:
         var = Tuple(tuple(var_items), span=Span(var_items[0].span.start, var_items[-1].span.end))
     return Quant(quant.kind, var, last if statement else None, span=span)
+
+
+_LOWER = {"<": 1, "lt": 1, "<=": 0, "le": 0, "leq": 0}
+
+
+def written_range(parts: list[MathNode]) -> tuple[str, MathNode, int, MathNode, int, list[MathNode]] | None:
+    r"""A condition that writes a variable's range: ``1 \le i < j`` among ``parts`` (a set-builder's conditions).
+
+    Returns the variable, its lower bound and how much to add to it (1 when strict), its upper
+    bound and how much to take from it, and the other conditions; ``None`` when no part bounds one
+    name from both sides (``\{\ell_i : 1 \le i < j, f_i > s_j\}``: i runs over 1, …, j - 1).
+    """
+    for k, part in enumerate(parts):
+        if not isinstance(part, Rel) or len(part.rest) != 2:
+            continue
+        (op1, middle), (op2, hi) = part.rest
+        plain = isinstance(middle, Sym) and not middle.accents and not middle.font
+        var = middle.name if plain else None  # type: ignore[union-attr]
+        if var is None or op1 not in _LOWER or op2 not in _LOWER:
+            continue
+        return var, part.first, _LOWER[op1], hi, _LOWER[op2], parts[:k] + parts[k + 1 :]
+    return None

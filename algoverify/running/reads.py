@@ -14,6 +14,7 @@ import dataclasses
 
 from ..math import mathexpr as M
 from ..math.builtin_names import BUILTIN_FUNCTIONS
+from ..math.mathlists import written_range
 from ..math.names import identifier, labelled
 from .scope_types import Read, Scope
 
@@ -257,7 +258,10 @@ class _Reader:
         for p in parts:
             if isinstance(p, M.In):
                 names |= _bound_by(p)
-        if not names:  # \{ i : \ell_i = j \}: the element is the variable
+        ranged = written_range(parts)
+        if not names and ranged is not None:  # \{\ell_i : 1 \le i < j, …\}: i runs over what the condition writes
+            names = {ranged[0]}
+        elif not names:  # \{ i : \ell_i = j \}: the element is the variable
             names = _bound_by(element)
         inner = bound | names
         for p in parts:

@@ -392,6 +392,9 @@ def _stored(tree: M.MathNode, is_bound: Callable[[str], bool]) -> set[str]:
     if isinstance(tree, M.Index):
         name = identifier(tree.base)
         return {name} if name is not None else set()
+    if isinstance(tree, M.Apply) and isinstance(tree.fn, M.Sym):  # p(j) \gets i: the table p
+        name = identifier(tree.fn)
+        return {name} if name is not None else set()
     if isinstance(tree, M.Assign):  # x \gets y \gets 0
         return _stored(tree.target, is_bound) | _stored(tree.value, is_bound)
     name = identifier(tree)
@@ -424,7 +427,7 @@ def _target_indices(tree: M.MathNode, is_bound: Callable[[str], bool]) -> list[M
         return [p for item in tree.items for p in _target_indices(item, is_bound)]
     if isinstance(tree, M.Idx):
         return [] if labelled(tree, is_bound) else list(tree.indices)
-    if isinstance(tree, M.Index):
+    if isinstance(tree, (M.Index, M.Apply)):
         return list(tree.args)
     return []
 

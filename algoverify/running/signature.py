@@ -48,6 +48,8 @@ def assigned_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNo
                     chained = chained.value
             for tree in trees:
                 for t in tree.items if isinstance(tree, M.Tuple) else (tree,):
+                    if isinstance(t, M.Apply) and isinstance(t.fn, M.Sym):
+                        t = t.fn  # p(j) \gets i stores into the table p
                     name = identifier(t)
                     if name is not None:
                         out.add(name)

@@ -18,6 +18,7 @@ from ...findings import EvaluationFailed, LocatedError, NotExecutable, UnboundNa
 from .. import mathexpr as M
 from ..bigops import binder, index_range, index_set, items_of, restore, save, whole
 from ..latex import written
+from ..mathlists import written_range
 from ..names import identifier, written_family
 from ..ops import EMPTY, FiniteSet, Sequence, check_terms, element
 from .core import Closure, Context, Env, compile_expr
@@ -267,9 +268,18 @@ def _setbuilder(node: M.SetBuilder, ctx: Context) -> Closure:
     else:
         parts = M.conjuncts(condition)
         var = identifier(element_node) if isinstance(element_node, M.Sym) else None
+        ranged = written_range(parts)
+        if ranged is not None and not _indexes_by(ranged[0], [element_node, *parts]):
+            ranged = None  # \{x : 0 \le x \le 1\}: an interval of numbers, not indices
         if isinstance(parts[0], M.In):
             target, domain, conds = parts[0].element, parts[0].set, parts[1:]
             value = compile_expr(element_node, ctx)
+        elif ranged is not None and var in (None, ranged[0]):
+            # \{\ell_i : 1 \le i < j, f_i > s_j\}: i runs over the integers its condition writes, 1, …, j - 1
+            name, lo, above, hi, below, conds = ranged
+            target, domain = M.Sym(name, span=node.span), None
+            value = compile_expr(element_node, ctx) if var is None else None
+            indices = _between(compile_expr(lo, ctx), above, compile_expr(hi, ctx), below)
         elif var is not None:
             # \{i : \ell_i = j\}: i runs over the indices of what the condition indexes by i
             fix = f"\\{{{var} \\in {index_set(ctx.index_base)} : …\\}}"
@@ -317,6 +327,20 @@ def _truth(value: Any, node: M.MathNode, ctx: Context) -> bool:
     if np.ndim(value) != 0:
         raise LocatedError(EvaluationFailed, node.span, message=f"{ctx.written(node)} is an array, not a truth value")
     return bool(value)
+
+
+def _indexes_by(var: str, nodes: list[M.MathNode]) -> bool:
+    """Whether ``var`` is written as an index in ``nodes`` (``\\ell_i``): what makes it run over integers."""
+    return any(
+        isinstance(n, M.Idx) and any(identifier(i) == var for i in n.indices) for root in nodes for n in M.walk(root)
+    )
+
+
+def _between(lo: Closure, above: int, hi: Closure, below: int) -> Callable[[Env], tuple[int, int]]:
+    def bounds(env: Env) -> tuple[int, int]:
+        return int(np.ceil(lo(env))) + above, int(np.floor(hi(env))) - below
+
+    return bounds
 
 
 def _index_list(indices: Callable[[Env], tuple[int, int]]) -> Closure:

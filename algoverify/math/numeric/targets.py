@@ -64,6 +64,9 @@ def _target(node: M.MathNode, ctx: Context) -> tuple[Locate, Put]:
         return _element_target(node, ctx)
     if isinstance(node, M.Index):
         return _index_target(node, ctx)
+    if isinstance(node, M.Apply) and isinstance(node.fn, M.Sym):
+        # p(j) \gets i (Kleinberg and Tardos's p(j), CLRS's π(v)): a table p, stored at j as p[j] would be
+        return _index_target(M.Index(node.fn, node.args, span=node.span), ctx)
     name = identifier(node)
     if name is None:
         raise LocatedError(NotExecutable, node.span, message=f"{ctx.written(node)} cannot be assigned to")
