@@ -59,7 +59,6 @@ KNOWN = {
     "\\mathbb{1}[…] in the checks' own formulas: neither runs yet",
     "round33/count-min-sketch": "count \\gets 0 then count[j, h_j(i_t)] \\gets …: a zero stored by brackets whose size "
     "'of d × w counters' in the prose gives; neither read yet, and lint is silent",
-    "round33/segments-intersect": "the coordinates of points p_i = (x_i, y_i) read as x_i, y_i: lint says so (AV303)",
     "round32/chi-square-independence": "Agresti's marginal totals n_{i+}, n_{+j}: a subscript ending in + does not "
     "parse yet; lint says so (AV201)",
     "round32/one-way-anova": "Rice's dot notation \\bar{Y}_{i.}, \\bar{Y}_{..} and SS_W: lint says so (AV201, AV303)",

@@ -185,3 +185,19 @@ def test_a_table_stored_by_its_argument(tmp_path):
     )
     run = algoverify.load(note).listings[0]
     assert run(f=np.array([2.0, 3.0, 5.0]), s=np.array([0.0, 1.0, 2.5])) == 1
+
+
+def test_coordinates_the_prose_names_are_the_points(tmp_path):
+    # CLRS: "a point p_i = (x_i, y_i)"; On-Segment(p_i, p_j, p_k) reads x_k, the first coordinate of p_k
+    note = prose_note(
+        tmp_path,
+        r"A point \(p_i = (x_i, y_i)\) has coordinates \(x_i\) and \(y_i\).",
+        r"""
+\Function{Between}{\(p_i, p_j, p_k\)}
+  \State \Return \(\min(x_i, x_j) \le x_k \le \max(x_i, x_j) \land \min(y_i, y_j) \le y_k \le \max(y_i, y_j)\)
+\EndFunction
+""",
+    )
+    run = algoverify.load(note).listings[0]
+    assert run(p_i=np.array([0, 0]), p_j=np.array([4, 2]), p_k=np.array([2, 1])) is True
+    assert run(p_i=np.array([0, 0]), p_j=np.array([4, 2]), p_k=np.array([2, 3])) is False

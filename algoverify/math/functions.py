@@ -76,6 +76,11 @@ def _exact_quotient(a: Any, b: Any) -> int:
     return top // bottom
 
 
+def _coordinate(point: Any, position: Any) -> Any:
+    """Coordinate ``position`` (from 0) of a point: ``x_k`` of "a point \\(p_i = (x_i, y_i)\\)" is ``p_k``'s first."""
+    return point[int(position)]
+
+
 def _lcm(*values: Any) -> int:
     return math.lcm(*_integers("lcm", values))
 
@@ -235,6 +240,8 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "lcm": _lcm,
     # m of "n = 2m" when n is given: written by the name resolution, never in a note
     "_exact_quotient": _exact_quotient,
+    # x_k of "a point p_i = (x_i, y_i)": written by the name resolution, never in a note
+    "_coordinate": _coordinate,
     "card": len,
     "zeros": _filled(0.0),
     "ones": _filled(1.0),

@@ -170,6 +170,8 @@ class InputSpec:
     conventions: dict[str, dict[float, float]] = field(default_factory=dict)
     #: sizes the prose gives a graph's number of vertices ("a graph with n vertices")
     orders: set[str] = field(default_factory=set)
+    #: coordinates the prose names: ``x`` → ``("p", 0)`` for "a point \(p_i = (x_i, y_i)\)"
+    coordinates: dict[str, tuple[str, int]] = field(default_factory=dict)
 
     @property
     def names(self) -> list[str]:
@@ -264,6 +266,7 @@ class InputSpec:
             dict(self.functions),
             {k: dict(v) for k, v in self.conventions.items()},
             self.orders | other.orders,
+            {**other.coordinates, **self.coordinates},
         )
         for d in other.inputs:
             out.declare(d)

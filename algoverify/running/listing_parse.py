@@ -47,8 +47,15 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
         tabled = {identifier(t.fn) for t in targets if isinstance(t, M.Apply)}
         by_prose = {name: f for name, f in by_prose.items() if name not in tabled}
 
+    # "a point p_i = (x_i, y_i)": x_k is the first coordinate of p_k, unless the listing sets x itself
+    assigned = {identifier(t.base) if isinstance(t, M.Idx) else identifier(t) for t in targets}
+    coordinates = {
+        name: at for name, at in (context.coordinates if context is not None else {}).items() if name not in assigned
+    }
+
     def plain(m: ir.Math) -> M.MathNode:
-        return inline_definitions(join_words(parse_segment(m), words), by_prose)
+        tree = inline_definitions(join_words(parse_segment(m), words), by_prose)
+        return as_coordinates(tree, coordinates) if coordinates else tree
 
     declared = _declared(context) if context is not None else set()
     letters = step_letters(algorithm, plain, declared)
@@ -66,6 +73,21 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
         return flatten_steps(tree, letters) if letters else tree
 
     return parse
+
+
+def as_coordinates(tree: M.MathNode, coordinates: dict[str, tuple[str, int]]) -> M.MathNode:
+    """``x_k`` as the first coordinate of ``p_k`` where the prose says "a point \\(p_i = (x_i, y_i)\\)"."""
+
+    def point_of(node: M.MathNode) -> M.MathNode:
+        if not (isinstance(node, M.Idx) and len(node.indices) == 1 and isinstance(node.base, M.Sym)):
+            return node
+        found = coordinates.get(identifier(node.base) or "")
+        if found is None:
+            return node
+        point = M.Idx(M.Sym(found[0], span=node.base.span), node.indices, span=node.span)
+        return M.Call("_coordinate", (point, M.Num(str(found[1]), span=node.span)), span=node.span)
+
+    return M.transform(tree, point_of)
 
 
 def superscript_families(targets: Iterable[M.MathNode]) -> frozenset[str]:

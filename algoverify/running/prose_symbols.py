@@ -573,6 +573,8 @@ def _relation(
             unit, (M.Sqrt(M.Neg(M.Num("1", span=tree.span), span=tree.span), span=tree.span), origin)
         )
         return False
+    if ops == ["="] and _coordinates(tree, spec):
+        return False  # "a point p_i = (x_i, y_i)": x_i and y_i are p_i's coordinates
     if ops == ["="]:
         _vector_of_entries(tree, spec, origin, piece)
         declare_math(tree, spec, text_of(piece.math), origin, joint=False)  # A = [a_1, …, a_n]: columns
@@ -602,6 +604,24 @@ def _relation(
 def ordered_family(tree: M.MathNode, spec: InputSpec, origin: Origin | None, math: ir.Math) -> bool:
     """``x_0 < x_1 < \\dots < x_n`` in a ``\\Require``: the sorted family x (``True``), as in the prose."""
     return isinstance(tree, M.Rel) and _ordered_family(tree, spec, origin, _Math(tree, math))  # type: ignore[arg-type]
+
+
+def _coordinates(tree: M.Rel, spec: InputSpec) -> bool:
+    """``p_i = (x_i, y_i)``: name the coordinates of the points ``p_•`` (``x`` the first, ``y`` the second)."""
+    point, value = tree.first, tree.rest[0][1]
+    if not (isinstance(point, M.Idx) and len(point.indices) == 1 and isinstance(value, M.Tuple)):
+        return False
+    index, base = point.indices[0], identifier(point.base)
+    var = identifier(index)
+    names = [
+        identifier(c.base) if isinstance(c, M.Idx) and len(c.indices) == 1 and identifier(c.indices[0]) == var else None
+        for c in value.items
+    ]
+    if base is None or not 2 <= len(names) <= 3 or None in names or base in names or len(set(names)) < len(names):
+        return False
+    for k, name in enumerate(names):
+        spec.coordinates.setdefault(name, (base, k))  # type: ignore[index]
+    return True
 
 
 def _ordered_family(tree: M.Rel, spec: InputSpec, origin: Origin, piece: _Math) -> bool:
