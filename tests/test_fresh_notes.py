@@ -57,8 +57,6 @@ KNOWN = {
     "says so (AV304)",
     "round31/adaboost-reweight": "D^{(t+1)}_i \\gets … stores entry i of an iterate named by a superscript, and "
     "\\mathbb{1}[…] in the checks' own formulas: neither runs yet",
-    "round33/count-min-sketch": "count \\gets 0 then count[j, h_j(i_t)] \\gets …: a zero stored by brackets whose size "
-    "'of d × w counters' in the prose gives; neither read yet, and lint is silent",
     "round32/chi-square-independence": "Agresti's marginal totals n_{i+}, n_{+j}: a subscript ending in + does not "
     "parse yet; lint says so (AV201)",
     "round32/one-way-anova": "Rice's dot notation \\bar{Y}_{i.}, \\bar{Y}_{..} and SS_W: lint says so (AV201, AV303)",

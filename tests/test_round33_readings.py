@@ -201,3 +201,23 @@ def test_coordinates_the_prose_names_are_the_points(tmp_path):
     run = algoverify.load(note).listings[0]
     assert run(p_i=np.array([0, 0]), p_j=np.array([4, 2]), p_k=np.array([2, 1])) is True
     assert run(p_i=np.array([0, 0]), p_j=np.array([4, 2]), p_k=np.array([2, 3])) is False
+
+
+def test_a_zero_array_whose_shape_the_prose_gives(tmp_path):
+    # "a table T of m × k counters, all zero at the start", then T \gets 0 and T[a, b] \gets T[a, b] + 1
+    note = prose_note(
+        tmp_path,
+        r"The tally is an array \(T\) of \(m \times k\) counters, all zero at the start, and the pairs "
+        r"\((a_t, b_t)\), \(t = 1, \dots, N\), are its updates.",
+        r"""
+\Require pairs \(a_1, \dots, a_N\), \(b_1, \dots, b_N\)
+\State \(T \gets 0\)
+\For{\(t = 1, \dots, N\)}
+  \State \(T[a_t, b_t] \gets T[a_t, b_t] + 1\)
+\EndFor
+\State \Return \(T\)
+""",
+    )
+    run = algoverify.load(note).listings[0]
+    got = run(a=np.array([1, 1, 2]), b=np.array([2, 2, 1]), m=3, k=2)
+    np.testing.assert_array_equal(got, [[0, 2], [1, 0], [0, 0]])  # the third row and a column never stored: zeros

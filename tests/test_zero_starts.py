@@ -120,7 +120,7 @@ def test_the_loose_zero_in_a_product_takes_the_size_a_matrix_gives():
     A = np.arange(6.0).reshape(3, 2)
     np.testing.assert_array_equal(A @ ZERO, np.zeros(3))  # A 0: a vector of A's rows
     np.testing.assert_array_equal(ZERO * A, np.zeros(2))  # 0^T A: of its columns
-    assert type(ZERO * 2.5) is Zero and type(2 * ZERO) is Zero
+    assert ZERO * 2.5 == 0.0 and type(2 * ZERO) is int  # beside a number: the number 0, an int for an int
     assert type(np.array([1.0, 2.0]).T * ZERO) is Zero  # a^T 0: a number or a row, as what follows needs
     assert ZERO == 0 and not ZERO and float(ZERO) == 0.0 and ZERO < 1 and seen(ZERO) == 0
 

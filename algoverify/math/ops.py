@@ -293,8 +293,6 @@ class Zero:
                 return _plus_zero(b if type(a) is Zero else a)
             if ufunc is np.subtract:
                 return _plus_zero(a) if type(b) is Zero else -b
-            if ufunc is np.true_divide and type(a) is Zero and type(b) is not Zero:
-                return ZERO if np.ndim(b) == 0 and b != 0 else ufunc(0, b)
         if method == "__call__" and ufunc is np.negative and not kwargs:
             return ZERO
         return getattr(ufunc, method)(*(0 if type(x) is Zero else x for x in inputs), **kwargs)
@@ -322,7 +320,7 @@ class Zero:
     __matmul__, __rmatmul__ = __mul__, __rmul__
 
     def __truediv__(self, other: Any) -> Any:
-        return ZERO if np.ndim(other) == 0 and other != 0 else np.true_divide(0, other)
+        return 0 / other
 
     def __rtruediv__(self, other: Any) -> Any:
         return other / 0
@@ -388,12 +386,16 @@ ZERO = Zero()
 def _zero_product(a: Any, b: Any) -> Any:
     """``a b`` where one side is :data:`ZERO`: beside a matrix, the zero vector its size says.
 
-    ``A 0`` has as many entries as A has rows, ``0^{\\top} A`` as many as it has columns; beside anything
-    else the product is the loose zero still (``a^{\\top} 0`` is the number 0 when the zero is a vector,
-    a zero row when it is a number: what meets it next decides).
+    ``A 0`` has as many entries as A has rows, ``0^{\\top} A`` as many as it has columns; beside a vector
+    the product is the loose zero still (``a^{\\top} 0`` is the number 0 when the zero is a vector, a zero
+    row when it is a number: what meets it next decides); beside a number it is the number 0.
     """
     matrix, zero_first = (b, True) if type(a) is Zero else (a, False)
-    if type(matrix) is not Zero and np.ndim(matrix) == 2:
+    if type(matrix) is Zero:
+        return 0
+    if np.ndim(matrix) == 0 and not isinstance(matrix, (Identity, Ones, OnesOuter)):
+        return 0 * matrix  # beside a number it is the number 0: the integers of a count stay integers
+    if np.ndim(matrix) == 2:
         size = np.shape(matrix)[1 if zero_first else 0]
         exact = getattr(matrix, "dtype", None) == np.dtype(object)
         return np.full(size, Fraction(0), dtype=object) if exact else np.zeros(size)

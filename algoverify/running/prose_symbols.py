@@ -98,6 +98,8 @@ _COUNTED = re.compile(rf"^(?:(?P<rows>rows)|(?P<cols>columns|cols)|(?:{_COUNT_NO
 _AND_COLUMNS = re.compile(r"^rows and$", re.I)
 _COLUMNS_AFTER = re.compile(r"^columns\b", re.I)
 #: "x of length n", "x, a vector of size n"; never "N steps of size h" (a count of things, each of size h)
+#: what an array of "d × w" holds: "count of d × w counters" (cells, entries, numbers …)
+_CELLS = re.compile(r"^(?:counters|cells|entries|elements|numbers|values|bins|slots|zeros)\b", re.I)
 _OF_LENGTH = re.compile(
     r"^(?:(?:is|be) )?(?:(?:a|an|the) )?(?!(?:steps?|iterations?|intervals?|subintervals?|panels?|pieces?|"
     r"blocks?|stages?|cells?|bins?|batches?|times?)\b)(?:[\w-]+ ){0,2}?"
@@ -738,7 +740,10 @@ def _read_words(
     # "x has n entries", "A has m rows and n columns", "x of length n"
     if name is not None and nxt is not None:
         following = str(rest[0]) if rest else ""
-        if _HAS.match(after):
+        cells = dims_of(nxt.tree) if after.strip().lower() == "of" and _CELLS.match(following) else None
+        if cells is not None and len(cells) == 2:  # "an array count of d × w counters": a d × w array
+            spec.declare(Declared(name, piece.tree.span, cells, origin=origin))
+        elif _HAS.match(after):
             counted = _COUNTED.match(following)
             if counted:
                 _size(

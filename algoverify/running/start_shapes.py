@@ -38,9 +38,14 @@ class StartShapes:
     unsized_identities: list[tuple[str, Span]] = field(default_factory=list)
 
 
-def start_shapes(scope: Scope, spec: InputSpec) -> StartShapes:
-    r"""The shapes of what the scope starts as ``0``, ``\mathbf{1}`` or ``I`` written without a size."""
+def start_shapes(scope: Scope, spec: InputSpec, said: dict[str, tuple[str, ...]] | None = None) -> StartShapes:
+    r"""The shapes of what the scope starts as ``0``, ``\mathbf{1}`` or ``I`` written without a size.
+
+    ``said``: the shapes the prose gives names the scope sets to 0 ("count of d × w counters").
+    """
     out = StartShapes()
+    for name, shape in (said or {}).items():
+        out.zero_vectors[name] = "×".join(shape)
     sizes = sorted(set(spec.sizes) | set(spec.families.values()))
 
     def length(name: str) -> set[str]:
@@ -57,6 +62,8 @@ def start_shapes(scope: Scope, spec: InputSpec) -> StartShapes:
             out.filled[name] = next(iter(found))
     vectors = _vector_names(scope, spec)
     for name, span in scope.zeroed.items():
+        if name in out.zero_vectors:
+            continue  # its shape said in the prose
         if name in vectors and len(sizes) == 1 and name not in scope.stored_by_index:
             # x \gets 0, then x \gets x + \alpha r with r a vector: the zero vector, also when no pass runs
             out.zero_vectors[name] = sizes[0]

@@ -103,6 +103,12 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     # \sum_{i=1}^{d} x_i: d is the length of x, when the listing itself binds x
     dims = {d for d, arrays in scope.dims.items() if arrays and arrays <= own_names | scope.bound}
     free = {name: read for name, read in scope.reads.items() if name not in own_names | dims}
+    # "an array count of d × w counters, all zero at the start", then count \gets 0: its sizes come in
+    said_zeros = _said_zeros(scope, context, own_names)
+    for shape, span in said_zeros.values():
+        for size in shape:
+            if size not in free and size not in own_names and size not in scope.bound:
+                free[size] = Read(size, span)
     # "sort \(y\) into \(u\)" after "for y ∈ ℝⁿ": what an English statement reads first and the note
     # declares is an input; only what it names otherwise is the statement's to set
     for name in sorted(scope.described & scope.read_first - own_names - scope.assigned_whole - scope.stored_by_index):
@@ -288,11 +294,22 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     for name in sorted(set(out.sequences) & set(scope.unset_reads) - bound - set(out.bindings)):
         out.unbound.append(Read(name, scope.unset_reads[name]))
     out.pairs = frozenset(n for n, counts in scope.index_counts.items() if 2 in counts) | pairs
-    shapes = start_shapes(scope, declarations)
+    shapes = start_shapes(scope, declarations, {name: shape for name, (shape, _) in said_zeros.items()})
     out.zero_vectors, out.unsized_zeros = dict(shapes.zero_vectors), list(shapes.unsized_zeros)
     out.loose_zeros = frozenset(shapes.loose_zeros)
     out.filled, out.identities = dict(shapes.filled), dict(shapes.identities)
     out.unsized_identities = list(shapes.unsized_identities)
+    return out
+
+
+def _said_zeros(scope: Scope, context: InputSpec, own: set[str]) -> dict[str, tuple[tuple[str, ...], Span]]:
+    """Names the listing sets to 0 whose shape the prose gives in sizes (``count`` of "d × w counters")."""
+    out = {}
+    for name, span in scope.zeroed.items():
+        d = context.get(name)
+        if name in own or d is None or not d.shape or not all(isinstance(s, str) for s in d.shape):
+            continue
+        out[name] = (tuple(d.shape), span)  # type: ignore[arg-type]
     return out
 
 
