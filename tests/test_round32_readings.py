@@ -156,3 +156,66 @@ def test_a_graph_given_by_its_parts_is_no_input(tmp_path):
     listing = algoverify.load(note).listings[0]
     assert listing.inputs == ("A",)
     np.testing.assert_array_equal(listing(A=np.array([[0, 1, 1], [1, 0, 0], [1, 0, 0]])), [2, 1, 1])
+
+
+_MEANS = r"""
+\Require \(Y \in \mathbb{R}^{I \times J}\)
+\For{\(i = 1, \dots, I\)}
+  \State \(\bar{Y}_{i.} \gets \frac{1}{J} \sum_{j=1}^{J} Y_{ij}\)
+\EndFor
+\State \(\bar{Y}_{..} \gets \frac{1}{I} \sum_{i=1}^{I} \bar{Y}_{i.}\)
+\State \(SS_B \gets J \sum_{i=1}^{I} (\bar{Y}_{i.} - \bar{Y}_{..})^2\)
+\State \Return \(SS_B\)
+"""
+
+
+@pytest.mark.parametrize("mark", [".", r"\cdot", "+"])
+def test_dot_and_plus_subscripts_name_the_margins(tmp_path, mark):
+    # Rice's \bar{Y}_{i.} (group means), \bar{Y}_{..} (the grand mean), Agresti's n_{i+}: families of their own
+    body = _MEANS.replace("_{i.}", "_{i" + mark + "}")
+    if mark != "+":
+        body = body.replace("_{..}", "_{" + mark + mark + "}")
+    note = prose_note(tmp_path, "Groups of equal size.", body)
+    Y = np.array([[1.0, 3.0], [5.0, 7.0], [0.0, 2.0]])
+    means = Y.mean(axis=1)
+    expected = 2 * np.sum((means - means.mean()) ** 2)
+    assert algoverify.load(note).listings[0](Y=Y) == pytest.approx(expected)
+
+
+def test_a_sum_of_two_indices_stays_an_index(tmp_path):
+    note = prose_note(
+        tmp_path,
+        r"The series \(x_1, \dots, x_n\) has lag \(k\).",
+        r"""
+\Require series \(x_1, \dots, x_n\), lag \(k\)
+\State \(s \gets \sum_{t=1}^{n-k} x_{t+k} x_t\)
+\State \Return \(s\)
+""",
+    )
+    assert algoverify.load(note).listings[0](x=np.array([1.0, 2.0, 3.0]), k=1) == 8.0
+
+
+def test_a_capital_word_with_a_subscript_is_one_name(tmp_path):
+    # SS_W and SS_B, the sums of squares within and between: never S times S_W
+    spec = """  checks:
+    - id: split
+      kind: property
+      listing: 1
+      claim: "the two sums of squares are non-negative"
+      inputs: {n: "integers(1, 4)", x: "randn(n)"}
+      holds: 'SS_W \\ge 0 \\land SS_B \\ge 0'
+"""
+    note = prose_note(
+        tmp_path,
+        r"The array \(x\) has \(n\) entries. The two sums of squares are non-negative.",
+        r"""
+\State \(SS_W \gets \sum_{i=1}^{n} x_i^2\)
+\State \(SS_B \gets n \bar{x}^2\) \Comment{with \(\bar{x} = 0\)}
+\State \Return \(SS_W\)
+""".replace(r"n \bar{x}^2", "2 SS_W"),
+        spec,
+    )
+    x = np.array([1.0, 2.0])
+    assert algoverify.load(note).listings[0](x=x) == 5.0
+    (outcome,) = api.check([note], seed=0, trials=10).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message

@@ -784,7 +784,34 @@ def _subscript(node: MathNode, post: _Post, span: Span) -> MathNode:
         # The family's base carries the mark as an accent would, so every name of it differs from x's;
         # \bar{x}_{(\cdot)} stays the name it was (names.labelled), and w_{(u, v)} an entry at a pair.
         node = Sym(node.name, node.font, node.accents + ("paren",), span=node.span)
+    marked = _marginal(value)
+    if marked is not None:
+        # n_{i+} (the row totals of n_{ij}), \bar{Y}_{i.} (the group means): a family of its own over the
+        # positions kept; its base carries which positions the + or . took away, as an accent would
+        pattern = "".join("x" if isinstance(m, Sym) else "plus" if m.symbol == "+" else "dot" for m in marked)
+        if not isinstance(node, Sym):
+            return Idx(node, _indices(value), span=span)
+        family = Sym(node.name, node.font, node.accents + ("over_" + pattern,), span=node.span)
+        kept = tuple(m for m in marked if isinstance(m, Sym))
+        return Idx(family, kept, span=span) if kept else dataclasses.replace(family, span=span)
     return Idx(node, _indices(value), span=span)
+
+
+def _marginal(value: MathNode) -> list[MathNode] | None:
+    """The items of a subscript that marks summed positions (``i+``, ``+j``, ``++``, ``i.``), else ``None``."""
+    items: list[MathNode] = []
+    todo = [value]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, Juxt):
+            todo += [n.right, n.left]
+        else:
+            items.append(n)
+    marks = [i for i in items if isinstance(i, Placeholder) and i.symbol in ("+", "cdot")]
+    letters = [i for i in items if isinstance(i, Sym) and len(i.name) == 1 and not i.accents and not i.font]
+    if not marks or len(marks) + len(letters) != len(items) or not 2 <= len(items) <= 3:
+        return None  # \bar{x}_{(\cdot)}: one placeholder alone is the leave-one-out mark, not a margin
+    return items
 
 
 def _power(node: MathNode, post: _Post, span: Span) -> MathNode:

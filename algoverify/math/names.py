@@ -335,6 +335,14 @@ def word(node: MathNode) -> str | None:
     return _letters(node) if isinstance(node, Juxt) else None
 
 
+def subscripted_word(node: MathNode) -> str | None:
+    """``SS`` of ``SS_W`` (``S`` times ``S_W`` as written): a word whose last letter carries a subscript."""
+    if not (isinstance(node, Juxt) and isinstance(node.right, Idx) and _letter(node.right.base)):
+        return None
+    head = _letters(node.left)
+    return head + _letter(node.right.base) if head else None  # type: ignore[operator]
+
+
 def _factors(node: MathNode) -> list[MathNode]:
     return _factors(node.left) + _factors(node.right) if isinstance(node, Juxt) else [node]
 
@@ -388,10 +396,10 @@ def _join_factors(factors: list[MathNode], words: frozenset[str] | set[str]) -> 
 
 
 def spelt_words(names: set[str] | frozenset[str]) -> set[str]:
-    """The words of ``names`` math spells letter by letter: ``lo``, and ``result`` of ``result_2``."""
+    """The words of ``names`` math spells letter by letter: ``lo``, ``result`` of ``result_2``, ``SS`` of ``SS_W``."""
     out = set()
     for n in names:
-        word_part = re.sub(r"_\d+$", "", n)
+        word_part = re.sub(r"_(?:\d+|[A-Za-z])$", "", n)
         if len(word_part) > 1 and (word_part.isalpha() or re.fullmatch(r"[A-Za-z]+\d+", word_part)):
             out.add(word_part)  # lo, result, and E0 of `let: {E0: …}` (E times 0 otherwise)
     return out

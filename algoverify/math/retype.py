@@ -114,6 +114,7 @@ class _Retyper:
             elif kind in ("COLONEQ", "CMD", "UNI") and _is_assign(t):
                 assigns += 1
         self.implicit = rows and _implicit_rows(toks)
+        self.pre.update(_marginal_marks(toks, self.match))
         self.seps = _statement_separators(toks) if assigns > 1 and not self.implicit else set()
 
     # --- the pass ---------------------------------------------------------------------------
@@ -307,6 +308,36 @@ class _Retyper:
 
 
 # --- handlers: one per token kind that needs its neighbours ------------------------------------------
+
+
+#: what marks a summed or averaged position in a subscript: Agresti's n_{i+}, Rice's \bar{Y}_{i.}, n_{i\cdot}
+_MARKS = {"PLUS": "+", "DOT": "cdot"}
+_MARK_CMDS = {"\\cdot": "cdot", "\\bullet": "cdot"}
+
+
+def _marginal_marks(toks: list[Any], match: dict[int, int]) -> dict[int, tuple[str, str, int]]:
+    r"""The ``+``, ``.`` and ``\cdot`` of a subscript that mark positions (``n_{i+}``, ``\bar{Y}_{..}``): placeholders.
+
+    Only in a subscript of at most three items, letters with the marks at either end: ``x_{i+1}``
+    and ``x_{t+k}`` are indices, ``\mathbb{S}_{++}`` a cone, ``n_{i+}`` the row total of a table ``n_{ij}``.
+    """
+    out: dict[int, tuple[str, str, int]] = {}
+    for k, m in match.items():
+        if k == 0 or toks[k - 1].type != "UNDERSCORE" or not 1 < m - k <= 4:
+            continue
+        inner = list(range(k + 1, m))
+        marks = {
+            j: _MARKS.get(toks[j].type) or _MARK_CMDS.get(toks[j].value if toks[j].type == "CMD" else "") for j in inner
+        }
+        if not all(marks[j] is not None or toks[j].type == "LETTER" for j in inner) or not any(marks.values()):
+            continue
+        letters = [j for j in inner if marks[j] is None]
+        if not letters and any(m != "cdot" for m in marks.values()):
+            continue  # \mathbb{S}^n_{++}: the positive definite cone (\bar{Y}_{..} is the grand mean)
+        if letters and any(marks[j] is not None for j in range(letters[0], letters[-1])):
+            continue  # x_{t+k}: a sum of two indices, never a mark between two of them
+        out.update({j: ("PLACEHOLDER", mark, j) for j, mark in marks.items() if mark is not None})
+    return out
 
 
 def _h_drop(r: _Retyper, i: int, tok: Any, value: str) -> int:

@@ -307,7 +307,8 @@ def _said_zeros(scope: Scope, context: InputSpec, own: set[str]) -> dict[str, tu
     out = {}
     for name, span in scope.zeroed.items():
         d = context.get(name)
-        if name in own or d is None or not d.shape or not all(isinstance(s, str) for s in d.shape):
+        # only a table: "a tail of μ elements" says how long, never that μ starts as a vector
+        if name in own or d is None or not d.shape or len(d.shape) != 2 or not all(isinstance(s, str) for s in d.shape):
             continue
         out[name] = (tuple(d.shape), span)  # type: ignore[arg-type]
     return out
