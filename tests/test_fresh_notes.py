@@ -57,11 +57,18 @@ KNOWN = {
     "says so (AV304)",
     "round31/adaboost-reweight": "D^{(t+1)}_i \\gets … stores entry i of an iterate named by a superscript, and "
     "\\mathbb{1}[…] in the checks' own formulas: neither runs yet",
-    "round32/chi-square-independence": "Agresti's marginal totals n_{i+}, n_{+j}: a subscript ending in + does not "
-    "parse yet; lint says so (AV201)",
-    "round32/one-way-anova": "Rice's dot notation \\bar{Y}_{i.}, \\bar{Y}_{..} and SS_W: lint says so (AV201, AV303)",
+    "round32/chi-square-independence": "'Let N = (n_{ij})' beside the grand total n \\gets \\sum n_{ij}, and "
+    "\\Require 'counts n_{ij} \\ge 0': n_ij is taken for an input of its own; lint is silent",
     "round32/kutta-rk3-linear": "the author's equation: 1 names the scheme, not the claim (their own numbering slip): "
     "check says so (AV502), lint does not yet",
+    "round34/benjamini-hochberg": "the prose's p_{(1)} \\le \\dots \\le p_{(m)} makes the sorted family an input, "
+    "though the listing assigns it; lint is silent",
+    "round34/cooks-distance": "a given: that raises on a singular draw ends a reference check (could not check) "
+    "where a property check skips the draw",
+    "round34/golub-welsch": "a matrix V 'with entries v_{ij}' a BINDINGS step computes is taken for an input, "
+    "and 0_{n \\times n} is not a sized zero; lint says so (AV303)",
+    "round34/savitzky-golay": "a table stored from row -M and column 0 gets one origin for both axes; lint says "
+    "only AV207",
 }
 #: notes whose own module needs a package algoverify does not install
 NEEDS = {"round25/mann-whitney-u": "scipy"}

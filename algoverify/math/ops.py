@@ -189,6 +189,8 @@ def cross(a: Any, b: Any) -> Any:
     Entry by entry is ``\\odot``: ``\\times`` of two vectors of another length than 2 or 3 means neither,
     and is refused.
     """
+    if isinstance(a, AbstractSet) and isinstance(b, AbstractSet):  # S × T: the pairs
+        return FiniteSet((element(x), element(y)) for x in as_finite_set(a) for y in as_finite_set(b))
     if getattr(a, "ndim", 0) == 1 and getattr(b, "ndim", 0) == 1:
         if len(a) != len(b) or len(a) not in (2, 3):
             raise ValueError(
@@ -273,16 +275,20 @@ class Identity:
         return "I" if self.scale == 1 else f"{self.scale!r} I"
 
 
-class Zero:
+class Zero(int):
     r"""``0`` that starts a value without a size (``x_0 \gets 0`` before ``A x_k``): the zero the context needs.
 
     A reader of ``w_0 \gets 0`` then ``a_k^{\top} w_{k-1}`` takes the zero vector, whatever its
     length: in a sum it is the other operand (``b - A x_0`` is ``b``), in a product it stays this
     zero (``A x_0``, ``a^{\top} w_0``: NumPy's scalar 0 would make a zero matrix of the first and a
-    row of the second). Anywhere else (a function, a comparison, an entry) it is the number 0.
+    row of the second). Anywhere else (a function, a comparison, an entry, ``&``) it is the integer 0.
     """
 
     __slots__ = ()
+
+    def __new__(cls) -> Zero:
+        """The one loose zero, an ``int`` 0 (``&``, ``\\lfloor \\rfloor``, a set take it as the integer)."""
+        return super().__new__(cls, 0)
 
     def __array_ufunc__(self, ufunc: Any, method: str, *inputs: Any, **kwargs: Any) -> Any:
         if method == "__call__" and not kwargs and len(inputs) == 2:
@@ -343,38 +349,6 @@ class Zero:
     def T(self) -> Zero:  # noqa: N802 - as NumPy names it
         """The zero transposed: itself."""
         return ZERO
-
-    def __float__(self) -> float:
-        return 0.0
-
-    def __int__(self) -> int:
-        return 0
-
-    __index__ = __int__
-
-    def __bool__(self) -> bool:
-        return False
-
-    def __eq__(self, other: Any) -> Any:
-        return 0 == other
-
-    def __ne__(self, other: Any) -> Any:
-        return 0 != other
-
-    def __lt__(self, other: Any) -> Any:
-        return 0 < other
-
-    def __le__(self, other: Any) -> Any:
-        return 0 <= other
-
-    def __gt__(self, other: Any) -> Any:
-        return 0 > other
-
-    def __ge__(self, other: Any) -> Any:
-        return 0 >= other
-
-    def __hash__(self) -> int:
-        return 0
 
     def __repr__(self) -> str:
         return "0"

@@ -107,6 +107,9 @@ def subscript(
     """
     var = node.var
     if node.domain is not None:
+        if isinstance(var, M.Tuple) and not _parenthesised(var, ctx) and all(isinstance(v, M.Sym) for v in var.items):
+            # \max_{i, j \in S}: each of i and j runs over S (the pairs of S × S), unlike \max_{(u, v) \in E}
+            return var, _power_set(node.domain, len(var.items)), None, None, []
         if isinstance(var, M.Tuple) or identifier(var) is not None:
             return var, node.domain, None, None, []
     elif identifier(var) is not None:
@@ -121,6 +124,23 @@ def subscript(
     elif isinstance(var, M.Logic) and var.op == "and":
         parts = var.args  # \sum_{(x \in S) \land (x > 0)}: latexify's sum(x for x in S if x > 0)
     if parts:
+        lead = 0
+        while lead < len(parts) and isinstance(parts[lead], M.Sym):
+            lead += 1
+        last = parts[lead] if lead < len(parts) else None
+        written = [identifier(p) for p in parts[:lead]] + [identifier(last.element) if isinstance(last, M.In) else None]
+        if (
+            isinstance(var, M.Tuple)
+            and lead
+            and isinstance(last, M.In)
+            and isinstance(last.element, M.Sym)
+            and node.domain is None
+            and len(set(written)) == len(written)
+        ):
+            # \arg\min_{i, j \in \mathcal{C}, i < j}: i and j both in C, then the conditions
+            names = (*parts[:lead], last.element)
+            pair = M.Tuple(names, span=var.span)
+            return pair, _power_set(last.set, len(names)), None, None, list(parts[lead + 1 :])
         first, conds = parts[0], list(parts[1:])
         if isinstance(var, M.Colon) and identifier(first) is not None and node.domain is None:
             # \arg\min_{u : \lnot \mathit{seen}_u}: the indices of the arrays u indexes, those that pass
@@ -143,6 +163,22 @@ def subscript(
         var.span,
         message=f"the subscript {_said(ctx, var)} of \\{node.kind} names no index or set to run over",
     )
+
+
+def _parenthesised(node: M.MathNode, ctx: Any) -> bool:
+    """Whether the note writes ``node`` in parentheses (``(u, v) \\in E``: one pair, not two variables)."""
+    text = getattr(ctx, "text", None)
+    if text is None or node.span is None:
+        return True  # no source to tell: a pair, as before
+    return text[: node.span.start].rstrip().endswith("(") or text[node.span.start : node.span.start + 1] == "("
+
+
+def _power_set(base: M.MathNode, k: int) -> M.MathNode:
+    """``S × S × …`` (``k`` times): the tuples whose items each come from ``base``."""
+    out = base
+    for _ in range(k - 1):
+        out = M.BinOp("times", out, base, span=base.span)
+    return out
 
 
 def conditions(node: M.MathNode) -> list[M.MathNode]:

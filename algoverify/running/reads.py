@@ -233,8 +233,10 @@ class _Reader:
                 self.visit(e, inner)
         elif isinstance(var, (M.Tuple, M.Logic)):
             parts = var.items if isinstance(var, M.Tuple) else var.args
-            if parts and _leading(parts[0]) == names and not isinstance(parts[0], M.Sym):
-                self._subscript(parts[0], names, outer, inner)
+            while len(parts) > 1 and isinstance(parts[0], M.Sym) and isinstance(parts[1], (M.Sym, M.In)):
+                parts = parts[1:]  # i, j \in C: the names before the set are bound with it
+            if parts and _leading(parts[0]) <= names and _leading(parts[0]) and not isinstance(parts[0], M.Sym):
+                self._subscript(parts[0], _leading(parts[0]), outer, inner)
                 parts = parts[1:]
             elif parts and isinstance(parts[0], M.Sym):
                 parts = parts[1:]
@@ -324,6 +326,11 @@ def _bound_by(var: M.MathNode) -> set[str]:
                 return found
         return set()
     if isinstance(var, M.Tuple):
+        k = 0
+        while k < len(var.items) and isinstance(var.items[k], M.Sym):
+            k += 1
+        if k and k < len(var.items) and isinstance(var.items[k], M.In):  # i, j \in C, i < j: i and j
+            return {n for item in var.items[:k] for n in _leading(item)} | _bound_by(var.items[k])
         lead = _leading(var)
         if lead:
             return lead

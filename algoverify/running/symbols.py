@@ -99,10 +99,16 @@ class Resolution:
 
 def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     """Bind the free reads of ``scope`` from ``own`` (the listing's declarations) and then ``context``."""
+    # "text t over \(\Sigma\)" where the prose defines Σ = {1, …, σ}: the definition, not an input to give
+    defined = {d.name for d in own.inputs if _defined_not_drawn(d, context)}
+    own_before = list(own.inputs)
+    if defined:
+        own = dataclasses.replace(own, inputs=[d for d in own.inputs if d.name not in defined])
     own_names = _bound_names(own) | set(scope.params)
     # \sum_{i=1}^{d} x_i: d is the length of x, when the listing itself binds x
     dims = {d for d, arrays in scope.dims.items() if arrays and arrays <= own_names | scope.bound}
     free = {name: read for name, read in scope.reads.items() if name not in own_names | dims}
+    free.update({d.name: Read(d.name, d.span) for d in own_before if d.name in defined and d.name not in free})
     # "an array count of d × w counters, all zero at the start", then count \gets 0: its sizes come in
     said_zeros = _said_zeros(scope, context, own_names)
     for shape, span in said_zeros.values():
@@ -544,6 +550,17 @@ def _digit_letter(node: M.Juxt) -> bool:
         and len(right.name) == 1
         and not right.accents
     )
+
+
+def _defined_not_drawn(d: Declared, context: InputSpec) -> bool:
+    """A name ``\\Require`` only mentions (no shape, no condition) that the prose defines and no check draws."""
+    if d.name not in context.definitions or d.shape is not None or d.constraints or d.properties:
+        return False
+    if d.origin is None or d.origin.kind != "require":
+        return False  # a parameter is given by the caller, whatever the prose says it equals
+    said = context.get(d.name)
+    origins = (said.origin, *said.also) if said is not None else ()
+    return not any(o is not None and o.kind == "spec" for o in origins)
 
 
 def own_declarations(

@@ -25,10 +25,29 @@ def _listlit(node: M.ListLit, ctx: Context) -> Closure:
     return lambda env: _array_of(values(env), node, ctx)
 
 
+def _bracketed(node: M.MathNode, ctx: Context) -> bool:
+    """Whether the note writes ``node`` in brackets (``[q_1, \\dots, q_n]``, a matrix of columns)."""
+    text = ctx.text
+    if text is None or node.span is None:
+        return True  # no source to tell: the matrix reading, as before
+    before = text[: node.span.start].rstrip()
+    return before.endswith("[") or before.endswith("\\lbrack")
+
+
+def _family_of(values: list[Any], node: M.MathNode, ctx: Context) -> Any:
+    if values and all(isinstance(v, np.ndarray) and v.ndim == 1 for v in values) and len({len(v) for v in values}) == 1:
+        return np.array(values, dtype=_dtype(ctx))
+    return _array_of(values, node, ctx)
+
+
 def _range(node: M.Range, ctx: Context) -> Closure:
-    if written_family(node) is not None:  # [q_1, \dots, q_n]: the members (vectors become columns)
+    if written_family(node) is not None:
+        # \Return s_1, \dots, s_m: the members one by one, points as the rows of what is returned, as a
+        # family of points comes in (p_i the rows of P); in brackets, [q_1, \dots, q_n] has them as columns
         members = _items((node,), ctx)
-        return lambda env: _array_of(members(env), node, ctx)
+        if _bracketed(node, ctx):
+            return lambda env: _array_of(members(env), node, ctx)
+        return lambda env: _family_of(members(env), node, ctx)
     lo, hi = compile_expr(node.lo, ctx), compile_expr(node.hi, ctx)
 
     def integers(env: Env) -> Any:
