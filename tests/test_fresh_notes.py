@@ -57,8 +57,6 @@ KNOWN = {
     "says so (AV304)",
     "round31/adaboost-reweight": "D^{(t+1)}_i \\gets … stores entry i of an iterate named by a superscript, and "
     "\\mathbb{1}[…] in the checks' own formulas: neither runs yet",
-    "round32/chi-square-independence": "'Let N = (n_{ij})' beside the grand total n \\gets \\sum n_{ij}, and "
-    "\\Require 'counts n_{ij} \\ge 0': n_ij is taken for an input of its own; lint is silent",
     "round32/kutta-rk3-linear": "the author's equation: 1 names the scheme, not the claim (their own numbering slip): "
     "check says so (AV502), lint does not yet",
     "round34/benjamini-hochberg": "the prose's p_{(1)} \\le \\dots \\le p_{(m)} makes the sorted family an input, "

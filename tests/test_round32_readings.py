@@ -219,3 +219,33 @@ def test_a_capital_word_with_a_subscript_is_one_name(tmp_path):
     assert algoverify.load(note).listings[0](x=x) == 5.0
     (outcome,) = api.check([note], seed=0, trials=10).notes[0].outcomes
     assert outcome.status == "verified", outcome.message
+
+
+def test_a_table_its_margins_and_its_total(tmp_path):
+    # Agresti: the I × J table N = (n_ij), its row totals n_{i+} and grand total n; I a size, not the identity
+    spec = """  checks:
+    - id: total
+      kind: property
+      listing: 1
+      claim: "the row totals add up to the grand total"
+      inputs: {I: "integers(1, 4)", J: "integers(1, 4)", N: "integers(0, 9, I, J)"}
+      holds: '\\sum_{i=1}^{I} n_{i+} = n'
+"""
+    note = prose_note(
+        tmp_path,
+        r"Let \(N = (n_{ij})\) be an \(I \times J\) table of counts. The row totals add up to the grand total.",
+        r"""
+\Require \(I \times J\) table of counts \(n_{ij} \ge 0\)
+\State \(n \gets \sum_{i=1}^{I} \sum_{j=1}^{J} n_{ij}\)
+\For{\(i = 1, \dots, I\)}
+  \State \(n_{i+} \gets \sum_{j=1}^{J} n_{ij}\)
+\EndFor
+\State \Return \(n\)
+""",
+        spec,
+    )
+    listing = algoverify.load(note).listings[0]
+    assert listing.inputs == ("N",)  # I and J are its sizes, not the identity
+    assert listing(N=np.array([[1, 2], [3, 4]]), I=2, J=2) == 10
+    (outcome,) = api.check([note], seed=0, trials=10).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message

@@ -499,7 +499,17 @@ def _element_of(node: M.MathNode, declared: set[str]) -> bool:
     if not isinstance(node, M.Idx) or all(isinstance(i, M.Num) for i in node.indices):
         return False
     base = identifier(node.base) or ""
-    return base in declared or base[:1].upper() + base[1:] in declared
+    if base in declared or base[:1].upper() + base[1:] in declared:
+        return True
+    # "counts n_{ij} \ge 0": entries at running indices (never names of the note), never an input n_ij;
+    # n_a, n_b of "counts n_a, n_b \ge 1" are labels, names of their own
+    return all(
+        isinstance(i, M.Sym) and i.name in _RUNNING and not i.accents and i.name not in declared for i in node.indices
+    )
+
+
+#: the letters that run over positions, as indices: ``w_{uv}``, ``n_{ij}``, ``x_t``
+_RUNNING = frozenset("ijkltuv")
 
 
 def declare_math(

@@ -97,6 +97,8 @@ class _Reader:
         # the name itself (an assignment, a loop, a parameter) makes it a variable
         only_entries = self.scope is not None and name in constant_letters(self.scope)
         constant = name is not None and (name not in bound or only_entries) and is_constant(node, name)
+        if constant and name == "I" and self.scope is not None:
+            self.scope.identity_reads.setdefault(name, node.span)  # I: the identity, unless the note names I
         if name is not None and self.scope is not None and not constant:
             self.scope.whole.add(name)  # `2 \pi` beside a weight `\pi_1`: the constant is no whole read of pi
         if name is None or name in bound or constant:

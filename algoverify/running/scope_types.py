@@ -59,6 +59,8 @@ class Scope:
     store_sizes: dict[str, set[str]] = field(default_factory=dict)
     #: where each name is first read with an index that is not a numeral (``\eta_t``, ``x_{i+1}``)
     entry_reads: dict[str, Span] = field(default_factory=dict)
+    #: ``I`` read where nothing binds it (the identity, unless the note declares a name ``I``: "an I × J table")
+    identity_reads: dict[str, Span] = field(default_factory=dict)
     #: names read or stored with an index that is not a numeral (``\pi_i``): arrays, not labelled names
     variable_indexed: set[str] = field(default_factory=set)
     #: ``p_0``, ``p_1`` beside ``p \gets …`` (numeral subscripts only): numbers of their own, not entries of p

@@ -109,6 +109,10 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     dims = {d for d, arrays in scope.dims.items() if arrays and arrays <= own_names | scope.bound}
     free = {name: read for name, read in scope.reads.items() if name not in own_names | dims}
     free.update({d.name: Read(d.name, d.span) for d in own_before if d.name in defined and d.name not in free})
+    for name, span in scope.identity_reads.items():  # "an I × J table", I drawn by the spec: a size, not the identity
+        said = context.get(name)
+        if name not in own_names and name not in free and said is not None and said.shape in (None, ()):
+            free[name] = Read(name, span)
     # "an array count of d × w counters, all zero at the start", then count \gets 0: its sizes come in
     said_zeros = _said_zeros(scope, context, own_names)
     for shape, span in said_zeros.values():
@@ -177,6 +181,8 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
         lower = d.name[:1].lower() + d.name[1:]
         if lower != d.name and free.get(lower) is not None and free[lower].max_indices == 2:
             relevant.add(d.name)  # p_{ij} read, P declared around the listing: its entries, by convention
+        if _entries_beside_total(lower, d.name, scope, own_names):
+            relevant.add(d.name)  # n \gets \sum n_{ij} with N drawn: n_{ij} are N's entries, n the total
     added = InputSpec()
     defined = {n for n in free if n in context.definitions}  # "V = {1, …, n}": defined, not an input
     # "Let n ≥ 5 be odd" before a test and its helper PowMod(b, e, n): the prose speaks of the
@@ -261,6 +267,13 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
                 continue
     _stored_entries(scope, own_names | set(free), bound, declarations, out, conventions)
     out.renames.update({d.entries: d.name for d in declarations.inputs if d.entries and d.entries not in own_names})
+    out.renames.update(
+        {
+            d.name[:1].lower() + d.name[1:]: d.name
+            for d in declarations.inputs
+            if _entries_beside_total(d.name[:1].lower() + d.name[1:], d.name, scope, own_names)
+        }
+    )
     # "L unit lower triangular, with entries ℓ_{ij}", then L \gets I_n and ℓ_{ij} \gets …: one matrix
     out.renames.update(
         {
@@ -549,6 +562,21 @@ def _digit_letter(node: M.Juxt) -> bool:
         and isinstance(right, M.Sym)
         and len(right.name) == 1
         and not right.accents
+    )
+
+
+def _entries_beside_total(lower: str, upper: str, scope: Scope, own: set[str]) -> bool:
+    """``n \\gets \\sum_{i,j} n_{ij}`` where the note gives the table ``N``: ``n_{ij}`` are ``N``'s entries.
+
+    ``n`` (assigned whole, never stored by index) is the listing's own total.
+    """
+    return (
+        lower != upper
+        and lower in scope.assigned_whole
+        and lower not in scope.stored_by_index
+        and scope.index_counts.get(lower) == {2}
+        and upper not in scope.bound
+        and upper not in own
     )
 
 
