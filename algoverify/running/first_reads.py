@@ -110,6 +110,8 @@ class _Walk:
             target = self.target(n)
             if isinstance(target, M.Idx):  # S_{i,0} \gets 0: the indices are read; S is written, not read
                 self.mentioned |= {m for i in target.indices for m in names_in(i)} - self.written_any
+            if isinstance(target, M.Range) and isinstance(target.lo, M.Idx):
+                target = target.lo  # p_{(1)}, \dots, p_{(m)} \gets …: the family p_{(·)} is written
             base = target.base if isinstance(target, M.Idx) else target
             name = identifier(base) if isinstance(base, M.Sym) else None
             if name is not None:

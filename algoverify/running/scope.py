@@ -385,6 +385,10 @@ def _stored(tree: M.MathNode, is_bound: Callable[[str], bool]) -> set[str]:
     """The names an assignment target stores into: ``x`` and ``x_i`` of ``x_i``, each of ``(a, b)``."""
     if isinstance(tree, (M.Tuple, M.ListLit)):
         return {n for item in tree.items for n in _stored(item, is_bound)}
+    if isinstance(tree, M.Range) and isinstance(tree.lo, M.Idx) and isinstance(tree.hi, M.Idx):
+        # p_{(1)}, \dots, p_{(m)} \gets \operatorname{sort}(p): the whole family is the listing's
+        name = identifier(tree.lo.base)
+        return {name} if name is not None and name == identifier(tree.hi.base) else set()
     if isinstance(tree, M.Idx):
         if labelled(tree, is_bound):
             return {n for n in (identifier(tree),) if n is not None}
@@ -411,6 +415,10 @@ def _shape_of_target(tree: M.MathNode, scope: Scope, is_bound: Callable[[str], b
         if base is not None:
             scope.stored_by_index.add(base)
             scope.index_counts.setdefault(base, set()).add(len(tree.indices))
+    elif isinstance(tree, M.Range) and _stored(tree, is_bound):  # \beta_1, \dots, \beta_p \gets 0: assigned whole
+        for name in _stored(tree, is_bound):
+            scope.whole.add(name)
+            scope.assigned_whole.add(name)
     elif isinstance(tree, M.Assign):
         _shape_of_target(tree.target, scope, is_bound)
         _shape_of_target(tree.value, scope, is_bound)

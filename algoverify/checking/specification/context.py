@@ -382,7 +382,26 @@ class CheckContext:
             return True
         env = {**self.functions, **values}
         env.update({k: v for k, v in self._bound_inputs(check, values).items() if k not in env})
-        return bool(np.all(self.evaluate(check, str(given), env, ("given",))))
+        try:
+            return bool(np.all(self.evaluate(check, str(given), env, ("given",))))
+        except LocatedError:
+            if self._excluded(check, values):
+                return False  # a singular X the note's "full column rank" keeps out: skipped, as the run would be
+            raise
+
+    def _excluded(self, check: CheckSpec, values: dict[str, Any]) -> bool:
+        """Whether the check's listing refuses ``values`` on entry (a precondition of the note does not hold)."""
+        key = check.get("listing")
+        if key is None:
+            return False
+        try:
+            listing = self.loaded.listing(key)
+            listing.program.bound_inputs(taken(listing, values))
+        except LocatedError as exc:
+            return exc.rule.code == "AV309"
+        except (KeyError, TypeError):
+            return False
+        return False
 
     def _bound_inputs(self, check: CheckSpec, values: dict[str, Any]) -> dict[str, Any]:
         """The drawn values as the check's listing binds them (``s_i`` the columns of ``S``), for its LaTeX to read.
