@@ -59,8 +59,6 @@ KNOWN = {
     "\\mathbb{1}[…] in the checks' own formulas: neither runs yet",
     "round32/kutta-rk3-linear": "the author's equation: 1 names the scheme, not the claim (their own numbering slip): "
     "check says so (AV502), lint does not yet",
-    "round34/golub-welsch": "a matrix V 'with entries v_{ij}' a BINDINGS step computes is taken for an input, "
-    "and 0_{n \\times n} is not a sized zero; lint says so (AV303)",
     "round34/savitzky-golay": "a table stored from row -M and column 0 gets one origin for both axes; lint says "
     "only AV207",
 }

@@ -48,3 +48,64 @@ def test_a_given_the_notes_precondition_makes_moot_skips_the_draw(tmp_path):
     )
     (outcome,) = api.check([note], seed=0, trials=30).notes[0].outcomes
     assert outcome.status == "verified", outcome.message  # the rank-deficient integer draws are skipped
+
+
+def test_a_zero_written_with_its_size(tmp_path):
+    note = prose_note(
+        tmp_path,
+        r"The matrix is \(n \times n\).",
+        r"""
+\Require \(n \ge 1\)
+\State \(J \gets 0_{n \times n}\)
+\State \(J_{1,n} \gets 1\)
+\State \Return \(J\)
+""",
+    )
+    got = algoverify.load(note).listings[0](n=3)
+    assert got.shape == (3, 3) and got[0, 2] == 1 and got.sum() == 1
+
+
+_EIGEN = r"""
+\Require number of nodes \(n \ge 1\)
+\State \(J \gets 0_{n \times n}\)
+\For{\(k = 1, \dots, n - 1\)}
+  \State \(J_{k,k+1} \gets 1\); \(J_{k+1,k} \gets 1\)
+\EndFor
+\State compute the eigendecomposition \(J = V \Lambda V^{\top}\)
+\For{\(j = 1, \dots, n\)}
+  \State \(w_j \gets v_{1j}^2\)
+\EndFor
+\State \Return \(w\)
+"""
+
+
+def test_entries_of_a_matrix_an_english_step_computes(tmp_path):
+    # the binding sets V (and lam); v_{1j} are entries of that V, never an input V or an unbound lam
+    (tmp_path / "steps.py").write_text(
+        "import numpy as np\n\n"
+        "def eig(step):\n"
+        "    lam, V = np.linalg.eigh(np.asarray(step['J'], float))\n"
+        "    step['Lambda'] = np.diag(lam)\n"
+        "    step['lam'] = lam\n"
+        "    step['V'] = V\n\n"
+        "BINDINGS = {'compute the eigendecomposition': eig}\n"
+    )
+    spec = """  module: steps.py
+  checks:
+    - id: sum
+      kind: property
+      listing: 1
+      claim: "the weights add up to one"
+      inputs: {n: "integers(1, 5)"}
+      holds: '\\sum_{j=1}^{n} w_j = 1'
+"""
+    note = prose_note(
+        tmp_path,
+        r"Let \(V\) be the orthogonal matrix with entries \(v_{ij}\). The weights add up to one.",
+        _EIGEN.replace(r"\State \Return \(w\)", r"\State \(x_1 \gets \lambda_1\)" + "\n" + r"\State \Return \(w\)"),
+        spec,
+    )
+    listing = algoverify.load(note).listings[0]
+    assert listing.inputs == ("n",)
+    (outcome,) = api.check([note], seed=0, trials=5).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message

@@ -176,10 +176,11 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
             and d.name not in scope.assigned_whole | returned
             and any(a in updated_parts for a in (d.entries, d.columns, d.rows))
         )
-        if updated or any(alias in free for alias in (d.entries, d.columns, d.rows) if alias):
+        described = d.name in scope.described  # "compute J = V Λ V^T": the statement sets V, whose v_{1j} are read
+        if updated or (not described and any(alias in free for alias in (d.entries, d.columns, d.rows) if alias)):
             relevant.add(d.name)
         lower = d.name[:1].lower() + d.name[1:]
-        if lower != d.name and free.get(lower) is not None and free[lower].max_indices == 2:
+        if lower != d.name and free.get(lower) is not None and free[lower].max_indices == 2 and not described:
             relevant.add(d.name)  # p_{ij} read, P declared around the listing: its entries, by convention
         if _entries_beside_total(lower, d.name, scope, own_names):
             relevant.add(d.name)  # n \gets \sum n_{ij} with N drawn: n_{ij} are N's entries, n the total
@@ -280,7 +281,7 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
             d.entries: d.name
             for d in context.inputs
             if d.entries
-            and d.name in scope.assigned_whole
+            and d.name in scope.assigned_whole | scope.described
             and d.entries in scope.indexed | scope.stored_by_index
             and d.entries not in scope.assigned_whole | own_names
             and scope.index_counts.get(d.entries) == {2}
@@ -291,6 +292,9 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
         out.bindings[name] = _binding(name, declarations, scope, conventions)  # type: ignore[assignment]
     for name, read in free.items():
         if name in out.bindings:  # defined by the prose
+            continue
+        if out.renames.get(name) in scope.described:  # v_{1j} of the V "compute J = V Λ V^T" sets
+            out.bindings[name] = Binding(name, "entries", f"the entries of {out.renames[name]}", Origin("convention"))
             continue
         binding = _binding(name, declarations, scope, conventions)
         if binding is None and _imaginary_unit(name, scope):

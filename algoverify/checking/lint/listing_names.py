@@ -11,14 +11,17 @@ is a finding at the name, with the fix, so that a lint-clean listing runs.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from ...findings import AmbiguousMath, Finding, LocatedError, UnboundName
 from ...math import mathexpr as M
 from ...math.segments import parse_segment
+from ...reading.files import regular_file
 from ...reading.macros import MacroError, MacroTable, expand
 from ...reading.notes import Note
 from ...reading.prose import Sentence, sentences
@@ -198,10 +201,13 @@ def name_findings(
     out: list[Finding] = []
     path = note.path
     numbers = names.numbers or [{} for _ in listings]
+    set_by_bindings = step_names(note)
     for (block, _), resolutions, drawn, context in zip(listings, names.resolved, numbers, names.contexts):
         for scope, resolution in resolutions:
             out += _entries_of_numbers(scope, context, drawn, note)
             for read in resolution.unbound:
+                if read.name in set_by_bindings and scope.described:
+                    continue  # step["lam"] = … in a binding of the module: an English statement of the listing sets it
                 hint = unbound_message(read, scope, resolution.declarations)
                 out.append(UnboundName.finding(read.span, path, name=read.name, hint=hint))
             for read, why in resolution.ambiguous:
@@ -239,6 +245,36 @@ def name_findings(
                 span = family.span or block.span
                 out.append(AmbiguousMath.finding(span, path, message=message))
     return out
+
+
+def step_names(note: Note) -> set[str]:
+    """The names the note's module's bindings set (``step["lam"] = …``), read from its source, never run.
+
+    Lint imports nothing: the module is parsed, not executed, so a name an English statement's binding
+    assigns is not reported as unbound where the run will have it.
+    """
+    try:
+        module = read_spec(note).module
+    except Exception:  # noqa: BLE001 - a spec that cannot be read is reported by the spec's own lint
+        return set()
+    if not module or note.path is None:
+        return set()
+    path = (Path(note.path).parent / module).resolve()
+    if path.suffix != ".py" or not path.is_relative_to(Path(note.path).parent.resolve()) or not regular_file(path):
+        return set()
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
+        return set()
+    return {
+        target.slice.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign)
+        for target in node.targets
+        if isinstance(target, ast.Subscript)
+        and isinstance(target.slice, ast.Constant)
+        and isinstance(target.slice.value, str)
+    }
 
 
 def _entries_of_numbers(scope: Any, context: InputSpec | None, drawn: dict[str, Origin], note: Note) -> list[Finding]:

@@ -177,6 +177,8 @@ def _idx(node: M.Idx, ctx: Context) -> Closure:
     flat = identifier(node)
     if _identity_of_size(node, ctx):
         return _eye(node, flat, ctx)
+    if M.zero_literal(node.base) and len(node.indices) == 1:
+        return _sized_zero(node, ctx)  # 0_{n \times n}, \mathbf{0}_n: the zero of that shape
     if basis_vector(node, ctx):
         return _basis(node, flat, ctx)
     if flat is not None and labelled(node, ctx.declared.__contains__):  # x_{\mathrm{new}}: a name, never an index
@@ -293,6 +295,28 @@ def _basis(node: M.Idx, flat: str | None, ctx: Context) -> Closure:
         return Basis(_as_index(position(env), node, ctx) - ctx.index_base)
 
     return basis
+
+
+def _sized_zero(node: M.Idx, ctx: Context) -> Closure:
+    """``0_{m \\times n}`` (the ``m × n`` zero matrix), ``0_n`` or ``\\mathbf{0}_n`` (the zero vector of ``n``)."""
+    index = node.indices[0]
+    sides = [index.left, index.right] if isinstance(index, M.BinOp) and index.op == "times" else [index]
+    sizes = [compile_expr(s, ctx) for s in sides]
+
+    def zero(env: Env) -> Any:
+        shape = []
+        for s, side in zip(sizes, sides):
+            n = s(env)
+            if isinstance(n, float) and n.is_integer():
+                n = int(n)
+            if not isinstance(n, (int, np.integer)) or n < 0:
+                raise LocatedError(EvaluationFailed, side.span, message=f"{ctx.written(node)}: {n!r} is not a size")
+            shape.append(int(n))
+        if ctx.exact:
+            return np.zeros(shape, dtype=int).astype(object)
+        return np.zeros(shape)
+
+    return zero
 
 
 def _eye(node: M.Idx, flat: str | None, ctx: Context) -> Closure:
