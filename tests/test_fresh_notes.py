@@ -59,8 +59,6 @@ KNOWN = {
     "\\mathbb{1}[…] in the checks' own formulas: neither runs yet",
     "round32/kutta-rk3-linear": "the author's equation: 1 names the scheme, not the claim (their own numbering slip): "
     "check says so (AV502), lint does not yet",
-    "round34/savitzky-golay": "a table stored from row -M and column 0 gets one origin for both axes; lint says "
-    "only AV207",
 }
 #: notes whose own module needs a package algoverify does not install
 NEEDS = {"round25/mann-whitney-u": "scipy"}

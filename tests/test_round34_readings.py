@@ -8,6 +8,7 @@ that draw. The fixtures are our own text.
 
 from __future__ import annotations
 
+import numpy as np
 from helpers import prose_note
 
 import algoverify
@@ -109,3 +110,23 @@ def test_entries_of_a_matrix_an_english_step_computes(tmp_path):
     assert listing.inputs == ("n",)
     (outcome,) = api.check([note], seed=0, trials=5).notes[0].outcomes
     assert outcome.status == "verified", outcome.message
+
+
+def test_a_table_from_a_negative_row_keeps_its_columns(tmp_path):
+    # Savitzky–Golay's design matrix: a_{n,i} = n^i for n = -M, …, M and i = 0, …, N is (2M + 1) × (N + 1)
+    note = prose_note(
+        tmp_path,
+        r"The window has half-width \(M \ge 1\) and the fit degree is \(N\).",
+        r"""
+\Require half-width \(M \ge 1\), degree \(N \ge 0\)
+\For{\(n = -M, \dots, M\)}
+  \For{\(i = 0, \dots, N\)}
+    \State \(a_{n,i} \gets n^{i}\)
+  \EndFor
+\EndFor
+\State \Return \(a\)
+""",
+    )
+    assert [f.code for f in api.lint([note]).all_findings() if f.code == "AV207"] == []  # -M, …, M counts up
+    got = algoverify.load(note).listings[0](M=1, N=1)
+    np.testing.assert_array_equal(got, [[1, -1], [1, 0], [1, 1]])

@@ -879,9 +879,14 @@ class Sequence(dict):
     def _matrix(self, keys: list[tuple[int, int]]) -> Any:
         # a matrix stored entry by entry (R_{i,j} in Gram–Schmidt, which sets i <= j only): the
         # entries never stored are 0, as the triangular matrix the listing builds has them
-        origin = min(min(i, j) for i, j in keys)
-        rows = max(i for i, _ in keys) - origin + 1
-        cols = max(j for _, j in keys) - origin + 1
+        # each axis from the smallest index written on it: a_{n,i} for n = -M, …, M and i = 0, …, N is
+        # (2M + 1) × (N + 1), never padded with columns before 0
+        top, left = min(i for i, _ in keys), min(j for _, j in keys)
+        low = min(top, left)
+        top, left = (low, low) if top >= 0 and left >= 0 else (top, left)
+        origin = top if top == left else None
+        rows = max(i for i, _ in keys) - top + 1
+        cols = max(j for _, j in keys) - left + 1
         if rows * cols > 4 * len(keys) + 16:
             return self  # a few scattered entries: a map, not a matrix
         out = np.zeros((rows, cols), dtype=_element_type(self.values()))
@@ -889,10 +894,10 @@ class Sequence(dict):
             out[...] = 0  # an exact run's matrix: the entries never stored are the integer 0
         try:
             for (i, j), v in self.items():
-                out[i - origin, j - origin] = v
+                out[i - top, j - left] = v
         except (TypeError, ValueError):
             return self
-        return written_array(out, origin)
+        return written_array(out, origin) if origin is not None else out
 
 
 def seen(value: Any) -> Any:

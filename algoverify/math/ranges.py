@@ -41,6 +41,8 @@ def written_direction(start: M.MathNode, stop: M.MathNode) -> int | None:
         return UPWARD  # 1, …, n: counted from the number
     if b is not None:
         return DOWNWARD  # n, …, 1 and n - 1, …, 0: counted down to the number
+    if isinstance(start, M.Neg) and M.dump(start.operand) == M.dump(stop):
+        return UPWARD  # -M, …, M: a window symmetric about 0, counted up
     if _past(start) and not _past(stop):
         return UPWARD  # i + 1, …, n: from one past i, up (empty when i = n)
     if _past(stop) and isinstance(start, M.Sym):
