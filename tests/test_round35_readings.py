@@ -17,6 +17,8 @@ from helpers import prose_note
 import algoverify
 from algoverify import api
 from algoverify.math.mathexpr import parse_math
+from algoverify.reading.notes import read_note
+from algoverify.reading.prose import sentences
 
 
 def test_a_returned_family_of_points_has_them_as_rows(tmp_path):
@@ -125,3 +127,20 @@ def test_a_quantifier_after_and_in_a_check(tmp_path):
     )
     (outcome,) = api.check([note], seed=0, trials=10).notes[0].outcomes
     assert outcome.status == "verified", outcome.message
+
+
+@pytest.mark.parametrize(
+    "citation",
+    [
+        "(*A simple min-cut algorithm*, J. ACM 44(4), 1997)",
+        "(Phil. Mag. 50, 1900; see Agresti, *Categorical Data Analysis*, 3rd ed., 2013, p. 38)",
+        "(SIAM J. Sci. Comput. 19, 1998, 1–20)",
+    ],
+)
+def test_a_reference_in_parentheses_states_no_number(tmp_path, citation):
+    # its year, volume and pages are no claims, and its abbreviations end no sentence
+    note = tmp_path / "note.md"
+    note.write_text(f"Stoer and Wagner {citation} find a minimum cut of a weighted graph.\n")
+    said = sentences(read_note(note), [])
+    assert len(said) == 1 and said[0].text.endswith("weighted graph.")
+    assert [f.code for f in api.lint([note]).all_findings() if f.code == "AV604"] == []

@@ -60,6 +60,9 @@ _NOT_READ = re.compile(
       | !\[[^\]\n]*\]\([^)\n]*\)                       # an image
       | \]\([^)\n]*\) | \]\[[^\]\n]*\]                  # a link's target
       | \[(?:\^|@)[^\]\n]*\]:? | \[\d+(?:\s*[,–-]\s*\d+)*\]   # citation and footnote markers
+      | (?<!\\)\((?:[^()]|\([^()]{0,20}\)){0,300}?           # a reference in parentheses: (Stoer and Wagner,
+        (?<![\d.])(?:1[5-9]\d\d|20\d\d)(?![\d.])               # J. ACM 44(4), 1997): its year, volume and pages
+        (?:[^()]|\([^()]{0,20}\)){0,300}?\)                      # are no numbers the prose states
       | <sup>[^<]*</sup> | </?[A-Za-z][^<>\n]*>            # HTML
       | <https?://[^>\s]+> | \bhttps?://\S+               # URLs
     """,
