@@ -58,7 +58,7 @@ KNOWN = {
     "round31/adaboost-reweight": "D^{(t+1)}_i \\gets … stores entry i of an iterate named by a superscript, and "
     "\\mathbb{1}[…] in the checks' own formulas: neither runs yet",
     "round32/kutta-rk3-linear": "the author's equation: 1 names the scheme, not the claim (their own numbering slip): "
-    "check says so (AV502), lint does not yet",
+    "lint says so (AV502)",
 }
 #: notes whose own module needs a package algoverify does not install
 NEEDS = {"round25/mann-whitney-u": "scipy"}

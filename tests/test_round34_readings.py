@@ -130,3 +130,15 @@ def test_a_table_from_a_negative_row_keeps_its_columns(tmp_path):
     assert [f.code for f in api.lint([note]).all_findings() if f.code == "AV207"] == []  # -M, …, M counts up
     got = algoverify.load(note).listings[0](M=1, N=1)
     np.testing.assert_array_equal(got, [[1, -1], [1, 0], [1, 1]])
+
+
+def test_an_equation_check_naming_a_display_that_is_no_equation_is_said_at_lint(tmp_path):
+    note = tmp_path / "note.md"
+    note.write_text(
+        "---\nalgoverify:\n  checks:\n    - id: eq\n      kind: equation\n      listing: 1\n      equation: 1\n"
+        '      claim: "The scheme"\n---\n\nThe scheme\n\n\\[\nk_1 = f(y), \\quad y \\leftarrow y + h k_1,\n\\]\n\n'
+        "\\begin{algorithmic}\n\\Require \\(y, h\\)\n\\State \\(y \\gets y + h y\\)\n\\State \\Return \\(y\\)\n"
+        "\\end{algorithmic}\n"
+    )
+    found = [f for f in api.lint([note]).all_findings() if f.code == "AV502"]
+    assert len(found) == 1 and "is not an equation `name = expression`" in found[0].message

@@ -30,7 +30,7 @@ from ..evidence.symexec import execute
 from ..evidence.trials import CannotCheck, failed_run, search
 from ..outcome import Verdict
 from ..specification.context import CheckContext
-from ..specification.spec import CheckSpec
+from ..specification.spec import CheckSpec, equation_problem
 from .property import _judge, taken
 
 __all__ = ["run", "prove_listing"]
@@ -121,21 +121,11 @@ def _equation(check: CheckSpec, ctx: CheckContext) -> tuple[str, str]:
 
 def _read(check: CheckSpec, latex: str, key: str) -> tuple[M.Rel, str]:
     """The equation as ``name = expression``; anything else is a mistake of the spec, located at its key."""
-    try:
-        tree = M.parse_math(latex)
-    except LocatedError as exc:
-        raise LocatedError(
-            SpecReferenceError, check.at(key), check=check.id, message=f"cannot read {latex!r}: {exc}"
-        ) from None
-    name = identifier(tree.first) if isinstance(tree, M.Rel) else None
-    if not isinstance(tree, M.Rel) or len(tree.rest) != 1 or tree.rest[0][0] != "=" or name is None:
-        raise LocatedError(
-            SpecReferenceError,
-            check.at(key),
-            check=check.id,
-            message=f"{latex!r} is not an equation `name = expression` naming what the listing computes",
-        )
-    return tree, name
+    problem = equation_problem(latex)
+    if problem is not None:
+        raise LocatedError(SpecReferenceError, check.at(key), check=check.id, message=problem)
+    tree = M.parse_math(latex)
+    return tree, identifier(tree.first)  # type: ignore[union-attr,return-value]
 
 
 def _qualified(tree: M.Rel, latex: str) -> str | None:

@@ -37,6 +37,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from ...findings import Finding, LocatedError, MalformedSpec, ModuleError, SpecReferenceError
+from ...math import mathexpr as M
+from ...math.names import identifier
 from ...reading.files import read_text, regular_file
 from ...reading.notes import Note
 from ...running.signature import listing_outputs
@@ -373,6 +375,13 @@ def check_references(
         problem = _latex_problem(latex)
         if problem is not None:
             bad(path, problem)
+    equation = check.get("equation")
+    maths = [b for b in blocks if b.kind == "math"]
+    if check.kind == "equation" and isinstance(equation, int) and 1 <= equation <= len(maths):
+        body = maths[equation - 1].body_span
+        problem = equation_problem(" ".join(note.source.text[body.start : body.end].split()))
+        if problem is not None:  # the display `equation: 1` names is not `name = expression`: said before a run
+            bad(("equation",), problem)
     if check.kind == "reference":
         subject = [k for k in ("listing", "snippet") if check.get(k) is not None]
         if subject == []:
@@ -407,6 +416,18 @@ def check_references(
     elif places and check.get("listing") is None:
         bad((places[0],), f"`{places[0]}:` names a statement of a listing: the check needs `listing:`")
     return out
+
+
+def equation_problem(latex: str) -> str | None:
+    """What keeps ``latex`` from being an equation check's ``name = expression``; ``None`` when it is one."""
+    try:
+        tree = M.parse_math(latex)
+    except LocatedError as exc:
+        return f"cannot read {latex!r}: {exc}"
+    name = identifier(tree.first) if isinstance(tree, M.Rel) else None
+    if not isinstance(tree, M.Rel) or len(tree.rest) != 1 or tree.rest[0][0] != "=" or name is None:
+        return f"{latex!r} is not an equation `name = expression` naming what the listing computes"
+    return None
 
 
 def _latex_values(check: CheckSpec) -> Iterator[tuple[tuple[Any, ...], str]]:
