@@ -16,7 +16,8 @@ from helpers import prose_note
 
 import algoverify
 from algoverify import api
-from algoverify.math.ops import Ones, ones_outer, product
+from algoverify.math.ops import product
+from algoverify.math.sizeless import Ones, ones_outer
 
 _RANKS = r"""
 \For{\(i = 1, \dots, n\)}

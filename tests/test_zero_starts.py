@@ -14,7 +14,8 @@ from helpers import prose_note
 
 import algoverify
 from algoverify import api
-from algoverify.math.ops import ZERO, Zero, seen
+from algoverify.math.ops import seen
+from algoverify.math.sizeless import ZERO, Zero
 
 
 def test_gradient_steps_from_a_zero_start_are_vectors(tmp_path):

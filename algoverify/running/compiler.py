@@ -26,9 +26,10 @@ from ..math import mathexpr as M
 from ..math.exact import float_in, too_large
 from ..math.names import identifier, word
 from ..math.numeric import TRACE_KEY, Context, compile_expr, compile_target
-from ..math.ops import ZERO, nonfinite
+from ..math.ops import nonfinite
 from ..math.ranges import UPWARD
 from ..math.segments import parse_segment
+from ..math.sizeless import ZERO
 from ..source import Span
 from ..syntax import ir
 from .conventions import (

@@ -19,7 +19,8 @@ from ..findings import EvaluationFailed, LocatedError, NotExecutable
 from ..math import mathexpr as M
 from ..math.names import identifier
 from ..math.numeric import Context, Env, compile_expr
-from ..math.ops import Sequence, materialise, raise_on_fp_errors, written_array
+from ..math.ops import Sequence, raise_on_fp_errors, written_array
+from ..math.sizeless import materialise
 from ..syntax import ir
 from .declarations import InputSpec
 from .symbols import Resolution, rename_entries

@@ -111,7 +111,8 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     free.update({d.name: Read(d.name, d.span) for d in own_before if d.name in defined and d.name not in free})
     for name, span in scope.identity_reads.items():  # "an I × J table", I drawn by the spec: a size, not the identity
         said = context.get(name)
-        if name not in own_names and name not in free and said is not None and said.shape in (None, ()):
+        drawn = said is not None and any(o is not None and o.kind == "spec" for o in (said.origin, *said.also))
+        if name not in own_names and name not in free and (drawn or name in context.sizes):
             free[name] = Read(name, span)
     # "an array count of d × w counters, all zero at the start", then count \gets 0: its sizes come in
     said_zeros = _said_zeros(scope, context, own_names)

@@ -33,15 +33,14 @@ from ..ops import (
     as_finite_set,
     cross,
     invert,
-    ones_outer,
     pair_inner,
     power,
     product,
-    settle,
     square_root,
     transpose,
     two_norm,
 )
+from ..sizeless import ones_outer, settle
 from .core import TRACE_KEY, Closure, Context, Env, _is_shape_error, _mismatch, _ndim, compile_expr, compile_operand
 from .lookup import _binary, _lookup, _lookup_key, _settle
 from .sets import _items, _member, _stepped_family

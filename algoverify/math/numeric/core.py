@@ -24,7 +24,8 @@ from .. import mathexpr as M
 from ..codegen import generate, written_pair
 from ..functions import FUNCTIONS, indexed_from
 from ..latex import written
-from ..ops import Identity, pair_inner
+from ..ops import pair_inner
+from ..sizeless import Identity
 
 Env = dict[str, Any]
 Closure = Callable[[Env], Any]

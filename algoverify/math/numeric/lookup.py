@@ -23,7 +23,8 @@ from .. import mathexpr as M
 from ..bigops import keyed
 from ..functions import PYTHON_MATH
 from ..names import identifier, labelled
-from ..ops import Basis, FiniteSet, Identity, Ones, Sequence, element, product, transpose
+from ..ops import FiniteSet, Sequence, element, product, transpose
+from ..sizeless import Basis, Identity, Ones
 from ..slices import IndexSpan, index_items, slice_of
 from .core import (
     Closure,
