@@ -15,7 +15,7 @@ from typing import Any
 
 from ..findings import LocatedError, MathSyntax
 from ..source import Span
-from .mathlists import lift_list, quantified_over
+from .mathlists import lift_list, quantified_over, trailing_range_quant
 from .mathtokens import _span, _syntax
 from .mathtree import (
     Abs,
@@ -62,7 +62,6 @@ from .mathtree import (
     Placeholder,
     Pow,
     Quant,
-    Range,
     Rel,
     Seq,
     SetBuilder,
@@ -136,26 +135,6 @@ def _is_indexable(node: MathNode) -> bool:
 
 def _items(node: MathNode) -> tuple[MathNode, ...]:
     return node.items if isinstance(node, Tuple) else (node,)
-
-
-def _trailing_range_quant(left: MathNode, right: MathNode, span: Span) -> MathNode | None:
-    r"""``a \land \forall l = 1, \dots, i : P``: the comma list took the quantifier's range; give it back.
-
-    The list binds looser than ``\land``, so the parse is ``(a \land \forall l = 1), \dots, i`` before the
-    colon; a reader reads ``a \land (\forall l \in \{1, \dots, i\} : P)``.
-    """
-    if not (isinstance(left, Range) and isinstance(left.lo, Logic) and left.lo.op in ("and", "or") and left.lo.args):
-        return None
-    last = left.lo.args[-1]
-    if not (isinstance(last, Quant) and last.body is None and isinstance(last.var, Rel) and len(last.var.rest) == 1):
-        return None
-    op, start = last.var.rest[0]
-    if op != "=":
-        return None
-    whole = Range(start, left.hi, span=Span(start.span.start, left.hi.span.end))
-    var = quantified_over(Rel(last.var.first, (("=", whole),), span=Span(last.var.span.start, left.hi.span.end)))
-    body = Quant(last.kind, var, right, span=Span(last.span.start, right.span.end))
-    return Logic(left.lo.op, left.lo.args[:-1] + (body,), span=span)
 
 
 def _indices(node: MathNode) -> tuple[MathNode, ...]:
@@ -327,7 +306,7 @@ def _make_builder() -> type:
                 # colon, as a reader takes it (the colon binds loosest in the grammar)
                 body = Quant(last.kind, last.var, right, span=Span(last.span.start, right.span.end))
                 return Logic(left.op, left.args[:-1] + (body,), span=span)
-            lifted = _trailing_range_quant(left, right, span)
+            lifted = trailing_range_quant(left, right, span)
             return lifted if lifted is not None else Colon(left, right, span=span)
 
         def tuple(self, meta, *items):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..source import Span
 from .mathtree import Assign, BinOp, Dots, Idx, In, Logic, MathNode, Num, Quant, Range, Rel, SetLit, Sym, Tuple
 
-__all__ = ["lift_list", "quantified_over", "written_range"]
+__all__ = ["lift_list", "quantified_over", "trailing_range_quant", "written_range"]
 
 
 def lift_list(items: tuple[MathNode, ...], span: Span) -> MathNode:
@@ -166,3 +166,23 @@ def written_range(parts: list[MathNode]) -> tuple[str, MathNode, int, MathNode, 
             continue
         return var, part.first, _LOWER[op1], hi, _LOWER[op2], parts[:k] + parts[k + 1 :]
     return None
+
+
+def trailing_range_quant(left: MathNode, right: MathNode, span: Span) -> MathNode | None:
+    r"""``a \land \forall l = 1, \dots, i : P``: the comma list took the quantifier's range; give it back.
+
+    The list binds looser than ``\land``, so the parse is ``(a \land \forall l = 1), \dots, i`` before the
+    colon; a reader reads ``a \land (\forall l \in \{1, \dots, i\} : P)``.
+    """
+    if not (isinstance(left, Range) and isinstance(left.lo, Logic) and left.lo.op in ("and", "or") and left.lo.args):
+        return None
+    last = left.lo.args[-1]
+    if not (isinstance(last, Quant) and last.body is None and isinstance(last.var, Rel) and len(last.var.rest) == 1):
+        return None
+    op, start = last.var.rest[0]
+    if op != "=":
+        return None
+    whole = Range(start, left.hi, span=Span(start.span.start, left.hi.span.end))
+    var = quantified_over(Rel(last.var.first, (("=", whole),), span=Span(last.var.span.start, left.hi.span.end)))
+    body = Quant(last.kind, var, right, span=Span(last.span.start, right.span.end))
+    return Logic(left.lo.op, left.lo.args[:-1] + (body,), span=span)

@@ -50,6 +50,7 @@ from .declarations import (
     text_of,
     written_family_of,
 )
+from .prose_properties import SAID, properties_said
 
 __all__ = [
     "prose_declarations",
@@ -325,34 +326,6 @@ def _declares(piece: _Math) -> bool:
     return isinstance(tree, M.Rel) and isinstance(tree.first, M.Sym) and {op for op, _ in tree.rest} <= {"=", "in"}
 
 
-#: what the prose says of a matrix or vector that a run can test on entry, as a reader takes it: the words, the property
-_PROPERTY_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(rf"\b{words}\b", re.I), key)
-    for words, key in (
-        (r"(?:symmetric )?positive[- ]definite|spd|s\.p\.d\.", "positive definite"),
-        (r"(?:symmetric )?positive[- ]semi-?definite", "positive semidefinite"),
-        (r"linearly independent columns|full column rank", "independent columns"),
-        (r"linearly independent rows|full row rank", "independent rows"),
-        (r"full[- ]rank", "full rank"),
-        (r"invertible|non-?singular", "invertible"),
-        (r"symmetric", "symmetric"),
-        (r"orthogonal|orthonormal", "orthogonal"),
-        (r"(?:each|every one|all)(?: of them)? non-?zero|non-?zero rows", "nonzero each"),
-        (r"non-?zero", "nonzero"),
-        (r"in (?:non-?increasing|decreasing|descending) order|sorted (?:in )?(?:decreasing|descending)", "sorted down"),
-        (r"sorted|in (?:non-?decreasing|increasing|ascending) order", "sorted"),
-        (r"upper[- ]triangular", "upper triangular"),
-        (r"lower[- ]triangular", "lower triangular"),
-        (r"distinct", "distinct"),
-        (r"non-?negative", "non-negative"),
-    )
-)
-#: words right after a name that say what it is (``is symmetric``, ``have linearly independent columns``)
-_SAYS_OF = re.compile(r"^,?\s*(?:which |that )?(?:is|are|be|has|have|being|with|of|must be|should be|each|all)\b", re.I)
-#: the words that end what a sentence says of one name: the next clause is about something else
-_CLAUSE_END = re.compile(r"[;:]|\b(?:and let|let|where|while|whereas|but|then|so|which|whose|if|when)\b", re.I)
-
-
 def part_names(text: ir.Text) -> set[Span]:
     """Where a ``\\Require`` line names the parts of an input: the math after "with rows" (columns, entries)."""
     parts = [p for p in text.parts if not (isinstance(p, str) and not p.strip())]
@@ -409,84 +382,16 @@ def text_properties(text: ir.Text, spec: InputSpec, parse: Parse, origin: Origin
 
 def _properties(name: str, after: str, piece: _Math, spec: InputSpec, origin: Origin, before: str) -> None:
     """The properties the words right after (or the adjectives right before) a name give it."""
-    said = _CLAUSE_END.split(after, maxsplit=1)[0]
-    if not _SAYS_OF.match(said):
-        said = ""  # "x … we want an orthogonal matrix": words after a name that are not about it
-    said = re.split(r"\band\b(?=\s+(?:a|an|the|let)\b)", said, maxsplit=1)[0]
     # "a symmetric matrix A", "n + 1 distinct nodes x_0, …, x_n"
     adjectives = re.search(rf"((?:[\w-]+ ){{0,3}})(?:matrix|vector|array|list|{_COUNT_NOUNS})$", before, re.I)
-    text = said + "; " + (adjectives.group(1) if adjectives else "")  # a denial in one does not reach the other
-    denied = _denied(text)
-    found: list[str] = []
-    for pattern, key in _PROPERTY_WORDS:
-        for m in pattern.finditer(text):
-            if any(a <= m.start() < b for a, b in denied) or key in found:
-                continue  # "symmetric (not necessarily positive definite)": no precondition of the denied one
-            if key == "symmetric" and "positive definite" in found:
-                continue  # "symmetric positive definite" is one property
-            found.append(key)
-        text = pattern.sub(lambda m: " " * len(m.group()), text)
+    found = properties_said(after, adjectives.group(1) if adjectives else "")
     if found:
-        said_of = tuple((k, _SAID[k].format(name=name), piece.tree.span) for k in found)
+        said_of = tuple((k, SAID[k].format(name=name), piece.tree.span) for k in found)
         spec.declare(Declared(name, piece.tree.span, origin=origin, properties=said_of))
         rows = getattr(spec.get(name), "rows", None)
-        if (
-            rows and "nonzero each" in found
-        ):  # the rows of X each non-zero: each x_i of the family, as the listing takes it
-            said = (("nonzero each", _SAID["nonzero each"].format(name=rows), piece.tree.span),)
+        if rows and "nonzero each" in found:  # X's rows each non-zero: each x_i, as the listing takes them
+            said = (("nonzero each", SAID["nonzero each"].format(name=rows), piece.tree.span),)
             spec.declare(Declared(rows, piece.tree.span, origin=origin, properties=said))
-
-
-#: a denial of the properties right after it: "not (necessarily)", "need not be", "neither … nor"
-_DENIAL = re.compile(r"\b(?:not|nor|neither|never|need not|needn't)\b", re.I)
-#: the words between a denial and what it denies ("not assumed to be", "not even a"), or between two it denies
-_DENIAL_FILLER = re.compile(r"(?:[\s(]|\b(?:necessarily|assumed|required|known|to|be|even|always|an?)\b)*", re.I)
-#: what joins two properties one denial covers: "not symmetric or sorted", "neither sorted nor distinct"
-_DENIAL_JOIN = re.compile(r"\s*(?:,|\bor\b|\bnor\b|\band\b)", re.I)
-
-
-def _denied(text: str) -> list[tuple[int, int]]:
-    """The stretches of ``text`` a denial covers: "symmetric (not necessarily positive definite)" denies the second.
-
-    A denial reaches the properties right after it ("not symmetric or sorted"), no further: "a not
-    necessarily positive definite symmetric matrix" is still symmetric.
-    """
-    out = []
-    for cue in _DENIAL.finditer(text):
-        end = pos = cue.end()
-        while True:
-            pos = _DENIAL_FILLER.match(text, pos).end()  # type: ignore[union-attr]
-            said = next((m for m in (p.match(text, pos) for p, _ in _PROPERTY_WORDS) if m is not None), None)
-            if said is None:
-                break
-            end = said.end()
-            joined = _DENIAL_JOIN.match(text, end)
-            if joined is None:
-                break
-            pos = joined.end()
-        out.append((cue.start(), end))
-    return out
-
-
-#: each property as a precondition says it
-_SAID = {
-    "positive definite": "{name} is positive definite",
-    "positive semidefinite": "{name} is positive semidefinite",
-    "independent columns": "{name} has linearly independent columns",
-    "independent rows": "{name} has linearly independent rows",
-    "full rank": "{name} has full rank",
-    "invertible": "{name} is invertible",
-    "symmetric": "{name} is symmetric",
-    "orthogonal": "{name} is orthogonal",
-    "nonzero": "{name} is not zero",
-    "nonzero each": "each row (each entry) of {name} is not zero",
-    "sorted": "{name} is sorted",
-    "sorted down": "{name} is sorted in decreasing order",
-    "upper triangular": "{name} is upper triangular",
-    "lower triangular": "{name} is lower triangular",
-    "distinct": "the entries of {name} are distinct",
-    "non-negative": "{name} is non-negative",
-}
 
 
 def _running_indices(pieces: list[str | _Math]) -> set[str]:
@@ -644,9 +549,9 @@ def _ordered_family(tree: M.Rel, spec: InputSpec, origin: Origin, piece: _Math) 
     spec.add_family(family)
     spec.firsts.setdefault(family.name, family)
     key = "sorted down" if down else "sorted"
-    said = ((key, _SAID[key].format(name=family.name), piece.tree.span),)
+    said = ((key, SAID[key].format(name=family.name), piece.tree.span),)
     if "<" in ops or ">" in ops:
-        said += (("distinct", _SAID["distinct"].format(name=family.name), piece.tree.span),)
+        said += (("distinct", SAID["distinct"].format(name=family.name), piece.tree.span),)
     spec.declare(Declared(family.name, piece.tree.span, origin=origin, properties=said))
     return True
 

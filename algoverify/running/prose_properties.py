@@ -1,0 +1,112 @@
+r"""The properties a note says its inputs have, in words: "symmetric positive definite", "sorted", "each non-zero".
+
+A reader takes them as what the listing may assume, and a run checks them on entry. The words
+right after a name (``is symmetric``, ``have linearly independent columns``) and the adjectives
+before it (``a symmetric matrix``) say them; a denial reaches the properties right after it
+("symmetric (not necessarily positive definite)").
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["SAID", "properties_said"]
+
+#: what the prose says of a matrix or vector that a run can test on entry, as a reader takes it: the words, the property
+_PROPERTY_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(rf"\b{words}\b", re.I), key)
+    for words, key in (
+        (r"(?:symmetric )?positive[- ]definite|spd|s\.p\.d\.", "positive definite"),
+        (r"(?:symmetric )?positive[- ]semi-?definite", "positive semidefinite"),
+        (r"linearly independent columns|full column rank", "independent columns"),
+        (r"linearly independent rows|full row rank", "independent rows"),
+        (r"full[- ]rank", "full rank"),
+        (r"invertible|non-?singular", "invertible"),
+        (r"symmetric", "symmetric"),
+        (r"orthogonal|orthonormal", "orthogonal"),
+        (r"(?:each|every one|all)(?: of them)? non-?zero|non-?zero rows", "nonzero each"),
+        (r"non-?zero", "nonzero"),
+        (r"in (?:non-?increasing|decreasing|descending) order|sorted (?:in )?(?:decreasing|descending)", "sorted down"),
+        (r"sorted|in (?:non-?decreasing|increasing|ascending) order", "sorted"),
+        (r"upper[- ]triangular", "upper triangular"),
+        (r"lower[- ]triangular", "lower triangular"),
+        (r"distinct", "distinct"),
+        (r"non-?negative", "non-negative"),
+    )
+)
+#: words right after a name that say what it is (``is symmetric``, ``have linearly independent columns``)
+_SAYS_OF = re.compile(r"^,?\s*(?:which |that )?(?:is|are|be|has|have|being|with|of|must be|should be|each|all)\b", re.I)
+#: the words that end what a sentence says of one name: the next clause is about something else
+_CLAUSE_END = re.compile(r"[;:]|\b(?:and let|let|where|while|whereas|but|then|so|which|whose|if|when)\b", re.I)
+
+
+def properties_said(after: str, adjectives: str) -> list[str]:
+    """The properties ``after`` (the words after a name) and ``adjectives`` (the words before it) say."""
+    said = _CLAUSE_END.split(after, maxsplit=1)[0]
+    if not _SAYS_OF.match(said):
+        said = ""  # "x … we want an orthogonal matrix": words after a name that are not about it
+    said = re.split(r"\band\b(?=\s+(?:a|an|the|let)\b)", said, maxsplit=1)[0]
+    text = said + "; " + adjectives  # a denial in one does not reach the other
+    denied = _denied(text)
+    found: list[str] = []
+    for pattern, key in _PROPERTY_WORDS:
+        for m in pattern.finditer(text):
+            if any(a <= m.start() < b for a, b in denied) or key in found:
+                continue  # "symmetric (not necessarily positive definite)": no precondition of the denied one
+            if key == "symmetric" and "positive definite" in found:
+                continue  # "symmetric positive definite" is one property
+            found.append(key)
+        text = pattern.sub(lambda m: " " * len(m.group()), text)
+    return found
+
+
+#: a denial of the properties right after it: "not (necessarily)", "need not be", "neither … nor"
+_DENIAL = re.compile(r"\b(?:not|nor|neither|never|need not|needn't)\b", re.I)
+#: the words between a denial and what it denies ("not assumed to be", "not even a"), or between two it denies
+_DENIAL_FILLER = re.compile(r"(?:[\s(]|\b(?:necessarily|assumed|required|known|to|be|even|always|an?)\b)*", re.I)
+#: what joins two properties one denial covers: "not symmetric or sorted", "neither sorted nor distinct"
+_DENIAL_JOIN = re.compile(r"\s*(?:,|\bor\b|\bnor\b|\band\b)", re.I)
+
+
+def _denied(text: str) -> list[tuple[int, int]]:
+    """The stretches of ``text`` a denial covers: "symmetric (not necessarily positive definite)" denies the second.
+
+    A denial reaches the properties right after it ("not symmetric or sorted"), no further: "a not
+    necessarily positive definite symmetric matrix" is still symmetric.
+    """
+    out = []
+    for cue in _DENIAL.finditer(text):
+        end = pos = cue.end()
+        while True:
+            pos = _DENIAL_FILLER.match(text, pos).end()  # type: ignore[union-attr]
+            said = next((m for m in (p.match(text, pos) for p, _ in _PROPERTY_WORDS) if m is not None), None)
+            if said is None:
+                break
+            end = said.end()
+            joined = _DENIAL_JOIN.match(text, end)
+            if joined is None:
+                break
+            pos = joined.end()
+        out.append((cue.start(), end))
+    return out
+
+
+#: each property as a precondition says it
+SAID = {
+    "positive definite": "{name} is positive definite",
+    "positive semidefinite": "{name} is positive semidefinite",
+    "independent columns": "{name} has linearly independent columns",
+    "independent rows": "{name} has linearly independent rows",
+    "full rank": "{name} has full rank",
+    "invertible": "{name} is invertible",
+    "symmetric": "{name} is symmetric",
+    "orthogonal": "{name} is orthogonal",
+    "nonzero": "{name} is not zero",
+    "nonzero each": "each row (each entry) of {name} is not zero",
+    "sorted": "{name} is sorted",
+    "sorted down": "{name} is sorted in decreasing order",
+    "upper triangular": "{name} is upper triangular",
+    "lower triangular": "{name} is lower triangular",
+    "distinct": "the entries of {name} are distinct",
+    "non-negative": "{name} is non-negative",
+}
