@@ -59,6 +59,9 @@ KNOWN = {
     "\\mathbb{1}[…] in the checks' own formulas: neither runs yet",
     "round32/kutta-rk3-linear": "the author's equation: 1 names the scheme, not the claim (their own numbering slip): "
     "lint says so (AV502)",
+    "round36/circular-convolution": "Oppenheim and Schafer's x_3[n] \\gets … (a subscripted signal stored by "
+    "brackets) and ((n - m))_N: lint says so (AV308)",
+    "round36/qr-algorithm": "Q^{(k)} R^{(k)} = A^{(k-1)} as the step that factors A^{(k-1)}: lint says so (AV308)",
 }
 #: notes whose own module needs a package algoverify does not install
 NEEDS = {"round25/mann-whitney-u": "scipy"}

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..findings import LocatedError, MathSyntax
 from ..source import Span
-from .mathlists import lift_list, quantified_over, trailing_range_quant
+from .mathlists import lift_list, quantified_over
 from .mathtokens import _span, _syntax
 from .mathtree import (
     Abs,
@@ -306,8 +306,7 @@ def _make_builder() -> type:
                 # colon, as a reader takes it (the colon binds loosest in the grammar)
                 body = Quant(last.kind, last.var, right, span=Span(last.span.start, right.span.end))
                 return Logic(left.op, left.args[:-1] + (body,), span=span)
-            lifted = trailing_range_quant(left, right, span)
-            return lifted if lifted is not None else Colon(left, right, span=span)
+            return Colon(left, right, span=span)
 
         def tuple(self, meta, *items):
             return lift_list(nodes(items), self._sp(meta))

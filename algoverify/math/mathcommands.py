@@ -131,6 +131,7 @@ def _table() -> dict[str, tuple[str, str]]:
             "bullet": "cdot",
             "dagger": "dagger",
             "div": "/",
+            "oslash": "/",  # Lee and Seung's entrywise quotient: / of two arrays is entry by entry
             "cap": "cap",
             "sqcap": "cap",
             "bmod": "mod",

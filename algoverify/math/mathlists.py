@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..source import Span
 from .mathtree import Assign, BinOp, Dots, Idx, In, Logic, MathNode, Num, Quant, Range, Rel, SetLit, Sym, Tuple
 
-__all__ = ["lift_list", "quantified_over", "trailing_range_quant", "written_range"]
+__all__ = ["lift_list", "quantified_over", "written_range"]
 
 
 def lift_list(items: tuple[MathNode, ...], span: Span) -> MathNode:
@@ -43,10 +43,12 @@ def lift_list(items: tuple[MathNode, ...], span: Span) -> MathNode:
         return In(inner, last.set, span=span)
     if len(items) == 3 and isinstance(first, Quant) and _counts_from(first.var) and isinstance(items[1], Dots):
         # P \quad \forall i = 1, \dots, m: the range closes the quantifier written after its statement
-        var = first.var
-        whole = Range(var.rest[0][1], last, span=Span(var.rest[0][1].span.start, last.span.end))
-        over = quantified_over(Rel(var.first, (("=", whole),), span=Span(var.span.start, last.span.end)))
-        return Quant(first.kind, over, first.body, span=span)
+        return _closed_quant(first, last, span)
+    trailing = first.args[-1] if isinstance(first, Logic) and first.op in ("and", "or") and first.args else None
+    if len(items) == 3 and isinstance(trailing, Quant) and _counts_from(trailing.var) and isinstance(items[1], Dots):
+        # a \land \forall l = 1, \dots, i : P and P \land Q \quad \forall i = 1, \dots, n: the range is the quantifier's
+        closed = _closed_quant(trailing, last, Span(trailing.span.start, span.end))
+        return Logic(first.op, first.args[:-1] + (closed,), span=span)
     if len(items) == 3 and isinstance(items[1], Dots) and not isinstance(first, Dots) and not isinstance(last, Dots):
         return Range(first, last, span=span)
     if len(items) == 4 and isinstance(items[2], Dots) and _next_member(first, items[1]):
@@ -125,6 +127,14 @@ def _pair_over(var: Rel) -> MathNode:
     return Tuple((outer, inner), span=var.span)
 
 
+def _closed_quant(quant: Quant, last: MathNode, span: Span) -> Quant:
+    """``\\forall i = 1`` and the list's last item ``m``: the quantifier over ``1, …, m``, its body kept."""
+    var = quant.var
+    whole = Range(var.rest[0][1], last, span=Span(var.rest[0][1].span.start, last.span.end))  # type: ignore[union-attr]
+    over = quantified_over(Rel(var.first, (("=", whole),), span=Span(var.span.start, last.span.end)))  # type: ignore[union-attr]
+    return Quant(quant.kind, over, quant.body, span=span)
+
+
 def _lift_quant(quant: Quant, rest: tuple[MathNode, ...], span: Span) -> MathNode:
     r"""``\forall i, j, P``: the names after the quantifier are its variables, the last statement its body."""
     var = quant.var
@@ -166,23 +176,3 @@ def written_range(parts: list[MathNode]) -> tuple[str, MathNode, int, MathNode, 
             continue
         return var, part.first, _LOWER[op1], hi, _LOWER[op2], parts[:k] + parts[k + 1 :]
     return None
-
-
-def trailing_range_quant(left: MathNode, right: MathNode, span: Span) -> MathNode | None:
-    r"""``a \land \forall l = 1, \dots, i : P``: the comma list took the quantifier's range; give it back.
-
-    The list binds looser than ``\land``, so the parse is ``(a \land \forall l = 1), \dots, i`` before the
-    colon; a reader reads ``a \land (\forall l \in \{1, \dots, i\} : P)``.
-    """
-    if not (isinstance(left, Range) and isinstance(left.lo, Logic) and left.lo.op in ("and", "or") and left.lo.args):
-        return None
-    last = left.lo.args[-1]
-    if not (isinstance(last, Quant) and last.body is None and isinstance(last.var, Rel) and len(last.var.rest) == 1):
-        return None
-    op, start = last.var.rest[0]
-    if op != "=":
-        return None
-    whole = Range(start, left.hi, span=Span(start.span.start, left.hi.span.end))
-    var = quantified_over(Rel(last.var.first, (("=", whole),), span=Span(last.var.span.start, left.hi.span.end)))
-    body = Quant(last.kind, var, right, span=Span(last.span.start, right.span.end))
-    return Logic(left.lo.op, left.lo.args[:-1] + (body,), span=span)

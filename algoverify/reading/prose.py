@@ -59,10 +59,11 @@ _NOT_READ = re.compile(
     r"""(?P<code>(?<!`)(?P<ticks>`+)(?!`)[^\r\n]*?(?<!`)(?P=ticks)(?!`))
       | !\[[^\]\n]*\]\([^)\n]*\)                       # an image
       | \]\([^)\n]*\) | \]\[[^\]\n]*\]                  # a link's target
-      | \[(?:\^|@)[^\]\n]*\]:? | \[\d+(?:\s*[,–-]\s*\d+)*\]   # citation and footnote markers
+      | \[(?:\^|@)[^\]\n]*\]:? | \[\d+(?:\s*[,–-]\s*\d+)*(?:,\s*[^\]\n]{1,40})?\]   # citations: [2], [2, §8.2]
       | (?<!\\)\((?:[^()]|\([^()]{0,20}\)){0,300}?           # a reference in parentheses: (Stoer and Wagner,
         (?<![\d.])(?:1[5-9]\d\d|20\d\d)(?![\d.])               # J. ACM 44(4), 1997): its year, volume and pages
         (?:[^()]|\([^()]{0,20}\)){0,300}?\)                      # are no numbers the prose states
+      | \b\d+(?:\(\d+\))?\s*\((?:1[5-9]|20)\d\d\)(?:,?\s*(?:pp?\.\s*)?\d+(?:\s*[–-]\s*\d+)?)?  # 52 (1956), 449–475
       | <sup>[^<]*</sup> | </?[A-Za-z][^<>\n]*>            # HTML
       | <https?://[^>\s]+> | \bhttps?://\S+               # URLs
     """,

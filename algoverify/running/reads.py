@@ -103,10 +103,12 @@ class _Reader:
             self.scope.whole.add(name)  # `2 \pi` beside a weight `\pi_1`: the constant is no whole read of pi
         if name is None or name in bound or constant:
             return
-        if node.accents and node.accents[-1] == "star":
+        if node.accents and node.accents[-1] in ("star", "plus"):
             plain = identifier(dataclasses.replace(node, accents=node.accents[:-1]))
             if plain is not None and plain in bound:
-                return  # v^{*} of the listing's v: its conjugate transpose, no name of its own
+                return  # v^{*}, A^{+} of the listing's v, A: conjugate transpose, pseudo-inverse
+            if plain is not None and node.accents[-1] == "plus" and node.name[:1].isupper():
+                name = plain  # A^{+} of a matrix A the note gives: A is what the listing reads
         if self.scope is not None and "exponent" in self.where:
             self.scope.in_exponent.add(name)
         if self.scope is not None and "index" in self.where:

@@ -177,7 +177,8 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
             and d.name not in scope.assigned_whole | returned
             and any(a in updated_parts for a in (d.entries, d.columns, d.rows))
         )
-        described = d.name in scope.described  # "compute J = V Λ V^T": the statement sets V, whose v_{1j} are read
+        # "compute J = V Λ V^T" sets V; "H \gets X (X^T X)^{-1} X^T" assigns H: their entries read are the listing's
+        described = d.name in scope.described or d.name in scope.assigned_whole
         if updated or (not described and any(alias in free for alias in (d.entries, d.columns, d.rows) if alias)):
             relevant.add(d.name)
         lower = d.name[:1].lower() + d.name[1:]
@@ -294,7 +295,7 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     for name, read in free.items():
         if name in out.bindings:  # defined by the prose
             continue
-        if out.renames.get(name) in scope.described:  # v_{1j} of the V "compute J = V Λ V^T" sets
+        if out.renames.get(name) in scope.described | scope.assigned_whole:  # v_{1j} of the V a statement sets
             out.bindings[name] = Binding(name, "entries", f"the entries of {out.renames[name]}", Origin("convention"))
             continue
         binding = _binding(name, declarations, scope, conventions)

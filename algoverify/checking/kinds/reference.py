@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from ...math.sizeless import Zero
 from ..evidence.proof import PROVED, Proof, beside
 from ..evidence.refproof import listing_subject, prove_reference, snippet_subject
 from ..evidence.trials import SKIP, CannotCheck, failed_run, search
@@ -187,6 +188,8 @@ def _differs(name: str, got: Any, expected: Any, opts: dict[str, Any], check: Ch
     nan = bool(opts.get("equal_nan", check.get("equal_nan", True)))
     # a complex value is compared as complex: casting it to float would drop its imaginary part
     kind = complex if np.iscomplexobj(got) or np.iscomplexobj(expected) else float
+    if type(got) is Zero and np.ndim(expected):
+        got = np.zeros(np.shape(expected))  # x_0 \gets 0 returned before any pass: the zero of the reference's shape
     g, e = np.asarray(got, dtype=kind), np.asarray(expected, dtype=kind)
     if g.shape != e.shape:
         return f"{name} has shape {g.shape}, the reference {e.shape}"

@@ -419,16 +419,23 @@ class CheckContext:
         # a sequence the run starts (y of y \gets y_0) is the run's, not a part of an input
         return {k: v for k, v in bound.items() if not callable(v) and not isinstance(v, Sequence)}
 
-    def let(self, check: CheckSpec, env: dict[str, Any]) -> None:
-        """Add ``let:`` definitions to ``env``: ``G: X X^{\\top}``, or functions ``M(T): …``."""
+    def let(self, check: CheckSpec, env: dict[str, Any], *, partial: bool = False) -> None:
+        """Add ``let:`` definitions to ``env``: ``G: X X^{\\top}``, or functions ``M(T): …``.
+
+        ``partial``: leave out a definition that has no value over ``env`` (one that reads what a run computes).
+        """
         for key, latex in (check.get("let") or {}).items():
             name, _, params = str(key).partition("(")
             name = name.strip()
             if params:
                 params_ = [p.strip() for p in params.rstrip(")").split(",")]
                 env[name] = self._function(check, params_, str(latex), env, ("let", key))
-            else:
+                continue
+            try:
                 env[name] = self.evaluate(check, str(latex), env, ("let", key))
+            except (LocatedError, TypeError, ValueError, ArithmeticError):
+                if not partial:
+                    raise
 
     def _function(
         self, check: CheckSpec, params: list[str], latex: str, env: dict[str, Any], key: tuple[Any, ...]

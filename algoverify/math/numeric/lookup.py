@@ -71,9 +71,23 @@ def _lookup(name: str, node: M.MathNode, ctx: Context) -> Closure:
         fn = ctx.callables().get(name)
         if fn is not None:
             return fn
+        inverse = _pseudo_inverse(node, env)
+        if inverse is not None:
+            return inverse
         raise LocatedError(UnboundName, node.span, name=ctx.written(node), hint="")
 
     return read
+
+
+def _pseudo_inverse(node: M.MathNode, env: Env) -> Any:
+    """``A^{+}`` where nothing names ``A^{+}`` and ``A`` is a matrix: its Moore–Penrose pseudo-inverse."""
+    if not (isinstance(node, M.Sym) and node.accents and node.accents[-1] == "plus"):
+        return None
+    base = identifier(M.Sym(node.name, node.font, node.accents[:-1], span=node.span))
+    matrix = env.get(base or "")
+    if isinstance(matrix, np.ndarray) and matrix.ndim == 2 and matrix.dtype.kind in "fiu":
+        return np.linalg.pinv(matrix)
+    return None
 
 
 def _infer_dim(name: str, sources: set[str], env: Env, span: Span) -> int:
