@@ -137,6 +137,18 @@ def _items(node: MathNode) -> tuple[MathNode, ...]:
     return node.items if isinstance(node, Tuple) else (node,)
 
 
+def _index_like(node: MathNode) -> bool:
+    """A single letter, or a single letter with one subscript (``j``, ``i_0``, ``\\sigma_i``): an index."""
+    if isinstance(node, Idx):
+        node = node.base if len(node.indices) == 1 else node
+    plain = isinstance(node, Sym) and not node.accents and not node.font
+    return plain and (len(node.name) == 1 or node.name in _GREEK_INDEX)  # type: ignore[union-attr]
+
+
+#: Greek letters that index like a letter: \sigma_i (a permutation), \pi_j, \tau_k
+_GREEK_INDEX = frozenset({"sigma", "pi", "tau", "rho", "phi", "psi"})
+
+
 def _indices(node: MathNode) -> tuple[MathNode, ...]:
     """Split a subscript: ``{ij}`` (letters side by side), ``{i0}`` (a letter then a digit), ``{i,j}``: two indices.
 
@@ -169,6 +181,9 @@ def _indices(node: MathNode) -> tuple[MathNode, ...]:
         return (node.left, node.right)  # d_{i0}: row i, column 0
     if isinstance(node, Juxt) and isinstance(node.left, Idx) and isinstance(node.right, Idx):
         return (node.left, node.right)  # p_{q_{t-1} q_t}: the entry (q_{t-1}, q_t), never their product
+    if isinstance(node, Juxt) and _index_like(node.left) and _index_like(node.right):
+        if isinstance(node.left, Idx) or isinstance(node.right, Idx):
+            return (node.left, node.right)  # c_{i_0 j}, c_{i \sigma_i}: the entry (i_0, j), never i_0 · j
     letters: list[MathNode] = []
     todo = [node]
     while todo:

@@ -100,7 +100,7 @@ _AND_COLUMNS = re.compile(r"^rows and$", re.I)
 _COLUMNS_AFTER = re.compile(r"^columns\b", re.I)
 #: "x of length n", "x, a vector of size n"; never "N steps of size h" (a count of things, each of size h)
 #: what an array of "d × w" holds: "count of d × w counters" (cells, entries, numbers …)
-_CELLS = re.compile(r"^(?:counters|cells|entries|elements|numbers|values|bins|slots|zeros)\b", re.I)
+_CELLS = re.compile(r"^(?:counters|cells|entries|elements|numbers|values|bins|slots|zeros|bits)\b", re.I)
 _OF_LENGTH = re.compile(
     r"^(?:(?:is|be) )?(?:(?:a|an|the) )?(?!(?:steps?|iterations?|intervals?|subintervals?|panels?|pieces?|"
     r"blocks?|stages?|cells?|bins?|batches?|times?)\b)(?:[\w-]+ ){0,2}?"
@@ -532,7 +532,17 @@ def _coordinates(tree: M.Rel, spec: InputSpec) -> bool:
 
 
 def _ordered_family(tree: M.Rel, spec: InputSpec, origin: Origin, piece: _Math) -> bool:
-    """``a_1 \\le a_2 \\le \\dots \\le a_n``: declare the family a (first and last member) and that it is sorted."""
+    """``a_1 \\le a_2 \\le \\dots \\le a_n``: declare the family a (first and last member) and that it is sorted.
+
+    A bound at either end (``p_1 \\ge \\dots \\ge p_n > 0``) bounds every member; the family is read without it.
+    """
+    rest = list(tree.rest)
+    first = tree.first
+    if len(rest) > 2 and isinstance(rest[-1][1], (M.Num, M.Neg)):
+        rest = rest[:-1]  # p_1 \ge \dots \ge p_n > 0
+    if len(rest) > 2 and isinstance(first, (M.Num, M.Neg)):
+        first, rest = rest[0][1], rest[1:]  # 0 < t_1 < \dots < t_n
+    tree = M.Rel(first, tuple(rest), span=tree.span)
     operands = [tree.first, *(e for _, e in tree.rest)]
     ops = {op for op, _ in tree.rest}
     members = [o for o in operands if not isinstance(o, M.Dots)]
@@ -646,7 +656,7 @@ def _read_words(
     if name is not None and nxt is not None:
         following = str(rest[0]) if rest else ""
         cells = dims_of(nxt.tree) if after.strip().lower() == "of" and _CELLS.match(following) else None
-        if cells is not None and len(cells) == 2:  # "an array count of d × w counters": a d × w array
+        if cells is not None and len(cells) in (1, 2):  # "an array count of d × w counters", "B of m bits"
             spec.declare(Declared(name, piece.tree.span, cells, origin=origin))
         elif _HAS.match(after):
             counted = _COUNTED.match(following)

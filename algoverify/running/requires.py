@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterable
 from ..findings import LocatedError
 from ..math import mathexpr as M
 from ..math.names import identifier
+from ..source import Span
 from ..syntax import ir
 from .declarations import Declared, InputSpec, Origin, declare_math, dims_of, text_of
 from .prose_symbols import ordered_family, part_names, text_properties
@@ -48,6 +49,16 @@ def _valued_family(tree: M.MathNode) -> M.MathNode:
     return M.Range(first, last.first, span=tree.span)
 
 
+def _hyphenated(text: ir.Text) -> set[Span]:
+    """The math a word is built on: ``\\(x\\)-coordinate``, ``\\(k\\)-th`` (a word of the sentence, never a name)."""
+    parts = list(text.parts)
+    return {
+        p.span
+        for p, after in zip(parts, parts[1:])
+        if isinstance(p, ir.Math) and isinstance(after, str) and re.match(r"-[A-Za-z]", after)
+    }
+
+
 def _made_of(tree: M.MathNode) -> tuple[str, M.MathNode] | None:
     """``G = (V, E)``: a name for a tuple of names (a graph, an automaton), and that tuple; else ``None``."""
     if not (isinstance(tree, M.Rel) and len(tree.rest) == 1 and tree.rest[0][0] == "="):
@@ -79,8 +90,9 @@ def declared_inputs(
         if isinstance(node, ir.Condition) and node.kind in ("require", "input"):
             origin = Origin("require", locate(node.span.start)[0] if locate is not None else None)
             parts = part_names(node.text)  # "X ∈ ℝ^{n×p} with rows x_1^T, …, x_n^T": X's rows, not an input x
+            words = _hyphenated(node.text)  # "sorted by \(x\)-coordinate": a word, not an input x
             for m in node.symbols:
-                if m.span in parts:
+                if m.span in parts or m.span in words:
                     continue
                 try:
                     tree = parse(m)

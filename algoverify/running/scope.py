@@ -419,6 +419,8 @@ def _shape_of_target(tree: M.MathNode, scope: Scope, is_bound: Callable[[str], b
         for name in _stored(tree, is_bound):
             scope.whole.add(name)
             scope.assigned_whole.add(name)
+    elif isinstance(tree, M.Index) and identifier(tree.base) is not None:
+        scope.bracketed.add(identifier(tree.base))  # type: ignore[arg-type]  # B[h_j(x_i)] \gets 1
     elif isinstance(tree, M.Assign):
         _shape_of_target(tree.target, scope, is_bound)
         _shape_of_target(tree.value, scope, is_bound)

@@ -81,6 +81,8 @@ class Scope:
     index_counts: dict[str, set[int]] = field(default_factory=dict)
     #: names the scope stores into by index (``d_{ij} \gets …``)
     stored_by_index: set[str] = field(default_factory=set)
+    #: names the scope stores into by brackets (``B[h_j(x_i)] \gets 1``)
+    bracketed: set[str] = field(default_factory=set)
     #: names the scope assigns whole (``x \gets …``)
     assigned_whole: set[str] = field(default_factory=set)
     #: names the scope sets to the number 0 (``x \gets 0``, ``x \gets \mathbf{0}``), where first set

@@ -332,8 +332,12 @@ def _said_zeros(scope: Scope, context: InputSpec, own: set[str]) -> dict[str, tu
     out = {}
     for name, span in scope.zeroed.items():
         d = context.get(name)
-        # only a table: "a tail of μ elements" says how long, never that μ starts as a vector
-        if name in own or d is None or not d.shape or len(d.shape) != 2 or not all(isinstance(s, str) for s in d.shape):
+        # a table, or an array the listing stores into ("B of m bits", B[h] \gets 1): "a tail of μ elements"
+        # says how long, never that μ starts as a vector
+        stored = name in scope.bracketed | scope.stored_by_index
+        if name in own or d is None or not d.shape or not all(isinstance(s, str) for s in d.shape):
+            continue
+        if len(d.shape) != 2 and not (len(d.shape) == 1 and stored):
             continue
         out[name] = (tuple(d.shape), span)  # type: ignore[arg-type]
     return out

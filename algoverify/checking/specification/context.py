@@ -21,7 +21,7 @@ from ...math.ops import Sequence
 from ...reading.files import regular_file
 from ...running.conventions import variant
 from ...running.generators import GENERATORS, GeneratorError
-from ...running.listing_parse import step_name
+from ...running.listing_parse import as_coordinates, step_name
 from ...running.structured import EDGE_ROWS
 from ...running.symbols import rename_entries
 from ...running.values import ValueSyntaxError, parse_value, sizes_of, structured_value, value_class
@@ -339,6 +339,8 @@ class CheckContext:
             renames, pairs = self.renames(check)
             renames = {**_entry_convention(tree, names), **renames}
             tree = rename_entries(tree, renames, pairs)
+            points = {k: v for k, v in self.coordinates(check).items() if k not in names}
+            tree = as_coordinates(tree, points) if points else tree  # x_n of "a point p_i = (x_i, y_i)"
         except LocatedError as exc:
             raise LocatedError(
                 SpecReferenceError, where, check=check.id, message=f"cannot read {latex!r}: {exc}"
@@ -374,6 +376,17 @@ class CheckContext:
         except (KeyError, TypeError, LocatedError):
             return {}, frozenset()  # reported where the check runs its listing
         return (dict(names.renames), names.pairs) if names is not None else ({}, frozenset())
+
+    def coordinates(self, check: CheckSpec) -> dict[str, tuple[str, int]]:
+        """The coordinates of points the prose around the check's listing names (``x`` of ``p_i = (x_i, y_i)``)."""
+        key = check.get("listing")
+        if key is None:
+            return {}
+        try:
+            context = self.loaded.listing(key).context
+        except (KeyError, TypeError, LocatedError):
+            return {}
+        return dict(context.coordinates) if context is not None else {}
 
     def given(self, check: CheckSpec, values: dict[str, Any]) -> bool:
         """Whether the check's ``given:`` holds over the drawn ``values`` (true when it has none)."""
