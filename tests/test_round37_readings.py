@@ -82,3 +82,33 @@ def test_coordinates_of_points_in_a_checks_formula(tmp_path):
     )
     (outcome,) = api.check([note], seed=0, trials=10).notes[0].outcomes
     assert outcome.status == "verified", outcome.message
+
+
+def test_a_set_the_require_bounds_and_the_prose_defines(tmp_path):
+    # "Let U = {1, …, n} be a universe of n elements", then \Require each S_j \subseteq U: U is the prose's set
+    note = prose_note(
+        tmp_path,
+        r"Let \(U = \{1, \dots, n\}\) be a universe of \(n\) elements.",
+        r"""
+\Require sets \(S_1, \dots, S_m\), each \(S_j \subseteq U\)
+\State \(c \gets \lvert U \rvert - \lvert S_1 \rvert\)
+\State \Return \(c\)
+""",
+    )
+    listing = algoverify.load(note).listings[0]
+    assert "U" not in listing.inputs
+    assert listing(S=[{1}, {2, 3}], n=3) == 2
+
+
+def test_points_stored_as_the_rows_of_a_matrix(tmp_path):
+    note = prose_note(
+        tmp_path,
+        r"Let \(P\) be a set of \(n\) points \(p_1, \dots, p_n\) in the plane, stored as the rows of an "
+        r"\(n \times 2\) matrix.",
+        r"""
+\Function{Far}{\(P\)}
+  \State \Return \(\max_{1 \le i \le n} \lVert p_i \rVert\)
+\EndFunction
+""",
+    )
+    assert algoverify.load(note).listings[0](P=np.array([[3.0, 4.0], [1.0, 0.0]])) == 5.0

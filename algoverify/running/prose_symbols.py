@@ -128,6 +128,7 @@ _NOUNS_OF = re.compile(rf"^(?:(?P<rows>rows)|(?P<cols>columns)|(?:{_COUNT_NOUNS}
 #: the words before the shape a name is given as: "stored as an", "represented as a"
 _STORED_AS = re.compile(r"\b(?:stored|given|represented|kept|held|encoded) as an?$", re.I)
 #: "x_1, …, x_T ∈ ℝⁿ, stored as the rows of X": the family is the matrix's rows (or columns)
+_STORED_AS_PARTS_OF = re.compile(r"\b(?:stored|given|kept|held) as the (?P<part>rows|columns) of an?$", re.I)
 _STORED_AS_PARTS = re.compile(r"\b(?:stored|given|kept|held) as the (?P<part>rows|columns) of$", re.I)
 _PRONOUN_HAS = re.compile(
     r"\b(?:it|which|that|this matrix|this vector|the matrix|the vector) (?:has|have|holds|contains)$", re.I
@@ -264,6 +265,14 @@ def _read(sentence: Sentence, text: str, parse: Parse, spec: InputSpec, origin: 
         if stored_parts and family_before is not None and _name_of(piece) is not None:
             part = stored_parts.group("part").lower()  # "x_1, …, x_T, stored as the rows of X": X's rows
             spec.declare(Declared(_name_of(piece), piece.tree.span, origin=origin, **{part: family_before}))  # type: ignore[arg-type]
+        as_parts = _STORED_AS_PARTS_OF.search(words)
+        family_before = _last_family(pieces[:i]) if as_parts else None
+        if subject is not None and as_parts and family_before and dims_of(piece.tree) is not None:
+            # "P, a set of n points p_1, …, p_n, stored as the rows of an n × 2 matrix": P is that matrix
+            spec.declare(Declared(subject, piece.tree.span, dims_of(piece.tree), origin=origin))
+            spec.reshape(subject, dims_of(piece.tree))  # type: ignore[arg-type]
+            part = as_parts.group("part").lower()
+            spec.declare(Declared(subject, piece.tree.span, origin=origin, **{part: family_before}))  # type: ignore[arg-type]
         stored = _STORED_AS.search(words) and _NOUN_AFTER_DIMS.match(str(after))
         if subject is not None and stored and dims_of(piece.tree) is not None:
             # "a set of n points, stored as an n × 2 matrix with rows p_1, …": the matrix is how P comes

@@ -100,10 +100,14 @@ class Resolution:
 def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     """Bind the free reads of ``scope`` from ``own`` (the listing's declarations) and then ``context``."""
     # "text t over \(\Sigma\)" where the prose defines Σ = {1, …, σ}: the definition, not an input to give
-    defined = {d.name for d in own.inputs if _defined_not_drawn(d, context)}
+    defined_here = {d.name for d in own.inputs if _defined_not_drawn(d, context)}
+    defined = defined_here
     own_before = list(own.inputs)
     if defined:
-        own = dataclasses.replace(own, inputs=[d for d in own.inputs if d.name not in defined])
+        kept = [c for d in own.inputs if d.name in defined for c in d.constraints]
+        own = dataclasses.replace(
+            own, inputs=[d for d in own.inputs if d.name not in defined], conditions=[*own.conditions, *kept]
+        )
     own_names = _bound_names(own) | set(scope.params)
     # \sum_{i=1}^{d} x_i: d is the length of x, when the listing itself binds x
     dims = {d for d, arrays in scope.dims.items() if arrays and arrays <= own_names | scope.bound}
@@ -186,6 +190,7 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
             relevant.add(d.name)  # p_{ij} read, P declared around the listing: its entries, by convention
         if _entries_beside_total(lower, d.name, scope, own_names):
             relevant.add(d.name)  # n \gets \sum n_{ij} with N drawn: n_{ij} are N's entries, n the total
+    relevant -= defined_here  # U = {1, …, n} of the prose: bound by its definition, never an input with a shape
     added = InputSpec()
     defined = {n for n in free if n in context.definitions}  # "V = {1, …, n}": defined, not an input
     # "Let n ≥ 5 be odd" before a test and its helper PowMod(b, e, n): the prose speaks of the
@@ -591,8 +596,12 @@ def _entries_beside_total(lower: str, upper: str, scope: Scope, own: set[str]) -
 
 
 def _defined_not_drawn(d: Declared, context: InputSpec) -> bool:
-    """A name ``\\Require`` only mentions (no shape, no condition) that the prose defines and no check draws."""
-    if d.name not in context.definitions or d.shape is not None or d.constraints or d.properties:
+    """A name ``\\Require`` only mentions (no shape of its own) that the prose defines and no check draws.
+
+    ``S_1, …, S_m \\subseteq U`` with the prose's ``U = \\{1, \\dots, n\\}``: U is that set; the
+    conditions ``\\Require`` puts on it stay, checked once the definition is bound.
+    """
+    if d.name not in context.definitions or d.shape is not None or d.properties:
         return False
     if d.origin is None or d.origin.kind != "require":
         return False  # a parameter is given by the caller, whatever the prose says it equals
