@@ -81,3 +81,29 @@ def prose_note(tmp_path: Path, prose: str, body: str, spec: str = "") -> Path:
     note.write_text(f"{front}{prose}\n\n\\begin{{algorithmic}}\n{body.strip()}\n\\end{{algorithmic}}\n")
     assert [f"{f.code} {f.message}" for f in api.lint([note]).all_findings() if f.code != "AV604"] == []
     return note
+
+
+def property_spec(claim: str, inputs: str, holds: str, *, check_id: str = "p", given: str = "", let: str = "") -> str:
+    """The ``algoverify:`` section of a note with one property check on listing 1 (``prose_note``'s ``spec``).
+
+    The formulas are LaTeX as written (raw strings): they go into the YAML single-quoted, so a
+    backslash stays one backslash.
+    """
+
+    def quoted(latex: str) -> str:
+        return "'" + latex.replace("'", "''") + "'"
+
+    lines = [
+        "  checks:",
+        f"    - id: {check_id}",
+        "      kind: property",
+        "      listing: 1",
+        f'      claim: "{claim}"',
+        f"      inputs: {inputs}",
+    ]
+    if given:
+        lines.append(f"      given: {quoted(given)}")
+    if let:
+        lines.append(f"      let: {let}")
+    lines.append(f"      holds: {quoted(holds)}")
+    return "\n".join(lines) + "\n"

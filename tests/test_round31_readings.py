@@ -9,7 +9,7 @@ subscript ``1j`` is the pair (1, j), never the product 1·j. The fixtures are ou
 from __future__ import annotations
 
 import numpy as np
-from helpers import prose_note
+from helpers import property_spec, prose_note
 
 import algoverify
 from algoverify import api
@@ -86,14 +86,12 @@ _SCHEDULE = r"""
 
 def test_an_entry_of_a_number_the_checks_draw_is_a_lint_finding(tmp_path):
     # \eta_t beside a learning rate \eta every check draws as a number: the run would stop at \eta_t
-    spec = """  checks:
-    - id: decays
-      kind: property
-      listing: 1
-      claim: "the iterate shrinks"
-      inputs: {eta: "uniform(0, 1)", T: "integers(1, 5)"}
-      holds: 'x_T \\le 1'
-"""
+    spec = property_spec(
+        "the iterate shrinks",
+        '{eta: "uniform(0, 1)", T: "integers(1, 5)"}',
+        r"x_T \le 1",
+        check_id="decays",
+    )
     note = tmp_path / "note.md"
     note.write_text(
         f"---\nalgoverify:\n{spec}---\n\nWith a learning rate \\(\\eta\\), the iterate shrinks.\n\n"
@@ -105,14 +103,12 @@ def test_an_entry_of_a_number_the_checks_draw_is_a_lint_finding(tmp_path):
 
 
 def test_an_entry_of_an_input_drawn_as_a_sequence_is_no_finding(tmp_path):
-    spec = """  checks:
-    - id: decays
-      kind: property
-      listing: 1
-      claim: "the iterate shrinks"
-      inputs: {T: "integers(1, 5)", eta: "uniform(0, 1, T)"}
-      holds: 'x_T \\le 1'
-"""
+    spec = property_spec(
+        "the iterate shrinks",
+        '{T: "integers(1, 5)", eta: "uniform(0, 1, T)"}',
+        r"x_T \le 1",
+        check_id="decays",
+    )
     note = tmp_path / "note.md"
     note.write_text(
         f"---\nalgoverify:\n{spec}---\n\nWith learning rates \\(\\eta_1, \\dots, \\eta_T\\), the iterate shrinks.\n\n"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from helpers import prose_note
+from helpers import property_spec, prose_note
 
 import algoverify
 from algoverify import api
@@ -28,14 +28,12 @@ _RANKS = r"""
 \State \Return \(r_s\)
 """
 
-_SPEC = """  checks:
-    - id: bounded
-      kind: property
-      listing: 1
-      claim: "the coefficient lies in [-1, 1]"
-      inputs: {n: "integers(2, 6)", x: "integers(0, 2, n)", y: "integers(0, 2, n)"}
-      holds: '-1 \\le r_s \\le 1'
-"""
+_SPEC = property_spec(
+    "the coefficient lies in [-1, 1]",
+    '{n: "integers(2, 6)", x: "integers(0, 2, n)", y: "integers(0, 2, n)"}',
+    r"-1 \le r_s \le 1",
+    check_id="bounded",
+)
 
 
 @pytest.mark.parametrize(
@@ -198,14 +196,12 @@ def test_a_sum_of_two_indices_stays_an_index(tmp_path):
 
 def test_a_capital_word_with_a_subscript_is_one_name(tmp_path):
     # SS_W and SS_B, the sums of squares within and between: never S times S_W
-    spec = """  checks:
-    - id: split
-      kind: property
-      listing: 1
-      claim: "the two sums of squares are non-negative"
-      inputs: {n: "integers(1, 4)", x: "randn(n)"}
-      holds: 'SS_W \\ge 0 \\land SS_B \\ge 0'
-"""
+    spec = property_spec(
+        "the two sums of squares are non-negative",
+        '{n: "integers(1, 4)", x: "randn(n)"}',
+        r"SS_W \ge 0 \land SS_B \ge 0",
+        check_id="split",
+    )
     note = prose_note(
         tmp_path,
         r"The array \(x\) has \(n\) entries. The two sums of squares are non-negative.",
@@ -224,14 +220,12 @@ def test_a_capital_word_with_a_subscript_is_one_name(tmp_path):
 
 def test_a_table_its_margins_and_its_total(tmp_path):
     # Agresti: the I × J table N = (n_ij), its row totals n_{i+} and grand total n; I a size, not the identity
-    spec = """  checks:
-    - id: total
-      kind: property
-      listing: 1
-      claim: "the row totals add up to the grand total"
-      inputs: {I: "integers(1, 4)", J: "integers(1, 4)", N: "integers(0, 9, I, J)"}
-      holds: '\\sum_{i=1}^{I} n_{i+} = n'
-"""
+    spec = property_spec(
+        "the row totals add up to the grand total",
+        '{I: "integers(1, 4)", J: "integers(1, 4)", N: "integers(0, 9, I, J)"}',
+        r"\sum_{i=1}^{I} n_{i+} = n",
+        check_id="total",
+    )
     note = prose_note(
         tmp_path,
         r"Let \(N = (n_{ij})\) be an \(I \times J\) table of counts. The row totals add up to the grand total.",

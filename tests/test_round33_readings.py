@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from helpers import prose_note
+from helpers import property_spec, prose_note
 
 import algoverify
 from algoverify import api
@@ -97,14 +97,12 @@ def test_a_family_the_listing_takes_is_the_rows_of_the_matrix_the_spec_draws(tmp
 
 def test_each_member_non_zero_is_a_precondition_of_the_family(tmp_path):
     # the step divides by \lVert x_t \rVert^2: the prose rules out a zero instance, so no draw refutes on one
-    spec = """  checks:
-    - id: unit
-      kind: property
-      listing: 1
-      claim: "every step is finite"
-      inputs: {T: "integers(1, 4)", n: "integers(1, 2)", X: "integers(-1, 1, T, n)"}
-      holds: 's > 0'
-"""
+    spec = property_spec(
+        "every step is finite",
+        '{T: "integers(1, 4)", n: "integers(1, 2)", X: "integers(-1, 1, T, n)"}',
+        r"s > 0",
+        check_id="unit",
+    )
     note = prose_note(
         tmp_path,
         r"Instances \(x_1, \dots, x_T \in \mathbb{R}^{n}\), stored as the rows of \(X \in \mathbb{R}^{T \times n}\), "

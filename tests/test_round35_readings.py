@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from helpers import prose_note
+from helpers import property_spec, prose_note
 
 import algoverify
 from algoverify import api
@@ -106,14 +106,12 @@ def test_a_quantifier_after_and_keeps_its_range():
 
 
 def test_a_quantifier_after_and_in_a_check(tmp_path):
-    spec = """  checks:
-    - id: head
-      kind: property
-      listing: 1
-      claim: "the first entry is one and the others vanish"
-      inputs: {n: "integers(1, 5)"}
-      holds: 'e_1 = 1 \\land \\forall i = 2, \\dots, n : e_i = 0'
-"""
+    spec = property_spec(
+        "the first entry is one and the others vanish",
+        '{n: "integers(1, 5)"}',
+        r"e_1 = 1 \land \forall i = 2, \dots, n : e_i = 0",
+        check_id="head",
+    )
     note = prose_note(
         tmp_path,
         r"The vector \(e\) has \(n\) entries. The first entry is one and the others vanish.",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from helpers import prose_note
+from helpers import property_spec, prose_note
 
 import algoverify
 from algoverify import api
@@ -97,16 +97,14 @@ def test_a_citation_states_no_number(tmp_path, sentence):
 
 def test_a_let_over_what_the_run_computes_waits_for_the_run(tmp_path):
     # r_1 reads the residuals e_t the listing computes; given: reads the inputs only and is asked before the run
-    spec = r"""  checks:
-    - id: lag
-      kind: property
-      listing: 1
-      claim: "the ratio is at most one"
-      inputs: {n: "integers(2, 6)", y: "integers(-2, 2, n)"}
-      given: '\sum_{t=1}^{n} y_t^{2} > 0'
-      let: {r_1: '\frac{\sum_{t=2}^{n} e_t e_{t-1}}{\sum_{t=1}^{n} e_t^{2}}'}
-      holds: 'r_1 \le 1'
-"""
+    spec = property_spec(
+        "the ratio is at most one",
+        '{n: "integers(2, 6)", y: "integers(-2, 2, n)"}',
+        r"r_1 \le 1",
+        given=r"\sum_{t=1}^{n} y_t^{2} > 0",
+        let=r"{r_1: '\frac{\sum_{t=2}^{n} e_t e_{t-1}}{\sum_{t=1}^{n} e_t^{2}}'}",
+        check_id="lag",
+    )
     note = prose_note(
         tmp_path,
         r"The series \(y\) has \(n\) entries. The ratio is at most one.",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from helpers import prose_note
+from helpers import property_spec, prose_note
 
 import algoverify
 from algoverify import api
@@ -61,14 +61,12 @@ def test_a_sorted_family_with_a_bound_and_a_hyphenated_word_in_a_require(tmp_pat
 
 
 def test_coordinates_of_points_in_a_checks_formula(tmp_path):
-    spec = r"""  checks:
-    - id: width
-      kind: property
-      listing: 1
-      claim: "the span is the width"
-      inputs: {n: "integers(2, 5)", P: "randn(n, 2)"}
-      holds: 's = \max_i x_i - \min_i x_i'
-"""
+    spec = property_spec(
+        "the span is the width",
+        '{n: "integers(2, 5)", P: "randn(n, 2)"}',
+        r"s = \max_i x_i - \min_i x_i",
+        check_id="width",
+    )
     note = prose_note(
         tmp_path,
         r"The points \(p_1, \dots, p_n\) are the rows of \(P\); a point \(p_i = (x_i, y_i)\) has coordinates "

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from helpers import prose_note
+from helpers import property_spec, prose_note
 
 import algoverify
 from algoverify import api
@@ -166,14 +166,12 @@ and \(\delta = (a - c)/2\)."""
     ],
 )
 def test_a_case_after_a_display_assumes_nothing(tmp_path, display):
-    spec = """  checks:
-    - id: square
-      kind: property
-      listing: 1
-      claim: "The listing squares its input"
-      inputs: {b: "integers(-1, 1)"}
-      holds: 'y = b^{2}'
-"""
+    spec = property_spec(
+        "The listing squares its input",
+        '{b: "integers(-1, 1)"}',
+        r"y = b^{2}",
+        check_id="square",
+    )
     note = prose_note(
         tmp_path, f"Consider\n\\[\n{display}\n\\]\n\nThe listing squares its input.", r"\State \(y \gets b^{2}\)", spec
     )
