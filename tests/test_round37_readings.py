@@ -110,3 +110,24 @@ def test_points_stored_as_the_rows_of_a_matrix(tmp_path):
 """,
     )
     assert algoverify.load(note).listings[0](P=np.array([[3.0, 4.0], [1.0, 0.0]])) == 5.0
+
+
+def test_entries_of_an_output_named_by_a_label_in_a_checks_formula(tmp_path):
+    # CLRS's FasterAPSP returns L^{(m)}; a claim about its entries writes l_{ij}
+    spec = property_spec(
+        "every entry is at most its row's largest",
+        '{n: "integers(1, 4)", W: "randn(n, n)"}',
+        r"\forall 1 \le i \le n : \forall 1 \le j \le n : l_{ij} \le \max_k l_{ik}",
+    )
+    note = prose_note(
+        tmp_path,
+        r"Let \(W \in \mathbb{R}^{n \times n}\). Every entry is at most its row's largest.",
+        r"""
+\State \(m \gets 1\)
+\State \(L^{(m)} \gets W\)
+\State \Return \(L^{(m)}\)
+""",
+        spec,
+    )
+    (outcome,) = api.check([note], seed=0, trials=10).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message

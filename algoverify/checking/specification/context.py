@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import re
 import sys
 import warnings
 from dataclasses import dataclass, field
@@ -514,8 +515,14 @@ def _entry_convention(tree: M.MathNode, names: set[str]) -> dict[str, str]:
             name = identifier(node.base)
             if identifier(node) in names:
                 own.add(name or "")
-            elif name and name not in names and name[:1].islower() and name[:1].upper() + name[1:] in names:
-                out[name] = name[:1].upper() + name[1:]
+            elif name and name not in names and name[:1].islower():
+                upper = name[:1].upper() + name[1:]
+                # l_{ij} of the output L^{(m)} the run names L_of_m: the one labelled L it returns
+                labelled = [n for n in names if re.fullmatch(rf"{re.escape(upper)}_of_[A-Za-z0-9]+", n)]
+                if upper in names:
+                    out[name] = upper
+                elif len(labelled) == 1:
+                    out[name] = labelled[0]
     return {k: v for k, v in out.items() if k not in own}
 
 
