@@ -73,7 +73,7 @@ from .runstate import (
 from .scope import Scope, bare_identity, constant_letters, join_families
 from .signature import assigned_names, output_names
 from .symbols import own_declarations, resolve
-from .worded import forall_filter, worded_condition
+from .worded import forall_filter, unread_restriction, worded_condition
 
 # --- compiling statements -------------------------------------------------------------------------
 
@@ -662,21 +662,16 @@ class _Compiler:
         return for_all
 
     def _unread_filter(self, node: ir.ForAll) -> None:
-        """Refuse ``\\ForAll{\\(u \\in R\\) with \\(a_{uv} = 1\\)}``: running over all of R would drop the condition."""
-        text, header = self.ctx.text, getattr(node, "header", None)
-        if text is None or header is None or node.iterable is None or header.span.end <= node.iterable.span.end:
-            return
-        rest = text[node.iterable.span.end : header.span.end]
-        found = _FILTER_WORDS.search(rest)
-        if found is None:
-            return
-        where = Span(node.iterable.span.end + found.start(1), header.span.end)
-        raise LocatedError(
-            NotExecutable,
-            where,
-            message=f"the condition '{' '.join(text[where.start : where.end].split())}' of this \\ForAll is not "
-            f"read: write the set it runs over, \\(\\{{u \\in R : \\dots\\}}\\)",
-        )
+        """Refuse ``\\ForAll{\\(u \\in R\\) with …}`` in words it cannot read: never drop the condition."""
+        where = unread_restriction(node, self.ctx.text)
+        if where is not None:
+            said = " ".join(self.ctx.text[where.start : where.end].split())  # type: ignore[index]
+            raise LocatedError(
+                NotExecutable,
+                where,
+                message=f"the condition '{said}' of this \\ForAll is not read: write the set it runs over, "
+                f"\\(\\{{u \\in R : \\dots\\}}\\)",
+            )
 
     def s_Function(self, node: ir.Function) -> Exec:
         if node.name not in self.own:
@@ -848,10 +843,6 @@ def parse(latex: str) -> ir.Algorithm:
     from ..syntax.build import parse_algorithm
 
     return parse_algorithm(latex, Span(0, len(latex)))
-
-
-#: words after a \ForAll's set that restrict it ("u ∈ R with a_uv = 1", "such that …")
-_FILTER_WORDS = re.compile(r"^[\s$)\\]*\b(with|where|such that|satisfying|for which|whose)\b.*(?:\\\(|\$)", re.S)
 
 
 def _loose_zero(env: Env) -> Any:

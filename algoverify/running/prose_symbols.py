@@ -172,8 +172,6 @@ _PARTS_OF = re.compile(
     r"^(?:(?:to )?be|are|is|being|denotes?|form|forms|give|gives)(?: respectively)? the (?P<part>rows|columns) of$",
     re.I,
 )
-#: between two names a sentence introduces together ("x_1, …, x_n and y_1, …, y_n")
-_JOINED_NAMES = re.compile(r"^(?:,|and|, and)$", re.I)
 #: what a plural subject is said to be: "… be two samples of distinct numbers", "… are sorted"
 _PLURAL_BE = re.compile(r"^(?:be|are|both be|are both)\b", re.I)
 _BE_AFTER = re.compile(r"^(?:be|is|denotes?|denoting|stands? for)\b", re.I)
@@ -187,6 +185,11 @@ def prose_declarations(
     for sentence in reversed([s for s in sentences if s.span.end <= before]):
         _read(sentence, text, parse, spec, Origin("prose", line_of(sentence.span.start)))
     return spec
+
+
+def _joins(words: str) -> bool:
+    """Whether ``words`` join two names a sentence introduces together ("x_1, …, x_n and y_1, …, y_n")."""
+    return bool(words) and _JOINED.match(words) is not None
 
 
 def side_conditions(tree: M.MathNode, math: ir.Math, spec: InputSpec, origin: Origin) -> None:
@@ -310,7 +313,7 @@ def _read(sentence: Sentence, text: str, parse: Parse, spec: InputSpec, origin: 
         formula = own is None and not isinstance(piece.tree, (M.Rel, M.In, M.Tuple))
         target = own if own is not None else None if formula else subject
         # "let x_1, …, x_n and y_1, …, y_n be two samples of distinct numbers": what follows both is said of both
-        group = group + [own] if own is not None and group and _JOINED_NAMES.match(words) else [own] if own else []
+        group = group + [own] if own is not None and group and _joins(words) else [own] if own else []
         if target is not None and not _CONDITIONAL.search(before):
             # "n distinct keys k_1 < \dots < k_n": the adjectives before a piece are its own, never the subject's
             _properties(target, str(after), piece, spec, origin, before=words if own is not None else "")
@@ -365,8 +368,8 @@ def text_properties(text: ir.Text, spec: InputSpec, parse: Parse, origin: Origin
         before = " ".join(parts[i - 1].split()) if i and isinstance(parts[i - 1], str) else ""
         family = read_family(tree) if isinstance(tree, M.Range) else None
         if family is not None and spec.get(family.name) is not None:
-            group = group + [family.name] if group and _JOINED_NAMES.match(before) else [family.name]
-            if not _JOINED_NAMES.match(after):
+            group = group + [family.name] if group and _joins(before) else [family.name]
+            if not _joins(after):
                 for member in group:
                     _properties(member, after, _Math(tree, part), spec, origin, "")
             continue

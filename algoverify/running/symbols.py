@@ -101,18 +101,17 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     """Bind the free reads of ``scope`` from ``own`` (the listing's declarations) and then ``context``."""
     # "text t over \(\Sigma\)" where the prose defines Σ = {1, …, σ}: the definition, not an input to give
     defined_here = {d.name for d in own.inputs if _defined_not_drawn(d, context)}
-    defined = defined_here
     own_before = list(own.inputs)
-    if defined:
-        kept = [c for d in own.inputs if d.name in defined for c in d.constraints]
+    if defined_here:
+        kept = [c for d in own.inputs if d.name in defined_here for c in d.constraints]
         own = dataclasses.replace(
-            own, inputs=[d for d in own.inputs if d.name not in defined], conditions=[*own.conditions, *kept]
+            own, inputs=[d for d in own.inputs if d.name not in defined_here], conditions=[*own.conditions, *kept]
         )
     own_names = _bound_names(own) | set(scope.params)
     # \sum_{i=1}^{d} x_i: d is the length of x, when the listing itself binds x
     dims = {d for d, arrays in scope.dims.items() if arrays and arrays <= own_names | scope.bound}
     free = {name: read for name, read in scope.reads.items() if name not in own_names | dims}
-    free.update({d.name: Read(d.name, d.span) for d in own_before if d.name in defined and d.name not in free})
+    free.update({d.name: Read(d.name, d.span) for d in own_before if d.name in defined_here and d.name not in free})
     for name, span in scope.identity_reads.items():  # "an I × J table", I drawn by the spec: a size, not the identity
         said = context.get(name)
         drawn = said is not None and any(o is not None and o.kind == "spec" for o in (said.origin, *said.also))

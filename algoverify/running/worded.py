@@ -21,7 +21,7 @@ from ..math.mathlists import quantified_over
 from ..source import Span
 from ..syntax import ir
 
-__all__ = ["forall_filter", "worded_condition"]
+__all__ = ["forall_filter", "unread_restriction", "worded_condition"]
 
 #: the words that join two clauses of a condition
 _JOIN = re.compile(
@@ -85,7 +85,10 @@ def _clause(clause: list[ir.Math | str], parse: Callable[[ir.Math], M.MathNode])
 
 
 #: the words between a \ForAll's set and the condition that restricts it ("u ∈ R with a_uv = 1")
-_RESTRICTS = re.compile(r"^(?:with|where|such that|satisfying|for which|whose|so that)$", re.I)
+_RESTRICT_WORDS = r"with|where|such that|satisfying|for which|whose|so that"
+_RESTRICTS = re.compile(rf"^(?:{_RESTRICT_WORDS})$", re.I)
+#: the same words after the set's math in the source, before more math (``\) with \(a_{uv} = 1``)
+_RESTRICTED = re.compile(rf"^[\s$)\\]*\b({_RESTRICT_WORDS})\b.*(?:\\\(|\$)", re.S | re.I)
 
 
 def forall_filter(node: ir.ForAll) -> ir.Math | None:
@@ -118,3 +121,16 @@ def forall_filter(node: ir.ForAll) -> ir.Math | None:
     ):
         return rest[1]
     return None
+
+
+def unread_restriction(node: ir.ForAll, text: str | None) -> Span | None:
+    r"""Where a ``\ForAll`` header restricts its set in words :func:`forall_filter` does not read, else ``None``.
+
+    ``\ForAll{\(u \in R\) with \(a_{uv} = 1\) and not yet seen}``: running over all of R would drop the
+    condition, so the compiler refuses it there.
+    """
+    header = node.header
+    if text is None or node.iterable is None or header.span.end <= node.iterable.span.end:
+        return None
+    found = _RESTRICTED.search(text[node.iterable.span.end : header.span.end])
+    return None if found is None else Span(node.iterable.span.end + found.start(1), header.span.end)
