@@ -15,7 +15,9 @@ from typing import Any
 
 from ..findings import LocatedError, MathSyntax
 from ..source import Span
+from .mathenv import RelCell, cases, environment, juxt_factors, rejoin
 from .mathlists import lift_list, quantified_over
+from .mathscripts import Post, decorate, power, scripted
 from .mathtokens import _span, _syntax
 from .mathtree import (
     Abs,
@@ -27,13 +29,11 @@ from .mathtree import (
     BinOp,
     BitNot,
     Call,
-    Cases,
     Ceil,
     Colon,
     Const,
     Deriv,
     Dots,
-    Factorial,
     Floor,
     Frac,
     Fragment,
@@ -46,7 +46,6 @@ from .mathtree import (
     Infinity,
     Inner,
     Interval,
-    Inverse,
     Juxt,
     Label,
     ListLit,
@@ -72,22 +71,10 @@ from .mathtree import (
     SubCall,
     Sym,
     Text,
-    Transpose,
     Tuple,
 )
 
 # --- building the AST ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _Post:
-    """One script after a factor, before the scripts are put in order: ``_i``, ``^2``, ``'``, ``.f``, ``!``."""
-
-    kind: str  # sub, sup, label, top, prime, star, attr, fact
-    value: MathNode | None
-    span: Span
-    text: str = ""  # the attribute's name
-    count: int = 1  # primes in ^{''}
 
 
 @dataclass(frozen=True)
@@ -103,15 +90,6 @@ class _FHead:
     func: str
     sub: MathNode | None
     sup: MathNode | None
-    span: Span
-
-
-@dataclass(frozen=True)
-class _RelCell:
-    """A cell of an ``aligned`` row that starts with its relation: ``&= 1``."""
-
-    op: str
-    value: MathNode
     span: Span
 
 
@@ -137,92 +115,6 @@ def _items(node: MathNode) -> tuple[MathNode, ...]:
     return node.items if isinstance(node, Tuple) else (node,)
 
 
-def _index_like(node: MathNode) -> bool:
-    """A single letter, or a single letter with one subscript (``j``, ``i_0``, ``\\sigma_i``): an index."""
-    if isinstance(node, Idx):
-        node = node.base if len(node.indices) == 1 else node
-    plain = isinstance(node, Sym) and not node.accents and not node.font
-    return plain and (len(node.name) == 1 or node.name in _GREEK_INDEX)  # type: ignore[union-attr]
-
-
-#: Greek letters that index like a letter: \sigma_i (a permutation), \pi_j, \tau_k
-_GREEK_INDEX = frozenset({"sigma", "pi", "tau", "rho", "phi", "psi"})
-
-
-def _indices(node: MathNode) -> tuple[MathNode, ...]:
-    """Split a subscript: ``{ij}`` (letters side by side), ``{i0}`` (a letter then a digit), ``{i,j}``: two indices.
-
-    A digit then a letter stays one index (``x_{2k}`` is entry 2k), but for 0 and 1: ``N_{1j}`` is the
-    entry (1, j) (the count of class 1 at feature j), as no one writes 1·j or 0·j for j or 0;
-    ``{i0}`` is never the product 0·i.
-    """
-    if isinstance(node, Tuple):
-        return node.items
-    if (
-        isinstance(node, Juxt)
-        and isinstance(node.left, Num)
-        and node.left.text in ("0", "1")
-        and isinstance(node.right, Sym)
-        and len(node.right.name) == 1
-        and not node.right.accents
-        and not node.right.font
-    ):
-        return (node.left, node.right)  # N_{1j}: row 1, column j
-    if (
-        isinstance(node, Juxt)
-        and isinstance(node.left, Sym)
-        and len(node.left.name) == 1
-        and not node.left.accents
-        and not node.left.font
-        and isinstance(node.right, Num)
-        and len(node.right.text) == 1
-        and node.right.text.isdigit()
-    ):
-        return (node.left, node.right)  # d_{i0}: row i, column 0
-    if isinstance(node, Juxt) and isinstance(node.left, Idx) and isinstance(node.right, Idx):
-        return (node.left, node.right)  # p_{q_{t-1} q_t}: the entry (q_{t-1}, q_t), never their product
-    if isinstance(node, Juxt) and _index_like(node.left) and _index_like(node.right):
-        if isinstance(node.left, Idx) or isinstance(node.right, Idx):
-            return (node.left, node.right)  # c_{i_0 j}, c_{i \sigma_i}: the entry (i_0, j), never i_0 · j
-    letters: list[MathNode] = []
-    todo = [node]
-    while todo:
-        n = todo.pop()
-        if isinstance(n, Juxt):
-            todo += [n.right, n.left]
-        elif isinstance(n, Sym) and len(n.name) == 1 and not n.accents and not n.font:
-            letters.append(n)
-        else:
-            return (node,)
-    return tuple(letters)
-
-
-def _decorate(node: MathNode, accent: str, span: Span) -> MathNode:
-    r"""Add an accent (``hat``, ``prime``…) to a name; over anything else it is :class:`Styled`."""
-    if isinstance(node, Sym):
-        return Sym(node.name, node.font, node.accents + (accent,), span=span)
-    if isinstance(node, Idx) and isinstance(node.base, Sym):  # \hat{x_i} means (\hat{x})_i
-        return Idx(_decorate(node.base, accent, span), node.indices, span=span)
-    return Styled(accent, node, span=span)  # \widehat{a+b}, (a+b)'
-
-
-def _juxt_factors(node: MathNode) -> list[MathNode]:
-    """The factors of a left-nested juxtaposition, in order (``a b c`` → ``[a, b, c]``)."""
-    out: list[MathNode] = []
-    while isinstance(node, Juxt):
-        out.append(node.right)
-        node = node.left
-    out.append(node)
-    return out[::-1]
-
-
-def _rejoin(factors: list[MathNode]) -> MathNode:
-    node = factors[0]
-    for f in factors[1:]:
-        node = Juxt(node, f, span=Span(node.span.start, f.span.end))
-    return node
-
-
 def _is_d(node: MathNode) -> bool:
     r"""``d`` or ``\mathrm{d}``: the d of a differential."""
     return isinstance(node, Sym) and node.name == "d" and not node.accents and node.font in ("", "rm")
@@ -230,7 +122,7 @@ def _is_d(node: MathNode) -> bool:
 
 def _differentials(node: MathNode) -> tuple[MathNode, ...] | None:
     r"""``\partial x``, ``d x``, ``\partial x \partial y``, ``\partial \theta^2`` → the variables, else ``None``."""
-    factors = _juxt_factors(node)
+    factors = juxt_factors(node)
     if len(factors) % 2:
         return None
     out: list[MathNode] = []
@@ -249,14 +141,14 @@ def _derivative(num: MathNode, den: MathNode, span: Span) -> MathNode | None:
     wrt = _differentials(den)
     if not wrt:
         return None
-    factors = _juxt_factors(num)
+    factors = juxt_factors(num)
     head = factors[0]
     if isinstance(head, Pow) and (isinstance(head.base, Partial) or _is_d(head.base)):
         head = head.base  # \partial^2 L: the order is in the denominator
     partial = isinstance(head, Partial)
-    if not (partial or _is_d(head)) or (not partial and not _is_d(_juxt_factors(den)[0])):
+    if not (partial or _is_d(head)) or (not partial and not _is_d(juxt_factors(den)[0])):
         return None
-    f = _rejoin(factors[1:]) if len(factors) > 1 else None
+    f = rejoin(factors[1:]) if len(factors) > 1 else None
     return Deriv(f, wrt, partial, span=span)
 
 
@@ -387,7 +279,7 @@ def _make_builder() -> type:
 
         def index_scripted(self, meta, base, group, *posts):
             entry = _index(base, group, Span(base.span.start, posts[0].span.start))
-            return _scripted(entry, posts, self._sp(meta))
+            return scripted(entry, posts, self._sp(meta))
 
         # functions and big operators
         def _head(self, head: Any) -> _FHead:
@@ -412,18 +304,18 @@ def _make_builder() -> type:
         def call(self, meta, head, args, *posts):
             head = self._head(head)
             node = _call(head, _items(args), Span(head.span.start, self._sp(meta).end))
-            return _scripted(node, posts, self._sp(meta)) if posts else node
+            return scripted(node, posts, self._sp(meta)) if posts else node
 
         def call_empty(self, meta, head, *posts):
             head = self._head(head)
             node = _call(head, (), Span(head.span.start, self._sp(meta).end))
-            return _scripted(node, posts, self._sp(meta)) if posts else node
+            return scripted(node, posts, self._sp(meta)) if posts else node
 
         def call_brace(self, meta, head, args, *posts):
             r"""``\log{x}^2`` squares x; ``\log{(x)}^2`` (as sympy prints) squares the log."""
             head = self._head(head)
             if posts and not self._parenthesised(meta, args, head.span.end - self._base):
-                args = _scripted(args, posts, Span(args.span.start, self._sp(meta).end))
+                args = scripted(args, posts, Span(args.span.start, self._sp(meta).end))
                 posts = ()
             return self.call(meta, head, args, *posts)
 
@@ -456,34 +348,34 @@ def _make_builder() -> type:
 
         # scripts
         def scripted(self, meta, base, *posts):
-            return _scripted(base, posts, self._sp(meta))
+            return scripted(base, posts, self._sp(meta))
 
         def sub(self, meta, value):
             # \bar{x}_{(i)}: a parenthesised subscript names a family of its own (see _subscript)
             paren = self._parenthesised(meta, value, meta.start_pos + 1)
-            return _Post("sub", value, self._sp(meta), text="paren" if paren else "")
+            return Post("sub", value, self._sp(meta), text="paren" if paren else "")
 
         def sup(self, meta, value):
             label = self._parenthesised(meta, value, meta.start_pos + 1)
-            return _Post("label" if label else "sup", value, self._sp(meta))
+            return Post("label" if label else "sup", value, self._sp(meta))
 
         def sup_top(self, meta, _tok):
-            return _Post("top", None, self._sp(meta))
+            return Post("top", None, self._sp(meta))
 
         def sup_star(self, meta, tok):
-            return _Post("star", None, self._sp(meta), text=tok.value if tok.value != "*" else "star")
+            return Post("star", None, self._sp(meta), text=tok.value if tok.value != "*" else "star")
 
         def sup_prime(self, meta, *primes):
-            return _Post("prime", None, self._sp(meta), count=len(primes))
+            return Post("prime", None, self._sp(meta), count=len(primes))
 
         def prime(self, meta, _tok):
-            return _Post("prime", None, self._sp(meta))
+            return Post("prime", None, self._sp(meta))
 
         def factorial(self, meta, _tok):
-            return _Post("fact", None, self._sp(meta))
+            return Post("fact", None, self._sp(meta))
 
         def attr(self, meta, tok):
-            return _Post("attr", None, self._sp(meta), text=tok.value)
+            return Post("attr", None, self._sp(meta), text=tok.value)
 
         def sign(self, meta, tok):
             return Text(tok.value, span=self._tok(tok))
@@ -583,7 +475,7 @@ def _make_builder() -> type:
             return Partial(span=self._tok(tok))
 
         def accent(self, meta, tok, arg):
-            return _decorate(arg, tok.value, self._sp(meta))
+            return decorate(arg, tok.value, self._sp(meta))
 
         def font(self, meta, tok, arg):
             return _font(tok.value, arg, self._sp(meta))
@@ -640,7 +532,7 @@ def _make_builder() -> type:
             if isinstance(inner, Colon):
                 return SetBuilder(inner.left, inner.right, span=span)
             if close.value == "." and isinstance(inner, Matrix) and all(len(r) == 2 for r in inner.rows):
-                return _cases(inner.rows, span)  # \left\{ \begin{array}{ll} … \end{array} \right.
+                return cases(inner.rows, span)  # \left\{ \begin{array}{ll} … \end{array} \right.
             if id(inner) in self.__dict__.get("_pairs", ()):
                 return SetLit((inner,), span=span)  # \{(u, v)\}: the set of one pair
             return SetLit(_items(inner), span=span)
@@ -657,7 +549,7 @@ def _make_builder() -> type:
 
         # environments
         def env(self, meta, begin, rows, _end):
-            return _environment(begin.value, rows, self._sp(meta))
+            return environment(begin.value, rows, self._sp(meta))
 
         def rows(self, meta, *rows):
             return nodes(rows)
@@ -669,7 +561,7 @@ def _make_builder() -> type:
             return items[0] if items else None
 
         def rel_cell(self, meta, op, value):
-            return _RelCell(op.value, value, self._sp(meta))
+            return RelCell(op.value, value, self._sp(meta))
 
     return _Build
 
@@ -703,7 +595,7 @@ def _call(head: _FHead, args: tuple[MathNode, ...], span: Span) -> MathNode:
         node: MathNode = SubCall(head.func, head.sub, args, span=span)
     else:
         node = Call(head.func, args, span=span)
-    return node if sup is None else _power(node, _Post("sup", sup, span), span)
+    return node if sup is None else power(node, Post("sup", sup, span), span)
 
 
 def _font(style: str, arg: MathNode, span: Span) -> MathNode:
@@ -750,111 +642,6 @@ def _index(base: MathNode, group: MathNode, span: Span) -> MathNode:
     return Index(base, args, span=span)
 
 
-def _scripted(base: MathNode, posts: tuple[_Post, ...], span: Span) -> MathNode:
-    """Apply scripts in TeX's order (accents, label, subscript, superscript), then ``.attr`` and ``!`` as written."""
-    node, chunk = base, []
-    for p in posts:
-        if p.kind in ("attr", "fact"):
-            node = _scripts(node, tuple(chunk), Span(span.start, p.span.start)) if chunk else node
-            chunk = []
-            end = Span(span.start, p.span.end)
-            node = Attr(node, p.text, span=end) if p.kind == "attr" else Factorial(node, span=end)
-        else:
-            chunk.append(p)
-    if chunk:
-        node = _scripts(node, tuple(chunk), span)
-    return dataclasses.replace(node, span=span)
-
-
-def _scripts(base: MathNode, posts: tuple[_Post, ...], span: Span) -> MathNode:
-    for kind in ("sub", "super"):
-        same = [p for p in posts if (p.kind == "sub") == (kind == "sub") and p.kind not in ("prime", "star")]
-        if len(same) > 1:
-            raise _syntax(same[1].span, f"double {kind}script: use braces, as TeX requires")
-    node = base
-    for p in posts:
-        if p.kind in ("prime", "star"):
-            for _ in range(p.count):
-                node = _decorate(node, p.text or p.kind, Span(span.start, p.span.end))
-    for p in posts:
-        if p.kind == "label":
-            node = Label(node, p.value, span=Span(span.start, p.span.end))  # type: ignore[arg-type]
-    for p in posts:
-        if p.kind == "sub":
-            node = _subscript(node, p, Span(span.start, p.span.end))
-    for p in posts:
-        if p.kind in ("sup", "top"):
-            node = _power(node, p, Span(span.start, p.span.end))
-    return dataclasses.replace(node, span=span)
-
-
-def _subscript(node: MathNode, post: _Post, span: Span) -> MathNode:
-    value = post.value
-    assert value is not None
-    if isinstance(node, Norm) and node.ord is None:
-        return Norm(node.operand, value, span=span)
-    if post.text == "paren" and isinstance(node, Sym) and not isinstance(value, (Placeholder, Tuple)):
-        # \bar{x}_{(i)} beside \bar{x}, \hat\theta_{(i)}, x_{(1)}: the i-th leave-one-out mean, the i-th
-        # order statistic, a family of its own (as p^{(k)} is a label), never entry i of \bar{x} or x.
-        # The family's base carries the mark as an accent would, so every name of it differs from x's;
-        # \bar{x}_{(\cdot)} stays the name it was (names.labelled), and w_{(u, v)} an entry at a pair.
-        node = Sym(node.name, node.font, node.accents + ("paren",), span=node.span)
-    marked = _marginal(value)
-    if marked is not None:
-        # n_{i+} (the row totals of n_{ij}), \bar{Y}_{i.} (the group means): a family of its own over the
-        # positions kept; its base carries which positions the + or . took away, as an accent would
-        pattern = "".join("x" if isinstance(m, Sym) else "plus" if m.symbol == "+" else "dot" for m in marked)
-        if not isinstance(node, Sym):
-            return Idx(node, _indices(value), span=span)
-        family = Sym(node.name, node.font, node.accents + ("over_" + pattern,), span=node.span)
-        kept = tuple(m for m in marked if isinstance(m, Sym))
-        return Idx(family, kept, span=span) if kept else dataclasses.replace(family, span=span)
-    return Idx(node, _indices(value), span=span)
-
-
-def _marginal(value: MathNode) -> list[MathNode] | None:
-    """The items of a subscript that marks summed positions (``i+``, ``+j``, ``++``, ``i.``), else ``None``."""
-    items: list[MathNode] = []
-    todo = [value]
-    while todo:
-        n = todo.pop()
-        if isinstance(n, Juxt):
-            todo += [n.right, n.left]
-        else:
-            items.append(n)
-    marks = [i for i in items if isinstance(i, Placeholder) and i.symbol in ("+", "cdot")]
-    letters = [i for i in items if isinstance(i, Sym) and len(i.name) == 1 and not i.accents and not i.font]
-    if not marks or len(marks) + len(letters) != len(items) or not 2 <= len(items) <= 3:
-        return None  # \bar{x}_{(\cdot)}: one placeholder alone is the leave-one-out mark, not a margin
-    return items
-
-
-def _power(node: MathNode, post: _Post, span: Span) -> MathNode:
-    r"""``^T`` / ``^{\top}`` is a transpose, ``^{-1}`` an inverse, ``^{+}`` a decoration, anything else a power."""
-    exp = post.value
-    if post.kind == "top" or (isinstance(exp, Sym) and exp.name == "T" and not exp.accents):
-        return Transpose(node, letter=post.kind != "top", span=span)
-    assert exp is not None
-    if isinstance(exp, Text) and exp.text in ("+", "-") and isinstance(node, (Sym, Idx)):
-        return _decorate(node, "plus" if exp.text == "+" else "minus", span)  # \delta^{+}
-    if isinstance(exp, Neg) and exp.operand == Num("1", span=exp.span) and not isinstance(node, Num):
-        return Inverse(node, span=span)
-    if isinstance(node, (Sym, Idx)) and _word_label(exp):
-        return Label(node, exp, span=span)  # p_k^{\mathrm{S}}, x^{\text{new}}: a name, as p^{(S)} is
-    return Pow(node, exp, span=span)
-
-
-#: upright letters that are numbers or operators in an exponent: the units i and e, the differential d
-_UPRIGHT_VALUES = frozenset({"i", "e", "d", "j", "H"})
-
-
-def _word_label(exp: MathNode) -> bool:
-    """An exponent that names rather than raises: an upright letter or word, or words in ``\text``."""
-    if isinstance(exp, Text):
-        return exp.text.strip().isalpha()
-    return isinstance(exp, Sym) and exp.font == "rm" and not exp.accents and exp.name not in _UPRIGHT_VALUES
-
-
 def _bigop(kind: str, limits: _Limits, body: MathNode, span: Span) -> MathNode:
     r"""Build a :class:`BigOp`; ``\max(a, b)`` without limits is a :class:`Call`."""
     lower = limits.lower
@@ -885,112 +672,12 @@ def _bigop(kind: str, limits: _Limits, body: MathNode, span: Span) -> MathNode:
 def _integral(kind: str, limits: _Limits, body: MathNode, span: Span) -> MathNode:
     r"""``\int_a^b f(x) \,dx``: the limits are bounds, the trailing ``dx`` names the variable."""
     var = None
-    factors = _juxt_factors(body)
+    factors = juxt_factors(body)
     if len(factors) >= 2 and _is_d(factors[-2]):
         var = factors[-1]
-        body = _rejoin(factors[:-2]) if len(factors) > 2 else Num("1", span=factors[-2].span)
+        body = rejoin(factors[:-2]) if len(factors) > 2 else Num("1", span=factors[-2].span)
     elif len(factors) >= 3 and _is_d(factors[0]):  # \int dx \, f(x)
-        var, body = factors[1], _rejoin(factors[2:])
+        var, body = factors[1], rejoin(factors[2:])
     if limits.upper is None:
         return BigOp(kind, var, None, None, body, limits.lower, span=span)
     return BigOp(kind, var, limits.lower, limits.upper, body, span=span)
-
-
-def _environment(kind: str, rows: tuple[tuple[Any, ...], ...], span: Span) -> MathNode:
-    """Build a :class:`Cases` or a :class:`Matrix` from an environment's rows of cells."""
-    joined = [_join_row(row, span) for row in rows]
-    while len(joined) > 1 and all(c is None for c in joined[-1]):
-        joined.pop()  # a trailing \\ leaves an empty last row
-    if kind.rstrip("*") in ("cases", "dcases", "rcases", "numcases"):
-        return _cases(tuple(joined), span)
-    if kind.rstrip("*") in _ALIGNED:
-        joined = _continue_chains(joined)
-    cells = tuple(tuple(Text("", span=span) if c is None else c for c in row) for row in joined)
-    return Matrix(kind, cells, span=span)
-
-
-_ALIGNED = frozenset(("aligned", "align", "alignat", "split", "gathered", "gather", "eqnarray", "flalign", "multline"))
-
-
-def _continue_chains(rows: list[tuple[MathNode | None, ...]]) -> list[tuple[MathNode | None, ...]]:
-    r"""``a &= b \\ &= c``: a row that starts with its relation continues the chain above it."""
-    out: list[tuple[MathNode | None, ...]] = []
-    for row in rows:
-        head = row[0] if len(row) == 1 else None
-        prev = out[-1][-1] if out and out[-1] else None
-        if isinstance(head, Fragment) and head.left is None and head.right is not None and head.op != "gets" and prev:
-            first, rest = (prev.first, prev.rest) if isinstance(prev, Rel) else (prev, ())
-            chain = Rel(first, rest + ((head.op, head.right),), span=Span(prev.span.start, head.span.end))
-            out[-1] = out[-1][:-1] + (chain,)
-        else:
-            out.append(row)
-    return out
-
-
-def _join_row(row: tuple[Any, ...], span: Span) -> tuple[MathNode | None, ...]:
-    r"""``x &= 1`` → one relation; a relation cell with nothing before it is a :class:`Fragment`."""
-    out: list[MathNode | None] = []
-    for cell in row:
-        if not isinstance(cell, _RelCell):
-            out.append(cell)
-            continue
-        prev = out[-1] if out else None
-        if prev is None:
-            frag = Fragment(cell.op, None, cell.value, span=cell.span)
-            if out:
-                out[-1] = frag
-            else:
-                out.append(frag)
-            continue
-        if cell.op in ("gets", ":="):  # x &\gets y
-            out[-1] = Assign(prev, cell.value, span=Span(prev.span.start, cell.span.end))
-            continue
-        rest = (prev.rest if isinstance(prev, Rel) else ()) + ((cell.op, cell.value),)
-        first = prev.first if isinstance(prev, Rel) else prev
-        out[-1] = Rel(first, rest, span=Span(prev.span.start, cell.span.end))
-    return tuple(out)
-
-
-def _cases(rows: tuple[tuple[Any, ...], ...], span: Span) -> MathNode:
-    r"""``value & condition`` rows → :class:`Cases`; ``\text{otherwise}`` is no condition."""
-    branches = []
-    for row in rows:
-        value = row[0] if row and row[0] is not None else Text("", span=span)
-        cond = row[1] if len(row) > 1 else None
-        branches.append((value, _condition(cond)))
-    return Cases(tuple(branches), span=span)
-
-
-def _prose_word(node: MathNode) -> str | None:
-    r"""The word of ``\text{if}``, or ``\mathrm{if}`` and ``\mathrm{otherwise}`` (latexify's ``a if c else b``)."""
-    if isinstance(node, Text):
-        return node.text.strip(" ,.").lower()
-    if isinstance(node, Sym) and node.name in ("if", "otherwise") and not node.accents:
-        return node.name
-    return None
-
-
-def _condition(cond: MathNode | None) -> MathNode | None:
-    r"""Drop the prose around a case's condition: ``\text{if } x > 0`` → ``x > 0``; ``\text{otherwise}`` → ``None``."""
-    if cond is None or _prose_word(cond) in ("otherwise", "else", ""):
-        return None
-    return _drop_lead(cond)
-
-
-def _drop_lead(cond: MathNode) -> MathNode:
-    r"""``cond`` without the ``if`` its leftmost operand starts with (``\mathrm{if} \ a > 0 \land b``)."""
-    if isinstance(cond, Rel):
-        first = _drop_lead(cond.first)
-        return cond if first is cond.first else Rel(first, cond.rest, span=Span(first.span.start, cond.span.end))
-    if isinstance(cond, In):
-        element = _drop_lead(cond.element)
-        return cond if element is cond.element else In(element, cond.set, span=Span(element.span.start, cond.span.end))
-    if isinstance(cond, Logic) and cond.op in ("and", "or") and cond.args:
-        first = _drop_lead(cond.args[0])
-        span = Span(first.span.start, cond.span.end)
-        return cond if first is cond.args[0] else Logic(cond.op, (first, *cond.args[1:]), span=span)
-    if isinstance(cond, Juxt):
-        factors = _juxt_factors(cond)
-        if _prose_word(factors[0]) in ("if", "when", "for", "where"):
-            return _rejoin(factors[1:])
-    return cond

@@ -27,11 +27,11 @@ from ..math.exact import float_in, too_large
 from ..math.names import identifier, word
 from ..math.numeric import TRACE_KEY, Context, compile_expr, compile_target
 from ..math.ops import nonfinite
-from ..math.ranges import UPWARD
 from ..math.segments import parse_segment
 from ..math.sizeless import ZERO
 from ..source import Span
 from ..syntax import ir
+from .compile_loops import Loops
 from .conventions import (
     SAID_TESTS,
     bound_names,
@@ -54,8 +54,6 @@ from .declarations import InputSpec, dims_of, read_family
 from .program import Program, _callable
 from .runstate import (
     _BLOCKS,
-    _BREAK,
-    _CONTINUE,
     _LOOP_WORDS,
     _UPDATE,
     Binding,
@@ -63,17 +61,15 @@ from .runstate import (
     Env,
     Exec,
     StepContext,
-    _integer,
     _loop_word,
     _raiser,
     _Returned,
-    _ticker,
     _truth,
 )
 from .scope import Scope, bare_identity, constant_letters, join_families
 from .signature import assigned_names, output_names
 from .symbols import own_declarations, resolve
-from .worded import forall_filter, unread_restriction, worded_condition
+from .worded import worded_condition
 
 # --- compiling statements -------------------------------------------------------------------------
 
@@ -92,7 +88,7 @@ _EXCHANGE = re.compile(r"\\(?:long)?leftrightarrow(?![a-zA-Z])")
 
 
 @dataclass
-class _Compiler:
+class _Compiler(Loops):
     ctx: Context
     bindings: Bindings
     locate: Callable[[int], tuple[int, int]] | None
@@ -502,176 +498,6 @@ class _Compiler:
             return None
 
         return if_
-
-    def s_WhileBlock(self, node: ir.WhileBlock) -> Exec:
-        test, body = self.cond(node.cond, node), self.loop_body(node.body)
-        tick = _ticker(node)
-
-        def while_(env: Env) -> Any:
-            on_step = env["$on_step"]
-            while _truth(test, env, node):
-                tick(env)
-                r = body(env)
-                if r is not None:
-                    if r is _BREAK:
-                        break
-                    if r is not _CONTINUE:
-                        return r
-                if on_step is not None:  # the header again, before its test: a breakpoint there stops each pass
-                    on_step(node, env, env[TRACE_KEY])
-            return None
-
-        return while_
-
-    def s_RepeatUntil(self, node: ir.RepeatUntil) -> Exec:
-        test, body = self.cond(node.cond, node), self.loop_body(node.body)
-        tick = _ticker(node)
-
-        def repeat(env: Env) -> Any:
-            while True:
-                tick(env)
-                r = body(env)
-                if r is not None:
-                    if r is _BREAK:
-                        return None
-                    if r is not _CONTINUE:
-                        return r
-                if _truth(test, env, node):
-                    return None
-
-        return repeat
-
-    def s_UserBlock(self, node: ir.UserBlock) -> Exec:
-        """A block the paper defines: a do-while (``\\Do`` … ``\\doWhile{cond}``) runs; any other is refused.
-
-        The shape is read from the definition's names: a closer spelt ``…while``/``…until``
-        with one argument after a body. Anything else would be a guess, so it is AV308 at the
-        block (its body would otherwise be skipped without a word).
-        """
-        closer = (node.closer or "").lstrip("\\").lower()
-        if len(node.closer_args) == 1 and closer.endswith(("while", "until")):
-            test, body, tick = self.cond(node.closer_args[0], node), self.loop_body(node.body), _ticker(node)
-            until = closer.endswith("until")
-
-            def do_while(env: Env) -> Any:
-                while True:
-                    tick(env)
-                    r = body(env)
-                    if r is not None:
-                        if r is _BREAK:
-                            return None
-                        if r is not _CONTINUE:
-                            return r
-                    if _truth(test, env, node) == until:
-                        return None
-
-            return do_while
-        raise LocatedError(
-            NotExecutable,
-            node.span,
-            message=f"{node.opener} … {node.closer or ''} is a block the paper defines; its meaning is not known",
-        )
-
-    def s_LoopBlock(self, node: ir.LoopBlock) -> Exec:
-        body, tick = self.loop_body(node.body), _ticker(node)
-
-        def loop(env: Env) -> Any:
-            while True:
-                tick(env)
-                r = body(env)
-                if r is not None:
-                    if r is _BREAK:
-                        return None
-                    if r is not _CONTINUE:
-                        return r
-
-        return loop
-
-    def s_ForRange(self, node: ir.ForRange) -> Exec:
-        var = identifier(self.math(node.var))
-        if var is None:
-            raise LocatedError(NotExecutable, node.var.span, message=f"{node.var.latex} is not a loop variable")
-        start, stop, body, tick = self.expr(node.start), self.expr(node.stop), self.loop_body(node.body), _ticker(node)
-        # how it counts: an explicit step, a written second term, downto, else the written
-        # direction (math.ranges), upward when the bounds do not tell
-        explicit = self.expr(node.step) if node.step is not None else None
-        second = self.expr(node.second) if node.second is not None else None
-        down = node.direction == "down"
-        fixed = -1 if down else self.directions.get(id(node)) or UPWARD
-
-        def stride(env: Env, a: int) -> int:
-            if explicit is not None:
-                k = _integer(explicit(env), node.step)
-            elif second is not None:
-                k = _integer(second(env), node.second) - a
-            else:
-                return fixed
-            if k == 0:
-                where = node.step if node.step is not None else node.second
-                raise LocatedError(EvaluationFailed, where.span, message="the range's step is 0: it would never end")
-            return -abs(k) if down else k
-
-        def for_(env: Env) -> Any:
-            a, b = _integer(start(env), node.start), _integer(stop(env), node.stop)
-            step = stride(env, a)
-            on_step = env["$on_step"]
-            for i in range(a, b + (1 if step > 0 else -1), step):
-                if on_step is not None and i != a:  # the header again, before each further pass
-                    on_step(node, env, env[TRACE_KEY])
-                tick(env)
-                env[var] = i
-                r = body(env)
-                if r is not None:
-                    if r is _BREAK:
-                        break
-                    if r is not _CONTINUE:
-                        return r
-            return None
-
-        return for_
-
-    def s_ForAll(self, node: ir.ForAll) -> Exec:
-        if node.var is None or node.iterable is None:
-            raise LocatedError(NotExecutable, node.span, message="\\ForAll header names no \\(x \\in S\\)")
-        restricted = forall_filter(node)  # u \in R with a_{uv} = 1: the members of R where it holds
-        if restricted is None:
-            self._unread_filter(node)
-        store = compile_target(self.math(node.var), self.ctx)
-        items, body, tick = self.expr(node.iterable), self.loop_body(node.body), _ticker(node)
-        keep = self.expr(restricted) if restricted is not None else None
-
-        def for_all(env: Env) -> Any:
-            on_step = env["$on_step"]
-            seq = items(env)
-            # a copy, so the body may change the set it runs over; a range is immutable and lazy
-            for k, x in enumerate(seq if type(seq) is range else list(seq)):
-                if on_step is not None and k:  # the header again, before each further pass
-                    on_step(node, env, env[TRACE_KEY])
-                tick(env)
-                store(env, x)
-                if keep is not None and not keep(env):
-                    continue
-                r = body(env)
-                if r is not None:
-                    if r is _BREAK:
-                        break
-                    if r is not _CONTINUE:
-                        return r
-            return None
-
-        return for_all
-
-    def _unread_filter(self, node: ir.ForAll) -> None:
-        """Refuse ``\\ForAll{\\(u \\in R\\) with …}`` in words it cannot read: never drop the condition."""
-        where = unread_restriction(node, self.ctx.text)
-        if where is not None:
-            said = " ".join(self.ctx.text[where.start : where.end].split())  # type: ignore[index]
-            raise LocatedError(
-                NotExecutable,
-                where,
-                message=f"the condition '{said}' of this \\ForAll is not read: write the set it runs over, "
-                f"\\(\\{{u \\in R : \\dots\\}}\\)",
-            )
 
     def s_Function(self, node: ir.Function) -> Exec:
         if node.name not in self.own:

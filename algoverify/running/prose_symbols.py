@@ -26,37 +26,28 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from ..findings import LocatedError
 from ..math import mathexpr as M
-from ..math.names import identifier, labelled
-from ..math.ranges import literal_number
+from ..math.names import identifier
 from ..reading.prose import INLINE_MATH, Sentence
 from ..source import Span
 from ..syntax import ir
 from .declarations import (
     Declared,
-    Family,
     InputSpec,
     Origin,
-    bound_on_each,
-    declare_math,
     dims_of,
-    function_type,
     read_family,
     set_shape,
-    text_of,
-    written_family_of,
 )
+from .prose_math import Piece, children, name_of, read_math, relation
 from .prose_properties import SAID, properties_said
 
 __all__ = [
     "prose_declarations",
-    "function_definition",
     "side_conditions",
-    "ordered_family",
     "part_names",
     "text_properties",
 ]
@@ -64,22 +55,10 @@ __all__ = [
 Parse = Callable[[ir.Math], M.MathNode]
 
 
-@dataclass(frozen=True)
-class _Math:
-    tree: M.MathNode
-    math: ir.Math
-
-
 _FOR_CLAUSE = re.compile(r"^(?:for|for all|for every|for each)\b(?![^,;]*[,;])", re.I)
 _QUALIFIER = re.compile(r"\b(?:for|for all|for every|for each|for any|provided|as long as)$", re.I)
-#: words that introduce the array written right after them: "let the pattern be P[1..m]", "a string s_1 … s_n"
-_INTRODUCES = re.compile(
-    r"(?:\b(?:be|is|are|let|given|array|string|sequence|pattern|text|word|list|vector|input|signal)|:)$", re.I
-)
 #: "Evaluated at a node, t = x_k, …", "setting x = 0": an equation naming a case, not a definition
 _CASE = re.compile(r"\b(?:at|setting|substituting|putting|taking)(?: [\w-]+){0,3},?$", re.I)
-_ROUGHLY = frozenset({"approx", "sim", "simeq", "cong", "propto"})
-_ORDERS = frozenset({"<", "<=", ">", ">=", "le", "ge", "lt", "gt", "leq", "geq"})
 #: the words between two maths of one clause: "x = 1 and y = 2", "a = 1, b = 2"
 _JOINED = re.compile(r"^(?:,|and|, and)?$", re.I)
 _CONDITIONAL = re.compile(r"\b(?:if|when|whenever|unless|once|until|while|otherwise|whether)\b", re.I)
@@ -208,18 +187,18 @@ def side_conditions(tree: M.MathNode, math: ir.Math, spec: InputSpec, origin: Or
             case = _QUALIFIER.search(item.text.strip()) is not None or _CONDITIONAL.search(item.text) is not None
             continue
         if isinstance(item, M.Rel) and not case and {op for op, _ in item.rest} <= _SIDE:
-            _relation(item, _Math(item, math), spec, origin, conditional=False)
+            relation(item, Piece(item, math), spec, origin, conditional=False)
 
 
 #: what a display's side condition may say: an order or an inequality, never an equation (a case: "x = 0")
 _SIDE = frozenset({"!=", "<", "<=", ">", ">="})
 
 
-def _pieces(sentence: Sentence, text: str, parse: Parse) -> list[str | _Math]:
+def _pieces(sentence: Sentence, text: str, parse: Parse) -> list[str | Piece]:
     """The sentence as words and parsed inline math, alternating (words between maths may be empty)."""
     start, end = sentence.span.start, sentence.span.end
     raw = text[start:end]
-    out: list[str | _Math] = []
+    out: list[str | Piece] = []
     pos = 0
     for m in INLINE_MATH.finditer(raw):
         out.append(" ".join(raw[pos : m.start()].split()))
@@ -227,9 +206,9 @@ def _pieces(sentence: Sentence, text: str, parse: Parse) -> list[str | _Math]:
         latex = m.group()[inner_start : len(m.group()) - inner_end]
         math = ir.Math(Span(start + m.start() + inner_start, start + m.end() - inner_end), latex)
         try:
-            out.append(_Math(parse(math), math))
+            out.append(Piece(parse(math), math))
         except LocatedError:
-            out.append(_Math(M.Text(latex, span=math.span), math))  # unreadable math declares nothing
+            out.append(Piece(M.Text(latex, span=math.span), math))  # unreadable math declares nothing
         pos = m.end()
     out.append(" ".join(raw[pos:].split()))
     return out
@@ -242,11 +221,11 @@ def _read(sentence: Sentence, text: str, parse: Parse, spec: InputSpec, origin: 
     indices = _running_indices(pieces)
     group: list[str] = []  # the names joined by "and" up to this piece
     for i, piece in enumerate(pieces):
-        if not isinstance(piece, _Math):
+        if not isinstance(piece, Piece):
             continue
         before = " ".join(p for p in pieces[:i] if isinstance(p, str))
         after = pieces[i + 1] if i + 1 < len(pieces) else ""
-        nxt = pieces[i + 2] if i + 2 < len(pieces) and isinstance(pieces[i + 2], _Math) else None
+        nxt = pieces[i + 2] if i + 2 < len(pieces) and isinstance(pieces[i + 2], Piece) else None
         words = str(pieces[i - 1]) if i else ""
         # "gcd(a, b) = gcd(b, a mod b) for b > 0": a relation qualifying a statement assumes nothing
         conditional = bool(
@@ -255,19 +234,19 @@ def _read(sentence: Sentence, text: str, parse: Parse, spec: InputSpec, origin: 
         # "for k = 2 and n = 2^m + ℓ": the clause goes on over "and"
         conditional = conditional or (was_conditional and _JOINED.match(words) is not None)
         was_conditional = conditional
-        parts_of = _PARTS_OF.match(str(after)) if _name_of(nxt) is not None else None
+        parts_of = _PARTS_OF.match(str(after)) if name_of(nxt) is not None else None
         if parts_of:  # "p_1, \dots, p_N \in \mathbb{R}^{d} be the rows of P": P's rows, not a list of its own
             _parts_of(piece, parts_of.group("part"), nxt, spec, origin)  # type: ignore[arg-type]
         elif not _WITH_PARTS.search(words):  # "B with columns b_1, \dots, b_q": likewise
             joined = was_precondition and _JOINED.match(words) is not None
-            was_precondition = _read_math(
+            was_precondition = read_math(
                 piece, spec, origin, conditional=conditional, words=words, indices=indices, joined=joined
             )
         stored_parts = _STORED_AS_PARTS.search(words)
         family_before = _last_family(pieces[:i]) if stored_parts else None
-        if stored_parts and family_before is not None and _name_of(piece) is not None:
+        if stored_parts and family_before is not None and name_of(piece) is not None:
             part = stored_parts.group("part").lower()  # "x_1, …, x_T, stored as the rows of X": X's rows
-            spec.declare(Declared(_name_of(piece), piece.tree.span, origin=origin, **{part: family_before}))  # type: ignore[arg-type]
+            spec.declare(Declared(name_of(piece), piece.tree.span, origin=origin, **{part: family_before}))  # type: ignore[arg-type]
         as_parts = _STORED_AS_PARTS_OF.search(words)
         family_before = _last_family(pieces[:i]) if as_parts else None
         if subject is not None and as_parts and family_before and dims_of(piece.tree) is not None:
@@ -282,7 +261,7 @@ def _read(sentence: Sentence, text: str, parse: Parse, spec: InputSpec, origin: 
             spec.declare(Declared(subject, piece.tree.span, dims_of(piece.tree), origin=origin))
             spec.reshape(subject, dims_of(piece.tree))  # the n points counted before: the matrix's n rows
             parts = _WITH_PARTS.search(str(after))
-            if parts and isinstance(nxt, _Math):  # "… matrix with rows p_1, \dots, p_n": the subject's rows
+            if parts and isinstance(nxt, Piece):  # "… matrix with rows p_1, \dots, p_n": the subject's rows
                 _parts(subject, piece, parts.group("part").lower(), nxt, spec, origin)
         if subject is not None and _PRONOUN_HAS.search(words):
             counted = _COUNTED.match(str(after))
@@ -291,7 +270,7 @@ def _read(sentence: Sentence, text: str, parse: Parse, spec: InputSpec, origin: 
                 _size(subject, piece, 1 if counted.group("cols") else 0, matrix, spec, origin)
         # "a copy U of A with entries u_{ij}": the entries may be those of the name before "of"
         owner = (
-            _name_of(pieces[i - 2]) if i >= 2 and isinstance(pieces[i - 2], _Math) and _OF_END.search(words) else None
+            name_of(pieces[i - 2]) if i >= 2 and isinstance(pieces[i - 2], Piece) and _OF_END.search(words) else None
         )
         if (
             isinstance(piece.tree, M.Rel)
@@ -300,15 +279,15 @@ def _read(sentence: Sentence, text: str, parse: Parse, spec: InputSpec, origin: 
             and _WITH_PARTS.search(str(after))
         ):
             # "Let A ∈ ℝ^{m×n}, m ≥ n, have linearly independent columns a_1, …, a_n": A's columns
-            piece = _Math(M.Sym(subject, span=piece.tree.span), piece.math)
+            piece = Piece(M.Sym(subject, span=piece.tree.span), piece.math)
         _read_words(piece, words, str(after), nxt, pieces[i + 3 :], spec, origin, owner)
         declares = _declares(piece)
         counts = isinstance(piece.tree, M.Sym) and _COUNTED.match(str(after).strip()) is not None
         if declares and not counts:  # "a set of n points": n counts the points, P stays the subject
-            subject = _name_of(piece)
+            subject = name_of(piece)
         # "Let A … be symmetric positive definite", "…, have linearly independent columns": preconditions
         family = read_family(piece.tree) if isinstance(piece.tree, M.Range) else None
-        own = _name_of(piece) if declares else family.name if family is not None else None
+        own = name_of(piece) if declares else family.name if family is not None else None
         # "whose symmetric part (A + A^T)/2 is positive definite": words after a formula are the formula's
         formula = own is None and not isinstance(piece.tree, (M.Rel, M.In, M.Tuple))
         target = own if own is not None else None if formula else subject
@@ -322,15 +301,15 @@ def _read(sentence: Sentence, text: str, parse: Parse, spec: InputSpec, origin: 
                     _properties(earlier, str(after), piece, spec, origin, before="")
 
 
-def _last_family(pieces: Sequence[str | _Math]) -> str | None:
+def _last_family(pieces: Sequence[str | Piece]) -> str | None:
     """The family the last math of ``pieces`` writes (``x_1, \\dots, x_T``, also with ``\\in \\mathbb{R}^{n}``)."""
-    last = next((p for p in reversed(pieces) if isinstance(p, _Math)), None)
+    last = next((p for p in reversed(pieces) if isinstance(p, Piece)), None)
     tree = last.tree.element if last is not None and isinstance(last.tree, M.In) else last.tree if last else None
     family = read_family(tree) if isinstance(tree, M.Range) else None
     return family.name if family is not None else None
 
 
-def _declares(piece: _Math) -> bool:
+def _declares(piece: Piece) -> bool:
     r"""Whether the math introduces a name (``A``, ``x \in \mathbb{R}^n``, ``A = [a_1, …]``), not a relation on one."""
     tree = piece.tree
     if isinstance(tree, (M.Sym, M.In)):
@@ -371,7 +350,7 @@ def text_properties(text: ir.Text, spec: InputSpec, parse: Parse, origin: Origin
             group = group + [family.name] if group and _joins(before) else [family.name]
             if not _joins(after):
                 for member in group:
-                    _properties(member, after, _Math(tree, part), spec, origin, "")
+                    _properties(member, after, Piece(tree, part), spec, origin, "")
             continue
         group = []
         nxt = parts[i + 2] if i + 2 < len(parts) and isinstance(parts[i + 2], ir.Math) else None
@@ -380,19 +359,19 @@ def text_properties(text: ir.Text, spec: InputSpec, parse: Parse, origin: Origin
         # rows and columns: entries named by the owner's letter (a_{uv} of A) are its entries by convention already
         if with_parts and with_parts.group("part").lower() in ("rows", "columns") and nxt is not None and owner:
             try:
-                value = _Math(parse(nxt), nxt)
+                value = Piece(parse(nxt), nxt)
             except LocatedError:
                 value = None
             if value is not None:
-                _parts(owner, _Math(tree, part), with_parts.group("part").lower(), value, spec, origin)  # type: ignore[arg-type]
+                _parts(owner, Piece(tree, part), with_parts.group("part").lower(), value, spec, origin)  # type: ignore[arg-type]
         # A[1..n] is the array A, as the older package writes it
-        name = identifier(tree.base) if isinstance(tree, M.Index) else _name_of(_Math(tree, part))
+        name = identifier(tree.base) if isinstance(tree, M.Index) else name_of(Piece(tree, part))
         if name is None or spec.get(name) is None:
             continue
-        _properties(name, after, _Math(tree, part), spec, origin, before)  # type: ignore[arg-type]
+        _properties(name, after, Piece(tree, part), spec, origin, before)  # type: ignore[arg-type]
 
 
-def _properties(name: str, after: str, piece: _Math, spec: InputSpec, origin: Origin, before: str) -> None:
+def _properties(name: str, after: str, piece: Piece, spec: InputSpec, origin: Origin, before: str) -> None:
     """The properties the words right after (or the adjectives right before) a name give it."""
     # "a symmetric matrix A", "n + 1 distinct nodes x_0, …, x_n"
     adjectives = re.search(rf"((?:[\w-]+ ){{0,3}})(?:matrix|vector|array|list|{_COUNT_NOUNS})$", before, re.I)
@@ -406,264 +385,35 @@ def _properties(name: str, after: str, piece: _Math, spec: InputSpec, origin: Or
             spec.declare(Declared(rows, piece.tree.span, origin=origin, properties=said))
 
 
-def _running_indices(pieces: list[str | _Math]) -> set[str]:
+def _running_indices(pieces: list[str | Piece]) -> set[str]:
     r"""Letters the sentence writes as the index of a name outside a family (``t`` of "every \(s_t\) …").
 
     "every \(s_t\) is a combination of \(x_1, \dots, x_t\)" runs ``t`` over positions: its
     ``x_1, …, x_t`` is a prefix, not the declaration of ``x`` with ``t`` members.
     """
     out: set[str] = set()
-    todo = [p.tree for p in pieces if isinstance(p, _Math)]
+    todo = [p.tree for p in pieces if isinstance(p, Piece)]
     while todo:
         node = todo.pop()
         if isinstance(node, M.Range):
             continue  # the members of a family write its size as their last index
         if isinstance(node, M.Idx):
             out |= {i.name for i in node.indices if isinstance(i, M.Sym)}
-        todo.extend(v for f in dataclasses.fields(node) for v in _children(getattr(node, f.name)))
+        todo.extend(v for f in dataclasses.fields(node) for v in children(getattr(node, f.name)))
     return out
 
 
-def _children(value: object) -> list[M.MathNode]:
-    if isinstance(value, M.MathNode):
-        return [value]
-    if isinstance(value, tuple):
-        return [v for v in value if isinstance(v, M.MathNode)]
-    return []
-
-
-def _read_math(
-    piece: _Math,
-    spec: InputSpec,
-    origin: Origin,
-    *,
-    conditional: bool,
-    words: str = "",
-    indices: set[str] | frozenset[str] = frozenset(),
-    joined: bool = False,
-) -> bool:
-    """Declare what ``piece`` declares; ``True`` when it states a precondition (``x_0 < x_1``).
-
-    ``joined``: it follows a precondition over "and" ("where x_0 < x_1 and 0 ≤ y_1 - y_0 ≤ x_1 - x_0"),
-    so a relation of several names in it is a precondition too.
-    """
-    tree = piece.tree
-    precondition = False
-    # "let m, n ≥ 1": the bound is on every name of the list
-    items = bound_on_each(list(tree.items)) if isinstance(tree, M.Tuple) and not isinstance(tree, M.Range) else [tree]
-    for item in items:
-        family = read_family(item) if isinstance(item, M.Range) else None
-        if family is not None and family.size in indices:
-            continue  # "every s_t … of x_1, …, x_t": a prefix up to a running index, not x's size
-        # x_1, …, x_n; x ∈ ℝⁿ; f : [a, b] → ℝ; "the pattern P[1..m]" (not "a suffix of P[1..q]"): each declares
-        # only where the prose introduces it ("let the pattern be P[1..m]"), never a prefix it mentions
-        slice_of = written_family_of(item) is not None and not _INTRODUCES.search(words)
-        if (
-            isinstance(item, (M.Range, M.In))
-            or function_type(item) is not None
-            or (written_family_of(item) is not None and not slice_of)
-        ):
-            declare_math(item, spec, text_of(piece.math), origin, joint=False)
-        elif isinstance(item, M.Rel):
-            precondition |= _relation(item, piece, spec, origin, conditional=conditional, joined=joined)
-    return precondition
-
-
-def _relation(
-    tree: M.Rel, piece: _Math, spec: InputSpec, origin: Origin, *, conditional: bool, joined: bool = False
-) -> bool:
-    """Read one relation of the prose; ``True`` when it is a precondition on the inputs."""
-    ops = [op for op, _ in tree.rest]
-    if not conditional and _ordered_family(tree, spec, origin, piece):
-        return False  # "let a_1 ≤ a_2 ≤ … ≤ a_n be a sorted array": the array, its size, and that it is sorted
-    point = _point_value(tree)
-    if point is not None:  # "with the convention sign(0) = 1"
-        name, at, value = point
-        spec.conventions.setdefault(name, {}).setdefault(at, value)
-        return False
-    defined = function_definition(tree)
-    if defined is not None and not conditional:  # "the logistic function σ(z) = 1/(1 + e^{-z})"
-        name, params = defined
-        spec.functions.setdefault(name, (params, tree.rest[0][1], origin))
-        return False
-    unit = _squared_to_minus_one(tree)
-    if unit is not None and not conditional:  # "where j^2 = -1": j is the imaginary unit, as j = \sqrt{-1} says
-        spec.definitions.setdefault(
-            unit, (M.Sqrt(M.Neg(M.Num("1", span=tree.span), span=tree.span), span=tree.span), origin)
-        )
-        return False
-    if ops == ["="] and _coordinates(tree, spec):
-        return False  # "a point p_i = (x_i, y_i)": x_i and y_i are p_i's coordinates
-    if ops == ["="]:
-        _vector_of_entries(tree, spec, origin, piece)
-        declare_math(tree, spec, text_of(piece.math), origin, joint=False)  # A = [a_1, …, a_n]: columns
-        name = identifier(tree.first) if isinstance(tree.first, M.Sym) else None
-        value = tree.rest[0][1]
-        spelled = read_family(value) is not None or written_family_of(value, origin) is not None  # x = x_1 x_2 … x_m
-        if name is not None and not conditional and not spelled and not isinstance(value, M.Range):
-            # "the vertices V = {1, …, n}": a name the prose defines; bound only if a listing reads it
-            spec.definitions.setdefault(name, (value, origin))
-        return False
-    if "in" in ops and set(ops) <= {"=", "in"} and isinstance(tree.first, M.Sym):
-        declare_math(tree, spec, text_of(piece.math), origin, joint=False)  # A = [a_1, …] ∈ ℝ^{m×n}
-        return False
-    if conditional or "=" in ops or set(ops) & _ROUGHLY:
-        return False  # "z ≈ 1.96 for a 95 % interval": an example value, not what the inputs must satisfy
-    operands = [tree.first, *(e for _, e in tree.rest)]
-    # a precondition on plain names against numbers or names (`0 < \epsilon`, `1 \le k \le n`)
-    if all(isinstance(o, (M.Sym, M.Idx, M.Num, M.Neg)) or _power_name(o) for o in operands):
-        declare_math(tree, spec, text_of(piece.math), origin, joint=False)
-        return True
-    if joined and set(ops) <= _ORDERS:  # "… and 0 ≤ y_1 - y_0 ≤ x_1 - x_0": on the inputs together
-        declare_math(tree, spec, text_of(piece.math), origin, joint=True)
-        return True
-    return False
-
-
-def ordered_family(tree: M.MathNode, spec: InputSpec, origin: Origin | None, math: ir.Math) -> bool:
-    """``x_0 < x_1 < \\dots < x_n`` in a ``\\Require``: the sorted family x (``True``), as in the prose."""
-    return isinstance(tree, M.Rel) and _ordered_family(tree, spec, origin, _Math(tree, math))  # type: ignore[arg-type]
-
-
-def _coordinates(tree: M.Rel, spec: InputSpec) -> bool:
-    """``p_i = (x_i, y_i)``: name the coordinates of the points ``p_•`` (``x`` the first, ``y`` the second)."""
-    point, value = tree.first, tree.rest[0][1]
-    if not (isinstance(point, M.Idx) and len(point.indices) == 1 and isinstance(value, M.Tuple)):
-        return False
-    index, base = point.indices[0], identifier(point.base)
-    var = identifier(index)
-    names = [
-        identifier(c.base) if isinstance(c, M.Idx) and len(c.indices) == 1 and identifier(c.indices[0]) == var else None
-        for c in value.items
-    ]
-    if base is None or not 2 <= len(names) <= 3 or None in names or base in names or len(set(names)) < len(names):
-        return False
-    for k, name in enumerate(names):
-        spec.coordinates.setdefault(name, (base, k))  # type: ignore[index]
-    return True
-
-
-def _ordered_family(tree: M.Rel, spec: InputSpec, origin: Origin, piece: _Math) -> bool:
-    """``a_1 \\le a_2 \\le \\dots \\le a_n``: declare the family a (first and last member) and that it is sorted.
-
-    A bound at either end (``p_1 \\ge \\dots \\ge p_n > 0``) bounds every member; the family is read without it.
-    """
-    rest = list(tree.rest)
-    first = tree.first
-    if len(rest) > 2 and isinstance(rest[-1][1], (M.Num, M.Neg)):
-        rest = rest[:-1]  # p_1 \ge \dots \ge p_n > 0
-    if len(rest) > 2 and isinstance(first, (M.Num, M.Neg)):
-        first, rest = rest[0][1], rest[1:]  # 0 < t_1 < \dots < t_n
-    tree = M.Rel(first, tuple(rest), span=tree.span)
-    operands = [tree.first, *(e for _, e in tree.rest)]
-    ops = {op for op, _ in tree.rest}
-    members = [o for o in operands if not isinstance(o, M.Dots)]
-    down = ops <= {">=", ">"}  # d_1 \ge d_2 \ge \dots \ge d_n: sorted in decreasing order
-    if not (ops <= {"<=", "<"} or down) or len(members) == len(operands) or len(members) < 2:
-        return False
-    if not all(isinstance(m, M.Idx) and len(m.indices) == 1 for m in members):
-        return False
-    if len({identifier(m.base) for m in members}) != 1:  # type: ignore[attr-defined]
-        return False
-    family = read_family(M.Range(members[0], members[-1], span=tree.span), origin)
-    if family is None:
-        return False
-    spec.add_family(family)
-    spec.firsts.setdefault(family.name, family)
-    key = "sorted down" if down else "sorted"
-    said = ((key, SAID[key].format(name=family.name), piece.tree.span),)
-    if "<" in ops or ">" in ops:
-        said += (("distinct", SAID["distinct"].format(name=family.name), piece.tree.span),)
-    spec.declare(Declared(family.name, piece.tree.span, origin=origin, properties=said))
-    return True
-
-
-def _point_value(tree: M.Rel) -> tuple[str, float, float] | None:
-    """``\\operatorname{sign}(0) = 1``: a function, the number it is taken at, and its value there."""
-    if [op for op, _ in tree.rest] != ["="] or not isinstance(tree.first, (M.Apply, M.Call)):
-        return None
-    fn = tree.first.fn if isinstance(tree.first, M.Apply) else M.Sym(tree.first.func, span=tree.first.span)
-    args = tree.first.args
-    value = tree.rest[0][1]
-    number = literal_number(args[0]) if len(args) == 1 else None
-    result = literal_number(value)
-    name = identifier(fn) if isinstance(fn, M.Sym) else None
-    return (name, number, result) if name is not None and number is not None and result is not None else None
-
-
-def _squared_to_minus_one(tree: M.Rel) -> str | None:
-    """``i^2 = -1``: the name whose square the prose sets to -1, else ``None``."""
-    if [op for op, _ in tree.rest] != ["="] or not isinstance(tree.first, M.Pow):
-        return None
-    base, exp = tree.first.base, tree.first.exp
-    if not isinstance(base, M.Sym) or literal_number(exp) != 2 or literal_number(tree.rest[0][1]) != -1:
-        return None
-    return identifier(base)
-
-
-def function_definition(tree: M.Rel) -> tuple[str, tuple[str, ...]] | None:
-    """``σ(z) = …``, ``g(x, y) = …``: the name and parameters of a function an equation defines, else ``None``."""
-    if [op for op, _ in tree.rest] != ["="] or not isinstance(tree.first, M.Apply):
-        return None
-    fn = tree.first.fn  # σ, or Π_{\mathcal{C}}: a name with a label
-    name = identifier(fn) if isinstance(fn, M.Sym) or (isinstance(fn, M.Idx) and labelled(fn)) else None
-    args = (
-        tree.first.args[0].items
-        if len(tree.first.args) == 1 and isinstance(tree.first.args[0], M.Tuple)
-        else tree.first.args
-    )
-    params = tuple(identifier(a) if isinstance(a, M.Sym) else None for a in args)
-    if name is None or not params or None in params or len(set(params)) != len(params) or name in params:
-        return None
-    return name, params  # type: ignore[return-value]
-
-
-def _power_name(node: M.MathNode) -> bool:
-    """``\\sigma_1^{2} > 0``: a variance named by its square, as listings assign it (``\\sigma^{2} \\gets …``)."""
-    return isinstance(node, M.Pow) and identifier(node) is not None
-
-
-def _vector_of_entries(tree: M.Rel, spec: InputSpec, origin: Origin, piece: _Math) -> None:
-    r"""``x = (x_1, \dots, x_n)``: ``x`` is a vector of length ``n``, counted from its first index."""
-    name = identifier(tree.first) if isinstance(tree.first, M.Sym) else None
-    value = tree.rest[0][1]
-    if isinstance(value, (M.ListLit, M.Tuple)) and len(value.items) == 1:
-        value = value.items[0]
-    run = written_family_of(value, origin)  # a = a_1 a_2 \dots a_m: a string of m symbols
-    if name is not None and run is not None and run.name == name:
-        length = run.size if run.offset == 0 else f"{run.size} {'+' if run.offset > 0 else '-'} {abs(run.offset)}"
-        spec.declare(Declared(name, tree.first.span, (length,), origin=origin, latex=text_of(piece.math)(tree.span)))
-        spec.firsts.setdefault(name, run)
-        return
-    family = read_family(value, origin)
-    if name is None or family is None or family.name != name or family.offset != 0:
-        return
-    spec.declare(Declared(name, tree.first.span, (family.size,), origin=origin, latex=text_of(piece.math)(tree.span)))
-    spec.firsts.setdefault(name, Family(name, family.size, family.first, 0, origin, tree.span))
-
-
-def _name_of(piece: _Math | None) -> str | None:
-    if piece is None:
-        return None
-    tree = piece.tree
-    if isinstance(tree, M.In):  # "B \in \mathbb{R}^{p \times q} with columns …" is about B
-        tree = tree.element
-    elif isinstance(tree, M.Rel) and isinstance(tree.first, M.Sym):  # "an integer m \ge 1"
-        tree = tree.first
-    return identifier(tree) if isinstance(tree, (M.Sym, M.Idx)) else None
-
-
 def _read_words(
-    piece: _Math,
+    piece: Piece,
     before: str,
     after: str,
-    nxt: _Math | None,
-    rest: Sequence[str | _Math],
+    nxt: Piece | None,
+    rest: Sequence[str | Piece],
     spec: InputSpec,
     origin: Origin,
     owner: str | None = None,
 ) -> None:
-    name = _name_of(piece)
+    name = name_of(piece)
     # "x has n entries", "A has m rows and n columns", "x of length n"
     if name is not None and nxt is not None:
         following = str(rest[0]) if rest else ""
@@ -682,7 +432,7 @@ def _read_words(
                     origin,
                 )
                 if counted.group("rows") and _AND_COLUMNS.match(following) and len(rest) > 2:
-                    third = rest[1] if isinstance(rest[1], _Math) else None
+                    third = rest[1] if isinstance(rest[1], Piece) else None
                     if third is not None and _COLUMNS_AFTER.match(str(rest[2])):
                         _size(name, third, 1, True, spec, origin)
         elif _OF_LENGTH.match(after):
@@ -710,7 +460,7 @@ def _read_words(
     noun = _NOUN_AFTER_DIMS.match(after)
     # the name right after the noun ("an n × n matrix A"), not one after "and" ("… matrix and b ∈ ℝⁿ")
     if nxt is not None and noun and not after[noun.end() :].strip():
-        target = _name_of(nxt)
+        target = name_of(nxt)
         dims = dims_of(piece.tree)
         if target is not None and dims is not None:
             noun = _NOUN_AFTER_DIMS.match(after).group("noun").lower()  # type: ignore[union-attr]
@@ -720,7 +470,7 @@ def _read_words(
     # "the n entries of x", "the m rows of A"
     if nxt is not None and _THE_N.search(before):
         of = _NOUNS_OF.match(after)
-        target = _name_of(nxt)
+        target = name_of(nxt)
         if of and target is not None:
             _size(target, piece, 1 if of.group("cols") else 0, bool(of.group("rows") or of.group("cols")), spec, origin)
     # "a graph with n vertices", "G on n nodes": n is the graph's order
@@ -736,7 +486,7 @@ def _read_words(
     counted = _STEPS.match(after)
     if name is not None and counted and spec.get(name) is None:
         spec.declare(Declared(name, piece.tree.span, (), "natural", origin=origin))
-        step = _name_of(nxt) if counted.group("of") else None
+        step = name_of(nxt) if counted.group("of") else None
         if step is not None and spec.get(step) is None:
             spec.declare(Declared(step, nxt.tree.span, (), origin=origin))  # type: ignore[union-attr]
     # "the matrix A", "a tolerance τ", "let n be …", "C be a square matrix"
@@ -752,7 +502,7 @@ def _read_words(
             spec.declare(Declared(name, piece.tree.span, origin=origin))
 
 
-def _size(name: str, size: _Math, axis: int, matrix: bool, spec: InputSpec, origin: Origin) -> None:
+def _size(name: str, size: Piece, axis: int, matrix: bool, spec: InputSpec, origin: Origin) -> None:
     """``name`` has ``size`` entries (``matrix``: rows when ``axis`` is 0, columns when 1)."""
     dims = dims_of(size.tree)
     if dims is None or len(dims) != 1:
@@ -798,7 +548,7 @@ def _vertex_count(spec: InputSpec) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
-def _entries_owner(name: str, owner: str | None, value: _Math, spec: InputSpec) -> str:
+def _entries_owner(name: str, owner: str | None, value: Piece, spec: InputSpec) -> str:
     """Whose entries "with entries u_{ij}" names: the name before it, or the one whose letter they share.
 
     After "a copy U of A", ``u_{ij}`` are U's; after "X ∈ {0,1}^{m×d} whose d columns are the
@@ -817,7 +567,7 @@ def _entries_owner(name: str, owner: str | None, value: _Math, spec: InputSpec) 
     return name
 
 
-def _parts(name: str, piece: _Math, part: str, value: _Math, spec: InputSpec, origin: Origin) -> None:
+def _parts(name: str, piece: Piece, part: str, value: Piece, spec: InputSpec, origin: Origin) -> None:
     tree = value.tree
     if part in ("entries", "elements"):
         entry = tree.base if isinstance(tree, M.Idx) else None
@@ -843,12 +593,12 @@ def _parts(name: str, piece: _Math, part: str, value: _Math, spec: InputSpec, or
     spec.firsts.setdefault(family.name, family)
 
 
-def _parts_of(piece: _Math, part: str, owner: _Math, spec: InputSpec, origin: Origin) -> None:
+def _parts_of(piece: Piece, part: str, owner: Piece, spec: InputSpec, origin: Origin) -> None:
     tree, shape = piece.tree, None
     if isinstance(tree, M.In):
         tree, (shape, _) = tree.element, set_shape(tree.set)
-    name = _name_of(owner)
-    _parts(name, owner, part, _Math(tree, piece.math), spec, origin)  # type: ignore[arg-type]
+    name = name_of(owner)
+    _parts(name, owner, part, Piece(tree, piece.math), spec, origin)  # type: ignore[arg-type]
     if shape is not None and len(shape) == 1 and isinstance(shape[0], str) and part in ("rows", "columns"):
         spec.carry(shape[0], name, 1 if part == "rows" else 0, origin)  # type: ignore[arg-type]  # each row is in ℝ^d
 
@@ -862,7 +612,7 @@ def _member_name(tree: M.MathNode) -> str | None:
     return identifier(tree.base)
 
 
-def _kind(name: str, piece: _Math, kind: str, spec: InputSpec, origin: Origin) -> None:
+def _kind(name: str, piece: Piece, kind: str, spec: InputSpec, origin: Origin) -> None:
     shape: tuple[str | int, ...] | None = None
     domain = None
     if kind == "integer":

@@ -17,7 +17,8 @@ from ..math.names import identifier
 from ..source import Span
 from ..syntax import ir
 from .declarations import Declared, InputSpec, Origin, declare_math, dims_of, text_of
-from .prose_symbols import ordered_family, part_names, text_properties
+from .prose_math import ordered_family
+from .prose_symbols import part_names, text_properties
 
 __all__ = ["declared_inputs"]
 

@@ -27,7 +27,8 @@ from ...reading.notes import Note
 from ...reading.prose import Sentence, sentences
 from ...running.declarations import Declared, InputSpec, Origin
 from ...running.listing_parse import listing_parser
-from ...running.prose_symbols import function_definition, prose_declarations, side_conditions
+from ...running.prose_math import function_definition
+from ...running.prose_symbols import prose_declarations, side_conditions
 from ...running.requires import declared_inputs
 from ...running.scope import scopes
 from ...running.symbols import Resolution, own_declarations, resolve, unbound_message

@@ -1,0 +1,217 @@
+r"""The scripts after a factor, put in TeX's order: accents, labels, subscripts (split into indices), powers.
+
+The math builder of :mod:`algoverify.math.mathbuild` collects each factor's scripts as :class:`Post`
+records and hands them here once the factor is complete.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from ..source import Span
+from .mathtokens import _syntax
+from .mathtree import (
+    Attr,
+    Factorial,
+    Idx,
+    Inverse,
+    Juxt,
+    Label,
+    MathNode,
+    Neg,
+    Norm,
+    Num,
+    Placeholder,
+    Pow,
+    Styled,
+    Sym,
+    Text,
+    Transpose,
+    Tuple,
+)
+
+
+@dataclass(frozen=True)
+class Post:
+    """One script after a factor, before the scripts are put in order: ``_i``, ``^2``, ``'``, ``.f``, ``!``."""
+
+    kind: str  # sub, sup, label, top, prime, star, attr, fact
+    value: MathNode | None
+    span: Span
+    text: str = ""  # the attribute's name
+    count: int = 1  # primes in ^{''}
+
+
+def _index_like(node: MathNode) -> bool:
+    """A single letter, or a single letter with one subscript (``j``, ``i_0``, ``\\sigma_i``): an index."""
+    if isinstance(node, Idx):
+        node = node.base if len(node.indices) == 1 else node
+    plain = isinstance(node, Sym) and not node.accents and not node.font
+    return plain and (len(node.name) == 1 or node.name in _GREEK_INDEX)  # type: ignore[union-attr]
+
+
+#: Greek letters that index like a letter: \sigma_i (a permutation), \pi_j, \tau_k
+_GREEK_INDEX = frozenset({"sigma", "pi", "tau", "rho", "phi", "psi"})
+
+
+def indices(node: MathNode) -> tuple[MathNode, ...]:
+    """Split a subscript: ``{ij}`` (letters side by side), ``{i0}`` (a letter then a digit), ``{i,j}``: two indices.
+
+    A digit then a letter stays one index (``x_{2k}`` is entry 2k), but for 0 and 1: ``N_{1j}`` is the
+    entry (1, j) (the count of class 1 at feature j), as no one writes 1·j or 0·j for j or 0;
+    ``{i0}`` is never the product 0·i.
+    """
+    if isinstance(node, Tuple):
+        return node.items
+    if (
+        isinstance(node, Juxt)
+        and isinstance(node.left, Num)
+        and node.left.text in ("0", "1")
+        and isinstance(node.right, Sym)
+        and len(node.right.name) == 1
+        and not node.right.accents
+        and not node.right.font
+    ):
+        return (node.left, node.right)  # N_{1j}: row 1, column j
+    if (
+        isinstance(node, Juxt)
+        and isinstance(node.left, Sym)
+        and len(node.left.name) == 1
+        and not node.left.accents
+        and not node.left.font
+        and isinstance(node.right, Num)
+        and len(node.right.text) == 1
+        and node.right.text.isdigit()
+    ):
+        return (node.left, node.right)  # d_{i0}: row i, column 0
+    if isinstance(node, Juxt) and isinstance(node.left, Idx) and isinstance(node.right, Idx):
+        return (node.left, node.right)  # p_{q_{t-1} q_t}: the entry (q_{t-1}, q_t), never their product
+    if isinstance(node, Juxt) and _index_like(node.left) and _index_like(node.right):
+        if isinstance(node.left, Idx) or isinstance(node.right, Idx):
+            return (node.left, node.right)  # c_{i_0 j}, c_{i \sigma_i}: the entry (i_0, j), never i_0 · j
+    letters: list[MathNode] = []
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, Juxt):
+            todo += [n.right, n.left]
+        elif isinstance(n, Sym) and len(n.name) == 1 and not n.accents and not n.font:
+            letters.append(n)
+        else:
+            return (node,)
+    return tuple(letters)
+
+
+def decorate(node: MathNode, accent: str, span: Span) -> MathNode:
+    r"""Add an accent (``hat``, ``prime``…) to a name; over anything else it is :class:`Styled`."""
+    if isinstance(node, Sym):
+        return Sym(node.name, node.font, node.accents + (accent,), span=span)
+    if isinstance(node, Idx) and isinstance(node.base, Sym):  # \hat{x_i} means (\hat{x})_i
+        return Idx(decorate(node.base, accent, span), node.indices, span=span)
+    return Styled(accent, node, span=span)  # \widehat{a+b}, (a+b)'
+
+
+def scripted(base: MathNode, posts: tuple[Post, ...], span: Span) -> MathNode:
+    """Apply scripts in TeX's order (accents, label, subscript, superscript), then ``.attr`` and ``!`` as written."""
+    node, chunk = base, []
+    for p in posts:
+        if p.kind in ("attr", "fact"):
+            node = _scripts(node, tuple(chunk), Span(span.start, p.span.start)) if chunk else node
+            chunk = []
+            end = Span(span.start, p.span.end)
+            node = Attr(node, p.text, span=end) if p.kind == "attr" else Factorial(node, span=end)
+        else:
+            chunk.append(p)
+    if chunk:
+        node = _scripts(node, tuple(chunk), span)
+    return dataclasses.replace(node, span=span)
+
+
+def _scripts(base: MathNode, posts: tuple[Post, ...], span: Span) -> MathNode:
+    for kind in ("sub", "super"):
+        same = [p for p in posts if (p.kind == "sub") == (kind == "sub") and p.kind not in ("prime", "star")]
+        if len(same) > 1:
+            raise _syntax(same[1].span, f"double {kind}script: use braces, as TeX requires")
+    node = base
+    for p in posts:
+        if p.kind in ("prime", "star"):
+            for _ in range(p.count):
+                node = decorate(node, p.text or p.kind, Span(span.start, p.span.end))
+    for p in posts:
+        if p.kind == "label":
+            node = Label(node, p.value, span=Span(span.start, p.span.end))  # type: ignore[arg-type]
+    for p in posts:
+        if p.kind == "sub":
+            node = _subscript(node, p, Span(span.start, p.span.end))
+    for p in posts:
+        if p.kind in ("sup", "top"):
+            node = power(node, p, Span(span.start, p.span.end))
+    return dataclasses.replace(node, span=span)
+
+
+def _subscript(node: MathNode, post: Post, span: Span) -> MathNode:
+    value = post.value
+    assert value is not None
+    if isinstance(node, Norm) and node.ord is None:
+        return Norm(node.operand, value, span=span)
+    if post.text == "paren" and isinstance(node, Sym) and not isinstance(value, (Placeholder, Tuple)):
+        # \bar{x}_{(i)} beside \bar{x}, \hat\theta_{(i)}, x_{(1)}: the i-th leave-one-out mean, the i-th
+        # order statistic, a family of its own (as p^{(k)} is a label), never entry i of \bar{x} or x.
+        # The family's base carries the mark as an accent would, so every name of it differs from x's;
+        # \bar{x}_{(\cdot)} stays the name it was (names.labelled), and w_{(u, v)} an entry at a pair.
+        node = Sym(node.name, node.font, node.accents + ("paren",), span=node.span)
+    marked = _marginal(value)
+    if marked is not None:
+        # n_{i+} (the row totals of n_{ij}), \bar{Y}_{i.} (the group means): a family of its own over the
+        # positions kept; its base carries which positions the + or . took away, as an accent would
+        pattern = "".join("x" if isinstance(m, Sym) else "plus" if m.symbol == "+" else "dot" for m in marked)
+        if not isinstance(node, Sym):
+            return Idx(node, indices(value), span=span)
+        family = Sym(node.name, node.font, node.accents + ("over_" + pattern,), span=node.span)
+        kept = tuple(m for m in marked if isinstance(m, Sym))
+        return Idx(family, kept, span=span) if kept else dataclasses.replace(family, span=span)
+    return Idx(node, indices(value), span=span)
+
+
+def _marginal(value: MathNode) -> list[MathNode] | None:
+    """The items of a subscript that marks summed positions (``i+``, ``+j``, ``++``, ``i.``), else ``None``."""
+    items: list[MathNode] = []
+    todo = [value]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, Juxt):
+            todo += [n.right, n.left]
+        else:
+            items.append(n)
+    marks = [i for i in items if isinstance(i, Placeholder) and i.symbol in ("+", "cdot")]
+    letters = [i for i in items if isinstance(i, Sym) and len(i.name) == 1 and not i.accents and not i.font]
+    if not marks or len(marks) + len(letters) != len(items) or not 2 <= len(items) <= 3:
+        return None  # \bar{x}_{(\cdot)}: one placeholder alone is the leave-one-out mark, not a margin
+    return items
+
+
+def power(node: MathNode, post: Post, span: Span) -> MathNode:
+    r"""``^T`` / ``^{\top}`` is a transpose, ``^{-1}`` an inverse, ``^{+}`` a decoration, anything else a power."""
+    exp = post.value
+    if post.kind == "top" or (isinstance(exp, Sym) and exp.name == "T" and not exp.accents):
+        return Transpose(node, letter=post.kind != "top", span=span)
+    assert exp is not None
+    if isinstance(exp, Text) and exp.text in ("+", "-") and isinstance(node, (Sym, Idx)):
+        return decorate(node, "plus" if exp.text == "+" else "minus", span)  # \delta^{+}
+    if isinstance(exp, Neg) and exp.operand == Num("1", span=exp.span) and not isinstance(node, Num):
+        return Inverse(node, span=span)
+    if isinstance(node, (Sym, Idx)) and _word_label(exp):
+        return Label(node, exp, span=span)  # p_k^{\mathrm{S}}, x^{\text{new}}: a name, as p^{(S)} is
+    return Pow(node, exp, span=span)
+
+
+#: upright letters that are numbers or operators in an exponent: the units i and e, the differential d
+_UPRIGHT_VALUES = frozenset({"i", "e", "d", "j", "H"})
+
+
+def _word_label(exp: MathNode) -> bool:
+    """An exponent that names rather than raises: an upright letter or word, or words in ``\text``."""
+    if isinstance(exp, Text):
+        return exp.text.strip().isalpha()
+    return isinstance(exp, Sym) and exp.font == "rm" and not exp.accents and exp.name not in _UPRIGHT_VALUES

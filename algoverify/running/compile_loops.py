@@ -1,0 +1,204 @@
+"""The loops of a listing compiled to closures: ``\\While``, ``\\Repeat``, ``\\Loop``, ``\\For``, ``\\ForAll``.
+
+:class:`Loops` holds the ``s_<Statement>`` methods of the compiler's loop statements; the compiler
+of :mod:`.compiler` inherits them beside its own (assignments, calls, conditionals, functions), and
+they call back into it for conditions, bodies and the tick that bounds a run.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..findings import (
+    EvaluationFailed,
+    LocatedError,
+    NotExecutable,
+)
+from ..math.names import identifier
+from ..math.numeric import TRACE_KEY, compile_target
+from ..math.ranges import UPWARD
+from ..syntax import ir
+from .runstate import (
+    _BREAK,
+    _CONTINUE,
+    Env,
+    Exec,
+    _integer,
+    _ticker,
+    _truth,
+)
+from .worded import forall_filter, unread_restriction
+
+
+class Loops:
+    """The loop statements of :class:`~.compiler._Compiler`, which mixes this in."""
+
+    def s_WhileBlock(self, node: ir.WhileBlock) -> Exec:
+        test, body = self.cond(node.cond, node), self.loop_body(node.body)
+        tick = _ticker(node)
+
+        def while_(env: Env) -> Any:
+            on_step = env["$on_step"]
+            while _truth(test, env, node):
+                tick(env)
+                r = body(env)
+                if r is not None:
+                    if r is _BREAK:
+                        break
+                    if r is not _CONTINUE:
+                        return r
+                if on_step is not None:  # the header again, before its test: a breakpoint there stops each pass
+                    on_step(node, env, env[TRACE_KEY])
+            return None
+
+        return while_
+
+    def s_RepeatUntil(self, node: ir.RepeatUntil) -> Exec:
+        test, body = self.cond(node.cond, node), self.loop_body(node.body)
+        tick = _ticker(node)
+
+        def repeat(env: Env) -> Any:
+            while True:
+                tick(env)
+                r = body(env)
+                if r is not None:
+                    if r is _BREAK:
+                        return None
+                    if r is not _CONTINUE:
+                        return r
+                if _truth(test, env, node):
+                    return None
+
+        return repeat
+
+    def s_UserBlock(self, node: ir.UserBlock) -> Exec:
+        """A block the paper defines: a do-while (``\\Do`` … ``\\doWhile{cond}``) runs; any other is refused.
+
+        The shape is read from the definition's names: a closer spelt ``…while``/``…until``
+        with one argument after a body. Anything else would be a guess, so it is AV308 at the
+        block (its body would otherwise be skipped without a word).
+        """
+        closer = (node.closer or "").lstrip("\\").lower()
+        if len(node.closer_args) == 1 and closer.endswith(("while", "until")):
+            test, body, tick = self.cond(node.closer_args[0], node), self.loop_body(node.body), _ticker(node)
+            until = closer.endswith("until")
+
+            def do_while(env: Env) -> Any:
+                while True:
+                    tick(env)
+                    r = body(env)
+                    if r is not None:
+                        if r is _BREAK:
+                            return None
+                        if r is not _CONTINUE:
+                            return r
+                    if _truth(test, env, node) == until:
+                        return None
+
+            return do_while
+        raise LocatedError(
+            NotExecutable,
+            node.span,
+            message=f"{node.opener} … {node.closer or ''} is a block the paper defines; its meaning is not known",
+        )
+
+    def s_LoopBlock(self, node: ir.LoopBlock) -> Exec:
+        body, tick = self.loop_body(node.body), _ticker(node)
+
+        def loop(env: Env) -> Any:
+            while True:
+                tick(env)
+                r = body(env)
+                if r is not None:
+                    if r is _BREAK:
+                        return None
+                    if r is not _CONTINUE:
+                        return r
+
+        return loop
+
+    def s_ForRange(self, node: ir.ForRange) -> Exec:
+        var = identifier(self.math(node.var))
+        if var is None:
+            raise LocatedError(NotExecutable, node.var.span, message=f"{node.var.latex} is not a loop variable")
+        start, stop, body, tick = self.expr(node.start), self.expr(node.stop), self.loop_body(node.body), _ticker(node)
+        # how it counts: an explicit step, a written second term, downto, else the written
+        # direction (math.ranges), upward when the bounds do not tell
+        explicit = self.expr(node.step) if node.step is not None else None
+        second = self.expr(node.second) if node.second is not None else None
+        down = node.direction == "down"
+        fixed = -1 if down else self.directions.get(id(node)) or UPWARD
+
+        def stride(env: Env, a: int) -> int:
+            if explicit is not None:
+                k = _integer(explicit(env), node.step)
+            elif second is not None:
+                k = _integer(second(env), node.second) - a
+            else:
+                return fixed
+            if k == 0:
+                where = node.step if node.step is not None else node.second
+                raise LocatedError(EvaluationFailed, where.span, message="the range's step is 0: it would never end")
+            return -abs(k) if down else k
+
+        def for_(env: Env) -> Any:
+            a, b = _integer(start(env), node.start), _integer(stop(env), node.stop)
+            step = stride(env, a)
+            on_step = env["$on_step"]
+            for i in range(a, b + (1 if step > 0 else -1), step):
+                if on_step is not None and i != a:  # the header again, before each further pass
+                    on_step(node, env, env[TRACE_KEY])
+                tick(env)
+                env[var] = i
+                r = body(env)
+                if r is not None:
+                    if r is _BREAK:
+                        break
+                    if r is not _CONTINUE:
+                        return r
+            return None
+
+        return for_
+
+    def s_ForAll(self, node: ir.ForAll) -> Exec:
+        if node.var is None or node.iterable is None:
+            raise LocatedError(NotExecutable, node.span, message="\\ForAll header names no \\(x \\in S\\)")
+        restricted = forall_filter(node)  # u \in R with a_{uv} = 1: the members of R where it holds
+        if restricted is None:
+            self._unread_filter(node)
+        store = compile_target(self.math(node.var), self.ctx)
+        items, body, tick = self.expr(node.iterable), self.loop_body(node.body), _ticker(node)
+        keep = self.expr(restricted) if restricted is not None else None
+
+        def for_all(env: Env) -> Any:
+            on_step = env["$on_step"]
+            seq = items(env)
+            # a copy, so the body may change the set it runs over; a range is immutable and lazy
+            for k, x in enumerate(seq if type(seq) is range else list(seq)):
+                if on_step is not None and k:  # the header again, before each further pass
+                    on_step(node, env, env[TRACE_KEY])
+                tick(env)
+                store(env, x)
+                if keep is not None and not keep(env):
+                    continue
+                r = body(env)
+                if r is not None:
+                    if r is _BREAK:
+                        break
+                    if r is not _CONTINUE:
+                        return r
+            return None
+
+        return for_all
+
+    def _unread_filter(self, node: ir.ForAll) -> None:
+        """Refuse ``\\ForAll{\\(u \\in R\\) with …}`` in words it cannot read: never drop the condition."""
+        where = unread_restriction(node, self.ctx.text)
+        if where is not None:
+            said = " ".join(self.ctx.text[where.start : where.end].split())  # type: ignore[index]
+            raise LocatedError(
+                NotExecutable,
+                where,
+                message=f"the condition '{said}' of this \\ForAll is not read: write the set it runs over, "
+                f"\\(\\{{u \\in R : \\dots\\}}\\)",
+            )

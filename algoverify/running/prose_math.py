@@ -1,0 +1,276 @@
+r"""What one formula of the prose declares: memberships, families, relations, points, definitions.
+
+:mod:`.prose_symbols` cuts a sentence into words and formulas (each a :class:`Piece`) and reads the
+words around each formula; the formula itself is read here: ``x \in \mathbb{R}^{n}``, ``n \ge 1``,
+``x = (x_1, \dots, x_n)``, ``p_i = (x_i, y_i)``, ``f(x) = x^2 - 2``, ``i^2 = -1``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..math import mathexpr as M
+from ..math.names import identifier, labelled
+from ..math.ranges import literal_number
+from ..syntax import ir
+from .declarations import (
+    Declared,
+    Family,
+    InputSpec,
+    Origin,
+    bound_on_each,
+    declare_math,
+    function_type,
+    read_family,
+    text_of,
+    written_family_of,
+)
+from .prose_properties import SAID
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One formula of a sentence, parsed, with the inline math it came from (for its span)."""
+
+    tree: M.MathNode
+    math: ir.Math
+
+
+#: words that introduce the array written right after them: "let the pattern be P[1..m]", "a string s_1 … s_n"
+_INTRODUCES = re.compile(
+    r"(?:\b(?:be|is|are|let|given|array|string|sequence|pattern|text|word|list|vector|input|signal)|:)$", re.I
+)
+_ROUGHLY = frozenset({"approx", "sim", "simeq", "cong", "propto"})
+_ORDERS = frozenset({"<", "<=", ">", ">=", "le", "ge", "lt", "gt", "leq", "geq"})
+
+
+def children(value: object) -> list[M.MathNode]:
+    """The math nodes a field of a node holds: itself, or the nodes of a tuple."""
+    if isinstance(value, M.MathNode):
+        return [value]
+    if isinstance(value, tuple):
+        return [v for v in value if isinstance(v, M.MathNode)]
+    return []
+
+
+def read_math(
+    piece: Piece,
+    spec: InputSpec,
+    origin: Origin,
+    *,
+    conditional: bool,
+    words: str = "",
+    indices: set[str] | frozenset[str] = frozenset(),
+    joined: bool = False,
+) -> bool:
+    """Declare what ``piece`` declares; ``True`` when it states a precondition (``x_0 < x_1``).
+
+    ``joined``: it follows a precondition over "and" ("where x_0 < x_1 and 0 ≤ y_1 - y_0 ≤ x_1 - x_0"),
+    so a relation of several names in it is a precondition too.
+    """
+    tree = piece.tree
+    precondition = False
+    # "let m, n ≥ 1": the bound is on every name of the list
+    items = bound_on_each(list(tree.items)) if isinstance(tree, M.Tuple) and not isinstance(tree, M.Range) else [tree]
+    for item in items:
+        family = read_family(item) if isinstance(item, M.Range) else None
+        if family is not None and family.size in indices:
+            continue  # "every s_t … of x_1, …, x_t": a prefix up to a running index, not x's size
+        # x_1, …, x_n; x ∈ ℝⁿ; f : [a, b] → ℝ; "the pattern P[1..m]" (not "a suffix of P[1..q]"): each declares
+        # only where the prose introduces it ("let the pattern be P[1..m]"), never a prefix it mentions
+        slice_of = written_family_of(item) is not None and not _INTRODUCES.search(words)
+        if (
+            isinstance(item, (M.Range, M.In))
+            or function_type(item) is not None
+            or (written_family_of(item) is not None and not slice_of)
+        ):
+            declare_math(item, spec, text_of(piece.math), origin, joint=False)
+        elif isinstance(item, M.Rel):
+            precondition |= relation(item, piece, spec, origin, conditional=conditional, joined=joined)
+    return precondition
+
+
+def relation(
+    tree: M.Rel, piece: Piece, spec: InputSpec, origin: Origin, *, conditional: bool, joined: bool = False
+) -> bool:
+    """Read one relation of the prose; ``True`` when it is a precondition on the inputs."""
+    ops = [op for op, _ in tree.rest]
+    if not conditional and _ordered_family(tree, spec, origin, piece):
+        return False  # "let a_1 ≤ a_2 ≤ … ≤ a_n be a sorted array": the array, its size, and that it is sorted
+    point = _point_value(tree)
+    if point is not None:  # "with the convention sign(0) = 1"
+        name, at, value = point
+        spec.conventions.setdefault(name, {}).setdefault(at, value)
+        return False
+    defined = function_definition(tree)
+    if defined is not None and not conditional:  # "the logistic function σ(z) = 1/(1 + e^{-z})"
+        name, params = defined
+        spec.functions.setdefault(name, (params, tree.rest[0][1], origin))
+        return False
+    unit = _squared_to_minus_one(tree)
+    if unit is not None and not conditional:  # "where j^2 = -1": j is the imaginary unit, as j = \sqrt{-1} says
+        spec.definitions.setdefault(
+            unit, (M.Sqrt(M.Neg(M.Num("1", span=tree.span), span=tree.span), span=tree.span), origin)
+        )
+        return False
+    if ops == ["="] and _coordinates(tree, spec):
+        return False  # "a point p_i = (x_i, y_i)": x_i and y_i are p_i's coordinates
+    if ops == ["="]:
+        _vector_of_entries(tree, spec, origin, piece)
+        declare_math(tree, spec, text_of(piece.math), origin, joint=False)  # A = [a_1, …, a_n]: columns
+        name = identifier(tree.first) if isinstance(tree.first, M.Sym) else None
+        value = tree.rest[0][1]
+        spelled = read_family(value) is not None or written_family_of(value, origin) is not None  # x = x_1 x_2 … x_m
+        if name is not None and not conditional and not spelled and not isinstance(value, M.Range):
+            # "the vertices V = {1, …, n}": a name the prose defines; bound only if a listing reads it
+            spec.definitions.setdefault(name, (value, origin))
+        return False
+    if "in" in ops and set(ops) <= {"=", "in"} and isinstance(tree.first, M.Sym):
+        declare_math(tree, spec, text_of(piece.math), origin, joint=False)  # A = [a_1, …] ∈ ℝ^{m×n}
+        return False
+    if conditional or "=" in ops or set(ops) & _ROUGHLY:
+        return False  # "z ≈ 1.96 for a 95 % interval": an example value, not what the inputs must satisfy
+    operands = [tree.first, *(e for _, e in tree.rest)]
+    # a precondition on plain names against numbers or names (`0 < \epsilon`, `1 \le k \le n`)
+    if all(isinstance(o, (M.Sym, M.Idx, M.Num, M.Neg)) or _power_name(o) for o in operands):
+        declare_math(tree, spec, text_of(piece.math), origin, joint=False)
+        return True
+    if joined and set(ops) <= _ORDERS:  # "… and 0 ≤ y_1 - y_0 ≤ x_1 - x_0": on the inputs together
+        declare_math(tree, spec, text_of(piece.math), origin, joint=True)
+        return True
+    return False
+
+
+def ordered_family(tree: M.MathNode, spec: InputSpec, origin: Origin | None, math: ir.Math) -> bool:
+    """``x_0 < x_1 < \\dots < x_n`` in a ``\\Require``: the sorted family x (``True``), as in the prose."""
+    return isinstance(tree, M.Rel) and _ordered_family(tree, spec, origin, Piece(tree, math))  # type: ignore[arg-type]
+
+
+def _coordinates(tree: M.Rel, spec: InputSpec) -> bool:
+    """``p_i = (x_i, y_i)``: name the coordinates of the points ``p_•`` (``x`` the first, ``y`` the second)."""
+    point, value = tree.first, tree.rest[0][1]
+    if not (isinstance(point, M.Idx) and len(point.indices) == 1 and isinstance(value, M.Tuple)):
+        return False
+    index, base = point.indices[0], identifier(point.base)
+    var = identifier(index)
+    names = [
+        identifier(c.base) if isinstance(c, M.Idx) and len(c.indices) == 1 and identifier(c.indices[0]) == var else None
+        for c in value.items
+    ]
+    if base is None or not 2 <= len(names) <= 3 or None in names or base in names or len(set(names)) < len(names):
+        return False
+    for k, name in enumerate(names):
+        spec.coordinates.setdefault(name, (base, k))  # type: ignore[index]
+    return True
+
+
+def _ordered_family(tree: M.Rel, spec: InputSpec, origin: Origin, piece: Piece) -> bool:
+    """``a_1 \\le a_2 \\le \\dots \\le a_n``: declare the family a (first and last member) and that it is sorted.
+
+    A bound at either end (``p_1 \\ge \\dots \\ge p_n > 0``) bounds every member; the family is read without it.
+    """
+    rest = list(tree.rest)
+    first = tree.first
+    if len(rest) > 2 and isinstance(rest[-1][1], (M.Num, M.Neg)):
+        rest = rest[:-1]  # p_1 \ge \dots \ge p_n > 0
+    if len(rest) > 2 and isinstance(first, (M.Num, M.Neg)):
+        first, rest = rest[0][1], rest[1:]  # 0 < t_1 < \dots < t_n
+    tree = M.Rel(first, tuple(rest), span=tree.span)
+    operands = [tree.first, *(e for _, e in tree.rest)]
+    ops = {op for op, _ in tree.rest}
+    members = [o for o in operands if not isinstance(o, M.Dots)]
+    down = ops <= {">=", ">"}  # d_1 \ge d_2 \ge \dots \ge d_n: sorted in decreasing order
+    if not (ops <= {"<=", "<"} or down) or len(members) == len(operands) or len(members) < 2:
+        return False
+    if not all(isinstance(m, M.Idx) and len(m.indices) == 1 for m in members):
+        return False
+    if len({identifier(m.base) for m in members}) != 1:  # type: ignore[attr-defined]
+        return False
+    family = read_family(M.Range(members[0], members[-1], span=tree.span), origin)
+    if family is None:
+        return False
+    spec.add_family(family)
+    spec.firsts.setdefault(family.name, family)
+    key = "sorted down" if down else "sorted"
+    said = ((key, SAID[key].format(name=family.name), piece.tree.span),)
+    if "<" in ops or ">" in ops:
+        said += (("distinct", SAID["distinct"].format(name=family.name), piece.tree.span),)
+    spec.declare(Declared(family.name, piece.tree.span, origin=origin, properties=said))
+    return True
+
+
+def _point_value(tree: M.Rel) -> tuple[str, float, float] | None:
+    """``\\operatorname{sign}(0) = 1``: a function, the number it is taken at, and its value there."""
+    if [op for op, _ in tree.rest] != ["="] or not isinstance(tree.first, (M.Apply, M.Call)):
+        return None
+    fn = tree.first.fn if isinstance(tree.first, M.Apply) else M.Sym(tree.first.func, span=tree.first.span)
+    args = tree.first.args
+    value = tree.rest[0][1]
+    number = literal_number(args[0]) if len(args) == 1 else None
+    result = literal_number(value)
+    name = identifier(fn) if isinstance(fn, M.Sym) else None
+    return (name, number, result) if name is not None and number is not None and result is not None else None
+
+
+def _squared_to_minus_one(tree: M.Rel) -> str | None:
+    """``i^2 = -1``: the name whose square the prose sets to -1, else ``None``."""
+    if [op for op, _ in tree.rest] != ["="] or not isinstance(tree.first, M.Pow):
+        return None
+    base, exp = tree.first.base, tree.first.exp
+    if not isinstance(base, M.Sym) or literal_number(exp) != 2 or literal_number(tree.rest[0][1]) != -1:
+        return None
+    return identifier(base)
+
+
+def function_definition(tree: M.Rel) -> tuple[str, tuple[str, ...]] | None:
+    """``σ(z) = …``, ``g(x, y) = …``: the name and parameters of a function an equation defines, else ``None``."""
+    if [op for op, _ in tree.rest] != ["="] or not isinstance(tree.first, M.Apply):
+        return None
+    fn = tree.first.fn  # σ, or Π_{\mathcal{C}}: a name with a label
+    name = identifier(fn) if isinstance(fn, M.Sym) or (isinstance(fn, M.Idx) and labelled(fn)) else None
+    args = (
+        tree.first.args[0].items
+        if len(tree.first.args) == 1 and isinstance(tree.first.args[0], M.Tuple)
+        else tree.first.args
+    )
+    params = tuple(identifier(a) if isinstance(a, M.Sym) else None for a in args)
+    if name is None or not params or None in params or len(set(params)) != len(params) or name in params:
+        return None
+    return name, params  # type: ignore[return-value]
+
+
+def _power_name(node: M.MathNode) -> bool:
+    """``\\sigma_1^{2} > 0``: a variance named by its square, as listings assign it (``\\sigma^{2} \\gets …``)."""
+    return isinstance(node, M.Pow) and identifier(node) is not None
+
+
+def _vector_of_entries(tree: M.Rel, spec: InputSpec, origin: Origin, piece: Piece) -> None:
+    r"""``x = (x_1, \dots, x_n)``: ``x`` is a vector of length ``n``, counted from its first index."""
+    name = identifier(tree.first) if isinstance(tree.first, M.Sym) else None
+    value = tree.rest[0][1]
+    if isinstance(value, (M.ListLit, M.Tuple)) and len(value.items) == 1:
+        value = value.items[0]
+    run = written_family_of(value, origin)  # a = a_1 a_2 \dots a_m: a string of m symbols
+    if name is not None and run is not None and run.name == name:
+        length = run.size if run.offset == 0 else f"{run.size} {'+' if run.offset > 0 else '-'} {abs(run.offset)}"
+        spec.declare(Declared(name, tree.first.span, (length,), origin=origin, latex=text_of(piece.math)(tree.span)))
+        spec.firsts.setdefault(name, run)
+        return
+    family = read_family(value, origin)
+    if name is None or family is None or family.name != name or family.offset != 0:
+        return
+    spec.declare(Declared(name, tree.first.span, (family.size,), origin=origin, latex=text_of(piece.math)(tree.span)))
+    spec.firsts.setdefault(name, Family(name, family.size, family.first, 0, origin, tree.span))
+
+
+def name_of(piece: Piece | None) -> str | None:
+    """The name a formula declares: itself, a membership's element (``A \\in \\mathbb{R}^{n}``), a relation's first."""
+    if piece is None:
+        return None
+    tree = piece.tree
+    if isinstance(tree, M.In):  # "B \in \mathbb{R}^{p \times q} with columns …" is about B
+        tree = tree.element
+    elif isinstance(tree, M.Rel) and isinstance(tree.first, M.Sym):  # "an integer m \ge 1"
+        tree = tree.first
+    return identifier(tree) if isinstance(tree, (M.Sym, M.Idx)) else None
