@@ -7,12 +7,15 @@ Usage::
 A case fails when algoverify raises, reports an internal error (AV099), or takes longer than
 ``--timeout`` seconds (a hang). Each failing note is saved under ``--out`` with its seed; the
 run prints cases per second as it goes and a summary at the end. The cases are
-``tests/fuzz_cases.case(seed)``: corrupted corpus notes and listings built from the grammar.
+``tests/fuzz_cases.project(seed)``: corrupted corpus notes, listings built from the grammar, hostile
+front matter, and hostile files beside the note (configuration, macro files, preambles: devices,
+FIFOs, link loops, alias bombs, numbers past every limit).
 """
 
 from __future__ import annotations
 
 import argparse
+import shutil
 import signal
 import sys
 import tempfile
@@ -24,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from fuzz_cases import case  # noqa: E402
+from fuzz_cases import project, write_project  # noqa: E402
 
 from algoverify import api  # noqa: E402
 
@@ -49,10 +52,12 @@ def main() -> int:
     failures = 0
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "fuzz.md"
         for n, seed in enumerate(range(args.start, args.start + args.cases), start=1):
-            text = case(seed)
-            path.write_text(text, encoding="utf-8", errors="surrogatepass")
+            files = project(seed)
+            folder = Path(tmp) / f"case-{seed}"
+            folder.mkdir()
+            path = write_project(folder, files)
+            text = files["note.md"]
             problem = None
             signal.alarm(args.timeout)
             try:
@@ -76,6 +81,7 @@ def main() -> int:
                 (args.out / f"case-{seed}.md").write_text(text, encoding="utf-8", errors="surrogatepass")
                 (args.out / f"case-{seed}.txt").write_text(problem, encoding="utf-8")
                 print(f"seed {seed}: {problem.splitlines()[0]}", flush=True)
+            shutil.rmtree(folder)
             if n % 5000 == 0:
                 rate = n / (time.perf_counter() - started)
                 print(f"{n:,} cases, {failures} failures, {rate:,.0f} cases/s", flush=True)

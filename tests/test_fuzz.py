@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from fuzz_cases import case, corrupt, listing
+from fuzz_cases import case, corrupt, listing, project, write_project
 from helpers import budgets
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -28,6 +28,19 @@ def test_corrupted_and_generated_notes_lint_without_internal_errors(tmp_path, bu
     for seed in range(budget):
         path.write_text(case(seed), encoding="utf-8", errors="surrogatepass")
         _lint_clean(path)
+
+
+@budgets(fast=40, full=1500)
+def test_hostile_front_matter_and_files_beside_the_note_lint_and_check_without_internal_errors(tmp_path, budget):
+    """Hostile YAML values in the spec, configuration and macro files that are devices, FIFOs, link loops, bombs."""
+    for seed in range(budget):
+        folder = tmp_path / f"case-{seed}"
+        folder.mkdir()
+        note = write_project(folder, project(seed))
+        _lint_clean(note)
+        if seed % 10 == 0:
+            report = api.check([note])
+            assert [f for f in report.all_findings() if f.code == "AV099"] == []
 
 
 @budgets(fast=30, full=300)

@@ -267,3 +267,52 @@ def test_a_sum_of_a_hundred_and_forty_terms_runs():
     terms = " + ".join(["x"] * 140)
     run = algoverify.compile(f"\\begin{{algorithmic}}\n\\Require $x$\n\\State \\Return ${terms}$\n\\end{{algorithmic}}")
     assert run(x=2) == 280
+
+
+# --- found by the wider fuzz (benchmarks/fuzz_long.py over tests/fuzz_cases.project) ----------------
+
+
+def test_a_note_linked_to_a_file_whose_read_fails_is_unreadable_and_the_run_goes_on(tmp_path):
+    """/proc/self/mem says it is a regular file of size 0, then fails every read (EIO)."""
+    (tmp_path / "a.md").symlink_to("/proc/self/mem")
+    good = tmp_path / "b.md"
+    good.write_text("A note.\n\n" + LISTING)
+    report = api.lint([tmp_path])
+    codes = {f.path.name: f.code for f in report.all_findings()}
+    assert codes.get("a.md") == "AV002" and "AV099" not in codes.values()
+    assert [n.path.name for n in report.notes] == ["a.md", "b.md"]
+
+
+@pytest.mark.parametrize("name", ["algoverify.toml", "macros.tex", "preamble.tex"])
+def test_a_file_beside_the_note_whose_read_fails_is_never_an_internal_error(tmp_path, name):
+    (tmp_path / name).symlink_to("/proc/self/mem")
+    note = tmp_path / "n.md"
+    note.write_text("A note.\n\n" + LISTING)
+    codes = [f.code for f in api.lint([note]).all_findings()]
+    assert "AV099" not in codes
+
+
+def test_a_module_that_is_a_link_loop_is_the_modules_finding(tmp_path):
+    (tmp_path / "loop.py").symlink_to("loop.py")
+    note = _note(tmp_path, "n.md", "loop.py")
+    found = api.lint([note]).all_findings()
+    assert [f.code for f in found if f.code in ("AV099", "AV503")] == ["AV503"]
+    (finding,) = [f for f in found if f.code == "AV503"]
+    assert "not a regular file" in finding.message
+
+
+def test_the_pytest_plugin_never_waits_on_a_fifo_named_like_a_note(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    os.mkfifo(tmp_path / "pipe.md")
+    (tmp_path / "n.md").write_text("A note.\n\n" + LISTING)
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "--algoverify", "-q", "-p", "no:cacheprovider", str(tmp_path)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert "Traceback" not in done.stderr, done.stderr

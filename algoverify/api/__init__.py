@@ -37,7 +37,7 @@ from ..findings import (
 from ..orchestration.runs import Interrupted, Progress
 from ..reading.blocks import find_blocks
 from ..reading.config import ProjectConfig, find_config
-from ..reading.files import read_regular
+from ..reading.files import read_regular, resolved
 from ..reading.notes import Note, discover, parse_note, read_note
 from ..reading.suppressions import apply_suppressions, find_suppressions
 from ..source import SourceFile, Span  # noqa: F401 - Span: the tests read api.Span
@@ -431,7 +431,7 @@ def notes_using(module: str | Path) -> list[Path]:
     of the repository), else the module's own folder. Paths come back relative to the current
     folder when the project is inside it, as the notes' own paths would be given.
     """
-    target = Path(module).resolve()
+    target = resolved(module)
     return _notes_naming(_project_of(target), {target}).get(target, [])
 
 
@@ -443,7 +443,7 @@ def _notes_naming(root: Path, wanted: set[Path]) -> dict[Path, list[Path]]:
     for path in files:
         try:
             text = read_regular(path) or b""
-            named = {(path.parent / b"".join(m).decode(errors="replace")).resolve() for m in _MODULE_KEY.findall(text)}
+            named = {resolved(path.parent / b"".join(m).decode(errors="replace")) for m in _MODULE_KEY.findall(text)}
             if not named & wanted:  # the YAML is read (slow: pure Python) only where it may say so
                 continue
             note = read_note(path)
@@ -451,8 +451,8 @@ def _notes_naming(root: Path, wanted: set[Path]) -> dict[Path, list[Path]]:
             continue  # checking it directly reports that; here it simply names no module
         section = note.front_matter.get("algoverify") if isinstance(note.front_matter, dict) else None
         module = section.get("module") if isinstance(section, dict) else None
-        if isinstance(module, str) and (path.parent / module).resolve() in wanted:
-            found.setdefault((path.parent / module).resolve(), []).append(path)
+        if isinstance(module, str) and resolved(path.parent / module) in wanted:
+            found.setdefault(resolved(path.parent / module), []).append(path)
     return found
 
 
@@ -464,7 +464,7 @@ def expand_modules(paths: Iterable[str | Path]) -> list[str | Path]:
     Each project's notes are read once, however many of its modules are given.
     """
     paths = list(paths)
-    modules = {p: Path(p).resolve() for p in paths if str(p).endswith(".py") and Path(p).is_file()}
+    modules = {p: resolved(p) for p in paths if str(p).endswith(".py") and Path(p).is_file()}
     projects: dict[Path, set[Path]] = {}
     for target in modules.values():
         projects.setdefault(_project_of(target), set()).add(target)
@@ -475,7 +475,7 @@ def expand_modules(paths: Iterable[str | Path]) -> list[str | Path]:
     seen: set[Path] = set()
     for path in paths:
         for item in users.get(modules[path], []) if path in modules else [path]:
-            key = Path(item).resolve()
+            key = resolved(item)
             if key not in seen:
                 seen.add(key)
                 out.append(item)

@@ -46,11 +46,12 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
         return None
     if not (parent.config.getoption("algoverify") or _configured(file_path)):
         return None
-    try:
-        if _SPEC_KEY not in file_path.read_bytes():
-            return None
-    except OSError:
-        pass  # linting it says what is wrong
+    from ..reading.files import read_regular  # here, not at the top: pytest loads this plugin in every run
+    from ..reading.notes import max_note_bytes
+
+    data = read_regular(file_path, max_note_bytes())  # a FIFO named *.md must not hang the collection
+    if data is not None and _SPEC_KEY not in data:
+        return None  # a file that cannot be read is collected: linting it says what is wrong
     return NoteFile.from_parent(parent, path=file_path)
 
 

@@ -28,7 +28,7 @@ from typing import Any, Iterable
 
 from ..findings import RULES, Finding, Severity
 from ..reading.config import CACHE_DIR, project_root
-from ..reading.files import read_regular
+from ..reading.files import read_regular, resolved
 from ..source import Span
 
 __all__ = [
@@ -163,7 +163,7 @@ class NoteCache:
         entry = {
             "format": FORMAT,
             "key": self._key(key),
-            "inputs": [[str(p), digest(p)] for p in dict.fromkeys(Path(p).resolve() for p in inputs)],
+            "inputs": [[str(p), digest(p)] for p in dict.fromkeys(resolved(p) for p in inputs)],
             "report": report,
         }
         try:

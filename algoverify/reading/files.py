@@ -12,7 +12,7 @@ import os
 import stat
 from pathlib import Path
 
-__all__ = ["read_regular", "read_text", "regular_file", "FILE_LIMIT"]
+__all__ = ["read_regular", "read_text", "regular_file", "resolved", "FILE_LIMIT"]
 
 #: The largest file besides a note that a run reads (a preamble, a macro file, a module, a cache entry).
 FILE_LIMIT = 10 * 1024 * 1024
@@ -40,7 +40,10 @@ def read_regular(path: Path, limit: int = FILE_LIMIT) -> bytes | None:
             return None
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)
-        data = f.read(limit + 1)
+        try:
+            data = f.read(limit + 1)
+        except OSError:  # /proc/self/mem is a "regular file" of size 0 whose read fails
+            return None
     return data if len(data) <= limit else None
 
 
@@ -53,3 +56,15 @@ def read_text(path: Path, limit: int = FILE_LIMIT) -> str | None:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         return None
+
+
+def resolved(path: Path | str) -> Path:
+    """``path`` made absolute with its links followed, as far as they go: a link loop stays where it is.
+
+    ``Path.resolve`` raises ``RuntimeError`` on a link loop before Python 3.13; a note or a
+    configuration that names one gets the finding of a file that is not regular, never a crash.
+    """
+    try:
+        return Path(path).resolve()
+    except (RuntimeError, OSError, ValueError):
+        return Path(os.path.abspath(path))

@@ -116,7 +116,10 @@ def read_note(path: Path) -> Note:
             raise LocatedError(UnreadableFile, None, reason=f"{info.st_size:,} bytes, above the {limit:,}-byte limit")
         if hasattr(os, "set_blocking"):
             os.set_blocking(f.fileno(), True)
-        data = f.read(limit + 1)
+        try:
+            data = f.read(limit + 1)
+        except OSError as exc:  # /proc/self/mem: a "regular file" of size 0 whose read fails
+            raise LocatedError(UnreadableFile, None, reason=exc.strerror or str(exc)) from None
     if len(data) > limit:  # it grew while being read
         raise LocatedError(UnreadableFile, None, reason=f"more than the {limit:,}-byte limit")
     return parse_note(path, _decode(data))

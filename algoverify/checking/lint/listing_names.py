@@ -21,7 +21,7 @@ from typing import Any, Callable, Sequence
 from ...findings import AmbiguousMath, Finding, LocatedError, UnboundName
 from ...math import mathexpr as M
 from ...math.segments import parse_segment
-from ...reading.files import regular_file
+from ...reading.files import regular_file, resolved
 from ...reading.macros import MacroError, MacroTable, expand
 from ...reading.notes import Note
 from ...reading.prose import Sentence, sentences
@@ -260,7 +260,7 @@ def step_names(note: Note) -> set[str]:
         return set()
     if not module or note.path is None:
         return set()
-    path = (Path(note.path).parent / module).resolve()
+    path = resolved(Path(note.path).parent / module)
     if path.suffix != ".py" or not path.is_relative_to(Path(note.path).parent.resolve()) or not regular_file(path):
         return set()
     try:

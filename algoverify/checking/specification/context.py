@@ -19,7 +19,7 @@ from ...math import mathexpr as M
 from ...math.names import identifier, join_words, spelt_words
 from ...math.numeric import Context, compile_expr, forall_failure
 from ...math.ops import Sequence
-from ...reading.files import regular_file
+from ...reading.files import regular_file, resolved
 from ...running.conventions import variant
 from ...running.generators import GENERATORS, GeneratorError
 from ...running.listing_parse import as_coordinates, step_name
@@ -42,12 +42,12 @@ def load_module(note_path: Path, name: str, span: Span | None, project_root: Pat
     module must be a ``.py`` file inside the note's folder or the project root (the folder of the
     project configuration): a note cannot name code elsewhere on the machine.
     """
-    path = (note_path.parent / name).resolve()
+    path = resolved(note_path.parent / name)
     roots = [note_path.parent.resolve()] + ([project_root.resolve()] if project_root is not None else [])
     if path.suffix != ".py" or not any(path.is_relative_to(root) for root in roots):
         where = " or ".join(str(r) for r in roots)
         raise LocatedError(ModuleError, span, module=name, message=f"must be a .py file inside {where}")
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         raise LocatedError(ModuleError, span, module=name, message=f"no such file {path}")
     if not regular_file(path):  # a FIFO would wait for a writer for ever, /dev/zero fill memory
         raise LocatedError(ModuleError, span, module=name, message=f"{path} is not a regular file of at most 10 MB")

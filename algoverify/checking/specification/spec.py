@@ -39,7 +39,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 from ...findings import Finding, LocatedError, MalformedSpec, ModuleError, SpecReferenceError
 from ...math import mathexpr as M
 from ...math.names import identifier
-from ...reading.files import read_text, regular_file
+from ...reading.files import read_text, regular_file, resolved
 from ...reading.notes import Note
 from ...running.signature import listing_outputs
 from ...source import Span
@@ -306,12 +306,12 @@ def _module_file_problem(note: Note, name: str) -> str | None:
     """What ``load_module`` would refuse about the module file, without importing it."""
     from ...reading.config import find_config
 
-    path = (note.path.parent / name).resolve()
+    path = resolved(note.path.parent / name)
     root = find_config(note.path.parent).root
     roots = [note.path.parent.resolve()] + ([root.resolve()] if root is not None else [])
     if path.suffix != ".py" or not any(path.is_relative_to(r) for r in roots):
         return f"must be a .py file inside {' or '.join(str(r) for r in roots)}"
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         return f"no such file {path}"
     if not regular_file(path):
         return f"{path} is not a regular file of at most 10 MB"
