@@ -286,7 +286,8 @@ def _declared_around(note: Note) -> set[str]:
 
 
 #: math that may declare a name: an equation, an order, a membership, a function's type
-_DECLARING = re.compile(r"=|<|>|\\le|\\ge|\\lt|\\gt|\\in|\\to|\\rightarrow")
+#: (whole commands: \gets, \left, \int and \top declare nothing, and a listing's \gets is in every statement)
+_DECLARING = re.compile(r"=|<|>|\\(?:leq?|geq?|leqslant|geqslant|lt|gt|in|to|rightarrow|mapsto)(?![a-zA-Z])")
 
 
 def _declared_by(tree: object, latex: str) -> set[str]:
