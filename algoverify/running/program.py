@@ -126,6 +126,8 @@ class Program:
                     FP_STATE.reset(fp)
         finally:
             _RUN.reset(token)
+        if not trace.depth:
+            trace.outer = env
         bare = type(returned) is _Returned and (
             returned.value is None or returned.value.__class__ is tuple and not returned.value
         )

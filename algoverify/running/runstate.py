@@ -78,6 +78,7 @@ class Trace:
         "clock_at",
         "clock",
         "on_pass",
+        "outer",
     )
 
     def __init__(self, history_limit: int = 10_000) -> None:
@@ -94,6 +95,9 @@ class Trace:
         self.history_limit = history_limit
         #: calls of listing functions in progress (recursion included)
         self.depth = 0
+        #: the variables of the run's own frame when it ended: a recursive listing's ``n`` is the
+        #: outermost call's, never the last one a nested call assigned
+        self.outer: dict[str, Any] = {}
         #: the step at which loops next read the clock, and (steps, time) at the last reading
         self.clock_at = 1
         self.clock: tuple[int, float] | None = None

@@ -75,7 +75,8 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
             history = result.trace.history.get(name)
             if not history:
                 raise CannotCheck(f"the listing computes no {name}: `{latex}` names none of its outputs or variables")
-            computed[name] = seen(history[-1][1])
+            outer = result.trace.outer  # a recursive listing's variables are its outermost call's
+            computed[name] = seen(outer[name] if name in outer else history[-1][1])
         env[name] = computed[name]
         return _judge(claim, ctx, env)
 

@@ -167,7 +167,10 @@ def _given_on_entry(check: CheckSpec, ctx: CheckContext, env: dict[str, Any]) ->
 
 def _final(listing: Any, result: Any) -> dict[str, Any]:
     """Every variable a run assigned (its last value) and its outputs, by name."""
-    final = {name: seen(history[-1][1]) for name, history in result.trace.history.items()}
+    outer = result.trace.outer  # a recursive listing's variables are its outermost call's
+    final = {
+        name: seen(outer[name] if name in outer else history[-1][1]) for name, history in result.trace.history.items()
+    }
     names = listing.outputs or ("result",)
     outs = result.value if len(names) > 1 else (result.value,)
     final.update(zip(names, outs))
