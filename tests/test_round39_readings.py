@@ -36,3 +36,35 @@ def test_the_outermost_calls_value_also_verifies(tmp_path):
     spec = property_spec("the length is read", "{x: 'randn(5)'}", r"n = 5")
     note = prose_note(tmp_path, "The array \\(x\\) is any list; the length is read.", HALVING, spec)
     assert _statuses(note) == ["verified"]
+
+
+FAMILY_IN_INTERVAL = r"""
+\Require sizes \(s_1, \dots, s_n \in (0, 1]\)
+\State \Return \(s_1\)
+"""
+
+
+def test_a_family_in_an_interval_is_checked_on_entry(tmp_path):
+    note = prose_note(tmp_path, "The items have sizes between 0 and 1.", FAMILY_IN_INTERVAL)
+    listing = api.load(note).listings[0]
+    bad = listing.run({"s": [0.5, 1.5]})
+    assert bad.finding is not None and bad.finding.code == "AV309"
+    assert (bad.finding.span.start, bad.finding.span.end) == (
+        note.read_text().index("s_1, \\dots"),
+        note.read_text().index("]\\)") + 1,
+    )
+    assert listing.run({"s": [0.5, 1.0]}).finding is None
+
+
+def test_a_family_in_an_interval_is_never_shrunk_out_of_it(tmp_path):
+    # uniform(0, 1) shrinks toward 0.0, outside (0, 1]: such a counterexample is no counterexample
+    spec = property_spec("every size is positive", "{n: 'integers(1, 5)', s: 'uniform(0, 1, n)'}", r"s_1 > 0")
+    note = prose_note(tmp_path, "The items have sizes between 0 and 1; every size is positive.", FAMILY_IN_INTERVAL, spec)
+    assert _statuses(note) == ["verified"]
+
+
+def test_whole_number_members_are_checked_on_entry(tmp_path):
+    note = prose_note(tmp_path, "The keys are counts.", "\\Require \\(k_1, \\dots, k_m \\in \\mathbb{N}\\)\n\\State \\Return \\(k_1\\)")
+    listing = api.load(note).listings[0]
+    assert listing.run({"k": [1.5, 2]}).finding.code == "AV309"
+    assert listing.run({"k": [1, 2]}).finding is None

@@ -603,6 +603,12 @@ def _declare_membership(tree: M.In, spec: InputSpec, text_of: Callable[[Span], s
     family = read_family(element, origin)
     if family is not None:
         spec.add_family(family)
+        if shape is None and domain is None:  # s_1, …, s_n ∈ (0, 1]: every member is in the set, on entry
+            whole = M.Sym(family.name, span=element.span)
+            member = ((M.In(whole, tree.set, span=tree.span), text_of(tree.span)),)
+            spec.declare(Declared(family.name, element.span, constraints=member, origin=origin))
+        elif domain in ("natural", "integer"):  # k_1, …, k_m ∈ \mathbb{N}: whole numbers, each
+            spec.declare(Declared(family.name, element.span, domain=domain, latex=text_of(tree.span), origin=origin))
         return
     items = element.items if isinstance(element, M.Tuple) else (element,)
     for item in items:
