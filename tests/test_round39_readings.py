@@ -68,3 +68,22 @@ def test_whole_number_members_are_checked_on_entry(tmp_path):
     listing = api.load(note).listings[0]
     assert listing.run({"k": [1.5, 2]}).finding.code == "AV309"
     assert listing.run({"k": [1, 2]}).finding is None
+
+
+def test_columns_the_require_names_are_never_a_second_input(tmp_path):
+    # round 38's Hutchinson: "probes z_1, …, z_m ∈ {−1, 1}ⁿ" in the prose, Z = [z_1, …, z_m] in \Require
+    note = prose_note(
+        tmp_path,
+        r"Draw \(m\) probes \(z_1, \dots, z_m \in \{-1, 1\}^{n}\), the columns of a matrix.",
+        r"""
+\Require \(B \in \mathbb{R}^{n \times n}\), probes \(Z = [z_1, \dots, z_m]\)
+\State \(t \gets 0\)
+\For{\(i = 1, \dots, m\)}
+  \State \(t \gets t + z_i^{\top} B z_i\)
+\EndFor
+\State \Return \(t / m\)
+""",
+    )
+    listing = api.load(note).listings[0]
+    assert listing.inputs == ("B", "Z")
+    assert listing.run({"B": [[2.0, 1.0], [0.0, 1.0]], "Z": [[1.0], [1.0]]}).value == 4.0

@@ -203,7 +203,12 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
         for found in [_solved_for(value, size)]
         if found is not None and found[0] in free
     }
+    # \Require Z = [z_1, …, z_m] beside "probes z_1, …, z_m ∈ {−1, 1}ⁿ" in the prose: the z_i are Z's
+    # columns, never a list the listing takes besides Z (a check's `let: z` must not bind them)
+    own_parts = {a for d in own.inputs for a in (d.columns, d.rows, d.entries) if a} - {d.name for d in own.inputs}
     for d in context.inputs:
+        if d.name in own_parts and not d.drawn:
+            continue
         if d.name in defined and not d.drawn:
             continue  # the prose defines it; a name the spec draws is given all the same
         if d.name in solved and d.origin is not None and d.origin.kind == "spec":
@@ -214,7 +219,7 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
                 d = replace(d, constraints=())  # the listing's own `\Require b \ge 0` is what it assumes of b
             added.declare(d)
     for family in context.written.values():
-        if family.name in relevant:
+        if family.name in relevant and family.name not in own_parts:
             added.add_family(family)
     for size, carriers in context.sizes.items():
         for name, axis in carriers:
