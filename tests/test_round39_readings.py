@@ -6,6 +6,7 @@ fixtures are our own text.
 
 from __future__ import annotations
 
+import pytest
 from helpers import property_spec, prose_note
 
 from algoverify import api
@@ -87,3 +88,67 @@ def test_columns_the_require_names_are_never_a_second_input(tmp_path):
     listing = api.load(note).listings[0]
     assert listing.inputs == ("B", "Z")
     assert listing.run({"B": [[2.0, 1.0], [0.0, 1.0]], "Z": [[1.0], [1.0]]}).value == 4.0
+
+
+MERGE_AND_COUNT = r"""
+\Function{Merge}{\(A, B\)}
+  \State \(m \gets |A|\), \(k \gets |B|\)
+  \State \Return \(a_m + b_k\)
+\EndFunction
+\Function{Outer}{\(L\)}
+  \State \(n \gets |L|\)
+  \State \Return \(\Call{Merge}{L, L} + a_n\)
+\EndFunction
+"""
+
+
+def test_a_list_written_as_its_entries_and_its_length_by_bars(tmp_path):
+    # L = (a_1, …, a_n) and, for Merge, A = (a_1, …, a_m): in Merge the a_i are A's, in Outer L's;
+    # n \gets |L| with L of n entries is its length, never its absolute values
+    note = prose_note(
+        tmp_path,
+        r"Given a sequence \(L = (a_1, \dots, a_n)\) of \(n\) numbers, let \(A = (a_1, \dots, a_m)\) and "
+        r"\(B = (b_1, \dots, b_k)\) be two lists.",
+        MERGE_AND_COUNT,
+    )
+    merge, outer = (api.load(note).listings[0].function(name) for name in ("Merge", "Outer"))
+    assert merge(A=[-1.0, -2.0], B=[5.0]) == 3.0
+    assert outer(L=[1.0, -4.0, 2.0]) == 6.0
+
+
+@pytest.mark.parametrize(
+    ("prose", "sorted_said"),
+    [
+        (r"The number of inversions measures how far \(L\) is from sorted order.", False),
+        (r"The list \(L\) is further than one swap from sorted.", False),
+        (r"The list \(L\) is sorted.", True),
+    ],
+)
+def test_sorted_after_from_or_than_is_not_said_of_the_name(tmp_path, prose, sorted_said):
+    note = prose_note(tmp_path, prose, "\\Require a list \\(L\\)\n\\State \\Return \\(L_1\\)")
+    run = api.load(note).listings[0].run({"L": [3.0, 1.0]})
+    assert (run.finding is not None and run.finding.code == "AV309") == sorted_said
+
+
+INNER_CONTRACT = r"""
+\Function{Outer}{\(L\)}
+  \State \Return \(\Call{Inner}{-L}\)
+\EndFunction
+\Function{Inner}{\(x\)}
+  \State \Return \(x\)
+\EndFunction
+"""
+
+
+def test_a_call_that_breaks_its_callees_precondition_refutes_and_is_never_a_skipped_draw(tmp_path):
+    spec = property_spec("the result is positive", "{L: 'uniform(1, 2, 3)'}", r"result_1 > 0").replace(
+        "listing: 1", "listing: Outer"
+    )
+    note = prose_note(
+        tmp_path,
+        r"The procedure Inner takes a non-negative vector \(x\); the result is positive.",
+        INNER_CONTRACT,
+        spec,
+    )
+    (outcome,) = api.check([note]).notes[0].outcomes
+    assert outcome.status == "refuted" and "in a call the listing makes" in outcome.message

@@ -305,6 +305,9 @@ class _Compiler(Loops):
             value = self.exactly(compile_expr(tree, self.ctx), tree)
         elif isinstance(self.math(node.value), M.Assign):
             return self._assign_chain(node, target)
+        elif self._counted(target, self.math(node.value)) is not None:
+            tree = self._counted(target, self.math(node.value))
+            value = compile_expr(tree, self.ctx)  # type: ignore[arg-type]
         else:
             value = self.exactly(self.expr(node.value), self.math(node.value))
             size = self.zero_vectors.get(identifier(target) or "")
@@ -350,6 +353,17 @@ class _Compiler(Loops):
                 trace.record(n, span, env[n])
 
         return assign
+
+    def _counted(self, target: M.MathNode, value: M.MathNode) -> M.MathNode | None:
+        """``n \\gets |L|`` where the note says L has n entries: the length of L, never its absolute values."""
+        if not (isinstance(value, M.Abs) and isinstance(value.operand, M.Sym) and isinstance(target, M.Sym)):
+            return None
+        name, size = identifier(value.operand), identifier(target)
+        d = self.context.get(name) if name is not None else None
+        said = (d.shape if d is not None and d.shape is not None and len(d.shape) == 1 else (None,))[0]
+        if size is None or size not in (str(said), self.context.families.get(name or "")):
+            return None
+        return M.Call("len", (value.operand,), span=value.span)
 
     def _assign_chain(self, node: ir.Assign, target: M.MathNode) -> Exec:
         """``x \\gets y \\gets 0`` (Python's ``x = y = 0``): the value once, then each target from the left."""

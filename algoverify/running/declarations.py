@@ -113,10 +113,11 @@ class Declared:
             what = f"vector of length {self.shape[0]}"
         else:
             what = f"{' × '.join(map(str, self.shape))} matrix"
-        parts = [(self.columns, "columns"), (self.rows, "rows")]
+        vector = self.shape is not None and len(self.shape) == 1
+        parts = [] if vector else [(self.columns, "columns"), (self.rows, "rows")]
         what += "".join(f" ({kind} {name}_1, …)" for name, kind in parts if name)
         if self.entries:
-            what += f" (entries {self.entries}_{{ij}})"
+            what += f" (entries {self.entries}_{{i}})" if vector else f" (entries {self.entries}_{{ij}})"
         extra = "; ".join([*(text for _, text in self.constraints), *(key for key, _, _ in self.properties)])
         return f"{self.name}: {what}" + (f"; {extra}" if extra else "")
 

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from ..findings import BadInput, LocatedError
+from ..findings import BadInput, LocatedError, PreconditionViolated
 from ..math.exact import to_exact
 from ..math.numeric import TRACE_KEY, Context, _infer_dim
 from ..math.ops import FP_RAISE, FP_STATE, Sequence, raise_on_fp_errors
@@ -108,7 +108,14 @@ class Program:
             trace._spans = {**spans, **self.spans} if spans else self.spans
         if self.ctx.exact:  # every float given is taken as the rational it stores
             inputs = {k: v if callable(v) else to_exact(_own(v)) for k, v in inputs.items()}
-        env = self._bind_inputs(inputs)
+        try:
+            env = self._bind_inputs(inputs)
+        except LocatedError as exc:
+            if trace.depth and exc.rule is PreconditionViolated:
+                # a call inside the listing broke its callee's precondition: the listing's own fault,
+                # never a draw to skip (the caller's inputs held the listing's preconditions)
+                exc.details = {**exc.details, "inside": True}
+            raise
         env[TRACE_KEY] = trace
         env["$budget"] = budget
         env["$deadline"] = deadline = deadline if deadline is not None else time.perf_counter() + budget.max_seconds

@@ -258,9 +258,16 @@ def _vector_of_entries(tree: M.Rel, spec: InputSpec, origin: Origin, piece: Piec
         spec.firsts.setdefault(name, run)
         return
     family = read_family(value, origin)
-    if name is None or family is None or family.name != name or family.offset != 0:
+    if name is None or family is None or family.offset != 0:
         return
-    spec.declare(Declared(name, tree.first.span, (family.size,), origin=origin, latex=text_of(piece.math)(tree.span)))
+    latex = text_of(piece.math)(tree.span)
+    bracketed = latex.partition("=")[2].lstrip().startswith(("[", "\\lbrack", "\\left["))  # S = [s_1, …]: columns
+    if family.name != name and not bracketed:  # A = (a_1, \dots, a_m): a list whose entries are a_i
+        spec.declare(Declared(name, tree.first.span, (family.size,), origin=origin, latex=latex, entries=family.name))
+        spec.firsts.setdefault(name, Family(name, family.size, family.first, 0, origin, tree.span))
+    if family.name != name:
+        return
+    spec.declare(Declared(name, tree.first.span, (family.size,), origin=origin, latex=latex))
     spec.firsts.setdefault(name, Family(name, family.size, family.first, 0, origin, tree.span))
 
 

@@ -36,6 +36,8 @@ _PROPERTY_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 )
 #: words right after a name that say what it is (``is symmetric``, ``have linearly independent columns``)
 _SAYS_OF = re.compile(r"^,?\s*(?:which |that )?(?:is|are|be|has|have|being|with|of|must be|should be|each|all)\b", re.I)
+#: words after which a property is where a name goes or is measured from, not what it is
+_AWAY = re.compile(r"\b(?:from|than|towards?|until|unless)\b", re.I)
 #: the words that end what a sentence says of one name: the next clause is about something else
 _CLAUSE_END = re.compile(r"[;:]|\b(?:and let|let|where|while|whereas|but|then|so|which|whose|if|when)\b", re.I)
 
@@ -43,6 +45,7 @@ _CLAUSE_END = re.compile(r"[;:]|\b(?:and let|let|where|while|whereas|but|then|so
 def properties_said(after: str, adjectives: str) -> list[str]:
     """The properties ``after`` (the words after a name) and ``adjectives`` (the words before it) say."""
     said = _CLAUSE_END.split(after, maxsplit=1)[0]
+    said = _AWAY.split(said, maxsplit=1)[0]  # "how far L is from sorted order" says L is not sorted
     if not _SAYS_OF.match(said):
         said = ""  # "x … we want an orthogonal matrix": words after a name that are not about it
     said = re.split(r"\band\b(?=\s+(?:a|an|the|let)\b)", said, maxsplit=1)[0]

@@ -174,7 +174,18 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     # "A with columns a_1, …, a_n", then a_k read before a_j \gets a_j - r_{kj} q_k: A's columns, updated in place
     updated_parts = (scope.stored_by_index & scope.read_first) - scope.assigned_whole - own_names
     returned = _returned(scope)  # Cholesky's L, Gram–Schmidt's Q: what the listing computes and returns
+    # L = (a_1, …, a_n) and, for Merge(A, B), A = (a_1, …, a_m): in Merge the a_i are its own A's
+    own_aliases = {
+        a
+        for name in own_names
+        for d in [context.get(name)]
+        if d is not None
+        for a in (d.entries, d.columns, d.rows)
+        if a
+    }
     for d in context.inputs:  # "the matrix C with entries c_{ij}": reading c makes C an input
+        if d.name not in own_names and own_aliases & {d.entries, d.columns, d.rows}:
+            continue
         updated = (
             d.shape is not None
             and d.name not in scope.assigned_whole | returned

@@ -69,6 +69,8 @@ def failed_run(result: Any, line_col: Callable[[int], tuple[int, int]], listing:
         return text
     if _GAP.search(f.message):  # a table the listing built, read where it stored nothing
         return text
+    if f.code == PRECONDITION and f.details.get("inside"):
+        return f"{text}, in a call the listing makes"  # its own call broke the contract it states
     if f.code == PRECONDITION:
         # draws are counted by the condition they broke, not by the value that broke it
         raise Rejected(f"{re.sub(r' [(][^()]*[)]$', '', f.message)} (line {line})", f)
