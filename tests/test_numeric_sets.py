@@ -133,7 +133,12 @@ INTEGERS = [
     (r"\operatorname{lcm}(a, b)", dict(a=4, b=6), 12, int),
     (r"a + b", dict(a=10**30, b=1), 10**30 + 1, int),
     (r"2^{k}", dict(k=100), 2**100, int),
-    (r"a / b", dict(a=6, b=3), 2.0, float),  # `/` is real division
+    # `/` is real division; of two integers that divide exactly, the integer (exact however large):
+    # q \gets q / 2 of an even q, a^{(p-1)/2} of an odd p, as number-theoretic pseudocode means them
+    (r"a / b", dict(a=7, b=2), 3.5, float),
+    (r"a / b", dict(a=6, b=3), 2, int),
+    (r"\frac{a}{b}", dict(a=10**30, b=10), 10**29, int),
+    (r"a / b", dict(a=6.0, b=3), 2.0, float),
     (r"a \equiv b \pmod{n}", dict(a=17, b=5, n=4), True, bool),
     (r"a \equiv b \pmod{n}", dict(a=17, b=6, n=4), False, bool),
     (r"k \mid n", dict(k=3, n=12), True, bool),

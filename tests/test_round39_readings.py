@@ -152,3 +152,22 @@ def test_a_call_that_breaks_its_callees_precondition_refutes_and_is_never_a_skip
     )
     (outcome,) = api.check([note]).notes[0].outcomes
     assert outcome.status == "refuted" and "in a call the listing makes" in outcome.message
+
+
+def test_a_quotient_of_integers_that_divide_exactly_stays_an_exact_integer(tmp_path):
+    # Cohen's q \gets q / 2 and n^{(p-1)/2}: floats would overflow 2^{5003} and lose q's digits
+    note = prose_note(
+        tmp_path,
+        r"Let \(p\) be an odd prime.",
+        r"""
+\Require an odd prime \(p\)
+\State \(q \gets p - 1\); \(e \gets 0\)
+\While{\(q\) is even}
+  \State \(q \gets q / 2\); \(e \gets e + 1\)
+\EndWhile
+\State \Return \(q, e, 2^{(p-1)/2} \bmod p\)
+""",
+    )
+    q, e, euler = api.load(note).listings[0].run({"p": 10007}).value
+    assert (q, e) == (5003, 1) and type(q) is int
+    assert euler == pow(2, 5003, 10007)

@@ -23,7 +23,7 @@ import numpy as np
 from . import mathexpr as M
 from .functions import FUNCTIONS
 from .names import identifier
-from .ops import RELATIONS, cross, nonfinite, pair_inner, power, product, square_root, transpose, two_norm
+from .ops import RELATIONS, cross, nonfinite, pair_inner, power, product, quotient, square_root, transpose, two_norm
 
 __all__ = ["generate"]
 
@@ -34,6 +34,7 @@ def _helpers() -> dict[str, Any]:
     """The functions generated code calls: the same operations the closures use (:mod:`.ops`)."""
     return {
         "_product": product,
+        "_quotient": quotient,
         "_mul": np.multiply,
         "_cross": cross,
         "_sqrt": square_root,
@@ -132,7 +133,9 @@ class _Gen:
 
     def g_BinOp(self, node: M.BinOp) -> str:
         a, b = self.operand(node.left), self.operand(node.right)
-        if node.op in ("+", "-", "/"):
+        if node.op == "/":
+            return f"_quotient({a}, {b})"
+        if node.op in ("+", "-"):
             return f"({a} {_INFIX[node.op]} {b})"
         if node.op in ("*", "cdot"):
             return f"_product({a}, {b})"
@@ -154,7 +157,7 @@ class _Gen:
         return f"(-{self.operand(node.operand)})"
 
     def g_Frac(self, node: M.Frac) -> str:
-        return f"({self.operand(node.num)} / {self.operand(node.den)})"
+        return f"_quotient({self.operand(node.num)}, {self.operand(node.den)})"
 
     def g_Sqrt(self, node: M.Sqrt) -> str:
         unit = M.imaginary_root(node)

@@ -202,6 +202,18 @@ def cross(a: Any, b: Any) -> Any:
     return np.multiply(a, b)
 
 
+def quotient(a: Any, b: Any) -> Any:
+    """``a / b``: of two Python ints that divide exactly, the int quotient; else true division.
+
+    ``q \\gets q / 2`` of an even ``q``, ``a^{(p-1)/2} \\bmod p`` of an odd prime: a reader of
+    number-theoretic pseudocode keeps such quotients whole (and exact however large); a float
+    would lose digits past 2^53 and make ``n^{(p-1)/2}`` overflow.
+    """
+    if a.__class__ is int and b.__class__ is int and b and not a % b:
+        return a // b
+    return a / b
+
+
 def product(a: Any, b: Any) -> Any:
     """Multiply as the notation means it: matrix product of two arrays, else broadcast."""
     # a Python number on either side (\\frac{1}{d} x) needs no shape test; getattr's miss costs more

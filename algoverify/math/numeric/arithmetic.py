@@ -36,6 +36,7 @@ from ..ops import (
     pair_inner,
     power,
     product,
+    quotient,
     square_root,
     transpose,
     two_norm,
@@ -117,7 +118,7 @@ def _outer(a: Any, b: Any) -> Any:
 _BINOPS: dict[str, Callable[[Any, Any], Any]] = {
     "+": operator.add,
     "-": operator.sub,
-    "/": operator.truediv,
+    "/": quotient,
     "*": product,
     "cdot": product,
     "times": cross,
@@ -173,7 +174,7 @@ def _bitnot(node: M.BitNot, ctx: Context) -> Closure:
 
 
 def _frac(node: M.Frac, ctx: Context) -> Closure:
-    return _binary(X.divide if ctx.exact else operator.truediv, node.num, node.den, ctx, node)
+    return _binary(X.divide if ctx.exact else quotient, node.num, node.den, ctx, node)
 
 
 def _sqrt(node: M.Sqrt, ctx: Context) -> Closure:

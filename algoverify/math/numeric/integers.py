@@ -45,6 +45,10 @@ def _rounding(node: M.Floor | M.Ceil, ctx: Context, up: bool) -> Closure:
     """
     operand = node.operand
     if node.call:  # Python's math.floor(x), as latexify prints it: of x's value, however x is written
+        if _is_division(operand) and not ctx.exact:  # math.floor(a / b): of Python's float quotient
+            num = compile_expr(operand.num if isinstance(operand, M.Frac) else operand.left, ctx)
+            den = compile_expr(operand.den if isinstance(operand, M.Frac) else operand.right, ctx)
+            return lambda env: _round(num(env) / den(env), up, node, ctx)
         value = compile_expr(operand, ctx)
         return lambda env: _round(value(env), up, node, ctx)
     if _is_division(operand):
