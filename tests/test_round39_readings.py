@@ -171,3 +171,65 @@ def test_a_quotient_of_integers_that_divide_exactly_stays_an_exact_integer(tmp_p
     q, e, euler = api.load(note).listings[0].run({"p": 10007}).value
     assert (q, e) == (5003, 1) and type(q) is int
     assert euler == pow(2, 5003, 10007)
+
+
+def test_a_number_and_the_family_of_its_members_are_kept_apart(tmp_path):
+    # Knuth's Zeckendorf: the index k walks down; k_r \gets k keeps each one, returned as k_1, …, k_r
+    note = prose_note(
+        tmp_path,
+        r"Every positive integer is \(F_{k_1} + \dots + F_{k_r}\) for the indices \(k_1 > \dots > k_r\).",
+        r"""
+\Require an integer \(n \ge 1\)
+\State \(F_0 \gets 0\); \(F_1 \gets 1\); \(k \gets 1\)
+\While{\(F_k \le n\)}
+  \State \(F_{k+1} \gets F_k + F_{k-1}\); \(k \gets k + 1\)
+\EndWhile
+\State \(r \gets 0\); \(m \gets n\)
+\While{\(m > 0\)}
+  \While{\(F_k > m\)}
+    \State \(k \gets k - 1\)
+  \EndWhile
+  \State \(r \gets r + 1\); \(k_r \gets k\); \(m \gets m - F_k\)
+\EndWhile
+\State \Return \(k_1, \dots, k_r\)
+""",
+    )
+    assert list(api.load(note).listings[0].run({"n": 100}).value) == [11, 6, 4]  # 89 + 8 + 3
+
+
+def test_a_time_and_the_times_written_with_parentheses_are_kept_apart(tmp_path):
+    # Kleinberg and Tardos: the start time s, the running finish f, and s(i), f(i) of each job
+    spec = property_spec(
+        "each job starts when the previous one finishes",
+        "{n: 'integers(2, 6)', t: 'uniform(1, 2, n)', s: 'integers(0, 3)'}",
+        r"\forall i = 1, \dots, n - 1 : s(i+1) = f(i)",
+    )
+    note = prose_note(
+        tmp_path,
+        r"The jobs take times \(t_1, \dots, t_n\) from a start time \(s\); each job starts when the previous one finishes.",
+        r"""
+\Require lengths \(t_1, \dots, t_n\), start time \(s\)
+\State \(f \gets s\)
+\For{\(i = 1, \dots, n\)}
+  \State \(s(i) \gets f\); \(f(i) \gets f + t_i\)
+  \State \(f \gets f + t_i\)
+\EndFor
+\State \Return \(f\)
+""",
+        spec,
+    )
+    assert _statuses(note) == ["verified"]
+
+
+def test_the_halves_of_a_number_are_its_members(tmp_path):
+    note = prose_note(
+        tmp_path,
+        r"A number \(a\) is split into \(a_1\) and \(a_2\).",
+        r"""
+\Function{Halves}{\(a\)}
+  \State \((a_1, a_2) \gets (a / 2, a / 2)\)
+  \State \Return \(a_1 + a_2 + a\)
+\EndFunction
+""",
+    )
+    assert api.load(note).listings[0].run({"a": 3.0}).value == 6.0

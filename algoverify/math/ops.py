@@ -468,6 +468,26 @@ def _sized_zeros(values: list[Any]) -> list[Any]:
     return [np.zeros(shape) if type(v) is Zero else v for v in values]
 
 
+def members(name: str) -> str:
+    """The key under which the members ``k_1, k_2, …`` of a name ``k`` that holds a number are kept.
+
+    Zeckendorf's ``k_r \\gets k`` beside the index ``k``, Kleinberg and Tardos's ``s(i) \\gets f``
+    beside the start time ``s``: a reader keeps the number and the family apart, and so does a run.
+    """
+    return name + "_\u2022"
+
+
+def holds_a_number(value: Any) -> bool:
+    """Whether ``value`` is one number (a store by index into it then means its family of members).
+
+    A sizeless zero (``x \\gets 0`` then ``x_i \\gets …``) is a vector to be, never a number.
+    """
+    cls = value.__class__
+    if cls is int or cls is float or cls is Fraction:
+        return True
+    return isinstance(value, (np.integer, np.floating)) and not isinstance(value, bool)
+
+
 class Sequence(dict):
     r"""Values stored by index into a name that is not an array: ``x_0``, ``x_{k+1}``, ``p_k`` in a loop.
 

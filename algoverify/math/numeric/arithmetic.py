@@ -32,7 +32,9 @@ from ..ops import (
     absolute,
     as_finite_set,
     cross,
+    holds_a_number,
     invert,
+    members,
     pair_inner,
     power,
     product,
@@ -43,7 +45,7 @@ from ..ops import (
 )
 from ..sizeless import ones_outer, settle
 from .core import TRACE_KEY, Closure, Context, Env, _is_shape_error, _mismatch, _ndim, compile_expr, compile_operand
-from .lookup import _binary, _lookup, _lookup_key, _settle
+from .lookup import _binary, _index, _lookup, _lookup_key, _settle
 from .sets import _items, _member, _stepped_family
 from .values import _array_of, _what
 
@@ -375,6 +377,8 @@ def _apply(node: M.Apply, ctx: Context) -> Closure:
                 message=f"{name}(…) is a call if {name} is a function, a product if it is a value; {name} is neither",
             )
         values = [a(env) for a in args]
+        if name is not None and holds_a_number(f) and members(name) in env:
+            return _index(env[members(name)], values, node, ctx)  # f(i) of the finishing times beside the time f
         if callable(f):
             if name is not None:
                 _counted(env, name)

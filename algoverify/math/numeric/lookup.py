@@ -23,7 +23,7 @@ from .. import mathexpr as M
 from ..bigops import keyed
 from ..functions import PYTHON_MATH
 from ..names import identifier, labelled
-from ..ops import FiniteSet, Sequence, element, product, transpose
+from ..ops import FiniteSet, Sequence, element, holds_a_number, members, product, transpose
 from ..sizeless import Basis, Identity, Ones
 from ..slices import IndexSpan, index_items, slice_of
 from .core import (
@@ -220,6 +220,8 @@ def _idx(node: M.Idx, ctx: Context) -> Closure:
         else:
             hint = f" (nor is {ctx.written(node.base)} to index)"
             raise LocatedError(UnboundName, node.span, name=ctx.written(node), hint=hint)
+        if base_name is not None and holds_a_number(container) and members(base_name) in env:
+            container = env[members(base_name)]  # k_j of the members stored beside the number k
         if pair is not None and _ndim(container) == 2:
             return _index(container, pair, node, ctx)
         return _index(container, [i(env) for i in indices], node, ctx)

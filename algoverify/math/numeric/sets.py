@@ -20,7 +20,7 @@ from ..bigops import binder, index_range, index_set, items_of, restore, save, wh
 from ..latex import written
 from ..mathlists import written_range
 from ..names import identifier, written_family
-from ..ops import EMPTY, FiniteSet, Sequence, check_terms, element
+from ..ops import EMPTY, FiniteSet, Sequence, check_terms, element, holds_a_number, members
 from .core import Closure, Context, Env, compile_expr
 from .lookup import _index
 from .values import NumberSet, RealInterval, _array_of, _is_real, _what
@@ -225,7 +225,10 @@ def _family_member(env: Env, base: M.MathNode, i: int, item: M.Range, ctx: Conte
     if flat is not None and flat in env:
         return env[flat]
     if name in env:
-        return _index(env[name], [i], node, ctx)
+        value = env[name]
+        if holds_a_number(value) and members(name) in env:  # k_1, …, k_r beside the number k: its members
+            value = env[members(name)]
+        return _index(value, [i], node, ctx)
     raise LocatedError(UnboundName, item.span, name=written(node, None), hint="")
 
 

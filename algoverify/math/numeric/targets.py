@@ -16,7 +16,7 @@ from ...findings import EvaluationFailed, LocatedError, NotExecutable
 from .. import mathexpr as M
 from ..algebraic import EXACT_TYPES
 from ..names import identifier, labelled
-from ..ops import Sequence
+from ..ops import Sequence, holds_a_number, members
 from ..slices import IndexSpan, index_items
 from .core import Context, Env, _ndim, _shape
 from .lookup import _as_index, _first, _key, _out_of_range, _position, _slice_key
@@ -173,6 +173,8 @@ def _store_at(
 ) -> list[str]:
     """Store ``value`` into ``env[base]`` at the indices ``where`` (a new container: the trace keeps the old)."""
     container = env.get(base)
+    if holds_a_number(container):  # k_r \gets k beside the index k: the family of k's members, not k
+        return _store_at(env, members(base), where, value, node, ctx, keyed=keyed)
     first = _first(container, ctx)
     if container is None or isinstance(container, Mapping):
         if keyed or (isinstance(container, Mapping) and not isinstance(container, Sequence)):
