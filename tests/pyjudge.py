@@ -161,13 +161,22 @@ def _kind(v: Any) -> str:
 FLOAT_RTOL = 1e-12
 
 
-def same(py: Any, av: Any, rtol: float = 0.0) -> bool:
+def _holds_an_int(value: Any) -> bool:
+    return type(value) is int or (isinstance(value, tuple) and any(_holds_an_int(v) for v in value))
+
+
+def same(py: Any, av: Any, rtol: float = 0.0, quotients: bool = False) -> bool:
     """The same value of the same kind (an int stays an int, a float a float); NaN equal to NaN.
+
+    With ``quotients`` (the listing divides), an int where Python gives a float of the same value is
+    the same: algoverify keeps an exact quotient of two integers whole, as pseudocode means it.
 
     Floats agree bit for bit, or within ``rtol`` of the larger magnitude.
     """
     if isinstance(py, tuple):
-        return isinstance(av, tuple) and len(av) == len(py) and all(same(p, a, rtol) for p, a in zip(py, av))
+        return isinstance(av, tuple) and len(av) == len(py) and all(same(p, a, rtol, quotients) for p, a in zip(py, av))
+    if quotients and isinstance(py, float) and type(av) is int and float(av) == py:
+        return True  # a / b of integers that divide exactly: the listing keeps the int Python's float rounds to
     if _kind(py) != _kind(av):
         return False
     if isinstance(py, float):
@@ -249,11 +258,16 @@ def judge(listing: Any, fn: Callable[..., Any], args: dict[str, Any]) -> Outcome
         )
     except Exception as exc:  # noqa: BLE001 - a traceback from algoverify is the worst outcome
         return Outcome("disagree", f"algoverify raised {type(exc).__name__}: {exc}")
+    latex = getattr(getattr(listing, "source", None), "text", "")
+    quotients = "\\frac" in latex or "/" in latex
+    if status == "raises" and quotients and isinstance(py, OverflowError) and _holds_an_int(av):
+        # (a / b) ** 400 of integers: Python's float overflows; the listing's exact quotient powers on
+        return Outcome("agree", "an exact integer where Python's float overflows")
     if status == "raises":
         return Outcome("disagree", f"Python raises {type(py).__name__}: {py}; algoverify gives {av!r}")
-    if same(py, av):
+    if same(py, av, quotients=quotients):
         return Outcome("agree")
-    if same(py, av, FLOAT_RTOL):
+    if same(py, av, FLOAT_RTOL, quotients):
         return Outcome("agree", "within rounding")
     return Outcome("disagree", f"Python gives {py!r} ({_kind(py)}); algoverify gives {av!r} ({_kind(av)})")
 

@@ -233,3 +233,22 @@ def test_the_halves_of_a_number_are_its_members(tmp_path):
 """,
     )
     assert api.load(note).listings[0].run({"a": 3.0}).value == 6.0
+
+
+def test_a_starting_value_the_listing_sets_first_is_never_an_input(tmp_path):
+    # round 38's BDF2: "the second starting value y_1 comes from one step of backward Euler"
+    note = prose_note(
+        tmp_path,
+        r"From the initial value \(y_0\), the second starting value \(y_1\) comes from one step of backward Euler.",
+        r"""
+\Require \(y_0 \in \mathbb{R}\), step size \(h > 0\), number of steps \(N \ge 1\)
+\State \(y_1 \gets y_0 / (1 + h)\)
+\For{\(n = 0, \dots, N - 2\)}
+  \State \(y_{n+2} \gets (4 y_{n+1} - y_n) / (3 + 2 h)\)
+\EndFor
+\State \Return \(y_N\)
+""",
+    )
+    listing = api.load(note).listings[0]
+    assert set(listing.inputs) == {"y_0", "h", "N"}
+    assert listing.run({"y_0": 1.0, "h": 1.0, "N": 1}).value == 0.5

@@ -210,7 +210,7 @@ def quotient(a: Any, b: Any) -> Any:
     would lose digits past 2^53 and make ``n^{(p-1)/2}`` overflow.
     """
     if a.__class__ is int and b.__class__ is int and b and not a % b:
-        return a // b
+        return a // b  # below 2^53 Python's float quotient is this very number; past it, exact
     return a / b
 
 

@@ -117,6 +117,10 @@ class _Reader:
 
     def v_Idx(self, node: M.Idx, bound: frozenset[str]) -> None:
         flat = identifier(node)
+        if flat is not None and self.scope is not None and node.span is not None:
+            first = self.scope.member_read.get(flat)
+            if first is None or node.span.start < first:
+                self.scope.member_read[flat] = node.span.start
         if flat is not None and flat in bound:
             return  # a name of its own (L_i assigned in the loop, B_1 given)
         if flat is not None and self.scope is not None and flat in self.scope.labels:

@@ -253,6 +253,8 @@ def _read_statements(
                     scope.identities.setdefault(name, n.span)
                 if name is not None:
                     scope.whole_values.setdefault(name, []).append(value)
+                if numbered and name is not None:
+                    scope.member_set.setdefault(name, n.span.end)
     # "evaluate the loss \(L_i\) on \(B_i\)": a binding of the statement sets what it names
     scope.described |= _stated_names(nodes, parse) - scope.bound
     scope.bound |= scope.described

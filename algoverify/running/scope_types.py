@@ -67,6 +67,10 @@ class Scope:
     labels: set[str] = field(default_factory=set)
     #: ``y_0`` read where the scope binds ``y`` (``y \\gets y_0``): a member by number, maybe a name the note declares
     numbered: dict[str, Span] = field(default_factory=dict)
+    #: members by number (``y_1``) where first read, and where the statement that first sets one ends:
+    #: ``y_1 \\gets …`` before any read of ``y_1`` sets it, never reads a given ``y_1``
+    member_read: dict[str, int] = field(default_factory=dict)
+    member_set: dict[str, int] = field(default_factory=dict)
     #: free dimension symbols: ``d`` of ``\sum_{i=1}^{d} x_i`` → the arrays indexed by ``i``
     dims: dict[str, set[str]] = field(default_factory=dict)
     #: the listing's entry function (the one a run calls)

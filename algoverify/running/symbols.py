@@ -381,8 +381,9 @@ def _seeds(scope: Scope, inputs: set[str], context: InputSpec, out: Resolution) 
         if base not in scope.index_counts or base in inputs or base in scope.whole:
             continue
         if name not in inputs:
-            if base not in scope.stored_by_index:
-                continue
+            set_at, read_at = scope.member_set.get(name), scope.member_read.get(name)
+            if base not in scope.stored_by_index or (set_at is not None and (read_at is None or set_at <= read_at)):
+                continue  # y_1 \gets … of "the second starting value y_1": the listing sets it, never a given
             d = context.get(name)
             out.declarations.declare(d)  # type: ignore[arg-type]
             out.extra_inputs.append(name)
