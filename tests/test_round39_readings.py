@@ -252,3 +252,16 @@ def test_a_starting_value_the_listing_sets_first_is_never_an_input(tmp_path):
     listing = api.load(note).listings[0]
     assert set(listing.inputs) == {"y_0", "h", "N"}
     assert listing.run({"y_0": 1.0, "h": 1.0, "N": 1}).value == 0.5
+
+
+@pytest.mark.parametrize("relation", [r"M \approx A", r"M \simeq A", r"M \sim A"])
+def test_an_approximate_relation_in_require_is_never_a_precondition(tmp_path, relation):
+    # round 38's iterative refinement: "\Require … M ≈ A" drawn as a perturbed A held on no draw
+    note = prose_note(
+        tmp_path,
+        "A solver works with an approximation of the matrix.",
+        f"\\Require \\(A \\in \\mathbb{{R}}^{{n \\times n}}\\), \\({relation}\\)\n\\State \\Return \\(M - A\\)",
+    )
+    listing = api.load(note).listings[0]
+    assert set(listing.inputs) == {"A", "M"}
+    assert listing.run({"A": [[1.0]], "M": [[1.1]]}).finding is None

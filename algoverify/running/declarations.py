@@ -631,6 +631,13 @@ def _declare_relation(
 ) -> None:
     operands = [tree.first, *(e for _, e in tree.rest)]
     ops = [op for op, _ in tree.rest]
+    if set(ops) & _ROUGHLY:
+        # \Require M \approx A: M is an approximation of A, which no tolerance of ours decides; the
+        # names are inputs, the relation is for the reader (a check's `given:` may say how close)
+        for operand in operands:
+            if isinstance(operand, (M.Sym, M.Idx)) and identifier(operand) is not None:
+                spec.declare(Declared(identifier(operand), operand.span, origin=origin))  # type: ignore[arg-type]
+        return
     name = identifier(tree.first) if isinstance(tree.first, M.Sym) else None
     if name is not None and "in" in ops and set(ops) <= {"=", "in"}:
         # `A = [a_1, \dots, a_n] \in \mathbb{R}^{m \times n}`: the columns, then the shape
@@ -675,6 +682,10 @@ def _declare_relation(
             spec.declare(Declared(name, operand.span, constraints=constraints, origin=origin))
     if joint and not named and not elementwise:  # `a d - b c \ne 0`: a condition on the inputs together
         spec.conditions.append((tree, text_of(tree.span)))
+
+
+#: relations that say "about": what they relate is the reader's judgement, never a precondition to test
+_ROUGHLY = frozenset({"approx", "sim", "simeq", "cong", "propto", "asymp"})
 
 
 def _unbracketed(node: M.MathNode) -> M.MathNode:
