@@ -265,3 +265,28 @@ def test_an_approximate_relation_in_require_is_never_a_precondition(tmp_path, re
     listing = api.load(note).listings[0]
     assert set(listing.inputs) == {"A", "M"}
     assert listing.run({"A": [[1.0]], "M": [[1.1]]}).finding is None
+
+
+@pytest.mark.parametrize(
+    ("holds", "status"),
+    [(r"a^{(0)}_{12} = A_{12}", "verified"), (r"a^{(0)}_{11} = A_{11} + 1", "refuted")],
+)
+def test_entries_of_an_input_on_entry_by_the_lowercase_convention(tmp_path, holds, status):
+    # round 39's Prüfer: a^{(0)}_{uv} is entry (u, v) of A^{(0)}, the adjacency matrix as given
+    spec = property_spec("the first entry is cleared", "{A: 'randn(2, 2)'}", holds)
+    note = prose_note(
+        tmp_path,
+        r"The matrix \(A\) has entries \(a_{ij}\); the first entry is cleared.",
+        "\\Require \\(A \\in \\mathbb{R}^{2 \\times 2}\\)\n\\State \\(A_{11} \\gets 0\\)\n\\State \\Return \\(A\\)",
+        spec,
+    )
+    assert _statuses(note) == [status]
+
+
+def test_a_two_digit_subscript_stores_the_entry_of_a_matrix(tmp_path):
+    note = prose_note(
+        tmp_path,
+        "The matrix is given.",
+        "\\Require \\(A \\in \\mathbb{R}^{2 \\times 2}\\)\n\\State \\(A_{21} \\gets 7\\)\n\\State \\Return \\(A\\)",
+    )
+    assert api.load(note).listings[0].run({"A": [[1.0, 2.0], [3.0, 4.0]]}).value.tolist() == [[1.0, 2.0], [7.0, 4.0]]

@@ -335,6 +335,7 @@ class CheckContext:
             tree = join_words(M.parse_math(latex), spelt_words(names))
             # d_{ij} is entry (i, j) of D in the relation as in the listing it reads
             tree = _labelled_members(tree, names)
+            tree = _labelled_entries(tree, names)  # a^{(0)}_{uv}: entry (u, v) of A^{(0)}, A's value on entry
             # H_{k+1} of a step the listing names so (H_k_plus_1): the same name in the relation
             tree = M.transform(tree, lambda node: _step_variable(node, names))
             renames, pairs = self.renames(check)
@@ -524,6 +525,23 @@ def _entry_convention(tree: M.MathNode, names: set[str]) -> dict[str, str]:
                 elif len(labelled) == 1:
                     out[name] = labelled[0]
     return {k: v for k, v in out.items() if k not in own}
+
+
+def _labelled_entries(tree: M.MathNode, names: set[str]) -> M.MathNode:
+    """``a^{(0)}_{uv}`` where the run has ``A_of_0`` and no ``a_of_0``: entry (u, v) of ``A^{(0)}``, by convention."""
+
+    def entry(node: M.MathNode) -> M.MathNode:
+        if not (isinstance(node, M.Idx) and isinstance(node.base, M.Label) and isinstance(node.base.base, M.Sym)):
+            return node
+        letter = node.base.base
+        if not letter.name[:1].islower() or letter.accents or identifier(node.base) in names:
+            return node
+        upper = M.Label(
+            M.Sym(letter.name[:1].upper() + letter.name[1:], span=letter.span), node.base.label, span=node.base.span
+        )
+        return M.Idx(upper, node.indices, span=node.span) if identifier(upper) in names else node
+
+    return M.transform(tree, entry)
 
 
 def _step_variable(node: M.MathNode, names: set[str]) -> M.MathNode:

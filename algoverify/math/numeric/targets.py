@@ -123,12 +123,19 @@ def _element_target(node: M.Idx, ctx: Context) -> tuple[Locate, Put]:
     if flat is not None and (labelled(node, ctx.declared.__contains__) or flat in ctx.labels):
         base = None  # x_{\mathrm{new}} \gets …, p_1 \gets … beside p \gets …: a variable, not an entry
     indices = [_position(i, ctx) for i in index_items(node.indices)] if base is not None else []
+    (only,) = node.indices if len(node.indices) == 1 else (None,)
+    # A_{11} \gets 0 of a matrix: the entry (1, 1), as reading a_{12} is, never entry 11
+    pair = (
+        [int(c) for c in only.text] if isinstance(only, M.Num) and len(only.text) == 2 and only.text.isdigit() else None
+    )
 
     def locate(env: Env) -> list[Any] | None:
         if flat is not None and (flat in env or base is None):
             return None  # a name of its own: L_i assigned in the loop, B_1 given as input
         if flat is not None and callable(env.get(base)):
             return None  # f_a \gets f(a) with f a function: the value f_a, not an entry of f
+        if pair is not None and np.ndim(env.get(base)) == 2:
+            return list(pair)
         where = [i(env) for i in indices]
         if flat is not None and any(np.ndim(w) > 0 and not isinstance(w, IndexSpan) for w in where):
             return None  # \mu_x \gets …, S_{xx} \gets … of an array x: a statistic of x, never positions
