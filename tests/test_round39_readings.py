@@ -290,3 +290,38 @@ def test_a_two_digit_subscript_stores_the_entry_of_a_matrix(tmp_path):
         "\\Require \\(A \\in \\mathbb{R}^{2 \\times 2}\\)\n\\State \\(A_{21} \\gets 7\\)\n\\State \\Return \\(A\\)",
     )
     assert api.load(note).listings[0].run({"A": [[1.0, 2.0], [3.0, 4.0]]}).value.tolist() == [[1.0, 2.0], [7.0, 4.0]]
+
+
+@pytest.mark.parametrize(
+    ("reference", "status"),
+    [
+        ("    out = {}\n    for x in e:\n        out[int(x)] = out.get(int(x), 0) + 1\n    return out\n", "verified"),
+        ("    return {int(x): 1 for x in e}\n", "refuted"),
+    ],
+)
+def test_a_table_the_listing_returns_is_compared_key_by_key(tmp_path, reference, status):
+    # round 39's Lossy Counting returns its counts f_x keyed by element; the reference, a dict
+    (tmp_path / "ref.py").write_text("def counts(e):\n" + reference)
+    spec = (
+        "  module: ref.py\n  checks:\n    - id: r\n      kind: reference\n      listing: 1\n"
+        '      claim: "the counts are kept"\n'
+        "      inputs: {n: 'integers(1, 12)', e: 'integers(1, 4, n)'}\n      reference: counts\n"
+    )
+    note = prose_note(
+        tmp_path,
+        r"The stream \(e_1, \dots, e_n\) has elements in \(\{1, \dots, 4\}\); the counts are kept.",
+        r"""
+\Require stream \(e_1, \dots, e_n\)
+\State \(D \gets \emptyset\)
+\For{\(t = 1, \dots, n\)}
+  \If{\(e_t \in D\)}
+    \State \(f_{e_t} \gets f_{e_t} + 1\)
+  \Else
+    \State \(D \gets D \cup \{e_t\}\); \(f_{e_t} \gets 1\)
+  \EndIf
+\EndFor
+\State \Return \(f\)
+""",
+        spec,
+    )
+    assert _statuses(note) == [status]

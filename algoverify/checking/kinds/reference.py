@@ -11,10 +11,12 @@ is a counterexample too.
 from __future__ import annotations
 
 import inspect
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 
+from ...math.ops import Sequence
 from ...math.sizeless import Zero
 from ..evidence.proof import PROVED, Proof, beside
 from ..evidence.refproof import listing_subject, prove_reference, snippet_subject
@@ -107,7 +109,7 @@ def _mismatch(
         expected = reference(*positional[: _required(reference, len(positional))])
     else:
         expected = reference(**_named(reference, values))
-    if isinstance(expected, dict):
+    if isinstance(expected, dict) and set(names) <= set(expected):  # the outputs by name
         expected = tuple(expected[n] for n in names)
     elif len(names) == 1:
         expected = (expected,)
@@ -174,6 +176,8 @@ def _differs(name: str, got: Any, expected: Any, opts: dict[str, Any], check: Ch
             return (
                 f"{name} has {len(got)} members, the reference {len(expected)}: {_members(got)}, {_members(expected)}"
             )
+    if isinstance(got, Mapping) or isinstance(expected, Mapping):
+        return _table_differs(name, got, expected, opts, check, base)
     if _ragged(got) or _ragged(expected):
         # a list of blocks of different shapes (a network's parameter gradients): block by block
         got_items, want_items = list(got), list(expected)
@@ -211,6 +215,37 @@ def _differs(name: str, got: Any, expected: Any, opts: dict[str, Any], check: Ch
         + (f", {entries}" if entries else "")
         + f" (max error {err:.3g}, rtol {rtol:g}, atol {atol:g}{strict})"
     )
+
+
+def _table_differs(name: str, got: Any, expected: Any, opts: dict[str, Any], check: CheckSpec, base: int) -> str | None:
+    """A table keyed by what the listing indexes it with (the counts f_x of a stream's elements): key by key."""
+    if isinstance(expected, Mapping) and not isinstance(got, Mapping) and np.ndim(got) == 1:
+        first = getattr(got, "first", None)  # f_1, f_2, … stored by index, read whole: keyed as written
+        got = {k: v for k, v in enumerate(np.asarray(got).tolist(), start=base if first is None else first)}
+    if not (isinstance(got, Mapping) and isinstance(expected, Mapping)):
+        if isinstance(got, Sequence) and not isinstance(expected, Mapping):
+            return _differs(name, got.to_array(), expected, opts, check, base)  # f_1, …, f_n: an array
+        kinds = [type(v).__name__ if not isinstance(v, Mapping) else "table" for v in (got, expected)]
+        return f"{name} is a {kinds[0]}, the reference a {kinds[1]}"
+    mine, theirs = {_plain(k): v for k, v in got.items()}, {_plain(k): v for k, v in expected.items()}
+    if set(mine) != set(theirs):
+        only = sorted(set(mine) - set(theirs), key=str)[:8]
+        missing = sorted(set(theirs) - set(mine), key=str)[:8]
+        said = [f"keys {_members(only)} the reference has not"] if only else []
+        said += [f"not the keys {_members(missing)} the reference has"] if missing else []
+        return f"{name} has {' and '.join(said)}"
+    for key in sorted(mine, key=str):
+        problem = _differs(f"{name}_{{{key}}}", mine[key], theirs[key], opts, check, base)
+        if problem is not None:
+            return problem
+    return None
+
+
+def _plain(key: Any) -> Any:
+    """A table's key as a reader compares it: 3.0 and numpy's 3 are the key 3."""
+    if isinstance(key, (np.integer, np.floating, float)) and float(key).is_integer():
+        return int(key)
+    return key.item() if isinstance(key, np.generic) else key
 
 
 def _ragged(value: Any) -> bool:
