@@ -325,3 +325,43 @@ def test_a_table_the_listing_returns_is_compared_key_by_key(tmp_path, reference,
         spec,
     )
     assert _statuses(note) == [status]
+
+
+def test_a_call_of_swap_exchanges_its_arguments(tmp_path):
+    # Myrvold and Ruskey's \Call{swap}{π[n-1], π[r mod n]}: the exchange, when the listing has no swap of its own
+    note = prose_note(
+        tmp_path,
+        r"The permutation \(\pi\) of \(\{0, \dots, n-1\}\) is changed in place.",
+        r"""
+\Procedure{Unrank}{\(n, r, \pi\)}
+  \If{\(n > 0\)}
+    \State \Call{swap}{\(\pi[n-1], \pi[r \bmod n]\)}
+    \State \Call{Unrank}{\(n - 1, \lfloor r / n \rfloor, \pi\)}
+  \EndIf
+\EndProcedure
+""",
+        "  index_base: 0\n",
+    )
+    assert list(api.load(note).listings[0].run({"n": 3, "r": 1, "pi": [0, 1, 2]}).value) == [2, 0, 1]
+
+
+def test_parameters_named_like_a_points_coordinates_stay_parameters(tmp_path):
+    # Liang–Barsky: "the segment from P_0 = (x_0, y_0) to P_1 = (x_1, y_1)", ClipSegment(x_0, y_0, x_1, y_1)
+    spec = property_spec(
+        "the start lies right of the left edge",
+        "{x_min: 'uniform(-3, -1)', x_0: 'uniform(0, 1)', y_0: 'uniform(0, 1)'}",
+        r"x_{\min} \le x_0 + d",
+    )
+    note = prose_note(
+        tmp_path,
+        r"The window starts at \(x_{\min}\), the segment at \(P_0 = (x_0, y_0)\); the start lies right of the left edge.",
+        r"""
+\Function{Gap}{\(x_0, y_0\)}
+  \State \(d \gets x_0 - x_{\min}\)
+  \State \Return \(d + y_0\)
+\EndFunction
+""",
+        spec,
+    )
+    assert set(api.load(note).listings[0].inputs) >= {"x_0", "y_0"}
+    assert _statuses(note) == ["verified"]

@@ -67,7 +67,7 @@ from .runstate import (
     _truth,
 )
 from .scope import Scope, bare_identity, constant_letters, join_families
-from .signature import assigned_names, output_names
+from .signature import assigned_names, output_names, swap_call
 from .symbols import own_declarations, resolve
 from .worded import worded_condition
 
@@ -480,6 +480,8 @@ class _Compiler(Loops):
         return print_
 
     def s_CallStmt(self, node: ir.CallStmt) -> Exec:
+        if swap_call(node):
+            return self._swap_call(node)
         args = [self.expr(a) for a in node.args]
         name = node.name
         # \Call{StoogeSort}{A, i, j}: a procedure that sorts its input in place sorts the caller's A
@@ -501,6 +503,25 @@ class _Compiler(Loops):
                     env[passed[position]] = value
 
         return call
+
+    def _swap_call(self, node: ir.CallStmt) -> Exec:
+        """``\\Call{swap}{\\(\\pi[i], \\pi[j]\\)}``: the listing's own swap when it has one, else the exchange."""
+        a, b = (self.math(m) for m in node.args)
+        value = compile_expr(M.Tuple((b, a), span=node.span), self.ctx)
+        store = compile_target(M.Tuple((a, b), span=node.span), self.ctx)
+        args = [self.expr(m) for m in node.args]
+        name, span = node.name, node.span
+
+        def swap(env: Env) -> None:
+            fn = env.get(name)
+            if callable(fn):
+                env[TRACE_KEY].count("call:" + name)
+                fn(*(a(env) for a in args))
+                return
+            for n in store(env, value(env)):
+                env[TRACE_KEY].record(n, span, env[n])
+
+        return swap
 
     def s_IfBlock(self, node: ir.IfBlock) -> Exec:
         arms = [(self.cond(b.cond, b) if b.cond is not None else None, self.block(b.body)) for b in node.branches]

@@ -23,6 +23,7 @@ from ..math.ops import Sequence, raise_on_fp_errors, written_array
 from ..math.sizeless import materialise
 from ..syntax import ir
 from .declarations import InputSpec
+from .signature import swap_call
 from .symbols import Resolution, rename_entries
 
 __all__ = [
@@ -281,6 +282,8 @@ def in_place_output(
                 maths = [n.target]
             elif isinstance(n, ir.TextStatement) and swap_of(n.text) is not None:
                 maths = list(swap_of(n.text))  # type: ignore[arg-type]
+            elif isinstance(n, ir.CallStmt) and swap_call(n):
+                maths = list(n.args)  # \Call{swap}{π[i], π[j]}: an exchange in π
             elif isinstance(n, ir.CallStmt):
                 # \Call{StoogeSort}{A, 1, n} of a procedure that sorts its first input in place sorts A
                 callee = getattr((callees or {}).get(n.name), "program", None)
@@ -293,7 +296,8 @@ def in_place_output(
                     tree = parse(m)
                 except LocatedError:
                     continue
-                base = tree.base if isinstance(tree, (M.Idx, M.Index)) else tree if isinstance(n, ir.CallStmt) else None
+                called = isinstance(n, ir.CallStmt) and not swap_call(n)
+                base = tree.base if isinstance(tree, (M.Idx, M.Index)) else tree if called else None
                 name = identifier(base) if isinstance(base, (M.Sym, M.Idx)) else None
                 if name in inputs:
                     updated.add(name)

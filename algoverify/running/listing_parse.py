@@ -49,6 +49,8 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
 
     # "a point p_i = (x_i, y_i)": x_k is the first coordinate of p_k, unless the listing sets x itself
     assigned = {identifier(t.base) if isinstance(t, M.Idx) else identifier(t) for t in targets}
+    # … or takes x_0, y_0 as parameters (Liang–Barsky's ClipSegment(x_0, y_0, x_1, y_1) beside P_0 = (x_0, y_0))
+    assigned |= _parameter_bases(algorithm, lambda m: join_words(parse_segment(m), words))
     coordinates = {
         name: at for name, at in (context.coordinates if context is not None else {}).items() if name not in assigned
     }
@@ -73,6 +75,20 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
         return flatten_steps(tree, letters) if letters else tree
 
     return parse
+
+
+def _parameter_bases(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode]) -> set[str | None]:
+    """The names the listing's functions take, and the base of each numbered one (``x`` of ``x_0``)."""
+    out: set[str | None] = set()
+    for node in ir.walk(algorithm):
+        if isinstance(node, ir.Function):
+            for m in node.params:
+                try:
+                    tree = parse(m)
+                except LocatedError:
+                    continue
+                out.add(identifier(tree.base) if isinstance(tree, M.Idx) else identifier(tree))
+    return out
 
 
 def as_coordinates(tree: M.MathNode, coordinates: dict[str, tuple[str, int]]) -> M.MathNode:

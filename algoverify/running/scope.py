@@ -26,7 +26,7 @@ from .labels import statement_labels
 from .reads import CONSTANT_WORDS, _Reader, constant_letters, reads_of
 from .requires import declared_inputs
 from .scope_types import Read, Scope
-from .signature import assigned_names, entry_of
+from .signature import assigned_names, entry_of, swap_call
 from .worded import forall_filter, worded_condition
 
 __all__ = ["Read", "Scope", "scopes", "reads_of", "bare_identity", "constant_letters", "CONSTANT_WORDS"]
@@ -269,7 +269,7 @@ def _read_statements(
                 _note(scope, read)
     for node in nodes:
         for n in ir.walk(node):
-            if isinstance(n, ir.CallStmt) and n.name not in known and n.name not in scope.bound:
+            if isinstance(n, ir.CallStmt) and n.name not in known and n.name not in scope.bound and not swap_call(n):
                 _note(scope, Read(n.name, n.span, called=True))
 
 
@@ -364,7 +364,7 @@ def _executed(node: ir.Node) -> Iterator[tuple[ir.Math | ir.Text, bool]]:
     elif isinstance(node, ir.Return):
         yield from ((v, False) for v in node.values)
     elif isinstance(node, ir.CallStmt):
-        yield from ((a, False) for a in node.args)
+        yield from ((a, swap_call(node)) for a in node.args)  # \Call{swap}{π[i], π[j]} stores into π
     elif isinstance(node, ir.ForRange):
         yield from ((m, False) for m in (node.start, node.stop, node.second, node.step) if m is not None)
     elif isinstance(node, ir.ForAll) and node.iterable is not None:

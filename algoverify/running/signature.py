@@ -202,3 +202,12 @@ def listing_outputs(algorithm: ir.Algorithm) -> tuple[str, ...]:
         return output_names(body, parse)
     except LocatedError:
         return ()
+
+
+#: \Call{swap}{a, b} with no function of that name: the exchange a reader knows (Myrvold and Ruskey, CLRS)
+_SWAPS = frozenset({"swap", "exchange", "interchange"})
+
+
+def swap_call(node: ir.CallStmt) -> bool:
+    """Whether ``node`` is ``\\Call{swap}{a, b}`` (``Swap``, ``exchange``): two arguments exchanged."""
+    return node.name.lower() in _SWAPS and len(node.args) == 2

@@ -341,7 +341,8 @@ class CheckContext:
             renames, pairs = self.renames(check)
             renames = {**_entry_convention(tree, names), **renames}
             tree = rename_entries(tree, renames, pairs)
-            points = {k: v for k, v in self.coordinates(check).items() if k not in names}
+            # … not where the run has x's members as names of their own (x_0, x_{\min} drawn or the listing's)
+            points = {k: v for k, v in self.coordinates(check).items() if k not in names and not _has_members(k, names)}
             tree = as_coordinates(tree, points) if points else tree  # x_n of "a point p_i = (x_i, y_i)"
         except LocatedError as exc:
             raise LocatedError(
@@ -525,6 +526,11 @@ def _entry_convention(tree: M.MathNode, names: set[str]) -> dict[str, str]:
                 elif len(labelled) == 1:
                     out[name] = labelled[0]
     return {k: v for k, v in out.items() if k not in own}
+
+
+def _has_members(base: str, names: set[str]) -> bool:
+    """Whether the run names a member of ``base`` on its own (``x_0``, ``x_min`` of ``x``)."""
+    return any(n.startswith(base + "_") for n in names)
 
 
 def _labelled_entries(tree: M.MathNode, names: set[str]) -> M.MathNode:
