@@ -61,7 +61,6 @@ KNOWN = {
     "lint says so (AV502)",
     "round36/circular-convolution": "Oppenheim and Schafer's x_3[n] \\gets … (a subscripted signal stored by "
     "brackets) and ((n - m))_N: lint says so (AV308)",
-    "round36/qr-algorithm": "Q^{(k)} R^{(k)} = A^{(k-1)} as the step that factors A^{(k-1)}: lint says so (AV308)",
     "round37/hungarian-assignment": "the duals u_{i_0}, v_{j_0} of a label j_0 and the loop's own j: lint says so (AV303)",
     "round37/inverse-bwt": "T = t_1 \\cdots t_n, the output named in the prose as a word of letters: lint says so (AV308)",
     "round37/kosaraju-scc": "two CLRS procedures sharing arrays the caller owns (visited, order): lint says so (AV303)",

@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
+import numpy as np
+
 from ..findings import (
     AmbiguousMath,
     DidNotTerminate,
@@ -51,6 +53,7 @@ from .conventions import (
     zeros,
 )
 from .declarations import InputSpec, dims_of, read_family
+from .factorizations import Factorization, factor, factorization
 from .program import Program, _callable
 from .runstate import (
     _BLOCKS,
@@ -297,6 +300,9 @@ class _Compiler(Loops):
 
     def s_Assign(self, node: ir.Assign) -> Exec:
         target = self.math(node.target)
+        stated = factorization(target)
+        if stated is not None:
+            return self._factorize(node, stated)
         if _block_name(target, self.math(node.value)):  # A_{11} \gets A_{1:m, 1:m}: a block, a name of its own
             target = M.Sym(identifier(target), span=target.span)  # type: ignore[arg-type]
         update = _UPDATE.search(node.op)
@@ -353,6 +359,23 @@ class _Compiler(Loops):
                 trace.record(n, span, env[n])
 
         return assign
+
+    def _factorize(self, node: ir.Assign, stated: Factorization) -> Exec:
+        """``Q R = A``: the factors of ``A``'s value, stored as written (see :mod:`.factorizations`)."""
+        value = self.expr(node.value)
+        store = compile_target(M.Tuple(stated.targets, span=node.target.span), self.ctx)
+        kind, span = stated.kind, node.span
+
+        def factorize(env: Env) -> None:
+            try:
+                factors = factor(kind, value(env))
+            except (ValueError, np.linalg.LinAlgError) as exc:
+                said = self.written(self.math(node.value))
+                raise LocatedError(EvaluationFailed, span, message=f"{said}: {exc}") from None
+            for n in store(env, factors):
+                env[TRACE_KEY].record(n, span, env[n])
+
+        return factorize
 
     def _counted(self, target: M.MathNode, value: M.MathNode) -> M.MathNode | None:
         """``n \\gets |L|`` where the note says L has n entries: the length of L, never its absolute values."""

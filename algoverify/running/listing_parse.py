@@ -23,6 +23,7 @@ from ..math.segments import parse_segment
 from ..syntax import ir
 from .conventions import inline_definitions
 from .declarations import InputSpec
+from .factorizations import factorization
 from .signature import listing_words
 
 __all__ = [
@@ -175,9 +176,11 @@ def _targets(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode]) ->
     for node in ir.walk(algorithm):
         if isinstance(node, ir.Assign):
             try:
-                out.append(parse(node.target))
+                target = parse(node.target)
             except LocatedError:
                 continue
+            stated = factorization(target)
+            out.extend(stated.targets if stated is not None else (target,))  # Q R = A sets Q and R
     return out
 
 

@@ -21,6 +21,7 @@ from ..findings import LocatedError
 from ..math import mathexpr as M
 from ..math.names import identifier, labelled
 from ..syntax import ir
+from .factorizations import factorization
 from .first_reads import first_reads, stored_sizes
 from .labels import statement_labels
 from .reads import CONSTANT_WORDS, _Reader, constant_letters, reads_of
@@ -209,9 +210,13 @@ def _read_statements(
                 trees.append((worded, False))
             continue
         try:
-            trees.append((parse(m), target))
+            tree = parse(m)
         except LocatedError:
             continue  # reported with the math
+        stated = factorization(tree) if target else None
+        if stated is not None:  # Q R = A: the factors Q and R are what the step sets
+            tree = M.Tuple(stated.targets, span=tree.span)
+        trees.append((tree, target))
         _note_letter_pairs(trees[-1][0], m, scope)
     scope.updated_in_place |= _updated_in_place(trees)
     scope.factors |= {name for tree, _ in trees for name in _product_factors(tree)}

@@ -22,7 +22,7 @@ from ...math.ops import Sequence
 from ...reading.files import regular_file, resolved
 from ...running.conventions import variant
 from ...running.generators import GENERATORS, GeneratorError
-from ...running.listing_parse import as_coordinates, step_name
+from ...running.listing_parse import as_coordinates, iterate_member, step_name
 from ...running.structured import EDGE_ROWS
 from ...running.symbols import rename_entries
 from ...running.values import ValueSyntaxError, parse_value, sizes_of, structured_value, value_class
@@ -336,6 +336,12 @@ class CheckContext:
             # d_{ij} is entry (i, j) of D in the relation as in the listing it reads
             tree = _labelled_members(tree, names)
             tree = _labelled_entries(tree, names)  # a^{(0)}_{uv}: entry (u, v) of A^{(0)}, A's value on entry
+            # \underline{Q}^{(K)} of the iterates the listing stores as \underline{Q}^{(k)}: member K of them
+            iterates = {n[: -len("_of")] for n in names if n.endswith("_of")}
+            if iterates:
+                tree = M.transform(
+                    tree, lambda node: node if identifier(node) in names else iterate_member(node, iterates)
+                )
             # H_{k+1} of a step the listing names so (H_k_plus_1): the same name in the relation
             tree = M.transform(tree, lambda node: _step_variable(node, names))
             renames, pairs = self.renames(check)
