@@ -646,6 +646,11 @@ def _bigop(kind: str, limits: _Limits, body: MathNode, span: Span) -> MathNode:
     r"""Build a :class:`BigOp`; ``\max(a, b)`` without limits is a :class:`Call`."""
     lower = limits.lower
     if lower is None and limits.upper is None and kind in ("max", "min"):
+        factors = juxt_factors(body)
+        if len(factors) > 1 and isinstance(factors[0], (SetLit, Tuple)) and len(factors[0].items) > 1:
+            # \min\{1, c\} w: the smaller of 1 and c, times w (the braces end the minimum's arguments)
+            head = Call(kind, factors[0].items, span=Span(span.start, factors[0].span.end))
+            return rejoin([head, *factors[1:]])
         return Call(kind, body.items if isinstance(body, SetLit) else _items(body), span=span)  # \max\{a, b\}
     if kind in _INTEGRALS:
         return _integral(kind, limits, body, span)

@@ -358,6 +358,20 @@ def _finite(name: str, tree: M.MathNode, fn: Callable[[Env], Any]) -> Callable[[
 _VARIANTS = ("epsilon", "theta", "phi", "rho", "sigma", "pi", "kappa")
 
 
+#: the mark of a family of order statistics (``p_{(i)}``, named ``p_paren``) beside its sample ``p``
+ORDERED = "_paren"
+
+
+def ordered_from_sample(inputs: dict[str, Any], accepted: set[str]) -> dict[str, Any]:
+    """``inputs`` with a sample ``p`` given for a listing of its order statistics ``p_{(i)}`` taken sorted."""
+    out = dict(inputs)
+    for name in inputs:
+        ordered = name + ORDERED
+        if name not in accepted and ordered in accepted and ordered not in inputs:
+            out[ordered] = np.sort(np.asarray(out.pop(name)), axis=None)  # p_{(1)} \le \dots \le p_{(m)}
+    return out
+
+
 def variant(name: str) -> str | None:
     """The other spelling of the same letter, or ``None``.
 

@@ -19,7 +19,7 @@ from ..math.numeric import TRACE_KEY, Context, _infer_dim
 from ..math.ops import FP_RAISE, FP_STATE, Sequence, raise_on_fp_errors
 from ..source import Span
 from ..syntax import ir
-from .conventions import numbered_from, padded, variant
+from .conventions import numbered_from, ordered_from_sample, padded, variant
 from .declarations import InputSpec
 from .inputs import bind_sizes, check_entry
 from .runstate import _RUN, Budget, Env, Exec, Trace, _Returned, _TooDeep
@@ -165,6 +165,7 @@ class Program:
     def _bind_inputs(self, inputs: dict[str, Any]) -> Env:
         if not self._accepted.issuperset(inputs):  # --set epsilon=… for a listing that writes \varepsilon
             inputs = {self._spelled(n, inputs): v for n, v in inputs.items()}
+            inputs = ordered_from_sample(inputs, self._accepted)  # --set p=… for p_{(1)} \le \dots \le p_{(m)}
         if not self._accepted.issuperset(inputs):
             unknown = [n for n in inputs if n not in self._accepted]
             raise LocatedError(

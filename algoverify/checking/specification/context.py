@@ -20,7 +20,7 @@ from ...math.names import identifier, join_words, spelt_words
 from ...math.numeric import Context, compile_expr, forall_failure
 from ...math.ops import Sequence
 from ...reading.files import regular_file, resolved
-from ...running.conventions import variant
+from ...running.conventions import ORDERED, variant
 from ...running.generators import GENERATORS, GeneratorError
 from ...running.listing_parse import as_coordinates, iterate_member, step_name
 from ...running.structured import EDGE_ROWS
@@ -487,6 +487,8 @@ def taken(listing: Any, values: dict[str, Any]) -> dict[str, Any]:
     """
     program = listing.program
     accepted = set(listing.inputs) | set(program.families.values()) | set(program.free)
+    # p drawn for a listing of the order statistics p_{(1)} \le \dots \le p_{(m)}: the run sorts it
+    accepted |= {n[: -len(ORDERED)] for n in accepted if n.endswith(ORDERED)}
     out = {k: v for k, v in values.items() if k in accepted}
     parts = {p for d in program.declarations.inputs for p in (d.columns, d.rows) if p}
     for family in set(program.families) & set(listing.inputs) - parts - set(values):

@@ -1,0 +1,47 @@
+r"""Readings of statistics and learning texts (issue 19), from notes a new user wrote (round 40).
+
+The fixtures are our own text.
+"""
+
+from __future__ import annotations
+
+import pytest
+from helpers import property_spec, prose_note
+
+from algoverify import api
+from algoverify.math.mathexpr import dump, parse_math
+
+
+@pytest.mark.parametrize(
+    ("written", "tree"),
+    [
+        (r"\min\left\{1, c\right\} w", "(juxt (call min 1 c) w)"),
+        (r"\max\{a, b\} x_i", "(juxt (call max a b) (idx x i))"),
+        (r"\max\{a, b\}", "(call max a b)"),
+    ],
+)
+def test_a_minimum_in_braces_ends_at_its_braces(written, tree):
+    # Pegasos's projection min{1, (1/√λ)/‖w‖} w: the smaller of the two numbers, times w
+    assert dump(parse_math(written)) == tree
+
+
+ORDERED = r"""
+\Require sorted p-values \(p_{(1)} \le \dots \le p_{(m)}\), level \(\alpha \in (0, 1)\)
+\State \(R \gets m\)
+\For{\(i = 1, \dots, m\)}
+  \If{\(p_{(i)} > \frac{\alpha}{m - i + 1}\)}
+    \State \(R \gets i - 1\)
+    \State \textbf{break}
+  \EndIf
+\EndFor
+\State \Return \(R\)
+"""
+
+
+def test_a_sample_given_for_its_order_statistics_is_sorted(tmp_path):
+    # Holm's p_{(1)} ≤ … ≤ p_{(m)}, the spec drawing the p-values p: the listing reads them sorted
+    spec = property_spec("at most m are rejected", "{m: 'integers(1, 8)', p: 'uniform(0, 0.1, m)', alpha: 0.05}", r"R \le m")
+    note = prose_note(tmp_path, r"The \(m\) p-values \(p_1, \dots, p_m\) are tested; at most m are rejected.", ORDERED, spec)
+    listing = api.load(note).listings[0]
+    assert listing.run({"p": [0.5, 0.001, 0.04], "alpha": 0.05}).value == 1  # sorted: 0.001, 0.04, 0.5
+    assert [o.status for n in api.check([note]).notes for o in n.outcomes] == ["verified"]
