@@ -203,6 +203,18 @@ def _total(x: Any) -> Any:
     return np.sum(x)
 
 
+def _end(which: int, what: str) -> Callable[[Any], Any]:
+    """``\\mathrm{top}(S)`` of a stack (its last entry), ``\\mathrm{front}(Q)`` of a queue (its first)."""
+
+    def end(container: Any) -> Any:
+        items = list(container)
+        if not items:
+            raise IndexError(f"the {what} of an empty container")
+        return items[which]
+
+    return end
+
+
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     "exp": np.exp,
     "log": _log,
@@ -240,6 +252,9 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "lcm": _lcm,
     # m of "n = 2m" when n is given: written by the name resolution, never in a note
     "_exact_quotient": _exact_quotient,
+    "top": _end(-1, "top"),
+    "front": _end(0, "front"),
+    "back": _end(-1, "back"),
     # x_k of "a point p_i = (x_i, y_i)": written by the name resolution, never in a note
     "_coordinate": _coordinate,
     "card": len,

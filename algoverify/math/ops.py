@@ -117,6 +117,8 @@ def absolute(x: Any) -> Any:
     kind = type(x)
     if kind is int or kind is float or kind is bool:
         return abs(x)
+    if kind is list:
+        return len(x)  # |S| of a stack or queue the listing keeps: how many it holds
     return np.abs(x)
 
 

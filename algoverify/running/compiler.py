@@ -34,6 +34,7 @@ from ..math.sizeless import ZERO
 from ..source import Span
 from ..syntax import ir
 from .compile_loops import Loops
+from .containers import Operation, apply, container_step
 from .conventions import (
     SAID_TESTS,
     bound_names,
@@ -85,6 +86,9 @@ def _block_name(target: M.MathNode, value: M.MathNode) -> bool:
         return False
     return any(isinstance(n, M.Colon) or (isinstance(n, M.Placeholder) and n.symbol == ":") for n in M.walk(value))
 
+
+#: the words between a statement and the set it is done for: "\(d_v \gets \infty\) for all \(v \in V\)"
+_FOR_EACH = re.compile(r"^(?:for|for all|for each|for every|forall|for all the|for each of the)$", re.I)
 
 #: the arrows a statement of its own writes an exchange with (``\iff`` and ``\Leftrightarrow`` are logic)
 _EXCHANGE = re.compile(r"\\(?:long)?leftrightarrow(?![a-zA-Z])")
@@ -175,7 +179,7 @@ class _Compiler(Loops):
             joined = said_all(c)
             if joined is not None:  # "\(a\) is even and \(b\) is even"
                 op, tests = joined
-                checks = [(self.expr(m), SAID_TESTS[w]) for m, w in tests]
+                checks = [(self.expr(m), SAID_TESTS[w] if w else bool) for m, w in tests]
                 combine = all if op == "and" else any
                 return lambda env: combine(test(value(env)) for value, test in checks)
         return self.text_binding(c, node, want_value=True)
@@ -440,6 +444,12 @@ class _Compiler(Loops):
                 raise LocatedError(NotExecutable, node.span, message=f"{signal.word} outside a loop")
             return lambda env: signal
         found = self._find_binding(node.text, node)
+        operation = container_step(node.text) if found is None else None
+        if operation is not None:  # "push i onto S", "dequeue v from Q", "S \gets empty stack"
+            return self._container(operation, node)
+        each = self._for_each(node) if found is None else None
+        if each is not None:  # "\(d_v \gets \infty\) for all \(v \in V\)"
+            return each
         swapped = swap_of(node.text) if found is None else None
         pair = (
             [self.math(m) for m in swapped] if swapped is not None else self._exchange(node) if found is None else None
@@ -526,6 +536,74 @@ class _Compiler(Loops):
                     env[passed[position]] = value
 
         return call
+
+    def _for_each(self, node: ir.TextStatement) -> Exec | None:
+        """An assignment for every member of a set or range: ``\\(T[j] \\gets 0\\) for \\(j = 0, \\dots, m - 1\\)``."""
+        parts = [p for p in node.text.parts if not (isinstance(p, str) and not p.strip())]
+        if len(parts) != 3 or not isinstance(parts[0], ir.Math) or not isinstance(parts[2], ir.Math):
+            return None
+        if not isinstance(parts[1], str) or not _FOR_EACH.match(" ".join(parts[1].split())):
+            return None
+        step, domain = self.math(parts[0]), self.math(parts[2])
+        if not isinstance(step, M.Assign):
+            return None
+        if isinstance(domain, M.In):
+            var, members = domain.element, domain.set
+        elif isinstance(domain, M.Rel) and len(domain.rest) == 1 and domain.rest[0][0] == "=":
+            var, members = domain.first, domain.rest[0][1]
+        else:
+            return None
+        name = identifier(var) if isinstance(var, M.Sym) else None
+        if name is None:
+            return None
+        values, value = compile_expr(members, self.ctx), compile_expr(step.value, self.ctx)
+        store, span = compile_target(step.target, self.ctx), node.span
+
+        def for_each(env: Env) -> None:
+            trace = env[TRACE_KEY]
+            for member in list(values(env)):
+                env[name] = member.item() if isinstance(member, np.generic) else member
+                for n in store(env, value(env)):
+                    trace.record(n, span, env[n])
+
+        return for_each
+
+    def _container(self, operation: Operation, node: ir.TextStatement) -> Exec:
+        """One operation of a stack, queue or deque (see :mod:`.containers`), on the list its name holds."""
+        kind, span = operation.kind, node.span
+        maths = [self.math(m) for m in operation.maths]
+        holder = maths[-1]
+        name = identifier(holder) if isinstance(holder, M.Sym) else None
+        if name is None:
+            raise LocatedError(
+                NotExecutable, holder.span, message=f"{self.written(holder)} is not a name to keep a list in"
+            )
+        if kind == "new":
+
+            def new(env: Env) -> None:
+                env[name] = []
+                env[TRACE_KEY].record(name, span, env[name])
+
+            return new
+        item = self.expr(operation.maths[0]) if kind in ("push", "enqueue", "push_front") else None
+        taken = (
+            compile_target(maths[0], self.ctx)
+            if kind not in ("push", "enqueue", "push_front") and len(maths) == 2
+            else None
+        )
+
+        def operate(env: Env) -> None:
+            try:
+                got, env[name] = apply(kind, env.get(name), item(env) if item is not None else None)
+            except IndexError as exc:
+                raise LocatedError(EvaluationFailed, span, message=str(exc)) from None
+            trace = env[TRACE_KEY]
+            trace.record(name, span, env[name])
+            if taken is not None:
+                for n in taken(env, got):
+                    trace.record(n, span, env[n])
+
+        return operate
 
     def _swap_call(self, node: ir.CallStmt) -> Exec:
         """``\\Call{swap}{\\(\\pi[i], \\pi[j]\\)}``: the listing's own swap when it has one, else the exchange."""

@@ -61,6 +61,8 @@ SAID_TESTS: dict[str, Callable[[Any], bool]] = {
     "is not empty": lambda x: len(x) > 0,
     "is nonempty": lambda x: len(x) > 0,
     "is non-empty": lambda x: len(x) > 0,
+    "not empty": lambda x: len(x) > 0,
+    "is not yet empty": lambda x: len(x) > 0,
 }
 
 
@@ -112,27 +114,33 @@ _JOINER = re.compile(
 def said_all(text: ir.Text) -> tuple[str, list[tuple[ir.Math, str]]] | None:
     """``("and", tests)`` for "\\(a\\) is even and \\(b\\) is even" (or ``\\textbf{or}``).
 
-    Each test is one :data:`SAID_TESTS` knows; "and" and "or" mixed have no reading here.
+    Each test is one :data:`SAID_TESTS` knows, or a math alone (a condition of its own, asked only
+    when the tests before it allow: "\\(S\\) is not empty and \\(a_{\\mathrm{top}(S)} \\ge a_i\\)");
+    "and" and "or" mixed have no reading here.
     """
     parts = [p for p in text.parts if not (isinstance(p, str) and not p.strip())]
-    if len(parts) < 4 or len(parts) % 2:
-        return None
     tests, joiners = [], set()
-    for k in range(0, len(parts), 2):
-        math, words = parts[k], parts[k + 1]
-        if not isinstance(math, ir.Math) or not isinstance(words, str):
+    k = 0
+    while k < len(parts):
+        math = parts[k]
+        if not isinstance(math, ir.Math):
             return None
+        words = parts[k + 1] if k + 1 < len(parts) and isinstance(parts[k + 1], str) else ""
+        k += 2 if words else 1
         words = " ".join(words.split()).rstrip(".")
-        if k + 2 < len(parts):
+        if k < len(parts):
             m = _JOINER.match(words)
             if m is None:
                 return None
             word = (m.group("a") or m.group("b") or m.group("c")).lower()
             joiners.add({"land": "and", "lor": "or"}.get(word, word))
             words = m.group("words")
-        if words.lower() not in SAID_TESTS:
+        # "\(S\) is not empty \textbf{and} \(a_{\mathrm{top}(S)} \ge a_i\)": a math alone is a condition
+        if words and words.lower() not in SAID_TESTS:
             return None
         tests.append((math, words.lower()))
+    if len(tests) < 2 or all(not w for _, w in tests):
+        return None
     return (joiners.pop(), tests) if len(joiners) == 1 else None  # "and" and "or" mixed: no reading
 
 

@@ -1,0 +1,121 @@
+r"""Stacks, queues and statements for every member, as algorithm textbooks write them (issue 19, round 41).
+
+The fixtures are our own text.
+"""
+
+from __future__ import annotations
+
+import pytest
+from helpers import prose_note
+
+from algoverify import api
+from algoverify.running.containers import apply, container_step
+from algoverify.source import Span
+from algoverify.syntax import ir
+from algoverify.syntax.build import parse_algorithm
+
+NEAREST_SMALLER = r"""
+\Require an array \(a_1, \dots, a_n\)
+\State \(S \gets\) empty stack
+\For{\(i = 1, \dots, n\)}
+  \While{\(S\) is not empty \textbf{and} \(a_{\mathrm{top}(S)} \ge a_i\)}
+    \State pop \(S\)
+  \EndWhile
+  \If{\(S\) is empty}
+    \State \(L_i \gets 0\)
+  \Else
+    \State \(L_i \gets \mathrm{top}(S)\)
+  \EndIf
+  \State push \(i\) onto \(S\)
+\EndFor
+\State \Return \(L\)
+"""
+
+
+def test_a_stack_in_words_runs(tmp_path):
+    note = prose_note(tmp_path, r"For each \(a_i\) the nearest smaller value to its left is wanted.", NEAREST_SMALLER)
+    assert list(api.load(note).listings[0].run({"a": [3.0, 1.0, 4.0, 1.5, 5.0]}).value) == [0, 0, 2, 2, 4]
+
+
+BREADTH_FIRST = r"""
+\Require vertices \(1, \dots, n\), a source \(s\), an adjacency matrix \(A\)
+\State \(d_v \gets \infty\) for all \(v \in \{1, \dots, n\}\)
+\State \(d_s \gets 0\)
+\State \(Q \gets\) empty queue
+\State enqueue \(s\) into \(Q\)
+\While{\(Q\) not empty}
+  \State dequeue \(u\) from \(Q\)
+  \For{\(v = 1, \dots, n\)}
+    \If{\(a_{uv} = 1 \land d_v = \infty\)}
+      \State \(d_v \gets d_u + 1\)
+      \State enqueue \(v\) into \(Q\)
+    \EndIf
+  \EndFor
+\EndWhile
+\State \Return \(d\)
+"""
+
+
+def test_a_queue_in_words_and_a_statement_for_every_vertex(tmp_path):
+    note = prose_note(
+        tmp_path, r"The graph on \(n\) vertices has the adjacency matrix \(A\) with entries \(a_{uv}\).", BREADTH_FIRST
+    )
+    path = [[0, 1, 0, 0], [1, 0, 1, 0], [0, 1, 0, 0], [0, 0, 0, 0]]
+    d = api.load(note).listings[0].run({"A": path, "s": 1}).value
+    assert list(d) == [0, 1, 2, float("inf")]
+
+
+def test_a_table_set_for_a_range_of_its_slots(tmp_path):
+    note = prose_note(
+        tmp_path,
+        r"Let \(T[0..m-1]\) be a table of \(m\) slots.",
+        "\\Require \\(m \\ge 1\\)\n\\State \\(T[j] \\gets 7\\) for \\(j = 0, \\dots, m - 1\\)\n\\State \\Return \\(T\\)",
+    )
+    assert list(api.load(note).listings[0].run({"m": 3}).value) == [7, 7, 7]
+
+
+def _text(latex: str) -> ir.Text:
+    source = f"\\begin{{algorithmic}}\n\\State {latex}\n\\end{{algorithmic}}"
+    algorithm = parse_algorithm(source, Span(0, len(source)))
+    (statement,) = algorithm.body
+    return statement.text
+
+
+@pytest.mark.parametrize(
+    ("written", "kind"),
+    [
+        (r"push \(i\) onto \(S\)", "push"),
+        (r"pop \(S\)", "pop"),
+        (r"pop \(x\) from \(S\)", "pop"),
+        (r"enqueue \(s\) into \(Q\)", "enqueue"),
+        (r"append \(v\) to \(Q\)", "enqueue"),
+        (r"insert \(v\) at the front of \(Q\)", "push_front"),
+        (r"insert \(v\) at the back of \(Q\)", "enqueue"),
+        (r"dequeue \(v\) from \(Q\)", "dequeue"),
+        (r"remove the vertex \(u\) at the front of \(Q\)", "dequeue"),
+        (r"remove \(u\) from the back of \(Q\)", "pop_back"),
+        (r"\(S \gets\) empty stack", "new"),
+        (r"\(Q \gets\) an empty queue", "new"),
+        (r"sort \(x\) into \(y\)", None),
+    ],
+)
+def test_the_operations_the_words_name(written, kind):
+    found = container_step(_text(written))
+    assert (found.kind if found else None) == kind
+
+
+def test_taking_from_an_empty_container_is_an_error_and_the_list_is_never_changed_in_place():
+    stack = [1, 2]
+    assert apply("pop", stack) == (2, [1]) and stack == [1, 2]
+    assert apply("dequeue", stack) == (1, [2])
+    with pytest.raises(IndexError):
+        apply("pop", [])
+
+
+def test_the_size_of_a_stack_by_bars(tmp_path):
+    note = prose_note(
+        tmp_path,
+        r"A stack holds the indices.",
+        "\\State \\(S \\gets\\) empty stack\n\\State push \\(3\\) onto \\(S\\)\n\\State \\Return \\(\\lvert S \\rvert\\)",
+    )
+    assert api.load(note).listings[0].run({}).value == 1
