@@ -45,3 +45,27 @@ def test_a_sample_given_for_its_order_statistics_is_sorted(tmp_path):
     listing = api.load(note).listings[0]
     assert listing.run({"p": [0.5, 0.001, 0.04], "alpha": 0.05}).value == 1  # sorted: 0.001, 0.04, 0.5
     assert [o.status for n in api.check([note]).notes for o in n.outcomes] == ["verified"]
+
+
+def test_a_member_stored_before_its_name_is_set_whole_is_kept(tmp_path):
+    # CART's G_0 (the parent's impurity) before G (each split's): both stay, in the listing and the check
+    spec = property_spec("the best is never worse than the parent", "{y: 'uniform(0, 1, 4)'}", r"G^{*} \le G_0")
+    note = prose_note(
+        tmp_path,
+        r"The values \(y_1, \dots, y_N\) are scored; the best is never worse than the parent.",
+        r"""
+\Require values \(y_1, \dots, y_N\)
+\State \(G_0 \gets y_1\)
+\State \(G^{*} \gets G_0\)
+\For{\(s = 2, \dots, N\)}
+  \State \(G \gets y_s\)
+  \If{\(G < G^{*}\)}
+    \State \(G^{*} \gets G\)
+  \EndIf
+\EndFor
+\State \Return \(G^{*}, G_0\)
+""",
+        spec,
+    )
+    assert api.load(note).listings[0].run({"y": [0.5, 0.2, 0.9]}).value == (0.2, 0.5)
+    assert [o.status for n in api.check([note]).notes for o in n.outcomes] == ["verified"]

@@ -28,7 +28,7 @@ from ..math import mathexpr as M
 from ..math.exact import float_in, too_large
 from ..math.names import identifier, word
 from ..math.numeric import TRACE_KEY, Context, compile_expr, compile_target
-from ..math.ops import nonfinite
+from ..math.ops import Sequence, holds_a_number, members, nonfinite
 from ..math.segments import parse_segment
 from ..math.sizeless import ZERO
 from ..source import Span
@@ -344,6 +344,8 @@ class _Compiler(Loops):
         if isinstance(target, (M.Sym, M.Pow, M.Label, M.Transpose)) and identifier(target) is not None:
             name = identifier(target)
             key = "assign:" + name
+            if name in self.ctx.sequences:
+                return self._assign_beside_members(name, value, span)
 
             def assign_name(env: Env) -> None:
                 # run alone (wrapped by wrap()), or inlined by a block through simple_assignment
@@ -363,6 +365,22 @@ class _Compiler(Loops):
                 trace.record(n, span, env[n])
 
         return assign
+
+    def _assign_beside_members(self, name: str, value: Callable[[Env], Any], span: Span) -> Exec:
+        """``G \\gets …`` of a number where ``G_0 \\gets …`` stored a member first: the members are kept beside it."""
+
+        def assign_name(env: Env) -> None:
+            old, v = env.get(name), value(env)
+            trace = env[TRACE_KEY]
+            if isinstance(old, Sequence) and holds_a_number(v):  # the parent's impurity G_0 beside each split's G
+                env[members(name)] = old
+                trace.record(members(name), span, old)
+            env[name] = v
+            if v.__class__ is float and v - v != 0:
+                nonfinite(v)
+            trace.record(name, span, v)
+
+        return assign_name
 
     def _factorize(self, node: ir.Assign, stated: Factorization) -> Exec:
         """``Q R = A``: the factors of ``A``'s value, stored as written (see :mod:`.factorizations`)."""
