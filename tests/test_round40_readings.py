@@ -69,3 +69,30 @@ def test_a_member_stored_before_its_name_is_set_whole_is_kept(tmp_path):
     )
     assert api.load(note).listings[0].run({"y": [0.5, 0.2, 0.9]}).value == (0.2, 0.5)
     assert [o.status for n in api.check([note]).notes for o in n.outcomes] == ["verified"]
+
+
+NAIVE_BAYES = r"""
+\Require document counts \(N_1, \dots, N_C\), term counts \(T \in \mathbb{N}^{C \times M}\)
+\State \(N \gets \sum_{c=1}^{C} N_c\)
+\For{\(c = 1, \dots, C\)}
+  \State \(\mathit{prior}_c \gets N_c / N\)
+  \For{\(t = 1, \dots, M\)}
+    \State \(\mathit{cond}_{tc} \gets \frac{T_{ct} + 1}{\sum_{t'=1}^{M} (T_{ct'} + 1)}\)
+  \EndFor
+\EndFor
+\State \Return \(\mathit{prior}, \mathit{cond}\)
+"""
+
+
+def test_a_total_beside_the_counts_it_sums_and_a_primed_index(tmp_path):
+    # Manning et al.'s N = Σ N_c beside the counts N_c; T_{ct'} is the entry (c, t'); the spec draws "N_c"
+    spec = property_spec(
+        "the priors sum to one",
+        "{C: 'integers(1, 4)', M: 'integers(1, 5)', N_c: 'integers(1, 9, C)', T: 'integers(0, 5, C, M)'}",
+        r"\sum_{c=1}^{C} \mathit{prior}_c = 1",
+    )
+    note = prose_note(tmp_path, r"The classes have \(N_1, \dots, N_C\) documents; the priors sum to one.", NAIVE_BAYES, spec)
+    prior, cond = api.load(note).listings[0].run({"N": [1, 3], "T": [[0, 1], [2, 2]]}).value
+    assert list(prior) == [0.25, 0.75]
+    assert cond.tolist() == [[1 / 3, 3 / 6], [2 / 3, 3 / 6]]
+    assert [o.status for n in api.check([note]).notes for o in n.outcomes] == ["verified"]

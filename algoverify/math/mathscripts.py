@@ -96,8 +96,8 @@ def indices(node: MathNode) -> tuple[MathNode, ...]:
         n = todo.pop()
         if isinstance(n, Juxt):
             todo += [n.right, n.left]
-        elif isinstance(n, Sym) and len(n.name) == 1 and not n.accents and not n.font:
-            letters.append(n)
+        elif isinstance(n, Sym) and len(n.name) == 1 and set(n.accents) <= {"prime"} and not n.font:
+            letters.append(n)  # T_{ct'}: the entry (c, t'), t' a letter of its own
         else:
             return (node,)
     return tuple(letters)

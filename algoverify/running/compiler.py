@@ -344,7 +344,8 @@ class _Compiler(Loops):
         if isinstance(target, (M.Sym, M.Pow, M.Label, M.Transpose)) and identifier(target) is not None:
             name = identifier(target)
             key = "assign:" + name
-            if name in self.ctx.sequences:
+            if name in self.ctx.sequences or name in self.context.families:
+                # G \gets … after G_0 \gets …; N \gets \sum_c N_c of the counts N_1, …, N_C given
                 return self._assign_beside_members(name, value, span)
 
             def assign_name(env: Env) -> None:
@@ -372,7 +373,8 @@ class _Compiler(Loops):
         def assign_name(env: Env) -> None:
             old, v = env.get(name), value(env)
             trace = env[TRACE_KEY]
-            if isinstance(old, Sequence) and holds_a_number(v):  # the parent's impurity G_0 beside each split's G
+            kept = isinstance(old, (Sequence, list)) or (isinstance(old, np.ndarray) and old.ndim == 1)
+            if kept and holds_a_number(v):  # the parent's impurity G_0 beside each split's G
                 env[members(name)] = old
                 trace.record(members(name), span, old)
             env[name] = v

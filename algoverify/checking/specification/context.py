@@ -490,6 +490,15 @@ def taken(listing: Any, values: dict[str, Any]) -> dict[str, Any]:
     # p drawn for a listing of the order statistics p_{(1)} \le \dots \le p_{(m)}: the run sorts it
     accepted |= {n[: -len(ORDERED)] for n in accepted if n.endswith(ORDERED)}
     out = {k: v for k, v in values.items() if k in accepted}
+    for key, value in values.items():  # N_c: "integers(1, 30, C)" drawn for the family N_1, …, N_C
+        member = re.fullmatch(r"(?P<base>[A-Za-z]\w*?)_[a-z]", key)
+        if (
+            key not in accepted
+            and member
+            and member.group("base") in program.families
+            and member.group("base") not in values
+        ):
+            out[member.group("base")] = value
     parts = {p for d in program.declarations.inputs for p in (d.columns, d.rows) if p}
     for family in set(program.families) & set(listing.inputs) - parts - set(values):
         capital = family[:1].upper() + family[1:]
