@@ -119,3 +119,29 @@ def test_the_size_of_a_stack_by_bars(tmp_path):
         "\\State \\(S \\gets\\) empty stack\n\\State push \\(3\\) onto \\(S\\)\n\\State \\Return \\(\\lvert S \\rvert\\)",
     )
     assert api.load(note).listings[0].run({}).value == 1
+
+
+def test_and_not_denies_the_test_after_it(tmp_path):
+    note = prose_note(
+        tmp_path,
+        r"A vertex is taken when it is adjacent and not yet seen.",
+        r"""
+\Require flags \(a\), \(s\)
+\If{\(a = 1\) \textbf{and not} \(s\)}
+  \State \Return \(1\)
+\EndIf
+\State \Return \(0\)
+""",
+    )
+    listing = api.load(note).listings[0]
+    assert [listing.run({"a": a, "s": s}).value for a, s in ((1, False), (1, True), (0, False))] == [1, 0, 0]
+
+
+def test_a_return_that_names_its_value(tmp_path):
+    # Booth's "\Return k = min(i, j)": the value, named k; lint has nothing to say of k
+    note = prose_note(
+        tmp_path,
+        r"The two candidates are \(i\) and \(j\).",
+        "\\Require integers \\(i\\), \\(j\\)\n\\State \\Return \\(k = \\min(i, j)\\)",
+    )
+    assert api.load(note).listings[0].run({"i": 4, "j": 2}).value == 2

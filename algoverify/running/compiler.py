@@ -87,6 +87,14 @@ def _block_name(target: M.MathNode, value: M.MathNode) -> bool:
     return any(isinstance(n, M.Colon) or (isinstance(n, M.Placeholder) and n.symbol == ":") for n in M.walk(value))
 
 
+def _said_test(words: str) -> Callable[[Any], bool]:
+    """The test ``words`` name (``""``: the value's truth), denied by a leading "not " (``\\textbf{and not}``)."""
+    denied = words.startswith("not ") or words == "not"
+    words = words[4:] if words.startswith("not ") else "" if words == "not" else words
+    test = SAID_TESTS[words] if words else bool
+    return (lambda value: not test(value)) if denied else test
+
+
 #: the words between a statement and the set it is done for: "\(d_v \gets \infty\) for all \(v \in V\)"
 _FOR_EACH = re.compile(r"^(?:for|for all|for each|for every|forall|for all the|for each of the)$", re.I)
 
@@ -179,7 +187,7 @@ class _Compiler(Loops):
             joined = said_all(c)
             if joined is not None:  # "\(a\) is even and \(b\) is even"
                 op, tests = joined
-                checks = [(self.expr(m), SAID_TESTS[w] if w else bool) for m, w in tests]
+                checks = [(self.expr(m), _said_test(w)) for m, w in tests]
                 combine = all if op == "and" else any
                 return lambda env: combine(test(value(env)) for value, test in checks)
         return self.text_binding(c, node, want_value=True)
@@ -433,7 +441,7 @@ class _Compiler(Loops):
         return assign_chain
 
     def s_Return(self, node: ir.Return) -> Exec:
-        values = [self.exactly(self.expr(v), self.math(v)) for v in node.values]
+        values = [self._returned(v) for v in node.values]
         if len(values) == 1:
             only = values[0]
 
@@ -451,6 +459,14 @@ class _Compiler(Loops):
 
         ret.values = values  # type: ignore[attr-defined]
         return ret
+
+    def _returned(self, m: ir.Math) -> Callable[[Env], Any]:
+        """A returned value; ``\\Return k = \\min(i, j)`` returns the value it names (Booth's least rotation)."""
+        tree = self.math(m)
+        if isinstance(tree, M.Rel) and len(tree.rest) == 1 and tree.rest[0][0] == "=" and isinstance(tree.first, M.Sym):
+            value = tree.rest[0][1]
+            return self.exactly(compile_expr(value, self.ctx), value)
+        return self.exactly(self.expr(m), tree)
 
     def s_TextStatement(self, node: ir.TextStatement) -> Exec | None:
         if node.kind == "remark":

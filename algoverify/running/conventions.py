@@ -107,7 +107,9 @@ def swap_of(text: ir.Text) -> tuple[ir.Math, ir.Math] | None:
 
 #: words of a test, then what joins it to the next: "is even and", "is even \\textbf{and}", "is odd \\lor"
 _JOINER = re.compile(
-    r"^(?P<words>.*?)\s*(?:\\textbf\{(?P<a>and|or)\}|\\(?P<b>AND|OR|land|lor)\b|\b(?P<c>and|or)\b)$", re.I
+    r"^(?P<words>.*?)\s*(?:\\textbf\{(?P<a>and|or)(?P<na> not)?\}|\\(?P<b>AND|OR|land|lor)\b|\b(?P<c>and|or)\b)"
+    r"(?P<nb>\s*(?:\\textbf\{not\}|\\lnot|\\neg|\bnot\b))?$",
+    re.I,
 )
 
 
@@ -120,6 +122,7 @@ def said_all(text: ir.Text) -> tuple[str, list[tuple[ir.Math, str]]] | None:
     """
     parts = [p for p in text.parts if not (isinstance(p, str) and not p.strip())]
     tests, joiners = [], set()
+    negate = False  # "\textbf{and not} \(\mathit{seen}_v\)": the next test denied
     k = 0
     while k < len(parts):
         math = parts[k]
@@ -128,6 +131,7 @@ def said_all(text: ir.Text) -> tuple[str, list[tuple[ir.Math, str]]] | None:
         words = parts[k + 1] if k + 1 < len(parts) and isinstance(parts[k + 1], str) else ""
         k += 2 if words else 1
         words = " ".join(words.split()).rstrip(".")
+        denied, next_denied = negate, False
         if k < len(parts):
             m = _JOINER.match(words)
             if m is None:
@@ -135,10 +139,12 @@ def said_all(text: ir.Text) -> tuple[str, list[tuple[ir.Math, str]]] | None:
             word = (m.group("a") or m.group("b") or m.group("c")).lower()
             joiners.add({"land": "and", "lor": "or"}.get(word, word))
             words = m.group("words")
+            next_denied = bool(m.group("na") or m.group("nb"))
         # "\(S\) is not empty \textbf{and} \(a_{\mathrm{top}(S)} \ge a_i\)": a math alone is a condition
         if words and words.lower() not in SAID_TESTS:
             return None
-        tests.append((math, words.lower()))
+        tests.append((math, ("not " if denied else "") + words.lower()))
+        negate = next_denied
     if len(tests) < 2 or all(not w for _, w in tests):
         return None
     return (joiners.pop(), tests) if len(joiners) == 1 else None  # "and" and "or" mixed: no reading

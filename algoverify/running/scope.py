@@ -202,6 +202,8 @@ def _read_statements(
     nodes: Iterable[ir.Node], scope: Scope, parse: Callable[[ir.Math], M.MathNode], known: set[str]
 ) -> None:
     executed = [(m, target) for node in nodes for m, target in _executed(node)]
+    # \Return k = \min(i, j): the value returned, named k; k is not read
+    returned = {id(v) for node in nodes for n in ir.walk(node) if isinstance(n, ir.Return) for v in n.values}
     trees = []
     for m, target in executed:
         if isinstance(m, ir.Text):  # "\(P\) for \(i = 1, \dots, m\)": the math it states is read
@@ -213,6 +215,8 @@ def _read_statements(
             tree = parse(m)
         except LocatedError:
             continue  # reported with the math
+        if id(m) in returned and isinstance(tree, M.Rel) and len(tree.rest) == 1 and tree.rest[0][0] == "=":
+            tree = tree.rest[0][1] if isinstance(tree.first, M.Sym) else tree
         stated = factorization(tree) if target else None
         if stated is not None:  # Q R = A: the factors Q and R are what the step sets
             tree = M.Tuple(stated.targets, span=tree.span)
