@@ -145,3 +145,47 @@ def test_a_return_that_names_its_value(tmp_path):
         "\\Require integers \\(i\\), \\(j\\)\n\\State \\Return \\(k = \\min(i, j)\\)",
     )
     assert api.load(note).listings[0].run({"i": 4, "j": 2}).value == 2
+
+
+BRANDES = r"""
+\Require adjacency matrix \(A\), source \(s \in V\)
+\State \(\sigma_t \gets 0\), \(d_t \gets -1\) for \(t \in V\)
+\State \(\sigma_s \gets 1\), \(d_s \gets 0\)
+\State \(Q \gets\) empty queue
+\State enqueue \(s\) into \(Q\)
+\While{\(Q\) not empty}
+  \State dequeue \(v\) from \(Q\)
+  \ForAll{neighbour \(w\) of \(v\)}
+    \If{\(d_w \lt 0\)}
+      \State enqueue \(w\) into \(Q\)
+      \State \(d_w \gets d_v + 1\)
+    \EndIf
+    \If{\(d_w = d_v + 1\)}
+      \State \(\sigma_w \gets \sigma_w + \sigma_v\)
+    \EndIf
+  \EndFor
+\EndWhile
+\State \Return \(\sigma, d\)
+"""
+
+
+def test_the_neighbours_of_a_vertex_in_the_graphs_matrix(tmp_path):
+    # Brandes: "σ_t ← 0, d_t ← −1 for t ∈ V" and \ForAll{neighbour w of v} over the adjacency matrix
+    note = prose_note(
+        tmp_path,
+        r"Let \(G\) be a graph on the vertices \(V = \{1, \dots, n\}\), given by its adjacency matrix \(A\).",
+        BRANDES,
+    )
+    diamond = [[0, 1, 1, 0], [0, 0, 0, 1], [0, 0, 0, 1], [0, 0, 0, 0]]
+    sigma, d = api.load(note).listings[0].run({"A": diamond, "s": 1}).value
+    assert list(sigma) == [1, 1, 1, 2] and list(d) == [0, 1, 1, 2]
+
+
+def test_neighbours_with_no_graph_matrix_to_take_them_from_is_refused_at_lint(tmp_path):
+    note = tmp_path / "note.md"
+    note.write_text(
+        "Two lists are given.\n\n\\begin{algorithmic}\n\\Require lists \\(x\\), \\(y\\), a vertex \\(v\\)\n"
+        "\\ForAll{neighbour \\(w\\) of \\(v\\)}\n  \\State \\(x_w \\gets 0\\)\n\\EndFor\n\\end{algorithmic}\n"
+    )
+    (finding,) = [f for f in api.lint([note]).all_findings() if f.code == "AV308"]
+    assert "whose neighbours?" in finding.message and finding.span.start == note.read_text().index("\\ForAll")

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from ..findings import (
     EvaluationFailed,
     LocatedError,
@@ -27,7 +29,7 @@ from .runstate import (
     _ticker,
     _truth,
 )
-from .worded import forall_filter, unread_restriction
+from .worded import forall_filter, neighbours_of, unread_restriction
 
 
 class Loops:
@@ -161,13 +163,18 @@ class Loops:
         return for_
 
     def s_ForAll(self, node: ir.ForAll) -> Exec:
-        if node.var is None or node.iterable is None:
+        around = neighbours_of(node.header) if node.var is None else None
+        if around is not None:  # \ForAll{neighbour \(w\) of \(v\)}: the vertices v has an edge to
+            var, items, restricted = self.math(around[0]), self._neighbours(around[1], node), None
+        elif node.var is None or node.iterable is None:
             raise LocatedError(NotExecutable, node.span, message="\\ForAll header names no \\(x \\in S\\)")
-        restricted = forall_filter(node)  # u \in R with a_{uv} = 1: the members of R where it holds
-        if restricted is None:
-            self._unread_filter(node)
-        store = compile_target(self.math(node.var), self.ctx)
-        items, body, tick = self.expr(node.iterable), self.loop_body(node.body), _ticker(node)
+        else:
+            restricted = forall_filter(node)  # u \in R with a_{uv} = 1: the members of R where it holds
+            if restricted is None:
+                self._unread_filter(node)
+            var, items = self.math(node.var), self.expr(node.iterable)
+        store = compile_target(var, self.ctx)
+        body, tick = self.loop_body(node.body), _ticker(node)
         keep = self.expr(restricted) if restricted is not None else None
 
         def for_all(env: Env) -> Any:
@@ -190,6 +197,29 @@ class Loops:
             return None
 
         return for_all
+
+    def _neighbours(self, vertex: ir.Math, node: ir.ForAll) -> Any:
+        """The vertices ``vertex`` has an edge to in the graph's matrix (adjacency, weights): the note's square one."""
+        square = [
+            d.name
+            for d in self.context.inputs
+            if d.shape is not None and len(d.shape) == 2 and d.shape[0] == d.shape[1]
+        ]
+        if len(square) != 1:
+            said = "no square matrix" if not square else f"several ({', '.join(square)})"
+            raise LocatedError(
+                NotExecutable,
+                node.span,
+                message=f"whose neighbours? the note declares {said} as the graph's: write "
+                "\\ForAll{\\(w \\in V\\) with \\(a_{vw} = 1\\)}",
+            )
+        graph, at, base = square[0], self.expr(vertex), self.ctx.index_base
+
+        def neighbours(env: Env) -> list[int]:
+            row = np.asarray(env[graph])[_integer(at(env), node) - base]
+            return [int(w) + base for w in np.flatnonzero((row != 0) & np.isfinite(row))]
+
+        return neighbours
 
     def _unread_filter(self, node: ir.ForAll) -> None:
         """Refuse ``\\ForAll{\\(u \\in R\\) with …}`` in words it cannot read: never drop the condition."""

@@ -73,7 +73,7 @@ from .runstate import (
 from .scope import Scope, bare_identity, constant_letters, join_families
 from .signature import assigned_names, output_names, swap_call
 from .symbols import own_declarations, resolve
-from .worded import worded_condition
+from .worded import for_each_parts, worded_condition
 
 # --- compiling statements -------------------------------------------------------------------------
 
@@ -94,9 +94,6 @@ def _said_test(words: str) -> Callable[[Any], bool]:
     test = SAID_TESTS[words] if words else bool
     return (lambda value: not test(value)) if denied else test
 
-
-#: the words between a statement and the set it is done for: "\(d_v \gets \infty\) for all \(v \in V\)"
-_FOR_EACH = re.compile(r"^(?:for|for all|for each|for every|forall|for all the|for each of the)$", re.I)
 
 #: the arrows a statement of its own writes an exchange with (``\iff`` and ``\Leftrightarrow`` are logic)
 _EXCHANGE = re.compile(r"\\(?:long)?leftrightarrow(?![a-zA-Z])")
@@ -575,13 +572,11 @@ class _Compiler(Loops):
 
     def _for_each(self, node: ir.TextStatement) -> Exec | None:
         """An assignment for every member of a set or range: ``\\(T[j] \\gets 0\\) for \\(j = 0, \\dots, m - 1\\)``."""
-        parts = [p for p in node.text.parts if not (isinstance(p, str) and not p.strip())]
-        if len(parts) != 3 or not isinstance(parts[0], ir.Math) or not isinstance(parts[2], ir.Math):
+        found = for_each_parts(node.text)  # "\(\sigma_t \gets 0\), \(d_t \gets -1\) for \(t \in V\)"
+        if found is None:
             return None
-        if not isinstance(parts[1], str) or not _FOR_EACH.match(" ".join(parts[1].split())):
-            return None
-        step, domain = self.math(parts[0]), self.math(parts[2])
-        if not isinstance(step, M.Assign):
+        steps, domain = [self.math(p) for p in found[0]], self.math(found[1])
+        if not all(isinstance(step, M.Assign) for step in steps):
             return None
         if isinstance(domain, M.In):
             var, members = domain.element, domain.set
@@ -592,15 +587,16 @@ class _Compiler(Loops):
         name = identifier(var) if isinstance(var, M.Sym) else None
         if name is None:
             return None
-        values, value = compile_expr(members, self.ctx), compile_expr(step.value, self.ctx)
-        store, span = compile_target(step.target, self.ctx), node.span
+        values, span = compile_expr(members, self.ctx), node.span
+        assigned = [(compile_target(t.target, self.ctx), compile_expr(t.value, self.ctx)) for t in steps]  # type: ignore[attr-defined]
 
         def for_each(env: Env) -> None:
             trace = env[TRACE_KEY]
             for member in list(values(env)):
                 env[name] = member.item() if isinstance(member, np.generic) else member
-                for n in store(env, value(env)):
-                    trace.record(n, span, env[n])
+                for store, value in assigned:
+                    for n in store(env, value(env)):
+                        trace.record(n, span, env[n])
 
         return for_each
 

@@ -28,7 +28,7 @@ from .reads import CONSTANT_WORDS, _Reader, constant_letters, reads_of
 from .requires import declared_inputs
 from .scope_types import Read, Scope
 from .signature import assigned_names, entry_of, swap_call
-from .worded import forall_filter, worded_condition
+from .worded import for_each_parts, forall_filter, worded_condition
 
 __all__ = ["Read", "Scope", "scopes", "reads_of", "bare_identity", "constant_letters", "CONSTANT_WORDS"]
 
@@ -302,6 +302,10 @@ def _stated_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNod
     out: set[str] = set()
     for node in nodes:
         for n in ir.walk(node):
+            each = for_each_parts(n.text) if isinstance(n, ir.TextStatement) else None
+            if each is not None:  # "\(d_v \gets \infty\) for all \(v \in V\)" sets d and v; V is read
+                out |= _for_each_sets(each, parse)
+                continue
             if isinstance(n, ir.TextStatement):
                 for m in n.text.math:
                     try:
@@ -309,6 +313,26 @@ def _stated_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNod
                     except LocatedError:
                         continue
                     out |= {identifier(x) for x in M.walk(tree) if isinstance(x, (M.Sym, M.Idx))} - {None}
+    return out
+
+
+def _for_each_sets(each: tuple[list[ir.Math], ir.Math], parse: Callable[[ir.Math], M.MathNode]) -> set[str]:
+    """The names a statement for every member sets: its targets' and the member's."""
+    out: set[str] = set()
+    for m in [*each[0], each[1]]:
+        try:
+            tree = parse(m)
+        except LocatedError:
+            continue
+        if isinstance(tree, M.Assign):
+            tree = tree.target.base if isinstance(tree.target, (M.Idx, M.Index)) else tree.target
+        elif isinstance(tree, M.In):
+            tree = tree.element
+        elif isinstance(tree, M.Rel):
+            tree = tree.first
+        name = identifier(tree)
+        if name is not None:
+            out.add(name)
     return out
 
 
@@ -372,6 +396,8 @@ def _executed(node: ir.Node) -> Iterator[tuple[ir.Math | ir.Text, bool]]:
         yield node.target, True
     elif isinstance(node, ir.Return):
         yield from ((v, False) for v in node.values)
+    elif isinstance(node, ir.TextStatement) and for_each_parts(node.text) is not None:
+        yield for_each_parts(node.text)[1], False  # type: ignore[index]  # the set of "… for all \(v \in V\)" is read
     elif isinstance(node, ir.CallStmt):
         yield from ((a, swap_call(node)) for a in node.args)  # \Call{swap}{π[i], π[j]} stores into π
     elif isinstance(node, ir.ForRange):

@@ -13,7 +13,7 @@ interpreter runs.
 from __future__ import annotations
 
 import re
-from typing import Callable
+from typing import Any, Callable
 
 from ..findings import LocatedError
 from ..math import mathexpr as M
@@ -134,3 +134,42 @@ def unread_restriction(node: ir.ForAll, text: str | None) -> Span | None:
         return None
     found = _RESTRICTED.search(text[node.iterable.span.end : header.span.end])
     return None if found is None else Span(node.iterable.span.end + found.start(1), header.span.end)
+
+
+#: "neighbour \(w\) of \(v\)", "each successor \(w\) of \(v\)": the vertices \(v\) has an edge to
+_NEIGHBOUR = re.compile(
+    r"^(?:each |every |all )?(?:neighbou?rs?|successors?|out-neighbou?rs?|adjacent vertex|adjacent vertices|children)$",
+    re.I,
+)
+
+
+def neighbours_of(header: Any) -> tuple[ir.Math, ir.Math] | None:
+    """``(w, v)`` of a \\ForAll header "neighbour \\(w\\) of \\(v\\)", else ``None``."""
+    parts = [p for p in getattr(header, "parts", ()) if not (isinstance(p, str) and not p.strip())]
+    if len(parts) != 4 or not isinstance(parts[1], ir.Math) or not isinstance(parts[3], ir.Math):
+        return None
+    first, of = (" ".join(p.split()) if isinstance(p, str) else None for p in (parts[0], parts[2]))
+    if first is None or of is None or not _NEIGHBOUR.match(first) or of.lower() not in ("of", "of vertex", "of node"):
+        return None
+    return parts[1], parts[3]
+
+
+#: the words between a statement and the set it is done for: "\(d_v \gets \infty\) for all \(v \in V\)"
+_FOR_EACH = re.compile(r"^,?\s*(?:for|for all|for each|for every|forall|for all the|for each of the)$", re.I)
+_ALSO = re.compile(r"^(?:,|;|and|, and)$", re.I)
+
+
+def for_each_parts(text: ir.Text) -> tuple[list[ir.Math], ir.Math] | None:
+    """``([statements], domain)`` of "\\(\\sigma_t \\gets 0\\), \\(d_t \\gets -1\\) for \\(t \\in V\\)"; else ``None``.
+
+    Each statement is done for every member of the domain, in order (Brandes's first lines).
+    """
+    parts = [p for p in text.parts if not (isinstance(p, str) and not p.strip())]
+    if len(parts) < 3 or len(parts) % 2 == 0 or not all(isinstance(p, ir.Math) for p in parts[::2]):
+        return None
+    words = [" ".join(p.split()) for p in parts[1::2] if isinstance(p, str)]
+    if len(words) != len(parts) // 2 or not _FOR_EACH.match(words[-1]) or not all(_ALSO.match(w) for w in words[:-1]):
+        return None
+    if not all("\\gets" in p.latex or "\\leftarrow" in p.latex for p in parts[:-1:2]):  # type: ignore[union-attr]
+        return None
+    return list(parts[:-1:2]), parts[-1]  # type: ignore[return-value]
