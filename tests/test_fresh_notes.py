@@ -68,6 +68,13 @@ KNOWN = {
     "vector it returns, so x_k indexes that vector at the final k (AV306 at check; lint is clean)",
     "round39/myrvold-ruskey-ranking": "Myrvold and Ruskey's parameter \\pi^{-1} (the inverse permutation as an "
     "array of its own) cannot be stored into: lint says so (AV308)",
+    "round40/beta-bernoulli-update": "the author's own slip \\hat{\\theta}_MLE (a subscript M, then L E): "
+    "\\theta_M is undefined in a check's formula, whose names lint does not resolve",
+    "round40/fisher-discriminant": "'we assume it is invertible' of S_W, a matrix the listing computes: no "
+    "precondition reads a computed value, so draws where S_W is singular stop the run (AV306)",
+    "round40/gp-regression": "Rasmussen and Williams's test point x_*, the solve L \\backslash y, and "
+    "\\mathbb{V}[f_*], \\log p(y \\mid X) as names assigned: lint says so (AV201)",
+    "round41/max-heap-insert": "CLRS's Parent(i) used with no definition in the note: lint says so (AV303)",
 }
 #: the checks each note's own author made false: the bug planted in each round's listing, and claims
 #: written false on purpose (round 34's implicit midpoint asks atol 1e-9 of a near-singular step, as its
@@ -114,9 +121,19 @@ REFUTED: dict[str, set[str]] = {
     "round38/broyden-linear-termination": {"rank-one-change"},
     "round38/paterson-stockmeyer": {"computes-p-of-X", "multiplications-for-horner"},
     "round39/counting-inversions": {"counts-inversions"},
+    "round40/kaplan-meier": {"monotone-in-unit-interval", "product-limit"},
+    # the projection min{1, (1/√λ)/‖w‖} w divides by ‖w‖ = 0 when an instance is zero: the run says so
+    "round40/pegasos": {"ball-radius", "matches-reference"},
+    # the author's reference breaks ties between optimal sets differently from the listing
+    "round41/path-independent-set": {"optimal-value"},
+    "round41/shortest-common-supersequence": {"scs-lcs-identity"},
 }
 #: notes whose own module needs a package algoverify does not install
-NEEDS = {"round25/mann-whitney-u": "scipy"}
+NEEDS = {
+    "round25/mann-whitney-u": "scipy",
+    "round41/augmenting-path-matching": "scipy",
+    "round41/zero-one-bfs": "scipy",
+}
 
 
 def _param(note: Path):
