@@ -63,7 +63,6 @@ KNOWN = {
     "brackets) and ((n - m))_N: lint says so (AV308)",
     "round37/hungarian-assignment": "the duals u_{i_0}, v_{j_0} of a label j_0 and the loop's own j: lint says so (AV303)",
     "round37/inverse-bwt": "T = t_1 \\cdots t_n, the output named in the prose as a word of letters: lint says so (AV308)",
-    "round37/kosaraju-scc": "two CLRS procedures sharing arrays the caller owns (visited, order): lint says so (AV303)",
     "round38/broyden-linear-termination": "x_k^{(\\mathrm{exact})} of the returned x_k: the exact run's x is the "
     "vector it returns, so x_k indexes that vector at the final k (AV306 at check; lint is clean)",
     "round39/myrvold-ruskey-ranking": "Myrvold and Ruskey's parameter \\pi^{-1} (the inverse permutation as an "
@@ -75,8 +74,6 @@ KNOWN = {
     "round40/gp-regression": "Rasmussen and Williams's test point x_*, the solve L \\backslash y, and "
     "\\mathbb{V}[f_*], \\log p(y \\mid X) as names assigned: lint says so (AV201)",
     "round41/max-heap-insert": "CLRS's Parent(i) used with no definition in the note: lint says so (AV303)",
-    "round41/augmenting-path-matching": "Kuhn's Augment(u) reads n, mate and seen that its caller owns (AV307 "
-    "missing input n): procedures sharing their caller's variables, as round 37's Kosaraju",
 }
 #: the checks each note's own author made false: the bug planted in each round's listing, and claims
 #: written false on purpose (round 34's implicit midpoint asks atol 1e-9 of a near-singular step, as its

@@ -189,3 +189,73 @@ def test_neighbours_with_no_graph_matrix_to_take_them_from_is_refused_at_lint(tm
     )
     (finding,) = [f for f in api.lint([note]).all_findings() if f.code == "AV308"]
     assert "whose neighbours?" in finding.message and finding.span.start == note.read_text().index("\\ForAll")
+
+
+COMPONENTS = r"""
+\Function{Components}{\(A\)}
+  \State \(\mathit{seen}_v \gets \textbf{false}\) for all \(v \in V\)
+  \State \(c \gets 0\)
+  \For{\(u = 1, \dots, n\)}
+    \If{\(\lnot \mathit{seen}_u\)}
+      \State \(c \gets c + 1\)
+      \State \Call{Visit}{\(u\)}
+    \EndIf
+  \EndFor
+  \State \Return \(c\)
+\EndFunction
+\Function{Visit}{\(u\)}
+  \State \(\mathit{seen}_u \gets \textbf{true}\)
+  \For{\(v = 1, \dots, n\)}
+    \If{\(a_{uv} = 1\) \textbf{and not} \(\mathit{seen}_v\)}
+      \State \Call{Visit}{\(v\)}
+    \EndIf
+  \EndFor
+\EndFunction
+"""
+
+
+def test_a_procedure_shares_the_arrays_its_caller_keeps(tmp_path):
+    # CLRS's DFS-Visit, Kuhn's Augment: the callee marks the caller's seen; a copy would count 4 components
+    note = prose_note(
+        tmp_path,
+        r"Let \(G\) be a graph on the vertices \(V = \{1, \dots, n\}\), given by its adjacency matrix \(A\) "
+        r"with entries \(a_{uv}\).",
+        COMPONENTS,
+    )
+    two = [[0, 1, 0, 0], [1, 0, 0, 0], [0, 0, 0, 1], [0, 0, 1, 0]]
+    assert api.load(note).listings[0].run({"A": two}).value == 2
+
+
+FINISHING = r"""
+\Procedure{Visit}{\(u\)}
+  \State \(\mathit{seen}_u \gets \textbf{true}\)
+  \ForAll{\(v \in V\) with \(a_{uv} = 1\)}
+    \If{\textbf{not} \(\mathit{seen}_v\)}
+      \State \Call{Visit}{\(v\)}
+    \EndIf
+  \EndFor
+  \State \(t \gets t + 1\); \(\mathit{order}_t \gets u\)
+\EndProcedure
+\Function{Finish}{\(A\)}
+  \State \(\mathit{seen}_u \gets \textbf{false}\) for all \(u \in V\)
+  \State \(t \gets 0\)
+  \ForAll{\(u \in V\)}
+    \If{\textbf{not} \(\mathit{seen}_u\)}
+      \State \Call{Visit}{\(u\)}
+    \EndIf
+  \EndFor
+  \State \Return \(\mathit{order}\)
+\EndFunction
+"""
+
+
+def test_a_procedure_sets_the_counter_and_the_list_its_caller_reads(tmp_path):
+    # CLRS's time t \gets t + 1 and Kosaraju's order_t \gets u, both the caller's after the calls
+    note = prose_note(
+        tmp_path,
+        r"Let \(G\) be a graph on the vertices \(V = \{1, \dots, n\}\), given by its adjacency matrix \(A\) "
+        r"with entries \(a_{uv}\).",
+        FINISHING,
+    )
+    chain = [[0, 1, 0], [0, 0, 1], [0, 0, 0]]
+    assert list(api.load(note).listings[0].run({"A": chain}).value) == [3, 2, 1]

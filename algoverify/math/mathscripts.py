@@ -44,9 +44,12 @@ class Post:
 
 
 def _index_like(node: MathNode) -> bool:
-    """A single letter, or a single letter with one subscript (``j``, ``i_0``, ``\\sigma_i``): an index."""
+    """A single letter, or one with one subscript (``j``, ``i_0``, ``\\sigma_i``, ``\\mathit{mate}_v``): an index."""
+    subscripted = isinstance(node, Idx) and len(node.indices) == 1
     if isinstance(node, Idx):
         node = node.base if len(node.indices) == 1 else node
+    if isinstance(node, Sym) and not node.accents and (node.font == "it" or (subscripted and not node.font)):
+        return True  # \mathit{mate}_v: a variable's name with its subscript, as a letter with one is
     plain = isinstance(node, Sym) and not node.accents and not node.font
     return plain and (len(node.name) == 1 or node.name in _GREEK_INDEX)  # type: ignore[union-attr]
 

@@ -36,7 +36,6 @@ from ..syntax import ir
 from .compile_loops import Loops
 from .containers import Operation, apply, container_step
 from .conventions import (
-    SAID_TESTS,
     bound_names,
     defined,
     family_target,
@@ -47,8 +46,6 @@ from .conventions import (
     new_array_of,
     pads,
     renaming,
-    said_all,
-    said_of,
     stored_as_ones,
     swap_of,
     zeros,
@@ -73,7 +70,7 @@ from .runstate import (
 from .scope import Scope, bare_identity, constant_letters, join_families
 from .signature import assigned_names, output_names, swap_call
 from .symbols import own_declarations, resolve
-from .worded import for_each_parts, worded_condition
+from .worded import SAID_TESTS, for_each_parts, said_all, said_of, worded_condition
 
 # --- compiling statements -------------------------------------------------------------------------
 
@@ -823,6 +820,14 @@ def compile_function(
     program.pads = pads(declarations, ctx)
     program.lowered = lowered(declarations, ctx)
     program.in_place = in_place_output(node.body, sub.parse, program.inputs, outputs, parent.own)
+    if not scope.entry:  # a helper reads its caller's n, mate, seen …: the caller's values, stores given back
+        # what it stores by index, and what it reads and then sets whole (CLRS's time t \gets t + 1)
+        stored = (frozenset(names.sequences) | (scope.assigned_whole & set(scope.unset_reads))) - set(params)
+        # A of the entries a_{uv} Augment reads, and n, the size of A its loops run to
+        given = {d.name for d in declarations.inputs} | set(declarations.sizes) | set(scope.reads) | stored
+        given -= set(params)
+        program.shared = frozenset(extra) | stored | given
+        program.shared_stored = stored
     install_views(names, ctx)
     program.__post_init__()
     # registered before its body is compiled: the body may call the function itself

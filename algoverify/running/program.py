@@ -61,6 +61,12 @@ class Program:
     #: a listing with no ``\Return`` that updates an input in place (``A_i \leftrightarrow A_{i+1}``): that input,
     #: whose final value is what the run gives (CLRS's Insertion-Sort(A) sorts A)
     in_place: str | None = None
+    #: what a function of the listing shares with its caller: the names it reads and does not take or
+    #: set whole (Kuhn's Augment(u) reads and stores into its caller's mate and seen; CLRS's DFS-Visit
+    #: its caller's colours). A call passes the caller's values in and takes the stores back.
+    shared: frozenset[str] = frozenset()
+    #: of those, the ones the function stores into by index: they go back to the caller
+    shared_stored: frozenset[str] = frozenset()
 
     @property
     def sizes(self) -> tuple[str, ...]:
@@ -93,11 +99,13 @@ class Program:
         budget: Budget = Budget(),  # noqa: B008 - a frozen dataclass (imported, so ruff cannot tell)
         trace: Trace | None = None,
         deadline: float | None = None,
+        shared: dict[str, Any] | None = None,
     ) -> tuple[Any, Trace]:
         """Execute with ``inputs``; return ``(outputs, trace)`` or raise :class:`LocatedError`.
 
         ``deadline`` (a ``perf_counter`` time) is the caller's, for a call of a listing function:
-        the time budget is the whole run's, not renewed per call.
+        the time budget is the whole run's, not renewed per call; ``shared`` the caller's values
+        of the names the function shares with it (:attr:`shared`).
         """
         if trace is None:
             trace = Trace()
@@ -116,12 +124,15 @@ class Program:
                 # never a draw to skip (the caller's inputs held the listing's preconditions)
                 exc.details = {**exc.details, "inside": True}
             raise
+        if shared:
+            env.update(shared)  # the caller's mate, seen …: this call stores into them, the caller takes them back
         env[TRACE_KEY] = trace
         env["$budget"] = budget
         env["$deadline"] = deadline = deadline if deadline is not None else time.perf_counter() + budget.max_seconds
         env["$program"] = self
         env["$on_step"] = self.on_step
         token = _RUN.set((trace, budget, deadline))
+        trace.frames.append(env)
         try:
             if FP_STATE is None:
                 returned = raise_on_fp_errors(self.body, env)
@@ -133,8 +144,10 @@ class Program:
                     FP_STATE.reset(fp)
         finally:
             _RUN.reset(token)
+            trace.frames.pop()
         if not trace.depth:
             trace.outer = env
+        trace.finished = env
         bare = type(returned) is _Returned and (
             returned.value is None or returned.value.__class__ is tuple and not returned.value
         )
@@ -296,11 +309,22 @@ def _callable(program: Program) -> Callable[..., Any]:
         trace, budget, deadline = current
         if trace.depth >= budget.max_depth:
             raise _TooDeep
+        caller = trace.frames[-1] if trace.frames else None
+        shared = None
+        if caller is not None and program.shared:
+            given = {n: caller[n] for n in program.shared if n in caller and n not in inputs}
+            inputs.update({n: v for n, v in given.items() if n in program._accepted})
+            shared = {n: v for n, v in given.items() if n not in program._accepted}
         trace.depth += 1
         try:
-            value, _ = program.run(inputs, budget=budget, trace=trace, deadline=deadline)
+            value, _ = program.run(inputs, budget=budget, trace=trace, deadline=deadline, shared=shared)
         finally:
             trace.depth -= 1
+        if caller is not None and program.shared_stored:
+            finished = trace.finished
+            for n in program.shared_stored:
+                if n in finished:
+                    caller[n] = finished[n]  # mate_v \gets u in Augment is the caller's mate, as the book means
         return value
 
     call.__name__ = program.outputs[0] if program.outputs else "listing"

@@ -79,6 +79,8 @@ class Trace:
         "clock",
         "on_pass",
         "outer",
+        "frames",
+        "finished",
     )
 
     def __init__(self, history_limit: int = 10_000) -> None:
@@ -98,6 +100,9 @@ class Trace:
         #: the variables of the run's own frame when it ended: a recursive listing's ``n`` is the
         #: outermost call's, never the last one a nested call assigned
         self.outer: dict[str, Any] = {}
+        #: the variables of each listing function running, innermost last; those of the one that last ended
+        self.frames: list[dict[str, Any]] = []
+        self.finished: dict[str, Any] = {}
         #: the step at which loops next read the clock, and (steps, time) at the last reading
         self.clock_at = 1
         self.clock: tuple[int, float] | None = None

@@ -28,7 +28,7 @@ from .reads import CONSTANT_WORDS, _Reader, constant_letters, reads_of
 from .requires import declared_inputs
 from .scope_types import Read, Scope
 from .signature import assigned_names, entry_of, swap_call
-from .worded import for_each_parts, forall_filter, worded_condition
+from .worded import for_each_parts, forall_filter, said_all, said_of, worded_condition
 
 __all__ = ["Read", "Scope", "scopes", "reads_of", "bare_identity", "constant_letters", "CONSTANT_WORDS"]
 
@@ -54,7 +54,7 @@ def scopes(
         entry = entry_of(funcs)
         for f in sorted(funcs, key=lambda f: f is not entry):
             out.append(_function_scope(f, parse, names, entry=f is entry))
-        return _with_first_reads(_passed_vectors(out), parse)
+        return _with_first_reads(_shared_with_helpers(_passed_vectors(out)), parse)
     scope = Scope(None, algorithm)
     scope.bound = assigned_names(algorithm.body, parse) | _require_names(algorithm.body, parse)
     _read_statements(algorithm.body, scope, parse, names)
@@ -63,6 +63,22 @@ def scopes(
         if isinstance(n, ir.Function):
             out.append(_function_scope(n, parse, names, entry=False))
     return _with_first_reads(_passed_vectors(out), parse)
+
+
+def _shared_with_helpers(found: list[Scope]) -> list[Scope]:
+    """What the procedures store for their caller is the caller's: DFS-Visit's ``order_t \\gets u``, ``t \\gets t + 1``.
+
+    The entry scope reads ``order`` after calling ``Visit``: a name ``Visit`` stores into by index, or
+    reads and sets whole, is set by the call, never a free name of the entry.
+    """
+    entry, helpers = found[0], found[1:]
+    shared: set[str] = set()
+    for h in helpers:
+        shared |= (h.stored_by_index | (h.assigned_whole & set(h.unset_reads))) - set(h.params)
+    for name in shared:
+        entry.reads.pop(name, None)
+    entry.bound |= shared
+    return found
 
 
 def _with_first_reads(found: list[Scope], parse: Callable[[ir.Math], M.MathNode]) -> list[Scope]:
@@ -210,6 +226,13 @@ def _read_statements(
             worded = worded_condition(m, parse)
             if worded is not None:
                 trees.append((worded, False))
+            elif said_all(m) is not None or said_of(m) is not None:
+                # "\(a_{uv} = 1\) \textbf{and not} \(\mathit{seen}_v\)", "\(S\) is not empty": each math is read
+                for part in m.math:
+                    try:
+                        trees.append((parse(part), False))
+                    except LocatedError:
+                        continue
             continue
         try:
             tree = parse(m)

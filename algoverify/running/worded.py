@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
+import numpy as np
+
 from ..findings import LocatedError
 from ..math import mathexpr as M
 from ..math.mathlists import quantified_over
@@ -173,3 +175,75 @@ def for_each_parts(text: ir.Text) -> tuple[list[ir.Math], ir.Math] | None:
     if not all("\\gets" in p.latex or "\\leftarrow" in p.latex for p in parts[:-1:2]):  # type: ignore[union-attr]
         return None
     return list(parts[:-1:2]), parts[-1]  # type: ignore[return-value]
+
+
+def _whole(x: Any) -> Any:
+    return int(x) if isinstance(x, (int, np.integer)) or (isinstance(x, float) and x.is_integer()) else None
+
+
+#: what "\(i\) is odd", "\(Q\) is empty" test: the words after the math → the test of its value
+SAID_TESTS: dict[str, Callable[[Any], bool]] = {
+    "is odd": lambda x: _whole(x) is not None and _whole(x) % 2 == 1,
+    "is even": lambda x: _whole(x) is not None and _whole(x) % 2 == 0,
+    "is empty": lambda x: len(x) == 0,
+    "is not empty": lambda x: len(x) > 0,
+    "is nonempty": lambda x: len(x) > 0,
+    "is non-empty": lambda x: len(x) > 0,
+    "not empty": lambda x: len(x) > 0,
+    "is not yet empty": lambda x: len(x) > 0,
+}
+
+
+#: words of a test, then what joins it to the next: "is even and", "is even \\textbf{and}", "is odd \\lor"
+_JOINER = re.compile(
+    r"^(?P<words>.*?)\s*(?:\\textbf\{(?P<a>and|or)(?P<na> not)?\}|\\(?P<b>AND|OR|land|lor)\b|\b(?P<c>and|or)\b)"
+    r"(?P<nb>\s*(?:\\textbf\{not\}|\\lnot|\\neg|\bnot\b))?$",
+    re.I,
+)
+
+
+def said_all(text: ir.Text) -> tuple[str, list[tuple[ir.Math, str]]] | None:
+    """``("and", tests)`` for "\\(a\\) is even and \\(b\\) is even" (or ``\\textbf{or}``).
+
+    Each test is one :data:`SAID_TESTS` knows, or a math alone (a condition of its own, asked only
+    when the tests before it allow: "\\(S\\) is not empty and \\(a_{\\mathrm{top}(S)} \\ge a_i\\)");
+    "and" and "or" mixed have no reading here.
+    """
+    parts = [p for p in text.parts if not (isinstance(p, str) and not p.strip())]
+    tests, joiners = [], set()
+    negate = False  # "\textbf{and not} \(\mathit{seen}_v\)": the next test denied
+    k = 0
+    while k < len(parts):
+        math = parts[k]
+        if not isinstance(math, ir.Math):
+            return None
+        words = parts[k + 1] if k + 1 < len(parts) and isinstance(parts[k + 1], str) else ""
+        k += 2 if words else 1
+        words = " ".join(words.split()).rstrip(".")
+        denied, next_denied = negate, False
+        if k < len(parts):
+            m = _JOINER.match(words)
+            if m is None:
+                return None
+            word = (m.group("a") or m.group("b") or m.group("c")).lower()
+            joiners.add({"land": "and", "lor": "or"}.get(word, word))
+            words = m.group("words")
+            next_denied = bool(m.group("na") or m.group("nb"))
+        # "\(S\) is not empty \textbf{and} \(a_{\mathrm{top}(S)} \ge a_i\)": a math alone is a condition
+        if words and words.lower() not in SAID_TESTS:
+            return None
+        tests.append((math, ("not " if denied else "") + words.lower()))
+        negate = next_denied
+    if len(tests) < 2 or all(not w for _, w in tests):
+        return None
+    return (joiners.pop(), tests) if len(joiners) == 1 else None  # "and" and "or" mixed: no reading
+
+
+def said_of(text: ir.Text) -> tuple[ir.Math, str] | None:
+    """``(math, words)`` when a condition is one math and words :data:`SAID_TESTS` knows (``$i$ is odd``)."""
+    parts = [p for p in text.parts if not (isinstance(p, str) and not p.strip())]
+    if len(parts) == 2 and isinstance(parts[0], ir.Math) and isinstance(parts[1], str):
+        words = " ".join(parts[1].split()).rstrip(".").lower()
+        if words in SAID_TESTS:
+            return parts[0], words
+    return None
