@@ -11,8 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from ..math import mathexpr as M
 from ..math.names import identifier
 
@@ -77,6 +75,8 @@ def factor(kind: str, value: Any) -> tuple[Any, ...]:
     come in increasing order, ``\\Lambda`` as the diagonal matrix; ``\\Sigma`` of the SVD is the
     diagonal matrix of the singular values, largest first.
     """
+    import numpy as np  # here: lint reads factorisations without NumPy
+
     a = np.asarray(value, dtype=float)
     if a.ndim != 2:
         raise ValueError(f"a {kind.upper() if kind != 'cholesky' else 'Cholesky'} factorisation needs a matrix")

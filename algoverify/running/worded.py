@@ -12,10 +12,9 @@ interpreter runs.
 
 from __future__ import annotations
 
+import numbers
 import re
 from typing import Any, Callable
-
-import numpy as np
 
 from ..findings import LocatedError
 from ..math import mathexpr as M
@@ -23,7 +22,16 @@ from ..math.mathlists import quantified_over
 from ..source import Span
 from ..syntax import ir
 
-__all__ = ["forall_filter", "unread_restriction", "worded_condition"]
+__all__ = [
+    "SAID_TESTS",
+    "for_each_parts",
+    "forall_filter",
+    "neighbours_of",
+    "said_all",
+    "said_of",
+    "unread_restriction",
+    "worded_condition",
+]
 
 #: the words that join two clauses of a condition
 _JOIN = re.compile(
@@ -178,7 +186,8 @@ def for_each_parts(text: ir.Text) -> tuple[list[ir.Math], ir.Math] | None:
 
 
 def _whole(x: Any) -> Any:
-    return int(x) if isinstance(x, (int, np.integer)) or (isinstance(x, float) and x.is_integer()) else None
+    # numbers.Integral: NumPy's integers too, without importing NumPy on lint's path
+    return int(x) if isinstance(x, numbers.Integral) or (isinstance(x, float) and x.is_integer()) else None
 
 
 #: what "\(i\) is odd", "\(Q\) is empty" test: the words after the math → the test of its value
