@@ -56,22 +56,7 @@ class Loops:
         return while_
 
     def s_RepeatUntil(self, node: ir.RepeatUntil) -> Exec:
-        test, body = self.cond(node.cond, node), self.loop_body(node.body)
-        tick = _ticker(node)
-
-        def repeat(env: Env) -> Any:
-            while True:
-                tick(env)
-                r = body(env)
-                if r is not None:
-                    if r is _BREAK:
-                        return None
-                    if r is not _CONTINUE:
-                        return r
-                if _truth(test, env, node):
-                    return None
-
-        return repeat
+        return self._test_after(node, node.cond, node.body, until=True)
 
     def s_UserBlock(self, node: ir.UserBlock) -> Exec:
         """A block the paper defines: a do-while (``\\Do`` … ``\\doWhile{cond}``) runs; any other is refused.
@@ -82,27 +67,30 @@ class Loops:
         """
         closer = (node.closer or "").lstrip("\\").lower()
         if len(node.closer_args) == 1 and closer.endswith(("while", "until")):
-            test, body, tick = self.cond(node.closer_args[0], node), self.loop_body(node.body), _ticker(node)
-            until = closer.endswith("until")
-
-            def do_while(env: Env) -> Any:
-                while True:
-                    tick(env)
-                    r = body(env)
-                    if r is not None:
-                        if r is _BREAK:
-                            return None
-                        if r is not _CONTINUE:
-                            return r
-                    if _truth(test, env, node) == until:
-                        return None
-
-            return do_while
+            return self._test_after(node, node.closer_args[0], node.body, until=closer.endswith("until"))
         raise LocatedError(
             NotExecutable,
             node.span,
             message=f"{node.opener} … {node.closer or ''} is a block the paper defines; its meaning is not known",
         )
+
+    def _test_after(self, node: ir.Node, cond: Any, stmts: Any, *, until: bool) -> Exec:
+        """A body, then its test: ``\\Repeat … \\Until{c}`` stops when ``c`` holds, a do-while when it fails."""
+        test, body, tick = self.cond(cond, node), self.loop_body(stmts), _ticker(node)
+
+        def test_after(env: Env) -> Any:
+            while True:
+                tick(env)
+                r = body(env)
+                if r is not None:
+                    if r is _BREAK:
+                        return None
+                    if r is not _CONTINUE:
+                        return r
+                if _truth(test, env, node) == until:
+                    return None
+
+        return test_after
 
     def s_LoopBlock(self, node: ir.LoopBlock) -> Exec:
         body, tick = self.loop_body(node.body), _ticker(node)

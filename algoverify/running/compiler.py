@@ -34,7 +34,8 @@ from ..math.sizeless import ZERO
 from ..source import Span
 from ..syntax import ir
 from .compile_loops import Loops
-from .containers import Operation, apply, container_step
+from .compile_words import Worded, recorded
+from .containers import container_step
 from .conventions import (
     bound_names,
     defined,
@@ -51,7 +52,7 @@ from .conventions import (
     zeros,
 )
 from .declarations import InputSpec, dims_of, read_family
-from .factorizations import Factorization, factor, factorization
+from .factorizations import factorization
 from .program import Program, _callable
 from .runstate import (
     _BLOCKS,
@@ -70,7 +71,7 @@ from .runstate import (
 from .scope import Scope, bare_identity, constant_letters, join_families
 from .signature import assigned_names, output_names, swap_call
 from .symbols import own_declarations, resolve
-from .worded import SAID_TESTS, for_each_parts, said_all, said_of, worded_condition
+from .worded import SAID_TESTS, said_all, said_of, worded_condition
 
 # --- compiling statements -------------------------------------------------------------------------
 
@@ -84,20 +85,12 @@ def _block_name(target: M.MathNode, value: M.MathNode) -> bool:
     return any(isinstance(n, M.Colon) or (isinstance(n, M.Placeholder) and n.symbol == ":") for n in M.walk(value))
 
 
-def _said_test(words: str) -> Callable[[Any], bool]:
-    """The test ``words`` name (``""``: the value's truth), denied by a leading "not " (``\\textbf{and not}``)."""
-    denied = words.startswith("not ") or words == "not"
-    words = words[4:] if words.startswith("not ") else "" if words == "not" else words
-    test = SAID_TESTS[words] if words else bool
-    return (lambda value: not test(value)) if denied else test
-
-
 #: the arrows a statement of its own writes an exchange with (``\iff`` and ``\Leftrightarrow`` are logic)
 _EXCHANGE = re.compile(r"\\(?:long)?leftrightarrow(?![a-zA-Z])")
 
 
 @dataclass
-class _Compiler(Loops):
+class _Compiler(Loops, Worded):
     ctx: Context
     bindings: Bindings
     locate: Callable[[int], tuple[int, int]] | None
@@ -181,7 +174,7 @@ class _Compiler(Loops):
             joined = said_all(c)
             if joined is not None:  # "\(a\) is even and \(b\) is even"
                 op, tests = joined
-                checks = [(self.expr(m), _said_test(w)) for m, w in tests]
+                checks = [(self.expr(m), test) for m, test in tests]
                 combine = all if op == "and" else any
                 return lambda env: combine(test(value(env)) for value, test in checks)
         return self.text_binding(c, node, want_value=True)
@@ -317,9 +310,8 @@ class _Compiler(Loops):
             value = self.exactly(compile_expr(tree, self.ctx), tree)
         elif isinstance(self.math(node.value), M.Assign):
             return self._assign_chain(node, target)
-        elif self._counted(target, self.math(node.value)) is not None:
-            tree = self._counted(target, self.math(node.value))
-            value = compile_expr(tree, self.ctx)  # type: ignore[arg-type]
+        elif (counted := self._counted(target, self.math(node.value))) is not None:
+            value = compile_expr(counted, self.ctx)  # n \gets |L|: the length of L
         else:
             value = self.exactly(self.expr(node.value), self.math(node.value))
             size = self.zero_vectors.get(identifier(target) or "")
@@ -385,23 +377,6 @@ class _Compiler(Loops):
             trace.record(name, span, v)
 
         return assign_name
-
-    def _factorize(self, node: ir.Assign, stated: Factorization) -> Exec:
-        """``Q R = A``: the factors of ``A``'s value, stored as written (see :mod:`.factorizations`)."""
-        value = self.expr(node.value)
-        store = compile_target(M.Tuple(stated.targets, span=node.target.span), self.ctx)
-        kind, span = stated.kind, node.span
-
-        def factorize(env: Env) -> None:
-            try:
-                factors = factor(kind, value(env))
-            except (ValueError, np.linalg.LinAlgError) as exc:
-                said = self.written(self.math(node.value))
-                raise LocatedError(EvaluationFailed, span, message=f"{said}: {exc}") from None
-            for n in store(env, factors):
-                env[TRACE_KEY].record(n, span, env[n])
-
-        return factorize
 
     def _counted(self, target: M.MathNode, value: M.MathNode) -> M.MathNode | None:
         """``n \\gets |L|`` where the note says L has n entries: the length of L, never its absolute values."""
@@ -485,17 +460,7 @@ class _Compiler(Loops):
             [self.math(m) for m in swapped] if swapped is not None else self._exchange(node) if found is None else None
         )
         if pair is not None:  # "exchange A[i] with A[k]", "swap x and y", x ↔ y: (x, y) \gets (y, x)
-            a, b = pair
-            value = compile_expr(M.Tuple((b, a), span=node.span), self.ctx)
-            store = compile_target(M.Tuple((a, b), span=node.span), self.ctx)
-            span = node.span
-
-            def swap(env: Env) -> None:
-                names = store(env, value(env))
-                for n in names:
-                    env[TRACE_KEY].record(n, span, env[n])
-
-            return swap
+            return self.exchange(*pair, node.span)
         made = new_array_of(node.text) if found is None else None
         if made is not None:  # "let C be a new n × n matrix": C starts as zeros of that size
             name, size = (self.math(m) for m in made)
@@ -504,11 +469,7 @@ class _Compiler(Loops):
                 zeros_tree = M.Call("zeros", tuple(_size_node(d, size) for d in dims), span=size.span)
                 value, store, span = compile_expr(zeros_tree, self.ctx), compile_target(name, self.ctx), node.span
 
-                def allocate(env: Env) -> None:
-                    for n in store(env, value(env)):
-                        env[TRACE_KEY].record(n, span, env[n])
-
-                return allocate
+                return lambda env: recorded(env, store, value(env), span)
         if found is None and len(node.text.parts) == 1 and isinstance(node.text.parts[0], ir.Math):
             tree = self.math(node.text.parts[0])
             if isinstance(tree, M.String):
@@ -566,92 +527,6 @@ class _Compiler(Loops):
                     env[passed[position]] = value
 
         return call
-
-    def _for_each(self, node: ir.TextStatement) -> Exec | None:
-        """An assignment for every member of a set or range: ``\\(T[j] \\gets 0\\) for \\(j = 0, \\dots, m - 1\\)``."""
-        found = for_each_parts(node.text)  # "\(\sigma_t \gets 0\), \(d_t \gets -1\) for \(t \in V\)"
-        if found is None:
-            return None
-        steps, domain = [self.math(p) for p in found[0]], self.math(found[1])
-        if not all(isinstance(step, M.Assign) for step in steps):
-            return None
-        if isinstance(domain, M.In):
-            var, members = domain.element, domain.set
-        elif isinstance(domain, M.Rel) and len(domain.rest) == 1 and domain.rest[0][0] == "=":
-            var, members = domain.first, domain.rest[0][1]
-        else:
-            return None
-        name = identifier(var) if isinstance(var, M.Sym) else None
-        if name is None:
-            return None
-        values, span = compile_expr(members, self.ctx), node.span
-        assigned = [(compile_target(t.target, self.ctx), compile_expr(t.value, self.ctx)) for t in steps]  # type: ignore[attr-defined]
-
-        def for_each(env: Env) -> None:
-            trace = env[TRACE_KEY]
-            for member in list(values(env)):
-                env[name] = member.item() if isinstance(member, np.generic) else member
-                for store, value in assigned:
-                    for n in store(env, value(env)):
-                        trace.record(n, span, env[n])
-
-        return for_each
-
-    def _container(self, operation: Operation, node: ir.TextStatement) -> Exec:
-        """One operation of a stack, queue or deque (see :mod:`.containers`), on the list its name holds."""
-        kind, span = operation.kind, node.span
-        maths = [self.math(m) for m in operation.maths]
-        holder = maths[-1]
-        name = identifier(holder) if isinstance(holder, M.Sym) else None
-        if name is None:
-            raise LocatedError(
-                NotExecutable, holder.span, message=f"{self.written(holder)} is not a name to keep a list in"
-            )
-        if kind == "new":
-
-            def new(env: Env) -> None:
-                env[name] = []
-                env[TRACE_KEY].record(name, span, env[name])
-
-            return new
-        item = self.expr(operation.maths[0]) if kind in ("push", "enqueue", "push_front") else None
-        taken = (
-            compile_target(maths[0], self.ctx)
-            if kind not in ("push", "enqueue", "push_front") and len(maths) == 2
-            else None
-        )
-
-        def operate(env: Env) -> None:
-            try:
-                got, env[name] = apply(kind, env.get(name), item(env) if item is not None else None)
-            except IndexError as exc:
-                raise LocatedError(EvaluationFailed, span, message=str(exc)) from None
-            trace = env[TRACE_KEY]
-            trace.record(name, span, env[name])
-            if taken is not None:
-                for n in taken(env, got):
-                    trace.record(n, span, env[n])
-
-        return operate
-
-    def _swap_call(self, node: ir.CallStmt) -> Exec:
-        """``\\Call{swap}{\\(\\pi[i], \\pi[j]\\)}``: the listing's own swap when it has one, else the exchange."""
-        a, b = (self.math(m) for m in node.args)
-        value = compile_expr(M.Tuple((b, a), span=node.span), self.ctx)
-        store = compile_target(M.Tuple((a, b), span=node.span), self.ctx)
-        args = [self.expr(m) for m in node.args]
-        name, span = node.name, node.span
-
-        def swap(env: Env) -> None:
-            fn = env.get(name)
-            if callable(fn):
-                env[TRACE_KEY].count("call:" + name)
-                fn(*(a(env) for a in args))
-                return
-            for n in store(env, value(env)):
-                env[TRACE_KEY].record(n, span, env[n])
-
-        return swap
 
     def s_IfBlock(self, node: ir.IfBlock) -> Exec:
         arms = [(self.cond(b.cond, b) if b.cond is not None else None, self.block(b.body)) for b in node.branches]

@@ -14,7 +14,10 @@ from typing import Any
 
 from ..syntax import ir
 
-__all__ = ["Operation", "container_step", "apply"]
+__all__ = ["ADDING", "Operation", "container_step", "apply"]
+
+#: the operations that put an item in (the others take one out, or make a new container)
+ADDING = frozenset({"push", "enqueue", "push_front"})
 
 
 @dataclass(frozen=True)
@@ -86,7 +89,7 @@ def container_step(text: ir.Text) -> Operation | None:
 def apply(kind: str, container: Any, item: Any = None) -> tuple[Any, list]:
     """``(the item taken or None, the container after)``: a new list; an empty one to take from is an error."""
     items = list(container) if container is not None else []
-    if kind in ("push", "enqueue"):
+    if kind in ADDING - {"push_front"}:
         return None, items + [item]
     if kind == "push_front":
         return None, [item] + items

@@ -14,7 +14,7 @@ from typing import Any
 from ..math import mathexpr as M
 from ..math.names import identifier
 
-__all__ = ["Factorization", "factorization", "factor"]
+__all__ = ["Factorization", "factorization", "factor", "set_by"]
 
 
 @dataclass(frozen=True)
@@ -91,3 +91,9 @@ def factor(kind: str, value: Any) -> tuple[Any, ...]:
         return v, np.diag(w)
     u, s, vt = np.linalg.svd(a, full_matrices=False)
     return u, np.diag(s), vt.T
+
+
+def set_by(target: M.MathNode) -> tuple[M.MathNode, ...]:
+    """What an assignment's ``target`` sets: the factors of a factorisation step (``Q R = A``), else itself."""
+    stated = factorization(target)
+    return stated.targets if stated is not None else (target,)

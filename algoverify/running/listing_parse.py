@@ -23,7 +23,7 @@ from ..math.segments import parse_segment
 from ..syntax import ir
 from .conventions import inline_definitions
 from .declarations import InputSpec
-from .factorizations import factorization
+from .factorizations import set_by
 from .signature import listing_words
 
 __all__ = [
@@ -179,8 +179,7 @@ def _targets(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode]) ->
                 target = parse(node.target)
             except LocatedError:
                 continue
-            stated = factorization(target)
-            out.extend(stated.targets if stated is not None else (target,))  # Q R = A sets Q and R
+            out.extend(set_by(target))  # Q R = A sets Q and R
     return out
 
 

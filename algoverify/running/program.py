@@ -61,11 +61,12 @@ class Program:
     #: a listing with no ``\Return`` that updates an input in place (``A_i \leftrightarrow A_{i+1}``): that input,
     #: whose final value is what the run gives (CLRS's Insertion-Sort(A) sorts A)
     in_place: str | None = None
-    #: what a function of the listing shares with its caller: the names it reads and does not take or
-    #: set whole (Kuhn's Augment(u) reads and stores into its caller's mate and seen; CLRS's DFS-Visit
-    #: its caller's colours). A call passes the caller's values in and takes the stores back.
+    #: what a function of the listing shares with its caller: the names it reads and does not take
+    #: (Kuhn's Augment(u) reads its caller's n, A, mate and seen; CLRS's DFS-Visit its caller's
+    #: colours). A call passes the caller's values in and takes the stores back.
     shared: frozenset[str] = frozenset()
-    #: of those, the ones the function stores into by index: they go back to the caller
+    #: of those, the ones it stores into by index, or reads and then sets whole (the time t \gets t + 1):
+    #: they go back to the caller
     shared_stored: frozenset[str] = frozenset()
 
     @property
@@ -145,8 +146,6 @@ class Program:
         finally:
             _RUN.reset(token)
             trace.frames.pop()
-        if not trace.depth:
-            trace.outer = env
         trace.finished = env
         bare = type(returned) is _Returned and (
             returned.value is None or returned.value.__class__ is tuple and not returned.value

@@ -78,7 +78,6 @@ class Trace:
         "clock_at",
         "clock",
         "on_pass",
-        "outer",
         "frames",
         "finished",
     )
@@ -97,10 +96,8 @@ class Trace:
         self.history_limit = history_limit
         #: calls of listing functions in progress (recursion included)
         self.depth = 0
-        #: the variables of the run's own frame when it ended: a recursive listing's ``n`` is the
-        #: outermost call's, never the last one a nested call assigned
-        self.outer: dict[str, Any] = {}
-        #: the variables of each listing function running, innermost last; those of the one that last ended
+        #: the variables of each listing function running, innermost last; those of the one that last
+        #: ended (after a run, its own: a recursive listing's ``n`` is the outermost call's, which ends last)
         self.frames: list[dict[str, Any]] = []
         self.finished: dict[str, Any] = {}
         #: the step at which loops next read the clock, and (steps, time) at the last reading

@@ -21,14 +21,14 @@ from ..findings import LocatedError
 from ..math import mathexpr as M
 from ..math.names import identifier, labelled
 from ..syntax import ir
-from .factorizations import factorization
+from .factorizations import factorization, set_by
 from .first_reads import first_reads, stored_sizes
 from .labels import statement_labels
 from .reads import CONSTANT_WORDS, _Reader, constant_letters, reads_of
 from .requires import declared_inputs
 from .scope_types import Read, Scope
 from .signature import assigned_names, entry_of, swap_call
-from .worded import for_each_parts, forall_filter, said_all, said_of, worded_condition
+from .worded import each_member, for_each_parts, forall_filter, said_all, said_of, worded_condition
 
 __all__ = ["Read", "Scope", "scopes", "reads_of", "bare_identity", "constant_letters", "CONSTANT_WORDS"]
 
@@ -240,9 +240,8 @@ def _read_statements(
             continue  # reported with the math
         if id(m) in returned and isinstance(tree, M.Rel) and len(tree.rest) == 1 and tree.rest[0][0] == "=":
             tree = tree.rest[0][1] if isinstance(tree.first, M.Sym) else tree
-        stated = factorization(tree) if target else None
-        if stated is not None:  # Q R = A: the factors Q and R are what the step sets
-            tree = M.Tuple(stated.targets, span=tree.span)
+        if target and factorization(tree) is not None:  # Q R = A: the factors Q and R are what the step sets
+            tree = M.Tuple(set_by(tree), span=tree.span)
         trees.append((tree, target))
         _note_letter_pairs(trees[-1][0], m, scope)
     scope.updated_in_place |= _updated_in_place(trees)
@@ -349,10 +348,8 @@ def _for_each_sets(each: tuple[list[ir.Math], ir.Math], parse: Callable[[ir.Math
             continue
         if isinstance(tree, M.Assign):
             tree = tree.target.base if isinstance(tree.target, (M.Idx, M.Index)) else tree.target
-        elif isinstance(tree, M.In):
-            tree = tree.element
-        elif isinstance(tree, M.Rel):
-            tree = tree.first
+        elif (member := each_member(tree)) is not None:
+            tree = member[0]
         name = identifier(tree)
         if name is not None:
             out.add(name)
@@ -419,8 +416,8 @@ def _executed(node: ir.Node) -> Iterator[tuple[ir.Math | ir.Text, bool]]:
         yield node.target, True
     elif isinstance(node, ir.Return):
         yield from ((v, False) for v in node.values)
-    elif isinstance(node, ir.TextStatement) and for_each_parts(node.text) is not None:
-        yield for_each_parts(node.text)[1], False  # type: ignore[index]  # the set of "… for all \(v \in V\)" is read
+    elif isinstance(node, ir.TextStatement) and (each := for_each_parts(node.text)) is not None:
+        yield each[1], False  # the set of "… for all \(v \in V\)" is read
     elif isinstance(node, ir.CallStmt):
         yield from ((a, swap_call(node)) for a in node.args)  # \Call{swap}{π[i], π[j]} stores into π
     elif isinstance(node, ir.ForRange):

@@ -14,7 +14,7 @@ from ..math import mathexpr as M
 from ..math.names import identifier, join_words, subscripted_word, word
 from ..math.segments import parse_segment
 from ..syntax import ir
-from .factorizations import factorization
+from .factorizations import set_by
 
 __all__ = [
     "listing_outputs",
@@ -39,9 +39,8 @@ def assigned_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNo
             if target is None:
                 continue
             trees = [parse(target)]
-            stated = factorization(trees[0]) if isinstance(n, ir.Assign) else None
-            if stated is not None:  # Q R = A sets Q and R
-                trees = [M.Tuple(stated.targets, span=trees[0].span)]
+            if isinstance(n, ir.Assign):  # Q R = A sets Q and R
+                trees = [M.Tuple(set_by(trees[0]), span=trees[0].span)]
             if isinstance(n, ir.Assign):  # x \gets y \gets 0 assigns y too
                 try:
                     chained = parse(n.value)

@@ -24,6 +24,7 @@ from ..syntax import ir
 
 __all__ = [
     "SAID_TESTS",
+    "each_member",
     "for_each_parts",
     "forall_filter",
     "neighbours_of",
@@ -211,15 +212,17 @@ _JOINER = re.compile(
 )
 
 
-def said_all(text: ir.Text) -> tuple[str, list[tuple[ir.Math, str]]] | None:
-    """``("and", tests)`` for "\\(a\\) is even and \\(b\\) is even" (or ``\\textbf{or}``).
+def said_all(text: ir.Text) -> tuple[str, list[tuple[ir.Math, Callable[[Any], bool]]]] | None:
+    """``("and", tests)`` for "\\(a\\) is even and \\(b\\) is even" (or ``\\textbf{or}``): each math and its test.
 
     Each test is one :data:`SAID_TESTS` knows, or a math alone (a condition of its own, asked only
     when the tests before it allow: "\\(S\\) is not empty and \\(a_{\\mathrm{top}(S)} \\ge a_i\\)");
     "and" and "or" mixed have no reading here.
     """
     parts = [p for p in text.parts if not (isinstance(p, str) and not p.strip())]
-    tests, joiners = [], set()
+    tests: list[tuple[ir.Math, Callable[[Any], bool]]] = []
+    joiners: set[str] = set()
+    worded = False  # a test in words, or a denial: two bare maths joined by "and" are not read here
     negate = False  # "\textbf{and not} \(\mathit{seen}_v\)": the next test denied
     k = 0
     while k < len(parts):
@@ -241,9 +244,11 @@ def said_all(text: ir.Text) -> tuple[str, list[tuple[ir.Math, str]]] | None:
         # "\(S\) is not empty \textbf{and} \(a_{\mathrm{top}(S)} \ge a_i\)": a math alone is a condition
         if words and words.lower() not in SAID_TESTS:
             return None
-        tests.append((math, ("not " if denied else "") + words.lower()))
+        test = SAID_TESTS[words.lower()] if words else bool
+        tests.append((math, (lambda value, test=test: not test(value)) if denied else test))
+        worded = worded or bool(words) or denied
         negate = next_denied
-    if len(tests) < 2 or all(not w for _, w in tests):
+    if len(tests) < 2 or not worded:
         return None
     return (joiners.pop(), tests) if len(joiners) == 1 else None  # "and" and "or" mixed: no reading
 
@@ -255,4 +260,13 @@ def said_of(text: ir.Text) -> tuple[ir.Math, str] | None:
         words = " ".join(parts[1].split()).rstrip(".").lower()
         if words in SAID_TESTS:
             return parts[0], words
+    return None
+
+
+def each_member(domain: M.MathNode) -> tuple[M.MathNode, M.MathNode] | None:
+    """``(v, V)`` of the domain ``v \\in V`` or ``j = 0, \\dots, m - 1`` a statement is done for, else ``None``."""
+    if isinstance(domain, M.In):
+        return domain.element, domain.set
+    if isinstance(domain, M.Rel) and len(domain.rest) == 1 and domain.rest[0][0] == "=":
+        return domain.first, domain.rest[0][1]
     return None

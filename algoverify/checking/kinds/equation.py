@@ -75,7 +75,7 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
             history = result.trace.history.get(name)
             if not history:
                 raise CannotCheck(f"the listing computes no {name}: `{latex}` names none of its outputs or variables")
-            outer = result.trace.outer  # a recursive listing's variables are its outermost call's
+            outer = result.trace.finished  # a recursive listing's variables: its outermost call's, the last to end
             computed[name] = seen(outer[name] if name in outer else history[-1][1])
         env[name] = computed[name]
         return _judge(claim, ctx, env)

@@ -167,7 +167,7 @@ def _given_on_entry(check: CheckSpec, ctx: CheckContext, env: dict[str, Any]) ->
 
 def _final(listing: Any, result: Any) -> dict[str, Any]:
     """Every variable a run assigned (its last value) and its outputs, by name."""
-    outer = result.trace.outer  # a recursive listing's variables are its outermost call's
+    outer = result.trace.finished  # a recursive listing's variables: its outermost call's, the last to end
     final = {
         name: seen(outer[name] if name in outer else history[-1][1]) for name, history in result.trace.history.items()
     }

@@ -1,0 +1,129 @@
+"""Statements the textbooks write in words or as equations, compiled to closures.
+
+Stacks, queues and deques ("push \\(i\\) onto \\(S\\)"), a statement for every member ("\\(d_v
+\\gets \\infty\\) for all \\(v \\in V\\)"), exchanges (``\\Call{swap}{a, b}``) and factorisations
+(``Q R = A``). :class:`Worded` holds them; the compiler of :mod:`.compiler` mixes it in, as it
+does :class:`~.compile_loops.Loops`, and they call back into it for maths and expressions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..findings import EvaluationFailed, LocatedError, NotExecutable
+from ..math import mathexpr as M
+from ..math.names import identifier
+from ..math.numeric import TRACE_KEY, compile_expr, compile_target
+from ..source import Span
+from ..syntax import ir
+from .containers import ADDING, Operation, apply
+from .factorizations import Factorization, factor
+from .runstate import Env, Exec
+from .worded import each_member, for_each_parts
+
+
+def recorded(env: Env, store: Any, value: Any, span: Span) -> None:
+    """Store ``value`` through ``store`` and put each name it set in the run's trace."""
+    for n in store(env, value):
+        env[TRACE_KEY].record(n, span, env[n])
+
+
+class Worded:
+    """The worded and equation statements of :class:`~.compiler._Compiler`, which mixes this in."""
+
+    def _factorize(self, node: ir.Assign, stated: Factorization) -> Exec:
+        """``Q R = A``: the factors of ``A``'s value, stored as written (see :mod:`.factorizations`)."""
+        value = self.expr(node.value)
+        store = compile_target(M.Tuple(stated.targets, span=node.target.span), self.ctx)
+        kind, span = stated.kind, node.span
+
+        def factorize(env: Env) -> None:
+            try:
+                factors = factor(kind, value(env))
+            except (ValueError, np.linalg.LinAlgError) as exc:
+                said = self.written(self.math(node.value))
+                raise LocatedError(EvaluationFailed, span, message=f"{said}: {exc}") from None
+            recorded(env, store, factors, span)
+
+        return factorize
+
+    def _for_each(self, node: ir.TextStatement) -> Exec | None:
+        """An assignment for every member of a set or range: ``\\(T[j] \\gets 0\\) for \\(j = 0, \\dots, m - 1\\)``."""
+        found = for_each_parts(node.text)  # "\(\sigma_t \gets 0\), \(d_t \gets -1\) for \(t \in V\)"
+        if found is None:
+            return None
+        steps, domain = [self.math(p) for p in found[0]], self.math(found[1])
+        if not all(isinstance(step, M.Assign) for step in steps):
+            return None
+        if (member := each_member(domain)) is None:
+            return None
+        var, members = member
+        name = identifier(var) if isinstance(var, M.Sym) else None
+        if name is None:
+            return None
+        values, span = compile_expr(members, self.ctx), node.span
+        assigned = [(compile_target(t.target, self.ctx), compile_expr(t.value, self.ctx)) for t in steps]  # type: ignore[attr-defined]
+
+        def for_each(env: Env) -> None:
+            for member in list(values(env)):
+                env[name] = member.item() if isinstance(member, np.generic) else member
+                for store, value in assigned:
+                    recorded(env, store, value(env), span)
+
+        return for_each
+
+    def _container(self, operation: Operation, node: ir.TextStatement) -> Exec:
+        """One operation of a stack, queue or deque (see :mod:`.containers`), on the list its name holds."""
+        kind, span = operation.kind, node.span
+        maths = [self.math(m) for m in operation.maths]
+        holder = maths[-1]
+        name = identifier(holder) if isinstance(holder, M.Sym) else None
+        if name is None:
+            raise LocatedError(
+                NotExecutable, holder.span, message=f"{self.written(holder)} is not a name to keep a list in"
+            )
+        if kind == "new":
+
+            def new(env: Env) -> None:
+                env[name] = []
+                env[TRACE_KEY].record(name, span, env[name])
+
+            return new
+        item = self.expr(operation.maths[0]) if kind in ADDING else None
+        taken = compile_target(maths[0], self.ctx) if kind not in ADDING and len(maths) == 2 else None
+
+        def operate(env: Env) -> None:
+            try:
+                got, env[name] = apply(kind, env.get(name), item(env) if item is not None else None)
+            except IndexError as exc:
+                raise LocatedError(EvaluationFailed, span, message=str(exc)) from None
+            env[TRACE_KEY].record(name, span, env[name])
+            if taken is not None:
+                recorded(env, taken, got, span)
+
+        return operate
+
+    def _swap_call(self, node: ir.CallStmt) -> Exec:
+        """``\\Call{swap}{\\(\\pi[i], \\pi[j]\\)}``: the listing's own swap when it has one, else the exchange."""
+        a, b = (self.math(m) for m in node.args)
+        exchange = self.exchange(a, b, node.span)
+        args = [self.expr(m) for m in node.args]
+        name = node.name
+
+        def swap(env: Env) -> None:
+            fn = env.get(name)
+            if callable(fn):
+                env[TRACE_KEY].count("call:" + name)
+                fn(*(a(env) for a in args))
+                return
+            exchange(env)
+
+        return swap
+
+    def exchange(self, a: M.MathNode, b: M.MathNode, span: Span) -> Exec:
+        """``(a, b) \\gets (b, a)``: "swap \\(x\\) and \\(y\\)", ``x \\leftrightarrow y``, ``\\Call{swap}{x, y}``."""
+        value = compile_expr(M.Tuple((b, a), span=span), self.ctx)
+        store = compile_target(M.Tuple((a, b), span=span), self.ctx)
+        return lambda env: recorded(env, store, value(env), span)
