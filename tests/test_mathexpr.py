@@ -476,9 +476,18 @@ def test_apply_inside_relations_and_decorated_names():
     assert not any(isinstance(n, Apply) for n in walk(tree))
 
 
-def test_value_applied_to_two_arguments_is_ambiguous():
+def test_value_applied_to_two_arguments_is_decided_by_its_shape():
+    # f(x, y) of an image is its pixel (x, y); a number applied to two numbers has no reading (AV204), when run
+    import numpy as np
+
+    from algoverify.math.numeric import Context, compile_expr
+
+    tree = resolve_applications(parse_math(r"f(a, b)"), lambda name: False)
+    assert isinstance(tree, Apply)
+    run = compile_expr(tree, Context(declared={"f", "a", "b"}))
+    assert run({"f": np.array([[1.0, 2.0], [3.0, 4.0]]), "a": 2, "b": 1}) == 3.0
     with pytest.raises(LocatedError) as info:
-        resolve_applications(parse_math(r"x(a, b)"), lambda name: False)
+        run({"f": 2.0, "a": 2, "b": 1})
     assert info.value.rule.code == "AV204"
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import traceback
 from pathlib import Path
+from typing import Any
 
 from ..checking.lint.lint_rules import (
     by_role,
@@ -160,6 +161,7 @@ def listing_base_said(report: NoteReport, i: int) -> bool:
 
 def _name_findings(report: NoteReport) -> list[Finding]:
     """``lint``: the names a listing reads that nothing in the note binds, and the readings it cannot decide."""
+    from ..checking.lint.check_fit import formula_findings, input_findings
     from ..checking.lint.listing_names import name_findings
 
     if report.note is None:
@@ -175,7 +177,13 @@ def _name_findings(report: NoteReport) -> list[Finding]:
         ]
         compiled = compile_listings(report.note, runnable)
         found += compile_findings(report.note, compiled, {f.span for f in [*report.findings, *found]})
-        calls = call_findings(report.note, declared_checks(report), [b.ir for b in report.listings()], compiled)
+        checks, irs = declared_checks(report), [b.ir for b in report.listings()]
+        calls = call_findings(report.note, checks, irs, compiled)
+        functions = module_offers(report.note).functions | _note_functions(report) | set(_prose_functions(names))
+        seen = {f.span for f in [*report.findings, *found, *calls]}  # a formula the spec's reading already faults
+        formulas = formula_findings(report.path, checks, irs, compiled, names.resolved, functions)
+        formulas += input_findings(report.path, checks, irs, compiled)
+        calls += [f for f in formulas if f.span not in seen]
     except Exception as exc:  # a bug in the resolution must not hide the note's other findings
         return [_internal(report.path, None, "binding the listings' names", exc)]
     return [by_role(f, True) for f in found] + calls
@@ -184,6 +192,11 @@ def _name_findings(report: NoteReport) -> list[Finding]:
 def _note_functions(report: NoteReport) -> set[str]:
     """The ``\\Function``\\ s every listing of the note defines (callable from the others)."""
     return {n.name for b in report.listings() if b.ir is not None for n in ir.walk(b.ir) if isinstance(n, ir.Function)}
+
+
+def _prose_functions(names: Any) -> set[str]:
+    """The functions the prose around the note's listings defines by an equation (``\\sigma(z) = …``)."""
+    return {f for context in names.contexts if context is not None for f in context.functions}
 
 
 def _runs_code(report: NoteReport) -> bool:

@@ -270,9 +270,7 @@ def _decide(node: Apply, is_function: Callable[[str], bool | None]) -> MathNode:
     if verdict:
         return Call(name, node.args, span=node.span)
     if len(node.args) != 1:
-        raise LocatedError(
-            AmbiguousMath, node.span, message=f"{name} is a value but is applied to {len(node.args)} arguments"
-        )
+        return node  # f(x, y) of an image is its pixel, α (p, r) a product: the value's shape decides, when run
     return Juxt(node.fn, node.args[0], span=node.span)
 
 

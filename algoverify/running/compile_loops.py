@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from ..findings import (
+    AmbiguousMath,
     EvaluationFailed,
     LocatedError,
     NotExecutable,
@@ -20,6 +21,7 @@ from ..math.names import identifier
 from ..math.numeric import TRACE_KEY, compile_target
 from ..math.ranges import UPWARD
 from ..syntax import ir
+from ..syntax.builder import members_of
 from .runstate import (
     _BREAK,
     _CONTINUE,
@@ -152,8 +154,11 @@ class Loops:
 
     def s_ForAll(self, node: ir.ForAll) -> Exec:
         around = neighbours_of(node.header) if node.var is None else None
+        members = members_of(node.header) if around is None else None  # its var and set are the IR's too
         if around is not None:  # \ForAll{neighbour \(w\) of \(v\)}: the vertices v has an edge to
             var, items, restricted = self.math(around[0]), self._neighbours(around[1], node), None
+        elif members is not None:  # \ForAll{vertices \(e\) of \(Q\)}: Q's members (a matrix's rows), in order
+            var, items, restricted = self.math(members[0]), self._members(members[1], members[2], node), None
         elif node.var is None or node.iterable is None:
             raise LocatedError(NotExecutable, node.span, message="\\ForAll header names no \\(x \\in S\\)")
         else:
@@ -208,6 +213,29 @@ class Loops:
             return [int(w) + base for w in np.flatnonzero((row != 0) & np.isfinite(row))]
 
         return neighbours
+
+    def _members(self, whole: ir.Math, noun: str, node: ir.ForAll) -> Any:
+        """The members of ``whole`` in order: a matrix's rows (a polygon's vertices), a list's items.
+
+        "vertices of" a square matrix of more than two rows is refused: a polygon's points or a
+        graph's vertices (its indices), which the notation does not decide.
+        """
+        value = self.expr(whole)
+        vertices = noun.startswith("vert")
+
+        def members(env: Env) -> list[Any]:
+            found = value(env)
+            shape = np.shape(found) if isinstance(found, np.ndarray) else ()
+            if vertices and len(shape) == 2 and shape[0] == shape[1] > 2:
+                raise LocatedError(
+                    AmbiguousMath,
+                    whole.span,
+                    message=f"the vertices of a {shape[0]}×{shape[1]} matrix: its rows (a polygon's points) or its "
+                    "indices (a graph's vertices)? write \\ForAll{\\(v \\in V\\)} for a graph's",
+                )
+            return list(found)
+
+        return members
 
     def _unread_filter(self, node: ir.ForAll) -> None:
         """Refuse ``\\ForAll{\\(u \\in R\\) with …}`` in words it cannot read: never drop the condition."""

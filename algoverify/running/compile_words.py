@@ -91,6 +91,8 @@ class Worded:
                 env[TRACE_KEY].record(name, span, env[name])
 
             return new
+        if kind in ("first", "last"):
+            return self._end_member(kind, maths[0], operation.maths[1], span)
         item = self.expr(operation.maths[0]) if kind in ADDING else None
         taken = compile_target(maths[0], self.ctx) if kind not in ADDING and len(maths) == 2 else None
 
@@ -104,6 +106,18 @@ class Worded:
                 recorded(env, taken, got, span)
 
         return operate
+
+    def _end_member(self, kind: str, target: M.MathNode, whole: ir.Math, span: Any) -> Exec:
+        """``s \\gets`` last vertex of ``Q``: Q's last member (a matrix's last row, a list's last item)."""
+        value, store, written = self.expr(whole), compile_target(target, self.ctx), whole.latex
+
+        def end_member(env: Env) -> None:
+            found = value(env)
+            if len(found) == 0:
+                raise LocatedError(EvaluationFailed, span, message=f"{written} is empty: it has no {kind} member")
+            recorded(env, store, found[0] if kind == "first" else found[-1], span)
+
+        return end_member
 
     def _swap_call(self, node: ir.CallStmt) -> Exec:
         """``\\Call{swap}{\\(\\pi[i], \\pi[j]\\)}``: the listing's own swap when it has one, else the exchange."""

@@ -22,7 +22,7 @@ ADDING = frozenset({"push", "enqueue", "push_front"})
 
 @dataclass(frozen=True)
 class Operation:
-    """One operation: ``kind`` (new, push, pop, enqueue, push_front, dequeue, pop_back), its maths in order."""
+    """One operation: ``kind`` (new, push, pop, enqueue, push_front, dequeue, pop_back, first, last), its maths."""
 
     kind: str
     maths: tuple[ir.Math, ...]
@@ -31,6 +31,8 @@ class Operation:
 _NEW = re.compile(
     r"^(?:an? )?(?:new )?empty (?:stack|queue|deque|list|double-ended queue|fifo queue|lifo stack)\.?$", re.I
 )
+#: "last vertex of", "the first item of": a member at an end of a list (a matrix's first or last row)
+_END_OF = re.compile(r"^(?:the )?(?P<end>last|first|final) (?:[\w-]+ )?of$", re.I)
 _GETS = re.compile(r"^(?P<name>.+?)\s*(?:\\gets|\\leftarrow|:=)\s*$")
 #: (kind, the words around the maths: None is a math)
 _FORMS: tuple[tuple[str, tuple[str | None, ...]], ...] = (
@@ -64,12 +66,15 @@ def container_step(text: ir.Text) -> Operation | None:
     """The container operation ``text`` states, else ``None``."""
     parts = [" ".join(p.split()) if isinstance(p, str) else p for p in text.parts]
     parts = [p for p in parts if p != ""]
-    if len(parts) == 2 and isinstance(parts[0], ir.Math) and isinstance(parts[1], str):
-        gets = _GETS.match(parts[0].latex)
-        if gets is not None and _NEW.match(parts[1]):  # \(S \gets\) empty stack
-            start = parts[0].span.start + gets.start("name")
-            name = ir.Math(type(parts[0].span)(start, start + len(gets.group("name"))), gets.group("name"))
+    gets = _GETS.match(parts[0].latex) if parts and isinstance(parts[0], ir.Math) else None
+    if gets is not None:
+        start = parts[0].span.start + gets.start("name")  # type: ignore[union-attr]
+        name = ir.Math(type(parts[0].span)(start, start + len(gets.group("name"))), gets.group("name"))  # type: ignore[union-attr]
+        if len(parts) == 2 and isinstance(parts[1], str) and _NEW.match(parts[1]):  # \(S \gets\) empty stack
             return Operation("new", (name,))
+        end = _END_OF.match(parts[1]) if len(parts) == 3 and isinstance(parts[1], str) else None
+        if end is not None and isinstance(parts[2], ir.Math):  # \(s \gets\) last vertex of \(Q\)
+            return Operation("first" if end.group("end").lower() == "first" else "last", (name, parts[2]))
     for kind, words in _COMPILED:
         if len(parts) != len(words):
             continue

@@ -33,6 +33,7 @@ from ..math import mathexpr as M
 from ..math.names import identifier, written_family
 from ..source import Span
 from ..syntax import ir
+from .reads import is_constant
 
 __all__ = ["Origin", "Declared", "InputSpec", "Family", "declare_math", "dims_of"]
 
@@ -676,6 +677,8 @@ def _declare_relation(
         if elementwise and _element_of(operand, declared):
             continue
         name = identifier(operand) if isinstance(operand, (M.Sym, M.Idx)) else None
+        if isinstance(operand, M.Sym) and name is not None and is_constant(operand, name):
+            continue  # 0 < \omega_c < \pi: π bounds the cut-off, it is no input
         if name is not None:
             named = True
             constraints = () if elementwise else ((tree, text_of(tree.span)),)

@@ -6,6 +6,7 @@ too); this module applies it to the values a run is given.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import numpy as np
@@ -17,7 +18,7 @@ from ..math.numeric import Context, compile_expr
 from ..source import Span
 from .declarations import InputSpec
 
-__all__ = ["bind_sizes", "check_entry"]
+__all__ = ["check_conditions", "bind_sizes", "check_entry"]
 
 
 def bind_sizes(spec: InputSpec, env: dict[str, Any], span: Span) -> None:
@@ -49,8 +50,12 @@ def bind_sizes(spec: InputSpec, env: dict[str, Any], span: Span) -> None:
             env[size] = next(iter(implied.values()))
 
 
-def check_entry(spec: InputSpec, env: dict[str, Any]) -> None:
-    """Check shapes, domains and constraints on entry; the first violation is AV309 at its declaration."""
+def check_entry(spec: InputSpec, env: dict[str, Any], index_base: int = 1) -> None:
+    """Check shapes, domains and constraints on entry; the first violation is AV309 at its declaration.
+
+    ``index_base``: where the listing's indices count from (``a_0 = 1`` of a listing from 0 reads a's first entry).
+    """
+    exact = _exact(index_base)
     for d in spec.inputs:
         if d.name not in env:
             continue
@@ -83,10 +88,18 @@ def check_entry(spec: InputSpec, env: dict[str, Any]) -> None:
             if not _has_property(key, value):
                 raise LocatedError(PreconditionViolated, where, condition=text, value=f"{d.name} = {_short(value)}")
         for c, text in d.constraints:
-            if _violated(c, env):
+            if _violated(c, env, exact):
                 raise LocatedError(PreconditionViolated, c.span, condition=text, value=f"{d.name} = {_short(value)}")
+
+
+def check_conditions(spec: InputSpec, env: dict[str, Any], index_base: int = 1) -> None:
+    """The relations between inputs (``a d - b c \\ne 0``, ``a_0 = 1``), over the values as the listing reads them.
+
+    After a family written from 0 in a listing from 1 is numbered as written: ``a_0`` is its first member.
+    """
+    exact = _exact(index_base)
     for c, text in spec.conditions:
-        if _violated(c, env):
+        if _violated(c, env, exact):
             names = sorted({n for n in (identifier(x) for x in M.walk(c) if isinstance(x, (M.Sym, M.Idx))) if n in env})
             shown = ", ".join(f"{n} = {_short(env[n])}" for n in names)
             raise LocatedError(PreconditionViolated, c.span, condition=text, value=shown)
@@ -144,10 +157,10 @@ def _has_property(key: str, value: Any) -> bool:
     return True
 
 
-def _violated(condition: M.MathNode, env: dict[str, Any]) -> bool:
+def _violated(condition: M.MathNode, env: dict[str, Any], exact: Context) -> bool:
     """Whether ``condition`` is false over ``env`` (exactly: no tolerance on a precondition)."""
     try:
-        return not bool(np.all(compile_expr(condition, _EXACT)(dict(env))))
+        return not bool(np.all(compile_expr(condition, exact)(dict(env))))
     except LocatedError:
         return False  # a constraint on names not known yet (a size given later) is not checked
     except Exception:  # noqa: BLE001 - a constraint that does not evaluate is not a violation
@@ -155,6 +168,11 @@ def _violated(condition: M.MathNode, env: dict[str, Any]) -> bool:
 
 
 _EXACT = Context(rtol=0.0, atol=0.0, guard=True)
+
+
+def _exact(index_base: int) -> Context:
+    """How a precondition is evaluated: exactly, with the listing's index base."""
+    return _EXACT if index_base == _EXACT.index_base else dataclasses.replace(_EXACT, index_base=index_base)
 
 
 def _whole(value: Any, non_negative: bool) -> bool:

@@ -21,7 +21,7 @@ from ..source import Span
 from ..syntax import ir
 from .conventions import numbered_from, ordered_from_sample, padded, variant
 from .declarations import InputSpec
-from .inputs import bind_sizes, check_entry
+from .inputs import bind_sizes, check_conditions, check_entry
 from .runstate import _RUN, Budget, Env, Exec, Trace, _Returned, _TooDeep
 from .symbols import Resolution
 
@@ -160,12 +160,15 @@ class Program:
             return tuple(_output(v) for v in value), trace
         return _output(value), trace
 
-    def bound_inputs(self, inputs: dict[str, Any]) -> Env:
+    def bound_inputs(self, inputs: dict[str, Any], *, preconditions: bool = True) -> Env:
         """The inputs as a run binds them: with the sizes they imply (``n`` from ``x``), columns, families.
 
         Raises :class:`LocatedError` as a run would (an unknown input, a violated precondition).
+        ``preconditions=False`` leaves the note's preconditions untested: ``lint`` binds one draw
+        to learn whether a check gives every input, whatever the draw's values.
         """
-        return {k: v for k, v in self._bind_inputs(dict(inputs)).items() if k not in self.functions}
+        bound = self._bind_inputs(dict(inputs), preconditions=preconditions)
+        return {k: v for k, v in bound.items() if k not in self.functions}
 
     def _spelled(self, name: str, inputs: dict[str, Any]) -> str:
         """``name``, or its other spelling when that is the one the listing takes (``epsilon``, ``varepsilon``)."""
@@ -174,7 +177,7 @@ class Program:
             return name
         return other
 
-    def _bind_inputs(self, inputs: dict[str, Any]) -> Env:
+    def _bind_inputs(self, inputs: dict[str, Any], *, preconditions: bool = True) -> Env:
         if not self._accepted.issuperset(inputs):  # --set epsilon=… for a listing that writes \varepsilon
             inputs = {self._spelled(n, inputs): v for n, v in inputs.items()}
             inputs = ordered_from_sample(inputs, self._accepted)  # --set p=… for p_{(1)} \le \dots \le p_{(m)}
@@ -214,14 +217,16 @@ class Program:
         for name, value in self.defined:
             if name not in env:
                 env[name] = value(env)  # V = {1, …, n}, as the prose defines it (s ∈ V is checked next)
-        if declarations.inputs or declarations.conditions:
-            check_entry(declarations, env)
+        if preconditions and (declarations.inputs or declarations.conditions):
+            check_entry(declarations, env, self.ctx.index_base)
         for name, places in self.pads:
             if name in env:
                 env[name] = padded(env[name], places)
         for name, first in self.lowered:
             if name in env:
                 env[name] = numbered_from(env[name], first)
+        if preconditions and declarations.conditions:
+            check_conditions(declarations, env, self.ctx.index_base)
         names = self.names
         if names is not None:
             seeded: set[str] = set()

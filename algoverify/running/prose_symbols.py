@@ -98,8 +98,9 @@ _NOUN_AFTER_DIMS = re.compile(
     r"^(?:- ?)?(?:dimensional )?(?:(?:real|integer|symmetric|square|positive definite|non-?negative|"
     r"adjacency|weight|distance|cost|capacity|transition|incidence|design|data|covariance|gram|kernel|"
     r"stiffness|rotation|permutation|orthogonal|diagonal|tridiagonal|triangular|upper|lower|sparse|dense|"
-    r"input|feature|probability|stochastic|hessian|jacobian|coefficient|system) )*"
-    r"(?P<noun>matrix|matrices|vector|vectors|array|arrays|list|lists|table|grid)\b",
+    r"input|feature|probability|stochastic|hessian|jacobian|coefficient|system|digital|grey-?scale|gray-?scale|"
+    r"binary|colou?r|intensity) )*"
+    r"(?P<noun>matrix|matrices|vector|vectors|array|arrays|list|lists|table|grid|image|images|picture)\b",
     re.I,
 )
 _THE_N = re.compile(r"(?:^|\b)(?:the|its|all)$", re.I)
@@ -354,6 +355,15 @@ def text_properties(text: ir.Text, spec: InputSpec, parse: Parse, origin: Origin
             continue
         group = []
         nxt = parts[i + 2] if i + 2 < len(parts) and isinstance(parts[i + 2], ir.Math) else None
+        noun = _NOUN_AFTER_DIMS.match(after)
+        dims = dims_of(tree) if noun and nxt is not None and not after[noun.end() :].strip() else None
+        if dims is not None and len(dims) >= 2:  # "\(M \times N\) image \(f\)": f is M × N
+            try:
+                target = name_of(Piece(parse(nxt), nxt))  # type: ignore[arg-type]
+            except LocatedError:
+                target = None
+            if target is not None:
+                spec.declare(Declared(target, nxt.span, dims, origin=origin))  # type: ignore[union-attr]
         with_parts = _WITH_PARTS.search(after)
         owner = identifier(tree.element) if isinstance(tree, M.In) else identifier(tree)
         # rows and columns: entries named by the owner's letter (a_{uv} of A) are its entries by convention already

@@ -327,7 +327,10 @@ def _bound_by(var: M.MathNode) -> set[str]:
         first = _leading(var.first)
         if first:
             return first
-        # 1 \le i \le n: the first name between the bounds
+        # 1 \le i \le n: the name between the bounds; 1 \le i < j \le n: each name between them
+        between = {n for _, e in var.rest[:-1] for n in _leading(e)}
+        if between:
+            return between
         for _, e in var.rest:
             found = _leading(e)
             if found:
@@ -342,6 +345,8 @@ def _bound_by(var: M.MathNode) -> set[str]:
         lead = _leading(var)
         if lead:
             return lead
+        if var.items and all(isinstance(item, M.In) for item in var.items):
+            return {n for item in var.items for n in _bound_by(item)}  # i \in [1, n], j \in [i + 1, n]: both
         return _bound_by(var.items[0]) if var.items else set()
     if isinstance(var, M.Logic):
         return _bound_by(var.args[0]) if var.args else set()

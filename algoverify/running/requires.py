@@ -50,6 +50,24 @@ def _valued_family(tree: M.MathNode) -> M.MathNode:
     return M.Range(first, last.first, span=tree.span)
 
 
+def _fixed_first(tree: M.MathNode) -> tuple[M.MathNode, M.Rel] | None:
+    """``a_0 = 1, a_1, \\dots, a_N`` (a normalised first coefficient): the family ``a_0, …, a_N``, and ``a_0 = 1``."""
+    if not (isinstance(tree, M.Rel) and len(tree.rest) == 1 and tree.rest[0][0] == "="):
+        return None
+    first, value = tree.first, tree.rest[0][1]
+    if not (isinstance(first, M.Idx) and isinstance(value, M.Tuple) and len(value.items) >= 3):
+        return None
+    head, rest = value.items[0], value.items[1:]
+    base = identifier(first.base)
+    members = [item for item in rest if not isinstance(item, M.Dots)]
+    if base is None or not any(isinstance(item, M.Dots) for item in rest) or isinstance(head, M.Dots):
+        return None
+    if not all(isinstance(item, M.Idx) and identifier(item.base) == base for item in members):
+        return None
+    condition = M.Rel(first, (("=", head),), span=Span(first.span.start, head.span.end))
+    return M.Range(first, members[-1], span=tree.span), condition
+
+
 def _hyphenated(text: ir.Text) -> set[Span]:
     """The math a word is built on: ``\\(x\\)-coordinate``, ``\\(k\\)-th`` (a word of the sentence, never a name)."""
     parts = list(text.parts)
@@ -102,6 +120,10 @@ def declared_inputs(
                         raise
                     continue
                 tree = _valued_family(tree)  # a_0 = f(x_0), \dots, a_n = f(x_n): the family a_0, …, a_n
+                fixed = _fixed_first(tree)  # a_0 = 1, a_1, \dots, a_N: the family a_0, …, a_N, and a_0 = 1
+                if fixed is not None:
+                    tree, condition = fixed
+                    spec.conditions.append((condition, text_of(m)(condition.span)))
                 made_of = _made_of(tree)
                 if made_of is not None:  # graph G = (V, E): G is its parts, an input only where the listing reads it
                     spec.definitions.setdefault(made_of[0], (made_of[1], origin))

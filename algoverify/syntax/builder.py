@@ -521,6 +521,9 @@ class _Builder(_StatementReading, Transformer):
         self, span: Span, header: _Piece, stmts: tuple[ir.Statement, ...], comment: ir.Comment | None
     ) -> ir.ForAll:
         cond = self._cond(header)
+        members = members_of(cond)
+        if members is not None:  # vertices \(e\) of \(Q\): e runs over Q's members
+            return ir.ForAll(span, cond, members[0], members[1], stmts, comment)
         maths = [cond] if isinstance(cond, ir.Math) else list(cond.math)
         for math in maths:
             cut = next(((a, b) for a, b, tok in _top_level(math.latex) if tok == "\\in"), None)
@@ -704,3 +707,23 @@ class _Builder(_StatementReading, Transformer):
             # \begin{algorithmic}[1]\label{…} before any statement: it names the listing
             first, labels = labels[0].name, labels[1:]
         return first, tuple(labels)
+
+
+#: the nouns of "\ForAll{vertices \(e\) of \(Q\)}": the members of Q, in order (a polygon's vertices, its rows)
+_MEMBERS = re.compile(
+    r"^(?:each |every |all (?:the )?|the )?"
+    r"(?P<noun>vertices|vertex|points?|rows?|elements?|items?|members?|entries|entry)$",
+    re.I,
+)
+
+
+def members_of(header: Any) -> tuple[ir.Math, ir.Math, str] | None:
+    """``(e, Q, noun)`` of a \\ForAll header "vertices \\(e\\) of \\(Q\\)", else ``None``."""
+    parts = [p for p in getattr(header, "parts", ()) if not (isinstance(p, str) and not p.strip())]
+    if len(parts) != 4 or not isinstance(parts[1], ir.Math) or not isinstance(parts[3], ir.Math):
+        return None
+    first, of = (" ".join(p.split()) if isinstance(p, str) else None for p in (parts[0], parts[2]))
+    found = _MEMBERS.match(first) if first is not None else None
+    if found is None or of is None or of.lower() != "of":
+        return None
+    return parts[1], parts[3], found.group("noun").lower()

@@ -9,6 +9,7 @@ found at the top level of a formula.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, replace
 from typing import Any, Iterable, Iterator, Sequence
@@ -276,6 +277,16 @@ class _StatementReading:
                 else:
                     out.append(self._math_statement(part, piece, comment if last else None))
                 i = end + 1
+            return out
+        groups = _split_at(content, ";")
+        if len(groups) > 1 and all(groups):  # \(Q \gets R\); \(R \gets\) empty list: two statements
+            out = []
+            for k, group in enumerate(groups):
+                first, last = k == 0, k == len(groups) - 1
+                part = Span(span.start if first else group[0].span.start, span.end if last else group[-1].span.end)
+                out += self._statement(part, group)
+            if comment is not None and out and hasattr(out[-1], "comment"):
+                out[-1] = dataclasses.replace(out[-1], comment=comment)
             return out
         if len(content) == 1 and content[0].kind == "call":
             name, args = content[0].children
@@ -563,6 +574,17 @@ def _header_text(node: ir.Node, parent: Span, pos: int, text: str) -> bool:
 
 #: what joins assignments written as a list in one statement: ",", "and", ", and"
 _LIST_JOIN = re.compile(r",|,?\s*and", re.I)
+
+
+def _split_at(content: Sequence[_Piece], char: str) -> list[list[_Piece]]:
+    """``content`` in the groups that separators ``char`` (pieces of text of it alone) stand between."""
+    groups: list[list[_Piece]] = [[]]
+    for piece in content:
+        if _is_separator(piece, char):
+            groups.append([])
+        else:
+            groups[-1].append(piece)
+    return groups
 
 
 def _is_separator(piece: _Piece, char: str) -> bool:

@@ -79,6 +79,8 @@ def failed_run(result: Any, line_col: Callable[[int], tuple[int, int]], listing:
 
 #: The finding of a run whose inputs break the listing's ``\Require``: the trial is drawn again.
 PRECONDITION = "AV309"
+#: The finding of a run that could not evaluate a statement (a singular matrix, a division by zero).
+EVALUATION_FAILED = "AV306"
 
 __all__ = [
     "shrink_spec",
@@ -587,6 +589,13 @@ def search(
         try:
             problem = attempt(values)
         except CannotCheck as exc:
+            if row is not None and exc.finding is not None and exc.finding.code == EVALUATION_FAILED:
+                # a structured member is ours, not the spec's draw (a zero X_1 makes S_W singular): a run
+                # it stops says nothing of the claim; the random draws decide, and the verdict says so
+                reason = f"structured members the listing could not run on ({exc.finding.code} {exc.finding.message})"
+                skipped[reason] = skipped.get(reason, 0) + 1
+                cause = exc.finding
+                continue
             details: dict[str, Any] = {"inputs": format_inputs(values)}
             if exc.finding is not None:
                 details["cause"] = exc.finding

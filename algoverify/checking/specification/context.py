@@ -29,7 +29,7 @@ from ...running.values import ValueSyntaxError, parse_value, sizes_of, structure
 from ...source import Span
 from .spec import CheckSpec, check_references
 
-__all__ = ["CheckContext", "load_module", "NOTE_MODULE_PREFIX"]
+__all__ = ["CheckContext", "load_module", "grouped_scripts", "spec_tree", "NOTE_MODULE_PREFIX"]
 
 #: The names a note's module is imported under (``sys.modules``): only this process has it.
 NOTE_MODULE_PREFIX = "algoverify_note_"
@@ -331,25 +331,10 @@ class CheckContext:
     def _prepared(self, check: CheckSpec, latex: str, names: set[str], where: Any) -> tuple[M.MathNode, Context]:
         """The spec's LaTeX read as the check reads it (the listing's words and entries), and how to evaluate it."""
         try:
-            # `lo` of the listing is one name in the relation too, as in the listing itself
-            tree = join_words(M.parse_math(latex), spelt_words(names))
-            # d_{ij} is entry (i, j) of D in the relation as in the listing it reads
-            tree = _labelled_members(tree, names)
-            tree = _labelled_entries(tree, names)  # a^{(0)}_{uv}: entry (u, v) of A^{(0)}, A's value on entry
-            # \underline{Q}^{(K)} of the iterates the listing stores as \underline{Q}^{(k)}: member K of them
-            iterates = {n[: -len("_of")] for n in names if n.endswith("_of")}
-            if iterates:
-                tree = M.transform(
-                    tree, lambda node: node if identifier(node) in names else iterate_member(node, iterates)
-                )
-            # H_{k+1} of a step the listing names so (H_k_plus_1): the same name in the relation
-            tree = M.transform(tree, lambda node: _step_variable(node, names))
             renames, pairs = self.renames(check)
-            renames = {**_entry_convention(tree, names), **renames}
-            tree = rename_entries(tree, renames, pairs)
-            # … not where the run has x's members as names of their own (x_0, x_{\min} drawn or the listing's)
-            points = {k: v for k, v in self.coordinates(check).items() if k not in names and not _has_members(k, names)}
-            tree = as_coordinates(tree, points) if points else tree  # x_n of "a point p_i = (x_i, y_i)"
+            tree = spec_tree(
+                M.parse_math(grouped_scripts(latex, names)), names, renames, pairs, self.coordinates(check)
+            )
         except LocatedError as exc:
             raise LocatedError(
                 SpecReferenceError, where, check=check.id, message=f"cannot read {latex!r}: {exc}"
@@ -472,6 +457,52 @@ class CheckContext:
         return fn
 
 
+def grouped_scripts(latex: str, names: set[str]) -> str:
+    """``\\theta_MLE`` as ``\\theta_{MLE}`` where the check names ``theta_MLE`` (a ``let:`` key, a draw).
+
+    TeX sets only the first letter below (θ_M, then L E); a spec that defines ``theta_MLE`` and
+    writes ``\\theta_MLE`` means the name it defined, as its reader takes it.
+    """
+    for name in names:
+        base, _, sub = name.partition("_")
+        if len(sub) < 2 or not sub.isalnum() or not base.isalpha():
+            continue
+        spelt = rf"\\{base}" if len(base) > 1 else rf"(?<![\\A-Za-z]){base}"
+        latex = re.sub(rf"({spelt}_)({sub})(?![A-Za-z0-9])", r"\1{\2}", latex)
+    return latex
+
+
+def spec_tree(
+    tree: M.MathNode,
+    names: set[str],
+    renames: dict[str, str],
+    pairs: frozenset[str],
+    coordinates: dict[str, tuple[str, int]],
+) -> M.MathNode:
+    """A spec formula's tree read as the check reads it, over the ``names`` its values will have.
+
+    ``renames`` and ``pairs`` are what the check's listing reads under another name and its
+    tables; ``coordinates`` the points its prose names. ``lint`` reads a formula the same way,
+    over the names a run would bind, to say before any run which names nothing binds.
+    """
+    # `lo` of the listing is one name in the relation too, as in the listing itself
+    tree = join_words(tree, spelt_words(names))
+    # d_{ij} is entry (i, j) of D in the relation as in the listing it reads
+    tree = _labelled_members(tree, names)
+    tree = _labelled_entries(tree, names)  # a^{(0)}_{uv}: entry (u, v) of A^{(0)}, A's value on entry
+    tree = _exact_positions(tree, names)  # x_k^{(exact)}: the exact run's x at the exact run's k
+    # \underline{Q}^{(K)} of the iterates the listing stores as \underline{Q}^{(k)}: member K of them
+    iterates = {n[: -len("_of")] for n in names if n.endswith("_of")}
+    if iterates:
+        tree = M.transform(tree, lambda node: node if identifier(node) in names else iterate_member(node, iterates))
+    # H_{k+1} of a step the listing names so (H_k_plus_1): the same name in the relation
+    tree = M.transform(tree, lambda node: _step_variable(node, names))
+    tree = rename_entries(tree, {**_entry_convention(tree, names), **renames}, pairs)
+    # … not where the run has x's members as names of their own (x_0, x_{\min} drawn or the listing's)
+    points = {k: v for k, v in coordinates.items() if k not in names and not _has_members(k, names)}
+    return as_coordinates(tree, points) if points else tree  # x_n of "a point p_i = (x_i, y_i)"
+
+
 def _moved(exc: LocatedError, where: Span | None) -> LocatedError:
     """``exc`` at ``where``: the same rule and message, located in the note."""
     return LocatedError(exc.rule, where, exc.details, **exc.args_)
@@ -573,6 +604,28 @@ def _step_variable(node: M.MathNode, names: set[str]) -> M.MathNode:
     if found is None or found[1] not in names or identifier(node) in names:
         return node
     return M.Sym(found[1], span=node.span)
+
+
+def _exact_positions(tree: M.MathNode, names: set[str]) -> M.MathNode:
+    """``x_k^{(\\mathrm{exact})}``: entry ``k`` of the exact run's ``x``, at the exact run's own ``k``.
+
+    The label is the run's, not the letter's: the exact run may stop at another step than the
+    float run, and its ``x_k`` is where it stopped.
+    """
+
+    def exact(node: M.MathNode) -> M.MathNode:
+        if not (isinstance(node, M.Idx) and isinstance(node.base, M.Label)):
+            return node
+        label = node.base.label
+        if identifier(label) != "exact" or identifier(node.base) not in names:
+            return node
+        indices = tuple(
+            M.Label(i, label, span=i.span) if identifier(M.Label(i, label, span=i.span)) in names else i
+            for i in node.indices
+        )
+        return M.Idx(node.base, indices, span=node.span)
+
+    return M.transform(tree, exact)
 
 
 def _labelled_members(tree: M.MathNode, names: set[str]) -> M.MathNode:

@@ -385,6 +385,8 @@ def _apply(node: M.Apply, ctx: Context) -> Closure:
             return _settle(f(*values))
         if isinstance(f, Mapping):
             return _lookup_key(f, values, node, ctx)  # w(u, v) of a map of weights, N(u) of adjacency sets
+        if isinstance(f, np.ndarray) and f.ndim == len(values) >= 2 and all(whole(v) is not None for v in values):
+            return _index(f, values, node, ctx)  # f(x, y) of an image: its pixel (x, y), as image processing writes it
         if len(values) == 2 and not isinstance(inner := pair_inner(tuple(values)), tuple):
             return product(f, inner)  # \alpha (p, r): a number times the inner product of two vectors
         if len(values) != 1:

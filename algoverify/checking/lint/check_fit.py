@@ -1,0 +1,186 @@
+r"""``lint``: what a check will give its listing and read of its run, known before any run.
+
+A check's draws must give its listing every input (AV307 at the check's ``inputs:``), and its
+formulas must read only names the trial will hold (AV303 at the formula's key).
+
+A property's ``holds:``, ``given:`` and ``let:`` read the check's draws, its ``let:``
+definitions, the module's functions and whatever its listing binds or computes. ``check``
+finds a name none of them gives only when the first trial evaluates the formula ("\theta_M
+is not defined"); here it is found from the text alone, at the key that holds the formula.
+
+The names a run binds are over-approximated (every name the listing mentions, declares or is
+given by the prose around it): a name this reports is one no run can bind, never a guess.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from ...findings import BadInput, Finding, LocatedError, UnboundName
+from ...math import mathexpr as M
+from ...running.conventions import variant
+from ...running.reads import reads_of
+from ...syntax import ir
+from ..specification.context import grouped_scripts, spec_tree
+from ..specification.spec import listing_named
+
+__all__ = ["formula_findings", "input_findings"]
+
+#: the kinds whose ``holds:``/``given:``/``let:`` are evaluated over the run's names
+_KINDS = frozenset({"property", "equation"})
+#: x_of_0, x_of_prev, x_of_exact, L_of_m: a name's value on entry, at the previous pass, exact, labelled
+_LABELLED = re.compile(r"(?P<base>.+?)_of_\w+$")
+
+
+def input_findings(
+    path: Path, checks: Iterable[Any], irs: Sequence[ir.Algorithm | None], compiled: dict[int, Any]
+) -> list[Finding]:
+    """AV307 at a check's ``inputs:`` whose draws leave out an input its listing takes (``a_0`` beside ``a``).
+
+    One draw of the built-in generators (seeded) is bound as a trial binds it, preconditions
+    aside: whether an input is given depends on the names drawn and their shapes, never on the
+    values. A check that draws from its module's own generators (never imported by lint), or
+    names one ``\\Function`` of a listing, is left to ``check``.
+    """
+    import numpy as np
+
+    from ...running.values import parse_value
+    from ..specification.context import taken
+
+    out: list[Finding] = []
+    for check in checks:
+        listing = _listing(check, irs, compiled)
+        spec = {**(check.get("inputs") or {}), **(check.get("draw") or {})}
+        whole = str(check.get("listing")).isdigit()  # a \Function of a listing takes its own inputs
+        if listing is None or not spec or check.get("as") is not None or not whole:
+            continue
+        values: dict[str, Any] = {}
+        try:
+            for name, text in spec.items():
+                values[str(name)] = (
+                    parse_value(text, np.random.default_rng(0), values) if isinstance(text, str) else text
+                )
+        except Exception:  # noqa: BLE001 - a module's generator, which lint never imports: check's to bind
+            continue
+        for name in list(values):  # epsilon drawn for a listing that writes \varepsilon, lambda for its lam
+            spelt = variant(name)
+            if spelt is not None and spelt not in values:
+                values[spelt] = values[name]
+        given = set(values) | {str(k).partition("(")[0].strip() for k in check.get("let") or {}}
+        try:
+            listing.program.bound_inputs(taken(listing, values), preconditions=False)
+        except LocatedError as exc:
+            message = str(exc.args_.get("message", ""))
+            missing = [n for n in message.removeprefix("missing input(s) ").split(", ") if n not in given]
+            if message.startswith("missing input(s) ") and missing:
+                said = (
+                    f"missing input(s) {', '.join(missing)}: the check draws {', '.join(map(str, spec))}, and listing "
+                )
+                said += f"{check.get('listing')} takes {', '.join(listing.inputs)}"
+                out.append(BadInput.finding(check.at("inputs"), path, message=said))
+        except Exception:  # noqa: BLE001 - values lint made up may not bind; check binds its own
+            continue
+    return out
+
+
+def _listing(check: Any, irs: Sequence[ir.Algorithm | None], compiled: dict[int, Any]) -> Any:
+    """The compiled listing a check names; ``None`` when it names none or it does not compile."""
+    if check.get("listing") is None:
+        return None
+    algorithm = listing_named(irs, check.get("listing"))
+    index = next((i for i, a in enumerate(irs, start=1) if a is not None and a is algorithm), None)
+    listing = compiled.get(index) if index is not None else None
+    return None if isinstance(listing, LocatedError) else listing
+
+
+def formula_findings(
+    path: Path,
+    checks: Iterable[Any],
+    irs: Sequence[ir.Algorithm | None],
+    compiled: dict[int, Any],
+    resolved: Sequence[Sequence[tuple[Any, Any]]],
+    functions: set[str],
+) -> list[Finding]:
+    """AV303 at each formula of ``checks`` that reads a name no run of the check can bind.
+
+    ``compiled`` maps a listing's number (from 1) to its ``Listing`` (or what stopped it);
+    ``resolved`` holds each listing's scopes with their resolutions; ``functions`` the names the
+    note's module, listings and prose define as functions.
+    """
+    out: list[Finding] = []
+    for check in checks:
+        if check.kind not in _KINDS or check.get("snippet") is not None or check.get("listing") is None:
+            continue  # a snippet's names are its own; without a listing the draws alone are read
+        algorithm = listing_named(irs, check.get("listing"))
+        index = next((i for i, a in enumerate(irs, start=1) if a is not None and a is algorithm), None)
+        listing = compiled.get(index) if index is not None else None
+        if listing is None or isinstance(listing, LocatedError):
+            continue  # a listing that does not compile is reported as such
+        names = _run_names(check, listing, resolved[index - 1]) | functions
+        out += _check_findings(path, check, listing, names)
+    return out
+
+
+def _run_names(check: Any, listing: Any, scopes: Sequence[tuple[Any, Any]]) -> set[str]:
+    """Every name a trial of ``check`` may hold: its draws, ``as:``, and all its listing mentions or binds."""
+    drawn = {str(k) for section in ("inputs", "draw") for k in (check.get(section) or {})}
+    names = drawn | {v for k in drawn if (v := variant(k))} | {"lam" for k in drawn if k.startswith("lambda")}
+    if check.get("as") is not None:
+        names.add(str(check.get("as")))
+    program = listing.program
+    names |= set(listing.inputs) | set(listing.outputs) | set(listing.sizes) | {"result"}
+    names |= set(program.free) | set(program.families) | set(program.families.values())
+    for scope, resolution in scopes:
+        names |= set(scope.bound) | set(scope.reads) | set(scope.params) | set(scope.labels)
+        names |= set(resolution.declarations.names) if resolution.declarations is not None else set()
+    context = listing.context
+    if context is not None:
+        names |= set(context.names) | set(context.sizes) | set(context.families) | set(context.definitions)
+        names |= set(context.functions) | set(context.coordinates)
+    if program.names is not None:
+        names |= set(program.names.renames) | set(program.names.renames.values())
+    return names
+
+
+def _check_findings(path: Path, check: Any, listing: Any, names: set[str]) -> list[Finding]:
+    """The unbound names of one check's formulas, the first of each formula, at its key."""
+    program = listing.program
+    renames = dict(program.names.renames) if program.names is not None else {}
+    pairs = program.names.pairs if program.names is not None else frozenset()
+    coordinates = dict(listing.context.coordinates) if listing.context is not None else {}
+    lets = check.get("let") or {}
+    known = set(names) | {str(k).partition("(")[0].strip() for k in lets}
+    formulas: list[tuple[tuple[Any, ...], str, set[str]]] = []
+    for key, latex in lets.items():
+        _, _, params = str(key).partition("(")
+        own = {p.strip() for p in params.rstrip(")").split(",") if p.strip()}
+        formulas.append((("let", key), str(latex), own))
+    formulas += [((key,), str(check.get(key)), set()) for key in ("given", "holds") if check.get(key) is not None]
+    out = []
+    for key, latex, own in formulas:
+        latex = grouped_scripts(latex, known | own)
+        try:
+            tree = spec_tree(M.parse_math(latex), known | own, renames, pairs, coordinates)
+        except LocatedError:
+            continue  # math the spec cannot read is its own finding
+        for read in reads_of(tree, known | own):
+            labelled = _LABELLED.match(read.name)
+            if labelled is not None and labelled.group("base") in known:
+                continue
+            out.append(_unbound(path, check, key, latex, read))
+            break
+    return out
+
+
+def _unbound(path: Path, check: Any, key: tuple[Any, ...], latex: str, read: Any) -> Finding:
+    written = latex[read.span.start : read.span.end] if read.span is not None else read.name
+    whole = read.name if read.indices else written
+    hint = (
+        (f" (nor is {read.name} to index)" if read.indices and written != read.name else "")
+        + f": the check's {key[0]}: reads it, and neither its inputs, its let:, its listing "
+        + f"nor the note's module give {whole}"
+    )
+    return UnboundName.finding(check.at(*key), path, name=written, hint=hint)
