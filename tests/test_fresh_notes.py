@@ -63,13 +63,17 @@ KNOWN = {
     "brackets) and ((n - m))_N: lint says so (AV308)",
     "round37/hungarian-assignment": "the duals u_{i_0}, v_{j_0} of a label j_0 and the loop's own j: lint says so (AV303)",
     "round37/inverse-bwt": "T = t_1 \\cdots t_n, the output named in the prose as a word of letters: lint says so (AV308)",
-    "round39/myrvold-ruskey-ranking": "Myrvold and Ruskey's parameter \\pi^{-1} (the inverse permutation as an "
-    "array of its own) cannot be stored into: lint says so (AV308)",
     "round40/gp-regression": "Rasmussen and Williams's test point x_*, the solve L \\backslash y, and "
     "\\mathbb{V}[f_*], \\log p(y \\mid X) as names assigned: lint says so (AV201)",
     "round41/max-heap-insert": "CLRS's Parent(i) used with no definition in the note: lint says so (AV303)",
-    "round42/sutherland-hodgman-clipping": "the author's own slip (their report says so): a pass that leaves the "
-    "polygon empty reads its last vertex (AV306), which the listing never guards",
+    "round44/q-learning": "the trajectory S_0, A_0, R_1, \\dots, S_T: three families interleaved in one, which no "
+    "reading splits yet; the check's draws leave S_0, A_0, R_1 out, and lint says so (AV307)",
+    "round44/slice-sampling-stepping-out": "U \\sim \\mathrm{Uniform}(0, 1): a random draw inside the listing, "
+    "which no run makes (it would not be reproducible); lint says so (AV304)",
+    "round44/value-iteration": "p(s' \\mid s, a), the conditional probability written as a table's entry: lint "
+    "says so (AV308)",
+    "round45/hmm-backward": "Durbin's b_k(i) \\gets … beside e_l(x_{i+1}) (the entries of E) and a_{0l} (the begin "
+    "state beside A's a_{kl}): lint says so (AV204, AV308)",
 }
 #: the checks each note's own author made false: the bug planted in each round's listing, and claims
 #: written false on purpose (round 34's implicit midpoint asks atol 1e-9 of a near-singular step, as its
@@ -123,7 +127,15 @@ REFUTED: dict[str, set[str]] = {
     "round41/path-independent-set": {"optimal-value"},
     "round41/shortest-common-supersequence": {"scs-lcs-identity"},
     "round42/direct-form-iir-filter": {"matches-transfer-function"},
+    # the author's own slip (their report says so): a pass that leaves the polygon empty reads its last vertex
+    "round42/sutherland-hodgman-clipping": {"area-not-larger", "inside-window"},
     "round43/ski-rental": {"competitive-ratio"},
+    "round44/gradient-bandit": {"preferences-sum-to-zero"},
+    # the author's spec asks low < high, which the prose does not claim and floats break (their report says so)
+    "round45/arithmetic-coding-interval": {"inside-unit-interval"},
+    "round45/hamming-syndrome-decoding": {"corrects-single-errors"},
+    # the author's check reads n after the listing divided it down (their report says so: n^{(0)} is meant)
+    "round45/variable-byte-encoding": {"byte-count"},
     # the author's reference (scipy's csgraph) takes a weight 0 for no edge; the listing's distances are right
     "round41/zero-one-bfs": {"distances-are-shortest"},
 }

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from helpers import prose_note
+from helpers import property_spec, prose_note
 
 from algoverify import api
 
@@ -139,3 +139,24 @@ def test_the_vertices_of_a_square_matrix_are_not_guessed(tmp_path):
     note = prose_note(tmp_path, "", CLIP)
     finding = api.load(note).listings[0].run({"P": np.eye(3)}).finding
     assert finding is not None and finding.code == "AV204" and "vertices of a 3×3 matrix" in finding.message
+
+
+POPS = r"""
+\Require \(n \ge 1\)
+\State \(S \gets\) empty stack
+\State push \(n\) onto \(S\)
+\State pop \(r\) from \(S\)
+\If{\(n > 2\)}
+  \State pop \(r\) from \(S\)
+\EndIf
+\State \Return \(r\)
+"""
+
+
+def test_a_listing_that_takes_from_a_container_it_emptied_is_refuted(tmp_path):
+    # no reading is in doubt: the listing's own statements emptied the stack; a trial with n > 2 shows it
+    spec = property_spec("it returns n", '{n: "integers(1, 6)"}', "r = n")
+    note = prose_note(tmp_path, "It returns n.", POPS, spec)
+    (outcome,) = api.check([note], seed=0, trials=20).notes[0].outcomes
+    assert outcome.status == "refuted", outcome.message
+    assert "pop of an empty container" in outcome.message

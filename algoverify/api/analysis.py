@@ -182,7 +182,7 @@ def _name_findings(report: NoteReport) -> list[Finding]:
         functions = module_offers(report.note).functions | _note_functions(report) | set(_prose_functions(names))
         seen = {f.span for f in [*report.findings, *found, *calls]}  # a formula the spec's reading already faults
         formulas = formula_findings(report.path, checks, irs, compiled, names.resolved, functions)
-        formulas += input_findings(report.path, checks, irs, compiled)
+        formulas += input_findings(report.path, checks, irs, compiled, functions)
         calls += [f for f in formulas if f.span not in seen]
     except Exception as exc:  # a bug in the resolution must not hide the note's other findings
         return [_internal(report.path, None, "binding the listings' names", exc)]

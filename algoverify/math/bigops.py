@@ -347,10 +347,13 @@ def index_range(
     uses: dict[tuple[str, int], tuple[Callable[[Env], Any], M.MathNode]] = {}
     for root in nodes:
         for n in M.walk(root):
-            if isinstance(n, M.Idx):
-                axes = [k for k, index in enumerate(n.indices) if identifier(index) == var]
-                if len(axes) == 1 and (_said(ctx, n.base), axes[0]) not in uses:
-                    uses[(_said(ctx, n.base), axes[0])] = (keyed(n.base, compile_expr(n.base, ctx)), n)
+            # x_i, D_{ij}; Q[s, a] and Q(s, a) of a table (a function's arguments are no indices: when
+            # run, a function there has none to run over, and says so)
+            base, items = _indexed(n)
+            if base is not None:
+                axes = [k for k, index in enumerate(items) if identifier(index) == var]
+                if len(axes) == 1 and (_said(ctx, base), axes[0]) not in uses:
+                    uses[(_said(ctx, base), axes[0])] = (keyed(base, compile_expr(base, ctx)), n)
     if not uses:
         raise LocatedError(
             NotExecutable,
@@ -384,6 +387,17 @@ def index_range(
         )
 
     return indices
+
+
+def _indexed(n: M.MathNode) -> tuple[M.MathNode | None, tuple[M.MathNode, ...]]:
+    """The array ``n`` reads an entry of and the indices it reads it at; ``(None, ())`` for any other node."""
+    if isinstance(n, M.Idx):
+        return n.base, n.indices
+    if isinstance(n, M.Index):
+        return n.base, n.args
+    if isinstance(n, M.Apply) and isinstance(n.fn, M.Sym) and identifier(n.fn) is not None:
+        return n.fn, n.args
+    return None, ()
 
 
 def _extent(value: Any, axis: int, first: int) -> tuple[int, int] | None:

@@ -269,8 +269,10 @@ def _decide(node: Apply, is_function: Callable[[str], bool | None]) -> MathNode:
         )
     if verdict:
         return Call(name, node.args, span=node.span)
-    if len(node.args) != 1:
-        return node  # f(x, y) of an image is its pixel, α (p, r) a product: the value's shape decides, when run
+    if len(node.args) != 1 or isinstance(node.args[0], (Sym, Idx, Num)):
+        # f(x, y) of an image is its pixel, π(a) of a distribution over arms its entry a, α (p, r) and
+        # α (k) a product: the value's shape decides, when run
+        return node
     return Juxt(node.fn, node.args[0], span=node.span)
 
 

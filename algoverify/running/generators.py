@@ -248,8 +248,9 @@ CLASSES.update(
         and bool(np.all(np.asarray(value) == np.round(value)))
         and bool(np.all((low <= np.asarray(value)) & (np.asarray(value) <= high)))
     ),
+    # no zero entry: a distribution a note draws is inside the simplex (a counterexample shrinks within it too)
     simplex=lambda value, n: (
-        _finite(value, (n,)) and bool(np.all(np.asarray(value) >= 0)) and abs(float(np.sum(value)) - 1.0) <= 1e-12
+        _finite(value, (n,)) and bool(np.all(np.asarray(value) > 0)) and abs(float(np.sum(value)) - 1.0) <= 1e-12
     ),
 )
 

@@ -14,7 +14,7 @@ draws). Each such name becomes one variable: ``H_k``, ``H_k_plus_1``.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator
 
 from ..findings import LocatedError
 from ..math import mathexpr as M
@@ -64,11 +64,14 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
     letters = step_letters(algorithm, plain, declared)
     labels = superscript_labels(targets)
     iterates = superscript_families(targets)
-    if not letters and not labels and not iterates:
+    inverses = _inverse_parameters(algorithm, lambda m: join_words(parse_segment(m), words))
+    if not letters and not labels and not iterates and not inverses:
         return plain
 
     def parse(m: ir.Math) -> M.MathNode:
         tree = plain(m)
+        if inverses:
+            tree = M.transform(M.transform(tree, lambda node: _inverse_name(node, inverses)), _inverse_entry)
         if labels:
             tree = M.transform(tree, lambda node: _as_label(node, labels))
         if iterates:
@@ -78,18 +81,46 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
     return parse
 
 
+def _inverse_parameters(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode]) -> frozenset[str]:
+    """``pi`` of a function that takes ``\\pi^{-1}`` (Myrvold and Ruskey's inverse permutation): an array of its own."""
+    return frozenset(
+        identifier(tree.operand)  # type: ignore[misc]
+        for tree in _parameter_trees(algorithm, parse)
+        if isinstance(tree, M.Inverse) and isinstance(tree.operand, M.Sym) and identifier(tree.operand)
+    )
+
+
+#: the label of an array a listing takes as ``X^{-1}``: its name is ``X_of_inv`` (never the inverse of X)
+_INV = "inv"
+
+
+def _inverse_name(node: M.MathNode, inverses: frozenset[str]) -> M.MathNode:
+    if isinstance(node, M.Inverse) and isinstance(node.operand, M.Sym) and identifier(node.operand) in inverses:
+        return M.Label(node.operand, M.Sym(_INV, span=node.span), span=node.span)
+    return node
+
+
+def _inverse_entry(node: M.MathNode) -> M.MathNode:
+    """``\\pi^{-1}[s]``: entry s of the array ``\\pi^{-1}``, not a product."""
+    if isinstance(node, M.Juxt) and isinstance(node.left, M.Label) and identifier(node.left.label) == _INV:
+        return M.Index(node.left, (node.right,), span=node.span)
+    return node
+
+
 def _parameter_bases(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode]) -> set[str | None]:
     """The names the listing's functions take, and the base of each numbered one (``x`` of ``x_0``)."""
-    out: set[str | None] = set()
+    return {identifier(t.base) if isinstance(t, M.Idx) else identifier(t) for t in _parameter_trees(algorithm, parse)}
+
+
+def _parameter_trees(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode]) -> Iterator[M.MathNode]:
+    """Each parameter of the listing's functions, read (one that does not parse is reported with its math)."""
     for node in ir.walk(algorithm):
         if isinstance(node, ir.Function):
             for m in node.params:
                 try:
-                    tree = parse(m)
+                    yield parse(m)
                 except LocatedError:
                     continue
-                out.add(identifier(tree.base) if isinstance(tree, M.Idx) else identifier(tree))
-    return out
 
 
 def as_coordinates(tree: M.MathNode, coordinates: dict[str, tuple[str, int]]) -> M.MathNode:

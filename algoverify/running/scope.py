@@ -21,6 +21,7 @@ from ..findings import LocatedError
 from ..math import mathexpr as M
 from ..math.names import identifier, labelled
 from ..syntax import ir
+from .containers import ADDING, Operation, container_step
 from .factorizations import factorization, set_by
 from .first_reads import first_reads, stored_sizes
 from .labels import statement_labels
@@ -418,6 +419,8 @@ def _executed(node: ir.Node) -> Iterator[tuple[ir.Math | ir.Text, bool]]:
         yield from ((v, False) for v in node.values)
     elif isinstance(node, ir.TextStatement) and (each := for_each_parts(node.text)) is not None:
         yield each[1], False  # the set of "… for all \(v \in V\)" is read
+    elif isinstance(node, ir.TextStatement) and (operation := container_step(node.text)) is not None:
+        yield from _container_maths(operation)
     elif isinstance(node, ir.CallStmt):
         yield from ((a, swap_call(node)) for a in node.args)  # \Call{swap}{π[i], π[j]} stores into π
     elif isinstance(node, ir.ForRange):
@@ -436,6 +439,26 @@ def _executed(node: ir.Node) -> Iterator[tuple[ir.Math | ir.Text, bool]]:
     for child in ir.iter_children(node):
         if isinstance(child, _STATEMENTS):
             yield from _executed(child)
+
+
+def _container_maths(operation: Operation) -> Iterator[tuple[ir.Math, bool]]:
+    """What a container statement stores and reads.
+
+    "\\(S \\gets\\) empty list" sets S; "pop \\(r\\) from \\(S\\)" sets r and reads S.
+    """
+    kind, maths = operation.kind, operation.maths
+    if kind == "new":
+        yield maths[0], True
+    elif kind in ("first", "last"):
+        yield maths[0], True
+        yield maths[1], False
+    elif kind in ADDING:
+        yield maths[0], False
+        yield maths[-1], False
+    else:
+        if len(maths) == 2:
+            yield maths[0], True  # pop r from S: r is the item taken
+        yield maths[-1], False
 
 
 def _stored(tree: M.MathNode, is_bound: Callable[[str], bool]) -> set[str]:

@@ -388,6 +388,12 @@ class _StatementReading:
         if composite is not None:
             return composite
         assert group.inner is not None
+        written = self._src(group.inner).strip()
+        if written not in ("\\TRUE", "\\FALSE") and to_plain(written).strip().lower() in ("true", "false"):
+            # \While{\textbf{true}}: the constant, as \Return \textbf{true} is (never a sentence); the
+            # older package's \TRUE reads as one already
+            where = content[0].span.cover(content[-1].span)
+            return ir.Math(where, self._src(where), False)
         return self._text_of(content, Span(group.inner.start, group.inner.start))
 
     def _name(self, group: _Piece) -> str:

@@ -49,6 +49,8 @@ class CannotCheck(Exception):
 
 #: an entry inside the extent of a table the listing stores into, never stored (lookup's message)
 _GAP = re.compile(r"reads index .*, a gap in what the listing stored, never set ")
+#: a member taken from a container the listing's own statements left empty (containers' messages)
+_EMPTY = re.compile(r"(?:of an empty container|is empty: it has no (?:first|last) member)$")
 #: an index past either end of an array (:func:`algoverify.math.numeric.lookup`'s message)
 _OUT_OF_RANGE = re.compile(r"^index -?\d+ is out of range ")
 
@@ -68,6 +70,8 @@ def failed_run(result: Any, line_col: Callable[[int], tuple[int, int]], listing:
     if getattr(listing, "index_base_said", False) and _OUT_OF_RANGE.match(f.message):
         return text
     if _GAP.search(f.message):  # a table the listing built, read where it stored nothing
+        return text
+    if _EMPTY.search(f.message):  # a pop, or "the last vertex", of a list the listing itself emptied
         return text
     if f.code == PRECONDITION and f.details.get("inside"):
         return f"{text}, in a call the listing makes"  # its own call broke the contract it states

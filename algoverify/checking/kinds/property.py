@@ -21,6 +21,7 @@ import numpy as np
 from ...findings import Finding, LocatedError, SpecReferenceError, VacuousBound
 from ...math.exact import as_float, to_exact
 from ...math.ops import seen
+from ...running.conventions import numbered_from
 from ..evidence.proof import PROVED, Proof, Subjects, beside, provable, prove
 from ..evidence.trials import REFUTING_CODES, SKIP, CannotCheck, NotReached, failed_run, search
 from ..outcome import Verdict
@@ -123,6 +124,9 @@ def _attempt(
     # the sizes the run bound from the inputs' shapes (n of "x has n entries") are names of the relation too
     bound = listing.program.bound_inputs(taken(listing, values))
     env.update({k: v for k, v in bound.items() if k not in env and not callable(v)})
+    for name, first in listing.program.lowered:  # S_0 of a family written from 0: read as the listing reads it
+        if name in env:
+            env[name] = numbered_from(env[name], first)
     if check.get("arithmetic") == "exact":
         exact = listing.run(taken(listing, values), budget=ctx.budget(check), exact=True)
         if exact.finding is not None:

@@ -36,14 +36,20 @@ _LABELLED = re.compile(r"(?P<base>.+?)_of_\w+$")
 
 
 def input_findings(
-    path: Path, checks: Iterable[Any], irs: Sequence[ir.Algorithm | None], compiled: dict[int, Any]
+    path: Path,
+    checks: Iterable[Any],
+    irs: Sequence[ir.Algorithm | None],
+    compiled: dict[int, Any],
+    functions: set[str],
 ) -> list[Finding]:
     """AV307 at a check's ``inputs:`` whose draws leave out an input its listing takes (``a_0`` beside ``a``).
 
     One draw of the built-in generators (seeded) is bound as a trial binds it, preconditions
     aside: whether an input is given depends on the names drawn and their shapes, never on the
-    values. A check that draws from its module's own generators (never imported by lint), or
-    names one ``\\Function`` of a listing, is left to ``check``.
+    values. An input the note's module, listings or prose define as a function (``q`` of a
+    rejection sampler) is given by the check as it runs. A check that draws from its module's
+    own generators (never imported by lint), or names one ``\\Function`` of a listing, is left
+    to ``check``.
     """
     import numpy as np
 
@@ -69,7 +75,7 @@ def input_findings(
             spelt = variant(name)
             if spelt is not None and spelt not in values:
                 values[spelt] = values[name]
-        given = set(values) | {str(k).partition("(")[0].strip() for k in check.get("let") or {}}
+        given = set(values) | set(functions) | {str(k).partition("(")[0].strip() for k in check.get("let") or {}}
         try:
             listing.program.bound_inputs(taken(listing, values), preconditions=False)
         except LocatedError as exc:

@@ -360,6 +360,8 @@ def _apply(node: M.Apply, ctx: Context) -> Closure:
 
     indexed = compile_expr(node.fn, ctx) if isinstance(node.fn, M.Idx) else None
     functions = ctx.callables()
+    # π(a), H(a): one index written as a name or a number reads an entry; s_i (a_i - 1) is a product
+    atoms = 1 if len(node.args) == 1 and isinstance(node.args[0], (M.Sym, M.Idx, M.Num)) else 2
 
     def apply(env: Env) -> Any:
         if fn_value is not None:
@@ -385,8 +387,10 @@ def _apply(node: M.Apply, ctx: Context) -> Closure:
             return _settle(f(*values))
         if isinstance(f, Mapping):
             return _lookup_key(f, values, node, ctx)  # w(u, v) of a map of weights, N(u) of adjacency sets
-        if isinstance(f, np.ndarray) and f.ndim == len(values) >= 2 and all(whole(v) is not None for v in values):
-            return _index(f, values, node, ctx)  # f(x, y) of an image: its pixel (x, y), as image processing writes it
+        if isinstance(f, np.ndarray) and f.ndim == len(values) >= atoms and all(whole(v) is not None for v in values):
+            # f(x, y) of an image: its pixel (x, y); π(a) of a vector of probabilities: entry a (as
+            # MATLAB and probability write it); a number times a vector is written α v, never v(α)
+            return _index(f, values, node, ctx)
         if len(values) == 2 and not isinstance(inner := pair_inner(tuple(values)), tuple):
             return product(f, inner)  # \alpha (p, r): a number times the inner product of two vectors
         if len(values) != 1:

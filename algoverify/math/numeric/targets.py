@@ -156,7 +156,8 @@ def _index_target(node: M.Index, ctx: Context) -> tuple[Locate, Put]:
     A name bound to nothing becomes a sequence keyed by whatever the index is (a vertex, a pair).
     """
     base = identifier(node.base)
-    if base is None or not isinstance(node.base, M.Sym):
+    # \pi^{-1}[s] of an array the listing takes as \pi^{-1} (a labelled name), as \pi[v] of \pi
+    if base is None or not isinstance(node.base, (M.Sym, M.Label)):
         raise LocatedError(
             NotExecutable, node.span, message=f"{ctx.written(node)} cannot be assigned to: store into a name"
         )

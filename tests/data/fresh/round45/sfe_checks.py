@@ -1,0 +1,1 @@
+# no references needed beyond the listing
