@@ -72,6 +72,17 @@ KNOWN = {
     "which no run makes (it would not be reproducible); lint says so (AV304)",
     "round44/value-iteration": "p(s' \\mid s, a), the conditional probability written as a table's entry: lint "
     "says so (AV308)",
+    "round46/five-point-laplacian": "the grid indices i, j = 0, \\dots, m + 1 start at 0 in a listing that counts "
+    "from 1: lint says so (AV204) and how to set index_base",
+    "round46/full-weighting-restriction": "time levels and grids written as superscripts, v^{2h}_j \\gets …: a "
+    "family of arrays stored by entry, which no listing stores yet; lint says so (AV308)",
+    "round46/godunov-burgers": "LeVeque's time levels Q^{n+1}_i \\gets … (a family of arrays stored by entry) and "
+    "the half-integer fluxes F_{i-1/2}: lint says so (AV303, AV308)",
+    "round46/leapfrog-advection": "time levels v^{n+1}_j \\gets … stored by entry: lint says so (AV303, AV308)",
+    "round46/lennard-jones-minimum-image": "r_{ip} (coordinate p of particle i) beside r_i: lint says so (AV204) and "
+    "how to write either",
+    "round46/shake-bond-constraint": "the author's own spec: the contract check draws no value for the inputs its "
+    "let: builds in the other checks; lint says so (AV307)",
     "round45/hmm-backward": "Durbin's b_k(i) \\gets … beside e_l(x_{i+1}) (the entries of E) and a_{0l} (the begin "
     "state beside A's a_{kl}): lint says so (AV204, AV308)",
 }
@@ -134,6 +145,8 @@ REFUTED: dict[str, set[str]] = {
     # the author's spec asks low < high, which the prose does not claim and floats break (their report says so)
     "round45/arithmetic-coding-interval": {"inside-unit-interval"},
     "round45/hamming-syndrome-decoding": {"corrects-single-errors"},
+    "round46/cloud-in-cell": {"dipole-moment"},
+    "round47/erlang-b-recursion": {"erlang-formula"},
     # the author's check reads n after the listing divided it down (their report says so: n^{(0)} is meant)
     "round45/variable-byte-encoding": {"byte-count"},
     # the author's reference (scipy's csgraph) takes a weight 0 for no edge; the listing's distances are right

@@ -105,3 +105,21 @@ def test_an_input_the_module_defines_as_a_function_is_no_lint_finding(tmp_path, 
     )
     codes = [f.code for f in api.lint([note]).all_findings() if f.code != "AV604"]
     assert codes == ([] if defined else ["AV307"])
+
+
+@pytest.mark.parametrize(
+    ("latex", "value"),
+    [
+        (r"\alpha \left[ r + \gamma v - q \right]", 0.5 * (1.0 + 0.9 * 2.0 - 0.5)),  # a sized bracket groups
+        (r"\alpha \bigl[ r - q \bigr]", 0.5 * 0.5),
+    ],
+)
+def test_a_sized_bracket_after_a_number_groups_and_never_indexes(tmp_path, latex, value):
+    body = rf"""
+\Require \(\alpha, r, \gamma, v, q\)
+\State \(d \gets {latex}\)
+\State \Return \(d\)
+"""
+    note = prose_note(tmp_path, "", body)
+    run = api.load(note).listings[0].run({"alpha": 0.5, "r": 1.0, "gamma": 0.9, "v": 2.0, "q": 0.5})
+    assert run.finding is None and run.value == pytest.approx(value)

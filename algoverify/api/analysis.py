@@ -169,7 +169,8 @@ def _name_findings(report: NoteReport) -> list[Finding]:
     try:
         names = note_names(report)
         listings = [(b.block, b.ir) for b in report.listings()]
-        found = name_findings(report.note, listings, names, _note_index_base(report))
+        bases = [listing_base(report, i) for i in range(len(listings))]
+        found = name_findings(report.note, listings, names, _note_index_base(report), bases)
         runnable = [
             (i + 1, block.ir, listing_base(report, i), names.contexts[i])
             for i, block in enumerate(report.listings())

@@ -224,6 +224,10 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "sin": np.sin,
     "cos": np.cos,
     "tan": np.tan,
+    # the reciprocal functions spectral and wave texts write (Trefethen's \cot(x/2))
+    "cot": lambda x: 1.0 / np.tan(x),
+    "sec": lambda x: 1.0 / np.cos(x),
+    "csc": lambda x: 1.0 / np.sin(x),
     "sinh": np.sinh,
     "cosh": np.cosh,
     "tanh": np.tanh,

@@ -275,7 +275,14 @@ def _make_builder() -> type:
             return _apply(fn, group, self._sp(meta))
 
         def index(self, meta, base, group):
+            if self._sized(group):  # \alpha \left[ R + \gamma V \right]: a sized bracket groups, it never indexes
+                return Juxt(base, group, span=self._sp(meta))
             return _index(base, group, self._sp(meta))
+
+        def _sized(self, group: MathNode) -> bool:
+            """Whether ``group``'s bracket is written ``\\left[`` (or ``\\bigl[`` …): a grouping, as papers write it."""
+            before = self._text[: max(group.span.start - self._base, 0)].rstrip()
+            return re.search(r"\\(?:left|bigl|Bigl|biggl|Biggl|big|Big|bigg|Bigg)\s*\[?\s*$", before) is not None
 
         def index_scripted(self, meta, base, group, *posts):
             entry = _index(base, group, Span(base.span.start, posts[0].span.start))

@@ -45,6 +45,7 @@ from .conventions import (
     install_views,
     lowered,
     new_array_of,
+    numbered_from,
     pads,
     renaming,
     stored_as_ones,
@@ -331,6 +332,10 @@ class _Compiler(Loops, Worded):
             unsized = self.unsized.get(identifier(target) or "")
             if unsized is not None and (M.zero_literal(tree) if unsized == "0" else bare_identity(tree)):
                 value = _refused(unsized, identifier(target) or "", tree)  # a scalar would be a silent guess
+        written = self.context.firsts.get(identifier(target) or "") if self.context is not None else None
+        if written is not None and written.first < self.ctx.index_base:
+            # \rho \gets zeros(M + 1) of "the density \rho_0, \dots, \rho_M": numbered as the note writes it
+            value = _numbered(value, written.first)
         span = node.span
         if family_target(target) is not None:  # \beta_1, \dots, \beta_p \gets 0: each member, so the vector
             family, value = fill_family(target, value, self.ctx)
@@ -728,6 +733,11 @@ def unsized_starts(names: Any) -> dict[str, str]:
     out = {name: "0" for name, _ in names.unsized_zeros}
     out.update({name: "I" for name, _ in names.unsized_identities})
     return out
+
+
+def _numbered(value: Callable[[Env], Any], first: int) -> Callable[[Env], Any]:
+    """``value`` read from index ``first`` (a vector the note numbers from 0 in a listing that counts from 1)."""
+    return lambda env: numbered_from(value(env), first)
 
 
 def _refused(start: str, name: str, tree: M.MathNode) -> Callable[[Env], Any]:

@@ -324,6 +324,11 @@ def variant(name: str) -> str | None:
         return name[3:]
     if head in ("lambda", "lam"):
         return ("lam" if head == "lambda" else "lambda") + sep + tail
+    # \Delta x is the one name Deltax in a listing; a spec writes Delta_x (and delta_t for \delta t)
+    if head in ("Delta", "delta") and len(tail) == 1 and tail.isalpha():
+        return head + tail
+    if head[:5] in ("Delta", "delta") and len(head) == 6 and head[5].isalpha() and not sep:
+        return head[:5] + "_" + head[5]
     return None
 
 

@@ -174,6 +174,8 @@ class InputSpec:
     orders: set[str] = field(default_factory=set)
     #: coordinates the prose names: ``x`` → ``("p", 0)`` for "a point \(p_i = (x_i, y_i)\)"
     coordinates: dict[str, tuple[str, int]] = field(default_factory=dict)
+    #: index ranges a ``\\Require`` writes (``i, j = 0, \\dots, m + 1``): the indices, their first value, where
+    index_ranges: list[tuple[tuple[str, ...], int | None, Span]] = field(default_factory=list)
 
     @property
     def names(self) -> list[str]:
@@ -269,6 +271,7 @@ class InputSpec:
             {k: dict(v) for k, v in self.conventions.items()},
             self.orders | other.orders,
             {**other.coordinates, **self.coordinates},
+            [*self.index_ranges, *other.index_ranges],
         )
         for d in other.inputs:
             out.declare(d)
@@ -482,18 +485,68 @@ def first_written(node: M.MathNode, origin: Origin | None = None) -> Family | No
     return Family(name, "", int(start.text), 0, origin, node.span)
 
 
-def _subscripted(node: M.MathNode) -> M.MathNode:
-    """A range between two bracketed members of one name (``x[0]``, ``x[N-1]``), written with subscripts."""
-    if not isinstance(node, M.Range) or not all(
-        isinstance(end, M.Index) and len(end.args) == 1 for end in (node.lo, node.hi)
+def index_range(tree: M.MathNode) -> tuple[tuple[str, ...], M.MathNode, M.MathNode] | None:
+    """``(("i", "j"), 0, m + 1)`` of ``i, j = 0, \\dots, m + 1``: letters an index runs over, never a condition.
+
+    Also ``i = 1, \\dots, n``. The letters are single lowercase ones, as indices are written.
+    """
+    letters: list[M.MathNode]
+    if (
+        isinstance(tree, M.Rel)
+        and len(tree.rest) == 1
+        and tree.rest[0][0] == "="
+        and isinstance(tree.rest[0][1], M.Range)
     ):
+        letters = list(tree.first.items) if isinstance(tree.first, M.Tuple) else [tree.first]
+        lo, hi = tree.rest[0][1].lo, tree.rest[0][1].hi
+    elif (
+        isinstance(tree, M.Tuple)
+        and len(tree.items) >= 3
+        and isinstance(tree.items[-2], M.Dots)
+        and isinstance(tree.items[-3], M.Rel)
+        and len(tree.items[-3].rest) == 1
+        and tree.items[-3].rest[0][0] == "="
+    ):  # i, j = 0, \dots, m + 1 reads as i, (j = 0), \dots, m + 1
+        rel = tree.items[-3]
+        letters = [*tree.items[:-3], rel.first]
+        lo, hi = rel.rest[0][1], tree.items[-1]
+    else:
+        return None
+    names = [identifier(x) if isinstance(x, M.Sym) else None for x in letters]
+    if not all(n is not None and len(n) == 1 and n.islower() for n in names):
+        return None
+    return tuple(names), lo, hi  # type: ignore[arg-type]
+
+
+def joint_range(tree: M.MathNode) -> M.MathNode:
+    """``i, j = 0, \\dots, m + 1`` as one relation of the letters and their range (it parses as i, (j = 0), …)."""
+    found = index_range(tree)
+    if found is None or not isinstance(tree, M.Tuple):
+        return tree
+    letters = tuple(M.Sym(name, span=tree.span) for name in found[0])
+    rng = M.Range(found[1], found[2], span=tree.span)
+    return M.Rel(M.Tuple(letters, span=tree.span), (("=", rng),), span=tree.span)
+
+
+def _subscripted(node: M.MathNode) -> M.MathNode:
+    """A range between two members of one name written ``x[0]``, ``x[N-1]`` or ``\\gamma(0)``, as subscripts."""
+    if not isinstance(node, M.Range):
         return node
-    lo, hi = node.lo, node.hi
-    return M.Range(
-        M.Idx(lo.base, lo.args, span=lo.span),  # type: ignore[attr-defined]
-        M.Idx(hi.base, hi.args, span=hi.span),  # type: ignore[attr-defined]
-        span=node.span,
-    )
+    lo, hi = member_written(node.lo), member_written(node.hi)
+    return M.Range(lo, hi, span=node.span) if lo is not None and hi is not None else node
+
+
+def member_written(node: M.MathNode) -> M.Idx | None:
+    """``x[k]`` or ``\\gamma(k)`` (a member written in brackets, or as a call), as the member ``x_k``; else ``None``.
+
+    Brockwell and Davis's autocovariances ``\\gamma(0), \\dots, \\gamma(n)``, a signal's samples
+    ``x[0], \\dots, x[N-1]``: one name and one index.
+    """
+    if isinstance(node, M.Index) and len(node.args) == 1:
+        return M.Idx(node.base, node.args, span=node.span)
+    if isinstance(node, M.Apply) and isinstance(node.fn, M.Sym) and len(node.args) == 1:
+        return M.Idx(node.fn, node.args, span=node.span)
+    return None
 
 
 def _element_of(node: M.MathNode, declared: set[str]) -> bool:

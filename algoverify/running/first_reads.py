@@ -21,6 +21,7 @@ from ..math.names import identifier
 from ..source import Span
 from ..syntax import ir
 from .reads import is_constant
+from .worded import for_each_parts
 
 __all__ = ["FirstReads", "first_reads", "stored_sizes", "names_in"]
 
@@ -120,6 +121,19 @@ class _Walk:
                     self.written.add(name)
             if n.comment is not None:
                 self.visit(n.comment, looping, statements=False)
+            return
+        each = for_each_parts(n.text) if isinstance(n, ir.TextStatement) else None
+        if each is not None:  # "\(\rho_p \gets 0\) for \(p = 0, \dots, M\)": the domain is read, each target written
+            self.read(each[1], looping, statements)
+            for m in each[0]:
+                tree = self.tree(m)
+                target = tree.target if isinstance(tree, M.Assign) else None
+                base = target.base if isinstance(target, (M.Idx, M.Index)) else target
+                name = identifier(base) if isinstance(base, M.Sym) else None
+                if name is not None:
+                    self.written_any.add(name)
+                    if statements:
+                        self.written.add(name)
             return
         if statements and isinstance(n, _LOOPS):
             stored = {self._stored_name(a) for a in ir.walk(n) if isinstance(a, ir.Assign)} - {None}

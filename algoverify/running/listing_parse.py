@@ -56,8 +56,17 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
         name: at for name, at in (context.coordinates if context is not None else {}).items() if name not in assigned
     }
 
+    # "in reduced units, \(k_B = 1\)": k_B is the constant the prose defines, never k at index B
+    constants = frozenset(
+        name
+        for name in (context.definitions if context is not None else {})
+        if "_" in name and name.partition("_")[0] not in assigned
+    )
+
     def plain(m: ir.Math) -> M.MathNode:
         tree = inline_definitions(join_words(parse_segment(m), words), by_prose)
+        if constants:
+            tree = M.transform(tree, lambda node: _as_constant(node, constants))
         return as_coordinates(tree, coordinates) if coordinates else tree
 
     declared = _declared(context) if context is not None else set()
@@ -65,11 +74,17 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
     labels = superscript_labels(targets)
     iterates = superscript_families(targets)
     inverses = _inverse_parameters(algorithm, lambda m: join_words(parse_segment(m), words))
-    if not letters and not labels and not iterates and not inverses:
+    powered = _powered_families(targets, assigned, _loop_variables(algorithm, plain))
+    called = _call_families(algorithm, lambda m: join_words(parse_segment(m), words))
+    if not letters and not labels and not iterates and not inverses and not powered and not called:
         return plain
 
     def parse(m: ir.Math) -> M.MathNode:
         tree = plain(m)
+        if called:  # \gamma(n - k) of the family \gamma(0), \dots, \gamma(N): its member n − k, never a product
+            tree = M.transform(tree, lambda node: _call_member(node, called))
+        if powered:
+            tree = M.transform(tree, lambda node: powered_member(node, powered))
         if inverses:
             tree = M.transform(M.transform(tree, lambda node: _inverse_name(node, inverses)), _inverse_entry)
         if labels:
@@ -79,6 +94,89 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
         return flatten_steps(tree, letters) if letters else tree
 
     return parse
+
+
+def _call_families(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode]) -> frozenset[str]:
+    """The names whose family the parameters or ``\\Require`` write as calls: ``\\gamma(0), \\dots, \\gamma(N)``."""
+    out: set[str] = set()
+    for node in ir.walk(algorithm):
+        maths: list[ir.Math] = []
+        if isinstance(node, ir.Function):
+            maths = list(node.params)
+        elif isinstance(node, ir.Condition) and node.kind in ("require", "input"):
+            maths = list(node.symbols)
+        trees: list[M.MathNode] = []
+        for m in maths:
+            try:
+                tree = parse(m)
+            except LocatedError:
+                continue
+            trees += list(tree.items) if isinstance(tree, M.Tuple) else [tree]
+        for a, dots, b in zip(trees, trees[1:], trees[2:]):
+            if (
+                isinstance(dots, M.Dots)
+                and isinstance(a, M.Apply)
+                and isinstance(b, M.Apply)
+                and identifier(a.fn) is not None
+                and identifier(a.fn) == identifier(b.fn)
+            ):
+                out.add(identifier(a.fn))  # type: ignore[arg-type]
+    return frozenset(out)
+
+
+def _call_member(node: M.MathNode, called: frozenset[str]) -> M.MathNode:
+    if isinstance(node, M.Apply) and isinstance(node.fn, M.Sym) and identifier(node.fn) in called:
+        return M.Idx(node.fn, node.args, span=node.span)
+    return node
+
+
+def _loop_variables(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode]) -> frozenset[str]:
+    """The names the listing's loops run (``n`` of ``\\For{\\(n = 2, \\dots, m\\)}``)."""
+    out: set[str] = set()
+    for node in ir.walk(algorithm):
+        if isinstance(node, (ir.ForRange, ir.ForAll)) and node.var is not None:
+            try:
+                name = identifier(parse(node.var))
+            except LocatedError:
+                continue
+            if name is not None:
+                out.add(name)
+    return frozenset(out)
+
+
+def _powered_families(
+    targets: Iterable[M.MathNode], assigned: set[str | None], loops: frozenset[str]
+) -> frozenset[tuple[str, str]]:
+    """``(sigma, 2)`` of ``\\sigma_n^2 \\gets …`` where σ itself is never assigned: Hull's variances σ_n², a family."""
+    out = set()
+    for t in targets:
+        if isinstance(t, M.Pow) and isinstance(t.exp, M.Num) and isinstance(t.base, M.Idx):
+            name = identifier(t.base.base) if isinstance(t.base.base, M.Sym) else None
+            # stored at a loop's index (σ_n², n running): a family; σ_1², s_p² (pooled), σ_B² are names of their own
+            running = any(identifier(i) in loops for i in t.base.indices)
+            if name is not None and name not in assigned and running:
+                out.add((name, t.exp.text))
+    return frozenset(out)
+
+
+def powered_member(node: M.MathNode, powered: frozenset[tuple[str, str]]) -> M.MathNode:
+    """``\\sigma_{n-1}^2`` of the family σ² the listing stores: its member n − 1, never σ_{n-1} squared."""
+    if not (isinstance(node, M.Pow) and isinstance(node.exp, M.Num) and isinstance(node.base, M.Idx)):
+        return node
+    base = node.base.base
+    if not isinstance(base, M.Sym) or (identifier(base), node.exp.text) not in powered:
+        return node
+    return M.Idx(M.Pow(base, node.exp, span=base.span), node.base.indices, span=node.span)
+
+
+def _as_constant(node: M.MathNode, constants: frozenset[str]) -> M.MathNode:
+    """``k_B`` of a constant the prose defines: a labelled name (its subscript a word, never an index)."""
+    if not (isinstance(node, M.Idx) and len(node.indices) == 1 and isinstance(node.indices[0], M.Sym)):
+        return node
+    if identifier(node) not in constants:
+        return node
+    (label,) = node.indices
+    return M.Idx(node.base, (M.Text(label.name, span=label.span),), span=node.span)
 
 
 def _inverse_parameters(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode]) -> frozenset[str]:

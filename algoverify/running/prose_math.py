@@ -91,6 +91,14 @@ def read_math(
     return precondition
 
 
+def _labelled_constant(node: M.MathNode) -> bool:
+    """``k_B``, ``T_c``, ``x_{\\max}``: a letter with a capital or a word below it, a constant of its own."""
+    if not (isinstance(node, M.Idx) and isinstance(node.base, M.Sym) and len(node.indices) == 1):
+        return False
+    (label,) = node.indices
+    return isinstance(label, M.Sym) and (label.name[:1].isupper() or len(label.name) > 1 or label.font == "rm")
+
+
 def relation(
     tree: M.Rel, piece: Piece, spec: InputSpec, origin: Origin, *, conditional: bool, joined: bool = False
 ) -> bool:
@@ -119,7 +127,7 @@ def relation(
     if ops == ["="]:
         _vector_of_entries(tree, spec, origin, piece)
         declare_math(tree, spec, text_of(piece.math), origin, joint=False)  # A = [a_1, …, a_n]: columns
-        name = identifier(tree.first) if isinstance(tree.first, M.Sym) else None
+        name = identifier(tree.first) if isinstance(tree.first, M.Sym) or _labelled_constant(tree.first) else None
         value = tree.rest[0][1]
         spelled = read_family(value) is not None or written_family_of(value, origin) is not None  # x = x_1 x_2 … x_m
         if name is not None and not conditional and not spelled and not isinstance(value, M.Range):

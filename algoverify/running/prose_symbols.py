@@ -39,6 +39,7 @@ from .declarations import (
     InputSpec,
     Origin,
     dims_of,
+    joint_range,
     read_family,
     set_shape,
 )
@@ -207,7 +208,7 @@ def _pieces(sentence: Sentence, text: str, parse: Parse) -> list[str | Piece]:
         latex = m.group()[inner_start : len(m.group()) - inner_end]
         math = ir.Math(Span(start + m.start() + inner_start, start + m.end() - inner_end), latex)
         try:
-            out.append(Piece(parse(math), math))
+            out.append(Piece(joint_range(parse(math)), math))  # i, j = 0, \dots, m + 1: one range, never j = 0
         except LocatedError:
             out.append(Piece(M.Text(latex, span=math.span), math))  # unreadable math declares nothing
         pos = m.end()

@@ -16,7 +16,7 @@ from ..math import mathexpr as M
 from ..math.names import identifier
 from ..source import Span
 from ..syntax import ir
-from .declarations import Declared, InputSpec, Origin, declare_math, dims_of, text_of
+from .declarations import Declared, InputSpec, Origin, declare_math, dims_of, index_range, text_of
 from .prose_math import ordered_family
 from .prose_symbols import part_names, text_properties
 
@@ -118,6 +118,12 @@ def declared_inputs(
                 except LocatedError:
                     if not tolerant:
                         raise
+                    continue
+                ranged = index_range(tree)
+                if ranged is not None:  # i, j = 0, \dots, m + 1: where the indices run, never a condition on them
+                    first = ranged[1]
+                    start = int(first.text) if isinstance(first, M.Num) and first.text.isdigit() else None
+                    spec.index_ranges.append((ranged[0], start, m.span))
                     continue
                 tree = _valued_family(tree)  # a_0 = f(x_0), \dots, a_n = f(x_n): the family a_0, …, a_n
                 fixed = _fixed_first(tree)  # a_0 = 1, a_1, \dots, a_N: the family a_0, …, a_N, and a_0 = 1

@@ -22,6 +22,7 @@ from ..math import mathexpr as M
 from ..math.names import identifier, labelled
 from ..syntax import ir
 from .containers import ADDING, Operation, container_step
+from .declarations import member_written
 from .factorizations import factorization, set_by
 from .first_reads import first_reads, stored_sizes
 from .labels import statement_labels
@@ -171,15 +172,18 @@ def join_families(trees: list[M.MathNode]) -> list[M.MathNode]:
     i = 0
     while i < len(trees):
         a = trees[i]
+        # \gamma(0), \dots, \gamma(N) and x[0], \dots, x[N-1] are families too
+        lo = a if isinstance(a, M.Idx) else member_written(a)
+        hi = trees[i + 2] if i + 2 < len(trees) else None
+        hi = hi if hi is None or isinstance(hi, M.Idx) else member_written(hi)
         if (
-            i + 2 < len(trees)
+            hi is not None
+            and lo is not None
             and isinstance(trees[i + 1], M.Dots)
-            and isinstance(a, M.Idx)
-            and isinstance(trees[i + 2], M.Idx)
-            and identifier(a.base) is not None
-            and identifier(a.base) == identifier(trees[i + 2].base)  # type: ignore[union-attr]
+            and identifier(lo.base) is not None
+            and identifier(lo.base) == identifier(hi.base)
         ):
-            out.append(M.Range(a, trees[i + 2], span=a.span.cover(trees[i + 2].span)))
+            out.append(M.Range(lo, hi, span=a.span.cover(trees[i + 2].span)))
             i += 3
             continue
         out.append(a)
@@ -287,6 +291,10 @@ def _read_statements(
                     scope.whole_values.setdefault(name, []).append(value)
                 if numbered and name is not None:
                     scope.member_set.setdefault(name, n.span.end)
+    # "\(\rho_p \gets 0\) for \(p = 0, \dots, M\)": every member set, so the whole of rho is the listing's
+    filled = _filled_by_each(nodes, parse)
+    scope.assigned_whole |= filled
+    scope.whole |= filled
     # "evaluate the loss \(L_i\) on \(B_i\)": a binding of the statement sets what it names
     scope.described |= _stated_names(nodes, parse) - scope.bound
     scope.bound |= scope.described
@@ -336,6 +344,23 @@ def _stated_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNod
                     except LocatedError:
                         continue
                     out |= {identifier(x) for x in M.walk(tree) if isinstance(x, (M.Sym, M.Idx))} - {None}
+    return out
+
+
+def _filled_by_each(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode]) -> set[str]:
+    """The arrays a statement for every member fills (``d`` of "\\(d_v \\gets \\infty\\) for all \\(v \\in V\\)")."""
+    out: set[str] = set()
+    for node in nodes:
+        for n in ir.walk(node):
+            each = for_each_parts(n.text) if isinstance(n, ir.TextStatement) else None
+            for m in each[0] if each is not None else ():
+                try:
+                    tree = parse(m)
+                except LocatedError:
+                    continue
+                target = tree.target if isinstance(tree, M.Assign) else None
+                if isinstance(target, (M.Idx, M.Index)) and identifier(target.base) is not None:
+                    out.add(identifier(target.base))  # type: ignore[arg-type]
     return out
 
 

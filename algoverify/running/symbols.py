@@ -309,6 +309,18 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
             and scope.index_counts.get(d.entries) == {2}
         }
     )
+    # "V with rows v_1, \dots, v_N", then v_i \gets \lambda v_i and \Return V: each store is to a row of V
+    out.renames.update(
+        {
+            d.rows: d.name
+            for d in declarations.inputs
+            if d.rows
+            and d.rows in scope.stored_by_index
+            and d.rows not in scope.assigned_whole
+            and scope.index_counts.get(d.rows) == {1}
+            and (d.name in scope.reads or d.name in _returned(scope))
+        }
+    )
     _definitions(free, bound, context, out)
     for name in sorted(dims & set(scope.reads)):
         out.bindings[name] = _binding(name, declarations, scope, conventions)  # type: ignore[assignment]

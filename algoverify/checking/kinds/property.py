@@ -135,7 +135,8 @@ def _attempt(
         env = {k: v if callable(v) else to_exact(v) for k, v in env.items()}
         env.update({f"{k}_of_exact": v for k, v in _final(listing, exact).items()})
     # `given: N \ge 1` of an input N the listing counts down: held on entry, it is not asked of the final N
-    return _judge(check, ctx, env, given_held=on_entry is True)
+    ran = frozenset(k for k in check.get("let") or {} if str(k) in listing.inputs and str(k) in env)
+    return _judge(check, ctx, env, given_held=on_entry is True, ran=ran)
 
 
 def _let_inputs(
@@ -231,21 +232,30 @@ def _outputs_record(listing: Any) -> Any:
 
 
 def _judge(
-    check: CheckSpec, ctx: CheckContext, env: dict[str, Any], at: str = "", *, given_held: bool = False
+    check: CheckSpec,
+    ctx: CheckContext,
+    env: dict[str, Any],
+    at: str = "",
+    *,
+    given_held: bool = False,
+    ran: frozenset[str] = frozenset(),
 ) -> str | None:
     """``None`` when ``holds:`` is true over ``env``, :data:`SKIP` when ``given:`` is false, else why not.
 
     ``given_held``: ``given:`` named only inputs and held on entry; it is not asked again of the run's state.
+    ``ran``: the ``let:`` names the listing took as inputs: after the run they are what it made of them.
     """
     try:
-        return _judged(check, ctx, env, at, given_held)
+        return _judged(check, ctx, env, at, given_held, ran)
     except RunFailed as exc:
         return str(exc)
 
 
-def _judged(check: CheckSpec, ctx: CheckContext, env: dict[str, Any], at: str, given_held: bool) -> str | None:
+def _judged(
+    check: CheckSpec, ctx: CheckContext, env: dict[str, Any], at: str, given_held: bool, ran: frozenset[str]
+) -> str | None:
     holds, given = str(check.get("holds")), check.get("given")
-    ctx.let(check, env)
+    ctx.let(check, env, keep=ran)
     if given is not None and not given_held and not _truth(ctx.evaluate(check, str(given), env, ("given",))):
         return SKIP
     with np.errstate(all="ignore"):

@@ -197,14 +197,29 @@ def name_findings(
     listings: Sequence[tuple[Any, ir.Algorithm | None]],
     names: NoteNames,
     explicit_base: int | None,
+    bases: Sequence[int] = (),
 ) -> list[Finding]:
-    """``lint``: each name a listing reads that nothing in the note binds (AV303), each undecided reading (AV204)."""
+    """``lint``: each name a listing reads that nothing in the note binds (AV303), each undecided reading (AV204).
+
+    ``bases``: where each listing counts from, as it runs.
+    """
     out: list[Finding] = []
     path = note.path
     numbers = names.numbers or [{} for _ in listings]
     set_by_bindings = step_names(note)
-    for (block, _), resolutions, drawn, context in zip(listings, names.resolved, numbers, names.contexts):
+    for k, ((block, _), resolutions, drawn, context) in enumerate(
+        zip(listings, names.resolved, numbers, names.contexts)
+    ):
+        base = bases[k] if k < len(bases) else None
         for scope, resolution in resolutions:
+            for letters, first, span in resolution.declarations.index_ranges if scope.function is None else ():
+                if first is not None and base is not None and first != base:
+                    said = ", ".join(letters)
+                    message = (
+                        f"{said} run from {first} here, but the listing counts from {base}: set index_base: {first} "
+                        f"in the note's algoverify: section, or write the range from {base}"
+                    )
+                    out.append(AmbiguousMath.finding(span, path, message=message))
             out += _entries_of_numbers(scope, context, drawn, note)
             for read in resolution.unbound:
                 if read.name in set_by_bindings and scope.described:

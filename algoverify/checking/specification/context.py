@@ -22,7 +22,7 @@ from ...math.ops import Sequence
 from ...reading.files import regular_file, resolved
 from ...running.conventions import ORDERED, variant
 from ...running.generators import GENERATORS, GeneratorError
-from ...running.listing_parse import as_coordinates, iterate_member, step_name
+from ...running.listing_parse import as_coordinates, iterate_member, powered_member, step_name
 from ...running.structured import EDGE_ROWS
 from ...running.symbols import rename_entries
 from ...running.values import ValueSyntaxError, parse_value, sizes_of, structured_value, value_class
@@ -426,14 +426,19 @@ class CheckContext:
         # a sequence the run starts (y of y \gets y_0) is the run's, not a part of an input
         return {k: v for k, v in bound.items() if not callable(v) and not isinstance(v, Sequence)}
 
-    def let(self, check: CheckSpec, env: dict[str, Any], *, partial: bool = False) -> None:
+    def let(
+        self, check: CheckSpec, env: dict[str, Any], *, partial: bool = False, keep: frozenset[str] = frozenset()
+    ) -> None:
         """Add ``let:`` definitions to ``env``: ``G: X X^{\\top}``, or functions ``M(T): …``.
 
         ``partial``: leave out a definition that has no value over ``env`` (one that reads what a run computes).
+        ``keep``: names ``env`` already holds that stay as they are (an input the listing took and updated).
         """
         for key, latex in (check.get("let") or {}).items():
             name, _, params = str(key).partition("(")
             name = name.strip()
+            if name in keep and name in env:
+                continue
             if params:
                 params_ = [p.strip() for p in params.rstrip(")").split(",")]
                 env[name] = self._function(check, params_, str(latex), env, ("let", key))
@@ -497,6 +502,10 @@ def spec_tree(
         tree = M.transform(tree, lambda node: node if identifier(node) in names else iterate_member(node, iterates))
     # H_{k+1} of a step the listing names so (H_k_plus_1): the same name in the relation
     tree = M.transform(tree, lambda node: _step_variable(node, names))
+    # \sigma_n^2 of the variances σ² the listing stores (sigma_sq): member n, as in the listing
+    powered = frozenset((n[: -len("_sq")], "2") for n in names if n.endswith("_sq") and n[: -len("_sq")] not in names)
+    if powered:
+        tree = M.transform(tree, lambda node: powered_member(node, powered))
     tree = rename_entries(tree, {**_entry_convention(tree, names), **renames}, pairs)
     # … not where the run has x's members as names of their own (x_0, x_{\min} drawn or the listing's)
     points = {k: v for k, v in coordinates.items() if k not in names and not _has_members(k, names)}
