@@ -76,8 +76,6 @@ KNOWN = {
     "from 1: lint says so (AV204) and how to set index_base",
     "round46/full-weighting-restriction": "time levels and grids written as superscripts, v^{2h}_j \\gets …: a "
     "family of arrays stored by entry, which no listing stores yet; lint says so (AV308)",
-    "round46/godunov-burgers": "LeVeque's time levels Q^{n+1}_i \\gets … (a family of arrays stored by entry) and "
-    "the half-integer fluxes F_{i-1/2}: lint says so (AV303, AV308)",
     "round46/leapfrog-advection": "time levels v^{n+1}_j \\gets … stored by entry: lint says so (AV303, AV308)",
     "round46/lennard-jones-minimum-image": "r_{ip} (coordinate p of particle i) beside r_i: lint says so (AV204) and "
     "how to write either",

@@ -324,6 +324,11 @@ def variant(name: str) -> str | None:
         return name[3:]
     if head in ("lambda", "lam"):
         return ("lam" if head == "lambda" else "lambda") + sep + tail
+    # Q^n, Q^{n+1} of a spec: the listing's time levels Q_of_n, Q_of_n_plus_1
+    level = re.fullmatch(r"([A-Za-z]+)\^\{?([A-Za-z0-9]+)(?:([+-])([0-9]+))?\}?", name)
+    if level is not None:
+        letter, script, sign, step = level.groups()
+        return f"{letter}_of_{script}" + (f"_{'plus' if sign == '+' else 'minus'}_{step}" if sign else "")
     # \Delta x is the one name Deltax in a listing; a spec writes Delta_x (and delta_t for \delta t)
     if head in ("Delta", "delta") and len(tail) == 1 and tail.isalpha():
         return head + tail

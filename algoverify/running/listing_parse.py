@@ -33,6 +33,7 @@ __all__ = [
     "flatten_steps",
     "superscript_labels",
     "superscript_families",
+    "level_entry",
     "iterate_member",
 ]
 
@@ -72,15 +73,22 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
     declared = _declared(context) if context is not None else set()
     letters = step_letters(algorithm, plain, declared)
     labels = superscript_labels(targets)
-    iterates = superscript_families(targets)
+    loops = _loop_variables(algorithm, plain)
+    iterates = superscript_families(targets, loops)
+    # Q^{n+1}_i \gets … with no loop over n: one step, from the level Q^n given to the level Q^{n+1} made
+    levels = frozenset(
+        name for t in targets if (raised := _raised(_level_of(t))) is not None and (name := raised[0]) not in iterates
+    )
     inverses = _inverse_parameters(algorithm, lambda m: join_words(parse_segment(m), words))
-    powered = _powered_families(targets, assigned, _loop_variables(algorithm, plain))
+    powered = _powered_families(targets, assigned, loops)
     called = _call_families(algorithm, lambda m: join_words(parse_segment(m), words))
-    if not letters and not labels and not iterates and not inverses and not powered and not called:
+    if not letters and not labels and not iterates and not inverses and not powered and not called and not levels:
         return plain
 
     def parse(m: ir.Math) -> M.MathNode:
         tree = plain(m)
+        if levels:
+            tree = M.transform(tree, lambda node: _level_entry(node, levels))
         if called:  # \gamma(n - k) of the family \gamma(0), \dots, \gamma(N): its member n − k, never a product
             tree = M.transform(tree, lambda node: _call_member(node, called))
         if powered:
@@ -236,13 +244,19 @@ def as_coordinates(tree: M.MathNode, coordinates: dict[str, tuple[str, int]]) ->
     return M.transform(tree, point_of)
 
 
-def superscript_families(targets: Iterable[M.MathNode]) -> frozenset[str]:
+def superscript_families(targets: Iterable[M.MathNode], loops: frozenset[str] = frozenset()) -> frozenset[str]:
     r"""``x`` of ``x^{k+1} \gets …`` or ``x^{(k+1)} \gets …`` among assignments' ``targets``: iterates by superscript.
 
     A power cannot be assigned: Boyd's ADMM writes its iterates ``x^{k+1}``, ``z^{k}``, others
     ``x^{(k)}``. Each is member ``k`` of one family ``x_of``, whose member ``0`` is the input the
     manual names ``x_of_0`` (``x^{(0)}``), as ``x_0`` starts the sequence ``x_k``.
     """
+    # Q^{n+1}_i \gets … in a loop over n: entry i of the iterate n + 1 (LeVeque's time levels)
+    targets = [
+        level if (level := _level_of(t)) is not None and _names_in(_raised(level)[1]) & loops else t  # type: ignore[index]
+        for t in targets
+        if _level_of(t) is None or _names_in(_raised(_level_of(t))[1]) & loops  # type: ignore[index]
+    ]
     raised = [(t, _raised(t)) for t in targets]
     return frozenset(
         r[0] for t, r in raised if r is not None and not isinstance(r[1], M.Num) and _capital_power(t) is None
@@ -261,8 +275,69 @@ def _raised(node: M.MathNode) -> tuple[str, M.MathNode] | None:
     return (name, script) if name is not None else None
 
 
+def _names_in(node: M.MathNode) -> set[str]:
+    return {n for x in M.walk(node) if isinstance(x, M.Sym) and (n := identifier(x)) is not None}
+
+
+def _level_entry(node: M.MathNode, levels: frozenset[str]) -> M.MathNode:
+    """``Q^{n}_i`` of a one-step listing: entry i of the level ``Q^{n}``, a name of its own (``Q_of_n``).
+
+    ``Q^{n+1}`` is ``Q_of_n_plus_1``, whole or by entry; the level is a name, never a power.
+    """
+    if not isinstance(node, M.Pow) or isinstance(node.exp, M.Num):
+        return node
+    base = node.base.base if isinstance(node.base, M.Idx) else node.base
+    name = _level_name(node.exp)
+    if not isinstance(base, M.Sym) or identifier(base) not in levels or name is None:
+        return node
+    label = M.Label(base, M.Sym(name, span=node.exp.span), span=node.span)
+    return M.Idx(label, node.base.indices, span=node.span) if isinstance(node.base, M.Idx) else label
+
+
+def level_entry(node: M.MathNode, names: set[str] | frozenset[str]) -> M.MathNode:
+    """``Q^{n+1}_i`` in a check's formula where the run holds the level ``Q_of_n_plus_1``: its entry i."""
+    if not isinstance(node, M.Pow) or isinstance(node.exp, M.Num):
+        return node
+    base = node.base.base if isinstance(node.base, M.Idx) else node.base
+    name = _level_name(node.exp)
+    if isinstance(base, M.Sym) and name is not None and f"{identifier(base)}_of_{name}" in names:
+        return _level_entry(node, frozenset({identifier(base)}))  # type: ignore[arg-type]
+    return node
+
+
+def _level_name(script: M.MathNode) -> str | None:
+    """``n``, ``n_plus_1``, ``n_minus_1``, ``2h``: a time level or a grid written as a superscript."""
+    if isinstance(script, M.Sym):
+        return identifier(script)
+    if isinstance(script, M.BinOp) and script.op in "+-" and isinstance(script.right, M.Num):
+        left = identifier(script.left) if isinstance(script.left, M.Sym) else None
+        sign = "plus" if script.op == "+" else "minus"
+        return f"{left}_{sign}_{script.right.text}" if left is not None and script.right.text.isdigit() else None
+    if isinstance(script, M.Juxt) and isinstance(script.left, M.Num) and isinstance(script.right, M.Sym):
+        return f"{script.left.text}{identifier(script.right)}"  # v^{2h}: the grid of spacing 2h
+    return None
+
+
+def _level_of(node: M.MathNode) -> M.MathNode | None:
+    """``Q^{n+1}`` of an entry ``Q^{n+1}_i`` (TeX sets both scripts on Q: it reads as ``(Q_i)^{n+1}``); else ``None``.
+
+    Only a script that is no number: ``\\sigma_n^2`` is a square.
+    """
+    if isinstance(node, M.Pow) and isinstance(node.base, M.Idx) and isinstance(node.base.base, M.Sym):
+        if not isinstance(node.exp, M.Num):
+            return M.Pow(node.base.base, node.exp, span=node.span)
+    if isinstance(node, M.Idx) and _raised(node.base) is not None:
+        return node.base
+    return None
+
+
 def iterate_member(node: M.MathNode, families: frozenset[str] | set[str]) -> M.MathNode:
     """``x^{(k)}`` of an iterated ``x`` as member ``k`` of the family ``x_of`` (spans kept); anything else as it is."""
+    if isinstance(node, M.Pow) and isinstance(node.base, M.Idx) and not isinstance(node.exp, M.Num):
+        raised = _raised(M.Pow(node.base.base, node.exp, span=node.span))
+        if raised is not None and raised[0] in families:  # Q^{n}_i: entry i of the iterate n
+            level = M.Idx(M.Sym(f"{raised[0]}_of", span=node.base.base.span), (node.exp,), span=node.span)
+            return M.Index(level, node.base.indices, span=node.span)
     if isinstance(node, M.Idx) and isinstance(node.base, M.Idx) and isinstance(node.base.base, M.Sym):
         if node.base.base.name in {f"{f}_of" for f in families}:  # x^{(k)}_i: entry i of the k-th iterate
             return M.Index(node.base, node.indices, span=node.span)

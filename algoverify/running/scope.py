@@ -498,6 +498,12 @@ def _stored(tree: M.MathNode, is_bound: Callable[[str], bool]) -> set[str]:
         if labelled(tree, is_bound):
             return {n for n in (identifier(tree),) if n is not None}
         return {n for n in (identifier(tree), identifier(tree.base)) if n is not None}
+    if (
+        isinstance(tree, M.Index)
+        and isinstance(tree.base, M.Idx)
+        and (identifier(tree.base.base) or "").endswith("_of")
+    ):
+        return {identifier(tree.base.base)}  # type: ignore[set-item]  # Q^{n+1}_i: the iterates Q_of
     if isinstance(tree, M.Index):
         name = identifier(tree.base)
         return {name} if name is not None else set()
@@ -524,6 +530,14 @@ def _shape_of_target(tree: M.MathNode, scope: Scope, is_bound: Callable[[str], b
         for name in _stored(tree, is_bound):
             scope.whole.add(name)
             scope.assigned_whole.add(name)
+    elif (
+        isinstance(tree, M.Index)
+        and isinstance(tree.base, M.Idx)
+        and (identifier(tree.base.base) or "").endswith("_of")
+    ):
+        # Q^{n+1}_i \gets …: an entry of the iterate n + 1, stored into the family Q_of by its level
+        scope.stored_by_index.add(identifier(tree.base.base))  # type: ignore[arg-type]
+        scope.index_counts.setdefault(identifier(tree.base.base), set()).add(1)  # type: ignore[arg-type]
     elif isinstance(tree, M.Index) and identifier(tree.base) is not None:
         scope.bracketed.add(identifier(tree.base))  # type: ignore[arg-type]  # B[h_j(x_i)] \gets 1
     elif isinstance(tree, M.Assign):

@@ -22,7 +22,7 @@ from ...math.ops import Sequence
 from ...reading.files import regular_file, resolved
 from ...running.conventions import ORDERED, variant
 from ...running.generators import GENERATORS, GeneratorError
-from ...running.listing_parse import as_coordinates, iterate_member, powered_member, step_name
+from ...running.listing_parse import as_coordinates, iterate_member, level_entry, powered_member, step_name
 from ...running.structured import EDGE_ROWS
 from ...running.symbols import rename_entries
 from ...running.values import ValueSyntaxError, parse_value, sizes_of, structured_value, value_class
@@ -502,6 +502,9 @@ def spec_tree(
         tree = M.transform(tree, lambda node: node if identifier(node) in names else iterate_member(node, iterates))
     # H_{k+1} of a step the listing names so (H_k_plus_1): the same name in the relation
     tree = M.transform(tree, lambda node: _step_variable(node, names))
+    # Q^{n+1}_i of the level the one-step listing makes (Q_of_n_plus_1): its entry i, as in the listing
+    if any("_of_" in n for n in names):
+        tree = M.transform(tree, lambda node: level_entry(node, names))
     # \sigma_n^2 of the variances σ² the listing stores (sigma_sq): member n, as in the listing
     powered = frozenset((n[: -len("_sq")], "2") for n in names if n.endswith("_sq") and n[: -len("_sq")] not in names)
     if powered:

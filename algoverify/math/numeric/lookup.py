@@ -13,6 +13,7 @@ import math
 import operator
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
+from fractions import Fraction
 from typing import Any, Callable
 
 import numpy as np
@@ -354,6 +355,20 @@ def _eye(node: M.Idx, flat: str | None, ctx: Context) -> Closure:
     return eye
 
 
+def _sequence_key(i: Any, node: M.MathNode, ctx: Context) -> Any:
+    """An index of a sequence: a whole number, or a half (LeVeque's interfaces i − 1/2) as the float it is."""
+    if (
+        isinstance(i, (float, np.floating))
+        and math.isfinite(i)
+        and (2 * float(i)).is_integer()
+        and not float(i).is_integer()
+    ):
+        return float(i)
+    if isinstance(i, Fraction) and i.denominator == 2:
+        return float(i)
+    return _as_index(i, node, ctx)
+
+
 def _as_index(i: Any, node: M.MathNode, ctx: Context) -> int:
     if isinstance(i, (float, np.floating)) and float(i).is_integer():
         i = int(i)
@@ -395,7 +410,10 @@ def _index(container: Any, idx: list[Any], node: M.MathNode, ctx: Context) -> An
     if any(isinstance(i, IndexSpan) for i in idx):
         return _sliced(container, idx, node, ctx)
     base = _first(container, ctx)
-    written = [_as_index(i, node, ctx) for i in idx]
+    if isinstance(container, Sequence):  # F_{i-1/2}: a flux between cells is stored at a half index
+        written = [_sequence_key(i, node, ctx) for i in idx]
+    else:
+        written = [_as_index(i, node, ctx) for i in idx]
     if isinstance(container, Sequence):
         key = written[0] if len(written) == 1 else tuple(written)
         if key not in container:

@@ -18,8 +18,8 @@ from ..algebraic import EXACT_TYPES
 from ..names import identifier, labelled
 from ..ops import Sequence, holds_a_number, members
 from ..slices import IndexSpan, index_items
-from .core import Context, Env, _ndim, _shape
-from .lookup import _as_index, _first, _key, _out_of_range, _position, _slice_key
+from .core import Context, Env, _ndim, _shape, compile_expr
+from .lookup import _as_index, _first, _key, _out_of_range, _position, _sequence_key, _slice_key
 from .values import RealInterval, _what
 
 # --- assignment targets ---------------------------------------------------------------------------
@@ -62,6 +62,8 @@ def _target(node: M.MathNode, ctx: Context) -> tuple[Locate, Put]:
         return _unpack_target(node, ctx)
     if isinstance(node, M.Idx):
         return _element_target(node, ctx)
+    if isinstance(node, M.Index) and _iterate_of(node.base) is not None:
+        return _member_entry_target(node, ctx)
     if isinstance(node, M.Index):
         return _index_target(node, ctx)
     if isinstance(node, M.Apply) and isinstance(node.fn, M.Sym):
@@ -150,6 +152,36 @@ def _element_target(node: M.Idx, ctx: Context) -> tuple[Locate, Put]:
     return locate, put
 
 
+def _iterate_of(node: M.MathNode) -> str | None:
+    """``x_of`` of ``Idx(x_of, k)``, member ``k`` of the iterates ``x^{(k)}`` (``iterate_member``); else ``None``."""
+    if isinstance(node, M.Idx) and isinstance(node.base, M.Sym) and len(node.indices) == 1:
+        name = identifier(node.base)
+        return name if name is not None and name.endswith("_of") else None
+    return None
+
+
+def _member_entry_target(node: M.Index, ctx: Context) -> tuple[Locate, Put]:
+    """``Q^{n+1}_i \\gets v`` (LeVeque's time levels): entry i of the iterate n + 1, a new member if it is new."""
+    family = _iterate_of(node.base)
+    level = compile_expr(node.base.indices[0], ctx)  # type: ignore[attr-defined]
+    args = [_position(a, ctx, brackets=True) for a in index_items(node.args)]
+
+    def locate(env: Env) -> list[Any]:
+        return [level(env), *(a(env) for a in args)]
+
+    def put(env: Env, where: list[Any], value: Any) -> list[str]:
+        levels = env.get(family)
+        levels = Sequence(levels) if isinstance(levels, Sequence) else Sequence()
+        key = _key(where[:1], node, ctx)
+        member = {"member": levels.get(key)}
+        _store_at(member, "member", where[1:], value, node, ctx, keyed=True)
+        levels[key] = member["member"]
+        env[family] = levels  # type: ignore[index]
+        return [family]  # type: ignore[list-item]
+
+    return locate, put
+
+
 def _index_target(node: M.Index, ctx: Context) -> tuple[Locate, Put]:
     """``A[i] \\gets v``, ``\\pi[v] \\gets u``, ``d[v] \\gets \\infty``: stored as a subscript target is.
 
@@ -188,7 +220,7 @@ def _store_at(
         if keyed or (isinstance(container, Mapping) and not isinstance(container, Sequence)):
             key = _key(where, node, ctx)
         else:
-            written = [_as_index(i, node, ctx) for i in where]
+            written = [_sequence_key(i, node, ctx) for i in where]  # F_{i-1/2} \gets …: a half index too
             key = written[0] if len(written) == 1 else tuple(written)
         new = Sequence(container or {}) if container is None or isinstance(container, Sequence) else dict(container)
         new[key] = value
