@@ -74,9 +74,6 @@ KNOWN = {
     "says so (AV308)",
     "round46/five-point-laplacian": "the grid indices i, j = 0, \\dots, m + 1 start at 0 in a listing that counts "
     "from 1: lint says so (AV204) and how to set index_base",
-    "round46/full-weighting-restriction": "time levels and grids written as superscripts, v^{2h}_j \\gets …: a "
-    "family of arrays stored by entry, which no listing stores yet; lint says so (AV308)",
-    "round46/leapfrog-advection": "time levels v^{n+1}_j \\gets … stored by entry: lint says so (AV303, AV308)",
     "round46/lennard-jones-minimum-image": "r_{ip} (coordinate p of particle i) beside r_i: lint says so (AV204) and "
     "how to write either",
     "round46/shake-bond-constraint": "the author's own spec: the contract check draws no value for the inputs its "

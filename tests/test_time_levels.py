@@ -68,3 +68,47 @@ def test_one_step_from_a_level_to_the_next_with_fluxes_at_half_indices(tmp_path,
     np.testing.assert_allclose(listing.run({"Q_of_n": q, "nu": 0.5}).value, want)
     (outcome,) = api.check([note], seed=0, trials=10).notes[0].outcomes
     assert outcome.status == "verified", outcome.message
+
+
+LEAPFROG = r"""
+\Require \(v^0_0, \dots, v^0_{M-1}\), \(\lambda > 0\), \(K \ge 1\)
+\For{\(m = 0, \dots, M - 1\)}
+  \State \(v^1_m \gets v^0_m - \lambda (v^0_m - v^0_{(m-1) \bmod M})\)
+\EndFor
+\For{\(n = 1, \dots, K - 1\)}
+  \For{\(m = 0, \dots, M - 1\)}
+    \State \(v^{n+1}_m \gets v^{n-1}_m - \lambda (v^n_{(m+1) \bmod M} - v^n_{(m-1) \bmod M})\)
+  \EndFor
+\EndFor
+\State \Return \(v^{K}\)
+"""
+
+
+def test_numbered_levels_of_a_family_stored_entry_by_entry(tmp_path):
+    # v^0_m, v^1_m: levels 0 and 1 of the family the loop over n builds, in the listing and in the check alike
+    spec = property_spec(
+        "the scheme conserves the total",
+        '{M: "integers(3, 9)", "v^0": "randn(M)", lambda: "uniform(0.1, 0.9)", K: "integers(1, 6)"}',
+        r"\sum_{m=0}^{M-1} v^{K}_m = \sum_{m=0}^{M-1} v^0_m",
+    )
+    note = prose_note(tmp_path, "The scheme conserves the total.", LEAPFROG, spec)
+    (outcome,) = api.check([note], seed=0, trials=10).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+
+
+RESTRICT = r"""
+\Require fine-grid vector \(v^h = (v^h_1, \dots, v^h_{n-1})\), \(n\) even
+\For{\(j = 1, \dots, n/2 - 1\)}
+  \State \(v^{2h}_j \gets \frac{1}{4} \left( v^h_{2j-1} + 2 v^h_{2j} + v^h_{2j+1} \right)\)
+\EndFor
+\State \Return \(v^{2h}\)
+"""
+
+
+def test_a_grid_written_as_a_superscript_and_its_size_from_a_vector(tmp_path):
+    # v^h, v^{2h}: the fine and the coarse grid (names, never powers); n − 1 is the fine grid's length
+    note = prose_note(tmp_path, "", RESTRICT)
+    listing = api.load(note).listings[0]
+    fine = np.array([1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0])
+    got = listing.run({listing.inputs[0]: fine}).value
+    np.testing.assert_allclose(got, [(fine[2 * j - 2] + 2 * fine[2 * j - 1] + fine[2 * j]) / 4 for j in range(1, 4)])

@@ -29,6 +29,8 @@ def bind_sizes(spec: InputSpec, env: dict[str, Any], span: Span) -> None:
             value = env.get(name)
             offset = spec.offsets.get((size, name, axis), 0)
             shape = np.shape(value) if value is not None and not isinstance(value, list) else None
+            if shape is not None and len(shape) == 1 and axis == 1:
+                axis = 0  # v = (v_1, \dots, v_{n-1}) read as columns, given as a vector: its entries
             # said as a reader counts: "x has length 3", "A has 2 columns" (not len(x), A.shape[1])
             if value is not None and isinstance(value, list) and axis == 0:
                 seen[f"{name} has length {{}}"] = (len(value), len(value) - offset)

@@ -75,6 +75,7 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
     labels = superscript_labels(targets)
     loops = _loop_variables(algorithm, plain)
     iterates = superscript_families(targets, loops)
+    by_entry = frozenset(r[0] for t in targets if (r := _raised(_level_of(t))) is not None) & iterates
     # Q^{n+1}_i \gets … with no loop over n: one step, from the level Q^n given to the level Q^{n+1} made
     levels = frozenset(
         name for t in targets if (raised := _raised(_level_of(t))) is not None and (name := raised[0]) not in iterates
@@ -98,7 +99,7 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
         if labels:
             tree = M.transform(tree, lambda node: _as_label(node, labels))
         if iterates:
-            tree = M.transform(tree, lambda node: iterate_member(node, iterates))
+            tree = M.transform(tree, lambda node: iterate_member(node, iterates, by_entry))
         return flatten_steps(tree, letters) if letters else tree
 
     return parse
@@ -275,6 +276,11 @@ def _raised(node: M.MathNode) -> tuple[str, M.MathNode] | None:
     return (name, script) if name is not None else None
 
 
+def _raised_name(node: M.MathNode) -> str | None:
+    """``v`` of ``v^0_m`` (a power of an entry of ``v``)."""
+    return identifier(node.base.base) if isinstance(node, M.Pow) and isinstance(node.base, M.Idx) else None
+
+
 def _names_in(node: M.MathNode) -> set[str]:
     return {n for x in M.walk(node) if isinstance(x, M.Sym) and (n := identifier(x)) is not None}
 
@@ -300,7 +306,11 @@ def level_entry(node: M.MathNode, names: set[str] | frozenset[str]) -> M.MathNod
         return node
     base = node.base.base if isinstance(node.base, M.Idx) else node.base
     name = _level_name(node.exp)
-    if isinstance(base, M.Sym) and name is not None and f"{identifier(base)}_of_{name}" in names:
+    if (
+        isinstance(base, M.Sym)
+        and name is not None
+        and identifier(M.Label(base, M.Sym(name, span=None), span=None)) in names
+    ):
         return _level_entry(node, frozenset({identifier(base)}))  # type: ignore[arg-type]
     return node
 
@@ -331,11 +341,18 @@ def _level_of(node: M.MathNode) -> M.MathNode | None:
     return None
 
 
-def iterate_member(node: M.MathNode, families: frozenset[str] | set[str]) -> M.MathNode:
-    """``x^{(k)}`` of an iterated ``x`` as member ``k`` of the family ``x_of`` (spans kept); anything else as it is."""
-    if isinstance(node, M.Pow) and isinstance(node.base, M.Idx) and not isinstance(node.exp, M.Num):
+def iterate_member(
+    node: M.MathNode, families: frozenset[str] | set[str], by_entry: frozenset[str] = frozenset()
+) -> M.MathNode:
+    """``x^{(k)}`` of an iterated ``x`` as member ``k`` of the family ``x_of`` (spans kept); anything else as it is.
+
+    ``by_entry``: the families the listing stores entry by entry (``v^{n+1}_m \\gets …``), whose
+    ``v^0_m`` is entry m of level 0; elsewhere ``x_i^2`` stays a square.
+    """
+    numeric = isinstance(node, M.Pow) and isinstance(node.exp, M.Num)
+    if isinstance(node, M.Pow) and isinstance(node.base, M.Idx) and (not numeric or _raised_name(node) in by_entry):
         raised = _raised(M.Pow(node.base.base, node.exp, span=node.span))
-        if raised is not None and raised[0] in families:  # Q^{n}_i: entry i of the iterate n
+        if raised is not None and raised[0] in families:  # Q^{n}_i, v^0_m: entry i of the iterate n (or 0)
             level = M.Idx(M.Sym(f"{raised[0]}_of", span=node.base.base.span), (node.exp,), span=node.span)
             return M.Index(level, node.base.indices, span=node.span)
     if isinstance(node, M.Idx) and isinstance(node.base, M.Idx) and isinstance(node.base.base, M.Sym):

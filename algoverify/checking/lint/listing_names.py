@@ -25,6 +25,7 @@ from ...reading.files import regular_file, resolved
 from ...reading.macros import MacroError, MacroTable, expand
 from ...reading.notes import Note
 from ...reading.prose import Sentence, sentences
+from ...running.conventions import variant
 from ...running.declarations import Declared, InputSpec, Origin
 from ...running.listing_parse import listing_parser
 from ...running.prose_math import function_definition
@@ -88,11 +89,15 @@ def _spec_names(
                 for name, value in inputs.items():
                     span = check.at("inputs", name)
                     origin = Origin("spec", note.source.line_col(span.start)[0])
-                    out[i].setdefault(str(name), origin)
-                    if draws_a_number(value):
-                        numbers[i].setdefault(str(name), origin)
-                    else:
-                        not_numbers[i].add(str(name))
+                    # lambda drawn for the listing's \lambda (lam), Q^n for its level Q^n (Q_of_n): one name
+                    for spelt in (str(name), variant(str(name))):
+                        if spelt is None:
+                            continue
+                        out[i].setdefault(spelt, origin)
+                        if draws_a_number(value):
+                            numbers[i].setdefault(spelt, origin)
+                        else:
+                            not_numbers[i].add(spelt)
     return out, [{n: o for n, o in found.items() if n not in no} for found, no in zip(numbers, not_numbers)]
 
 

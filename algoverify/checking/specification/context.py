@@ -498,6 +498,8 @@ def spec_tree(
     tree = _exact_positions(tree, names)  # x_k^{(exact)}: the exact run's x at the exact run's k
     # \underline{Q}^{(K)} of the iterates the listing stores as \underline{Q}^{(k)}: member K of them
     iterates = {n[: -len("_of")] for n in names if n.endswith("_of")}
+    # v^0_m where the run has the level v_of_0 (an input): its entry m, never v_m squared to the 0
+    tree = M.transform(tree, lambda node: _numbered_level(node, names))
     if iterates:
         tree = M.transform(tree, lambda node: node if identifier(node) in names else iterate_member(node, iterates))
     # H_{k+1} of a step the listing names so (H_k_plus_1): the same name in the relation
@@ -616,6 +618,15 @@ def _step_variable(node: M.MathNode, names: set[str]) -> M.MathNode:
     if found is None or found[1] not in names or identifier(node) in names:
         return node
     return M.Sym(found[1], span=node.span)
+
+
+def _numbered_level(node: M.MathNode, names: set[str]) -> M.MathNode:
+    if not (isinstance(node, M.Pow) and isinstance(node.exp, M.Num) and isinstance(node.base, M.Idx)):
+        return node
+    base = node.base.base
+    if not isinstance(base, M.Sym) or f"{identifier(base)}_of_{node.exp.text}" not in names:
+        return node
+    return M.Idx(M.Label(base, node.exp, span=node.span), node.base.indices, span=node.span)
 
 
 def _exact_positions(tree: M.MathNode, names: set[str]) -> M.MathNode:
