@@ -66,8 +66,6 @@ KNOWN = {
     "round40/gp-regression": "Rasmussen and Williams's test point x_*, the solve L \\backslash y, and "
     "\\mathbb{V}[f_*], \\log p(y \\mid X) as names assigned: lint says so (AV201)",
     "round41/max-heap-insert": "CLRS's Parent(i) used with no definition in the note: lint says so (AV303)",
-    "round44/q-learning": "the trajectory S_0, A_0, R_1, \\dots, S_T: three families interleaved in one, which no "
-    "reading splits yet; the check's draws leave S_0, A_0, R_1 out, and lint says so (AV307)",
     "round44/slice-sampling-stepping-out": "U \\sim \\mathrm{Uniform}(0, 1): a random draw inside the listing, "
     "which no run makes (it would not be reproducible); lint says so (AV304)",
     "round44/value-iteration": "p(s' \\mid s, a), the conditional probability written as a table's entry: lint "

@@ -123,3 +123,26 @@ def test_a_sized_bracket_after_a_number_groups_and_never_indexes(tmp_path, latex
     note = prose_note(tmp_path, "", body)
     run = api.load(note).listings[0].run({"alpha": 0.5, "r": 1.0, "gamma": 0.9, "v": 2.0, "q": 0.5})
     assert run.finding is None and run.value == pytest.approx(value)
+
+
+TRAJECTORY = r"""
+\Require trajectory \(S_0, A_0, R_1, \dots, S_T\), step size \(\alpha\)
+\State \(G \gets 0\)
+\For{\(t = 0, \dots, T - 1\)}
+  \State \(G \gets G + \alpha R_{t+1} S_{t+1} - A_t\)
+\EndFor
+\State \Return \(G\)
+"""
+
+
+def test_a_trajectory_written_in_turns_is_three_families(tmp_path):
+    # S_0, A_0, R_1, …, S_T: S from 0 to T, A from 0 to T − 1, R from 1 to T, each counted as it is written
+    note = prose_note(tmp_path, "", TRAJECTORY)
+    listing = api.load(note).listings[0]
+    assert set(listing.inputs) == {"S", "A", "R", "alpha"} and listing.sizes == ("T",)
+    S, A, R = [1.0, 2.0, 3.0], [5.0, 7.0], [0.5, 0.25]
+    want = sum(0.5 * R[t] * S[t + 1] - A[t] for t in range(2))
+    assert listing.run({"S": S, "A": A, "R": R, "alpha": 0.5}).value == pytest.approx(want)
+    refused = listing.run({"S": S, "A": [5.0], "R": R, "alpha": 0.5}).finding
+    # A has one member too few for T = 2: the run stops where the listing reads past it, at A_t
+    assert refused is not None and refused.code == "AV306" and "in A_t" in refused.message

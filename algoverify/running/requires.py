@@ -50,6 +50,35 @@ def _valued_family(tree: M.MathNode) -> M.MathNode:
     return M.Range(first, last.first, span=tree.span)
 
 
+def _interleaved(tree: M.MathNode) -> list[M.Range] | None:
+    """``S_0, A_0, R_1, \\dots, S_T`` (a trajectory): the families ``S_0..S_T``, ``A_0..A_{T-1}``, ``R_1..R_T``.
+
+    Members of several names taken in turn, then ``\\dots`` and the last member of the first name:
+    each name runs in step with the first, and ends where the turn before the last one does.
+    """
+    if not isinstance(tree, M.Tuple) or len(tree.items) < 5 or not isinstance(tree.items[-2], M.Dots):
+        return None
+    turn, last = tree.items[:-2], tree.items[-1]
+    if not all(isinstance(x, M.Idx) and len(x.indices) == 1 and isinstance(x.indices[0], M.Num) for x in turn):
+        return None
+    names = [identifier(x.base) for x in turn]  # type: ignore[attr-defined]
+    if len(set(names)) != len(names) or None in names or not isinstance(last, M.Idx) or len(last.indices) != 1:
+        return None
+    if identifier(last.base) != names[0]:
+        return None
+    end, first = last.indices[0], int(turn[0].indices[0].text)  # type: ignore[attr-defined]
+    out = [M.Range(turn[0], last, span=tree.span)]
+    for member in turn[1:]:
+        shift = int(member.indices[0].text) - first - 1  # type: ignore[attr-defined]
+        if shift == 0:
+            stop: M.MathNode = end
+        else:
+            op, size = ("+", shift) if shift > 0 else ("-", -shift)
+            stop = M.BinOp(op, end, M.Num(str(size), span=end.span), span=end.span)
+        out.append(M.Range(member, M.Idx(member.base, (stop,), span=last.span), span=tree.span))  # type: ignore[attr-defined]
+    return out
+
+
 def _levelled_family(tree: M.MathNode) -> M.MathNode:
     """``Q^{0}_1, \\dots, Q^{0}_m`` (time level 0 of LeVeque's Q): the family of ``Q^{(0)}``'s entries."""
     if not isinstance(tree, M.Range):
@@ -147,6 +176,11 @@ def declared_inputs(
                     first = ranged[1]
                     start = int(first.text) if isinstance(first, M.Num) and first.text.isdigit() else None
                     spec.index_ranges.append((ranged[0], start, m.span))
+                    continue
+                woven = _interleaved(tree)  # S_0, A_0, R_1, \dots, S_T: three families, woven (Sutton and Barto)
+                if woven is not None:
+                    for family in woven:
+                        declare_math(family, spec, text_of(m), origin)
                     continue
                 tree = _levelled_family(tree)  # Q^{0}_1, \dots, Q^{0}_m: the iterate Q^{(0)}, a list of m
                 tree = _valued_family(tree)  # a_0 = f(x_0), \dots, a_n = f(x_n): the family a_0, …, a_n
