@@ -35,8 +35,6 @@ KNOWN = {
     "round20/shannon-entropy": _DOUBLE_QUOTED,
     "round13/csr-matvec": "the planted off-by-one reads v past its end: an index out of range is 'could not check' "
     "(the reading of the note's index base could be what is wrong), so `known:` cannot mark it refuted",
-    "round15/ftcs-heat-step": "time levels written as superscripts (u_j^{n+1} \\gets …, the input u^{n}) are read as powers: "
-    "an assignment to a power cannot run (AV308); the note needs v_j, u_j",
     "round16/clip-global-norm": "the author's claim: quotes a sentence the prose does not have; lint is right to say AV407",
     "round11/midpoint-rule": "the author's claim: quotes words the prose does not have; lint is right to say AV407",
     "round23/mobius-sieve": "\\mu_{i p} stored beside \\mu_i: the notation reads the entry (i, p), a reader position "
@@ -76,6 +74,12 @@ KNOWN = {
     "how to write either",
     "round46/shake-bond-constraint": "the author's own spec: the contract check draws no value for the inputs its "
     "let: builds in the other checks; lint says so (AV307)",
+    "round48/bernoulli-mixture-em": "Bishop's responsibilities \\gamma(z_{nk}) as a name, and \\mu_{ip} beside "
+    "\\mu_i: lint says so (AV303, AV204)",
+    "round48/componentwise-l2-boosting": "the author's own spec: at: '\\\\For' matches two loops; lint says so "
+    "(AV502) and lists both",
+    "round48/scaled-dot-product-attention": "'the attention weights p_{ij} form the matrix P' of a matrix the listing "
+    "computes, and s_{ij} of S named nowhere: lint says so (AV303, AV307)",
     "round45/hmm-backward": "Durbin's b_k(i) \\gets … beside e_l(x_{i+1}) (the entries of E) and a_{0l} (the begin "
     "state beside A's a_{kl}): lint says so (AV204, AV308)",
 }
@@ -140,6 +144,7 @@ REFUTED: dict[str, set[str]] = {
     "round45/hamming-syndrome-decoding": {"corrects-single-errors"},
     "round46/cloud-in-cell": {"dipole-moment"},
     "round47/erlang-b-recursion": {"erlang-formula"},
+    "round48/kernel-centering": {"rows-sum-to-zero"},
     # the author's check reads n after the listing divided it down (their report says so: n^{(0)} is meant)
     "round45/variable-byte-encoding": {"byte-count"},
     # the author's reference (scipy's csgraph) takes a weight 0 for no edge; the listing's distances are right

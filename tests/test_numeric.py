@@ -443,3 +443,27 @@ def test_generated_source_with_a_foreign_token_is_refused():
 
     with pytest.raises(RuntimeError, match="not ours"):
         codegen._compile("def _expression(env):\n    return __import__\n", {}, "_expression")
+
+
+@pytest.mark.parametrize(
+    ("matrix", "exp"),
+    [
+        (np.diag([4.0, 9.0, 1.0]), -0.5),  # a degree matrix to the -1/2, as graph convolutions write it
+        (np.array([[2.0, 1.0], [1.0, 2.0]]), 0.5),
+    ],
+)
+def test_a_fractional_power_of_a_symmetric_matrix_is_the_matrix_power(matrix, exp):
+    from algoverify.math.ops import power
+
+    got = power(matrix, exp)
+    w, q = np.linalg.eigh(matrix)
+    np.testing.assert_allclose(got, (q * w**exp) @ q.T, atol=1e-12)
+    if exp == 0.5:
+        np.testing.assert_allclose(got @ got, matrix, atol=1e-12)
+
+
+def test_a_fractional_power_of_a_matrix_that_is_not_symmetric_is_refused():
+    from algoverify.math.ops import power
+
+    with pytest.raises(ValueError, match="not symmetric"):
+        power(np.array([[1.0, 2.0], [0.0, 1.0]]), 0.5)

@@ -137,3 +137,18 @@ def test_reciprocal_trigonometric_functions_and_a_spec_spelling_of_delta_x(tmp_p
     note = prose_note(tmp_path, "It is the sum of the reciprocal functions.", body, spec)
     (outcome,) = api.check([note], seed=0, trials=10).notes[0].outcomes
     assert outcome.status == "verified", outcome.message
+
+
+def test_a_matrix_holding_its_rows_said_after_it(tmp_path):
+    # "let V ∈ ℝ^{c×p} hold the c centres as rows v_1, …, v_c": v_i is row i of V, and stores reach V
+    prose = r"Let \(V \in \mathbb{R}^{c \times p}\) hold the \(c\) centres as rows \(v_1, \dots, v_c\)."
+    body = r"""
+\Require the centres \(V\)
+\For{\(i = 1, \dots, c\)}
+  \State \(v_i \gets 2 v_i\)
+\EndFor
+\State \Return \(V\)
+"""
+    note = prose_note(tmp_path, prose, body)
+    V = np.array([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
+    np.testing.assert_allclose(api.load(note).listings[0].run({"V": V.copy()}).value, 2 * V)

@@ -112,3 +112,25 @@ def test_a_grid_written_as_a_superscript_and_its_size_from_a_vector(tmp_path):
     fine = np.array([1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0])
     got = listing.run({listing.inputs[0]: fine}).value
     np.testing.assert_allclose(got, [(fine[2 * j - 2] + 2 * fine[2 * j - 1] + fine[2 * j]) / 4 for j in range(1, 4)])
+
+
+HEAT = r"""
+\For{\(j = 1, \dots, J - 1\)}
+  \State \(u_j^{n+1} \gets u_j^{n} + \mu \left( u_{j+1}^{n} - 2 u_j^{n} + u_{j-1}^{n} \right)\)
+\EndFor
+\State \(u_0^{n+1} \gets 0\); \(u_J^{n+1} \gets 0\)
+\State \Return \(u^{n+1}\)
+"""
+
+
+def test_a_level_the_prose_introduces_as_a_family(tmp_path):
+    # "Let u_0^n, …, u_J^n be the grid values at level n": the input u^n, from 0, and J its last index
+    prose = r"Let \(u_0^{n}, \dots, u_J^{n}\) be the grid values at time level \(n\). Let \(\mu > 0\) be the mesh ratio."
+    note = prose_note(tmp_path, prose, HEAT)
+    listing = api.load(note).listings[0]
+    assert set(listing.inputs) == {"u_of_n", "mu"} and listing.sizes == ("J",)
+    u = np.array([0.0, 1.0, 4.0, 1.0, 0.0])
+    want = u.copy()
+    want[1:-1] = u[1:-1] + 0.25 * (u[2:] - 2 * u[1:-1] + u[:-2])
+    want[[0, -1]] = 0.0
+    np.testing.assert_allclose(listing.run({"u_of_n": u, "mu": 0.25}).value, want)

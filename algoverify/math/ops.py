@@ -96,13 +96,31 @@ def check_terms(count: int, what: str) -> None:
 
 def power(base: Any, exp: Any) -> Any:
     """``base^{exp}``: a matrix power for a square matrix and an integer, else elementwise."""
-    if getattr(base, "ndim", 0) == 2 and float(exp).is_integer():
+    if getattr(base, "ndim", 0) == 2 and np.ndim(exp) == 0 and float(exp).is_integer():
         return np.linalg.matrix_power(base, int(exp))
+    if getattr(base, "ndim", 0) == 2 and np.ndim(exp) == 0 and base.shape[0] == base.shape[1]:
+        return _fractional_power(base, float(exp))
     if type(base) is int and type(exp) is int and exp > 1 and (base > 1 or base < -1):
         check_digits(exp * math.log2(abs(base)))  # the result's bits, within rounding
     if _numpy_integral(exp) and _numpy_integral(base) | (type(base) is int) and np.any(np.asarray(exp) < 0):
         base = np.asarray(base, dtype=float)  # 2^{-\ell_i} of whole numbers: a fraction, as Python's 2 ** -3 is
     return base**exp
+
+
+def _fractional_power(a: Any, exp: float) -> Any:
+    """``\\tilde{D}^{-1/2}``: the matrix power of a symmetric matrix (a diagonal one: of its diagonal), not entrywise.
+
+    A non-symmetric matrix has no real power a reader would take for granted: refused, never guessed.
+    """
+    a = np.asarray(a, dtype=float)
+    if not np.allclose(a, a.T, rtol=0, atol=1e-12 * max(1.0, float(np.max(np.abs(a))) if a.size else 1.0)):
+        raise ValueError(f"a power {exp:g} of a matrix that is not symmetric: write its eigendecomposition")
+    if np.count_nonzero(a - np.diag(np.diagonal(a))) == 0:
+        with np.errstate(divide="raise", invalid="raise"):
+            return np.diag(np.diagonal(a) ** exp)
+    w, q = np.linalg.eigh((a + a.T) / 2)
+    with np.errstate(divide="raise", invalid="raise"):
+        return (q * w**exp) @ q.T
 
 
 def _numpy_integral(x: Any) -> bool:

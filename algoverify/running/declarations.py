@@ -518,6 +518,29 @@ def index_range(tree: M.MathNode) -> tuple[tuple[str, ...], M.MathNode, M.MathNo
     return tuple(names), lo, hi  # type: ignore[arg-type]
 
 
+def levelled_family(tree: M.MathNode) -> M.MathNode:
+    """``Q^{0}_1, \\dots, Q^{0}_m`` (time level 0 of LeVeque's Q): the family of ``Q^{(0)}``'s entries."""
+    if not isinstance(tree, M.Range):
+        return tree
+    ends = [tree.lo, tree.hi]
+    if not all(
+        isinstance(e, M.Pow)
+        and isinstance(e.base, M.Idx)
+        and isinstance(e.base.base, M.Sym)
+        and len(e.base.indices) == 1
+        for e in ends
+    ):
+        return tree
+    lo, hi = ends  # type: ignore[misc]
+    level_of = [e.exp.text if isinstance(e.exp, M.Num) else identifier(e.exp) for e in (lo, hi)]  # type: ignore[attr-defined]
+    if identifier(lo.base.base) != identifier(hi.base.base) or level_of[0] != level_of[1] or level_of[0] is None:
+        return tree
+    level = M.Label(lo.base.base, lo.exp, span=lo.span)
+    return M.Range(
+        M.Idx(level, lo.base.indices, span=lo.span), M.Idx(level, hi.base.indices, span=hi.span), span=tree.span
+    )
+
+
 def joint_range(tree: M.MathNode) -> M.MathNode:
     """``i, j = 0, \\dots, m + 1`` as one relation of the letters and their range (it parses as i, (j = 0), …)."""
     found = index_range(tree)

@@ -290,6 +290,9 @@ def _level_entry(node: M.MathNode, levels: frozenset[str]) -> M.MathNode:
 
     ``Q^{n+1}`` is ``Q_of_n_plus_1``, whole or by entry; the level is a name, never a power.
     """
+    if isinstance(node, M.Label) and isinstance(node.base, M.Sym) and identifier(node.base) in levels:
+        name = _level_name(node.label)  # D^{(t+1)}: the level t + 1, labelled as written
+        return M.Label(node.base, M.Sym(name, span=node.label.span), span=node.span) if name is not None else node
     if not isinstance(node, M.Pow) or isinstance(node.exp, M.Num):
         return node
     base = node.base.base if isinstance(node.base, M.Idx) else node.base

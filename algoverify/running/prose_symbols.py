@@ -40,6 +40,7 @@ from .declarations import (
     Origin,
     dims_of,
     joint_range,
+    levelled_family,
     read_family,
     set_shape,
 )
@@ -110,6 +111,8 @@ _NOUNS_OF = re.compile(rf"^(?:(?P<rows>rows)|(?P<cols>columns)|(?:{_COUNT_NOUNS}
 _STORED_AS = re.compile(r"\b(?:stored|given|represented|kept|held|encoded) as an?$", re.I)
 #: "x_1, …, x_T ∈ ℝⁿ, stored as the rows of X": the family is the matrix's rows (or columns)
 _STORED_AS_PARTS_OF = re.compile(r"\b(?:stored|given|kept|held) as the (?P<part>rows|columns) of an?$", re.I)
+#: "V … hold the c centres as rows v_1, …": the family after is the subject's rows (or columns)
+_AS_PARTS = re.compile(r"\bas (?:its |the )?(?P<part>rows|columns)$", re.I)
 _STORED_AS_PARTS = re.compile(r"\b(?:stored|given|kept|held) as the (?P<part>rows|columns) of$", re.I)
 _PRONOUN_HAS = re.compile(
     r"\b(?:it|which|that|this matrix|this vector|the matrix|the vector) (?:has|have|holds|contains)$", re.I
@@ -208,7 +211,8 @@ def _pieces(sentence: Sentence, text: str, parse: Parse) -> list[str | Piece]:
         latex = m.group()[inner_start : len(m.group()) - inner_end]
         math = ir.Math(Span(start + m.start() + inner_start, start + m.end() - inner_end), latex)
         try:
-            out.append(Piece(joint_range(parse(math)), math))  # i, j = 0, \dots, m + 1: one range, never j = 0
+            # i, j = 0, \dots, m + 1: one range, never j = 0; u_0^{n}, \dots, u_J^{n}: the level u^{(n)}
+            out.append(Piece(levelled_family(joint_range(parse(math))), math))
         except LocatedError:
             out.append(Piece(M.Text(latex, span=math.span), math))  # unreadable math declares nothing
         pos = m.end()
@@ -249,6 +253,13 @@ def _read(sentence: Sentence, text: str, parse: Parse, spec: InputSpec, origin: 
         if stored_parts and family_before is not None and name_of(piece) is not None:
             part = stored_parts.group("part").lower()  # "x_1, …, x_T, stored as the rows of X": X's rows
             spec.declare(Declared(name_of(piece), piece.tree.span, origin=origin, **{part: family_before}))  # type: ignore[arg-type]
+        as_rows = _AS_PARTS.search(words)
+        family = read_family(piece.tree) if as_rows and isinstance(piece.tree, M.Range) else None
+        holder = _last_matrix(pieces[:i]) if family is not None else None
+        if holder is not None and family is not None and family.name != holder:
+            # "let V ∈ ℝ^{c×p} hold the c current centres as rows v_1, …, v_c": V's rows
+            part = as_rows.group("part").lower()  # type: ignore[union-attr]
+            spec.declare(Declared(holder, piece.tree.span, origin=origin, **{part: family.name}))
         as_parts = _STORED_AS_PARTS_OF.search(words)
         family_before = _last_family(pieces[:i]) if as_parts else None
         if subject is not None and as_parts and family_before and dims_of(piece.tree) is not None:
@@ -301,6 +312,16 @@ def _read(sentence: Sentence, text: str, parse: Parse, spec: InputSpec, origin: 
             if own is not None and _PLURAL_BE.match(str(after)):
                 for earlier in group[:-1]:
                     _properties(earlier, str(after), piece, spec, origin, before="")
+
+
+def _last_matrix(pieces: Sequence[str | Piece]) -> str | None:
+    """The last name the pieces declare a matrix (``V \\in \\mathbb{R}^{c \\times p}``): what holds rows said next."""
+    for p in reversed(pieces):
+        tree = p.tree if isinstance(p, Piece) else None
+        if isinstance(tree, M.In) and isinstance(tree.element, M.Sym) and isinstance(tree.set, M.Pow):
+            if isinstance(tree.set.exp, M.BinOp) and tree.set.exp.op == "times":
+                return identifier(tree.element)
+    return None
 
 
 def _last_family(pieces: Sequence[str | Piece]) -> str | None:

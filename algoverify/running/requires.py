@@ -16,7 +16,7 @@ from ..math import mathexpr as M
 from ..math.names import identifier
 from ..source import Span
 from ..syntax import ir
-from .declarations import Declared, InputSpec, Origin, declare_math, dims_of, index_range, text_of
+from .declarations import Declared, InputSpec, Origin, declare_math, dims_of, index_range, levelled_family, text_of
 from .prose_math import ordered_family
 from .prose_symbols import part_names, text_properties
 
@@ -77,29 +77,6 @@ def _interleaved(tree: M.MathNode) -> list[M.Range] | None:
             stop = M.BinOp(op, end, M.Num(str(size), span=end.span), span=end.span)
         out.append(M.Range(member, M.Idx(member.base, (stop,), span=last.span), span=tree.span))  # type: ignore[attr-defined]
     return out
-
-
-def _levelled_family(tree: M.MathNode) -> M.MathNode:
-    """``Q^{0}_1, \\dots, Q^{0}_m`` (time level 0 of LeVeque's Q): the family of ``Q^{(0)}``'s entries."""
-    if not isinstance(tree, M.Range):
-        return tree
-    ends = [tree.lo, tree.hi]
-    if not all(
-        isinstance(e, M.Pow)
-        and isinstance(e.base, M.Idx)
-        and isinstance(e.base.base, M.Sym)
-        and len(e.base.indices) == 1
-        for e in ends
-    ):
-        return tree
-    lo, hi = ends  # type: ignore[misc]
-    level_of = [e.exp.text if isinstance(e.exp, M.Num) else identifier(e.exp) for e in (lo, hi)]  # type: ignore[attr-defined]
-    if identifier(lo.base.base) != identifier(hi.base.base) or level_of[0] != level_of[1] or level_of[0] is None:
-        return tree
-    level = M.Label(lo.base.base, lo.exp, span=lo.span)
-    return M.Range(
-        M.Idx(level, lo.base.indices, span=lo.span), M.Idx(level, hi.base.indices, span=hi.span), span=tree.span
-    )
 
 
 def _fixed_first(tree: M.MathNode) -> tuple[M.MathNode, M.Rel] | None:
@@ -182,7 +159,7 @@ def declared_inputs(
                     for family in woven:
                         declare_math(family, spec, text_of(m), origin)
                     continue
-                tree = _levelled_family(tree)  # Q^{0}_1, \dots, Q^{0}_m: the iterate Q^{(0)}, a list of m
+                tree = levelled_family(tree)  # Q^{0}_1, \dots, Q^{0}_m: the iterate Q^{(0)}, a list of m
                 tree = _valued_family(tree)  # a_0 = f(x_0), \dots, a_n = f(x_n): the family a_0, …, a_n
                 fixed = _fixed_first(tree)  # a_0 = 1, a_1, \dots, a_N: the family a_0, …, a_N, and a_0 = 1
                 if fixed is not None:
