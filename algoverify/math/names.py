@@ -62,6 +62,7 @@ from .mathexpr import (
     Attr,
     Call,
     Idx,
+    Index,
     Inverse,
     Juxt,
     Label,
@@ -80,6 +81,8 @@ from .mathexpr import (
 
 __all__ = [
     "identifier",
+    "index_like",
+    "iterated_entry",
     "declared_name",
     "spelt_words",
     "labelled",
@@ -255,6 +258,20 @@ def resolve_applications(node: MathNode, is_function: Callable[[str], bool | Non
     return transform(node, lambda n: _decide(n, is_function) if isinstance(n, Apply) else n)
 
 
+def iterated_entry(node: MathNode) -> str | None:
+    """``x_of`` of ``Index(Idx(x_of, k), i)``: entry i of the iterate k (``Q^{n+1}_i``, read so); else ``None``."""
+    if isinstance(node, Index) and isinstance(node.base, Idx) and isinstance(node.base.base, Sym):
+        if len(node.base.indices) == 1:
+            name = identifier(node.base.base)
+            return name if name is not None and name.endswith("_of") else None
+    return None
+
+
+def index_like(node: MathNode) -> bool:
+    """Whether an argument is written as an index is (a name, an entry, a number): ``\\pi(a)``, never ``x (c - 1)``."""
+    return isinstance(node, (Sym, Idx, Num))
+
+
 def _decide(node: Apply, is_function: Callable[[str], bool | None]) -> MathNode:
     if isinstance(node.fn, Attr):
         return node  # node.insert(x): a method, for the executor to find
@@ -269,7 +286,7 @@ def _decide(node: Apply, is_function: Callable[[str], bool | None]) -> MathNode:
         )
     if verdict:
         return Call(name, node.args, span=node.span)
-    if len(node.args) != 1 or isinstance(node.args[0], (Sym, Idx, Num)):
+    if len(node.args) != 1 or index_like(node.args[0]):
         # f(x, y) of an image is its pixel, π(a) of a distribution over arms its entry a, α (p, r) and
         # α (k) a product: the value's shape decides, when run
         return node

@@ -7,6 +7,7 @@ too); this module applies it to the values a run is given.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import Any
 
 import numpy as np
@@ -53,9 +54,10 @@ def bind_sizes(spec: InputSpec, env: dict[str, Any], span: Span) -> None:
 
 
 def check_entry(spec: InputSpec, env: dict[str, Any], index_base: int = 1) -> None:
-    """Check shapes, domains and constraints on entry; the first violation is AV309 at its declaration.
+    """Check each input's shape, domain and constraints on entry; the first violation is AV309 at its declaration.
 
-    ``index_base``: where the listing's indices count from (``a_0 = 1`` of a listing from 0 reads a's first entry).
+    ``index_base``: where the listing's indices count from (``x_0 > 0`` of a listing from 0 reads x's first entry).
+    The relations between inputs are :func:`check_conditions`'.
     """
     exact = _exact(index_base)
     for d in spec.inputs:
@@ -172,6 +174,7 @@ def _violated(condition: M.MathNode, env: dict[str, Any], exact: Context) -> boo
 _EXACT = Context(rtol=0.0, atol=0.0, guard=True)
 
 
+@functools.lru_cache(maxsize=8)
 def _exact(index_base: int) -> Context:
     """How a precondition is evaluated: exactly, with the listing's index base."""
     return _EXACT if index_base == _EXACT.index_base else dataclasses.replace(_EXACT, index_base=index_base)

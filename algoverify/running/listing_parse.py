@@ -42,8 +42,13 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
     """The parse of ``algorithm``'s math segments, as the interpreter and the name checks read them."""
     words = listing_words(algorithm)
     by_prose = context.functions if context is not None else {}
-    # every assignment's target, read once: what it names decides how the rest is read
-    targets = _targets(algorithm, lambda m: join_words(parse_segment(m), words))
+
+    def raw(m: ir.Math) -> M.MathNode:
+        return join_words(parse_segment(m), words)
+
+    # every assignment's target and every parameter, read once: what they name decides how the rest is read
+    targets = _targets(algorithm, raw)
+    params = list(_parameter_trees(algorithm, raw))
     if by_prose:
         # C(S, j) = … in the prose, and the listing stores C(\{1\}, 1) = 0: C is the listing's table
         tabled = {identifier(t.fn) for t in targets if isinstance(t, M.Apply)}
@@ -52,7 +57,7 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
     # "a point p_i = (x_i, y_i)": x_k is the first coordinate of p_k, unless the listing sets x itself
     assigned = {identifier(t.base) if isinstance(t, M.Idx) else identifier(t) for t in targets}
     # … or takes x_0, y_0 as parameters (Liang–Barsky's ClipSegment(x_0, y_0, x_1, y_1) beside P_0 = (x_0, y_0))
-    assigned |= _parameter_bases(algorithm, lambda m: join_words(parse_segment(m), words))
+    assigned |= {identifier(t.base) if isinstance(t, M.Idx) else identifier(t) for t in params}
     coordinates = {
         name: at for name, at in (context.coordinates if context is not None else {}).items() if name not in assigned
     }
@@ -74,15 +79,20 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
     letters = step_letters(algorithm, plain, declared)
     labels = superscript_labels(targets)
     loops = _loop_variables(algorithm, plain)
-    iterates = superscript_families(targets, loops)
-    by_entry = frozenset(r[0] for t in targets if (r := _raised(_level_of(t))) is not None) & iterates
-    # Q^{n+1}_i \gets … with no loop over n: one step, from the level Q^n given to the level Q^{n+1} made
-    levels = frozenset(
-        name for t in targets if (raised := _raised(_level_of(t))) is not None and (name := raised[0]) not in iterates
+    # Q^{n+1}_i \gets …: in a loop over n, entry i of the iterate n + 1 (LeVeque's time levels); with no
+    # loop over n, one step from the level Q^n given to the level Q^{n+1} made
+    stored = _stored_levels(targets)
+    looped = {name for name, script in stored if _names_in(script) & loops}
+    iterates = superscript_families(targets) | looped
+    by_entry = frozenset(looped)
+    levels = frozenset(name for name, _ in stored) - iterates
+    inverses = frozenset(
+        identifier(t.operand)  # type: ignore[misc]  # \pi^{-1} taken as a parameter: an array of its own
+        for t in params
+        if isinstance(t, M.Inverse) and isinstance(t.operand, M.Sym) and identifier(t.operand)
     )
-    inverses = _inverse_parameters(algorithm, lambda m: join_words(parse_segment(m), words))
     powered = _powered_families(targets, assigned, loops)
-    called = _call_families(algorithm, lambda m: join_words(parse_segment(m), words))
+    called = _call_families(algorithm, raw)
     if not letters and not labels and not iterates and not inverses and not powered and not called and not levels:
         return plain
 
@@ -188,15 +198,6 @@ def _as_constant(node: M.MathNode, constants: frozenset[str]) -> M.MathNode:
     return M.Idx(node.base, (M.Text(label.name, span=label.span),), span=node.span)
 
 
-def _inverse_parameters(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode]) -> frozenset[str]:
-    """``pi`` of a function that takes ``\\pi^{-1}`` (Myrvold and Ruskey's inverse permutation): an array of its own."""
-    return frozenset(
-        identifier(tree.operand)  # type: ignore[misc]
-        for tree in _parameter_trees(algorithm, parse)
-        if isinstance(tree, M.Inverse) and isinstance(tree.operand, M.Sym) and identifier(tree.operand)
-    )
-
-
 #: the label of an array a listing takes as ``X^{-1}``: its name is ``X_of_inv`` (never the inverse of X)
 _INV = "inv"
 
@@ -212,11 +213,6 @@ def _inverse_entry(node: M.MathNode) -> M.MathNode:
     if isinstance(node, M.Juxt) and isinstance(node.left, M.Label) and identifier(node.left.label) == _INV:
         return M.Index(node.left, (node.right,), span=node.span)
     return node
-
-
-def _parameter_bases(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode]) -> set[str | None]:
-    """The names the listing's functions take, and the base of each numbered one (``x`` of ``x_0``)."""
-    return {identifier(t.base) if isinstance(t, M.Idx) else identifier(t) for t in _parameter_trees(algorithm, parse)}
 
 
 def _parameter_trees(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode]) -> Iterator[M.MathNode]:
@@ -245,19 +241,13 @@ def as_coordinates(tree: M.MathNode, coordinates: dict[str, tuple[str, int]]) ->
     return M.transform(tree, point_of)
 
 
-def superscript_families(targets: Iterable[M.MathNode], loops: frozenset[str] = frozenset()) -> frozenset[str]:
+def superscript_families(targets: Iterable[M.MathNode]) -> frozenset[str]:
     r"""``x`` of ``x^{k+1} \gets …`` or ``x^{(k+1)} \gets …`` among assignments' ``targets``: iterates by superscript.
 
     A power cannot be assigned: Boyd's ADMM writes its iterates ``x^{k+1}``, ``z^{k}``, others
     ``x^{(k)}``. Each is member ``k`` of one family ``x_of``, whose member ``0`` is the input the
     manual names ``x_of_0`` (``x^{(0)}``), as ``x_0`` starts the sequence ``x_k``.
     """
-    # Q^{n+1}_i \gets … in a loop over n: entry i of the iterate n + 1 (LeVeque's time levels)
-    targets = [
-        level if (level := _level_of(t)) is not None and _names_in(_raised(level)[1]) & loops else t  # type: ignore[index]
-        for t in targets
-        if _level_of(t) is None or _names_in(_raised(_level_of(t))[1]) & loops  # type: ignore[index]
-    ]
     raised = [(t, _raised(t)) for t in targets]
     return frozenset(
         r[0] for t, r in raised if r is not None and not isinstance(r[1], M.Num) and _capital_power(t) is None
@@ -276,13 +266,19 @@ def _raised(node: M.MathNode) -> tuple[str, M.MathNode] | None:
     return (name, script) if name is not None else None
 
 
-def _raised_name(node: M.MathNode) -> str | None:
-    """``v`` of ``v^0_m`` (a power of an entry of ``v``)."""
-    return identifier(node.base.base) if isinstance(node, M.Pow) and isinstance(node.base, M.Idx) else None
-
-
 def _names_in(node: M.MathNode) -> set[str]:
     return {n for x in M.walk(node) if isinstance(x, M.Sym) and (n := identifier(x)) is not None}
+
+
+def _stored_levels(targets: Iterable[M.MathNode]) -> list[tuple[str, M.MathNode]]:
+    """``(Q, n + 1)`` of each target ``Q^{n+1}_i`` (or ``Q^{(n+1)}_i``): an entry of a level stored."""
+    out = []
+    for t in targets:
+        level = _level_of(t)
+        raised = _raised(level) if level is not None and _capital_power(level) is None else None
+        if raised is not None:
+            out.append(raised)
+    return out
 
 
 def _level_entry(node: M.MathNode, levels: frozenset[str]) -> M.MathNode:
@@ -290,32 +286,34 @@ def _level_entry(node: M.MathNode, levels: frozenset[str]) -> M.MathNode:
 
     ``Q^{n+1}`` is ``Q_of_n_plus_1``, whole or by entry; the level is a name, never a power.
     """
-    if isinstance(node, M.Label) and isinstance(node.base, M.Sym) and identifier(node.base) in levels:
-        name = _level_name(node.label)  # D^{(t+1)}: the level t + 1, labelled as written
-        return M.Label(node.base, M.Sym(name, span=node.label.span), span=node.span) if name is not None else node
-    if not isinstance(node, M.Pow) or isinstance(node.exp, M.Num):
-        return node
-    base = node.base.base if isinstance(node.base, M.Idx) else node.base
-    name = _level_name(node.exp)
-    if not isinstance(base, M.Sym) or identifier(base) not in levels or name is None:
-        return node
-    label = M.Label(base, M.Sym(name, span=node.exp.span), span=node.span)
-    return M.Idx(label, node.base.indices, span=node.span) if isinstance(node.base, M.Idx) else label
+    if isinstance(node, M.Pow) and isinstance(node.exp, M.Num):
+        return node  # Q_i^2 of a one-step listing stays a square
+    return level_entry(node, lambda letter, _: letter in levels)
 
 
-def level_entry(node: M.MathNode, names: set[str] | frozenset[str]) -> M.MathNode:
-    """``Q^{n+1}_i`` in a check's formula where the run holds the level ``Q_of_n_plus_1``: its entry i."""
-    if not isinstance(node, M.Pow) or isinstance(node.exp, M.Num):
+def level_entry(node: M.MathNode, known: Callable[[str, str], bool]) -> M.MathNode:
+    """``Q^{n+1}_i`` (or ``D^{(t+1)}``) as entry i of the level named ``Q_of_n_plus_1``, when ``known(Q, name)``.
+
+    ``known`` is told the letter and the level's whole name. A number is a level only where it
+    is known as one (``v^0_m`` of the input ``v_of_0`` in a check); elsewhere ``x_i^2`` is a square.
+    """
+    if isinstance(node, M.Label) and isinstance(node.base, M.Sym):
+        base, script, entry = node.base, node.label, None
+    elif isinstance(node, M.Pow):
+        base = node.base.base if isinstance(node.base, M.Idx) else node.base
+        script, entry = node.exp, node.base.indices if isinstance(node.base, M.Idx) else None
+    else:
         return node
-    base = node.base.base if isinstance(node.base, M.Idx) else node.base
-    name = _level_name(node.exp)
-    if (
-        isinstance(base, M.Sym)
-        and name is not None
-        and identifier(M.Label(base, M.Sym(name, span=None), span=None)) in names
-    ):
-        return _level_entry(node, frozenset({identifier(base)}))  # type: ignore[arg-type]
-    return node
+    name = script.text if isinstance(script, M.Num) and script.text.isdigit() else _level_name(script)
+    letter = identifier(base) if isinstance(base, M.Sym) else None
+    if letter is None or name is None:
+        return node
+    numbered = isinstance(script, M.Num)
+    label = M.Label(base, script if numbered else M.Sym(name, span=script.span), span=node.span)
+    whole = identifier(label)
+    if whole is None or not known(letter, whole) or (numbered and isinstance(node, M.Label)):
+        return node
+    return M.Idx(label, entry, span=node.span) if entry is not None else label
 
 
 def _level_name(script: M.MathNode) -> str | None:
@@ -353,7 +351,11 @@ def iterate_member(
     ``v^0_m`` is entry m of level 0; elsewhere ``x_i^2`` stays a square.
     """
     numeric = isinstance(node, M.Pow) and isinstance(node.exp, M.Num)
-    if isinstance(node, M.Pow) and isinstance(node.base, M.Idx) and (not numeric or _raised_name(node) in by_entry):
+    if (
+        isinstance(node, M.Pow)
+        and isinstance(node.base, M.Idx)
+        and (not numeric or identifier(node.base.base) in by_entry)
+    ):
         raised = _raised(M.Pow(node.base.base, node.exp, span=node.span))
         if raised is not None and raised[0] in families:  # Q^{n}_i, v^0_m: entry i of the iterate n (or 0)
             level = M.Idx(M.Sym(f"{raised[0]}_of", span=node.base.base.span), (node.exp,), span=node.span)

@@ -217,7 +217,7 @@ class Program:
         for name, value in self.defined:
             if name not in env:
                 env[name] = value(env)  # V = {1, …, n}, as the prose defines it (s ∈ V is checked next)
-        if preconditions and (declarations.inputs or declarations.conditions):
+        if preconditions and declarations.inputs:
             check_entry(declarations, env, self.ctx.index_base)
         for name, places in self.pads:
             if name in env:

@@ -19,7 +19,7 @@ from typing import Callable, Iterable, Iterator
 
 from ..findings import LocatedError
 from ..math import mathexpr as M
-from ..math.names import identifier, labelled
+from ..math.names import identifier, iterated_entry, labelled
 from ..syntax import ir
 from .containers import ADDING, Operation, container_step
 from .declarations import member_written
@@ -349,37 +349,39 @@ def _stated_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNod
 
 def _filled_by_each(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode]) -> set[str]:
     """The arrays a statement for every member fills (``d`` of "\\(d_v \\gets \\infty\\) for all \\(v \\in V\\)")."""
-    out: set[str] = set()
-    for node in nodes:
-        for n in ir.walk(node):
-            each = for_each_parts(n.text) if isinstance(n, ir.TextStatement) else None
-            for m in each[0] if each is not None else ():
-                try:
-                    tree = parse(m)
-                except LocatedError:
-                    continue
-                target = tree.target if isinstance(tree, M.Assign) else None
-                if isinstance(target, (M.Idx, M.Index)) and identifier(target.base) is not None:
-                    out.add(identifier(target.base))  # type: ignore[arg-type]
-    return out
+    return {
+        name
+        for node in nodes
+        for n in ir.walk(node)
+        if isinstance(n, ir.TextStatement) and (each := for_each_parts(n.text)) is not None
+        for target in _each_targets(each, parse)
+        if isinstance(target, (M.Idx, M.Index)) and (name := identifier(target.base)) is not None
+    }
 
 
-def _for_each_sets(each: tuple[list[ir.Math], ir.Math], parse: Callable[[ir.Math], M.MathNode]) -> set[str]:
-    """The names a statement for every member sets: its targets' and the member's."""
-    out: set[str] = set()
-    for m in [*each[0], each[1]]:
+def _each_targets(each: tuple[list[ir.Math], ir.Math], parse: Callable[[ir.Math], M.MathNode]) -> list[M.MathNode]:
+    """The targets of a statement for every member (``d_v`` of "\\(d_v \\gets \\infty\\) for all …")."""
+    out = []
+    for m in each[0]:
         try:
             tree = parse(m)
         except LocatedError:
             continue
         if isinstance(tree, M.Assign):
-            tree = tree.target.base if isinstance(tree.target, (M.Idx, M.Index)) else tree.target
-        elif (member := each_member(tree)) is not None:
-            tree = member[0]
-        name = identifier(tree)
-        if name is not None:
-            out.add(name)
+            out.append(tree.target)
     return out
+
+
+def _for_each_sets(each: tuple[list[ir.Math], ir.Math], parse: Callable[[ir.Math], M.MathNode]) -> set[str]:
+    """The names a statement for every member sets: its targets' and the member's."""
+    trees = [t.base if isinstance(t, (M.Idx, M.Index)) else t for t in _each_targets(each, parse)]
+    try:
+        member = each_member(parse(each[1]))
+    except LocatedError:
+        member = None
+    if member is not None:
+        trees.append(member[0])
+    return {name for t in trees if (name := identifier(t)) is not None}
 
 
 def _mentions_ones(tree: M.MathNode) -> bool:
@@ -498,12 +500,8 @@ def _stored(tree: M.MathNode, is_bound: Callable[[str], bool]) -> set[str]:
         if labelled(tree, is_bound):
             return {n for n in (identifier(tree),) if n is not None}
         return {n for n in (identifier(tree), identifier(tree.base)) if n is not None}
-    if (
-        isinstance(tree, M.Index)
-        and isinstance(tree.base, M.Idx)
-        and (identifier(tree.base.base) or "").endswith("_of")
-    ):
-        return {identifier(tree.base.base)}  # type: ignore[set-item]  # Q^{n+1}_i: the iterates Q_of
+    if (family := iterated_entry(tree)) is not None:
+        return {family}  # Q^{n+1}_i: the iterates Q_of
     if isinstance(tree, M.Index):
         name = identifier(tree.base)
         return {name} if name is not None else set()
@@ -530,14 +528,10 @@ def _shape_of_target(tree: M.MathNode, scope: Scope, is_bound: Callable[[str], b
         for name in _stored(tree, is_bound):
             scope.whole.add(name)
             scope.assigned_whole.add(name)
-    elif (
-        isinstance(tree, M.Index)
-        and isinstance(tree.base, M.Idx)
-        and (identifier(tree.base.base) or "").endswith("_of")
-    ):
+    elif (family := iterated_entry(tree)) is not None:
         # Q^{n+1}_i \gets …: an entry of the iterate n + 1, stored into the family Q_of by its level
-        scope.stored_by_index.add(identifier(tree.base.base))  # type: ignore[arg-type]
-        scope.index_counts.setdefault(identifier(tree.base.base), set()).add(1)  # type: ignore[arg-type]
+        scope.stored_by_index.add(family)
+        scope.index_counts.setdefault(family, set()).add(1)
     elif isinstance(tree, M.Index) and identifier(tree.base) is not None:
         scope.bracketed.add(identifier(tree.base))  # type: ignore[arg-type]  # B[h_j(x_i)] \gets 1
     elif isinstance(tree, M.Assign):

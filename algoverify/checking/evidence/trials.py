@@ -26,7 +26,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from ...findings import Finding
+from ...findings import EvaluationFailed, Finding
 from ...running.structured import ROWS
 from ...running.values import sizes_of, split_call
 from ...source import number_text
@@ -83,8 +83,6 @@ def failed_run(result: Any, line_col: Callable[[int], tuple[int, int]], listing:
 
 #: The finding of a run whose inputs break the listing's ``\Require``: the trial is drawn again.
 PRECONDITION = "AV309"
-#: The finding of a run that could not evaluate a statement (a singular matrix, a division by zero).
-EVALUATION_FAILED = "AV306"
 
 __all__ = [
     "shrink_spec",
@@ -593,7 +591,7 @@ def search(
         try:
             problem = attempt(values)
         except CannotCheck as exc:
-            if row is not None and exc.finding is not None and exc.finding.code == EVALUATION_FAILED:
+            if row is not None and exc.finding is not None and exc.finding.code == EvaluationFailed.code:
                 # a structured member is ours, not the spec's draw (a zero X_1 makes S_W singular): a run
                 # it stops says nothing of the claim; the random draws decide, and the verdict says so
                 reason = f"structured members the listing could not run on ({exc.finding.code} {exc.finding.message})"

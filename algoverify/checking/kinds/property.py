@@ -21,7 +21,6 @@ import numpy as np
 from ...findings import Finding, LocatedError, SpecReferenceError, VacuousBound
 from ...math.exact import as_float, to_exact
 from ...math.ops import seen
-from ...running.conventions import numbered_from
 from ..evidence.proof import PROVED, Proof, Subjects, beside, provable, prove
 from ..evidence.trials import REFUTING_CODES, SKIP, CannotCheck, NotReached, failed_run, search
 from ..outcome import Verdict
@@ -123,10 +122,9 @@ def _attempt(
     env.update(_final(listing, result))
     # the sizes the run bound from the inputs' shapes (n of "x has n entries") are names of the relation too
     bound = listing.program.bound_inputs(taken(listing, values))
-    env.update({k: v for k, v in bound.items() if k not in env and not callable(v)})
-    for name, first in listing.program.lowered:  # S_0 of a family written from 0: read as the listing reads it
-        if name in env:
-            env[name] = numbered_from(env[name], first)
+    # … and S of a family written from 0, as drawn and never assigned, is read as the listing reads it (S_0 first)
+    lowered = {name for name, _ in listing.program.lowered if env.get(name) is values.get(name)}
+    env.update({k: v for k, v in bound.items() if (k not in env or k in lowered) and not callable(v)})
     if check.get("arithmetic") == "exact":
         exact = listing.run(taken(listing, values), budget=ctx.budget(check), exact=True)
         if exact.finding is not None:

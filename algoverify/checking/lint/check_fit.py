@@ -58,11 +58,12 @@ def input_findings(
 
     out: list[Finding] = []
     for check in checks:
-        listing = _listing(check, irs, compiled)
+        found = _listing(check, irs, compiled)
         spec = {**(check.get("inputs") or {}), **(check.get("draw") or {})}
         whole = str(check.get("listing")).isdigit()  # a \Function of a listing takes its own inputs
-        if listing is None or not spec or check.get("as") is not None or not whole:
+        if found is None or not spec or check.get("as") is not None or not whole:
             continue
+        listing = found[1]
         values: dict[str, Any] = {}
         try:
             for name, text in spec.items():
@@ -92,14 +93,14 @@ def input_findings(
     return out
 
 
-def _listing(check: Any, irs: Sequence[ir.Algorithm | None], compiled: dict[int, Any]) -> Any:
-    """The compiled listing a check names; ``None`` when it names none or it does not compile."""
+def _listing(check: Any, irs: Sequence[ir.Algorithm | None], compiled: dict[int, Any]) -> tuple[int, Any] | None:
+    """``(number, listing)`` of the compiled listing a check names; ``None`` when it names none or does not compile."""
     if check.get("listing") is None:
         return None
     algorithm = listing_named(irs, check.get("listing"))
     index = next((i for i, a in enumerate(irs, start=1) if a is not None and a is algorithm), None)
     listing = compiled.get(index) if index is not None else None
-    return None if isinstance(listing, LocatedError) else listing
+    return None if listing is None or isinstance(listing, LocatedError) else (index, listing)  # type: ignore[return-value]
 
 
 def formula_findings(
@@ -120,11 +121,10 @@ def formula_findings(
     for check in checks:
         if check.kind not in _KINDS or check.get("snippet") is not None or check.get("listing") is None:
             continue  # a snippet's names are its own; without a listing the draws alone are read
-        algorithm = listing_named(irs, check.get("listing"))
-        index = next((i for i, a in enumerate(irs, start=1) if a is not None and a is algorithm), None)
-        listing = compiled.get(index) if index is not None else None
-        if listing is None or isinstance(listing, LocatedError):
+        found = _listing(check, irs, compiled)
+        if found is None:
             continue  # a listing that does not compile is reported as such
+        index, listing = found
         names = _run_names(check, listing, resolved[index - 1]) | functions
         out += _check_findings(path, check, listing, names)
     return out
@@ -133,7 +133,7 @@ def formula_findings(
 def _run_names(check: Any, listing: Any, scopes: Sequence[tuple[Any, Any]]) -> set[str]:
     """Every name a trial of ``check`` may hold: its draws, ``as:``, and all its listing mentions or binds."""
     drawn = {str(k) for section in ("inputs", "draw") for k in (check.get(section) or {})}
-    names = drawn | {v for k in drawn if (v := variant(k))} | {"lam" for k in drawn if k.startswith("lambda")}
+    names = drawn | {v for k in drawn if (v := variant(k))}  # epsilon for \varepsilon, lambda for lam
     if check.get("as") is not None:
         names.add(str(check.get("as")))
     program = listing.program

@@ -498,15 +498,13 @@ def spec_tree(
     tree = _exact_positions(tree, names)  # x_k^{(exact)}: the exact run's x at the exact run's k
     # \underline{Q}^{(K)} of the iterates the listing stores as \underline{Q}^{(k)}: member K of them
     iterates = {n[: -len("_of")] for n in names if n.endswith("_of")}
-    # v^0_m where the run has the level v_of_0 (an input): its entry m, never v_m squared to the 0
-    tree = M.transform(tree, lambda node: _numbered_level(node, names))
+    # Q^{n+1}_i, v^0_m of the levels the run holds (Q_of_n_plus_1, the input v_of_0): their entries, as in the listing
+    if any("_of_" in n for n in names):
+        tree = M.transform(tree, lambda node: level_entry(node, lambda _, whole: whole in names))
     if iterates:
         tree = M.transform(tree, lambda node: node if identifier(node) in names else iterate_member(node, iterates))
     # H_{k+1} of a step the listing names so (H_k_plus_1): the same name in the relation
     tree = M.transform(tree, lambda node: _step_variable(node, names))
-    # Q^{n+1}_i of the level the one-step listing makes (Q_of_n_plus_1): its entry i, as in the listing
-    if any("_of_" in n for n in names):
-        tree = M.transform(tree, lambda node: level_entry(node, names))
     # \sigma_n^2 of the variances σ² the listing stores (sigma_sq): member n, as in the listing
     powered = frozenset((n[: -len("_sq")], "2") for n in names if n.endswith("_sq") and n[: -len("_sq")] not in names)
     if powered:
@@ -618,15 +616,6 @@ def _step_variable(node: M.MathNode, names: set[str]) -> M.MathNode:
     if found is None or found[1] not in names or identifier(node) in names:
         return node
     return M.Sym(found[1], span=node.span)
-
-
-def _numbered_level(node: M.MathNode, names: set[str]) -> M.MathNode:
-    if not (isinstance(node, M.Pow) and isinstance(node.exp, M.Num) and isinstance(node.base, M.Idx)):
-        return node
-    base = node.base.base
-    if not isinstance(base, M.Sym) or f"{identifier(base)}_of_{node.exp.text}" not in names:
-        return node
-    return M.Idx(M.Label(base, node.exp, span=node.span), node.base.indices, span=node.span)
 
 
 def _exact_positions(tree: M.MathNode, names: set[str]) -> M.MathNode:

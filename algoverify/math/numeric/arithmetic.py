@@ -22,7 +22,7 @@ from .. import mathexpr as M
 from ..bigops import whole
 from ..codegen import called_group, indicator_of, outer_product
 from ..functions import FUNCTIONS, gradient
-from ..names import identifier
+from ..names import identifier, index_like
 from ..ops import (
     BITWISE,
     MAX_INT_DIGITS,
@@ -361,7 +361,7 @@ def _apply(node: M.Apply, ctx: Context) -> Closure:
     indexed = compile_expr(node.fn, ctx) if isinstance(node.fn, M.Idx) else None
     functions = ctx.callables()
     # π(a), H(a): one index written as a name or a number reads an entry; s_i (a_i - 1) is a product
-    atoms = 1 if len(node.args) == 1 and isinstance(node.args[0], (M.Sym, M.Idx, M.Num)) else 2
+    min_axes = 1 if len(node.args) == 1 and index_like(node.args[0]) else 2
 
     def apply(env: Env) -> Any:
         if fn_value is not None:
@@ -387,7 +387,11 @@ def _apply(node: M.Apply, ctx: Context) -> Closure:
             return _settle(f(*values))
         if isinstance(f, Mapping):
             return _lookup_key(f, values, node, ctx)  # w(u, v) of a map of weights, N(u) of adjacency sets
-        if isinstance(f, np.ndarray) and f.ndim == len(values) >= atoms and all(whole(v) is not None for v in values):
+        if (
+            isinstance(f, np.ndarray)
+            and f.ndim == len(values) >= min_axes
+            and all(whole(v) is not None for v in values)
+        ):
             # f(x, y) of an image: its pixel (x, y); π(a) of a vector of probabilities: entry a (as
             # MATLAB and probability write it); a number times a vector is written α v, never v(α)
             return _index(f, values, node, ctx)

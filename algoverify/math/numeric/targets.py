@@ -15,7 +15,7 @@ import numpy as np
 from ...findings import EvaluationFailed, LocatedError, NotExecutable
 from .. import mathexpr as M
 from ..algebraic import EXACT_TYPES
-from ..names import identifier, labelled
+from ..names import identifier, iterated_entry, labelled
 from ..ops import Sequence, holds_a_number, members
 from ..slices import IndexSpan, index_items
 from .core import Context, Env, _ndim, _shape, compile_expr
@@ -62,8 +62,8 @@ def _target(node: M.MathNode, ctx: Context) -> tuple[Locate, Put]:
         return _unpack_target(node, ctx)
     if isinstance(node, M.Idx):
         return _element_target(node, ctx)
-    if isinstance(node, M.Index) and _iterate_of(node.base) is not None:
-        return _member_entry_target(node, ctx)
+    if iterated_entry(node) is not None:
+        return _member_entry_target(node, ctx)  # type: ignore[arg-type]
     if isinstance(node, M.Index):
         return _index_target(node, ctx)
     if isinstance(node, M.Apply) and isinstance(node.fn, M.Sym):
@@ -152,17 +152,9 @@ def _element_target(node: M.Idx, ctx: Context) -> tuple[Locate, Put]:
     return locate, put
 
 
-def _iterate_of(node: M.MathNode) -> str | None:
-    """``x_of`` of ``Idx(x_of, k)``, member ``k`` of the iterates ``x^{(k)}`` (``iterate_member``); else ``None``."""
-    if isinstance(node, M.Idx) and isinstance(node.base, M.Sym) and len(node.indices) == 1:
-        name = identifier(node.base)
-        return name if name is not None and name.endswith("_of") else None
-    return None
-
-
 def _member_entry_target(node: M.Index, ctx: Context) -> tuple[Locate, Put]:
     """``Q^{n+1}_i \\gets v`` (LeVeque's time levels): entry i of the iterate n + 1, a new member if it is new."""
-    family = _iterate_of(node.base)
+    family = iterated_entry(node)
     level = compile_expr(node.base.indices[0], ctx)  # type: ignore[attr-defined]
     args = [_position(a, ctx, brackets=True) for a in index_items(node.args)]
 
