@@ -394,7 +394,7 @@ def test_the_sympy_lowering_refuses_these_forms(latex, why):
     x = sympy.Matrix(sympy.symbols("x1:4", real=True))
     lower = Lower(sympy, {"x": x, "ell": sympy.Matrix([1, 2, 1]), "j": sympy.Integer(1)}, {}, set(), set())
     with pytest.raises(Inconclusive) as info:
-        lower.lower(lower.read(latex))
+        lower.lower(lower.prepare(parse_math(latex)))
     assert str(info.value) == why
 
 

@@ -75,9 +75,6 @@ class Lower:
         base._is_matrix = self._is_matrix
         self.base = base
 
-    def read(self, latex: str) -> M.MathNode:
-        return self.prepare(M.parse_math(latex))
-
     def prepare(self, tree: M.MathNode) -> Any:
         tree = join_words(tree, self.words)
         return resolve_applications(tree, self._is_function)

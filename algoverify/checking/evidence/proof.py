@@ -121,7 +121,7 @@ def provable(check: Any) -> M.Rel | None:
     if check.get("at") is not None or check.get("after") is not None or check.get("arithmetic") == "exact":
         return None
     try:
-        tree = M.parse_math(str(check.get("holds")))
+        tree = check.plan.tree(str(check.get("holds")))
     except LocatedError:
         return None
     if not isinstance(tree, M.Rel) or any(op not in _EQUALITIES + _ORDERINGS for op, _ in tree.rest):
@@ -459,7 +459,7 @@ class _Attempt:
         lower = Lower(sp, env, functions, self.shadowed, words, self._callables(), self.divides)
         for key, latex in (self.check.get("let") or {}).items():
             name, _, params = str(key).partition("(")
-            tree = lower.read(str(latex))
+            tree = lower.prepare(self.check.plan.tree(str(latex)))
             if params:
                 functions[name.strip()] = ([p.strip() for p in params.rstrip(")").split(",")], tree)
             else:

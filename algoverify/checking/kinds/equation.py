@@ -125,7 +125,7 @@ def _read(check: CheckSpec, latex: str, key: str) -> tuple[M.Rel, str]:
     problem = equation_problem(latex)
     if problem is not None:
         raise LocatedError(SpecReferenceError, check.at(key), check=check.id, message=problem)
-    tree = M.parse_math(latex)
+    tree = check.plan.tree(latex)
     return tree, identifier(tree.first)  # type: ignore[union-attr,return-value]
 
 

@@ -370,7 +370,7 @@ class _Watch:
         self.end = place.node.span.end
         self.passes = self.tested = 0
         self.previous: dict[str, Any] | None = None
-        self.uses_previous = _mentions(str(check.get("holds")), "_of_prev")
+        self.uses_previous = _mentions(check, "_of_prev")
         self.pending: dict[int, dict[str, Any]] = {}  # frames whose statement ran and awaits its `after`
         self.failure: str | None = None
         self.error: Exception | None = None
@@ -425,13 +425,13 @@ class _Watch:
             self.failure = problem
 
 
-def _mentions(latex: str, suffix: str) -> bool:
-    """Whether ``latex`` names a variable whose identifier ends in ``suffix`` (``x^{(\\mathrm{prev})}``)."""
+def _mentions(check: CheckSpec, suffix: str) -> bool:
+    """Whether ``holds:`` names a variable whose identifier ends in ``suffix`` (``x^{(\\mathrm{prev})}``)."""
     from ...math import mathexpr as M
     from ...math.names import identifier
 
     try:
-        tree = M.parse_math(latex)
+        tree = check.plan.tree(str(check.get("holds")))
     except LocatedError:
         return False
     return any((identifier(n) or "").endswith(suffix) for n in M.walk(tree) if isinstance(n, M.Label))
@@ -446,7 +446,7 @@ def _relation(check: CheckSpec) -> Any:
     from ...math import mathexpr as M
 
     try:
-        tree = M.parse_math(str(check.get("holds")))
+        tree = check.plan.tree(str(check.get("holds")))
     except LocatedError:
         return None  # reported when the check runs
     return tree if isinstance(tree, M.Rel) else None
@@ -475,7 +475,7 @@ def _witness(check: CheckSpec, ctx: CheckContext, env: dict[str, Any], failed: b
 
     text = str(check.get("holds"))
     try:
-        tree = M.parse_math(text)
+        tree = check.plan.tree(text)
     except LocatedError:
         return ""  # reported when the check runs
     at = []
@@ -539,7 +539,7 @@ def _nan(check: CheckSpec, ctx: CheckContext, env: dict[str, Any], latex: str, v
     from ...math.names import identifier
 
     try:
-        tree = M.parse_math(latex)
+        tree = check.plan.tree(latex)
     except LocatedError:
         return [latex]
     read = dict.fromkeys(identifier(n) for n in M.walk(tree) if isinstance(n, (M.Sym, M.Idx)))

@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any
 
 from ...findings import BadInput, Finding, LocatedError, UnboundName
-from ...math import mathexpr as M
 from ...running.conventions import variant
 from ...running.reads import reads_of
 from ...syntax import ir
@@ -169,7 +168,7 @@ def _check_findings(path: Path, check: Any, listing: Any, names: set[str]) -> li
     for key, latex, own in formulas:
         latex = grouped_scripts(latex, known | own)
         try:
-            tree = spec_tree(M.parse_math(latex), known | own, renames, pairs, coordinates)
+            tree = spec_tree(check.plan.tree(latex), known | own, renames, pairs, coordinates)
         except LocatedError:
             continue  # math the spec cannot read is its own finding
         for read in reads_of(tree, known | own):

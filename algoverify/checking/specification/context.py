@@ -333,7 +333,7 @@ class CheckContext:
         try:
             renames, pairs = self.renames(check)
             tree = spec_tree(
-                M.parse_math(grouped_scripts(latex, names)), names, renames, pairs, self.coordinates(check)
+                check.plan.tree(grouped_scripts(latex, names)), names, renames, pairs, self.coordinates(check)
             )
         except LocatedError as exc:
             raise LocatedError(

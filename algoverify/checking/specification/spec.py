@@ -48,6 +48,7 @@ from . import schema
 from .frontmatter_marks import (
     _Marks,
 )
+from .plan import CheckPlan, Formula, compile_plan, latex_values
 from .statement_refs import (
     Resolution,
     Statement,
@@ -94,6 +95,11 @@ class CheckSpec:
         """Where the key at ``path`` stands in the front matter (the check's entry if it cannot tell)."""
         found = self.locate(path) if self.locate is not None and path else None
         return found or self.span
+
+    @functools.cached_property
+    def plan(self) -> CheckPlan:
+        """The check compiled once: its formulas parsed (:mod:`~algoverify.checking.specification.plan`)."""
+        return compile_plan(self)
 
 
 @dataclass
@@ -371,8 +377,8 @@ def check_references(
                 bad(path, res.problem, {"candidates": shown} if shown else None)
     for path, message in _value_problems(note, values, set(generators)):
         bad(path, message)
-    for path, latex in _latex_values(check):
-        problem = _latex_problem(latex)
+    for path, latex in latex_values(check):
+        problem = _latex_problem(check.plan.formula(latex))
         if problem is not None:
             bad(path, problem)
     equation = check.get("equation")
@@ -430,37 +436,11 @@ def equation_problem(latex: str) -> str | None:
     return None
 
 
-def _latex_values(check: CheckSpec) -> Iterator[tuple[tuple[Any, ...], str]]:
-    """``(path, text)`` for every value of the check the schema types as LaTeX (``holds:``, counts, ``let:``)."""
-
-    def latex(typ: schema.Type) -> bool:
-        options = typ.options if isinstance(typ, schema.Either) else (typ,)
-        return any(isinstance(o, schema.Text) and o.what.startswith("LaTeX") for o in options)
-
-    def walk(typ: schema.Type, value: Any, path: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], str]]:
-        if isinstance(value, str) and latex(typ):
-            yield path, value
-        options = typ.options if isinstance(typ, schema.Either) else (typ,)
-        for option in options:
-            if isinstance(option, schema.Record) and isinstance(value, dict):
-                for key in option.keys:
-                    if key.name in value:
-                        yield from walk(key.type, value[key.name], path + (key.name,))
-            elif isinstance(option, schema.MapOf) and isinstance(value, dict):
-                for k, v in value.items():
-                    yield from walk(option.value, v, path + (k,))
-
-    for key in schema.kind_keys(check.kind):
-        if key.name in check.params:
-            yield from walk(key.type, check.params[key.name], (key.name,))
-
-
-def _latex_problem(latex: str) -> str | None:
-    """Why ``latex`` does not parse as math (``None`` when it does): found by ``lint``, before any run."""
-    from ...math import mathexpr as M
-
+def _latex_problem(formula: Formula) -> str | None:
+    """Why a formula of the spec does not parse as math (``None`` when it does): found by ``lint``, before any run."""
+    latex = formula.latex
     try:
-        tree = M.parse_math(latex)
+        tree = formula.read()
     except LocatedError as exc:
         return f"cannot read `{latex}`: {exc}"
     if isinstance(tree, M.Fragment):  # `x \le` reads as prose's half formula, never as a value
