@@ -145,6 +145,7 @@ REFUTED: dict[str, set[str]] = {
     "round46/cloud-in-cell": {"dipole-moment"},
     "round47/erlang-b-recursion": {"erlang-formula"},
     "round48/kernel-centering": {"rows-sum-to-zero"},
+    "round49/rodrigues": {"matches-expm"},
     # the author's check reads n after the listing divided it down (their report says so: n^{(0)} is meant)
     "round45/variable-byte-encoding": {"byte-count"},
     # the author's reference (scipy's csgraph) takes a weight 0 for no edge; the listing's distances are right

@@ -194,10 +194,17 @@ def attach_module(loaded: LoadedNote, spec: object = None) -> Finding | None:
 
 
 def _late_call(listing):  # noqa: ANN001, ANN202
+    from ..running.listing import outputs_record
+
     def call(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
         inputs = dict(zip(listing.inputs, args))
         inputs.update(kwargs)
-        return listing(**inputs)
+        value = listing(**inputs)
+        # IK(x, y).theta_1 in a check: the outputs by name, as a call by the check's `as:` gives them
+        record = outputs_record(tuple(listing.outputs or ()))
+        if record is not None and type(value) is tuple and len(value) == len(record._fields):
+            return record(*value)
+        return value
 
     return call
 

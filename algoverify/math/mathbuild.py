@@ -97,6 +97,21 @@ _INTEGRALS = frozenset(("int", "iint", "iiint", "oint"))
 _ARC = {"sin": "arcsin", "cos": "arccos", "tan": "arctan"}
 
 
+def _attribute_of(node: MathNode) -> MathNode | None:
+    """The parenthesised group of ``(x, y).theta`` (or ``(x, y).theta_1``), ``None`` for anything else."""
+    while isinstance(node, Idx):
+        node = node.base
+    return node.obj if isinstance(node, Attr) and not _is_name(node.obj) else None
+
+
+def _with_call(node: MathNode, call: MathNode, start: int) -> MathNode:
+    """``node`` (see :func:`_attribute_of`) with its group replaced by ``call``, its spans from ``start``."""
+    if isinstance(node, Idx):
+        return Idx(_with_call(node.base, call, start), node.indices, span=Span(start, node.span.end))
+    assert isinstance(node, Attr)
+    return Attr(call, node.name, span=Span(start, node.span.end))
+
+
 def _is_name(node: MathNode) -> bool:
     """Tell whether ``node`` could name a function (so ``node(x)`` may be a call; ``heap.insert(x)`` too)."""
     if isinstance(node, (Idx, Label)):
@@ -267,6 +282,11 @@ def _make_builder() -> type:
                 return Deriv(right, left.indices, True, span=span)
             if isinstance(left, Deriv) and left.f is None:  # \frac{\partial}{\partial x} f
                 return Deriv(right, left.wrt, left.partial, span=span)
+            group = _attribute_of(right)
+            if group is not None and _is_name(left) and id(group) not in self.__dict__.get("_parened", ()):
+                # IK(x, y).theta_1: an output of the call, never the group's attribute times IK
+                call = Apply(left, _items(group), span=Span(left.span.start, group.span.end))
+                return _with_call(right, call, left.span.start)
             return Juxt(left, right, span=span)
 
         def apply(self, meta, fn, group):

@@ -118,6 +118,8 @@ def decorate(node: MathNode, accent: str, span: Span) -> MathNode:
 def scripted(base: MathNode, posts: tuple[Post, ...], span: Span) -> MathNode:
     """Apply scripts in TeX's order (accents, label, subscript, superscript), then ``.attr`` and ``!`` as written."""
     node, chunk = base, []
+    if not isinstance(base, (Sym, Idx, Label, Attr)):  # u.d_i stays entry i of u.d
+        posts = _attribute_labels(posts)
     for p in posts:
         if p.kind in ("attr", "fact"):
             node = _scripts(node, tuple(chunk), Span(span.start, p.span.start)) if chunk else node
@@ -129,6 +131,28 @@ def scripted(base: MathNode, posts: tuple[Post, ...], span: Span) -> MathNode:
     if chunk:
         node = _scripts(node, tuple(chunk), span)
     return dataclasses.replace(node, span=span)
+
+
+def _attribute_labels(posts: tuple[Post, ...]) -> tuple[Post, ...]:
+    """``.theta_1`` of a call: the subscript of an attribute is part of its name (the output ``theta_1``)."""
+    out: list[Post] = []
+    for p in posts:
+        last = out[-1] if out else None
+        if (
+            last is not None
+            and last.kind == "attr"
+            and p.kind == "sub"
+            and not p.text
+            and isinstance(p.value, (Num, Sym))
+            and (
+                isinstance(p.value, Num) and p.value.text.isdigit() or isinstance(p.value, Sym) and not p.value.accents
+            )
+        ):
+            label = p.value.text if isinstance(p.value, Num) else p.value.name
+            out[-1] = Post("attr", None, Span(last.span.start, p.span.end), text=f"{last.text}_{label}")
+            continue
+        out.append(p)
+    return tuple(out)
 
 
 def _scripts(base: MathNode, posts: tuple[Post, ...], span: Span) -> MathNode:

@@ -344,11 +344,24 @@ def _discrete(x: Any) -> bool:
     return x is None or isinstance(x, (AbstractSet, tuple, str, Mapping))
 
 
+def _sequence_pair(a: Any, b: Any) -> bool:
+    """A tuple of values beside a tuple, or beside an array of as many rows: compared member by member."""
+    if not isinstance(a, tuple):
+        a, b = b, a
+    if not isinstance(a, tuple):
+        return False
+    return isinstance(b, tuple) or (isinstance(b, np.ndarray) and b.ndim >= 1 and len(b) == len(a))
+
+
 def _equal(a: Any, b: Any, r: float, t: float) -> bool:
     pair = _scalars(a, b)
     if pair is not None:
         if not (r or t):
             return pair[0] == pair[1]  # exact, big integers included
+    elif _sequence_pair(a, b):
+        # a listing's outputs against `(x, y)`: each member under the relation's tolerance, as the
+        # same values written as two equations would be
+        return len(a) == len(b) and all(_equal(x, y, r, t) for x, y in zip(a, b))
     elif _discrete(a) or _discrete(b):
         return bool(a == b)
     if _exact(a) or _exact(b):
@@ -515,7 +528,17 @@ class Sequence(dict):
     a sequence is what the notation means by ``x_k``, not an array position. Reading an index
     never stored is an error at the read; a whole sequence becomes an array when the keys are
     consecutive integers.
+
+    ``given`` holds the members the note fixes before the listing runs ("\\(u_0 = 0\\)"): read where
+    nothing was stored at their index, never part of what the listing made.
     """
+
+    given: Mapping[Any, Any] = {}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if args and type(args[0]) is Sequence and args[0].given:
+            self.given = args[0].given  # a store makes a new sequence: what the note fixed stays
 
     def to_array(self) -> Any:
         """The values in index order, as an array when the keys are consecutive integers (else self)."""

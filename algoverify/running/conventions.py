@@ -259,6 +259,21 @@ def numbered_from(value: Any, first: int) -> Any:
     return value
 
 
+def with_fixed(value: Any, members: dict[int, float], base: int) -> Any:
+    """``value`` with the members the prose fixes before its first (``e_{-1} = e_0 = 0`` before ``e_1, …``).
+
+    Only members right before the first, with none missing between: anything else is left as it is.
+    """
+    if not (isinstance(value, np.ndarray) and value.ndim == 1 and value.dtype != object):
+        return value
+    first = getattr(value, "first", None)
+    first = base if first is None else first
+    keys = sorted(members)
+    if keys != list(range(keys[0], first)):
+        return value
+    return written_array(np.concatenate([[members[k] for k in keys], np.asarray(value, dtype=float)]), keys[0])
+
+
 def padded(value: Any, places: int) -> Any:
     """``value`` with ``places`` absent members before its first (NaN, or ``None`` in a list)."""
     if isinstance(value, np.ndarray) and value.ndim >= 1:

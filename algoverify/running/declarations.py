@@ -176,6 +176,10 @@ class InputSpec:
     coordinates: dict[str, tuple[str, int]] = field(default_factory=dict)
     #: index ranges a ``\\Require`` writes (``i, j = 0, \\dots, m + 1``): the indices, their first value, where
     index_ranges: list[tuple[tuple[str, ...], int | None, Span]] = field(default_factory=list)
+    #: the prose says a prime is a transpose ("the prime denotes transposition", Bertsekas's ``A'``)
+    prime_transposes: bool = False
+    #: members the prose fixes before a family's first ("with \\(e_{-1} = e_0 = 0\\)"): name → index → value
+    fixed: dict[str, dict[int, float]] = field(default_factory=dict)
 
     @property
     def names(self) -> list[str]:
@@ -272,6 +276,8 @@ class InputSpec:
             self.orders | other.orders,
             {**other.coordinates, **self.coordinates},
             [*self.index_ranges, *other.index_ranges],
+            self.prime_transposes or other.prime_transposes,
+            {k: dict(v) for k, v in self.fixed.items()},
         )
         for d in other.inputs:
             out.declare(d)
@@ -286,6 +292,9 @@ class InputSpec:
         for name, points in other.conventions.items():
             for at, value in points.items():
                 out.conventions.setdefault(name, {}).setdefault(at, value)
+        for name, members in other.fixed.items():
+            for at, value in members.items():
+                out.fixed.setdefault(name, {}).setdefault(at, value)
         for name, size in other.families.items():
             if name not in out.families:
                 out.families[name] = size

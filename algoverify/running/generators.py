@@ -103,6 +103,13 @@ def _dim(value: Any, what: str) -> int:
     return int(value)
 
 
+def _dims(shape: tuple[Any, ...]) -> tuple[int, ...]:
+    """The dimensions of a generator's ``*shape``, written one by one or as NumPy's tuple (``constant(0, (n, n))``)."""
+    if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+        shape = tuple(shape[0])
+    return _shape(*(_dim(s, "a dimension") for s in shape))
+
+
 def _shape(*dims: int) -> tuple[int, ...]:
     """``dims``, refused when the value they shape would hold more than :data:`MAX_ELEMENTS` numbers."""
     count = math.prod(dims)
@@ -117,7 +124,7 @@ def _shape(*dims: int) -> tuple[int, ...]:
 @register()
 def randn(rng: np.random.Generator, *shape: Any, scale: float = 1.0) -> Any:
     """Standard normal draws of the given shape; ``randn()`` is a scalar."""
-    dims = _shape(*(_dim(s, "a dimension") for s in shape))
+    dims = _dims(shape)
     if not dims:
         return float(rng.standard_normal()) * scale
     return rng.standard_normal(dims) * scale
@@ -128,7 +135,7 @@ def uniform(rng: np.random.Generator, low: float = 0.0, high: float = 1.0, *shap
     """Uniform draws on ``[low, high)``; a scalar unless a shape is given."""
     if not high > low:
         raise GeneratorError(f"uniform needs low < high, got {low}, {high}")
-    dims = _shape(*(_dim(s, "a dimension") for s in shape))
+    dims = _dims(shape)
     if not dims:
         return float(rng.uniform(low, high))
     return rng.uniform(low, high, dims)
@@ -148,7 +155,7 @@ def integers(rng: np.random.Generator, low: int, high: int, *shape: Any) -> Any:
     lo, hi = int(low), int(high)
     if hi < lo:
         raise GeneratorError(f"integers needs low <= high, got {low}, {high}")
-    dims = _shape(*(_dim(s, "a dimension") for s in shape))
+    dims = _dims(shape)
     if not dims:
         return int(rng.integers(lo, hi, endpoint=True))
     return rng.integers(lo, hi, dims, endpoint=True)
@@ -215,7 +222,7 @@ def batches(rng: np.random.Generator, k: Any, size: Any = None, dim: Any = 1) ->
 @register()
 def constant(rng: np.random.Generator, value: float, *shape: Any) -> Any:
     """An array filled with ``value`` (or the scalar itself): the edge case of zero variance."""
-    dims = _shape(*(_dim(s, "a dimension") for s in shape))
+    dims = _dims(shape)
     return np.full(dims, float(value)) if dims else float(value)
 
 
@@ -223,6 +230,8 @@ def constant(rng: np.random.Generator, value: float, *shape: Any) -> Any:
 
 
 def _finite(value: Any, shape: tuple[Any, ...]) -> bool:
+    if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+        shape = tuple(shape[0])
     arr = np.asarray(value, dtype=float)
     return bool(np.all(np.isfinite(arr))) and arr.shape == tuple(int(d) for d in shape)
 

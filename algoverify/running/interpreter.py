@@ -122,7 +122,7 @@ def compile_program(
         context=context or InputSpec(),
         directions=range_directions(algorithm, parse),
     )
-    by_scope = {s.function: s for s in scopes(algorithm, parse, known=set(functions or {}))}
+    by_scope = {s.function: s for s in scopes(algorithm, parse, known=set(functions or {}), declared=_given(context))}
     compiler.scopes = by_scope
     outer = declared_inputs(algorithm.body, parse, locate)
     if funcs and not others:
@@ -189,7 +189,7 @@ def read_signature(
     body = [n for n in algorithm.body if not isinstance(n, ir.Comment)]
     funcs = [n for n in body if isinstance(n, ir.Function)]
     others = [n for n in body if not isinstance(n, (ir.Function, ir.Condition))]
-    by_scope = {s.function: s for s in scopes(algorithm, parse, known=set(functions or {}))}
+    by_scope = {s.function: s for s in scopes(algorithm, parse, known=set(functions or {}), declared=_given(context))}
     outer = declared_inputs(algorithm.body, parse, locate)
     if funcs and not others:
         entry = entry_of(funcs)
@@ -203,3 +203,8 @@ def read_signature(
         return inputs, output_names(entry.body, parse)
     names = resolve(by_scope[None], outer, context or InputSpec())
     return tuple(names.declarations.names), output_names(body, parse)
+
+
+def _given(context: InputSpec | None) -> frozenset[str]:
+    """The inputs the note gives a listing, by name (see :attr:`~.scope_types.Scope.declared`)."""
+    return frozenset(d.name for d in context.inputs) if context is not None else frozenset()

@@ -8,6 +8,8 @@ as ``path:line:col: CODE message``.
 
 from __future__ import annotations
 
+import collections
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -19,7 +21,20 @@ from .declarations import InputSpec
 from .interpreter import Binding, Bindings, Budget, Program, StepContext, Trace, compile_program, read_signature
 from .signature import entry_function
 
-__all__ = ["Listing", "ExecutionError", "RunResult", "StepContext"]
+__all__ = ["Listing", "ExecutionError", "RunResult", "StepContext", "outputs_record"]
+
+
+@functools.lru_cache(maxsize=256)
+def outputs_record(outputs: tuple[str, ...]) -> Any:
+    """The named tuple a call of a listing with several outputs returns; ``None`` for one output.
+
+    ``f(x).lam`` is its output ``lam``, ``f(x)_{1}`` its first; shown as the tuple of its values.
+    """
+    if len(outputs) < 2 or len(set(outputs)) < len(outputs):
+        return None
+    record = collections.namedtuple("Outputs", outputs, rename=True)  # type: ignore[misc]
+    record.__repr__ = tuple.__repr__  # type: ignore[method-assign]
+    return record
 
 
 class ExecutionError(Exception):

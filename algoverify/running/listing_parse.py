@@ -69,8 +69,39 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
         if "_" in name and name.partition("_")[0] not in assigned
     )
 
+    # "Q_N, Q \in \mathbb{R}^{n \times n}" (a terminal cost beside the stage cost), \Require Q_N, an input Q_N
+    # the spec draws: the note gives Q_N as a whole, so the listing's Q_N is that matrix, never row N of Q
+    # Only beside the whole Q the note gives too, with a shape of its own: not N_c of a loop over c, a
+    # member of a family (the spec's "N_c" of N_1, …, N_C), nor D_n of a sequence the listing fills
+    loop_letters = _loop_variables(algorithm, raw)
+    given = context.inputs if context is not None else []
+    families = set(context.families) | set(context.written) if context is not None else set()
+    stored = {identifier(t.base) for t in targets if isinstance(t, M.Idx)}
+    wholes = frozenset(
+        d.name
+        for d in given
+        if "_" in d.name
+        and d.shape is not None
+        and (base := d.name.rpartition("_")[0]) in {g.name for g in given}
+        and base not in families | stored
+        and d.name.rpartition("_")[2] not in loop_letters
+    )
+    if wholes:
+        constants = constants | wholes
+    # g_x \gets …, g_y \gets … (Gonzalez and Woods's Sobel responses): the gradient's components by
+    # direction, two numbers of their own, never entries x and y of one sequence g (equal when x = y)
+    components = _direction_components(algorithm, raw, targets)
+    if components:
+        constants = constants | components
+
+    # "the prime denotes transposition": A' is the transpose of A, unless the listing sets an A' of its own
+    primed = frozenset(identifier(t) for t in targets if isinstance(t, M.Sym) and t.accents[-1:] == ("prime",))
+    transposes = context is not None and context.prime_transposes
+
     def plain(m: ir.Math) -> M.MathNode:
         tree = inline_definitions(join_words(parse_segment(m), words), by_prose)
+        if transposes:
+            tree = M.transform(tree, lambda node: _prime_transpose(node, primed))
         if constants:
             tree = M.transform(tree, lambda node: _as_constant(node, constants))
         return as_coordinates(tree, coordinates) if coordinates else tree
@@ -93,8 +124,12 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
     )
     powered = _powered_families(targets, assigned, loops)
     called = _call_families(algorithm, raw)
+    # (x, y, w)^{T} \gets K (R X_i + t): the three components of the column vector, set at once
+    columns = frozenset(
+        id(n.target) for n in ir.walk(algorithm) if isinstance(n, ir.Assign) and _column_target(n.target, raw)
+    )
     if not letters and not labels and not iterates and not inverses and not powered and not called and not levels:
-        return plain
+        return _unstacked(plain, columns) if columns else plain
 
     def parse(m: ir.Math) -> M.MathNode:
         tree = plain(m)
@@ -112,7 +147,58 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
             tree = M.transform(tree, lambda node: iterate_member(node, iterates, by_entry))
         return flatten_steps(tree, letters) if letters else tree
 
-    return parse
+    return _unstacked(parse, columns) if columns else parse
+
+
+_AXES = frozenset({"x", "y", "z"})
+
+
+def _direction_components(
+    algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode], targets: list[M.MathNode]
+) -> frozenset[str]:
+    """``g_x``, ``g_y`` the listing sets, where ``g`` is never read or set at any other single index.
+
+    Prüfer's ``d_x \\gets d_x - 1`` beside ``d_v`` is the degree of vertex x: an entry, not a component.
+    """
+    lettered: dict[str, set[str]] = {}
+    for t in targets:
+        if isinstance(t, M.Idx) and len(t.indices) == 1 and isinstance(t.indices[0], M.Sym):
+            lettered.setdefault(identifier(t.base) or "", set()).add(t.indices[0].name)
+    candidates = {base for base, axes in lettered.items() if base and {"x", "y"} <= axes <= _AXES}
+    if not candidates:
+        return frozenset()
+    for node in ir.walk(algorithm):
+        for m, _ in _maths(node):
+            try:
+                tree = parse(m)
+            except LocatedError:
+                continue
+            for t in M.walk(tree):
+                if isinstance(t, M.Idx) and identifier(t.base) in candidates:
+                    (index,) = t.indices if len(t.indices) == 1 else (None,)
+                    if not (isinstance(index, M.Sym) and index.name in _AXES and not index.accents):
+                        candidates.discard(identifier(t.base))  # type: ignore[arg-type]
+    return frozenset(f"{base}_{axis}" for base in candidates for axis in lettered[base])
+
+
+def _column_target(m: ir.Math, parse: Callable[[ir.Math], M.MathNode]) -> bool:
+    try:
+        tree = parse(m)
+    except LocatedError:
+        return False
+    return isinstance(tree, M.Transpose) and isinstance(tree.operand, M.Tuple)
+
+
+def _unstacked(parse: Callable[[ir.Math], M.MathNode], columns: frozenset[int]) -> Callable[[ir.Math], M.MathNode]:
+    """``parse``, with each target ``(x, y, w)^{T}`` read as the names it sets, ``(x, y, w)``."""
+
+    def read(m: ir.Math) -> M.MathNode:
+        tree = parse(m)
+        if id(m) in columns and isinstance(tree, M.Transpose):
+            return tree.operand
+        return tree
+
+    return read
 
 
 def _call_families(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode]) -> frozenset[str]:
@@ -186,6 +272,14 @@ def powered_member(node: M.MathNode, powered: frozenset[tuple[str, str]]) -> M.M
     if not isinstance(base, M.Sym) or (identifier(base), node.exp.text) not in powered:
         return node
     return M.Idx(M.Pow(base, node.exp, span=base.span), node.base.indices, span=node.span)
+
+
+def _prime_transpose(node: M.MathNode, primed: frozenset[str | None]) -> M.MathNode:
+    """``A'`` as the transpose of ``A``, where the prose says a prime is one."""
+    if not (isinstance(node, M.Sym) and node.accents[-1:] == ("prime",)) or identifier(node) in primed:
+        return node
+    plain = M.Sym(node.name, node.font, node.accents[:-1], span=node.span)
+    return M.Transpose(plain, span=node.span)
 
 
 def _as_constant(node: M.MathNode, constants: frozenset[str]) -> M.MathNode:
@@ -405,6 +499,8 @@ def _targets(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode]) ->
                 target = parse(node.target)
             except LocatedError:
                 continue
+            if isinstance(target, M.Transpose) and isinstance(target.operand, M.Tuple):
+                target = target.operand  # (x, y, w)^{T} \gets …: the three names
             out.extend(set_by(target))  # Q R = A sets Q and R
     return out
 

@@ -19,7 +19,7 @@ from ..math.numeric import TRACE_KEY, Context, _infer_dim
 from ..math.ops import FP_RAISE, FP_STATE, Sequence, raise_on_fp_errors
 from ..source import Span
 from ..syntax import ir
-from .conventions import numbered_from, ordered_from_sample, padded, variant
+from .conventions import numbered_from, ordered_from_sample, padded, variant, with_fixed
 from .declarations import InputSpec
 from .inputs import bind_sizes, check_conditions, check_entry
 from .runstate import _RUN, Budget, Env, Exec, Trace, _Returned, _TooDeep
@@ -225,6 +225,9 @@ class Program:
         for name, first in self.lowered:
             if name in env:
                 env[name] = numbered_from(env[name], first)
+        for name, members in declarations.fixed.items():
+            if name in env:
+                env[name] = with_fixed(env[name], members, self.ctx.index_base)
         if preconditions and declarations.conditions:
             check_conditions(declarations, env, self.ctx.index_base)
         names = self.names
@@ -237,7 +240,10 @@ class Program:
                     seeded.add(base)
             for name in names.sequences:
                 if name not in env:
-                    env[name] = Sequence()  # c_k \gets …: empty until its first store
+                    # c_k \gets …: empty until its first store; the members the prose fixes ("u_0 = 0") are read
+                    env[name] = Sequence()
+                    if name in declarations.fixed:
+                        env[name].given = dict(declarations.fixed[name])
         if not self._inputs_set.issubset(env):
             missing = [n for n in self.inputs if n not in env]
             raise LocatedError(BadInput, self.span, message=f"missing input(s) {', '.join(missing)}")

@@ -124,6 +124,12 @@ def relation(
         return False
     if ops == ["="] and _coordinates(tree, spec):
         return False  # "a point p_i = (x_i, y_i)": x_i and y_i are p_i's coordinates
+    fixed = _fixed_members(tree)
+    if fixed is not None and not conditional:  # "with e_{-1} = e_0 = 0": the members before the errors e_1, …
+        name, members = fixed
+        for at, value in members.items():
+            spec.fixed.setdefault(name, {}).setdefault(at, value)
+        return False
     if ops == ["="]:
         _vector_of_entries(tree, spec, origin, piece)
         declare_math(tree, spec, text_of(piece.math), origin, joint=False)  # A = [a_1, …, a_n]: columns
@@ -148,6 +154,39 @@ def relation(
         declare_math(tree, spec, text_of(piece.math), origin, joint=True)
         return True
     return False
+
+
+def _fixed_members(tree: M.Rel) -> tuple[str, dict[int, float]] | None:
+    """``e_{-1} = e_0 = 0``: members of one name at whole-number indices, set to one number."""
+    *members, value = [tree.first, *(e for _, e in tree.rest)]
+    if any(op != "=" for op, _ in tree.rest) or not members:
+        return None
+    number = _number(value)
+    indices = [_whole(m.indices[0]) if isinstance(m, M.Idx) and len(m.indices) == 1 else None for m in members]
+    names = {identifier(m.base) for m in members if isinstance(m, M.Idx)}
+    if number is None or None in indices or len(names) != 1 or None in names:
+        return None
+    return names.pop(), {at: number for at in indices}  # type: ignore[misc]
+
+
+def _whole(node: M.MathNode) -> int | None:
+    if isinstance(node, M.Num) and node.text.isdigit():
+        return int(node.text)
+    if isinstance(node, M.Neg) and isinstance(node.operand, M.Num) and node.operand.text.isdigit():
+        return -int(node.operand.text)
+    return None
+
+
+def _number(node: M.MathNode) -> float | None:
+    if isinstance(node, M.Num):
+        try:
+            return float(node.text)
+        except ValueError:
+            return None
+    if isinstance(node, M.Neg):
+        inner = _number(node.operand)
+        return None if inner is None else -inner
+    return None
 
 
 def ordered_family(tree: M.MathNode, spec: InputSpec, origin: Origin | None, math: ir.Math) -> bool:

@@ -168,7 +168,16 @@ def prose_declarations(
     spec = InputSpec()
     for sentence in reversed([s for s in sentences if s.span.end <= before]):
         _read(sentence, text, parse, spec, Origin("prose", line_of(sentence.span.start)))
+        spec.prime_transposes |= PRIME_TRANSPOSES.search(sentence.read) is not None
     return spec
+
+
+#: "the prime denotes transposition", "\(x'\) is the transpose of \(x\)", "primes for transposes"
+PRIME_TRANSPOSES = re.compile(
+    r"\bprimes?\b[^.;]{0,40}\b(?:denotes?|means?|stands? for|for|is|indicates?)\b[^.;]{0,20}\btranspos"
+    r"|'\s*\\\)\s*(?:denotes|is|means)\s+the\s+transpose",
+    re.I,
+)
 
 
 def _joins(words: str) -> bool:

@@ -115,6 +115,10 @@ class _Reader:
             self.scope.as_index.add(name)
         self.out.append(Read(name, node.span))
 
+    def _given(self, name: str) -> bool:
+        """Whether the note gives the listing ``name`` (the errors ``e_1, \\dots, e_N``: never basis vectors)."""
+        return self.scope is not None and name in self.scope.declared
+
     def v_Idx(self, node: M.Idx, bound: frozenset[str]) -> None:
         flat = identifier(node)
         if flat is not None and self.scope is not None and node.span is not None:
@@ -146,7 +150,7 @@ class _Reader:
                     self.scope.two_digit.add(base)
         if base is None:
             self.visit(node.base, bound)
-        elif base not in bound and not (base in ("e", "I") and len(node.indices) == 1):
+        elif base not in bound and not (base in ("e", "I") and len(node.indices) == 1 and not self._given(base)):
             # e_1, I_n: a basis vector, an identity; any other constant indexed (\pi_j) is an array to bind
             self.out.append(Read(base, node.span, indices=len(node.indices)))
         for i in node.indices:

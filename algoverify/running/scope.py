@@ -40,6 +40,7 @@ def scopes(
     parse: Callable[[ir.Math], M.MathNode],
     *,
     known: Iterable[str] = (),
+    declared: Iterable[str] = (),
 ) -> list[Scope]:
     """The scopes of ``algorithm`` with their free reads (``known``: names defined outside, e.g. functions).
 
@@ -51,19 +52,20 @@ def scopes(
     funcs = [n for n in body if isinstance(n, ir.Function)]
     others = [n for n in body if not isinstance(n, (ir.Function, ir.Condition))]
     names = set(known) | {f.name for f in ir.walk(algorithm) if isinstance(f, ir.Function)}
+    given = frozenset(declared)
     out: list[Scope] = []
     if funcs and not others:
         entry = entry_of(funcs)
         for f in sorted(funcs, key=lambda f: f is not entry):
-            out.append(_function_scope(f, parse, names, entry=f is entry))
+            out.append(_function_scope(f, parse, names, entry=f is entry, declared=given))
         return _with_first_reads(_shared_with_helpers(_passed_vectors(out)), parse)
-    scope = Scope(None, algorithm)
+    scope = Scope(None, algorithm, declared=given)
     scope.bound = assigned_names(algorithm.body, parse) | _require_names(algorithm.body, parse)
     _read_statements(algorithm.body, scope, parse, names)
     out.append(scope)
     for n in ir.walk(algorithm):
         if isinstance(n, ir.Function):
-            out.append(_function_scope(n, parse, names, entry=False))
+            out.append(_function_scope(n, parse, names, entry=False, declared=given))
     return _with_first_reads(_passed_vectors(out), parse)
 
 
@@ -134,9 +136,16 @@ def _tolerant(parse: Callable[[ir.Math], M.MathNode]) -> Callable[[ir.Math], M.M
     return read
 
 
-def _function_scope(f: ir.Function, parse: Callable[[ir.Math], M.MathNode], known: set[str], *, entry: bool) -> Scope:
+def _function_scope(
+    f: ir.Function,
+    parse: Callable[[ir.Math], M.MathNode],
+    known: set[str],
+    *,
+    entry: bool,
+    declared: frozenset[str] = frozenset(),
+) -> Scope:
     params = tuple(param_names(f, parse))
-    scope = Scope(f.name, f, params=params, entry=entry)
+    scope = Scope(f.name, f, params=params, entry=entry, declared=declared)
     scope.bound = assigned_names(f.body, parse) | set(params)
     _read_statements(f.body, scope, parse, known)
     return scope

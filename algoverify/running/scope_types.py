@@ -44,6 +44,9 @@ class Scope:
     node: ir.Node
     params: tuple[str, ...] = ()
     #: names bound in the scope: parameters, assignments, loop variables
+    #: names the note gives the listing (its prose, ``\\Require``, the spec): ``e_k`` of a given ``e`` is
+    #: its member, never the basis vector ``e_k``
+    declared: frozenset[str] = frozenset()
     bound: set[str] = field(default_factory=set)
     #: free reads, by name, in the order first read
     reads: dict[str, Read] = field(default_factory=dict)

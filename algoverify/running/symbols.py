@@ -250,6 +250,9 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     for name, family in context.firsts.items():
         if name in relevant or name in parts:
             added.firsts.setdefault(name, family)
+    for name, members in context.fixed.items():
+        if name in relevant or name in scope.stored_by_index:  # e_0 = 0 of an input; u_0 = 0 of what the listing fills
+            added.fixed.setdefault(name, dict(members))
     # the prose is read nearest sentence first, but a call S(x, y, d) passes its inputs in the order
     # the note introduces them: "sequences x and y …", then "a gap penalty d"
     added.inputs.sort(key=lambda d: d.span.start)

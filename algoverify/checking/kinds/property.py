@@ -12,7 +12,6 @@ trials where it is false are skipped.
 
 from __future__ import annotations
 
-import collections
 from dataclasses import dataclass
 from typing import Any
 
@@ -219,14 +218,10 @@ def _callable(check: CheckSpec, ctx: CheckContext, listing: Any, values: dict[st
 
 
 def _outputs_record(listing: Any) -> Any:
-    """The named tuple a call of a listing with several outputs returns; ``None`` for one output.
+    """The named tuple a call of ``listing`` returns (:func:`~algoverify.running.listing.outputs_record`)."""
+    from ...running.listing import outputs_record
 
-    ``f(x).lam`` is its output ``lam``, ``f(x)_{1}`` its first; a listing of one output returns it alone.
-    """
-    outputs = tuple(listing.outputs or ())
-    if len(outputs) < 2 or len(set(outputs)) < len(outputs):
-        return None
-    return collections.namedtuple("Outputs", outputs, rename=True)
+    return outputs_record(tuple(listing.outputs or ()))
 
 
 def _judge(

@@ -225,6 +225,10 @@ def lint_applications(note: Note, algorithm: ir.Algorithm) -> list[Finding]:
     # the note's other listings' functions (`sq\_plus` as latexify prints `sq_plus`)
     found = re.finditer(r"\\(?:Function|Procedure)\s*\{\s*([A-Za-z](?:\w|\\_)*)\s*\}", text)
     known |= {m.group(1).replace("\\_", "_") for m in found}
+    from ...running.prose_symbols import PRIME_TRANSPOSES
+
+    # A^{\top}(…), and A'(…) where the prose says a prime is a transpose: a product with A's transpose
+    primes = PRIME_TRANSPOSES.search(text) is not None
     out = []
     for m, executed in math_segments(algorithm):
         if not executed:
@@ -236,7 +240,11 @@ def lint_applications(note: Note, algorithm: ir.Algorithm) -> list[Finding]:
         for node in M.walk(tree):
             if isinstance(node, M.Apply):
                 name = identifier(node.fn)
-                base = identifier(node.fn.base) if isinstance(node.fn, M.Idx) else None
+                fn = node.fn
+                if primes and isinstance(fn, M.Sym) and fn.accents[-1:] == ("prime",):
+                    fn = M.Transpose(M.Sym(fn.name, fn.font, fn.accents[:-1], span=fn.span), span=fn.span)
+                base = identifier(fn.base) if isinstance(fn, M.Idx) else None
+                base = identifier(fn.operand) if isinstance(fn, M.Transpose) else base
                 if name and name not in known and base not in known:  # y_i(…) of a declared y: an entry
                     message = (
                         f"{name}(…) is a call if {name} is a function, a product if it is a value; declare "

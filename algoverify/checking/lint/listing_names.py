@@ -168,7 +168,7 @@ def _resolutions(algorithm: ir.Algorithm, context: InputSpec, known: set[str]) -
     outer = declared_inputs(algorithm.body, parse, tolerant=True)
     return [
         (scope, resolve(scope, own_declarations(scope, outer, parse), context))
-        for scope in scopes(algorithm, parse, known=known)
+        for scope in scopes(algorithm, parse, known=known, declared={d.name for d in context.inputs})
     ]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import importlib.util
 import re
@@ -335,6 +336,8 @@ class CheckContext:
             tree = spec_tree(
                 check.plan.tree(grouped_scripts(latex, names)), names, renames, pairs, self.coordinates(check)
             )
+            if check.get("as") is not None:
+                tree = self._named_arguments(check, tree)
         except LocatedError as exc:
             raise LocatedError(
                 SpecReferenceError, where, check=check.id, message=f"cannot read {latex!r}: {exc}"
@@ -348,6 +351,39 @@ class CheckContext:
             index_base=self.index_base(check),
         )
         return tree, ctx
+
+    def _named_arguments(self, check: CheckSpec, tree: M.MathNode) -> M.MathNode:
+        """``proj(K, R, t, s X)``: arguments written as the listing's input names go to those inputs.
+
+        The listing's own order is the one its note introduces them in, which its reader cannot see
+        when it has no parameters: a call that names every input but one, each once, means them.
+        The rest fill the places left, in order.
+        """
+        try:
+            inputs = list(self.loaded.listing(check.get("listing")).inputs)
+        except Exception:  # noqa: BLE001 - a listing that does not load is reported where the check runs it
+            return tree
+        called = str(check.get("as"))
+
+        def by_name(node: M.MathNode) -> M.MathNode:
+            fn = node.fn if isinstance(node, M.Apply) else None
+            name = identifier(fn) if fn is not None else node.func if isinstance(node, M.Call) else None
+            if name != called or len(node.args) != len(inputs):  # type: ignore[attr-defined]
+                return node
+            args = list(node.args)  # type: ignore[attr-defined]
+            named = [identifier(a) if isinstance(a, M.Sym) else None for a in args]
+            given = [n for n in named if n is not None and n in inputs]
+            if len(given) < len(args) - 1 or len(set(given)) < len(given):
+                return node
+            placed: list[M.MathNode | None] = [None] * len(inputs)
+            for arg, n in zip(args, named):
+                if n is not None and n in inputs:
+                    placed[inputs.index(n)] = arg
+            rest = iter(a for a, n in zip(args, named) if n is None or n not in inputs)
+            ordered = tuple(a if a is not None else next(rest) for a in placed)
+            return dataclasses.replace(node, args=ordered)
+
+        return M.transform(tree, by_name)
 
     def index_base(self, check: CheckSpec) -> int:
         """Where the indices of the check's LaTeX count from: as in the listing it names, else as the note's."""

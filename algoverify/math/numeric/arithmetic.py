@@ -359,6 +359,8 @@ def _apply(node: M.Apply, ctx: Context) -> Closure:
     args = [compile_expr(a, ctx) for a in _group_args(node.args)]
 
     indexed = compile_expr(node.fn, ctx) if isinstance(node.fn, M.Idx) else None
+    # A^{\top} (B + C): the transpose of a value, when no name A_T is bound, times the group
+    transposed = compile_expr(node.fn.operand, ctx) if isinstance(node.fn, M.Transpose) else None
     functions = ctx.callables()
     # π(a), H(a): one index written as a name or a number reads an entry; s_i (a_i - 1) is a product
     min_axes = 1 if len(node.args) == 1 and index_like(node.args[0]) else 2
@@ -372,6 +374,8 @@ def _apply(node: M.Apply, ctx: Context) -> Closure:
             f = functions[name]
         elif indexed is not None and identifier(node.fn.base) in env:
             f = indexed(env)  # x_i (…): an element of x times the group
+        elif transposed is not None:
+            f = np.transpose(transposed(env))
         else:
             raise LocatedError(
                 AmbiguousMath,

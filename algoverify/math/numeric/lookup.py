@@ -416,6 +416,8 @@ def _index(container: Any, idx: list[Any], node: M.MathNode, ctx: Context) -> An
         written = [_as_index(i, node, ctx) for i in idx]
     if isinstance(container, Sequence):
         key = written[0] if len(written) == 1 else tuple(written)
+        if key not in container and key in container.given:
+            return container.given[key]
         if key not in container:
             set_ = ", ".join(map(str, sorted(container, key=str))) or "none"
             where = "a gap in what the listing stored, " if _inside(key, container) else ""

@@ -98,8 +98,8 @@ def _unpack_target(node: M.Tuple | M.ListLit | M.Interval, ctx: Context) -> tupl
 def _unpackable(value: Any, k: int, node: M.MathNode) -> list[Any]:
     if isinstance(value, RealInterval):
         value = (value.lo, value.hi)  # [a, b] \gets [a, m]: the ends of the interval
-    elif isinstance(value, np.ndarray) and value.ndim == 1:
-        value = value.tolist()
+    elif isinstance(value, np.ndarray) and (value.ndim == 1 or value.ndim == 2 and 1 in value.shape):
+        value = value.ravel().tolist()  # a column (or row) vector into as many names
     if isinstance(value, (tuple, list)) and len(value) == k:
         return list(value)
     what = "a set, which has no order" if isinstance(value, AbstractSet) else _shape_or_len(value)
