@@ -8,6 +8,7 @@ the trials to decide, silently; a disproof is shown as refuted only because a tr
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -380,3 +381,24 @@ def test_corpus_claims_are_proved():
         "matches-numpy",  # the listing against the module's layer_norm, both run by sympy
     ):
         assert claim in proved, proved
+
+
+def test_an_ordering_of_exponentials_of_several_variables_gives_up_at_once_and_still_finds_a_point():
+    import sympy as sp
+
+    from algoverify.checking.evidence.proof import _ordered
+
+    a, b, c, d = sp.symbols("a b c d", real=True)
+
+    def lse(u, v):
+        return sp.log(sp.exp(u) + sp.exp(v))
+
+    started = time.process_time()
+    # convexity of log-sum-exp at a midpoint: true, but a theorem, not an assumption of sympy's
+    assert _ordered(sp, (lse(a, b) + lse(c, d)) / 2 - lse((a + c) / 2, (b + d) / 2), ">=") is None
+    assert time.process_time() - started < 0.1  # no simplification was tried
+    x = sp.Symbol("x", real=True)
+    assert _ordered(sp, sp.exp(x), ">") is True  # one variable: sympy's assumptions still decide it
+    # the point search still disproves a false claim of that shape
+    wrong = _prove(spec(draw={"a": "randn()", "b": "randn()"}, holds=r"\exp(a + b) \leq \exp(a)"))
+    assert wrong.status == "disproved"

@@ -1,0 +1,120 @@
+"""Where a cold check of the corpus spends its time (issue 23): a sampling profile by activity.
+
+Run from the repository root::
+
+    python benchmarks/profile_corpus.py [PATH ...] [--interval 0.002]
+
+The notes (default: ``corpus/``) are checked once in this process, cold (no cache, no worker
+per note: ``--no-cache --jobs 1 --no-isolation``), while a second thread samples the main
+thread's stack. Each sample is put in the first activity its stack shows, in this order:
+proofs (split by whether the check's proof decided or gave up), snippets, compiling listings,
+shrinking counterexamples, trials, parsing, imports, other. It prints the seconds and share of
+each, the CPU time of the run, and the ten checks that cost most with their proof's status.
+A worker per note costs what ``algoverify corpus/ --no-cache --jobs 1`` takes beyond this run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from algoverify import api  # noqa: E402
+from algoverify.checking.kinds import runner  # noqa: E402
+
+#: (activity, test of a frame's file and function), in the order a sample is assigned
+ACTIVITIES = [
+    ("proofs", lambda f, n: "/checking/evidence/" in f and Path(f).stem in PROOF_MODULES),
+    ("snippets", lambda f, n: "/checking/sandboxing/" in f),
+    (
+        "compiling",
+        lambda f, n: n in ("compile_program", "listing_parser", "scopes") or f.endswith("running/compiler.py"),
+    ),
+    ("shrinking", lambda f, n: f.endswith("evidence/trials.py") and n in ("_shrunk", "shrink_spec", "simplify_values")),
+    ("trials", lambda f, n: f.endswith("evidence/trials.py") and n == "search"),
+    (
+        "parsing",
+        lambda f, n: any(p in f for p in ("/syntax/", "/reading/", "/math/mathexpr", "/math/mathbuild", "/lark/")),
+    ),
+    ("imports", lambda f, n: "importlib" in f),
+]
+PROOF_MODULES = {"proof", "refproof", "symexec", "pysym", "pysymlib", "lowering"}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("paths", nargs="*", default=[str(ROOT / "corpus")])
+    parser.add_argument("--interval", type=float, default=0.002, help="seconds between samples")
+    args = parser.parse_args()
+
+    current: list[str] = ["(reading)"]
+    run_check = runner.run_check
+
+    def tracked(check, ctx):  # noqa: ANN001, ANN202
+        current[0] = f"{Path(ctx.path).stem}:{check.id}"
+        try:
+            return run_check(check, ctx)
+        finally:
+            current[0] = "(between checks)"
+
+    runner.run_check = tracked
+    samples: list[tuple[str, str]] = []
+    done = threading.Event()
+    main_id = threading.main_thread().ident
+    sys.setswitchinterval(args.interval / 2)
+
+    def sample() -> None:
+        while not done.wait(args.interval):
+            frame = sys._current_frames().get(main_id)
+            stack = []
+            while frame is not None:
+                stack.append((frame.f_code.co_filename, frame.f_code.co_name))
+                frame = frame.f_back
+            activity = next((name for name, test in ACTIVITIES if any(test(f, n) for f, n in stack)), "other")
+            samples.append((activity, current[0]))
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    cpu, wall = time.process_time(), time.perf_counter()
+    sampler.start()
+    try:
+        result = api.check(args.paths, isolate=False, jobs=1, cache=False)
+    finally:
+        done.set()
+        sampler.join()
+        runner.run_check = run_check
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+
+    decided = {
+        f"{Path(n.path).stem}:{o.check.id}"
+        for n in result.notes
+        for o in n.outcomes
+        if o.check is not None
+        and ("proved for" in o.message or "sympy.s counterexample" in o.message.replace("'", "."))
+    }
+    per = wall / max(len(samples), 1)
+    by_activity: collections.Counter[str] = collections.Counter()
+    by_check: collections.Counter[str] = collections.Counter()
+    for activity, check in samples:
+        if activity == "proofs":
+            activity = "proofs decided" if check in decided else "proofs inconclusive"
+        by_activity[activity] += 1
+        by_check[check] += 1
+    checks = sum(len(n.outcomes) for n in result.notes)
+    print(f"{len(result.notes)} notes, {checks} checks: {wall:.2f} s wall, {cpu:.2f} s CPU, {len(samples)} samples")
+    print(f"{'activity':<22}{'seconds':>9}{'share':>8}")
+    for activity, n in by_activity.most_common():
+        print(f"{activity:<22}{n * per:>9.2f}{n / len(samples):>8.0%}")
+    print("costliest checks:")
+    for check, n in by_check.most_common(10):
+        status = "proof decided" if check in decided else ""
+        print(f"  {check:<52}{n * per:>7.2f} s  {status}")
+
+
+if __name__ == "__main__":
+    main()
