@@ -63,7 +63,6 @@ KNOWN = {
     "round37/inverse-bwt": "T = t_1 \\cdots t_n, the output named in the prose as a word of letters: lint says so (AV308)",
     "round40/gp-regression": "Rasmussen and Williams's test point x_*, the solve L \\backslash y, and "
     "\\mathbb{V}[f_*], \\log p(y \\mid X) as names assigned: lint says so (AV201)",
-    "round41/max-heap-insert": "CLRS's Parent(i) used with no definition in the note: lint says so (AV303)",
     "round44/slice-sampling-stepping-out": "U \\sim \\mathrm{Uniform}(0, 1): a random draw inside the listing, "
     "which no run makes (it would not be reproducible); lint says so (AV304)",
     "round44/value-iteration": "p(s' \\mid s, a), the conditional probability written as a table's entry: lint "

@@ -214,3 +214,29 @@ def test_a_generator_takes_its_shape_one_by_one_or_as_numpy_writes_it(shape):
 
     value = parse_value(f"constant(1.5, {', '.join(shape)})", rng=np.random.default_rng(0))
     assert np.shape(value) == (2, 3) and np.all(value == 1.5)
+
+
+SIFT_UP = r"""
+\Require heap \(A[1..n]\), position \(i\)
+\While{\(i > 1\) \textbf{and} \(A[\textsc{Parent}(i)] < A[i]\)}
+  \State exchange \(A[i]\) with \(A[\textsc{Parent}(i)]\)
+  \State \(i \gets \textsc{Parent}(i)\)
+\EndWhile
+\State \Return \(A\)
+"""
+
+
+def test_a_function_the_prose_defines_in_small_capitals_is_the_listings(tmp_path):
+    # CLRS's "the parent of position i is Parent(i) = ⌊i/2⌋" (round 41's heap): lint and the run alike
+    prose = r"The parent of position \(i\) is \(\textsc{Parent}(i) = \lfloor i / 2 \rfloor\)."
+    note = prose_note(tmp_path, prose, SIFT_UP)
+    got = api.load(note).listings[0].run({"A": [9.0, 5.0, 7.0, 1.0, 8.0], "i": 5}).value
+    assert list(got) == [9.0, 8.0, 7.0, 1.0, 5.0]
+
+
+def test_an_equation_about_a_function_algoverify_knows_defines_nothing(tmp_path):
+    from algoverify.math import mathexpr as M
+    from algoverify.running.prose_math import function_definition
+
+    assert function_definition(M.parse_math(r"\textsc{Parent}(i) = \lfloor i / 2 \rfloor")) == ("Parent", ("i",))
+    assert function_definition(M.parse_math(r"\exp(x) = \sum_{k=0}^{\infty} x^k / k!")) is None

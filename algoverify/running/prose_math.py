@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from ..math import mathexpr as M
+from ..math.builtin_names import BUILTIN_FUNCTIONS
 from ..math.names import identifier, labelled
 from ..math.ranges import literal_number
 from ..syntax import ir
@@ -271,11 +272,18 @@ def _squared_to_minus_one(tree: M.Rel) -> str | None:
 
 
 def function_definition(tree: M.Rel) -> tuple[str, tuple[str, ...]] | None:
-    """``σ(z) = …``, ``g(x, y) = …``: the name and parameters of a function an equation defines, else ``None``."""
-    if [op for op, _ in tree.rest] != ["="] or not isinstance(tree.first, M.Apply):
+    """``σ(z) = …``, ``g(x, y) = …``: the name and parameters of a function an equation defines, else ``None``.
+
+    A name written as a function (CLRS's ``\\textsc{Parent}(i) = \\lfloor i / 2 \\rfloor``) too, unless it
+    is one algoverify knows: ``\\exp(x) = \\sum_k x^k / k!`` states a fact, it defines nothing.
+    """
+    if [op for op, _ in tree.rest] != ["="] or not isinstance(tree.first, (M.Apply, M.Call)):
         return None
-    fn = tree.first.fn  # σ, or Π_{\mathcal{C}}: a name with a label
-    name = identifier(fn) if isinstance(fn, M.Sym) or (isinstance(fn, M.Idx) and labelled(fn)) else None
+    if isinstance(tree.first, M.Call):
+        name = tree.first.func if tree.first.func not in BUILTIN_FUNCTIONS else None
+    else:
+        fn = tree.first.fn  # σ, or Π_{\mathcal{C}}: a name with a label
+        name = identifier(fn) if isinstance(fn, M.Sym) or (isinstance(fn, M.Idx) and labelled(fn)) else None
     args = (
         tree.first.args[0].items
         if len(tree.first.args) == 1 and isinstance(tree.first.args[0], M.Tuple)

@@ -153,7 +153,7 @@ def contexts(
             spec.declare(Declared(name, block.span, origin=origin))
         context = context.merged(spec)
         out.append(context)
-        resolutions = _resolutions(algorithm, context, set(known))
+        resolutions = _resolutions(algorithm, context, set(known) | set(context.functions))
         resolved.append(resolutions)
         # the index base the families the listing takes are written from (None: they do not say)
         found = {r.family_base for _, r in resolutions if r.family_base is not None}
