@@ -28,6 +28,7 @@ from ..math import mathexpr as M
 from ..math.exact import float_in, too_large
 from ..math.names import identifier, word
 from ..math.numeric import TRACE_KEY, Context, compile_expr, compile_target
+from ..math.numeric.sets import witness_search
 from ..math.ops import Sequence, holds_a_number, members, nonfinite
 from ..math.segments import parse_segment
 from ..math.sizeless import ZERO
@@ -72,7 +73,7 @@ from .runstate import (
 from .scope import Scope, bare_identity, constant_letters, join_families
 from .signature import assigned_names, output_names, swap_call
 from .symbols import own_declarations, resolve
-from .worded import SAID_TESTS, said_all, said_of, worded_condition
+from .worded import SAID_TESTS, said_all, said_of, witness_of, worded_condition
 
 # --- compiling statements -------------------------------------------------------------------------
 
@@ -167,7 +168,20 @@ class _Compiler(Loops, Worded):
         if self._find_binding(c, node) is None:
             worded = worded_condition(c, self.math)
             if worded is not None:  # "\(t_{j+i} = s_i\) for \(i = 1, \dots, m\)"
-                return compile_expr(worded, self.ctx)
+                if witness_of(worded) is None:
+                    return compile_expr(worded, self.ctx)
+                finder = witness_search(worded, self.ctx)  # type: ignore[arg-type]
+
+                def witnessed(env: Env) -> bool:
+                    # "if frame_j = p_t for some j", "while there is an i with …": the statements it
+                    # guards read that j, the first one found, as a reader does
+                    found = finder(env)
+                    if found is None:
+                        return False
+                    env.update(found)
+                    return True
+
+                return witnessed
             said = said_of(c)
             if said is not None:  # "\(i\) is odd": a test the words state, with no binding needed
                 value, test = self.expr(said[0]), SAID_TESTS[said[1]]

@@ -565,7 +565,11 @@ def step_letters(
                 stepped.update(id(x) for x in M.walk(t.indices[0]))  # type: ignore[attr-defined]
                 if (target and t is tree) or name in declared:
                     evidence.add(letter)
-            elsewhere.update(t.name for t in M.walk(tree) if isinstance(t, M.Sym) and id(t) not in stepped)
+            # the letter of a name's base is not the letter (t_H, the transfer time, beside a_t)
+            bases = {id(t.base) for t in M.walk(tree) if isinstance(t, M.Idx)}
+            elsewhere.update(
+                t.name for t in M.walk(tree) if isinstance(t, M.Sym) and id(t) not in stepped and id(t) not in bases
+            )
     return frozenset((in_steps & evidence) - elsewhere - declared)
 
 

@@ -30,7 +30,7 @@ from .reads import CONSTANT_WORDS, _Reader, constant_letters, reads_of
 from .requires import declared_inputs
 from .scope_types import Read, Scope
 from .signature import assigned_names, entry_of, swap_call
-from .worded import each_member, for_each_parts, forall_filter, said_all, said_of, worded_condition
+from .worded import each_member, for_each_parts, forall_filter, said_all, said_of, witness_of, worded_condition
 
 __all__ = ["Read", "Scope", "scopes", "reads_of", "bare_identity", "constant_letters", "CONSTANT_WORDS"]
 
@@ -240,6 +240,9 @@ def _read_statements(
             worded = worded_condition(m, parse)
             if worded is not None:
                 trees.append((worded, False))
+                witness = witness_of(worded)
+                if witness is not None:  # "there is an i with …": the statements it guards read that i
+                    scope.bound.add(witness)
             elif said_all(m) is not None or said_of(m) is not None:
                 # "\(a_{uv} = 1\) \textbf{and not} \(\mathit{seen}_v\)", "\(S\) is not empty": each math is read
                 for part in m.math:
@@ -267,7 +270,7 @@ def _read_statements(
         if isinstance(t, M.Idx) and not all(isinstance(i, M.Num) for i in t.indices)
     }
     # only where one of them is given as a name (`\Require p_0`)
-    given = _require_names(nodes, parse) | set(scope.params)
+    given = _require_names(nodes, parse) | set(scope.params) | scope.declared
     found = statement_labels(trees, scope.variable_indexed, given, scope.bound | given | known)
     scope.labels |= found.numbered | found.capitals
     scope.bound |= found.capitals

@@ -393,7 +393,7 @@ def _seeds(scope: Scope, inputs: set[str], context: InputSpec, out: Resolution) 
         if m is None:
             continue
         base = m.group("base")
-        if base not in scope.index_counts or base in inputs or base in scope.whole:
+        if base not in scope.index_counts or base in inputs or base in scope.assigned_whole:
             continue
         if name not in inputs:
             set_at, read_at = scope.member_set.get(name), scope.member_read.get(name)

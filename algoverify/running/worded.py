@@ -24,6 +24,7 @@ from ..syntax import ir
 
 __all__ = [
     "SAID_TESTS",
+    "witness_of",
     "each_member",
     "for_each_parts",
     "forall_filter",
@@ -52,6 +53,9 @@ def worded_condition(text: ir.Text, parse: Callable[[ir.Math], M.MathNode]) -> M
     """The math tree of a condition like "P for i = 1, …, m" (with "and"/"or" between clauses), or ``None``."""
     parts = [p if isinstance(p, ir.Math) else _words(p) for p in text.parts]
     parts = [p for p in parts if p != ""]
+    witnessed = _there_is(parts, parse)
+    if witnessed is not None:
+        return witnessed
     clauses: list[list[ir.Math | str]] = [[]]
     joins: set[str] = set()
     for p in parts:
@@ -74,6 +78,51 @@ def worded_condition(text: ir.Text, parse: Callable[[ir.Math], M.MathNode]) -> M
         return trees[0]
     span = Span(trees[0].span.start, trees[-1].span.end)  # type: ignore[union-attr]
     return M.Logic(joins.pop(), tuple(trees), span=span)  # type: ignore[arg-type]
+
+
+#: "there is an \(i\) with …": the name after it is a witness of what follows
+_THERE_IS = re.compile(r"^(?:there (?:is|exists) (?:an?|some)|some)$", re.I)
+
+
+def _there_is(parts: list[ir.Math | str], parse: Callable[[ir.Math], M.MathNode]) -> M.MathNode | None:
+    """``there is an i with P and Q`` (Silberschatz's safety test): ``\\exists i : P \\land Q``, else ``None``."""
+    if len(parts) < 4 or not (isinstance(parts[0], str) and _THERE_IS.match(parts[0])):
+        return None
+    var, word, rest = parts[1], parts[2], parts[3:]
+    if not (isinstance(var, ir.Math) and isinstance(word, str) and _RESTRICTS.match(word)):
+        return None
+    maths = rest[0::2]
+    joins = {
+        next(g for g in m.groups() if g).lower()
+        for j in rest[1::2]
+        if isinstance(j, str)
+        for m in [_JOIN.match(j)]
+        if m
+    }
+    if not all(isinstance(m, ir.Math) for m in maths) or len(joins) != (1 if len(maths) > 1 else 0):
+        return None
+    if len(rest[1::2]) != len(maths) - 1 or any(not (isinstance(j, str) and _JOIN.match(j)) for j in rest[1::2]):
+        return None
+    try:
+        name, trees = parse(var), [parse(m) for m in maths]  # type: ignore[arg-type]
+    except LocatedError:
+        return None
+    if not isinstance(name, M.Sym):
+        return None
+    if len(trees) == 1:
+        body = trees[0]
+    else:
+        word = joins.pop()
+        body = M.Logic(_OPS.get(word, word), tuple(trees), span=Span(trees[0].span.start, trees[-1].span.end))
+    return M.Quant("exists", name, body, span=Span(name.span.start, body.span.end))
+
+
+def witness_of(tree: M.MathNode | None) -> str | None:
+    """The name a worded existential binds for the statements it guards ("if \\(a_j = x\\) for some \\(j\\)")."""
+    if isinstance(tree, M.Quant) and tree.kind == "exists" and isinstance(tree.var, (M.Sym, M.In)):
+        var = tree.var.element if isinstance(tree.var, M.In) else tree.var
+        return var.name if isinstance(var, M.Sym) and not var.accents and not var.font else None
+    return None
 
 
 def _clause(clause: list[ir.Math | str], parse: Callable[[ir.Math], M.MathNode]) -> M.MathNode | None:

@@ -365,23 +365,34 @@ class CheckContext:
             return tree
         called = str(check.get("as"))
 
-        def by_name(node: M.MathNode) -> M.MathNode:
-            fn = node.fn if isinstance(node, M.Apply) else None
-            name = identifier(fn) if fn is not None else node.func if isinstance(node, M.Call) else None
-            if name != called or len(node.args) != len(inputs):  # type: ignore[attr-defined]
-                return node
-            args = list(node.args)  # type: ignore[attr-defined]
-            named = [identifier(a) if isinstance(a, M.Sym) else None for a in args]
+        def ordered(args: tuple[M.MathNode, ...]) -> tuple[M.MathNode, ...] | None:
+            named = [identifier(a) if isinstance(a, (M.Sym, M.Idx)) else None for a in args]
             given = [n for n in named if n is not None and n in inputs]
-            if len(given) < len(args) - 1 or len(set(given)) < len(given):
-                return node
+            if len(args) != len(inputs) or len(given) < len(args) - 1 or len(set(given)) < len(given):
+                return None
             placed: list[M.MathNode | None] = [None] * len(inputs)
             for arg, n in zip(args, named):
                 if n is not None and n in inputs:
                     placed[inputs.index(n)] = arg
             rest = iter(a for a, n in zip(args, named) if n is None or n not in inputs)
-            ordered = tuple(a if a is not None else next(rest) for a in placed)
-            return dataclasses.replace(node, args=ordered)
+            return tuple(a if a is not None else next(rest) for a in placed)
+
+        def by_name(node: M.MathNode) -> M.MathNode:
+            if isinstance(node, (M.Apply, M.Call)):
+                name = identifier(node.fn) if isinstance(node, M.Apply) else node.func
+                args = ordered(node.args) if name == called else None
+                return node if args is None else dataclasses.replace(node, args=args)
+            # C([s], k_a, k_b, A_0)_{2}: the output of a call, written as the group's subscript
+            last = node.left if isinstance(node, M.Juxt) else None
+            while isinstance(last, M.Juxt):  # k_a C([s], …)_{1}: the call is the last factor before the group
+                last = last.right
+            if isinstance(node, M.Juxt) and identifier(last) == called and isinstance(node.right, M.Idx):
+                group = node.right.base
+                args = ordered(group.items) if isinstance(group, M.Tuple) else None
+                if args is not None:
+                    right = dataclasses.replace(node.right, base=dataclasses.replace(group, items=args))
+                    return dataclasses.replace(node, right=right)
+            return node
 
         return M.transform(tree, by_name)
 

@@ -426,6 +426,13 @@ def _quant(node: M.Quant, ctx: Context) -> Closure:
     return quantified
 
 
+def witness_search(node: M.Quant, ctx: Context) -> Callable[[Env], dict[str, Any] | None]:
+    r"""For ``\exists``: a search for the first binding of its names where its statement holds (``None``: none)."""
+    if node.kind != "exists":
+        raise ValueError("witness_search takes an \\exists")
+    return _quant(node, ctx).first_failure  # type: ignore[attr-defined]  # exists: the search stops at a witness
+
+
 def forall_failure(node: M.Quant, ctx: Context, env: Env) -> dict[str, Any] | None:
     r"""The first binding of ``\forall``'s names where its statement is false (``{"i": 2}``), else ``None``."""
     if node.kind != "forall":
