@@ -317,6 +317,16 @@ def _increment(node: MathNode) -> str | None:
     return None
 
 
+def increment_member(node: MathNode) -> MathNode:
+    r"""``\Delta\tau_k`` as written (``\Delta`` times ``\tau_k``): member ``k`` of the increments ``\Delta\tau``."""
+    if isinstance(node, Juxt) and _increment(node.left) and isinstance(node.right, Idx):
+        base = node.right.base
+        if isinstance(base, Sym) and not base.font and not base.accents and (_greek(base) or len(base.name) == 1):
+            name = Sym(node.left.name + base.name, span=node.left.span.cover(base.span))  # type: ignore[attr-defined]
+            return Idx(name, node.right.indices, span=node.span)
+    return node
+
+
 def _letters(node: MathNode, lead: bool = True) -> str | None:
     if isinstance(node, Juxt) and lead and _increment(node.left) and _greek(node.right):
         return _increment(node.left) + node.right.name  # type: ignore[operator,union-attr]  # \Delta\theta

@@ -17,6 +17,7 @@ import numpy as np
 
 from ..findings import EvaluationFailed, LocatedError, NotExecutable
 from ..math import mathexpr as M
+from ..math.mathcommands import GREEK_LETTERS
 from ..math.names import identifier
 from ..math.numeric import Context, Env, compile_expr
 from ..math.ops import Sequence, raise_on_fp_errors, written_array
@@ -344,12 +345,17 @@ def variant(name: str) -> str | None:
     if level is not None:
         letter, script, sign, step = level.groups()
         return f"{letter}_of_{script}" + (f"_{'plus' if sign == '+' else 'minus'}_{step}" if sign else "")
-    # \Delta x is the one name Deltax in a listing; a spec writes Delta_x (and delta_t for \delta t)
-    if head in ("Delta", "delta") and len(tail) == 1 and tail.isalpha():
+    # \Delta x is the one name Deltax in a listing; a spec writes Delta_x (and delta_t for \delta t,
+    # Delta_tau for \Delta\tau)
+    if head in ("Delta", "delta") and _increment_of(tail):
         return head + tail
-    if head[:5] in ("Delta", "delta") and len(head) == 6 and head[5].isalpha() and not sep:
-        return head[:5] + "_" + head[5]
+    if head[:5] in ("Delta", "delta") and _increment_of(head[5:]) and not sep:
+        return head[:5] + "_" + head[5:]
     return None
+
+
+def _increment_of(letter: str) -> bool:
+    return (len(letter) == 1 and letter.isalpha()) or letter in GREEK_LETTERS
 
 
 def prose_function(params: tuple[str, ...], value: M.MathNode) -> Callable[..., Any]:

@@ -138,6 +138,9 @@ class _Walk:
         if statements and isinstance(n, _LOOPS):
             stored = {self._stored_name(a) for a in ir.walk(n) if isinstance(a, ir.Assign)} - {None}
             looping = looping | stored  # type: ignore[operator]
+        if isinstance(n, ir.IfBlock):
+            self._branches(n, looping, statements)
+            return
         for f in dataclasses.fields(n):
             value = getattr(n, f.name)
             here = statements and f.name != "caption"
@@ -154,6 +157,22 @@ class _Walk:
                         self.read(v, looping, here)
                     elif isinstance(v, ir.Node):
                         self.visit(v, looping, statements=here)
+
+    def _branches(self, n: ir.IfBlock, looping: frozenset[str], statements: bool) -> None:
+        """Each arm starts from what was written before the ``\\If``: an arm never runs after another.
+
+        Reno's ``\\ElsIf{cwnd < ssthresh}`` reads the threshold the note gives, though the arm before
+        it sets one. After the block, a name is written when every arm writes it (one is ``\\Else``).
+        """
+        before = (set(self.written), set(self.written_any))
+        arms: list[tuple[set[str], set[str]]] = []
+        for branch in n.branches:
+            self.written, self.written_any = set(before[0]), set(before[1])
+            self.visit(branch, looping, statements=statements)
+            arms.append((self.written, self.written_any))
+        everywhere = n.branches[-1].cond is None  # an \Else: some arm runs
+        self.written = before[0] | (set.intersection(*(w for w, _ in arms)) if everywhere else set())
+        self.written_any = before[1] | (set.intersection(*(a for _, a in arms)) if everywhere else set())
 
     def _stored_name(self, n: ir.Assign) -> str | None:
         target = self.target(n)

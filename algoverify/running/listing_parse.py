@@ -14,6 +14,7 @@ draws). Each such name becomes one variable: ``H_k``, ``H_k_plus_1``.
 
 from __future__ import annotations
 
+import re
 from typing import Callable, Iterable, Iterator
 
 from ..findings import LocatedError
@@ -41,6 +42,14 @@ __all__ = [
 def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callable[[ir.Math], M.MathNode]:
     """The parse of ``algorithm``'s math segments, as the interpreter and the name checks read them."""
     words = listing_words(algorithm)
+    # the note gives \Delta\tau_1, …, \Delta\tau_N or \Delta M: the listing's \Delta\tau_k and \Delta M are those names
+    increments = {
+        "Delta" + m.group(1)
+        for d in (context.inputs if context is not None else [])
+        if (m := re.fullmatch(r"Delta_?([A-Za-z][A-Za-z0-9]*)", d.name)) is not None
+    }
+    if increments:
+        words = set(words) | increments
     by_prose = context.functions if context is not None else {}
 
     def raw(m: ir.Math) -> M.MathNode:

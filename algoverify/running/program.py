@@ -320,6 +320,12 @@ def _callable(program: Program) -> Callable[..., Any]:
         if trace.depth >= budget.max_depth:
             raise _TooDeep
         caller = trace.frames[-1] if trace.frames else None
+        if caller is not None and len(inputs) < len(program.inputs) and program.names is not None:
+            # \Call{Label}{\ell_v} of a function that reads the arrays \ell and r the note gives: the
+            # recursive call reads the same arrays, as the caller has them
+            for n in program.names.extra_inputs:
+                if n not in inputs and n in caller:
+                    inputs[n] = caller[n]
         shared = None
         if caller is not None and program.shared:
             given = {n: caller[n] for n in program.shared if n in caller and n not in inputs}

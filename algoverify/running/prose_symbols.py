@@ -30,7 +30,7 @@ from typing import Callable, Sequence
 
 from ..findings import LocatedError
 from ..math import mathexpr as M
-from ..math.names import identifier
+from ..math.names import identifier, increment_member
 from ..reading.prose import INLINE_MATH, Sentence
 from ..source import Span
 from ..syntax import ir
@@ -221,7 +221,9 @@ def _pieces(sentence: Sentence, text: str, parse: Parse) -> list[str | Piece]:
         math = ir.Math(Span(start + m.start() + inner_start, start + m.end() - inner_end), latex)
         try:
             # i, j = 0, \dots, m + 1: one range, never j = 0; u_0^{n}, \dots, u_J^{n}: the level u^{(n)}
-            out.append(Piece(levelled_family(joint_range(parse(math))), math))
+            # "layers of optical thickness \(\Delta\tau_1, \dots, \Delta\tau_N\)": the increments Δτ, a family
+            tree = M.transform(parse(math), increment_member)
+            out.append(Piece(levelled_family(joint_range(tree)), math))
         except LocatedError:
             out.append(Piece(M.Text(latex, span=math.span), math))  # unreadable math declares nothing
         pos = m.end()

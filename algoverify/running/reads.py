@@ -41,6 +41,11 @@ def is_constant(node: M.Sym, name: str) -> bool:
     return name in BUILTIN_FUNCTIONS or name in CONSTANTS
 
 
+def _euler(node: M.Sym, name: str) -> bool:
+    """``e`` read whole where nothing binds it (Aki's ``\\log_{10} e``): Euler's number, as the interpreter reads it."""
+    return name == "e" and node.font in ("", "rm") and not node.accents
+
+
 def reads_of(
     tree: M.MathNode,
     bound: set[str] | frozenset[str],
@@ -96,7 +101,12 @@ class _Reader:
         # `2 \pi` beside a weight `\pi_1 \gets …`: the letter alone is still the constant; only what binds
         # the name itself (an assignment, a loop, a parameter) makes it a variable
         only_entries = self.scope is not None and name in constant_letters(self.scope)
-        constant = name is not None and (name not in bound or only_entries) and is_constant(node, name)
+        constant = (
+            name is not None
+            and (name not in bound or only_entries)
+            and (is_constant(node, name) or _euler(node, name))
+            and not self._given(name)  # the errors e_1, …, e_N the note gives, read whole: never Euler's e
+        )
         if constant and name == "I" and self.scope is not None:
             self.scope.identity_reads.setdefault(name, node.span)  # I: the identity, unless the note names I
         if name is not None and self.scope is not None and not constant:

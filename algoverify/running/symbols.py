@@ -154,6 +154,7 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
             or d.name in context.families
             or d.noun is not None
             or (d.origin is not None and d.origin.kind == "spec")
+            or any(o.kind == "spec" for o in d.also)  # "ssthresh is the initial threshold", and the spec draws it
         )
         and d.name in scope.assigned_whole
     }

@@ -139,6 +139,8 @@ def _sym(node: M.Sym, ctx: Context) -> Closure:
             return _constant(Ones(int(node.name)), name)  # \mathbf{1}: all ones, of the size beside it
         if node.font == "" and node.name == "pi" and not ctx.exact:
             return _constant(math.pi, name)
+        if node.font in ("", "rm") and node.name == "e" and not ctx.exact:
+            return _constant(math.e, name)  # \log_{10} e, Aki's constant: Euler's number
         if node.font in ("", "rm") and node.name == "i" and ctx.imaginary and not ctx.exact:
             return _constant(1j, name)
         if node.font == "bb" and node.name in _NUMBER_SETS:
