@@ -79,6 +79,13 @@ KNOWN = {
     "(AV502) and lists both",
     "round48/scaled-dot-product-attention": "'the attention weights p_{ij} form the matrix P' of a matrix the listing "
     "computes, and s_{ij} of S named nowhere: lint says so (AV303, AV307)",
+    "round50/rb-sr-isochron": "'let x_i = {}^{87}Rb/{}^{86}Sr and y_i = … be the measured ratios, for i = 1, …, n': "
+    "chemical ratios written as equations, not families the listing can take: lint says so (AV303)",
+    "round51/distance-vector": "Kurose and Ross's D'_x(y) \\gets … stored by a call's argument, and \\min_v \\{ … \\} "
+    "braces as grouping: lint says so (AV308)",
+    "round51/liveness": "\\For{each basic block \\(B = 1, \\dots, n\\)}, a range with words before it, and "
+    "set-valued outputs compared with a reference: lint says so (AV308)",
+    "round51/sjf-waiting-time": "'sort the bursts so that b_1 ≤ … ≤ b_n' is English with no binding: lint says so (AV304)",
     "round45/hmm-backward": "Durbin's b_k(i) \\gets … beside e_l(x_{i+1}) (the entries of E) and a_{0l} (the begin "
     "state beside A's a_{kl}): lint says so (AV204, AV308)",
 }
@@ -145,6 +152,8 @@ REFUTED: dict[str, set[str]] = {
     "round47/erlang-b-recursion": {"erlang-formula"},
     "round48/kernel-centering": {"rows-sum-to-zero"},
     "round49/rodrigues": {"matches-expm"},
+    "round50/julian-day-meeus": {"matches-ordinal", "february-to-march"},
+    "round51/rtt-estimator": {"follows-rfc"},
     # the author's check reads n after the listing divided it down (their report says so: n^{(0)} is meant)
     "round45/variable-byte-encoding": {"byte-count"},
     # the author's reference (scipy's csgraph) takes a weight 0 for no edge; the listing's distances are right

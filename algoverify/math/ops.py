@@ -480,9 +480,13 @@ class Written(np.ndarray):
     """
 
     first: int | None
+    #: how many leading entries the note gave rather than the listing computed (``u_0 = 0``,
+    #: an initial ``[A]_0``): read like the others, left out of what a run returns
+    given: int
 
     def __array_finalize__(self, obj: Any) -> None:
         self.first = getattr(obj, "first", None)
+        self.given = getattr(obj, "given", 0)
 
 
 def written_array(values: Any, first: int, dtype: Any = None) -> Written:
@@ -548,14 +552,22 @@ class Sequence(dict):
             return self  # N_1 beside N_{1j}: numbered members and a table under one letter, read as a map
         if not keys:
             return np.array([])  # nothing stored: the empty sequence a reader sees (c of merging two empty lists)
+        given = 0
+        if self.given and all(isinstance(k, int) for k in keys):
+            # the members the note gave right before what was stored: part of the whole the listing reads
+            while keys[0] - 1 in self.given and isinstance(self.given[keys[0] - 1], (int, float, np.number)):
+                keys.insert(0, keys[0] - 1)
+                given += 1
         if all(isinstance(k, int) for k in keys) and keys == list(range(keys[0], keys[0] + len(keys))):
-            values = _sized_zeros([self[k] for k in keys])
+            values = _sized_zeros([self[k] if k in self else self.given[k] for k in keys])
             if not all(np.ndim(v) == np.ndim(values[0]) for v in values):
                 return values
             try:
-                return written_array(values, keys[0], _element_type(values))
+                out = written_array(values, keys[0], _element_type(values))
             except (TypeError, ValueError):
                 return values
+            out.given = given
+            return out
         if keys and all(type(k) is tuple and len(k) == 2 and all(type(i) is int for i in k) for k in keys):
             return self._matrix(keys)
         return self

@@ -55,6 +55,7 @@ from .conventions import (
 )
 from .declarations import InputSpec, dims_of, read_family
 from .factorizations import factorization
+from .listing_parse import direct_bases
 from .program import Program, _callable
 from .runstate import (
     _BLOCKS,
@@ -713,6 +714,7 @@ def compile_function(
     program.defined = defined(names, ctx)
     program.pads = pads(declarations, ctx)
     program.lowered = lowered(declarations, ctx)
+    program.direct = direct_bases(node, sub.parse)  # type: ignore[arg-type]
     program.in_place = in_place_output(node.body, sub.parse, program.inputs, outputs, parent.own)
     if not scope.entry:  # a helper reads its caller's n, mate, seen …: the caller's values, stores given back
         # what it stores by index, and what it reads and then sets whole (CLRS's time t \gets t + 1)

@@ -162,7 +162,8 @@ class _Walk:
         """Each arm starts from what was written before the ``\\If``: an arm never runs after another.
 
         Reno's ``\\ElsIf{cwnd < ssthresh}`` reads the threshold the note gives, though the arm before
-        it sets one. After the block, a name is written when every arm writes it (one is ``\\Else``).
+        it sets one. After the block, a name any arm writes is the listing's (a table filled on one
+        branch, Lossy Counting's ``\\Delta_{e_t}``, is still its own when returned).
         """
         before = (set(self.written), set(self.written_any))
         arms: list[tuple[set[str], set[str]]] = []
@@ -170,9 +171,8 @@ class _Walk:
             self.written, self.written_any = set(before[0]), set(before[1])
             self.visit(branch, looping, statements=statements)
             arms.append((self.written, self.written_any))
-        everywhere = n.branches[-1].cond is None  # an \Else: some arm runs
-        self.written = before[0] | (set.intersection(*(w for w, _ in arms)) if everywhere else set())
-        self.written_any = before[1] | (set.intersection(*(a for _, a in arms)) if everywhere else set())
+        self.written = set().union(*(w for w, _ in arms))
+        self.written_any = set().union(*(a for _, a in arms))
 
     def _stored_name(self, n: ir.Assign) -> str | None:
         target = self.target(n)

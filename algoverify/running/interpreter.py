@@ -45,7 +45,7 @@ from .conventions import (
     renaming,
 )
 from .declarations import InputSpec, read_family
-from .listing_parse import listing_parser
+from .listing_parse import direct_bases, listing_parser
 from .program import (
     Program,
 )
@@ -165,6 +165,7 @@ def compile_program(
     program.defined = defined(names, compiler.ctx)
     program.pads = pads(declarations, compiler.ctx)
     program.lowered = lowered(declarations, compiler.ctx)
+    program.direct = direct_bases(algorithm, parse)
     program.in_place = in_place_output(algorithm.body, compiler.parse, program.inputs, outputs)
     program.unbound_text = tuple(compiler.unbound_text)
     program.__post_init__()

@@ -36,6 +36,7 @@ __all__ = [
     "superscript_families",
     "level_entry",
     "iterate_member",
+    "direct_bases",
 ]
 
 
@@ -46,7 +47,7 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
     increments = {
         "Delta" + m.group(1)
         for d in (context.inputs if context is not None else [])
-        if (m := re.fullmatch(r"Delta_?([A-Za-z][A-Za-z0-9]*)", d.name)) is not None
+        if (m := re.fullmatch(r"Delta([A-Za-z][A-Za-z0-9]*)", d.name)) is not None  # not \Delta_x, a family
     }
     if increments:
         words = set(words) | increments
@@ -608,3 +609,31 @@ def flatten_steps(tree: M.MathNode, letters: frozenset[str]) -> M.MathNode:
         return M.Sym(found[1], span=node.span)
 
     return M.transform(tree, flat)
+
+
+def direct_bases(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode]) -> frozenset[str]:
+    """The names a listing stores by index and reads only where it stores them, or at a constant.
+
+    ``[A]_j \\gets [A]_0 e^{-k_a t_j}`` then ``[P]_j \\gets [A]_0 - [A]_j`` reads ``A`` only at the constant
+    0 and at the ``j`` just stored: each member is computed from the given ``[A]_0``, no recurrence.
+    ``x_{k+1} \\gets x_k / 2`` reads ``x`` at ``k`` where it stores ``k + 1``: a recurrence, whose first
+    member the note gives is one of its members.
+    """
+    stored: dict[str, set[str]] = {}
+    read: dict[str, set[str]] = {}
+    for node in ir.walk(algorithm):
+        for m, target in _maths(node):
+            try:
+                tree = parse(m)
+            except LocatedError:
+                continue
+            if target:
+                if isinstance(tree, M.Idx):
+                    stored.setdefault(identifier(tree.base) or "", set()).add(
+                        M.dump(M.Tuple(tree.indices, span=tree.span))
+                    )
+                continue
+            for t in M.walk(tree):
+                if isinstance(t, M.Idx) and not all(isinstance(i, M.Num) for i in t.indices):
+                    read.setdefault(identifier(t.base) or "", set()).add(M.dump(M.Tuple(t.indices, span=t.span)))
+    return frozenset(b for b in stored if b and not read.get(b, set()) - stored[b])

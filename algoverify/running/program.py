@@ -16,7 +16,7 @@ import numpy as np
 from ..findings import BadInput, LocatedError, PreconditionViolated
 from ..math.exact import to_exact
 from ..math.numeric import TRACE_KEY, Context, _infer_dim
-from ..math.ops import FP_RAISE, FP_STATE, Sequence, raise_on_fp_errors
+from ..math.ops import FP_RAISE, FP_STATE, Sequence, Written, raise_on_fp_errors, written_array
 from ..source import Span
 from ..syntax import ir
 from .conventions import numbered_from, ordered_from_sample, padded, variant, with_fixed
@@ -58,6 +58,9 @@ class Program:
     pads: tuple[tuple[str, int], ...] = ()
     #: families numbered from below the listing's base (``q_0`` in a listing that counts from 1): their first index
     lowered: tuple[tuple[str, int], ...] = ()
+    #: sequences whose members are each computed from a given start (``[A]_j \gets [A]_0 e^{-k t_j}``): the
+    #: start is read, never returned; of a recurrence (``x_{k+1} \gets x_k / 2``) it is a member
+    direct: frozenset[str] = frozenset()
     #: a listing with no ``\Return`` that updates an input in place (``A_i \leftrightarrow A_{i+1}``): that input,
     #: whose final value is what the run gives (CLRS's Insertion-Sort(A) sorts A)
     in_place: str | None = None
@@ -203,6 +206,13 @@ class Program:
         for family, size in self._families:
             if family in env and size not in env:
                 written = declarations.written.get(family)
+                if not hasattr(env[family], "__len__"):
+                    raise LocatedError(
+                        BadInput,
+                        self.span,
+                        message=f"{family} is a family ({family}_1, …, {family}_{size}): it takes a list of values, "
+                        f"got the single value {env[family]!r}",
+                    )
                 # k of B_1, …, B_k is the family's length; n of x_0, …, x_n one less
                 env[size] = len(env[family]) - (written.offset if written is not None else 0)
         if declarations.inputs or declarations.conditions:
@@ -236,7 +246,11 @@ class Program:
             for member, base, key in names.seeds:
                 if member in env and (base not in env or base in seeded):
                     # x_0 (and x_1, as the secant method takes them) given: the sequence x_k starts there
-                    env[base] = Sequence({**(env[base] if base in seeded else {}), key: env[member]})
+                    if base not in self.direct:
+                        env[base] = Sequence({**(env[base] if base in seeded else {}), key: env[member]})
+                    else:  # the initial concentration [A]_0 the sequence [A]_j is computed from, at each j
+                        env[base] = Sequence()
+                        env[base].given = {**(env[base].given if base in seeded else {}), key: env[member]}
                     seeded.add(base)
             for name in names.sequences:
                 if name not in env:
@@ -272,7 +286,10 @@ def _output(value: Any) -> Any:
     if type(value) is np.ndarray:
         return value
     if isinstance(value, Sequence):
-        return value.to_array()
+        value = value.to_array()
+    if isinstance(value, Written) and value.given:
+        # [A]_1, …, [A]_m made from the [A]_0 the note gives: what the listing computed
+        return written_array(np.asarray(value)[value.given :], (value.first or 0) + value.given)
     if isinstance(value, np.generic):
         return value.item()
     return value

@@ -277,7 +277,10 @@ def function_definition(tree: M.Rel) -> tuple[str, tuple[str, ...]] | None:
     A name written as a function (CLRS's ``\\textsc{Parent}(i) = \\lfloor i / 2 \\rfloor``) too, unless it
     is one algoverify knows: ``\\exp(x) = \\sum_k x^k / k!`` states a fact, it defines nothing.
     """
-    if [op for op, _ in tree.rest] != ["="] or not isinstance(tree.first, (M.Apply, M.Call)):
+    ops = [op for op, _ in tree.rest]
+    # g(\\beta) = \\sum_i … = 0 (Rachford and Rice): g is the sum; the equation says where it vanishes
+    root = ops == ["=", "="] and isinstance(tree.rest[1][1], M.Num)
+    if (ops != ["="] and not root) or not isinstance(tree.first, (M.Apply, M.Call)):
         return None
     if isinstance(tree.first, M.Call):
         name = tree.first.func if tree.first.func not in BUILTIN_FUNCTIONS else None

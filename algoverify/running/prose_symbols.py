@@ -317,6 +317,11 @@ def _read(sentence: Sentence, text: str, parse: Parse, spec: InputSpec, origin: 
         target = own if own is not None else None if formula else subject
         # "let x_1, …, x_n and y_1, …, y_n be two samples of distinct numbers": what follows both is said of both
         group = group + [own] if own is not None and group and _joins(words) else [own] if own else []
+        if own is not None and len(group) > 1 and _HAS.match(str(after)):
+            # "the arrays \(\ell\) and \(r\) have \(N\) entries": both have them
+            for earlier in group[:-1]:
+                joined = Piece(M.Sym(earlier, span=piece.tree.span), piece.math)
+                _read_words(joined, words, str(after), nxt, pieces[i + 3 :], spec, origin, owner)
         if target is not None and not _CONDITIONAL.search(before):
             # "n distinct keys k_1 < \dots < k_n": the adjectives before a piece are its own, never the subject's
             _properties(target, str(after), piece, spec, origin, before=words if own is not None else "")

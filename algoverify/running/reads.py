@@ -105,7 +105,7 @@ class _Reader:
             name is not None
             and (name not in bound or only_entries)
             and (is_constant(node, name) or _euler(node, name))
-            and not self._given(name)  # the errors e_1, …, e_N the note gives, read whole: never Euler's e
+            and not (name == "e" and self._given(name))  # the errors e_1, …, e_N the note gives: never Euler's e
         )
         if constant and name == "I" and self.scope is not None:
             self.scope.identity_reads.setdefault(name, node.span)  # I: the identity, unless the note names I

@@ -263,6 +263,7 @@ def _declared_around(note: Note) -> set[str]:
     A function its prose declares (``f : [a, b] \\to \\mathbb{R}``) is called; a drawn value may be one.
     """
     from ...math import mathexpr as M
+    from ...math.names import identifier
     from ...reading.prose import INLINE_MATH
     from ..specification.spec import read_spec
 
@@ -274,13 +275,21 @@ def _declared_around(note: Note) -> set[str]:
     ]
     displayed = [(m.group(1) or m.group(2)).strip().rstrip(",.;") for m in _DISPLAY.finditer(body)]  # \[ Π_C(z) = … \]
     for latex in inline + displayed:
-        if not _DECLARING.search(latex):
+        family = "\\dots" in latex or "\\ldots" in latex
+        if not (_DECLARING.search(latex) or family):
             continue
         try:
             tree = M.parse_math(latex)  # once: the shape below says what it declares
         except LocatedError:
             continue
         out |= _declared_by(tree, latex)
+        # "source functions S_1, \dots, S_N": S_k (1 - …) of the listing is member k times a group
+        ranges = (
+            [tree] if isinstance(tree, M.Range) else [t for t in getattr(tree, "items", ()) if isinstance(t, M.Range)]
+        )
+        for r in ranges:
+            if isinstance(r.lo, M.Idx) and isinstance(r.hi, M.Idx) and identifier(r.lo.base) == identifier(r.hi.base):
+                out.add(identifier(r.lo.base) or "")
     try:
         checks = read_spec(note).checks
     except Exception:  # noqa: BLE001 - a spec that cannot be read is reported by the spec's own lint

@@ -337,7 +337,7 @@ class CheckContext:
                 check.plan.tree(grouped_scripts(latex, names)), names, renames, pairs, self.coordinates(check)
             )
             if check.get("as") is not None:
-                tree = self._named_arguments(check, tree)
+                tree = self._named_arguments(check, tree, grouped_scripts(latex, names))
         except LocatedError as exc:
             raise LocatedError(
                 SpecReferenceError, where, check=check.id, message=f"cannot read {latex!r}: {exc}"
@@ -352,18 +352,28 @@ class CheckContext:
         )
         return tree, ctx
 
-    def _named_arguments(self, check: CheckSpec, tree: M.MathNode) -> M.MathNode:
+    def _named_arguments(self, check: CheckSpec, tree: M.MathNode, text: str) -> M.MathNode:
         """``proj(K, R, t, s X)``: arguments written as the listing's input names go to those inputs.
 
         The listing's own order is the one its note introduces them in, which its reader cannot see
         when it has no parameters: a call that names every input but one, each once, means them.
-        The rest fill the places left, in order.
+        The rest fill the places left, in order; one written in brackets (``C([s], k_a, k_b, A_0)``) for
+        an input the note gives as a family (the times ``t_1, \\dots, t_m``) is a list of one.
         """
         try:
-            inputs = list(self.loaded.listing(check.get("listing")).inputs)
+            listing = self.loaded.listing(check.get("listing"))
+            inputs = list(listing.inputs)
         except Exception:  # noqa: BLE001 - a listing that does not load is reported where the check runs it
             return tree
         called = str(check.get("as"))
+        context = listing.context
+        families = set(context.written) | set(context.families) if context is not None else set()
+
+        def listed(arg: M.MathNode, name: str) -> M.MathNode:
+            if name not in families or arg.span is None:
+                return arg
+            before, after = text[: arg.span.start].rstrip(), text[arg.span.end :].lstrip()
+            return M.ListLit((arg,), span=arg.span) if before.endswith("[") and after.startswith("]") else arg
 
         def ordered(args: tuple[M.MathNode, ...]) -> tuple[M.MathNode, ...] | None:
             named = [identifier(a) if isinstance(a, (M.Sym, M.Idx)) else None for a in args]
@@ -375,7 +385,7 @@ class CheckContext:
                 if n is not None and n in inputs:
                     placed[inputs.index(n)] = arg
             rest = iter(a for a, n in zip(args, named) if n is None or n not in inputs)
-            return tuple(a if a is not None else next(rest) for a in placed)
+            return tuple(listed(a if a is not None else next(rest), n) for a, n in zip(placed, inputs))
 
         def by_name(node: M.MathNode) -> M.MathNode:
             if isinstance(node, (M.Apply, M.Call)):

@@ -214,7 +214,11 @@ def _store_at(
         else:
             written = [_sequence_key(i, node, ctx) for i in where]  # F_{i-1/2} \gets …: a half index too
             key = written[0] if len(written) == 1 else tuple(written)
-        new = Sequence(container or {}) if container is None or isinstance(container, Sequence) else dict(container)
+        new = (
+            Sequence(container if container is not None else {})
+            if container is None or isinstance(container, Sequence)
+            else dict(container)
+        )
         new[key] = value
         env[base] = new
         return [base]
