@@ -138,6 +138,7 @@ FUNCTION_MEANINGS = {
     "sigmoid": "logistic function 1 / (1 + e^{−x})",
     "relu": "max(x, 0), entrywise",
     "mean": "mean of the entries",
+    "median": "median of the entries (the mean of the two middle ones when their number is even)",
     "var": "variance of the entries (dividing by their number)",
     "std": "standard deviation of the entries (dividing by their number)",
     "sum": "sum of the entries, or of a set's elements",

@@ -86,6 +86,13 @@ KNOWN = {
     "round51/liveness": "\\For{each basic block \\(B = 1, \\dots, n\\)}, a range with words before it, and "
     "set-valued outputs compared with a reference: lint says so (AV308)",
     "round51/sjf-waiting-time": "'sort the bursts so that b_1 ≤ … ≤ b_n' is English with no binding: lint says so (AV304)",
+    "round52/hat-leverage": "R^{\\top} R = X^{\\top} X, the upper-triangular Cholesky factor as statistics writes it, "
+    "and 'solve R^{\\top} z = x_i' in words: lint says so (AV308)",
+    "round52/kruskal-wallis": "'r_i \\gets rank of y_i among y_1, …, y_N' is English with no binding: lint says so "
+    "(AV304)",
+    "round52/vif": "X_{-j}, X without column j, which no listing can compute yet: lint says so (AV308)",
+    "round52/hermite-divided-differences": "lint clean but cannot run: \\Return Q_{0,0}, Q_{1,1}, \\dots, "
+    "Q_{2n+1,2n+1} (a diagonal written by its members) is read as a range of numbers",
     "round45/hmm-backward": "Durbin's b_k(i) \\gets … beside e_l(x_{i+1}) (the entries of E) and a_{0l} (the begin "
     "state beside A's a_{kl}): lint says so (AV204, AV308)",
 }

@@ -247,6 +247,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "sigmoid": _sigmoid,
     "relu": lambda x: np.maximum(x, 0),
     "mean": lambda x: float(np.mean(x)),
+    "median": lambda x: float(np.median(sorted(x) if isinstance(x, AbstractSet) else x)),
     "var": lambda x: float(np.var(x)),
     "std": lambda x: float(np.std(x)),
     "sum": _total,

@@ -229,4 +229,6 @@ def names_in(tree: M.MathNode) -> set[str]:
             found.add(name)
         if isinstance(t, M.Pow) and identifier(t) is not None:
             found.add(identifier(t))  # type: ignore[arg-type]  # \sigma_1^{2} read before \sigma_1^{2} \gets …
+        if isinstance(t, M.Idx) and all(isinstance(i, M.Num) for i in t.indices) and identifier(t) is not None:
+            found.add(identifier(t))  # type: ignore[arg-type]  # p_0 read before p_0 \gets p (Burden–Faires)
     return found

@@ -423,7 +423,10 @@ def _properties(name: str, after: str, piece: Piece, spec: InputSpec, origin: Or
     """The properties the words right after (or the adjectives right before) a name give it."""
     # "a symmetric matrix A", "n + 1 distinct nodes x_0, …, x_n"
     adjectives = re.search(rf"((?:[\w-]+ ){{0,3}})(?:matrix|vector|array|list|{_COUNT_NOUNS})$", before, re.I)
-    found = properties_said(after, adjectives.group(1) if adjectives else "")
+    # "points … with distinct x_1, \dots, x_n": the adjective right before the family
+    bare = re.search(r"\b(?:with|of|and|are|be|have|has)\s+((?:pairwise\s+)?distinct|sorted)$", before.strip(), re.I)
+    words = adjectives.group(1) if adjectives else bare.group(1) + " " if bare else ""
+    found = properties_said(after, words)
     if found:
         said_of = tuple((k, SAID[k].format(name=name), piece.tree.span) for k in found)
         spec.declare(Declared(name, piece.tree.span, origin=origin, properties=said_of))

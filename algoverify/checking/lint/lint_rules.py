@@ -290,6 +290,8 @@ def _declared_around(note: Note) -> set[str]:
         for r in ranges:
             if isinstance(r.lo, M.Idx) and isinstance(r.hi, M.Idx) and identifier(r.lo.base) == identifier(r.hi.base):
                 out.add(identifier(r.lo.base) or "")
+                # … and its size: N of y_1, \dots, y_N, read as N (N - 1) beside it
+                out.update(identifier(i) or "" for i in r.hi.indices if isinstance(i, M.Sym))
     try:
         checks = read_spec(note).checks
     except Exception:  # noqa: BLE001 - a spec that cannot be read is reported by the spec's own lint

@@ -201,6 +201,16 @@ def _idx(node: M.Idx, ctx: Context) -> Closure:
         return _basis(node, flat, ctx)
     if flat is not None and labelled(node, ctx.declared.__contains__):  # x_{\mathrm{new}}: a name, never an index
         return _lookup(flat, node, ctx)
+    left_out = next((i for i in node.indices if isinstance(i, M.Neg) and not isinstance(i.operand, M.Num)), None)
+    if left_out is not None and (flat is None or flat not in ctx.declared):
+        # X_{-j}, x_{-i}: the statistician's "without column j", "leaving out i", never the index -j
+        raise LocatedError(
+            NotExecutable,
+            node.span,
+            message=f"{ctx.written(node)} is no entry: a subscript {ctx.written(left_out)} reads as "
+            f"{ctx.written(node.base)} without {ctx.written(left_out.operand)}, which a listing cannot yet "
+            "compute; give that value a name (a function of the note's module)",
+        )
     base_name = identifier(node.base)
     base = compile_expr(node.base, ctx) if base_name is None else None
     indices = [_position(i, ctx) for i in index_items(node.indices)]
