@@ -16,15 +16,12 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Iterator, Mapping
+from typing import Any, Iterator, Mapping
 
 from ...findings import LocatedError
 from ...math import mathexpr as M
 from ...source import Span
 from . import schema
-
-if TYPE_CHECKING:
-    from .spec import CheckSpec
 
 __all__ = ["CheckPlan", "Formula", "compile_plan", "latex_values"]
 
@@ -69,8 +66,8 @@ class CheckPlan:
         return found.read() if found is not None else M.parse_math(latex)
 
 
-def compile_plan(check: CheckSpec) -> CheckPlan:
-    """Parse every formula of ``check`` once (a text at two keys is parsed once and kept at the first).
+def compile_plan(check: Any) -> CheckPlan:
+    """Parse every formula of ``check`` (a :class:`~.spec.CheckSpec`) once; a text at two keys is kept at the first.
 
     A note's spec is read by lint and again by the run (with the project's trials and tolerances):
     the same formulas at the same places make the same plan, compiled the first time.
@@ -91,7 +88,7 @@ def _compiled(values: tuple[tuple[tuple[Any, ...], str, Span], ...]) -> CheckPla
     return CheckPlan(MappingProxyType(formulas))
 
 
-def latex_values(check: CheckSpec) -> Iterator[tuple[tuple[Any, ...], str]]:
+def latex_values(check: Any) -> Iterator[tuple[tuple[Any, ...], str]]:
     """``(path, text)`` for every value of the check the schema types as LaTeX (``holds:``, counts, ``let:``)."""
 
     def latex(typ: schema.Type) -> bool:
