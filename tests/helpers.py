@@ -107,3 +107,16 @@ def property_spec(claim: str, inputs: str, holds: str, *, check_id: str = "p", g
         lines.append(f"      let: {let}")
     lines.append(f"      holds: {quoted(holds)}")
     return "\n".join(lines) + "\n"
+
+
+#: a listing of the mean of a family whose size the ``\Require`` names, and inputs that draw it
+RUNNING_MEAN = r"""
+\Require values \(x_1, \dots, x_N\)
+\State \(s \gets 0\)
+\For{\(i = 1, \dots, N\)}
+  \State \(s \gets s + x_i\)
+\EndFor
+\State \(m \gets s / N\)
+\State \Return \(m\)
+"""
+MEAN_INPUTS = '{N: "integers(1, 9)", x: "randn(N)"}'

@@ -8,20 +8,10 @@ label of an exact run on an iterate, a structured member the listing cannot run 
 from __future__ import annotations
 
 import pytest
-from helpers import property_spec, prose_note
+from helpers import MEAN_INPUTS as INPUTS
+from helpers import RUNNING_MEAN, property_spec, prose_note
 
 from algoverify import api
-
-RUNNING_MEAN = r"""
-\Require values \(x_1, \dots, x_N\)
-\State \(s \gets 0\)
-\For{\(i = 1, \dots, N\)}
-  \State \(s \gets s + x_i\)
-\EndFor
-\State \(m \gets s / N\)
-\State \Return \(m\)
-"""
-INPUTS = '{N: "integers(1, 9)", x: "randn(N)"}'
 
 
 def _found(note):

@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import MEAN_INPUTS as INPUTS
+from helpers import RUNNING_MEAN as MEAN
 from helpers import property_spec, prose_note
 
 from algoverify import api
@@ -21,17 +23,7 @@ from algoverify.reading.notes import read_note
 
 ROOT = Path(__file__).resolve().parents[1]
 
-MEAN = r"""
-\Require values \(x_1, \dots, x_N\)
-\State \(s \gets 0\)
-\For{\(i = 1, \dots, N\)}
-  \State \(s \gets s + x_i\)
-\EndFor
-\State \(m \gets s / N\)
-\State \Return \(m\)
-"""
 CLAIM = "The mean lies between the smallest and the largest value."
-INPUTS = '{N: "integers(1, 9)", x: "randn(N)"}'
 
 
 def test_each_formula_is_parsed_once_and_kept_with_its_key(tmp_path):

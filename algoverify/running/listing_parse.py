@@ -177,18 +177,23 @@ def _direction_components(
     candidates = {base for base, axes in lettered.items() if base and {"x", "y"} <= axes <= _AXES}
     if not candidates:
         return frozenset()
-    for node in ir.walk(algorithm):
-        for m, _ in _maths(node):
-            try:
-                tree = parse(m)
-            except LocatedError:
-                continue
-            for t in M.walk(tree):
-                if isinstance(t, M.Idx) and identifier(t.base) in candidates:
-                    (index,) = t.indices if len(t.indices) == 1 else (None,)
-                    if not (isinstance(index, M.Sym) and index.name in _AXES and not index.accents):
-                        candidates.discard(identifier(t.base))  # type: ignore[arg-type]
+    for tree, _ in _parsed(algorithm, parse):
+        for t in M.walk(tree):
+            if isinstance(t, M.Idx) and identifier(t.base) in candidates:
+                (index,) = t.indices if len(t.indices) == 1 else (None,)
+                if not (isinstance(index, M.Sym) and index.name in _AXES and not index.accents):
+                    candidates.discard(identifier(t.base))  # type: ignore[arg-type]
     return frozenset(f"{base}_{axis}" for base in candidates for axis in lettered[base])
+
+
+def _parsed(algorithm: ir.Node, parse: Callable[[ir.Math], M.MathNode]) -> Iterator[tuple[M.MathNode, bool]]:
+    """Every math segment of ``algorithm`` parsed, and whether it is a target (one that does not parse is left out)."""
+    for node in ir.walk(algorithm):
+        for m, target in _maths(node):
+            try:
+                yield parse(m), target
+            except LocatedError:
+                continue  # reported with the math
 
 
 def _column_target(m: ir.Math, parse: Callable[[ir.Math], M.MathNode]) -> bool:
@@ -559,27 +564,22 @@ def step_letters(
     in_steps: set[str] = set()
     elsewhere: set[str] = set()
     evidence: set[str] = set()
-    for node in ir.walk(algorithm):
-        for m, target in _maths(node):
-            try:
-                tree = parse(m)
-            except LocatedError:
+    for tree, target in _parsed(algorithm, parse):
+        stepped: set[int] = set()
+        for t in M.walk(tree):
+            found = step_name(t)
+            if found is None:
                 continue
-            stepped: set[int] = set()
-            for t in M.walk(tree):
-                found = step_name(t)
-                if found is None:
-                    continue
-                letter, name = found
-                in_steps.add(letter)
-                stepped.update(id(x) for x in M.walk(t.indices[0]))  # type: ignore[attr-defined]
-                if (target and t is tree) or name in declared:
-                    evidence.add(letter)
-            # the letter of a name's base is not the letter (t_H, the transfer time, beside a_t)
-            bases = {id(t.base) for t in M.walk(tree) if isinstance(t, M.Idx)}
-            elsewhere.update(
-                t.name for t in M.walk(tree) if isinstance(t, M.Sym) and id(t) not in stepped and id(t) not in bases
-            )
+            letter, name = found
+            in_steps.add(letter)
+            stepped.update(id(x) for x in M.walk(t.indices[0]))  # type: ignore[attr-defined]
+            if (target and t is tree) or name in declared:
+                evidence.add(letter)
+        # the letter of a name's base is not the letter (t_H, the transfer time, beside a_t)
+        bases = {id(t.base) for t in M.walk(tree) if isinstance(t, M.Idx)}
+        elsewhere.update(
+            t.name for t in M.walk(tree) if isinstance(t, M.Sym) and id(t) not in stepped and id(t) not in bases
+        )
     return frozenset((in_steps & evidence) - elsewhere - declared)
 
 
@@ -621,19 +621,12 @@ def direct_bases(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode]
     """
     stored: dict[str, set[str]] = {}
     read: dict[str, set[str]] = {}
-    for node in ir.walk(algorithm):
-        for m, target in _maths(node):
-            try:
-                tree = parse(m)
-            except LocatedError:
-                continue
-            if target:
-                if isinstance(tree, M.Idx):
-                    stored.setdefault(identifier(tree.base) or "", set()).add(
-                        M.dump(M.Tuple(tree.indices, span=tree.span))
-                    )
-                continue
-            for t in M.walk(tree):
-                if isinstance(t, M.Idx) and not all(isinstance(i, M.Num) for i in t.indices):
-                    read.setdefault(identifier(t.base) or "", set()).add(M.dump(M.Tuple(t.indices, span=t.span)))
+    for tree, target in _parsed(algorithm, parse):
+        if target:
+            if isinstance(tree, M.Idx):
+                stored.setdefault(identifier(tree.base) or "", set()).add(M.dump(M.Tuple(tree.indices, span=tree.span)))
+            continue
+        for t in M.walk(tree):
+            if isinstance(t, M.Idx) and not all(isinstance(i, M.Num) for i in t.indices):
+                read.setdefault(identifier(t.base) or "", set()).add(M.dump(M.Tuple(t.indices, span=t.span)))
     return frozenset(b for b in stored if b and not read.get(b, set()) - stored[b])
