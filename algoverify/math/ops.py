@@ -555,7 +555,7 @@ class Sequence(dict):
         given = 0
         if self.given and all(isinstance(k, int) for k in keys):
             # the members the note gave right before what was stored: part of the whole the listing reads
-            while keys[0] - 1 in self.given and isinstance(self.given[keys[0] - 1], (int, float, np.number)):
+            while keys[0] - 1 in self.given:
                 keys.insert(0, keys[0] - 1)
                 given += 1
         if all(isinstance(k, int) for k in keys) and keys == list(range(keys[0], keys[0] + len(keys))):

@@ -162,7 +162,7 @@ def _fixed_members(tree: M.Rel) -> tuple[str, dict[int, float]] | None:
     *members, value = [tree.first, *(e for _, e in tree.rest)]
     if any(op != "=" for op, _ in tree.rest) or not members:
         return None
-    number = _number(value)
+    number = literal_number(value)
     indices = [_whole(m.indices[0]) if isinstance(m, M.Idx) and len(m.indices) == 1 else None for m in members]
     names = {identifier(m.base) for m in members if isinstance(m, M.Idx)}
     if number is None or None in indices or len(names) != 1 or None in names:
@@ -171,23 +171,8 @@ def _fixed_members(tree: M.Rel) -> tuple[str, dict[int, float]] | None:
 
 
 def _whole(node: M.MathNode) -> int | None:
-    if isinstance(node, M.Num) and node.text.isdigit():
-        return int(node.text)
-    if isinstance(node, M.Neg) and isinstance(node.operand, M.Num) and node.operand.text.isdigit():
-        return -int(node.operand.text)
-    return None
-
-
-def _number(node: M.MathNode) -> float | None:
-    if isinstance(node, M.Num):
-        try:
-            return float(node.text)
-        except ValueError:
-            return None
-    if isinstance(node, M.Neg):
-        inner = _number(node.operand)
-        return None if inner is None else -inner
-    return None
+    value = literal_number(node)
+    return int(value) if value is not None and value.is_integer() else None
 
 
 def ordered_family(tree: M.MathNode, spec: InputSpec, origin: Origin | None, math: ir.Math) -> bool:

@@ -263,7 +263,7 @@ def _declared_around(note: Note) -> set[str]:
     A function its prose declares (``f : [a, b] \\to \\mathbb{R}``) is called; a drawn value may be one.
     """
     from ...math import mathexpr as M
-    from ...math.names import identifier
+    from ...math.names import identifier, written_family
     from ...reading.prose import INLINE_MATH
     from ..specification.spec import read_spec
 
@@ -287,11 +287,11 @@ def _declared_around(note: Note) -> set[str]:
         ranges = (
             [tree] if isinstance(tree, M.Range) else [t for t in getattr(tree, "items", ()) if isinstance(t, M.Range)]
         )
-        for r in ranges:
-            if isinstance(r.lo, M.Idx) and isinstance(r.hi, M.Idx) and identifier(r.lo.base) == identifier(r.hi.base):
-                out.add(identifier(r.lo.base) or "")
-                # … and its size: N of y_1, \dots, y_N, read as N (N - 1) beside it
-                out.update(identifier(i) or "" for i in r.hi.indices if isinstance(i, M.Sym))
+        for family in filter(None, map(written_family, ranges)):
+            base, last = family
+            out.add(identifier(base) or "")
+            if isinstance(last, M.Sym):  # … and its size: N of y_1, \dots, y_N, read as N (N - 1) beside it
+                out.add(identifier(last) or "")
     try:
         checks = read_spec(note).checks
     except Exception:  # noqa: BLE001 - a spec that cannot be read is reported by the spec's own lint
