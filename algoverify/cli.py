@@ -18,8 +18,8 @@ from typing import Iterator, Sequence, TextIO
 
 from . import api, reporting
 from .findings import RULES, LocatedError, Severity
-from .orchestration.cache import CACHE_DIR
 from .orchestration.pool import default_jobs
+from .reading.config import CACHE_DIR
 from .reading.notes import NOTE_SUFFIXES
 from .reporting import checks as checks_report
 from .reporting.progress import ProgressLine
@@ -157,7 +157,21 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-cache",
         dest="cache",
         action="store_false",
-        help=f"run every note, replaying nothing from {CACHE_DIR}/ (ALGOVERIFY_NO_CACHE=1 does the same)",
+        help=f"turn off both caches in {CACHE_DIR}/: the notes' results and the proofs; every note runs and "
+        "every proof is attempted (ALGOVERIFY_NO_CACHE=1 does the same)",
+    )
+    p.add_argument(
+        "--no-note-cache",
+        dest="note_cache",
+        action="store_false",
+        help="run every note, replaying no note's results, but still reuse the proofs kept by content",
+    )
+    p.add_argument(
+        "--no-proof-cache",
+        dest="proof_cache",
+        action="store_false",
+        help=f"attempt every sympy proof, reusing none kept in {CACHE_DIR}/proofs/ (a note unchanged since its "
+        "last run is still replayed)",
     )
     p.add_argument(
         "--hugo-data",
@@ -410,7 +424,8 @@ def _over_notes(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 timeout=args.note_timeout,
                 memory_mb=args.note_memory_mb,
                 trials=args.trials,
-                cache=args.cache,
+                cache=args.cache and args.note_cache,
+                proof_cache=args.cache and args.proof_cache,
                 **hooks,
             )
         else:

@@ -11,6 +11,7 @@ import json
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from algoverify import api
@@ -255,7 +256,7 @@ def test_a_sympy_point_that_holds_in_numbers_leaves_the_verdict_to_the_trials(tm
     from algoverify.checking.kinds import property as prop
 
     point = proof.Proof("disproved", counterexample=(("a", 1.0), ("b", 0.0)))  # (1 + 0)² = 1² + 0²
-    monkeypatch.setattr(prop, "prove", lambda check, shadowed=frozenset(), subjects=None: point)
+    monkeypatch.setattr(prop, "prove", lambda check, shadowed=frozenset(), subjects=None, cache=None: point)
     o = outcome(note(tmp_path, '{a: "randn()", b: "randn()"}', r"(a+b)^{2} = a^{2} + b^{2}"))
     assert o.status == "refuted" and o.message.startswith("trial ")
     assert o.details["_counterexample"] != {"a": 1.0, "b": 0.0}
@@ -402,3 +403,71 @@ def test_an_ordering_of_exponentials_of_several_variables_gives_up_at_once_and_s
     # the point search still disproves a false claim of that shape
     wrong = _prove(spec(draw={"a": "randn()", "b": "randn()"}, holds=r"\exp(a + b) \leq \exp(a)"))
     assert wrong.status == "disproved"
+
+
+def _softmax_at_log_p(sp):  # noqa: ANN001, ANN202
+    """softmax(log p + c) − p, entry by entry, for p on the simplex of 3: zero, as a reader sees at once."""
+    p1, p2 = sp.symbols("p1 p2", nonnegative=True)
+    c = sp.Symbol("c", real=True)
+    p = [p1, p2, 1 - p1 - p2]
+    z = [sp.log(q) + c for q in p]
+    total = sum(sp.exp(w) for w in z)
+    return [sp.exp(w) / total - q for w, q in zip(z, p)]
+
+
+def test_a_gradient_that_cancels_over_one_denominator_is_decided_without_simplify(monkeypatch):
+    import sympy as sp
+
+    differences = _softmax_at_log_p(sp)
+
+    def simplify(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        raise AssertionError("simplify was called: the cheap forms did not decide it")
+
+    monkeypatch.setattr(sp, "simplify", simplify)
+    assert [proof._zero(sp, d) for d in differences] == [True, True, True]
+    norm = sp.sqrt(sum(d**2 for d in differences))
+    assert proof._ordered(sp, sp.Rational(1, 10**6) - norm, ">=") is True
+
+
+def test_with_a_precondition_an_undecided_size_ends_the_attempt(monkeypatch):
+    # a `given:` the proof cannot use: the larger sizes could neither prove it nor be searched for a point
+    lowered = []
+    links = proof._Attempt._links
+
+    def counted(self, env):  # noqa: ANN001, ANN202
+        lowered.append(int(env["n"]))
+        return links(self, env)
+
+    monkeypatch.setattr(proof._Attempt, "_links", counted)
+    check = spec(
+        draw={"n": "integers(2, 9)", "x": "randn(n)"},
+        given=r"\lVert x \rVert > 1",
+        holds=r"\lVert x \rVert \geq 1",
+    )
+    found = _prove(check)
+    assert found.status == "inconclusive" and lowered == [2]
+
+
+def test_a_draws_text_is_parsed_once_however_many_trials_read_it(monkeypatch):
+    from algoverify.running import values
+    from algoverify.syntax import grammar
+
+    parses = []
+    loader = grammar.load_parser
+
+    def counting(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        parser = loader(*args, **kwargs)
+
+        class Counted:
+            def parse(self, text):  # noqa: ANN001, ANN202
+                parses.append(text)
+                return parser.parse(text)
+
+        return Counted()
+
+    monkeypatch.setattr(grammar, "load_parser", counting)
+    values.value_tree.cache_clear()
+    text = "randn(7, scale=2.5)"
+    drawn = [values.parse_value(text, np.random.default_rng(k)) for k in range(20)]
+    assert all(d.shape == (7,) for d in drawn) and len({float(d[0]) for d in drawn}) == 20
+    assert values.generator_call(text)[0] == "randn" and parses == [text]

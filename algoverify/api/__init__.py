@@ -262,6 +262,7 @@ def check(
     trials: int | None = None,
     jobs: int = 1,
     cache: bool = False,
+    proof_cache: bool | None = None,
     on_note: Callable[[NoteReport], None] | None = None,
     on_progress: Callable[[Progress], None] | None = None,
 ) -> Result:
@@ -283,12 +284,22 @@ def check(
     :param cache: replay the stored report of a note whose text, files and options are
         unchanged (``NoteReport.cached``), and store the others, in ``.algoverify_cache/`` at
         the project root (``ALGOVERIFY_NO_CACHE=1`` turns it off whatever this says).
+    :param proof_cache: look each sympy proof up by its content in ``.algoverify_cache/proofs/``
+        before attempting it, and keep the new ones (``None``: as ``cache``); a proof is a fact
+        about a claim, so it is reused across notes and edits (``ALGOVERIFY_NO_CACHE=1`` turns it off too).
     :param on_note: see :func:`analyse`; ``on_progress`` too, counting checks as they finish.
     :raises Interrupted: on Ctrl-C (a ``KeyboardInterrupt``), with the notes done in ``.result``.
     """
-    use_cache = cache and os.environ.get("ALGOVERIFY_NO_CACHE", "") in ("", "0")
+    allowed = os.environ.get("ALGOVERIFY_NO_CACHE", "") in ("", "0")
     job = _CheckJob(
-        seed=seed, strict=strict, isolate=isolate, timeout=timeout, memory_mb=memory_mb, trials=trials, cache=use_cache
+        seed=seed,
+        strict=strict,
+        isolate=isolate,
+        timeout=timeout,
+        memory_mb=memory_mb,
+        trials=trials,
+        cache=cache and allowed,
+        proof_cache=(cache if proof_cache is None else proof_cache) and allowed,
     )
     return _run(paths, job, jobs=jobs, on_note=on_note, on_progress=on_progress)
 
@@ -301,7 +312,7 @@ def reproduce(path: str | Path, check_id: str, values: dict[str, Any], *, seed: 
     """
     report = analyse_note(Path(path))
     if report.note is not None:
-        token = _NOTE_RUN.set((None, None))
+        token = _NOTE_RUN.set((None, None, False))
         try:
             _check_note(report, seed, only=check_id, fixed=values)
         finally:
@@ -309,7 +320,7 @@ def reproduce(path: str | Path, check_id: str, values: dict[str, Any], *, seed: 
     return report
 
 
-def _check_isolated(report: NoteReport, seed: int | None, limits) -> None:  # noqa: ANN001 - Limits
+def _check_isolated(report: NoteReport, seed: int | None, limits, proofs: bool = False) -> None:  # noqa: ANN001
     """:func:`_check_note` in a worker process; what it found comes back over a pipe, as it goes.
 
     The worker sends where it is (the module's import, the i-th check) and, at each such step,
@@ -347,7 +358,7 @@ def _check_isolated(report: NoteReport, seed: int | None, limits) -> None:  # no
             flush()
             send(["at", *at])
 
-        _NOTE_RUN.set((limits, stage))
+        _NOTE_RUN.set((limits, stage, proofs))
         try:
             _check_note(report, seed)
         except Exception as exc:  # our bug, as in-process: AV099 and exit status 2
@@ -365,9 +376,10 @@ def _check_isolated(report: NoteReport, seed: int | None, limits) -> None:  # no
         _worker_stopped(report, why, where, since)
 
 
-#: the run's per-note limits, and where to say which step a note is at (``stage("check", i)``):
-#: ambient rather than arguments, so that ``_check_note(report, seed)`` stays the one call to wrap
-_NOTE_RUN: contextvars.ContextVar[tuple] = contextvars.ContextVar("note_run", default=(None, None))
+#: the run's per-note limits, where to say which step a note is at (``stage("check", i)``), and
+#: whether proofs are kept by content: ambient rather than arguments, so that
+#: ``_check_note(report, seed)`` stays the one call to wrap
+_NOTE_RUN: contextvars.ContextVar[tuple] = contextvars.ContextVar("note_run", default=(None, None, False))
 
 
 def _check_note(report: NoteReport, seed: int | None, only: str | None = None, fixed: dict | None = None) -> None:
@@ -376,7 +388,7 @@ def _check_note(report: NoteReport, seed: int | None, only: str | None = None, f
     from ..checking.specification.coverage import unverified
     from ..orchestration.runs import outcome_done
 
-    limits, on_stage = _NOTE_RUN.get()
+    limits, on_stage, proofs = _NOTE_RUN.get()
     stage = on_stage or (lambda *at: None)
     note = report.note
     spec = _spec(report)
@@ -400,6 +412,8 @@ def _check_note(report: NoteReport, seed: int | None, only: str | None = None, f
         timeout_ceiling=limits.timeout if limits is not None else None,
         memory_ceiling_mb=limits.memory_mb if limits is not None else None,
         fixed=fixed,
+        proofs=_proof_cache(note.path, report.config) if proofs else None,
+        prove=report.config.prove,
     )
     for i, check_spec in enumerate(spec.checks):
         if only is not None and check_spec.id != only:
@@ -599,6 +613,14 @@ class _LintJob:
             pass
 
 
+def _proof_cache(path: Path, config: ProjectConfig) -> Any:
+    """The proof cache of the project a note belongs to."""
+    from ..checking.evidence.proofcache import ProofCache
+    from ..reading.config import project_root
+
+    return ProofCache(project_root(path.parent, config.root))
+
+
 class _CheckJob(_LintJob):
     """``check``: each note read, then its checks run, in a worker of its own where code runs; cached."""
 
@@ -612,9 +634,11 @@ class _CheckJob(_LintJob):
         memory_mb: int | None,
         trials: int | None,
         cache: bool,
+        proof_cache: bool = False,
     ) -> None:
         super().__init__(math=True, strict=strict, spec=False)
         self.seed, self.isolate, self.timeout, self.memory_mb, self.cache = seed, isolate, timeout, memory_mb, cache
+        self.proof_cache = proof_cache
         self.trials = trials
         self._caches: dict[Path, object] = {}
         #: what names and keys each note's entry, computed before the note runs (an edit during the
@@ -633,10 +657,10 @@ class _CheckJob(_LintJob):
             isolate = self.isolate if self.isolate is not None else report.config.isolation is not False
             try:
                 if isolate and available() and _runs_code(report):
-                    _check_isolated(report, self.seed, limits)
+                    _check_isolated(report, self.seed, limits, self.proof_cache)
                 else:
                     before = set(sys.modules)
-                    token = _NOTE_RUN.set((limits, None))
+                    token = _NOTE_RUN.set((limits, None, self.proof_cache))
                     try:
                         _check_note(report, self.seed)
                     finally:

@@ -18,16 +18,14 @@ renamed into place, so a reader never sees half an entry.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
 import math
-import os
-import sys
 from pathlib import Path
 from typing import Any, Iterable
 
 from ..findings import RULES, Finding, Severity
-from ..reading.config import CACHE_DIR, project_root
+from ..reading.cachedir import CACHE_DIR, environment, hash_text, prepare, write_atomically
+from ..reading.config import project_root
 from ..reading.files import read_regular, resolved
 from ..source import Span
 
@@ -51,55 +49,8 @@ __all__ = [
 
 #: Bumped when an entry's layout changes: older entries are then misses.
 FORMAT = 1
-#: The tag that tells backup and archiving tools the folder holds a cache (https://bford.info/cachedir/).
-CACHEDIR_TAG = (
-    "Signature: 8a477f597d28d172789f06886806bc55\n"
-    "# This file is a cache directory tag created by algoverify.\n"
-    "# For information about cache directory tags see https://bford.info/cachedir/\n"
-)
-#: Libraries whose version can change a result (a snippet imports numpy in a fresh interpreter).
-_LIBRARIES = ("numpy", "sympy", "lark", "pylatexenc", "markdown_it", "yaml")
 #: Inputs larger than this are not hashed (the entry then never matches): a module is kilobytes.
 MAX_INPUT_BYTES = 64 << 20
-
-
-@functools.cache
-def environment() -> str:
-    """A digest of what, besides a note and its files, decides its results: algoverify itself, Python, libraries.
-
-    Files count by size and modification time — algoverify's own (an edited checkout keeps its
-    version number) and each library's ``__init__.py`` (an upgrade rewrites it) — so that this
-    costs a few ``stat`` calls, not ``importlib.metadata`` (0.1 s to import).
-    """
-    from importlib.util import find_spec
-
-    from ..version import __version__
-
-    parts = [__version__, sys.version, sys.implementation.name]
-    for name in _LIBRARIES:
-        try:
-            spec = find_spec(name)
-        except (ImportError, ValueError):
-            spec = None
-        origin = spec.origin if spec is not None else None
-        parts.append(f"{name}:{_stamp(origin) if origin else 'absent'}")
-    package = Path(__file__).resolve().parents[1]
-    for root in (package, package.parent / "grammars"):
-        for folder, dirs, files in os.walk(root):
-            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-            for name in sorted(files):
-                if name.endswith((".py", ".lark")):
-                    path = os.path.join(folder, name)
-                    parts.append(f"{os.path.relpath(path, root)}:{_stamp(path)}")
-    return _hash("\n".join(parts))
-
-
-def _stamp(path: str) -> str:
-    try:
-        info = os.stat(path)
-    except OSError:
-        return "unreadable"
-    return f"{info.st_size}:{info.st_mtime_ns}"
 
 
 def digest(path: Path, data: bytes | None = None) -> str | None:
@@ -109,12 +60,6 @@ def digest(path: Path, data: bytes | None = None) -> str | None:
     if data is None:
         data = read_regular(path, MAX_INPUT_BYTES)
     return hashlib.sha256(data).hexdigest() if data is not None else None
-
-
-def _hash(text: str) -> str:
-    import hashlib
-
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _canonical(material: dict[str, Any]) -> str:
@@ -128,12 +73,12 @@ class NoteCache:
         self.folder = Path(root) / CACHE_DIR
 
     def _entry(self, slot: dict[str, Any]) -> Path:
-        name = _hash(_canonical(slot))
+        name = hash_text(_canonical(slot))
         return self.folder / "notes" / name[:2] / f"{name}.json"
 
     @staticmethod
     def _key(key: dict[str, Any]) -> str:
-        return _hash(_canonical(key) + environment())
+        return hash_text(_canonical(key) + environment())
 
     def lookup(self, slot: dict[str, Any], key: dict[str, Any]) -> dict[str, Any] | None:
         """The stored report for ``slot`` when its key and every input still match, else ``None``.
@@ -172,36 +117,12 @@ class NoteCache:
             return False
         target = self._entry(slot)
         try:
-            self._prepare()
+            prepare(self.folder)
             target.parent.mkdir(parents=True, exist_ok=True)
-            _write_atomically(target, text)
+            write_atomically(target, text)
         except OSError:
             return False
         return True
-
-    def _prepare(self) -> None:
-        """Create the folder with its ``CACHEDIR.TAG`` and a ``.gitignore`` that ignores it all."""
-        if (self.folder / "CACHEDIR.TAG").is_file():
-            return
-        self.folder.mkdir(parents=True, exist_ok=True)
-        _write_atomically(self.folder / ".gitignore", "# created by algoverify: the cache is never committed\n*\n")
-        _write_atomically(self.folder / "CACHEDIR.TAG", CACHEDIR_TAG)
-
-
-def _write_atomically(target: Path, text: str) -> None:
-    import tempfile
-
-    fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=".tmp-", suffix=".json")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(temporary, target)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise
 
 
 # --- the codec: findings, outcomes and blocks as JSON, and back ------------------------------------

@@ -15,6 +15,7 @@ Found by walking up from a note's folder, as ruff and pytest find theirs: the ne
     atol = 1e-9                  #   (default: each kind's own)
     seed = 0                     # default seed of a run
     isolation = true             # check each note in a worker process of its own (POSIX)
+    prove = true                 # try a sympy proof of each claim before its trials (a check's prove: wins)
     note-timeout = 300           # seconds a note's checks may take together (a ceiling)
     note-memory-mb = 4096        # megabytes a note's worker may map beyond the run's (a ceiling)
     pytest-collect = false       # pytest collects the notes below as tests, without --algoverify
@@ -53,6 +54,7 @@ CONFIG_KEYS = (
     "atol",
     "seed",
     "isolation",
+    "prove",
     "note-timeout",
     "note-memory-mb",
     "pytest-collect",
@@ -77,6 +79,8 @@ class ProjectConfig:
     seed: int | None = None
     #: whether ``check`` runs each note in a worker process (``None``: the run decides)
     isolation: bool | None = None
+    #: whether checks try a sympy proof when their own ``prove:`` says nothing
+    prove: bool = True
     #: ceilings of one note's worker: seconds, megabytes (``None``: the run's defaults)
     note_timeout: float | None = None
     note_memory_mb: int | None = None
@@ -224,6 +228,7 @@ class _Reader:
             atol=self._tolerance(raw, "atol"),
             seed=self._int(raw, "seed", range(0, 2**32)),
             isolation=self._bool(raw, "isolation"),
+            prove=self._bool(raw, "prove") is not False,
             note_timeout=self._seconds(raw, "note-timeout"),
             note_memory_mb=self._int(raw, "note-memory-mb", range(1, 2**31)),
             pytest_collect=self._bool(raw, "pytest-collect") or False,

@@ -33,8 +33,11 @@ def source_excerpt(finding: Finding, sources: Sources) -> str:
 
 
 def proof_text(proof: Mapping[str, Any]) -> str:
-    """The proof's evidence in words: ``proved for all real x (d ≤ 4) in 0.05 s``, ``disproved in 0.60 s: …``."""
-    took = f"in {proof.get('seconds', 0):.2f} s"
+    """The proof's evidence in words: ``proved for all real x (d ≤ 4) in 0.05 s``, ``disproved in 0.60 s: …``.
+
+    A proof read back from the proof cache says so instead of a time: nothing was proved this run.
+    """
+    took = "(from the proof cache)" if proof.get("cached") else f"in {proof.get('seconds', 0):.2f} s"
     if proof.get("status") == "proved":
         return f"proved {proof.get('scope', '')} {took}"
     found = proof.get("difference") or "sympy found a point where the claim fails"

@@ -7,6 +7,7 @@ seeded random generator.
 
 from __future__ import annotations
 
+import functools
 import operator
 import re
 from typing import Any, Callable
@@ -127,6 +128,18 @@ def _as_array(items: list[Any]) -> Any:
         return items  # ragged: a list of arrays (micro-batches of different sizes)
 
 
+@functools.lru_cache(maxsize=1024)
+def value_tree(src: str) -> Any:
+    """The parse tree of one value's text (never changed by its readers: it is shared).
+
+    A check draws its inputs from the same few texts on every trial: parsing them once took
+    a tenth of a cold corpus run's time. A text that does not parse raises each time.
+    """
+    from ..syntax.grammar import load_parser
+
+    return load_parser("values", start="top", propagate_positions=False).parse(src)
+
+
 def parse_value(text: str, rng: np.random.Generator | None = None, names: dict[str, Any] | None = None) -> Any:
     """Parse the text of one value and build it; generator calls draw from ``rng``.
 
@@ -134,15 +147,12 @@ def parse_value(text: str, rng: np.random.Generator | None = None, names: dict[s
     """
     from lark.exceptions import LarkError, UnexpectedInput
 
-    from ..syntax.grammar import load_parser
-
-    parser = load_parser("values", start="top", propagate_positions=False)
     src = text.strip()
     if not src:
         raise ValueSyntaxError("empty value", 1)
     shown = shortened(text, 60)
     try:
-        tree = parser.parse(src)
+        tree = value_tree(src)
     except UnexpectedInput as exc:
         col = getattr(exc, "column", None)
         raise ValueSyntaxError(f"cannot read value {shown!r} at column {col}", col) from None
@@ -256,11 +266,9 @@ def generator_call(text: str, names: dict[str, Any] | None = None) -> tuple[str,
     """
     from lark.exceptions import LarkError
 
-    from ..syntax.grammar import load_parser
-
     try:
-        tree = load_parser("values", start="top", propagate_positions=False).parse(text.strip())
-    except LarkError:
+        tree = value_tree(text.strip())
+    except (LarkError, RecursionError):
         return None
     if getattr(tree, "data", None) != "call":
         return None
@@ -326,16 +334,13 @@ def sizes_of(spec: dict[str, Any]) -> set[str]:
     from lark import Tree
     from lark.exceptions import LarkError
 
-    from ..syntax.grammar import load_parser
-
-    parser = load_parser("values", start="top", propagate_positions=False)
     out: set[str] = set()
     for text in spec.values():
         if not isinstance(text, str):
             continue
         try:
-            tree = parser.parse(text.strip())
-        except LarkError:
+            tree = value_tree(text.strip())
+        except (LarkError, RecursionError):
             continue
         if isinstance(tree, Tree) and tree.data != "name":  # `x: y` alone is a copy, not a size
             out.update(str(n.children[0]) for n in tree.iter_subtrees() if n.data == "name")

@@ -17,6 +17,7 @@ from typing import Any, Callable
 from ...reading.files import read_text
 from .lowering import Inconclusive
 from .proof import Proof, _Attempt, _entries, settle, snippet_calls
+from .proofcache import ProofCache, check_material
 from .symexec import execute
 
 __all__ = ["prove_reference"]
@@ -27,14 +28,28 @@ def prove_reference(
     subject: Callable[..., tuple[tuple[str, ...], tuple[Any, ...]]],
     module: Any,
     shadowed: Any = frozenset(),
+    cache: ProofCache | None = None,
+    subject_material: Any = None,
 ) -> Proof:
     """Compare ``subject``'s outputs with the reference's, on symbols, size by size.
 
     :param subject: ``(sympy, values, on_division) → (names, outputs)``, the listing or snippet function
         run on symbols (``on_division`` is called when it divides by something that can be 0).
     :param module: the note's module (its source is read, never imported again), or ``None``.
+    :param cache: where a proof of the same content is looked up first, and this one kept; with
+        ``subject_material``, what the subject is (:func:`~.proof.listing_material`, a snippet's source).
     """
-    return settle(lambda: _ReferenceAttempt(check, subject, module, set(shadowed)))
+    material = None
+    path = getattr(module, "__file__", None)
+    if cache is not None and subject_material is not None and path is not None:
+        material = {
+            "proof": "reference",
+            "check": check_material(check),
+            "subject": subject_material,
+            "module": read_text(Path(path)),
+            "shadowed": sorted(shadowed),
+        }
+    return settle(lambda: _ReferenceAttempt(check, subject, module, set(shadowed)), cache=cache, material=material)
 
 
 def listing_subject(listing: Any, shadowed: set[str]) -> Callable[[Any, dict[str, Any]], Any]:

@@ -25,7 +25,8 @@ from ...math import mathexpr as M
 from ...math.names import identifier
 from ...math.ops import seen
 from ..evidence.lowering import Inconclusive
-from ..evidence.proof import PROVED, Proof, _Attempt, beside, settle
+from ..evidence.proof import PROVED, Proof, _Attempt, beside, listing_material, settle
+from ..evidence.proofcache import ProofCache, check_material, content
 from ..evidence.symexec import execute
 from ..evidence.trials import CannotCheck, failed_run, search
 from ..outcome import Verdict
@@ -44,7 +45,9 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
     latex = _qualified(tree, latex) or latex  # c_k = …, \qquad k = 0, …, m + n: for each such k
     claim = dataclasses.replace(check, params={**check.params, "holds": latex})
     proof = (
-        None if getattr(ctx, "fixed", None) is not None else prove_listing(claim, listing, tree, name, ctx.functions)
+        None
+        if getattr(ctx, "fixed", None) is not None or not ctx.proves(check)
+        else prove_listing(claim, listing, tree, name, ctx.functions, ctx.proofs)
     )
 
     def attempt(values: dict[str, Any]) -> str | None:
@@ -103,9 +106,21 @@ def _entry_indices(value: Any, base: int) -> list[int]:
     return list(range(start, start + len(value))) if np.ndim(value) >= 1 else []
 
 
-def prove_listing(check: Any, listing: Any, tree: M.Rel, name: str, shadowed: Any = frozenset()) -> Proof:
+def prove_listing(
+    check: Any, listing: Any, tree: M.Rel, name: str, shadowed: Any = frozenset(), cache: ProofCache | None = None
+) -> Proof:
     """Execute ``listing`` symbolically and compare ``name`` with the equation's right side, size by size."""
-    return settle(lambda: _ListingAttempt(check, tree, set(shadowed), listing, name))
+    material = None
+    if cache is not None:
+        material = {
+            "proof": "equation",
+            "relation": content(tree),
+            "name": name,
+            "check": check_material(check),
+            "listing": listing_material(listing),
+            "shadowed": sorted(shadowed),
+        }
+    return settle(lambda: _ListingAttempt(check, tree, set(shadowed), listing, name), cache=cache, material=material)
 
 
 def _equation(check: CheckSpec, ctx: CheckContext) -> tuple[str, str]:

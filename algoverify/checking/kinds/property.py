@@ -76,9 +76,9 @@ def _exact_form(check: CheckSpec, listing: Any) -> None:
 
 def _proof(check: CheckSpec, ctx: CheckContext) -> Proof | None:
     """The sympy proof of ``holds:``, tried before the trials (``None``: none tried)."""
-    if getattr(ctx, "fixed", None) is not None or provable(check) is None:
+    if getattr(ctx, "fixed", None) is not None or not ctx.proves(check) or provable(check) is None:
         return None
-    return prove(check, shadowed=frozenset(ctx.functions), subjects=_subjects(check, ctx))
+    return prove(check, shadowed=frozenset(ctx.functions), subjects=_subjects(check, ctx), cache=ctx.proofs)
 
 
 def _subjects(check: CheckSpec, ctx: CheckContext) -> Subjects:

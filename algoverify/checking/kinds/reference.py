@@ -18,7 +18,7 @@ import numpy as np
 
 from ...math.ops import Sequence
 from ...math.sizeless import Zero
-from ..evidence.proof import PROVED, Proof, beside
+from ..evidence.proof import PROVED, Proof, beside, listing_material
 from ..evidence.refproof import listing_subject, prove_reference, snippet_subject
 from ..evidence.trials import SKIP, CannotCheck, failed_run, search
 from ..outcome import Verdict
@@ -34,7 +34,7 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
     inputs = check.get("inputs") or {}
     if check.get("snippet") is None:
         listing = ctx.listing(check)
-        proof = _proof(check, ctx, listing_subject(listing, set(ctx.functions)))
+        proof = _proof(check, ctx, listing_subject(listing, set(ctx.functions)), listing_material(listing))
         success = _success(check, proof)
 
         def by_listing(values: dict[str, Any]) -> str | None:
@@ -50,9 +50,8 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
         return beside(search(check, ctx, inputs, by_listing, success=success), proof, _MISMATCH)
     name = str(check.get("function"))
     block = ctx.block(check, "python", key="snippet")
-    proof = _proof(
-        check, ctx, snippet_subject(ctx.report.note.source.text[block.body_span.start : block.body_span.end], name)
-    )
+    code = ctx.report.note.source.text[block.body_span.start : block.body_span.end]
+    proof = _proof(check, ctx, snippet_subject(code, name), {"snippet": code, "function": name})
     success = _success(check, proof)
     with snippet_functions(check, ctx) as functions:
         if name not in functions:
@@ -78,11 +77,11 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
 _MISMATCH = "but the reference gives"
 
 
-def _proof(check: CheckSpec, ctx: CheckContext, subject: Any) -> Proof | None:
+def _proof(check: CheckSpec, ctx: CheckContext, subject: Any, material: Any) -> Proof | None:
     """Sympy's comparison of the subject with the reference, before the trials (``None``: not tried)."""
-    if ctx.fixed is not None or ctx.module is None or check.get("given") is not None:
+    if ctx.fixed is not None or ctx.module is None or check.get("given") is not None or not ctx.proves(check):
         return None  # a proof for every input would not say where given: excludes
-    return prove_reference(check, subject, ctx.module, frozenset(ctx.functions))
+    return prove_reference(check, subject, ctx.module, frozenset(ctx.functions), ctx.proofs, material)
 
 
 def _success(check: CheckSpec, proof: Proof | None) -> str:

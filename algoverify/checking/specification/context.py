@@ -92,12 +92,21 @@ class CheckContext:
     fixed: dict[str, Any] | None = None
     #: with ``fixed``: what the check compared, a line each (``lam = 3.0, expected 3.0``), for the run to show
     shown: list[str] = field(default_factory=list)
+    #: where proofs are looked up first and kept (a ``ProofCache``; ``None``: each one attempted, none kept)
+    proofs: Any = None
+    #: whether a check tries a proof when its own ``prove:`` says nothing (the project's ``prove``)
+    prove: bool = True
     #: compiled spec LaTeX, by (check, text, names, key)
     _compiled: dict[tuple[Any, ...], Callable[[dict[str, Any]], Any]] = field(default_factory=dict, repr=False)
     #: the reference problems of each check (by id), found once before it runs
     _problems: dict[str, list[LocatedError]] = field(default_factory=dict, repr=False)
 
     # --- the spec -------------------------------------------------------------------
+
+    def proves(self, check: CheckSpec) -> bool:
+        """Whether sympy tries to prove ``check`` before its trials: its ``prove:``, else the project's."""
+        own = check.get("prove")
+        return self.prove if own is None else own is True
 
     def validate(self, check: CheckSpec) -> None:
         """Raise the first thing ``check`` names that is not there (AV502), before it runs anything.

@@ -465,6 +465,15 @@ _GIVEN = Key(
     "a precondition on the drawn inputs (`\\lVert v \\rVert > 0`): trials where it is false are skipped",
 )
 
+#: whether sympy tries a proof before the trials (the kinds that attempt one)
+_PROVE = Key(
+    "prove",
+    Boolean(),
+    "try to prove the claim with sympy before the trials; `false`: the trials alone (a proof that cannot "
+    "succeed costs nothing then)",
+    default="the project's `prove`, else true",
+)
+
 #: Keys of each kind, beyond :data:`CHECK`.
 KINDS: dict[str, tuple[Key, ...]] = {
     "reference": (
@@ -487,6 +496,7 @@ KINDS: dict[str, tuple[Key, ...]] = {
         Key("equal_nan", Boolean(),
             "a NaN of an output equals a NaN of the reference in the same position, as `numpy.testing` has it; "
             "`false`: any NaN is a mismatch", default="true"),
+        _PROVE,
     ),
     "property": (
         Key("holds", LATEX, "the relation that must hold on every trial", required=True),
@@ -528,6 +538,7 @@ KINDS: dict[str, tuple[Key, ...]] = {
             default="1e-6",
         ),
         Key("atol", Number(), "absolute tolerance of `=`, `\\le`, `\\ge` (see `rtol`)", default="1e-9"),
+        _PROVE,
     ),
     "contract": (
         Key("listing", LISTING, "the listing (as for `reference`)", required=True, refers="listing"),
@@ -557,6 +568,7 @@ KINDS: dict[str, tuple[Key, ...]] = {
         *_RUN,
         Key("rtol", Number(), "relative tolerance of the trials' `=`", default="1e-6"),
         Key("atol", Number(), "absolute tolerance of the trials' `=`", default="1e-9"),
+        _PROVE,
     ),
     "structure": (
         Key("block", Integer(1),
