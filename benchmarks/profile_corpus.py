@@ -8,7 +8,8 @@ The notes (default: ``corpus/``) are checked once in this process, cold (no cach
 per note: ``--no-cache --jobs 1 --no-isolation``), while a second thread samples the main
 thread's stack. Each sample is put in the first activity its stack shows, in this order:
 proofs (split by whether the check's proof decided or gave up), snippets, compiling listings,
-shrinking counterexamples, trials, parsing, imports, other. It prints the seconds and share of
+shrinking counterexamples, running listings, the rest of trials, parsing, other; an import is
+counted as an import wherever it happens (sympy's, on the first proof). It prints the seconds and share of
 each, the CPU time of the run, and the ten checks that cost most with their proof's status.
 A worker per note costs what ``algoverify corpus/ --no-cache --jobs 1`` takes beyond this run.
 """
@@ -28,21 +29,21 @@ sys.path.insert(0, str(ROOT))
 from algoverify import api  # noqa: E402
 from algoverify.checking.kinds import runner  # noqa: E402
 
-#: (activity, test of a frame's file and function), in the order a sample is assigned
+#: (activity, test of a frame's file and function), in the order a sample is assigned: an import
+#: is an import wherever it happens (sympy's, on the first proof), and a listing's compiled code
+#: running inside a trial is "running listings", not "compiling" (its closures live in running/)
 ACTIVITIES = [
+    ("imports", lambda f, n: "importlib" in f),
     ("proofs", lambda f, n: "/checking/evidence/" in f and Path(f).stem in PROOF_MODULES),
     ("snippets", lambda f, n: "/checking/sandboxing/" in f),
-    (
-        "compiling",
-        lambda f, n: n in ("compile_program", "listing_parser", "scopes") or f.endswith("running/compiler.py"),
-    ),
+    ("compiling", lambda f, n: n in ("compile_program", "listing_parser", "scopes")),
     ("shrinking", lambda f, n: f.endswith("evidence/trials.py") and n in ("_shrunk", "shrink_spec", "simplify_values")),
+    ("running listings", lambda f, n: f.endswith("running/listing.py") and n == "run"),
     ("trials", lambda f, n: f.endswith("evidence/trials.py") and n == "search"),
     (
         "parsing",
         lambda f, n: any(p in f for p in ("/syntax/", "/reading/", "/math/mathexpr", "/math/mathbuild", "/lark/")),
     ),
-    ("imports", lambda f, n: "importlib" in f),
 ]
 PROOF_MODULES = {"proof", "refproof", "symexec", "pysym", "pysymlib", "lowering"}
 
