@@ -93,6 +93,7 @@ __all__ = [
     "word",
     "join_words",
     "RENAMED",
+    "variant",
 ]
 
 #: LaTeX names that are Python keywords (or clash with one) and their identifiers.
@@ -458,3 +459,38 @@ def join_words(node: MathNode, words: frozenset[str] | set[str]) -> MathNode:
         return n
 
     return transform(node, join)
+
+
+#: the Greek letters TeX spells two ways (``\\epsilon``, ``\\varepsilon``): a reader sees one letter
+_VARIANTS = ("epsilon", "theta", "phi", "rho", "sigma", "pi", "kappa")
+
+
+def variant(name: str) -> str | None:
+    """The other spelling of the same letter, or ``None``.
+
+    ``varepsilon`` for ``epsilon`` and back; ``lam`` (how a listing's ``\\lambda`` is named, Python
+    keeping ``lambda`` for itself) for ``lambda`` and back, subscripts kept (``lambda_1``, ``lam_1``).
+    """
+    head, sep, tail = name.partition("_")
+    if head in _VARIANTS:
+        return "var" + name
+    if head.startswith("var") and head[3:] in _VARIANTS:
+        return name[3:]
+    if head in ("lambda", "lam"):
+        return ("lam" if head == "lambda" else "lambda") + sep + tail
+    # Q^n, Q^{n+1} of a spec: the listing's time levels Q_of_n, Q_of_n_plus_1
+    level = re.fullmatch(r"([A-Za-z]+)\^\{?([A-Za-z0-9]+)(?:([+-])([0-9]+))?\}?", name)
+    if level is not None:
+        letter, script, sign, step = level.groups()
+        return f"{letter}_of_{script}" + (f"_{'plus' if sign == '+' else 'minus'}_{step}" if sign else "")
+    # \Delta x is the one name Deltax in a listing; a spec writes Delta_x (and delta_t for \delta t,
+    # Delta_tau for \Delta\tau)
+    if head in ("Delta", "delta") and _increment_of(tail):
+        return head + tail
+    if head[:5] in ("Delta", "delta") and _increment_of(head[5:]) and not sep:
+        return head[:5] + "_" + head[5:]
+    return None
+
+
+def _increment_of(letter: str) -> bool:
+    return (len(letter) == 1 and letter.isalpha()) or letter in GREEK_LETTERS

@@ -17,8 +17,7 @@ import numpy as np
 
 from ..findings import EvaluationFailed, LocatedError, NotExecutable
 from ..math import mathexpr as M
-from ..math.mathcommands import GREEK_LETTERS
-from ..math.names import identifier
+from ..math.names import identifier, variant  # noqa: F401 - variant: its old home
 from ..math.numeric import Context, Env, compile_expr
 from ..math.ops import Sequence, raise_on_fp_errors, written_array
 from ..math.sizeless import materialise
@@ -309,10 +308,6 @@ def _finite(name: str, tree: M.MathNode, fn: Callable[[Env], Any]) -> Callable[[
     return value
 
 
-#: the Greek letters TeX spells two ways (``\\epsilon``, ``\\varepsilon``): a reader sees one letter
-_VARIANTS = ("epsilon", "theta", "phi", "rho", "sigma", "pi", "kappa")
-
-
 #: the mark of a family of order statistics (``p_{(i)}``, named ``p_paren``) beside its sample ``p``
 ORDERED = "_paren"
 
@@ -325,37 +320,6 @@ def ordered_from_sample(inputs: dict[str, Any], accepted: set[str]) -> dict[str,
         if name not in accepted and ordered in accepted and ordered not in inputs:
             out[ordered] = np.sort(np.asarray(out.pop(name)), axis=None)  # p_{(1)} \le \dots \le p_{(m)}
     return out
-
-
-def variant(name: str) -> str | None:
-    """The other spelling of the same letter, or ``None``.
-
-    ``varepsilon`` for ``epsilon`` and back; ``lam`` (how a listing's ``\\lambda`` is named, Python
-    keeping ``lambda`` for itself) for ``lambda`` and back, subscripts kept (``lambda_1``, ``lam_1``).
-    """
-    head, sep, tail = name.partition("_")
-    if head in _VARIANTS:
-        return "var" + name
-    if head.startswith("var") and head[3:] in _VARIANTS:
-        return name[3:]
-    if head in ("lambda", "lam"):
-        return ("lam" if head == "lambda" else "lambda") + sep + tail
-    # Q^n, Q^{n+1} of a spec: the listing's time levels Q_of_n, Q_of_n_plus_1
-    level = re.fullmatch(r"([A-Za-z]+)\^\{?([A-Za-z0-9]+)(?:([+-])([0-9]+))?\}?", name)
-    if level is not None:
-        letter, script, sign, step = level.groups()
-        return f"{letter}_of_{script}" + (f"_{'plus' if sign == '+' else 'minus'}_{step}" if sign else "")
-    # \Delta x is the one name Deltax in a listing; a spec writes Delta_x (and delta_t for \delta t,
-    # Delta_tau for \Delta\tau)
-    if head in ("Delta", "delta") and _increment_of(tail):
-        return head + tail
-    if head[:5] in ("Delta", "delta") and _increment_of(head[5:]) and not sep:
-        return head[:5] + "_" + head[5:]
-    return None
-
-
-def _increment_of(letter: str) -> bool:
-    return (len(letter) == 1 and letter.isalpha()) or letter in GREEK_LETTERS
 
 
 def prose_function(params: tuple[str, ...], value: M.MathNode) -> Callable[..., Any]:
@@ -385,32 +349,3 @@ def with_convention(fn: Callable[..., Any], points: dict[float, float]) -> Calla
         return fixed
 
     return call
-
-
-def inline_definitions(tree: M.MathNode, functions: dict[str, tuple[tuple[str, ...], M.MathNode, Any]]) -> M.MathNode:
-    """``\\Pi_C(x - \\eta g)``, the prose defining ``\\Pi_C(z) = \\min(\\max(z, \\ell), u)``: its body, z replaced.
-
-    A function the prose defines by an equation is read as its definition says, in place: the names
-    its body reads beside its parameters (ℓ, u) are then the listing's, bound as its other names are.
-    """
-    if not functions:
-        return tree
-
-    def expand(node: M.MathNode) -> M.MathNode:
-        if not isinstance(node, M.Apply):
-            return node
-        found = functions.get(identifier(node.fn) or "")
-        if found is None:
-            return node
-        params, body, _ = found
-        args = node.args[0].items if len(node.args) == 1 and isinstance(node.args[0], M.Tuple) else node.args
-        if len(args) != len(params):
-            return node
-        given = dict(zip(params, args))
-
-        def put(n: M.MathNode) -> M.MathNode:
-            return given.get(identifier(n) or "", n) if isinstance(n, M.Sym) else n
-
-        return M.transform(body, put)
-
-    return M.transform(tree, expand)

@@ -22,9 +22,9 @@ from ..math import mathexpr as M
 from ..math.names import identifier, join_words
 from ..math.segments import parse_segment
 from ..syntax import ir
-from .conventions import inline_definitions
 from .declarations import InputSpec
 from .factorizations import set_by
+from .prose_math import inline_definitions
 from .signature import listing_words
 
 __all__ = [

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from ..math import mathexpr as M
 from ..math.builtin_names import BUILTIN_FUNCTIONS
@@ -324,3 +325,32 @@ def name_of(piece: Piece | None) -> str | None:
     elif isinstance(tree, M.Rel) and isinstance(tree.first, M.Sym):  # "an integer m \ge 1"
         tree = tree.first
     return identifier(tree) if isinstance(tree, (M.Sym, M.Idx)) else None
+
+
+def inline_definitions(tree: M.MathNode, functions: dict[str, tuple[tuple[str, ...], M.MathNode, Any]]) -> M.MathNode:
+    """``\\Pi_C(x - \\eta g)``, the prose defining ``\\Pi_C(z) = \\min(\\max(z, \\ell), u)``: its body, z replaced.
+
+    A function the prose defines by an equation is read as its definition says, in place: the names
+    its body reads beside its parameters (ℓ, u) are then the listing's, bound as its other names are.
+    """
+    if not functions:
+        return tree
+
+    def expand(node: M.MathNode) -> M.MathNode:
+        if not isinstance(node, M.Apply):
+            return node
+        found = functions.get(identifier(node.fn) or "")
+        if found is None:
+            return node
+        params, body, _ = found
+        args = node.args[0].items if len(node.args) == 1 and isinstance(node.args[0], M.Tuple) else node.args
+        if len(args) != len(params):
+            return node
+        given = dict(zip(params, args))
+
+        def put(n: M.MathNode) -> M.MathNode:
+            return given.get(identifier(n) or "", n) if isinstance(n, M.Sym) else n
+
+        return M.transform(body, put)
+
+    return M.transform(tree, expand)

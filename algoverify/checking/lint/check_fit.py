@@ -20,10 +20,10 @@ from pathlib import Path
 from typing import Any
 
 from ...findings import BadInput, Finding, LocatedError, UnboundName
-from ...running.conventions import variant
+from ...math.names import variant
 from ...running.reads import reads_of
 from ...syntax import ir
-from ..specification.context import grouped_scripts, spec_tree
+from ..specification.formula_reading import grouped_scripts, spec_tree
 from ..specification.spec import listing_named
 
 __all__ = ["formula_findings", "input_findings"]

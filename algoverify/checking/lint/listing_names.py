@@ -20,12 +20,12 @@ from typing import Any, Callable, Sequence
 
 from ...findings import AmbiguousMath, Finding, LocatedError, UnboundName
 from ...math import mathexpr as M
+from ...math.names import variant
 from ...math.segments import parse_segment
 from ...reading.files import regular_file, resolved
 from ...reading.macros import MacroError, MacroTable, expand
 from ...reading.notes import Note
 from ...reading.prose import Sentence, sentences
-from ...running.conventions import variant
 from ...running.declarations import Declared, InputSpec, Origin
 from ...running.listing_parse import listing_parser
 from ...running.prose_math import function_definition

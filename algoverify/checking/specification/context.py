@@ -17,17 +17,16 @@ import numpy as np
 
 from ...findings import LocatedError, ModuleError, SpecReferenceError
 from ...math import mathexpr as M
-from ...math.names import identifier, join_words, spelt_words
+from ...math.names import identifier
 from ...math.numeric import Context, compile_expr, forall_failure
 from ...math.ops import Sequence
 from ...reading.files import regular_file, resolved
 from ...running.conventions import ORDERED, variant
 from ...running.generators import GENERATORS, GeneratorError
-from ...running.listing_parse import as_coordinates, iterate_member, level_entry, powered_member, step_name
 from ...running.structured import EDGE_ROWS
-from ...running.symbols import rename_entries
 from ...running.values import ValueSyntaxError, parse_value, sizes_of, structured_value, value_class
 from ...source import Span
+from .formula_reading import grouped_scripts, spec_tree
 from .spec import CheckSpec, check_references
 
 __all__ = ["CheckContext", "load_module", "grouped_scripts", "spec_tree", "NOTE_MODULE_PREFIX"]
@@ -528,59 +527,6 @@ class CheckContext:
         return fn
 
 
-def grouped_scripts(latex: str, names: set[str]) -> str:
-    """``\\theta_MLE`` as ``\\theta_{MLE}`` where the check names ``theta_MLE`` (a ``let:`` key, a draw).
-
-    TeX sets only the first letter below (θ_M, then L E); a spec that defines ``theta_MLE`` and
-    writes ``\\theta_MLE`` means the name it defined, as its reader takes it.
-    """
-    for name in names:
-        base, _, sub = name.partition("_")
-        if len(sub) < 2 or not sub.isalnum() or not base.isalpha():
-            continue
-        spelt = rf"\\{base}" if len(base) > 1 else rf"(?<![\\A-Za-z]){base}"
-        latex = re.sub(rf"({spelt}_)({sub})(?![A-Za-z0-9])", r"\1{\2}", latex)
-    return latex
-
-
-def spec_tree(
-    tree: M.MathNode,
-    names: set[str],
-    renames: dict[str, str],
-    pairs: frozenset[str],
-    coordinates: dict[str, tuple[str, int]],
-) -> M.MathNode:
-    """A spec formula's tree read as the check reads it, over the ``names`` its values will have.
-
-    ``renames`` and ``pairs`` are what the check's listing reads under another name and its
-    tables; ``coordinates`` the points its prose names. ``lint`` reads a formula the same way,
-    over the names a run would bind, to say before any run which names nothing binds.
-    """
-    # `lo` of the listing is one name in the relation too, as in the listing itself
-    tree = join_words(tree, spelt_words(names))
-    # d_{ij} is entry (i, j) of D in the relation as in the listing it reads
-    tree = _labelled_members(tree, names)
-    tree = _labelled_entries(tree, names)  # a^{(0)}_{uv}: entry (u, v) of A^{(0)}, A's value on entry
-    tree = _exact_positions(tree, names)  # x_k^{(exact)}: the exact run's x at the exact run's k
-    # \underline{Q}^{(K)} of the iterates the listing stores as \underline{Q}^{(k)}: member K of them
-    iterates = {n[: -len("_of")] for n in names if n.endswith("_of")}
-    # Q^{n+1}_i, v^0_m of the levels the run holds (Q_of_n_plus_1, the input v_of_0): their entries, as in the listing
-    if any("_of_" in n for n in names):
-        tree = M.transform(tree, lambda node: level_entry(node, lambda _, whole: whole in names))
-    if iterates:
-        tree = M.transform(tree, lambda node: node if identifier(node) in names else iterate_member(node, iterates))
-    # H_{k+1} of a step the listing names so (H_k_plus_1): the same name in the relation
-    tree = M.transform(tree, lambda node: _step_variable(node, names))
-    # \sigma_n^2 of the variances σ² the listing stores (sigma_sq): member n, as in the listing
-    powered = frozenset((n[: -len("_sq")], "2") for n in names if n.endswith("_sq") and n[: -len("_sq")] not in names)
-    if powered:
-        tree = M.transform(tree, lambda node: powered_member(node, powered))
-    tree = rename_entries(tree, {**_entry_convention(tree, names), **renames}, pairs)
-    # … not where the run has x's members as names of their own (x_0, x_{\min} drawn or the listing's)
-    points = {k: v for k, v in coordinates.items() if k not in names and not _has_members(k, names)}
-    return as_coordinates(tree, points) if points else tree  # x_n of "a point p_i = (x_i, y_i)"
-
-
 def _moved(exc: LocatedError, where: Span | None) -> LocatedError:
     """``exc`` at ``where``: the same rule and message, located in the note."""
     return LocatedError(exc.rule, where, exc.details, **exc.args_)
@@ -628,98 +574,3 @@ def tolerance(check: CheckSpec, key: str) -> float:
     """
     default = 0.0 if check.get("arithmetic") == "exact" else DEFAULT_TOLERANCE[key]
     return float(check.get(key, default))
-
-
-def _entry_convention(tree: M.MathNode, names: set[str]) -> dict[str, str]:
-    """``h_{ij}`` in a check's LaTeX where the run has ``H`` and no ``h``: the entries of ``H``, by convention.
-
-    Not where the run has the subscripted name itself: ``r_s`` (Spearman's coefficient) beside the
-    ranks ``R`` is the listing's ``r_s``.
-    """
-    out: dict[str, str] = {}
-    own: set[str] = set()
-    for node in M.walk(tree):
-        if isinstance(node, M.Idx) and isinstance(node.base, M.Sym):
-            name = identifier(node.base)
-            if identifier(node) in names:
-                own.add(name or "")
-            elif name and name not in names and name[:1].islower():
-                upper = name[:1].upper() + name[1:]
-                # l_{ij} of the output L^{(m)} the run names L_of_m: the one labelled L it returns
-                labelled = [n for n in names if re.fullmatch(rf"{re.escape(upper)}_of_[A-Za-z0-9]+", n)]
-                if upper in names:
-                    out[name] = upper
-                elif len(labelled) == 1:
-                    out[name] = labelled[0]
-    return {k: v for k, v in out.items() if k not in own}
-
-
-def _has_members(base: str, names: set[str]) -> bool:
-    """Whether the run names a member of ``base`` on its own (``x_0``, ``x_min`` of ``x``)."""
-    return any(n.startswith(base + "_") for n in names)
-
-
-def _labelled_entries(tree: M.MathNode, names: set[str]) -> M.MathNode:
-    """``a^{(0)}_{uv}`` where the run has ``A_of_0`` and no ``a_of_0``: entry (u, v) of ``A^{(0)}``, by convention."""
-
-    def entry(node: M.MathNode) -> M.MathNode:
-        if not (isinstance(node, M.Idx) and isinstance(node.base, M.Label) and isinstance(node.base.base, M.Sym)):
-            return node
-        letter = node.base.base
-        if not letter.name[:1].islower() or letter.accents or identifier(node.base) in names:
-            return node
-        upper = M.Label(
-            M.Sym(letter.name[:1].upper() + letter.name[1:], span=letter.span), node.base.label, span=node.base.span
-        )
-        return M.Idx(upper, node.indices, span=node.span) if identifier(upper) in names else node
-
-    return M.transform(tree, entry)
-
-
-def _step_variable(node: M.MathNode, names: set[str]) -> M.MathNode:
-    """``H_{k+1}`` as the run's variable ``H_k_plus_1`` when the listing reads its steps so."""
-    found = step_name(node)
-    if found is None or found[1] not in names or identifier(node) in names:
-        return node
-    return M.Sym(found[1], span=node.span)
-
-
-def _exact_positions(tree: M.MathNode, names: set[str]) -> M.MathNode:
-    """``x_k^{(\\mathrm{exact})}``: entry ``k`` of the exact run's ``x``, at the exact run's own ``k``.
-
-    The label is the run's, not the letter's: the exact run may stop at another step than the
-    float run, and its ``x_k`` is where it stopped.
-    """
-
-    def exact(node: M.MathNode) -> M.MathNode:
-        if not (isinstance(node, M.Idx) and isinstance(node.base, M.Label)):
-            return node
-        label = node.base.label
-        if identifier(label) != "exact" or identifier(node.base) not in names:
-            return node
-        indices = tuple(
-            M.Label(i, label, span=i.span) if identifier(M.Label(i, label, span=i.span)) in names else i
-            for i in node.indices
-        )
-        return M.Idx(node.base, indices, span=node.span)
-
-    return M.transform(tree, exact)
-
-
-def _labelled_members(tree: M.MathNode, names: set[str]) -> M.MathNode:
-    """``\\pi_1^{(0)}`` as ``(\\pi_1)^{(0)}`` where the run has ``pi_1_of_0`` (a weight on entry) and no ``pi_of_0``.
-
-    TeX sets both scripts on the letter; for an array ``x_i^{(k)}`` is entry i of ``x^{(k)}``,
-    for a name of its own the label is that name's.
-    """
-
-    def regroup(node: M.MathNode) -> M.MathNode:
-        if isinstance(node, M.Idx) and isinstance(node.base, M.Label):
-            member = M.Idx(node.base.base, node.indices, span=node.span)
-            regrouped = M.Label(member, node.base.label, span=node.span)
-            labelled = identifier(node.base)  # pi_of_0: the array's value on entry, when there is one
-            if identifier(regrouped) in names and labelled not in names:
-                return regrouped
-        return node
-
-    return M.transform(tree, regroup)
