@@ -288,6 +288,10 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
 }
 
 
+#: The functions algoverify itself provides (deterministic); :func:`register_function` adds the user's.
+BUILTIN_FUNCTIONS = frozenset(FUNCTIONS)
+
+
 def register_function(name: str, fn: Callable[..., Any]) -> None:
     """Make ``\\operatorname{name}(…)`` (and ``name(…)``) call ``fn`` in every listing."""
     FUNCTIONS[name] = fn

@@ -22,6 +22,7 @@ from ..math.numeric import TRACE_KEY, compile_target
 from ..math.ranges import UPWARD
 from ..syntax import ir
 from ..syntax.builder import members_of
+from .cycles import CycleWatch
 from .runstate import (
     _BREAK,
     _CONTINUE,
@@ -31,6 +32,7 @@ from .runstate import (
     _ticker,
     _truth,
 )
+from .signature import assigned_names
 from .worded import forall_filter, neighbours_of, unread_restriction
 
 
@@ -39,10 +41,12 @@ class Loops:
 
     def s_WhileBlock(self, node: ir.WhileBlock) -> Exec:
         test, body = self.cond(node.cond, node), self.loop_body(node.body)
-        tick = _ticker(node)
+        tick, watched = _ticker(node), self._watched(node, node.body)
 
         def while_(env: Env) -> Any:
             on_step = env["$on_step"]
+            watch = watched()
+            passes = 0
             while _truth(test, env, node):
                 tick(env)
                 r = body(env)
@@ -53,9 +57,19 @@ class Loops:
                         return r
                 if on_step is not None:  # the header again, before its test: a breakpoint there stops each pass
                     on_step(node, env, env[TRACE_KEY])
+                passes += 1
+                if watch is not None and passes >= watch.due:
+                    watch.look(env, passes)
             return None
 
         return while_
+
+    def _watched(self, node: ir.Node, stmts: Any) -> Any:
+        """A new :class:`CycleWatch` for each run of the loop (``None`` when the run may not be deterministic)."""
+        if not self.deterministic:
+            return lambda: None
+        shown = sorted(assigned_names(stmts, self.parse))  # the loop's own variables, for the message
+        return lambda: CycleWatch(node.span, shown)
 
     def s_RepeatUntil(self, node: ir.RepeatUntil) -> Exec:
         return self._test_after(node, node.cond, node.body, until=True)
@@ -79,8 +93,10 @@ class Loops:
     def _test_after(self, node: ir.Node, cond: Any, stmts: Any, *, until: bool) -> Exec:
         """A body, then its test: ``\\Repeat … \\Until{c}`` stops when ``c`` holds, a do-while when it fails."""
         test, body, tick = self.cond(cond, node), self.loop_body(stmts), _ticker(node)
+        watched = self._watched(node, stmts)
 
         def test_after(env: Env) -> Any:
+            watch, passes = watched(), 0
             while True:
                 tick(env)
                 r = body(env)
@@ -91,13 +107,17 @@ class Loops:
                         return r
                 if _truth(test, env, node) == until:
                     return None
+                passes += 1
+                if watch is not None and passes >= watch.due:
+                    watch.look(env, passes)
 
         return test_after
 
     def s_LoopBlock(self, node: ir.LoopBlock) -> Exec:
-        body, tick = self.loop_body(node.body), _ticker(node)
+        body, tick, watched = self.loop_body(node.body), _ticker(node), self._watched(node, node.body)
 
         def loop(env: Env) -> Any:
+            watch, passes = watched(), 0
             while True:
                 tick(env)
                 r = body(env)
@@ -106,6 +126,9 @@ class Loops:
                         return None
                     if r is not _CONTINUE:
                         return r
+                passes += 1
+                if watch is not None and passes >= watch.due:
+                    watch.look(env, passes)
 
         return loop
 

@@ -124,6 +124,9 @@ class _Compiler(Loops, Worded):
     unsized: dict[str, str] = field(default_factory=dict)
     #: each range's direction, from its bounds and the loops around it (:mod:`~algoverify.math.ranges`)
     directions: dict[int, int | None] = field(default_factory=dict)
+    #: nothing the listing calls comes from outside it (no bound statement, no Python function of
+    #: the note's): a loop whose state repeats never stops (:mod:`.cycles`)
+    deterministic: bool = False
 
     def written(self, node: M.MathNode) -> str:
         """``node`` as the note writes it, for a message."""
@@ -697,6 +700,7 @@ def compile_function(
         identities=names.identities,
         unsized=unsized_starts(names),
         directions=parent.directions,
+        deterministic=parent.deterministic,
     )
     outputs = output_names(node.body, parent.parse)
     program = Program(

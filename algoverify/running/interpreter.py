@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..math import mathexpr as M
+from ..math.functions import BUILTIN_FUNCTIONS, FUNCTIONS
 from ..math.names import identifier, word
 from ..math.numeric import Context
 from ..math.ranges import range_directions
@@ -121,6 +122,7 @@ def compile_program(
         parse=parse,
         context=context or InputSpec(),
         directions=range_directions(algorithm, parse),
+        deterministic=not (functions or bindings.by_text or bindings.by_line or set(FUNCTIONS) - BUILTIN_FUNCTIONS),
     )
     by_scope = {s.function: s for s in scopes(algorithm, parse, known=set(functions or {}), declared=_given(context))}
     compiler.scopes = by_scope
