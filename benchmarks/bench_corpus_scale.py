@@ -15,6 +15,11 @@ The CPU seconds beside them are those of the process and of the processes it wai
 note's worker is killed once it has reported, so for ``check`` they are mostly the run's and
 the lanes' own); with the load average they tell a busy machine from a slow run.
 
+``--proof-cache`` adds, for ``check``, the run with only the proof cache on (``--no-note-cache``),
+twice: the first starts from an empty cache (each distinct claim is proved once, its copies read
+it back), the second finds it full. The folder holds an ``algoverify.toml``, so that it is its
+own project root and the caches start empty.
+
 Then the warm cache: ``algoverify corpus/`` once to fill the cache at the project root, then
 timed ``--warm-rounds`` times (median, best), with a ``--no-cache`` run of the same command
 between rounds as the baseline.
@@ -73,10 +78,11 @@ def copies(folder: Path, notes: int) -> int:
                 count += file.suffix == ".md"
         i += 1
     assert count == notes, (count, per_copy)
+    (folder / "algoverify.toml").write_text("# the project root of the copies: their caches start empty here\n")
     return count
 
 
-def scale(sizes: list[int], rounds: int, commands: list[str]) -> None:
+def scale(sizes: list[int], rounds: int, commands: list[str], check_jobs: list[int], proofs: bool) -> None:
     print(f"{'notes':>6} {'command':<6} {'1 job':>9} {'2 jobs':>9} {'speed-up':>9}   CPU s (1 job, 2 jobs)  load")
     for size in sizes:
         with tempfile.TemporaryDirectory(prefix="algoverify-scale-") as tmp:
@@ -84,20 +90,26 @@ def scale(sizes: list[int], rounds: int, commands: list[str]) -> None:
             folder.mkdir()
             copies(folder, size)
             for command in commands:
-                times: dict[int, list[float]] = {1: [], 2: []}
-                cpu: dict[int, list[float]] = {1: [], 2: []}
+                lanes = check_jobs if command == "check" else [1, 2]
+                times: dict[int, list[float]] = {j: [] for j in lanes}
+                cpu: dict[int, list[float]] = {j: [] for j in lanes}
                 ratios = []
                 for _ in range(rounds):
-                    for jobs in (1, 2):
+                    for jobs in lanes:
                         seconds, used = timed([command, str(folder), "--jobs", str(jobs), "--no-progress"])
                         times[jobs].append(seconds)
                         cpu[jobs].append(used)
-                    ratios.append(times[1][-1] / times[2][-1])
-                one, two, ratio = statistics.median(times[1]), statistics.median(times[2]), statistics.median(ratios)
-                used = f"{statistics.median(cpu[1]):.1f}, {statistics.median(cpu[2]):.1f}"
-                load = os.getloadavg()[0]
-                row = f"{size:>6} {command:<6} {one:>8.1f}s {two:>8.1f}s {ratio:>8.2f}×"
-                print(f"{row}   {used:<21} {load:.1f}", flush=True)
+                    if len(lanes) == 2:
+                        ratios.append(times[1][-1] / times[2][-1])
+                shown = [f"{statistics.median(times[j]):>8.1f}s" if j in times else f"{'-':>9}" for j in (1, 2)]
+                ratio = f"{statistics.median(ratios):>8.2f}×" if ratios else f"{'-':>9}"
+                used = ", ".join(f"{statistics.median(cpu[j]):.1f}" for j in lanes)
+                print(f"{size:>6} {command:<6} {shown[0]} {shown[1]} {ratio}   {used:<21} {os.getloadavg()[0]:.1f}")
+            if proofs:
+                for label in ("proof cache filling", "proof cache full"):
+                    argv = ["check", str(folder), "--jobs", "2", "--no-progress", "--no-note-cache"]
+                    seconds, used = timed(argv, cache=True, cwd=folder)
+                    print(f"{size:>6} check, 2 jobs, {label}: {seconds:.1f} s ({used:.1f} CPU s)", flush=True)
 
 
 def warm(rounds: int) -> None:
@@ -119,10 +131,12 @@ def main() -> None:
     parser.add_argument("--warm-rounds", type=int, default=9, help="runs of the warm corpus (default: 9)")
     parser.add_argument("--commands", nargs="+", default=["lint", "check"], help="default: lint check")
     parser.add_argument("--skip-scale", action="store_true", help="only the warm-cache figure")
+    parser.add_argument("--check-jobs", type=int, nargs="+", default=[1, 2], help="lanes of check (default: 1 2)")
+    parser.add_argument("--proof-cache", action="store_true", help="also check with only the proof cache on")
     args = parser.parse_args()
     print(f"{os.cpu_count()} CPUs; load average {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
     if not args.skip_scale:
-        scale(args.notes, args.rounds, args.commands)
+        scale(args.notes, args.rounds, args.commands, args.check_jobs, args.proof_cache)
     warm(args.warm_rounds)
 
 

@@ -275,13 +275,14 @@ def test_the_stepper_ends_cleanly(leave):
 
 @pytest.mark.slow
 def test_ctrl_c_stops_a_runaway_loop_at_the_next_statement():
-    # A = [[-1]]: v flips sign every pass and the loop never stops (the corpus's known finding)
+    # eigenvalues 1 and 1 − 10⁻⁹, τ = 0: the loop converges far too slowly to stop, its state new on every
+    # pass (a state that came back, as A = [[-1]]'s does, would end the run at once: tests/test_cycles.py)
     child = spawn_step(
         "--max-steps",
         "100000000",
         "--timeout",
         "120",
-        inputs=("--set", "A=[[-1]]", "--set", "v=[0.3]", "--set", "tau=1e-10"),
+        inputs=("--set", "A=[[1, 0], [0, 0.999999999]]", "--set", "v=[1, 1]", "--set", "tau=0"),
     )
     try:
         current_line(child)
