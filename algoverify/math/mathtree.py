@@ -10,6 +10,7 @@ predicates (:func:`bold_digit`, :func:`zero_literal`, :func:`imaginary_root`, :f
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
@@ -537,10 +538,16 @@ class Fragment(MathNode):
 # --- traversal and dumping -------------------------------------------------------------------
 
 
+@functools.cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    """A node class's field names, read once: every walk over a tree asks for them at each node."""
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
 def iter_children(node: MathNode) -> Iterator[MathNode]:
     """Yield the direct children of ``node`` in field order (relation operands, matrix cells included)."""
-    for f in dataclasses.fields(node):
-        value = getattr(node, f.name)
+    for name in _field_names(type(node)):
+        value = getattr(node, name)
         if isinstance(value, MathNode):
             yield value
         elif isinstance(value, tuple):

@@ -66,6 +66,8 @@ _CHARS = {
     "\u00ad": "",  # a soft hyphen
     "\u200b": "",  # a zero-width space
 }
+#: A character :data:`_CHARS` rewrites: a run of text without one is copied whole.
+_REWRITTEN = re.compile("[" + "".join(_CHARS) + "]")
 _DASHES = {"--": "–", "---": "—"}
 _KINDS = ("math", "code", "footnote", "link", "autolink", "tag", "escape", "entity", "delims", "dashes")
 
@@ -85,8 +87,16 @@ def render(text: str, start: int = 0, end: int | None = None) -> Rendered:
                 ends.append(b)
 
     def plain(a: int, b: int) -> None:
-        for i in range(a, b):
-            emit(text[i], i, i + 1)
+        # the runs between characters _CHARS rewrites are copied whole: most prose is one such run
+        for m in _REWRITTEN.finditer(text, a, b):
+            out.extend(text[a : m.start()])
+            starts.extend(range(a, m.start()))
+            ends.extend(range(a + 1, m.start() + 1))
+            emit(m.group(), m.start(), m.end())
+            a = m.end()
+        out.extend(text[a:b])
+        starts.extend(range(a, b))
+        ends.extend(range(a + 1, b + 1))
 
     at = start
     for m in _TOKEN.finditer(text, start, end):

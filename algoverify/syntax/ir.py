@@ -10,6 +10,7 @@ Class names mirror the grammar's rule names (``IfBlock`` ↔ ``if_block``).
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass, field, fields
 from typing import Any, Iterator, Union
 
@@ -346,10 +347,16 @@ class Algorithm(Node):
 # --- traversal ----------------------------------------------------------------------
 
 
+@functools.cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    """A node class's field names, read once: every walk over a listing asks for them at each node."""
+    return tuple(f.name for f in fields(cls))
+
+
 def iter_children(node: Node) -> Iterator[Node]:
     """Yield the direct child nodes of ``node`` in source order of their fields."""
-    for f in fields(node):
-        value = getattr(node, f.name)
+    for name in _field_names(type(node)):
+        value = getattr(node, name)
         if isinstance(value, Node):
             yield value
         elif isinstance(value, tuple):

@@ -27,10 +27,16 @@ class _Marks:
         if note.front_matter_format == "yaml":
             import yaml
 
-            try:
-                self.root = yaml.compose(text, Loader=yaml.SafeLoader)
-            except (yaml.YAMLError, RecursionError):
-                self.root = None
+            self.root = None
+            # libyaml's composer first (a tenth of the time; its marks count code points as the pure-Python
+            # one's do: tests/test_frontmatter_marks.py compares them), the pure-Python one for what it refuses
+            loaders = [yaml.CSafeLoader] if getattr(yaml, "__with_libyaml__", False) else []
+            for loader in [*loaders, yaml.SafeLoader]:
+                try:
+                    self.root = yaml.compose(text, Loader=loader)
+                    break
+                except (yaml.YAMLError, RecursionError, UnicodeError, MemoryError):
+                    continue
         elif note.front_matter_format == "toml":
             self.root = tomlspans.compose(text)
 
