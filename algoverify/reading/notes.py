@@ -255,9 +255,32 @@ def _fast_yaml(raw: str) -> Any:
     import yaml
 
     try:
-        return yaml.load(raw, Loader=_yaml_loader(fast=True))  # noqa: S506 - a CSafeLoader subclass
+        data = yaml.load(raw, Loader=_yaml_loader(fast=True))  # noqa: S506 - a CSafeLoader subclass
     except Exception:  # noqa: BLE001 - whatever libyaml refuses, the pure-Python loader says why
         return _UNREAD
+    # libyaml nests deeper than the pure-Python loader: past that, the pure loader's finding stands
+    return _UNREAD if _deeper_than(data, _FAST_DEPTH) else data
+
+
+#: Nesting past which libyaml's result is not taken (the pure-Python loader refuses 500 levels).
+_FAST_DEPTH = 100
+
+
+def _deeper_than(data: Any, limit: int) -> bool:
+    stack, seen = [(data, 0)], set()
+    while stack:
+        item, depth = stack.pop()
+        if depth > limit:
+            return True
+        if id(item) in seen:  # an alias: its values were walked once (an alias bomb stays linear)
+            continue
+        if isinstance(item, (dict, list)):
+            seen.add(id(item))
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+    return False
 
 
 def _load_yaml(raw: str) -> Any:
