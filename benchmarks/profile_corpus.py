@@ -45,7 +45,7 @@ ACTIVITIES = [
         lambda f, n: any(p in f for p in ("/syntax/", "/reading/", "/math/mathexpr", "/math/mathbuild", "/lark/")),
     ),
 ]
-PROOF_MODULES = {"proof", "refproof", "symexec", "pysym", "pysymlib", "lowering"}
+PROOF_MODULES = {"proof", "points", "refproof", "symexec", "pysym", "pysymlib", "lowering"}
 
 
 def main() -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import copy
 import math
-from typing import Any
+from typing import Any, Iterable
 
 import numpy as np
 
@@ -38,7 +38,7 @@ class CycleWatch:
 
     __slots__ = ("span", "shown", "due", "mark", "at")
 
-    def __init__(self, span: Span, shown: list[str] = ()) -> None:  # type: ignore[assignment]
+    def __init__(self, span: Span, shown: Iterable[str] = ()) -> None:
         self.span = span
         #: the loop's own variables, shown in the message (the inputs it only reads repeat trivially)
         self.shown = list(shown)

@@ -25,7 +25,6 @@ Note text never reaches ``sympify``: the math goes through our AST (:mod:`algove
 from __future__ import annotations
 
 import functools
-import random
 import signal
 import threading
 import time
@@ -39,7 +38,8 @@ from ...math import mathexpr as M
 from ...math.latex import identifier_latex, sympy_latex
 from ...math.names import spelt_words
 from .lowering import Inconclusive, Lower, can_be_zero, scalar
-from .proofcache import ProofCache, check_material, content
+from .points import Draws, witness
+from .proofcache import ProofCache, check_material, content, listing_material
 from .symexec import execute
 from .trials import sizes_of
 
@@ -169,22 +169,6 @@ def prove(
             "snippet": subjects.snippet,
         }
     return settle(lambda: _Attempt(check, tree, set(shadowed), subjects), seconds, cache, material)
-
-
-def listing_material(listing: Any) -> Any:
-    """What symbolic execution reads of a listing, without positions (``None`` for no listing)."""
-    if listing is None:
-        return None
-    program = listing.program
-    return {
-        "algorithm": content(listing.algorithm),
-        "name": listing.name,
-        "index_base": listing.index_base,
-        "inputs": list(listing.inputs),
-        "outputs": list(listing.outputs or ()),
-        "sizes": content(program.declarations.sizes),
-        "dims": content(program.ctx.dims),
-    }
 
 
 def beside(verdict: Any, proof: Proof | None, failed: str) -> Any:
@@ -485,13 +469,13 @@ class _Attempt:
         started = time.process_time()
         try:
             with _share(SEARCH_SECONDS - self.searched):
-                self.counterexample = _Draws(self, env).find(open_)
+                self.counterexample = Draws(self, env).find(open_)
         except _Spent:
             self.counterexample = None
         self.searched += time.process_time() - started
         if self.counterexample is not None:
             return False
-        if any(kind == "=" and _witness(sp, d) for d, kind in open_):
+        if any(kind == "=" and witness(sp, d) for d, kind in open_):
             self.why = "sympy's difference is not zero, but at no point the draws can give"
         return None
 
@@ -544,7 +528,7 @@ class _Attempt:
         self.note_partial(differences)
         undecided = False
         for at, diff in enumerate(differences):
-            verdict = False if _witness(sp, diff) else _zero(sp, diff)
+            verdict = False if witness(sp, diff) else _zero(sp, diff)
             if verdict is False:
                 entry = _entry(sp, name, at, left, right) if len(differences) > 1 else identifier_latex(name)
                 sizes = ", ".join(f"{n} = {env[n]}" for n in sorted(self.sizes) if n in env)
@@ -647,7 +631,7 @@ def _zero(sp: Any, diff: Any) -> bool | None:
             return True
     if sp.simplify(sp.Eq(diff, 0)) is sp.true:
         return True
-    return False if _witness(sp, last) else None
+    return False if witness(sp, last) else None
 
 
 def _over_one_denominator(sp: Any, value: Any) -> Iterator[Any]:
@@ -750,135 +734,6 @@ def _one_variable(sp: Any, gap: Any, strict: bool) -> bool | None:
         if value < 0 or (strict and value == 0):
             return None
     return True
-
-
-def _witness(sp: Any, diff: Any, kind: str = "=") -> bool:
-    """Whether small values inside the symbols' classes break ``diff``'s relation to 0 clearly."""
-    return next(_points(sp, diff, sorted(diff.free_symbols, key=str), 12, kind), None) is not None
-
-
-#: Digits a candidate point is evaluated with.
-_DIGITS = 30
-
-
-def _points(sp: Any, diff: Any, symbols: list[Any], tries: int, kind: str = "=") -> Iterator[dict[Any, Any]]:
-    """Points (symbol → small number inside its assumptions) where ``diff``'s relation to 0 clearly fails.
-
-    ``kind`` is that relation: ``=`` (clearly non-zero fails it), ``>=`` or ``>`` (clearly
-    negative does). The first point sets every symbol to 1 (−1 when negative): the simplest
-    counterexample, when it is one, is the one a reader checks in their head.
-    """
-    if diff.atoms(sp.Function) - diff.atoms(sp.exp, sp.log, sp.Abs, sp.sqrt, sp.Max, sp.Min, sp.Pow):
-        return
-    rng = random.Random(0)
-    for at in range(tries):
-        point = {
-            s: (-sp.Integer(1) if s.is_negative else sp.Integer(1)) if at == 0 else _candidate(sp, s, rng)
-            for s in symbols
-        }
-        try:
-            # 30-digit floats, not the rationals themselves: evaluating with exact arithmetic
-            # cost tenths of a second a point on a softmax, and 30 digits keep a true zero below 1e-6
-            value = complex(diff.xreplace({s: sp.Float(v, _DIGITS) for s, v in point.items()}).evalf(_DIGITS))
-        except (TypeError, ValueError):
-            continue
-        if kind == "=" and abs(value) > 1e-6:
-            yield point
-        elif kind != "=" and abs(value.imag) < 1e-12 and value.real < -1e-6:
-            yield point
-
-
-class _Draws:
-    """A disproof's point turned into the values the draws would give: sizes, shapes, classes as drawn."""
-
-    #: Points tried: a bounded draw (``uniform(0, 1)``) rejects many of sympy's small numbers.
-    TRIES = 40
-
-    def __init__(self, attempt: _Attempt, env: dict[str, Any]) -> None:
-        self.attempt, self.env = attempt, env
-
-    def find(self, gaps: list[tuple[Any, str]]) -> dict[str, Any] | None:
-        """The first point where a gap breaks its relation to 0 and every value stays in its class."""
-        sp = self.attempt.sp
-        symbols = sorted(set().union(*(_free(sp, v) for v in self.env.values())), key=str)
-        for diff, kind in gaps:
-            tries = min(self.TRIES, self.attempt.points)
-            if tries <= 0:
-                return None
-            self.attempt.points -= tries  # a true claim uses every try: the budget counts them all
-            for point in _points(sp, diff, symbols, tries, kind):
-                values = self.values(point)
-                if values is not None:
-                    return values
-        return None
-
-    def values(self, point: dict[Any, Any]) -> dict[str, Any] | None:
-        import numpy as np
-
-        from ...running.values import value_class
-
-        sp, out = self.attempt.sp, {}
-        for name, text in self.attempt.spec.items():
-            value = self.env[name]
-            if not isinstance(text, str):
-                out[name] = text  # a literal: the value the draws give
-                continue
-            if name not in self.attempt.shapes:  # a size or an index, as sympy enumerated it
-                out[name] = int(value)
-                continue
-            integer = self.attempt.classes.get(name) == "integer"
-            entries = list(value) if isinstance(value, sp.MatrixBase) else [value]
-            numbers = [_number(sp, _expression(sp, e).subs(point), integer) for e in entries]
-            if any(n is None for n in numbers):
-                return None
-            shape = self.attempt.shapes[name]
-            out[name] = np.array(numbers, dtype=int if integer else float).reshape(shape) if shape else numbers[0]
-            if text.lstrip().startswith("constant("):
-                continue  # its entries are the fill value's, which has its own class
-            inside = value_class(text, out)
-            if inside is None or not _inside(inside, out[name]):
-                return None
-        return out
-
-
-def _expression(sp: Any, value: Any) -> Any:
-    """A lowered entry as a sympy expression: it already is one, or it is a plain number (never text)."""
-    if isinstance(value, sp.Basic):
-        return value
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise TypeError(f"not a lowered value: {type(value).__name__}")
-    return sp.Integer(value) if isinstance(value, int) else sp.Float(value)
-
-
-def _free(sp: Any, value: Any) -> set[Any]:
-    return set(value.free_symbols) if isinstance(value, sp.Basic) or isinstance(value, sp.MatrixBase) else set()
-
-
-def _number(sp: Any, value: Any, integer: bool) -> int | float | None:
-    if value.free_symbols:
-        return None
-    if integer:
-        return int(value) if value.is_Integer else None
-    return float(value)
-
-
-def _inside(inside: Any, value: Any) -> bool:
-    try:
-        return bool(inside(value))
-    except Exception:  # noqa: BLE001 - a test that cannot judge a value keeps it out
-        return False
-
-
-def _candidate(sp: Any, s: Any, rng: random.Random) -> Any:
-    if s.is_integer:
-        return sp.Integer(rng.choice([0, 1, 2, 3]) if s.is_nonnegative else rng.choice([-2, -1, 0, 1, 2]))
-    if s.is_positive:
-        return sp.Rational(rng.choice([1, 2, 3, 5]), rng.choice([1, 2, 3]))
-    if s.is_nonnegative:
-        return sp.Rational(rng.choice([0, 1, 2, 3]), rng.choice([1, 2, 4]))
-    if s.is_negative:
-        return -sp.Rational(rng.choice([1, 2, 3]), rng.choice([1, 2]))
-    return sp.Rational(rng.choice([-3, -2, -1, 0, 1, 2, 3]), rng.choice([1, 2]))
 
 
 def _listing_call(sp: Any, listing: Any, shadowed: set[str], on_division: Any = None) -> Any:

@@ -25,7 +25,7 @@ from ...reading.cachedir import CACHE_DIR, environment, hash_text, prepare, writ
 from ...reading.files import read_regular
 from ...source import Span
 
-__all__ = ["ProofCache", "content"]
+__all__ = ["ProofCache", "check_material", "content", "listing_material"]
 
 #: Bumped when an entry's layout changes: older entries are then misses.
 FORMAT = 1
@@ -91,6 +91,22 @@ class ProofCache:
 def check_material(check: Any) -> dict[str, Any]:
     """What a proof reads of its check: every key but those that name, describe or budget it."""
     return {str(k): content(v) for k, v in check.params.items() if str(k) not in _NOT_READ}
+
+
+def listing_material(listing: Any) -> Any:
+    """What symbolic execution reads of a listing, without positions (``None`` for no listing)."""
+    if listing is None:
+        return None
+    program = listing.program
+    return {
+        "algorithm": content(listing.algorithm),
+        "name": listing.name,
+        "index_base": listing.index_base,
+        "inputs": list(listing.inputs),
+        "outputs": list(listing.outputs or ()),
+        "sizes": content(program.declarations.sizes),
+        "dims": content(program.ctx.dims),
+    }
 
 
 def content(value: Any) -> Any:

@@ -25,8 +25,8 @@ from ...math import mathexpr as M
 from ...math.names import identifier
 from ...math.ops import seen
 from ..evidence.lowering import Inconclusive
-from ..evidence.proof import PROVED, Proof, _Attempt, beside, listing_material, settle
-from ..evidence.proofcache import ProofCache, check_material, content
+from ..evidence.proof import PROVED, Proof, _Attempt, beside, settle
+from ..evidence.proofcache import ProofCache, check_material, content, listing_material
 from ..evidence.symexec import execute
 from ..evidence.trials import CannotCheck, failed_run, search
 from ..outcome import Verdict

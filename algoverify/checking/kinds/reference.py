@@ -18,7 +18,8 @@ import numpy as np
 
 from ...math.ops import Sequence
 from ...math.sizeless import Zero
-from ..evidence.proof import PROVED, Proof, beside, listing_material
+from ..evidence.proof import PROVED, Proof, beside
+from ..evidence.proofcache import listing_material
 from ..evidence.refproof import listing_subject, prove_reference, snippet_subject
 from ..evidence.trials import SKIP, CannotCheck, failed_run, search
 from ..outcome import Verdict
