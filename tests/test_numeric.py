@@ -438,11 +438,35 @@ def test_generated_source_holds_no_text_of_the_note(monkeypatch):
     assert sources and not any(word in src for src in sources for word in ("secret", "payload", "12345"))
 
 
-def test_generated_source_with_a_foreign_token_is_refused():
+@pytest.mark.parametrize(
+    "body",
+    [
+        "return __import__",
+        "return 'os'",
+        "return f'$trace'",
+        'return """$trace"""',
+        "return 1e5",
+        "return 0x10",
+        "return 12345",
+        "return 1.5",
+        "return a  # note",
+        "return 'a\\'",
+        "return ünïcode",
+    ],
+)
+def test_generated_source_with_a_foreign_token_is_refused(body):
     from algoverify.math import codegen
 
     with pytest.raises(RuntimeError, match="not ours"):
-        codegen._compile("def _expression(env):\n    return __import__\n", {}, "_expression")
+        codegen._compile(f"def _expression(env):\n    {body}\n", {}, "_expression")
+
+
+def test_generated_source_of_template_words_placeholders_and_small_numbers_compiles():
+    from algoverify.math import codegen
+
+    source = "def _expression(env):\n    r = env.get('$trace')\n    return (_k3 if r is None else 2) + int(env[_k3]) * 10\n"
+    fn = codegen._compile(source, {"_k3": 4}, "_expression")
+    assert fn({4: 1.5}) == 4 + 1 * 10
 
 
 @pytest.mark.parametrize(

@@ -13,9 +13,7 @@ a name, not a number — is part of the source that is compiled.
 
 from __future__ import annotations
 
-import io
 import re
-import tokenize
 from typing import Any, Callable
 
 import numpy as np
@@ -62,6 +60,18 @@ _TEMPLATE_WORDS = frozenset(
     "_expression _vsum _block int or and forget".split()
 )
 _PLACEHOLDER = re.compile(r"_?[a-z]\d+(_\d+)?$")
+#: The only strings the templates write.
+_STRINGS = frozenset({"'$trace'", "'$on_step'", "'ndim'"})
+#: Python's tokens, as far as the check needs them: a string (with any prefix, so that a prefix is
+#: refused with it), a number (with whatever letters follow its first digit), a name; the templates
+#: write no comment, and neither a triple-quoted string nor a backslash in one.
+_TOKEN = re.compile(
+    r"""(?P<string>[A-Za-z]*(?:'[^'\\\n]*'|"[^"\\\n]*"))"""
+    r"|(?P<number>\.?\d[\w.]*)"
+    r"|(?P<name>[^\W\d]\w*)"
+    r"|(?P<bad>[#'\"\\])"
+    r"|(?P<other>\S)"
+)
 
 
 def _compile(source: str, namespace: dict[str, Any], name: str) -> Any:
@@ -71,18 +81,18 @@ def _compile(source: str, namespace: dict[str, Any], name: str) -> Any:
     are the few the templates write. A token from anywhere else would be a bug in this module,
     and is refused before anything is compiled.
     """
-    allowed_strings = {"'$trace'", "'$on_step'", "'ndim'"}
-    for tok in tokenize.generate_tokens(io.StringIO(source).readline):
-        if tok.type == tokenize.NAME:
-            ok = tok.string in _TEMPLATE_WORDS or tok.string in namespace or _PLACEHOLDER.match(tok.string)
-        elif tok.type == tokenize.STRING:
-            ok = tok.string in allowed_strings
-        elif tok.type == tokenize.NUMBER:
-            ok = tok.string.isdigit() and len(tok.string) <= 4  # statement indices and 0/1/2 in templates
+    for m in _TOKEN.finditer(source):
+        kind, tok = m.lastgroup, m.group()
+        if kind == "name":
+            ok = tok in _TEMPLATE_WORDS or tok in namespace or _PLACEHOLDER.match(tok) is not None
+        elif kind == "string":
+            ok = tok in _STRINGS
+        elif kind == "number":
+            ok = tok.isdigit() and len(tok) <= 4  # statement indices and 0/1/2 in templates
         else:
-            ok = True
+            ok = kind == "other"  # operators and brackets; a comment or a quote left open is not ours
         if not ok:
-            raise RuntimeError(f"generated code holds a token that is not ours: {tok.string!r}")
+            raise RuntimeError(f"generated code holds a token that is not ours: {tok!r}")
     code = compile(source, f"<algoverify {name}>", "exec")
     local: dict[str, Any] = {}
     exec(code, namespace, local)  # noqa: S102 - every token checked above: our templates and placeholders

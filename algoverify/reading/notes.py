@@ -77,6 +77,34 @@ class Note:
         """The body's text."""
         return self.source.segment(self.body_span)
 
+    @functools.cached_property
+    def front_matter_nodes(self) -> Any:
+        """The front matter composed with its positions (YAML's node tree, or TOML's), or ``None``.
+
+        Composed once per note, when a finding first needs a key's position: the spec is read by
+        several rules, each of which may ask.
+        """
+        if self.front_matter_span is None:
+            return None
+        text = self.source.segment(self.front_matter_span)
+        if self.front_matter_format == "toml":
+            from . import tomlspans
+
+            return tomlspans.compose(text)
+        if self.front_matter_format != "yaml":
+            return None
+        import yaml
+
+        # libyaml's composer first (a tenth of the time; its marks count code points as the pure-Python
+        # one's do: tests/test_frontmatter_marks.py compares them), the pure-Python one for what it refuses
+        loaders = [yaml.CSafeLoader] if getattr(yaml, "__with_libyaml__", False) else []
+        for loader in [*loaders, yaml.SafeLoader]:
+            try:
+                return yaml.compose(text, Loader=loader)
+            except (yaml.YAMLError, RecursionError, UnicodeError, MemoryError):
+                continue
+        return None
+
 
 def read_note(path: Path) -> Note:
     """Read and parse the note at ``path``.

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import operator
 import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
@@ -105,7 +106,26 @@ def _blank_all(text: str, spans: Iterable[tuple[int, int]]) -> str:
 
 
 def sentences(note: Note, blocks: Sequence[Any]) -> list[Sentence]:
-    """The sentences of ``note``'s prose, in order; ``blocks`` are the note's blocks (never prose)."""
+    """The sentences of ``note``'s prose, in order; ``blocks`` are the note's blocks (never prose).
+
+    The last note's sentences are kept: the claims and the names a listing finds in the prose
+    both read them.
+    """
+    global _last_sentences
+    held = tuple(blocks)
+    last = _last_sentences
+    if last is not None and last[0] is note and len(last[1]) == len(held) and all(map(operator.is_, last[1], held)):
+        return list(last[2])
+    found = _sentences(note, held)
+    _last_sentences = (note, held, tuple(found))
+    return found
+
+
+#: ``(note, blocks, sentences)`` of the last :func:`sentences`
+_last_sentences: tuple[Note, tuple[Any, ...], tuple[Sentence, ...]] | None = None
+
+
+def _sentences(note: Note, blocks: Sequence[Any]) -> list[Sentence]:
     text = note.text
     body = note.body_span
     hidden = [(0, body.start), (body.end, len(text))] + [(b.span.start, b.span.end) for b in blocks]

@@ -7,7 +7,6 @@ seeded random generator.
 
 from __future__ import annotations
 
-import functools
 import operator
 import re
 from typing import Any, Callable
@@ -16,6 +15,7 @@ import numpy as np
 
 from ..math.mathexpr import digits_to_int
 from ..math.ops import MAX_INT_DIGITS
+from ..syntax.grammar import value_tree
 from .generators import CLASSES, GeneratorError, generate
 from .structured import member
 
@@ -126,18 +126,6 @@ def _as_array(items: list[Any]) -> Any:
         return np.array(items, dtype=float)
     except (ValueError, TypeError):
         return items  # ragged: a list of arrays (micro-batches of different sizes)
-
-
-@functools.lru_cache(maxsize=1024)
-def value_tree(src: str) -> Any:
-    """The parse tree of one value's text (never changed by its readers: it is shared).
-
-    A check draws its inputs from the same few texts on every trial: parsing them once took
-    a tenth of a cold corpus run's time. A text that does not parse raises each time.
-    """
-    from ..syntax.grammar import load_parser
-
-    return load_parser("values", start="top", propagate_positions=False).parse(src)
 
 
 def parse_value(text: str, rng: np.random.Generator | None = None, names: dict[str, Any] | None = None) -> Any:

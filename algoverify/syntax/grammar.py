@@ -188,3 +188,14 @@ def load_parser(name: str, **options: Any) -> Any:
     if file is not None:
         _write_cached(file, digest, parser)
     return parser
+
+
+@functools.lru_cache(maxsize=1024)
+def value_tree(src: str) -> Any:
+    """The parse tree of one value's text (``grammars/values.lark``; never changed by its readers: it is shared).
+
+    A check draws its inputs from the same few texts on every trial, and ``lint`` reads them
+    again: parsing them once took a tenth of a cold corpus run's time. A text that does not
+    parse raises each time.
+    """
+    return load_parser("values", start="top", propagate_positions=False).parse(src)

@@ -37,7 +37,17 @@ def quotes(claim: str, sentence: str) -> bool:
     whitespace, the first letter's case may differ, the texts read as written or as rendered),
     on texts with their whitespace collapsed.
     """
-    for a, b in ((_squashed(claim), _squashed(sentence)), (_rendered(claim), _rendered(sentence))):
+    return _quoted(_forms(claim), _forms(sentence))
+
+
+def _forms(text: str) -> tuple[str, str]:
+    """The two readings :func:`quotes` compares: as written and as rendered, whitespace collapsed."""
+    return _squashed(text), _rendered(text)
+
+
+def _quoted(claim: tuple[str, str], sentence: tuple[str, str]) -> bool:
+    # rendering is the dear part: claims() computes each text's forms once, not once per pair
+    for a, b in zip(claim, sentence):
         if a and b and any(x in y for x, y in ((a, b), (_swapped(a), b), (b, a), (_swapped(b), a))):
             return True
     return False
@@ -128,9 +138,12 @@ def claims(note: Note, blocks: Sequence[Any]) -> tuple[list[Claim], list[Uncheck
     entries = unchecked_entries(note)
     used: set[int] = set()
     out = []
+    quoted_forms = [(i, _forms(claim)) for i, claim in quoted]
+    entry_forms = [(e, _forms(e.sentence)) for e in entries]
     for sentence in sentences(note, blocks):
-        ids = tuple(dict.fromkeys(i for i, claim in quoted if quotes(claim, sentence.text)))
-        marked = [e for e in entries if quotes(e.sentence, sentence.text)]
+        forms = _forms(sentence.text)
+        ids = tuple(dict.fromkeys(i for i, claim in quoted_forms if _quoted(claim, forms)))
+        marked = [e for e, entry in entry_forms if _quoted(entry, forms)]
         used.update(e.index for e in marked)
         found = tuple(cues(sentence.read))
         if found or ids or marked:

@@ -20,25 +20,7 @@ class _Marks:
 
     def __init__(self, note: Note):
         self.note = note
-        self.root = None
-        if note.front_matter_span is None:
-            return
-        text = note.source.segment(note.front_matter_span)
-        if note.front_matter_format == "yaml":
-            import yaml
-
-            self.root = None
-            # libyaml's composer first (a tenth of the time; its marks count code points as the pure-Python
-            # one's do: tests/test_frontmatter_marks.py compares them), the pure-Python one for what it refuses
-            loaders = [yaml.CSafeLoader] if getattr(yaml, "__with_libyaml__", False) else []
-            for loader in [*loaders, yaml.SafeLoader]:
-                try:
-                    self.root = yaml.compose(text, Loader=loader)
-                    break
-                except (yaml.YAMLError, RecursionError, UnicodeError, MemoryError):
-                    continue
-        elif note.front_matter_format == "toml":
-            self.root = tomlspans.compose(text)
+        self.root = note.front_matter_nodes
 
     def span(self, path: tuple[Any, ...], *, key: bool = False) -> Span | None:
         """The span of the value at ``path`` (of its key, with ``key=True``).

@@ -134,7 +134,31 @@ def read_spec(
     :param forced_trials: trials of every check, whatever the spec says (``--trials N``).
     :param tolerance: the project's ``rtol``/``atol`` for checks that set none; the note's
         own ``rtol:``/``atol:`` come first.
+
+    The spec last read is kept: the rules of ``lint`` each ask for the same note's spec, and
+    a spec is not changed once read.
     """
+    global _last_read
+    key = (default_trials, forced_trials, tuple(sorted((tolerance or {}).items())))
+    last = _last_read
+    if last is not None and last[0] is note and last[1] == key:
+        return last[2]
+    spec = _read_spec(note, default_trials=default_trials, forced_trials=forced_trials, tolerance=tolerance)
+    _last_read = (note, key, spec)
+    return spec
+
+
+#: ``(note, arguments, spec)`` of the last :func:`read_spec`
+_last_read: tuple[Note, tuple[Any, ...], NoteSpec] | None = None
+
+
+def _read_spec(
+    note: Note,
+    *,
+    default_trials: int | None,
+    forced_trials: int | None,
+    tolerance: dict[str, float | None] | None,
+) -> NoteSpec:
     section = note.front_matter.get("algoverify") if isinstance(note.front_matter, dict) else None
     out = NoteSpec()
     if section is None:
@@ -540,7 +564,7 @@ def _value_problems(note: Note, maps: list[tuple[str, Any]], extra: set[str]) ->
     """
     from lark.exceptions import LarkError, UnexpectedInput
 
-    from ...syntax.grammar import load_parser
+    from ...syntax.grammar import value_tree
 
     merged: dict[Any, tuple[str, Any]] = {}
     for section, mapping in maps:
@@ -552,7 +576,6 @@ def _value_problems(note: Note, maps: list[tuple[str, Any]], extra: set[str]) ->
     module = _section(note).get("module")
     own = _module_info(note.path.parent / module).generators if isinstance(module, str) else frozenset()
     own = own | extra if own is not None else None
-    parser = load_parser("values", start="top", propagate_positions=False)
     names = list(merged)
     for i, (name, (section, text)) in enumerate(merged.items()):
         if not isinstance(text, str):
@@ -562,7 +585,7 @@ def _value_problems(note: Note, maps: list[tuple[str, Any]], extra: set[str]) ->
             yield where, f"input {name}: empty value"
             continue
         try:
-            tree = parser.parse(text.strip())
+            tree = value_tree(text.strip())
         except UnexpectedInput as exc:
             yield where, f"input {name}: cannot read value {text!r} at column {getattr(exc, 'column', '?')}"
             continue
