@@ -546,6 +546,22 @@ def _field_names(cls: type) -> tuple[str, ...]:
 
 def iter_children(node: MathNode) -> Iterator[MathNode]:
     """Yield the direct children of ``node`` in field order (relation operands, matrix cells included)."""
+    return iter(children(node))
+
+
+def children(node: MathNode) -> tuple[MathNode, ...]:
+    """The direct children of ``node`` in field order, found once per node.
+
+    A node never changes, and the rules of ``lint`` walk each tree dozens of times: the tuple
+    is kept in the node's ``__dict__`` (not a field: equality, ``repr`` and dumps ignore it).
+    """
+    found = node.__dict__.get("_children")
+    if found is None:
+        found = node.__dict__["_children"] = tuple(_direct_children(node))
+    return found
+
+
+def _direct_children(node: MathNode) -> Iterator[MathNode]:
     for name in _field_names(type(node)):
         value = getattr(node, name)
         if isinstance(value, MathNode):
@@ -564,7 +580,7 @@ def walk(node: MathNode) -> Iterator[MathNode]:
     while stack:
         current = stack.pop()
         yield current
-        stack.extend(reversed(list(iter_children(current))))
+        stack.extend(reversed(children(current)))
 
 
 #: the older ``algorithmic`` package's constants (``\TRUE``, ``\FALSE``, ``\NIL``): control words with a value

@@ -355,14 +355,25 @@ def _field_names(cls: type) -> tuple[str, ...]:
 
 def iter_children(node: Node) -> Iterator[Node]:
     """Yield the direct child nodes of ``node`` in source order of their fields."""
-    for name in _field_names(type(node)):
-        value = getattr(node, name)
-        if isinstance(value, Node):
-            yield value
-        elif isinstance(value, tuple):
-            for item in value:
-                if isinstance(item, Node):
-                    yield item
+    return iter(children(node))
+
+
+def children(node: Node) -> tuple[Node, ...]:
+    """The direct child nodes of ``node`` in source order of their fields, found once per node.
+
+    A node never changes, and the rules of ``lint`` walk each listing dozens of times: the tuple
+    is kept in the node's ``__dict__`` (not a field: equality, ``repr`` and dumps ignore it).
+    """
+    found = node.__dict__.get("_children")
+    if found is None:
+        found = node.__dict__["_children"] = tuple(
+            item
+            for name in _field_names(type(node))
+            for value in (getattr(node, name),)
+            for item in (value if isinstance(value, tuple) else (value,))
+            if isinstance(item, Node)
+        )
+    return found
 
 
 def walk(node: Node) -> Iterator[Node]:
@@ -371,7 +382,7 @@ def walk(node: Node) -> Iterator[Node]:
     while stack:
         current = stack.pop()
         yield current
-        stack.extend(reversed(list(iter_children(current))))
+        stack.extend(reversed(children(current)))
 
 
 class NodeVisitor:
