@@ -40,6 +40,7 @@ RANKS = {
     "algoverify.api": 12,
     "algoverify.cli": 13,
     "algoverify.integrations": 13,  # the pytest plugin: over the API, as the command line is
+    "algoverify.launch": 14,  # the command's entry point: the collector set up, then the command line
     "algoverify.__main__": 14,
     "algoverify": 15,  # the package's __init__: the public names, loaded lazily from everywhere
 }
