@@ -10,12 +10,25 @@ garbage collector, for nothing:
 * when the interpreter shuts down it collects everything once more, and frees every module.
   The command's files are written and closed by then: its streams are flushed and the process
   ends at once (:func:`os._exit`), as mypy's command does.
+
+It also starts NumPy's BLAS with one thread (:data:`THREADS`) unless the user chose a count.
+OpenBLAS starts a thread per core when it loads, a third of NumPy's import, and the sizes a
+check draws are far too small for threads to pay; the run's parallelism is its lanes (``--jobs``),
+which threads per lane would oversubscribe (joblib's workers limit theirs for the same reason).
 """
 
 from __future__ import annotations
 
 #: New containers between two passes of the collector over the young generation (CPython: 700).
 YOUNG = 50_000
+#: The thread counts of the BLAS and OpenMP libraries NumPy may load, set to 1 where unset.
+THREADS = (
+    "OPENBLAS_NUM_THREADS",
+    "OMP_NUM_THREADS",
+    "MKL_NUM_THREADS",
+    "NUMEXPR_NUM_THREADS",
+    "VECLIB_MAXIMUM_THREADS",
+)
 
 
 def main() -> int:
@@ -24,6 +37,8 @@ def main() -> int:
     import os
     import sys
 
+    for name in THREADS:  # before NumPy loads: a BLAS reads its count once
+        os.environ.setdefault(name, "1")
     _, middle, old = gc.get_threshold()
     gc.set_threshold(YOUNG, middle, old)
     from .cli import main as run

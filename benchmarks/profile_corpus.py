@@ -52,6 +52,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("paths", nargs="*", default=[str(ROOT / "corpus")])
     parser.add_argument("--interval", type=float, default=0.002, help="seconds between samples")
+    parser.add_argument(
+        "--proof-cache",
+        action="store_true",
+        help="keep the project's proof cache (only the note cache is off): what a run with it full spends",
+    )
     args = parser.parse_args()
 
     current: list[str] = ["(reading)"]
@@ -84,7 +89,7 @@ def main() -> None:
     cpu, wall = time.process_time(), time.perf_counter()
     sampler.start()
     try:
-        result = api.check(args.paths, isolate=False, jobs=1, cache=False)
+        result = api.check(args.paths, isolate=False, jobs=1, cache=False, proof_cache=args.proof_cache)
     finally:
         done.set()
         sampler.join()

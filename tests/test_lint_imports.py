@@ -9,6 +9,7 @@ chain that brought it in, so the fix is where the chain says.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -113,6 +114,39 @@ def test_the_command_widens_the_young_generation_and_ends_with_its_status_and_it
     out = subprocess.run([sys.executable, "-c", LAUNCH], capture_output=True, text=True, cwd=ROOT)
     assert out.returncode == 3
     assert json.loads(out.stdout) == [YOUNG, True]
+
+
+THREAD_PROBE = textwrap.dedent(
+    """
+    import json, os, sys
+    import algoverify.launch as launch
+
+    def command():
+        import numpy  # what the command's NumPy loads with: the BLAS starts its threads here
+
+        print(json.dumps([len(os.listdir("/proc/self/task")), {n: os.environ.get(n) for n in launch.THREADS}]))
+        return 0
+
+    sys.modules["algoverify.cli"] = type(sys)("algoverify.cli")
+    sys.modules["algoverify.cli"].main = command
+    launch.main()
+    """
+)
+
+
+@pytest.mark.skipif(
+    not Path("/proc/self/task").is_dir() or (os.cpu_count() or 1) < 2, reason="needs Linux's /proc and 2 cores"
+)
+@pytest.mark.parametrize("chosen", [None, "2"])
+def test_the_command_starts_the_blas_with_one_thread_unless_the_user_chose_a_count(chosen):
+    # OpenBLAS starting a thread per core was a third of NumPy's import in a cold lint
+    env = {k: v for k, v in os.environ.items() if not k.endswith(("_NUM_THREADS", "_MAXIMUM_THREADS"))}
+    if chosen:
+        env["OPENBLAS_NUM_THREADS"] = chosen
+    out = subprocess.run([sys.executable, "-c", THREAD_PROBE], capture_output=True, text=True, cwd=ROOT, env=env)
+    threads, variables = json.loads(out.stdout)
+    assert variables["OPENBLAS_NUM_THREADS"] == (chosen or "1") and variables["OMP_NUM_THREADS"] == "1"
+    assert threads == (2 if chosen else 1)
 
 
 def test_a_long_report_arrives_whole_through_a_pipe():
