@@ -180,6 +180,22 @@ def test_a_violated_precondition_is_reported_as_such(inputs, code, column, words
     assert (line, col) == ((3, column) if code == "AV309" else (2, 1))
 
 
+def test_a_precondition_is_compiled_once_and_tested_on_every_call(monkeypatch):
+    # every trial calls its listing: compiling \tau \gt 0 again on each call cost more than testing it
+    from algoverify.running import inputs as entry
+
+    compiled = []
+    compile_expr = entry.compile_expr
+    monkeypatch.setattr(entry, "compile_expr", lambda node, ctx: compiled.append(node) or compile_expr(node, ctx))
+    listing = algoverify.compile(DECLARED)
+    good = dict(x=np.ones(3), A=np.zeros((2, 3)), k=4)
+    for tau in (0.1, 0.2, 0.3):
+        assert listing(tau=tau, **good) == 9
+    with pytest.raises(ExecutionError) as info:
+        listing(tau=-1.0, **good)
+    assert info.value.finding.code == "AV309" and len(compiled) == 1
+
+
 @pytest.mark.parametrize(
     "condition, column",
     [
@@ -446,7 +462,9 @@ def test_letters_that_spell_no_name_of_the_listing_stay_a_product():
 
 
 def test_a_modules_functions_reach_the_listings(tmp_path):
-    (tmp_path / "helpers.py").write_text("def Partition(n):\n    return n // 2\n\nFUNCTIONS = {'Partition': Partition}\n")
+    (tmp_path / "helpers.py").write_text(
+        "def Partition(n):\n    return n // 2\n\nFUNCTIONS = {'Partition': Partition}\n"
+    )
     note = tmp_path / "n.md"
     note.write_text(
         "---\nalgoverify:\n  module: helpers.py\n  checks: []\n---\n\n"
@@ -464,7 +482,15 @@ def test_a_modules_functions_reach_the_listings(tmp_path):
     [(r"$s \mathrel{+}= i$", 10), (r"$s += i$", 10), (r"$s -= i$", -10), (r"$s \mathrel{*}= 2$", 0)],
 )
 def test_update_assignments(update, expected):
-    assert run(r"\Require $n$ \State $s \gets 0$ \For{$i = 1, \dots, n$} \State " + update + r" \EndFor \State \Return $s$", n=4) == expected
+    assert (
+        run(
+            r"\Require $n$ \State $s \gets 0$ \For{$i = 1, \dots, n$} \State "
+            + update
+            + r" \EndFor \State \Return $s$",
+            n=4,
+        )
+        == expected
+    )
 
 
 @pytest.mark.parametrize(

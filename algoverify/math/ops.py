@@ -96,6 +96,8 @@ def check_terms(count: int, what: str) -> None:
 
 def power(base: Any, exp: Any) -> Any:
     """``base^{exp}``: a matrix power for a square matrix and an integer, else elementwise."""
+    if exp.__class__ is int and exp >= 0 and base.__class__ is np.ndarray and base.ndim == 1:
+        return base**exp  # (x_i - mu)^2 of a vector, on every call: NumPy's own fast square
     if getattr(base, "ndim", 0) == 2 and np.ndim(exp) == 0 and float(exp).is_integer():
         return np.linalg.matrix_power(base, int(exp))
     if getattr(base, "ndim", 0) == 2 and np.ndim(exp) == 0 and base.shape[0] == base.shape[1]:

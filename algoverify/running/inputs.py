@@ -59,13 +59,15 @@ def check_entry(spec: InputSpec, env: dict[str, Any], index_base: int = 1) -> No
     ``index_base``: where the listing's indices count from (``x_0 > 0`` of a listing from 0 reads x's first entry).
     The relations between inputs are :func:`check_conditions`'.
     """
-    exact = _exact(index_base)
+    exact = _EXACT if index_base == _EXACT.index_base else _exact(index_base)
     for d in spec.inputs:
         if d.name not in env:
             continue
         value = env[d.name]
         if d.shape is not None and not isinstance(value, list):
-            ndim = np.ndim(value)
+            kind = type(value)
+            # every trial's call passes here: an array's or a float's own ndim, not np.ndim's dispatch
+            ndim = value.ndim if kind is np.ndarray else 0 if kind is float or kind is int else np.ndim(value)
             if ndim != len(d.shape):
                 kind = {0: "a scalar", 1: "a vector", 2: "a matrix"}.get(len(d.shape), f"{len(d.shape)}-D")
                 raise LocatedError(
@@ -164,7 +166,7 @@ def _has_property(key: str, value: Any) -> bool:
 def _violated(condition: M.MathNode, env: dict[str, Any], exact: Context) -> bool:
     """Whether ``condition`` is false over ``env`` (exactly: no tolerance on a precondition)."""
     try:
-        return not bool(np.all(compile_expr(condition, exact)(dict(env))))
+        return not bool(np.all(_compiled(condition, exact)(dict(env))))
     except LocatedError:
         return False  # a constraint on names not known yet (a size given later) is not checked
     except Exception:  # noqa: BLE001 - a constraint that does not evaluate is not a violation
@@ -172,6 +174,20 @@ def _violated(condition: M.MathNode, env: dict[str, Any], exact: Context) -> boo
 
 
 _EXACT = Context(rtol=0.0, atol=0.0, guard=True)
+#: id(condition) → (the condition, the context, its closure): a precondition is tested on every
+#: call of its listing, and compiled once; the entry keeps the condition alive, so its id is not reused
+_CONDITIONS: dict[int, tuple[M.MathNode, Context, Any]] = {}
+
+
+def _compiled(condition: M.MathNode, ctx: Context) -> Any:
+    held = _CONDITIONS.get(id(condition))
+    if held is not None and held[0] is condition and held[1] is ctx:
+        return held[2]
+    fn = compile_expr(condition, ctx)
+    if len(_CONDITIONS) >= 4096:  # listings compiled and dropped over a long session: start afresh
+        _CONDITIONS.clear()
+    _CONDITIONS[id(condition)] = (condition, ctx, fn)
+    return fn
 
 
 @functools.lru_cache(maxsize=8)

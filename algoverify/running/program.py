@@ -181,7 +181,7 @@ class Program:
         return other
 
     def _bind_inputs(self, inputs: dict[str, Any], *, preconditions: bool = True) -> Env:
-        if not self._accepted.issuperset(inputs):  # --set epsilon=… for a listing that writes \varepsilon
+        if not inputs.keys() <= self._accepted:  # --set epsilon=… for a listing that writes \varepsilon
             inputs = {self._spelled(n, inputs): v for n, v in inputs.items()}
             inputs = ordered_from_sample(inputs, self._accepted)  # --set p=… for p_{(1)} \le \dots \le p_{(m)}
         if not self._accepted.issuperset(inputs):
