@@ -14,7 +14,10 @@ function written by hand that does the same arithmetic:
   ``trace.steps``) agree and that the eigenvalues are equal before timing anything.
 * layer normalisation (``corpus/layer-normalisation.md``) with d = 4096.
 
-Targets from the issue: power iteration ≤ 1.3×, layer norm ≤ 1.5×. The script also prints
+Targets (issue 23): power iteration ≤ 1.1×, layer norm ≤ 1.25×. The listing's ``\\Require
+symmetric matrix A`` is tested on every call (one comparison of A with its transpose), which the
+plain NumPy function does not do: a third row times a NumPy function that tests it too, the
+like-for-like figure (no target). The script also prints
 the parse+compile time of each note, once with cold parsers (the first load in the process
 builds the lark parsers) and once warm. It exits 1 when a ratio misses its target.
 """
@@ -36,8 +39,8 @@ import numpy as np  # noqa: E402
 import algoverify  # noqa: E402
 from algoverify.running.generators import generate  # noqa: E402
 
-POWER_TARGET = 1.3
-LAYERNORM_TARGET = 1.5
+POWER_TARGET = 1.1
+LAYERNORM_TARGET = 1.25
 
 
 def power_iteration_numpy(A: np.ndarray, v: np.ndarray, tau: float) -> tuple[float, np.ndarray, int]:
@@ -52,6 +55,13 @@ def power_iteration_numpy(A: np.ndarray, v: np.ndarray, tau: float) -> tuple[flo
         w = A @ v
         lam = float(np.linalg.norm(w))
     return lam, v, steps
+
+
+def power_iteration_numpy_checked(A: np.ndarray, v: np.ndarray, tau: float) -> tuple[float, np.ndarray, int]:
+    """:func:`power_iteration_numpy` after the test the listing's ``\\Require`` makes on entry: A is symmetric."""
+    if not (A == A.T).all():
+        raise ValueError("A is not symmetric")
+    return power_iteration_numpy(A, v, tau)
 
 
 def layer_norm_numpy(x: np.ndarray, gamma: np.ndarray, beta: np.ndarray, epsilon: float) -> np.ndarray:
@@ -150,6 +160,13 @@ def main(argv: list[str] | None = None) -> int:
         lambda: pi(A=A, v=v0, tau=args.tau), lambda: power_iteration_numpy(A, v0, args.tau), args.repeats // 4, 1
     )
 
+    _, npc_us, pic_ratio = paired(
+        lambda: pi(A=A, v=v0, tau=args.tau),
+        lambda: power_iteration_numpy_checked(A, v0, args.tau),
+        args.repeats // 4,
+        1,
+    )
+
     # layer norm
     d = args.d
     x = generate("randn", rng, d)
@@ -181,9 +198,10 @@ def main(argv: list[str] | None = None) -> int:
     for name, size, a, b, ratio, target in rows:
         ok &= ratio <= target
         print(
-            f"{name:<16} {size:<26} {a:>11.1f} {b:>10.1f} {ratio:>5.2f}x {'≤' + format(target, '.1f') + 'x':>7}"
+            f"{name:<16} {size:<26} {a:>11.1f} {b:>10.1f} {ratio:>5.2f}x {'≤' + format(target, 'g') + 'x':>7}"
             f"{'' if ratio <= target else '  MISSED'}"
         )
+    print(f"power iteration vs NumPy that also tests A's symmetry: {npc_us:.1f} µs, ratio {pic_ratio:.2f}x (no target)")
     print(f"layer norm vs hand-optimised NumPy (x - mu once): {cse_us:.1f} µs, ratio {cse_ratio:.2f}x (no target)")
     if steps:
         print(f"power iteration per iteration: listing {pi_us / steps:.1f} µs, numpy {np_us / steps:.1f} µs")

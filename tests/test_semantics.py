@@ -180,12 +180,42 @@ def test_a_violated_precondition_is_reported_as_such(inputs, code, column, words
     assert (line, col) == ((3, column) if code == "AV309" else (2, 1))
 
 
+SYMMETRIC = r"""\begin{algorithmic}
+\Require symmetric matrix \(A\)
+\State \Return \(A_{1,2}\)
+\end{algorithmic}"""
+_S = np.array([[2.0, 1.0], [1.0, 3.0]])
+
+
+@pytest.mark.parametrize(
+    "A, holds",
+    [
+        (_S, True),  # exactly symmetric: the first test settles it
+        (_S + np.array([[0.0, 1e-12], [0.0, 0.0]]), True),  # within the tolerance (1e-10 of the largest entry)
+        (_S + np.array([[0.0, 1e-6], [0.0, 0.0]]), False),
+        (np.array([[1.0, 2.0], [3.0, 1.0]]), False),
+        (np.array([[1.0, np.nan], [2.0, 1.0]]), True),  # not numbers throughout: the property is not tested
+        (np.array([[1, 2], [2, 1]]), True),  # integers
+        (np.array([[1.0, 2.0, 3.0], [2.0, 1.0, 4.0]]), True),  # not square: the words do not apply
+    ],
+)
+def test_a_symmetric_matrix_is_required_on_entry(A, holds):
+    listing = algoverify.compile(SYMMETRIC)
+    if holds:
+        assert listing(A=A) == A[0, 1] or np.isnan(A[0, 1])
+        return
+    with pytest.raises(ExecutionError) as info:
+        listing(A=A)
+    assert info.value.finding.code == "AV309"
+
+
 def test_a_precondition_is_compiled_once_and_tested_on_every_call(monkeypatch):
     # every trial calls its listing: compiling \tau \gt 0 again on each call cost more than testing it
     from algoverify.running import inputs as entry
 
     compiled = []
     compile_expr = entry.compile_expr
+    monkeypatch.setattr(entry, "_CONDITIONS", {})  # parsed trees are shared: another test's run compiled it
     monkeypatch.setattr(entry, "compile_expr", lambda node, ctx: compiled.append(node) or compile_expr(node, ctx))
     listing = algoverify.compile(DECLARED)
     good = dict(x=np.ones(3), A=np.zeros((2, 3)), k=4)

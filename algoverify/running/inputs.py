@@ -17,9 +17,9 @@ from ..math import mathexpr as M
 from ..math.names import identifier
 from ..math.numeric import Context, compile_expr
 from ..source import Span
-from .declarations import InputSpec
+from .declarations import Declared, InputSpec
 
-__all__ = ["check_conditions", "bind_sizes", "check_entry"]
+__all__ = ["check_conditions", "bind_sizes", "check_entry", "tested_on_entry"]
 
 
 def bind_sizes(spec: InputSpec, env: dict[str, Any], span: Span) -> None:
@@ -53,14 +53,30 @@ def bind_sizes(spec: InputSpec, env: dict[str, Any], span: Span) -> None:
             env[size] = next(iter(implied.values()))
 
 
-def check_entry(spec: InputSpec, env: dict[str, Any], index_base: int = 1) -> None:
+def tested_on_entry(spec: InputSpec) -> tuple[Declared, ...]:
+    """The declarations :func:`check_entry` tests something of: a shape, a domain, a property, a constraint."""
+    return tuple(
+        d
+        for d in spec.inputs
+        if d.shape is not None
+        or d.domain in ("natural", "integer")
+        or d.noun == "function"
+        or d.properties
+        or d.constraints
+    )
+
+
+def check_entry(
+    spec: InputSpec, env: dict[str, Any], index_base: int = 1, tested: tuple[Declared, ...] | None = None
+) -> None:
     """Check each input's shape, domain and constraints on entry; the first violation is AV309 at its declaration.
 
     ``index_base``: where the listing's indices count from (``x_0 > 0`` of a listing from 0 reads x's first entry).
-    The relations between inputs are :func:`check_conditions`'.
+    ``tested``: :func:`tested_on_entry` of ``spec``, when the caller keeps it. The relations between
+    inputs are :func:`check_conditions`'.
     """
     exact = _EXACT if index_base == _EXACT.index_base else _exact(index_base)
-    for d in spec.inputs:
+    for d in spec.inputs if tested is None else tested:
         if d.name not in env:
             continue
         value = env[d.name]
@@ -113,6 +129,14 @@ def check_conditions(spec: InputSpec, env: dict[str, Any], index_base: int = 1) 
 
 def _has_property(key: str, value: Any) -> bool:
     """Whether ``value`` has what the prose said of it; a value the property does not apply to is let through."""
+    if (
+        key == "symmetric"
+        and type(value) is np.ndarray
+        and value.ndim == 2
+        and value.shape[0] == value.shape[1]
+        and bool((value == value.T).all())
+    ):
+        return True  # what a matrix built symmetric is, at once: the tests below cost three passes more
     try:
         a = np.asarray(value, dtype=float)
     except (TypeError, ValueError):
@@ -122,11 +146,11 @@ def _has_property(key: str, value: Any) -> bool:
     square = a.ndim == 2 and a.shape[0] == a.shape[1]
     tol = 1e-10 * max(1.0, float(np.max(np.abs(a)))) if a.size else 0.0
     if key == "symmetric":
-        return not square or bool(np.allclose(a, a.T, rtol=0, atol=tol))
+        return not square or _symmetric(a, tol)
     if key in ("positive definite", "positive semidefinite"):
         if not square:
             return a.ndim != 2
-        if not np.allclose(a, a.T, rtol=0, atol=tol):
+        if not _symmetric(a, tol):
             return False
         least = float(np.min(np.linalg.eigvalsh((a + a.T) / 2))) if a.size else 0.0
         return least > tol if key == "positive definite" else least >= -tol
@@ -161,6 +185,17 @@ def _has_property(key: str, value: Any) -> bool:
     if key == "non-negative":
         return bool(np.all(a >= 0))
     return True
+
+
+def _symmetric(a: np.ndarray, tol: float) -> bool:
+    """Whether a finite square ``a`` equals its transpose within ``tol`` (``np.allclose`` with ``rtol=0``).
+
+    Tested on every call of a listing that requires a symmetric matrix: exact equality first (what
+    a symmetric matrix built as such has), a tenth of ``allclose``'s time, which was more than a
+    power iteration's sixty products at n = 256.
+    """
+    t = a.T
+    return bool((a == t).all()) or float(np.max(np.abs(a - t))) <= tol
 
 
 def _violated(condition: M.MathNode, env: dict[str, Any], exact: Context) -> bool:

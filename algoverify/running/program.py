@@ -21,7 +21,7 @@ from ..source import Span
 from ..syntax import ir
 from .conventions import numbered_from, ordered_from_sample, padded, variant, with_fixed
 from .declarations import InputSpec
-from .inputs import bind_sizes, check_conditions, check_entry
+from .inputs import bind_sizes, check_conditions, check_entry, tested_on_entry
 from .runstate import _RUN, Budget, Env, Exec, Trace, _Returned, _TooDeep
 from .symbols import Resolution
 
@@ -83,6 +83,12 @@ class Program:
         )
         self._inputs_set = frozenset(self.inputs)
         self._families = tuple(self.families.items())
+        # what a call binds beyond its inputs, found once: most listings have none of it, and
+        # every trial's call walked each declaration to learn so
+        declarations = self.declarations
+        self._entry = tested_on_entry(declarations)
+        self._parts = tuple((d.name, d.columns, d.rows) for d in declarations.inputs if d.columns or d.rows)
+        self._declared = bool(declarations.inputs or declarations.conditions)
         self._size_sources()
 
     def _size_sources(self) -> tuple[tuple[str, str | None, frozenset[str]], ...]:
@@ -215,20 +221,21 @@ class Program:
                     )
                 # k of B_1, …, B_k is the family's length; n of x_0, …, x_n one less
                 env[size] = len(env[family]) - (written.offset if written is not None else 0)
-        if declarations.inputs or declarations.conditions:
-            bind_sizes(declarations, env, self.span)
-            for d in declarations.inputs:
-                if d.name not in env:
+        if self._declared:
+            if declarations.sizes:
+                bind_sizes(declarations, env, self.span)
+            for name, columns, rows in self._parts:
+                if name not in env:
                     continue
-                if d.columns and np.ndim(env[d.name]) == 2:
-                    env.setdefault(d.columns, np.transpose(env[d.name]))  # a_j is column j of A
-                if d.rows:
-                    env.setdefault(d.rows, env[d.name])  # x_i is row i of X (c_{ij} of C is renamed when compiled)
+                if columns and np.ndim(env[name]) == 2:
+                    env.setdefault(columns, np.transpose(env[name]))  # a_j is column j of A
+                if rows:
+                    env.setdefault(rows, env[name])  # x_i is row i of X (c_{ij} of C is renamed when compiled)
         for name, value in self.defined:
             if name not in env:
                 env[name] = value(env)  # V = {1, …, n}, as the prose defines it (s ∈ V is checked next)
-        if preconditions and declarations.inputs:
-            check_entry(declarations, env, self.ctx.index_base)
+        if preconditions and self._entry:
+            check_entry(declarations, env, self.ctx.index_base, self._entry)
         for name, places in self.pads:
             if name in env:
                 env[name] = padded(env[name], places)
@@ -241,7 +248,7 @@ class Program:
         if preconditions and declarations.conditions:
             check_conditions(declarations, env, self.ctx.index_base)
         names = self.names
-        if names is not None:
+        if names is not None and (names.seeds or names.sequences):
             seeded: set[str] = set()
             for member, base, key in names.seeds:
                 if member in env and (base not in env or base in seeded):
