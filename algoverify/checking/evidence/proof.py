@@ -659,11 +659,11 @@ def _ordered(sp: Any, gap: Any, kind: str) -> bool | None:
     strict = kind == ">"
     if (gap.is_positive if strict else gap.is_nonnegative) is True:
         return True
+    if _beyond_assumptions(sp, gap):
+        return None  # rewriting would spend the step's time to say what this says now
     for value in _over_one_denominator(sp, gap):
         if (value.is_positive if strict else value.is_nonnegative) is True:
             return True
-    if _beyond_assumptions(sp, gap):
-        return None  # simplifying would spend the step's time to say what this says now
     try:
         with _share(STEP_SECONDS):
             for form in (lambda: sp.simplify(gap), lambda: sp.factor(sp.simplify(gap))):
