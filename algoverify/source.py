@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import bisect
 import math
+import re
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -48,6 +49,10 @@ class Span:
         return Span(min(self.start, other.start), max(self.end, other.end))
 
 
+#: A line's end, as editors count them: ``\r\n`` is one.
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
 class LineIndex:
     """Maps offsets to 1-based ``(line, column)`` pairs and back.
 
@@ -57,18 +62,8 @@ class LineIndex:
 
     def __init__(self, text: str) -> None:
         self._len = len(text)
-        starts = [0]
-        i, n = 0, len(text)
-        while i < n:
-            c = text[i]
-            if c == "\n":
-                starts.append(i + 1)
-            elif c == "\r":
-                if i + 1 < n and text[i + 1] == "\n":
-                    i += 1
-                starts.append(i + 1)
-            i += 1
-        self._starts = starts
+        # one regex scan, not a Python loop over every character: a note is indexed on every read
+        self._starts = [0, *(m.end() for m in _LINE_END.finditer(text))]
 
     @property
     def line_count(self) -> int:

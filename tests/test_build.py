@@ -542,3 +542,18 @@ def test_random_token_soup_only_raises_located_errors(text):
         parse(text)
     except LocatedError as found:
         assert found.rule.code.startswith("AV1")
+
+
+@given(st.text(alphabet="ab\r\n\u2028é", max_size=40))
+def test_line_ends_are_counted_as_editors_count_them(text):
+    # \r\n is one line end, a lone \r or \n is one; other separators (U+2028) are not
+    index = LineIndex(text)
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    assert index.line_count == len(lines)
+    offset = 0
+    for number, line in enumerate(lines, start=1):
+        assert index.line_col(offset) == (number, 1)
+        assert index.offset(number, 1) == offset
+        offset += len(line)
+        assert index.line_col(offset) == (number, len(line) + 1)
+        offset += 2 if text.startswith("\r\n", offset) else 1

@@ -674,9 +674,16 @@ def _read_module(path: str, mtime: int, size: int) -> _ModuleInfo:
 
 def _registered(tree: ast.Module) -> frozenset[str] | None:
     """Names the module registers as generators: ``@register()`` on a function, ``register("name")(fn)``."""
+    # one walk of the module (this runs for every note's module on every lint), then its parts
     aliases = set(_REGISTER)
+    functions: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
+    calls: list[ast.Call] = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom):
+        if isinstance(node, ast.Call):
+            calls.append(node)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            functions.append(node)
+        elif isinstance(node, ast.ImportFrom):
             aliases.update(a.asname for a in node.names if a.name in _REGISTER and a.asname)
 
     def is_register(fn: ast.expr) -> bool:
@@ -693,19 +700,18 @@ def _registered(tree: ast.Module) -> frozenset[str] | None:
 
     found: set[str] = set()
     handled: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            for dec in node.decorator_list:
-                call = dec if isinstance(dec, ast.Call) and is_register(dec.func) else None
-                if call is None and not is_register(dec):
-                    continue
-                handled.add(id(call or dec))
-                name = named(call) if call is not None else None
-                if name is False:
-                    return None
-                found.add(name or node.name)
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Call) and is_register(node.func.func):
+    for function in functions:
+        for dec in function.decorator_list:
+            call = dec if isinstance(dec, ast.Call) and is_register(dec.func) else None
+            if call is None and not is_register(dec):
+                continue
+            handled.add(id(call or dec))
+            name = named(call) if call is not None else None
+            if name is False:
+                return None
+            found.add(name or function.name)
+    for node in calls:
+        if isinstance(node.func, ast.Call) and is_register(node.func.func):
             handled.add(id(node.func))
             name = named(node.func)
             target = node.args[0] if node.args else None
@@ -714,7 +720,7 @@ def _registered(tree: ast.Module) -> frozenset[str] | None:
             if not isinstance(name, str):
                 return None
             found.add(name)
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and is_register(node.func) and id(node) not in handled:
+    for node in calls:
+        if is_register(node.func) and id(node) not in handled:
             return None  # registered some other way: any name may be a generator
     return frozenset(found)
