@@ -573,3 +573,47 @@ def test_to_between_two_names_counts_up_and_lint_does_not_ask(tmp_path):
     assert [f.code for f in api.lint([note]).all_findings()] == []  # `to` says upward, as CLRS writes it
     listing = algoverify.load(note).listing(1)
     assert listing(a=2, b=4) == 9 and listing(a=4, b=2) == 0  # upward; no pass when a > b
+
+
+def test_a_run_that_keeps_no_history_gives_the_same_outputs_hits_and_steps():
+    # a reference check reads only the outputs: its trials do not pay for each variable's history
+    listing = algoverify.compile(
+        r"""\begin{algorithmic}
+\Require \(n \in \mathbb{N}\), vector \(x\)
+\State \(s \gets 0\)
+\For{\(i = 1, \dots, n\)}
+    \State \(s \gets s + i\); \(y \gets 2 x\)
+\EndFor
+\State \(j \gets 0\)
+\While{\(j < 3\)}
+    \State \(j \gets j + 1\)
+\EndWhile
+\State \Return \(s, y, j\)
+\end{algorithmic}"""
+    )
+    inputs = dict(n=4, x=np.arange(3.0))
+    kept, bare = listing.run(inputs), listing.run(inputs, history=False)
+    assert kept.ok and bare.ok
+    assert kept.value[0] == bare.value[0] == 10 and kept.value[2] == bare.value[2] == 3
+    assert np.array_equal(kept.value[1], bare.value[1])
+    assert kept.trace.hits == bare.trace.hits and kept.trace.steps == bare.trace.steps
+    assert kept.trace.assignments("s") == 5 and kept.trace.history
+    assert bare.trace.history == {} and bare.trace.assignments("s") == 0
+
+
+def test_the_trials_of_a_reference_check_keep_no_history(monkeypatch):
+    from pathlib import Path
+
+    from algoverify import api
+    from algoverify.running.listing import Listing
+
+    asked = []
+    run = Listing.run
+    monkeypatch.setattr(
+        Listing, "run", lambda self, inputs, **kw: asked.append(kw.get("history", True)) or run(self, inputs, **kw)
+    )
+    note = Path(__file__).resolve().parents[1] / "corpus" / "power-iteration.md"
+    result = api.check([note], isolate=False, cache=False, trials=3)
+    kinds = {o.check.kind for n in result.notes for o in n.outcomes if o.check is not None}
+    assert {"reference", "contract"} <= kinds
+    assert False in asked and True in asked  # the contract check counts assignments: it keeps them

@@ -432,18 +432,19 @@ def generate_block(items: list[tuple[str, Any]], *, returned: type, fail: Callab
             f"        v = env[_k{i}] = {source if source is not None else f'_e{i}(env)'}",
             "        if v.__class__ is _float and v - v != 0:",
             "            _nonfinite(v)",
-            f"        h = history.get(_k{i})",
-            "        if h is None:",
-            f"            history[_k{i}] = [(_p{i}, v)]",
-            "        else:",
-            "            if h[-1][1].__class__ is _ndarray:",  # each statement's last array only (Trace)
-            f"                if h[-1][0] is _p{i}:",
-            "                    h[-1] = (h[-1][0], None)",
-            "                else:",
-            f"                    trace.forget(h, _p{i})",
-            f"            h.append((_p{i}, v))",
-            "            if len(h) > limit:",
-            f"                trace.trim(_k{i})",
+            "        if limit:",  # a trace with a limit of 0 keeps no history (Trace)
+            f"            h = history.get(_k{i})",
+            "            if h is None:",
+            f"                history[_k{i}] = [(_p{i}, v)]",
+            "            else:",
+            "                if h[-1][1].__class__ is _ndarray:",  # each statement's last array only (Trace)
+            f"                    if h[-1][0] is _p{i}:",
+            "                        h[-1] = (h[-1][0], None)",
+            "                    else:",
+            f"                        trace.forget(h, _p{i})",
+            f"                h.append((_p{i}, v))",
+            "                if len(h) > limit:",
+            f"                    trace.trim(_k{i})",
         ]
     lines += [
         "    except Exception as exc:",

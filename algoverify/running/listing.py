@@ -238,16 +238,19 @@ class Listing:
         on_step: Callable[[ir.Node, dict, Trace], None] | None = None,
         on_pass: Callable[[ir.Node, dict], None] | None = None,
         exact: bool = False,
+        history: bool = True,
     ) -> RunResult:
         """Run with ``inputs``; a failure is returned as a finding, not raised.
 
         ``exact``: run exactly, over rationals and their roots (floats given are the rationals they store);
         a value with no exact form is an ``AV310`` finding at the math that made it.
+        ``history=False``: the trace keeps no variable's history (hits, counters and steps are kept),
+        for a caller that reads only the outputs.
 
         ``on_step(node, env, trace)`` is called before each statement runs, ``on_pass(loop, env)``
         at the start of each pass of a loop (invariants and the stepper subscribe to them).
         """
-        trace = Trace()
+        trace = Trace() if history else Trace(history_limit=0)
         trace.on_pass = on_pass
         try:
             if exact:

@@ -57,6 +57,12 @@ class _Counts(dict):
         return 0
 
 
+#: Assignments a trace keeps of each name before it drops the older half. A trace made with 0 keeps
+#: none: the trials of a check that reads only the outputs (a reference check's) do not pay for
+#: them, a sixth of a small loop's pass.
+HISTORY = 10_000
+
+
 class Trace:
     """What a run did: statement hits, variable histories, named counters.
 
@@ -82,7 +88,7 @@ class Trace:
         "finished",
     )
 
-    def __init__(self, history_limit: int = 10_000) -> None:
+    def __init__(self, history_limit: int = HISTORY) -> None:
         # hits are counted by the statement's start offset: hashing an int is cheap, hashing
         # a Span dataclass per statement costs more than the statement on small arrays
         self._hits: dict[int, int] = {}  # a plain dict: the generated code's subscripts take its fast path
@@ -122,6 +128,8 @@ class Trace:
 
     def record_keyed(self, name: str, key: str, span: Span, value: Any) -> None:
         """:meth:`record`, as generated blocks call it (``key`` is kept for their signature)."""
+        if not self.history_limit:
+            return  # a run that keeps no history (see :attr:`history_limit`)
         h = self.history.get(name)
         if h is None:
             self.history[name] = [(span, value)]

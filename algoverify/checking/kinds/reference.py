@@ -41,7 +41,7 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
         def by_listing(values: dict[str, Any]) -> str | None:
             if not ctx.given(check, values):
                 return SKIP
-            result = ctx.run_listing(check, listing, values)
+            result = ctx.run_listing(check, listing, values, history=False)  # the outputs are all it reads
             if result.finding is not None:
                 return failed_run(result, ctx.report.note.source.line_col, listing)
             names = listing.outputs or ("result",)

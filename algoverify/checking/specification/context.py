@@ -187,9 +187,12 @@ class CheckContext:
 
         return Budget(int(check.get("max_steps", 20_000)), float(check.get("timeout", 10.0)))
 
-    def run_listing(self, check: CheckSpec, listing: Any, values: dict[str, Any]) -> Any:
-        """Run a listing on the drawn values it takes (sizes such as ``n`` are only for drawing)."""
-        return listing.run(taken(listing, values), budget=self.budget(check))
+    def run_listing(self, check: CheckSpec, listing: Any, values: dict[str, Any], *, history: bool = True) -> Any:
+        """Run a listing on the drawn values it takes (sizes such as ``n`` are only for drawing).
+
+        ``history=False`` for a check that reads only the outputs: the run keeps no variable's history.
+        """
+        return listing.run(taken(listing, values), budget=self.budget(check), history=history)
 
     # --- inputs ---------------------------------------------------------------------
 
