@@ -601,7 +601,14 @@ def test_a_run_that_keeps_no_history_gives_the_same_outputs_hits_and_steps():
     assert bare.trace.history == {} and bare.trace.assignments("s") == 0
 
 
-def test_the_trials_of_a_reference_check_keep_no_history(monkeypatch):
+@pytest.mark.parametrize(
+    "note, kept",
+    [
+        ("corpus/power-iteration.md", {False}),  # references, and a contract that counts runs of a line
+        ("corpus/gradient-accumulation.md", {False, True}),  # a contract that counts assignments keeps them
+    ],
+)
+def test_only_the_trials_that_count_assignments_keep_a_history(monkeypatch, note, kept):
     from pathlib import Path
 
     from algoverify import api
@@ -612,8 +619,7 @@ def test_the_trials_of_a_reference_check_keep_no_history(monkeypatch):
     monkeypatch.setattr(
         Listing, "run", lambda self, inputs, **kw: asked.append(kw.get("history", True)) or run(self, inputs, **kw)
     )
-    note = Path(__file__).resolve().parents[1] / "corpus" / "power-iteration.md"
-    result = api.check([note], isolate=False, cache=False, trials=3)
+    result = api.check([Path(__file__).resolve().parents[1] / note], isolate=False, cache=False, trials=3)
     kinds = {o.check.kind for n in result.notes for o in n.outcomes if o.check is not None}
-    assert {"reference", "contract"} <= kinds
-    assert False in asked and True in asked  # the contract check counts assignments: it keeps them
+    assert {"reference", "contract"} <= kinds and all(o.status != "error" for n in result.notes for o in n.outcomes)
+    assert set(asked) == kept

@@ -33,7 +33,8 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
             return SKIP
         # a count may read the inputs as given (`A^{(0)}` of a listing that sorts A in place)
         entry = {f"{k}_of_0": np.copy(v) if isinstance(v, np.ndarray) else v for k, v in taken(listing, values).items()}
-        result = ctx.run_listing(check, listing, values)
+        # the history's values are never read here: it is kept only to count what `assigned:` names
+        result = ctx.run_listing(check, listing, values, history=bool(expect.get("assigned")))
         if result.finding is not None:
             return failed_run(result, ctx.report.note.source.line_col, listing)
         # a count may name a size the inputs imply (`n` of x ∈ ℝⁿ, k of B_1, …, B_k), as the prose does,
