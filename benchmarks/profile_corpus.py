@@ -12,6 +12,8 @@ shrinking counterexamples, running listings, the rest of trials, parsing, other;
 counted as an import wherever it happens (sympy's, on the first proof). It prints the seconds and share of
 each, the CPU time of the run, and the ten checks that cost most with their proof's status.
 A worker per note costs what ``algoverify corpus/ --no-cache --jobs 1`` takes beyond this run.
+Last, each check whose proof ended inconclusive, with the CPU seconds of the attempt against those
+of the rest of its check (its trials): the issue's rule is that the first never exceeds the second.
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from algoverify import api  # noqa: E402
-from algoverify.checking.kinds import runner  # noqa: E402
+from algoverify.checking.evidence import proof, refproof  # noqa: E402
+from algoverify.checking.kinds import equation, runner  # noqa: E402
 
 #: (activity, test of a frame's file and function), in the order a sample is assigned: an import
 #: is an import wherever it happens (sympy's, on the first proof), and a listing's compiled code
@@ -61,15 +64,33 @@ def main() -> None:
 
     current: list[str] = ["(reading)"]
     run_check = runner.run_check
+    #: check → CPU seconds of the whole check, and of its proof (sympy's attempt, or its cache look-up)
+    check_cpu: dict[str, float] = {}
+    proof_cpu: collections.Counter[str] = collections.Counter()
+    statuses: dict[str, str] = {}
 
     def tracked(check, ctx):  # noqa: ANN001, ANN202
         current[0] = f"{Path(ctx.path).stem}:{check.id}"
+        started = time.process_time()
         try:
             return run_check(check, ctx)
         finally:
+            check_cpu[current[0]] = time.process_time() - started
             current[0] = "(between checks)"
 
+    def timed_settle(settle):  # noqa: ANN001, ANN202
+        def settled(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+            started = time.process_time()
+            found = settle(*args, **kwargs)
+            proof_cpu[current[0]] += time.process_time() - started
+            statuses[current[0]] = found.status
+            return found
+
+        return settled
+
     runner.run_check = tracked
+    for module in (proof, refproof, equation):
+        module.settle = timed_settle(module.settle)
     samples: list[tuple[str, str]] = []
     done = threading.Event()
     main_id = threading.main_thread().ident
@@ -120,6 +141,16 @@ def main() -> None:
     for check, n in by_check.most_common(10):
         status = "proof decided" if check in decided else ""
         print(f"  {check:<52}{n * per:>7.2f} s  {status}")
+    # the issue's rule: an inconclusive attempt must not cost more than the trials beside it
+    undecided = [c for c, s in statuses.items() if s == "inconclusive" and proof_cpu[c] >= 0.01]
+    undecided.sort(key=proof_cpu.__getitem__, reverse=True)
+    if undecided:
+        print("inconclusive proofs (CPU s) against the rest of their check:")
+        rests = {c: check_cpu.get(c, 0.0) - proof_cpu[c] for c in undecided}
+        for check in undecided:
+            dearer = "  proof dearer" if proof_cpu[check] > rests[check] else ""
+            print(f"  {check:<52}{proof_cpu[check]:>7.2f} {rests[check]:>7.2f}{dearer}")
+        print(f"  {'all of them':<52}{sum(proof_cpu[c] for c in undecided):>7.2f} {sum(rests.values()):>7.2f}")
 
 
 if __name__ == "__main__":
