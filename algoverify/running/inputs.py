@@ -129,14 +129,6 @@ def check_conditions(spec: InputSpec, env: dict[str, Any], index_base: int = 1) 
 
 def _has_property(key: str, value: Any) -> bool:
     """Whether ``value`` has what the prose said of it; a value the property does not apply to is let through."""
-    if (
-        key == "symmetric"
-        and type(value) is np.ndarray
-        and value.ndim == 2
-        and value.shape[0] == value.shape[1]
-        and bool((value == value.T).all())
-    ):
-        return True  # what a matrix built symmetric is, at once: the tests below cost three passes more
     try:
         a = np.asarray(value, dtype=float)
     except (TypeError, ValueError):
@@ -144,13 +136,13 @@ def _has_property(key: str, value: Any) -> bool:
     if not np.all(np.isfinite(a)):
         return True
     square = a.ndim == 2 and a.shape[0] == a.shape[1]
-    tol = 1e-10 * max(1.0, float(np.max(np.abs(a)))) if a.size else 0.0
     if key == "symmetric":
-        return not square or _symmetric(a, tol)
+        return not square or _symmetric(a)
+    tol = _tolerance(a)
     if key in ("positive definite", "positive semidefinite"):
         if not square:
             return a.ndim != 2
-        if not _symmetric(a, tol):
+        if not _symmetric(a):
             return False
         least = float(np.min(np.linalg.eigvalsh((a + a.T) / 2))) if a.size else 0.0
         return least > tol if key == "positive definite" else least >= -tol
@@ -187,15 +179,20 @@ def _has_property(key: str, value: Any) -> bool:
     return True
 
 
-def _symmetric(a: np.ndarray, tol: float) -> bool:
-    """Whether a finite square ``a`` equals its transpose within ``tol`` (``np.allclose`` with ``rtol=0``).
+def _tolerance(a: np.ndarray) -> float:
+    """How far from exact a property of the finite ``a`` may be: 1e-10 of its largest entry (at least of 1)."""
+    return 1e-10 * max(1.0, float(np.max(np.abs(a)))) if a.size else 0.0
+
+
+def _symmetric(a: np.ndarray) -> bool:
+    """Whether a finite square ``a`` equals its transpose within :func:`_tolerance` (``np.allclose``, ``rtol=0``).
 
     Tested on every call of a listing that requires a symmetric matrix: exact equality first (what
-    a symmetric matrix built as such has), a tenth of ``allclose``'s time, which was more than a
-    power iteration's sixty products at n = 256.
+    a matrix built symmetric has), and the tolerance only when it fails. ``allclose`` took more than
+    a power iteration's sixty products at n = 256.
     """
     t = a.T
-    return bool((a == t).all()) or float(np.max(np.abs(a - t))) <= tol
+    return bool((a == t).all()) or float(np.max(np.abs(a - t))) <= _tolerance(a)
 
 
 def _violated(condition: M.MathNode, env: dict[str, Any], exact: Context) -> bool:
@@ -209,19 +206,19 @@ def _violated(condition: M.MathNode, env: dict[str, Any], exact: Context) -> boo
 
 
 _EXACT = Context(rtol=0.0, atol=0.0, guard=True)
-#: id(condition) → (the condition, the context, its closure): a precondition is tested on every
-#: call of its listing, and compiled once; the entry keeps the condition alive, so its id is not reused
-_CONDITIONS: dict[int, tuple[M.MathNode, Context, Any]] = {}
 
 
 def _compiled(condition: M.MathNode, ctx: Context) -> Any:
-    held = _CONDITIONS.get(id(condition))
-    if held is not None and held[0] is condition and held[1] is ctx:
-        return held[2]
+    """``condition`` compiled in ``ctx``, once: a precondition is tested on every call of its listing.
+
+    The closure is kept in the node's ``__dict__`` (not a field: equality and dumps are unchanged),
+    as :func:`~algoverify.math.mathtree.children` keeps a node's children.
+    """
+    held = condition.__dict__.get("_precondition")
+    if held is not None and held[0] is ctx:
+        return held[1]
     fn = compile_expr(condition, ctx)
-    if len(_CONDITIONS) >= 4096:  # listings compiled and dropped over a long session: start afresh
-        _CONDITIONS.clear()
-    _CONDITIONS[id(condition)] = (condition, ctx, fn)
+    condition.__dict__["_precondition"] = (ctx, fn)
     return fn
 
 

@@ -190,7 +190,7 @@ class Program:
         if not inputs.keys() <= self._accepted:  # --set epsilon=… for a listing that writes \varepsilon
             inputs = {self._spelled(n, inputs): v for n, v in inputs.items()}
             inputs = ordered_from_sample(inputs, self._accepted)  # --set p=… for p_{(1)} \le \dots \le p_{(m)}
-        if not self._accepted.issuperset(inputs):
+        if not inputs.keys() <= self._accepted:
             unknown = [n for n in inputs if n not in self._accepted]
             raise LocatedError(
                 BadInput,

@@ -58,8 +58,8 @@ class _Counts(dict):
 
 
 #: Assignments a trace keeps of each name before it drops the older half. A trace made with 0 keeps
-#: none: the trials of a check that reads only the outputs (a reference check's) do not pay for
-#: them, a sixth of a small loop's pass.
+#: none: the trials of a check that reads only the outputs or counts (a reference check's, most
+#: contracts') do not pay for them, a third of power iteration's checks.
 HISTORY = 10_000
 
 
