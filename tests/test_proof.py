@@ -256,10 +256,52 @@ def test_a_sympy_point_that_holds_in_numbers_leaves_the_verdict_to_the_trials(tm
     from algoverify.checking.kinds import property as prop
 
     point = proof.Proof("disproved", counterexample=(("a", 1.0), ("b", 0.0)))  # (1 + 0)² = 1² + 0²
-    monkeypatch.setattr(prop, "prove", lambda check, shadowed=frozenset(), subjects=None, cache=None: point)
+    monkeypatch.setattr(
+        prop, "prove", lambda check, shadowed=frozenset(), subjects=None, cache=None, search_seconds=None: point
+    )
     o = outcome(note(tmp_path, '{a: "randn()", b: "randn()"}', r"(a+b)^{2} = a^{2} + b^{2}"))
     assert o.status == "refuted" and o.message.startswith("trial ")
     assert o.details["_counterexample"] != {"a": 1.0, "b": 0.0}
+
+
+def test_the_proof_runs_after_the_trials_and_may_spend_past_an_undecided_size_only_what_they_cost(
+    tmp_path, monkeypatch
+):
+    from algoverify.checking.kinds import property as prop
+
+    budgets = []
+    real = prop.prove
+
+    def spy(check, **kwargs):  # noqa: ANN001, ANN003, ANN202
+        budgets.append(kwargs["search_seconds"])
+        return real(check, **kwargs)
+
+    monkeypatch.setattr(prop, "prove", spy)
+
+    def outcome(path):  # noqa: ANN001, ANN202 - in this process, where the spy sees the calls
+        (found,) = api.check([path], seed=0, isolate=False).notes[0].outcomes
+        return found
+
+    held = outcome(
+        note(tmp_path, '{a: "randn()", b: "randn()"}', r"\lvert a + b \rvert \leq \lvert a \rvert + \lvert b \rvert")
+    )
+    assert held.status == "verified" and held.trials == 100
+    assert 0 < budgets[-1] < 10  # what the 100 trials took, in CPU seconds
+    # beside a refutation the search keeps its whole share: the simplest counterexample is worth it
+    refuted = outcome(note(tmp_path, '{a: "randn()", b: "randn()"}', r"(a+b)^{2} = a^{2} + b^{2}"))
+    assert refuted.status == "refuted" and budgets[-1] == float("inf")
+
+
+def test_an_attempt_with_no_time_left_past_an_undecided_size_searches_no_point(monkeypatch):
+    from algoverify.checking.evidence import points
+
+    tried = []
+    find = points.Draws.find
+    monkeypatch.setattr(points.Draws, "find", lambda self, gaps: tried.append(gaps) or find(self, gaps))
+    false = spec(draw={"a": "randn()", "b": "randn()"}, holds=r"\lvert a - b \rvert \leq \lvert a \rvert")
+    assert _prove(false, search_seconds=0.0).status == "inconclusive"
+    assert tried == []  # the budget was spent before the search began: no point evaluated
+    assert _prove(false).status == "disproved" and tried  # with the trials' budget unbounded, found
 
 
 def test_false_identity_is_disproved_and_refuted_by_the_trials(tmp_path):
@@ -403,6 +445,41 @@ def test_an_ordering_of_exponentials_of_several_variables_gives_up_at_once_and_s
     # the point search still disproves a false claim of that shape
     wrong = _prove(spec(draw={"a": "randn()", "b": "randn()"}, holds=r"\exp(a + b) \leq \exp(a)"))
     assert wrong.status == "disproved"
+
+
+@pytest.mark.parametrize(
+    "gap",
+    [
+        # Cauchy–Schwarz for two vectors of two entries: a theorem sympy's simplification does not reach
+        lambda a, b, c, d: sp_sqrt((a**2 + b**2) * (c**2 + d**2)) - abs(a * c + b * d),
+        # the triangle inequality
+        lambda a, b, c, d: abs(a) + abs(b) - abs(a + b),
+        # a bound on a difference: holds only where the draws keep it, never by assumptions
+        lambda a, b, c, d: 1 - abs(a * b - c),
+    ],
+    ids=["cauchy-schwarz", "triangle", "bound"],
+)
+def test_an_ordering_of_an_absolute_value_of_several_variables_gives_up_without_simplifying(monkeypatch, gap):
+    import sympy as sp
+
+    a, b, c, d = sp.symbols("a b c d", real=True)
+
+    def simplify(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        raise AssertionError("simplify was called on a shape it cannot decide")
+
+    monkeypatch.setattr(sp, "simplify", simplify)
+    assert proof._ordered(sp, gap(a, b, c, d), ">=") is None
+
+
+def test_a_false_bound_on_an_absolute_value_is_still_disproved_by_the_point_search():
+    wrong = _prove(spec(draw={"a": "randn()", "b": "randn()"}, holds=r"\lvert a - b \rvert \leq \lvert a \rvert"))
+    assert wrong.status == "disproved"
+
+
+def sp_sqrt(value):  # noqa: ANN001, ANN201
+    import sympy as sp
+
+    return sp.sqrt(value)
 
 
 def _softmax_at_log_p(sp):  # noqa: ANN001, ANN202

@@ -15,7 +15,7 @@ Found by walking up from a note's folder, as ruff and pytest find theirs: the ne
     atol = 1e-9                  #   (default: each kind's own)
     seed = 0                     # default seed of a run
     isolation = true             # check each note in a worker process of its own (POSIX)
-    prove = true                 # try a sympy proof of each claim before its trials (a check's prove: wins)
+    prove = true                 # try a sympy proof of each claim beside its trials (a check's prove: wins)
     note-timeout = 300           # seconds a note's checks may take together (a ceiling)
     note-memory-mb = 4096        # megabytes a note's worker may map beyond the run's (a ceiling)
     pytest-collect = false       # pytest collects the notes below as tests, without --algoverify

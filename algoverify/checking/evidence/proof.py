@@ -1,4 +1,4 @@
-"""Proofs of ``holds:`` relations: sympy decides them for every value of the draws' classes before the trials run.
+"""Proofs of ``holds:`` relations: sympy decides them for every value of the draws' classes, beside the trials.
 
 A *property* check's ``holds:`` — a chain of ``=``, ``≈`` (proved exact), ``≤ < ≥ >`` — is lowered
 to sympy with the classes its generators draw from as assumptions (``randn`` real,
@@ -16,8 +16,10 @@ CPU time makes what is proved independent of the machine's load. Anything the lo
 know (a function of the note's module, a generator without a class, a matrix power) makes the
 attempt inconclusive; so does the timer. Inconclusive attempts leave the verdict to the trials
 alone. A disproof is a point inside every generator's class where the relation fails
-(:attr:`Proof.counterexample`, given as the draws would give it): it is the first trial the check
-runs, and never refutes anything by itself: only a trial that fails does.
+(:attr:`Proof.counterexample`, given as the draws would give it): the check runs it as a trial,
+and it never refutes anything by itself: only a trial that fails does. The attempt runs after the
+trials, which pass what they cost as ``search_seconds``: past an undecided size, an attempt stops
+there, so that one that proves nothing costs no more than they did.
 
 Note text never reaches ``sympify``: the math goes through our AST (:mod:`algoverify.math.symbolic`).
 """
@@ -25,6 +27,7 @@ Note text never reaches ``sympify``: the math goes through our AST (:mod:`algove
 from __future__ import annotations
 
 import functools
+import math
 import signal
 import threading
 import time
@@ -61,7 +64,8 @@ SIZE_BOUND = 4
 #: Seconds one claim's proof may take, all its sizes together (past them: trials only).
 PROOF_SECONDS = 10.0
 #: CPU seconds a step that may not finish gets: deciding an ordering (per entry), and searching for
-#: a counterexample (all sizes together: a true claim spends the whole share finding nothing). The
+#: a counterexample (all sizes together: a true claim spends the whole share finding nothing; less
+#: when the trials beside it cost less, see :func:`prove`'s ``search_seconds``). The
 #: decision's share is well above what the orderings sympy does settle take (about 0.3 s for the
 #: cross-entropy gradient's norm at V = 5), so that what is proved does not flip from run to run.
 #: A point, when there is one, is found among the first ten tried, in a few hundredths of a second
@@ -143,12 +147,17 @@ def prove(
     seconds: float | None = None,
     subjects: Subjects = Subjects(),
     cache: ProofCache | None = None,
+    search_seconds: float = math.inf,
 ) -> Proof:
     """Try to prove ``holds:`` for every draw; never raises for what the claim says.
 
     :param shadowed: names the note's own module or snippet defines: never read as built-ins.
     :param subjects: the listing whose run the relation reads, and what it calls by name.
     :param cache: where a proof of the same content is looked up first, and this one kept.
+    :param search_seconds: CPU seconds the whole attempt may have spent and still go on past a
+        size sympy cannot decide (lowering the larger sizes, searching for a point; that part gets
+        at most :data:`SEARCH_SECONDS`). A check passes what its trials cost, so that an attempt
+        that proves nothing costs no more than they do; what sympy decides is never cut short.
     """
     tree = provable(check)
     if tree is None:
@@ -168,7 +177,7 @@ def prove(
             "calls": [[name, listing_material(listing)] for name, listing in subjects.calls],
             "snippet": subjects.snippet,
         }
-    return settle(lambda: _Attempt(check, tree, set(shadowed), subjects), seconds, cache, material)
+    return settle(lambda: _Attempt(check, tree, set(shadowed), subjects, search_seconds), seconds, cache, material)
 
 
 def beside(verdict: Any, proof: Proof | None, failed: str) -> Any:
@@ -290,7 +299,14 @@ _ADJECTIVE = {"real": "real", "positive": "positive", "nonnegative": "non-negati
 
 
 class _Attempt:
-    def __init__(self, check: Any, tree: M.Rel, shadowed: set[str], subjects: Subjects = Subjects()) -> None:
+    def __init__(
+        self,
+        check: Any,
+        tree: M.Rel,
+        shadowed: set[str],
+        subjects: Subjects = Subjects(),
+        search_seconds: float = math.inf,
+    ) -> None:
         import sympy
 
         self.sp = sympy
@@ -307,7 +323,9 @@ class _Attempt:
         self.counterexample: dict[str, Any] | None = None
         self.why = "sympy could not decide"
         self.partial = False  # a side divides by something that can be 0
-        self.searched = 0.0  # CPU seconds spent searching for a counterexample, all sizes together
+        self.search_seconds = search_seconds
+        self.started = time.process_time()
+        self.undecided_at: float | None = None  # CPU time when the first size was left undecided
         self.points = SEARCH_POINTS  # points the search may still evaluate
 
     def run(self) -> tuple[str, str, str]:
@@ -320,7 +338,7 @@ class _Attempt:
                 return DISPROVED, "", "sympy found a point where the claim fails"
             if verdict is None:
                 undecided = undecided or self.why
-                if self.searched >= SEARCH_SECONDS or self.points <= 0 or self.check.get("given") is not None:
+                if self._left() <= 0 or self.points <= 0 or self.check.get("given") is not None:
                     break  # with `given:` there is no point to search for: the larger sizes add nothing
         if cases == 0:
             raise Inconclusive("no size to prove")
@@ -464,20 +482,29 @@ class _Attempt:
         if not open_:
             return True
         self.why = "sympy could not decide"
+        if self.undecided_at is None:
+            self.undecided_at = time.process_time()
         if self.check.get("given") is not None:
             return None  # a point must also satisfy `given:`: the trials judge that
-        started = time.process_time()
+        left = self._left()
+        if left <= 0:
+            return None  # a timer of no time still lets a few points through before it fires
         try:
-            with _share(SEARCH_SECONDS - self.searched):
+            with _share(left):
                 self.counterexample = Draws(self, env).find(open_)
         except _Spent:
             self.counterexample = None
-        self.searched += time.process_time() - started
         if self.counterexample is not None:
             return False
         if any(kind == "=" and witness(sp, d) for d, kind in open_):
             self.why = "sympy's difference is not zero, but at no point the draws can give"
         return None
+
+    def _left(self) -> float:
+        """CPU seconds the search may still spend: its share from the first undecided size, within the trials' cost."""
+        now = time.process_time()
+        share = SEARCH_SECONDS - (now - (self.undecided_at if self.undecided_at is not None else now))
+        return min(share, self.search_seconds - (now - self.started))
 
     def _sides(self, env: dict[str, Any]) -> tuple[Any, Any]:
         """The two sides of a relation with one link (an equation), lowered over ``env``."""
@@ -677,14 +704,17 @@ def _ordered(sp: Any, gap: Any, kind: str) -> bool | None:
 
 
 def _beyond_assumptions(sp: Any, gap: Any) -> bool:
-    """Whether ``gap`` holds an exponential or a logarithm of several variables.
+    """Whether ``gap`` holds an exponential, a logarithm or an absolute value of several variables.
 
     Its sign is then a theorem (convexity of log-sum-exp, monotonicity of a softmax in its
-    temperature), never what sympy's assumptions and simplification give. Measured on the corpus,
-    every such ordering ended undecided after 0.2 to 0.6 s of simplifying; the point search that
-    disproves one still runs.
+    temperature, Cauchy–Schwarz ``|⟨x, y⟩| ≤ √(‖x‖² ‖y‖²)``, a bound on a variance), never what
+    sympy's assumptions and simplification give: an ``Abs`` that sympy kept after building the
+    expression has an argument whose sign it does not know. Measured on the corpus, every such
+    ordering ended undecided after 0.06 to 0.6 s of simplifying; the point search that disproves
+    one still runs. A root stays: a norm of what simplifies to 0 (``‖softmax(log p + c) − p‖``)
+    is proved by simplifying.
     """
-    return any(len(f.free_symbols) > 1 for f in gap.atoms(sp.exp, sp.log))
+    return any(len(f.free_symbols) > 1 for f in gap.atoms(sp.exp, sp.log, sp.Abs))
 
 
 #: Degree up to which a polynomial's real roots are isolated exactly.

@@ -565,7 +565,7 @@ def search(
     if getattr(ctx, "fixed", None) is not None:
         return _once(check, ctx, inputs_spec, attempt)
     for label, values in extra:
-        found = _candidate(check, ctx, attempt, label, values)
+        found = candidate(check, ctx, attempt, label, values)
         if found is not None:
             return found
     plan = _Plan(check)
@@ -634,7 +634,7 @@ def search(
     return Verdict(True, held, ran)
 
 
-def _candidate(
+def candidate(
     check: Any, ctx: Any, attempt: Callable[[dict[str, Any]], str | None], label: str, values: dict[str, Any]
 ) -> Any:
     """The refuting verdict of a candidate counterexample, or ``None`` when it holds or cannot be tested."""

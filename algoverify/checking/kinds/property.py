@@ -12,6 +12,8 @@ trials where it is false are skipped.
 
 from __future__ import annotations
 
+import math
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,7 +23,7 @@ from ...findings import Finding, LocatedError, SpecReferenceError, VacuousBound
 from ...math.exact import as_float, to_exact
 from ...math.ops import seen
 from ..evidence.proof import PROVED, Proof, Subjects, beside, provable, prove
-from ..evidence.trials import REFUTING_CODES, SKIP, CannotCheck, NotReached, failed_run, search
+from ..evidence.trials import REFUTING_CODES, SKIP, CannotCheck, NotReached, candidate, failed_run, search
 from ..outcome import Verdict
 from ..specification.context import DEFAULT_TOLERANCE, CheckContext, taken, tolerance
 from ..specification.spec import CheckSpec, Statements
@@ -40,7 +42,6 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
     spec.update(check.get("draw") or {})
     holds = str(check.get("holds"))
     place = _place(check, ctx, listing) if listing is not None else None
-    proof = _proof(check, ctx)
     with snippet_functions(check, ctx) as snippet:
 
         def attempt(values: dict[str, Any]) -> str | None:
@@ -49,16 +50,19 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
             env.update(values)
             return _attempt(check, ctx, listing, place, values, env)
 
-        held = holds + (f" proved {proof.scope};" if proof is not None and proof.status == PROVED else "")
-        # sympy's point is tried first, as a trial like any other: it refutes only if the numbers fail
-        extra = (
-            [("sympy's counterexample", dict(proof.counterexample))]
-            if proof is not None and proof.counterexample
-            else []
-        )
-        verdict = search(
-            check, ctx, spec, attempt, success=held + " held on {trials}" + _where(check, place), extra=extra
-        )
+        # the trials run first: past what sympy decides, a proof beside trials that held may spend what
+        # they cost, no more; beside a refutation it may search its whole share for the simplest point
+        started = time.process_time()
+        verdict = search(check, ctx, spec, attempt, success=holds + " held on {trials}" + _where(check, place))
+        spent = time.process_time() - started
+        proof = _proof(check, ctx, math.inf if verdict.holds is False else spent)
+        if proof is not None and proof.counterexample:
+            # sympy's point is tried as a trial like any other: it refutes only if the numbers fail, and
+            # then it is the counterexample shown, small numbers a reader checks in their head
+            found = candidate(check, ctx, attempt, "sympy's counterexample", dict(proof.counterexample))
+            verdict = found if found is not None else verdict
+    if proof is not None and proof.status == PROVED and verdict.holds is True:
+        verdict.message = f"{holds} proved {proof.scope};{verdict.message[len(holds) :]}"
     return beside(verdict, proof, " is false")
 
 
@@ -74,11 +78,14 @@ def _exact_form(check: CheckSpec, listing: Any) -> None:
     raise LocatedError(SpecReferenceError, where, check=check.id, message=f"arithmetic: exact: {why}")
 
 
-def _proof(check: CheckSpec, ctx: CheckContext) -> Proof | None:
-    """The sympy proof of ``holds:``, tried before the trials (``None``: none tried)."""
+def _proof(check: CheckSpec, ctx: CheckContext, trials_seconds: float) -> Proof | None:
+    """The sympy proof of ``holds:``, tried after the trials (``None``: none tried)."""
     if getattr(ctx, "fixed", None) is not None or not ctx.proves(check) or provable(check) is None:
         return None
-    return prove(check, shadowed=frozenset(ctx.functions), subjects=_subjects(check, ctx), cache=ctx.proofs)
+    subjects = _subjects(check, ctx)
+    return prove(
+        check, shadowed=frozenset(ctx.functions), subjects=subjects, cache=ctx.proofs, search_seconds=trials_seconds
+    )
 
 
 def _subjects(check: CheckSpec, ctx: CheckContext) -> Subjects:

@@ -103,7 +103,7 @@ class CheckContext:
     # --- the spec -------------------------------------------------------------------
 
     def proves(self, check: CheckSpec) -> bool:
-        """Whether sympy tries to prove ``check`` before its trials: its ``prove:``, else the project's."""
+        """Whether sympy tries to prove ``check`` beside its trials: its ``prove:``, else the project's."""
         own = check.get("prove")
         return self.prove if own is None else own is True
 

@@ -465,11 +465,11 @@ _GIVEN = Key(
     "a precondition on the drawn inputs (`\\lVert v \\rVert > 0`): trials where it is false are skipped",
 )
 
-#: whether sympy tries a proof before the trials (the kinds that attempt one)
+#: whether sympy tries a proof beside the trials (the kinds that attempt one)
 _PROVE = Key(
     "prove",
     Boolean(),
-    "try to prove the claim with sympy before the trials; `false`: the trials alone (a proof that cannot "
+    "try to prove the claim with sympy beside the trials; `false`: the trials alone (a proof that cannot "
     "succeed costs nothing then)",
     default="the project's `prove`, else true",
 )
