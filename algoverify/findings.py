@@ -539,7 +539,8 @@ class BadInput(Rule):
 
     Why: the run would fail later at a less helpful place.
 
-    Example: ``algoverify run note.md --set A=spd(2)`` for a listing that also requires ``v``.
+    Example: ``algoverify run note.md --set A=spd(2)`` for a listing that also requires ``v``; at ``lint``, a
+    check that draws ``x0`` for a listing whose prose introduces \\(x^{(0)}\\) (the input ``x_of_0``).
     """
 
     code = "AV307"

@@ -64,32 +64,56 @@ def input_findings(
             continue
         listing = found[1]
         values: dict[str, Any] = {}
-        try:
-            for name, text in spec.items():
+        unknown: set[str] = set()  # drawn by the module's own generators, which lint never imports
+        for name, text in spec.items():
+            try:
                 values[str(name)] = (
                     parse_value(text, np.random.default_rng(0), values) if isinstance(text, str) else text
                 )
-        except Exception:  # noqa: BLE001 - a module's generator, which lint never imports: check's to bind
-            continue
+            except Exception:  # noqa: BLE001 - its name is given all the same; its shape is check's to learn
+                unknown.add(str(name))
         for name in list(values):  # epsilon drawn for a listing that writes \varepsilon, lambda for its lam
             spelt = variant(name)
             if spelt is not None and spelt not in values:
                 values[spelt] = values[name]
-        given = set(values) | set(functions) | {str(k).partition("(")[0].strip() for k in check.get("let") or {}}
+        unknown |= {spelt for name in unknown if (spelt := variant(name)) is not None}
+        lets = {str(k).partition("(")[0].strip() for k in check.get("let") or {}}
+        given = set(values) | unknown | set(functions) | lets
         try:
             listing.program.bound_inputs(taken(listing, values), preconditions=False)
         except LocatedError as exc:
             message = str(exc.args_.get("message", ""))
             missing = [n for n in message.removeprefix("missing input(s) ").split(", ") if n not in given]
+            if unknown:  # a size, or what an array of unknown shape implies, may come from a drawn value
+                missing = [n for n in missing if n in listing.inputs and n not in listing.sizes]
             if message.startswith("missing input(s) ") and missing:
-                said = (
-                    f"missing input(s) {', '.join(missing)}: the check draws {', '.join(map(str, spec))}, and listing "
-                )
-                said += f"{check.get('listing')} takes {', '.join(listing.inputs)}"
-                out.append(BadInput.finding(check.at("inputs"), path, message=said))
+                out.append(BadInput.finding(check.at("inputs"), path, message=_missing(check, listing, spec, missing)))
         except Exception:  # noqa: BLE001 - values lint made up may not bind; check binds its own
             continue
     return out
+
+
+def _missing(check: Any, listing: Any, spec: dict[str, Any], missing: list[str]) -> str:
+    """AV307's message: what is missing, as the note writes it, and what the check draws that the listing never reads.
+
+    ``x0`` drawn for a listing whose prose introduces ``x^{(0)}`` is the common case: the
+    listing's ``x_of_0`` is named with its LaTeX, and the unused draw beside it.
+    """
+    from ...math.latex import identifier_latex
+
+    def shown(name: str) -> str:
+        latex = identifier_latex(name)
+        return name if latex == name else f"{name} (\\({latex}\\))"
+
+    said = f"missing input(s) {', '.join(map(shown, missing))}: the check draws {', '.join(map(str, spec))}"
+    said += f", and listing {check.get('listing')} takes {', '.join(listing.inputs)}"
+    accepted = set(listing.inputs) | set(listing.sizes)
+    unused = [str(n) for n in spec if str(n) not in accepted and variant(str(n)) not in accepted]
+    if len(unused) == 1 and len(missing) == 1:
+        said += f"; it never reads {unused[0]}: draw it as {missing[0]}"
+    elif unused:
+        said += f"; it never reads {', '.join(unused)}: draw each as the listing names it"
+    return said
 
 
 def _listing(check: Any, irs: Sequence[ir.Algorithm | None], compiled: dict[int, Any]) -> tuple[int, Any] | None:

@@ -1,0 +1,93 @@
+r"""``lint`` says when a check cannot give its listing an input, before any run (AV307 at ``inputs:``).
+
+The case authors meet most: the prose introduces a starting value as ``x^{(0)}``, which the
+listing reads as its input ``x_of_0``, and the spec draws ``x0``. ``check`` then could not run
+a trial; ``lint`` must have said so, also when another input is drawn by the note's module
+(whose generators lint never imports), and must name the input as the note writes it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from algoverify import api
+
+MODULE = """\
+import numpy as np
+from algoverify import register_generator as register
+
+
+@register()
+def contraction(rng, n):
+    '''An n x n matrix of spectral norm at most one half.'''
+    M = rng.standard_normal((n, n))
+    return 0.5 * M / max(np.linalg.norm(M, 2), 1.0)
+
+
+def fixed_point(M, c):
+    return np.linalg.solve(np.eye(len(c)) - M, c)
+"""
+
+PROSE = r"""Let \(M\) be an \(n \times n\) matrix of norm below one, let \(c \in \mathbb{R}^{n}\), and
+let \(x^{(0)} \in \mathbb{R}^{n}\) be any starting vector. The iteration below runs \(K\) steps.
+
+\begin{algorithmic}[1]
+\For{\(k = 0, \dots, K - 1\)}
+  \State \(x^{(k+1)} \gets M x^{(k)} + c\)
+\EndFor
+\State \Return \(x^{(K)}\)
+\end{algorithmic}
+
+From any starting vector the iterates reach the fixed point of the map.
+"""
+
+
+def _note(tmp_path: Path, inputs: str) -> Path:
+    (tmp_path / "iter_checks.py").write_text(MODULE)
+    note = tmp_path / "iteration.md"
+    note.write_text(
+        "---\ntitle: t\nalgoverify:\n  module: iter_checks.py\n  checks:\n    - id: reaches\n"
+        "      kind: reference\n      listing: 1\n"
+        '      claim: "From any starting vector the iterates reach the fixed point of the map"\n'
+        f"      inputs: {inputs}\n      reference: fixed_point\n      rtol: 1e-6\n      atol: 1e-8\n---\n\n" + PROSE
+    )
+    return note
+
+
+# (inputs:, the AV307 message lint gives, or None when the check gives every input)
+CASES = [
+    pytest.param(
+        '{n: "integers(1, 5)", M: "contraction(n)", c: "randn(n)", x0: "randn(n)", K: 80}',
+        r"missing input(s) x_of_0 (\(x^{(0)}\)): the check draws n, M, c, x0, K, and listing 1 takes M, c, K, "
+        "x_of_0; it never reads x0: draw it as x_of_0",
+        id="x0-for-x^(0)-beside-a-module-generator",
+    ),
+    pytest.param(
+        '{n: "integers(1, 5)", M: "contraction(n)", c: "randn(n)", K: 80}',
+        r"missing input(s) x_of_0 (\(x^{(0)}\)): the check draws n, M, c, K, and listing 1 takes M, c, K, x_of_0",
+        id="left-out",
+    ),
+    pytest.param(
+        '{n: "integers(1, 5)", M: "contraction(n)", c: "randn(n)", x_of_0: "randn(n)", K: 80}',
+        None,
+        id="drawn-as-the-listing-names-it",
+    ),
+    # the size n is not drawn: it comes from M's shape, which lint cannot know without the module
+    pytest.param('{M: "contraction(3)", c: "randn(3)", x_of_0: "randn(3)", K: 80}', None, id="size-from-a-module-draw"),
+]
+
+
+@pytest.mark.parametrize(("inputs", "message"), CASES)
+def test_lint_finds_an_input_the_check_leaves_out(tmp_path, inputs, message):
+    note = _note(tmp_path, inputs)
+    result = api.lint([note])
+    found = [f for f in result.all_findings() if f.code == "AV307"]
+    assert [f.message for f in found] == ([message] if message else [])
+    if found:  # at the check's inputs: key, where the fix is made
+        line, column = result.sources[found[0].path].line_col(found[0].span.start)
+        assert note.read_text().splitlines()[line - 1][column - 1 :].startswith("inputs:")
+    (outcome,) = api.check([note], seed=0, trials=5).notes[0].outcomes
+    # what lint says is what check meets: a left-out input stops every trial, a given one runs
+    assert (outcome.status == "could not check") == (message is not None), outcome.message
