@@ -91,3 +91,32 @@ def test_lint_finds_an_input_the_check_leaves_out(tmp_path, inputs, message):
     (outcome,) = api.check([note], seed=0, trials=5).notes[0].outcomes
     # what lint says is what check meets: a left-out input stops every trial, a given one runs
     assert (outcome.status == "could not check") == (message is not None), outcome.message
+
+
+def test_a_reference_check_of_a_listing_that_returns_nothing_is_said_at_lint_and_never_refuted(tmp_path):
+    # the listing leaves its result in y, as a textbook's may; nothing is returned to compare
+    (tmp_path / "refs.py").write_text("def doubled(x):\n    return 2 * x\n")
+    note = tmp_path / "double.md"
+    note.write_text(
+        "---\ntitle: t\nalgoverify:\n  module: refs.py\n  checks:\n    - id: doubles\n      kind: reference\n"
+        '      listing: 1\n      claim: "doubles every entry"\n      inputs: {n: "integers(1, 4)", x: "randn(n)"}\n'
+        "      reference: doubled\n---\n\n"
+        "Let \\(x \\in \\mathbb{R}^{n}\\). The listing doubles every entry of \\(x\\) into \\(y\\).\n\n"
+        "\\begin{algorithmic}[1]\n\\For{\\(i = 1, \\dots, n\\)}\n  \\State \\(y_i \\gets 2 x_i\\)\n\\EndFor\n"
+        "\\end{algorithmic}\n"
+    )
+    said = (
+        r"check doubles: listing 1 returns nothing (it has no \Return): a reference check compares what the "
+        r"listing returns with the reference; end it with \State \Return of what it computes"
+    )
+    result = api.lint([note])
+    (found,) = [f for f in result.all_findings() if f.code != "AV604"]
+    assert (found.code, found.message) == ("AV502", said)
+    assert result.sources[found.path].line_col(found.span.start) == (8, 7)  # at `listing: 1`
+    (outcome,) = api.check([note], seed=0, trials=5).notes[0].outcomes
+    assert outcome.status == "could not check" and said in outcome.message
+    # with the \Return a reader expects, the same check is tested and holds
+    note.write_text(note.read_text().replace("\\EndFor\n", "\\EndFor\n\\State \\Return \\(y\\)\n"))
+    assert [f.code for f in api.lint([note]).all_findings() if f.code != "AV604"] == []
+    (outcome,) = api.check([note], seed=0, trials=5).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message

@@ -134,6 +134,17 @@ class Listing:
         return self._signature()[1]
 
     @property
+    def returns_nothing(self) -> bool:
+        """Whether no run gives a value: no ``\\Return`` at all, and no input a procedure updates in place.
+
+        A textbook's listing may leave its results in variables it never returns (Q and R of a
+        Gram–Schmidt): a check that compares what it returns has nothing to compare.
+        """
+        if any(isinstance(node, ir.Return) for node in ir.walk(self.algorithm)):
+            return False
+        return self.program.in_place is None
+
+    @property
     def returned(self) -> frozenset[str]:
         """Names some ``\\Return`` of one value returns whole, where the returns do not agree on one."""
         from .signature import entry_of, returned_names

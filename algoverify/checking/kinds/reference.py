@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from ...findings import LocatedError, SpecReferenceError
 from ...math.ops import Sequence
 from ...math.sizeless import Zero
 from ..evidence.proof import PROVED, Proof, beside
@@ -24,7 +25,7 @@ from ..evidence.refproof import listing_subject, prove_reference, snippet_subjec
 from ..evidence.trials import SKIP, CannotCheck, failed_run, search
 from ..outcome import Verdict
 from ..specification.context import CheckContext, variant
-from ..specification.spec import CheckSpec
+from ..specification.spec import CheckSpec, nothing_returned
 from .entries import cut, differing
 from .subjects import RunFailed, snippet_functions
 
@@ -35,6 +36,8 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
     inputs = check.get("inputs") or {}
     if check.get("snippet") is None:
         listing = ctx.listing(check)
+        if listing.returns_nothing:
+            raise LocatedError(SpecReferenceError, check.at("listing"), check=check.id, message=nothing_returned(check))
         proof = _proof(check, ctx, listing_subject(listing, set(ctx.functions)), listing_material(listing))
         success = _success(check, proof)
 

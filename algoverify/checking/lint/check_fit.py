@@ -19,12 +19,12 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ...findings import BadInput, Finding, LocatedError, UnboundName
+from ...findings import BadInput, Finding, LocatedError, SpecReferenceError, UnboundName
 from ...math.names import variant
 from ...running.reads import reads_of
 from ...syntax import ir
 from ..specification.formula_reading import grouped_scripts, spec_tree
-from ..specification.spec import listing_named
+from ..specification.spec import listing_named, nothing_returned
 
 __all__ = ["formula_findings", "input_findings"]
 
@@ -63,6 +63,10 @@ def input_findings(
         if found is None or not spec or check.get("as") is not None or not whole:
             continue
         listing = found[1]
+        if check.kind == "reference" and listing.returns_nothing:
+            out.append(
+                SpecReferenceError.finding(check.at("listing"), path, check=check.id, message=nothing_returned(check))
+            )
         values: dict[str, Any] = {}
         unknown: set[str] = set()  # drawn by the module's own generators, which lint never imports
         for name, text in spec.items():

@@ -61,6 +61,7 @@ __all__ = [
     "read_spec",
     "check_references",
     "listing_named",
+    "nothing_returned",
     "validate_spec",
     "Statements",
     "Statement",
@@ -346,6 +347,14 @@ def _module_file_problem(note: Note, name: str) -> str | None:
     if not regular_file(path):
         return f"{path} is not a regular file of at most 10 MB"
     return None
+
+
+def nothing_returned(check: CheckSpec) -> str:
+    """Why a reference check of a listing that returns nothing cannot test its claim (said by ``lint`` too)."""
+    return (
+        f"listing {check.get('listing')} returns nothing (it has no \\Return): a reference check compares what "
+        "the listing returns with the reference; end it with \\State \\Return of what it computes"
+    )
 
 
 def check_references(
