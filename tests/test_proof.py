@@ -8,6 +8,8 @@ the trials to decide, silently; a disproof is shown as refuted only because a tr
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -548,3 +550,24 @@ def test_a_draws_text_is_parsed_once_however_many_trials_read_it(monkeypatch):
     drawn = [values.parse_value(text, np.random.default_rng(k)) for k in range(20)]
     assert all(d.shape == (7,) for d in drawn) and len({float(d[0]) for d in drawn}) == 20
     assert values.generator_call(text)[0] == "randn" and parses == [text]
+
+
+def test_a_proof_that_simplifies_leaves_sympys_units_unimported_and_the_real_ones_untouched():
+    # in a fresh interpreter: sympy.physics.units is imported by the first simplify unless a stand-in answers
+    program = """
+import sys
+from algoverify.checking.evidence import proof
+from algoverify.checking.specification.spec import CheckSpec
+from algoverify.source import Span
+
+def prove(holds):
+    return proof.prove(CheckSpec("c", "property", Span(0, 0), params={"draw": {"x": "randn()"}, "holds": holds}))
+
+found = prove("x \\\\le x^{2} - x + 1")  # decided by simplifying, then by its roots
+print(found.status, "sympy.physics.units" in sys.modules, "sympy.physics" in sys.modules)
+import sympy.physics.units as units  # a user's own import: the real package, whatever ran before
+again = prove("x - 1 \\\\le x^{2} - x")
+print(again.status, sys.modules["sympy.physics.units"] is units, hasattr(units, "meter"))
+"""
+    out = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True).stdout
+    assert out.split("\n")[:2] == ["proved False False", "proved True True"]
