@@ -1104,6 +1104,47 @@ def test_v_star_of_a_vector_is_its_conjugate_transpose():
     assert run(v=np.array([1.0, 2.0]), z=np.array([3.0, 4.0])) == 22.0
 
 
+_GRAM_SCHMIDT_STEP = r"""
+\Require \(v_1, \dots, v_n\)
+\For{\(i = 1, \dots, n\)}
+  \State \(q_i \gets v_i / \lVert v_i \rVert\)
+\EndFor
+\State \Return \(q_1^{*} v_2\)
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "inputs", "expected"),
+    [
+        # the listing's vectors q_i and no name q^{*}: (q_1)^* v_2, Trefethen and Bau's r_ij = q_i^* v_j
+        (_GRAM_SCHMIDT_STEP, {"v": np.array([[3.0, 4.0], [1.0, 0.0]])}, 0.6),
+        # a name x^{*} the note gives (an optimum): x_1^{*} is its first entry, as before
+        (
+            r"\Require \(x^{*}, x\)" "\n" r"\State \Return \(x_1^{*} + x_1\)",
+            {"x_star": [10.0, 20.0], "x": [1.0, 2.0]},
+            11.0,
+        ),
+    ],
+    ids=["adjoint-of-a-member", "entry-of-a-starred-name"],
+)
+def test_a_starred_member_is_the_members_conjugate_transpose_unless_the_starred_name_is_the_notes(
+    body, inputs, expected
+):
+    assert listing(body)(**{k: np.asarray(v) for k, v in inputs.items()}) == pytest.approx(expected)
+
+
+def test_a_starred_member_of_the_listings_vectors_lints_clean_and_one_of_nothing_is_still_unbound(tmp_path):
+    from helpers import prose_note
+
+    clean = prose_note(tmp_path, "The vectors are given.", _GRAM_SCHMIDT_STEP)  # asserts lint is clean
+    assert algoverify.load(clean).listings[0].inputs == ("v",)
+    unbound = _GRAM_SCHMIDT_STEP.replace(r"q_1^{*} v_2", r"w_1^{*} v_2")
+    note = tmp_path / "unbound.md"
+    note.write_text("The vectors are given.\n\n\\begin{algorithmic}\n" + unbound.strip() + "\n\\end{algorithmic}\n")
+    found = [f for f in api.lint([note]).all_findings() if f.code == "AV303"]
+    assert [f.message.split(":")[0] for f in found] == ["w_star is not defined"]
+
+
 def test_numbered_names_beside_the_bare_letter_are_numbers_of_their_own_and_a_reported_failure_ends_the_run():
     run = listing(
         r"""

@@ -94,6 +94,7 @@ __all__ = [
     "join_words",
     "RENAMED",
     "variant",
+    "starred_member",
 ]
 
 #: LaTeX names that are Python keywords (or clash with one) and their identifiers.
@@ -494,3 +495,17 @@ def variant(name: str) -> str | None:
 
 def _increment_of(letter: str) -> bool:
     return (len(letter) == 1 and letter.isalpha()) or letter in GREEK_LETTERS
+
+
+def starred_member(node: Idx) -> Idx | None:
+    """``q_i`` of ``q_i^{*}``: the member whose conjugate transpose it may be (``None``: no trailing star).
+
+    The parser reads ``q_i^{*}`` as ``(q^{*})_i``, the i-th entry of an optimum ``q^{*}``; beside
+    vectors ``q_i`` the listing binds and no name ``q^{*}``, a reader takes it as ``(q_i)^{*}``
+    (Trefethen and Bau's ``r_{ij} = q_i^{*} v_j``). Which it is, the caller decides from the
+    names bound.
+    """
+    base = node.base
+    if not isinstance(base, Sym) or base.accents[-1:] != ("star",):
+        return None
+    return dataclasses.replace(node, base=dataclasses.replace(base, accents=base.accents[:-1]))

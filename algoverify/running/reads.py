@@ -15,7 +15,7 @@ import dataclasses
 from ..math import mathexpr as M
 from ..math.builtin_names import BUILTIN_FUNCTIONS
 from ..math.mathlists import written_range
-from ..math.names import identifier, labelled
+from ..math.names import identifier, labelled, starred_member
 from .scope_types import Read, Scope
 
 __all__ = ["Read", "reads_of", "is_constant", "constant_letters", "CONSTANT_WORDS", "CONSTANTS"]
@@ -131,6 +131,10 @@ class _Reader:
 
     def v_Idx(self, node: M.Idx, bound: frozenset[str]) -> None:
         flat = identifier(node)
+        member = starred_member(node)
+        if member is not None and identifier(member.base) in bound and not {flat, identifier(node.base)} & bound:
+            self.v_Idx(member, bound)  # q_i^{*} of the listing's q_i and no q^{*}: what it reads is q_i
+            return
         if flat is not None and self.scope is not None and node.span is not None:
             first = self.scope.member_read.get(flat)
             if first is None or node.span.start < first:

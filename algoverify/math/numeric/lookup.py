@@ -23,7 +23,7 @@ from ...source import Span
 from .. import mathexpr as M
 from ..bigops import keyed
 from ..functions import PYTHON_MATH
-from ..names import identifier, labelled
+from ..names import identifier, labelled, starred_member
 from ..ops import FiniteSet, Sequence, element, holds_a_number, members, product, transpose
 from ..sizeless import Basis, Identity, Ones
 from ..slices import IndexSpan, index_items, slice_of
@@ -193,6 +193,24 @@ def _binary(
 
 def _idx(node: M.Idx, ctx: Context) -> Closure:
     flat = identifier(node)
+    plain = starred_member(node)
+    starred = identifier(node.base)
+    if plain is None or starred in ctx.declared or flat in ctx.declared:
+        return _entry(node, flat, ctx)
+    # q_i^{*} beside vectors q_i the run assigns and no name q^{*}: (q_i)^*, Trefethen–Bau's r_ij = q_i^* v_j;
+    # which it is, only the run knows (q is assigned, q^{*} is not)
+    own, member = _entry(node, flat, ctx), _entry(plain, identifier(plain), ctx)
+    base = identifier(plain.base)
+
+    def read(env: Env) -> Any:
+        if starred in env or flat in env or base not in env:
+            return own(env)
+        return np.conj(transpose(member(env)))
+
+    return read
+
+
+def _entry(node: M.Idx, flat: str | None, ctx: Context) -> Closure:
     if _identity_of_size(node, ctx):
         return _eye(node, flat, ctx)
     if M.zero_literal(node.base) and len(node.indices) == 1:
