@@ -120,3 +120,31 @@ def test_a_reference_check_of_a_listing_that_returns_nothing_is_said_at_lint_and
     assert [f.code for f in api.lint([note]).all_findings() if f.code != "AV604"] == []
     (outcome,) = api.check([note], seed=0, trials=5).notes[0].outcomes
     assert outcome.status == "verified", outcome.message
+
+
+def test_a_formula_reading_a_name_the_prose_only_mentions_is_said_at_lint_as_at_check(tmp_path):
+    # the prose names \hat{Q}, as the columns q_i together; no run binds it, so `holds:` cannot read it
+    note = tmp_path / "normalise.md"
+    note.write_text(
+        "---\ntitle: t\nalgoverify:\n  checks:\n    - id: unit\n      kind: property\n      listing: 1\n"
+        '      claim: "every column has length one"\n      inputs: {n: "integers(1, 4)", v: "uniform(1, 2, n, 3)"}\n'
+        "      holds: '\\lVert \\hat{Q}_1 \\rVert = 1'\n---\n\n"
+        "The vectors \\(v_1, \\dots, v_n\\) are scaled to length one; together the \\(q_i\\) form "
+        "\\(\\hat{Q}\\), and every column has length one.\n\n"
+        "\\begin{algorithmic}[1]\n\\For{\\(i = 1, \\dots, n\\)}\n  \\State \\(q_i \\gets v_i / \\lVert v_i \\rVert\\)\n"
+        "\\EndFor\n\\State \\Return \\(q\\)\n\\end{algorithmic}\n"
+    )
+    result = api.lint([note])
+    (found,) = [f for f in result.all_findings() if f.code == "AV303"]
+    assert found.message == (
+        r"\hat{Q}_1 is not defined (nor is \hat{Q} to index): the check's holds: reads it, and neither its "
+        r"inputs, its let:, its listing nor the note's module give \hat{Q}"
+    )
+    assert result.sources[found.path].line_col(found.span.start)[0] == 10  # at `holds:`
+    (outcome,) = api.check([note], seed=0, trials=5).notes[0].outcomes
+    assert outcome.status == "could not check" and r"\hat{Q}" in outcome.message
+    # reading what the run computes, the same claim is tested
+    note.write_text(note.read_text().replace(r"\hat{Q}_1", "q_1"))
+    assert [f.code for f in api.lint([note]).all_findings() if f.code == "AV303"] == []
+    (outcome,) = api.check([note], seed=0, trials=5).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message

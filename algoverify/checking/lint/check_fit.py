@@ -8,8 +8,10 @@ definitions, the module's functions and whatever its listing binds or computes. 
 finds a name none of them gives only when the first trial evaluates the formula ("\theta_M
 is not defined"); here it is found from the text alone, at the key that holds the formula.
 
-The names a run binds are over-approximated (every name the listing mentions, declares or is
-given by the prose around it): a name this reports is one no run can bind, never a guess.
+The names a run binds are over-approximated (every name the listing mentions or declares, and
+the sizes, families, definitions and functions of the prose around it): a name this reports is
+one no run can bind, never a guess. A name the prose only mentions (``\hat{Q}``, the columns
+``q_i`` together) is bound by no run unless the listing reads it, which makes it an input.
 """
 
 from __future__ import annotations
@@ -171,7 +173,7 @@ def _run_names(check: Any, listing: Any, scopes: Sequence[tuple[Any, Any]]) -> s
         names |= set(resolution.declarations.names) if resolution.declarations is not None else set()
     context = listing.context
     if context is not None:
-        names |= set(context.names) | set(context.sizes) | set(context.families) | set(context.definitions)
+        names |= set(context.sizes) | set(context.families) | set(context.definitions)
         names |= set(context.functions) | set(context.coordinates)
     if program.names is not None:
         names |= set(program.names.renames) | set(program.names.renames.values())
@@ -209,10 +211,13 @@ def _check_findings(path: Path, check: Any, listing: Any, names: set[str]) -> li
 
 
 def _unbound(path: Path, check: Any, key: tuple[Any, ...], latex: str, read: Any) -> Finding:
+    from ...math.latex import identifier_latex
+
     written = latex[read.span.start : read.span.end] if read.span is not None else read.name
-    whole = read.name if read.indices else written
+    base = identifier_latex(read.name)  # \hat{Q} as the note writes it, not Q_hat
+    whole = base if read.indices else written
     hint = (
-        (f" (nor is {read.name} to index)" if read.indices and written != read.name else "")
+        (f" (nor is {base} to index)" if read.indices and written != read.name else "")
         + f": the check's {key[0]}: reads it, and neither its inputs, its let:, its listing "
         + f"nor the note's module give {whole}"
     )
