@@ -115,6 +115,7 @@ class _Retyper:
                 assigns += 1
         self.implicit = rows and _implicit_rows(toks)
         self.pre.update(_marginal_marks(toks, self.match))
+        self.pre.update(_capital_words(toks))
         self.seps = _statement_separators(toks) if assigns > 1 and not self.implicit else set()
 
     # --- the pass ---------------------------------------------------------------------------
@@ -313,6 +314,38 @@ class _Retyper:
 #: what marks a summed or averaged position in a subscript: Agresti's n_{i+}, Rice's \bar{Y}_{i.}, n_{i\cdot}
 _MARKS = {"PLUS": "+", "DOT": "cdot"}
 _MARK_CMDS = {"\\cdot": "cdot", "\\bullet": "cdot"}
+
+
+#: truth words a textbook sets in capitals (CLRS's ``\Return TRUE``): one word each, never T·R·U·E
+_CAPITAL_WORDS = frozenset({"TRUE", "FALSE", "NIL", "NULL"})
+
+
+def _capital_words(toks: list[Any]) -> dict[int, tuple[str, str, int]]:
+    """Runs of adjacent letters that spell one of :data:`_CAPITAL_WORDS` and nothing more: one NAME each."""
+    out: dict[int, tuple[str, str, int]] = {}
+    n, i = len(toks), 0
+    while i < n:
+        if toks[i].type != "LETTER" or toks[i].value not in "TFN" or (i and _joined(toks, i - 1)):
+            i += 1
+            continue
+        k = i
+        while k + 1 < n and k - i < 5 and toks[k + 1].type == "LETTER" and toks[k].end_pos == toks[k + 1].start_pos:
+            k += 1
+        word = "".join(t.value for t in toks[i : k + 1])
+        if word in _CAPITAL_WORDS and not (k + 1 < n and _joined(toks, k, k + 1)):
+            out[i] = ("NAME", word, k)
+        i = k + 1
+    return out
+
+
+def _joined(toks: list[Any], i: int, j: int | None = None) -> bool:
+    """Whether token ``i`` is a letter or number touching the next one (``j``, by default ``i + 1``)."""
+    j = i + 1 if j is None else j
+    return (
+        toks[i].type in ("LETTER", "NUMBER")
+        and toks[i].end_pos == toks[j].start_pos
+        and toks[j].type in ("LETTER", "NUMBER")
+    )
 
 
 def _marginal_marks(toks: list[Any], match: dict[int, int]) -> dict[int, tuple[str, str, int]]:

@@ -64,6 +64,8 @@ _CASE = re.compile(r"\b(?:at|setting|substituting|putting|taking)(?: [\w-]+){0,3
 #: the words between two maths of one clause: "x = 1 and y = 2", "a = 1, b = 2"
 _JOINED = re.compile(r"^(?:,|and|, and)?$", re.I)
 _CONDITIONAL = re.compile(r"\b(?:if|when|whenever|unless|once|until|while|otherwise|whether)\b", re.I)
+#: the words after a relation that make it one case: "p(j) = 0 if no request is disjoint from j"
+_CONDITION_AFTER = re.compile(r"^(?:if|when|whenever|unless|provided|otherwise|except|in case)\b", re.I)
 # the words between two maths are whitespace-collapsed and stripped: patterns match them whole
 _COUNT_NOUNS = (
     r"entries|elements|items|components|coordinates|numbers|values|keys|nodes|vertices|points|digits|bits|terms|"
@@ -248,6 +250,8 @@ def _read(sentence: Sentence, text: str, parse: Parse, spec: InputSpec, origin: 
         conditional = bool(
             _CONDITIONAL.search(before) or _QUALIFIER.search(words) or _FOR_CLAUSE.match(before) or _CASE.search(words)
         )
+        # "p(j) = 0 if no request i < j is disjoint from j": a case of a definition, said after it
+        conditional = conditional or bool(isinstance(after, str) and _CONDITION_AFTER.match(after))
         # "for k = 2 and n = 2^m + ℓ": the clause goes on over "and"
         conditional = conditional or (was_conditional and _JOINED.match(words) is not None)
         was_conditional = conditional
