@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from helpers import prose_note
 
+import algoverify
 from algoverify import api
 
 _CHAIN = r"""
@@ -45,8 +46,63 @@ def test_a_definition_with_a_case_after_it_defines_nothing_and_the_drawn_values_
     [(r"\Return TRUE", True), (r"\Return FALSE", False), (r"\Return \textsc{true}", True)],
 )
 def test_true_and_false_in_capitals_are_the_truth_values(tmp_path, returned, expected):
-    body = "\\Require $a, b$\n\\If{$a > b$}\n  \\State " + returned + "\n\\EndIf\n\\State \\Return " + ("FALSE" if expected else "TRUE")
+    body = (
+        "\\Require $a, b$\n\\If{$a > b$}\n  \\State "
+        + returned
+        + "\n\\EndIf\n\\State \\Return "
+        + ("FALSE" if expected else "TRUE")
+    )
     note = prose_note(tmp_path, r"The numbers \(a\) and \(b\) are compared.", body)
     listing = api.load(note).listings[0]
     assert listing(a=2, b=1) is expected
     assert listing(a=1, b=2) is (not expected)
+
+
+_MARKED = r"""
+\Require $N$
+\For{$i \gets 2$ \textbf{to} $N - 1$}
+  \State $a[i] \gets i \bmod 2$
+\EndFor
+\State \Return $\{ i : 2 \le i < N, a[i] = 1 \}$
+"""
+
+
+@pytest.mark.parametrize(("N", "expected"), [(2, []), (3, []), (8, [3, 5, 7])])
+def test_a_set_builder_bounded_by_its_condition_runs_over_that_range_with_brackets_too(N, expected):
+    # a[i] as the condition's index: i runs over 2, …, N - 1 as written, so N = 2 never reads the unset a
+    run = algoverify.compile("\\begin{algorithmic}\n" + _MARKED.strip() + "\n\\end{algorithmic}", index_base=0)
+    assert sorted(run(N=N)) == expected
+
+
+_BORDERS = r"""
+\Require $P$
+\State $m \gets P.\mathit{length}$
+\State let $\pi[1 \twodots m]$ be a new array
+\State $\pi[1] \gets 0$
+\For{$q \gets 2$ \textbf{to} $m$}
+  \State $\pi[q] \gets \pi[q - 1] + 1$
+\EndFor
+\State \Return $\pi$
+"""
+
+
+def test_an_array_let_be_new_starts_empty_and_an_attribute_length_is_its_length():
+    # CLRS 3e: "let π[1..m] be a new array" and P.length; the table holds what is stored, from 1
+    run = algoverify.compile("\\begin{algorithmic}\n" + _BORDERS.strip() + "\n\\end{algorithmic}")
+    np.testing.assert_array_equal(run(P=np.array([5.0, 6.0, 7.0])), [0, 1, 2])
+
+
+def test_an_entry_of_a_new_array_read_before_it_is_stored_is_said_at_the_read():
+    body = _BORDERS.replace(r"\State $\pi[1] \gets 0$" + "\n", "")
+    run = algoverify.compile("\\begin{algorithmic}\n" + body.strip() + "\n\\end{algorithmic}")
+    with pytest.raises(algoverify.ExecutionError, match="AV306") as caught:
+        run(P=np.array([5.0, 6.0]))
+    assert "never set" in str(caught.value)
+
+
+@pytest.mark.parametrize(("attribute", "expected"), [("length", 3), ("rows", 3), ("columns", 2)])
+def test_the_attributes_a_textbook_gives_an_array_are_its_lengths(attribute, expected):
+    run = algoverify.compile(
+        "\\begin{algorithmic}\n\\Require $W$\n\\State \\Return $W." + attribute + "$\n\\end{algorithmic}"
+    )
+    assert run(W=np.zeros((3, 2))) == expected

@@ -46,6 +46,7 @@ from .conventions import (
     install_views,
     lowered,
     new_array_of,
+    new_table_of,
     numbered_from,
     pads,
     renaming,
@@ -493,6 +494,13 @@ class _Compiler(Loops, Worded):
                 value, store, span = compile_expr(zeros_tree, self.ctx), compile_target(name, self.ctx), node.span
 
                 return lambda env: recorded(env, store, value(env), span)
+        table = new_table_of(node.text) if found is None and made is None else None
+        if table is not None:  # "let π[1..m] be a new array": π starts as an empty table
+            tree = self.math(table)
+            target = tree.base if isinstance(tree, M.Index) else tree
+            if isinstance(target, M.Sym):
+                store, span = compile_target(target, self.ctx), node.span
+                return lambda env: recorded(env, store, Sequence(), span)
         if found is None and len(node.text.parts) == 1 and isinstance(node.text.parts[0], ir.Math):
             tree = self.math(node.text.parts[0])
             if isinstance(tree, M.String):

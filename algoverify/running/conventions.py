@@ -43,6 +43,7 @@ __all__ = [
     "defined",
     "family_target",
     "fill_family",
+    "new_table_of",
 ]
 
 
@@ -77,6 +78,21 @@ def new_array_of(text: ir.Text) -> tuple[ir.Math, ir.Math] | None:
     """The name and the size of CLRS's "let \\(C\\) be a new \\(n \\times n\\) matrix" (or array, table)."""
     maths = _maths_between(text, (_LET_NEW, None, _BE_A_NEW, None, _NEW_NOUN))
     return (maths[0], maths[1]) if maths else None
+
+
+#: "be a new array", "be an empty table": the noun in the words, the size written in the name's brackets
+_BE_A_NEW_TABLE = re.compile(r"^(?:be a new|be an empty|as a new|:=? a new) (?:array|table|list|vector)\.?$", re.I)
+
+
+def new_table_of(text: ir.Text) -> ir.Math | None:
+    """The name of CLRS's "let \\(\\pi[1 \\twodots m]\\) be a new array": a table that starts empty.
+
+    Its range says which indices the listing will store, not a size to fill with zeros: CLRS's
+    ``r[0 \\twodots n]`` starts at 0 in a book that counts from 1. The table holds what is stored
+    at each index, and reading one never stored is an error at the read.
+    """
+    maths = _maths_between(text, (_LET_NEW, None, _BE_A_NEW_TABLE))
+    return maths[0] if maths else None
 
 
 def swap_of(text: ir.Text) -> tuple[ir.Math, ir.Math] | None:

@@ -498,6 +498,10 @@ def _lookup_key(container: Mapping, idx: list[Any], node: M.MathNode, ctx: Conte
     try:
         value = container[key]
     except KeyError:
+        if isinstance(container, Sequence):  # "let π[1..m] be a new array", read where nothing was stored
+            set_ = ", ".join(map(str, sorted(container, key=str))) or "none"
+            message = f"{ctx.written(node)} reads index {key}, never set (set: {set_})"
+            raise LocatedError(EvaluationFailed, node.span, message=message) from None
         known = ", ".join(map(repr, list(container)[:8])) or "none"
         raise LocatedError(
             EvaluationFailed,
@@ -547,6 +551,9 @@ def _attr(node: M.Attr, ctx: Context) -> Closure:
                 )
             if found is not _NO_ATTRIBUTE:
                 return found
+        shape = _shape_attribute(value, name)
+        if shape is not None:
+            return shape
         fields = getattr(value, "_fields", None) if isinstance(value, tuple) else None
         if fields:  # the outputs of a listing called by its `as:` name
             listed = ", ".join(fields)
@@ -561,6 +568,19 @@ def _attr(node: M.Attr, ctx: Context) -> Closure:
 
 
 _NO_ATTRIBUTE = object()
+#: CLRS's attributes of an array (``A.length``, ``W.rows``): the axis of its shape each counts
+_SHAPE_ATTRIBUTES = {"length": 0, "rows": 0, "columns": 1, "cols": 1}
+
+
+def _shape_attribute(value: Any, name: str) -> int | None:
+    """``A.length``, ``W.rows``, ``W.columns`` of an array, list or string: its length along that axis."""
+    axis = _SHAPE_ATTRIBUTES.get(name)
+    if axis is None or isinstance(value, Mapping):
+        return None
+    if isinstance(value, (list, tuple, str, Sequence)) and axis == 0:
+        return len(value)
+    shape = getattr(value, "shape", None) if isinstance(value, np.ndarray) else None
+    return int(shape[axis]) if shape is not None and len(shape) > axis else None
 
 
 def _python_math(node: M.Attr, obj: Closure, name: str) -> Closure:

@@ -333,9 +333,12 @@ def _truth(value: Any, node: M.MathNode, ctx: Context) -> bool:
 
 
 def _indexes_by(var: str, nodes: list[M.MathNode]) -> bool:
-    """Whether ``var`` is written as an index in ``nodes`` (``\\ell_i``): what makes it run over integers."""
+    """Whether ``var`` is written as an index in ``nodes`` (``\\ell_i``, ``a[i]``): what makes it run over integers."""
     return any(
-        isinstance(n, M.Idx) and any(identifier(i) == var for i in n.indices) for root in nodes for n in M.walk(root)
+        any(identifier(i) == var for i in (n.indices if isinstance(n, M.Idx) else n.args))
+        for root in nodes
+        for n in M.walk(root)
+        if isinstance(n, (M.Idx, M.Index))
     )
 
 
