@@ -106,3 +106,31 @@ def test_the_attributes_a_textbook_gives_an_array_are_its_lengths(attribute, exp
         "\\begin{algorithmic}\n\\Require $W$\n\\State \\Return $W." + attribute + "$\n\\end{algorithmic}"
     )
     assert run(W=np.zeros((3, 2))) == expected
+
+
+@pytest.mark.parametrize(
+    ("written", "end", "expected"),
+    [
+        ("0, 1, \\dots, W", 3, [0, 1, 2, 3]),
+        ("0, 1, \\dots, W", 0, [0]),  # Kleinberg and Tardos's capacities w = 0, 1, …, W with W = 0
+        ("0, 1, \\dots, W", -1, []),
+        ("W, W - 1, \\dots, 1", 1, [1]),
+        ("W, W - 1, \\dots, 1", 0, []),
+        ("0, 2, \\dots, W", 4, [0, 2, 4]),
+        ("0, 2, \\dots, W", 0, [0]),
+    ],
+)
+def test_a_range_written_by_its_first_two_terms_ends_where_its_end_says_also_before_the_second(written, end, expected):
+    # "… for each w = 0, 1, …, W" and the set {0, 1, …, W}: what a loop over the same range runs
+    run = algoverify.compile(
+        "\\begin{algorithmic}\n\\Require $W$\n\\State \\Return $\\{" + written + "\\}$\n\\end{algorithmic}"
+    )
+    assert sorted(run(W=end)) == expected
+
+
+def test_a_range_that_cannot_reach_its_end_is_still_said():
+    run = algoverify.compile(
+        "\\begin{algorithmic}\n\\Require $W$\n\\State \\Return $\\{0, 2, \\dots, W\\}$\n\\end{algorithmic}"
+    )
+    with pytest.raises(algoverify.ExecutionError, match="not a progression that reaches 3"):
+        run(W=3)

@@ -182,11 +182,17 @@ def _items(nodes: tuple[M.MathNode, ...], ctx: Context) -> Callable[[Env], list[
                     raise LocatedError(
                         EvaluationFailed, item.span, message=f"{a}, {b}, …, {c} does not step: how many terms?"
                     )
-                if (c - b) % step or (c - b) * step < 0:
+                if (c - b) * step < 0 and not (c - a) % step:
+                    # the end before the second term: "w = 0, 1, …, W" with W = 0 is just 0, with W < 0 nothing,
+                    # as a loop over it runs; the first two terms only show the step
+                    del out[-2:]
+                    out.extend(range(a, c + (1 if step > 0 else -1), step))
+                elif (c - b) % step or (c - b) * step < 0:
                     raise LocatedError(
                         EvaluationFailed, item.span, message=f"{a}, {b}, …, {c} is not a progression that reaches {c}"
                     )
-                out.extend(range(b + step, c + (1 if step > 0 else -1), step))
+                else:
+                    out.extend(range(b + step, c + (1 if step > 0 else -1), step))
                 skip = True  # the term after the ellipsis is its end, already included
         return out
 
