@@ -165,6 +165,10 @@ NOT_CHECKABLE = [
     "A batch larger than memory allows is split into micro-batches.",
     "This is the same loop as in the previous note.",
     "Convergence proofs are beyond the scope of this note.",
+    # a definition the author writes with "we", and a program's number in a book
+    r"We define \(p(j)\), for a request \(j\), to be the last request \(i < j\) that ends before it.",
+    r"We write \(u \prec v\) when \(u\) is listed before \(v\), with \(u \ne v\).",
+    "The version in Program 3.5 of the book keeps one flag per number.",
     "Dijkstra published the algorithm in 1959.",
     "Figure 3 plots the distances after each pass.",
     "This post is the second part of a series on numerical linear algebra.",

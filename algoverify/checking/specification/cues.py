@@ -154,7 +154,7 @@ _NOT_A_QUANTITY = re.compile(
       | \b\d{{1,2}}\s+{_MONTH}\s+\d{{4}}\b | \b{_MONTH}\s+\d{{4}}\b
       | \b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}\b
       | (?:§|\b(?:sections?|sec\.|secs\.|chapters?|ch\.|figures?|figs?\.|tables?|tab\.|equations?|eqs?\.|eqns?\.
-          |listings?|algorithms?|alg\.|lines?|steps?|theorems?|thm\.|lemmas?|propositions?|prop\.|corollary
+          |listings?|algorithms?|alg\.|programs?|prog\.|lines?|steps?|theorems?|thm\.|lemmas?|propositions?|prop\.|corollary
           |definitions?|def\.|appendix|app\.|examples?|exercises?|problems?|parts?|notes?|pages?|pp?\.|refs?\.
           |references?|items?|versions?|v|python|issues?|pr|chapter|property|claim|rows?|columns?|cells?|volumes?|vol\.
           |questions?|number|no\.|lecture|lectures|slides?|sheet|homework|assignment|session|episode|module|unit
@@ -180,7 +180,7 @@ _SETUP = re.compile(
     r"^(?:\W*)(?:let|suppose|assume|given|consider|fix|define|denote|write|writing|take|set|pick|choose)\b"
     r"|\b(?:example|examples|for instance|e\.g\.|thanks?|grateful|acknowledge)\b"
     r"|\bwe\s+(?:use|used|set|choose|chose|train|trained|pick|picked|take|took|fix|fixed|draw|drew|sample|sampled|"
-    r"run|ran|initiali[sz]ed?|generate|generated|consider|assume|let)\b",
+    r"run|ran|initiali[sz]ed?|generate|generated|consider|assume|let|define|defined|denote|write|call|introduce)\b",
     re.I,
 )
 
