@@ -134,3 +134,32 @@ def test_a_range_that_cannot_reach_its_end_is_still_said():
     )
     with pytest.raises(algoverify.ExecutionError, match="not a progression that reaches 3"):
         run(W=3)
+
+
+_CAPACITIES = r"""
+\Require $n, W$
+\For{$i = 1, 2, \dots, n$}
+  \For{$w = 0, \dots, W$}
+    \If{$w < w_i$}
+      \State $M[i, w] \gets M[i - 1, w]$
+    \EndIf
+  \EndFor
+\EndFor
+"""
+
+
+def test_an_entry_of_a_loops_counter_is_said_at_lint_where_it_is_read(tmp_path):
+    # Kleinberg and Tardos run w over the capacities and read w_i, the weight of item i: the run cannot
+    note = tmp_path / "capacities.md"
+    text = "The items have weights \\(w_1, \\dots, w_n\\).\n\n\\begin{algorithmic}\n" + _CAPACITIES.strip()
+    note.write_text(text + "\n\\end{algorithmic}\n")
+    result = api.lint([note])
+    found = [f for f in result.all_findings() if f.code == "AV204"]
+    assert [f.message.split(":")[0] for f in found] == ["ambiguous"]
+    assert "w_i reads an entry of w, the counter of the loop around it" in found[0].message
+    line, column = result.sources[found[0].path].line_col(found[0].span.start)
+    assert note.read_text().splitlines()[line - 1][column - 1 :].startswith("w_i$")
+    # with the counter named u, the weights are read as they are given: nothing to say
+    renamed = text.replace("$w = 0", "$u = 0").replace("$w < w_i", "$u < w_i").replace(", w]", ", u]")
+    note.write_text(renamed + "\n\\end{algorithmic}\n")
+    assert [f for f in api.lint([note]).all_findings() if f.code == "AV204"] == []

@@ -212,9 +212,11 @@ def name_findings(
     path = note.path
     numbers = names.numbers or [{} for _ in listings]
     set_by_bindings = step_names(note)
-    for k, ((block, _), resolutions, drawn, context) in enumerate(
+    for k, ((block, algorithm), resolutions, drawn, context) in enumerate(
         zip(listings, names.resolved, numbers, names.contexts)
     ):
+        if algorithm is not None:
+            out += _indexed_counters(algorithm, path)
         base = bases[k] if k < len(bases) else None
         for scope, resolution in resolutions:
             for letters, first, span in resolution.declarations.index_ranges if scope.function is None else ():
@@ -266,6 +268,54 @@ def name_findings(
                 span = family.span or block.span
                 out.append(AmbiguousMath.finding(span, path, message=message))
     return out
+
+
+def _indexed_counters(algorithm: ir.Algorithm, path: Path | None) -> list[Finding]:
+    r"""``w_i`` inside ``\For{w = 0, \dots, W}``: an entry of the loop's counter, which is a number.
+
+    Kleinberg and Tardos's knapsack runs ``w`` over the capacities and reads ``w_i``, the weight of
+    item ``i``: a reader keeps the two apart, the run cannot (``w_i`` indexes the integer ``w``).
+    Said at the first such read in each loop, with the fix.
+    """
+    from ...math.names import identifier
+
+    out: list[Finding] = []
+    for loop in ir.walk(algorithm):
+        if not isinstance(loop, ir.ForRange):
+            continue
+        try:
+            counter = identifier(parse_segment(loop.var))
+        except LocatedError:
+            continue
+        if counter is None:
+            continue
+        for node in (n for statement in loop.body for n in ir.walk(statement) if isinstance(n, ir.Math)):
+            try:
+                tree = parse_segment(node)
+            except LocatedError:
+                continue
+            read = next((t for t in M.walk(tree) if _entry_of(t, counter)), None)
+            if read is not None and read.span is not None:
+                message = (
+                    f"{node.latex[read.span.start - node.span.start : read.span.end - node.span.start]} reads an "
+                    f"entry of {counter}, the counter of the loop around it, which is a number: if it is another "
+                    f"quantity (the weights {counter}_1, …, {counter}_n), give the counter another letter"
+                )
+                out.append(AmbiguousMath.finding(read.span, path, message=message))
+                break
+    return out
+
+
+def _entry_of(node: M.MathNode, counter: str) -> bool:
+    """Whether ``node`` reads an entry of ``counter`` by a variable index (``w_i``; ``k_{-}`` and ``k_1`` are names)."""
+    from ...math.names import identifier, labelled
+
+    return (
+        isinstance(node, M.Idx)
+        and identifier(node.base) == counter
+        and not labelled(node, lambda name: False)
+        and not all(isinstance(i, M.Num) for i in node.indices)
+    )
 
 
 def step_names(note: Note) -> set[str]:
