@@ -45,7 +45,9 @@ def check(id_: str, holds: str, *, listing: bool = True, extra: str = "", domain
     key = "inputs" if listing else "draw"
     # a call of the function on a constant vector breaks its \Require: drawn symbols say so with `given:`
     given = "      given: '\\operatorname{var}(x) > 0'\n" if domain and not listing else ""
-    return f"    - id: {id_}\n      kind: property\n{subject}      {key}: {DRAW}\n{given}      holds: '{holds}'\n{extra}"
+    return (
+        f"    - id: {id_}\n      kind: property\n{subject}      {key}: {DRAW}\n{given}      holds: '{holds}'\n{extra}"
+    )
 
 
 def outcomes(path: Path) -> dict[str, object]:
@@ -160,7 +162,11 @@ def test_a_subject_that_computes_its_reference_is_proved(tmp_path, snippet):
         # unless the check asks for `equal_nan: false`
         assert found.status == "verified", found.message
         strict = reference_note(tmp_path, "population", snippet=snippet)
-        strict.write_text(strict.read_text().replace("      reference: z_scores\n", "      reference: z_scores\n      equal_nan: false\n"))
+        strict.write_text(
+            strict.read_text().replace(
+                "      reference: z_scores\n", "      reference: z_scores\n      equal_nan: false\n"
+            )
+        )
         found = outcomes(strict)["c"]
         assert found.status == "refuted", found.message
         assert len(set(np.ravel(found.details["_counterexample"]["x"]))) == 1
@@ -205,7 +211,9 @@ CORNERS = '{a: "uniform(-3, 3)", b: "uniform(-3, 3)", c: "uniform(-3, 3)", d: "u
 def test_a_precondition_on_several_inputs_keeps_singular_draws_out(tmp_path, condition):
     # trial 1 draws every input at its lower edge: a = b = c = d = -3 is singular; it is drawn
     # again, never reported as a division by zero against a true claim
-    checks = f"    - id: c\n      kind: property\n      listing: 1\n      inputs: {CORNERS}\n      holds: 'a e + b g = 1'\n"
+    checks = (
+        f"    - id: c\n      kind: property\n      listing: 1\n      inputs: {CORNERS}\n      holds: 'a e + b g = 1'\n"
+    )
     found = outcomes(note(tmp_path, checks, listing=INVERSE.replace("CONDITION", condition)))["c"]
     assert found.status == "verified", found.message
     assert "draws skipped: precondition violated" in found.message
@@ -225,7 +233,9 @@ def test_given_on_the_inputs_skips_a_trial_before_the_listing_runs(tmp_path):
 def test_a_run_that_fails_is_not_blamed_on_the_floats(tmp_path):
     # no precondition: the singular corner divides by zero; sympy proves the identity where
     # defined, but the failure is the run's, and the message does not say the floats broke it
-    checks = f"    - id: c\n      kind: property\n      listing: 1\n      inputs: {CORNERS}\n      holds: 'a e + b g = 1'\n"
+    checks = (
+        f"    - id: c\n      kind: property\n      listing: 1\n      inputs: {CORNERS}\n      holds: 'a e + b g = 1'\n"
+    )
     found = outcomes(note(tmp_path, checks, listing=INVERSE.replace(" with CONDITION", "")))["c"]
     assert found.status == "refuted" and "AV302" in found.message
     assert "the floats break it" not in found.message
@@ -249,10 +259,18 @@ HORNER = r"""\begin{algorithm}[H]
     ("inputs", "holds", "scope"),
     [
         # a loop counting down, unrolled as the interpreter runs it
-        ('{n: "integers(1, 8)", a: "randn(n)", x: "randn()"}', r"p = \sum_{i=1}^{n} a_i x^{i - 1}", "for all real a, x (n ≤ 4)"),
+        (
+            '{n: "integers(1, 8)", a: "randn(n)", x: "randn()"}',
+            r"p = \sum_{i=1}^{n} a_i x^{i - 1}",
+            "for all real a, x (n ≤ 4)",
+        ),
         # constant(…) and a literal list as exact values; 1 − x + x² > 0 from its roots
-        ('{n: "integers(1, 8)", a: "constant(1, n)", x: "uniform(2, 3)"}', r"p = \frac{x^{n} - 1}{x - 1}", "for all positive x where defined (n ≤ 4)"),
-        ("{a: [1, -1, 1], x: \"uniform(-10, 10)\"}", "p > 0", "for all real x"),
+        (
+            '{n: "integers(1, 8)", a: "constant(1, n)", x: "uniform(2, 3)"}',
+            r"p = \frac{x^{n} - 1}{x - 1}",
+            "for all positive x where defined (n ≤ 4)",
+        ),
+        ('{a: [1, -1, 1], x: "uniform(-10, 10)"}', "p > 0", "for all real x"),
     ],
 )
 def test_listings_that_count_down_or_take_literals_are_proved(tmp_path, inputs, holds, scope):
@@ -289,3 +307,13 @@ def test_a_function_of_a_vector_divides_entry_by_entry(tmp_path, holds):
     found = outcomes(note(tmp_path, checks, listing=SIGMOID))["c"]
     assert found.status == "verified", found.message
     assert found.details["proof"]["status"] == "proved"
+
+
+def test_a_call_by_name_that_breaks_the_listings_precondition_draws_again_and_never_crashes(tmp_path):
+    # the structured trials' zero vector has var(x) = 0: Standardise refuses it, and that trial is drawn again
+    extra = "      prove: false\n"
+    found = outcomes(
+        note(tmp_path, check("c", r"\operatorname{Standardise}(x)_{1} \leq 3", listing=False, extra=extra))
+    )
+    assert found["c"].status == "verified", found["c"].message
+    assert "precondition violated" in found["c"].message and "skipped" in found["c"].message

@@ -484,6 +484,19 @@ def sp_sqrt(value):  # noqa: ANN001, ANN201
     return sp.sqrt(value)
 
 
+def test_an_ordering_of_exponentials_with_terms_of_one_sign_is_still_asked_and_of_both_is_not(monkeypatch):
+    import sympy as sp
+
+    a, b = sp.symbols("a b", real=True)
+    # terms of one sign: sympy's assumptions give the sum its sign
+    assert proof._ordered(sp, sp.exp(a + b) + sp.exp(a - b), ">") is True
+    assert proof._opposite_terms(sp.exp(a + b) + sp.exp(a - b)) is False
+    # terms of both signs: no assumption can, and the question is not asked
+    gap = sp.log(sp.exp(a) + sp.exp(b)) - sp.Rational(1, 2) * (a + b)
+    assert proof._opposite_terms(gap) is True
+    assert proof._ordered(sp, gap, ">=") is None
+
+
 def _softmax_at_log_p(sp):  # noqa: ANN001, ANN202
     """softmax(log p + c) − p, entry by entry, for p on the simplex of 3: zero, as a reader sees at once."""
     p1, p2 = sp.symbols("p1 p2", nonnegative=True)

@@ -22,6 +22,7 @@ import numpy as np
 from ...findings import Finding, LocatedError, SpecReferenceError, VacuousBound
 from ...math.exact import as_float, to_exact
 from ...math.ops import seen
+from ...running.listing import ExecutionError
 from ..evidence.proof import PROVED, Proof, Subjects, beside, provable, prove
 from ..evidence.trials import REFUTING_CODES, SKIP, CannotCheck, NotReached, candidate, failed_run, search
 from ..outcome import Verdict
@@ -249,6 +250,10 @@ def _judge(
         return _judged(check, ctx, env, at, given_held, ran)
     except RunFailed as exc:
         return str(exc)
+    except ExecutionError as exc:
+        # a listing the relation calls by name (\operatorname{Standardise}(x)) failed: as a run of it would,
+        # its precondition broken draws again, a failure of its own refutes, anything else cannot be judged
+        return failed_run(exc, ctx.report.note.source.line_col)
 
 
 def _judged(
