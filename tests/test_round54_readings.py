@@ -163,3 +163,16 @@ def test_an_entry_of_a_loops_counter_is_said_at_lint_where_it_is_read(tmp_path):
     renamed = text.replace("$w = 0", "$u = 0").replace("$w < w_i", "$u < w_i").replace(", w]", ", u]")
     note.write_text(renamed + "\n\\end{algorithmic}\n")
     assert [f for f in api.lint([note]).all_findings() if f.code == "AV204"] == []
+
+
+@pytest.mark.parametrize(
+    "prose",
+    [
+        r"Let \(W\) be an \(n \times n\) matrix of edge weights.",
+        r"Let \(W\) be the \(n \times n\) matrix of edge weights.",  # CLRS: "the n × n matrix"
+        r"Let \(W\) be the \(n \times n\) weight matrix.",
+    ],
+)
+def test_a_matrix_introduced_with_its_size_gives_the_size_with_a_or_the(tmp_path, prose):
+    note = prose_note(tmp_path, prose, r"\State \Return \(\sum_{i=1}^{n} W_{ii}\)")
+    assert api.load(note).listings[0](W=np.eye(3)) == 3

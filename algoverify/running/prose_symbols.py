@@ -97,7 +97,7 @@ _STEPS = re.compile(
     re.I,
 )
 #: "A is an", "A, an" (an apposition): what stands between a name and its shape
-_IS = re.compile(r"^(?:(?:is|be|are)(?: (?:a|an))?|, (?:a|an))$", re.I)
+_IS = re.compile(r"^(?:(?:is|be|are)(?: (?:a|an|the))?|, (?:a|an|the))$", re.I)
 _NOUN_AFTER_DIMS = re.compile(
     r"^(?:- ?)?(?:dimensional )?(?:(?:real|integer|symmetric|square|positive definite|non-?negative|"
     r"adjacency|weight|distance|cost|capacity|transition|incidence|design|data|covariance|gram|kernel|"
