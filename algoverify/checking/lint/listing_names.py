@@ -361,7 +361,8 @@ def _entries_of_numbers(scope: Any, context: InputSpec | None, drawn: dict[str, 
         letter = read.split("_", 1)[0].strip() or name
         message = (
             f"{read} reads an entry of {letter}, but the checks draw {letter} as a number ({origin}): "
-            f"write {letter} for a constant, or draw {letter} as a sequence in the checks' inputs"
+            f"write {letter} for a constant, or draw {letter} as a sequence in the checks' inputs; if they are "
+            f"other numbers (the bits of {letter}), give them a letter of their own"
         )
         out.append(AmbiguousMath.finding(span, note.path, message=message))
     return out
