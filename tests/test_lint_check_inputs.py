@@ -148,3 +148,18 @@ def test_a_formula_reading_a_name_the_prose_only_mentions_is_said_at_lint_as_at_
     assert [f.code for f in api.lint([note]).all_findings() if f.code == "AV303"] == []
     (outcome,) = api.check([note], seed=0, trials=5).notes[0].outcomes
     assert outcome.status == "verified", outcome.message
+
+
+def test_an_input_the_prose_takes_from_a_draw_of_the_modules_generator_is_given(tmp_path):
+    # the columns y_i of a Y the module draws: lint cannot know Y's shape, and a shape that gives y_i exists
+    (tmp_path / "iter_checks.py").write_text(MODULE)
+    note = tmp_path / "columns.md"
+    note.write_text(
+        "---\ntitle: t\nalgoverify:\n  module: iter_checks.py\n  checks:\n    - id: sums\n      kind: reference\n"
+        '      listing: 1\n      claim: "it adds the columns"\n      inputs: {n: "integers(1, 4)", Y: "contraction(n)"}\n'
+        "      reference: fixed_point\n---\n\n"
+        "Let \\(y_1, \\dots, y_n\\) in \\(\\mathbb{R}^{n}\\) be vectors, stored as the columns of "
+        "\\(Y = [y_1, \\dots, y_n]\\). The listing adds the columns.\n\n"
+        "\\begin{algorithmic}[1]\n\\State \\Return \\(\\sum_{i=1}^{n} y_i\\)\n\\end{algorithmic}\n"
+    )
+    assert [f.message for f in api.lint([note]).all_findings() if f.code == "AV307"] == []

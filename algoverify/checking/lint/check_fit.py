@@ -55,7 +55,6 @@ def input_findings(
     import numpy as np
 
     from ...running.values import parse_value
-    from ..specification.context import taken
 
     out: list[Finding] = []
     for check in checks:
@@ -85,18 +84,51 @@ def input_findings(
         unknown |= {spelt for name in unknown if (spelt := variant(name)) is not None}
         lets = {str(k).partition("(")[0].strip() for k in check.get("let") or {}}
         given = set(values) | unknown | set(functions) | lets
+        missing = _left_out(listing, values, unknown, given)
+        if missing:
+            out.append(BadInput.finding(check.at("inputs"), path, message=_missing(check, listing, spec, missing)))
+    return out
+
+
+def _stand_in_shapes(values: dict[str, Any]) -> list[tuple[int, ...]]:
+    """Shapes a value drawn by the module's own generator may have: those of the other draws, and the sizes drawn."""
+    import numpy as np
+
+    sizes = sorted({v for v in values.values() if type(v) is int and 0 < v <= 64})
+    shapes = {np.shape(v) for v in values.values() if isinstance(v, np.ndarray) and v.ndim in (1, 2)}
+    shapes |= {(k,) for k in sizes} | {(a, b) for a in sizes for b in sizes}
+    return sorted(shapes)
+
+
+def _left_out(listing: Any, values: dict[str, Any], unknown: set[str], given: set[str]) -> list[str]:
+    """The inputs of ``listing`` that no binding of the draws gives, whatever shape the unknown draws have.
+
+    Lint never imports the module whose generators draw the names of ``unknown``: a name's shape,
+    not its values, decides what it gives the listing (the rows ``p_i`` of a drawn ``P``). Each
+    shape of the other draws and of the sizes drawn is tried; one that binds whole means check
+    decides, and an input is left out only when every shape that binds as far as the inputs
+    misses it. A check that draws nothing from the module is bound once, as drawn.
+    """
+    import numpy as np
+
+    from ..specification.context import taken
+
+    found: set[str] | None = None
+    for shape in _stand_in_shapes(values) if unknown else [None]:
+        trial = values if shape is None else {**values, **{name: np.ones(shape) for name in unknown}}
         try:
-            listing.program.bound_inputs(taken(listing, values), preconditions=False)
+            listing.program.bound_inputs(taken(listing, trial), preconditions=False)
         except LocatedError as exc:
             message = str(exc.args_.get("message", ""))
-            missing = [n for n in message.removeprefix("missing input(s) ").split(", ") if n not in given]
-            if unknown:  # a size, or what an array of unknown shape implies, may come from a drawn value
-                missing = [n for n in missing if n in listing.inputs and n not in listing.sizes]
-            if message.startswith("missing input(s) ") and missing:
-                out.append(BadInput.finding(check.at("inputs"), path, message=_missing(check, listing, spec, missing)))
-        except Exception:  # noqa: BLE001 - values lint made up may not bind; check binds its own
+            if not message.startswith("missing input(s) "):
+                continue  # values lint made up may not bind; check binds its own
+            missing = {n for n in message.removeprefix("missing input(s) ").split(", ") if n not in given}
+            found = missing if found is None else found & missing
+        except Exception:  # noqa: BLE001 - likewise
             continue
-    return out
+        else:
+            return []  # one shape gives every input: check, which knows the shape, decides
+    return [n for n in listing.inputs if n in (found or set())]
 
 
 def _missing(check: Any, listing: Any, spec: dict[str, Any], missing: list[str]) -> str:
