@@ -452,6 +452,9 @@ def _make_builder() -> type:
         def empty_bracket(self, meta):
             return ListLit((), span=self._sp(meta))
 
+        def empty_sequence(self, meta, *_):
+            return ListLit((), span=self._sp(meta))  # CLRS's empty sequence \langle\, \rangle
+
         def interval_co(self, meta, inner):
             return self._interval(meta, inner, True, False)
 

@@ -17,8 +17,9 @@ from ..findings import (
     LocatedError,
     NotExecutable,
 )
+from ..math import mathexpr as M
 from ..math.names import identifier
-from ..math.numeric import TRACE_KEY, compile_target
+from ..math.numeric import TRACE_KEY, compile_expr, compile_target
 from ..math.ranges import UPWARD
 from ..syntax import ir
 from ..syntax.builder import members_of
@@ -189,6 +190,9 @@ class Loops:
             if restricted is None:
                 self._unread_filter(node)
             var, items = self.math(node.var), self.expr(node.iterable)
+            pinned = self._pinned(node, var) if restricted is None else None
+            if pinned is not None:  # each \(v\) with \((u, v) \in E\): the pairs from the current u, v bound
+                var, items = pinned[0], _pinned_members(items, *pinned[1:])
         store = compile_target(var, self.ctx)
         body, tick = self.loop_body(node.body), _ticker(node)
         keep = self.expr(restricted) if restricted is not None else None
@@ -213,6 +217,26 @@ class Loops:
             return None
 
         return for_all
+
+    def _pinned(self, node: ir.ForAll, var: M.MathNode) -> tuple[M.MathNode, int, list[tuple[int, Any]]] | None:
+        r"""``\For{each \(v\) with \((u, v) \in E\)}``: the loop's name, its place in the tuple, the others'.
+
+        The header names the loop's variable first; the tuple's other names are the values they
+        hold as the loop starts (``u``, the vertex being processed), not names the loop binds:
+        binding them too would run over every edge of the graph.
+        """
+        if not isinstance(node.header, ir.Text):
+            return None  # \ForAll{\((u, v) \in E\)}: the header is the membership, and binds both
+        first = next((p for p in node.header.parts if isinstance(p, ir.Math)), None)
+        if first is None or node.var is None or first.span == node.var.span or not isinstance(var, M.Tuple):
+            return None
+        name = identifier(self.math(first))
+        names = [identifier(item) for item in var.items]
+        if name is None or names.count(name) != 1 or None in names:
+            return None
+        at = names.index(name)
+        others = [(k, compile_expr(item, self.ctx)) for k, item in enumerate(var.items) if k != at]
+        return var.items[at], at, others
 
     def _neighbours(self, vertex: ir.Math, node: ir.ForAll) -> Any:
         """The vertices ``vertex`` has an edge to in the graph's matrix (adjacency, weights): the note's square one."""
@@ -271,3 +295,17 @@ class Loops:
                 message=f"the condition '{said}' of this \\ForAll is not read: write the set it runs over, "
                 f"\\(\\{{u \\in R : \\dots\\}}\\)",
             )
+
+
+def _pinned_members(items: Any, at: int, others: list[tuple[int, Any]]) -> Any:
+    """The component ``at`` of each member of ``items`` whose other components are the values ``others`` hold now."""
+
+    def members(env: Env) -> list[Any]:
+        want = [(k, value(env)) for k, value in others]
+        return [
+            x[at]
+            for x in list(items(env))
+            if isinstance(x, tuple) and len(x) > at and all(k < len(x) and x[k] == w for k, w in want)
+        ]
+
+    return members

@@ -281,6 +281,11 @@ def function_definition(tree: M.Rel) -> tuple[str, tuple[str, ...]] | None:
     params = tuple(identifier(a) if isinstance(a, M.Sym) else None for a in args)
     if name is None or not params or None in params or len(set(params)) != len(params) or name in params:
         return None
+    # "a solution of f(x) = 0", "p(j) = 0 if …": a right side that reads no parameter is a value the
+    # function takes somewhere (a root, a case), not what it is: a constant function is never written so
+    read = {identifier(n) for n in M.walk(tree.rest[0][1])}
+    if not read & set(params):
+        return None
     return name, params  # type: ignore[return-value]
 
 
