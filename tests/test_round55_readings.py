@@ -59,3 +59,31 @@ def test_an_empty_sequence_in_angle_brackets_is_an_empty_list(empty):
         "\\State \\Return $L$\n\\end{algorithmic}"
     )
     assert list(run()) == [3]
+
+
+_RUNNING = r"""
+\State \(M_1 \gets x_1\); \(S_1 \gets 0\)
+\For{\(k = 2, \dots, n\)}
+  \State \(M_k \gets M_{k-1} + (x_k - M_{k-1}) / k\)
+  \State \(S_k \gets S_{k-1} + (x_k - M_{k-1})(x_k - M_k)\)
+\EndFor
+\State \Return \(M_n\)
+"""
+
+
+@pytest.mark.parametrize(("update", "status"), [("(x_k - M_k)", "verified"), ("(x_k - M_{k-1})", "refuted")])
+def test_an_equation_of_a_family_the_listing_assigns_and_does_not_return_is_checked(tmp_path, update, status):
+    # S_n of the S_k the listing keeps (it returns only the mean): the equation reads its last member
+    spec = (
+        "  checks:\n    - id: squares\n      kind: equation\n      listing: 1\n      equation: 1\n"
+        '      inputs: {n: "integers(2, 9)", x: "randn(n, scale=10)"}\n'
+    )
+    body = _RUNNING.replace("(x_k - M_k)", update, 1) if update != "(x_k - M_k)" else _RUNNING
+    prose = (
+        r"The values are \(x_1, \dots, x_n\). The listing keeps"
+        "\n\n\\[\nS_n = \\sum_{k=1}^{n} \\Bigl( x_k - \\frac{1}{n} \\sum_{j=1}^{n} x_j \\Bigr)^2\n\\]\n\n"
+        "as it goes."
+    )
+    note = prose_note(tmp_path, prose, body, spec)
+    (outcome,) = api.check([note], seed=0, trials=20).notes[0].outcomes
+    assert outcome.status == status, outcome.message

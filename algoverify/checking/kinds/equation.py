@@ -63,6 +63,11 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
         env.update({k: v for k, v in bound.items() if k not in env and not callable(v)})
         # c_k = …: an entry of what the listing computes (c), read at the index as written
         whole = identifier(tree.first.base) if isinstance(tree.first, M.Idx) else None
+        if name not in computed and whole is not None and whole not in computed:
+            # S_n = … of a family S_k the listing assigns and returns none of: its last value, as a variable's
+            last = _last_value(result, whole)
+            if last is not None:
+                computed[whole] = last
         if name not in computed and whole is not None and whole in computed:
             env[whole] = computed[whole]
             free = _free_index(tree.first, env)
@@ -75,11 +80,10 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
                     return f"{problem} (at {free} = {key})"
             return None
         if name not in computed:
-            history = result.trace.history.get(name)
-            if not history:
+            last = _last_value(result, name)
+            if last is None:
                 raise CannotCheck(f"the listing computes no {name}: `{latex}` names none of its outputs or variables")
-            outer = result.trace.finished  # a recursive listing's variables: its outermost call's, the last to end
-            computed[name] = seen(outer[name] if name in outer else history[-1][1])
+            computed[name] = last
         env[name] = computed[name]
         return _judge(claim, ctx, env)
 
@@ -87,6 +91,15 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
     held = latex + (f" proved {proof.scope};" if proved and proof is not None else "")
     verdict = search(claim, ctx, dict(check.get("inputs") or {}), attempt, success=held + " held on {trials}")
     return beside(verdict, proof, " is false")
+
+
+def _last_value(result: Any, name: str) -> Any:
+    """The last value the run gave the variable ``name`` (``None``: it assigned none)."""
+    history = result.trace.history.get(name)
+    if not history:
+        return None
+    outer = result.trace.finished  # a recursive listing's variables: its outermost call's, the last to end
+    return seen(outer[name] if name in outer else history[-1][1])
 
 
 def _free_index(left: M.MathNode, env: dict[str, Any]) -> str | None:
