@@ -449,11 +449,8 @@ def _make_builder() -> type:
                 return ListLit(inner.items, span=span)
             return inner
 
-        def empty_bracket(self, meta):
-            return ListLit((), span=self._sp(meta))
-
-        def empty_sequence(self, meta, *_):
-            return ListLit((), span=self._sp(meta))  # CLRS's empty sequence \langle\, \rangle
+        def empty_bracket(self, meta, *_):
+            return ListLit((), span=self._sp(meta))  # [\,], and CLRS's empty sequence \langle\, \rangle
 
         def interval_co(self, meta, inner):
             return self._interval(meta, inner, True, False)

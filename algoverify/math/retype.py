@@ -329,23 +329,19 @@ def _capital_words(toks: list[Any]) -> dict[int, tuple[str, str, int]]:
             i += 1
             continue
         k = i
-        while k + 1 < n and k - i < 5 and toks[k + 1].type == "LETTER" and toks[k].end_pos == toks[k + 1].start_pos:
+        while k + 1 < n and k - i < 5 and toks[k + 1].type == "LETTER" and _joined(toks, k):
             k += 1
         word = "".join(t.value for t in toks[i : k + 1])
-        if word in _CAPITAL_WORDS and not (k + 1 < n and _joined(toks, k, k + 1)):
+        if word in _CAPITAL_WORDS and not (k + 1 < n and _joined(toks, k)):
             out[i] = ("NAME", word, k)
         i = k + 1
     return out
 
 
-def _joined(toks: list[Any], i: int, j: int | None = None) -> bool:
-    """Whether token ``i`` is a letter or number touching the next one (``j``, by default ``i + 1``)."""
-    j = i + 1 if j is None else j
-    return (
-        toks[i].type in ("LETTER", "NUMBER")
-        and toks[i].end_pos == toks[j].start_pos
-        and toks[j].type in ("LETTER", "NUMBER")
-    )
+def _joined(toks: list[Any], i: int) -> bool:
+    """Whether token ``i`` and the next one are letters or numbers that touch (``TRUEX``, ``TRUE2``)."""
+    a, b = toks[i], toks[i + 1]
+    return a.type in ("LETTER", "NUMBER") and b.type in ("LETTER", "NUMBER") and a.end_pos == b.start_pos
 
 
 def _marginal_marks(toks: list[Any], match: dict[int, int]) -> dict[int, tuple[str, str, int]]:

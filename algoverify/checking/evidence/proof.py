@@ -43,8 +43,10 @@ from ...math.names import spelt_words
 from .lowering import Inconclusive, Lower, can_be_zero, scalar
 from .points import Draws, witness
 from .proofcache import ProofCache, check_material, content, listing_material
+from .roots import one_variable
 from .symexec import execute
 from .trials import sizes_of
+from .units import without_units
 
 __all__ = [
     "Proof",
@@ -224,7 +226,7 @@ def _settled(attempt: Any, seconds: float | None) -> Proof:
     started = time.perf_counter()
     difference, counterexample = "", ()
     try:
-        with _deadline(PROOF_SECONDS if seconds is None else seconds), _without_units():
+        with _deadline(PROOF_SECONDS if seconds is None else seconds), without_units():
             found = attempt()
             status, scope, why = found.run()
             difference = getattr(found, "difference", "")
@@ -244,48 +246,6 @@ def _settled(attempt: Any, seconds: float | None) -> Proof:
         difference if disproved else "",
         counterexample if disproved else (),
     )
-
-
-#: What sympy's ``simplify`` imports to ask whether an expression holds a physical unit.
-_UNITS = "sympy.physics.units"
-
-
-@contextmanager
-def _without_units() -> Iterator[None]:
-    """Let ``simplify`` find no units without importing them: they cost a tenth of a second of every process.
-
-    ``simplify`` ends with ``from sympy.physics.units import Quantity`` and ``expr.has(Quantity)``
-    (``solve`` asks for ``Unit`` the same way); the import builds the SI system, 0.1 s of CPU,
-    the first time any proof simplifies. An expression lowered from a note never holds a unit,
-    so while an attempt runs, and only when nothing has imported the real package, the name
-    holds a stand-in whose ``Quantity`` no expression contains. The real package, once
-    imported by anyone, is always the one used.
-    """
-    import sys
-
-    if _UNITS in sys.modules:
-        yield
-        return
-    sys.modules[_UNITS] = stand_in = _units_stand_in()
-    try:
-        yield
-    finally:
-        if sys.modules.get(_UNITS) is stand_in:
-            del sys.modules[_UNITS]
-
-
-@functools.lru_cache(maxsize=1)
-def _units_stand_in() -> Any:
-    import types
-
-    import sympy
-
-    class Quantity(sympy.Atom):
-        """A unit no lowered expression holds."""
-
-    module = types.ModuleType(_UNITS, "algoverify's stand-in: no expression of a proof holds a unit")
-    module.Quantity = module.Unit = Quantity  # type: ignore[attr-defined]
-    return module
 
 
 @contextmanager
@@ -744,7 +704,7 @@ def _ordered(sp: Any, gap: Any, kind: str) -> bool | None:
                 value = form()
                 if (value.is_positive if strict else value.is_nonnegative) is True:
                     return True
-            return _one_variable(sp, gap, strict)
+            return one_variable(sp, gap, strict)
     except _Spent:
         pass
     return None
@@ -770,55 +730,6 @@ def _opposite_terms(gap: Any) -> bool:
         return False
     signs = {term.as_coeff_Mul()[0].is_negative for term in gap.args}
     return signs == {True, False}
-
-
-#: Degree up to which a polynomial's real roots are isolated exactly.
-_DEGREE = 12
-
-
-def _one_variable(sp: Any, gap: Any, strict: bool) -> bool | None:
-    """A polynomial in one real symbol: True when it is ``≥ 0`` (``> 0``) on the symbol's whole domain.
-
-    sympy's assumptions miss ``x² − x + 1 > 0``; its real roots decide it exactly. Between two
-    consecutive roots the sign is constant, so one rational point per interval (inside the
-    domain: a positive symbol's is ``(0, ∞)``) settles it, and a strict ordering also needs no
-    root in the domain.
-    """
-    if len(gap.free_symbols) != 1:
-        return None
-    (x,) = gap.free_symbols
-    if not x.is_real:
-        return None
-    try:
-        poly = sp.Poly(sp.expand(gap), x)
-    except sp.PolynomialError:
-        return None
-    if poly.degree() > _DEGREE or not (poly.domain.is_ZZ or poly.domain.is_QQ):
-        return None
-    low = Fraction(0) if x.is_nonnegative else None  # the domain's ends (None: unbounded)
-    high = Fraction(0) if x.is_nonpositive else None
-    closed = not (x.is_positive or x.is_negative)
-
-    def inside(r: Fraction) -> bool:
-        above = low is None or r > low or (closed and r == low)
-        return above and (high is None or r < high or (closed and r == high))
-
-    # 40 digits keep apart any two roots a degree-12 polynomial with these coefficients can have here
-    roots = sorted({Fraction(str(r.evalf(40))) for r in sp.real_roots(poly)})
-    if strict and any(inside(r) for r in roots):
-        return None
-    edges: list[Fraction | None] = [low, *(r for r in roots if inside(r) and r != low and r != high), high]
-    for a, b in zip(edges, edges[1:]):  # one interval between consecutive roots, clipped to the domain
-        if a is None and b is None:
-            point = Fraction(0)
-        elif a is None or b is None:  # unbounded: one step past the last end
-            point = b - 1 if a is None else a + 1
-        else:
-            point = (a + b) / 2
-        value = poly.eval(sp.Rational(point.numerator, point.denominator))
-        if value < 0 or (strict and value == 0):
-            return None
-    return True
 
 
 def _listing_call(sp: Any, listing: Any, shadowed: set[str], on_division: Any = None) -> Any:

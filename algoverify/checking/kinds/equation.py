@@ -23,7 +23,6 @@ import numpy as np
 from ...findings import LocatedError, SpecReferenceError
 from ...math import mathexpr as M
 from ...math.names import identifier
-from ...math.ops import seen
 from ..evidence.lowering import Inconclusive
 from ..evidence.proof import PROVED, Proof, _Attempt, beside, settle
 from ..evidence.proofcache import ProofCache, check_material, content, listing_material
@@ -32,7 +31,7 @@ from ..evidence.trials import CannotCheck, failed_run, search
 from ..outcome import Verdict
 from ..specification.context import CheckContext
 from ..specification.spec import CheckSpec, equation_problem
-from .property import _judge, taken
+from .property import _judge, last_value, taken
 
 __all__ = ["run", "prove_listing"]
 
@@ -65,7 +64,7 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
         whole = identifier(tree.first.base) if isinstance(tree.first, M.Idx) else None
         if name not in computed and whole is not None and whole not in computed:
             # S_n = … of a family S_k the listing assigns and returns none of: its last value, as a variable's
-            last = _last_value(result, whole)
+            last = last_value(result, whole)
             if last is not None:
                 computed[whole] = last
         if name not in computed and whole is not None and whole in computed:
@@ -80,7 +79,7 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
                     return f"{problem} (at {free} = {key})"
             return None
         if name not in computed:
-            last = _last_value(result, name)
+            last = last_value(result, name)
             if last is None:
                 raise CannotCheck(f"the listing computes no {name}: `{latex}` names none of its outputs or variables")
             computed[name] = last
@@ -91,15 +90,6 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
     held = latex + (f" proved {proof.scope};" if proved and proof is not None else "")
     verdict = search(claim, ctx, dict(check.get("inputs") or {}), attempt, success=held + " held on {trials}")
     return beside(verdict, proof, " is false")
-
-
-def _last_value(result: Any, name: str) -> Any:
-    """The last value the run gave the variable ``name`` (``None``: it assigned none)."""
-    history = result.trace.history.get(name)
-    if not history:
-        return None
-    outer = result.trace.finished  # a recursive listing's variables: its outermost call's, the last to end
-    return seen(outer[name] if name in outer else history[-1][1])
 
 
 def _free_index(left: M.MathNode, env: dict[str, Any]) -> str | None:

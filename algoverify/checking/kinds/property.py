@@ -177,10 +177,7 @@ def _given_on_entry(check: CheckSpec, ctx: CheckContext, env: dict[str, Any]) ->
 
 def _final(listing: Any, result: Any) -> dict[str, Any]:
     """Every variable a run assigned (its last value) and its outputs, by name."""
-    outer = result.trace.finished  # a recursive listing's variables: its outermost call's, the last to end
-    final = {
-        name: seen(outer[name] if name in outer else history[-1][1]) for name, history in result.trace.history.items()
-    }
+    final = {name: last_value(result, name) for name in result.trace.history}
     names = listing.outputs or ("result",)
     outs = result.value if len(names) > 1 else (result.value,)
     final.update(zip(names, outs))
@@ -190,6 +187,15 @@ def _final(listing: Any, result: Any) -> dict[str, Any]:
             if np.size(final.get(name, ())) == 0:
                 final[name] = result.value
     return final
+
+
+def last_value(result: Any, name: str) -> Any:
+    """The last value a run gave the variable ``name`` (``None``: it assigned none)."""
+    history = result.trace.history.get(name)
+    if not history:
+        return None
+    outer = result.trace.finished  # a recursive listing's variables: its outermost call's, the last to end
+    return seen(outer[name] if name in outer else history[-1][1])
 
 
 def _callable(check: CheckSpec, ctx: CheckContext, listing: Any, values: dict[str, Any] | None = None) -> Any:

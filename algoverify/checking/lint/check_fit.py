@@ -59,15 +59,15 @@ def input_findings(
     out: list[Finding] = []
     for check in checks:
         found = _listing(check, irs, compiled)
+        if found is not None and check.kind == "reference" and found[1].returns_nothing:
+            out.append(
+                SpecReferenceError.finding(check.at("listing"), path, check=check.id, message=nothing_returned(check))
+            )
         spec = {**(check.get("inputs") or {}), **(check.get("draw") or {})}
         whole = str(check.get("listing")).isdigit()  # a \Function of a listing takes its own inputs
         if found is None or not spec or check.get("as") is not None or not whole:
             continue
         listing = found[1]
-        if check.kind == "reference" and listing.returns_nothing:
-            out.append(
-                SpecReferenceError.finding(check.at("listing"), path, check=check.id, message=nothing_returned(check))
-            )
         values: dict[str, Any] = {}
         unknown: set[str] = set()  # drawn by the module's own generators, which lint never imports
         for name, text in spec.items():

@@ -20,7 +20,7 @@ from typing import Any, Callable, Sequence
 
 from ...findings import AmbiguousMath, Finding, LocatedError, UnboundName
 from ...math import mathexpr as M
-from ...math.names import variant
+from ...math.names import identifier, labelled, variant
 from ...math.segments import parse_segment
 from ...reading.files import regular_file, resolved
 from ...reading.macros import MacroError, MacroTable, expand
@@ -277,8 +277,6 @@ def _indexed_counters(algorithm: ir.Algorithm, path: Path | None) -> list[Findin
     item ``i``: a reader keeps the two apart, the run cannot (``w_i`` indexes the integer ``w``).
     Said at the first such read in each loop, with the fix.
     """
-    from ...math.names import identifier
-
     out: list[Finding] = []
     for loop in ir.walk(algorithm):
         if not isinstance(loop, ir.ForRange):
@@ -308,8 +306,6 @@ def _indexed_counters(algorithm: ir.Algorithm, path: Path | None) -> list[Findin
 
 def _entry_of(node: M.MathNode, counter: str) -> bool:
     """Whether ``node`` reads an entry of ``counter`` by a variable index (``w_i``; ``k_{-}`` and ``k_1`` are names)."""
-    from ...math.names import identifier, labelled
-
     return (
         isinstance(node, M.Idx)
         and identifier(node.base) == counter

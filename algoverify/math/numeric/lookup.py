@@ -449,13 +449,7 @@ def _index(container: Any, idx: list[Any], node: M.MathNode, ctx: Context) -> An
         if key not in container and key in container.given:
             return container.given[key]
         if key not in container:
-            set_ = ", ".join(map(str, sorted(container, key=str))) or "none"
-            where = "a gap in what the listing stored, " if _inside(key, container) else ""
-            raise LocatedError(
-                EvaluationFailed,
-                node.span,
-                message=f"{ctx.written(node)} reads index {key}, {where}never set (set: {set_})",
-            )
+            raise _never_set(node, key, container, ctx)
         return container[key]
     positions = [w - base for w in written]
     if isinstance(container, (list, tuple)):
@@ -473,6 +467,15 @@ def _index(container: Any, idx: list[Any], node: M.MathNode, ctx: Context) -> An
         out = container[positions[0]]
         return _index(out, [p + base for p in positions[1:]], node, ctx) if len(positions) > 1 else _settle(out)
     return container[tuple(positions)]
+
+
+def _never_set(node: M.MathNode, key: Any, stored: Sequence, ctx: Context) -> LocatedError:
+    """A sequence read at an index the listing never stored (a gap between two it stored, or past them)."""
+    set_ = ", ".join(map(str, sorted(stored, key=str))) or "none"
+    where = "a gap in what the listing stored, " if _inside(key, stored) else ""
+    return LocatedError(
+        EvaluationFailed, node.span, message=f"{ctx.written(node)} reads index {key}, {where}never set (set: {set_})"
+    )
 
 
 def _key(values: list[Any], node: M.MathNode, ctx: Context) -> Any:
@@ -499,9 +502,7 @@ def _lookup_key(container: Mapping, idx: list[Any], node: M.MathNode, ctx: Conte
         value = container[key]
     except KeyError:
         if isinstance(container, Sequence):  # "let π[1..m] be a new array", read where nothing was stored
-            set_ = ", ".join(map(str, sorted(container, key=str))) or "none"
-            message = f"{ctx.written(node)} reads index {key}, never set (set: {set_})"
-            raise LocatedError(EvaluationFailed, node.span, message=message) from None
+            raise _never_set(node, key, container, ctx) from None
         known = ", ".join(map(repr, list(container)[:8])) or "none"
         raise LocatedError(
             EvaluationFailed,
@@ -577,7 +578,7 @@ def _shape_attribute(value: Any, name: str) -> int | None:
     axis = _SHAPE_ATTRIBUTES.get(name)
     if axis is None or isinstance(value, Mapping):
         return None
-    if isinstance(value, (list, tuple, str, Sequence)) and axis == 0:
+    if isinstance(value, (list, tuple, str)) and axis == 0:
         return len(value)
     shape = getattr(value, "shape", None) if isinstance(value, np.ndarray) else None
     return int(shape[axis]) if shape is not None and len(shape) > axis else None
