@@ -254,6 +254,7 @@ class Loops:
                 "\\ForAll{\\(w \\in V\\) with \\(a_{vw} = 1\\)}",
             )
         graph, at, base = square[0], self.expr(vertex), self.ctx.index_base
+        self.implied.add(graph)
 
         def neighbours(env: Env) -> list[int]:
             row = np.asarray(env[graph])[_integer(at(env), node) - base]

@@ -56,7 +56,7 @@ from .conventions import (
 )
 from .declarations import InputSpec, dims_of, read_family
 from .factorizations import factorization
-from .listing_parse import direct_bases
+from .listing_parse import direct_bases, given_by_parts
 from .program import Program, _callable
 from .runstate import (
     _BLOCKS,
@@ -125,6 +125,8 @@ class _Compiler(Loops, Worded):
     unsized: dict[str, str] = field(default_factory=dict)
     #: each range's direction, from its bounds and the loops around it (:mod:`~algoverify.math.ranges`)
     directions: dict[int, int | None] = field(default_factory=dict)
+    #: what a statement reads that its math does not name: the graph's matrix of "each neighbour w of v"
+    implied: set[str] = field(default_factory=set)
     #: nothing the listing calls comes from outside it (no bound statement, no Python function of
     #: the note's): a loop whose state repeats never stops (:mod:`.cycles`)
     deterministic: bool = False
@@ -736,11 +738,17 @@ def compile_function(
         given -= set(params)
         program.shared = frozenset(extra) | stored | given
         program.shared_stored = stored
+    if scope.entry:
+        # BFS(G, s) with "Let G = (V, E) be a graph" and G read only as V[G]: G is given by its parts
+        program.by_parts = given_by_parts(node, params, parent.context, parent.parse)
     install_views(names, ctx)
     program.__post_init__()
     # registered before its body is compiled: the body may call the function itself
     parent.own[node.name] = parent.scope[node.name] = _callable(program)
     program.body = sub.block(node.body)
+    if sub.implied - program._accepted:  # read by a statement compiled just now: a run takes it
+        program.free |= frozenset(sub.implied)
+        program.__post_init__()
     program._size_sources()
     return program
 

@@ -163,7 +163,7 @@ def compile_program(
         compiler.spans,
     )
     program.own, program.declarations, program.names = own, declarations, names
-    program.free = frozenset(by_scope[None].reads)
+    program.free = frozenset(by_scope[None].reads) | frozenset(compiler.implied)
     program.defined = defined(names, compiler.ctx)
     program.pads = pads(declarations, compiler.ctx)
     program.lowered = lowered(declarations, compiler.ctx)

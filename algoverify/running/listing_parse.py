@@ -14,6 +14,7 @@ draws). Each such name becomes one variable: ``H_k``, ``H_k_plus_1``.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Callable, Iterable, Iterator
 
@@ -66,6 +67,9 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
 
     # "a point p_i = (x_i, y_i)": x_k is the first coordinate of p_k, unless the listing sets x itself
     assigned = {identifier(t.base) if isinstance(t, M.Idx) else identifier(t) for t in targets}
+    # "Let G = (V, E) be a graph": V[G] (CLRS's second edition) and G.V (its third) are the part V,
+    # also of a parameter G (BFS(G, s)), never of a G the listing sets
+    composites = made_of_parts(context, set(assigned))
     # … or takes x_0, y_0 as parameters (Liang–Barsky's ClipSegment(x_0, y_0, x_1, y_1) beside P_0 = (x_0, y_0))
     assigned |= {identifier(t.base) if isinstance(t, M.Idx) else identifier(t) for t in params}
     coordinates = {
@@ -114,6 +118,8 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
             tree = M.transform(tree, lambda node: _prime_transpose(node, primed))
         if constants:
             tree = M.transform(tree, lambda node: _as_constant(node, constants))
+        if composites:
+            tree = M.transform(tree, lambda node: _part_of(node, composites))
         return as_coordinates(tree, coordinates) if coordinates else tree
 
     declared = _declared(context) if context is not None else set()
@@ -295,6 +301,50 @@ def _prime_transpose(node: M.MathNode, primed: frozenset[str | None]) -> M.MathN
         return node
     plain = M.Sym(node.name, node.font, node.accents[:-1], span=node.span)
     return M.Transpose(plain, span=node.span)
+
+
+def made_of_parts(context: InputSpec | None, assigned: set[str | None]) -> dict[str, frozenset[str]]:
+    """The names the note defines as a tuple of names (``G = (V, E)``), each with its parts; none the listing sets."""
+    out: dict[str, frozenset[str]] = {}
+    for name, (value, _) in (context.definitions if context is not None else {}).items():
+        if name in assigned or not isinstance(value, M.Tuple) or isinstance(value, M.Range):
+            continue
+        parts = [identifier(i) for i in value.items if isinstance(i, M.Sym)]
+        if len(parts) == len(value.items) >= 2 and None not in parts:
+            out[name] = frozenset(parts)  # type: ignore[arg-type]
+    return out
+
+
+def given_by_parts(
+    node: ir.Function, params: list[str], context: InputSpec | None, parse: Callable[[ir.Math], M.MathNode]
+) -> frozenset[str]:
+    """The parameters the note defines as a tuple of names (``G = (V, E)``) that the body reads only by their parts."""
+    composites = made_of_parts(context, set())
+    candidates = {p for p in params if p in composites}
+    if not candidates:
+        return frozenset()
+    for n in ir.walk(node):
+        if not isinstance(n, ir.Math) or n in node.params:
+            continue
+        try:
+            tree = parse(n)
+        except LocatedError:
+            continue  # reported with the math
+        candidates -= {identifier(t) for t in M.walk(tree) if isinstance(t, M.Sym)}
+    return frozenset(candidates)
+
+
+def _part_of(node: M.MathNode, composites: dict[str, frozenset[str]]) -> M.MathNode:
+    """``V[G]`` and ``G.V`` of ``G = (V, E)``: the part ``V`` (spanning what is written)."""
+    if isinstance(node, M.Index) and len(node.args) == 1 and isinstance(node.base, M.Sym):
+        whole, part = identifier(node.args[0]) if isinstance(node.args[0], M.Sym) else None, node.base
+    elif isinstance(node, M.Attr) and isinstance(node.obj, M.Sym):
+        whole, part = identifier(node.obj), M.Sym(node.name, span=node.span)
+    else:
+        return node
+    if whole not in composites or identifier(part) not in composites[whole]:
+        return node
+    return dataclasses.replace(part, span=node.span)
 
 
 def _as_constant(node: M.MathNode, constants: frozenset[str]) -> M.MathNode:

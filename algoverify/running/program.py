@@ -72,6 +72,10 @@ class Program:
     #: they go back to the caller
     shared_stored: frozenset[str] = frozenset()
 
+    #: parameters the note defines as a tuple of names (``G = (V, E)``) and the body reads only through
+    #: its parts (``V[G]``): a call may leave them out
+    by_parts: frozenset[str] = frozenset()
+
     @property
     def sizes(self) -> tuple[str, ...]:
         """The sizes a run also accepts (``n`` of ``x \\in \\mathbb{R}^{n}``), else binds from the inputs' shapes."""
@@ -81,7 +85,7 @@ class Program:
         self._accepted = (
             frozenset(self.inputs) | frozenset(self.families.values()) | frozenset(self.declarations.sizes) | self.free
         )
-        self._inputs_set = frozenset(self.inputs)
+        self._inputs_set = frozenset(self.inputs) - self.by_parts
         self._families = tuple(self.families.items())
         # what a call binds beyond its inputs, found once: most listings have none of it, and
         # every trial's call walked each declaration to learn so

@@ -230,6 +230,9 @@ class _StatementReading:
         if not joined and all(p.kind in ("math", "call") or _is_separator(p, ",") for p in content):
             values = tuple(v for p in content if p.kind != "text" for v in self._values(p))
             return ir.Return(span, values, comment)
+        listed = self._values_and(content)
+        if listed is not None:
+            return ir.Return(span, listed, comment)
         composite = self._composite(content)
         if composite is not None:
             return ir.Return(span, tuple(self._returned_values(composite)), comment)
@@ -239,6 +242,25 @@ class _StatementReading:
             return ir.Return(span, (ir.Math(where, self._src(where), False),), comment)
         text = self._text_of(content)
         return ir.Return(span, text.math, comment, text)
+
+    def _values_and(self, content: Sequence[_Piece]) -> tuple[ir.Math, ...] | None:
+        r"""``\Return \(c\) and \(b\)`` (CLRS's LCS-Length), ``\(x\), \(y\) and \(z\)``: the values, listed.
+
+        A reader returns both tables; ``c \land b`` of two arrays is no value at all. Relations joined
+        by "and" (``\Return \(i \le n\) and \(x_i = t\)``) stay one truth value.
+        """
+        maths = content[::2]
+        joiners = content[1::2]
+        if (
+            len(content) < 3
+            or len(content) % 2 == 0
+            or not all(p.kind == "math" and p.inner is not None for p in maths)
+            or _plain_logic(joiners[-1]) != "\\land"
+            or not all(_is_separator(p, ",") for p in joiners[:-1])
+            or any(_RELATION.search(self._src(p.inner)) for p in maths if p.inner is not None)
+        ):
+            return None
+        return tuple(v for p in maths for v in self._values(p))
 
     def _values(self, piece: _Piece) -> list[ir.Math]:
         r"""Returned values: a math segment split at its commas, or a ``\Call`` as written."""
@@ -485,6 +507,11 @@ def _bracket_depth(latex: str) -> int:
             depth -= 1
     return depth
 
+
+#: What makes a math segment a truth value rather than a value: a relation or a connective.
+_RELATION = re.compile(
+    r"[=<>]|\\(?:le|ge|leq|geq|lt|gt|ne|neq|in|notin|land|lor|lnot|neg|wedge|vee|subset|subseteq)(?![a-zA-Z])"
+)
 
 #: Logic written in text mode between math segments (``$a$ \textbf{and} $b$``, legacy ``\AND``).
 _LOGIC_WORDS = frozenset({"and", "or", "not", "true", "false"})

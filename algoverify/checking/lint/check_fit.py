@@ -64,9 +64,8 @@ def input_findings(
                 SpecReferenceError.finding(check.at("listing"), path, check=check.id, message=nothing_returned(check))
             )
         spec = {**(check.get("inputs") or {}), **(check.get("draw") or {})}
-        whole = str(check.get("listing")).isdigit()  # a \Function of a listing takes its own inputs
-        if found is None or not spec or check.get("as") is not None or not whole:
-            continue
+        if found is None or not spec or check.get("as") is not None or not _whole(check, found[1]):
+            continue  # a \Function of a listing other than its entry takes its own inputs
         listing = found[1]
         values: dict[str, Any] = {}
         unknown: set[str] = set()  # drawn by the module's own generators, which lint never imports
@@ -88,6 +87,14 @@ def input_findings(
         if missing:
             out.append(BadInput.finding(check.at("inputs"), path, message=_missing(check, listing, spec, missing)))
     return out
+
+
+def _whole(check: Any, listing: Any) -> bool:
+    """Whether a check runs the whole listing: named by its number, its entry's name or its caption."""
+    key = str(check.get("listing"))
+    wanted = key.lower()
+    names = [n.lower() for n in (listing.name, listing.caption) if n]
+    return key.isdigit() or any(n == wanted or n.startswith(wanted) for n in names)
 
 
 def _stand_in_shapes(values: dict[str, Any]) -> list[tuple[int, ...]]:

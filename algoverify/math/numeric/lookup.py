@@ -520,8 +520,32 @@ def _index_node(node: M.Index, ctx: Context) -> Closure:
         if isinstance(a, M.Placeholder) and a.symbol != ":":
             raise LocatedError(NotExecutable, a.span, message=f"{ctx.written(a)} is not an index")
     args = [_position(a, ctx, brackets=True) for a in items]
+    attribute = identifier(node.base) if isinstance(node.base, M.Sym) and len(items) == 1 else None
+    if attribute in _SHAPE_ATTRIBUTES:
+        return _bracket_attribute(node, attribute, base, compile_expr(items[0], ctx), args, ctx)
 
     def read(env: Env) -> Any:
+        container = base(env)
+        if isinstance(container, Sequence):
+            return _lookup_key(container, [a(env) for a in args], node, ctx)
+        return _index(container, [a(env) for a in args], node, ctx)
+
+    return read
+
+
+def _bracket_attribute(
+    node: M.Index, name: str, base: Closure, obj: Closure, args: list[Closure], ctx: Context
+) -> Closure:
+    """``\\mathit{length}[A]``, ``rows[A]``: an array's attribute as CLRS's second edition writes it.
+
+    Its third writes ``A.length``. A listing's own ``length`` (an array it stores into) is indexed as written.
+    """
+
+    def read(env: Env) -> Any:
+        if name not in env:
+            shape = _shape_attribute(obj(env), name)
+            if shape is not None:
+                return shape
         container = base(env)
         if isinstance(container, Sequence):
             return _lookup_key(container, [a(env) for a in args], node, ctx)
