@@ -126,3 +126,99 @@ def test_relations_joined_by_and_in_a_return_stay_one_truth_value():
         "\\begin{algorithmic}\n\\Require $i, n$\n\\State \\Return \\(i \\le n\\) and \\(i > 0\\)\n\\end{algorithmic}"
     )
     assert run(i=2, n=3) is True and run(i=4, n=3) is False
+
+
+_SIBLINGS = r"""
+\Procedure{Main}{$x, s$}
+  \State \Call{Init}{$x, s$}
+  \For{\(i \gets 1\) \textbf{to} \(n\)}
+    \State \Call{Lower}{$i, x$}
+  \EndFor
+  \If{\(d[s] > 100\)}
+    \State \Return \(0\)
+  \EndIf
+  \State \Return \(d\)
+\EndProcedure
+\Procedure{Init}{$x, s$}
+  \For{each \(v \in \{1, \dots, n\}\)}
+    \State \(d[v] \gets \infty\)
+  \EndFor
+  \State \(d[s] \gets 0\)
+\EndProcedure
+\Procedure{Lower}{$i, x$}
+  \If{\(d[i] > x_i\)}
+    \State \(d[i] \gets x_i\)
+  \EndIf
+\EndProcedure
+"""
+
+
+def test_a_table_one_procedure_stores_is_read_by_its_caller_and_by_the_procedures_beside_it(tmp_path):
+    # Initialize-Single-Source stores d, Relax and Bellman-Ford read it: lint said AV303 at the caller's
+    # read, and the run stopped in Relax ("d is not defined")
+    note = prose_note(tmp_path, r"Let \(x\) be an array of \(n\) numbers.", _SIBLINGS)
+    listing = api.load(note).listings[0]
+    np.testing.assert_array_equal(listing(x=np.array([3.0, 1.0, 2.0]), s=1), [0.0, 1.0, 2.0])
+    np.testing.assert_array_equal(listing(x=np.array([3.0, 1.0, 2.0]), s=2), [3.0, 0.0, 2.0])
+
+
+_WEIGHTS = (
+    r"Let \(G = (V, E)\) be a directed graph on the vertices \(V = \{1, \dots, n\}\) with a source "
+    r"\(s \in V\) and weight function \(w : E \to \mathbb{R}\), stored as an \(n \times n\) matrix whose "
+    r"entry \((u, v)\) is \(w(u, v)\), with \(w(u, v) = \infty\) when \((u, v) \notin E\)."
+)
+
+_RELAXING = r"""
+\Function{Distances}{$G, w, s$}
+  \State \Call{Start}{$G, s$}
+  \For{\(i \gets 1\) \textbf{to} \(|V[G]| - 1\)}
+    \For{each edge \((u, v) \in E[G]\)}
+      \State \Call{Relax}{$u, v, w$}
+    \EndFor
+  \EndFor
+  \State \Return \(d\)
+\EndFunction
+\Procedure{Start}{$G, s$}
+  \For{each vertex \(v \in V[G]\)}
+    \State \(d[v] \gets \infty\)
+  \EndFor
+  \State \(d[s] \gets 0\)
+\EndProcedure
+\Procedure{Relax}{$u, v, w$}
+  \If{\(d[v] > d[u] + w(u, v)\)}
+    \State \(d[v] \gets d[u] + w(u, v)\)
+  \EndIf
+\EndProcedure
+"""
+
+
+def _shortest(w: np.ndarray, s: int) -> np.ndarray:
+    d = np.full(len(w), np.inf)
+    d[s - 1] = 0.0
+    for _ in range(len(w)):
+        for u in range(len(w)):
+            for v in range(len(w)):
+                d[v] = min(d[v], d[u] + w[u, v])
+    return d
+
+
+def test_a_graph_given_by_its_weights_passed_to_procedures_that_read_its_parts(tmp_path):
+    # CLRS 2e's Bellman-Ford as a fresh note wrote it: G passed on to Initialize-Single-Source, E[G]
+    # the pairs of finite weight ("w(u, v) = ∞ when (u, v) ∉ E"), w : E → ℝ given as the matrix
+    listing = api.load(prose_note(tmp_path, _WEIGHTS, _RELAXING)).listing("Distances")
+    assert listing.program.by_parts == {"G"}
+    rng = np.random.default_rng(5)
+    for n in (1, 2, 4, 6):
+        w = np.where(rng.random((n, n)) < 0.5, rng.integers(1, 9, (n, n)).astype(float), np.inf)
+        np.testing.assert_array_equal(listing(w=w, s=1, n=n), _shortest(w, 1))
+
+
+def test_a_function_of_a_named_set_may_be_a_table_one_of_an_interval_may_not():
+    from algoverify.running.declarations import InputSpec, declare_math
+
+    spec = InputSpec()
+    for latex in (r"w : E \to \mathbb{R}", r"c : V \times V \to \mathbb{R}", r"f : [a, b] \to \mathbb{R}"):
+        from algoverify.math.mathexpr import parse_math
+
+        declare_math(parse_math(latex), spec, lambda span, latex=latex: latex, None)
+    assert {d.name: d.noun for d in spec.inputs if d.name in "wcf"} == {"w": "mapping", "c": "mapping", "f": "function"}

@@ -296,6 +296,10 @@ LOGIC_PAIRS = [
     (r"x > 0 \text{ and } y < 1", "(and (rel x > 0) (rel y < 1))"),
     (r"x > 0 \text{ or } y < 1", "(or (rel x > 0) (rel y < 1))"),
     (r"\text{not}\ x", "(not x)"),
+    # the right side of a relation negated (a fresh note's `result = \lnot negcycle(w, s)`: AV502 before)
+    (r"r = \lnot p", "(rel r = (not p))"),
+    (r"r \ne \neg p", "(rel r != (not p))"),
+    (r"r = \lnot p \land q", "(and (rel r = (not p)) q)"),
 ]
 
 TEXT_AND_SPACING_PAIRS = [

@@ -258,6 +258,10 @@ def _make_builder() -> type:
                 return In(first, pairs[0][1], span=self._sp(meta))
             return Rel(first, pairs, span=self._sp(meta))
 
+        def relation_to_negation(self, meta, first, op, not_tok, operand):
+            negated = Logic("not", (operand,), span=Span(self._tok(not_tok).start, operand.span.end))
+            return Rel(first, ((op.value, negated),), span=self._sp(meta))
+
         # arithmetic
         def binop(self, meta, left, op, right):
             if op.value == "odot":

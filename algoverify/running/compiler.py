@@ -127,6 +127,8 @@ class _Compiler(Loops, Worded):
     directions: dict[int, int | None] = field(default_factory=dict)
     #: what a statement reads that its math does not name: the graph's matrix of "each neighbour w of v"
     implied: set[str] = field(default_factory=set)
+    #: the listing's procedures by name, as written
+    procedures: dict[str, ir.Function] = field(default_factory=dict)
     #: nothing the listing calls comes from outside it (no bound statement, no Python function of
     #: the note's): a loop whose state repeats never stops (:mod:`.cycles`)
     deterministic: bool = False
@@ -733,6 +735,9 @@ def compile_function(
     if not scope.entry:  # a helper reads its caller's n, mate, seen …: the caller's values, stores given back
         # what it stores by index, and what it reads and then sets whole (CLRS's time t \gets t + 1)
         stored = (frozenset(names.sequences) | (scope.assigned_whole & set(scope.unset_reads))) - set(params)
+        # d[v] \gets \infty in CLRS's Initialize-Single-Source, read by Relax and by the caller: the
+        # listing's table, never one of the helper's own (as Merge's L and R, which nothing else reads)
+        stored |= ((scope.stored_by_index | scope.bracketed) & _used_elsewhere(node.name, parent.scopes)) - set(params)
         # A of the entries a_{uv} Augment reads, and n, the size of A its loops run to
         given = {d.name for d in declarations.inputs} | set(declarations.sizes) | set(scope.reads) | stored
         given -= set(params)
@@ -740,7 +745,7 @@ def compile_function(
         program.shared_stored = stored
     if scope.entry:
         # BFS(G, s) with "Let G = (V, E) be a graph" and G read only as V[G]: G is given by its parts
-        program.by_parts = given_by_parts(node, params, parent.context, parent.parse)
+        program.by_parts = given_by_parts(node, params, parent.context, parent.parse, parent.procedures)
     install_views(names, ctx)
     program.__post_init__()
     # registered before its body is compiled: the body may call the function itself
@@ -751,6 +756,15 @@ def compile_function(
         program.__post_init__()
     program._size_sources()
     return program
+
+
+def _used_elsewhere(name: str, scopes: dict[str | None, Scope]) -> set[str]:
+    """The names the listing's other scopes read or store into by index."""
+    out: set[str] = set()
+    for other in scopes.values():
+        if other.function != name:
+            out |= other.indexed | other.stored_by_index | other.bracketed | set(other.reads)
+    return out
 
 
 def parse(latex: str) -> ir.Algorithm:

@@ -645,8 +645,10 @@ def declare_math(
         spec.firsts.setdefault(run.name, run)
         return
     if function_type(tree) is not None:  # f : [a, b] \to \mathbb{R}: f, and the ends a, b of its domain
-        spec.declare(Declared(function_type(tree), tree.span, origin=origin, noun="function", latex=text_of(tree.span)))
         domain = tree.right.first if isinstance(tree, M.Colon) and isinstance(tree.right, M.Rel) else None
+        # w : E \to \mathbb{R} of a graph's edges: a table (CLRS's weights stored as a matrix) does as well
+        noun = "mapping" if _finite_domain(domain) else "function"
+        spec.declare(Declared(function_type(tree), tree.span, origin=origin, noun=noun, latex=text_of(tree.span)))
         if isinstance(domain, M.Interval):
             for end in (domain.lo, domain.hi):
                 if isinstance(end, M.Sym) and identifier(end) is not None:
@@ -672,6 +674,13 @@ def _paired_families(tree: M.MathNode, origin: Origin | None) -> list[Family]:
     if any(f is None for f in found) or len({f.name for f in found}) != len(found):  # type: ignore[union-attr]
         return []
     return found  # type: ignore[return-value]
+
+
+def _finite_domain(domain: M.MathNode | None) -> bool:
+    """A domain named by a set of the note (``E``, ``V \\times V``), never an interval or ``\\mathbb{R}^n``."""
+    if isinstance(domain, M.BinOp) and domain.op == "times":
+        return _finite_domain(domain.left) and _finite_domain(domain.right)
+    return isinstance(domain, M.Sym) and domain.font != "bb" and not domain.accents
 
 
 def function_type(tree: M.MathNode) -> str | None:

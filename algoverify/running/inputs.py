@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -60,7 +61,7 @@ def tested_on_entry(spec: InputSpec) -> tuple[Declared, ...]:
         for d in spec.inputs
         if d.shape is not None
         or d.domain in ("natural", "integer")
-        or d.noun == "function"
+        or d.noun in ("function", "mapping")
         or d.properties
         or d.constraints
     )
@@ -99,7 +100,7 @@ def check_entry(
                 condition=d.latex or f"{d.name} ∈ {d.domain} numbers",
                 value=f"{d.name} = {_short(value)}",
             )
-        if d.noun == "function" and not callable(value):
+        if (d.noun == "function" and not callable(value)) or (d.noun == "mapping" and not _tabulates(value)):
             raise LocatedError(
                 PreconditionViolated,
                 d.span,
@@ -112,6 +113,11 @@ def check_entry(
         for c, text in d.constraints:
             if _violated(c, env, exact):
                 raise LocatedError(PreconditionViolated, c.span, condition=text, value=f"{d.name} = {_short(value)}")
+
+
+def _tabulates(value: Any) -> bool:
+    """A function of a finite set given as a function, an array or a map (CLRS stores its weights as a matrix)."""
+    return callable(value) or isinstance(value, (np.ndarray, Mapping, list, tuple))
 
 
 def check_conditions(spec: InputSpec, env: dict[str, Any], index_base: int = 1) -> None:

@@ -131,6 +131,7 @@ def compile_program(
         entry = entry_of(funcs)
         # `\Input array $x$ of length $n$` beside `\Procedure{Max}{$x$}`: the declarations made
         # around the function describe its parameters (sizes, preconditions)
+        compiler.procedures = {f.name: f for f in funcs}
         programs = {f.name: compile_function(f, compiler, by_scope.get(f.name), outer) for f in funcs}
         program = programs[entry.name]
         program.entry, program.own = entry.name, own

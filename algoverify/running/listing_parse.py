@@ -316,13 +316,27 @@ def made_of_parts(context: InputSpec | None, assigned: set[str | None]) -> dict[
 
 
 def given_by_parts(
-    node: ir.Function, params: list[str], context: InputSpec | None, parse: Callable[[ir.Math], M.MathNode]
+    node: ir.Function,
+    params: list[str],
+    context: InputSpec | None,
+    parse: Callable[[ir.Math], M.MathNode],
+    functions: dict[str, ir.Function] | None = None,
+    _seen: frozenset[str] = frozenset(),
 ) -> frozenset[str]:
-    """The parameters the note defines as a tuple of names (``G = (V, E)``) that the body reads only by their parts."""
+    """The parameters the note defines as a tuple of names (``G = (V, E)``) that the body reads only by their parts.
+
+    Passing one on to a procedure of the listing that reads it only by its parts
+    (``\\Call{Initialize-Single-Source}{$G, s$}``) is no read of the whole either.
+    """
     composites = made_of_parts(context, set())
     candidates = {p for p in params if p in composites}
     if not candidates:
         return frozenset()
+    passed: dict[ir.Math, tuple[ir.Function, int]] = {}
+    for n in ir.walk(node):
+        callee = (functions or {}).get(n.name) if isinstance(n, ir.CallStmt) else None
+        if callee is not None and callee.name not in _seen:
+            passed.update({arg: (callee, k) for k, arg in enumerate(n.args)})
     for n in ir.walk(node):
         if not isinstance(n, ir.Math) or n in node.params:
             continue
@@ -330,8 +344,33 @@ def given_by_parts(
             tree = parse(n)
         except LocatedError:
             continue  # reported with the math
+        name = identifier(tree) if isinstance(tree, M.Sym) else None
+        seen = _seen | {node.name}
+        if n in passed and name in candidates and _by_parts_in(*passed[n], context, parse, functions, seen):
+            continue
         candidates -= {identifier(t) for t in M.walk(tree) if isinstance(t, M.Sym)}
     return frozenset(candidates)
+
+
+def _by_parts_in(
+    callee: ir.Function,
+    position: int,
+    context: InputSpec | None,
+    parse: Callable[[ir.Math], M.MathNode],
+    functions: dict[str, ir.Function] | None,
+    seen: frozenset[str],
+) -> bool:
+    """Whether ``callee`` reads its parameter at ``position`` only by its parts."""
+    if position >= len(callee.params):
+        return False
+    try:
+        names = [identifier(parse(p)) for p in callee.params]
+    except LocatedError:
+        return False
+    param = names[position]
+    if param is None:
+        return False
+    return param in given_by_parts(callee, [param], context, parse, functions, seen)
 
 
 def _part_of(node: M.MathNode, composites: dict[str, frozenset[str]]) -> M.MathNode:

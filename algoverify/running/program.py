@@ -269,6 +269,9 @@ class Program:
                     env[name] = Sequence()
                     if name in declarations.fixed:
                         env[name].given = dict(declarations.fixed[name])
+        for name in self.by_parts:
+            if name not in env:
+                env[name] = ByParts(name)  # passed on to a procedure that reads its parts, as the entry does
         if not self._inputs_set.issubset(env):
             missing = [n for n in self.inputs if n not in env]
             raise LocatedError(BadInput, self.span, message=f"missing input(s) {', '.join(missing)}")
@@ -287,6 +290,16 @@ class Program:
             if not sources.isdisjoint(env):
                 env[dim] = _infer_dim(dim, sources, env, self.span)
         return env
+
+
+class ByParts:
+    """A parameter the note makes of its parts (``G = (V, E)``) and the listing reads only by them."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"{self.name} (given by its parts)"
 
 
 _FLOAT = np.dtype(float)

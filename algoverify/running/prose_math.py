@@ -101,6 +101,37 @@ def _labelled_constant(node: M.MathNode) -> bool:
     return isinstance(label, M.Sym) and (label.name[:1].isupper() or len(label.name) > 1 or label.font == "rm")
 
 
+def set_by_case(rel: M.MathNode, case: M.MathNode, spec: InputSpec, origin: Origin) -> None:
+    """``w(u, v) = \\infty`` when ``(u, v) \\notin E`` (``a_{uv} = 1`` if ``(u, v) \\in E``): the set ``E`` itself.
+
+    CLRS stores a graph as its weights, ∞ where there is no edge: the edges are the pairs of
+    vertices (the set the prose defines, ``V = \\{1, \\dots, n\\}``) whose weight is not ∞. Only a set
+    nothing else defines, over the one set of vertices the prose gives.
+    """
+    if isinstance(case, M.In):
+        pair, member, named = case.element, True, case.set
+    elif isinstance(case, M.Rel) and len(case.rest) == 1 and case.rest[0][0] == "notin":
+        pair, member, named = case.first, False, case.rest[0][1]
+    else:
+        return
+    name = identifier(named) if isinstance(named, M.Sym) else None
+    if not (isinstance(rel, M.Rel) and len(rel.rest) == 1 and rel.rest[0][0] == "=") or name is None:
+        return
+    if name in spec.definitions or spec.get(name) is not None or not isinstance(pair, M.Tuple):
+        return
+    names = {identifier(i) for i in pair.items if isinstance(i, M.Sym)}
+    read = {identifier(n) for n in M.walk(rel.first) if isinstance(n, M.Sym)}
+    vertices = [v for v, (value, _) in spec.definitions.items() if isinstance(value, M.SetLit) and v != name]
+    if len(names) != len(pair.items) or not names <= read or len(vertices) != 1:
+        return
+    span = case.span
+    over: M.MathNode = M.Sym(vertices[0], span=span)
+    for _ in pair.items[1:]:
+        over = M.BinOp("times", over, M.Sym(vertices[0], span=span), span=span)
+    test = M.Rel(rel.first, (("=" if member else "!=", rel.rest[0][1]),), span=rel.span)
+    spec.definitions[name] = (M.SetBuilder(M.In(pair, over, span=span), test, span=span), origin)
+
+
 def relation(
     tree: M.Rel, piece: Piece, spec: InputSpec, origin: Origin, *, conditional: bool, joined: bool = False
 ) -> bool:
@@ -325,6 +356,8 @@ def name_of(piece: Piece | None) -> str | None:
     if piece is None:
         return None
     tree = piece.tree
+    if function_type(tree) is not None:  # "the weight function w : E \to \mathbb{R}, stored as a matrix"
+        return function_type(tree)
     if isinstance(tree, M.In):  # "B \in \mathbb{R}^{p \times q} with columns …" is about B
         tree = tree.element
     elif isinstance(tree, M.Rel) and isinstance(tree.first, M.Sym):  # "an integer m \ge 1"

@@ -39,12 +39,13 @@ from .declarations import (
     InputSpec,
     Origin,
     dims_of,
+    function_type,
     joint_range,
     levelled_family,
     read_family,
     set_shape,
 )
-from .prose_math import Piece, children, name_of, read_math, relation
+from .prose_math import Piece, children, name_of, read_math, relation, set_by_case
 from .prose_properties import SAID, properties_said
 
 __all__ = [
@@ -168,9 +169,12 @@ def prose_declarations(
 ) -> InputSpec:
     """What the sentences ending before offset ``before`` declare, the nearest sentence first."""
     spec = InputSpec()
+    cases: list[tuple[M.MathNode, M.MathNode, Origin]] = []
     for sentence in reversed([s for s in sentences if s.span.end <= before]):
-        _read(sentence, text, parse, spec, Origin("prose", line_of(sentence.span.start)))
+        _read(sentence, text, parse, spec, Origin("prose", line_of(sentence.span.start)), cases)
         spec.prime_transposes |= PRIME_TRANSPOSES.search(sentence.read) is not None
+    for rel, case, origin in cases:  # once every sentence is read: the set of vertices may come before
+        set_by_case(rel, case, spec, origin)
     return spec
 
 
@@ -233,7 +237,14 @@ def _pieces(sentence: Sentence, text: str, parse: Parse) -> list[str | Piece]:
     return out
 
 
-def _read(sentence: Sentence, text: str, parse: Parse, spec: InputSpec, origin: Origin) -> None:
+def _read(
+    sentence: Sentence,
+    text: str,
+    parse: Parse,
+    spec: InputSpec,
+    origin: Origin,
+    cases: list[tuple[M.MathNode, M.MathNode, Origin]],
+) -> None:
     pieces = _pieces(sentence, text, parse)
     subject: str | None = None  # the last name the sentence introduced: what "it has n rows" is about
     was_conditional = was_precondition = False
@@ -251,7 +262,10 @@ def _read(sentence: Sentence, text: str, parse: Parse, spec: InputSpec, origin: 
             _CONDITIONAL.search(before) or _QUALIFIER.search(words) or _FOR_CLAUSE.match(before) or _CASE.search(words)
         )
         # "p(j) = 0 if no request i < j is disjoint from j": a case of a definition, said after it
-        conditional = conditional or bool(isinstance(after, str) and _CONDITION_AFTER.match(after))
+        case = bool(isinstance(after, str) and _CONDITION_AFTER.match(after))
+        conditional = conditional or case
+        if case and nxt is not None:  # "w(u, v) = ∞ when (u, v) ∉ E": what E is, where nothing else says
+            cases.append((piece.tree, nxt.tree, origin))
         # "for k = 2 and n = 2^m + ℓ": the clause goes on over "and"
         conditional = conditional or (was_conditional and _JOINED.match(words) is not None)
         was_conditional = conditional
@@ -355,7 +369,7 @@ def _last_family(pieces: Sequence[str | Piece]) -> str | None:
 def _declares(piece: Piece) -> bool:
     r"""Whether the math introduces a name (``A``, ``x \in \mathbb{R}^n``, ``A = [a_1, …]``), not a relation on one."""
     tree = piece.tree
-    if isinstance(tree, (M.Sym, M.In)):
+    if isinstance(tree, (M.Sym, M.In)) or function_type(tree) is not None:  # "… function w : E → ℝ, stored as …"
         return True
     return isinstance(tree, M.Rel) and isinstance(tree.first, M.Sym) and {op for op, _ in tree.rest} <= {"=", "in"}
 

@@ -76,12 +76,21 @@ def _shared_with_helpers(found: list[Scope]) -> list[Scope]:
     reads and sets whole, is set by the call, never a free name of the entry.
     """
     entry, helpers = found[0], found[1:]
-    shared: set[str] = set()
-    for h in helpers:
-        shared |= (h.stored_by_index | (h.assigned_whole & set(h.unset_reads))) - set(h.params)
+    stores = {
+        h.function: (h.stored_by_index | h.bracketed | (h.assigned_whole & set(h.unset_reads))) - set(h.params)
+        for h in helpers
+    }
+    shared = set().union(*stores.values()) if stores else set()
     for name in shared:
         entry.reads.pop(name, None)
     entry.bound |= shared
+    # CLRS's Bellman-Ford reads d[v] that Initialize-Single-Source stores: a procedure beside the one
+    # that stores a table reads it too (the call that stores comes first: its run says so otherwise)
+    for h in helpers:
+        others = {n for f, names in stores.items() if f != h.function for n in names} - set(h.params)
+        for name in others & set(h.reads):
+            h.reads.pop(name)
+        h.bound |= others & (h.indexed | h.bracketed)
     return found
 
 
