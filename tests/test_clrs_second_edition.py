@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from helpers import prose_note
+from helpers import property_spec, prose_note
 
 import algoverify
 from algoverify import api
@@ -85,7 +85,9 @@ def test_lint_finds_an_input_left_out_by_a_check_that_names_the_listing_by_its_p
         '      claim: "it scales"\n      inputs: {x: "randn(3)"}\n      holds: \'x = x\'\n'
     )
     note = tmp_path / "note.md"
-    note.write_text(f"---\nalgoverify:\n{spec}---\n\nIt scales.\n\n\\begin{{algorithmic}}\n{body}\n\\end{{algorithmic}}\n")
+    note.write_text(
+        f"---\nalgoverify:\n{spec}---\n\nIt scales.\n\n\\begin{{algorithmic}}\n{body}\n\\end{{algorithmic}}\n"
+    )
     found = [f for f in api.lint([note]).all_findings() if f.code == "AV307"]
     assert len(found) == 1 and found[0].message.startswith("missing input(s) c:")
 
@@ -222,3 +224,73 @@ def test_a_function_of_a_named_set_may_be_a_table_one_of_an_interval_may_not():
 
         declare_math(parse_math(latex), spec, lambda span, latex=latex: latex, None)
     assert {d.name: d.noun for d in spec.inputs if d.name in "wcf"} == {"w": "mapping", "c": "mapping", "f": "function"}
+
+
+def test_words_in_small_capitals_are_constants_equal_only_to_themselves():
+    # CLRS's \textsc{white}, \textsc{gray}: AV303 "declare white in \Require" before, and every run stopped
+    run = algoverify.compile(
+        "\\begin{algorithmic}\n\\Require $x$\n\\State $c \\gets \\textsc{white}$\n"
+        "\\If{$x > 0$}\n\\State $c \\gets \\textsc{gray}$\n\\EndIf\n"
+        "\\If{$c = \\textsc{white}$}\n\\State \\Return $1$\n\\EndIf\n\\State \\Return $0$\n\\end{algorithmic}"
+    )
+    assert run(x=-1.0) == 1 and run(x=1.0) == 0
+
+
+def test_a_small_capitals_word_the_prose_defines_takes_that_value(tmp_path):
+    prose = r"The colours are the constants \(\textsc{white} = 0\) and \(\textsc{black} = 2\)."
+    body = "\\Require $x$\n\\State \\Return $x + \\textsc{black}$"
+    assert api.load(prose_note(tmp_path, prose, body)).listings[0](x=1.0) == 3.0
+
+
+_HALVES = r"""
+\Require $a$
+\State $a^{[0]} \gets (a_1, a_3)$
+\State $y^{[0]} \gets 2 a^{[0]}$
+\State \Return $y^{[0]}[1] + y^{[0]}[2]$
+"""
+
+
+def test_a_bracketed_superscript_labels_and_a_bracket_after_it_indexes():
+    # CLRS's y^{[0]}[k] was y^0 times the list [k]: three wrong refutations of a correct FFT
+    run = algoverify.compile("\\begin{algorithmic}\n" + _HALVES.strip() + "\n\\end{algorithmic}")
+    assert run(a=np.array([1.0, 10.0, 3.0, 30.0])) == 8.0
+
+
+_AUTOCORRELATION = r"""
+\State $s \gets r_x(1)$
+\For{$j = 1, \dots, p$}
+  \State $s \gets s + r_x(j + 1)$
+\EndFor
+\State \Return $s$
+"""
+
+
+def test_a_vector_applied_to_an_index_is_an_entry_wherever_the_listing_writes_it_so(tmp_path):
+    # Hayes's r_x(0) read as an entry and r_x(j + 1) as the product r_x · (j + 1): two wrong refutations
+    prose = (
+        r"Let \(r_x(1), r_x(2), \dots, r_x(p + 1)\) be the autocorrelation of a signal, for a lag \(p \ge 1\). It sums."
+    )
+    spec = property_spec("It sums", '{p: "integers(1, 4)", r_x: "randn(p + 1)"}', "s = s")
+    listing = api.load(prose_note(tmp_path, prose, _AUTOCORRELATION, spec)).listings[0]
+    assert listing(r_x=np.array([4.0, 2.0, 1.0]), p=2) == 7.0
+
+
+def test_part_of_a_column_times_part_of_a_row_is_their_outer_product():
+    # Golub and Van Loan's A(ρ, k) A(k, ρ) was taken as an inner product: PA = LU refuted on a correct listing
+    run = algoverify.compile(
+        "\\begin{algorithmic}\n\\Require $A$\n\\State \\Return $A_{2:3, 1} A_{1, 2:3}$\n\\end{algorithmic}"
+    )
+    A = np.arange(9.0).reshape(3, 3)
+    np.testing.assert_array_equal(run(A=A), np.outer(A[1:, 0], A[0, 1:]))
+    inner = algoverify.compile(
+        "\\begin{algorithmic}\n\\Require $A$\n\\State \\Return $A_{1, 2:3} A_{2:3, 1}$\n\\end{algorithmic}"
+    )
+    assert inner(A=A) == A[0, 1:] @ A[1:, 0]
+
+
+def test_a_whole_number_times_a_tuple_of_numbers_scales_it():
+    # Python's 2 * (1.0, 3.0) repeats the tuple: a listing's 2 (a_1, a_3) had four entries
+    run = algoverify.compile(
+        "\\begin{algorithmic}\n\\Require $a$\n\\State $t \\gets (a_1, a_3)$\n\\State \\Return $2 t$\n\\end{algorithmic}"
+    )
+    np.testing.assert_array_equal(run(a=np.array([1.0, 10.0, 3.0])), [2.0, 6.0])

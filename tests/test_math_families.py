@@ -160,7 +160,7 @@ NAMES = [
     (r"\operatorname*{arg\,max}_{a \in A} Q(s, a)", "(argmax a _ _ (apply Q s a) :in A)"),
     (r"\operatorname{arg\,min}_\theta L", "(argmin theta _ _ L)"),
     (r"\textsc{Partition}(A, p, r)", "(call Partition A p r)"),
-    (r"\textsc{Nil}", "Nil"),
+    (r"\textsc{Nil}", "sc{Nil}"),  # small capitals: a constant (CLRS's NIL, WHITE)
     (r"\Call{Partition}{A, p, r}", "(call Partition A p r)"),
     (r"\Call{time-visible}{x}", "(call time-visible x)"),
     (r"\mathcal{D}", "cal{D}"),

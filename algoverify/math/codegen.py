@@ -22,6 +22,7 @@ from . import mathexpr as M
 from .functions import FUNCTIONS
 from .names import identifier
 from .ops import RELATIONS, cross, nonfinite, pair_inner, power, product, quotient, square_root, transpose, two_norm
+from .slices import index_items, is_span
 
 __all__ = ["generate"]
 
@@ -467,10 +468,24 @@ def indicator_of(node: M.Juxt) -> M.MathNode | None:
 
 
 def outer_product(node: M.Juxt) -> bool:
-    """Whether ``node`` is written ``u v^{\\top}``: a factor times a transposed one, the left not transposed."""
+    """Whether ``node`` is written ``u v^{\\top}``: a factor times a transposed one, the left not transposed.
+
+    Golub and Van Loan's ``A(\\rho, k) A(k, \\rho)``, written ``A_{k+1:n, k} A_{k, k+1:n}``, is one too:
+    part of a column times part of a row.
+    """
     right, left = node.right, node.left
     while isinstance(right, M.Juxt):
         right = right.left
     while isinstance(left, M.Juxt):
         left = left.right
+    if _slice_axes(left) == (True, False) and _slice_axes(right) == (False, True):
+        return True
     return isinstance(right, M.Transpose) and not isinstance(left, M.Transpose)
+
+
+def _slice_axes(node: M.MathNode) -> tuple[bool, ...]:
+    """For an entry of a matrix (``A_{k+1:n, k}``), which of its two subscripts are ranges; else ``()``."""
+    if not isinstance(node, M.Idx):
+        return ()
+    items = index_items(node.indices)
+    return tuple(is_span(i) for i in items) if len(items) == 2 else ()

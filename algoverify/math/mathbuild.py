@@ -387,7 +387,10 @@ def _make_builder() -> type:
             return Post("sub", value, self._sp(meta), text="paren" if paren else "")
 
         def sup(self, meta, value):
-            label = self._parenthesised(meta, value, meta.start_pos + 1)
+            # y^{(0)}, and CLRS's y^{[0]} (the even-indexed half): a label, never a power
+            label = self._parenthesised(meta, value, meta.start_pos + 1) or self._parenthesised(
+                meta, value, meta.start_pos + 1, "[]"
+            )
             return Post("label" if label else "sup", value, self._sp(meta))
 
         def sup_top(self, meta, _tok):
@@ -414,16 +417,17 @@ def _make_builder() -> type:
         def rel_script(self, meta, op, value):
             return Fragment(op.value, None, value, span=self._sp(meta))  # x_{\leq n}
 
-        def _parenthesised(self, meta, value, start: int) -> bool:
+        def _parenthesised(self, meta, value, start: int, pair: str = "()") -> bool:
             r"""Tell whether ``value`` is written as ``{(…)}`` from offset ``start`` on (``^{(T)}``).
 
             Parentheses leave no node, so the source text between the braces and the value
-            is the only witness. ``\left(``/``\right)`` count as parentheses.
+            is the only witness. ``\left(``/``\right)`` count as parentheses; ``pair`` names
+            other brackets (``"[]"``).
             """
             before = self._text[start : value.span.start - self._base]
             after = self._text[value.span.end - self._base : meta.end_pos]
             squeeze = lambda s: re.sub(r"\s+|\\left|\\right|\\[,;!: ]", "", s)  # noqa: E731
-            return squeeze(before) == "{(" and squeeze(after).startswith(")}")
+            return squeeze(before) == "{" + pair[0] and squeeze(after).startswith(pair[1] + "}")
 
         # factors
         def paren(self, meta, inner):
@@ -488,7 +492,9 @@ def _make_builder() -> type:
             # a word of several letters is a name however it is set
             written = self._text[tok.start_pos : tok.start_pos + 8]
             upright = len(tok.value) == 1 and written.startswith(("\\mathrm{", "\\text{", "\\textrm{"))
-            return Sym(tok.value, font="rm" if upright else "", span=self._tok(tok))
+            # \textsc{white}: a word in small capitals, CLRS's way of setting a constant (its colours, NIL)
+            capitals = len(tok.value) > 1 and written.startswith("\\textsc{")
+            return Sym(tok.value, font="rm" if upright else "sc" if capitals else "", span=self._tok(tok))
 
         def const(self, meta, tok):
             return Const(tok.value, span=self._tok(tok))

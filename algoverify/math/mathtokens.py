@@ -210,7 +210,8 @@ def _word_command(tok: Any) -> tuple[str, str]:
     if cmd.startswith("operatorname") or cmd in ("mathrm", "textsc"):
         if entry is not None and entry[0] == "MAXOP":
             return "MAXOP", word  # \operatorname*{arg\,max}, \mathrm{argmax}
-        if cmd.startswith("operatorname") or (entry is not None and entry[0] == "FUNC"):
+        # \textsc{diag} alone is a word in small capitals (a constant); \textsc{diag}(A) a call, by what follows
+        if cmd.startswith("operatorname") or (cmd == "mathrm" and entry is not None and entry[0] == "FUNC"):
             return "FUNC", word
     if cmd in ("Call", "CALL"):
         return "FUNC", word  # algpseudocode's \Call{Name}{args} inside math: a call of Name

@@ -100,7 +100,7 @@ __all__ = [
 #: LaTeX names that are Python keywords (or clash with one) and their identifiers.
 RENAMED = {"lambda": "lam"}
 
-_FONT_SUFFIX = {"": "", "bf": "", "rm": "", "bb": "_bb", "cal": "_cal", "frak": "_frak", "scr": "_scr"}
+_FONT_SUFFIX = {"": "", "bf": "", "rm": "", "sc": "", "bb": "_bb", "cal": "_cal", "frak": "_frak", "scr": "_scr"}
 _NON_WORD = re.compile(r"[^A-Za-z0-9_]+")  # ASCII: every result must be a plain identifier
 
 

@@ -85,6 +85,8 @@ def times(a: Any, b: Any) -> Any:
     """``a * b``, refusing a product of integers past :data:`MAX_INT_DIGITS` before computing it."""
     if type(a) is int and type(b) is int:
         check_digits(a.bit_length() + b.bit_length() - 1)
+    elif type(a) in (list, tuple) or type(b) in (list, tuple):
+        return np.multiply(a, b)  # 2 (a_1, a_3): the vector doubled, never Python's tuple repeated
     return a * b
 
 

@@ -46,7 +46,7 @@ from .conventions import (
     renaming,
 )
 from .declarations import InputSpec, read_family
-from .listing_parse import direct_bases, listing_parser
+from .listing_parse import applied_as_entries, direct_bases, listing_parser
 from .program import (
     Program,
 )
@@ -110,6 +110,7 @@ def compile_program(
     # numbers. Tolerances belong to checks (`compare:`, `holds:`), which declare them.
     ctx = Context(guard=False, rtol=0.0, atol=0.0, index_base=index_base, text=text, exact=exact)
     parse = listing_parser(algorithm, context)
+    ctx.entry_applied = applied_as_entries(algorithm, parse)
 
     # the note's other listings as they are now (a listing compiles on first use, after its note
     # is loaded), then this listing's own functions, added as they compile

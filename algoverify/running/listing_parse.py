@@ -20,7 +20,7 @@ from typing import Callable, Iterable, Iterator
 
 from ..findings import LocatedError
 from ..math import mathexpr as M
-from ..math.names import identifier, join_words
+from ..math.names import identifier, index_like, join_words
 from ..math.segments import parse_segment
 from ..syntax import ir
 from .declarations import InputSpec
@@ -301,6 +301,19 @@ def _prime_transpose(node: M.MathNode, primed: frozenset[str | None]) -> M.MathN
         return node
     plain = M.Sym(node.name, node.font, node.accents[:-1], span=node.span)
     return M.Transpose(plain, span=node.span)
+
+
+def applied_as_entries(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode]) -> frozenset[str]:
+    """The names the listing applies to one index written as an index is (``r_x(0)``, ``\\pi(v)``)."""
+    return frozenset(
+        name
+        for tree, _ in _parsed(algorithm, parse)
+        for node in M.walk(tree)
+        if isinstance(node, M.Apply)
+        and len(node.args) == 1
+        and index_like(node.args[0])
+        and (name := identifier(node.fn)) is not None
+    )
 
 
 def made_of_parts(context: InputSpec | None, assigned: set[str | None]) -> dict[str, frozenset[str]]:

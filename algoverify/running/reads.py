@@ -34,6 +34,8 @@ def is_constant(node: M.Sym, name: str) -> bool:
         return False
     if node.font in ("", "bf", "rm") and node.name.lower() in CONSTANT_WORDS:
         return True
+    if node.font == "sc":  # \textsc{white}: a constant in small capitals (\textsc{nil} among them)
+        return True
     if node.font == "bb" and node.name in _NUMBER_SETS:
         return True
     if M.bold_digit(node):
@@ -109,6 +111,8 @@ class _Reader:
         )
         if constant and name == "I" and self.scope is not None:
             self.scope.identity_reads.setdefault(name, node.span)  # I: the identity, unless the note names I
+        if constant and node.font == "sc" and self.scope is not None:
+            self.scope.small_caps.setdefault(name, node.span)  # \textsc{white}: unless the prose says what it is
         if name is not None and self.scope is not None and not constant:
             self.scope.whole.add(name)  # `2 \pi` beside a weight `\pi_1`: the constant is no whole read of pi
         if name is None or name in bound or constant:

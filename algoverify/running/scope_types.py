@@ -64,6 +64,8 @@ class Scope:
     entry_reads: dict[str, Span] = field(default_factory=dict)
     #: ``I`` read where nothing binds it (the identity, unless the note declares a name ``I``: "an I × J table")
     identity_reads: dict[str, Span] = field(default_factory=dict)
+    #: words in small capitals nothing binds (``\textsc{white}``): constants, unless the prose defines them
+    small_caps: dict[str, Span] = field(default_factory=dict)
     #: names read or stored with an index that is not a numeral (``\pi_i``): arrays, not labelled names
     variable_indexed: set[str] = field(default_factory=set)
     #: ``p_0``, ``p_1`` beside ``p \gets …`` (numeral subscripts only): numbers of their own, not entries of p

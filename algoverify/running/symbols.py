@@ -112,6 +112,9 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     dims = {d for d, arrays in scope.dims.items() if arrays and arrays <= own_names | scope.bound}
     free = {name: read for name, read in scope.reads.items() if name not in own_names | dims}
     free.update({d.name: Read(d.name, d.span) for d in own_before if d.name in defined_here and d.name not in free})
+    for name, span in scope.small_caps.items():  # "the constants \textsc{white} = 0, …": the prose's value
+        if name in context.definitions and name not in own_names and name not in free:
+            free[name] = Read(name, span)
     for name, span in scope.identity_reads.items():  # "an I × J table", I drawn by the spec: a size, not the identity
         said = context.get(name)
         drawn = said is not None and any(o is not None and o.kind == "spec" for o in (said.origin, *said.also))

@@ -363,7 +363,8 @@ def _apply(node: M.Apply, ctx: Context) -> Closure:
     transposed = compile_expr(node.fn.operand, ctx) if isinstance(node.fn, M.Transpose) else None
     functions = ctx.callables()
     # π(a), H(a): one index written as a name or a number reads an entry; s_i (a_i - 1) is a product
-    min_axes = 1 if len(node.args) == 1 and index_like(node.args[0]) else 2
+    # … and so is r_x(j + 1) where the listing reads r_x(0): the same notation, never r_x times j + 1
+    min_axes = 1 if len(node.args) == 1 and (index_like(node.args[0]) or name in ctx.entry_applied) else 2
 
     def apply(env: Env) -> Any:
         if fn_value is not None:

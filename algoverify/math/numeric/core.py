@@ -67,6 +67,8 @@ class Context:
     views: dict[str, Callable[[Env], Any]] = field(default_factory=dict)
     #: names the listing stores into by index (``p_k \gets …``): they may hold a sequence, read whole as its array
     sequences: frozenset[str] = frozenset()
+    #: names the listing also applies to an index written as one (Hayes's ``r_x(0)``): ``r_x(j + 1)`` is an entry too
+    entry_applied: frozenset[str] = frozenset()
 
     def callables(self) -> Mapping[str, Callable[..., Any]]:
         """The functions math may call: the exact versions first in an exact run; ``argmax`` in the index base."""

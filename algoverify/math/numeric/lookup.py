@@ -131,8 +131,11 @@ def _sym(node: M.Sym, ctx: Context) -> Closure:
         return read
     if name not in ctx.declared and not node.accents:
         word = node.name.lower()
-        if node.font in ("", "bf", "rm") and word in _WORDS:
+        if node.font in ("", "bf", "rm", "sc") and word in _WORDS:
             return _constant(_WORDS[word], name)
+        if node.font == "sc":
+            # CLRS's \textsc{white}, \textsc{gray}: a constant, equal only to itself, unless the note says what it is
+            return _constant(node.name.upper(), name)
         if node.font in ("", "bf", "rm") and node.name == "I":
             return _constant(Identity(), name)  # Q^T Q = I: the identity of the size beside it
         if M.bold_digit(node):
