@@ -294,3 +294,38 @@ def test_a_whole_number_times_a_tuple_of_numbers_scales_it():
         "\\begin{algorithmic}\n\\Require $a$\n\\State $t \\gets (a_1, a_3)$\n\\State \\Return $2 t$\n\\end{algorithmic}"
     )
     np.testing.assert_array_equal(run(a=np.array([1.0, 10.0, 3.0])), [2.0, 6.0])
+
+
+_GOLDEN = r"""
+\State \(\tau = (\sqrt{5} - 1)/2\)
+\State \(x_1 = a + (1 - \tau)(b - a)\)
+\State \(f_1 = f(x_1)\)
+\State \(x_2 = a + \tau(b - a)\)
+\State \(f_2 = f(x_2)\)
+\While{\((b - a) > \mathit{tol}\)}
+  \If{\(f_1 > f_2\)}
+    \State \(a = x_1\)
+    \State \(x_1 = x_2\)
+    \State \(f_1 = f_2\)
+    \State \(x_2 = a + \tau(b - a)\)
+    \State \(f_2 = f(x_2)\)
+  \Else
+    \State \(b = x_2\)
+    \State \(x_2 = x_1\)
+    \State \(f_2 = f_1\)
+    \State \(x_1 = a + (1 - \tau)(b - a)\)
+    \State \(f_1 = f(x_1)\)
+  \EndIf
+\EndWhile
+\State \Return \((a + b)/2\)
+"""
+
+
+def test_values_of_a_function_the_prose_gives_stored_by_number_are_names_of_their_own(tmp_path):
+    # Heath's golden section: f_1 \gets f(x_1) made f the listing's table ("f is not defined" at lint,
+    # "f(x_1) reads index …, never set" at check) though the prose says f : [a, b] → ℝ
+    prose = r"Let \(f : [a, b] \to \mathbb{R}\) be unimodal, and let \(\mathit{tol} > 0\) be a tolerance."
+    listing = api.load(prose_note(tmp_path, prose, _GOLDEN)).listings[0]
+    assert set(listing.inputs) >= {"f", "a", "b", "tol"}
+    found = listing(f=lambda x: (x - 0.3) ** 2, a=-1.0, b=2.0, tol=1e-8)
+    assert abs(found - 0.3) < 1e-6

@@ -73,4 +73,12 @@ def statement_labels(
     numerals = {
         flat for base, flats in numbered.items() if base in whole - variable_indexed and flats & given for flat in flats
     }
+    # f_1 \gets f(x_1) of a function f the note gives (Heath's golden section): f_1 is a value of f, never its entry
+    applied = {identifier(t.fn) for tree, _ in trees for t in M.walk(tree) if isinstance(t, M.Apply)}
+    numerals |= {
+        flat
+        for base, flats in numbered.items()
+        if base in (applied & given) - whole - variable_indexed
+        for flat in flats
+    }
     return StatementLabels(frozenset(numerals), frozenset(lettered | assigned))

@@ -286,7 +286,14 @@ def _read_statements(
     scope.bound |= found.numbered & {identifier(tree) for tree, target in trees if target}  # p_1 \gets …: the listing's
     # x_i \gets … stores into x (a sequence when x holds nothing yet): x is the listing's too
     declared = set(scope.bound)
-    scope.bound |= {n for tree, target in trees if target for n in _stored(tree, declared.__contains__)}
+    scope.bound |= {
+        n
+        for tree, target in trees
+        if target
+        # f_1 \gets f(x_1): a number of its own stores nothing into f
+        for n in ({identifier(tree)} if identifier(tree) in scope.labels else _stored(tree, declared.__contains__))
+        if n is not None
+    }
     for tree, target in trees:
         if target:
             _shape_of_target(tree, scope, declared.__contains__)
