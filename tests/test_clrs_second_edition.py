@@ -329,3 +329,36 @@ def test_values_of_a_function_the_prose_gives_stored_by_number_are_names_of_thei
     assert set(listing.inputs) >= {"f", "a", "b", "tol"}
     found = listing(f=lambda x: (x - 0.3) ** 2, a=-1.0, b=2.0, tol=1e-8)
     assert abs(found - 0.3) < 1e-6
+
+
+@pytest.mark.parametrize("word", [r"\text{arbitrary}", r"\text{any}"])
+def test_a_value_left_arbitrary_is_an_input(word):
+    # Trefethen and Bau's "b = arbitrary, q_1 = b / ‖b‖": AV303 "arbitrary is not defined" before
+    run = algoverify.compile(
+        "\\begin{algorithmic}\n\\State \\(b = " + word + "\\), \\(q = b / \\lVert b \\rVert\\)\n"
+        "\\State \\Return \\(q\\)\n\\end{algorithmic}"
+    )
+    assert run.inputs == ("b",)
+    np.testing.assert_allclose(run(b=np.array([3.0, 4.0])), [0.6, 0.8])
+
+
+_COUNT_ON = r"""
+\Require $n$
+\For{\(t = 1, 2, \dots\)}
+  \If{\(t^2 > n\)}
+    \State \Return \(t\)
+  \EndIf
+\EndFor
+"""
+
+
+def test_a_loop_over_a_progression_with_no_last_term_counts_on_until_its_body_leaves():
+    # Shalev-Shwartz and Ben-David's \For{t = 1, 2, \dots}: "\ForAll header names no x ∈ S" (AV308) before
+    run = algoverify.compile("\\begin{algorithmic}\n" + _COUNT_ON.strip() + "\n\\end{algorithmic}")
+    assert run(n=50) == 8
+    endless = algoverify.compile(
+        "\\begin{algorithmic}\n\\Require $n$\n\\For{\\(t = 1, 2, \\dots\\)}\n\\State \\(n \\gets n + 1\\)\n"
+        "\\EndFor\n\\end{algorithmic}"
+    )
+    with pytest.raises(algoverify.ExecutionError, match="AV301"):
+        endless(n=1)

@@ -7,6 +7,7 @@ they call back into it for conditions, bodies and the tick that bounds a run.
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import numpy as np
@@ -189,7 +190,7 @@ class Loops:
             restricted = forall_filter(node)  # u \in R with a_{uv} = 1: the members of R where it holds
             if restricted is None:
                 self._unread_filter(node)
-            var, items = self.math(node.var), self.expr(node.iterable)
+            var, items = self.math(node.var), self._open_or_items(node.iterable)
             pinned = self._pinned(node, var) if restricted is None else None
             if pinned is not None:  # each \(v\) with \((u, v) \in E\): the pairs from the current u, v bound
                 var, items = pinned[0], _pinned_members(items, *pinned[1:])
@@ -201,7 +202,7 @@ class Loops:
             on_step = env["$on_step"]
             seq = items(env)
             # a copy, so the body may change the set it runs over; a range is immutable and lazy
-            for k, x in enumerate(seq if type(seq) is range else list(seq)):
+            for k, x in enumerate(seq if type(seq) in _LAZY else list(seq)):
                 if on_step is not None and k:  # the header again, before each further pass
                     on_step(node, env, env[TRACE_KEY])
                 tick(env)
@@ -217,6 +218,22 @@ class Loops:
             return None
 
         return for_all
+
+    def _open_or_items(self, iterable: ir.Math) -> Any:
+        """What a loop runs over: its set's members, or ``a, b, …`` counted on for ever (the loop's body leaves it)."""
+        tree = self.math(iterable)
+        items = tree.items if isinstance(tree, M.Tuple) else ()
+        if len(items) != 3 or not isinstance(items[2], M.Dots):
+            return self.expr(iterable)
+        first, second = (compile_expr(i, self.ctx) for i in items[:2])
+
+        def counted(env: Env) -> Any:
+            a, b = _integer(first(env), iterable), _integer(second(env), iterable)
+            if b == a:
+                raise LocatedError(EvaluationFailed, iterable.span, message=f"{iterable.latex} does not progress")
+            return itertools.count(a, b - a)  # the tick of each pass bounds it by the run's budget
+
+        return counted
 
     def _pinned(self, node: ir.ForAll, var: M.MathNode) -> tuple[M.MathNode, int, list[tuple[int, Any]]] | None:
         r"""``\For{each \(v\) with \((u, v) \in E\)}``: the loop's name, its place in the tuple, the others'.
@@ -310,3 +327,7 @@ def _pinned_members(items: Any, at: int, others: list[tuple[int, Any]]) -> Any:
         ]
 
     return members
+
+
+#: what a loop runs over without copying it first: a range, and a count with no end
+_LAZY = (range, itertools.count)

@@ -534,7 +534,9 @@ class _Builder(_StatementReading, Transformer):
             # t = 1, 2 (a list, no \dots): t takes each value in turn, as \(t \in \{1, 2\}\) would
             equals = [(a, b) for a, b, tok in _top_level(math.latex) if tok == "="]
             commas = [a for a, _, tok in _top_level(math.latex) if tok == ","]
-            if len(equals) == 1 and commas and "\\dots" not in math.latex and "\\ldots" not in math.latex:
+            # t = 1, 2, \dots (Shalev-Shwartz and Ben-David's perceptron): t counts on until the body leaves
+            listed = "\\dots" not in math.latex and "\\ldots" not in math.latex
+            if len(equals) == 1 and commas and (listed or _open(math)):
                 var, values = self._slice(math, 0, equals[0][0]), self._slice(math, equals[0][1], len(math.latex))
                 if var is not None and values is not None:
                     return ir.ForAll(span, cond, var, values, stmts, comment)
@@ -727,3 +729,12 @@ def members_of(header: Any) -> tuple[ir.Math, ir.Math, str] | None:
     if found is None or of is None or of.lower() != "of":
         return None
     return parts[1], parts[3], found.group("noun").lower()
+
+
+#: ``t = 1, 2, \dots``: two terms, then an ellipsis that ends the header (a progression with no last term)
+_OPEN_PROGRESSION = re.compile(r"=[^=]*,[^=]*,\s*(?:\\dots|\\ldots|\\cdots|\.\.\.)\s*$")
+
+
+def _open(math: ir.Math) -> bool:
+    """Whether ``math`` is ``t = a, b, \\dots``: a counter that runs on until the loop's body leaves it."""
+    return _OPEN_PROGRESSION.search(math.latex) is not None

@@ -335,6 +335,9 @@ class _StatementReading:
             op_start, op_end = split
             target = self._slice(math, 0, op_start)
             value = self._slice(math, op_end, len(math.latex))
+            if target is not None and _ARBITRARY.fullmatch(value.latex):
+                # Trefethen and Bau's "b = arbitrary": any value of the caller's, an input as \Require b says
+                return ir.Condition(span, "require", ir.Text(target.span, (target,), to_plain(target.latex)), comment)
             if target is not None and value is not None:
                 return ir.Assign(span, target, value, math.latex[op_start:op_end], comment)
         where = piece.span if piece is not None else math.span
@@ -512,6 +515,9 @@ def _bracket_depth(latex: str) -> int:
 _RELATION = re.compile(
     r"[=<>]|\\(?:le|ge|leq|geq|lt|gt|ne|neq|in|notin|land|lor|lnot|neg|wedge|vee|subset|subseteq)(?![a-zA-Z])"
 )
+
+#: A value a statement leaves to its caller: ``b = \text{arbitrary}`` (Trefethen and Bau), ``\text{any}``.
+_ARBITRARY = re.compile(r"\\(?:text|textrm|textit|mathrm|mathit)\s*\{\s*(?:arbitrary|any|given)\s*\}")
 
 #: Logic written in text mode between math segments (``$a$ \textbf{and} $b$``, legacy ``\AND``).
 _LOGIC_WORDS = frozenset({"and", "or", "not", "true", "false"})
