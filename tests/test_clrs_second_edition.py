@@ -362,3 +362,47 @@ def test_a_loop_over_a_progression_with_no_last_term_counts_on_until_its_body_le
     )
     with pytest.raises(algoverify.ExecutionError, match="AV301"):
         endless(n=1)
+
+
+_BATCH_PERCEPTRON = r"""
+\Require examples \((x_1, y_1), \dots, (x_m, y_m)\)
+\State \textbf{initialize:} \(w^{(1)} = (0, \dots, 0)\)
+\For{\(t = 1, 2, \dots\)}
+  \If{\((\exists\, i \text{ s.t. } y_i \langle w^{(t)}, x_i \rangle \le 0)\)}
+    \State \(w^{(t+1)} = w^{(t)} + y_i x_i\)
+  \Else
+    \State \Return \(w^{(t)}\)
+  \EndIf
+\EndFor
+"""
+
+
+def test_the_batch_perceptron_as_its_book_writes_it(tmp_path):
+    # a step named "initialize:", the zero vector (0, …, 0) (read as the run from 0 to 0: length 1),
+    # ∃ i s.t. … whose i the body reads, a loop counter t a check reads after the run
+    spec = property_spec(
+        "It stops after finitely many updates",
+        '{m: "integers(1, 6)", d: "integers(1, 3)", x: "uniform(0.5, 2, m, d)", y: "uniform(0.5, 1, m)"}',
+        "t \\ge 1",
+    )
+    prose = (
+        r"The examples are the rows \(x_1, \dots, x_m\) of \(x\), with labels \(y_1, \dots, y_m\). "
+        r"It stops after finitely many updates."
+    )
+    note = prose_note(tmp_path, prose, _BATCH_PERCEPTRON, spec)
+    listing = api.load(note).listings[0]
+    x = np.array([[1.0, 2.0], [-1.0, -1.5], [2.0, 0.5]])
+    y = np.array([1.0, -1.0, 1.0])
+    w = listing(x=x, y=y)
+    assert np.all(y * (x @ w) > 0)
+    (outcome,) = api.check([note], seed=0, trials=5).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message  # t, the loop's counter, is read after the run
+
+
+@pytest.mark.parametrize("held", [r"\exists i: y_i > 0", r"\exists\, i \text{ such that } y_i > 0"])
+def test_the_statements_an_existential_condition_guards_read_its_first_witness(held):
+    run = algoverify.compile(
+        "\\begin{algorithmic}\n\\Require $y$\n\\If{\\(" + held + "\\)}\n\\State \\Return \\(i\\)\n\\EndIf\n"
+        "\\State \\Return \\(0\\)\n\\end{algorithmic}"
+    )
+    assert run(y=np.array([-1.0, 2.0, 3.0])) == 2 and run(y=np.array([-1.0, -2.0])) == 0

@@ -627,7 +627,15 @@ def bold_digit(node: MathNode) -> bool:
 
 
 def zero_literal(node: MathNode) -> bool:
-    r"""``0`` or ``\mathbf{0}``: what ``x \gets 0`` sets before ``x_i \gets …`` fills it."""
+    r"""``0``, ``\mathbf{0}`` or ``(0, \dots, 0)``: what ``x \gets 0`` sets before ``x_i \gets …`` fills it.
+
+    ``(0, \dots, 0)`` is the zero vector of a length the text leaves to the reader, never the range
+    from 0 to 0.
+    """
+    if isinstance(node, Tuple) and len(node.items) == 3 and isinstance(node.items[1], Dots):
+        return all(zero_literal(i) for i in (node.items[0], node.items[2]))
+    if isinstance(node, Range):  # (0, \dots, 0) as the parser reads it: a run from 0 to 0
+        return isinstance(node.lo, Num) and node.lo.text == "0" and isinstance(node.hi, Num) and node.hi.text == "0"
     return (isinstance(node, Num) and node.text == "0") or (bold_digit(node) and node.name == "0")  # type: ignore[attr-defined]
 
 

@@ -634,8 +634,15 @@ def _h_textcmd(r: _Retyper, i: int, tok: Any, value: str) -> int:
         return i + 1  # `& \text{if } \lnot c`: the word that starts a case's condition is prose
     if kind == "TEXT" and len(word) >= 2 and word[0] == word[-1] == '"' and '"' not in word[1:-1]:
         kind = "STRING"  # \textrm{"inf"}: a string literal, as latexify prints Python's
+    if kind == "TEXT" and " ".join(word.lower().split()) in _SUCH_THAT:
+        r.emit(tok, "COLON", ":")  # \exists\, i \text{ s.t. } P: the colon of a quantifier or a set-builder
+        return i + 1
     r.emit(tok, kind, word)
     return i + 1
+
+
+#: the words that say "such that" between a bound name and its condition
+_SUCH_THAT = frozenset({"s.t.", "s.t", "such that"})
 
 
 def _h_function(r: _Retyper, i: int, tok: Any, value: str, kind: str = "") -> int:

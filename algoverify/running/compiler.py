@@ -166,31 +166,35 @@ class _Compiler(Loops, Worded):
 
         return exact
 
+    def _witnessed(self, tree: M.MathNode) -> Callable[[Env], bool]:
+        finder = witness_search(tree, self.ctx)  # type: ignore[arg-type]
+
+        def witnessed(env: Env) -> bool:
+            # "if frame_j = p_t for some j", "while there is an i with …": the statements it
+            # guards read that j, the first one found, as a reader does
+            found = finder(env)
+            if found is None:
+                return False
+            env.update(found)
+            return True
+
+        return witnessed
+
     def expr(self, m: ir.Math) -> Callable[[Env], Any]:
         return compile_expr(self.math(m), self.ctx)
 
     def cond(self, c: ir.Math | ir.Text, node: ir.Node) -> Callable[[Env], Any]:
+        if isinstance(c, ir.Text) and len(c.parts) == 1 and isinstance(c.parts[0], ir.Math):
+            c = c.parts[0]
         if isinstance(c, ir.Math):
-            return self.expr(c)
-        if len(c.parts) == 1 and isinstance(c.parts[0], ir.Math):
-            return self.expr(c.parts[0])
+            tree = self.math(c)  # \If{\(\exists i: y_i \langle w, x_i \rangle \le 0\)}: the body reads that i
+            return self._witnessed(tree) if witness_of(tree) is not None else self.expr(c)
         if self._find_binding(c, node) is None:
             worded = worded_condition(c, self.math)
             if worded is not None:  # "\(t_{j+i} = s_i\) for \(i = 1, \dots, m\)"
                 if witness_of(worded) is None:
                     return compile_expr(worded, self.ctx)
-                finder = witness_search(worded, self.ctx)  # type: ignore[arg-type]
-
-                def witnessed(env: Env) -> bool:
-                    # "if frame_j = p_t for some j", "while there is an i with …": the statements it
-                    # guards read that j, the first one found, as a reader does
-                    found = finder(env)
-                    if found is None:
-                        return False
-                    env.update(found)
-                    return True
-
-                return witnessed
+                return self._witnessed(worded)
             said = said_of(c)
             if said is not None:  # "\(i\) is odd": a test the words state, with no binding needed
                 value, test = self.expr(said[0]), SAID_TESTS[said[1]]

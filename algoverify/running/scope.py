@@ -268,6 +268,9 @@ def _read_statements(
             tree = tree.rest[0][1] if isinstance(tree.first, M.Sym) else tree
         if target and factorization(tree) is not None:  # Q R = A: the factors Q and R are what the step sets
             tree = M.Tuple(set_by(tree), span=tree.span)
+        witness = witness_of(tree) if not target else None
+        if witness is not None:  # \If{\(\exists i: …\)}: the statements it guards read the i it found
+            scope.bound.add(witness)
         trees.append((tree, target))
         _note_letter_pairs(trees[-1][0], m, scope)
     scope.updated_in_place |= _updated_in_place(trees)

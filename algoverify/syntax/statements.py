@@ -212,6 +212,16 @@ class _StatementReading:
         begin = math.span.start + start + lead
         return ir.Math(Span(begin, begin + len(body)), body, False)
 
+    def _step_name(self, content: Sequence[_Piece]) -> int | None:
+        r"""Where the math starts after a step's name ending in a colon (``\textbf{initialize:}``), else ``None``."""
+        for k in (1, 2):  # `initialize:` alone, or `\textbf` + `{initialize:}`
+            rest = content[k:]
+            if len(content) > k and rest and all(p.kind == "math" for p in rest):
+                name = to_plain(self._src(content[0].span.cover(content[k - 1].span))).strip()
+                if _STEP_NAME.fullmatch(name):
+                    return k
+        return None
+
     def _return_word(self, content: Sequence[_Piece]) -> int | None:
         r"""Where a statement's values start when it begins with ``return`` as a word (``\textbf{return}``)."""
         for k in (1, 2):  # `return` alone, or `\textbf` + `{return}`
@@ -284,6 +294,9 @@ class _StatementReading:
             ret = self._return_of(span, content[returned:], comment)
             if ret.text is None:  # values only: `return to step 3` stays English
                 return [ret]
+        named = self._step_name(content)
+        if named is not None:  # `\textbf{initialize:} \(w^{(1)} = 0\)`: a word naming the step, then the step
+            content = content[named:]
         maths = [p for p in content if p.kind == "math"]
         if maths and all(p.kind == "math" or self._statement_separator(p, maths) for p in content):
             out: list[ir.Statement] = []
@@ -510,6 +523,9 @@ def _bracket_depth(latex: str) -> int:
             depth -= 1
     return depth
 
+
+#: A step's name before its math (Shalev-Shwartz and Ben-David's "initialize:"): words, then a colon.
+_STEP_NAME = re.compile(r"[A-Za-z][A-Za-z -]{0,30}:")
 
 #: What makes a math segment a truth value rather than a value: a relation or a connective.
 _RELATION = re.compile(
