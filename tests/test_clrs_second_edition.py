@@ -406,3 +406,14 @@ def test_the_statements_an_existential_condition_guards_read_its_first_witness(h
         "\\State \\Return \\(0\\)\n\\end{algorithmic}"
     )
     assert run(y=np.array([-1.0, 2.0, 3.0])) == 2 and run(y=np.array([-1.0, -2.0])) == 0
+
+
+def test_a_vector_the_prose_declares_is_not_read_by_the_entries_of_its_labelled_halves(tmp_path):
+    # y_k^{[0]} reads y^{[0]}, never y: lint said "y is not defined" at the prose that declares y
+    prose = r"The vector \(y = (y_1, \dots, y_n)\) holds the doubled halves, for the \(n\) entries of \(a\)."
+    body = (
+        "\\State \\(y^{[0]} \\gets 2 a\\)\n\\For{\\(k = 1, \\dots, n\\)}\n  \\State \\(y_k \\gets y_k^{[0]}\\)\n"
+        "\\EndFor\n\\State \\Return \\(y\\)"
+    )
+    listing = api.load(prose_note(tmp_path, prose, body)).listings[0]
+    np.testing.assert_array_equal(listing(a=np.array([1.0, 2.0])), [2.0, 4.0])

@@ -223,8 +223,12 @@ def stored_sizes(node: ir.Node, parse: Callable[[ir.Math], M.MathNode]) -> dict[
 def names_in(tree: M.MathNode) -> set[str]:
     """The names ``tree`` mentions: plain ones, and the bases of subscripted ones."""
     found = set()
+    labelled = {id(t.base) for t in M.walk(tree) if isinstance(t, M.Label)}  # y of y^{[0]}: a name of its own
     for t in M.walk(tree):
-        name = identifier(t.base) if isinstance(t, M.Idx) else identifier(t) if isinstance(t, M.Sym) else None
+        if id(t) in labelled:
+            continue
+        named = isinstance(t, (M.Sym, M.Label))
+        name = identifier(t.base) if isinstance(t, M.Idx) else identifier(t) if named else None
         if name is not None:
             found.add(name)
         if isinstance(t, M.Pow) and identifier(t) is not None:
