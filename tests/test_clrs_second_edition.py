@@ -417,3 +417,13 @@ def test_a_vector_the_prose_declares_is_not_read_by_the_entries_of_its_labelled_
     )
     listing = api.load(prose_note(tmp_path, prose, body)).listings[0]
     np.testing.assert_array_equal(listing(a=np.array([1.0, 2.0])), [2.0, 4.0])
+
+
+@pytest.mark.parametrize(("header", "expected"), [("k = 1{:}n-1", 6), ("k = 1:n", 10), ("k = 2{:}n", 9)])
+def test_a_loop_over_a_colon_range_counts_from_its_first_end_to_its_last(header, expected):
+    # Golub and Van Loan's \For{k = 1{:}n-1}: "\ForAll header names no x ∈ S" (AV308) before
+    run = algoverify.compile(
+        "\\begin{algorithmic}\n\\Require $n$\n\\State $s \\gets 0$\n\\For{\\(" + header + "\\)}\n"
+        "\\State \\(s \\gets s + k\\)\n\\EndFor\n\\State \\Return $s$\n\\end{algorithmic}"
+    )
+    assert run(n=4) == expected

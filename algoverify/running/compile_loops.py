@@ -185,7 +185,11 @@ class Loops:
         elif members is not None:  # \ForAll{vertices \(e\) of \(Q\)}: Q's members (a matrix's rows), in order
             var, items, restricted = self.math(members[0]), self._members(members[1], members[2], node), None
         elif node.var is None or node.iterable is None:
-            raise LocatedError(NotExecutable, node.span, message="\\ForAll header names no \\(x \\in S\\)")
+            raise LocatedError(
+                NotExecutable,
+                node.span,
+                message="the loop's header is neither a range (i = 1, \\dots, n; i \\gets 1 to n) nor a set (x \\in S)",
+            )
         else:
             restricted = forall_filter(node)  # u \in R with a_{uv} = 1: the members of R where it holds
             if restricted is None:

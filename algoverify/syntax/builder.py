@@ -28,6 +28,7 @@ from .statements import (
     _assignment_split,
     _Body,
     _Continuation,
+    _depth_at,
     _drop_noise,
     _EmptyState,
     _Env,
@@ -557,6 +558,9 @@ class _Builder(_StatementReading, Transformer):
                 return None
             var = self._slice(math, 0, split[0])
             rhs = self._slice(math, split[1], len(math.latex))
+            ends = _colon_range(rhs) if rhs is not None else None
+            if var is not None and ends is not None:  # Golub and Van Loan's k = 1{:}n-1, MATLAB's 1:n-1
+                return var, self._slice(rhs, 0, ends[0]), self._slice(rhs, ends[1], len(rhs.latex)), {}
             parts = self._split_commas(rhs) if rhs is not None else []
             if var is None or len(parts) not in (3, 4) or parts[-2].latex not in _DOTS:
                 return None
@@ -738,3 +742,17 @@ _OPEN_PROGRESSION = re.compile(r"=[^=]*,[^=]*,\s*(?:\\dots|\\ldots|\\cdots|\.\.\
 def _open(math: ir.Math) -> bool:
     """Whether ``math`` is ``t = a, b, \\dots``: a counter that runs on until the loop's body leaves it."""
     return _OPEN_PROGRESSION.search(math.latex) is not None
+
+
+def _colon_range(math: ir.Math) -> tuple[int, int] | None:
+    """Where the one top-level colon of ``a{:}b`` (``a:b``, from ``a`` to ``b``) starts and ends; else ``None``."""
+    latex = math.latex
+    colons = [(m.start(), m.end()) for m in _COLON.finditer(latex) if _depth_at(latex, m.start()) == 0]
+    if len(colons) != 1 or any(tok == "," for _, _, tok in _top_level(latex)):
+        return None
+    start, end = colons[0]
+    return (start, end) if latex[:start].strip() and latex[end:].strip() else None
+
+
+#: MATLAB's colon between a range's ends, as Golub and Van Loan set it (``1{:}n``) or bare (``1:n``)
+_COLON = re.compile(r"\{:\}|(?<![{:])(?<!\\):(?![}=])")
