@@ -427,3 +427,30 @@ def test_a_loop_over_a_colon_range_counts_from_its_first_end_to_its_last(header,
         "\\State \\(s \\gets s + k\\)\n\\EndFor\n\\State \\Return $s$\n\\end{algorithmic}"
     )
     assert run(n=4) == expected
+
+
+_SIFTING = r"""
+\Procedure{Sort}{$A$}
+  \State \Call{Arrange}{$A$}
+  \State \Return $A$
+\EndProcedure
+\Procedure{Arrange}{$A$}
+  \For{$i = 1$ \textbf{to} $A.\mathit{length} - 1$}
+    \State \Call{Sift}{$A, i$}
+  \EndFor
+\EndProcedure
+\Procedure{Sift}{$A, i$}
+  \For{$j = 1$ \textbf{to} $A.\mathit{length} - i$}
+    \If{$A[j] > A[j + 1]$}
+      \State exchange $A[j]$ with $A[j + 1]$
+    \EndIf
+  \EndFor
+\EndProcedure
+"""
+
+
+def test_a_procedure_that_passes_an_array_to_one_that_updates_it_updates_it_too():
+    # CLRS's Build-Max-Heap calls Max-Heapify(A, i), which exchanges entries of A: compiled before its
+    # callee, Build-Max-Heap kept its own copy, and a correct Heapsort was refuted twice
+    run = algoverify.compile("\\begin{algorithmic}\n" + _SIFTING.strip() + "\n\\end{algorithmic}")
+    np.testing.assert_array_equal(run(A=np.array([3.0, 1.0, 2.0, 0.0])), [0.0, 1.0, 2.0, 3.0])

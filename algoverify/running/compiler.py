@@ -735,7 +735,9 @@ def compile_function(
     program.pads = pads(declarations, ctx)
     program.lowered = lowered(declarations, ctx)
     program.direct = direct_bases(node, sub.parse)  # type: ignore[arg-type]
-    program.in_place = in_place_output(node.body, sub.parse, program.inputs, outputs, parent.own)
+    program.in_place = in_place_output(
+        node.body, sub.parse, program.inputs, outputs, parent.own, parent.procedures, frozenset({node.name})
+    )
     if not scope.entry:  # a helper reads its caller's n, mate, seen …: the caller's values, stores given back
         # what it stores by index, and what it reads and then sets whole (CLRS's time t \gets t + 1)
         stored = (frozenset(names.sequences) | (scope.assigned_whole & set(scope.unset_reads))) - set(params)

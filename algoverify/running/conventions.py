@@ -23,7 +23,7 @@ from ..math.ops import Sequence, raise_on_fp_errors, written_array
 from ..math.sizeless import materialise
 from ..syntax import ir
 from .declarations import InputSpec
-from .signature import swap_call
+from .signature import output_names, swap_call
 from .symbols import Resolution, rename_entries
 
 __all__ = [
@@ -213,18 +213,36 @@ def pads(declarations: InputSpec, ctx: Context) -> tuple[tuple[str, int], ...]:
     )
 
 
+def _updated_position(
+    node: ir.Function, parse: Callable[[ir.Math], M.MathNode], procedures: dict[str, ir.Function], seen: frozenset[str]
+) -> int | None:
+    """The position of the parameter a procedure updates in place (read from its text, not yet compiled)."""
+    try:
+        params = [identifier(parse(p)) for p in node.params]
+    except LocatedError:
+        return None
+    names = [p for p in params if p is not None]
+    body = node.body
+    updated = in_place_output(body, parse, names, output_names(body, parse), None, procedures, seen | {node.name})
+    return params.index(updated) if updated is not None else None
+
+
 def in_place_output(
     body: Iterable[ir.Node],
     parse: Callable[[ir.Math], M.MathNode],
     inputs: Iterable[str],
     outputs: tuple[str, ...],
     callees: dict[str, Any] | None = None,
+    procedures: dict[str, ir.Function] | None = None,
+    _seen: frozenset[str] = frozenset(),
 ) -> str | None:
     """The one input a listing with no ``\\Return`` updates entry by entry: what its run gives.
 
     ``\\Procedure{Sort}{$A$}`` that exchanges ``A[i]`` with ``A[i+1]`` sorts ``A``: a reader takes the
     sorted ``A`` as its result. ``None`` when the listing returns something, or updates no input
-    or several.
+    or several. ``procedures`` are the listing's own, as written: one that calls another that
+    updates what it passes (CLRS's Build-Max-Heap calling Max-Heapify on ``A``) updates it too,
+    whichever is compiled first.
     """
     if outputs:
         return None
@@ -246,6 +264,9 @@ def in_place_output(
                 if updated_by is not None and updated_by in callee.inputs:
                     position = callee.inputs.index(updated_by)
                     maths = [n.args[position]] if position < len(n.args) else []
+                elif callee is None and n.name in (procedures or {}) and n.name not in _seen:
+                    position = _updated_position(procedures[n.name], parse, procedures, _seen)  # type: ignore[index]
+                    maths = [n.args[position]] if position is not None and position < len(n.args) else []
             for m in maths:
                 try:
                     tree = parse(m)
