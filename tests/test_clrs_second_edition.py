@@ -454,3 +454,18 @@ def test_a_procedure_that_passes_an_array_to_one_that_updates_it_updates_it_too(
     # callee, Build-Max-Heap kept its own copy, and a correct Heapsort was refuted twice
     run = algoverify.compile("\\begin{algorithmic}\n" + _SIFTING.strip() + "\n\\end{algorithmic}")
     np.testing.assert_array_equal(run(A=np.array([3.0, 1.0, 2.0, 0.0])), [0.0, 1.0, 2.0, 3.0])
+
+
+def test_a_condition_the_prose_says_of_an_array_is_never_a_precondition_of_a_helpers_parameter(tmp_path):
+    # "A[⌊i/2⌋] ≥ A[i] for 2 ≤ i ≤ heapsize", the heap property, was checked on entry of Max-Heapify(A, i):
+    # its i = 1 broke it, and the broken precondition of a call refuted a correct Heapsort
+    prose = (
+        r"A heap satisfies"
+        "\n\n\\[\nA[\\lfloor i/2 \\rfloor] \\ge A[i] \\qquad \\text{for } 2 \\le i \\le \\mathit{last} .\n\\]\n\n"
+        r"Sort arranges the array \(A\)."
+    )
+    body = _SIFTING.replace(
+        "\\For{$i = 1$", "\\State $\\mathit{last} = A.\\mathit{length}$\n  \\For{$i = 1$"
+    ).replace("\\If{$A[j] > A[j + 1]$}", "\\If{$A[j] > A[j + 1]$ and $i \\le \\mathit{last}$}")
+    listing = api.load(prose_note(tmp_path, prose, body)).listing("Sort")
+    np.testing.assert_array_equal(listing(A=np.array([3.0, 1.0, 2.0, 0.0])), [0.0, 1.0, 2.0, 3.0])

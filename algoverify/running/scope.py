@@ -86,7 +86,10 @@ def _shared_with_helpers(found: list[Scope]) -> list[Scope]:
     entry.bound |= shared
     # CLRS's Bellman-Ford reads d[v] that Initialize-Single-Source stores: a procedure beside the one
     # that stores a table reads it too (the call that stores comes first: its run says so otherwise)
+    assigned = {h.function: h.assigned_whole | h.stored_by_index | h.bracketed for h in helpers}
     for h in helpers:
+        if not h.entry:
+            h.from_callers = {n for f, names in assigned.items() if f != h.function for n in names} - set(h.params)
         others = {n for f, names in stores.items() if f != h.function for n in names} - set(h.params)
         for name in others & set(h.reads):
             h.reads.pop(name)

@@ -64,6 +64,9 @@ class Scope:
     entry_reads: dict[str, Span] = field(default_factory=dict)
     #: ``I`` read where nothing binds it (the identity, unless the note declares a name ``I``: "an I × J table")
     identity_reads: dict[str, Span] = field(default_factory=dict)
+    #: of a procedure, what the listing's other procedures set whole or by index (CLRS's heap-size,
+    #: set by Heapsort, read by Max-Heapify): its caller's when it runs, never a name nothing binds
+    from_callers: set[str] = field(default_factory=set)
     #: words in small capitals nothing binds (``\textsc{white}``): constants, unless the prose defines them
     small_caps: dict[str, Span] = field(default_factory=dict)
     #: names read or stored with an index that is not a numeral (``\pi_i``): arrays, not labelled names

@@ -110,7 +110,7 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     own_names = _bound_names(own) | set(scope.params)
     # \sum_{i=1}^{d} x_i: d is the length of x, when the listing itself binds x
     dims = {d for d, arrays in scope.dims.items() if arrays and arrays <= own_names | scope.bound}
-    free = {name: read for name, read in scope.reads.items() if name not in own_names | dims}
+    free = {name: read for name, read in scope.reads.items() if name not in own_names | dims | scope.from_callers}
     free.update({d.name: Read(d.name, d.span) for d in own_before if d.name in defined_here and d.name not in free})
     for name, span in scope.small_caps.items():  # "the constants \textsc{white} = 0, …": the prose's value
         if name in context.definitions and name not in own_names and name not in free:
@@ -232,6 +232,10 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
             mine = own.get(d.name)
             if (mine is not None and mine.constraints) or (d.name in helper and d.constraints and _from_prose(d)):
                 d = replace(d, constraints=())  # the listing's own `\Require b \ge 0` is what it assumes of b
+            elif helper and d.constraints and _from_prose(d):
+                # "2 ≤ i ≤ heapsize" said of the heap: never of Max-Heapify's i, nor of the heapsize it shares
+                kept = tuple(c for c in d.constraints if not _flat_names(c[0]) & helper)
+                d = replace(d, constraints=kept) if len(kept) != len(d.constraints) else d
             added.declare(d)
     for family in context.written.values():
         if family.name in relevant and family.name not in own_parts:
@@ -248,6 +252,8 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
         names = {r.name for r in reads_of(tree, {n for n in given if n in _flat_names(tree)})} | (
             _flat_names(tree) & given
         )
+        if names & helper:
+            continue  # the heap property "for 2 ≤ i ≤ heapsize": of the array, never of Max-Heapify's i
         if names and names <= given and text not in {t for _, t in added.conditions}:
             added.conditions.append((tree, text))
     parts = {a for d in added.inputs for a in (d.columns, d.rows, d.entries) if a}
