@@ -469,3 +469,24 @@ def test_a_condition_the_prose_says_of_an_array_is_never_a_precondition_of_a_hel
     ).replace("\\If{$A[j] > A[j + 1]$}", "\\If{$A[j] > A[j + 1]$ and $i \\le \\mathit{last}$}")
     listing = api.load(prose_note(tmp_path, prose, body)).listing("Sort")
     np.testing.assert_array_equal(listing(A=np.array([3.0, 1.0, 2.0, 0.0])), [0.0, 1.0, 2.0, 3.0])
+
+
+_CHAIN = r"""
+\Procedure{Costs}{$p$}
+  \State $n = p.\mathit{length} - 1$
+  \State let $m[1..n, 1..n]$ and $s[1..n]$ be new tables
+  \For{$i = 1$ \textbf{to} $n$}
+    \State $m[i, i] = p_{i-1} p_i$
+    \State $s[i] = p_i$
+  \EndFor
+  \State \Return $m[n, n] + s[1]$
+\EndProcedure
+"""
+
+
+def test_several_new_tables_in_one_let_and_a_sequence_in_angle_brackets_counts_from_its_first_member(tmp_path):
+    # CLRS's Matrix-Chain-Order: "let m[…] and s[…] be new tables" was AV304; then p = ⟨p_0, …, p_n⟩
+    # counted from 1 ("index 0 is out of range" at p_{i-1}, lint clean)
+    prose = r"The dimensions are \(p = \langle p_0, p_1, \dots, p_n \rangle\), of length \(n + 1\)."
+    listing = api.load(prose_note(tmp_path, prose, _CHAIN)).listing("Costs")
+    assert listing(p=np.array([2.0, 3.0, 5.0])) == 3.0 * 5.0 + 3.0

@@ -46,7 +46,7 @@ from .conventions import (
     install_views,
     lowered,
     new_array_of,
-    new_table_of,
+    new_tables_of,
     numbered_from,
     pads,
     renaming,
@@ -502,13 +502,16 @@ class _Compiler(Loops, Worded):
                 value, store, span = compile_expr(zeros_tree, self.ctx), compile_target(name, self.ctx), node.span
 
                 return lambda env: recorded(env, store, value(env), span)
-        table = new_table_of(node.text) if found is None and made is None else None
-        if table is not None:  # "let π[1..m] be a new array": π starts as an empty table
-            tree = self.math(table)
-            target = tree.base if isinstance(tree, M.Index) else tree
-            if isinstance(target, M.Sym):
-                store, span = compile_target(target, self.ctx), node.span
-                return lambda env: recorded(env, store, Sequence(), span)
+        tables = new_tables_of(node.text) if found is None and made is None else ()
+        targets = [t.base if isinstance(t, M.Index) else t for t in (self.math(m) for m in tables)]
+        if targets and all(isinstance(t, M.Sym) for t in targets):  # "let π[1..m] be a new array": empty tables
+            stores, span = [compile_target(t, self.ctx) for t in targets], node.span
+
+            def new_tables(env: Env) -> None:
+                for store in stores:
+                    recorded(env, store, Sequence(), span)
+
+            return new_tables
         if found is None and len(node.text.parts) == 1 and isinstance(node.text.parts[0], ir.Math):
             tree = self.math(node.text.parts[0])
             if isinstance(tree, M.String):

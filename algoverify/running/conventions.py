@@ -44,6 +44,7 @@ __all__ = [
     "family_target",
     "fill_family",
     "new_table_of",
+    "new_tables_of",
 ]
 
 
@@ -82,6 +83,25 @@ def new_array_of(text: ir.Text) -> tuple[ir.Math, ir.Math] | None:
 
 #: "be a new array", "be an empty table": the noun in the words, the size written in the name's brackets
 _BE_A_NEW_TABLE = re.compile(r"^(?:be a new|be an empty|as a new|:=? a new) (?:array|table|list|vector)\.?$", re.I)
+#: "let m[1..n, 1..n] and s[1..n-1, 2..n] be new tables" (CLRS's Matrix-Chain-Order)
+_BE_NEW_TABLES = re.compile(r"^(?:be new|be empty) (?:arrays|tables|lists|vectors)\.?$", re.I)
+_AND = re.compile(r"^(?:,|and|, and)$", re.I)
+
+
+def new_tables_of(text: ir.Text) -> tuple[ir.Math, ...]:
+    """The names of "let \\(\\pi[1 \\twodots m]\\) be a new array" (or of several, "… and … be new tables")."""
+    one = new_table_of(text)
+    if one is not None:
+        return (one,)
+    parts = [" ".join(p.split()) if isinstance(p, str) else p for p in text.parts]
+    parts = [p for p in parts if p != ""]
+    if len(parts) < 5 or len(parts) % 2 == 0 or not isinstance(parts[0], str) or not _LET_NEW.match(parts[0]):
+        return ()
+    maths, joins = parts[1:-1:2], parts[2:-1:2]
+    last = parts[-1]
+    if not all(isinstance(m, ir.Math) for m in maths) or not all(isinstance(j, str) and _AND.match(j) for j in joins):
+        return ()
+    return tuple(maths) if isinstance(last, str) and _BE_NEW_TABLES.match(last) else ()  # type: ignore[arg-type]
 
 
 def new_table_of(text: ir.Text) -> ir.Math | None:

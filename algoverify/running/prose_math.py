@@ -137,6 +137,10 @@ def relation(
 ) -> bool:
     """Read one relation of the prose; ``True`` when it is a precondition on the inputs."""
     ops = [op for op, _ in tree.rest]
+    value = tree.rest[0][1] if len(tree.rest) == 1 else None
+    if ops == ["="] and isinstance(value, M.Tuple) and len(value.items) == 1 and isinstance(value.items[0], M.Range):
+        # CLRS's p = ⟨p_0, p_1, …, p_n⟩: the sequence written in angle brackets, as (p_0, …, p_n) is
+        tree = M.Rel(tree.first, (("=", value.items[0]),), span=tree.span)
     if not conditional and _ordered_family(tree, spec, origin, piece):
         return False  # "let a_1 ≤ a_2 ≤ … ≤ a_n be a sorted array": the array, its size, and that it is sorted
     point = _point_value(tree)
