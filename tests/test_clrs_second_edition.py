@@ -471,7 +471,7 @@ def test_a_condition_the_prose_says_of_an_array_is_never_a_precondition_of_a_hel
     np.testing.assert_array_equal(listing(A=np.array([3.0, 1.0, 2.0, 0.0])), [0.0, 1.0, 2.0, 3.0])
 
 
-_CHAIN = r"""
+_MATRIX_CHAIN = r"""
 \Procedure{Costs}{$p$}
   \State $n = p.\mathit{length} - 1$
   \State let $m[1..n, 1..n]$ and $s[1..n]$ be new tables
@@ -488,5 +488,14 @@ def test_several_new_tables_in_one_let_and_a_sequence_in_angle_brackets_counts_f
     # CLRS's Matrix-Chain-Order: "let m[…] and s[…] be new tables" was AV304; then p = ⟨p_0, …, p_n⟩
     # counted from 1 ("index 0 is out of range" at p_{i-1}, lint clean)
     prose = r"The dimensions are \(p = \langle p_0, p_1, \dots, p_n \rangle\), of length \(n + 1\)."
-    listing = api.load(prose_note(tmp_path, prose, _CHAIN)).listing("Costs")
+    listing = api.load(prose_note(tmp_path, prose, _MATRIX_CHAIN)).listing("Costs")
     assert listing(p=np.array([2.0, 3.0, 5.0])) == 3.0 * 5.0 + 3.0
+
+
+def test_an_assignment_with_nothing_after_its_sign_still_reads_without_an_internal_error():
+    # the fuzzer's `b =` alone, once "= \text{arbitrary}" was read: an AttributeError (AV099)
+    from algoverify.source import Span
+    from algoverify.syntax.build import parse_algorithm
+
+    latex = "\\begin{algorithmic}\n\\State \\(b = \\)\n\\end{algorithmic}"
+    parse_algorithm(latex, Span(0, len(latex)))

@@ -348,7 +348,7 @@ class _StatementReading:
             op_start, op_end = split
             target = self._slice(math, 0, op_start)
             value = self._slice(math, op_end, len(math.latex))
-            if target is not None and _ARBITRARY.fullmatch(value.latex):
+            if target is not None and value is not None and _ARBITRARY.fullmatch(value.latex):
                 # Trefethen and Bau's "b = arbitrary": any value of the caller's, an input as \Require b says
                 return ir.Condition(span, "require", ir.Text(target.span, (target,), to_plain(target.latex)), comment)
             if target is not None and value is not None:
