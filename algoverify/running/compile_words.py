@@ -8,7 +8,7 @@ does :class:`~.compile_loops.Loops`, and they call back into it for maths and ex
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -16,9 +16,12 @@ from ..findings import EvaluationFailed, LocatedError, NotExecutable
 from ..math import mathexpr as M
 from ..math.names import identifier
 from ..math.numeric import TRACE_KEY, compile_expr, compile_target
+from ..math.numeric.sets import witness_search
+from ..math.ops import Sequence
 from ..source import Span
 from ..syntax import ir
 from .containers import ADDING, Operation, apply
+from .conventions import new_tables_of
 from .factorizations import Factorization, factor
 from .runstate import Env, Exec
 from .worded import each_member, for_each_parts
@@ -106,6 +109,34 @@ class Worded:
                 recorded(env, taken, got, span)
 
         return operate
+
+    def _witnessed(self, tree: M.MathNode) -> Callable[[Env], bool]:
+        """A condition that holds for some value of a name (``\\exists i: …``), binding the first one it finds."""
+        finder = witness_search(tree, self.ctx)  # type: ignore[arg-type]
+
+        def witnessed(env: Env) -> bool:
+            # "if frame_j = p_t for some j", "while there is an i with …": the statements it
+            # guards read that j, the first one found, as a reader does
+            found = finder(env)
+            if found is None:
+                return False
+            env.update(found)
+            return True
+
+        return witnessed
+
+    def _new_tables(self, node: ir.TextStatement) -> Exec | None:
+        """"let \\(\\pi[1 \\twodots m]\\) be a new array" (or "… and … be new tables"): each starts empty."""
+        targets = [t.base if isinstance(t, M.Index) else t for t in (self.math(m) for m in new_tables_of(node.text))]
+        if not targets or not all(isinstance(t, M.Sym) for t in targets):
+            return None
+        stores, span = [compile_target(t, self.ctx) for t in targets], node.span
+
+        def new_tables(env: Env) -> None:
+            for store in stores:
+                recorded(env, store, Sequence(), span)
+
+        return new_tables
 
     def _end_member(self, kind: str, target: M.MathNode, whole: ir.Math, span: Any) -> Exec:
         """``s \\gets`` last vertex of ``Q``: Q's last member (a matrix's last row, a list's last item)."""

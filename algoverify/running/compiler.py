@@ -28,7 +28,6 @@ from ..math import mathexpr as M
 from ..math.exact import float_in, too_large
 from ..math.names import identifier, word
 from ..math.numeric import TRACE_KEY, Context, compile_expr, compile_target
-from ..math.numeric.sets import witness_search
 from ..math.ops import Sequence, holds_a_number, members, nonfinite
 from ..math.segments import parse_segment
 from ..math.sizeless import ZERO
@@ -46,7 +45,6 @@ from .conventions import (
     install_views,
     lowered,
     new_array_of,
-    new_tables_of,
     numbered_from,
     pads,
     renaming,
@@ -72,7 +70,7 @@ from .runstate import (
     _Returned,
     _truth,
 )
-from .scope import Scope, bare_identity, constant_letters, join_families
+from .scope import Scope, bare_identity, constant_letters, join_families, used_elsewhere
 from .signature import assigned_names, output_names, swap_call
 from .symbols import own_declarations, resolve
 from .worded import SAID_TESTS, said_all, said_of, witness_of, worded_condition
@@ -165,20 +163,6 @@ class _Compiler(Loops, Worded):
             return v
 
         return exact
-
-    def _witnessed(self, tree: M.MathNode) -> Callable[[Env], bool]:
-        finder = witness_search(tree, self.ctx)  # type: ignore[arg-type]
-
-        def witnessed(env: Env) -> bool:
-            # "if frame_j = p_t for some j", "while there is an i with …": the statements it
-            # guards read that j, the first one found, as a reader does
-            found = finder(env)
-            if found is None:
-                return False
-            env.update(found)
-            return True
-
-        return witnessed
 
     def expr(self, m: ir.Math) -> Callable[[Env], Any]:
         return compile_expr(self.math(m), self.ctx)
@@ -502,16 +486,9 @@ class _Compiler(Loops, Worded):
                 value, store, span = compile_expr(zeros_tree, self.ctx), compile_target(name, self.ctx), node.span
 
                 return lambda env: recorded(env, store, value(env), span)
-        tables = new_tables_of(node.text) if found is None and made is None else ()
-        targets = [t.base if isinstance(t, M.Index) else t for t in (self.math(m) for m in tables)]
-        if targets and all(isinstance(t, M.Sym) for t in targets):  # "let π[1..m] be a new array": empty tables
-            stores, span = [compile_target(t, self.ctx) for t in targets], node.span
-
-            def new_tables(env: Env) -> None:
-                for store in stores:
-                    recorded(env, store, Sequence(), span)
-
-            return new_tables
+        tables = self._new_tables(node) if found is None and made is None else None
+        if tables is not None:  # "let π[1..m] be a new array": π starts as an empty table
+            return tables
         if found is None and len(node.text.parts) == 1 and isinstance(node.text.parts[0], ir.Math):
             tree = self.math(node.text.parts[0])
             if isinstance(tree, M.String):
@@ -746,7 +723,7 @@ def compile_function(
         stored = (frozenset(names.sequences) | (scope.assigned_whole & set(scope.unset_reads))) - set(params)
         # d[v] \gets \infty in CLRS's Initialize-Single-Source, read by Relax and by the caller: the
         # listing's table, never one of the helper's own (as Merge's L and R, which nothing else reads)
-        stored |= ((scope.stored_by_index | scope.bracketed) & _used_elsewhere(node.name, parent.scopes)) - set(params)
+        stored |= ((scope.stored_by_index | scope.bracketed) & used_elsewhere(node.name, parent.scopes)) - set(params)
         # A of the entries a_{uv} Augment reads, and n, the size of A its loops run to
         given = {d.name for d in declarations.inputs} | set(declarations.sizes) | set(scope.reads) | stored
         given -= set(params)
@@ -765,15 +742,6 @@ def compile_function(
         program.__post_init__()
     program._size_sources()
     return program
-
-
-def _used_elsewhere(name: str, scopes: dict[str | None, Scope]) -> set[str]:
-    """The names the listing's other scopes read or store into by index."""
-    out: set[str] = set()
-    for other in scopes.values():
-        if other.function != name:
-            out |= other.indexed | other.stored_by_index | other.bracketed | set(other.reads)
-    return out
 
 
 def parse(latex: str) -> ir.Algorithm:

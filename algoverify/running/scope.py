@@ -32,7 +32,16 @@ from .scope_types import Read, Scope
 from .signature import assigned_names, entry_of, swap_call
 from .worded import each_member, for_each_parts, forall_filter, said_all, said_of, witness_of, worded_condition
 
-__all__ = ["Read", "Scope", "scopes", "reads_of", "bare_identity", "constant_letters", "CONSTANT_WORDS"]
+__all__ = [
+    "Read",
+    "Scope",
+    "scopes",
+    "reads_of",
+    "bare_identity",
+    "constant_letters",
+    "used_elsewhere",
+    "CONSTANT_WORDS",
+]
 
 
 def scopes(
@@ -592,3 +601,12 @@ def _target_indices(tree: M.MathNode, is_bound: Callable[[str], bool]) -> list[M
 def bare_identity(node: M.MathNode) -> bool:
     """``I`` (or ``\\mathbf{I}``) written without its size."""
     return isinstance(node, M.Sym) and node.name == "I" and node.font in ("", "bf", "rm") and not node.accents
+
+
+def used_elsewhere(name: str, scopes: dict[str | None, Scope]) -> set[str]:
+    """The names the listing's scopes but ``name``'s read or store into by index."""
+    out: set[str] = set()
+    for other in scopes.values():
+        if other.function != name:
+            out |= other.indexed | other.stored_by_index | other.bracketed | set(other.reads)
+    return out
