@@ -350,6 +350,7 @@ def given_by_parts(
         callee = (functions or {}).get(n.name) if isinstance(n, ir.CallStmt) else None
         if callee is not None and callee.name not in _seen:
             passed.update({arg: (callee, k) for k, arg in enumerate(n.args)})
+    seen = _seen | {node.name}
     for n in ir.walk(node):
         if not isinstance(n, ir.Math) or n in node.params:
             continue
@@ -358,7 +359,6 @@ def given_by_parts(
         except LocatedError:
             continue  # reported with the math
         name = identifier(tree) if isinstance(tree, M.Sym) else None
-        seen = _seen | {node.name}
         if n in passed and name in candidates and _by_parts_in(*passed[n], context, parse, functions, seen):
             continue
         candidates -= {identifier(t) for t in M.walk(tree) if isinstance(t, M.Sym)}
