@@ -464,9 +464,9 @@ def test_a_condition_the_prose_says_of_an_array_is_never_a_precondition_of_a_hel
         "\n\n\\[\nA[\\lfloor i/2 \\rfloor] \\ge A[i] \\qquad \\text{for } 2 \\le i \\le \\mathit{last} .\n\\]\n\n"
         r"Sort arranges the array \(A\)."
     )
-    body = _SIFTING.replace(
-        "\\For{$i = 1$", "\\State $\\mathit{last} = A.\\mathit{length}$\n  \\For{$i = 1$"
-    ).replace("\\If{$A[j] > A[j + 1]$}", "\\If{$A[j] > A[j + 1]$ and $i \\le \\mathit{last}$}")
+    body = _SIFTING.replace("\\For{$i = 1$", "\\State $\\mathit{last} = A.\\mathit{length}$\n  \\For{$i = 1$").replace(
+        "\\If{$A[j] > A[j + 1]$}", "\\If{$A[j] > A[j + 1]$ and $i \\le \\mathit{last}$}"
+    )
     listing = api.load(prose_note(tmp_path, prose, body)).listing("Sort")
     np.testing.assert_array_equal(listing(A=np.array([3.0, 1.0, 2.0, 0.0])), [0.0, 1.0, 2.0, 3.0])
 

@@ -205,20 +205,23 @@ class Loops:
         def for_all(env: Env) -> Any:
             on_step = env["$on_step"]
             seq = items(env)
+            counted = type(seq) is itertools.count
             # a copy, so the body may change the set it runs over; a range is immutable and lazy
             for k, x in enumerate(seq if type(seq) in _LAZY else list(seq)):
                 if on_step is not None and k:  # the header again, before each further pass
                     on_step(node, env, env[TRACE_KEY])
                 tick(env)
-                store(env, x)
+                stored = store(env, x)
                 if keep is not None and not keep(env):
                     continue
                 r = body(env)
-                if r is not None:
+                if r is not None and r is not _CONTINUE:
+                    if counted:  # t of \For{t = 1, 2, \dots}, where the loop was left: a check may read it
+                        for name in stored:
+                            env[TRACE_KEY].record(name, node.span, env[name])
                     if r is _BREAK:
                         break
-                    if r is not _CONTINUE:
-                        return r
+                    return r
             return None
 
         return for_all

@@ -178,11 +178,6 @@ def _given_on_entry(check: CheckSpec, ctx: CheckContext, env: dict[str, Any]) ->
 def _final(listing: Any, result: Any) -> dict[str, Any]:
     """Every variable a run assigned (its last value) and its outputs, by name."""
     final = {name: last_value(result, name) for name in result.trace.history}
-    # a loop's counter (t of \For{t = 1, 2, \dots}, left where the loop was left): the run's last value
-    given = set(listing.inputs) | set(listing.sizes)
-    for name, value in (result.trace.finished or {}).items():
-        if name not in final and name not in given and name[:1] != "$" and not callable(value):
-            final[name] = seen(value)
     names = listing.outputs or ("result",)
     outs = result.value if len(names) > 1 else (result.value,)
     final.update(zip(names, outs))
