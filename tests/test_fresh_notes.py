@@ -91,6 +91,31 @@ KNOWN = {
     "round52/kruskal-wallis": "'r_i \\gets rank of y_i among y_1, …, y_N' is English with no binding: lint says so "
     "(AV304)",
     "round52/vif": "X_{-j}, X without column j, which no listing can compute yet: lint says so (AV308)",
+    "round56/adam": "the paper's parenthesised comments after statements make them English with no binding, and "
+    "\\nabla_\\theta f_t(\\theta_{t-1}) of an f the note names only in \\REQUIRE f(\\theta): lint says so (AV304, AV307)",
+    "round56/backtracking": "Nocedal and Wright's \\nabla f_k, the gradient at x_k, with no variable under the "
+    "\\nabla: lint says so (AV308)",
+    "round56/goertzel": "Oppenheim and Schafer's v_k[-2] stored before the loop, a subscripted signal indexed by a "
+    "bracket: lint says so (AV308)",
+    "round56/levinson-durbin": "Hayes's a_j(i), entry i of the j-th coefficient vector, written as a call: lint says so "
+    "(AV308, AV204)",
+    "round56/lu-partial-pivoting": "Golub and Van Loan's MATLAB slices A(k{:}n, k), the range variable \\rho = k+1{:}n "
+    "and 'Determine \\mu with …' in words: lint says so (AV308)",
+    "round56/recursive-fft": "lint clean but cannot run: CLRS's \\omega_n \\gets e^{2 \\pi i / n} beside "
+    "\\omega \\gets 1, read as an entry of the number \\omega (AV306 at the run)",
+    "round57/fenwick": "Fenwick's i AND -i in words, and the tree T its procedures share with no caller that sets "
+    "it: lint says so (AV303)",
+    "round57/greedy-colouring": "'let \\sigma be the permutation of V with …' in words, and \\{c_u : a_{uv} = 1\\}: "
+    "lint says so (AV204, AV308)",
+    "round57/heapsort": "CLRS 3e's attribute A.heap\\text{-}size, stored as an attribute: lint says so (AV201)",
+    "round57/neville": "Burden and Faires's evaluation point x beside the nodes x_0, …, x_n: a spec cannot draw "
+    "both; lint says so (AV307, AV204)",
+    "round57/prim": "CLRS 3e's attributes v.key and v.\\pi of vertices, and Extract-Min: lint says so "
+    "(AV502, AV201, AV303)",
+    "round57/romberg": "the author's spec: '2 n - 1' as a generator's argument, and compare: on an output named "
+    "R_1n: lint is right to say so (AV502, AV501)",
+    "round57/union-find": "the prose's E = the pairs with a_{uv} = 1 names A's entries, which no declaration "
+    "gives: lint says so (AV303)",
     "round52/hermite-divided-differences": "lint clean but cannot run: \\Return Q_{0,0}, Q_{1,1}, \\dots, "
     "Q_{2n+1,2n+1} (a diagonal written by its members) is read as a range of numbers",
     "round45/hmm-backward": "Durbin's b_k(i) \\gets … beside e_l(x_{i+1}) (the entries of E) and a_{0l} (the begin "
@@ -161,6 +186,7 @@ REFUTED: dict[str, set[str]] = {
     "round49/rodrigues": {"matches-expm"},
     "round50/julian-day-meeus": {"matches-ordinal", "february-to-march"},
     "round51/rtt-estimator": {"follows-rfc"},
+    "round57/rod-cutting": {"optimal-revenue"},
     # the author's check reads n after the listing divided it down (their report says so: n^{(0)} is meant)
     "round45/variable-byte-encoding": {"byte-count"},
     # the author's reference (scipy's csgraph) takes a weight 0 for no edge; the listing's distances are right
