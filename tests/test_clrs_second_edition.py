@@ -499,3 +499,25 @@ def test_an_assignment_with_nothing_after_its_sign_still_reads_without_an_intern
 
     latex = "\\begin{algorithmic}\n\\State \\(b = \\)\n\\end{algorithmic}"
     parse_algorithm(latex, Span(0, len(latex)))
+
+
+_READER = r"""
+\Procedure{Main}{$x$}
+  \State \Call{Fill}{$x$}
+  \State \Return \Call{Top}{$x$}
+\EndProcedure
+\Procedure{Fill}{$x$}
+  \For{$i = 1, \dots, 3$}
+    \State $d[i] \gets 2 i$
+  \EndFor
+\EndProcedure
+\Function{Top}{$x$}
+  \State \Return $d[3] + x$
+\EndFunction
+"""
+
+
+def test_a_procedure_that_only_reads_a_table_another_stores_is_passed_it():
+    # Top reads d, which Fill stores and the caller takes back: it was dropped from what Top shares
+    run = algoverify.compile("\\begin{algorithmic}\n" + _READER.strip() + "\n\\end{algorithmic}")
+    assert run(x=1.0) == 7.0

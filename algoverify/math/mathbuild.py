@@ -388,9 +388,7 @@ def _make_builder() -> type:
 
         def sup(self, meta, value):
             # y^{(0)}, and CLRS's y^{[0]} (the even-indexed half): a label, never a power
-            label = self._parenthesised(meta, value, meta.start_pos + 1) or self._parenthesised(
-                meta, value, meta.start_pos + 1, "[]"
-            )
+            label = self._parenthesised(meta, value, meta.start_pos + 1, ("()", "[]"))
             return Post("label" if label else "sup", value, self._sp(meta))
 
         def sup_top(self, meta, _tok):
@@ -417,17 +415,17 @@ def _make_builder() -> type:
         def rel_script(self, meta, op, value):
             return Fragment(op.value, None, value, span=self._sp(meta))  # x_{\leq n}
 
-        def _parenthesised(self, meta, value, start: int, pair: str = "()") -> bool:
+        def _parenthesised(self, meta, value, start: int, pairs: tuple[str, ...] = ("()",)) -> bool:
             r"""Tell whether ``value`` is written as ``{(…)}`` from offset ``start`` on (``^{(T)}``).
 
             Parentheses leave no node, so the source text between the braces and the value
-            is the only witness. ``\left(``/``\right)`` count as parentheses; ``pair`` names
+            is the only witness. ``\left(``/``\right)`` count as parentheses; ``pairs`` may name
             other brackets (``"[]"``).
             """
-            before = self._text[start : value.span.start - self._base]
-            after = self._text[value.span.end - self._base : meta.end_pos]
             squeeze = lambda s: re.sub(r"\s+|\\left|\\right|\\[,;!: ]", "", s)  # noqa: E731
-            return squeeze(before) == "{" + pair[0] and squeeze(after).startswith(pair[1] + "}")
+            before = squeeze(self._text[start : value.span.start - self._base])
+            after = squeeze(self._text[value.span.end - self._base : meta.end_pos])
+            return any(before == "{" + a and after.startswith(b + "}") for a, b in pairs)
 
         # factors
         def paren(self, meta, inner):

@@ -43,7 +43,6 @@ __all__ = [
     "defined",
     "family_target",
     "fill_family",
-    "new_table_of",
     "new_tables_of",
 ]
 
@@ -89,30 +88,21 @@ _AND = re.compile(r"^(?:,|and|, and)$", re.I)
 
 
 def new_tables_of(text: ir.Text) -> tuple[ir.Math, ...]:
-    """The names of "let \\(\\pi[1 \\twodots m]\\) be a new array" (or of several, "… and … be new tables")."""
-    one = new_table_of(text)
-    if one is not None:
-        return (one,)
+    """The names of CLRS's "let \\(\\pi[1 \\twodots m]\\) be a new array" (several: "… and … be new tables").
+
+    Each is a table that starts empty. Its range says which indices the listing will store, not a
+    size to fill with zeros: CLRS's ``r[0 \\twodots n]`` starts at 0 in a book that counts from 1.
+    The table holds what is stored at each index, and reading one never stored is an error at the read.
+    """
     parts = [" ".join(p.split()) if isinstance(p, str) else p for p in text.parts]
     parts = [p for p in parts if p != ""]
-    if len(parts) < 5 or len(parts) % 2 == 0 or not isinstance(parts[0], str) or not _LET_NEW.match(parts[0]):
+    if len(parts) < 3 or len(parts) % 2 == 0 or not isinstance(parts[0], str) or not _LET_NEW.match(parts[0]):
         return ()
-    maths, joins = parts[1:-1:2], parts[2:-1:2]
-    last = parts[-1]
+    maths, joins, last = parts[1:-1:2], parts[2:-1:2], parts[-1]
     if not all(isinstance(m, ir.Math) for m in maths) or not all(isinstance(j, str) and _AND.match(j) for j in joins):
         return ()
-    return tuple(maths) if isinstance(last, str) and _BE_NEW_TABLES.match(last) else ()  # type: ignore[arg-type]
-
-
-def new_table_of(text: ir.Text) -> ir.Math | None:
-    """The name of CLRS's "let \\(\\pi[1 \\twodots m]\\) be a new array": a table that starts empty.
-
-    Its range says which indices the listing will store, not a size to fill with zeros: CLRS's
-    ``r[0 \\twodots n]`` starts at 0 in a book that counts from 1. The table holds what is stored
-    at each index, and reading one never stored is an error at the read.
-    """
-    maths = _maths_between(text, (_LET_NEW, None, _BE_A_NEW_TABLE))
-    return maths[0] if maths else None
+    said = _BE_A_NEW_TABLE if len(maths) == 1 else _BE_NEW_TABLES
+    return tuple(maths) if isinstance(last, str) and said.match(last) else ()  # type: ignore[arg-type]
 
 
 def swap_of(text: ir.Text) -> tuple[ir.Math, ir.Math] | None:

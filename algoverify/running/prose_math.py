@@ -106,8 +106,11 @@ def set_by_case(rel: M.MathNode, case: M.MathNode, spec: InputSpec, origin: Orig
 
     CLRS stores a graph as its weights, ∞ where there is no edge: the edges are the pairs of
     vertices (the set the prose defines, ``V = \\{1, \\dots, n\\}``) whose weight is not ∞. Only a set
-    nothing else defines, over the one set of vertices the prose gives.
+    nothing else defines, over the one set of vertices the prose gives. The two may come in either
+    order ("an edge \\((u, v) \\in E\\) when \\(a_{uv} = 1\\)").
     """
+    if isinstance(rel, M.In) or (isinstance(rel, M.Rel) and rel.rest[0][0] == "notin"):
+        rel, case = case, rel
     if isinstance(case, M.In):
         pair, member, named = case.element, True, case.set
     elif isinstance(case, M.Rel) and len(case.rest) == 1 and case.rest[0][0] == "notin":

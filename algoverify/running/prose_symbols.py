@@ -266,7 +266,6 @@ def _read(
         conditional = conditional or case
         if case and nxt is not None:  # "w(u, v) = ∞ when (u, v) ∉ E": what E is, where nothing else says
             cases.append((piece.tree, nxt.tree, origin))
-            cases.append((nxt.tree, piece.tree, origin))  # "an edge (u, v) ∈ E when a_{uv} = 1"
         # "for k = 2 and n = 2^m + ℓ": the clause goes on over "and"
         conditional = conditional or (was_conditional and _JOINED.match(words) is not None)
         was_conditional = conditional

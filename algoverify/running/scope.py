@@ -93,16 +93,13 @@ def _shared_with_helpers(found: list[Scope]) -> list[Scope]:
     for name in shared:
         entry.reads.pop(name, None)
     entry.bound |= shared
-    # CLRS's Bellman-Ford reads d[v] that Initialize-Single-Source stores: a procedure beside the one
-    # that stores a table reads it too (the call that stores comes first: its run says so otherwise)
+    # CLRS's Bellman-Ford reads d[v] that Initialize-Single-Source stores, and Max-Heapify the heapsize
+    # Heapsort sets: the entry reads what its callees give back, a procedure what its callers pass. Such
+    # a name stays a read (a call passes it in) and is never one nothing binds
     assigned = {h.function: h.assigned_whole | h.stored_by_index | h.bracketed for h in helpers}
     for h in helpers:
-        if not h.entry:
-            h.from_callers = {n for f, names in assigned.items() if f != h.function for n in names} - set(h.params)
-        others = {n for f, names in stores.items() if f != h.function for n in names} - set(h.params)
-        for name in others & set(h.reads):
-            h.reads.pop(name)
-        h.bound |= others & (h.indexed | h.bracketed)
+        given = stores if h.entry else assigned
+        h.from_callers = {n for f, names in given.items() if f != h.function for n in names} - set(h.params)
     return found
 
 

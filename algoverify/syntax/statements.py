@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass, replace
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from lark import Token
 
@@ -212,25 +212,21 @@ class _StatementReading:
         begin = math.span.start + start + lead
         return ir.Math(Span(begin, begin + len(body)), body, False)
 
+    def _after_word(self, content: Sequence[_Piece], word: Callable[[str], bool]) -> int | None:
+        r"""Where the rest starts after a leading word ``word`` accepts: alone, or ``\textbf`` + ``{word}``."""
+        for k in (1, 2):
+            if len(content) > k and word(to_plain(self._src(content[0].span.cover(content[k - 1].span))).strip()):
+                return k
+        return None
+
     def _step_name(self, content: Sequence[_Piece]) -> int | None:
         r"""Where the math starts after a step's name ending in a colon (``\textbf{initialize:}``), else ``None``."""
-        for k in (1, 2):  # `initialize:` alone, or `\textbf` + `{initialize:}`
-            rest = content[k:]
-            if len(content) > k and rest and all(p.kind == "math" for p in rest):
-                name = to_plain(self._src(content[0].span.cover(content[k - 1].span))).strip()
-                if _STEP_NAME.fullmatch(name):
-                    return k
-        return None
+        k = self._after_word(content, _STEP_NAME.fullmatch)  # type: ignore[arg-type]
+        return k if k is not None and all(p.kind == "math" for p in content[k:]) else None
 
     def _return_word(self, content: Sequence[_Piece]) -> int | None:
         r"""Where a statement's values start when it begins with ``return`` as a word (``\textbf{return}``)."""
-        for k in (1, 2):  # `return` alone, or `\textbf` + `{return}`
-            if len(content) > k and to_plain(self._src(content[0].span.cover(content[k - 1].span))).strip().lower() in (
-                "return",
-                "return:",
-            ):
-                return k
-        return None
+        return self._after_word(content, lambda w: w.lower() in ("return", "return:"))
 
     def _return_of(self, span: Span, content: Sequence[_Piece], comment: ir.Comment | None) -> ir.Return:
         # \Call{F}{$a$} $+$ \Call{F}{$b$}: an operator alone in its math joins the calls into one value
