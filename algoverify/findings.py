@@ -21,10 +21,11 @@ AV7xx     flowchart structure
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, ClassVar
 
+from .records import frozen
 from .source import Span
 
 __all__ = [
@@ -45,7 +46,7 @@ class Severity(str, enum.Enum):
     NOTE = "note"
 
 
-@dataclass(frozen=True)
+@frozen
 class Finding:
     """One diagnostic: a rule's code and message at a span of a note."""
 

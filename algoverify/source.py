@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
+from .records import frozen
+
 __all__ = ["Span", "LineIndex", "SourceFile", "excerpt", "printable"]
 
 
@@ -91,7 +93,7 @@ class LineIndex:
         return Span(start, end)
 
 
-@dataclass(frozen=True)
+@frozen
 class SourceFile:
     """A note's path and its full text, the frame every :class:`Span` refers to."""
 

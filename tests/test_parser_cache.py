@@ -113,6 +113,29 @@ def test_tables_are_cached_as_json_and_never_unpickled(tmp_path, monkeypatch):
     assert oct((tmp_path / "parsers").stat().st_mode & 0o777) == "0o700"
 
 
+@pytest.mark.parametrize("name", sorted(GRAMMARS))
+def test_the_flat_action_table_loads_back_as_lark_built_it(tmp_path, monkeypatch, name):
+    # every action of every state: a shift's target, a reduction's rule (the same rule object as the parser's)
+    from algoverify.syntax import build
+
+    monkeypatch.setenv("ALGOVERIFY_CACHE_DIR", str(tmp_path))
+    options = {**GRAMMARS[name], **({"postlex": build._POSTLEX} if name == "algorithmic" else {})}
+    try:
+        built = _fresh_load(name, options)
+        loaded = _fresh_load(name, options)
+    finally:
+        grammar.load_parser.cache_clear()
+    assert loaded is not built
+    states = loaded.parser.parser._parse_table.states
+    assert states == built.parser.parser._parse_table.states
+    # the contextual lexer is built from the table: each state's terminals are there too
+    lexers = loaded.parser.lexer.lexers if name != "algorithmic" else loaded.parser.lexer.lexer.lexers
+    assert set(lexers) == set(states)
+    (file,) = (tmp_path / "parsers").glob(f"{name}-*.json")
+    table = json.loads(file.read_text())["tables"]["data"]["parser"]["parser"]
+    assert table["states"] == {} and table["flat"]["states"]  # stored flat, not in lark's form too
+
+
 @pytest.mark.slow
 def test_cached_tables_parse_like_fresh_ones(tmp_path, monkeypatch):
     from algoverify.syntax import build

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from ..findings import LocatedError, MathSyntax
+from ..records import frozen
 from ..source import Span
 from .mathenv import RelCell, cases, environment, juxt_factors, rejoin
 from .mathlists import lift_list, quantified_over
@@ -77,13 +77,13 @@ from .mathtree import (
 # --- building the AST ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class _Limits:
     lower: MathNode | None
     upper: MathNode | None
 
 
-@dataclass(frozen=True)
+@frozen
 class _FHead:
     r"""A function name with its scripts, before its argument is known: ``\log_2``, ``\sin^2``."""
 

@@ -6,14 +6,14 @@ that starts with its relation (``&= 1``) is a :class:`RelCell` until its row is 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from ..records import frozen
 from ..source import Span
 from .mathtree import Assign, Cases, Fragment, In, Juxt, Logic, MathNode, Matrix, Rel, Sym, Text
 
 
-@dataclass(frozen=True)
+@frozen
 class RelCell:
     """A cell of an ``aligned`` row that starts with its relation: ``&= 1``."""
 

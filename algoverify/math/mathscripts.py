@@ -7,8 +7,8 @@ records and hands them here once the factor is complete.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 
+from ..records import frozen
 from ..source import Span
 from .mathtokens import _syntax
 from .mathtree import (
@@ -32,7 +32,7 @@ from .mathtree import (
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class Post:
     """One script after a factor, before the scripts are put in order: ``_i``, ``^2``, ``'``, ``.f``, ``!``."""
 

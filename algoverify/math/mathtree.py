@@ -12,22 +12,23 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Callable, Iterator
 
+from ..records import frozen
 from ..source import Span
 
 # --- the AST ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class MathNode:
     """Base of every math node: each knows its absolute span in the note."""
 
     span: Span = field(kw_only=True, compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@frozen
 class Num(MathNode):
     """A number literal, kept as written (``3``, ``0.5``, ``1e-9``)."""
 
@@ -50,7 +51,7 @@ def digits_to_int(text: str) -> int:
     return value
 
 
-@dataclass(frozen=True)
+@frozen
 class Sym(MathNode):
     r"""A name: a letter, a Greek letter (``theta``) or a word (``\mathrm{lr}``), possibly decorated.
 
@@ -65,7 +66,7 @@ class Sym(MathNode):
     accents: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class Idx(MathNode):
     """A subscript: ``x_i``, ``G_{ij}`` (two indices), ``B_1``; index or name, decided later."""
 
@@ -73,7 +74,7 @@ class Idx(MathNode):
     indices: tuple[MathNode, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class Label(MathNode):
     """A parenthesised superscript that labels rather than raises: ``p^{(T)}``, ``x^{(k)}``."""
 
@@ -81,7 +82,7 @@ class Label(MathNode):
     label: MathNode
 
 
-@dataclass(frozen=True)
+@frozen
 class Juxt(MathNode):
     """Two factors written side by side: scalar or matrix product, decided by shapes later."""
 
@@ -89,7 +90,7 @@ class Juxt(MathNode):
     right: MathNode
 
 
-@dataclass(frozen=True)
+@frozen
 class Apply(MathNode):
     """A name followed by a parenthesised group (``f(x)``, ``x(y+z)``): a call or a product, undecided."""
 
@@ -97,7 +98,7 @@ class Apply(MathNode):
     args: tuple[MathNode, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class BinOp(MathNode):
     r"""An explicit binary operator.
 
@@ -111,7 +112,7 @@ class BinOp(MathNode):
     right: MathNode
 
 
-@dataclass(frozen=True)
+@frozen
 class Hadamard(MathNode):
     r"""``a \odot b``: the elementwise product."""
 
@@ -119,21 +120,21 @@ class Hadamard(MathNode):
     right: MathNode
 
 
-@dataclass(frozen=True)
+@frozen
 class Neg(MathNode):
     r"""Unary minus; it binds looser than juxtaposition (``-\eta g`` is ``-(\eta g)``)."""
 
     operand: MathNode
 
 
-@dataclass(frozen=True)
+@frozen
 class BitNot(MathNode):
     r"""``\mathord{\sim} x``: Python's ``~x`` as latexify prints it (the bits of an int inverted)."""
 
     operand: MathNode
 
 
-@dataclass(frozen=True)
+@frozen
 class Frac(MathNode):
     r"""``\frac{num}{den}``."""
 
@@ -141,7 +142,7 @@ class Frac(MathNode):
     den: MathNode
 
 
-@dataclass(frozen=True)
+@frozen
 class Sqrt(MathNode):
     r"""``\sqrt{x}`` or ``\sqrt[n]{x}`` (``index`` is ``None`` for the square root)."""
 
@@ -149,7 +150,7 @@ class Sqrt(MathNode):
     index: MathNode | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Pow(MathNode):
     r"""``base^{exp}``; ``\sigma^{2}`` may still denote a name (see :func:`algoverify.math.names.name_key`).
 
@@ -162,7 +163,7 @@ class Pow(MathNode):
     exp: MathNode
 
 
-@dataclass(frozen=True)
+@frozen
 class Transpose(MathNode):
     r"""``x^{\top}``, ``x^T``, ``x^{\mathrm{T}}``, ``x^{\mathsf{T}}``.
 
@@ -174,14 +175,14 @@ class Transpose(MathNode):
     letter: bool = field(default=False, compare=False)
 
 
-@dataclass(frozen=True)
+@frozen
 class Inverse(MathNode):
     """``A^{-1}``."""
 
     operand: MathNode
 
 
-@dataclass(frozen=True)
+@frozen
 class Norm(MathNode):
     r"""``\lVert x \rVert`` or ``\|x\|``; ``ord`` is the subscript (``_2``, ``_F``) or ``None``."""
 
@@ -189,14 +190,14 @@ class Norm(MathNode):
     ord: MathNode | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Abs(MathNode):
     r"""``\lvert x \rvert`` or ``|x|``: absolute value, or the cardinality of a set (the executor decides)."""
 
     operand: MathNode
 
 
-@dataclass(frozen=True)
+@frozen
 class Inner(MathNode):
     r"""``\langle a, b \rangle``."""
 
@@ -204,7 +205,7 @@ class Inner(MathNode):
     right: MathNode
 
 
-@dataclass(frozen=True)
+@frozen
 class BigOp(MathNode):
     r"""``\sum``, ``\prod``, ``\max``, ``\min``, ``\arg\max``, ``\bigcup``, ``\int`` … with their limits.
 
@@ -223,7 +224,7 @@ class BigOp(MathNode):
     domain: MathNode | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Call(MathNode):
     r"""A function known to be one: ``\exp(x)``, ``\log x``, ``\operatorname{softmax}(z)``, ``\textsc{Name}(x)``."""
 
@@ -231,7 +232,7 @@ class Call(MathNode):
     args: tuple[MathNode, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class SubCall(MathNode):
     r"""A function with a subscript: ``\log_2 n`` (``func=log, sub=2``), ``\operatorname{ELBO}_{\theta}(x)``."""
 
@@ -240,7 +241,7 @@ class SubCall(MathNode):
     args: tuple[MathNode, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class Grad(MathNode):
     r"""``\nabla_{wrt} f``; ``wrt`` is ``None`` for a bare ``\nabla f``."""
 
@@ -248,7 +249,7 @@ class Grad(MathNode):
     wrt: MathNode | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Deriv(MathNode):
     r"""``\frac{\partial L}{\partial \theta}``, ``\frac{d f}{d x}``, ``\partial_x f``.
 
@@ -261,12 +262,12 @@ class Deriv(MathNode):
     partial: bool = True
 
 
-@dataclass(frozen=True)
+@frozen
 class Partial(MathNode):
     r"""A ``\partial`` not part of a recognised derivative (``\partial L`` on its own)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Rel(MathNode):
     r"""A relation chain ``first op1 e1 op2 e2 …`` (``a = b \geq 0``).
 
@@ -279,7 +280,7 @@ class Rel(MathNode):
     rest: tuple[tuple[str, MathNode], ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class In(MathNode):
     r"""``x \in S`` (``x`` may be a :class:`Tuple` or :class:`Range`: ``x_1, \dots, x_n \in S``)."""
 
@@ -287,7 +288,7 @@ class In(MathNode):
     set: MathNode
 
 
-@dataclass(frozen=True)
+@frozen
 class Assign(MathNode):
     r"""``target \gets value`` (also ``\leftarrow``, ``\Leftarrow``, ``:=``, ``\coloneqq``, ``\triangleq``)."""
 
@@ -295,14 +296,14 @@ class Assign(MathNode):
     value: MathNode
 
 
-@dataclass(frozen=True)
+@frozen
 class Tuple(MathNode):
     r"""A comma (or semicolon) list: ``\lambda, v``; ``()`` is the empty tuple."""
 
     items: tuple[MathNode, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class Range(MathNode):
     r"""``lo, \dots, hi``: an inclusive range (``1, \dots, k``) or a family (``B_1, \dots, B_k``)."""
 
@@ -310,12 +311,12 @@ class Range(MathNode):
     hi: MathNode
 
 
-@dataclass(frozen=True)
+@frozen
 class Dots(MathNode):
     r"""An ellipsis that is not part of a two-ended range (``x_1 + \dots + x_n``)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Logic(MathNode):
     """``and`` / ``or`` over ``args``, or ``not`` of one argument."""
 
@@ -323,7 +324,7 @@ class Logic(MathNode):
     args: tuple[MathNode, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class Quant(MathNode):
     r"""``\forall x \in S, P``, ``\exists i: P``, ``P \quad \forall i``, ``P, \forall i``.
 
@@ -337,40 +338,40 @@ class Quant(MathNode):
     body: MathNode | None
 
 
-@dataclass(frozen=True)
+@frozen
 class Text(MathNode):
     r"""``\text{…}`` words inside math (prose: ``\text{if } x > 0``, ``\text{otherwise}``)."""
 
     text: str
 
 
-@dataclass(frozen=True)
+@frozen
 class String(MathNode):
     """A double-quoted string literal, as pseudocode writes it (``"oob"``)."""
 
     value: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Infinity(MathNode):
     r"""``\infty``."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Const(MathNode):
     r"""A named constant symbol: ``emptyset`` (``\emptyset``, ``\varnothing``), ``top``, ``bot``."""
 
     name: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Placeholder(MathNode):
     r"""An argument slot: ``f(\cdot)``, ``p(\cdot \mid x)`` (``cdot``), ``(x = *)`` (``*``), ``A[:, j]`` (``:``)."""
 
     symbol: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Macro(MathNode):
     r"""A control word algoverify does not know, with the brace groups right after it.
 
@@ -382,7 +383,7 @@ class Macro(MathNode):
     args: tuple[MathNode, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class Styled(MathNode):
     r"""An accent or font over something that is not a name: ``\widehat{a+b}``, ``\hat{\nabla}_\theta L``."""
 
@@ -390,7 +391,7 @@ class Styled(MathNode):
     operand: MathNode
 
 
-@dataclass(frozen=True)
+@frozen
 class Attr(MathNode):
     """Attribute access as pseudocode writes it: ``node.left``, ``gep.parent``."""
 
@@ -398,7 +399,7 @@ class Attr(MathNode):
     name: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Index(MathNode):
     """Bracket indexing: ``A[i]``, ``last[v]``, ``QW[:, j]`` (``args`` in order)."""
 
@@ -406,7 +407,7 @@ class Index(MathNode):
     args: tuple[MathNode, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class Given(MathNode):
     r"""A conditional bar inside a group: ``\pi(a \mid s)`` and ``\pi(a|s)`` hold ``Given(a, s)``."""
 
@@ -414,7 +415,7 @@ class Given(MathNode):
     condition: MathNode
 
 
-@dataclass(frozen=True)
+@frozen
 class Colon(MathNode):
     r"""``left : right`` where it is not a set-builder or a quantifier: ``f : A \to B``, ``x_{1:T}``."""
 
@@ -422,14 +423,14 @@ class Colon(MathNode):
     right: MathNode
 
 
-@dataclass(frozen=True)
+@frozen
 class SetLit(MathNode):
     r"""``\{1, 2, 3\}``, ``\left\{ a \right\}``; ``\{\}`` is empty."""
 
     items: tuple[MathNode, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class SetBuilder(MathNode):
     r"""``\{ x : P(x) \}``, ``\{ x \mid P(x) \}``, ``\{ x \in S : P \}`` (``element`` is ``x \in S``)."""
 
@@ -437,7 +438,7 @@ class SetBuilder(MathNode):
     condition: MathNode
 
 
-@dataclass(frozen=True)
+@frozen
 class Interval(MathNode):
     """``[0, 1)``, ``(0, 1]``, ``[a, b]`` (``(a, b)`` stays a :class:`Tuple`)."""
 
@@ -447,14 +448,14 @@ class Interval(MathNode):
     closed_hi: bool
 
 
-@dataclass(frozen=True)
+@frozen
 class ListLit(MathNode):
     """A bracketed list that is not an interval: ``[]``, ``[1, 2, 3]``."""
 
     items: tuple[MathNode, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class Floor(MathNode):
     r"""``\lfloor x \rfloor``.
 
@@ -467,7 +468,7 @@ class Floor(MathNode):
     call: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class Ceil(MathNode):
     r"""``\lceil x \rceil``; ``call`` as for :class:`Floor` (Python's ``math.ceil(x)``)."""
 
@@ -475,14 +476,14 @@ class Ceil(MathNode):
     call: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class Factorial(MathNode):
     """``n!``."""
 
     operand: MathNode
 
 
-@dataclass(frozen=True)
+@frozen
 class Binom(MathNode):
     r"""``\binom{n}{k}``."""
 
@@ -490,7 +491,7 @@ class Binom(MathNode):
     k: MathNode
 
 
-@dataclass(frozen=True)
+@frozen
 class Modulo(MathNode):
     r"""``a \equiv b \pmod{n}``: the statement and its modulus."""
 
@@ -498,7 +499,7 @@ class Modulo(MathNode):
     modulus: MathNode
 
 
-@dataclass(frozen=True)
+@frozen
 class Matrix(MathNode):
     r"""``\begin{pmatrix} a & b \\ c & d \end{pmatrix}``; ``kind`` is the environment's name.
 
@@ -509,7 +510,7 @@ class Matrix(MathNode):
     rows: tuple[tuple[MathNode, ...], ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class Cases(MathNode):
     r"""``\begin{cases} v_1 & c_1 \\ v_2 & \text{otherwise} \end{cases}``: (value, condition) pairs.
 
@@ -519,14 +520,14 @@ class Cases(MathNode):
     branches: tuple[tuple[MathNode, MathNode | None], ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class Seq(MathNode):
     r"""Several statements in one segment: ``i \gets 0 \qquad S \gets \emptyset`` (also split by ``;`` or ``,``)."""
 
     statements: tuple[MathNode, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class Fragment(MathNode):
     r"""A statement split around text: ``x \gets`` (``op=gets, left=x``), ``\gets 0``, a lone ``=``."""
 

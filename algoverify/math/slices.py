@@ -11,14 +11,13 @@ as in ``f : A \to B``); :func:`index_items` regroups a subscript's items as a re
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..records import frozen
 from . import mathexpr as M
 
 __all__ = ["IndexSpan", "index_items", "is_span", "slice_of"]
 
 
-@dataclass(frozen=True)
+@frozen
 class IndexSpan:
     """The positions ``lo`` to ``hi`` of one axis, as written (``None``: that end of the axis)."""
 

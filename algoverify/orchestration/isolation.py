@@ -25,9 +25,9 @@ import struct
 import sys
 import time
 import warnings
-from dataclasses import dataclass
 from typing import Any, Callable
 
+from ..records import frozen
 from . import wire
 from .wire import Malformed
 
@@ -47,7 +47,7 @@ _RAISED = 70
 _UNREAPED: list[int] = []
 
 
-@dataclass(frozen=True)
+@frozen
 class Limits:
     """The ceilings of one note's worker: seconds of wall-clock time, megabytes of address space it may add."""
 

@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import contextvars
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Protocol, Sequence
+
+from ..records import frozen
 
 __all__ = ["Job", "Progress", "Interrupted", "run_notes", "outcome_done", "tick", "quiet"]
 
 
-@dataclass(frozen=True)
+@frozen
 class Progress:
     """Where a run stands: notes done of all, checks done (refuted among them), notes replayed, seconds so far."""
 

@@ -28,10 +28,10 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..findings import Finding, UnclosedFence, UnterminatedEnvironment
+from ..records import frozen
 from ..source import SourceFile, Span
 from .notes import Note
 
@@ -85,7 +85,7 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _NOT_NEWLINE = re.compile(r"[^\r\n]")
 
 
-@dataclass(frozen=True)
+@frozen
 class Block:
     """One block of a note: where it is, what a parser should read, and the prose before it."""
 
@@ -135,7 +135,7 @@ def find_blocks(note: Note) -> tuple[list[Block], list[Finding]]:
 # --- raw LaTeX ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class _Env:
     """An environment or display found by :func:`_scan_tex`."""
 

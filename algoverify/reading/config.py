@@ -31,11 +31,12 @@ import difflib
 import functools
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from ..findings import BadConfig, Finding
+from ..records import frozen
 from ..source import SourceFile, Span
 from .files import read_text
 from .macros import MacroTable, from_mapping, scan
@@ -61,7 +62,7 @@ CONFIG_KEYS = (
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class ProjectConfig:
     """The settings in force for the notes below a config file (the defaults when there is none)."""
 

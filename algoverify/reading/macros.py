@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
+from ..records import frozen
 from ..source import Span
 
 __all__ = ["Macro", "MacroTable", "SourceMap", "Expansion", "MacroError", "scan", "expand"]
@@ -30,7 +31,7 @@ MAX_EXPANSION = 100_000
 MAX_DEPTH = 64
 
 
-@dataclass(frozen=True)
+@frozen
 class Macro:
     r"""One definition: ``\name`` taking ``nargs`` arguments, the first optional when ``default`` is set."""
 
@@ -179,7 +180,7 @@ def from_mapping(macros: Mapping[str, object], *, origin: str = "") -> MacroTabl
 # --- expanding ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class SourceMap:
     """Where each character of an expanded text came from in the note.
 
@@ -201,7 +202,7 @@ class SourceMap:
         return Span(self.starts[start], max(self.starts[start], self.ends[min(end, len(self.ends)) - 1]))
 
 
-@dataclass(frozen=True)
+@frozen
 class Expansion:
     """An expanded math segment: the text the parser sees and the map back to the note."""
 

@@ -15,11 +15,12 @@ import os
 import re
 import stat
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, Literal
 
 from ..findings import BadFrontMatter, Finding, LocatedError, PathNotFound, UnreadableFile
+from ..records import frozen
 from ..source import LineIndex, SourceFile, Span
 
 __all__ = ["Note", "read_note", "parse_note", "discover", "NOTE_SUFFIXES"]
@@ -51,7 +52,7 @@ _FENCE_LINE = {
 _TOML_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
-@dataclass(frozen=True)
+@frozen
 class Note:
     """One note: its text, front matter and body, plus problems found while reading it."""
 

@@ -20,16 +20,16 @@ import bisect
 import functools
 import operator
 import re
-from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
+from ..records import frozen
 from ..source import Span
 from .notes import Note
 
 __all__ = ["Sentence", "sentences", "split"]
 
 
-@dataclass(frozen=True)
+@frozen
 class Sentence:
     """One sentence of a note's prose."""
 

@@ -15,12 +15,13 @@ import functools
 import html
 import re
 import unicodedata
-from dataclasses import dataclass
+
+from ..records import frozen
 
 __all__ = ["Rendered", "render", "locate"]
 
 
-@dataclass(frozen=True)
+@frozen
 class Rendered:
     """A rendered text and, for each of its characters, the span ``[start, end)`` of the source it renders."""
 

@@ -15,10 +15,10 @@ A suppression that silences nothing is reported (AV006) when the run is strict.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from ..findings import Finding, UnusedSuppression
+from ..records import frozen
 from ..source import SourceFile, Span
 
 __all__ = ["Suppression", "find_suppressions", "apply_suppressions"]
@@ -28,7 +28,7 @@ _DIRECTIVE = re.compile(
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class Suppression:
     """One directive: the codes it silences (``None``: all) over ``region`` of the note."""
 

@@ -9,9 +9,9 @@ The front of a queue is its first entry, the top of a stack its last.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
+from ..records import frozen
 from ..syntax import ir
 
 __all__ = ["ADDING", "Operation", "container_step", "apply"]
@@ -20,7 +20,7 @@ __all__ = ["ADDING", "Operation", "container_step", "apply"]
 ADDING = frozenset({"push", "enqueue", "push_front"})
 
 
-@dataclass(frozen=True)
+@frozen
 class Operation:
     """One operation: ``kind`` (new, push, pop, enqueue, push_front, dequeue, pop_back, first, last), its maths."""
 

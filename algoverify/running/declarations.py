@@ -31,6 +31,7 @@ from typing import Callable
 
 from ..math import mathexpr as M
 from ..math.names import identifier, written_family
+from ..records import frozen
 from ..source import Span
 from ..syntax import ir
 from .reads import is_constant
@@ -49,7 +50,7 @@ _WHERE = {
 }
 
 
-@dataclass(frozen=True)
+@frozen
 class Origin:
     """Where a declaration was read: the listing's ``\\Require``, its parameters, the prose, the spec."""
 
@@ -61,7 +62,7 @@ class Origin:
         return f"{where} at line {self.line}" if self.line is not None else where
 
 
-@dataclass(frozen=True)
+@frozen
 class Declared:
     """One declared input: its name, shape (size names or numbers), kind and preconditions."""
 
@@ -123,7 +124,7 @@ class Declared:
         return f"{self.name}: {what}" + (f"; {extra}" if extra else "")
 
 
-@dataclass(frozen=True)
+@frozen
 class Family:
     r"""``x_1, \dots, x_n`` (``first`` 1) or ``w_0, \dots, w_{k-1}`` (``first`` 0): a list and its size.
 

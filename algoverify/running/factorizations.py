@@ -8,16 +8,16 @@ the left; :func:`factor` computes the factors of a value, in the order written.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from ..math import mathexpr as M
 from ..math.names import identifier
+from ..records import frozen
 
 __all__ = ["Factorization", "factorization", "factor", "set_by"]
 
 
-@dataclass(frozen=True)
+@frozen
 class Factorization:
     """A factorisation step: its kind and the factors to store, as written (a transposed repeat left out)."""
 

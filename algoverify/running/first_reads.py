@@ -12,12 +12,13 @@ imports NumPy.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Callable
 
 from ..findings import LocatedError
 from ..math import mathexpr as M
 from ..math.names import identifier
+from ..records import frozen
 from ..source import Span
 from ..syntax import ir
 from .reads import is_constant
@@ -28,7 +29,7 @@ __all__ = ["FirstReads", "first_reads", "stored_sizes", "names_in"]
 _LOOPS = (ir.ForRange, ir.ForAll, ir.WhileBlock, ir.RepeatUntil, ir.LoopBlock)
 
 
-@dataclass(frozen=True)
+@frozen
 class FirstReads:
     """The names a scope reads before anything in it writes them."""
 

@@ -7,15 +7,14 @@ A reader takes each as one number; the scope binds them so, and the interpreter 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..math import mathexpr as M
 from ..math.names import identifier
+from ..records import frozen
 
 __all__ = ["StatementLabels", "statement_labels"]
 
 
-@dataclass(frozen=True)
+@frozen
 class StatementLabels:
     """The flat names (``p_1``, ``s_L``) the statements use as names of their own."""
 

@@ -8,13 +8,13 @@ words around each formula; the formula itself is read here: ``x \in \mathbb{R}^{
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from ..math import mathexpr as M
 from ..math.builtin_names import BUILTIN_FUNCTIONS
 from ..math.names import identifier, labelled
 from ..math.ranges import literal_number
+from ..records import frozen
 from ..syntax import ir
 from .declarations import (
     Declared,
@@ -31,7 +31,7 @@ from .declarations import (
 from .prose_properties import SAID
 
 
-@dataclass(frozen=True)
+@frozen
 class Piece:
     """One formula of a sentence, parsed, with the inline math it came from (for its span)."""
 

@@ -25,6 +25,7 @@ from ..math import mathexpr as M
 from ..math.numeric import TRACE_KEY, Context, compile_expr, numpy_words
 from ..math.ops import IntegerTooLarge, OverBudget, seen
 from ..math.segments import parse_segment
+from ..records import frozen
 from ..source import Span
 from ..syntax import ir
 
@@ -32,7 +33,7 @@ Env = dict[str, Any]
 Exec = Callable[[Env], None]
 
 
-@dataclass(frozen=True)
+@frozen
 class Budget:
     """Limits of one run: loop iterations in all, wall-clock seconds, and nested calls of listing functions."""
 

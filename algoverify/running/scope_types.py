@@ -9,13 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..math import mathexpr as M
+from ..records import frozen
 from ..source import Span
 from ..syntax import ir
 
 __all__ = ["Read", "Scope"]
 
 
-@dataclass(frozen=True)
+@frozen
 class Read:
     """One name a scope reads and does not bind, at the first place it is read."""
 

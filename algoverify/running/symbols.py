@@ -28,6 +28,7 @@ from ..findings import LocatedError
 from ..math import mathexpr as M
 from ..math.latex import to_latex
 from ..math.names import identifier, join_increments, word
+from ..records import frozen
 from ..source import Span
 from ..syntax import ir
 from .declarations import Declared, InputSpec, Origin, read_family
@@ -37,7 +38,7 @@ from .start_shapes import start_shapes
 __all__ = ["Binding", "Resolution", "resolve", "own_declarations", "unbound_message", "rename_entries"]
 
 
-@dataclass(frozen=True)
+@frozen
 class Binding:
     """What one name of a listing is bound to, and where that was said."""
 

@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from types import MappingProxyType
 from typing import Mapping
 
+from ..records import frozen
 from .prepass import NOISE
 from .texscan import CONTROL_WORD, group_end, option_end, skip_space
 
@@ -90,7 +91,7 @@ _WRAPPER_OF = {("for", False): "\\forbody", ("while", False): "\\whilebody", ("i
                ("if", True): "\\ifthenelsebody"}  # fmt: skip
 
 
-@dataclass(frozen=True)
+@frozen
 class Opener:
     r"""A command that starts a block: ``kind`` is a built-in kind (``for``) or the paper's block name."""
 
@@ -105,7 +106,7 @@ class Opener:
     negated: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class Closer:
     r"""A command that ends a block the paper defined (``\doWhile``), with its arguments."""
 
@@ -118,7 +119,7 @@ def _frozen(mapping: dict | None = None) -> Mapping:
     return MappingProxyType(dict(mapping or {}))
 
 
-@dataclass(frozen=True)
+@frozen
 class Definitions:
     """What the paper's own commands are, by role (see the module docstring)."""
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 from typing import Any, Iterator, Union
 
+from ..records import frozen
 from ..source import Span
 
 __all__ = [
@@ -47,14 +48,14 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+@frozen
 class Node:
     """Base of every IR node: all nodes know where they are in the note."""
 
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class Math(Node):
     """A math segment: the LaTeX between its delimiters, and the span of that inner text.
 
@@ -73,7 +74,7 @@ class Math(Node):
     origin: Any = field(default=None, compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@frozen
 class Text(Node):
     """English with embedded math: ``parts`` alternates raw LaTeX text (``str``) and :class:`Math`.
 
@@ -89,7 +90,7 @@ class Text(Node):
         return tuple(p for p in self.parts if isinstance(p, Math))
 
 
-@dataclass(frozen=True)
+@frozen
 class Comment(Node):
     """A ``\\Comment{…}`` (or ``\\COMMENT``); ``text`` holds the argument."""
 
@@ -99,7 +100,7 @@ class Comment(Node):
 # --- statements ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class Assign(Node):
     """``target ← value`` from ``\\gets``, ``\\leftarrow``, ``:=`` or a top-level ``=`` in a ``\\State``."""
 
@@ -109,7 +110,7 @@ class Assign(Node):
     comment: Comment | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class CallStmt(Node):
     """``\\Call{Name}{args}`` as a statement of its own."""
 
@@ -118,7 +119,7 @@ class CallStmt(Node):
     comment: Comment | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Return(Node):
     """``\\Return`` of zero, one or several values (``\\(\\lambda, v\\)`` gives two).
 
@@ -132,7 +133,7 @@ class Return(Node):
     text: Text | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class TextStatement(Node):
     """An English statement (``evaluate the loss \\(L_i\\) on \\(B_i\\)``) or math that is not an assignment.
 
@@ -145,7 +146,7 @@ class TextStatement(Node):
     kind: str | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Print(Node):
     """``\\PRINT`` (legacy ``algorithmic``)."""
 
@@ -153,7 +154,7 @@ class Print(Node):
     comment: Comment | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Condition(Node):
     """``\\Require``, ``\\Ensure``, ``\\Input`` or ``\\Output`` with the symbols its math introduces."""
 
@@ -172,7 +173,7 @@ class Condition(Node):
 Cond = Union[Math, Text]
 
 
-@dataclass(frozen=True)
+@frozen
 class Branch(Node):
     """One arm of an if: ``cond`` is ``None`` for the ``\\Else`` arm."""
 
@@ -181,14 +182,14 @@ class Branch(Node):
     comment: Comment | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class IfBlock(Node):
     """``\\If`` … ``\\ElsIf`` … ``\\Else`` … ``\\EndIf``: the branches in order."""
 
     branches: tuple[Branch, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class WhileBlock(Node):
     """``\\While{cond}`` … ``\\EndWhile``."""
 
@@ -197,7 +198,7 @@ class WhileBlock(Node):
     comment: Comment | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class ForRange(Node):
     """``\\For{\\(i = 1, \\dots, k\\)}`` or ``\\For{\\(i \\gets 1\\) \\To \\(n\\)}``: an inclusive integer range.
 
@@ -216,7 +217,7 @@ class ForRange(Node):
     direction: str | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class ForAll(Node):
     """``\\ForAll{\\(x \\in S\\)}`` (also ``\\ForEach``, or a ``\\For`` whose header is not a range).
 
@@ -230,7 +231,7 @@ class ForAll(Node):
     comment: Comment | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class RepeatUntil(Node):
     """``\\Repeat`` … ``\\Until{cond}``."""
 
@@ -239,7 +240,7 @@ class RepeatUntil(Node):
     comment: Comment | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class LoopBlock(Node):
     """``\\Loop`` … ``\\EndLoop``: runs until a ``\\Return``."""
 
@@ -247,7 +248,7 @@ class LoopBlock(Node):
     comment: Comment | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Function(Node):
     """``\\Function{Name}{params}`` or ``\\Procedure{Name}{params}`` and its body."""
 
@@ -258,7 +259,7 @@ class Function(Node):
     comment: Comment | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class UserBlock(Node):
     r"""A block the paper defines itself (``\algdef{SE}[DOWHILE]{Do}{doWhile}``, ``\algblock``, ``\algloop``).
 
@@ -301,7 +302,7 @@ Statement = Union[
 ]
 
 
-@dataclass(frozen=True)
+@frozen
 class Label(Node):
     r"""A ``\label{name}`` inside a listing; ``span`` covers the ``\label{…}`` itself.
 
@@ -315,7 +316,7 @@ class Label(Node):
     target: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class Algorithm(Node):
     """A whole listing: an ``algorithmic`` environment with its optional ``algorithm`` float.
 

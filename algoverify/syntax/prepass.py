@@ -31,14 +31,14 @@ searches, and they are returned unchanged.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
+from ..records import frozen
 from .texscan import CONTROL_WORD, group_end, option_end, skip_space
 
 __all__ = ["Keywords", "blank_formatting", "NOISE"]
 
 
-@dataclass(frozen=True)
+@frozen
 class Keywords:
     """The command names that make a group "begin with a keyword", for one listing's definitions."""
 

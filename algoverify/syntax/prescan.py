@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
 
 from ..findings import LocatedError, UnbalancedBraces, UnclosedMath
+from ..records import frozen
 from ..source import Span
 from .texscan import group_end, option_end, skip_space
 
@@ -30,7 +30,7 @@ _CLOSER = {"$": "$", "\\(": "\\)"}
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
 
-@dataclass(frozen=True)
+@frozen
 class Straddle:
     r"""Math opened inside an argument and closed just after its ``}`` (offsets into the listing)."""
 

@@ -32,7 +32,7 @@ import signal
 import threading
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from typing import Any, Iterable, Iterator
 
@@ -40,6 +40,7 @@ from ...findings import LocatedError
 from ...math import mathexpr as M
 from ...math.latex import identifier_latex, sympy_latex
 from ...math.names import spelt_words
+from ...records import frozen
 from .lowering import Inconclusive, Lower, can_be_zero, scalar
 from .points import Draws, witness
 from .proofcache import ProofCache, check_material, content, listing_material
@@ -83,7 +84,7 @@ _ENUMERATED = 8
 PROVED, DISPROVED, INCONCLUSIVE = "proved", "disproved", "inconclusive"
 
 
-@dataclass(frozen=True)
+@frozen
 class Proof:
     """What the attempt found: ``proved`` (with its scope), ``disproved`` or ``inconclusive`` (and why)."""
 
@@ -113,7 +114,7 @@ _EQUALITIES = ("=", "approx")
 _ORDERINGS = ("<=", "<", ">=", ">")
 
 
-@dataclass(frozen=True)
+@frozen
 class Subjects:
     """What the relation reads besides the draws, for sympy to compute as the trials run it.
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import defaultdict, deque
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +35,7 @@ from ...findings import (
     UnlabelledExit,
     UnreachableNode,
 )
+from ...records import frozen
 from ...source import Span
 from ...syntax.grammar import load_parser
 
@@ -74,7 +75,7 @@ SHAPES: Mapping[str, tuple[str, str]] = {
 DECISION_SHAPES = frozenset({"rhombus"})
 
 
-@dataclass(frozen=True)
+@frozen
 class Node:
     """A flowchart node: its id, its text and shape, and the span of its first occurrence.
 
@@ -88,7 +89,7 @@ class Node:
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class Edge:
     """A link from ``src`` to ``dst``; ``kind`` is its canonical spelling (``-->``, ``-.->``, ``==>`` …)."""
 
@@ -99,7 +100,7 @@ class Edge:
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class Flowchart:
     """A parsed flowchart: its direction, its nodes by id (in order of appearance) and its edges."""
 
@@ -117,7 +118,7 @@ class Flowchart:
         return to_mermaid(self)
 
 
-@dataclass(frozen=True)
+@frozen
 class Problem:
     """A structure problem found by :func:`check_flowchart`: a rule's code, its message, where."""
 
@@ -167,13 +168,13 @@ def link_kind(arrow: str) -> str:
     return tail + body + head
 
 
-@dataclass(frozen=True)
+@frozen
 class _Shape:
     kind: str
     text: str
 
 
-@dataclass(frozen=True)
+@frozen
 class _Ref:
     """One occurrence of a node in a statement."""
 
@@ -182,13 +183,13 @@ class _Ref:
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class _Link:
     kind: str
     label: str | None
 
 
-@dataclass(frozen=True)
+@frozen
 class _Step:
     """A link and the group of nodes it leads to."""
 
@@ -196,7 +197,7 @@ class _Step:
     group: tuple[_Ref, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class _Chain:
     """``A & B --> C -- x --> D``: a first group of nodes and the steps after it."""
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -22,6 +21,7 @@ import numpy as np
 from ...findings import Finding, LocatedError, SpecReferenceError, VacuousBound
 from ...math.exact import as_float, to_exact
 from ...math.ops import seen
+from ...records import frozen
 from ...running.listing import ExecutionError
 from ..evidence.proof import PROVED, Proof, Subjects, beside, provable, prove
 from ..evidence.trials import REFUTING_CODES, SKIP, CannotCheck, NotReached, candidate, failed_run, search
@@ -281,7 +281,7 @@ def _judged(
 # --- invariants: a relation at a statement, on every pass ------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class _Place:
     """Where an invariant is checked: the statement, whether after it ran, and how the report names it."""
 

@@ -11,7 +11,6 @@ import ast
 import dataclasses
 import functools
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
@@ -31,6 +30,7 @@ from ...reading.blocks import Block
 from ...reading.files import read_text
 from ...reading.macros import MacroError, MacroTable, expand
 from ...reading.notes import Note
+from ...records import frozen
 from ...source import Span
 from ...syntax import ir
 
@@ -150,7 +150,7 @@ def lint_ranges(path: Path, algorithm: ir.Algorithm) -> list[Finding]:
     return out
 
 
-@dataclass(frozen=True)
+@frozen
 class ModuleOffers:
     """What a note's module offers by name, read with ``ast`` (never imported)."""
 

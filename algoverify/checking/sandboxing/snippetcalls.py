@@ -23,11 +23,11 @@ import select
 import signal
 import threading
 import time
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import IO, Any, Callable, NoReturn
 
+from ...records import frozen
 from .sandbox import Limits, Outcome, Sandboxed
 from .snippets import child_env, interpreter_args, snippet_root
 from .snippetworker import MAX_MESSAGE, SNIPPET_FILE, Blob, Unencodable, decode, encode, frame, header
@@ -163,7 +163,7 @@ class UnknownSnippetFunction(SnippetError, LookupError):
 # --------------------------------------------------------------------------- signatures
 
 
-@dataclass(frozen=True)
+@frozen
 class Parameter:
     """One parameter of a snippet function: ``kind`` is an :class:`inspect.Parameter` kind name."""
 
@@ -172,7 +172,7 @@ class Parameter:
     required: bool
 
 
-@dataclass(frozen=True)
+@frozen
 class FunctionSignature:
     """A top-level ``def`` of the snippet as its source states it: name, line, parameters."""
 

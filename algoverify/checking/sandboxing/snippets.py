@@ -15,12 +15,12 @@ import re
 import sys
 import tempfile
 import threading
-from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import IO, Iterator
 
 from ...reading.rendered import locate
+from ...records import frozen
 from .sandbox import Limits, Sandboxed
 
 #: Bytes kept of each of stdout and stderr; the rest is read and dropped so the child never blocks.
@@ -34,7 +34,7 @@ _MEMORY_MARKERS = ("MemoryError", "Cannot allocate memory")
 _DRAIN_GRACE = 1.0
 
 
-@dataclass(frozen=True)
+@frozen
 class SnippetRun:
     """What one run of a snippet did.
 
@@ -242,7 +242,7 @@ _TOKEN = re.compile(
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class Token:
     """One token of printed or quoted output, with its offsets in that text."""
 
@@ -285,7 +285,7 @@ def tokens_match(quoted: Token, printed: Token) -> bool:
     return quoted.kind == printed.kind and quoted.text == printed.text
 
 
-@dataclass(frozen=True)
+@frozen
 class Comparison:
     """The outcome of comparing a quote with a snippet's output.
 

@@ -15,13 +15,13 @@ What makes a sentence checkable is :mod:`~algoverify.checking.specification.cues
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ...findings import Finding, QuoteMissing, UncheckedClaim
 from ...reading.notes import Note
 from ...reading.prose import Sentence, sentences
 from ...reading.rendered import locate, render
+from ...records import frozen
 from .cues import cues
 
 __all__ = ["Claim", "Unchecked", "claims", "claim_findings", "quotes", "unchecked_entries"]
@@ -66,7 +66,7 @@ def _swapped(text: str) -> str:
     return text[0].swapcase() + text[1:] if text[:1].isalpha() else text
 
 
-@dataclass(frozen=True)
+@frozen
 class Unchecked:
     """One entry of the spec's ``unchecked:`` list: a sentence (or a piece of it), and why no check backs it."""
 
@@ -111,7 +111,7 @@ def _check_claims(note: Note, *, indexed: bool = False) -> list[Any]:
 # --- claims of a note -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class Claim:
     """A sentence of the prose that states something checkable, and what backs it."""
 

@@ -14,19 +14,19 @@ Imports neither numpy nor sympy: lint reads plans.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Iterator, Mapping
 
 from ...findings import LocatedError
 from ...math import mathexpr as M
+from ...records import frozen
 from ...source import Span
 from . import schema
 
 __all__ = ["CheckPlan", "Formula", "compile_plan", "latex_values"]
 
 
-@dataclass(frozen=True)
+@frozen
 class Formula:
     """One LaTeX value of a check's spec: where it stands, and its tree or why it has none."""
 
@@ -47,7 +47,7 @@ class Formula:
         return self.tree
 
 
-@dataclass(frozen=True)
+@frozen
 class CheckPlan:
     """What a check's spec says once it is read: its formulas, parsed, by the text each has."""
 

@@ -18,8 +18,9 @@ import ast
 import difflib
 import math
 import re
-from dataclasses import dataclass
 from typing import Any, Iterator
+
+from ...records import frozen
 
 __all__ = [
     "Key",
@@ -78,7 +79,7 @@ def as_number(value: Any) -> float | None:
     return None
 
 
-@dataclass(frozen=True)
+@frozen
 class Text(Type):
     """Text (``what`` says what kind: ``LaTeX``, a path …)."""
 
@@ -91,7 +92,7 @@ class Text(Type):
         return isinstance(value, str)
 
 
-@dataclass(frozen=True)
+@frozen
 class Identifier(Text):
     """A name reports and ``--check`` quote: letters, digits, ``-``, ``_``, ``.``; no spaces or control characters."""
 
@@ -106,7 +107,7 @@ class Identifier(Text):
 MAX_TRIALS = 100_000
 
 
-@dataclass(frozen=True)
+@frozen
 class Integer(Type):
     """A whole number (YAML ``true`` is not one), at least ``minimum``."""
 
@@ -127,7 +128,7 @@ class Integer(Type):
         )
 
 
-@dataclass(frozen=True)
+@frozen
 class Number(Type):
     """A finite number, non-negative (or positive); text that reads as a number counts (``1e-5``)."""
 
@@ -141,7 +142,7 @@ class Number(Type):
         return x is not None and math.isfinite(x) and (x > 0 if self.positive else x >= 0)
 
 
-@dataclass(frozen=True)
+@frozen
 class Boolean(Type):
     """``true``/``false``; with ``only``, that value alone (``terminates: true``)."""
 
@@ -154,7 +155,7 @@ class Boolean(Type):
         return isinstance(value, bool) and (self.only is None or value is self.only)
 
 
-@dataclass(frozen=True)
+@frozen
 class Choice(Type):
     """One of a few values."""
 
@@ -171,7 +172,7 @@ class Choice(Type):
         return any(value == v and type(value) is type(v) for v in self.values)
 
 
-@dataclass(frozen=True)
+@frozen
 class Either(Type):
     """Any of several types (``listing: 2`` or ``listing: LayerNorm``)."""
 
@@ -184,7 +185,7 @@ class Either(Type):
         return any(o.fits(value) for o in self.options)
 
 
-@dataclass(frozen=True)
+@frozen
 class Anything(Type):
     """Any value (an input may be a number, a list, a generator call, a mapping for a map input)."""
 
@@ -197,7 +198,7 @@ class Anything(Type):
         return True
 
 
-@dataclass(frozen=True)
+@frozen
 class ListOf(Type):
     """A list whose items all have one type."""
 
@@ -212,7 +213,7 @@ class ListOf(Type):
         return isinstance(value, list)
 
 
-@dataclass(frozen=True)
+@frozen
 class Codes(Type):
     """Finding codes or prefixes (``AV202``, ``AV2``), one or a list."""
 
@@ -231,7 +232,7 @@ class Codes(Type):
         )
 
 
-@dataclass(frozen=True)
+@frozen
 class MapOf(Type):
     """A mapping with keys the note chooses (``inputs: {NAME: VALUE}``).
 
@@ -253,7 +254,7 @@ class MapOf(Type):
         return isinstance(value, dict)
 
 
-@dataclass(frozen=True)
+@frozen
 class Record(Type):
     """A mapping with fixed keys (``compare: {OUTPUT: {rtol, atol, sign, equal_nan}}``'s entries, ``expect:``)."""
 
@@ -276,7 +277,7 @@ def _plural(words: str) -> str:
     return bare if bare.endswith("s") else bare + "s"
 
 
-@dataclass(frozen=True)
+@frozen
 class Key:
     """One key of the spec: its type, whether it is required, its default, what it means.
 
@@ -635,7 +636,7 @@ def check_call(name: str, positional: int, keywords: list[str]) -> str | None:
 # --- validation --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class Problem:
     """What is wrong at ``path`` (keys and list indexes below the value checked; ``()`` is the value itself)."""
 

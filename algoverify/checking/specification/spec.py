@@ -41,6 +41,7 @@ from ...math import mathexpr as M
 from ...math.names import identifier
 from ...reading.files import read_text, regular_file, resolved
 from ...reading.notes import Note
+from ...records import frozen
 from ...running.signature import listing_outputs
 from ...source import Span
 from ...syntax import ir
@@ -72,7 +73,7 @@ __all__ = [
 KINDS = tuple(schema.KINDS)
 
 
-@dataclass(frozen=True)
+@frozen
 class CheckSpec:
     """One declared check: its kind, the claim it backs, and its parameters."""
 
@@ -635,7 +636,7 @@ def _tree_problems(tree: Any, own: set[str] | None, earlier: list[Any], later: l
 # --- the note's module, read with ast (never imported) --------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class _ModuleInfo:
     #: top-level names (functions, classes, assignments, imports); None when it cannot tell
     names: frozenset[str] | None

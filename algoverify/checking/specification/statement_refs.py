@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator, Sequence
 
 from ...findings import LocatedError
+from ...records import frozen
 from ...source import SourceFile, Span
 from ...syntax import ir
 
@@ -59,7 +60,7 @@ class Statement:
     _trees: tuple[set[str], set[str]] | None = field(default=None, repr=False)
 
 
-@dataclass(frozen=True)
+@frozen
 class Resolution:
     """What a statement reference names: one statement, or the problem and the nearest candidates."""
 
