@@ -8,6 +8,8 @@ and ``\Return \(c\) and \(b\)`` returned the truth value ``c ∧ b`` (one value,
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 from helpers import property_spec, prose_note
@@ -521,3 +523,75 @@ def test_a_procedure_that_only_reads_a_table_another_stores_is_passed_it():
     # Top reads d, which Fill stores and the caller takes back: it was dropped from what Top shares
     run = algoverify.compile("\\begin{algorithmic}\n" + _READER.strip() + "\n\\end{algorithmic}")
     assert run(x=1.0) == 7.0
+
+
+_ROOTS = r"""
+\Require $n \ge 1$
+\State \(\omega_n \gets e^{2 \pi i / n}\)
+\State \(\omega \gets 1\)
+\State \(s \gets 0\)
+\For{\(k \gets 1\) \textbf{to} \(n\)}
+  \State \(s \gets s + \omega\)
+  \State \(\omega \gets \omega\, \omega_n\)
+\EndFor
+\State \Return \(s\)
+"""
+
+
+def test_a_subscripted_name_set_beside_the_number_it_subscripts_is_a_number_of_its_own(tmp_path):
+    # CLRS's Recursive-FFT: \omega_n (the principal root) beside \omega \gets 1 was entry n of the number
+    # \omega, and the run stopped at \omega \omega_n (AV306) after a clean lint
+    prose = r"The \(n\) powers of the principal root \(\omega_n\) add up to \(0\) when \(n > 1\)."
+    listing = api.load(prose_note(tmp_path, prose, _ROOTS)).listings[0]
+    assert abs(listing(n=1) - 1) < 1e-12
+    for n in (2, 3, 8):
+        assert abs(listing(n=n)) < 1e-12
+
+
+def test_an_entry_of_a_vector_set_whole_stays_an_entry():
+    def run(start):
+        return algoverify.compile(
+            "\\begin{algorithmic}\n\\Require $n = 3$\n\\State \\(x \\gets " + start + "\\)\n"
+            "\\State \\(x_n \\gets 5\\)\n\\State \\Return \\(x\\)\n\\end{algorithmic}"
+        )(n=3)
+
+    np.testing.assert_array_equal(run("(1, 1, 1)"), [1.0, 1.0, 5.0])
+    # x \gets 0 may be the zero vector: x_n is its entry, and its size is asked for (never a number x_n)
+    with pytest.raises(algoverify.ExecutionError, match="AV204.*x is set to 0 and then used as a vector"):
+        run("0")
+
+
+def _diagonal(returned: str) -> Any:
+    return algoverify.compile(
+        "\\begin{algorithmic}\n\\Require $m \\ge 0$\n\\State \\(Q \\gets \\operatorname{zeros}(m+1, m+1)\\)\n"
+        "\\State \\(s \\gets 7\\)\n\\For{\\(i = 0, 1, \\dots, m\\)}\n  \\For{\\(j = 0, 1, \\dots, m\\)}\n"
+        "    \\State \\(Q_{i,j} \\gets 10 i + j\\)\n  \\EndFor\n\\EndFor\n\\State \\Return \\(" + returned + "\\)\n"
+        "\\end{algorithmic}",
+        index_base=0,
+    )
+
+
+@pytest.mark.parametrize(
+    ("returned", "expected"),
+    [
+        # Burden and Faires's Hermite coefficients Q_{0,0}, Q_{1,1}, …: one list, the diagonal (was Q_{0,0}
+        # apart, then a range of numbers from Q_{1,1}, after a clean lint)
+        (r"Q_{0,0}, Q_{1,1}, \dots, Q_{m,m}", [0.0, 11.0, 22.0, 33.0]),
+        (r"(Q_{0,0}, Q_{1,1}, \dots, Q_{m,m})", [0.0, 11.0, 22.0, 33.0]),
+        (r"Q_{0,1}, Q_{1,2}, \dots, Q_{m-1,m}", [1.0, 12.0, 23.0]),  # the diagonal above it
+        (r"Q_{0,0}, Q_{0,1}, \dots, Q_{0,m}", [0.0, 1.0, 2.0, 3.0]),  # a row: the first subscript stays
+        (r"Q_{0,0}, Q_{2,2}, \dots, Q_{m-1,m-1}", [0.0, 22.0]),
+    ],
+)
+def test_members_of_several_subscripts_around_dots_step_together(returned, expected):
+    np.testing.assert_array_equal(_diagonal(returned)(m=3), expected)
+
+
+def test_a_value_before_a_family_is_returned_on_its_own_and_steps_that_part_ways_are_refused():
+    value, family = _diagonal(r"s, Q_{1,1}, \dots, Q_{m,m}")(m=2)
+    assert value == 7
+    np.testing.assert_array_equal(family, [11.0, 22.0])
+    with pytest.raises(algoverify.ExecutionError, match="do not reach their last members together"):
+        _diagonal(r"Q_{0,0}, Q_{1,1}, \dots, Q_{m,m-1}")(m=3)
+    with pytest.raises(algoverify.ExecutionError, match="0, 2, …, 3 is not a progression that reaches 3"):
+        _diagonal(r"Q_{0,0}, Q_{1,2}, \dots, Q_{m,m}")(m=3)

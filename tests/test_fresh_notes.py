@@ -101,8 +101,6 @@ KNOWN = {
     "(AV308, AV204)",
     "round56/lu-partial-pivoting": "Golub and Van Loan's MATLAB slices A(k{:}n, k), the range variable \\rho = k+1{:}n "
     "and 'Determine \\mu with …' in words: lint says so (AV308)",
-    "round56/recursive-fft": "lint clean but cannot run: CLRS's \\omega_n \\gets e^{2 \\pi i / n} beside "
-    "\\omega \\gets 1, read as an entry of the number \\omega (AV306 at the run)",
     "round57/fenwick": "Fenwick's i AND -i in words, and the tree T its procedures share with no caller that sets "
     "it: lint says so (AV303)",
     "round57/greedy-colouring": "'let \\sigma be the permutation of V with …' in words, and \\{c_u : a_{uv} = 1\\}: "
@@ -116,8 +114,6 @@ KNOWN = {
     "R_1n: lint is right to say so (AV502, AV501)",
     "round57/union-find": "the prose's E = the pairs with a_{uv} = 1 names A's entries, which no declaration "
     "gives: lint says so (AV303)",
-    "round52/hermite-divided-differences": "lint clean but cannot run: \\Return Q_{0,0}, Q_{1,1}, \\dots, "
-    "Q_{2n+1,2n+1} (a diagonal written by its members) is read as a range of numbers",
     "round45/hmm-backward": "Durbin's b_k(i) \\gets … beside e_l(x_{i+1}) (the entries of E) and a_{0l} (the begin "
     "state beside A's a_{kl}): lint says so (AV204, AV308)",
 }

@@ -22,15 +22,23 @@ class StatementLabels:
     numbered: frozenset[str]
     #: ``s_L``, ``s_R``: two capital letters or more under one base, the letters bound nowhere
     capitals: frozenset[str]
+    #: ``\omega_n`` set beside an ``\omega`` set to a number: a number of its own, never an entry of ``\omega``
+    beside_numbers: frozenset[str] = frozenset()
 
 
 def statement_labels(
-    trees: list[tuple[M.MathNode, bool]], variable_indexed: set[str], given: set[str], bound: set[str]
+    trees: list[tuple[M.MathNode, bool]],
+    variable_indexed: set[str],
+    given: set[str],
+    bound: set[str],
+    numbers: set[str] = frozenset(),  # type: ignore[assignment]
+    varying: set[str] = frozenset(),  # type: ignore[assignment]
 ) -> StatementLabels:
     r"""Labels among ``trees`` (each ``(math, is_target)``); ``variable_indexed``: bases read with a variable index.
 
     ``given`` are the names a parameter or ``\Require`` gives, ``bound`` every name bound around
-    (a letter bound there is an index, not a label).
+    (a letter bound there is an index, not a label); ``numbers`` the names a statement sets to a
+    number (``\omega \gets 1``), ``varying`` what changes from one pass of a loop to the next.
     """
     # p_1 \gets g(p_0) beside p \gets …, every subscript of p a numeral: p_0, p_1, p_2 and p are four
     # numbers, not a sequence p and a number p; only where one of them is given as a name:
@@ -80,4 +88,16 @@ def statement_labels(
         if base in (applied & given) - whole - variable_indexed
         for flat in flats
     }
-    return StatementLabels(frozenset(numerals), frozenset(lettered | assigned))
+    # CLRS's Recursive-FFT sets \omega_n \gets e^{2 \pi i / n} and \omega \gets 1: \omega holds a number, so
+    # \omega_n is the principal root, a number of its own (x_i \gets … in a loop over i stays an entry)
+    beside = {
+        identifier(tree) or ""
+        for tree, target in trees
+        if target
+        and isinstance(tree, M.Idx)
+        and len(tree.indices) == 1
+        and isinstance(tree.indices[0], M.Sym)
+        and tree.indices[0].name not in varying
+        and identifier(tree.base) in numbers
+    }
+    return StatementLabels(frozenset(numerals), frozenset(lettered | assigned), frozenset(beside - {""}))

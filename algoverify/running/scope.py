@@ -292,9 +292,16 @@ def _read_statements(
     }
     # only where one of them is given as a name (`\Require p_0`)
     given = _require_names(nodes, parse) | set(scope.params) | scope.declared
-    found = statement_labels(trees, scope.variable_indexed, given, scope.bound | given | known)
-    scope.labels |= found.numbered | found.capitals
-    scope.bound |= found.capitals
+    found = statement_labels(
+        trees,
+        scope.variable_indexed,
+        given,
+        scope.bound | given | known,
+        _set_to_numbers(nodes, parse),
+        _varying(nodes, parse),
+    )
+    scope.labels |= found.numbered | found.capitals | found.beside_numbers
+    scope.bound |= found.capitals | found.beside_numbers
     scope.bound |= found.numbered & {identifier(tree) for tree, target in trees if target}  # p_1 \gets …: the listing's
     # x_i \gets … stores into x (a sequence when x holds nothing yet): x is the listing's too
     declared = set(scope.bound)
@@ -422,6 +429,42 @@ def _for_each_sets(each: tuple[list[ir.Math], ir.Math], parse: Callable[[ir.Math
     if member is not None:
         trees.append(member[0])
     return {name for t in trees if (name := identifier(t)) is not None}
+
+
+def _set_to_numbers(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode]) -> set[str]:
+    r"""Names these statements set whole to a number other than 0 (``\omega \gets 1``): a zero may be a vector's."""
+    out = set()
+    for node in nodes:
+        for n in ir.walk(node):
+            if isinstance(n, ir.Assign) and not isinstance(n, ir.Function):
+                try:
+                    value, target = parse(n.value), parse(n.target)
+                except LocatedError:
+                    continue
+                if isinstance(target, M.Sym) and isinstance(value, M.Num) and not M.zero_literal(value):
+                    out.add(identifier(target) or "")
+    return out - {""}
+
+
+def _varying(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode]) -> set[str]:
+    r"""Names that change from one pass of a loop to the next: its variables, what its body sets (``r \gets r + 1``)."""
+    loops = (ir.ForRange, ir.ForAll, ir.WhileBlock, ir.RepeatUntil, ir.LoopBlock)
+    out = set()
+    for node in nodes:
+        for loop in ir.walk(node):
+            if not isinstance(loop, loops):
+                continue
+            var = loop.var if isinstance(loop, (ir.ForRange, ir.ForAll)) else None
+            written = [var] if var is not None else []
+            written += [n.target for n in ir.walk(loop) if isinstance(n, ir.Assign) and not isinstance(n, ir.Function)]
+            for m in written:
+                try:
+                    tree = parse(m)
+                except LocatedError:
+                    continue
+                if m is var or isinstance(tree, M.Sym):  # a store into an entry (x_i \gets …) changes x only
+                    out |= {t.name for t in M.walk(tree) if isinstance(t, M.Sym)}
+    return out
 
 
 def _mentions_ones(tree: M.MathNode) -> bool:

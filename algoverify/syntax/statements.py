@@ -467,15 +467,27 @@ class _StatementReading:
         return pieces
 
     def _returned_values(self, math: ir.Math) -> list[ir.Math]:
-        """The values of a ``\\Return``: ``y_1, \\dots, y_m`` is one value (the list y), not three."""
+        """The values of a ``\\Return``: ``y_1, \\dots, y_m`` is one value (the list y), not three.
+
+        Two members of one name before the dots are the list's too: ``Q_{0,0}, Q_{1,1}, \\dots, Q_{m,m}``
+        (a diagonal) and ``x_0, x_2, \\dots, x_{n-2}`` are one list each.
+        """
         pieces = self._split_commas(math)
         k = 1
         while k + 1 < len(pieces):
             if pieces[k].latex.strip() in ("\\dots", "\\ldots", "\\cdots"):
-                start, end = pieces[k - 1].span.start - math.span.start, pieces[k + 1].span.end - math.span.start
+                first = (
+                    k - 2
+                    if k >= 2 and _member_base(pieces[k - 2].latex) == _member_base(pieces[k - 1].latex)
+                    else k - 1
+                )
+                if _member_base(pieces[first].latex) != _member_base(pieces[k + 1].latex):
+                    first = k - 1
+                start, end = pieces[first].span.start - math.span.start, pieces[k + 1].span.end - math.span.start
                 joined = self._slice(math, start, end)
                 if joined is not None:
-                    pieces[k - 1 : k + 2] = [joined]
+                    pieces[first : k + 2] = [joined]
+                    k = first + 1
                     continue
             k += 1
         return pieces
@@ -491,6 +503,12 @@ _JOINING_COMMANDS = frozenset(
     "\\, \\; \\: \\! \\quad".split()
 )
 _DELIMITER = re.compile(r"(?<!\\)\$|\\\(|\\\)")
+
+
+def _member_base(latex: str) -> str | None:
+    """``Q`` of ``Q_{1,1}`` (the name a subscript follows, as written), else ``None``: not a member of a name."""
+    base, sub, _ = latex.strip().partition("_")
+    return base.strip() if sub and base.strip() else None
 
 
 def blank_delimiters(text: str) -> str:

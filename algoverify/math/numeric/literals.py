@@ -15,7 +15,7 @@ from ..names import written_family
 from ..ops import RELATIONS
 from ..sizeless import ZERO
 from .core import Closure, Context, Env, compile_expr, numpy_words
-from .sets import _items, _whole_or_raise
+from .sets import _diagonal_family, _items, _whole_or_raise
 from .values import _array_of, _dtype
 
 # --- literals -------------------------------------------------------------------------------------
@@ -44,7 +44,7 @@ def _family_of(values: list[Any], node: M.MathNode, ctx: Context) -> Any:
 def _range(node: M.Range, ctx: Context) -> Closure:
     if M.zero_literal(node):  # w = (0, \dots, 0): the zero of the size it meets, never the run from 0 to 0
         return lambda env: ZERO
-    if written_family(node) is not None:
+    if written_family(node) is not None or _diagonal_family(node) is not None:
         # \Return s_1, \dots, s_m: the members one by one, points as the rows of what is returned, as a
         # family of points comes in (p_i the rows of P); in brackets, [q_1, \dots, q_n] has them as columns
         members = _items((node,), ctx)

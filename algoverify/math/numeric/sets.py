@@ -130,6 +130,12 @@ def _items(nodes: tuple[M.MathNode, ...], ctx: Context) -> Callable[[Env], list[
         if family is not None:
             base, last = family
             parts.append(("family", (base, compile_expr(item.lo.indices[0], ctx), compile_expr(last, ctx), item)))
+        elif isinstance(item, M.Range) and (diagonal := _diagonal_family(item)) is not None:
+            # Q_{1,1}, \\dots, Q_{m,m}: the members between, each subscript that differs stepping by one,
+            # never the integers between two entries' values
+            base, positions = diagonal
+            ends = tuple((compile_expr(lo, ctx), compile_expr(hi, ctx), lo is hi) for lo, hi in positions)
+            parts.append(("diagonal", (base, ends, item)))
         elif isinstance(item, M.Range):
             parts.append(("range", (compile_expr(item.lo, ctx), compile_expr(item.hi, ctx), item)))
         elif isinstance(item, M.Dots):
@@ -141,10 +147,11 @@ def _items(nodes: tuple[M.MathNode, ...], ctx: Context) -> Callable[[Env], list[
             if stepped is not None and parts[-2][0] == parts[-1][0] == "value":
                 # x_0, x_2, \dots, x_{n-2}: every other member, by its index; with n = 2 only x_0, so
                 # the two members written before the ellipsis are not read on their own
-                base, ends = stepped
+                base, positions = stepped
                 del parts[-2:]
                 members = M.Range(nodes[k - 2], nodes[k + 1], span=nodes[k - 2].span.cover(nodes[k + 1].span))
-                parts.append(("stepped", (base, tuple(compile_expr(e, ctx) for e in ends), members)))
+                ends = tuple(tuple(compile_expr(e, ctx) for e in position) for position in positions)
+                parts.append(("stepped", (base, ends, members)))
                 continue
             parts.append(("dots", (compile_expr(nodes[k + 1], ctx), item)))
         else:
@@ -168,10 +175,17 @@ def _items(nodes: tuple[M.MathNode, ...], ctx: Context) -> Callable[[Env], list[
                 a = _whole_or_raise(lo(env), item.lo.indices[0], ctx)
                 b = _whole_or_raise(hi(env), item.hi.indices[0], ctx)
                 out.extend(_family_member(env, base, i, item, ctx) for i in range(a, b + 1))
+            elif kind == "diagonal":
+                base, ends, members = part
+                at = []
+                for lo, hi, fixed in ends:
+                    a, c = _whole_or_raise(lo(env), members, ctx), _whole_or_raise(hi(env), members, ctx)
+                    at.append((a, a, a) if fixed else (a, a + (1 if c >= a else -1), c))
+                out.extend(_family_member(env, base, i, members, ctx) for i in _stepped_indices(at, members))  # type: ignore[arg-type]
             elif kind == "stepped":
                 base, ends, members = part
-                a, b, c = (_whole_or_raise(e(env), members, ctx) for e in ends)
-                out.extend(_family_member(env, base, i, members, ctx) for i in _progression(a, b, c, members))
+                at = [tuple(_whole_or_raise(e(env), members, ctx) for e in position) for position in ends]
+                out.extend(_family_member(env, base, i, members, ctx) for i in _stepped_indices(at, members))  # type: ignore[arg-type]
                 skip = True
             else:
                 end, item = part
@@ -201,15 +215,48 @@ def _items(nodes: tuple[M.MathNode, ...], ctx: Context) -> Callable[[Env], list[
 
 def _stepped_family(
     first: M.MathNode, second: M.MathNode, last: M.MathNode
-) -> tuple[M.MathNode, tuple[M.MathNode, ...]] | None:
-    """``x_0, x_2, \\dots, x_{n-2}``: the base ``x`` and the indices 0, 2, n - 2 (members of one name)."""
+) -> tuple[M.MathNode, tuple[tuple[M.MathNode, ...], ...]] | None:
+    """``x_0, x_2, \\dots, x_{n-2}``: the base ``x`` and, per subscript, its three indices (0, 2, n - 2).
+
+    Members of several subscripts step together: ``Q_{0,0}, Q_{1,1}, \\dots, Q_{m,m}`` is the diagonal.
+    """
     nodes = (first, second, last)
-    if not all(isinstance(n, M.Idx) and len(n.indices) == 1 for n in nodes):
+    if not all(isinstance(n, M.Idx) for n in nodes):
         return None
-    bases = {M.dump(n.base) for n in nodes}  # type: ignore[attr-defined]
-    if len(bases) != 1:
+    if len({len(n.indices) for n in nodes}) != 1 or len({M.dump(n.base) for n in nodes}) != 1:  # type: ignore[attr-defined]
         return None
-    return first.base, tuple(n.indices[0] for n in nodes)  # type: ignore[attr-defined]
+    return first.base, tuple(zip(*(n.indices for n in nodes)))  # type: ignore[attr-defined]
+
+
+def _diagonal_family(item: M.Range) -> tuple[M.MathNode, tuple[tuple[M.MathNode, M.MathNode], ...]] | None:
+    """``Q_{1,1}, \\dots, Q_{m,m}``: the base and, per subscript, its first and last (one node when written alike)."""
+    lo, hi = item.lo, item.hi
+    if not (isinstance(lo, M.Idx) and isinstance(hi, M.Idx) and len(lo.indices) == len(hi.indices) >= 2):
+        return None
+    if M.dump(lo.base) != M.dump(hi.base):  # type: ignore[attr-defined]
+        return None
+    return lo.base, tuple(
+        (a, a) if M.dump(a) == M.dump(b) else (a, b)  # type: ignore[attr-defined]
+        for a, b in zip(lo.indices, hi.indices)
+    )
+
+
+def _stepped_indices(ends: list[tuple[int, int, int]], item: M.MathNode) -> list[tuple[int, ...]]:
+    """The subscripts of the members, each stepping from its first to its last (or staying where it does not step)."""
+    stepping = [_progression(a, b, c, item) for a, b, c in ends if a != b]
+    if not stepping:
+        a, b, c = ends[0]
+        raise LocatedError(EvaluationFailed, item.span, message=f"{a}, {b}, …, {c} does not step: how many terms?")
+    if len({len(r) for r in stepping}) != 1 or any(a != c for a, b, c in ends if a == b):
+        raise LocatedError(
+            EvaluationFailed,
+            item.span,
+            message="the subscripts of "
+            + ", ".join(f"{a}, {b}, …, {c}" for a, b, c in ends)
+            + " do not reach their last members together",
+        )
+    columns = iter(stepping)
+    return list(zip(*(next(columns) if a != b else [a] * len(stepping[0]) for a, b, _ in ends)))
 
 
 def _progression(a: int, b: int, c: int, item: M.MathNode) -> range:
@@ -224,9 +271,10 @@ def _progression(a: int, b: int, c: int, item: M.MathNode) -> range:
     return range(a, c + (1 if step > 0 else -1), step)  # c before b: the members up to c (none when c is before a)
 
 
-def _family_member(env: Env, base: M.MathNode, i: int, item: M.Range, ctx: Context) -> Any:
-    """``base_i`` of a family: a name of its own (``B_1`` given as input), else the base indexed."""
-    node = M.Idx(base, (M.Num(str(i), span=item.span),), span=item.span)
+def _family_member(env: Env, base: M.MathNode, i: int | tuple[int, ...], item: M.Range, ctx: Context) -> Any:
+    """``base_i`` of a family (``base_{i,j}`` of a tuple): a name of its own (``B_1`` given), else the base indexed."""
+    at = i if isinstance(i, tuple) else (i,)
+    node = M.Idx(base, tuple(M.Num(str(k), span=item.span) for k in at), span=item.span)
     flat, name = identifier(node), identifier(base)
     if flat is not None and flat in env:
         return env[flat]
@@ -234,7 +282,7 @@ def _family_member(env: Env, base: M.MathNode, i: int, item: M.Range, ctx: Conte
         value = env[name]
         if holds_a_number(value) and members(name) in env:  # k_1, …, k_r beside the number k: its members
             value = env[members(name)]
-        return _index(value, [i], node, ctx)
+        return _index(value, list(at), node, ctx)
     raise LocatedError(UnboundName, item.span, name=written(node, None), hint="")
 
 
