@@ -105,7 +105,6 @@ KNOWN = {
     "it: lint says so (AV303)",
     "round57/greedy-colouring": "'let \\sigma be the permutation of V with …' in words, and \\{c_u : a_{uv} = 1\\}: "
     "lint says so (AV204, AV308)",
-    "round57/heapsort": "CLRS 3e's attribute A.heap\\text{-}size, stored as an attribute: lint says so (AV201)",
     "round57/neville": "Burden and Faires's evaluation point x beside the nodes x_0, …, x_n: a spec cannot draw "
     "both; lint says so (AV307, AV204)",
     "round57/prim": "CLRS 3e's attributes v.key and v.\\pi of vertices, and Extract-Min: lint says so "

@@ -188,6 +188,9 @@ def _op_name(tok: Any) -> str:
     return {"COLONEQ": "gets", "COLON": ":"}.get(tok.type, tok.value)
 
 
+_HYPHEN = re.compile(r"(?<=[A-Za-z])\\(?:text|mbox|textrm|mathrm)\{-\}(?=[A-Za-z])")
+
+
 def _word_command(tok: Any) -> tuple[str, str]:
     r"""Retype ``\operatorname{…}``, ``\mathrm{…}``, ``\text{…}``, ``\textsc{…}`` by command and word."""
     m = _WORDCMD.match(tok.value)
@@ -201,7 +204,8 @@ def _word_command(tok: Any) -> tuple[str, str]:
         if raw == word and _WORD.fullmatch(word) and word.lower() not in _PROSE:
             return "NAME", word  # \text{next}, L_{\text{train}}: a word is a name
         return "TEXT", word
-    word = re.sub(r"\\[,;:! ]", "", raw).replace("\\_", "_").strip()
+    # \mathit{heap\text{-}size} (CLRS): one name, its hyphen an underscore
+    word = re.sub(r"\\[,;:! ]", "", _HYPHEN.sub("_", raw)).replace("\\_", "_").strip()
     if not _WORD.fullmatch(word):
         if cmd.startswith("operatorname") or cmd in ("Call", "CALL"):
             raise _syntax(_span(tok, 0), f"{cmd}{{…}} needs one word of letters, got {word!r}")

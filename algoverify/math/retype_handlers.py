@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .mathcommands import _UNICODE
+from .mathcommands import _UNICODE, GREEK_LETTERS
 from .mathtokens import (
     _CLOSERS,
     _MID_FRAMES,
@@ -313,6 +313,18 @@ def _h_not(r: _Walk, i: int, tok: Any, value: str) -> int:
     return i + 1
 
 
+def _hyphen_at(r: _Walk, j: int) -> bool:
+    """Whether token ``j`` is a hyphen written ``\\text{-}`` (or ``\\mbox{-}``) between two words, touching both."""
+    return (
+        j + 1 < r.n
+        and r.toks[j].type == "TEXTCMD"
+        and r.toks[j].value.endswith("{-}")
+        and r.toks[j + 1].type == "LETTER"
+        and r.adjacent(j - 1, j)
+        and r.adjacent(j, j + 1)
+    )
+
+
 def _word_after(r: _Walk, j: int) -> int:
     """The index of the last token of the run of adjacent letters and digits starting at ``j``."""
     k = j
@@ -470,9 +482,26 @@ def _h_dot(r: _Walk, i: int, tok: Any, value: str) -> int:
     if r.prev in _OPERAND_END and r.adjacent(i, i + 1) and r.toks[i + 1].type == "LETTER":
         _join_word_before(r, tok.start_pos)
         k = _word_after(r, i + 1)
+        name = "".join(t.value for t in r.toks[i + 1 : k + 1])
+        while _hyphen_at(r, k + 1):  # CLRS's A.heap\text{-}size: one attribute, hyphenated
+            end = _word_after(r, k + 2)
+            name += "_" + "".join(t.value for t in r.toks[k + 2 : end + 1])
+            k = end
         r.drop_range(i + 1, k)
-        r.emit(tok, "ATTR", "".join(t.value for t in r.toks[i + 1 : k + 1]), last=r.toks[k])
+        r.emit(tok, "ATTR", name, last=r.toks[k])
         return k + 1
+    if (
+        r.prev in _OPERAND_END
+        and r.adjacent(i, i + 1)
+        and r.toks[i + 1].type == "CMD"
+        and r.toks[i + 1].value[1:] in GREEK_LETTERS
+        and not (i + 2 < r.n and r.adjacent(i + 1, i + 2) and r.toks[i + 2].type == "LPAR")
+    ):
+        # CLRS's v.\pi, u.\delta (third edition on): a vertex's attribute named by a Greek letter
+        _join_word_before(r, tok.start_pos)
+        r.drop_range(i + 1, i + 1)
+        r.emit(tok, "ATTR", r.toks[i + 1].value[1:], last=r.toks[i + 1])
+        return i + 2
     if r.prev in _OPERAND_END and r.adjacent(i, i + 1) and r.toks[i + 1].type in ("WORDCMD", "TEXTCMD"):
         # `Q.\mathrm{add}`, `e.\text{body}`: an attribute spelt as a word
         kind, name = _word_command(r.toks[i + 1])

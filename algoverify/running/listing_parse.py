@@ -21,6 +21,7 @@ from typing import Callable, Iterable, Iterator
 from ..findings import LocatedError
 from ..math import mathexpr as M
 from ..math.names import identifier, index_like, join_words
+from ..math.numeric.lookup import SHAPE_ATTRIBUTES
 from ..math.segments import parse_segment
 from ..syntax import ir
 from .declarations import InputSpec
@@ -108,6 +109,32 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
     if components:
         constants = constants | components
 
+    # CLRS's third edition writes as attributes what its second wrote as tables: v.\pi, u.key and
+    # A.heap-size are \pi[v], key[u] and heap-size[A], tables of the listing where it stores into them
+    # (an array's own attribute, heap-size of the array A that A[i] indexes, is one number the procedures share)
+    attributes = frozenset(t.name for t in targets if isinstance(t, M.Attr) and t.name not in SHAPE_ATTRIBUTES)
+    keyed = {identifier(t.base) for t in targets if isinstance(t, M.Index) and len(t.args) == 1}
+    arrays = (
+        frozenset(
+            identifier(t.base)
+            for tree, _ in _parsed(algorithm, raw)
+            for t in M.walk(tree)
+            if isinstance(t, (M.Index, M.Idx))
+        )
+        if attributes or keyed
+        else frozenset()
+    )
+    # … as the second edition's heap-size[A] is
+    attributes |= {
+        name
+        for t in targets
+        if isinstance(t, M.Index)
+        and len(t.args) == 1
+        and isinstance(t.args[0], M.Sym)
+        and identifier(t.args[0]) in arrays
+        and (name := identifier(t.base)) is not None
+    }
+
     # "the prime denotes transposition": A' is the transpose of A, unless the listing sets an A' of its own
     primed = frozenset(identifier(t) for t in targets if isinstance(t, M.Sym) and t.accents[-1:] == ("prime",))
     transposes = context is not None and context.prime_transposes
@@ -120,6 +147,8 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
             tree = M.transform(tree, lambda node: _as_constant(node, constants))
         if composites:
             tree = M.transform(tree, lambda node: _part_of(node, composites))
+        if attributes:
+            tree = M.transform(tree, lambda node: attribute_table(node, attributes, arrays))
         return as_coordinates(tree, coordinates) if coordinates else tree
 
     declared = _declared(context) if context is not None else set()
@@ -397,6 +426,28 @@ def _part_of(node: M.MathNode, composites: dict[str, frozenset[str]]) -> M.MathN
     if whole not in composites or identifier(part) not in composites[whole]:
         return node
     return dataclasses.replace(part, span=node.span)
+
+
+def attribute_table(node: M.MathNode, attributes: frozenset[str], arrays: frozenset[str | None]) -> M.MathNode:
+    """``v.\\pi`` of an attribute the listing stores: ``\\pi[v]``; of an array ``A``, the entry named ``"A"``."""
+    if (
+        isinstance(node, M.Index)
+        and len(node.args) == 1
+        and isinstance(node.base, M.Sym)
+        and isinstance(node.args[0], M.Sym)
+        and identifier(node.base) in attributes
+        and identifier(node.args[0]) in arrays
+    ):
+        node = M.Attr(node.args[0], identifier(node.base) or "", span=node.span)  # heap-size[A] is A.heap-size
+    if not (isinstance(node, M.Attr) and node.name in attributes):
+        return node
+    if isinstance(node.obj, M.Sym) and identifier(node.obj) in arrays:
+        # keyed by the array's name: the table goes where the procedures that pass the array go
+        key = M.String(identifier(node.obj) or "", span=node.obj.span)
+        return M.Index(M.Sym(node.name, span=node.span), (key,), span=node.span)
+    if isinstance(node.obj, (M.Sym, M.Idx, M.Index, M.Num)):
+        return M.Index(M.Sym(node.name, span=node.span), (node.obj,), span=node.span)
+    return node
 
 
 def _as_constant(node: M.MathNode, constants: frozenset[str]) -> M.MathNode:

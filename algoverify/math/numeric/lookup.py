@@ -21,7 +21,7 @@ import numpy as np
 from ...findings import EvaluationFailed, LocatedError, NotExecutable, ShapeMismatch, UnboundName
 from ...source import Span
 from .. import mathexpr as M
-from ..bigops import keyed
+from ..bigops import keyed, whole
 from ..functions import PYTHON_MATH
 from ..names import identifier, labelled, starred_member
 from ..ops import FiniteSet, Sequence, element, holds_a_number, members, product, transpose
@@ -524,7 +524,7 @@ def _index_node(node: M.Index, ctx: Context) -> Closure:
             raise LocatedError(NotExecutable, a.span, message=f"{ctx.written(a)} is not an index")
     args = [_position(a, ctx, brackets=True) for a in items]
     attribute = identifier(node.base) if isinstance(node.base, M.Sym) and len(items) == 1 else None
-    if attribute in _SHAPE_ATTRIBUTES:
+    if attribute in SHAPE_ATTRIBUTES:
         return _bracket_attribute(node, attribute, base, compile_expr(items[0], ctx), args, ctx)
 
     def read(env: Env) -> Any:
@@ -582,6 +582,10 @@ def _attr(node: M.Attr, ctx: Context) -> Closure:
         shape = _shape_attribute(value, name)
         if shape is not None:
             return shape
+        key = whole(value) if not isinstance(value, bool) else None
+        table = env.get(name) if key is not None else None
+        if table is not None and not callable(table):
+            return _index(table, [key], node, ctx)  # v.\pi of the table \pi a run kept (CLRS's third edition)
         fields = getattr(value, "_fields", None) if isinstance(value, tuple) else None
         if fields:  # the outputs of a listing called by its `as:` name
             listed = ", ".join(fields)
@@ -597,12 +601,12 @@ def _attr(node: M.Attr, ctx: Context) -> Closure:
 
 _NO_ATTRIBUTE = object()
 #: CLRS's attributes of an array (``A.length``, ``W.rows``): the axis of its shape each counts
-_SHAPE_ATTRIBUTES = {"length": 0, "rows": 0, "columns": 1, "cols": 1}
+SHAPE_ATTRIBUTES = {"length": 0, "rows": 0, "columns": 1, "cols": 1}
 
 
 def _shape_attribute(value: Any, name: str) -> int | None:
     """``A.length``, ``W.rows``, ``W.columns`` of an array, list or string: its length along that axis."""
-    axis = _SHAPE_ATTRIBUTES.get(name)
+    axis = SHAPE_ATTRIBUTES.get(name)
     if axis is None or isinstance(value, Mapping):
         return None
     if isinstance(value, (list, tuple, str)) and axis == 0:

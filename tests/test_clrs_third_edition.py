@@ -1,0 +1,97 @@
+r"""CLRS's third-edition notation: attributes where the second edition wrote tables.
+
+``v.\pi``, ``u.d``, ``x.\mathit{key}`` are ``\pi[v]``, ``d[u]``, ``key[x]``; ``A.\mathit{heap\text{-}size}``
+is one number of the array ``A`` that every procedure passed ``A`` sees. Each case is our own text.
+Before, ``v.\pi`` did not parse (AV201), ``u.d \gets 0`` could not be assigned to (AV308), and a
+hyphenated attribute was a product of letters.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from helpers import prose_note
+
+import algoverify
+from algoverify import api
+from algoverify.math import mathtree as M
+from algoverify.math.mathexpr import parse_math
+
+
+@pytest.mark.parametrize(
+    ("latex", "obj", "name"),
+    [
+        (r"v.\pi", "v", "pi"),
+        (r"u.\delta", "u", "delta"),
+        (r"x.\mathit{key}", "x", "key"),
+        (r"A.heap\text{-}size", "A", "heap_size"),
+        (r"A.\mathit{heap\text{-}size}", "A", "heap_size"),
+        (r"T.\mathit{black\text{-}height}", "T", "black_height"),
+    ],
+)
+def test_an_attribute_is_one_name_after_the_dot(latex, obj, name):
+    tree = parse_math(latex)
+    assert isinstance(tree, M.Attr) and tree.name == name
+    assert isinstance(tree.obj, M.Sym) and tree.obj.name == obj
+
+
+def test_a_hyphenated_name_in_a_word_command_is_one_name():
+    tree = parse_math(r"\mathit{heap\text{-}size}[A]")
+    assert isinstance(tree, M.Index) and tree.base.name == "heap_size" and tree.args[0].name == "A"
+    text = parse_math(r"\text{a - b}")
+    assert isinstance(text, M.Text) and text.text == "a - b"  # words in text keep their hyphen
+
+
+_PATH = r"""
+\Procedure{Path-Depths}{$n$}
+  \For{each $v \in \{1, \dots, n\}$}
+    \State $v.d = \infty$
+    \State $v.\pi = \textsc{nil}$
+  \EndFor
+  \State $1.d = 0$
+  \For{$v = 2$ \textbf{to} $n$}
+    \State $v.\pi = v - 1$
+    \State $v.d = v.\pi.d + 1$
+  \EndFor
+  \State \Return $n.d$
+\EndProcedure
+"""
+
+
+def test_vertex_attributes_are_tables_the_listing_keeps_and_checks_read(tmp_path):
+    spec = """  checks:
+    - id: depths
+      kind: property
+      listing: Path-Depths
+      claim: "every vertex lies one edge further than its parent"
+      inputs: {n: "integers(1, 7)"}
+      holds: '\\forall v \\in \\{2, \\dots, n\\}: v.d = v.\\pi.d + 1'
+"""
+    prose = r"On the path \(1, 2, \dots, n\) every vertex lies one edge further than its parent."
+    note = prose_note(tmp_path, prose, _PATH, spec)
+    listing = api.load(note).listing("Path-Depths")
+    assert listing(n=5) == 4
+    (outcome,) = api.check([note], seed=0, trials=10).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+
+
+@pytest.mark.parametrize(("top", "written"), [(r"S.\mathit{top}", "third"), (r"\mathit{top}[S]", "second")])
+def test_an_attribute_of_an_array_is_shared_by_the_procedures_it_is_passed_to(top, written):
+    # CLRS's Push sets S.top, its caller reads it: one number of the array S, kept across the call
+    body = r"""
+\begin{algorithmic}
+\Procedure{Fill}{$S, n$}
+  \State $TOP = 0$
+  \For{$k = 1$ \textbf{to} $n$}
+    \State \Call{Push}{$S, k^2$}
+  \EndFor
+  \State \Return $S[TOP]$
+\EndProcedure
+\Procedure{Push}{$S, x$}
+  \State $TOP = TOP + 1$
+  \State $S[TOP] = x$
+\EndProcedure
+\end{algorithmic}
+""".replace("TOP", top)
+    run = algoverify.compile(body)
+    assert run(S=np.zeros(4), n=3) == 9, written
