@@ -95,3 +95,41 @@ def test_an_attribute_of_an_array_is_shared_by_the_procedures_it_is_passed_to(to
 """.replace("TOP", top)
     run = algoverify.compile(body)
     assert run(S=np.zeros(4), n=3) == 9, written
+
+
+_DIFFERENCE = r"""
+\Require numbers \(a\), \(b\) and \(s\)
+\State \(r \gets s (a - b)\)
+\State \Return \(r\)
+"""
+_AS_SPEC = """  checks:
+    - id: antisymmetric
+      kind: property
+      listing: 1
+      as: D
+      claim: "swapping the two numbers changes the sign"
+      draw: {{a: "randn()", b: "randn()", s: "uniform(1, 2)", x: "randn()", y: "randn()"}}{let}
+      holds: 'D(x, y, s) = -D(y, x, s)'
+"""
+
+
+def test_a_call_that_names_every_input_gives_the_order_of_the_calls_that_do_not(tmp_path):
+    # Hairer, Lubich and Wanner's SV(Q, -P, K, h, N) beside SV(q_0, p_0, K, h, N): the two arguments left
+    # went to the inputs in the listing's own order (K got a vector, AV309), after a clean lint
+    prose = r"Swapping the two numbers changes the sign."
+    spec = _AS_SPEC.format(let="\n      let: {w: 'D(a, b, s)'}")
+    note = prose_note(tmp_path, prose, _DIFFERENCE, spec)
+    (outcome,) = api.check([note], seed=0, trials=10).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+
+
+def test_a_call_that_leaves_several_inputs_to_a_listing_with_no_parameters_is_refused_at_lint(tmp_path):
+    prose = r"Swapping the two numbers changes the sign."
+    note = tmp_path / "note.md"
+    spec = _AS_SPEC.format(let="")
+    note.write_text(
+        f"---\nalgoverify:\n{spec}---\n\n{prose}\n\n\\begin{{algorithmic}}\n{_DIFFERENCE}\n\\end{{algorithmic}}\n"
+    )
+    found = [f for f in api.lint([note]).all_findings() if f.code == "AV502"]
+    assert len(found) == 1 and "leaves 2 arguments for the inputs a, b" in found[0].message, found
+    assert "write the call once with every input by its name" in found[0].message

@@ -113,6 +113,16 @@ KNOWN = {
     "R_1n: lint is right to say so (AV502, AV501)",
     "round57/union-find": "the prose's E = the pairs with a_{uv} = 1 names A's entries, which no declaration "
     "gives: lint says so (AV303)",
+    "round58/bootstrap-se": "Efron and Tibshirani's x^{*b}, the b-th bootstrap sample, as a superscript: lint says so "
+    "(AV201)",
+    "round58/montgomery-reduction": "HAC's \\For{i from 0 to n-1} in words, and the digit a_i of A that no "
+    "declaration gives: lint says so (AV308, AV303)",
+    "round58/de-casteljau": "Farin's 'set b_i^0 = b_i' in the prose, which no listing reads, so the control points "
+    "are never an input: lint says so (AV307)",
+    "round58/ftcs-heat": "lint clean but cannot run: LeVeque's U^0 \\in \\mathbb{R}^{m+2} gives no size m, and "
+    "U^0_0, \\dots, U^0_{m+1} does not make the listing count from 0 (AV303 at the run)",
+    "round58/point-in-polygon": "the author's spec reads d_2 of a listing that counts from 0 (d_0, d_1): the run "
+    "says so (AV306)",
     "round45/hmm-backward": "Durbin's b_k(i) \\gets … beside e_l(x_{i+1}) (the entries of E) and a_{0l} (the begin "
     "state beside A's a_{kl}): lint says so (AV204, AV308)",
 }
@@ -120,6 +130,7 @@ KNOWN = {
 #: written false on purpose (round 34's implicit midpoint asks atol 1e-9 of a near-singular step, as its
 #: author's report says). A change here is a true claim refuted or a bug no longer caught: look first.
 REFUTED: dict[str, set[str]] = {
+    "round58/kaplan-meier": {"matches-transcription", "is-a-probability", "no-censoring"},
     "round1/conjugate-gradient": {"at-most-n-steps"},
     "round1/welford": {"population-variance"},
     "round2/gradient-descent": {"n-steps-exact"},

@@ -11,7 +11,7 @@ import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 import numpy as np
 
@@ -26,6 +26,7 @@ from ...running.generators import GENERATORS, GeneratorError
 from ...running.structured import EDGE_ROWS
 from ...running.values import ValueSyntaxError, parse_value, sizes_of, structured_value, value_class
 from ...source import Span
+from ...syntax import ir
 from .formula_reading import grouped_scripts, spec_tree
 from .spec import CheckSpec, check_references
 
@@ -344,11 +345,15 @@ class CheckContext:
         """The spec's LaTeX read as the check reads it (the listing's words and entries), and how to evaluate it."""
         try:
             renames, pairs = self.renames(check)
-            tree = spec_tree(
-                check.plan.tree(grouped_scripts(latex, names)), names, renames, pairs, self.coordinates(check)
-            )
+
+            def read(text: str) -> M.MathNode:
+                return spec_tree(
+                    check.plan.tree(grouped_scripts(text, names)), names, renames, pairs, self.coordinates(check)
+                )
+
+            tree = read(latex)
             if check.get("as") is not None:
-                tree = self._named_arguments(check, tree, grouped_scripts(latex, names))
+                tree = self._named_arguments(check, tree, grouped_scripts(latex, names), read)
         except LocatedError as exc:
             raise LocatedError(
                 SpecReferenceError, where, check=check.id, message=f"cannot read {latex!r}: {exc}"
@@ -363,7 +368,9 @@ class CheckContext:
         )
         return tree, ctx
 
-    def _named_arguments(self, check: CheckSpec, tree: M.MathNode, text: str) -> M.MathNode:
+    def _named_arguments(
+        self, check: CheckSpec, tree: M.MathNode, text: str, read: Callable[[str], M.MathNode]
+    ) -> M.MathNode:
         """``proj(K, R, t, s X)``: arguments written as the listing's input names go to those inputs.
 
         The listing's own order is the one its note introduces them in, which its reader cannot see
@@ -386,17 +393,24 @@ class CheckContext:
             before, after = text[: arg.span.start].rstrip(), text[arg.span.end :].lstrip()
             return M.ListLit((arg,), span=arg.span) if before.endswith("[") and after.startswith("]") else arg
 
+        # SV(q_0, p_0, K, h, N) in the same check, every input by its name: the order the author calls it in
+        written = _written_order(check, called, inputs, read)
+
         def ordered(args: tuple[M.MathNode, ...]) -> tuple[M.MathNode, ...] | None:
             named = [identifier(a) if isinstance(a, (M.Sym, M.Idx)) else None for a in args]
             given = [n for n in named if n is not None and n in inputs]
-            if len(args) != len(inputs) or len(given) < len(args) - 1 or len(set(given)) < len(given):
+            if len(args) != len(inputs) or len(set(given)) < len(given):
                 return None
-            placed: list[M.MathNode | None] = [None] * len(inputs)
-            for arg, n in zip(args, named):
-                if n is not None and n in inputs:
-                    placed[inputs.index(n)] = arg
+            if len(given) < len(args) - 1 and written is None:
+                problem = unordered_call(called, args, inputs, listing)
+                if problem is None:
+                    return None  # the listing's own parameters give the places
+                raise LocatedError(SpecReferenceError, None, check=check.id, message=problem)
+            # the arguments not written as an input's name fill the inputs left, in the written order
+            placed = {n: arg for arg, n in zip(args, named) if n is not None and n in inputs}
             rest = iter(a for a, n in zip(args, named) if n is None or n not in inputs)
-            return tuple(listed(a if a is not None else next(rest), n) for a, n in zip(placed, inputs))
+            filled = {n: placed[n] if n in placed else next(rest) for n in (written or inputs)}
+            return tuple(listed(filled[n], n) for n in inputs)
 
         def by_name(node: M.MathNode) -> M.MathNode:
             if isinstance(node, (M.Apply, M.Call)):
@@ -577,3 +591,70 @@ def tolerance(check: CheckSpec, key: str) -> float:
     """
     default = 0.0 if check.get("arithmetic") == "exact" else DEFAULT_TOLERANCE[key]
     return float(check.get(key, default))
+
+
+def _written_order(
+    check: CheckSpec, called: str, inputs: list[str], read: Callable[[str], M.MathNode]
+) -> list[str] | None:
+    """The inputs in the order a call of ``called`` in ``check`` names every one of them, once; else ``None``."""
+    texts = [check.get("holds"), check.get("given"), *(check.get("let") or {}).values()]
+    for text in texts:
+        if not isinstance(text, str):
+            continue
+        try:
+            tree = read(text)
+        except LocatedError:
+            continue
+        for node in M.walk(tree):
+            args = node.args if isinstance(node, (M.Apply, M.Call)) else ()
+            name = identifier(node.fn) if isinstance(node, M.Apply) else getattr(node, "func", None)
+            if isinstance(node, M.Juxt) and isinstance(node.right, M.Idx) and isinstance(node.right.base, M.Tuple):
+                # SV(q_0, p_0, K, h, N)_{1}: the call whose output the group's subscript takes
+                last = node.left
+                while isinstance(last, M.Juxt):
+                    last = last.right
+                name, args = identifier(last), node.right.base.items
+            if name != called or len(args) != len(inputs):
+                continue
+            named = [identifier(a) if isinstance(a, (M.Sym, M.Idx)) else None for a in args]
+            if sorted(n or "" for n in named) == sorted(inputs):
+                return [n for n in named if n is not None]
+    return None
+
+
+def unordered_call(called: str, args: tuple[M.MathNode, ...], inputs: list[str], listing: Any) -> str | None:
+    """What is wrong with a call of a listing with no parameters that leaves several arguments unnamed; else ``None``.
+
+    Its reader cannot see the order of such a listing's inputs: the arguments not written as an
+    input's name go where a call of the check that names every input puts them, or nowhere.
+    """
+    if any(isinstance(n, ir.Function) and n.params for n in listing.algorithm.body):
+        return None
+    named = {identifier(a) if isinstance(a, (M.Sym, M.Idx)) else None for a in args}
+    left = [n for n in inputs if n not in named]
+    if len(left) < 2:
+        return None
+    return (
+        f"{called}(…) leaves {len(left)} arguments for the inputs {', '.join(left)}, and the listing has no "
+        "parameters to give their order: write the call once with every input by its name, in the order "
+        "you mean, and the others follow it"
+    )
+
+
+def unordered_calls(
+    check: CheckSpec, listing: Any, trees: Iterable[M.MathNode], read: Callable[[str], M.MathNode]
+) -> str | None:
+    """:func:`unordered_call` of the first call of ``check``'s ``as:`` name in ``trees`` that has a problem."""
+    called = str(check.get("as"))
+    inputs = list(listing.inputs)
+    if _written_order(check, called, inputs, read) is not None:
+        return None
+    for tree in trees:
+        for node in M.walk(tree):
+            if isinstance(node, (M.Apply, M.Call)):
+                name = identifier(node.fn) if isinstance(node, M.Apply) else node.func
+                if name == called and len(node.args) == len(inputs):
+                    problem = unordered_call(called, node.args, inputs, listing)
+                    if problem is not None:
+                        return problem
+    return None
