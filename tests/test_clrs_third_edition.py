@@ -133,3 +133,38 @@ def test_a_call_that_leaves_several_inputs_to_a_listing_with_no_parameters_is_re
     found = [f for f in api.lint([note]).all_findings() if f.code == "AV502"]
     assert len(found) == 1 and "leaves 2 arguments for the inputs a, b" in found[0].message, found
     assert "write the call once with every input by its name" in found[0].message
+
+
+def test_a_relative_clause_after_a_count_says_what_the_family_before_it_is(tmp_path):
+    # fresh round 58's Kaplan–Meier: "the observed times of n subjects, which are distinct" was no
+    # precondition, and the correct listing was refuted on tied times
+    prose = (
+        r"Let \(x_1, \dots, x_n\) be the keys of \(n\) records, which are distinct. The ranks add up to \(n(n+1)/2\)."
+    )
+    body = r"""
+\State \(s \gets 0\)
+\For{\(i = 1, \dots, n\)}
+  \State \(r \gets 1\)
+  \For{\(j = 1, \dots, n\)}
+    \If{\(x_j < x_i\)}
+      \State \(r \gets r + 1\)
+    \EndIf
+  \EndFor
+  \State \(s \gets s + r\)
+\EndFor
+\State \Return \(s\)
+"""
+    spec = """  checks:
+    - id: ranks
+      kind: property
+      listing: 1
+      claim: "The ranks add up to"
+      inputs: {n: "integers(1, 6)", x: "integers(0, 2, n)"}
+      holds: 's = n (n + 1) / 2'
+"""
+    note = prose_note(tmp_path, prose, body, spec)
+    listing = api.load(note).listings[0]
+    with pytest.raises(algoverify.ExecutionError, match="AV309.*distinct"):
+        listing(x=np.array([1.0, 1.0, 2.0]))
+    (outcome,) = api.check([note], seed=0, trials=50).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message

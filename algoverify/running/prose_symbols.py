@@ -346,6 +346,12 @@ def _read(
             if own is not None and _PLURAL_BE.match(str(after)):
                 for earlier in group[:-1]:
                     _properties(earlier, str(after), piece, spec, origin, before="")
+        # "Let T_1, …, T_n be the observed times of n subjects, which are distinct": the clause after the
+        # count says what the family before it is (the subjects being distinct would say nothing)
+        clause = _WHICH_CLAUSE.match(str(after)) if isinstance(piece.tree, M.Sym) else None
+        family_before = _last_family(pieces[: i - 1]) if clause and i >= 2 else None
+        if clause and family_before is not None:
+            _properties(family_before, clause.group("said"), pieces[i - 2], spec, origin, before="")  # type: ignore[arg-type]
 
 
 def _last_matrix(pieces: Sequence[str | Piece]) -> str | None:
@@ -356,6 +362,10 @@ def _last_matrix(pieces: Sequence[str | Piece]) -> str | None:
             if isinstance(tree.set.exp, M.BinOp) and tree.set.exp.op == "times":
                 return identifier(tree.element)
     return None
+
+
+#: the relative clause after a count's noun: "n subjects, which are distinct"
+_WHICH_CLAUSE = re.compile(r"^\s*[\w-]+,\s*(?:which|that)\s+(?P<said>(?:is|are)\b.*)$", re.I)
 
 
 def _last_family(pieces: Sequence[str | Piece]) -> str | None:
