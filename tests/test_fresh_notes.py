@@ -107,8 +107,8 @@ KNOWN = {
     "lint says so (AV204, AV308)",
     "round57/neville": "Burden and Faires's evaluation point x beside the nodes x_0, …, x_n: a spec cannot draw "
     "both; lint says so (AV307, AV204)",
-    "round57/prim": "CLRS 3e's attributes v.key and v.\\pi of vertices, and Extract-Min: lint says so "
-    "(AV502, AV201, AV303)",
+    "round57/prim": "CLRS 3e's G.Adj[u], a part of G the prose's G = (V, E) does not name, and its Extract-Min "
+    "keyed by an attribute: lint says so (AV307, AV303)",
     "round57/romberg": "the author's spec: '2 n - 1' as a generator's argument, and compare: on an output named "
     "R_1n: lint is right to say so (AV502, AV501)",
     "round57/union-find": "the prose's E = the pairs with a_{uv} = 1 names A's entries, which no declaration "
@@ -119,8 +119,6 @@ KNOWN = {
     "declaration gives: lint says so (AV308, AV303)",
     "round58/de-casteljau": "Farin's 'set b_i^0 = b_i' in the prose, which no listing reads, so the control points "
     "are never an input: lint says so (AV307)",
-    "round58/ftcs-heat": "lint clean but cannot run: LeVeque's U^0 \\in \\mathbb{R}^{m+2} gives no size m, and "
-    "U^0_0, \\dots, U^0_{m+1} does not make the listing count from 0 (AV303 at the run)",
     "round58/point-in-polygon": "the author's spec reads d_2 of a listing that counts from 0 (d_0, d_1): the run "
     "says so (AV306)",
     "round45/hmm-backward": "Durbin's b_k(i) \\gets … beside e_l(x_{i+1}) (the entries of E) and a_{0l} (the begin "

@@ -30,6 +30,7 @@ from .prose_math import inline_definitions
 from .signature import listing_words
 
 __all__ = [
+    "level_letters",
     "listing_parser",
     "step_letters",
     "step_name",
@@ -530,6 +531,16 @@ def _raised(node: M.MathNode) -> tuple[str, M.MathNode] | None:
 
 def _names_in(node: M.MathNode) -> set[str]:
     return {n for x in M.walk(node) if isinstance(x, M.Sym) and (n := identifier(x)) is not None}
+
+
+def level_letters(algorithm: ir.Algorithm) -> frozenset[str]:
+    """The names ``algorithm`` stores by level (``U`` of ``U^{n+1}_i \\gets …``, ``x`` of ``x^{k+1} \\gets …``).
+
+    The prose around the listing writes their levels the same way: ``U^0`` is the level 0, the input
+    ``U_of_0``, never the power of a ``U``.
+    """
+    targets = _targets(algorithm, parse_segment)
+    return frozenset(name for name, _ in _stored_levels(targets)) | superscript_families(targets)
 
 
 def _stored_levels(targets: Iterable[M.MathNode]) -> list[tuple[str, M.MathNode]]:

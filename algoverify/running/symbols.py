@@ -258,8 +258,11 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
         if names and names <= given and text not in {t for _, t in added.conditions}:
             added.conditions.append((tree, text))
     parts = {a for d in added.inputs for a in (d.columns, d.rows, d.entries) if a}
+    # U^{n+1}_i \gets …: the level U^0 the listing starts from is the input U_of_0, and LeVeque's
+    # "U^0_0, \dots, U^0_{m+1}" says where its entries count from
+    seeds = {f"{name}_0" for name in scope.bound if name.endswith("_of")}
     for name, family in context.firsts.items():
-        if name in relevant or name in parts:
+        if name in relevant or name in parts or name in seeds:
             added.firsts.setdefault(name, family)
     for name, members in context.fixed.items():
         if name in relevant or name in scope.stored_by_index:  # e_0 = 0 of an input; u_0 = 0 of what the listing fills

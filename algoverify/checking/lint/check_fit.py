@@ -25,7 +25,6 @@ from ...findings import BadInput, Finding, LocatedError, SpecReferenceError, Unb
 from ...math.names import variant
 from ...running.reads import reads_of
 from ...syntax import ir
-from ..specification.context import unordered_calls
 from ..specification.formula_reading import grouped_scripts, spec_tree
 from ..specification.spec import listing_named, nothing_returned
 
@@ -235,30 +234,18 @@ def _check_findings(path: Path, check: Any, listing: Any, names: set[str]) -> li
         formulas.append((("let", key), str(latex), own))
     formulas += [((key,), str(check.get(key)), set()) for key in ("given", "holds") if check.get(key) is not None]
     out = []
-    trees = []
     for key, latex, own in formulas:
         latex = grouped_scripts(latex, known | own)
         try:
             tree = spec_tree(check.plan.tree(latex), known | own, renames, pairs, coordinates)
         except LocatedError:
             continue  # math the spec cannot read is its own finding
-        trees.append((key, tree))
         for read in reads_of(tree, known | own):
             labelled = _LABELLED.match(read.name)
             if labelled is not None and labelled.group("base") in known:
                 continue
             out.append(_unbound(path, check, key, latex, read))
             break
-    if check.get("as") is not None:  # SV(Q, -P, K, h, N): which of Q and -P is which input
-        for key, tree in trees:
-
-            def read_formula(text: str) -> Any:
-                return spec_tree(check.plan.tree(grouped_scripts(text, known)), known, renames, pairs, coordinates)
-
-            problem = unordered_calls(check, listing, [tree], read_formula)
-            if problem is not None:
-                out.append(SpecReferenceError.finding(check.at(*key), path, check=check.id, message=problem))
-                break
     return out
 
 

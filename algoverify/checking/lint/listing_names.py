@@ -27,7 +27,7 @@ from ...reading.macros import MacroError, MacroTable, expand
 from ...reading.notes import Note
 from ...reading.prose import Sentence, sentences
 from ...running.declarations import Declared, InputSpec, Origin
-from ...running.listing_parse import listing_parser
+from ...running.listing_parse import level_entry, level_letters, listing_parser
 from ...running.prose_math import function_definition
 from ...running.prose_symbols import prose_declarations, side_conditions
 from ...running.requires import declared_inputs
@@ -146,7 +146,9 @@ def contexts(
             bases.append(None)
             resolved.append([])
             continue
-        context = prose_declarations(said, text, block.span.start, parse, line_of)
+        levels = level_letters(algorithm)
+        read = parse if not levels else _with_levels(parse, levels)
+        context = prose_declarations(said, text, block.span.start, read, line_of)
         _displayed(note, blocks, block.span.start, context, line_of)
         spec = InputSpec()
         for name, origin in names.items():
@@ -159,6 +161,15 @@ def contexts(
         found = {r.family_base for _, r in resolutions if r.family_base is not None}
         bases.append(found.pop() if len(found) == 1 else None)
     return NoteNames(out, bases, resolved, numbers)
+
+
+def _with_levels(parse: Callable[[ir.Math], M.MathNode], levels: frozenset[str]) -> Callable[[ir.Math], M.MathNode]:
+    """``parse``, with ``U^0`` the level 0 of a ``U`` the listing stores by level (``U^0 \\in \\mathbb{R}^{m+2}``)."""
+
+    def read(m: ir.Math) -> M.MathNode:
+        return M.transform(parse(m), lambda node: level_entry(node, lambda letter, _: letter in levels))
+
+    return read
 
 
 def _resolutions(algorithm: ir.Algorithm, context: InputSpec, known: set[str]) -> list[tuple[Any, Resolution]]:

@@ -11,7 +11,7 @@ import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 import numpy as np
 
@@ -26,7 +26,6 @@ from ...running.generators import GENERATORS, GeneratorError
 from ...running.structured import EDGE_ROWS
 from ...running.values import ValueSyntaxError, parse_value, sizes_of, structured_value, value_class
 from ...source import Span
-from ...syntax import ir
 from .formula_reading import grouped_scripts, spec_tree
 from .spec import CheckSpec, check_references
 
@@ -402,10 +401,7 @@ class CheckContext:
             if len(args) != len(inputs) or len(set(given)) < len(given):
                 return None
             if len(given) < len(args) - 1 and written is None:
-                problem = unordered_call(called, args, inputs, listing)
-                if problem is None:
-                    return None  # the listing's own parameters give the places
-                raise LocatedError(SpecReferenceError, None, check=check.id, message=problem)
+                return None  # by position, in the order the note introduces the inputs
             # the arguments not written as an input's name fill the inputs left, in the written order
             placed = {n: arg for arg, n in zip(args, named) if n is not None and n in inputs}
             rest = iter(a for a, n in zip(args, named) if n is None or n not in inputs)
@@ -619,42 +615,4 @@ def _written_order(
             named = [identifier(a) if isinstance(a, (M.Sym, M.Idx)) else None for a in args]
             if sorted(n or "" for n in named) == sorted(inputs):
                 return [n for n in named if n is not None]
-    return None
-
-
-def unordered_call(called: str, args: tuple[M.MathNode, ...], inputs: list[str], listing: Any) -> str | None:
-    """What is wrong with a call of a listing with no parameters that leaves several arguments unnamed; else ``None``.
-
-    Its reader cannot see the order of such a listing's inputs: the arguments not written as an
-    input's name go where a call of the check that names every input puts them, or nowhere.
-    """
-    if any(isinstance(n, ir.Function) and n.params for n in listing.algorithm.body):
-        return None
-    named = {identifier(a) if isinstance(a, (M.Sym, M.Idx)) else None for a in args}
-    left = [n for n in inputs if n not in named]
-    if len(left) < 2:
-        return None
-    return (
-        f"{called}(…) leaves {len(left)} arguments for the inputs {', '.join(left)}, and the listing has no "
-        "parameters to give their order: write the call once with every input by its name, in the order "
-        "you mean, and the others follow it"
-    )
-
-
-def unordered_calls(
-    check: CheckSpec, listing: Any, trees: Iterable[M.MathNode], read: Callable[[str], M.MathNode]
-) -> str | None:
-    """:func:`unordered_call` of the first call of ``check``'s ``as:`` name in ``trees`` that has a problem."""
-    called = str(check.get("as"))
-    inputs = list(listing.inputs)
-    if _written_order(check, called, inputs, read) is not None:
-        return None
-    for tree in trees:
-        for node in M.walk(tree):
-            if isinstance(node, (M.Apply, M.Call)):
-                name = identifier(node.fn) if isinstance(node, M.Apply) else node.func
-                if name == called and len(node.args) == len(inputs):
-                    problem = unordered_call(called, node.args, inputs, listing)
-                    if problem is not None:
-                        return problem
     return None
