@@ -178,3 +178,29 @@ def test_the_level_the_prose_gives_with_its_size_and_first_index_is_the_listings
     listing = api.load(prose_note(tmp_path, prose, body)).listings[0]
     assert listing.index_base == 0
     np.testing.assert_allclose(listing(V_of_0=np.array([0.0, 4.0, 0.0, 8.0]), N=1), [0.0, 0.0, 6.0, 8.0])
+
+
+@pytest.mark.parametrize(
+    ("written", "m", "b", "expected"),
+    [
+        (r"-m^{-1} \bmod b", 7, 2, 1),  # HAC's m' for Montgomery reduction: 7 · 1 ≡ -1 (mod 2)
+        (r"m^{-1} \bmod b", 3, 7, 5),
+        (r"m^{-2} \bmod b", 3, 7, 4),
+        (r"-m^{-1} \bmod b", 5, 16, 3),  # 5 · 3 = 15 ≡ -1 (mod 16)
+    ],
+)
+def test_an_inverse_under_a_modulus_of_integers_is_the_modular_inverse(written, m, b, expected):
+    # fresh round 58's Montgomery reduction: m' = -m^{-1} \bmod b was -1/7 mod 2, and the precondition failed
+    run = algoverify.compile(
+        "\\begin{algorithmic}\n\\Require $m$, $b$\n\\State \\Return $" + written + "$\n\\end{algorithmic}"
+    )
+    assert run(m=m, b=b) == expected
+
+
+def test_an_inverse_under_a_modulus_that_does_not_exist_is_said_and_of_reals_stays_a_remainder():
+    run = algoverify.compile(
+        "\\begin{algorithmic}\n\\Require $m$, $b$\n\\State \\Return $m^{-1} \\bmod b$\n\\end{algorithmic}"
+    )
+    with pytest.raises(algoverify.ExecutionError, match="m = 4 has no inverse modulo b = 6"):
+        run(m=4, b=6)
+    assert run(m=0.5, b=3) == 2.0  # 1/0.5 = 2, less than 3
