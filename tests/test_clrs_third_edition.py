@@ -204,3 +204,36 @@ def test_an_inverse_under_a_modulus_that_does_not_exist_is_said_and_of_reals_sta
     with pytest.raises(algoverify.ExecutionError, match="m = 4 has no inverse modulo b = 6"):
         run(m=4, b=6)
     assert run(m=0.5, b=3) == 2.0  # 1/0.5 = 2, less than 3
+
+
+@pytest.mark.parametrize("key", ["theta_hat", r"\hat{\theta}", r"\hat\theta"])
+def test_a_binding_names_a_variable_as_the_listing_writes_it_or_as_python_does(tmp_path, key):
+    # fresh round 58's bootstrap: step["x^{*b}"] = … stored under the LaTeX itself, which nothing read
+    (tmp_path / "m.py").write_text(
+        f"def estimate(step):\n    step[{key!r}] = 2 * step['x']\n\n\nBINDINGS = {{'estimate': estimate}}\n"
+    )
+    note = prose_note(
+        tmp_path,
+        r"For a number \(x\), estimate \(\hat{\theta}\) as twice it.",
+        "\\State estimate \\(\\hat{\\theta}\\) from \\(x\\)\n\\State \\Return \\(\\hat{\\theta} + 1\\)",
+        "  module: m.py\n",
+    )
+    loaded = algoverify.load(note)
+    assert api.attach_module(loaded) is None
+    assert loaded.listings[0](x=3.0) == 7.0
+
+
+def test_a_binding_that_names_no_variable_is_told_so_at_its_statement(tmp_path):
+    (tmp_path / "m.py").write_text(
+        "def estimate(step):\n    step['x + 1'] = 2\n\n\nBINDINGS = {'estimate': estimate}\n"
+    )
+    note = tmp_path / "note.md"
+    note.write_text(
+        "---\nalgoverify:\n  module: m.py\n---\n\nFor a number \\(x\\), estimate \\(\\hat{\\theta}\\) as twice it.\n\n"
+        "\\begin{algorithmic}\n\\State estimate \\(\\hat{\\theta}\\) from \\(x\\)\n"
+        "\\State \\Return \\(\\hat{\\theta} + 1\\)\n\\end{algorithmic}\n"
+    )
+    loaded = algoverify.load(note)
+    assert api.attach_module(loaded) is None
+    with pytest.raises(algoverify.ExecutionError, match=r"names 'x \+ 1', which is no variable"):
+        loaded.listings[0](x=3.0)

@@ -22,6 +22,7 @@ import numpy as np
 
 from ..findings import DidNotTerminate, EvaluationFailed, FloatingPointTrouble, LocatedError
 from ..math import mathexpr as M
+from ..math.names import identifier
 from ..math.numeric import TRACE_KEY, Context, compile_expr, numpy_words
 from ..math.ops import IntegerTooLarge, OverBudget, seen
 from ..math.segments import parse_segment
@@ -216,6 +217,7 @@ class StepContext:
         self._env, self.node, self._ctx = env, node, ctx
 
     def __getitem__(self, name: str) -> Any:
+        name = self._name(name)
         try:
             return self._env[name]
         except KeyError:
@@ -228,13 +230,37 @@ class StepContext:
             ) from None
 
     def __setitem__(self, name: str, value: Any) -> None:
+        name = self._name(name)
         self._env[name] = value
         trace = self._env.get(TRACE_KEY)
         if trace is not None:
             trace.record(name, self.node.span, value)
 
     def __contains__(self, name: str) -> bool:
-        return name in self._env
+        return self._name(name) in self._env
+
+    def _name(self, key: str) -> str:
+        """A variable's name: ``theta``, or written as the listing writes it (``\\hat{\\theta}``, ``x^{*}_{b}``).
+
+        A key in LaTeX names what the listing's math names; one that names nothing is an error at the
+        statement, never a variable no statement reads.
+        """
+        if _NAME.fullmatch(key):
+            return key
+        try:
+            name = identifier(M.parse_math(key))
+        except LocatedError as exc:
+            name, why = None, f": {exc}"
+        else:
+            why = ""
+        if name is None:
+            raise LocatedError(
+                EvaluationFailed,
+                self.node.span,
+                message=f"the binding of this statement names {key!r}, which is no variable{why}: write the name "
+                "as the listing's math writes it (x_i, \\hat{\\theta}), or as a Python name (theta_hat)",
+            )
+        return name
 
     def math(self, latex: str) -> Any:
         """Evaluate LaTeX math with the current variables (our math parser and NumPy; no Python ``eval``)."""
@@ -247,6 +273,9 @@ class StepContext:
         """The run's trace, for bindings that count what they do."""
         return self._env[TRACE_KEY]
 
+
+#: a variable's name as the interpreter keeps it (``theta_hat``, ``L_i``)
+_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 
 Binding = Callable[[StepContext], Any]
 
