@@ -316,28 +316,22 @@ def _read_statements(
     for tree, target in trees:
         if target:
             _shape_of_target(tree, scope, declared.__contains__)
-    for node in nodes:
-        for n in ir.walk(node):
-            if isinstance(n, ir.Assign) and not isinstance(n, ir.Function):
-                try:
-                    value, target = parse(n.value), parse(n.target)
-                except LocatedError:
-                    continue
-                # Z_0 \gets I: a member by number (the Denman–Beavers iteration's first iterate) is set whole too
-                numbered = isinstance(target, M.Idx) and all(isinstance(i, M.Num) for i in target.indices)
-                name = identifier(target) if isinstance(target, M.Sym) or numbered else None
-                if name is not None and M.zero_literal(value):
-                    scope.zeroed.setdefault(name, n.span)
-                    if numbered and identifier(target.base) is not None:  # type: ignore[union-attr]
-                        scope.zeroed_members[name] = identifier(target.base)  # type: ignore[union-attr,assignment]
-                if name is not None and _mentions_ones(value):
-                    scope.filled.add(name)
-                if name is not None and bare_identity(value) and "I" not in declared:
-                    scope.identities.setdefault(name, n.span)
-                if name is not None:
-                    scope.whole_values.setdefault(name, []).append(value)
-                if numbered and name is not None:
-                    scope.member_set.setdefault(name, n.span.end)
+    for n, value, target in _assignments(nodes, parse):
+        # Z_0 \gets I: a member by number (the Denman–Beavers iteration's first iterate) is set whole too
+        numbered = isinstance(target, M.Idx) and all(isinstance(i, M.Num) for i in target.indices)
+        name = identifier(target) if isinstance(target, M.Sym) or numbered else None
+        if name is not None and M.zero_literal(value):
+            scope.zeroed.setdefault(name, n.span)
+            if numbered and identifier(target.base) is not None:  # type: ignore[union-attr]
+                scope.zeroed_members[name] = identifier(target.base)  # type: ignore[union-attr,assignment]
+        if name is not None and _mentions_ones(value):
+            scope.filled.add(name)
+        if name is not None and bare_identity(value) and "I" not in declared:
+            scope.identities.setdefault(name, n.span)
+        if name is not None:
+            scope.whole_values.setdefault(name, []).append(value)
+        if numbered and name is not None:
+            scope.member_set.setdefault(name, n.span.end)
     # "\(\rho_p \gets 0\) for \(p = 0, \dots, M\)": every member set, so the whole of rho is the listing's
     filled = _filled_by_each(nodes, parse)
     scope.assigned_whole |= filled
@@ -433,17 +427,24 @@ def _for_each_sets(each: tuple[list[ir.Math], ir.Math], parse: Callable[[ir.Math
 
 def _set_to_numbers(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode]) -> set[str]:
     r"""Names these statements set whole to a number other than 0 (``\omega \gets 1``): a zero may be a vector's."""
-    out = set()
+    return {
+        identifier(target) or ""
+        for _, value, target in _assignments(nodes, parse)
+        if isinstance(target, M.Sym) and isinstance(value, M.Num) and not M.zero_literal(value)
+    } - {""}
+
+
+def _assignments(
+    nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode]
+) -> Iterator[tuple[ir.Assign, M.MathNode, M.MathNode]]:
+    """Each assignment among ``nodes`` with its value and target read (one that does not parse is left out)."""
     for node in nodes:
         for n in ir.walk(node):
             if isinstance(n, ir.Assign) and not isinstance(n, ir.Function):
                 try:
-                    value, target = parse(n.value), parse(n.target)
+                    yield n, parse(n.value), parse(n.target)
                 except LocatedError:
-                    continue
-                if isinstance(target, M.Sym) and isinstance(value, M.Num) and not M.zero_literal(value):
-                    out.add(identifier(target) or "")
-    return out - {""}
+                    continue  # reported with the math
 
 
 def _varying(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode]) -> set[str]:
