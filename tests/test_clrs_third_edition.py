@@ -237,3 +237,17 @@ def test_a_binding_that_names_no_variable_is_told_so_at_its_statement(tmp_path):
     assert api.attach_module(loaded) is None
     with pytest.raises(algoverify.ExecutionError, match=r"names 'x \+ 1', which is no variable"):
         loaded.listings[0](x=3.0)
+
+
+def test_a_call_that_places_its_named_inputs_otherwise_keeps_the_listings_order(tmp_path):
+    # D(b, a, s) names every input in its own order; D(x, y, s) follows it (x is b, y is a), while
+    # D(s, x, y) puts s elsewhere and keeps the documented order of the listing's inputs (x is a, y is b)
+    prose = r"Swapping the two numbers changes the sign."
+    spec = (
+        _AS_SPEC.format(let="\n      let: {w: 'D(b, a, s)'}")
+        .replace("'D(x, y, s) = -D(y, x, s)'", "'D(x, y, s) = -D(s, x, y)'")
+        .replace("swapping the two numbers changes the sign", "Swapping the two numbers changes the sign")
+    )
+    note = prose_note(tmp_path, prose, _DIFFERENCE, spec)
+    (outcome,) = api.check([note], seed=0, trials=10).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message

@@ -405,7 +405,10 @@ class CheckContext:
             # the arguments not written as an input's name fill the inputs left, in the written order
             placed = {n: arg for arg, n in zip(args, named) if n is not None and n in inputs}
             rest = iter(a for a, n in zip(args, named) if n is None or n not in inputs)
-            filled = {n: placed[n] if n in placed else next(rest) for n in (written or inputs)}
+            # … only where this call names its inputs at the places that call does (SV(Q, -P, K, h, N) beside
+            # SV(q_0, p_0, K, h, N)); SV(K, N, h, -P, Q) places them otherwise: the listing's order, as documented
+            follows = written is not None and all(n == written[k] for k, n in enumerate(named) if n in placed)
+            filled = {n: placed[n] if n in placed else next(rest) for n in (written if follows else inputs)}
             return tuple(listed(filled[n], n) for n in inputs)
 
         def by_name(node: M.MathNode) -> M.MathNode:
