@@ -318,6 +318,9 @@ def test_state_return_is_one_return():
         ("$i = 1$ to $n$", ("i", "1", "n")),
         ("$i = 0$ \\textbf{to} $n - 1$", ("i", "0", "n - 1")),
         ("\\(t \\leftarrow 1, \\ldots, T\\)", ("t", "1", "T")),
+        # HAC's \For{\(i\) from \(0\) to \(n - 1\)}, as lecture notes write it too (AV308 before)
+        ("\\(i\\) from \\(0\\) to \\(n - 1\\)", ("i", "0", "n - 1")),
+        ("$j$ \\textbf{from} $2$ \\textbf{to} $m$", ("j", "2", "m")),
     ],
 )
 def test_for_range(header, expected):

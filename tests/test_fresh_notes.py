@@ -115,8 +115,8 @@ KNOWN = {
     "gives: lint says so (AV303)",
     "round58/bootstrap-se": "Efron and Tibshirani's x^{*b}, the b-th bootstrap sample, as a superscript: lint says so "
     "(AV201)",
-    "round58/montgomery-reduction": "HAC's \\For{i from 0 to n-1} in words, and the digit a_i of A that no "
-    "declaration gives: lint says so (AV308, AV303)",
+    "round58/montgomery-reduction": "HAC's digit a_i of A that no declaration gives, and R = b^n in \\Require, "
+    "which the checks do not draw: lint says so (AV303, AV307)",
     "round58/de-casteljau": "Farin's 'set b_i^0 = b_i' in the prose, which no listing reads, so the control points "
     "are never an input: lint says so (AV307)",
     "round58/point-in-polygon": "the author's spec reads d_2 of a listing that counts from 0 (d_0, d_1): the run "

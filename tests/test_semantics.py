@@ -625,3 +625,20 @@ def test_only_the_trials_that_count_assignments_keep_a_history(monkeypatch, note
     kinds = {o.check.kind for n in result.notes for o in n.outcomes if o.check is not None}
     assert {"reference", "contract"} <= kinds and all(o.status != "error" for n in result.notes for o in n.outcomes)
     assert set(asked) == kept
+
+
+@pytest.mark.parametrize(
+    ("header", "n", "expected"),
+    [
+        (r"\(i\) from \(0\) to \(n-1\)", 4, [0, 1, 2, 3]),
+        (r"\(i\) from \(n\) downto \(1\)", 3, [3, 2, 1]),
+        (r"\(i\) from \(1\) to \(n\) step \(2\)", 5, [1, 3, 5]),
+        (r"\(i\) from \(1\) to \(n\) by \(3\)", 7, [1, 4, 7]),
+    ],
+)
+def test_a_loop_from_one_end_to_the_other_in_words_runs_that_range(header, n, expected):
+    run = algoverify.compile(
+        "\\begin{algorithmic}\n\\Require $n$\n\\State $L \\gets$ empty list\n\\For{" + header + "}\n"
+        "\\State append \\(i\\) to \\(L\\)\n\\EndFor\n\\State \\Return $L$\n\\end{algorithmic}"
+    )
+    assert list(run(n=n)) == expected

@@ -566,11 +566,15 @@ class _Builder(_StatementReading, Transformer):
                 return None
             how = {"second": parts[1]} if len(parts) == 4 else {}
             return var, parts[0], parts[-1], how
-        if len(maths) in (2, 3) and content[0] is maths[0] and content[-1] is maths[-1]:
+        if len(maths) in (2, 3, 4) and content[0] is maths[0] and content[-1] is maths[-1]:
             # `i \gets a` to `b` [step `k`]: the words between the math segments say how
             words = [
                 to_plain(self._src(Span(x.span.end, y.span.start))).strip().lower() for x, y in zip(maths, maths[1:])
             ]
+            if len(words) >= 2 and words[0] == "from":  # `i` from `a` to `b` [step `k`] (HAC, lecture notes)
+                return self._from_range(maths, words)
+            if len(maths) == 4:
+                return None
             first = self._math(maths[0])
             split = _assignment_split(first.latex)
             if split is None or words[0] not in ("to", "downto", "down to"):
@@ -585,6 +589,17 @@ class _Builder(_StatementReading, Transformer):
                 how["step"] = self._math(maths[2])
             return var, start, self._math(maths[1]), how
         return None
+
+    def _from_range(
+        self, maths: list[_Piece], words: list[str]
+    ) -> tuple[ir.Math, ir.Math, ir.Math, dict[str, Any]] | None:
+        """``(var, start, stop, how)`` of ``i`` from ``a`` to (downto) ``b`` [step ``k``], else ``None``."""
+        if words[1] not in ("to", "downto", "down to") or (len(words) == 3 and words[2] not in ("step", "by")):
+            return None
+        how: dict[str, Any] = {"direction": "down"} if words[1] != "to" else {}
+        if len(words) == 3:
+            how["step"] = self._math(maths[3])
+        return self._math(maths[0]), self._math(maths[1]), self._math(maths[2]), how
 
     def loop_block(self, meta: Any, header: ir.Comment | None, body: _Body) -> ir.LoopBlock:
         r"""``\Loop`` … ``\EndLoop``."""
