@@ -349,9 +349,12 @@ def _read(
         # "Let T_1, …, T_n be the observed times of n subjects, which are distinct": the clause after the
         # count says what the family before it is (the subjects being distinct would say nothing)
         clause = _WHICH_CLAUSE.match(str(after)) if isinstance(piece.tree, M.Sym) else None
-        family_before = _last_family(pieces[: i - 1]) if clause and i >= 2 else None
+        earlier = (
+            next((p for p in reversed(pieces[:i]) if isinstance(p, Piece) and p is not piece), None) if clause else None
+        )
+        family_before = _last_family([earlier]) if earlier is not None else None
         if clause and family_before is not None:
-            _properties(family_before, clause.group("said"), pieces[i - 2], spec, origin, before="")  # type: ignore[arg-type]
+            _properties(family_before, clause.group("said"), earlier, spec, origin, before="")  # type: ignore[arg-type]
 
 
 def _last_matrix(pieces: Sequence[str | Piece]) -> str | None:

@@ -412,21 +412,16 @@ class CheckContext:
             return tuple(listed(filled[n], n) for n in inputs)
 
         def by_name(node: M.MathNode) -> M.MathNode:
+            found = _call_of(node, called)
+            args = ordered(found) if found is not None else None
+            if args is None:
+                return node
             if isinstance(node, (M.Apply, M.Call)):
-                name = identifier(node.fn) if isinstance(node, M.Apply) else node.func
-                args = ordered(node.args) if name == called else None
-                return node if args is None else dataclasses.replace(node, args=args)
-            # C([s], k_a, k_b, A_0)_{2}: the output of a call, written as the group's subscript
-            last = node.left if isinstance(node, M.Juxt) else None
-            while isinstance(last, M.Juxt):  # k_a C([s], …)_{1}: the call is the last factor before the group
-                last = last.right
-            if isinstance(node, M.Juxt) and identifier(last) == called and isinstance(node.right, M.Idx):
-                group = node.right.base
-                args = ordered(group.items) if isinstance(group, M.Tuple) else None
-                if args is not None:
-                    right = dataclasses.replace(node.right, base=dataclasses.replace(group, items=args))
-                    return dataclasses.replace(node, right=right)
-            return node
+                return dataclasses.replace(node, args=args)
+            right = node.right  # type: ignore[attr-defined]
+            return dataclasses.replace(
+                node, right=dataclasses.replace(right, base=dataclasses.replace(right.base, items=args))
+            )
 
         return M.transform(tree, by_name)
 
@@ -605,17 +600,27 @@ def _written_order(
         except LocatedError:
             continue
         for node in M.walk(tree):
-            args = node.args if isinstance(node, (M.Apply, M.Call)) else ()
-            name = identifier(node.fn) if isinstance(node, M.Apply) else getattr(node, "func", None)
-            if isinstance(node, M.Juxt) and isinstance(node.right, M.Idx) and isinstance(node.right.base, M.Tuple):
-                # SV(q_0, p_0, K, h, N)_{1}: the call whose output the group's subscript takes
-                last = node.left
-                while isinstance(last, M.Juxt):
-                    last = last.right
-                name, args = identifier(last), node.right.base.items
-            if name != called or len(args) != len(inputs):
+            args = _call_of(node, called)
+            if args is None or len(args) != len(inputs):
                 continue
             named = [identifier(a) if isinstance(a, (M.Sym, M.Idx)) else None for a in args]
             if sorted(n or "" for n in named) == sorted(inputs):
                 return [n for n in named if n is not None]
     return None
+
+
+def _call_of(node: M.MathNode, called: str) -> tuple[M.MathNode, ...] | None:
+    """The arguments of ``node`` when it calls ``called`` (``f(a, b)``); else ``None``.
+
+    ``C([s], k_a)_{2}`` is the output of a call written as its group's subscript; in ``k_a C(…)_{1}``
+    the call is the last factor before the group.
+    """
+    if isinstance(node, (M.Apply, M.Call)):
+        name = identifier(node.fn) if isinstance(node, M.Apply) else node.func
+        return node.args if name == called else None
+    if not (isinstance(node, M.Juxt) and isinstance(node.right, M.Idx) and isinstance(node.right.base, M.Tuple)):
+        return None
+    last = node.left
+    while isinstance(last, M.Juxt):
+        last = last.right
+    return node.right.base.items if identifier(last) == called else None
