@@ -206,6 +206,16 @@ def test_an_inverse_under_a_modulus_that_does_not_exist_is_said_and_of_reals_sta
     assert run(m=0.5, b=3) == 2.0  # 1/0.5 = 2, less than 3
 
 
+@pytest.mark.parametrize("percent", [r"\%", r"\mathbin{\%}"])
+def test_a_programs_percent_after_an_inverse_is_the_remainder_of_the_quotient(percent):
+    # latexify prints Python's (1 + 1) ** -1 % 6 so: 0.5 % 6 is 0.5, never an inverse modulo 6
+    run = algoverify.compile(
+        "\\begin{algorithmic}\n\\Require $m$, $b$\n\\State \\Return $m^{-1} " + percent + " b$\n\\end{algorithmic}"
+    )
+    assert run(m=2, b=6) == 0.5
+    assert run(m=3, b=7) == pytest.approx(1 / 3)
+
+
 @pytest.mark.parametrize("key", ["theta_hat", r"\hat{\theta}", r"\hat\theta"])
 def test_a_binding_names_a_variable_as_the_listing_writes_it_or_as_python_does(tmp_path, key):
     # fresh round 58's bootstrap: step["x^{*b}"] = … stored under the LaTeX itself, which nothing read

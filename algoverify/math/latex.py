@@ -34,7 +34,7 @@ def written(node: M.MathNode, text: str | None) -> str:
 
 _GREEK = frozenset(M._GREEK)
 _FONTS = {"bf": "mathbf", "bb": "mathbb", "cal": "mathcal", "frak": "mathfrak", "scr": "mathscr", "rm": "mathrm"}
-_BINOPS = {"+": " + ", "-": " - ", "*": " * ", "/": " / ", "concat": " \\| "}
+_BINOPS = {"+": " + ", "-": " - ", "*": " * ", "/": " / ", "concat": " \\| ", "%": " \\mathbin{\\%} "}
 _RELS = {"=": "=", "!=": "\\ne", "<": "<", "<=": "\\le", ">": ">", ">=": "\\ge", "in": "\\in"}
 _LOGIC = {"and": " \\land ", "or": " \\lor "}
 #: how tightly each node binds: a child that binds looser than its parent is parenthesised

@@ -102,9 +102,9 @@ class Apply(MathNode):
 class BinOp(MathNode):
     r"""An explicit binary operator.
 
-    ``op`` is ``+ - * /``, ``cdot``, ``times``, ``mod`` (``\bmod``, ``\mod``, ``\mathbin{\%}``),
-    the set operators ``cup``, ``cap``, ``setminus``, or ``pm``, ``oplus``, ``otimes``, ``circ``,
-    ``star``, ``concat`` (``\|`` between two operands).
+    ``op`` is ``+ - * /``, ``cdot``, ``times``, ``mod`` (``\bmod``, ``\mod``), ``%`` (``\%``,
+    ``\mathbin{\%}``: a program's remainder), the set operators ``cup``, ``cap``, ``setminus``,
+    or ``pm``, ``oplus``, ``otimes``, ``circ``, ``star``, ``concat`` (``\|`` between two operands).
     """
 
     op: str

@@ -594,11 +594,15 @@ def _h_letter(r: _Walk, i: int, tok: Any, value: str) -> int:
 
 
 def _h_percent(r: _Walk, i: int, tok: Any, value: str) -> int:
-    r"""``a \% b`` is the remainder; ``50\%`` (nothing after it to divide) is a percent sign."""
+    r"""``a \% b`` is the remainder; ``50\%`` (nothing after it to divide) is a percent sign.
+
+    The operator stays ``%``, not ``mod``: it is a program's remainder (latexify prints Python's
+    ``%`` so), where ``m^{-1} \bmod b`` of integers is a modular inverse and ``x^{-1} % b`` is not.
+    """
     if value != "binary" and r.prev in _OPERAND_END and r.kind_at(i + 1) in _NO_ARGUMENT:
         r.emit(tok, "CONST", "percent")
     else:
-        r.emit(tok, "MULOP", "mod")
+        r.emit(tok, "MULOP", "%")
     return i + 1
 
 

@@ -139,7 +139,7 @@ class _Lower:
             return a / b
         if node.op in ("*", "cdot", "times"):
             return a * b  # a product (a matrix product for matrices)
-        if node.op == "mod":
+        if node.op in ("mod", "%"):
             return self.sp.Mod(a, b)
         if node.op in _SET_OPS or node.op == "setminus":
             if not (isinstance(a, self.sp.Set) and isinstance(b, self.sp.Set)):

@@ -127,6 +127,7 @@ _BINOPS: dict[str, Callable[[Any, Any], Any]] = {
     # Python's % on ints and floats, np.remainder on arrays: both take the sign of the modulus,
     # so a mod n lies in 0..n-1 for a positive n (-7 mod 3 = 2), as the notation means it
     "mod": operator.mod,
+    "%": operator.mod,
     **BITWISE,
 }
 

@@ -196,7 +196,7 @@ def _mismatch(
 
 
 #: how a message says each operation of two operands (``a pair (p, r) divided by a pair (p, p)``)
-_VERBS = {"+": "plus", "-": "minus", "/": "divided by", "mod": "mod"}
+_VERBS = {"+": "plus", "-": "minus", "/": "divided by", "mod": "mod", "%": "mod"}
 
 
 def _kind(value: Any) -> str | None:
