@@ -19,3 +19,10 @@ def pytest_addoption(parser):
 def update_golden(request):
     """Whether golden files should be rewritten instead of compared."""
     return request.config.getoption("--update-golden")
+
+
+@pytest.fixture(params=["warm", "cold"])
+def interpreter(request, monkeypatch):
+    """Run a snippet test twice: in a fork of the warm interpreter, and in a fresh one (cold)."""
+    monkeypatch.setenv("ALGOVERIFY_COLD_SNIPPETS", "1" if request.param == "cold" else "0")
+    return request.param

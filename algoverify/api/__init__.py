@@ -363,6 +363,7 @@ def _check_isolated(report: NoteReport, seed: int | None, limits, proofs: bool =
             _check_note(report, seed)
         except Exception as exc:  # our bug, as in-process: AV099 and exit status 2
             report.findings.append(_internal(report.path, None, "checking the note", exc))
+        snippets.close_warm_interpreter()
         flush()
         send(["inputs", [str(p) for p in _local_files(set(sys.modules) - before)]])
         send(["imported", [m for m in sys.modules if m not in before and m.split(".")[0] in _WARM]])

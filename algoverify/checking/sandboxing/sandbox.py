@@ -17,7 +17,8 @@ parent kills only the supervisor. The supervisor, in order and each step best-ef
 * forks the command with rlimits on CPU time, address space, processes, file size and core
   dumps, in a process group of its own, and sweeps every descendant when it ends.
 
-This module imports nothing from algoverify, so it can be read and audited on its own.
+This module imports nothing from algoverify but the warm interpreter beside it (:mod:`.warm`),
+so the two can be read and audited on their own.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import select
 import signal
 import subprocess
 import sys
@@ -32,6 +34,9 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
+
+from .warm import Spawned, WarmInterpreter
 
 #: Name of the environment variable carrying a per-run token, the sweep's last resort: any
 #: process still alive with it in its initial environment belongs to the run.
@@ -86,12 +91,16 @@ class Sandboxed:
         limits: Limits,
         pid_namespace: bool = False,
         stdin: bool = False,
+        warm: WarmInterpreter | None = None,
     ) -> None:
         """Start ``argv`` in ``cwd`` with exactly ``env`` (plus the run's token) under ``limits``.
 
         ``pid_namespace`` asks for a PID namespace as well, where the kernel allows one. It is
         off by default because the command then sees its own pids (itself as 2), not ours.
         ``stdin`` gives the command a pipe we write to (:attr:`stdin`) instead of no input.
+        ``warm``: where ``argv`` is its interpreter's command line up to ``-c`` and the code, the
+        warm interpreter forks the supervisor, and the command runs the code without a new
+        interpreter (see :mod:`.warm`); whatever it cannot do, the run does cold.
         """
         self._limits = limits
         self._token = secrets.token_hex(16)
@@ -119,17 +128,23 @@ class Sandboxed:
                 "parent": os.getpid(),
             }
             try:
-                # -I -S: the supervisor reads no PYTHON* variable, no site-packages, no cwd module.
-                self.proc = subprocess.Popen(
-                    [sys.executable, "-I", "-S", "-c", _SUPERVISOR, json.dumps(config)],
-                    stdin=stdin_mode,
-                    stdout=subprocess.PIPE,
-                    stderr=subprocess.PIPE,
-                    cwd=cwd,
-                    env=env,
-                    start_new_session=True,
-                    pass_fds=(status_w,),
-                )
+                forked = None
+                if warm is not None and warm.alive() and argv[:-1] == warm.argv:
+                    forked = _fork_warm(warm, {**config, "cwd": str(cwd), "code": argv[-1], "env": env}, stdin)
+                if forked is not None:
+                    self.proc: subprocess.Popen | _Forked = forked
+                else:
+                    # -I -S: the supervisor reads no PYTHON* variable, no site-packages, no cwd module.
+                    self.proc = subprocess.Popen(
+                        [sys.executable, "-I", "-S", "-c", _SUPERVISOR, json.dumps(config)],
+                        stdin=stdin_mode,
+                        stdout=subprocess.PIPE,
+                        stderr=subprocess.PIPE,
+                        cwd=cwd,
+                        env=env,
+                        start_new_session=True,
+                        pass_fds=(status_w,),
+                    )
             except BaseException:
                 os.close(self._status_r)
                 if self._cgroup is not None:
@@ -157,11 +172,11 @@ class Sandboxed:
         deadline = self._start + self._limits.timeout if timeout is None else time.monotonic() + timeout
         if not self._posix:
             return self._finish_plain(deadline)
-        timed_out = not _wait_until(self.proc.pid, deadline)
+        timed_out = not self._wait_until(deadline)
         if timed_out:
             # The supervisor's SIGTERM handler sweeps its descendants; give it a moment to.
             _signal(self.proc.pid, signal.SIGTERM)
-            _wait_until(self.proc.pid, time.monotonic() + _SWEEP_GRACE)
+            self._wait_until(time.monotonic() + _SWEEP_GRACE)
         status = self._read_status()
         self._sweep(status)
         supervisor_code = self.proc.wait()
@@ -172,6 +187,11 @@ class Sandboxed:
         # No status line: the supervisor itself was killed, most likely by the command.
         returncode = status.get("returncode", supervisor_code if supervisor_code != 0 else -signal.SIGKILL)
         return Outcome(returncode, False, duration, protections)
+
+    def _wait_until(self, deadline: float) -> bool:
+        if isinstance(self.proc, _Forked):
+            return _wait_pidfd(self.proc.spawned.pidfd, deadline)
+        return _wait_until(self.proc.pid, deadline)
 
     def _finish_plain(self, deadline: float) -> Outcome:
         """Without POSIX process control: wait, and kill the one process on expiry."""
@@ -218,6 +238,43 @@ class Sandboxed:
             # Without a PID namespace an escapee that outlived a killed supervisor is found by
             # the token in its initial environment (lost only if it exec'd with a new one).
             _kill_token_holders(self._token)
+
+
+class _Forked:
+    """A supervisor the warm interpreter forked: what :class:`subprocess.Popen` would have given us."""
+
+    def __init__(self, spawned: Spawned, stdin: IO[bytes] | None, stdout: IO[bytes], stderr: IO[bytes]) -> None:
+        self.spawned, self.pid, self.stdin, self.stdout, self.stderr = spawned, spawned.pid, stdin, stdout, stderr
+
+    def wait(self) -> int:
+        """Wait for the swept supervisor and let the zygote reap it; its status is not ours to read."""
+        _wait_pidfd(self.spawned.pidfd, time.monotonic() + _SWEEP_GRACE)
+        self.spawned.release()
+        return -signal.SIGKILL
+
+
+def _fork_warm(warm: WarmInterpreter, config: dict, stdin: bool) -> _Forked | None:
+    """Have ``warm`` fork the supervisor for ``config`` with fresh pipes; ``None`` if it cannot."""
+    out_r, out_w = os.pipe()
+    err_r, err_w = os.pipe()
+    in_r, in_w = os.pipe() if stdin else (-1, -1)
+    spawned = warm.spawn({**config, "supervisor": _SUPERVISOR}, [in_r, out_w, err_w, config["status_fd"]])
+    for fd in (in_r, out_w, err_w):
+        if fd >= 0:
+            os.close(fd)
+    if spawned is None:
+        for fd in (in_w, out_r, err_r):
+            if fd >= 0:
+                os.close(fd)
+        return None
+    return _Forked(spawned, open(in_w, "wb") if stdin else None, open(out_r, "rb"), open(err_r, "rb"))
+
+
+def _wait_pidfd(pidfd: int, deadline: float) -> bool:
+    """Wait until the process of ``pidfd`` exits or ``deadline``; return whether it exited."""
+    ready = select.poll()
+    ready.register(pidfd, select.POLLIN)
+    return bool(ready.poll(max(0.0, deadline - time.monotonic()) * 1000))
 
 
 def probe() -> dict[str, bool]:
@@ -360,6 +417,8 @@ import json, os, signal, sys, time
 cfg = json.loads(sys.argv[1])
 status = cfg["status_fd"]
 os.set_inheritable(status, False)  # the command's exec closes it; only our processes write
+if cfg.get("conn") is not None:
+    os.set_inheritable(cfg["conn"], False)
 
 
 def say(**fields):
@@ -432,13 +491,20 @@ if uid != 0:
 
 def become_command():
     import resource
-    # Python ignores SIGPIPE and SIGXFSZ for itself; the command starts with the defaults.
-    for signum in (signal.SIGPIPE, signal.SIGXFSZ):
-        signal.signal(signum, signal.SIG_DFL)
+    # forked from a warm interpreter, the command runs its Python here, but only inside a PID
+    # namespace: without one the sweep's last resort is the token in a process's initial
+    # environment, which only exec sets
+    in_process = cfg.get("code") is not None and pid_ns
+    if not in_process:
+        # Python ignores SIGPIPE and SIGXFSZ for itself; the command starts with the defaults.
+        for signum in (signal.SIGPIPE, signal.SIGXFSZ):
+            signal.signal(signum, signal.SIG_DFL)
     os.setpgid(0, 0)  # its own group: a killpg(0) in the command cannot reach the supervisor
+    # in process, the address space starts with what the warm interpreter preloaded: not charged
+    memory = cfg["memory"] + (cfg.get("preloaded", 0) if in_process else 0)
     limits = [
         (resource.RLIMIT_CPU, cfg["cpu"], cfg["cpu"] + 1),
-        (resource.RLIMIT_AS, cfg["memory"], cfg["memory"]),
+        (resource.RLIMIT_AS, memory, memory),
         (resource.RLIMIT_FSIZE, cfg["fsize"], cfg["fsize"]),
         (resource.RLIMIT_CORE, 0, 0),
     ]
@@ -452,8 +518,56 @@ def become_command():
             resource.setrlimit(which, (soft, hard))
         except (ValueError, OSError):
             pass
+    if in_process:
+        run_in_process(cfg["code"])
     argv = cfg["argv"]
+    if cfg.get("env") is not None:
+        os.execve(argv[0], argv, cfg["env"])
     os.execv(argv[0], argv)
+
+
+def run_in_process(source):
+    # what `python -c source` does after start-up, in an interpreter that started as it would
+    import atexit, builtins, types
+    # the status pipe, the run's socket, the zygote's: none is the snippet's
+    os.closerange(3, max(1 << 16, os.sysconf("SC_OPEN_MAX")))
+    os.environ.clear()
+    os.environ.update(cfg["env"])
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    sys.argv = ["-c"]
+    main = types.ModuleType("__main__")
+    main.__builtins__ = builtins
+    sys.modules["__main__"] = main
+    numpy = sys.modules.get("numpy")
+    if numpy is not None:
+        numpy.random.seed()  # a fresh interpreter's global generator starts from fresh entropy
+    status = 0
+    try:
+        exec(compile(source, "<string>", "exec"), main.__dict__)
+    except SystemExit as exc:
+        if exc.code is None or isinstance(exc.code, int):
+            status = (exc.code or 0) & 0xFF
+        else:
+            print(exc.code, file=sys.stderr)
+            status = 1
+    except BaseException as exc:
+        # the traceback starts at the snippet's own frames, as python -c prints it
+        exc = exc.with_traceback(exc.__traceback__.tb_next)
+        sys.excepthook(type(exc), exc, exc.__traceback__)
+        status = 1
+    try:
+        threading = sys.modules.get("threading")
+        if threading is not None:
+            threading._shutdown()
+        atexit._run_exitfuncs()
+    except BaseException:
+        pass
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except BaseException:
+            status = status or 120
+    os._exit(status)
 
 
 def fork_command():
@@ -536,6 +650,26 @@ class Stop(Exception):
     pass
 
 
+def wait_for(child):
+    # forked from a warm interpreter, our parent is not the caller: the caller's end of the
+    # run's socket closing says it is gone, as the parent-death signal says it otherwise
+    conn = cfg.get("conn")
+    if conn is None:
+        return os.waitpid(child, 0)[1]
+    import select
+    watch = os.pidfd_open(child)
+    while True:
+        ready = select.select([watch, conn], [], [])[0]
+        if conn in ready:
+            try:
+                if not os.read(conn, 64):
+                    raise Stop
+            except OSError:
+                raise Stop
+        if watch in ready:
+            return os.waitpid(child, 0)[1]
+
+
 def on_term(signum, frame):
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     raise Stop
@@ -553,7 +687,7 @@ try:
         libc.prctl(1, signal.SIGTERM, 0, 0, 0)  # PR_SET_PDEATHSIG
     if os.getppid() != cfg["parent"]:
         raise Stop  # it died before we asked to be told
-    _pid, wstatus = os.waitpid(child, 0)
+    wstatus = wait_for(child)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     if not pid_ns:
         say(returncode=os.waitstatus_to_exitcode(wstatus))

@@ -29,7 +29,7 @@ from typing import IO, Any, Callable, NoReturn
 
 from ...records import frozen
 from .sandbox import Limits, Outcome, Sandboxed
-from .snippets import child_env, interpreter_args, snippet_root
+from .snippets import child_env, interpreter_args, snippet_root, warm_interpreter
 from .snippetworker import MAX_MESSAGE, SNIPPET_FILE, Blob, Unencodable, decode, encode, frame, header
 
 __all__ = [
@@ -543,10 +543,12 @@ class _Worker:
     def __init__(self, root: Path, limits: Limits) -> None:
         if os.name != "posix":
             raise SnippetError("calling a snippet's functions needs POSIX (pipes read with poll)")
+        env = child_env(root)
         self.box = Sandboxed(
             interpreter_args(_worker_source()),
             cwd=root / "work",
-            env=child_env(root),
+            env=env,
+            warm=warm_interpreter(env),
             limits=limits,
             stdin=True,
             pid_namespace=True,  # as a snippet run: no pid outside the worker is its to signal

@@ -3,7 +3,8 @@
 Consumes the source text of a Python block and the output its prose quotes; produces a
 :class:`SnippetRun` (what the subprocess printed) and a :class:`Comparison` (whether the quote
 is a token-for-token excerpt of the output, with numbers compared at the precision quoted).
-The snippet's code never runs in this process: it goes to a fresh interpreter as an argument.
+The snippet's code never runs in this process: it goes to a fresh interpreter as an argument, or
+to a fork of a warm one (:mod:`.warm`), in the same sandbox.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import IO, Iterator
 
 from ...reading.rendered import locate
 from ...records import frozen
+from . import warm
 from .sandbox import Limits, Sandboxed
 
 #: Bytes kept of each of stdout and stderr; the rest is read and dropped so the child never blocks.
@@ -130,7 +132,10 @@ def _run_in(code: str, cwd: Path, root: Path, limits: Limits) -> SnippetRun:
     """Start the sandboxed child in ``cwd``, drain its output, and wait for the sandbox to end it."""
     # its own PID namespace: the pids of the run, of the note's worker and of every other
     # process are not its to signal (it sees itself as pid 2; /proc still lists the machine's)
-    child = Sandboxed(interpreter_args(code), cwd=cwd, env=child_env(root), limits=limits, pid_namespace=True)
+    env = child_env(root)
+    child = Sandboxed(
+        interpreter_args(code), cwd=cwd, env=env, limits=limits, pid_namespace=True, warm=warm_interpreter(env)
+    )
     out, err = _Capture(child.stdout), _Capture(child.stderr)
     outcome = child.finish()
     out.join(_DRAIN_GRACE)
@@ -147,6 +152,59 @@ def _run_in(code: str, cwd: Path, root: Path, limits: Limits) -> SnippetRun:
         output_truncated=out.truncated or err.truncated,
         protections=outcome.protections,
     )
+
+
+#: the variables a run sets for itself: its folders, and the sandbox's token
+_PER_RUN = frozenset({"HOME", "USERPROFILE", "TMPDIR", "TEMP", "TMP"})
+#: modules the warm interpreter imports once: what a scientific snippet imports first
+_PRELOAD = ("numpy",)
+#: warm interpreters that failed in this process before the run went cold; past the limit, every run is cold
+_MAX_WARM_FAILURES = 2
+_WARM: warm.WarmInterpreter | None = None
+_WARM_KEY: tuple = ()
+_WARM_FAILURES = 0
+_WARM_LOCK = threading.Lock()
+
+
+def warm_interpreter(env: dict[str, str]) -> warm.WarmInterpreter | None:
+    """The warm interpreter that runs this process's snippets with ``env``, started on first use.
+
+    ``None`` runs the snippet cold (a fresh interpreter), as on a platform without one, with
+    ``ALGOVERIFY_COLD_SNIPPETS=1``, or after warm interpreters failed here. The interpreter
+    starts as a run's would: the same flags, and the environment without the run's own folders,
+    which each run sets before the snippet starts.
+    """
+    global _WARM, _WARM_KEY, _WARM_FAILURES
+    if not warm.available() or os.environ.get("ALGOVERIFY_COLD_SNIPPETS", "") not in ("", "0"):
+        return None
+    key = tuple(sorted((k, v) for k, v in env.items() if k not in _PER_RUN))
+    with _WARM_LOCK:
+        if _WARM is not None and _WARM_KEY == key and _WARM.alive():
+            return _WARM
+        if _WARM is not None and _WARM.failed:
+            _WARM_FAILURES += 1
+        if _WARM_FAILURES >= _MAX_WARM_FAILURES:
+            return None
+        try:
+            _WARM = warm.WarmInterpreter(interpreter_args("")[:-1], env, _PRELOAD)
+        except OSError:
+            _WARM_FAILURES += 1
+            return None
+        _WARM_KEY = key
+        return _WARM
+
+
+def close_warm_interpreter() -> None:
+    """End this process's warm interpreter, waiting for it, so that its CPU time counts in ours.
+
+    A note's worker calls it when the note is done: the worker then exits without the
+    interpreter's own clean-up, and the warm interpreter would outlive it.
+    """
+    global _WARM
+    with _WARM_LOCK:
+        if _WARM is not None:
+            _WARM.close()
+        _WARM = None
 
 
 def interpreter_args(code: str) -> list[str]:
