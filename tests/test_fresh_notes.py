@@ -113,8 +113,6 @@ KNOWN = {
     "R_1n: lint is right to say so (AV502, AV501)",
     "round57/union-find": "the prose's E = the pairs with a_{uv} = 1 names A's entries, which no declaration "
     "gives: lint says so (AV303)",
-    "round58/bootstrap-se": "Efron and Tibshirani's x^{*b}, the b-th bootstrap sample, as a superscript: lint says so "
-    "(AV201)",
     "round58/montgomery-reduction": "HAC's digit a_i of A that no declaration gives, and R = b^n in \\Require, "
     "which the checks do not draw: lint says so (AV303, AV307)",
     "round58/de-casteljau": "Farin's 'set b_i^0 = b_i' in the prose, which no listing reads, so the control points "

@@ -397,6 +397,10 @@ def _make_builder() -> type:
         def sup_star(self, meta, tok):
             return Post("star", None, self._sp(meta), text=tok.value if tok.value != "*" else "star")
 
+        def sup_star_label(self, meta, _tok, value):
+            # Efron and Tibshirani's x^{*b}: the b-th starred member, x^{*}_{b}, never x^{*} times b
+            return Post("starlabel", value, self._sp(meta))
+
         def sup_prime(self, meta, *primes):
             return Post("prime", None, self._sp(meta), count=len(primes))
 

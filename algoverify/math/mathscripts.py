@@ -13,7 +13,10 @@ from ..source import Span
 from .mathtokens import _syntax
 from .mathtree import (
     Attr,
+    BigOp,
+    BinOp,
     Factorial,
+    Frac,
     Idx,
     Inverse,
     Juxt,
@@ -24,6 +27,8 @@ from .mathtree import (
     Num,
     Placeholder,
     Pow,
+    SetLit,
+    Sqrt,
     Styled,
     Sym,
     Text,
@@ -36,7 +41,7 @@ from .mathtree import (
 class Post:
     """One script after a factor, before the scripts are put in order: ``_i``, ``^2``, ``'``, ``.f``, ``!``."""
 
-    kind: str  # sub, sup, label, top, prime, star, attr, fact
+    kind: str  # sub, sup, label, top, prime, star, starlabel (^{*b}), attr, fact
     value: MathNode | None
     span: Span
     text: str = ""  # the attribute's name
@@ -118,6 +123,7 @@ def decorate(node: MathNode, accent: str, span: Span) -> MathNode:
 def scripted(base: MathNode, posts: tuple[Post, ...], span: Span) -> MathNode:
     """Apply scripts in TeX's order (accents, label, subscript, superscript), then ``.attr`` and ``!`` as written."""
     node, chunk = base, []
+    posts = _star_labels(posts)
     if not isinstance(base, (Sym, Idx, Label, Attr)):  # u.d_i stays entry i of u.d
         posts = _attribute_labels(posts)
     for p in posts:
@@ -131,6 +137,26 @@ def scripted(base: MathNode, posts: tuple[Post, ...], span: Span) -> MathNode:
     if chunk:
         node = _scripts(node, tuple(chunk), span)
     return dataclasses.replace(node, span=span)
+
+
+def _star_labels(posts: tuple[Post, ...]) -> tuple[Post, ...]:
+    r"""``^{*b}`` as ``^{*}_{b}``: the bootstrap's b-th sample is a member of the starred family, as ``x^*_b`` is."""
+    if not any(p.kind == "starlabel" for p in posts):
+        return posts
+    out: list[Post] = []
+    for p in posts:
+        if p.kind != "starlabel":
+            out.append(p)
+            continue
+        if any(q.kind == "sub" for q in posts):
+            # x_i^{*b}: entry i of the b-th member, or member (i, b)? TeX does not say, and neither do we
+            raise _syntax(
+                p.span,
+                "a subscript beside ^{*b} (the b-th starred member, x^{*}_{b}): "
+                "write every index in one subscript, x^{*}_{b, i}",
+            )
+        out += [Post("star", None, p.span, text="star"), Post("sub", p.value, p.span)]
+    return tuple(out)
 
 
 def _attribute_labels(posts: tuple[Post, ...]) -> tuple[Post, ...]:
@@ -221,6 +247,7 @@ def _marginal(value: MathNode) -> list[MathNode] | None:
 def power(node: MathNode, post: Post, span: Span) -> MathNode:
     r"""``^T`` / ``^{\top}`` is a transpose, ``^{-1}`` an inverse, ``^{+}`` a decoration, anything else a power."""
     exp = post.value
+    node = _braced_group(node)
     if post.kind == "top" or (isinstance(exp, Sym) and exp.name == "T" and not exp.accents):
         return Transpose(node, letter=post.kind != "top", span=span)
     assert exp is not None
@@ -232,6 +259,26 @@ def power(node: MathNode, post: Post, span: Span) -> MathNode:
         return Label(node, exp, span=span)  # p_k^{\mathrm{S}}, x^{\text{new}}: a name, as p^{(S)} is
     return Pow(node, exp, span=span)
 
+
+def _braced_group(node: MathNode) -> MathNode:
+    r"""``\left\{ \sum_b (…)^2 / (B - 1) \right\}^{1/2}`` (Efron and Tibshirani): braces as big parentheses.
+
+    A set of one sum, product or quotient has no power; the braces only group, as ``\left(`` would.
+    A name or a number alone stays a set (``\{0\}^n``), as two items do (``\{0, 1\}^n``).
+    """
+    if not (isinstance(node, SetLit) and len(node.items) == 1):
+        return node
+    (item,) = node.items
+    if (
+        (isinstance(item, BinOp) and item.op in _ARITHMETIC)
+        or (isinstance(item, BigOp) and item.kind in ("sum", "prod"))
+        or isinstance(item, (Frac, Neg, Sqrt, Juxt, Pow))
+    ):
+        return item
+    return node
+
+
+_ARITHMETIC = frozenset({"+", "-", "*", "/", "cdot", "times"})
 
 #: upright letters that are numbers or operators in an exponent: the units i and e, the differential d
 _UPRIGHT_VALUES = frozenset({"i", "e", "d", "j", "H"})

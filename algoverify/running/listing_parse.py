@@ -26,6 +26,7 @@ from ..math.segments import parse_segment
 from ..syntax import ir
 from .declarations import InputSpec
 from .factorizations import set_by
+from .own_names import as_constant, dot_mean, dot_means
 from .prose_math import inline_definitions
 from .signature import listing_words
 
@@ -137,6 +138,7 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
     }
 
     # "the prime denotes transposition": A' is the transpose of A, unless the listing sets an A' of its own
+    means = dot_means(targets)
     primed = frozenset(identifier(t) for t in targets if isinstance(t, M.Sym) and t.accents[-1:] == ("prime",))
     transposes = context is not None and context.prime_transposes
 
@@ -145,7 +147,9 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
         if transposes:
             tree = M.transform(tree, lambda node: _prime_transpose(node, primed))
         if constants:
-            tree = M.transform(tree, lambda node: _as_constant(node, constants))
+            tree = M.transform(tree, lambda node: as_constant(node, constants))
+        if means:  # \hat\theta^*(\cdot) \gets …: the mean of the replicates, a name of its own
+            tree = M.transform(tree, lambda node: dot_mean(node, means))
         if composites:
             tree = M.transform(tree, lambda node: _part_of(node, composites))
         if attributes:
@@ -449,16 +453,6 @@ def attribute_table(node: M.MathNode, attributes: frozenset[str], arrays: frozen
     if isinstance(node.obj, (M.Sym, M.Idx, M.Index, M.Num)):
         return M.Index(M.Sym(node.name, span=node.span), (node.obj,), span=node.span)
     return node
-
-
-def _as_constant(node: M.MathNode, constants: frozenset[str]) -> M.MathNode:
-    """``k_B`` of a constant the prose defines: a labelled name (its subscript a word, never an index)."""
-    if not (isinstance(node, M.Idx) and len(node.indices) == 1 and isinstance(node.indices[0], M.Sym)):
-        return node
-    if identifier(node) not in constants:
-        return node
-    (label,) = node.indices
-    return M.Idx(node.base, (M.Text(label.name, span=label.span),), span=node.span)
 
 
 #: the label of an array a listing takes as ``X^{-1}``: its name is ``X_of_inv`` (never the inverse of X)
