@@ -15,6 +15,11 @@ It also starts NumPy's BLAS with one thread (:data:`THREADS`) unless the user ch
 OpenBLAS starts a thread per core when it loads, a third of NumPy's import, and the sizes a
 check draws are far too small for threads to pay; the run's parallelism is its lanes (``--jobs``),
 which threads per lane would oversubscribe (joblib's workers limit theirs for the same reason).
+
+And it gives sympy's cache room (:data:`SYMPY_CACHE`) unless the user set its size: a proof asks
+the same assumptions (is this term positive, zero, real?) of the same subexpressions at every
+size, and sympy's default of 1,000 entries per function lets them go between two sizes. The
+corpus, checked cold in one process, takes 0.955× of the CPU with 20,000 (median of 6 pairs).
 """
 
 from __future__ import annotations
@@ -29,6 +34,8 @@ THREADS = (
     "NUMEXPR_NUM_THREADS",
     "VECLIB_MAXIMUM_THREADS",
 )
+#: Entries of each of sympy's caches (sympy: 1,000), read once, when sympy is imported.
+SYMPY_CACHE = "20000"
 
 
 def main() -> int:
@@ -39,6 +46,7 @@ def main() -> int:
 
     for name in THREADS:  # before NumPy loads: a BLAS reads its count once
         os.environ.setdefault(name, "1")
+    os.environ.setdefault("SYMPY_CACHE_SIZE", SYMPY_CACHE)
     _, middle, old = gc.get_threshold()
     gc.set_threshold(YOUNG, middle, old)
     from .cli import main as run

@@ -149,6 +149,34 @@ def test_the_command_starts_the_blas_with_one_thread_unless_the_user_chose_a_cou
     assert threads == (2 if chosen else 1)
 
 
+SYMPY_PROBE = textwrap.dedent(
+    """
+    import sys
+    import algoverify.launch as launch
+
+    def command():
+        import sympy.core.cache
+
+        print(sympy.core.cache.SYMPY_CACHE_SIZE)
+        return 0
+
+    sys.modules["algoverify.cli"] = type(sys)("algoverify.cli")
+    sys.modules["algoverify.cli"].main = command
+    launch.main()
+    """
+)
+
+
+@pytest.mark.parametrize(("chosen", "size"), [(None, "20000"), ("500", "500"), ("none", "None")])
+def test_the_command_gives_sympys_cache_room_unless_the_user_chose_a_size(chosen, size):
+    # a proof asks the same assumptions at every size; 1,000 entries let them go between two sizes
+    env = {k: v for k, v in os.environ.items() if k != "SYMPY_CACHE_SIZE"}
+    if chosen:
+        env["SYMPY_CACHE_SIZE"] = chosen
+    out = subprocess.run([sys.executable, "-c", SYMPY_PROBE], capture_output=True, text=True, cwd=ROOT, env=env)
+    assert out.stdout.strip() == size, out.stderr
+
+
 def test_a_long_report_arrives_whole_through_a_pipe():
     # most of a pipe's buffer: the flush before the process ends must send all of it
     notes = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "corpus").glob("*.md")) + ["tests/data/blocks"]
