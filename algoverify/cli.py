@@ -1,7 +1,8 @@
 """The ``algoverify`` command: argparse over :mod:`algoverify.api`, a reporter, an exit status.
 
-Exit status: 0 when everything is clean, 1 when there are findings, 2 for a usage error or
-an internal error, 130 when Ctrl-C or SIGTERM stopped the run. ``main(argv)`` returns the
+Exit status: 0 when everything is clean, 1 for an error finding (a warning too with
+``--strict``) or a check refuted or not checked, 2 for a usage error or an internal error, 130
+when Ctrl-C or SIGTERM stopped the run. ``main(argv)`` returns the
 status instead of exiting, so tests call it.
 """
 

@@ -87,7 +87,8 @@ def returned_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNo
 def output_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode] = parse_segment) -> tuple[str, ...]:
     """Name the outputs: per position, the returned name when every ``\\Return`` agrees, else ``result``.
 
-    ``\\Return \\(\\lambda, v\\)`` gives ``('lam', 'v')``; ``\\Return a`` in one branch and ``\\Return b``
+    ``\\Return \\(\\lambda, v\\)`` gives ``('lam', 'v')``, ``\\Return \\(x = i m + j\\)`` gives ``('x',)``;
+    ``\\Return a`` in one branch and ``\\Return b``
     in another give ``('result',)``; a value that is not a name is ``result`` (``result_k``
     when there are several).
     """
@@ -101,7 +102,7 @@ def output_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode
             per_position = [{None} for _ in range(width)]
             break
         for k, v in enumerate(r.values):
-            per_position[k].add(identifier(parse(v)))
+            per_position[k].add(_returned_name(parse(v)))
     if width == 1:
         (names,) = per_position
         return (names.pop() if len(names) == 1 and None not in names else "result",)
@@ -109,6 +110,17 @@ def output_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode
         names.pop() if len(names) == 1 and None not in names else f"result_{k}"
         for k, names in enumerate(per_position, start=1)
     )
+
+
+def _returned_name(tree: M.MathNode) -> str | None:
+    """The name of a returned value: ``x`` of ``\\Return x``, and of ``\\Return x = i m + j`` (HAC), which returns ``i m + j``.
+
+    The compiler returns the right side of such an equation (``_returned``); the check reads it
+    by the name the listing gave it, as a reader does.
+    """
+    if isinstance(tree, M.Rel) and len(tree.rest) == 1 and tree.rest[0][0] == "=" and isinstance(tree.first, M.Sym):
+        return identifier(tree.first)
+    return identifier(tree)
 
 
 _CALL_NAME = r"\\(?:Call|CALL|textsc|operatorname\*?|mathrm|mathit|text|textrm|textit)\s*\{\s*%s\s*\}"
