@@ -117,3 +117,44 @@ def test_a_for_all_whose_body_takes_members_out_of_its_set_is_refused_in_words(t
         assert "other than by adding to it" in said[0] and "\\While" in said[0]
     with pytest.raises(algoverify.ExecutionError, match=r"AV308.*(other than by adding|before its turn)"):
         _compile(body)(n=3)
+
+
+def _returns(written: str):
+    return _compile("\\Require \\(a\\), \\(g\\), \\(k\\), \\(p\\)\n\\State \\Return \\(" + written + "\\)")
+
+
+@pytest.mark.parametrize(
+    ("written", "expected"),
+    [
+        # 5^3 = 125 ≡ 8 (mod 13), whose inverse is 5 (40 = 3·13 + 1); 3 · 5 = 15 ≡ 2
+        (r"g \cdot a^{-k} \bmod p", 2),
+        (r"g a^{-k} \bmod p", 2),
+        (r"g * a^{-k} \bmod p", 2),
+        (r"g \cdot (a^{k})^{-1} \bmod p", 2),
+        (r"a^{-k} \bmod p", 5),  # a variable exponent alone, as m^{-2} already was
+        (r"-g a^{-k} \bmod p", 11),
+        (r"g a^{-1} a^{k} \bmod p", 10),  # 3 · 5^{-1} · 5^3 ≡ 3 · 25 = 75 ≡ 10
+    ],
+)
+def test_a_product_with_inverses_under_a_modulus_of_integers_is_taken_in_the_integers_modulo(written, expected):
+    # fresh round 59's baby-step giant-step (HAC 3.56): \gamma \gets \gamma \cdot \alpha^{-m} \bmod p was
+    # the real power, gamma = 1.4e-12, and a correct listing was refuted
+    assert _returns(written)(a=5, g=3, k=3, p=13) == expected
+
+
+@pytest.mark.parametrize(
+    ("written", "inputs", "expected"),
+    [
+        (r"g \cdot a^{-k} \bmod p", {"a": 2.0, "g": 3, "k": 1, "p": 7}, 1.5),  # of floats, the remainder stays
+        (r"g \cdot a^{-k} \% p", {"a": 2, "g": 3, "k": 1, "p": 7}, 1.5),  # a program's % is never modular
+        (r"g \cdot a^{-k} \mathbin{\%} p", {"a": 2, "g": 3, "k": 1, "p": 7}, 1.5),
+        (r"g \cdot a^{k} \bmod p", {"a": 2, "g": 3, "k": 3, "p": 7}, 3),  # no inverse written: as before
+    ],
+)
+def test_a_product_under_a_modulus_stays_real_arithmetic_where_it_is_not_of_integers(written, inputs, expected):
+    assert _returns(written)(**inputs) == pytest.approx(expected)
+
+
+def test_a_factor_with_no_inverse_modulo_is_named():
+    with pytest.raises(algoverify.ExecutionError, match="a = 4 has no inverse modulo p = 6"):
+        _returns(r"g \cdot a^{-k} \bmod p")(a=4, g=1, k=2, p=6)
