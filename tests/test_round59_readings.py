@@ -1,7 +1,9 @@
 r"""Fresh round 59's wrong verdicts: correct listings the tool refuted, each read now as its author meant.
 
 Each case is our own small text. Before: a family ``I_s`` the listing keeps was the identity matrix
-where subscripted by a size.
+where a size subscripted it; ``\ForAll{q \in S}`` ran over ``S`` as the loop found it, whatever its
+body added; ``g \cdot a^{-k} \bmod p`` took the real power; ``h_1`` beside a complex ``h`` was an
+entry of ``h``.
 """
 
 from __future__ import annotations
@@ -158,3 +160,30 @@ def test_a_product_under_a_modulus_stays_real_arithmetic_where_it_is_not_of_inte
 def test_a_factor_with_no_inverse_modulo_is_named():
     with pytest.raises(algoverify.ExecutionError, match="a = 4 has no inverse modulo p = 6"):
         _returns(r"g \cdot a^{-k} \bmod p")(a=4, g=1, k=2, p=6)
+
+
+_STEPS = r"""
+\Require a number \(x\)
+\State \(h \gets (x - 1)^{1/2}\)
+\State \(h_1 \gets h + 1\); \(h_2 \gets h_1 h\)
+\State \Return \(h_2 + h\)
+"""
+
+
+@pytest.mark.parametrize(
+    ("x", "expected"),
+    [
+        (5.0, 8.0),  # h = 2: h_1 = 3, h_2 = 6
+        (-3.0, -4 + 4j),  # h = 2i: h_1 = 1 + 2i, h_2 = -4 + 2i
+        (1.0, 0.0),
+    ],
+)
+def test_a_name_subscripted_beside_a_complex_number_is_a_number_of_its_own(x, expected):
+    # fresh round 59's Muller's method (Burden and Faires): once h held a complex number, h_1 was
+    # read as an entry of h ("h holds a complex, not an array")
+    assert _compile(_STEPS)(x=x) == pytest.approx(expected)
+
+
+def test_a_name_subscripted_beside_a_complex_array_stays_its_entry():
+    run = _compile(r"\Require a vector \(h\)" + "\n" + r"\State \Return \(h_2\)")
+    assert run(h=np.array([1j, 2j])) == 2j
