@@ -119,6 +119,13 @@ KNOWN = {
     "are never an input: lint says so (AV307)",
     "round58/point-in-polygon": "the author's spec reads d_2 of a listing that counts from 0 (d_0, d_1): the run "
     "says so (AV306)",
+    "round59/bsgs": "the author's spec reads x, the name HAC's \\Return \\(x = i m + j\\) gives its value, which the "
+    "run calls result: lint is clean and defining-congruence cannot run (AV303); its planted bug is caught (below)",
+    "round59/bsgs-fixed": "the author's spec reads x, the name HAC's \\Return \\(x = i m + j\\) gives its value, which "
+    "the run calls result: lint is clean and defining-congruence cannot run (AV303)",
+    "round59/compass-search": "Kolda, Lewis and Torczon's \\For{\\(k = 0, 1, 2, \\dots\\)}, three terms before the dots: "
+    "lint says so (AV308)",
+    "round59/lzw": "Welch's dictionary as a set of maps, \\{(a) \\mapsto a : a \\in \\Sigma\\}: lint says so (AV308)",
     "round45/hmm-backward": "Durbin's b_k(i) \\gets … beside e_l(x_{i+1}) (the entries of E) and a_{0l} (the begin "
     "state beside A's a_{kl}): lint says so (AV204, AV308)",
 }
@@ -194,6 +201,12 @@ REFUTED: dict[str, set[str]] = {
     # the author's reference (scipy's csgraph) takes a weight 0 for no edge; the listing's distances are right
     "round41/zero-one-bfs": {"distances-are-shortest"},
 }
+#: planted bugs a `known:` marks, by the check that must catch them, and the control note (the bug fixed) in
+#: which that check must verify: round 59's control was refuted as its bug was, for a reason of neither
+#: (the giant step's real power), and "refuted as expected" showed nothing
+AS_EXPECTED: dict[str, tuple[str, str]] = {
+    "round59/bsgs": ("discrete-log", "round59/bsgs-fixed"),
+}
 #: notes whose own module needs a package algoverify does not install
 NEEDS = {
     "round25/mann-whitney-u": "scipy",
@@ -230,3 +243,14 @@ def test_a_fresh_note_runs_as_written(note):
     assert (lint, unjudged) == ([], [])
     refuted = {o.check.id for o in outcomes if o.status == "refuted"}
     assert refuted == REFUTED.get(f"{note.parent.name}/{note.stem}", set())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("note", "caught"), sorted(AS_EXPECTED.items()))
+def test_a_planted_bug_is_caught_where_its_control_verifies(note, caught):
+    check, control = caught
+    statuses = {}
+    for key in (note, control):
+        outcomes = api.check([FRESH / f"{key}.md"], seed=0, trials=30).notes[0].outcomes
+        statuses[key] = next(o.status for o in outcomes if o.check.id == check)
+    assert statuses == {note: "refuted as expected", control: "verified"}

@@ -521,12 +521,16 @@ def members(name: str) -> str:
 def holds_a_number(value: Any) -> bool:
     """Whether ``value`` is one number (a store by index into it then means its family of members).
 
-    A sizeless zero (``x \\gets 0`` then ``x_i \\gets …``) is a vector to be, never a number.
+    A sizeless zero (``x \\gets 0`` then ``x_i \\gets …``) is a vector to be, never a number. A
+    complex number is one (Muller's step ``h`` turns complex, beside its ``h_1``, ``h_2``), and so
+    is an exact surd or algebraic number.
     """
     cls = value.__class__
-    if cls is int or cls is float or cls is Fraction:
+    if cls is int or cls is float or cls is Fraction or cls is complex:
         return True
-    return isinstance(value, (np.integer, np.floating)) and not isinstance(value, bool)
+    if isinstance(value, (Surd, Algebraic)):
+        return True
+    return isinstance(value, (np.integer, np.floating, np.complexfloating)) and not isinstance(value, bool)
 
 
 class Sequence(dict):

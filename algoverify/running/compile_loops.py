@@ -8,6 +8,7 @@ they call back into it for conditions, bodies and the tick that bounds a run.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 import numpy as np
@@ -36,6 +37,7 @@ from .runstate import (
 )
 from .signature import assigned_names
 from .worded import forall_filter, neighbours_of, unread_restriction
+from .worklist import changed_set, members_as_they_come
 
 
 class Loops:
@@ -179,6 +181,7 @@ class Loops:
 
     def s_ForAll(self, node: ir.ForAll) -> Exec:
         around = neighbours_of(node.header) if node.var is None else None
+        growing: str | None = None  # the set the body adds to, visited as it grows (.worklist)
         members = members_of(node.header) if around is None else None  # its var and set are the IR's too
         if around is not None:  # \ForAll{neighbour \(w\) of \(v\)}: the vertices v has an edge to
             var, items, restricted = self.math(around[0]), self._neighbours(around[1], node), None
@@ -198,6 +201,8 @@ class Loops:
             pinned = self._pinned(node, var) if restricted is None else None
             if pinned is not None:  # each \(v\) with \((u, v) \in E\): the pairs from the current u, v bound
                 var, items = pinned[0], _pinned_members(items, *pinned[1:])
+            elif restricted is None:
+                growing = changed_set(node, self.math)
         store = compile_target(var, self.ctx)
         body, tick = self.loop_body(node.body), _ticker(node)
         keep = self.expr(restricted) if restricted is not None else None
@@ -206,8 +211,12 @@ class Loops:
             on_step = env["$on_step"]
             seq = items(env)
             counted = type(seq) is itertools.count
-            # a copy, so the body may change the set it runs over; a range is immutable and lazy
-            for k, x in enumerate(seq if type(seq) in _LAZY else list(seq)):
+            if growing is not None and isinstance(seq, AbstractSet):
+                said = node.iterable.latex  # type: ignore[union-attr]
+                seq = members_as_they_come(seq, lambda: env.get(growing), node.iterable.span, said)  # type: ignore[union-attr]
+            elif type(seq) not in _LAZY:
+                seq = list(seq)  # a copy, so the body may change what it runs over; a range is immutable and lazy
+            for k, x in enumerate(seq):
                 if on_step is not None and k:  # the header again, before each further pass
                     on_step(node, env, env[TRACE_KEY])
                 tick(env)

@@ -46,6 +46,7 @@ from ..ops import (
 from ..sizeless import ones_outer, settle
 from .core import TRACE_KEY, Closure, Context, Env, _is_shape_error, _mismatch, _ndim, compile_expr, compile_operand
 from .lookup import _binary, _index, _lookup, _lookup_key, _settle
+from .modular import modular_product
 from .sets import _items, _member, _stepped_family
 from .values import _array_of, _what
 
@@ -146,52 +147,10 @@ def _binop(node: M.BinOp, ctx: Context) -> Closure:
         raise LocatedError(NotExecutable, node.span, message=f"operator {node.op}")
     if ctx.exact and node.op == "/":
         return _binary(X.divide, node.left, node.right, ctx, node)
-    if node.op == "mod" and _inverted(node.left) is not None:
-        return _modular_inverse(node, ctx)
+    modular = modular_product(node, ctx, _BINOPS["mod"]) if node.op == "mod" else None
+    if modular is not None:  # \gamma \alpha^{-m} \bmod p: a product in Z_p, its inverses modular ones
+        return modular
     return _binary(_BINOPS[node.op], node.left, node.right, ctx, node)
-
-
-def _inverted(node: M.MathNode) -> tuple[M.MathNode, int, bool] | None:
-    """``(m, k, negated)`` of ``m^{-k}`` or ``-m^{-k}`` (``m^{-1}`` is ``Inverse(m)``); else ``None``."""
-    negated = isinstance(node, M.Neg)
-    inner = node.operand if isinstance(node, M.Neg) else node
-    if isinstance(inner, M.Inverse):
-        return inner.operand, 1, negated
-    exp = inner.exp if isinstance(inner, M.Pow) else None
-    if isinstance(exp, M.Neg) and isinstance(exp.operand, M.Num) and exp.operand.text.isdigit():
-        return inner.base, int(exp.operand.text), negated  # type: ignore[union-attr]
-    return None
-
-
-def _integer(x: Any) -> bool:
-    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
-
-
-def _modular_inverse(node: M.BinOp, ctx: Context) -> Closure:
-    r"""``m^{-1} \bmod b`` of integers: the inverse of ``m`` modulo ``b`` (HAC's ``m' = -m^{-1} \bmod b``), never 1/m.
-
-    Of numbers that are not integers (a float, even a whole one), the quotient's remainder.
-    """
-    base, power, negated = _inverted(node.left)  # type: ignore[misc]
-    a, n = compile_expr(base, ctx), compile_expr(node.right, ctx)
-    real = _binary(_BINOPS["mod"], node.left, node.right, ctx, node)
-
-    def modular(env: Env) -> Any:
-        x, m = a(env), n(env)
-        if not (_integer(x) and _integer(m)) or m <= 0:
-            return real(env)
-        x, m = int(x), int(m)
-        try:
-            r = pow(x, -power, m)
-        except ValueError:
-            raise LocatedError(
-                EvaluationFailed,
-                node.span,
-                message=f"{ctx.written(base)} = {x} has no inverse modulo {ctx.written(node.right)} = {m}",
-            ) from None
-        return (-r) % m if negated else r
-
-    return modular
 
 
 def _as_set(value: Any, node: M.MathNode, ctx: Context) -> FiniteSet:

@@ -310,7 +310,12 @@ def _slice_key(container: np.ndarray, idx: list[Any], node: M.MathNode, ctx: Con
 
 
 def _unbound_letter(node: M.Idx, letter: str, ctx: Context) -> bool:
-    """``letter`` subscripted once where neither it nor the subscripted name is a name of the listing."""
+    r"""``letter`` subscripted once where neither it nor any member of it is a name of the listing.
+
+    A listing that stores members of its own ``I`` (Hogenauer's integrator states: ``I_s \gets 0``
+    for each ``s``, then ``I_1 \gets I_1 + x_n``) reads ``I_N`` as its last state: the identity
+    there silently gave a matrix where the author meant a number.
+    """
     base = node.base
     return (
         isinstance(base, M.Sym)
@@ -319,7 +324,9 @@ def _unbound_letter(node: M.Idx, letter: str, ctx: Context) -> bool:
         and base.font in ("", "bf", "rm")
         and len(node.indices) == 1
         and letter not in ctx.declared
+        and letter not in ctx.sequences
         and identifier(node) not in ctx.declared
+        and not any(n.startswith(f"{letter}_") for n in ctx.declared)
     )
 
 
@@ -334,7 +341,7 @@ def basis_vector(node: M.Idx, ctx: Context) -> bool:
     Not where the listing stores entries of its own ``e`` (``e_0 \gets 1``, ``e_k \gets …``: the
     elementary symmetric polynomials of Newton's identities): ``e_{k-i}`` reads them.
     """
-    return _unbound_letter(node, "e", ctx) and not any(n.startswith("e_") for n in ctx.declared)
+    return _unbound_letter(node, "e", ctx)
 
 
 def _basis(node: M.Idx, flat: str | None, ctx: Context) -> Closure:
