@@ -119,10 +119,9 @@ KNOWN = {
     "are never an input: lint says so (AV307)",
     "round58/point-in-polygon": "the author's spec reads d_2 of a listing that counts from 0 (d_0, d_1): the run "
     "says so (AV306)",
-    "round59/bsgs": "the author's spec reads x, the name HAC's \\Return \\(x = i m + j\\) gives its value, which the "
-    "run calls result: lint is clean and defining-congruence cannot run (AV303); its planted bug is caught (below)",
-    "round59/bsgs-fixed": "the author's spec reads x, the name HAC's \\Return \\(x = i m + j\\) gives its value, which "
-    "the run calls result: lint is clean and defining-congruence cannot run (AV303)",
+    "round59/bsgs": "its planted bug (m = floor(sqrt(n))) makes the listing return NIL, and defining-congruence, "
+    "alpha^x mod p = beta of that NIL, says it cannot evaluate (AV306) where the claim is false; its planted bug is "
+    "caught by discrete-log (below)",
     "round59/compass-search": "Kolda, Lewis and Torczon's \\For{\\(k = 0, 1, 2, \\dots\\)}, three terms before the dots: "
     "lint says so (AV308)",
     "round59/lzw": "Welch's dictionary as a set of maps, \\{(a) \\mapsto a : a \\in \\Sigma\\}: lint says so (AV308)",
