@@ -122,7 +122,7 @@ KNOWN = {
     "round59/bsgs": "its planted bug (m = floor(sqrt(n))) makes the listing return NIL, and defining-congruence, "
     "alpha^x mod p = beta of that NIL, says it cannot evaluate (AV306) where the claim is false; its planted bug is "
     "caught by discrete-log (below)",
-    "round59/compass-search": "Kolda, Lewis and Torczon's \\For{\\(k = 0, 1, 2, \\dots\\)}, three terms before the dots: "
+    "round59/compass-search": "the prose's set of 2n directions \\{e_1, \\dots, e_n, -e_1, \\dots, -e_n\\}: "
     "lint says so (AV308)",
     "round59/lzw": "Welch's dictionary as a set of maps, \\{(a) \\mapsto a : a \\in \\Sigma\\}: lint says so (AV308)",
     "round45/hmm-backward": "Durbin's b_k(i) \\gets … beside e_l(x_{i+1}) (the entries of E) and a_{0l} (the begin "

@@ -236,18 +236,38 @@ class Loops:
         return for_all
 
     def _open_or_items(self, iterable: ir.Math) -> Any:
-        """What a loop runs over: its set's members, or ``a, b, …`` counted on for ever (the loop's body leaves it)."""
+        """What a loop runs over: its set's members, or ``a, b, …`` counted on for ever (the loop's body leaves it).
+
+        ``k = 0, 1, 2, \\dots`` (Kolda, Lewis and Torczon) writes more terms before the dots: they
+        must step evenly, and the count goes on from the first by that step.
+        """
         tree = self.math(iterable)
         items = tree.items if isinstance(tree, M.Tuple) else ()
-        if len(items) != 3 or not isinstance(items[2], M.Dots):
+        if len(items) < 3 or not isinstance(items[-1], M.Dots) or any(isinstance(i, M.Dots) for i in items[:-1]):
             return self.expr(iterable)
-        first, second = (compile_expr(i, self.ctx) for i in items[:2])
+        literal = [int(i.text) for i in items[:-1] if isinstance(i, M.Num) and i.text.isdigit()]
+        if len(literal) == len(items) - 1 and len({b - a for a, b in zip(literal, literal[1:])}) > 1:
+            raise LocatedError(
+                NotExecutable,
+                iterable.span,
+                message=f"{iterable.latex}: the terms before the dots do not step evenly, so what comes after "
+                "them is not said",
+            )
+        terms = [compile_expr(i, self.ctx) for i in items[:-1]]
 
         def counted(env: Env) -> Any:
-            a, b = _integer(first(env), iterable), _integer(second(env), iterable)
-            if b == a:
+            values = [_integer(term(env), iterable) for term in terms]
+            step = values[1] - values[0]
+            if step == 0:
                 raise LocatedError(EvaluationFailed, iterable.span, message=f"{iterable.latex} does not progress")
-            return itertools.count(a, b - a)  # the tick of each pass bounds it by the run's budget
+            if any(b - a != step for a, b in zip(values, values[1:])):
+                raise LocatedError(
+                    EvaluationFailed,
+                    iterable.span,
+                    message=f"{iterable.latex}: the terms before the dots ({', '.join(map(str, values))}) "
+                    "do not step evenly, so what comes after them is not said",
+                )
+            return itertools.count(values[0], step)  # the tick of each pass bounds it by the run's budget
 
         return counted
 
