@@ -46,3 +46,71 @@ def test_a_check_reads_the_returned_equation_by_its_name(tmp_path):
     note = prose_note(tmp_path, "We return the index \\(x\\).", SEARCH, spec)
     (outcome,) = api.check([note]).notes[0].outcomes
     assert outcome.status == "verified", outcome.message
+
+
+#: a search that misses the last element (its loop stops one short) and answers NIL then
+SHORT_SEARCH = r"""
+\Require a list \(a_1, \dots, a_n\) and a value \(v\)
+\For{\(i = 1, \dots, n - 1\)}
+  \If{\(a_i = v\)}
+    \State \Return \(k = i\)
+  \EndIf
+\EndFor
+\State \Return \textsc{nil}
+"""
+
+SEARCH_MODULE = """
+from algoverify import register_generator as register
+
+
+def position(a, v):
+    return next(i + 1 for i, x in enumerate(a) if x == v)
+
+
+@register()
+def permutation(rng, n):
+    return [int(x) for x in rng.permutation(n) + 1]
+
+
+@register()
+def last_of(rng, a):
+    return a[-1]
+"""
+
+
+def _search_note(tmp_path, checks: str):
+    (tmp_path / "search_checks.py").write_text(SEARCH_MODULE)
+    spec = f"  module: search_checks.py\n  checks:\n{checks}"
+    return prose_note(tmp_path, "It returns the position \\(k\\) of \\(v\\) in \\(a\\).", SHORT_SEARCH, spec)
+
+
+_INPUTS = '{n: "integers(1, 6)", a: "permutation(n)", v: "last_of(a)"}'
+
+
+def test_a_relation_on_an_output_the_listing_left_nil_is_refuted_not_beyond_judging(tmp_path):
+    checks = (
+        "    - id: finds-it\n      kind: property\n      listing: 1\n"
+        '      claim: "It returns the position"\n'
+        f"      inputs: {_INPUTS}\n      holds: 'a_k = v'\n"
+    )
+    (outcome,) = api.check([_search_note(tmp_path, checks)]).notes[0].outcomes
+    assert outcome.status == "refuted"
+    assert "a_k = v is false: the listing returned NIL for k" in outcome.message
+
+
+def test_a_reference_check_reproduced_on_a_nil_output_is_refuted_as_check_says(tmp_path, capsys):
+    from algoverify.cli import main
+
+    checks = (
+        "    - id: matches\n      kind: reference\n      listing: 1\n"
+        '      claim: "It returns the position"\n'
+        f"      inputs: {_INPUTS}\n      reference: position\n"
+    )
+    note = _search_note(tmp_path, checks)
+    (outcome,) = api.check([note]).notes[0].outcomes
+    assert outcome.status == "refuted" and "k = NIL but the reference gives" in outcome.message
+    # the reproduce command the report prints gave 'TypeError: float() argument …' and exit 2
+    status = main(["run", str(note), "--check", "matches", "--set", "a=[2, 1]", "--set", "v=1", "--set", "n=2"])
+    shown = capsys.readouterr().out
+    assert status == 1, shown
+    assert "k = NIL, expected 2" in shown and "refuted: k = NIL but the reference gives 2" in shown

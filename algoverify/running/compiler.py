@@ -71,7 +71,7 @@ from .runstate import (
     _truth,
 )
 from .scope import Scope, bare_identity, constant_letters, join_families, used_elsewhere
-from .signature import assigned_names, output_names, swap_call
+from .signature import assigned_names, nil_return, output_names, swap_call
 from .symbols import own_declarations, resolve
 from .worded import SAID_TESTS, said_all, said_of, witness_of, worded_condition
 
@@ -426,6 +426,8 @@ class _Compiler(Loops, Worded):
         return assign_chain
 
     def s_Return(self, node: ir.Return) -> Exec:
+        if nil_return(node):  # CLRS's "return NIL" in text: the one value None, never "nothing"
+            return lambda env: _Returned(None)
         values = [self._returned(v) for v in node.values]
         if len(values) == 1:
             only = values[0]

@@ -92,9 +92,10 @@ def output_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode
     in another give ``('result',)``; a value that is not a name is ``result`` (``result_k``
     when there are several).
     """
-    returns = [r for r in returns_of(nodes) if r.values]
+    # \Return \textsc{nil} says "not found": it names no output, and leaves the others' names be
+    returns = [r for r in returns_of(nodes) if r.values and not (len(r.values) == 1 and _nil(parse(r.values[0])))]
     if not returns:
-        return ()
+        return ("result",) if any(r.values or nil_return(r) for r in returns_of(nodes)) else ()
     width = len(returns[0].values)
     per_position: list[set[str | None]] = [set() for _ in range(width)]
     for r in returns:
@@ -112,8 +113,21 @@ def output_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode
     )
 
 
+_NIL_WORDS = frozenset({"nil", "null", "none"})
+
+
+def _nil(tree: M.MathNode) -> bool:
+    """``\\textsc{nil}``, ``\\mathrm{NIL}``, NULL: the value a listing returns for "none", never a name."""
+    return isinstance(tree, M.Sym) and not tree.accents and tree.name.lower() in _NIL_WORDS
+
+
+def nil_return(r: ir.Return) -> bool:
+    """``\\Return \\textsc{nil}`` in text mode (CLRS's ``return NIL``): ``None``, as in math."""
+    return not r.values and r.text is not None and r.text.plain.strip().lower() in _NIL_WORDS
+
+
 def _returned_name(tree: M.MathNode) -> str | None:
-    """The name of a returned value: ``x`` of ``\\Return x``, and of ``\\Return x = i m + j`` (HAC), which returns ``i m + j``.
+    """The name of a returned value: ``x`` of ``\\Return x``, and of ``\\Return x = i m + j`` (HAC).
 
     The compiler returns the right side of such an equation (``_returned``); the check reads it
     by the name the listing gave it, as a reader does.

@@ -141,7 +141,16 @@ def _attempt(
         env.update({f"{k}_of_exact": v for k, v in _final(listing, exact).items()})
     # `given: N \ge 1` of an input N the listing counts down: held on entry, it is not asked of the final N
     ran = frozenset(k for k in check.get("let") or {} if str(k) in listing.inputs and str(k) in env)
-    return _judge(check, ctx, env, given_held=on_entry is True, ran=ran)
+    try:
+        return _judge(check, ctx, env, given_held=on_entry is True, ran=ran)
+    except LocatedError as exc:
+        outputs = [name for name in listing.outputs or () if name in env and env[name] is None]
+        nil = sorted(ctx.reads(check, str(check.get("holds")), env).intersection(outputs)) if outputs else []
+        if not nil:
+            raise
+        # the listing ran and answered NIL (\Return \textsc{nil}: "not found") where the relation
+        # needs its value: the claim about that value is false of this run, not beyond judging
+        return f"{check.get('holds')} is false: the listing returned NIL for {', '.join(nil)} ({exc})"
 
 
 def _let_inputs(

@@ -181,6 +181,9 @@ def _differs(name: str, got: Any, expected: Any, opts: dict[str, Any], check: Ch
             )
     if isinstance(got, Mapping) or isinstance(expected, Mapping):
         return _table_differs(name, got, expected, opts, check, base)
+    if (got is None) != (expected is None):
+        # NIL (not found) against a value: said as NIL, never as the NaN a float cast would make of it
+        return f"{name} = {_short(np.asarray(got))} but the reference gives {_short(np.asarray(expected))}"
     if _ragged(got) or _ragged(expected):
         # a list of blocks of different shapes (a network's parameter gradients): block by block
         got_items, want_items = list(got), list(expected)
@@ -267,4 +270,7 @@ def _members(values: list[Any]) -> str:
 def _short(a: np.ndarray) -> str:
     if a.ndim:
         return np.array2string(a, precision=6, threshold=8)
+    if a.dtype == object:  # a listing's NIL (not found), an exact number, a string: as the report writes it
+        value = a.item()
+        return "NIL" if value is None else str(value)
     return f"{complex(a):.10g}" if np.iscomplexobj(a) else f"{float(a):.10g}"

@@ -289,6 +289,13 @@ class CheckContext:
             found = self._compiled[cache_key] = self._compile(check, latex, names, key)
         return found
 
+    def reads(self, check: CheckSpec, latex: str, env: dict[str, Any]) -> frozenset[str]:
+        """The names of ``env`` the formula ``latex`` reads, as the check reads it."""
+        from ...running.reads import reads_of
+
+        tree, _ = self._prepared(check, latex, set(env), check.span)
+        return frozenset(r.name for r in reads_of(tree, frozenset())) & set(env)
+
     def forall_failure(self, check: CheckSpec, latex: str, env: dict[str, Any]) -> dict[str, Any] | None:
         r"""The first binding where the ``\forall`` ``latex`` fails over ``env`` (``{"i": 2}``); ``None`` if none."""
         tree, ctx = self._prepared(check, latex, set(env), check.span)
