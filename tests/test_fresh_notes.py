@@ -115,8 +115,6 @@ KNOWN = {
     "gives: lint says so (AV303)",
     "round58/montgomery-reduction": "HAC's digit a_i of A that no declaration gives, and R = b^n in \\Require, "
     "which the checks do not draw: lint says so (AV303, AV307)",
-    "round58/de-casteljau": "Farin's 'set b_i^0 = b_i' in the prose, which no listing reads, so the control points "
-    "are never an input: lint says so (AV307)",
     "round58/point-in-polygon": "the author's spec reads d_2 of a listing that counts from 0 (d_0, d_1): the run "
     "says so (AV306)",
     "round59/compass-search": "the prose's set of 2n directions \\{e_1, \\dots, e_n, -e_1, \\dots, -e_n\\}: "

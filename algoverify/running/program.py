@@ -183,6 +183,23 @@ class Program:
         bound = self._bind_inputs(dict(inputs), preconditions=preconditions)
         return {k: v for k, v in bound.items() if k not in self.functions}
 
+    def family_sizes(self, given: dict[str, Any]) -> dict[str, int]:
+        """The sizes the families in ``given`` imply (``n`` of ``b_0, …, b_n``), as a run binds them.
+
+        A call per trial (``as: C``) binds nothing itself: a formula beside it that reads ``b_n`` takes
+        ``n`` from the family the trial drew, the same number each call's run binds.
+        """
+        return {
+            size: self._family_size(family, value)
+            for family, size in self._families
+            if (value := given.get(family)) is not None and size not in given and hasattr(value, "__len__")
+        }
+
+    def _family_size(self, family: str, value: Any) -> int:
+        written = self.declarations.written.get(family)
+        # k of B_1, …, B_k is the family's length; n of x_0, …, x_n one less
+        return len(value) - (written.offset if written is not None else 0)
+
     def _spelled(self, name: str, inputs: dict[str, Any]) -> str:
         """``name``, or its other spelling when that is the one the listing takes (``epsilon``, ``varepsilon``)."""
         other = variant(name)
@@ -215,7 +232,6 @@ class Program:
         declarations = self.declarations
         for family, size in self._families:
             if family in env and size not in env:
-                written = declarations.written.get(family)
                 if not hasattr(env[family], "__len__"):
                     raise LocatedError(
                         BadInput,
@@ -223,8 +239,7 @@ class Program:
                         message=f"{family} is a family ({family}_1, …, {family}_{size}): it takes a list of values, "
                         f"got the single value {env[family]!r}",
                     )
-                # k of B_1, …, B_k is the family's length; n of x_0, …, x_n one less
-                env[size] = len(env[family]) - (written.offset if written is not None else 0)
+                env[size] = self._family_size(family, env[family])
         if self._declared:
             if declarations.sizes:
                 bind_sizes(declarations, env, self.span)

@@ -151,6 +151,10 @@ def relation(
         name, at, value = point
         spec.conventions.setdefault(name, {}).setdefault(at, value)
         return False
+    level = _level_from_family(tree)
+    if level is not None and not conditional:  # Farin's "set b_i^0 = b_i": the level 0 is the control points
+        spec.definitions.setdefault(level[0], (level[1], origin))
+        return False
     defined = function_definition(tree)
     if defined is not None and not conditional:  # "the logistic function σ(z) = 1/(1 + e^{-z})"
         name, params = defined
@@ -194,6 +198,26 @@ def relation(
         declare_math(tree, spec, text_of(piece.math), origin, joint=True)
         return True
     return False
+
+
+def _level_from_family(tree: M.Rel) -> tuple[str, M.MathNode] | None:
+    r"""``(b_of_0, b)`` of ``b_i^0 = b_i`` (or ``b^0 = b``) where the listing stores ``b`` by level.
+
+    The prose reads ``b_i^0`` as entry i of the level ``b^0`` only around such a listing; the
+    equation, entry by entry at a free letter, says the level 0 is the family ``b`` as a whole.
+    """
+    if [op for op, _ in tree.rest] != ["="]:
+        return None
+    left, right = tree.first, tree.rest[0][1]
+    if isinstance(left, M.Idx) and isinstance(right, M.Idx) and len(left.indices) == len(right.indices) == 1:
+        (i,), (j,) = left.indices, right.indices
+        if not (isinstance(i, M.Sym) and i == j and len(i.name) == 1):
+            return None  # b_0^0 = b_0 fixes one member; b_i^0 = c_j says nothing of the whole
+        left, right = left.base, right.base
+    if not (isinstance(left, M.Label) and isinstance(left.label, M.Num) and isinstance(right, M.Sym)):
+        return None
+    name = identifier(left)
+    return (name, right) if name is not None and identifier(right) != name else None
 
 
 def _fixed_members(tree: M.Rel) -> tuple[str, dict[int, float]] | None:

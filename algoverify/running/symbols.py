@@ -18,7 +18,6 @@ the fix, and never guesses.
 
 from __future__ import annotations
 
-import dataclasses
 import difflib
 import re
 from dataclasses import dataclass, field, replace
@@ -32,6 +31,7 @@ from ..records import frozen
 from ..source import Span
 from ..syntax import ir
 from .declarations import Declared, InputSpec, Origin, read_family
+from .levels import defined_levels, level_reads
 from .scope import Read, Scope, param_trees, reads_of
 from .start_shapes import start_shapes
 
@@ -105,7 +105,7 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     own_before = list(own.inputs)
     if defined_here:
         kept = [c for d in own.inputs if d.name in defined_here for c in d.constraints]
-        own = dataclasses.replace(
+        own = replace(
             own, inputs=[d for d in own.inputs if d.name not in defined_here], conditions=[*own.conditions, *kept]
         )
     own_names = _bound_names(own) | set(scope.params)
@@ -135,6 +135,7 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
             free[name] = Read(name, d.span)
     if scope.letter_t and "T" not in free and "T" not in own_names and ("T" in context.sizes or context.get("T")):
         free["T"] = Read("T", scope.letter_t[0])  # "T observations": \beta^{T} is a power of beta
+    free.update(level_reads(scope, context, own_names | scope.bound | set(free)))  # "set b_i^0 = b_i"
     views = _views(scope, free, context)
     free = {name: read for name, read in free.items() if name not in views}
     free.update(_definition_reads(free, context, own_names | scope.bound))
@@ -360,7 +361,7 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
         d.name for d in declarations.inputs if d.name in free and d.name not in sizes and d.name in bound
     ]
     _family_base(declarations, out)
-    out.seeds = _seeds(scope, own_names, context, out)
+    out.seeds = _seeds(scope, own_names | defined_levels(out.definitions), context, out)
     out.sequences = tuple(
         sorted(scope.stored_by_index - scope.assigned_whole - set(out.renames) - own_names - set(in_place))
     )
@@ -608,7 +609,7 @@ def rename_entries(tree: M.MathNode, renames: dict[str, str], pairs: frozenset[s
                 M.Num(index.text[0], span=Span(first, first + 1)),
                 M.Num(index.text[1], span=Span(second, second + 1)),
             )
-        return dataclasses.replace(node, **changes) if changes else node
+        return replace(node, **changes) if changes else node
 
     return M.transform(tree, rename)
 

@@ -114,6 +114,9 @@ def _attempt(
         return _judge(check, ctx, env)
     if check.get("as") is not None:
         env[str(check.get("as"))] = _callable(check, ctx, listing, values)
+        # b_n beside C(B, 1): n is the size of the family the trial drew, as each call's run binds it
+        sized = listing.program.family_sizes(taken(listing, values))
+        env.update({k: v for k, v in sized.items() if k not in env})
         return _judge(check, ctx, env)
     on_entry = _given_on_entry(check, ctx, env)
     if on_entry is False:

@@ -12,6 +12,8 @@ The names a run binds are over-approximated (every name the listing mentions or 
 the sizes, families, definitions and functions of the prose around it): a name this reports is
 one no run can bind, never a guess. A name the prose only mentions (``\hat{Q}``, the columns
 ``q_i`` together) is bound by no run unless the listing reads it, which makes it an input.
+Beside ``as:`` the listing is called, each call a run of its own: the formula reads the draws,
+and of the listing only the sizes of the families they give.
 """
 
 from __future__ import annotations
@@ -202,9 +204,11 @@ def _run_names(check: Any, listing: Any, scopes: Sequence[tuple[Any, Any]]) -> s
     """Every name a trial of ``check`` may hold: its draws, ``as:``, and all its listing mentions or binds."""
     drawn = {str(k) for section in ("inputs", "draw") for k in (check.get(section) or {})}
     names = drawn | {v for k in drawn if (v := variant(k))}  # epsilon for \varepsilon, lambda for lam
-    if check.get("as") is not None:
-        names.add(str(check.get("as")))
     program = listing.program
+    if check.get("as") is not None:
+        # each call is a run of its own, whose names stay in it: the relation reads the draws, the call, and
+        # the sizes of the families drawn (n of b_0, …, b_n beside C(B, 1)), as the trial binds them
+        return names | {str(check.get("as"))} | _drawn_sizes(program, names)
     names |= set(listing.inputs) | set(listing.outputs) | set(listing.sizes) | {"result"}
     names |= set(program.free) | set(program.families) | set(program.families.values())
     for scope, resolution in scopes:
@@ -217,6 +221,22 @@ def _run_names(check: Any, listing: Any, scopes: Sequence[tuple[Any, Any]]) -> s
     if program.names is not None:
         names |= set(program.names.renames) | set(program.names.renames.values())
     return names
+
+
+def _drawn_sizes(program: Any, drawn: set[str]) -> set[str]:
+    """The sizes of the listing's families a check's draws give, by name, as a trial takes them.
+
+    A family comes drawn by its name, as its capital's rows (``b_i`` of ``B``) or by a member's
+    name (``N_c`` of ``N_1, …, N_C``): :func:`~algoverify.checking.specification.context.taken`.
+    """
+    given = {
+        family
+        for family in program.families
+        if family in drawn
+        or family[:1].upper() + family[1:] in drawn
+        or any(re.fullmatch(rf"{re.escape(family)}_[a-z]", name) for name in drawn)
+    }
+    return {program.families[family] for family in given}
 
 
 def _check_findings(path: Path, check: Any, listing: Any, names: set[str]) -> list[Finding]:
