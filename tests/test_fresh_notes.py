@@ -117,6 +117,17 @@ KNOWN = {
     "which the checks do not draw: lint says so (AV303, AV307)",
     "round58/point-in-polygon": "the author's spec reads d_2 of a listing that counts from 0 (d_0, d_1): the run "
     "says so (AV306)",
+    "round60/articulation-points": "CLRS's \\For{each neighbour \\(v\\) of \\(u\\)} inside a second procedure "
+    "Visit(u, p), where the note's adjacency matrix is not in reach: v is not bound; lint says so (AV303)",
+    "round60/fermat-factorisation": "the author's spec reads p and q, the factors the listing returns as a - b and "
+    "a + b without naming them: lint says so (AV303)",
+    "round60/inverse-quadratic-interpolation": "lint clean but cannot run: the prose's f(x) = x^3 - c, which the "
+    "listing calls, is read in the check's holds: as the product f x (AV305 at the run)",
+    "round60/nbody-direct-summation": "the prose's 'rows a_1, …, a_N of A ∈ R^{N×3}' makes the returned A an input "
+    "the draws leave out: lint says so (AV307); with that edit, a_i \\gets 0 that no body adds to (N = 1) stays "
+    "the number 0, a row of A of one entry (a correct listing refuted: next to fix)",
+    "round60/nbody-direct-summation-fixed": "as its planted-bug twin: the returned A an input (AV307), and a_i "
+    "\\gets 0 a number at N = 1",
     "round59/compass-search": "the prose's set of 2n directions \\{e_1, \\dots, e_n, -e_1, \\dots, -e_n\\}: "
     "lint says so (AV308)",
     "round59/lzw": "Welch's dictionary as a set of maps, \\{(a) \\mapsto a : a \\in \\Sigma\\}: lint says so (AV308)",
