@@ -7,7 +7,7 @@ interpreter does, so the two agree on which names a listing binds.
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator, TypeVar
 
 from ..findings import LocatedError
 from ..math import mathexpr as M
@@ -59,15 +59,23 @@ def assigned_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNo
     return out
 
 
-def returns_of(nodes: Iterable[ir.Node]) -> Iterator[ir.Return]:
-    """The ``\\Return`` statements of a body, not those of functions defined inside it."""
+_S = TypeVar("_S", bound=ir.Node)
+
+
+def own_statements(nodes: Iterable[ir.Node], kind: type[_S]) -> Iterator[_S]:
+    """The statements of ``kind`` in a body, not those of functions defined inside it."""
     for node in nodes:
-        if isinstance(node, ir.Return):
+        if isinstance(node, kind):
             yield node
         elif not isinstance(node, ir.Function):
             for child in ir.iter_children(node):
                 if isinstance(child, ir.Node):
-                    yield from returns_of([child])
+                    yield from own_statements([child], kind)
+
+
+def returns_of(nodes: Iterable[ir.Node]) -> Iterator[ir.Return]:
+    """The ``\\Return`` statements of a body, not those of functions defined inside it."""
+    return own_statements(nodes, ir.Return)
 
 
 def returned_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode] = parse_segment) -> frozenset[str]:

@@ -21,6 +21,7 @@ from ..findings import LocatedError, NotExecutable
 from ..math import mathexpr as M
 from ..math.names import identifier
 from ..syntax import ir
+from .signature import own_statements
 
 _NO_MEMBER = object()
 
@@ -41,7 +42,7 @@ def changed_set(node: ir.ForAll, math: Callable[[ir.Math], M.MathNode]) -> str |
     if name is None:
         return None
     var = identifier(math(node.var))
-    stores = [a for a in _assignments(node.body) if identifier(math(a.target)) == name]
+    stores = [a for a in own_statements(node.body, ir.Assign) if identifier(math(a.target)) == name]
     for store in stores:
         value = math(store.value)
         if not (_grows(value, name) or _drops_current(value, name, var)):
@@ -83,17 +84,6 @@ def members_as_they_come(start: AbstractSet, now: Callable[[], Any], span: Any, 
         done.add(upcoming)
         yield upcoming
         current = now()
-
-
-def _assignments(body: list[ir.Node]) -> Iterator[ir.Assign]:
-    """The assignments of a body, not those of a function defined inside it."""
-    for node in body:
-        if isinstance(node, ir.Assign):
-            yield node
-        elif not isinstance(node, ir.Function):
-            for child in ir.iter_children(node):
-                if isinstance(child, ir.Node):
-                    yield from _assignments([child])
 
 
 def _grows(value: M.MathNode, name: str) -> bool:
