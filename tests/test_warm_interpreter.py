@@ -50,8 +50,21 @@ def test_numpy_is_already_imported_only_in_a_warm_run(monkeypatch):
         ("import os; print(sorted(k for k in os.environ if k.startswith('PYTHON')))", 0),
         ("print('x' * 70000, end='')", 0),
         ("import sys; sys.stdout.write('no newline'); sys.stderr.write('err')", 0),
+        ("print('never')\ndef f(:\n    pass\n", 1),
     ],
-    ids=["argv", "traceback", "exit-code", "exit-message", "bare-exit", "atexit", "threads", "env", "big", "streams"],
+    ids=[
+        "argv",
+        "traceback",
+        "exit-code",
+        "exit-message",
+        "bare-exit",
+        "atexit",
+        "threads",
+        "env",
+        "big",
+        "streams",
+        "syntax-error",
+    ],
 )
 def test_a_warm_run_prints_and_ends_as_a_fresh_interpreter_does(monkeypatch, code, returncode):
     hot, fresh = _both(code, monkeypatch)
