@@ -123,6 +123,9 @@ KNOWN = {
     "a + b without naming them: lint says so (AV303)",
     "round60/inverse-quadratic-interpolation": "lint clean but cannot run: the prose's f(x) = x^3 - c, which the "
     "listing calls, is read in the check's holds: as the product f x (AV305 at the run)",
+    "round60/moller-trumbore": "Möller and Trumbore's \\Return \\(\\infty, 0, 0\\) on a miss beside \\Return "
+    "\\(t, u, v\\): the outputs are result_1, …, and the spec's t is not one; lint says so (AV501). Naming them t, u, "
+    "v would break specs that read result (round 21's Jacobi symbol): an alias of both is the way",
     "round60/nbody-direct-summation": "the prose's 'rows a_1, …, a_N of A ∈ R^{N×3}' makes the returned A an input "
     "the draws leave out: lint says so (AV307); with that edit, a_i \\gets 0 that no body adds to (N = 1) stays "
     "the number 0, a row of A of one entry (a correct listing refuted: next to fix)",

@@ -26,10 +26,10 @@ SEARCH = r"""
         (r"\If{\(q > 0\)} \State \Return \(x = q\) \Else \State \Return \(y = r\) \EndIf", ("result",)),
         (r"\If{\(q > 0\)} \State \Return \(x = q\) \Else \State \Return \(x = r\) \EndIf", ("x",)),
         (r"\State \Return \(x = q, r\)", ("x", "r")),
-        # a miss answered by constants names nothing: the hit's names stand (Möller and Trumbore's t, u, v)
-        (r"\If{\(q > 0\)} \State \Return \(\infty, 0\) \EndIf \State \Return \(q, r\)", ("q", "r")),
-        (r"\If{\(q > 0\)} \State \Return \(-1\) \EndIf \State \Return \(r\)", ("r",)),
+        # NIL ("not found") names nothing: the other returns' names stand
         (r"\If{\(q > 0\)} \State \Return \textsc{nil} \EndIf \State \Return \(r\)", ("r",)),
+        # a number beside a name keeps the output "result", which specs written against the docs read
+        (r"\If{\(q > 0\)} \State \Return \(0\) \EndIf \State \Return \(r\)", ("result",)),
         (r"\If{\(q > 0\)} \State \Return \(0\) \EndIf \State \Return \(1\)", ("result",)),
     ],
 )

@@ -98,8 +98,8 @@ def output_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode
     ``\\Return \\(\\lambda, v\\)`` gives ``('lam', 'v')``, ``\\Return \\(x = i m + j\\)`` gives ``('x',)``;
     ``\\Return a`` in one branch and ``\\Return b``
     in another give ``('result',)``; a value that is not a name is ``result`` (``result_k``
-    when there are several). A constant returned elsewhere (``\\Return \\(\\infty, 0, 0\\)``, NIL)
-    names nothing and leaves the others' names be.
+    when there are several). A ``\\Return \\textsc{nil}`` elsewhere names nothing and leaves the
+    others' names be.
     """
     # \Return \textsc{nil} says "not found": it names no output, and leaves the others' names be
     returns = [r for r in returns_of(nodes) if r.values and not (len(r.values) == 1 and _nil(parse(r.values[0])))]
@@ -112,9 +112,7 @@ def output_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode
             per_position = [{None} for _ in range(width)]
             break
         for k, v in enumerate(r.values):
-            tree = parse(v)
-            if not _constant(tree):  # \Return \(\infty, 0, 0\) on a miss names nothing (Möller and Trumbore)
-                per_position[k].add(_returned_name(tree))
+            per_position[k].add(_returned_name(parse(v)))
     if width == 1:
         (names,) = per_position
         return (names.pop() if len(names) == 1 and None not in names else "result",)
@@ -122,13 +120,6 @@ def output_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode
         names.pop() if len(names) == 1 and None not in names else f"result_{k}"
         for k, names in enumerate(per_position, start=1)
     )
-
-
-def _constant(tree: M.MathNode) -> bool:
-    """A number, infinity or NIL returned: a special answer (a miss, a failure), never an output's name."""
-    if isinstance(tree, M.Neg):
-        return _constant(tree.operand)
-    return isinstance(tree, (M.Num, M.Infinity)) or _nil(tree)
 
 
 _NIL_WORDS = frozenset({"nil", "null", "none"})
