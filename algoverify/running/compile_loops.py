@@ -40,6 +40,19 @@ from .worded import forall_filter, neighbours_of, unread_restriction
 from .worklist import changed_set, members_as_they_come
 
 
+def _even_step(values: list[int], iterable: ir.Math, rule: Any) -> int:
+    """The step between the terms written before the dots; ``rule`` at ``iterable`` when they do not step evenly."""
+    steps = {b - a for a, b in zip(values, values[1:])}
+    if len(steps) > 1:
+        raise LocatedError(
+            rule,
+            iterable.span,
+            message=f"{iterable.latex}: the terms before the dots ({', '.join(map(str, values))}) do not step "
+            "evenly, so what comes after them is not said",
+        )
+    return steps.pop()
+
+
 class Loops:
     """The loop statements of :class:`~.compiler._Compiler`, which mixes this in."""
 
@@ -246,27 +259,15 @@ class Loops:
         if len(items) < 3 or not isinstance(items[-1], M.Dots) or any(isinstance(i, M.Dots) for i in items[:-1]):
             return self.expr(iterable)
         literal = [int(i.text) for i in items[:-1] if isinstance(i, M.Num) and i.text.isdigit()]
-        if len(literal) == len(items) - 1 and len({b - a for a, b in zip(literal, literal[1:])}) > 1:
-            raise LocatedError(
-                NotExecutable,
-                iterable.span,
-                message=f"{iterable.latex}: the terms before the dots do not step evenly, so what comes after "
-                "them is not said",
-            )
+        if len(literal) == len(items) - 1:  # numbers: an uneven step is said at lint
+            _even_step(literal, iterable, NotExecutable)
         terms = [compile_expr(i, self.ctx) for i in items[:-1]]
 
         def counted(env: Env) -> Any:
             values = [_integer(term(env), iterable) for term in terms]
-            step = values[1] - values[0]
+            step = _even_step(values, iterable, EvaluationFailed)
             if step == 0:
                 raise LocatedError(EvaluationFailed, iterable.span, message=f"{iterable.latex} does not progress")
-            if any(b - a != step for a, b in zip(values, values[1:])):
-                raise LocatedError(
-                    EvaluationFailed,
-                    iterable.span,
-                    message=f"{iterable.latex}: the terms before the dots ({', '.join(map(str, values))}) "
-                    "do not step evenly, so what comes after them is not said",
-                )
             return itertools.count(values[0], step)  # the tick of each pass bounds it by the run's budget
 
         return counted
