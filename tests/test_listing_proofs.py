@@ -90,14 +90,9 @@ def test_claims_about_a_listings_run_or_its_calls_are_proved(tmp_path, holds, ov
         (r"\operatorname{Standardise}(x)_{1} \leq 1", False),
     ],
 )
-def test_a_listing_that_does_not_do_what_is_claimed_is_disproved_and_refuted(
-    tmp_path, holds, over_the_run, monkeypatch
-):
-    from algoverify.checking.evidence import proof
-
-    # the search's share is CPU time: after the tests before it in one process, the first points
-    # cost more than it (a collection, a colder cache), and the claim was left undecided
-    monkeypatch.setattr(proof, "SEARCH_SECONDS", 10 * proof.SEARCH_SECONDS)
+def test_a_listing_that_does_not_do_what_is_claimed_is_disproved_and_refuted(tmp_path, holds, over_the_run):
+    # the z-score's bound fails only from n = 3, the second size sympy leaves undecided: the search
+    # reaches it by count, whatever the process did before (a share of CPU time once missed it)
     found = outcomes(note(tmp_path, check("c", holds, listing=over_the_run), divisor="n - 1"))["c"]
     assert found.status == "refuted"
     assert found.details["proof"]["status"] == "disproved"

@@ -259,52 +259,45 @@ def test_a_sympy_point_that_holds_in_numbers_leaves_the_verdict_to_the_trials(tm
     from algoverify.checking.kinds import property as prop
 
     point = proof.Proof("disproved", counterexample=(("a", 1.0), ("b", 0.0)))  # (1 + 0)² = 1² + 0²
-    monkeypatch.setattr(
-        prop, "prove", lambda check, shadowed=frozenset(), subjects=None, cache=None, search_seconds=None: point
-    )
+    monkeypatch.setattr(prop, "prove", lambda check, shadowed=frozenset(), subjects=None, cache=None: point)
     o = outcome(note(tmp_path, '{a: "randn()", b: "randn()"}', r"(a+b)^{2} = a^{2} + b^{2}"))
     assert o.status == "refuted" and o.message.startswith("trial ")
     assert o.details["_counterexample"] != {"a": 1.0, "b": 0.0}
 
 
-def test_the_proof_runs_after_the_trials_and_may_spend_past_an_undecided_size_only_what_they_cost(
-    tmp_path, monkeypatch
-):
-    from algoverify.checking.kinds import property as prop
-
-    budgets = []
-    real = prop.prove
-
-    def spy(check, **kwargs):  # noqa: ANN001, ANN003, ANN202
-        budgets.append(kwargs["search_seconds"])
-        return real(check, **kwargs)
-
-    monkeypatch.setattr(prop, "prove", spy)
-
-    def outcome(path):  # noqa: ANN001, ANN202 - in this process, where the spy sees the calls
-        (found,) = api.check([path], seed=0, isolate=False).notes[0].outcomes
-        return found
-
-    held = outcome(
-        note(tmp_path, '{a: "randn()", b: "randn()"}', r"\lvert a + b \rvert \leq \lvert a \rvert + \lvert b \rvert")
-    )
-    assert held.status == "verified" and held.trials == 100
-    assert 0 < budgets[-1] < 10  # what the 100 trials took, in CPU seconds
-    # beside a refutation the search keeps its whole share: the simplest counterexample is worth it
-    refuted = outcome(note(tmp_path, '{a: "randn()", b: "randn()"}', r"(a+b)^{2} = a^{2} + b^{2}"))
-    assert refuted.status == "refuted" and budgets[-1] == float("inf")
-
-
-def test_an_attempt_with_no_time_left_past_an_undecided_size_searches_no_point(monkeypatch):
+def test_a_false_claim_is_searched_with_the_whole_count_of_points_in_one_search(monkeypatch):
     from algoverify.checking.evidence import points
 
     tried = []
     find = points.Draws.find
-    monkeypatch.setattr(points.Draws, "find", lambda self, gaps: tried.append(gaps) or find(self, gaps))
+    monkeypatch.setattr(points.Draws, "find", lambda self, gaps: tried.append(self.attempt.points) or find(self, gaps))
     false = spec(draw={"a": "randn()", "b": "randn()"}, holds=r"\lvert a - b \rvert \leq \lvert a \rvert")
-    assert _prove(false, search_seconds=0.0).status == "inconclusive"
-    assert tried == []  # the budget was spent before the search began: no point evaluated
-    assert _prove(false).status == "disproved" and tried  # with the trials' budget unbounded, found
+    assert _prove(false).status == "disproved"
+    assert tried == [proof.SEARCH_POINTS]
+
+
+@pytest.mark.parametrize(
+    ("sizes", "points_", "searched"),
+    [(1, 60, [2]), (2, 60, [2, 3]), (3, 60, [2, 3]), (3, 120, [2, 3, 4])],  # 40 points a size at most
+)
+def test_the_sizes_past_the_first_undecided_one_are_searched_by_count_not_by_time(
+    monkeypatch, sizes, points_, searched
+):
+    from algoverify.checking.evidence import points
+
+    seen = []
+    find = points.Draws.find
+    monkeypatch.setattr(points.Draws, "find", lambda self, gaps: seen.append(int(self.env["n"])) or find(self, gaps))
+    monkeypatch.setattr(proof, "SEARCH_SIZES", sizes)
+    monkeypatch.setattr(proof, "SEARCH_POINTS", points_)
+    # true for every size and decided by sympy only at n = 1: what is searched is set by the count
+    # of sizes alone (a share of CPU time made it depend on what the process had done before)
+    true = spec(
+        draw={"n": "integers(1, 4)", "x": "randn(n)"},
+        holds=r"\lvert \sum_{i=1}^{n} x_i \rvert \leq \sum_{i=1}^{n} \lvert x_i \rvert",
+    )
+    assert _prove(true).status == "inconclusive"
+    assert seen == searched
 
 
 def test_false_identity_is_disproved_and_refuted_by_the_trials(tmp_path):
@@ -357,7 +350,6 @@ def test_the_timer_is_left_as_it_was():
 def test_a_step_out_of_its_share_gives_up_and_the_proof_goes_on(monkeypatch):
     # no time to decide an ordering: that link is unsettled, yet the proof ends with an answer, not a timeout
     monkeypatch.setattr(proof, "STEP_SECONDS", 1e-6)
-    monkeypatch.setattr(proof, "SEARCH_SECONDS", 1e-6)
     import sympy
 
     sympy.core.cache.clear_cache()  # an answer sympy cached from an earlier test would come in no time at all
@@ -593,3 +585,36 @@ print(again.status, sys.modules["sympy.physics.units"] is units, hasattr(units, 
 """
     out = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True).stdout
     assert out.split("\n")[:2] == ["proved False False", "proved True True"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "x**2 - 2*x*y + y**2",
+        "exp(x)/(exp(x) + exp(y)) - 1/(1 + exp(y - x))",
+        "log(exp(x) + exp(y)) - Max(x, y)",
+        "sqrt(x**2 + y**2) - Abs(x) - Abs(y)",
+        "(-x)**Rational(1, 3) + Min(x, y)",
+        "pi*x + E**y - I*x",
+    ],
+)
+def test_a_point_is_evaluated_in_doubles_as_sympy_evaluates_it_in_30_digits(text):
+    import sympy as sp
+
+    from algoverify.checking.evidence.points import _in_doubles
+
+    x, y = sp.symbols("x y", real=True)
+    expr = sp.parse_expr(text, local_dict={"x": x, "y": y})  # our own test text, never a note's
+    for point in ({x: sp.Integer(1), y: sp.Integer(1)}, {x: sp.Rational(3, 2), y: sp.Rational(-2, 1)}):
+        exact = complex(expr.xreplace({s: sp.Float(v, 30) for s, v in point.items()}).evalf(30))
+        assert _in_doubles(sp, expr, point) == pytest.approx(exact, rel=1e-12, abs=1e-12)
+
+
+def test_a_node_the_walk_in_doubles_does_not_know_is_left_to_the_30_digit_evaluation():
+    import sympy as sp
+
+    from algoverify.checking.evidence.points import _in_doubles
+
+    x = sp.Symbol("x", real=True)
+    assert _in_doubles(sp, sp.floor(x) + x, {x: sp.Rational(3, 2)}) is None
+    assert _in_doubles(sp, 1 / x, {x: sp.Integer(0)}) is None  # sympy's zoo, not a number

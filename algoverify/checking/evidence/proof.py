@@ -17,9 +17,10 @@ know (a function of the note's module, a generator without a class, a matrix pow
 attempt inconclusive; so does the timer. Inconclusive attempts leave the verdict to the trials
 alone. A disproof is a point inside every generator's class where the relation fails
 (:attr:`Proof.counterexample`, given as the draws would give it): the check runs it as a trial,
-and it never refutes anything by itself: only a trial that fails does. The attempt runs after the
-trials, which pass what they cost as ``search_seconds``: past an undecided size, an attempt stops
-there, so that one that proves nothing costs no more than they did.
+and it never refutes anything by itself: only a trial that fails does. Past the sizes sympy
+decides, the search for a point is bounded by counts (:data:`SEARCH_SIZES`,
+:data:`SEARCH_POINTS`), never by time, so that what it finds does not depend on the machine or
+on what the process did before.
 
 Note text never reaches ``sympify``: the math goes through our AST (:mod:`algoverify.math.symbolic`).
 """
@@ -27,7 +28,6 @@ Note text never reaches ``sympify``: the math goes through our AST (:mod:`algove
 from __future__ import annotations
 
 import functools
-import math
 import signal
 import threading
 import time
@@ -66,17 +66,18 @@ __all__ = [
 SIZE_BOUND = 4
 #: Seconds one claim's proof may take, all its sizes together (past them: trials only).
 PROOF_SECONDS = 10.0
-#: CPU seconds a step that may not finish gets: deciding an ordering (per entry), and searching for
-#: a counterexample (all sizes together: a true claim spends the whole share finding nothing; less
-#: when the trials beside it cost less, see :func:`prove`'s ``search_seconds``). The
-#: decision's share is well above what the orderings sympy does settle take (about 0.3 s for the
-#: cross-entropy gradient's norm at V = 5), so that what is proved does not flip from run to run.
-#: A point, when there is one, is found among the first ten tried, in a few hundredths of a second
-#: on the corpus; the search's share (about 100 points of a softmax) is what a true claim pays.
-STEP_SECONDS, SEARCH_SECONDS = 3.0, 0.1
+#: CPU seconds a step that may not finish gets: deciding an ordering (per entry), or searching for a
+#: point at one size. The decision's share is well above what the orderings sympy does settle take
+#: (about 0.3 s for the cross-entropy gradient's norm at V = 5), so that what is proved does not flip
+#: from run to run; the search's only stops a pathological point (a point costs 2–6 ms on a softmax).
+STEP_SECONDS = 3.0
+#: Sizes left undecided by sympy that are searched for a point: past the first undecided size
+#: nothing can be proved, and the next one still finds what only shows with one more entry (a
+#: sample deviation's z-score exceeds 1 from n = 3). Larger sizes are not even lowered.
+SEARCH_SIZES = 2
 #: Points one attempt evaluates in its search for a counterexample, all sizes together. The corpus's
-#: points are found among the first ten; a true claim evaluates them all (about 0.05 s on a softmax).
-#: A count, not a time: what is found does not depend on the machine.
+#: points are found among the first ten; a true claim evaluates them all (about 0.2 s on a softmax).
+#: Counts, not times: what is found does not depend on the machine.
 SEARCH_POINTS = 60
 #: An index drawn from at most this many integers is proved for each of them.
 _ENUMERATED = 8
@@ -150,17 +151,12 @@ def prove(
     seconds: float | None = None,
     subjects: Subjects = Subjects(),
     cache: ProofCache | None = None,
-    search_seconds: float = math.inf,
 ) -> Proof:
     """Try to prove ``holds:`` for every draw; never raises for what the claim says.
 
     :param shadowed: names the note's own module or snippet defines: never read as built-ins.
     :param subjects: the listing whose run the relation reads, and what it calls by name.
     :param cache: where a proof of the same content is looked up first, and this one kept.
-    :param search_seconds: CPU seconds the whole attempt may have spent and still go on past a
-        size sympy cannot decide (lowering the larger sizes, searching for a point; that part gets
-        at most :data:`SEARCH_SECONDS`). A check passes what its trials cost, so that an attempt
-        that proves nothing costs no more than they do; what sympy decides is never cut short.
     """
     tree = provable(check)
     if tree is None:
@@ -180,7 +176,7 @@ def prove(
             "calls": [[name, listing_material(listing)] for name, listing in subjects.calls],
             "snippet": subjects.snippet,
         }
-    return settle(lambda: _Attempt(check, tree, set(shadowed), subjects, search_seconds), seconds, cache, material)
+    return settle(lambda: _Attempt(check, tree, set(shadowed), subjects), seconds, cache, material)
 
 
 def beside(verdict: Any, proof: Proof | None, failed: str) -> Any:
@@ -308,7 +304,6 @@ class _Attempt:
         tree: M.Rel,
         shadowed: set[str],
         subjects: Subjects = Subjects(),
-        search_seconds: float = math.inf,
     ) -> None:
         import sympy
 
@@ -326,13 +321,10 @@ class _Attempt:
         self.counterexample: dict[str, Any] | None = None
         self.why = "sympy could not decide"
         self.partial = False  # a side divides by something that can be 0
-        self.search_seconds = search_seconds
-        self.started = time.process_time()
-        self.undecided_at: float | None = None  # CPU time when the first size was left undecided
         self.points = SEARCH_POINTS  # points the search may still evaluate
 
     def run(self) -> tuple[str, str, str]:
-        cases, undecided = 0, ""
+        cases, undecided, searched = 0, "", 0
         for env in self._cases(list(self.spec.items()), {}):
             cases += 1
             # past an undecided size nothing can be proved: the larger ones are only searched for a point
@@ -340,8 +332,8 @@ class _Attempt:
             if verdict is False:
                 return DISPROVED, "", "sympy found a point where the claim fails"
             if verdict is None:
-                undecided = undecided or self.why
-                if self._left() <= 0 or self.points <= 0 or self.check.get("given") is not None:
+                undecided, searched = undecided or self.why, searched + 1
+                if searched >= SEARCH_SIZES or self.points <= 0 or self.check.get("given") is not None:
                     break  # with `given:` there is no point to search for: the larger sizes add nothing
         if cases == 0:
             raise Inconclusive("no size to prove")
@@ -485,15 +477,10 @@ class _Attempt:
         if not open_:
             return True
         self.why = "sympy could not decide"
-        if self.undecided_at is None:
-            self.undecided_at = time.process_time()
         if self.check.get("given") is not None:
             return None  # a point must also satisfy `given:`: the trials judge that
-        left = self._left()
-        if left <= 0:
-            return None  # a timer of no time still lets a few points through before it fires
         try:
-            with _share(left):
+            with _share(STEP_SECONDS):
                 self.counterexample = Draws(self, env).find(open_)
         except _Spent:
             self.counterexample = None
@@ -502,12 +489,6 @@ class _Attempt:
         if any(kind == "=" and witness(sp, d) for d, kind in open_):
             self.why = "sympy's difference is not zero, but at no point the draws can give"
         return None
-
-    def _left(self) -> float:
-        """CPU seconds the search may still spend: its share from the first undecided size, within the trials' cost."""
-        now = time.process_time()
-        share = SEARCH_SECONDS - (now - (self.undecided_at if self.undecided_at is not None else now))
-        return min(share, self.search_seconds - (now - self.started))
 
     def _sides(self, env: dict[str, Any]) -> tuple[Any, Any]:
         """The two sides of a relation with one link (an equation), lowered over ``env``."""

@@ -12,8 +12,6 @@ trials where it is false are skipped.
 
 from __future__ import annotations
 
-import math
-import time
 from typing import Any
 
 import numpy as np
@@ -51,12 +49,9 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
             env.update(values)
             return _attempt(check, ctx, listing, place, values, env)
 
-        # the trials run first: past what sympy decides, a proof beside trials that held may spend what
-        # they cost, no more; beside a refutation it may search its whole share for the simplest point
-        started = time.process_time()
+        # the trials run first; sympy's point, when the proof finds one, is then tried as one more
         verdict = search(check, ctx, spec, attempt, success=holds + " held on {trials}" + _where(check, place))
-        spent = time.process_time() - started
-        proof = _proof(check, ctx, math.inf if verdict.holds is False else spent)
+        proof = _proof(check, ctx)
         if proof is not None and proof.counterexample:
             # sympy's point is tried as a trial like any other: it refutes only if the numbers fail, and
             # then it is the counterexample shown, small numbers a reader checks in their head
@@ -79,14 +74,12 @@ def _exact_form(check: CheckSpec, listing: Any) -> None:
     raise LocatedError(SpecReferenceError, where, check=check.id, message=f"arithmetic: exact: {why}")
 
 
-def _proof(check: CheckSpec, ctx: CheckContext, trials_seconds: float) -> Proof | None:
+def _proof(check: CheckSpec, ctx: CheckContext) -> Proof | None:
     """The sympy proof of ``holds:``, tried after the trials (``None``: none tried)."""
     if getattr(ctx, "fixed", None) is not None or not ctx.proves(check) or provable(check) is None:
         return None
     subjects = _subjects(check, ctx)
-    return prove(
-        check, shadowed=frozenset(ctx.functions), subjects=subjects, cache=ctx.proofs, search_seconds=trials_seconds
-    )
+    return prove(check, shadowed=frozenset(ctx.functions), subjects=subjects, cache=ctx.proofs)
 
 
 def _subjects(check: CheckSpec, ctx: CheckContext) -> Subjects:
