@@ -84,20 +84,30 @@ def test_claims_about_a_listings_run_or_its_calls_are_proved(tmp_path, holds, ov
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    ("holds", "over_the_run"),
+    ("holds", "over_the_run", "smallest"),
     [
-        (r"\operatorname{var}(x) = 1", True),  # a sample standard deviation leaves var(x) = (n - 1)/n
-        (r"\operatorname{Standardise}(x)_{1} \leq 1", False),
+        (r"\operatorname{var}(x) = 1", True, 2),  # a sample standard deviation leaves var(x) = (n - 1)/n
+        (r"\operatorname{Standardise}(x)_{1} \leq 1", False, 3),  # a z-score exceeds 1 only from n = 3
     ],
 )
-def test_a_listing_that_does_not_do_what_is_claimed_is_disproved_and_refuted(tmp_path, holds, over_the_run):
-    # the z-score's bound fails only from n = 3, the second size sympy leaves undecided: the search
-    # reaches it by count, whatever the process did before (a share of CPU time once missed it)
-    found = outcomes(note(tmp_path, check("c", holds, listing=over_the_run), divisor="n - 1"))["c"]
+def test_a_listing_that_does_not_do_what_is_claimed_is_disproved_and_refuted(tmp_path, holds, over_the_run, smallest):
+    spec = check("c", holds, listing=over_the_run).replace("integers(2, 9)", f"integers({smallest}, 9)")
+    found = outcomes(note(tmp_path, spec, divisor="n - 1"))["c"]
     assert found.status == "refuted"
     assert found.details["proof"]["status"] == "disproved"
     # sympy's point is the first trial: the counterexample has small whole numbers a reader can check
     assert found.details["_counterexample"]
+
+
+@pytest.mark.slow
+def test_a_claim_false_only_past_the_first_undecided_size_is_left_to_the_trials(tmp_path):
+    # n = 2 holds and sympy leaves it undecided: the search stops there (a count, never a time),
+    # and the trials refute the claim at a larger n
+    found = outcomes(
+        note(tmp_path, check("c", r"\operatorname{Standardise}(x)_{1} \leq 1", listing=False), divisor="n - 1")
+    )["c"]
+    assert found.status == "refuted" and "proof" not in found.details
+    assert len(found.details["_counterexample"]["x"]) >= 3
 
 
 @pytest.mark.slow
