@@ -119,3 +119,26 @@ def test_a_reference_check_reproduced_on_a_nil_output_is_refuted_as_check_says(t
     shown = capsys.readouterr().out
     assert status == 1, shown
     assert "k = NIL, expected 2" in shown and "refuted: k = NIL but the reference gives 2" in shown
+
+
+@pytest.mark.parametrize(
+    ("prose", "value"),
+    [
+        ("", "FAILURE"),  # a word in small capitals is that constant, as in math
+        (r"Write \(\textsc{failure} = 0\).", 0),  # the prose's definition of it
+    ],
+)
+def test_a_word_in_small_capitals_returned_in_text_is_the_constant_math_reads(tmp_path, prose, value):
+    # HAC's "return(failure)", written \Return \textsc{failure}: it was returned as nothing at all
+    body = r"""
+\Require \(n \ge 1\)
+\If{\(n > 2\)}
+  \State \Return \textsc{failure}
+\EndIf
+\State \Return \(n\)
+"""
+    for written in (body, body.replace(r"\textsc{failure}", r"\(\textsc{failure}\)")):
+        note = prose_note(tmp_path, f"Let \\(n\\) be a positive integer. {prose}", written)
+        listing = api.load(note).listings[0]
+        assert listing(n=5) == value
+        assert listing(n=2) == 2

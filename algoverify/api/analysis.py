@@ -162,7 +162,8 @@ def listing_base_said(report: NoteReport, i: int) -> bool:
 def _name_findings(report: NoteReport) -> list[Finding]:
     """``lint``: the names a listing reads that nothing in the note binds, and the readings it cannot decide."""
     from ..checking.lint.check_fit import formula_findings, input_findings
-    from ..checking.lint.listing_names import name_findings
+    from ..checking.lint.lint_rules import lint_index_powers
+    from ..checking.lint.listing_names import declared_matrices, name_findings
 
     if report.note is None:
         return []
@@ -185,6 +186,9 @@ def _name_findings(report: NoteReport) -> list[Finding]:
         formulas = formula_findings(report.path, checks, irs, compiled, names.resolved, functions)
         formulas += input_findings(report.path, checks, irs, compiled, functions)
         calls += [f for f in formulas if f.span not in seen]
+        for (_, algorithm), context, resolutions in zip(listings, names.contexts, names.resolved):
+            if algorithm is not None:  # a warning of what runs as written: the power
+                calls += lint_index_powers(report.note, algorithm, declared_matrices(context, resolutions))
     except Exception as exc:  # a bug in the resolution must not hide the note's other findings
         return [_internal(report.path, None, "binding the listings' names", exc)]
     return [by_role(f, True) for f in found] + calls

@@ -10,6 +10,7 @@ import dataclasses
 
 from ..records import frozen
 from ..source import Span
+from .mathcommands import GREEK_LETTERS
 from .mathtokens import _syntax
 from .mathtree import (
     Attr,
@@ -59,6 +60,9 @@ def _index_like(node: MathNode) -> bool:
     return plain and (len(node.name) == 1 or node.name in _GREEK_INDEX)  # type: ignore[union-attr]
 
 
+#: Greek letters side by side with another index in a subscript (``\xi_{\mu i}``): lower case
+#: (``x_{\Delta t}`` is a step), and not π (``x_{2\pi i}`` is a product)
+_GREEK_INDICES = frozenset(g for g in GREEK_LETTERS if g.islower() and g != "pi")
 #: Greek letters that index like a letter: \sigma_i (a permutation), \pi_j, \tau_k
 _GREEK_INDEX = frozenset({"sigma", "pi", "tau", "rho", "phi", "psi"})
 
@@ -104,8 +108,13 @@ def indices(node: MathNode) -> tuple[MathNode, ...]:
         n = todo.pop()
         if isinstance(n, Juxt):
             todo += [n.right, n.left]
-        elif isinstance(n, Sym) and len(n.name) == 1 and set(n.accents) <= {"prime"} and not n.font:
-            letters.append(n)  # T_{ct'}: the entry (c, t'), t' a letter of its own
+        elif (
+            isinstance(n, Sym)
+            and (len(n.name) == 1 or n.name in _GREEK_INDICES)
+            and set(n.accents) <= {"prime"}
+            and not n.font
+        ):
+            letters.append(n)  # T_{ct'}: the entry (c, t'), t' a letter of its own; \xi_{\mu i}: (μ, i)
         else:
             return (node,)
     return tuple(letters)

@@ -243,11 +243,20 @@ class _StatementReading:
         if composite is not None:
             return ir.Return(span, tuple(self._returned_values(composite)), comment)
         where = content[0].span.cover(content[-1].span)
-        if to_plain(self._src(where)).strip().lower() in ("true", "false"):
-            # \Return \textbf{true}: the constant, as the math reads \textbf{true} (never a sentence)
+        if to_plain(self._src(where)).strip().lower() in ("true", "false") or self._small_capitals(where):
+            # \Return \textbf{true}, \Return \textsc{failure}: the constant, as the math reads it (never a
+            # sentence): the prose's definition of the word, else the word itself
             return ir.Return(span, (ir.Math(where, self._src(where), False),), comment)
         text = self._text_of(content)
         return ir.Return(span, text.math, comment, text)
+
+    def _small_capitals(self, where: Span) -> bool:
+        r"""Whether ``where`` is one word in small capitals (``\textsc{failure}``), \textsc{nil} aside.
+
+        ``\Return \textsc{nil}`` in text stays a text return: it is None and names no output.
+        """
+        found = _SMALL_CAPITALS.fullmatch(self._src(where).strip())
+        return found is not None and found.group(1).lower() not in ("nil", "null", "none")
 
     def _values_and(self, content: Sequence[_Piece]) -> tuple[ir.Math, ...] | None:
         r"""``\Return \(c\) and \(b\)`` (CLRS's LCS-Length), ``\(x\), \(y\) and \(z\)``: the values, listed.
@@ -539,6 +548,8 @@ def _bracket_depth(latex: str) -> int:
 
 
 #: A step's name before its math (Shalev-Shwartz and Ben-David's "initialize:"): words, then a colon.
+#: one word in small capitals, a constant (HAC's "return(failure)")
+_SMALL_CAPITALS = re.compile(r"\\textsc\s*\{\s*([A-Za-z][\w-]*)\s*\}")
 _STEP_NAME = re.compile(r"[A-Za-z][A-Za-z -]{0,30}:")
 
 #: What makes a math segment a truth value rather than a value: a relation or a connective.

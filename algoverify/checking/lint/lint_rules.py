@@ -41,6 +41,7 @@ __all__ = [
     "compile_findings",
     "compile_listings",
     "lint_applications",
+    "lint_index_powers",
     "lint_math",
     "lint_python",
     "lint_ranges",
@@ -230,13 +231,7 @@ def lint_applications(note: Note, algorithm: ir.Algorithm) -> list[Finding]:
     # A^{\top}(…), and A'(…) where the prose says a prime is a transpose: a product with A's transpose
     primes = PRIME_TRANSPOSES.search(text) is not None
     out = []
-    for m, executed in math_segments(algorithm):
-        if not executed:
-            continue
-        try:
-            tree = parse_segment(m)
-        except LocatedError:
-            continue  # reported with the math
+    for tree in executed_trees(algorithm):
         for node in M.walk(tree):
             if isinstance(node, M.Apply):
                 name = identifier(node.fn)
@@ -252,6 +247,68 @@ def lint_applications(note: Note, algorithm: ir.Algorithm) -> list[Finding]:
                     )
                     out.append(AmbiguousMath.finding(node.span, note.path, message=message))
     return [by_role(f, True) for f in out]
+
+
+def executed_trees(algorithm: ir.Algorithm) -> Iterator[Any]:
+    """The parsed math of each segment the listing runs; one that does not parse is reported with the math."""
+    from ...math.segments import parse_segment
+
+    for m, executed in math_segments(algorithm):
+        if not executed:
+            continue
+        try:
+            yield parse_segment(m)
+        except LocatedError:
+            continue
+
+
+def lint_index_powers(note: Note, algorithm: ir.Algorithm, matrices: set[str]) -> list[Finding]:
+    r"""AV204 where ``\xi_i^\mu`` of a matrix ξ raises a row to the power of an index: of a sum around it, or a loop.
+
+    In index notation the superscript is an index too (pattern μ of ξ, Hertz–Krogh–Palmer's
+    ``\xi_i^\mu`` of a p × N matrix); the listing reads a power, as TeX sets it. Only a name
+    declared as a matrix (``matrices``) is asked about: ``x_i^{k}`` of a vector x is a power
+    (the power sums). A level the listing stores (``u_j^{n+1} \gets …``) is read as a level;
+    ``(\xi_i)^{\mu}`` says the power.
+    """
+    from ...math import mathexpr as M
+    from ...math.names import identifier
+    from ...math.segments import parse_segment
+    from ...running.listing_parse import level_letters
+
+    loops: set[str] = set()
+    for n in ir.walk(algorithm):
+        if isinstance(n, (ir.ForRange, ir.ForAll)) and n.var is not None:
+            try:
+                loops.update(identifier(x) or "" for x in M.walk(parse_segment(n.var)))
+            except LocatedError:
+                continue
+    levels = level_letters(algorithm)
+    text = note.source.text
+    out = []
+    for tree in executed_trees(algorithm):
+        sums = {identifier(b.var) for b in M.walk(tree) if isinstance(b, M.BigOp) and isinstance(b.var, M.Sym)}
+        for node in M.walk(tree):
+            if not (isinstance(node, M.Pow) and isinstance(node.base, M.Idx) and isinstance(node.exp, M.Sym)):
+                continue
+            index, letter = identifier(node.exp), identifier(node.base.base)
+            if index is None or letter not in matrices or letter in levels or index not in sums | loops:
+                continue
+            written = text[node.span.start : node.span.end]
+            if written.lstrip().startswith("("):
+                continue  # (\lambda_i)^{k}: the power, said
+            of = "the sum around it" if index in sums else "a loop"
+            base = text[node.base.span.start : node.base.span.end]
+            name = text[node.base.base.span.start : node.base.base.span.end]
+            entries = ", ".join(text[i.span.start : i.span.end] for i in node.base.indices)
+            sup = text[node.exp.span.start : node.exp.span.end]
+            message = (
+                f"{written} is read as the power ({base})^{{{sup}}}, and {sup} is the index of {of}: "
+                f"for the entry ({sup}, {entries}) write {name}_{{{sup}, {entries}}}; "
+                f"for the power write ({base})^{{{sup}}}"
+            )
+            out.append(AmbiguousMath.finding(node.span, note.path, message=message))
+    return out  # a warning: the run reads the power, as written
 
 
 _DISPLAY = re.compile(r"\\\[(.*?)\\\]|\$\$(.*?)\$\$", re.S)

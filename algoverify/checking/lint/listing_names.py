@@ -37,7 +37,7 @@ from ...syntax import ir
 from ..specification.schema import as_number
 from ..specification.spec import _listing, read_spec
 
-__all__ = ["NoteNames", "contexts", "name_findings"]
+__all__ = ["NoteNames", "contexts", "declared_matrices", "name_findings"]
 
 
 @dataclass
@@ -206,6 +206,12 @@ def _displayed(
             if defined is not None:
                 name, params = defined
                 context.functions.setdefault(name, (params, tree.rest[0][1], Origin("prose", line_of(b.span.start))))
+
+
+def declared_matrices(context: InputSpec, resolutions: Sequence[tuple[Any, Resolution]]) -> set[str]:
+    """The names the prose or a ``\\Require`` declares as matrices (two sizes, or the noun)."""
+    declared = [*context.inputs, *(d for _, r in resolutions for d in r.declarations.inputs)]
+    return {d.name for d in declared if (d.shape is not None and len(d.shape) == 2) or d.noun in ("matrix", "square")}
 
 
 def name_findings(
