@@ -768,3 +768,42 @@ def test_an_integer_shrinks_to_the_smallest_failing_value_in_its_class(drawn, ex
     fails = lambda v: abs(v["n"]) in (4, 9, 25, 97, 30)  # noqa: E731 - a claim false at a few values
     inside = value_class("integers(-100, 100)", {})
     assert T.simplify_values({"n": drawn}, fails, {"n": inside}) == {"n": expected}
+
+
+# --- a bracket returned: `\Return [l, h]` ----------------------------------------------------------
+
+BRACKET_MODULE = """
+def bracket(a, tol):
+    lo, hi = 0.0, a
+    while hi - lo > tol:
+        mid = (lo + hi) / 2
+        if mid * mid <= a:
+            lo = mid
+        else:
+            hi = mid
+    return lo, hi
+
+
+def low_twice(a, tol):
+    lo, hi = bracket(a, tol)
+    return lo, lo
+"""
+
+
+@pytest.mark.parametrize(("reference", "status"), [("bracket", "verified"), ("low_twice", "refuted")])
+def test_a_returned_bracket_is_compared_by_its_two_ends(tmp_path, reference, status):
+    # Fibonacci search returns "the final bracket [a, b]": an interval of numbers, which the
+    # reference's pair of ends met as a float() of an interval (AV408, a TypeError)
+    (tmp_path / "mod.py").write_text(BRACKET_MODULE)
+    checks = f"""
+    - id: r
+      kind: reference
+      listing: 1
+      inputs: {BISECTION_INPUTS}
+      reference: {reference}
+    """
+    listing = BISECTION.replace(r"\Return $l$", r"\Return $[l, h]$")
+    found = outcome(check(note(tmp_path, checks, listing=listing, extra="module: mod.py\n")), "r")
+    assert found.status == status, found.message
+    if status == "refuted":
+        assert "but the reference gives" in found.message

@@ -123,14 +123,6 @@ KNOWN = {
     "a + b without naming them: lint says so (AV303)",
     "round60/inverse-quadratic-interpolation": "lint clean but cannot run: the prose's f(x) = x^3 - c, which the "
     "listing calls, is read in the check's holds: as the product f x (AV305 at the run)",
-    "round60/moller-trumbore": "Möller and Trumbore's \\Return \\(\\infty, 0, 0\\) on a miss beside \\Return "
-    "\\(t, u, v\\): the outputs are result_1, …, and the spec's t is not one; lint says so (AV501). Naming them t, u, "
-    "v would break specs that read result (round 21's Jacobi symbol): an alias of both is the way",
-    "round60/nbody-direct-summation": "the prose's 'rows a_1, …, a_N of A ∈ R^{N×3}' makes the returned A an input "
-    "the draws leave out: lint says so (AV307); with that edit, a_i \\gets 0 that no body adds to (N = 1) stays "
-    "the number 0, a row of A of one entry (a correct listing refuted: next to fix)",
-    "round60/nbody-direct-summation-fixed": "as its planted-bug twin: the returned A an input (AV307), and a_i "
-    "\\gets 0 a number at N = 1",
     "round59/compass-search": "the prose's set of 2n directions \\{e_1, \\dots, e_n, -e_1, \\dots, -e_n\\}: "
     "lint says so (AV308)",
     "round59/lzw": "Welch's dictionary as a set of maps, \\{(a) \\mapsto a : a \\in \\Sigma\\}: lint says so (AV308)",
@@ -216,6 +208,8 @@ REFUTED: dict[str, set[str]] = {
 #: (the giant step's real power), and "refuted as expected" showed nothing
 AS_EXPECTED: dict[str, tuple[str, str]] = {
     "round59/bsgs": ("discrete-log", "round59/bsgs-fixed"),
+    # its A had one column at N = 1 (a_i \gets 0 that no body adds to), for the control as for the bug
+    "round60/nbody-direct-summation": ("matches-newton", "round60/nbody-direct-summation-fixed"),
 }
 #: notes whose own module needs a package algoverify does not install
 NEEDS = {

@@ -38,6 +38,59 @@ def test_an_equation_returned_names_its_output(returned, outputs):
     assert listing.outputs == outputs
 
 
+@pytest.mark.parametrize(
+    ("returned", "aliases"),
+    [
+        # Möller–Trumbore: the miss's sentinel beside the hit's names; the outputs stay result_k
+        (r"\If{\(q > 0\)} \State \Return \(\infty, 0, 0\) \EndIf \State \Return \(q, r, s\)",
+         {"q": "result_1", "r": "result_2", "s": "result_3"}),
+        (r"\If{\(q > 0\)} \State \Return \(0\) \EndIf \State \Return \(r\)", {"r": "result"}),
+        # two names at one place: neither is the output's
+        (r"\If{\(q > 0\)} \State \Return \(q, 0\) \Else \State \Return \(r, s\) \EndIf", {"s": "result_2"}),
+        (r"\State \Return \(q, r\)", {}),  # named already
+    ],
+)  # fmt: skip
+def test_a_name_returned_beside_values_at_its_place_is_that_outputs_alias(returned, aliases):
+    listing = algoverify.compile("\\begin{algorithmic}\n\\Require $q$, $r$, $s$\n" + returned + "\n\\end{algorithmic}")
+    assert listing.output_aliases == aliases
+
+
+MISS_OR_HIT = r"""
+\Function{Hit}{$a, b$}
+  \If{$a \le 0$}
+    \State \Return $\infty, 0$
+  \EndIf
+  \State $t \gets b / a$
+  \State $u \gets t + 1$
+  \State \Return $t, u$
+\EndFunction
+"""
+
+MISS_OR_HIT_MODULE = """
+import math
+
+
+def hit(a, b):
+    return (math.inf, 0.0) if a <= 0 else (b / a, b / a + 1)
+"""
+
+
+@pytest.mark.parametrize("key", ["t", "result_1"])
+def test_a_spec_reads_an_output_by_the_name_the_listing_returns_it_under_or_by_result(tmp_path, key):
+    (tmp_path / "mod.py").write_text(MISS_OR_HIT_MODULE)
+    checks = (
+        "  module: mod.py\n  checks:\n"
+        "    - id: r\n      kind: reference\n      listing: Hit\n"
+        '      inputs: {a: "uniform(-1, 1)", b: "randn()"}\n      reference: hit\n'
+        f"      compare: {{{key}: {{rtol: 1e-9}}}}\n"
+        "    - id: miss\n      kind: property\n      listing: Hit\n"
+        '      inputs: {a: "uniform(-1, 0)", b: "randn()"}\n      holds: \'t = \\infty\'\n'
+    )
+    note = prose_note(tmp_path, r"Let \(a, b\) be numbers. It returns \(t = \infty\) on a miss.", MISS_OR_HIT, checks)
+    outcomes = {o.check.id: o for o in api.check([note], seed=0, trials=30).notes[0].outcomes}
+    assert {k: o.status for k, o in outcomes.items()} == {"r": "verified", "miss": "verified"}
+
+
 def test_the_value_of_the_equation_is_returned_under_its_name():
     listing = algoverify.compile("\\begin{algorithmic}\n" + SEARCH + "\\end{algorithmic}")
     assert listing(a=2, m=5, b=3) == 13

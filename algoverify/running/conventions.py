@@ -132,10 +132,16 @@ def bound_names(spec: InputSpec) -> set[str]:
 def install_views(names: Resolution, ctx: Context) -> None:
     """Let ``ctx`` read each matrix the listing computes part by part (``Q`` of ``q_j``, ``R`` of ``r_{ij}``)."""
     for name, (how, part) in names.views.items():
-        ctx.views[name] = _assembler(how, part, names.view_firsts.get(name))
+        ctx.views[name] = _assembler(how, part, names.view_firsts.get(name), names.view_shapes.get(name))
 
 
-def _assembler(how: str, part: str, first: int | None = None) -> Callable[[Env], Any]:
+def _assembler(
+    how: str, part: str, first: int | None = None, shape: tuple[str | int, ...] | None = None
+) -> Callable[[Env], Any]:
+    # a row the listing left a number (a_i \gets 0 that no body adds to, at N = 1) is that number
+    # across the row the note declares (A ∈ ℝ^{N×3}): never a matrix of one column
+    across = None if shape is None or how not in ("rows", "columns") else shape[1 if how == "rows" else 0]
+
     def assemble(env: Env) -> Any:
         parts = env.get(part)
         if isinstance(parts, Sequence):
@@ -145,6 +151,10 @@ def _assembler(how: str, part: str, first: int | None = None) -> Callable[[Env],
             parts = [parts[k] for k in sorted(parts) if first is None or not isinstance(k, int) or k >= first]
         if parts is None:
             raise KeyError(part)
+        if across is not None and isinstance(parts, list):
+            length = across if isinstance(across, int) else env.get(across)
+            if isinstance(length, (int, np.integer)):
+                parts = [np.full(int(length), p) if np.ndim(p) == 0 else p for p in parts]
         return np.column_stack(parts) if how == "columns" else np.vstack(parts) if how == "rows" else parts
 
     return assemble

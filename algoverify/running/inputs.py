@@ -172,6 +172,8 @@ def _has_property(key: str, value: Any) -> bool:
         return a.ndim != 2 or bool(np.allclose(a.T @ a, np.eye(a.shape[1]), atol=1e-8))
     if key == "nonzero":
         return bool(np.any(a != 0))
+    if key == "not constant":  # "we assume the x_i are not all equal"
+        return a.size == 0 or bool(np.any(a != a.flat[0]))
     if key == "nonzero each":  # "instances x_1, …, x_T, stored as the rows of X, each non-zero"
         return bool(np.all(np.any(a != 0, axis=1))) if a.ndim == 2 else bool(np.all(a != 0))
     if key == "sorted":

@@ -134,6 +134,13 @@ class Listing:
         return self._signature()[1]
 
     @property
+    def output_aliases(self) -> dict[str, str]:
+        """The names a reader gives outputs ``result_k`` (``t`` → ``result_1``): :func:`.signature.output_aliases`."""
+        from .signature import listing_aliases
+
+        return listing_aliases(self.algorithm)
+
+    @property
     def returns_nothing(self) -> bool:
         """Whether no run gives a value: no ``\\Return`` at all, and no input a procedure updates in place.
 

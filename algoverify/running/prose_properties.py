@@ -16,6 +16,8 @@ __all__ = ["SAID", "properties_said"]
 _PROPERTY_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(rf"\b{words}\b", re.I), key)
     for words, key in (
+        (r"not all (?:zeros?|0)", "nonzero"),
+        (r"not all (?:equal|the same|identical)|not (?:all )?constant|non-?constant", "not constant"),
         (r"(?:symmetric )?positive[- ]definite|spd|s\.p\.d\.", "positive definite"),
         (r"(?:symmetric )?positive[- ]semi-?definite", "positive semidefinite"),
         (r"linearly independent columns|full column rank", "independent columns"),
@@ -54,7 +56,8 @@ def properties_said(after: str, adjectives: str) -> list[str]:
     found: list[str] = []
     for pattern, key in _PROPERTY_WORDS:
         for m in pattern.finditer(text):
-            if any(a <= m.start() < b for a, b in denied) or key in found:
+            negative = m.group().lower().startswith("not ")  # "not all zero": a property, not its denial
+            if (not negative and any(a <= m.start() < b for a, b in denied)) or key in found:
                 continue  # "symmetric (not necessarily positive definite)": no precondition of the denied one
             if key == "symmetric" and "positive definite" in found:
                 continue  # "symmetric positive definite" is one property
@@ -105,6 +108,7 @@ SAID = {
     "symmetric": "{name} is symmetric",
     "orthogonal": "{name} is orthogonal",
     "nonzero": "{name} is not zero",
+    "not constant": "the entries of {name} are not all equal",
     "nonzero each": "each row (each entry) of {name} is not zero",
     "sorted": "{name} is sorted",
     "sorted down": "{name} is sorted in decreasing order",

@@ -170,11 +170,15 @@ def prose_declarations(
     """What the sentences ending before offset ``before`` declare, the nearest sentence first."""
     spec = InputSpec()
     cases: list[tuple[M.MathNode, M.MathNode, Origin]] = []
+    of_entries: list[tuple[str, str, Piece, Origin]] = []
     for sentence in reversed([s for s in sentences if s.span.end <= before]):
-        _read(sentence, text, parse, spec, Origin("prose", line_of(sentence.span.start)), cases)
+        _read(sentence, text, parse, spec, Origin("prose", line_of(sentence.span.start)), cases, of_entries)
         spec.prime_transposes |= PRIME_TRANSPOSES.search(sentence.read) is not None
     for rel, case, origin in cases:  # once every sentence is read: the set of vertices may come before
         set_by_case(rel, case, spec, origin)
+    for name, after, piece, origin in of_entries:
+        if spec.get(name) is not None:  # "we assume the x_i are not all equal", of an x declared elsewhere
+            _properties(name, after, piece, spec, origin, before="")
     return spec
 
 
@@ -244,6 +248,7 @@ def _read(
     spec: InputSpec,
     origin: Origin,
     cases: list[tuple[M.MathNode, M.MathNode, Origin]],
+    of_entries: list[tuple[str, str, Piece, Origin]],
 ) -> None:
     pieces = _pieces(sentence, text, parse)
     subject: str | None = None  # the last name the sentence introduced: what "it has n rows" is about
@@ -285,6 +290,8 @@ def _read(
         as_rows = _AS_PARTS.search(words)
         family = read_family(piece.tree) if as_rows and isinstance(piece.tree, M.Range) else None
         holder = _last_matrix(pieces[:i]) if family is not None else None
+        if family is not None and str(after).strip() == "of" and name_of(nxt) is not None:
+            holder = name_of(nxt)  # "returned as the rows a_1, …, a_N of A ∈ ℝ^{N×3}": the matrix after "of"
         if holder is not None and family is not None and family.name != holder:
             # "let V ∈ ℝ^{c×p} hold the c current centres as rows v_1, …, v_c": V's rows
             part = as_rows.group("part").lower()  # type: ignore[union-attr]
@@ -340,6 +347,10 @@ def _read(
             for earlier in group[:-1]:
                 joined = Piece(M.Sym(earlier, span=piece.tree.span), piece.math)
                 _read_words(joined, words, str(after), nxt, pieces[i + 3 :], spec, origin, owner)
+        entry_of = _entries_named(piece.tree) if target is None and _PLURAL_BE.match(str(after)) else None
+        if entry_of is not None and not _CONDITIONAL.search(before):
+            # "the x_i are not all equal": said of the family x, once every sentence has said what x is
+            of_entries.append((entry_of, str(after), piece, origin))
         if target is not None and not _CONDITIONAL.search(before):
             # "n distinct keys k_1 < \dots < k_n": the adjectives before a piece are its own, never the subject's
             _properties(target, str(after), piece, spec, origin, before=words if own is not None else "")
@@ -355,6 +366,13 @@ def _read(
         family_before = _last_family([earlier]) if earlier is not None else None
         if clause and family_before is not None:
             _properties(family_before, clause.group("said"), earlier, spec, origin, before="")  # type: ignore[arg-type]
+
+
+def _entries_named(tree: M.MathNode) -> str | None:
+    """``x`` of ``x_i`` (one index, a letter): the family a sentence speaks of by its running entry."""
+    if isinstance(tree, M.Idx) and len(tree.indices) == 1 and isinstance(tree.indices[0], M.Sym):
+        return identifier(tree.base) if isinstance(tree.base, M.Sym) else None
+    return None
 
 
 def _last_matrix(pieces: Sequence[str | Piece]) -> str | None:

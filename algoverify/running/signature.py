@@ -60,6 +60,7 @@ def assigned_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNo
 
 
 _S = TypeVar("_S", bound=ir.Node)
+_T = TypeVar("_T")
 
 
 def own_statements(nodes: Iterable[ir.Node], kind: type[_S]) -> Iterator[_S]:
@@ -101,25 +102,55 @@ def output_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode
     when there are several). A ``\\Return \\textsc{nil}`` elsewhere names nothing and leaves the
     others' names be.
     """
+    per_position = _names_per_position(nodes, parse)
+    if per_position is None:
+        return ("result",) if any(r.values or nil_return(r) for r in returns_of(nodes)) else ()
+    if len(per_position) == 1:
+        (names,) = per_position
+        return (next(iter(names)) if len(names) == 1 and None not in names else "result",)
+    return tuple(
+        next(iter(names)) if len(names) == 1 and None not in names else f"result_{k}"
+        for k, names in enumerate(per_position, start=1)
+    )
+
+
+def output_aliases(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode] = parse_segment) -> dict[str, str]:
+    """The name a reader gives an output ``result_k``: the one name its position returns beside values.
+
+    Möller–Trumbore's ``\\Return \\(\\infty, 0, 0\\)`` on a miss beside ``\\Return \\(t, u, v\\)``: the
+    outputs are ``result_1``, …, as a spec that reads ``result`` expects, and ``t``, ``u``, ``v`` are
+    theirs too (``t → result_1``). Two names at one position (``\\Return a`` / ``\\Return b``) alias none.
+    """
+    per_position = _names_per_position(nodes, parse)
+    if per_position is None:
+        return {}
+    outputs = output_names(nodes, parse)
+    out: dict[str, str] = {}
+    for output, names in zip(outputs, per_position):
+        named = names - {None}
+        if len(named) == 1 and None in names:
+            (name,) = named
+            if name is not None and name not in outputs:
+                out[name] = output
+    return out
+
+
+def _names_per_position(
+    nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode]
+) -> list[set[str | None]] | None:
+    """Per position of the returns, the names returned there (``None`` for a value that is not a name)."""
     # \Return \textsc{nil} says "not found": it names no output, and leaves the others' names be
     returns = [r for r in returns_of(nodes) if r.values and not (len(r.values) == 1 and _nil(parse(r.values[0])))]
     if not returns:
-        return ("result",) if any(r.values or nil_return(r) for r in returns_of(nodes)) else ()
+        return None
     width = len(returns[0].values)
     per_position: list[set[str | None]] = [set() for _ in range(width)]
     for r in returns:
         if len(r.values) != width:
-            per_position = [{None} for _ in range(width)]
-            break
+            return [{None} for _ in range(width)]
         for k, v in enumerate(r.values):
             per_position[k].add(_returned_name(parse(v)))
-    if width == 1:
-        (names,) = per_position
-        return (names.pop() if len(names) == 1 and None not in names else "result",)
-    return tuple(
-        names.pop() if len(names) == 1 and None not in names else f"result_{k}"
-        for k, names in enumerate(per_position, start=1)
-    )
+    return per_position
 
 
 _NIL_WORDS = frozenset({"nil", "null", "none"})
@@ -227,6 +258,15 @@ def entry_function(algorithm: ir.Algorithm) -> str | None:
 
 def listing_outputs(algorithm: ir.Algorithm) -> tuple[str, ...]:
     """The names of what a listing returns, as a run names them (its entry function's, for a listing of functions)."""
+    return _of_entry(algorithm, output_names, ())
+
+
+def listing_aliases(algorithm: ir.Algorithm) -> dict[str, str]:
+    """:func:`output_aliases` of a listing (its entry function's, for a listing of functions)."""
+    return _of_entry(algorithm, output_aliases, {})
+
+
+def _of_entry(algorithm: ir.Algorithm, read: Callable[..., _T], empty: _T) -> _T:
     body = [n for n in algorithm.body if not isinstance(n, (ir.Comment, ir.Condition))]
     funcs = [n for n in body if isinstance(n, ir.Function)]
     words = listing_words(algorithm)
@@ -236,10 +276,10 @@ def listing_outputs(algorithm: ir.Algorithm) -> tuple[str, ...]:
 
     try:
         if funcs and len(funcs) == len(body):
-            return output_names(entry_of(funcs).body, parse)
-        return output_names(body, parse)
+            return read(entry_of(funcs).body, parse)
+        return read(body, parse)
     except LocatedError:
-        return ()
+        return empty
 
 
 #: \Call{swap}{a, b} with no function of that name: the exchange a reader knows (Myrvold and Ruskey, CLRS)

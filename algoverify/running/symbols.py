@@ -80,6 +80,8 @@ class Resolution:
     views: dict[str, tuple[str, str]] = field(default_factory=dict)
     #: the first index of each view's parts, where the prose writes it (``Q = [q_1, \dots, q_k]``: 1, not ``q_0``)
     view_firsts: dict[str, int] = field(default_factory=dict)
+    #: the shape the note declares for a view (``A ∈ ℝ^{N×3}`` of its rows ``a_i``): what a part left a number fills
+    view_shapes: dict[str, tuple[str | int, ...]] = field(default_factory=dict)
     #: names the scope builds only by indexed stores (``c_k \gets …``): empty until the first store
     sequences: tuple[str, ...] = ()
     #: names set to 0 and then stored into by index: the zero vector of that size (``x`` → ``n``)
@@ -278,6 +280,9 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
         out.views[name] = (how, part)
         if part in context.firsts and how in ("columns", "rows"):
             out.view_firsts[name] = context.firsts[part].first
+        declared = context.get(name)
+        if declared is not None and declared.shape is not None and len(declared.shape) == 2:
+            out.view_shapes[name] = declared.shape
         what = {"columns": f"the matrix of the columns {part}_j", "rows": f"the matrix of the rows {part}_i"}
         out.bindings[name] = Binding(
             name, "view", what.get(how, f"the matrix of the entries {part}_{{ij}}") + " the listing computes", origin

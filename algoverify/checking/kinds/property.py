@@ -186,6 +186,8 @@ def _final(listing: Any, result: Any) -> dict[str, Any]:
     names = listing.outputs or ("result",)
     outs = result.value if len(names) > 1 else (result.value,)
     final.update(zip(names, outs))
+    # t of \Return t, u, v beside \Return \infty, 0, 0: what the run returned at t's place ("t = ∞ on a miss")
+    final.update({alias: final[output] for alias, output in listing.output_aliases.items() if output in final})
     if names == ("result",):
         # `\Return x` when n = 1, `\Return y` after the loop: a claim about y is about what was returned
         for name in listing.returned - set(listing.inputs):

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from ...findings import LocatedError, SpecReferenceError
+from ...math.numeric.values import RealInterval
 from ...math.ops import Sequence
 from ...math.sizeless import Zero
 from ..evidence.proof import PROVED, Proof, beside
@@ -49,7 +50,8 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
                 return failed_run(result, ctx.report.note.source.line_col, listing)
             names = listing.outputs or ("result",)
             got = result.value if len(names) > 1 else (result.value,)
-            return _mismatch(check, ctx, list(listing.inputs), names, got, reference, values)
+            aliases = {output: name for name, output in listing.output_aliases.items()}
+            return _mismatch(check, ctx, list(listing.inputs), names, got, reference, values, aliases)
 
         return beside(search(check, ctx, inputs, by_listing, success=success), proof, _MISMATCH)
     name = str(check.get("function"))
@@ -101,8 +103,14 @@ def _mismatch(
     got: tuple[Any, ...],
     reference: Any,
     values: dict[str, Any],
+    aliases: dict[str, str] | None = None,
 ) -> str | None:
-    """``None`` when the outputs ``got`` (named ``names``) match the reference's; else the first that differs."""
+    """``None`` when the outputs ``got`` (named ``names``) match the reference's; else the first that differs.
+
+    ``aliases`` gives an output the name a reader gives it (``result_1`` → ``t``): ``compare:`` and a
+    reference's dict may use either, and a difference is said by the reader's name.
+    """
+    aliases = aliases or {}
     accepted = set(inputs)  # a family's size (k of B_1, …, B_k) is implied by the family
     given = {k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in values.items() if k in accepted}
     if str(check.get("reference")).startswith("numpy."):
@@ -112,13 +120,14 @@ def _mismatch(
         expected = reference(*positional[: _required(reference, len(positional))])
     else:
         expected = reference(**_named(reference, values))
-    if isinstance(expected, dict) and set(names) <= set(expected):  # the outputs by name
-        expected = tuple(expected[n] for n in names)
+    if isinstance(expected, dict) and all(n in expected or aliases.get(n) in expected for n in names):
+        expected = tuple(expected[n] if n in expected else expected[aliases[n]] for n in names)  # by name
     elif len(names) == 1:
         expected = (expected,)
     compare = check.get("compare") or {}
-    for name, g, e in zip(names, got, expected):
-        opts = compare.get(name, {}) if isinstance(compare, dict) else {}
+    for output, g, e in zip(names, got, expected):
+        name = aliases.get(output, output)
+        opts = compare.get(name, compare.get(output, {})) if isinstance(compare, dict) else {}
         if ctx.fixed is not None:
             shown = _short(np.asarray(g)), _short(np.asarray(e))
             ctx.shown.append(f"{name} = {shown[0]}, expected {shown[1]}")
@@ -179,6 +188,8 @@ def _differs(name: str, got: Any, expected: Any, opts: dict[str, Any], check: Ch
             return (
                 f"{name} has {len(got)} members, the reference {len(expected)}: {_members(got)}, {_members(expected)}"
             )
+    # \Return [a, b] (a bracket, as Fibonacci search gives it): its two ends, as it unpacks
+    got, expected = _ends(got), _ends(expected)
     if isinstance(got, Mapping) or isinstance(expected, Mapping):
         return _table_differs(name, got, expected, opts, check, base)
     if (got is None) != (expected is None):
@@ -221,6 +232,13 @@ def _differs(name: str, got: Any, expected: Any, opts: dict[str, Any], check: Ch
         + (f", {entries}" if entries else "")
         + f" (max error {err:.3g}, rtol {rtol:g}, atol {atol:g}{strict})"
     )
+
+
+def _ends(value: Any) -> Any:
+    """A closed interval ``[a, b]`` as the list of its ends; anything else as it is."""
+    if isinstance(value, RealInterval) and value.closed_lo and value.closed_hi:
+        return [value.lo, value.hi]
+    return value
 
 
 def _table_differs(name: str, got: Any, expected: Any, opts: dict[str, Any], check: CheckSpec, base: int) -> str | None:

@@ -209,7 +209,7 @@ def _run_names(check: Any, listing: Any, scopes: Sequence[tuple[Any, Any]]) -> s
         # each call is a run of its own, whose names stay in it: the relation reads the draws, the call, and
         # the sizes of the families drawn (n of b_0, …, b_n beside C(B, 1)), as the trial binds them
         return names | {str(check.get("as"))} | _drawn_sizes(program, names)
-    names |= set(listing.inputs) | set(listing.outputs) | set(listing.sizes) | {"result"}
+    names |= set(listing.inputs) | set(listing.outputs) | set(listing.output_aliases) | set(listing.sizes) | {"result"}
     names |= set(program.free) | set(program.families) | set(program.families.values())
     for scope, resolution in scopes:
         names |= set(scope.bound) | set(scope.reads) | set(scope.params) | set(scope.labels)

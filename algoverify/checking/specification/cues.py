@@ -167,6 +167,7 @@ _NOT_A_QUANTITY = re.compile(
       | \b(?:1[5-9]|20)\d{{2}}\s+(?:paper|article|study|edition|survey|release|conference|workshop|book|report
           |review|preprint|lecture|course|talk|version|seminar|school|class|term|semester|meeting|symposium
           |competition|challenge|post|blog|note|article|talk)s?\b
+      | \b\d{{1,4}}\s*\(\d{{1,3}}\)\s*[,:]\s*(?:pp\.\s*)?\d+(?:\s*[-–]\s*\d+)?  # a volume(issue), pages or year
       | \b\d+(?:st|nd|rd|th)\b
       | \b\d+\.\d+\.\d+\b                                     # a version
       | (?-i:\b(?:[A-Z][a-z]*[A-Z]\w*|[A-Z]{{2,}}|Python|Julia|Hugo|Ubuntu|Windows))\s+\d+(?:\.\d+)*\b  # PEP 8
@@ -186,6 +187,14 @@ _SETUP = re.compile(
 
 
 _ASSUMED = re.compile(r"(?:be|is|are)\s", re.I)
+#: a sentence that only states hypotheses: what it says is given, never claimed ("Let …", "We assume …")
+_HYPOTHESIS = re.compile(r"^\W*(?:let|suppose|assume|we\s+(?:will\s+)?assume)\b", re.I)
+#: what makes a hypothesis sentence go on to claim something: "Let A be SPD; then CG converges …"
+_CONSEQUENCE = re.compile(
+    r"\b(?:then|hence|therefore|thus|so that|it follows|one (?:finds|has|gets)"
+    r"|which (?:means|shows|gives|holds|is|are))\b|;",
+    re.I,
+)
 #: one name against a constant or in a set: ``p > 0``, ``0 < \rho < 1``, ``\rho \in (0, 1)``, ``k \ge 1``
 _NAME = r"(?:\\?[A-Za-z]+(?:_\{?[A-Za-z0-9]+\}?)?)"
 _CONST = r"(?:-?\s*\d+(?:\.\d+)?(?:\s*\\times\s*10\^\{?-?\d+\}?)?|10\^\{?-?\d+\}?|\\frac\{\d+\}\{\d+\})"
@@ -204,6 +213,8 @@ def cues(text: str) -> list[str]:
     Empty when nothing does. Each cue is the words that state it (``always``, ``is a convex``,
     ``larger than``), a number (``800``) or a piece of inline math with a relation (``T \\geq 1``).
     """
+    if _HYPOTHESIS.search(text) and not _CONSEQUENCE.search(text):
+        return []  # "We assume the x_i are not all equal", "Let S_n be partial sums of a converging series"
     found: list[str] = []
     for word in _WORD.finditer(text):
         key = "#" if word.group()[0].isdigit() else word.group().lower()

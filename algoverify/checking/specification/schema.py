@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import difflib
+import functools
 import math
 import re
 from typing import Any, Iterator
@@ -606,15 +607,21 @@ GENERATORS: dict[str, str] = {
 }
 
 
+@functools.cache
+def _signature(name: str) -> ast.arguments:
+    """The parameters of the built-in generator ``name``, read once from :data:`GENERATORS` (our own text)."""
+    tree = ast.parse(f"def f{GENERATORS[name]}: pass").body[0]
+    assert isinstance(tree, ast.FunctionDef)
+    return tree.args
+
+
 def check_call(name: str, positional: int, keywords: list[str]) -> str | None:
     """What is wrong with calling the built-in generator ``name`` this way (``None``: nothing).
 
     Python's own rules, read from :data:`GENERATORS`: too many arguments, an unknown or a
     repeated keyword, a parameter without default left out.
     """
-    tree = ast.parse(f"def f{GENERATORS[name]}: pass").body[0]
-    assert isinstance(tree, ast.FunctionDef)
-    args = tree.args
+    args = _signature(name)
     params = [a.arg for a in args.args]
     required = params[: len(params) - len(args.defaults)]
     if positional > len(params) and args.vararg is None:

@@ -42,7 +42,7 @@ from ...math.names import identifier
 from ...reading.files import read_text, regular_file, resolved
 from ...reading.notes import Note
 from ...records import frozen
-from ...running.signature import listing_outputs
+from ...running.signature import listing_aliases, listing_outputs
 from ...source import Span
 from ...syntax import ir
 from . import schema
@@ -436,8 +436,9 @@ def check_references(
     compare = check.get("compare")
     if check.kind == "reference" and algorithm is not None and isinstance(compare, dict):
         outputs = listing_outputs(algorithm)
+        aliases = listing_aliases(algorithm)
         for key in compare:
-            if outputs and str(key) not in outputs:
+            if outputs and str(key) not in outputs and str(key) not in aliases:
                 near = difflib.get_close_matches(str(key), outputs, n=1)
                 hint = f"; it returns {', '.join(outputs)}" + (f" (did you mean {near[0]}?)" if near else "")
                 out.append(

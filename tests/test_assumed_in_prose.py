@@ -1,0 +1,68 @@
+r"""What the prose assumes of the inputs in words ("not all zero", "the \(x_i\) are not all equal") is a precondition.
+
+A correct listing that divides by the spread of its inputs was refuted on the constant vectors
+the structured trials draw first, although the note had ruled them out in a sentence (fresh
+round 61: Moran's I, Burg's method). The draws the prose excludes are skipped, and said so.
+"""
+
+from __future__ import annotations
+
+import pytest
+from helpers import property_spec, prose_note
+
+from algoverify import api
+from algoverify.running.prose_properties import properties_said
+
+#: the standardised first entry: divides by the spread, which is 0 exactly when x is constant
+SPREAD = r"""
+\State \(m \gets \frac{1}{n} \sum_{i=1}^{n} x_i\)
+\State \(s \gets \sqrt{\sum_{i=1}^{n} (x_i - m)^{2}}\)
+\State \(z \gets (x_1 - m) / s\)
+\State \Return \(z\)
+"""
+
+#: the first entry over the largest magnitude: divides by 0 exactly when x is the zero vector
+SCALED = r"""
+\State \(M \gets \max_{i} \lvert x_i \rvert\)
+\State \(z \gets x_1 / M\)
+\State \Return \(z\)
+"""
+
+
+@pytest.mark.parametrize(
+    ("words", "said"),
+    [
+        ("be a real time series, not all zero, ", ["nonzero"]),
+        ("are not all equal.", ["not constant"]),
+        ("is non-constant", ["not constant"]),
+        ("are not all the same", ["not constant"]),
+        ("are not necessarily distinct", []),  # a denial still denies
+        ("is not symmetric", []),
+    ],
+)
+def test_the_words_of_a_degenerate_case_excluded_are_a_property(words, said):
+    assert properties_said(words, "") == said
+
+
+@pytest.mark.parametrize(
+    ("prose", "body", "skipped"),
+    [
+        (
+            r"Let \(x_1, \dots, x_n\) be observations. We assume the \(x_i\) are not all equal.",
+            SPREAD,
+            "the entries of x are not all equal",
+        ),
+        (r"Let \(x_1, \dots, x_n\) be a time series, not all zero.", SCALED, "x is not zero"),
+    ],
+    ids=["not-all-equal", "not-all-zero"],
+)
+def test_a_draw_the_prose_excludes_is_skipped_never_a_refutation(tmp_path, prose, body, skipped):
+    spec = property_spec("the result is finite", '{n: "integers(2, 6)", x: "randn(n)"}', r"\lvert z \rvert < 10^{9}")
+    note = prose_note(tmp_path, prose + " The result is finite.", body, spec)
+    (outcome,) = api.check([note], seed=0, trials=30).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+    assert f"precondition violated: {skipped}" in outcome.message
+    # the same listing without the sentence divides by zero on the constant draws: refuted, as before
+    bare = prose_note(tmp_path, r"Let \(x_1, \dots, x_n\) be observations. The result is finite.", body, spec)
+    (outcome,) = api.check([bare], seed=0, trials=30).notes[0].outcomes
+    assert outcome.status == "refuted" and "division by zero" in outcome.message
