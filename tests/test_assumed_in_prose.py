@@ -66,3 +66,47 @@ def test_a_draw_the_prose_excludes_is_skipped_never_a_refutation(tmp_path, prose
     bare = prose_note(tmp_path, r"Let \(x_1, \dots, x_n\) be observations. The result is finite.", body, spec)
     (outcome,) = api.check([bare], seed=0, trials=30).notes[0].outcomes
     assert outcome.status == "refuted" and "division by zero" in outcome.message
+
+
+#: Aitken's extrapolation of three partial sums: divides by the second difference, 0 on a constant sequence
+AITKEN = r"""
+\State \(d \gets S_3 - 2 S_2 + S_1\)
+\State \(z \gets S_3 - (S_3 - S_2)^{2} / d\)
+\State \Return \(z\)
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "assumed"),
+    [
+        ("We assume that no difference in a denominator vanishes.", True),
+        ("We assume no pivot is zero.", True),
+        ("Assuming no breakdown occurs, the method converges.", True),
+        ("We assume the denominators never vanish.", True),
+        ("Suppose no division by zero occurs.", True),
+        ("The denominator vanishes when the sequence is constant.", False),  # a fact, not an assumption
+        ("We assume the sums are real.", False),
+    ],
+)
+def test_an_assumption_that_no_denominator_vanishes_is_read(sentence, assumed):
+    from algoverify.running.prose_symbols import NONZERO_DIVISORS
+
+    assert (NONZERO_DIVISORS.search(sentence) is not None) == assumed
+
+
+def test_a_division_by_zero_the_note_assumes_away_skips_the_draw(tmp_path):
+    # Wynn's epsilon (fresh round 61): the structured draws' constant sums divide by zero, which the
+    # prose rules out in a sentence no test on entry can make; the draw is skipped and said so
+    spec = property_spec(
+        "the extrapolation is finite", '{S: "randn(3)"}', r"\lvert z \rvert < 10^{12}", check_id="finite"
+    )
+    prose = r"Let \(S_1, S_2, S_3\) be partial sums. We assume that no difference in a denominator vanishes."
+    note = prose_note(tmp_path, prose + " The extrapolation is finite.", AITKEN, spec)
+    (outcome,) = api.check([note], seed=0, trials=30).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+    text = note.read_text()
+    line = text[: text.index("We assume")].count("\n") + 1  # the sentence's own line
+    assert f"skipped: a denominator vanished, which the note assumes never happens (line {line})" in outcome.message
+    bare = prose_note(tmp_path, r"Let \(S_1, S_2, S_3\) be partial sums. The extrapolation is finite.", AITKEN, spec)
+    (outcome,) = api.check([bare], seed=0, trials=30).notes[0].outcomes
+    assert outcome.status == "refuted" and "division by zero" in outcome.message

@@ -117,6 +117,17 @@ KNOWN = {
     "which the checks do not draw: lint says so (AV303, AV307)",
     "round58/point-in-polygon": "the author's spec reads d_2 of a listing that counts from 0 (d_0, d_1): the run "
     "says so (AV306)",
+    "round61/de-boor": "de Boor's \\For{\\(j = k - p, \\dots, k\\)}: upward only when p \\ge 0, which nothing "
+    "declares; lint says so (AV207)",
+    "round61/hits": "Kleinberg's worded steps ('Set x_0 := z.', AV304) and the prose's 'they are the vectors x, y' "
+    "making the iterates inputs (AV307): lint says so",
+    "round61/hopfield": "Hertz-Krogh-Palmer's \\xi_i^\\mu, pattern mu of the matrix xi: lint asks whether it is the "
+    "entry (mu, i) or a power (AV204); and the author's after: matches two statements (AV502)",
+    "round61/pollard-p-minus-1": "HAC's \\ForAll{primes \\(q \\le B\\)}: a loop over a set in words; lint says so "
+    "(AV308)",
+    "round61/sellers": "P = p_1 p_2 \\cdots p_m in the prose: whether p_i is an entry or a row; lint asks (AV204)",
+    "round61/wave-equation-1d": "lint clean but cannot run: the prose numbers the grid from 0 (x_j for j = 0, …, J, "
+    "u_0^0 = 0) and the listing reads u_{j-1}^0 at j = 1, where the listing counts from 1 (AV306 at the run)",
     "round60/articulation-points": "CLRS's \\For{each neighbour \\(v\\) of \\(u\\)} inside a second procedure "
     "Visit(u, p), where the note's adjacency matrix is not in reach: v is not bound; lint says so (AV303)",
     "round60/fermat-factorisation": "the author's spec reads p and q, the factors the listing returns as a - b and "
@@ -134,6 +145,9 @@ KNOWN = {
 #: author's report says). A change here is a true claim refuted or a bug no longer caught: look first.
 REFUTED: dict[str, set[str]] = {
     # the planted bug (m rounded down) leaves x NIL: alpha^x = beta is false of that run, beside the check it marked
+    # [1, -1, 1, -1] at p = 2, zero-mean and not all zero as the prose asks, is predicted exactly: Burg's
+    # recursion divides 0 by 0 at order 2, in the listing as in the method
+    "round61/burg-fixed": {"matches-burg", "reflection-bounded"},
     "round59/bsgs": {"defining-congruence"},
     "round58/kaplan-meier": {"matches-transcription", "is-a-probability", "no-censoring"},
     "round1/conjugate-gradient": {"at-most-n-steps"},

@@ -181,6 +181,9 @@ class InputSpec:
     prime_transposes: bool = False
     #: members the prose fixes before a family's first ("with \\(e_{-1} = e_0 = 0\\)"): name → index → value
     fixed: dict[str, dict[int, float]] = field(default_factory=dict)
+    #: the line where the prose assumes no denominator vanishes ("we assume that no difference in a
+    #: denominator vanishes", Wynn's epsilon): a run that divides by zero is outside what it assumes
+    nonzero_divisors: int | None = None
 
     @property
     def names(self) -> list[str]:
@@ -279,6 +282,7 @@ class InputSpec:
             [*self.index_ranges, *other.index_ranges],
             self.prime_transposes or other.prime_transposes,
             {k: dict(v) for k, v in self.fixed.items()},
+            self.nonzero_divisors if self.nonzero_divisors is not None else other.nonzero_divisors,
         )
         for d in other.inputs:
             out.declare(d)

@@ -174,6 +174,8 @@ def prose_declarations(
     for sentence in reversed([s for s in sentences if s.span.end <= before]):
         _read(sentence, text, parse, spec, Origin("prose", line_of(sentence.span.start)), cases, of_entries)
         spec.prime_transposes |= PRIME_TRANSPOSES.search(sentence.read) is not None
+        if NONZERO_DIVISORS.search(sentence.read) is not None:
+            spec.nonzero_divisors = line_of(sentence.span.start)
     for rel, case, origin in cases:  # once every sentence is read: the set of vertices may come before
         set_by_case(rel, case, spec, origin)
     for name, after, piece, origin in of_entries:
@@ -182,6 +184,15 @@ def prose_declarations(
     return spec
 
 
+#: "we assume that no difference in a denominator vanishes", "no pivot is zero", "no breakdown occurs":
+#: an assumption on what the run computes, which no test on entry can make
+NONZERO_DIVISORS = re.compile(
+    r"\b(?:assume|assuming|suppose|provided)\b[^.;]*?"
+    r"(?:\bno\s+(?:[\w-]+\s+){0,4}?(?:denominators?|divisors?|pivots?)\b[^.;]*?\b(?:vanish(?:es)?|is\s+zero|becomes?\s+zero)"
+    r"|\b(?:denominators?|divisors?|pivots?)\b[^.;]*?\b(?:never|do(?:es)?\s+not)\s+vanish"
+    r"|\bno\s+(?:division\s+by\s+zero|breakdown)\b)",
+    re.I,
+)
 #: "the prime denotes transposition", "\(x'\) is the transpose of \(x\)", "primes for transposes"
 PRIME_TRANSPOSES = re.compile(
     r"\bprimes?\b[^.;]{0,40}\b(?:denotes?|means?|stands? for|for|is|indicates?)\b[^.;]{0,20}\btranspos"

@@ -65,6 +65,10 @@ def failed_run(result: Any, line_col: Callable[[int], tuple[int, int]], listing:
     f = result.finding
     line, col = line_col(f.span.start) if f.span is not None else (0, 0)
     text = f"the listing failed at line {line}:{col}: {f.code} {f.message}"
+    assumed = getattr(getattr(listing, "context", None), "nonzero_divisors", None)
+    if assumed is not None and f.code == "AV302" and f.message.startswith("division by zero"):
+        # the note assumes no denominator vanishes: a draw where one does is outside it, never a refutation
+        raise Rejected(f"a denominator vanished, which the note assumes never happens (line {assumed})", f)
     if f.code in REFUTING_CODES:
         return text
     if getattr(listing, "index_base_said", False) and _OUT_OF_RANGE.match(f.message):
