@@ -125,7 +125,9 @@ KNOWN = {
     "entry (mu, i) or a power (AV204); and the author's after: matches two statements (AV502)",
     "round61/pollard-p-minus-1": "HAC's \\ForAll{primes \\(q \\le B\\)}: a loop over a set in words; lint says so "
     "(AV308)",
-    "round61/sellers": "P = p_1 p_2 \\cdots p_m in the prose: whether p_i is an entry or a row; lint asks (AV204)",
+    "round61/sellers": "the spec's set-builder says 't_{j-m+i} = p_i \\text{ for } i = 1, \\dots, m', a quantifier "
+    "in words a formula cannot run: lint says so (AV308); its reference check refutes the listing's j = 0, as its "
+    "author found",
     "round61/wave-equation-1d": "lint clean but cannot run: the prose numbers the grid from 0 (x_j for j = 0, …, J, "
     "u_0^0 = 0) and the listing reads u_{j-1}^0 at j = 1, where the listing counts from 1 (AV306 at the run)",
     "round60/articulation-points": "CLRS's \\For{each neighbour \\(v\\) of \\(u\\)} inside a second procedure "

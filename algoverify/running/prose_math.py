@@ -368,6 +368,12 @@ def _vector_of_entries(tree: M.Rel, spec: InputSpec, origin: Origin, piece: Piec
         spec.declare(Declared(name, tree.first.span, (length,), origin=origin, latex=text_of(piece.math)(tree.span)))
         spec.firsts.setdefault(name, run)
         return
+    if name is not None and run is not None and run.offset == 0:
+        # P = p_1 p_2 \cdots p_m (a pattern, Navarro's notation): a string whose entries are the p_i
+        latex = text_of(piece.math)(tree.span)
+        spec.declare(Declared(name, tree.first.span, (run.size,), origin=origin, latex=latex, entries=run.name))
+        spec.firsts.setdefault(name, Family(name, run.size, run.first, 0, origin, tree.span))
+        return
     family = read_family(value, origin)
     if name is None or family is None or family.offset != 0:
         return

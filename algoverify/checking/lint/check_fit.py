@@ -23,7 +23,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ...findings import BadInput, Finding, LocatedError, SpecReferenceError, UnboundName
+from ...findings import BadInput, Finding, LocatedError, NotExecutable, SpecReferenceError, UnboundName
+from ...math import mathexpr as M
 from ...math.names import variant
 from ...running.reads import reads_of
 from ...syntax import ir
@@ -260,6 +261,14 @@ def _check_findings(path: Path, check: Any, listing: Any, names: set[str]) -> li
             tree = spec_tree(check.plan.tree(latex), known | own, renames, pairs, coordinates)
         except LocatedError:
             continue  # math the spec cannot read is its own finding
+        worded = next((n for n in M.walk(tree) if isinstance(n, M.Text) and _QUANTIFIER.match(n.text)), None)
+        if worded is not None:  # "t_{j-m+i} = p_i \text{ for } i = 1, \dots, m": the run stops there (AV308)
+            message = (
+                f"\\text{{{worded.text}}} in {key[0]}: is a quantifier in words, which a formula cannot run; "
+                "write it \\forall i \\in \\{1, \\dots, m\\}: … (or \\forall i: … where the indices are known)"
+            )
+            out.append(NotExecutable.finding(check.at(*key), path, message=message))
+            continue
         for read in reads_of(tree, known | own):
             labelled = _LABELLED.match(read.name)
             if labelled is not None and labelled.group("base") in known:
@@ -267,6 +276,10 @@ def _check_findings(path: Path, check: Any, listing: Any, names: set[str]) -> li
             out.append(_unbound(path, check, key, latex, read))
             break
     return out
+
+
+#: words in a formula that quantify what precedes them: "for", "for all", "for every", "for each"
+_QUANTIFIER = re.compile(r"\s*for(?:\s+(?:all|every|each|any))?\s*$", re.I)
 
 
 def _unbound(path: Path, check: Any, key: tuple[Any, ...], latex: str, read: Any) -> Finding:
