@@ -164,6 +164,9 @@ def _name_findings(report: NoteReport) -> list[Finding]:
     from ..checking.lint.check_fit import formula_findings, input_findings
     from ..checking.lint.lint_rules import lint_index_powers
     from ..checking.lint.listing_names import declared_matrices, name_findings
+    from ..findings import AmbiguousMath
+    from ..math.segments import parse_segment
+    from ..running.two_lengths import two_lengths
 
     if report.note is None:
         return []
@@ -189,6 +192,10 @@ def _name_findings(report: NoteReport) -> list[Finding]:
         for (_, algorithm), context, resolutions in zip(listings, names.contexts, names.resolved):
             if algorithm is not None:  # a warning of what runs as written: the power
                 calls += lint_index_powers(report.note, algorithm, declared_matrices(context, resolutions))
+                found += [  # \delta_j stored beside \delta_k read over another length: the run refuses it
+                    AmbiguousMath.finding(span, report.path, message=message)
+                    for span, message in two_lengths(algorithm, parse_segment).items()
+                ]
     except Exception as exc:  # a bug in the resolution must not hide the note's other findings
         return [_internal(report.path, None, "binding the listings' names", exc)]
     return [by_role(f, True) for f in found] + calls

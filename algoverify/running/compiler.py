@@ -121,6 +121,9 @@ class _Compiler(Loops, Worded):
     identities: dict[str, str] = field(default_factory=dict)
     #: names set to 0 or I whose size the note does not say (lint's AV204): the run refuses to guess one
     unsized: dict[str, str] = field(default_factory=dict)
+    #: statements that store a family by one index while reading it by another of a different length
+    #: (Bishop's \delta_j beside \delta_k, :mod:`.two_lengths`): refused, as lint's AV204 says
+    two_lengths: dict[Span, str] = field(default_factory=dict)
     #: each range's direction, from its bounds and the loops around it (:mod:`~algoverify.math.ranges`)
     directions: dict[int, int | None] = field(default_factory=dict)
     #: what a statement reads that its math does not name: the graph's matrix of "each neighbour w of v"
@@ -310,6 +313,9 @@ class _Compiler(Loops, Worded):
     # statements
 
     def s_Assign(self, node: ir.Assign) -> Exec:
+        ambiguous = self.two_lengths.get(node.value.span)
+        if ambiguous is not None:
+            return _refuse_statement(node.value.span, ambiguous)
         target = self.math(node.target)
         stated = factorization(target)
         if stated is not None:
@@ -697,6 +703,7 @@ def compile_function(
         filled=names.filled,
         identities=names.identities,
         unsized=unsized_starts(names),
+        two_lengths=parent.two_lengths,
         directions=parent.directions,
         deterministic=parent.deterministic,
     )
@@ -767,6 +774,15 @@ def unsized_starts(names: Any) -> dict[str, str]:
 def _numbered(value: Callable[[Env], Any], first: int) -> Callable[[Env], Any]:
     """``value`` read from index ``first`` (a vector the note numbers from 0 in a listing that counts from 1)."""
     return lambda env: numbered_from(value(env), first)
+
+
+def _refuse_statement(span: Span, message: str) -> Exec:
+    """A statement whose reading the note does not decide: AV204 when it runs, as lint says."""
+
+    def refuse(env: Env) -> None:
+        raise LocatedError(AmbiguousMath, span, message=message)
+
+    return refuse
 
 
 def _refused(start: str, name: str, tree: M.MathNode) -> Callable[[Env], Any]:

@@ -62,6 +62,7 @@ from .runstate import (
 from .scope import Scope, constant_letters, join_families, scopes
 from .signature import assigned_names, entry_function, entry_of, listing_words, output_names
 from .symbols import own_declarations, resolve
+from .two_lengths import two_lengths
 
 __all__ = [
     "Budget",
@@ -123,6 +124,7 @@ def compile_program(
         parse=parse,
         context=context or InputSpec(),
         directions=range_directions(algorithm, parse),
+        two_lengths=two_lengths(algorithm, parse),
         deterministic=not (functions or bindings.by_text or bindings.by_line or set(FUNCTIONS) - BUILTIN_FUNCTIONS),
     )
     by_scope = {s.function: s for s in scopes(algorithm, parse, known=set(functions or {}), declared=_given(context))}
