@@ -184,6 +184,8 @@ class InputSpec:
     #: the line where the prose assumes no denominator vanishes ("we assume that no difference in a
     #: denominator vanishes", Wynn's epsilon): a run that divides by zero is outside what it assumes
     nonzero_divisors: int | None = None
+    #: strings the prose spells as their symbols (``s = s_1 s_2 \dots s_m``): name → length; ``|s|`` is it
+    strings: dict[str, str] = field(default_factory=dict)
 
     @property
     def names(self) -> list[str]:
@@ -283,6 +285,7 @@ class InputSpec:
             self.prime_transposes or other.prime_transposes,
             {k: dict(v) for k, v in self.fixed.items()},
             self.nonzero_divisors if self.nonzero_divisors is not None else other.nonzero_divisors,
+            {**other.strings, **self.strings},
         )
         for d in other.inputs:
             out.declare(d)

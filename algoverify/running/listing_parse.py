@@ -142,8 +142,12 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
     primed = frozenset(identifier(t) for t in targets if isinstance(t, M.Sym) and t.accents[-1:] == ("prime",))
     transposes = context is not None and context.prime_transposes
 
+    strings = dict(context.strings) if context is not None else {}
+
     def plain(m: ir.Math) -> M.MathNode:
         tree = inline_definitions(join_words(parse_segment(m), words), by_prose)
+        if strings:  # |s| of a string the prose spells s = s_1 s_2 \dots s_m: its length m, never |s_i| entrywise
+            tree = M.transform(tree, lambda node: _string_length(node, strings))
         if transposes:
             tree = M.transform(tree, lambda node: _prime_transpose(node, primed))
         if constants:
@@ -525,6 +529,13 @@ def _raised(node: M.MathNode) -> tuple[str, M.MathNode] | None:
 
 def _names_in(node: M.MathNode) -> set[str]:
     return {n for x in M.walk(node) if isinstance(x, M.Sym) and (n := identifier(x)) is not None}
+
+
+def _string_length(node: M.MathNode, strings: dict[str, str]) -> M.MathNode:
+    """``\\lvert s \\rvert`` of a spelled string as ``\\mathrm{len}(s)``: it still reads s, whatever it is given."""
+    if isinstance(node, M.Abs) and isinstance(node.operand, M.Sym) and identifier(node.operand) in strings:
+        return M.Apply(M.Sym("len", span=node.span), (node.operand,), span=node.span)
+    return node
 
 
 def level_letters(algorithm: ir.Algorithm) -> frozenset[str]:

@@ -367,12 +367,16 @@ def _vector_of_entries(tree: M.Rel, spec: InputSpec, origin: Origin, piece: Piec
         length = run.size if run.offset == 0 else f"{run.size} {'+' if run.offset > 0 else '-'} {abs(run.offset)}"
         spec.declare(Declared(name, tree.first.span, (length,), origin=origin, latex=text_of(piece.math)(tree.span)))
         spec.firsts.setdefault(name, run)
+        if run.offset == 0 and isinstance(run.size, str):
+            spec.strings.setdefault(name, run.size)  # |s| of the string s = s_1 s_2 \dots s_m is m
         return
     if name is not None and run is not None and run.offset == 0:
         # P = p_1 p_2 \cdots p_m (a pattern, Navarro's notation): a string whose entries are the p_i
         latex = text_of(piece.math)(tree.span)
         spec.declare(Declared(name, tree.first.span, (run.size,), origin=origin, latex=latex, entries=run.name))
         spec.firsts.setdefault(name, Family(name, run.size, run.first, 0, origin, tree.span))
+        if isinstance(run.size, str):
+            spec.strings.setdefault(name, run.size)
         return
     family = read_family(value, origin)
     if name is None or family is None or family.offset != 0:

@@ -1,0 +1,37 @@
+r"""Readings a fresh round-62 note needed: the length of a string the prose spells as its symbols.
+
+Winkler's Jaro comparator: "Let \(s = s_1 s_2 \dots s_m\) and \(t = t_1 t_2 \dots t_n\) be two
+strings", and the listing's window \(\max(0, \lfloor \max(\lvert s \rvert, \lvert t \rvert) / 2
+\rfloor - 1)\). \(\lvert s \rvert\) was the entrywise absolute value, lint clean, and the run
+stopped (AV305).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from helpers import prose_note
+
+from algoverify import api
+
+BODY = r"""
+\State \(w \gets \max(\lvert s \rvert, \lvert t \rvert)\)
+\State \(c \gets 0\)
+\For{\(i = 1, \dots, \lvert s \rvert\)}
+  \State \(c \gets c + s_i\)
+\EndFor
+\State \Return \(w + c\)
+"""
+
+
+@pytest.mark.parametrize(
+    "prose",
+    [
+        r"Let \(s = s_1 s_2 \dots s_m\) and \(t = t_1 t_2 \dots t_n\) be two strings.",
+        r"Let \(s = s_1 s_2 \cdots s_m\) and \(t = t_1 t_2 \cdots t_n\) be two strings.",
+    ],
+)
+def test_the_bars_of_a_spelled_string_are_its_length(tmp_path, prose):
+    listing = api.load(prose_note(tmp_path, prose, BODY)).listings[0]  # lint clean
+    s, t = np.array([-1.0, -2.0, -3.0]), np.array([5.0, 6.0])
+    assert listing(s=s, t=t) == 3 + (-6.0)  # max(|s|, |t|) = max(3, 2), never max of absolute values
