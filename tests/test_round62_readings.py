@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from helpers import prose_note
+from helpers import property_spec, prose_note
 
 from algoverify import api
 
@@ -35,3 +35,23 @@ def test_the_bars_of_a_spelled_string_are_its_length(tmp_path, prose):
     listing = api.load(prose_note(tmp_path, prose, BODY)).listings[0]  # lint clean
     s, t = np.array([-1.0, -2.0, -3.0]), np.array([5.0, 6.0])
     assert listing(s=s, t=t) == 3 + (-6.0)  # max(|s|, |t|) = max(3, 2), never max of absolute values
+
+
+def test_a_max_over_a_family_the_listing_stores_from_0_runs_over_what_it_stored(tmp_path):
+    # Foley et al.'s midpoint circle records (X_0, Y_0), …, (X_J, Y_J) in a listing that counts from 1;
+    # the check's \max_j ran j over 1 … J + 1 and stopped past the end (AV306)
+    body = r"""
+\State \(j \gets 0\); \(X_j \gets 0\)
+\While{\(j < N\)}
+  \State \(j \gets j + 1\); \(X_j \gets j^{2}\)
+\EndWhile
+\State \Return \(X\)
+"""
+    spec = property_spec("The squares stay below N squared", '{N: "integers(1, 6)"}', r"\max_{j} X_j \le N^{2}")
+    note = prose_note(tmp_path, r"Let \(N \ge 1\). The squares stay below N squared.", body, spec)
+    (outcome,) = api.check([note], seed=0, trials=10).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+    spec_false = spec.replace(r"\le N^{2}", r"\le N^{2} - 1")  # the last square is N²: j reached J = N
+    note = prose_note(tmp_path, r"Let \(N \ge 1\). The squares stay below N squared.", body, spec_false)
+    (outcome,) = api.check([note], seed=0, trials=10).notes[0].outcomes
+    assert outcome.status == "refuted", outcome.message

@@ -403,7 +403,9 @@ def _indexed(n: M.MathNode) -> tuple[M.MathNode | None, tuple[M.MathNode, ...]]:
 def _extent(value: Any, axis: int, first: int) -> tuple[int, int] | None:
     """The first and last index of ``value`` along ``axis``, or ``None`` when it has no such indices."""
     if isinstance(value, np.ndarray):
-        return (first, first + value.shape[axis] - 1) if value.ndim > axis else None
+        own = getattr(value, "first", None) if axis == 0 else None  # X_0, X_1, … of a listing that counts from 1
+        start = own if type(own) is int else first
+        return (start, start + value.shape[axis] - 1) if value.ndim > axis else None
     if isinstance(value, Sequence):  # x_k stored by index: the indices stored, when they are consecutive
         keys = [k[axis] if type(k) is tuple and len(k) > axis else k if axis == 0 else None for k in value]
         if not keys or any(type(k) is not int for k in keys):
