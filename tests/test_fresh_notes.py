@@ -117,6 +117,11 @@ KNOWN = {
     "which the checks do not draw: lint says so (AV303, AV307)",
     "round58/point-in-polygon": "the author's spec reads d_2 of a listing that counts from 0 (d_0, d_1): the run "
     "says so (AV306)",
+    "round62/backprop": "the author's spec draws W1, W2 for the listing's W^{(1)}, W^{(2)} (AV307), and Bishop's "
+    "\\delta_j beside \\delta_k over two lengths: lint asks whether they are one family (AV204)",
+    "round62/brandes": "Brandes's stack and queue arrows ('pop \\(w \\gets S\\)'): lint says so (AV308)",
+    "round62/nelder-mead": "'order the vertices so that …' needs a binding (AV304), and the contraction points "
+    "x_c, x_{cc} beside the vertices x_i: lint asks (AV303, AV204)",
     "round61/de-boor": "de Boor's \\For{\\(j = k - p, \\dots, k\\)}: upward only when p \\ge 0, which nothing "
     "declares; lint says so (AV207)",
     "round61/hits": "Kleinberg's worded steps ('Set x_0 := z.', AV304) and the prose's 'they are the vectors x, y' "
@@ -226,6 +231,7 @@ AS_EXPECTED: dict[str, tuple[str, str]] = {
     "round59/bsgs": ("discrete-log", "round59/bsgs-fixed"),
     # its A had one column at N = 1 (a_i \gets 0 that no body adds to), for the control as for the bug
     "round60/nbody-direct-summation": ("matches-newton", "round60/nbody-direct-summation-fixed"),
+    "round62/beeman": ("matches-reference", "round62/beeman-fixed"),
 }
 #: notes whose own module needs a package algoverify does not install
 NEEDS = {

@@ -55,3 +55,15 @@ def test_a_max_over_a_family_the_listing_stores_from_0_runs_over_what_it_stored(
     note = prose_note(tmp_path, r"Let \(N \ge 1\). The squares stay below N squared.", body, spec_false)
     (outcome,) = api.check([note], seed=0, trials=10).notes[0].outcomes
     assert outcome.status == "refuted", outcome.message
+
+
+@pytest.mark.parametrize("step", [r"\Delta t^2", r"\Delta t^{2}"])
+def test_a_step_squared_as_written_is_the_square_of_the_step(tmp_path, step):
+    # Beeman's x_{n+1} = x_n + v_n Δt + (4 a_n − a_{n−1}) Δt² / 6: Δt² was Δ times t², and Δ not defined (AV303)
+    body = rf"""
+\Require \(x, v, a\), step \(\Delta t > 0\)
+\State \(y \gets x + v \Delta t + a {step} / 2\)
+\State \Return \(y\)
+"""
+    listing = api.load(prose_note(tmp_path, r"Let \(\Delta t\) be the time step.", body)).listings[0]
+    assert listing(x=1.0, v=2.0, a=4.0, Deltat=0.5) == pytest.approx(1.0 + 1.0 + 4.0 * 0.25 / 2)

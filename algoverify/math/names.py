@@ -391,6 +391,10 @@ def _join_factors(factors: list[MathNode], words: frozenset[str] | set[str]) -> 
                 if run + factor.base.name in words:  # type: ignore[attr-defined]  # \Delta\theta_i
                     subscripted = (j, run + factor.base.name)  # type: ignore[attr-defined]
                     break
+            if j == i + 1 and isinstance(factor, Pow) and _increment(factors[i]) and _letter(factor.base):
+                if run + _letter(factor.base) in words:  # type: ignore[operator]  # \Delta t^2: (\Delta t)^2
+                    subscripted = (j, run + _letter(factor.base))  # type: ignore[operator]
+                    break
             if j > i and isinstance(factor, Apply) and _letter(factor.fn) and run + _letter(factor.fn) in words:
                 subscripted = (j, run + _letter(factor.fn))  # type: ignore[operator]  # `Neville(x, y, t)`
                 break
@@ -409,7 +413,7 @@ def _join_factors(factors: list[MathNode], words: frozenset[str] | set[str]) -> 
                 fn = Sym(name, span=factors[i].span.cover(last.fn.span))
                 out.append(dataclasses.replace(last, fn=fn, span=factors[i].span.cover(last.span)))
             else:
-                assert isinstance(last, Idx)
+                assert isinstance(last, (Idx, Pow))
                 base = Sym(name, span=factors[i].span.cover(last.base.span))
                 out.append(dataclasses.replace(last, base=base, span=factors[i].span.cover(last.span)))
             i = j + 1
