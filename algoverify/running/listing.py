@@ -93,6 +93,7 @@ class Listing:
         self._functions = functions if functions is not None else {}
         self._program: Program | None = None
         self._exact: Program | None = None
+        self._aliases: dict[str, str] | None = None
         self.last_trace: Trace | None = None
 
     # --- description ---------------------------------------------------------------------
@@ -138,7 +139,9 @@ class Listing:
         """The names a reader gives outputs ``result_k`` (``t`` → ``result_1``): :func:`.signature.output_aliases`."""
         from .signature import listing_aliases
 
-        return listing_aliases(self.algorithm)
+        if self._aliases is None:  # read on every trial of a property check: the returns never change
+            self._aliases = listing_aliases(self.algorithm)
+        return self._aliases
 
     @property
     def returns_nothing(self) -> bool:
