@@ -67,3 +67,19 @@ def test_a_greek_index_beside_a_latin_one_is_an_entry_of_two_indices(subscript):
     out = listing.run({"xi": xi, "p": 2, "N": 3})
     assert out.finding is None
     assert np.allclose(np.asarray(out.value), xi.sum(axis=0))  # not ξ at the product μ·i
+
+
+def test_a_listing_with_an_index_superscript_is_not_run_and_never_refuted(tmp_path):
+    # the Hopfield listing of fresh round 61 was refuted: read as a power, its weights were wrong
+    path = _note(tmp_path, r"\State $w_i \gets \sum_{\mu=1}^{p} \xi_i^\mu$")
+    text = path.read_text()
+    path.write_text(
+        text.replace(
+            "---\ntitle: t\n---",
+            "---\ntitle: t\nalgoverify:\n  checks:\n    - id: c\n      kind: property\n      listing: F\n"
+            '      inputs: {p: 2, N: 3, xi: "randn(p, N)", x: "randn(N)"}\n      holds: \'w_1 = w_1\'\n---',
+        )
+    )
+    (outcome,) = api.check([path], seed=0, trials=3).notes[0].outcomes
+    assert outcome.status == "could not check"
+    assert "AV204" in outcome.message and r"\xi_{\mu, i}" in outcome.message

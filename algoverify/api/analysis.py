@@ -166,7 +166,7 @@ def _name_findings(report: NoteReport) -> list[Finding]:
     from ..checking.lint.listing_names import declared_matrices, name_findings
     from ..findings import AmbiguousMath
     from ..math.segments import parse_segment
-    from ..running.two_lengths import two_lengths
+    from ..running.two_lengths import index_powers, two_lengths
 
     if report.note is None:
         return []
@@ -191,11 +191,12 @@ def _name_findings(report: NoteReport) -> list[Finding]:
         calls += [f for f in formulas if f.span not in seen]
         for (_, algorithm), context, resolutions in zip(listings, names.contexts, names.resolved):
             if algorithm is not None:  # a warning of what runs as written: the power
-                calls += lint_index_powers(report.note, algorithm, declared_matrices(context, resolutions))
-                found += [  # \delta_j stored beside \delta_k read over another length: the run refuses it
-                    AmbiguousMath.finding(span, report.path, message=message)
-                    for span, message in two_lengths(algorithm, parse_segment).items()
-                ]
+                matrices = declared_matrices(context, resolutions)
+                # \xi_i^\mu of a matrix in an assignment, \delta_j stored beside \delta_k read over another
+                # length: the run refuses the statement
+                refused = {**index_powers(algorithm, parse_segment, matrices), **two_lengths(algorithm, parse_segment)}
+                found += [AmbiguousMath.finding(at, report.path, message=m) for at, m in refused.values()]
+                calls += lint_index_powers(report.note, algorithm, matrices, refused)
     except Exception as exc:  # a bug in the resolution must not hide the note's other findings
         return [_internal(report.path, None, "binding the listings' names", exc)]
     return [by_role(f, True) for f in found] + calls

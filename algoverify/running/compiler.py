@@ -123,7 +123,7 @@ class _Compiler(Loops, Worded):
     unsized: dict[str, str] = field(default_factory=dict)
     #: statements that store a family by one index while reading it by another of a different length
     #: (Bishop's \delta_j beside \delta_k, :mod:`.two_lengths`): refused, as lint's AV204 says
-    two_lengths: dict[Span, str] = field(default_factory=dict)
+    two_lengths: dict[Span, tuple[Span, str]] = field(default_factory=dict)
     #: each range's direction, from its bounds and the loops around it (:mod:`~algoverify.math.ranges`)
     directions: dict[int, int | None] = field(default_factory=dict)
     #: what a statement reads that its math does not name: the graph's matrix of "each neighbour w of v"
@@ -315,7 +315,7 @@ class _Compiler(Loops, Worded):
     def s_Assign(self, node: ir.Assign) -> Exec:
         ambiguous = self.two_lengths.get(node.value.span)
         if ambiguous is not None:
-            return _refuse_statement(node.value.span, ambiguous)
+            return _refuse_statement(*ambiguous)
         target = self.math(node.target)
         stated = factorization(target)
         if stated is not None:

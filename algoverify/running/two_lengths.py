@@ -25,9 +25,9 @@ from ..syntax import ir
 __all__ = ["two_lengths"]
 
 
-def two_lengths(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode]) -> dict[Span, str]:
-    """Each statement that stores one family over two lengths, by its value's span: what to say of it."""
-    out: dict[Span, str] = {}
+def two_lengths(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode]) -> dict[Span, tuple[Span, str]]:
+    """Each statement that stores one family over two lengths, by its value's span: where to say what."""
+    out: dict[Span, tuple[Span, str]] = {}
     for node, loops in _assignments(algorithm.body, ()):
         try:
             target, value = parse(node.target), parse(node.value)
@@ -50,12 +50,13 @@ def two_lengths(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode])
             length = bounds[1]
             if any(_stored_by_one_index(n) == (name, other) for n in M.walk(bigop.body)):
                 written = identifier_latex(name)
-                out[node.value.span] = (
-                    f"{written}_{index} is stored for {index} up to {_shown(length)} while {written}_{other} is read "
-                    f"for {other} up to {_shown(bigop.hi)}: one family of two lengths, or two families with one "
-                    f"letter (Bishop's \\delta_j and \\delta_k)? Name them apart ({written}^{{(1)}}_{index}, "
+                message = (
+                    f"{written}_{index} is stored for {index} up to {_shown(length)} while {written}_{other} is "
+                    f"read for {other} up to {_shown(bigop.hi)}: one family of two lengths, or two families with "
+                    f"one letter (Bishop's \\delta_j and \\delta_k)? Name them apart ({written}^{{(1)}}_{index}, "
                     f"{written}^{{(2)}}_{other}), or run both indices over one range"
                 )
+                out[node.value.span] = node.value.span, message
                 break
     return out
 
@@ -95,3 +96,57 @@ def _shown(node: M.MathNode) -> str:
     if isinstance(node, M.Num):
         return node.text
     return "its bound"
+
+
+def index_powers(
+    algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode], matrices: set[str]
+) -> dict[Span, tuple[Span, str]]:
+    r"""Each assignment that raises a row of a matrix to an index (``\xi_i^\mu``), by its value's span: where, what.
+
+    Hertz, Krogh and Palmer write pattern μ of ξ as ``\xi_i^\mu``; TeX sets a power. Of a name the
+    note declares a matrix (``matrices``), with μ the index of a sum around it or of a loop, neither
+    reading is a guess the run may make: lint asks (AV204) and the run refuses the statement.
+    ``(\xi_i)^{\mu}`` says the power; a level the listing stores (``u_j^{n+1}``) is no power.
+    """
+    from .listing_parse import level_letters
+
+    loops: set[str] = set()
+    for n in ir.walk(algorithm):
+        if isinstance(n, (ir.ForRange, ir.ForAll)) and n.var is not None:
+            try:
+                loops.update(identifier(x) or "" for x in M.walk(parse(n.var)))
+            except LocatedError:
+                continue
+    levels = level_letters(algorithm)
+    out: dict[Span, tuple[Span, str]] = {}
+    for node in ir.walk(algorithm):
+        if not isinstance(node, ir.Assign):
+            continue
+        try:
+            value = parse(node.value)
+        except LocatedError:
+            continue
+        sums = {identifier(b.var) for b in M.walk(value) if isinstance(b, M.BigOp) and isinstance(b.var, M.Sym)}
+        for power in M.walk(value):
+            if not (isinstance(power, M.Pow) and isinstance(power.base, M.Idx) and isinstance(power.exp, M.Sym)):
+                continue
+            index, letter = identifier(power.exp), identifier(power.base.base)
+            if index is None or letter not in matrices or letter in levels or index not in sums | loops:
+                continue
+            offset = node.value.span.start
+            written = node.value.latex[power.span.start - offset : power.span.end - offset]
+            if written.lstrip().startswith("("):
+                continue  # (\xi_i)^{\mu}: the power, said
+            name, sup = identifier_latex(letter), identifier_latex(index)
+            row = node.value.latex[power.base.span.start - offset : power.base.span.end - offset]
+            entries = ", ".join(
+                node.value.latex[i.span.start - offset : i.span.end - offset] for i in power.base.indices
+            )
+            of = "the sum around it" if index in sums else "a loop"
+            message = (
+                f"{written} is read as the power ({row})^{{{sup}}} or as the entry ({sup}, {entries}), {sup} being "
+                f"the index of {of}: write {name}_{{{sup}, {entries}}} for the entry, ({row})^{{{sup}}} for the power"
+            )
+            out[node.value.span] = power.span, message
+            break
+    return out

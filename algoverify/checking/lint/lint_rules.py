@@ -262,14 +262,17 @@ def executed_trees(algorithm: ir.Algorithm) -> Iterator[Any]:
             continue
 
 
-def lint_index_powers(note: Note, algorithm: ir.Algorithm, matrices: set[str]) -> list[Finding]:
+def lint_index_powers(
+    note: Note, algorithm: ir.Algorithm, matrices: set[str], refused: Iterable[Span] = ()
+) -> list[Finding]:
     r"""AV204 where ``\xi_i^\mu`` of a matrix ξ raises a row to the power of an index: of a sum around it, or a loop.
 
     In index notation the superscript is an index too (pattern μ of ξ, Hertz–Krogh–Palmer's
     ``\xi_i^\mu`` of a p × N matrix); the listing reads a power, as TeX sets it. Only a name
     declared as a matrix (``matrices``) is asked about: ``x_i^{k}`` of a vector x is a power
     (the power sums). A level the listing stores (``u_j^{n+1} \gets …``) is read as a level;
-    ``(\xi_i)^{\mu}`` says the power.
+    ``(\xi_i)^{\mu}`` says the power. Inside ``refused`` (the values of assignments the run
+    refuses, :func:`~algoverify.running.two_lengths.index_powers`) the run's own finding says it.
     """
     from ...math import mathexpr as M
     from ...math.names import identifier
@@ -293,6 +296,8 @@ def lint_index_powers(note: Note, algorithm: ir.Algorithm, matrices: set[str]) -
                 continue
             index, letter = identifier(node.exp), identifier(node.base.base)
             if index is None or letter not in matrices or letter in levels or index not in sums | loops:
+                continue
+            if any(r.start <= node.span.start < r.end for r in refused):
                 continue
             written = text[node.span.start : node.span.end]
             if written.lstrip().startswith("("):
