@@ -62,7 +62,7 @@ from .runstate import (
 from .scope import Scope, constant_letters, join_families, scopes
 from .signature import assigned_names, entry_function, entry_of, listing_words, output_names
 from .symbols import own_declarations, resolve
-from .two_lengths import index_powers, two_lengths
+from .two_lengths import index_powers, matrices, two_lengths
 
 __all__ = [
     "Budget",
@@ -124,7 +124,10 @@ def compile_program(
         parse=parse,
         context=context or InputSpec(),
         directions=range_directions(algorithm, parse),
-        two_lengths={**index_powers(algorithm, parse, _matrices(context)), **two_lengths(algorithm, parse)},
+        two_lengths={
+            **index_powers(algorithm, parse, matrices(context.inputs if context is not None else ())),
+            **two_lengths(algorithm, parse),
+        },
         deterministic=not (functions or bindings.by_text or bindings.by_line or set(FUNCTIONS) - BUILTIN_FUNCTIONS),
     )
     by_scope = {s.function: s for s in scopes(algorithm, parse, known=set(functions or {}), declared=_given(context))}
@@ -215,12 +218,3 @@ def read_signature(
 def _given(context: InputSpec | None) -> frozenset[str]:
     """The inputs the note gives a listing, by name (see :attr:`~.scope_types.Scope.declared`)."""
     return frozenset(d.name for d in context.inputs) if context is not None else frozenset()
-
-
-def _matrices(context: InputSpec | None) -> set[str]:
-    """The names the prose declares as matrices (two sizes, or the noun): a row's power may be an index."""
-    if context is None:
-        return set()
-    return {
-        d.name for d in context.inputs if (d.shape is not None and len(d.shape) == 2) or d.noun in ("matrix", "square")
-    }

@@ -9,11 +9,14 @@ family by another index, over a range of a different length, is that notation: n
 a guess lint may make, so lint asks (AV204) and the run refuses the statement. Gauss–Seidel's
 ``x_i \gets (b_i - \sum_{j \ne i} a_{ij} x_j) / a_{ii}`` reads and stores one family over one
 length, and is not asked about.
+
+The same holds of an index written as a superscript (:func:`index_powers`): Hertz, Krogh and
+Palmer's ``\xi_i^\mu``, pattern μ of a matrix ξ, is a power as TeX sets it.
 """
 
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from ..findings import LocatedError
 from ..math import mathexpr as M
@@ -22,7 +25,7 @@ from ..math.names import identifier
 from ..source import Span
 from ..syntax import ir
 
-__all__ = ["two_lengths"]
+__all__ = ["index_powers", "loop_letters", "matrices", "superscript_indices", "two_lengths"]
 
 
 def two_lengths(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode]) -> dict[Span, tuple[Span, str]]:
@@ -110,13 +113,7 @@ def index_powers(
     """
     from .listing_parse import level_letters
 
-    loops: set[str] = set()
-    for n in ir.walk(algorithm):
-        if isinstance(n, (ir.ForRange, ir.ForAll)) and n.var is not None:
-            try:
-                loops.update(identifier(x) or "" for x in M.walk(parse(n.var)))
-            except LocatedError:
-                continue
+    loops = loop_letters(algorithm, parse)
     levels = level_letters(algorithm)
     out: dict[Span, tuple[Span, str]] = {}
     for node in ir.walk(algorithm):
@@ -126,13 +123,8 @@ def index_powers(
             value = parse(node.value)
         except LocatedError:
             continue
-        sums = {identifier(b.var) for b in M.walk(value) if isinstance(b, M.BigOp) and isinstance(b.var, M.Sym)}
-        for power in M.walk(value):
-            if not (isinstance(power, M.Pow) and isinstance(power.base, M.Idx) and isinstance(power.exp, M.Sym)):
-                continue
-            index, letter = identifier(power.exp), identifier(power.base.base)
-            if index is None or letter not in matrices or letter in levels or index not in sums | loops:
-                continue
+        for power, index, of in superscript_indices(value, matrices, levels, loops):
+            letter = identifier(power.base.base) or ""
             offset = node.value.span.start
             written = node.value.latex[power.span.start - offset : power.span.end - offset]
             if written.lstrip().startswith("("):
@@ -142,7 +134,6 @@ def index_powers(
             entries = ", ".join(
                 node.value.latex[i.span.start - offset : i.span.end - offset] for i in power.base.indices
             )
-            of = "the sum around it" if index in sums else "a loop"
             message = (
                 f"{written} is read as the power ({row})^{{{sup}}} or as the entry ({sup}, {entries}), {sup} being "
                 f"the index of {of}: write {name}_{{{sup}, {entries}}} for the entry, ({row})^{{{sup}}} for the power"
@@ -150,3 +141,34 @@ def index_powers(
             out[node.value.span] = power.span, message
             break
     return out
+
+
+def matrices(declared: Iterable[Any]) -> set[str]:
+    """The names declared as matrices (two sizes, or the noun): a row of one raised to an index may be an entry."""
+    return {d.name for d in declared if (d.shape is not None and len(d.shape) == 2) or d.noun in ("matrix", "square")}
+
+
+def loop_letters(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode]) -> set[str]:
+    """The names the listing's ``\\For`` and ``\\ForAll`` loops run over."""
+    loops: set[str] = set()
+    for n in ir.walk(algorithm):
+        if isinstance(n, (ir.ForRange, ir.ForAll)) and n.var is not None:
+            try:
+                loops.update(identifier(x) or "" for x in M.walk(parse(n.var)))
+            except LocatedError:
+                continue  # reported with the math
+    return loops
+
+
+def superscript_indices(
+    tree: M.MathNode, matrices: set[str], levels: frozenset[str], loops: set[str]
+) -> Iterator[tuple[M.Pow, str, str]]:
+    """Each ``X_i^\\mu`` of ``tree``, X a matrix and μ a sum's or a loop's index: the power, μ, what μ indexes."""
+    sums = {identifier(b.var) for b in M.walk(tree) if isinstance(b, M.BigOp) and isinstance(b.var, M.Sym)}
+    for power in M.walk(tree):
+        if not (isinstance(power, M.Pow) and isinstance(power.base, M.Idx) and isinstance(power.exp, M.Sym)):
+            continue
+        index, letter = identifier(power.exp), identifier(power.base.base)
+        if index is None or letter not in matrices or letter in levels or index not in sums | loops:
+            continue
+        yield power, index, "the sum around it" if index in sums else "a loop"

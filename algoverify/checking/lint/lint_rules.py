@@ -274,35 +274,21 @@ def lint_index_powers(
     ``(\xi_i)^{\mu}`` says the power. Inside ``refused`` (the values of assignments the run
     refuses, :func:`~algoverify.running.two_lengths.index_powers`) the run's own finding says it.
     """
-    from ...math import mathexpr as M
-    from ...math.names import identifier
     from ...math.segments import parse_segment
     from ...running.listing_parse import level_letters
+    from ...running.two_lengths import loop_letters, superscript_indices
 
-    loops: set[str] = set()
-    for n in ir.walk(algorithm):
-        if isinstance(n, (ir.ForRange, ir.ForAll)) and n.var is not None:
-            try:
-                loops.update(identifier(x) or "" for x in M.walk(parse_segment(n.var)))
-            except LocatedError:
-                continue
+    loops = loop_letters(algorithm, parse_segment)
     levels = level_letters(algorithm)
     text = note.source.text
     out = []
     for tree in executed_trees(algorithm):
-        sums = {identifier(b.var) for b in M.walk(tree) if isinstance(b, M.BigOp) and isinstance(b.var, M.Sym)}
-        for node in M.walk(tree):
-            if not (isinstance(node, M.Pow) and isinstance(node.base, M.Idx) and isinstance(node.exp, M.Sym)):
-                continue
-            index, letter = identifier(node.exp), identifier(node.base.base)
-            if index is None or letter not in matrices or letter in levels or index not in sums | loops:
-                continue
+        for node, _, of in superscript_indices(tree, matrices, levels, loops):
             if any(r.start <= node.span.start < r.end for r in refused):
                 continue
             written = text[node.span.start : node.span.end]
             if written.lstrip().startswith("("):
                 continue  # (\lambda_i)^{k}: the power, said
-            of = "the sum around it" if index in sums else "a loop"
             base = text[node.base.span.start : node.base.span.end]
             name = text[node.base.base.span.start : node.base.base.span.end]
             entries = ", ".join(text[i.span.start : i.span.end] for i in node.base.indices)

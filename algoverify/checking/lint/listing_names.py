@@ -210,8 +210,9 @@ def _displayed(
 
 def declared_matrices(context: InputSpec, resolutions: Sequence[tuple[Any, Resolution]]) -> set[str]:
     """The names the prose or a ``\\Require`` declares as matrices (two sizes, or the noun)."""
-    declared = [*context.inputs, *(d for _, r in resolutions for d in r.declarations.inputs)]
-    return {d.name for d in declared if (d.shape is not None and len(d.shape) == 2) or d.noun in ("matrix", "square")}
+    from ...running.two_lengths import matrices
+
+    return matrices([*context.inputs, *(d for _, r in resolutions for d in r.declarations.inputs)])
 
 
 def name_findings(
