@@ -59,7 +59,6 @@ KNOWN = {
     "lint says so (AV502)",
     "round36/circular-convolution": "Oppenheim and Schafer's x_3[n] \\gets … (a subscripted signal stored by "
     "brackets) and ((n - m))_N: lint says so (AV308)",
-    "round37/hungarian-assignment": "the duals u_{i_0}, v_{j_0} of a label j_0 and the loop's own j: lint says so (AV303)",
     "round37/inverse-bwt": "T = t_1 \\cdots t_n, the output named in the prose as a word of letters: lint says so (AV308)",
     "round40/gp-regression": "Rasmussen and Williams's test point x_*, the solve L \\backslash y, and "
     "\\mathbb{V}[f_*], \\log p(y \\mid X) as names assigned: lint says so (AV201)",
@@ -133,8 +132,12 @@ KNOWN = {
     "round61/sellers": "the spec's set-builder says 't_{j-m+i} = p_i \\text{ for } i = 1, \\dots, m', a quantifier "
     "in words a formula cannot run: lint says so (AV308); its reference check refutes the listing's j = 0, as its "
     "author found",
-    "round61/wave-equation-1d": "lint clean but cannot run: the prose numbers the grid from 0 (x_j for j = 0, …, J, "
-    "u_0^0 = 0) and the listing reads u_{j-1}^0 at j = 1, where the listing counts from 1 (AV306 at the run)",
+    "round63/chaikin": "the author's claim: quotes 'One step' where the prose breaks the line inside the sentence "
+    "and says 'One\\nStep' (their own slip); lint is right to say AV407",
+    "round63/elastic-net-cd": "Friedman et al.'s positive part (\\lvert z \\rvert - \\gamma)_{+} (AV308) and "
+    "x_{ij} \\big( … \\big) with x_{ij} the entries of X (AV204): lint says so",
+    "round63/fir-lattice": "Proakis's stage signals f_m(n), g_m(n) stored by stage and time: no listing can store "
+    "into a call yet; lint says so (AV308, AV303)",
     "round60/articulation-points": "CLRS's \\For{each neighbour \\(v\\) of \\(u\\)} inside a second procedure "
     "Visit(u, p), where the note's adjacency matrix is not in reach: v is not bound; lint says so (AV303)",
     "round60/fermat-factorisation": "the author's spec reads p and q, the factors the listing returns as a - b and "

@@ -187,3 +187,53 @@ def _search(text: str, quote: str) -> tuple[int, int] | None:
 
 #: the prose of a note, rendered once for all its claims
 _rendered = functools.lru_cache(maxsize=8)(render)
+
+
+def nearest(prose: str, quote: str) -> tuple[int, str] | None:
+    """Where ``prose`` comes nearest to a ``quote`` it does not hold: ``(offset, how they differ)``, or ``None``.
+
+    The window of as many words as the quote that shares the most words with it, in order, ignoring
+    case and the punctuation after a word (of two as near, the one that starts with the quote's first
+    word); ``None`` when no window shares two thirds of them: nothing there to point at. The
+    difference names the first words that are not the same as written (``One Step`` against ``One
+    step``); the case of the first letter is not one, as :func:`locate` allows it.
+    """
+    from difflib import SequenceMatcher  # only when a claim is missing: never on the way of a clean note
+
+    words = [(m.start(), m.group()) for m in re.finditer(r"\S+", prose)]
+    wanted = quote.split()
+    if not wanted or not words:
+        return None
+    matcher = SequenceMatcher(None, autojunk=False)
+    matcher.set_seq2([_word(w) for w in wanted])
+    best: tuple[float, bool] = (0.0, False)
+    at = 0
+    for i in range(max(1, len(words) - len(wanted) + 1)):
+        matcher.set_seq1([_word(w) for _, w in words[i : i + len(wanted)]])
+        if matcher.real_quick_ratio() >= best[0] and matcher.quick_ratio() >= best[0]:
+            score = (matcher.ratio(), _word(words[i][1]) == _word(wanted[0]))
+            if score > best:
+                best, at = score, i
+    if best[0] < 2 / 3:
+        return None
+    bare = [_bare(w, k == 0) for k, (_, w) in enumerate(words[at : at + len(wanted)])]
+    said = [_bare(w, k == 0) for k, w in enumerate(wanted)]
+    for tag, i1, i2, j1, j2 in SequenceMatcher(None, bare, said, autojunk=False).get_opcodes():
+        if tag == "equal":
+            continue
+        note, claim = " ".join(bare[i1:i2]), " ".join(said[j1:j2])
+        if not note:
+            return words[at][0], f"the claim has “{claim}” that the note does not"
+        if not claim:
+            return words[at][0], f"the note has “{note}” that the claim does not"
+        return words[at][0], f"the claim has “{claim}” where the note has “{note}”"
+    return words[at][0], "the note has the same words, punctuated otherwise"
+
+
+def _word(word: str) -> str:
+    return word.rstrip(".,;:!?").lower()
+
+
+def _bare(word: str, first: bool) -> str:
+    word = word.rstrip(".,;:!?")
+    return word[:1].lower() + word[1:] if first else word

@@ -729,6 +729,23 @@ def _declare_membership(tree: M.In, spec: InputSpec, text_of: Callable[[Span], s
         spec.declare(Declared(name, item.span, shape, domain, member, latex=text_of(tree.span), origin=origin))
 
 
+def named_entries(tree: M.Rel) -> tuple[str, str] | None:
+    """``("N", "n")`` of ``N = (n_{ij})`` (or ``A = [a_{ij}]``): a matrix named by its generic entry, same letter."""
+    if [op for op, _ in tree.rest] != ["="] or not isinstance(tree.first, M.Sym):
+        return None
+    value = tree.rest[0][1]
+    if isinstance(value, M.ListLit) and len(value.items) == 1:
+        value = value.items[0]
+    if not (isinstance(value, M.Idx) and isinstance(value.base, M.Sym) and len(value.indices) == 2):
+        return None
+    if not all(isinstance(i, M.Sym) for i in value.indices) or value.indices[0] == value.indices[1]:
+        return None
+    name, entry = identifier(tree.first), identifier(value.base)
+    if name is None or entry is None or entry == name or entry.lower() != name.lower():
+        return None
+    return name, entry
+
+
 def _declare_relation(
     tree: M.Rel, spec: InputSpec, text_of: Callable[[Span], str], origin: Origin | None, *, joint: bool
 ) -> None:
@@ -751,6 +768,10 @@ def _declare_relation(
                 spec.carry(family.size, name, 1, origin)
             elif op == "in":
                 _declare_membership(M.In(tree.first, e, span=tree.span), spec, text_of, origin)
+        return
+    entries = named_entries(tree)
+    if entries is not None:  # Agresti's `N = (n_{ij})`: the table N, whose entries are the n_{ij}
+        spec.declare(Declared(entries[0], tree.first.span, origin=origin, entries=entries[1]))
         return
     if len(ops) == 1 and ops[0] == "=":
         # `A = [a_1, …, a_n]`: A is the input, a_j its column j, n its number of columns

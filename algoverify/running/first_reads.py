@@ -136,6 +136,13 @@ class _Walk:
                     if statements:
                         self.written.add(name)
             return
+        var = getattr(n, "var", None) if isinstance(n, (ir.ForRange, ir.ForAll)) else None
+        tree = self.tree(var) if var is not None and statements else None
+        if tree is not None:
+            # the loop binds its variable: Tarjan's \ForAll{w …} never reads a w from before (nor from
+            # a caller, whose own w a recursive Visit would otherwise hand back)
+            self.written |= names_in(tree)
+            self.written_any |= names_in(tree)
         if statements and isinstance(n, _LOOPS):
             stored = {self._stored_name(a) for a in ir.walk(n) if isinstance(a, ir.Assign)} - {None}
             looping = looping | stored  # type: ignore[operator]

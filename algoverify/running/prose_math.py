@@ -24,6 +24,7 @@ from .declarations import (
     bound_on_each,
     declare_math,
     function_type,
+    named_entries,
     read_family,
     text_of,
     written_family_of,
@@ -168,6 +169,10 @@ def relation(
         return False
     if ops == ["="] and _coordinates(tree, spec):
         return False  # "a point p_i = (x_i, y_i)": x_i and y_i are p_i's coordinates
+    ends = _both_ends(tree, origin)
+    if ends is not None:  # "u_0^0 = u_J^0 = 0": the family u_0^0, …, u_J^0 (numbered so even under an "if")
+        spec.add_family(ends)
+        return False
     fixed = _fixed_members(tree)
     if fixed is not None and not conditional:  # "with e_{-1} = e_0 = 0": the members before the errors e_1, …
         name, members = fixed
@@ -180,6 +185,7 @@ def relation(
         name = identifier(tree.first) if isinstance(tree.first, M.Sym) or _labelled_constant(tree.first) else None
         value = tree.rest[0][1]
         spelled = read_family(value) is not None or written_family_of(value, origin) is not None  # x = x_1 x_2 … x_m
+        spelled = spelled or named_entries(tree) is not None  # N = (n_{ij}): the table, named by its entries
         if name is not None and not conditional and not spelled and not isinstance(value, M.Range):
             # "the vertices V = {1, …, n}": a name the prose defines; bound only if a listing reads it
             spec.definitions.setdefault(name, (value, origin))
@@ -231,6 +237,38 @@ def _fixed_members(tree: M.Rel) -> tuple[str, dict[int, float]] | None:
     if number is None or None in indices or len(names) != 1 or None in names:
         return None
     return names.pop(), {at: number for at in indices}  # type: ignore[misc]
+
+
+def _both_ends(tree: M.Rel, origin: Origin) -> Family | None:
+    r"""``u_0 = u_J = 0``, ``u_0^0 = u_J^0 = 0``: one family's ends, at 0 and at a size, set to one value.
+
+    A reader takes the boundary values a grid's prose states as the family's first and last members:
+    ``u`` runs from 0 to ``J`` (``J + 1`` members), whatever the listing's own first index is. Only
+    the two ends, 0 and a name, make the pair: ``e_{-1} = e_0 = 0`` fixes members before the first.
+    """
+    *members, value = [tree.first, *(e for _, e in tree.rest)]
+    if any(op != "=" for op, _ in tree.rest) or len(members) != 2:
+        return None
+    if literal_number(value) is None and not isinstance(value, M.Sym):
+        return None
+    ends = [_member(m) for m in members]
+    if None in ends or len({name for name, _ in ends}) != 1:  # type: ignore[misc]
+        return None
+    (name, first), (_, last) = ends  # type: ignore[misc]
+    size = identifier(last) if isinstance(last, M.Sym) else None
+    if _whole(first) != 0 or size is None:
+        return None
+    return Family(name, size, 0, 1, origin, tree.span)
+
+
+def _member(node: M.MathNode) -> tuple[str, M.MathNode] | None:
+    """``(u, j)`` of ``u_j``; ``(u_of_0, j)`` of ``u_j^0``, an entry of the level ``u^0`` (else ``None``)."""
+    if isinstance(node, M.Pow) and isinstance(node.base, M.Idx) and isinstance(node.base.base, M.Sym):
+        node = M.Idx(M.Label(node.base.base, node.exp, span=node.span), node.base.indices, span=node.span)
+    if not (isinstance(node, M.Idx) and len(node.indices) == 1):
+        return None
+    name = identifier(node.base)
+    return (name, node.indices[0]) if name is not None else None
 
 
 def _whole(node: M.MathNode) -> int | None:

@@ -99,6 +99,8 @@ _STEPS = re.compile(
 )
 #: "A is an", "A, an" (an apposition): what stands between a name and its shape
 _IS = re.compile(r"^(?:(?:is|be|are)(?: (?:a|an|the))?|, (?:a|an|the))$", re.I)
+#: what may stand between the noun and its name: nothing, or what it holds ("a k × k table of counts N")
+_NAMED_NEXT = re.compile(r"\s*(?:of (?:counts|weights|costs|distances|numbers|integers|reals|frequencies|pixels)\s*)?")
 _NOUN_AFTER_DIMS = re.compile(
     r"^(?:- ?)?(?:dimensional )?(?:(?:real|integer|symmetric|square|positive definite|non-?negative|"
     r"adjacency|weight|distance|cost|capacity|transition|incidence|design|data|covariance|gram|kernel|"
@@ -454,7 +456,7 @@ def text_properties(text: ir.Text, spec: InputSpec, parse: Parse, origin: Origin
         group = []
         nxt = parts[i + 2] if i + 2 < len(parts) and isinstance(parts[i + 2], ir.Math) else None
         noun = _NOUN_AFTER_DIMS.match(after)
-        dims = dims_of(tree) if noun and nxt is not None and not after[noun.end() :].strip() else None
+        dims = dims_of(tree) if noun and nxt is not None and _NAMED_NEXT.fullmatch(after[noun.end() :]) else None
         if dims is not None and len(dims) >= 2:  # "\(M \times N\) image \(f\)": f is M × N
             try:
                 target = name_of(Piece(parse(nxt), nxt))  # type: ignore[arg-type]
@@ -570,7 +572,7 @@ def _read_words(
     # "an m × n matrix A", "a k-vector v"
     noun = _NOUN_AFTER_DIMS.match(after)
     # the name right after the noun ("an n × n matrix A"), not one after "and" ("… matrix and b ∈ ℝⁿ")
-    if nxt is not None and noun and not after[noun.end() :].strip():
+    if nxt is not None and noun and _NAMED_NEXT.fullmatch(after[noun.end() :]):
         target = name_of(nxt)
         dims = dims_of(piece.tree)
         if target is not None and dims is not None:

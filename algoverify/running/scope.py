@@ -555,7 +555,7 @@ def _executed(node: ir.Node) -> Iterator[tuple[ir.Math | ir.Text, bool]]:
 def _container_maths(operation: Operation) -> Iterator[tuple[ir.Math, bool]]:
     """What a container statement stores and reads.
 
-    "\\(S \\gets\\) empty list" sets S; "pop \\(r\\) from \\(S\\)" sets r and reads S.
+    "\\(S \\gets\\) empty list" sets S; "pop \\(r\\) from \\(S\\)" sets r, reads S and sets it again.
     """
     kind, maths = operation.kind, operation.maths
     if kind == "new":
@@ -566,10 +566,12 @@ def _container_maths(operation: Operation) -> Iterator[tuple[ir.Math, bool]]:
     elif kind in ADDING:
         yield maths[0], False
         yield maths[-1], False
+        yield maths[-1], True  # the container after the push: a Visit's S is its caller's S, grown
     else:
         if len(maths) == 2:
             yield maths[0], True  # pop r from S: r is the item taken
         yield maths[-1], False
+        yield maths[-1], True
 
 
 def _stored(tree: M.MathNode, is_bound: Callable[[str], bool]) -> set[str]:

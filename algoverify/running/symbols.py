@@ -312,7 +312,14 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
                 conventions.add(name)
                 continue
     _stored_entries(scope, own_names | set(free), bound, declarations, out, conventions)
-    out.renames.update({d.entries: d.name for d in declarations.inputs if d.entries and d.entries not in own_names})
+    out.renames.update(
+        {
+            d.entries: d.name
+            for d in declarations.inputs
+            # Agresti's N = (n_{ij}) in \Require, then n \gets \sum_{i,j} n_{ij}: the entries, and n the total
+            if d.entries and (d.entries not in own_names or _total_of_entries(d.entries, scope))
+        }
+    )
     out.renames.update(
         {
             d.name[:1].lower() + d.name[1:]: d.name
@@ -636,14 +643,12 @@ def _entries_beside_total(lower: str, upper: str, scope: Scope, own: set[str]) -
 
     ``n`` (assigned whole, never stored by index) is the listing's own total.
     """
-    return (
-        lower != upper
-        and lower in scope.assigned_whole
-        and lower not in scope.stored_by_index
-        and scope.index_counts.get(lower) == {2}
-        and upper not in scope.bound
-        and upper not in own
-    )
+    return lower != upper and _total_of_entries(lower, scope) and upper not in scope.bound and upper not in own
+
+
+def _total_of_entries(lower: str, scope: Scope) -> bool:
+    """``n`` assigned whole and only read with two indices (``n_{ij}``): a total beside the entries it sums."""
+    return lower in scope.assigned_whole and lower not in scope.stored_by_index and scope.index_counts.get(lower) == {2}
 
 
 def _defined_not_drawn(d: Declared, context: InputSpec) -> bool:

@@ -657,10 +657,18 @@ _LIST_JOIN = re.compile(r",|,?\s*and", re.I)
 
 
 def _split_at(content: Sequence[_Piece], char: str) -> list[list[_Piece]]:
-    """``content`` in the groups that separators ``char`` (pieces of text of it alone) stand between."""
+    """``content`` in the groups that separators ``char`` (pieces of text of it alone) stand between.
+
+    A separator the lexer kept with the words after it (``$w \\gets \\mathrm{top}(S)$; pop $S$``, whose
+    text is ``; pop``) separates as well: the words start the next group.
+    """
     groups: list[list[_Piece]] = [[]]
     for piece in content:
-        if _is_separator(piece, char):
+        stripped = piece.value.lstrip()
+        if piece.kind == "text" and stripped.startswith(char) and stripped[1:].strip() and groups[-1]:
+            cut = piece.span.start + len(piece.value) - len(stripped) + 1
+            groups.append([_Piece("text", Span(cut, piece.span.end), value=stripped[1:])])
+        elif _is_separator(piece, char):
             groups.append([])
         else:
             groups[-1].append(piece)

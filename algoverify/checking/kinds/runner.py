@@ -19,7 +19,6 @@ from ...findings import (
     LimitAboveCeiling,
     LocatedError,
     PropertyFails,
-    QuoteMissing,
     ReferenceMismatch,
     Rule,
     SnippetOutputDiffers,
@@ -28,6 +27,7 @@ from ...findings import (
 from ...source import Span
 from ..outcome import CANNOT, KNOWN, REFUTED, VERIFIED, Outcome, Verdict
 from ..sandboxing.snippets import find_claim
+from ..specification.claims import missing_claim
 from ..specification.context import CheckContext
 from ..specification.schema import as_number
 from ..specification.spec import CheckSpec
@@ -133,7 +133,7 @@ def _locate_claim(check: CheckSpec, ctx: CheckContext) -> tuple[Span | None, lis
         return None, []
     found = find_claim(ctx.prose, check.claim)
     if found is None:
-        return None, [QuoteMissing.finding(check.span, ctx.path, check=check.id, what="claim", text=check.claim)]
+        return None, [missing_claim(check.span, ctx.path, check.id, check.claim, ctx.prose, ctx.prose_base)]
     return Span(ctx.prose_base + found[0], ctx.prose_base + found[1]), []
 
 

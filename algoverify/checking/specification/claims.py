@@ -15,13 +15,15 @@ What makes a sentence checkable is :mod:`~algoverify.checking.specification.cues
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Sequence
 
 from ...findings import Finding, QuoteMissing, UncheckedClaim
 from ...reading.notes import Note
 from ...reading.prose import Sentence, sentences
-from ...reading.rendered import locate, render
+from ...reading.rendered import locate, nearest, render
 from ...records import frozen
+from ...source import Span
 from .cues import cues
 
 __all__ = ["Claim", "Unchecked", "claims", "claim_findings", "quotes", "unchecked_entries"]
@@ -174,10 +176,18 @@ def claim_findings(note: Note, blocks: Sequence[Any], *, check_claims: bool = Tr
         where = marks.span(("algoverify", "unchecked", entry.index, "sentence")) or note.front_matter_span
         name = f"unchecked[{entry.index + 1}]"
         out.append(QuoteMissing.finding(where, note.path, check=name, what="sentence", text=entry.sentence))
+    prose = note.source.segment(note.body_span) if stale else ""
     for index, name, claim in stale:
         where = marks.span(("algoverify", "checks", index)) or note.front_matter_span
-        out.append(QuoteMissing.finding(where, note.path, check=name, what="claim", text=claim))
+        out.append(missing_claim(where, note.path, name, claim, prose, note.body_span.start))
     return out
+
+
+def missing_claim(where: Span, path: Path | None, check: str, claim: str, prose: str, base: int) -> Finding:
+    """AV407 for a ``claim:`` the prose (at offset ``base`` of the note) does not have, with its nearest passage."""
+    near = nearest(prose, claim)
+    details = {} if near is None else {"nearest passage": Span(base + near[0], base + near[0]), "difference": near[1]}
+    return QuoteMissing.finding(where, path, details, check=check, what="claim", text=claim)
 
 
 def _stale_claims(note: Note) -> list[tuple[int, str, str]]:

@@ -5,6 +5,7 @@ Also ``_NO_VALUE``: why the node types with no compiler have no value, for the f
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import numpy as np
@@ -51,6 +52,9 @@ def _range(node: M.Range, ctx: Context) -> Closure:
         if _bracketed(node, ctx):
             return lambda env: _array_of(members(env), node, ctx)
         return lambda env: _family_of(members(env), node, ctx)
+    varying = _one_difference(node.lo, node.hi)
+    if varying is not None and not (isinstance(node.lo, M.Num) or varying[0] is node.lo):
+        return _terms(node, varying, ctx)
     lo, hi = compile_expr(node.lo, ctx), compile_expr(node.hi, ctx)
 
     def integers(env: Env) -> Any:
@@ -58,6 +62,49 @@ def _range(node: M.Range, ctx: Context) -> Closure:
         return np.arange(a, b + 1, dtype=float) if not ctx.exact else np.array(range(a, b + 1), dtype=object)
 
     return integers
+
+
+def _terms(node: M.Range, varying: tuple[M.MathNode, M.MathNode], ctx: Context) -> Closure:
+    r"""``y(0), \dots, y(N-1)``, ``f(x_0), \dots, f(x_n)``: the terms between, one integer stepping.
+
+    Never the integers between the two terms' values (2, …, 6 of ``y(0) = 2`` and ``y(2) = 6``).
+    """
+    first, last = varying
+    lo, hi = compile_expr(first, ctx), compile_expr(last, ctx)
+    compiled: dict[int, Closure] = {}
+
+    def term(k: int) -> Closure:
+        if k not in compiled:  # the term at k, compiled once: a \Return runs it on every call
+            at = M.Num(str(k), span=first.span) if k >= 0 else M.Neg(M.Num(str(-k), span=first.span), span=first.span)
+            compiled[k] = compile_expr(M.transform(node.lo, lambda n: at if n is first else n), ctx)
+        return compiled[k]
+
+    def terms(env: Env) -> Any:
+        a, b = _whole_or_raise(lo(env), first, ctx), _whole_or_raise(hi(env), last, ctx)
+        values = [term(k)(env) for k in range(a, b + 1)]
+        return _family_of(values, node, ctx) if values else np.zeros(0)
+
+    return terms
+
+
+def _one_difference(a: M.MathNode, b: M.MathNode) -> tuple[M.MathNode, M.MathNode] | None:
+    """The one pair of subtrees where ``a`` and ``b`` differ (``0``, ``N - 1`` of ``y(0)``, ``y(N-1)``), or ``None``."""
+    found: list[tuple[M.MathNode, M.MathNode]] = []
+
+    def compare(x: Any, y: Any) -> bool:
+        if isinstance(x, M.MathNode) and isinstance(y, M.MathNode):
+            if type(x) is not type(y) or not all(
+                compare(getattr(x, f.name), getattr(y, f.name)) for f in dataclasses.fields(x) if f.name != "span"
+            ):
+                found.append((x, y))
+            return True
+        if isinstance(x, tuple) and isinstance(y, tuple):
+            return len(x) == len(y) and all(compare(u, v) for u, v in zip(x, y))
+        return x == y
+
+    compare(a, b)
+    # a node is recorded where its own fields differ: one difference, or several (then no one integer steps)
+    return found[0] if len(found) == 1 else None
 
 
 _MATRIX_KINDS = frozenset(("pmatrix", "bmatrix", "Bmatrix", "matrix", "smallmatrix", "array", "vmatrix"))
