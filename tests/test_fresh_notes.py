@@ -134,8 +134,6 @@ KNOWN = {
     "author found",
     "round63/chaikin": "the author's claim: quotes 'One step' where the prose breaks the line inside the sentence "
     "and says 'One\\nStep' (their own slip); lint is right to say AV407",
-    "round63/elastic-net-cd": "Friedman et al.'s positive part (\\lvert z \\rvert - \\gamma)_{+} (AV308) and "
-    "x_{ij} \\big( … \\big) with x_{ij} the entries of X (AV204): lint says so",
     "round63/fir-lattice": "Proakis's stage signals f_m(n), g_m(n) stored by stage and time: no listing can store "
     "into a call yet; lint says so (AV308, AV303)",
     "round60/articulation-points": "CLRS's \\For{each neighbour \\(v\\) of \\(u\\)} inside a second procedure "

@@ -379,6 +379,14 @@ def _make_builder() -> type:
 
         # scripts
         def scripted(self, meta, base, *posts):
+            grouped = id(base) in self.__dict__.get("_parened", ()) or id(base) in self.__dict__.get("_bracketed", ())
+            sign = posts[0].value.text if posts[0].kind == "sub" and isinstance(posts[0].value, Text) else None
+            if grouped and sign in ("+", "-"):
+                # (|z| - \gamma)_+, [1 - y w^T x]_+: the positive part max(·, 0); (x)_- the negative part max(-x, 0)
+                span = Span(base.span.start, posts[0].span.end)
+                inner = base if sign == "+" else Neg(base, span=base.span)
+                part = Call("max", (inner, Num("0", span=posts[0].span)), span=span)
+                return scripted(part, posts[1:], self._sp(meta)) if posts[1:] else part
             return scripted(base, posts, self._sp(meta))
 
         def sub(self, meta, value):
@@ -457,6 +465,8 @@ def _make_builder() -> type:
                 return Interval(inner.items[0], inner.items[1], True, True, span=span)
             if isinstance(inner, Tuple):
                 return ListLit(inner.items, span=span)
+            self.__dict__.setdefault("_bracketed", set()).add(id(inner))  # [1 - y w^T x]_+ is a positive part
+            self.__dict__.setdefault("_held", []).append(inner)
             return inner
 
         def empty_bracket(self, meta, *_):

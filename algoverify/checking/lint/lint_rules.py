@@ -303,6 +303,8 @@ def lint_index_powers(
 
 
 _DISPLAY = re.compile(r"\\\[(.*?)\\\]|\$\$(.*?)\$\$", re.S)
+#: the generic entry a sentence names: "with entries \(x_{ij}\)", "whose elements are $a_{ij}$"
+_ENTRIES_NAMED = re.compile(r"\b(?:entries|elements)(?: are)?\s+(?:\\\(|\$)\s*([^$]*?_\{?\w+\}?)\s*(?:\\\)|\$)")
 
 
 def _declared_around(note: Note) -> set[str]:
@@ -340,6 +342,13 @@ def _declared_around(note: Note) -> set[str]:
             out.add(identifier(base) or "")
             if isinstance(last, M.Sym):  # … and its size: N of y_1, \dots, y_N, read as N (N - 1) beside it
                 out.add(identifier(last) or "")
+    # "X with entries \(x_{ij}\)": x_{ij} (…) of the listing is an entry of X times a group
+    for m in _ENTRIES_NAMED.finditer(body):
+        try:
+            entry = M.parse_math(m.group(1))
+        except LocatedError:
+            continue
+        out.add(identifier(entry.base) if isinstance(entry, M.Idx) else "")
     try:
         checks = read_spec(note).checks
     except Exception:  # noqa: BLE001 - a spec that cannot be read is reported by the spec's own lint
