@@ -136,6 +136,9 @@ CHECKABLE = [
 ]
 
 NOT_CHECKABLE = [
+    r"For \(\rho > 0\) and \(\tau \in [0, 1]\) the smoother minimises the penalised residual below.",
+    r"We apply it to a damped spring with stiffness \(k > 0\), step \(h > 0\) and \(M\) steps.",
+    r"The filter is run with a forgetting factor \(0 < \lambda \le 1\) on the recorded signal.",
     r"The solver is given a damping factor \(\mu \in (0, 1)\), a cap \(K \ge 1\) on the sweeps and a seed.",
     r"An edge of the path costs \(c > 0\), a turn \(t > 0\) and a stop \(s \ge 0\).",
     r"It stops at a tolerance \(\tau > 0\).",
@@ -585,3 +588,17 @@ def test_any_text_gives_sentences_inside_the_body_and_never_raises(body):
 )
 def test_constraints_that_introduce_parameters_set_up_and_claim_nothing(sentence, checkable):
     assert bool(cues(sentence)) is checkable, cues(sentence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # round 63: bounds after "for" or "with" are the clause's hypotheses, the rest of the sentence is read
+        (r"For \(\rho > 0\) and \(\tau \in [0, 1]\) the smoother minimises the penalised residual below.", []),
+        (r"For \(\rho > 0\) the residual is at most \(\rho\).", ["at most"]),
+        (r"We apply it to a damped spring with stiffness \(k > 0\), step \(h > 0\) and \(M\) steps.", []),
+        (r"We apply it to a spring; then the energy never grows.", ["never"]),
+    ],
+)
+def test_hypotheses_after_for_or_with_are_no_claims(sentence, expected):
+    assert cues(sentence) == expected

@@ -188,7 +188,9 @@ _SETUP = re.compile(
 
 _ASSUMED = re.compile(r"(?:be|is|are)\s", re.I)
 #: a sentence that only states hypotheses: what it says is given, never claimed ("Let …", "We assume …")
-_HYPOTHESIS = re.compile(r"^\W*(?:let|suppose|assume|we\s+(?:will\s+)?assume)\b", re.I)
+_HYPOTHESIS = re.compile(
+    r"^\W*(?:let|suppose|assume|we\s+(?:will\s+)?assume|we\s+(?:apply|test|try)\s+(?:it|them|this|these|the)\b)\b", re.I
+)
 #: what makes a hypothesis sentence go on to claim something: "Let A be SPD; then CG converges …"
 _CONSEQUENCE = re.compile(
     r"\b(?:then|hence|therefore|thus|so that|it follows|one (?:finds|has|gets)"
@@ -238,7 +240,7 @@ def cues(text: str) -> list[str]:
         if found or not bounds or not given:
             bare = _blank_math(text, [span for span, _ in maths])  # \( and \) are no brackets of the words
             for span, latex in maths:
-                if not _aside(bare, span, latex):
+                if not _aside(bare, span, latex) and not _qualifier(bare, span, latex):
                     found.extend(c for c in _math_cues(latex) if c not in found)
         words = _CITATION.sub(lambda m: " " * len(m.group()), _blank_math(text, [span for span, _ in maths]))
         for m in _NUMBER.finditer(words):
@@ -263,6 +265,21 @@ def _aside(text: str, span: tuple[int, int], latex: str) -> bool:
     if _RELATION.search(latex) or _ORDER.search(latex) or "=" not in latex:
         return False
     return _ASIDE_BEFORE.search(text, 0, span[0]) is not None and re.match(r"[^()]*\)", text[span[1] :]) is not None
+
+
+#: the words before a math that make it a clause's hypothesis: "For \(\lambda > 0\) and \(\alpha \in [0, 1]\) …"
+_QUALIFIER_BEFORE = re.compile(r"\b(?:for|with|where|given)\s+(?:(?:and|,)\s*)?$", re.I)
+
+
+def _qualifier(text: str, span: tuple[int, int], latex: str) -> bool:
+    """Whether the math is a bound on a parameter after "for", "with" (``with \\(h > 0\\)``): assumed, not claimed.
+
+    Also each of a list joined by "and" after one (``For \\(\\lambda > 0\\) and \\(\\alpha \\in [0, 1]\\)``);
+    ``text`` has its math blanked, so the list's first bound is spaces before the "and".
+    """
+    return _CONSTRAINT.fullmatch(" ".join(latex.split())) is not None and (
+        _QUALIFIER_BEFORE.search(text, 0, span[0]) is not None
+    )
 
 
 def _names(words: str, number: re.Match[str]) -> bool:
