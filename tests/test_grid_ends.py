@@ -16,7 +16,8 @@ from helpers import prose_note
 
 from algoverify import api
 from algoverify.math.mathexpr import parse_math
-from algoverify.running.declarations import Family, InputSpec, Origin
+from algoverify.running.declarations import InputSpec, Origin
+from algoverify.running.families import Family
 from algoverify.running.prose_math import Piece, relation
 from algoverify.syntax import ir
 

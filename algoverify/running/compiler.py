@@ -52,8 +52,9 @@ from .conventions import (
     swap_of,
     zeros,
 )
-from .declarations import InputSpec, dims_of, read_family
+from .declarations import InputSpec
 from .factorizations import factorization
+from .families import dims_of, read_family
 from .listing_parse import direct_bases, given_by_parts
 from .program import Program, _callable
 from .runstate import (

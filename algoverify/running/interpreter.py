@@ -45,7 +45,8 @@ from .conventions import (
     pads,
     renaming,
 )
-from .declarations import InputSpec, read_family
+from .declarations import InputSpec
+from .families import read_family
 from .listing_parse import applied_as_entries, direct_bases, listing_parser
 from .program import (
     Program,

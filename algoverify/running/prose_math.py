@@ -16,19 +16,8 @@ from ..math.names import identifier, labelled
 from ..math.ranges import literal_number
 from ..records import frozen
 from ..syntax import ir
-from .declarations import (
-    Declared,
-    Family,
-    InputSpec,
-    Origin,
-    bound_on_each,
-    declare_math,
-    function_type,
-    named_entries,
-    read_family,
-    text_of,
-    written_family_of,
-)
+from .declarations import Declared, InputSpec, Origin, declare_math, function_type, named_entries, text_of
+from .families import Family, bound_on_each, read_family, written_family_of
 from .prose_properties import SAID
 
 

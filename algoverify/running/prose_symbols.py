@@ -34,17 +34,8 @@ from ..math.names import identifier, increment_member
 from ..reading.prose import INLINE_MATH, Sentence
 from ..source import Span
 from ..syntax import ir
-from .declarations import (
-    Declared,
-    InputSpec,
-    Origin,
-    dims_of,
-    function_type,
-    joint_range,
-    levelled_family,
-    read_family,
-    set_shape,
-)
+from .declarations import Declared, InputSpec, Origin, function_type
+from .families import dims_of, joint_range, levelled_family, read_family, set_shape
 from .prose_math import Piece, children, name_of, read_math, relation, set_by_case
 from .prose_properties import SAID, properties_said
 

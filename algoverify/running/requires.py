@@ -16,7 +16,8 @@ from ..math import mathexpr as M
 from ..math.names import identifier
 from ..source import Span
 from ..syntax import ir
-from .declarations import Declared, InputSpec, Origin, declare_math, dims_of, index_range, levelled_family, text_of
+from .declarations import Declared, InputSpec, Origin, declare_math, text_of
+from .families import dims_of, index_range, levelled_family
 from .prose_math import ordered_family
 from .prose_symbols import part_names, text_properties
 

@@ -22,8 +22,8 @@ from ..math import mathexpr as M
 from ..math.names import identifier, iterated_entry, labelled
 from ..syntax import ir
 from .containers import ADDING, Operation, container_step
-from .declarations import member_written
 from .factorizations import factorization, set_by
+from .families import member_written
 from .first_reads import first_reads, stored_sizes
 from .labels import statement_labels
 from .reads import CONSTANT_WORDS, _Reader, constant_letters, reads_of

@@ -30,7 +30,8 @@ from ..math.names import identifier, join_increments, word
 from ..records import frozen
 from ..source import Span
 from ..syntax import ir
-from .declarations import Declared, InputSpec, Origin, read_family
+from .declarations import Declared, InputSpec, Origin
+from .families import read_family
 from .levels import defined_levels, level_reads
 from .scope import Read, Scope, param_trees, reads_of
 from .start_shapes import start_shapes
