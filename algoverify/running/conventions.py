@@ -23,8 +23,9 @@ from ..math.ops import Sequence, raise_on_fp_errors, written_array
 from ..math.sizeless import materialise
 from ..syntax import ir
 from .declarations import InputSpec
+from .entries import rename_entries
 from .signature import output_names, swap_call
-from .symbols import Resolution, rename_entries
+from .symbols import Resolution
 
 __all__ = [
     "variant",

@@ -31,12 +31,13 @@ from ..records import frozen
 from ..source import Span
 from ..syntax import ir
 from .declarations import Declared, InputSpec, Origin
+from .entries import entries_beside_total, total_of_entries
 from .families import read_family
 from .levels import defined_levels, level_reads
 from .scope import Read, Scope, param_trees, reads_of
 from .start_shapes import start_shapes
 
-__all__ = ["Binding", "Resolution", "resolve", "own_declarations", "unbound_message", "rename_entries"]
+__all__ = ["Binding", "Resolution", "resolve", "own_declarations", "unbound_message"]
 
 
 @frozen
@@ -207,7 +208,7 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
         lower = d.name[:1].lower() + d.name[1:]
         if lower != d.name and free.get(lower) is not None and free[lower].max_indices == 2 and not described:
             relevant.add(d.name)  # p_{ij} read, P declared around the listing: its entries, by convention
-        if _entries_beside_total(lower, d.name, scope, own_names):
+        if entries_beside_total(lower, d.name, scope, own_names):
             relevant.add(d.name)  # n \gets \sum n_{ij} with N drawn: n_{ij} are N's entries, n the total
     relevant -= defined_here  # U = {1, …, n} of the prose: bound by its definition, never an input with a shape
     added = InputSpec()
@@ -318,14 +319,14 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
             d.entries: d.name
             for d in declarations.inputs
             # Agresti's N = (n_{ij}) in \Require, then n \gets \sum_{i,j} n_{ij}: the entries, and n the total
-            if d.entries and (d.entries not in own_names or _total_of_entries(d.entries, scope))
+            if d.entries and (d.entries not in own_names or total_of_entries(d.entries, scope))
         }
     )
     out.renames.update(
         {
             d.name[:1].lower() + d.name[1:]: d.name
             for d in declarations.inputs
-            if _entries_beside_total(d.name[:1].lower() + d.name[1:], d.name, scope, own_names)
+            if entries_beside_total(d.name[:1].lower() + d.name[1:], d.name, scope, own_names)
         }
     )
     # "L unit lower triangular, with entries ℓ_{ij}", then L \gets I_n and ℓ_{ij} \gets …: one matrix
@@ -594,62 +595,6 @@ def _stored_entries(
         out.renames[name] = upper
         conventions.add(name)
         out.bindings[name] = Binding(name, "entries", f"the entries of {upper}", Origin("convention"))
-
-
-def rename_entries(tree: M.MathNode, renames: dict[str, str], pairs: frozenset[str] = frozenset()) -> M.MathNode:
-    """``tree`` with ``c_{ij}`` read as ``C_{ij}`` for each ``c`` → ``C`` of ``renames`` (spans kept).
-
-    For a name of ``pairs`` (a table the listing indexes by two: ``d_{ij}``), ``d_{0j}`` is the entry
-    ``(0, j)``, not entry ``0 · j``, and ``d_{01}`` the entry ``(0, 1)``.
-    """
-    if not renames and not pairs:
-        return tree
-
-    def rename(node: M.MathNode) -> M.MathNode:
-        if not (isinstance(node, M.Idx) and isinstance(node.base, M.Sym) and not node.base.accents):
-            return node
-        changes: dict[str, object] = {}
-        base = identifier(node.base) or ""
-        target = renames.get(base)
-        if target is not None:
-            changes["base"] = M.Sym(target, span=node.base.span)
-        (index,) = node.indices if len(node.indices) == 1 else (None,)
-        if base in pairs and isinstance(index, M.Juxt) and _digit_letter(index):
-            changes["indices"] = (index.left, index.right)
-        elif base in pairs and isinstance(index, M.Num) and len(index.text) == 2 and index.text.isdigit():
-            first, second = index.span.start, index.span.start + 1  # s_{01}: the entry (0, 1)
-            changes["indices"] = (
-                M.Num(index.text[0], span=Span(first, first + 1)),
-                M.Num(index.text[1], span=Span(second, second + 1)),
-            )
-        return replace(node, **changes) if changes else node
-
-    return M.transform(tree, rename)
-
-
-def _digit_letter(node: M.Juxt) -> bool:
-    left, right = node.left, node.right
-    return (
-        isinstance(left, M.Num)
-        and len(left.text) == 1
-        and left.text.isdigit()
-        and isinstance(right, M.Sym)
-        and len(right.name) == 1
-        and not right.accents
-    )
-
-
-def _entries_beside_total(lower: str, upper: str, scope: Scope, own: set[str]) -> bool:
-    """``n \\gets \\sum_{i,j} n_{ij}`` where the note gives the table ``N``: ``n_{ij}`` are ``N``'s entries.
-
-    ``n`` (assigned whole, never stored by index) is the listing's own total.
-    """
-    return lower != upper and _total_of_entries(lower, scope) and upper not in scope.bound and upper not in own
-
-
-def _total_of_entries(lower: str, scope: Scope) -> bool:
-    """``n`` assigned whole and only read with two indices (``n_{ij}``): a total beside the entries it sums."""
-    return lower in scope.assigned_whole and lower not in scope.stored_by_index and scope.index_counts.get(lower) == {2}
 
 
 def _defined_not_drawn(d: Declared, context: InputSpec) -> bool:

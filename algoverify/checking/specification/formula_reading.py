@@ -12,8 +12,8 @@ import re
 
 from ...math import mathexpr as M
 from ...math.names import identifier, join_words, spelt_words
+from ...running.entries import rename_entries
 from ...running.listing_parse import as_coordinates, iterate_member, level_entry, powered_member, step_name
-from ...running.symbols import rename_entries
 
 __all__ = ["grouped_scripts", "spec_tree"]
 
