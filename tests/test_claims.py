@@ -325,6 +325,8 @@ SPLITS = [
     ("link", "See [the page](https://x.org/a.b. C). Next.\n", [(4, 1, "See [the page](https://x.org/a.b. C)."), (4, 39, "Next.")]),
     ("question and exclamation", "Why? Because! So.\n", [(4, 1, "Why?"), (4, 6, "Because!"), (4, 15, "So.")]),
     ("closing quote", "He said \"stop.\" Then left.\n", [(4, 1, "He said \"stop.\""), (4, 17, "Then left.")]),
+    ("journal", "See *SIAM J. Optim.* 9(1), 1998. Next.\n", [(4, 1, "See *SIAM J. Optim.* 9(1), 1998."), (4, 34, "Next.")]),
+    ("number after a word", "It ends here. 3 remain.\n", [(4, 1, "It ends here."), (4, 15, "3 remain.")]),
 ]  # fmt: skip
 
 
@@ -598,6 +600,10 @@ def test_constraints_that_introduce_parameters_set_up_and_claim_nothing(sentence
         (r"For \(\rho > 0\) the residual is at most \(\rho\).", ["at most"]),
         (r"We apply it to a damped spring with stiffness \(k > 0\), step \(h > 0\) and \(M\) steps.", []),
         (r"We apply it to a spring; then the energy never grows.", ["never"]),
+        (r"The smoother is run for \(K\) sweeps.", []),  # how long it runs, a parameter
+        (r"It converges in \(K\) iterations.", ["converges", "iterations"]),
+        (r"Consider a pendulum with length \(\ell > 0\) and \(N\) steps of size \(h\).", []),
+        (r"Consider a sorted array; then the search never fails.", ["never"]),
     ],
 )
 def test_hypotheses_after_for_or_with_are_no_claims(sentence, expected):

@@ -233,6 +233,8 @@ def split(shown: str, region: Span) -> list[Sentence]:
 
 _NEXT = re.compile(r"\s*(\S)")
 _INITIAL = re.compile(r"[A-Z]\.")
+#: an abbreviated word of a journal's name (Optim, Comput, Math, Stat, Phys): a capital, a few letters
+_JOURNAL = re.compile(r"[*_(\[]*[A-Z][a-z]{1,6}")
 
 
 def _ends_sentence(read: str, m: re.Match[str]) -> bool:
@@ -244,6 +246,8 @@ def _ends_sentence(read: str, m: re.Match[str]) -> bool:
         if word.lower() in ABBREVIATIONS or _INITIAL.fullmatch(word):
             return False
     after = _NEXT.match(read, m.end())
+    if after is not None and after.group(1).isdigit() and _JOURNAL.fullmatch(read[cut : m.start()]):
+        return False  # *SIAM J. Optim.* 9(1), 1998: a journal's abbreviated name, then its volume
     return after is None or not after.group(1).islower()
 
 

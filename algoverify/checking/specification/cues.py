@@ -186,10 +186,17 @@ _SETUP = re.compile(
 )
 
 
+#: a count of passes a parameter sets: "for \(K\) iterations" (where "in \(K\) iterations" says how fast)
+_RUN_FOR = re.compile(
+    r"\bfor\s+(?:\\\(|\$)\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*(?:\\\)|\$)\s+"
+    r"(?P<noun>iterations|steps|passes|sweeps|epochs|rounds|cycles)\b",
+    re.I,
+)
 _ASSUMED = re.compile(r"(?:be|is|are)\s", re.I)
 #: a sentence that only states hypotheses: what it says is given, never claimed ("Let …", "We assume …")
 _HYPOTHESIS = re.compile(
-    r"^\W*(?:let|suppose|assume|we\s+(?:will\s+)?assume|we\s+(?:apply|test|try)\s+(?:it|them|this|these|the)\b)\b", re.I
+    r"^\W*(?:let|suppose|assume|consider|we\s+(?:will\s+)?assume|we\s+(?:apply|test|try)\s+(?:it|them|this|these|the)\b)\b",
+    re.I,
 )
 #: what makes a hypothesis sentence go on to claim something: "Let A be SPD; then CG converges …"
 _CONSEQUENCE = re.compile(
@@ -226,6 +233,9 @@ def cues(text: str) -> list[str]:
                 words = " ".join(m.group().split())
                 if words not in found:
                     found.append(words)
+    for m in _RUN_FOR.finditer(text):  # "the method is run for \(K\) iterations": how long it runs, given
+        if m.group("noun").lower() in found:
+            found.remove(m.group("noun").lower())
     setup = _SETUP.search(text) is not None
     if setup:  # "Let A be symmetric": an assumption, not a property the prose claims of a result
         found = [c for c in found if not _ASSUMED.match(c)]
@@ -268,7 +278,7 @@ def _aside(text: str, span: tuple[int, int], latex: str) -> bool:
 
 
 #: the words before a math that make it a clause's hypothesis: "For \(\lambda > 0\) and \(\alpha \in [0, 1]\) …"
-_QUALIFIER_BEFORE = re.compile(r"\b(?:for|with|where|given)\s+(?:(?:and|,)\s*)?$", re.I)
+_QUALIFIER_BEFORE = re.compile(r"\b(?:for|with|where|given)\s+(?:[\w-]+\s+){0,3}?(?:(?:and|,)\s*)*$", re.I)
 
 
 def _qualifier(text: str, span: tuple[int, int], latex: str) -> bool:
