@@ -96,8 +96,8 @@ KNOWN = {
     "\\nabla: lint says so (AV308)",
     "round56/goertzel": "Oppenheim and Schafer's v_k[-2] stored before the loop, a subscripted signal indexed by a "
     "bracket: lint says so (AV308)",
-    "round56/levinson-durbin": "Hayes's a_j(i), entry i of the j-th coefficient vector, written as a call: lint says so "
-    "(AV308, AV204)",
+    "round56/levinson-durbin": "Hayes's a_j(i), entry i of the j-th coefficient vector, stored as a stage signal, "
+    "and read as a_j^{*}(i) (AV204 at lint); r_x(0) of the autocorrelation the prose numbers from 0",
     "round56/lu-partial-pivoting": "Golub and Van Loan's MATLAB slices A(k{:}n, k), the range variable \\rho = k+1{:}n "
     "and 'Determine \\mu with …' in words: lint says so (AV308)",
     "round57/fenwick": "Fenwick's i AND -i in words, and the tree T its procedures share with no caller that sets "
@@ -134,8 +134,6 @@ KNOWN = {
     "author found",
     "round63/chaikin": "the author's claim: quotes 'One step' where the prose breaks the line inside the sentence "
     "and says 'One\\nStep' (their own slip); lint is right to say AV407",
-    "round63/fir-lattice": "Proakis's stage signals f_m(n), g_m(n) stored by stage and time: no listing can store "
-    "into a call yet; lint says so (AV308, AV303)",
     "round60/articulation-points": "CLRS's \\For{each neighbour \\(v\\) of \\(u\\)} inside a second procedure "
     "Visit(u, p), where the note's adjacency matrix is not in reach: v is not bound; lint says so (AV303)",
     "round60/fermat-factorisation": "the author's spec reads p and q, the factors the listing returns as a - b and "
@@ -146,7 +144,7 @@ KNOWN = {
     "lint says so (AV308)",
     "round59/lzw": "Welch's dictionary as a set of maps, \\{(a) \\mapsto a : a \\in \\Sigma\\}: lint says so (AV308)",
     "round45/hmm-backward": "Durbin's b_k(i) \\gets … beside e_l(x_{i+1}) (the entries of E) and a_{0l} (the begin "
-    "state beside A's a_{kl}): lint says so (AV204, AV308)",
+    "state beside A's a_{kl}): lint says so (AV204)",
 }
 #: the checks each note's own author made false: the bug planted in each round's listing, and claims
 #: written false on purpose (round 34's implicit midpoint asks atol 1e-9 of a near-singular step, as its

@@ -269,6 +269,14 @@ def iterated_entry(node: MathNode) -> str | None:
     return None
 
 
+def staged_entry(node: MathNode) -> str | None:
+    """``f`` of ``f_m(n)``: the signal of stage ``m`` at time ``n`` (Proakis's lattice), a member of ``f``, or None."""
+    if isinstance(node, Apply) and isinstance(node.fn, Idx) and isinstance(node.fn.base, Sym) and node.args:
+        if len(node.fn.indices) == 1 and not node.fn.base.accents:
+            return identifier(node.fn.base)
+    return None
+
+
 def index_like(node: MathNode) -> bool:
     """Whether an argument is written as an index is (a name, an entry, a number): ``\\pi(a)``, never ``x (c - 1)``."""
     return isinstance(node, (Sym, Idx, Num))

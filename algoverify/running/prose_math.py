@@ -12,7 +12,7 @@ from typing import Any
 
 from ..math import mathexpr as M
 from ..math.builtin_names import BUILTIN_FUNCTIONS
-from ..math.names import identifier, labelled
+from ..math.names import identifier, labelled, staged_entry
 from ..math.ranges import literal_number
 from ..records import frozen
 from ..syntax import ir
@@ -216,13 +216,22 @@ def _level_from_family(tree: M.Rel) -> tuple[str, M.MathNode] | None:
 
 
 def _fixed_members(tree: M.Rel) -> tuple[str, dict[int, float]] | None:
-    """``e_{-1} = e_0 = 0``: members of one name at whole-number indices, set to one number."""
+    """``e_{-1} = e_0 = 0``: members of one name at whole-number indices, set to one number.
+
+    ``g_m(-1) = 0`` of Proakis's stage signals fixes the time -1 of every stage ``m``.
+    """
     *members, value = [tree.first, *(e for _, e in tree.rest)]
     if any(op != "=" for op, _ in tree.rest) or not members:
         return None
     number = literal_number(value)
-    indices = [_whole(m.indices[0]) if isinstance(m, M.Idx) and len(m.indices) == 1 else None for m in members]
-    names = {identifier(m.base) for m in members if isinstance(m, M.Idx)}
+    if all(staged_entry(m) is not None and len(m.args) == 1 for m in members):  # type: ignore[attr-defined]
+        if not all(isinstance(i, M.Sym) for m in members for i in m.fn.indices):  # type: ignore[attr-defined]
+            return None  # g_0(-1): one stage, which no listing stores apart
+        indices = [_whole(m.args[0]) for m in members]  # type: ignore[attr-defined]
+        names = {staged_entry(m) for m in members}
+    else:
+        indices = [_whole(m.indices[0]) if isinstance(m, M.Idx) and len(m.indices) == 1 else None for m in members]
+        names = {identifier(m.base) for m in members if isinstance(m, M.Idx)}
     if number is None or None in indices or len(names) != 1 or None in names:
         return None
     return names.pop(), {at: number for at in indices}  # type: ignore[misc]

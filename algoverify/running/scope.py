@@ -19,7 +19,7 @@ from typing import Callable, Iterable, Iterator
 
 from ..findings import LocatedError
 from ..math import mathexpr as M
-from ..math.names import identifier, iterated_entry, labelled
+from ..math.names import identifier, iterated_entry, labelled, staged_entry
 from ..syntax import ir
 from .containers import ADDING, Operation, container_step
 from .factorizations import factorization, set_by
@@ -586,8 +586,8 @@ def _stored(tree: M.MathNode, is_bound: Callable[[str], bool]) -> set[str]:
         if labelled(tree, is_bound):
             return {n for n in (identifier(tree),) if n is not None}
         return {n for n in (identifier(tree), identifier(tree.base)) if n is not None}
-    if (family := iterated_entry(tree)) is not None:
-        return {family}  # Q^{n+1}_i: the iterates Q_of
+    if (family := iterated_entry(tree) or staged_entry(tree)) is not None:
+        return {family}  # Q^{n+1}_i: the iterates Q_of; f_m(n): the stage signals f
     if isinstance(tree, M.Index):
         name = identifier(tree.base)
         return {name} if name is not None else set()
@@ -614,8 +614,9 @@ def _shape_of_target(tree: M.MathNode, scope: Scope, is_bound: Callable[[str], b
         for name in _stored(tree, is_bound):
             scope.whole.add(name)
             scope.assigned_whole.add(name)
-    elif (family := iterated_entry(tree)) is not None:
+    elif (family := iterated_entry(tree) or staged_entry(tree)) is not None:
         # Q^{n+1}_i \gets …: an entry of the iterate n + 1, stored into the family Q_of by its level
+        # (f_m(n) \gets …: the signal of stage m, stored into the stages f)
         scope.stored_by_index.add(family)
         scope.index_counts.setdefault(family, set()).add(1)
     elif isinstance(tree, M.Index) and identifier(tree.base) is not None:
@@ -636,6 +637,8 @@ def _target_indices(tree: M.MathNode, is_bound: Callable[[str], bool]) -> list[M
         return [p for item in tree.items for p in _target_indices(item, is_bound)]
     if isinstance(tree, M.Idx):
         return [] if labelled(tree, is_bound) else list(tree.indices)
+    if staged_entry(tree) is not None:
+        return [*tree.fn.indices, *tree.args]  # type: ignore[attr-defined]  # f_m(n): the stage and the time
     if isinstance(tree, (M.Index, M.Apply)):
         return list(tree.args)
     return []

@@ -511,6 +511,8 @@ def _lookup_key(container: Mapping, idx: list[Any], node: M.MathNode, ctx: Conte
     try:
         value = container[key]
     except KeyError:
+        if isinstance(container, Sequence) and key in container.given:
+            return container.given[key]  # g_m(-1) = 0: what the note fixes before the first stored
         if isinstance(container, Sequence):  # "let π[1..m] be a new array", read where nothing was stored
             raise _never_set(node, key, container, ctx) from None
         known = ", ".join(map(repr, list(container)[:8])) or "none"

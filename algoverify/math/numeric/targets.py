@@ -15,7 +15,7 @@ import numpy as np
 from ...findings import EvaluationFailed, LocatedError, NotExecutable
 from .. import mathexpr as M
 from ..algebraic import EXACT_TYPES
-from ..names import identifier, iterated_entry, labelled
+from ..names import identifier, iterated_entry, labelled, staged_entry
 from ..ops import Sequence, holds_a_number, members
 from ..slices import IndexSpan, index_items
 from .core import Context, Env, _ndim, _shape, compile_expr
@@ -69,6 +69,9 @@ def _target(node: M.MathNode, ctx: Context) -> tuple[Locate, Put]:
     if isinstance(node, M.Apply) and isinstance(node.fn, M.Sym):
         # p(j) \gets i (Kleinberg and Tardos's p(j), CLRS's π(v)): a table p, stored at j as p[j] would be
         return _index_target(M.Index(node.fn, node.args, span=node.span), ctx)
+    if (family := staged_entry(node)) is not None:
+        # Proakis's f_m(n) \gets …: the signal of stage m at time n, a member of the stages f
+        return _member_entry_target(M.Index(node.fn, node.args, span=node.span), ctx, family)  # type: ignore[attr-defined]
     name = identifier(node)
     if name is None:
         raise LocatedError(NotExecutable, node.span, message=f"{ctx.written(node)} cannot be assigned to")
@@ -152,9 +155,13 @@ def _element_target(node: M.Idx, ctx: Context) -> tuple[Locate, Put]:
     return locate, put
 
 
-def _member_entry_target(node: M.Index, ctx: Context) -> tuple[Locate, Put]:
-    """``Q^{n+1}_i \\gets v`` (LeVeque's time levels): entry i of the iterate n + 1, a new member if it is new."""
-    family = iterated_entry(node)
+def _member_entry_target(node: M.Index, ctx: Context, staged: str | None = None) -> tuple[Locate, Put]:
+    """``Q^{n+1}_i \\gets v`` (LeVeque's time levels): entry i of the iterate n + 1, a new member if it is new.
+
+    ``staged`` names the family of stage signals ``f_m(n)``: a new stage starts from what the note fixes
+    of every stage (``g_m(-1) = 0``, the levels' ``given``).
+    """
+    family = staged or iterated_entry(node)
     level = compile_expr(node.base.indices[0], ctx)  # type: ignore[attr-defined]
     args = [_position(a, ctx, brackets=True) for a in index_items(node.args)]
 
@@ -166,6 +173,9 @@ def _member_entry_target(node: M.Index, ctx: Context) -> tuple[Locate, Put]:
         levels = Sequence(levels) if isinstance(levels, Sequence) else Sequence()
         key = _key(where[:1], node, ctx)
         member = {"member": levels.get(key)}
+        if staged is not None and member["member"] is None and levels.given:
+            member["member"] = Sequence()
+            member["member"].given = levels.given  # zero initial conditions: g_m(-1) = 0 of each stage m
         _store_at(member, "member", where[1:], value, node, ctx, keyed=True)
         levels[key] = member["member"]
         env[family] = levels  # type: ignore[index]
