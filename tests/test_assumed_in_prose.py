@@ -53,8 +53,13 @@ def test_the_words_of_a_degenerate_case_excluded_are_a_property(words, said):
             "the entries of x are not all equal",
         ),
         (r"Let \(x_1, \dots, x_n\) be a time series, not all zero.", SCALED, "x is not zero"),
+        (  # round 64: the clause follows the count's bound, and is said of the sample
+            r"Let \(x_1, \dots, x_n\) be a sample of \(n \ge 2\) real numbers, not all equal, with mean \(\bar{x}\).",
+            SPREAD,
+            "the entries of x are not all equal",
+        ),
     ],
-    ids=["not-all-equal", "not-all-zero"],
+    ids=["not-all-equal", "not-all-zero", "after-the-count"],
 )
 def test_a_draw_the_prose_excludes_is_skipped_never_a_refutation(tmp_path, prose, body, skipped):
     spec = property_spec("the result is finite", '{n: "integers(2, 6)", x: "randn(n)"}', r"\lvert z \rvert < 10^{9}")

@@ -446,6 +446,14 @@ def spelt_words(names: set[str] | frozenset[str]) -> set[str]:
     return out
 
 
+#: words a subscript spells as a label in math italic (``FP_{prev}``, ``f_{best}``), three letters or more:
+#: never read as a product of its letters (``a_{mid}`` of a variable ``mid`` is the variable's entry)
+LABEL_WORDS = frozenset(
+    """prev next new old max min best worst init opt tmp temp cur curr last first tot total avg mean est
+    obs ref true pred low high mid left right start end lower upper sum out""".split()
+)
+
+
 def join_words(node: MathNode, words: frozenset[str] | set[str]) -> MathNode:
     r"""Read each run of plain letters that spells one of ``words`` as that name.
 
@@ -454,17 +462,22 @@ def join_words(node: MathNode, words: frozenset[str] | set[str]) -> MathNode:
     only when the listing itself assigns or declares that name (``words``), so ``x y`` stays a
     product unless ``xy`` is a variable of the listing. Subscripts too: ``a_{mid}``.
     """
-    if not words:
-        return node
 
     def join(n: MathNode) -> MathNode:
-        if isinstance(n, Juxt):
+        if isinstance(n, Juxt) and words:
             factors = _join_factors(_factors(n), words)
             joined = factors[0]
             for f in factors[1:]:
                 joined = Juxt(joined, f, span=joined.span.cover(f.span))
             return joined
-        if isinstance(n, Idx) and len(n.indices) > 1:
+        if isinstance(n, Idx) and len(n.indices) > 2:
+            letters = [_letter(i) for i in n.indices]
+            spelt = "".join(letters) if all(letters) else ""  # type: ignore[arg-type]
+            # FP_{prev}, x_{best}: a word below a name is its label (a name of its own), never p·r·e·v
+            if spelt in words or spelt in LABEL_WORDS:
+                span = n.indices[0].span.cover(n.indices[-1].span)
+                return dataclasses.replace(n, indices=(Sym(spelt, span=span),))  # type: ignore[arg-type]
+        if isinstance(n, Idx) and len(n.indices) > 1 and words:
             letters = [_letter(i) for i in n.indices]
             if all(letters) and "".join(letters) in words:  # type: ignore[arg-type]
                 span = n.indices[0].span.cover(n.indices[-1].span)

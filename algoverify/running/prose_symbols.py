@@ -363,13 +363,16 @@ def _read(
                     _properties(earlier, str(after), piece, spec, origin, before="")
         # "Let T_1, …, T_n be the observed times of n subjects, which are distinct": the clause after the
         # count says what the family before it is (the subjects being distinct would say nothing)
-        clause = _WHICH_CLAUSE.match(str(after)) if isinstance(piece.tree, M.Sym) else None
+        # "… of n ≥ 3 real numbers, not all equal": the count's bound does not change whose the clause is
+        count = piece.tree.first if isinstance(piece.tree, M.Rel) else piece.tree
+        clause = _WHICH_CLAUSE.match(str(after)) if isinstance(count, M.Sym) else None
         earlier = (
             next((p for p in reversed(pieces[:i]) if isinstance(p, Piece) and p is not piece), None) if clause else None
         )
         family_before = _last_family([earlier]) if earlier is not None else None
         if clause and family_before is not None:
-            _properties(family_before, clause.group("said"), earlier, spec, origin, before="")  # type: ignore[arg-type]
+            said = clause.group("said") or "are " + clause.group("bare")
+            _properties(family_before, said, earlier, spec, origin, before="")  # type: ignore[arg-type]
 
 
 def _entries_named(tree: M.MathNode) -> str | None:
@@ -390,7 +393,10 @@ def _last_matrix(pieces: Sequence[str | Piece]) -> str | None:
 
 
 #: the relative clause after a count's noun: "n subjects, which are distinct"
-_WHICH_CLAUSE = re.compile(r"^\s*[\w-]+,\s*(?:which|that)\s+(?P<said>(?:is|are)\b.*)$", re.I)
+_WHICH_CLAUSE = re.compile(
+    r"^\s*(?:[\w-]+\s+)?[\w-]+,\s*(?:(?:which|that)\s+(?P<said>(?:is|are)\b.*)|(?P<bare>not all (?:equal|zero)\b.*))$",
+    re.I,
+)
 
 
 def _last_family(pieces: Sequence[str | Piece]) -> str | None:
