@@ -42,3 +42,23 @@ def test_a_word_below_a_name_is_its_label(tmp_path):
 def test_which_subscripts_spell_a_word(latex, words, indices):
     tree = join_words(parse_math(latex), words)
     assert [getattr(i, "name", None) for i in tree.indices] == indices
+
+
+SWEEPS = r"""
+\Require \(z \in \mathbb{R}^n\), number of sweeps \(K\)
+\State \(x_0 \gets z\)
+\For{\(k = 0, \dots, K - 1\)}
+  \State \(x_{k+1} \gets x_k / 2\)
+\EndFor
+\State \Return \(x_K\)
+"""
+
+
+def test_a_sequence_stored_each_pass_keeps_one_value_per_statement_in_the_history(tmp_path):
+    # Dykstra's 3000 sweeps of four sequences held every version of each (740 MB, then out of memory)
+    note = prose_note(tmp_path, r"Let \(z \in \mathbb{R}^n\) and \(K \ge 1\).", SWEEPS)
+    result = api.load(note).listings[0].run({"z": [8.0, 4.0], "K": 2000})
+    assert result.ok and list(result.value) == [0.0, 0.0]
+    kept = [value for _, value in result.trace.history["x"] if value is not None]
+    assert len(kept) <= 2  # the start and the last pass's, never one per pass
+    assert result.trace.assignments("x") == 2001  # the count stays exact
