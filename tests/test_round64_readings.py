@@ -62,3 +62,38 @@ def test_a_sequence_stored_each_pass_keeps_one_value_per_statement_in_the_histor
     kept = [value for _, value in result.trace.history["x"] if value is not None]
     assert len(kept) <= 2  # the start and the last pass's, never one per pass
     assert result.trace.assignments("x") == 2001  # the count stays exact
+
+
+TWO_SUM = r"""
+\Function{TwoSum}{$a, b$}
+  \State $s \gets a + b$
+  \State $b' \gets s - a$
+  \State $a' \gets s - b'$
+  \State $\delta_b \gets b - b'$
+  \State $\delta_a \gets a - a'$
+  \State \Return $(s, \delta_a + \delta_b)$
+\EndFunction
+"""
+
+
+def test_names_written_under_the_inputs_they_belong_to_are_labels(tmp_path):
+    # Knuth's error terms: delta_b is b's error, never delta at the position b (0.1 is no index)
+    note = prose_note(tmp_path, r"Let \(a\) and \(b\) be floating-point numbers.", TWO_SUM)
+    s, e = api.load(note).listings[0].run({"a": 0.1, "b": 0.2}).value
+    assert (s, e) == (0.1 + 0.2, -2.7755575615628914e-17)
+
+
+SOURCE = r"""
+\Require \(n \ge 1\), a source \(s\)
+\For{\(v = 1, \dots, n\)}
+  \State \(d_v \gets \infty\)
+\EndFor
+\State \(d_s \gets 0\)
+\State \Return \(d\)
+"""
+
+
+def test_an_entry_at_a_given_index_beside_other_entries_stays_an_entry(tmp_path):
+    # CLRS's d_s \gets 0: d is a family indexed by v too, so d_s is its entry at s
+    note = prose_note(tmp_path, r"The graph has the vertices \(1, \dots, n\) and a source \(s\).", SOURCE)
+    assert list(api.load(note).listings[0].run({"n": 3, "s": 2}).value) == [float("inf"), 0.0, float("inf")]

@@ -100,4 +100,31 @@ def statement_labels(
         and tree.indices[0].name not in varying
         and identifier(tree.base) in numbers
     }
-    return StatementLabels(frozenset(numerals), frozenset(lettered | assigned), frozenset(beside - {""}))
+    return StatementLabels(
+        frozenset(numerals), frozenset(lettered | assigned | _after_given(trees, given)), frozenset(beside - {""})
+    )
+
+
+def _after_given(trees: list[tuple[M.MathNode, bool]], given: set[str]) -> set[str]:
+    r"""``\delta_a``, ``\delta_b`` of a TwoSum(a, b): a name written only under given names, never alone.
+
+    Knuth's error terms are named after the inputs they belong to; a reader never takes ``b``'s
+    value as a position. A base also read alone (``d`` returned), under anything else (``d_v`` of
+    a loop), or given itself stays a family: CLRS's ``d_s \gets 0`` is the entry of ``d`` at ``s``.
+    """
+    subscripted: dict[str, set[str]] = {}
+    other: set[str] = set()
+    under = {id(t.base) for tree, _ in trees for t in M.walk(tree) if isinstance(t, M.Idx)}
+    for tree, _ in trees:
+        for t in M.walk(tree):
+            if isinstance(t, M.Idx):
+                base = identifier(t.base) or ""
+                (only,) = t.indices if len(t.indices) == 1 else (None,)
+                name = identifier(only) if isinstance(only, M.Sym) and not only.accents else None
+                if name in given and len(name or "") == 1:
+                    subscripted.setdefault(base, set()).add(name)  # type: ignore[arg-type]
+                else:
+                    other.add(base)
+            elif isinstance(t, M.Sym) and id(t) not in under:
+                other.add(identifier(t) or "")
+    return {f"{base}_{name}" for base, names in subscripted.items() if base not in other | given for name in names}
