@@ -134,8 +134,6 @@ KNOWN = {
     "author found",
     "round63/chaikin": "the author's claim: quotes 'One step' where the prose breaks the line inside the sentence "
     "and says 'One\\nStep' (their own slip); lint is right to say AV407",
-    "round60/articulation-points": "CLRS's \\For{each neighbour \\(v\\) of \\(u\\)} inside a second procedure "
-    "Visit(u, p), where the note's adjacency matrix is not in reach: v is not bound; lint says so (AV303)",
     "round60/fermat-factorisation": "the author's spec reads p and q, the factors the listing returns as a - b and "
     "a + b without naming them: lint says so (AV303)",
     "round60/inverse-quadratic-interpolation": "lint clean but cannot run: the prose's f(x) = x^3 - c, which the "

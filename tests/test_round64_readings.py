@@ -97,3 +97,67 @@ def test_an_entry_at_a_given_index_beside_other_entries_stays_an_entry(tmp_path)
     # CLRS's d_s \gets 0: d is a family indexed by v too, so d_s is its entry at s
     note = prose_note(tmp_path, r"The graph has the vertices \(1, \dots, n\) and a source \(s\).", SOURCE)
     assert list(api.load(note).listings[0].run({"n": 3, "s": 2}).value) == [float("inf"), 0.0, float("inf")]
+
+
+LONGEST = r"""
+\For{\(i = 1, \dots, n\)}
+  \State \(L_i \gets 1\)
+  \For{\(j = 1, \dots, i - 1\)}
+    \If{\(a_j < a_i\) and \(L_j + 1 > L_i\)}
+      \State \(L_i \gets L_j + 1\)
+    \EndIf
+  \EndFor
+\EndFor
+\State \Return \(\max_{1 \le i \le n} L_i\)
+"""
+
+
+def test_a_family_written_under_loop_variables_stays_a_family(tmp_path):
+    # L_i under the loop's i (which the prose mentions too): the entries of L, never labels
+    prose = (
+        r"Let \(a = a_1 a_2 \dots a_n\) be a sequence. \(L_i\) is the longest increasing run ending at \(a_i\); it "
+        r"extends one ending at some \(a_j\) with \(j < i\) and \(a_j < a_i\)."
+    )
+    note = prose_note(tmp_path, prose, LONGEST)
+    assert api.load(note).listings[0].run({"a": [3.0, 1.0, 2.0, 5.0, 4.0]}).value == 3
+
+
+DEPTH_FIRST = r"""
+\Procedure{Reached}{$A$}
+  \For{$v = 1, \dots, n$}
+    \State $d_v \gets 0$
+  \EndFor
+  \State $c \gets 0$
+  \State \Call{Visit}{$1$}
+  \State \Return $RETURNED$
+\EndProcedure
+\Procedure{Visit}{$u$}
+  \State $d_u \gets 1$
+  \State $h_u \gets 0$
+  \ForAll{neighbour $w$ of $u$}
+    \If{$d_w = 0$}
+      \State \Call{Visit}{$w$}
+      \State $c \gets c + 1$
+      \State $h_u \gets \max(h_u, h_w + 1)$
+    \EndIf
+  \EndFor
+\EndProcedure
+"""
+
+GRAPH = r"Let \(G = (V, E)\) be a graph on the vertices \(V = \{1, \dots, n\}\), given by its adjacency matrix \(A\)."
+
+
+@pytest.mark.parametrize(
+    ("returned", "expected"),
+    [
+        ("c", 3),  # the caller's counter, counted up in every call: the tree edges of the search
+        ("h_1", 2),  # the table each call stores into, read after the recursive call: the tree's height
+    ],
+)
+def test_a_recursive_procedure_over_each_neighbour_shares_the_caller_s_graph_counter_and_tables(
+    tmp_path, returned, expected
+):
+    # round 64's bridges (Tarjan, after CLRS): "neighbour w of u" in Visit, A a parameter of the entry
+    note = prose_note(tmp_path, GRAPH, DEPTH_FIRST.replace("RETURNED", returned))
+    star = [[0, 1, 0, 1], [1, 0, 1, 0], [0, 1, 0, 0], [1, 0, 0, 0]]  # 1-2-3 and 1-4
+    assert api.load(note).listings[0].run({"A": star}).value == expected

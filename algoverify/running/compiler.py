@@ -71,7 +71,7 @@ from .runstate import (
     _Returned,
     _truth,
 )
-from .scope import Scope, bare_identity, constant_letters, join_families, used_elsewhere
+from .scope import Scope, bare_identity, constant_letters, join_families, set_elsewhere, used_elsewhere
 from .signature import assigned_names, nil_return, output_names, swap_call
 from .symbols import own_declarations, resolve
 from .worded import SAID_TESTS, said_all, said_of, witness_of, worded_condition
@@ -734,6 +734,14 @@ def compile_function(
         # d[v] \gets \infty in CLRS's Initialize-Single-Source, read by Relax and by the caller: the
         # listing's table, never one of the helper's own (as Merge's L and R, which nothing else reads)
         stored |= ((scope.stored_by_index | scope.bracketed) & used_elsewhere(node.name, parent.scopes)) - set(params)
+        # Tarjan's bridge counter: c \gets 0 in the caller, c \gets c + 1 in Visit's loop, read there before set
+        counted = scope.assigned_whole & set(scope.whole_first) & set_elsewhere(node.name, parent.scopes)
+        stored |= counted - set(params)
+        if any(isinstance(n, ir.CallStmt) and n.name == node.name for n in ir.walk(node)):
+            # a recursive Visit's low[u] \gets …, read as low[v] after Visit(v): one table for every call
+            # (Recursive-FFT's y, made whole and returned by each call, stays each call's own)
+            tables = (scope.stored_by_index | scope.bracketed) - scope.assigned_whole - set(outputs)
+            stored |= tables - set(params)
         # A of the entries a_{uv} Augment reads, and n, the size of A its loops run to
         given = {d.name for d in declarations.inputs} | set(declarations.sizes) | set(scope.reads) | stored
         given -= set(params)
@@ -750,6 +758,9 @@ def compile_function(
     if sub.implied - program._accepted:  # read by a statement compiled just now: a run takes it
         program.free |= frozenset(sub.implied)
         program.__post_init__()
+    if not scope.entry and sub.implied:  # CLRS's Visit(u) over "each neighbour v of u": its caller's A
+        program.shared |= frozenset(sub.implied) - set(params)
+        program.implied = frozenset(sub.implied) - set(params)
     program._size_sources()
     return program
 

@@ -22,7 +22,7 @@ from ..records import frozen
 from ..source import Span
 from ..syntax import ir
 from .reads import is_constant
-from .worded import for_each_parts
+from .worded import for_each_parts, loop_variable
 
 __all__ = ["FirstReads", "first_reads", "stored_sizes", "names_in"]
 
@@ -136,7 +136,7 @@ class _Walk:
                     if statements:
                         self.written.add(name)
             return
-        var = getattr(n, "var", None) if isinstance(n, (ir.ForRange, ir.ForAll)) else None
+        var = loop_variable(n)
         tree = self.tree(var) if var is not None and statements else None
         if tree is not None:
             # the loop binds its variable: Tarjan's \ForAll{w …} never reads a w from before (nor from

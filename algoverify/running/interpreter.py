@@ -141,6 +141,10 @@ def compile_program(
         compiler.procedures = {f.name: f for f in funcs}
         programs = {f.name: compile_function(f, compiler, by_scope.get(f.name), outer) for f in funcs}
         program = programs[entry.name]
+        implied = frozenset().union(*(p.implied for p in programs.values())) - program._accepted
+        if implied:  # Visit's neighbour loop reads A, the graph the entry's G is made of: the entry takes it
+            program.free |= implied
+            program.__post_init__()
         program.entry, program.own = entry.name, own
         program.unbound_text = tuple(compiler.unbound_text)
         return program

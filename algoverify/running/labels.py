@@ -101,16 +101,19 @@ def statement_labels(
         and identifier(tree.base) in numbers
     }
     return StatementLabels(
-        frozenset(numerals), frozenset(lettered | assigned | _after_given(trees, given)), frozenset(beside - {""})
+        frozenset(numerals),
+        frozenset(lettered | assigned | _after_given(trees, given - varying)),
+        frozenset(beside - {""}),
     )
 
 
 def _after_given(trees: list[tuple[M.MathNode, bool]], given: set[str]) -> set[str]:
-    r"""``\delta_a``, ``\delta_b`` of a TwoSum(a, b): a name written only under given names, never alone.
+    r"""``\\delta_a``, ``\\delta_b`` of a TwoSum(a, b): a name written only under given names, never alone.
 
     Knuth's error terms are named after the inputs they belong to; a reader never takes ``b``'s
-    value as a position. A base also read alone (``d`` returned), under anything else (``d_v`` of
-    a loop), or given itself stays a family: CLRS's ``d_s \gets 0`` is the entry of ``d`` at ``s``.
+    value as a position. ``given`` holds no loop variable: ``L_i`` of a loop over ``i`` is an entry.
+    A base also read alone (``d`` returned), under anything else (``d_v`` of a loop), or given
+    itself stays a family: CLRS's ``d_s \\gets 0`` is the entry of ``d`` at ``s``.
     """
     subscripted: dict[str, set[str]] = {}
     other: set[str] = set()

@@ -29,6 +29,7 @@ from .factorizations import set_by
 from .own_names import as_constant, dot_mean, dot_means
 from .prose_math import inline_definitions
 from .signature import listing_words
+from .worded import loop_variable
 
 __all__ = [
     "level_letters",
@@ -298,9 +299,9 @@ def _loop_variables(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNo
     """The names the listing's loops run (``n`` of ``\\For{\\(n = 2, \\dots, m\\)}``)."""
     out: set[str] = set()
     for node in ir.walk(algorithm):
-        if isinstance(node, (ir.ForRange, ir.ForAll)) and node.var is not None:
+        if loop_variable(node) is not None:
             try:
-                name = identifier(parse(node.var))
+                name = identifier(parse(loop_variable(node)))  # type: ignore[arg-type]
             except LocatedError:
                 continue
             if name is not None:

@@ -71,6 +71,9 @@ class Program:
     #: of those, the ones it stores into by index, or reads and then sets whole (the time t \gets t + 1):
     #: they go back to the caller
     shared_stored: frozenset[str] = frozenset()
+    #: what its statements read that no math names (the graph's matrix of "each neighbour w of u"):
+    #: the entry of a listing whose procedure reads it takes it, as a run of that procedure needs it
+    implied: frozenset[str] = frozenset()
 
     #: parameters the note defines as a tuple of names (``G = (V, E)``) and the body reads only through
     #: its parts (``V[G]``): a call may leave them out

@@ -30,7 +30,16 @@ from .reads import CONSTANT_WORDS, _Reader, constant_letters, reads_of
 from .requires import declared_inputs
 from .scope_types import Read, Scope
 from .signature import assigned_names, entry_of, swap_call
-from .worded import each_member, for_each_parts, forall_filter, said_all, said_of, witness_of, worded_condition
+from .worded import (
+    each_member,
+    for_each_parts,
+    forall_filter,
+    loop_variable,
+    said_all,
+    said_of,
+    witness_of,
+    worded_condition,
+)
 
 __all__ = [
     "Read",
@@ -455,7 +464,7 @@ def _varying(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode]) -
         for loop in ir.walk(node):
             if not isinstance(loop, loops):
                 continue
-            var = loop.var if isinstance(loop, (ir.ForRange, ir.ForAll)) else None
+            var = loop_variable(loop)
             written = [var] if var is not None else []
             written += [n.target for n in ir.walk(loop) if isinstance(n, ir.Assign) and not isinstance(n, ir.Function)]
             for m in written:
@@ -647,6 +656,11 @@ def _target_indices(tree: M.MathNode, is_bound: Callable[[str], bool]) -> list[M
 def bare_identity(node: M.MathNode) -> bool:
     """``I`` (or ``\\mathbf{I}``) written without its size."""
     return isinstance(node, M.Sym) and node.name == "I" and node.font in ("", "bf", "rm") and not node.accents
+
+
+def set_elsewhere(name: str, scopes: dict[str | None, Scope]) -> set[str]:
+    """The names the listing's scopes but ``name``'s set whole (``c \\gets 0`` of a caller)."""
+    return {n for other in scopes.values() if other.function != name for n in other.assigned_whole}
 
 
 def used_elsewhere(name: str, scopes: dict[str | None, Scope]) -> set[str]:

@@ -15,6 +15,7 @@ from ..math.names import identifier, join_words, subscripted_word, word
 from ..math.segments import parse_segment
 from ..syntax import ir
 from .factorizations import set_by
+from .worded import loop_variable
 
 __all__ = [
     "listing_outputs",
@@ -33,9 +34,7 @@ def assigned_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNo
     out: set[str] = set()
     for root in nodes:
         for n in ir.walk(root):
-            target = (
-                n.target if isinstance(n, ir.Assign) else n.var if isinstance(n, (ir.ForRange, ir.ForAll)) else None
-            )
+            target = n.target if isinstance(n, ir.Assign) else loop_variable(n)
             if target is None:
                 continue
             trees = [parse(target)]
@@ -233,8 +232,8 @@ def listing_words(algorithm: ir.Algorithm) -> frozenset[str]:
         maths: list[ir.Math] = []
         if isinstance(n, ir.Assign):
             maths = [n.target]
-        elif isinstance(n, (ir.ForRange, ir.ForAll)) and n.var is not None:
-            maths = [n.var]
+        elif loop_variable(n) is not None:
+            maths = [loop_variable(n)]  # type: ignore[list-item]
         elif isinstance(n, ir.Function):
             maths = list(n.params)
         elif isinstance(n, ir.Condition) and n.kind in ("require", "input"):

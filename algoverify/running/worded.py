@@ -29,6 +29,7 @@ __all__ = [
     "for_each_parts",
     "forall_filter",
     "neighbours_of",
+    "loop_variable",
     "said_all",
     "said_of",
     "unread_restriction",
@@ -201,6 +202,18 @@ _NEIGHBOUR = re.compile(
     r"^(?:each |every |all )?(?:neighbou?rs?|successors?|out-neighbou?rs?|adjacent vertex|adjacent vertices|children)$",
     re.I,
 )
+
+
+def loop_variable(node: ir.Node) -> ir.Math | None:
+    """The variable a loop binds: ``i`` of ``i = 1, …, n``, ``v`` of ``v \\in V``, ``w`` of "neighbour \\(w\\) of …"."""
+    if isinstance(node, ir.ForRange):
+        return node.var
+    if isinstance(node, ir.ForAll):
+        if node.var is not None:
+            return node.var
+        around = neighbours_of(node.header)
+        return around[0] if around is not None else None
+    return None
 
 
 def neighbours_of(header: Any) -> tuple[ir.Math, ir.Math] | None:
