@@ -71,7 +71,7 @@ from .runstate import (
     _Returned,
     _truth,
 )
-from .scope import Scope, bare_identity, constant_letters, join_families, set_elsewhere, used_elsewhere
+from .scope import Scope, bare_identity, constant_letters, given_back, join_families
 from .signature import assigned_names, nil_return, output_names, swap_call
 from .symbols import own_declarations, resolve
 from .worded import SAID_TESTS, said_all, said_of, witness_of, worded_condition
@@ -729,19 +729,7 @@ def compile_function(
         node.body, sub.parse, program.inputs, outputs, parent.own, parent.procedures, frozenset({node.name})
     )
     if not scope.entry:  # a helper reads its caller's n, mate, seen …: the caller's values, stores given back
-        # what it stores by index, and what it reads and then sets whole (CLRS's time t \gets t + 1)
-        stored = (frozenset(names.sequences) | (scope.assigned_whole & set(scope.unset_reads))) - set(params)
-        # d[v] \gets \infty in CLRS's Initialize-Single-Source, read by Relax and by the caller: the
-        # listing's table, never one of the helper's own (as Merge's L and R, which nothing else reads)
-        stored |= ((scope.stored_by_index | scope.bracketed) & used_elsewhere(node.name, parent.scopes)) - set(params)
-        # Tarjan's bridge counter: c \gets 0 in the caller, c \gets c + 1 in Visit's loop, read there before set
-        counted = scope.assigned_whole & set(scope.whole_first) & set_elsewhere(node.name, parent.scopes)
-        stored |= counted - set(params)
-        if any(isinstance(n, ir.CallStmt) and n.name == node.name for n in ir.walk(node)):
-            # a recursive Visit's low[u] \gets …, read as low[v] after Visit(v): one table for every call
-            # (Recursive-FFT's y, made whole and returned by each call, stays each call's own)
-            tables = (scope.stored_by_index | scope.bracketed) - scope.assigned_whole - set(outputs)
-            stored |= tables - set(params)
+        stored = given_back(node, scope, parent.scopes, frozenset(names.sequences), outputs) - set(params)
         # A of the entries a_{uv} Augment reads, and n, the size of A its loops run to
         given = {d.name for d in declarations.inputs} | set(declarations.sizes) | set(scope.reads) | stored
         given -= set(params)

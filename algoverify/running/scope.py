@@ -658,9 +658,27 @@ def bare_identity(node: M.MathNode) -> bool:
     return isinstance(node, M.Sym) and node.name == "I" and node.font in ("", "bf", "rm") and not node.accents
 
 
-def set_elsewhere(name: str, scopes: dict[str | None, Scope]) -> set[str]:
-    """The names the listing's scopes but ``name``'s set whole (``c \\gets 0`` of a caller)."""
-    return {n for other in scopes.values() if other.function != name for n in other.assigned_whole}
+def given_back(
+    node: ir.Function,
+    scope: Scope,
+    scopes: dict[str | None, Scope],
+    sequences: frozenset[str],
+    outputs: tuple[str, ...],
+) -> frozenset[str]:
+    """What a helper procedure stores that is its caller's: the caller's values go in, the stores come back."""
+    # what it stores by index, and what it reads and then sets whole (CLRS's time t \gets t + 1)
+    out = set(sequences) | (scope.assigned_whole & set(scope.unset_reads))
+    # d[v] \gets \infty in CLRS's Initialize-Single-Source, read by Relax and by the caller: the
+    # listing's table, never one of the helper's own (as Merge's L and R, which nothing else reads)
+    out |= (scope.stored_by_index | scope.bracketed) & used_elsewhere(node.name, scopes)
+    # Tarjan's bridge counter: c \gets 0 in the caller, c \gets c + 1 in Visit's loop, read there before set
+    set_elsewhere = {n for other in scopes.values() if other.function != node.name for n in other.assigned_whole}
+    out |= scope.assigned_whole & set(scope.whole_first) & set_elsewhere
+    if any(isinstance(n, ir.CallStmt) and n.name == node.name for n in ir.walk(node)):
+        # a recursive Visit's low[u] \gets …, read as low[v] after Visit(v): one table for every call
+        # (Recursive-FFT's y, made whole and returned by each call, stays each call's own)
+        out |= (scope.stored_by_index | scope.bracketed) - scope.assigned_whole - set(outputs)
+    return frozenset(out)
 
 
 def used_elsewhere(name: str, scopes: dict[str | None, Scope]) -> set[str]:
