@@ -161,3 +161,43 @@ def test_a_recursive_procedure_over_each_neighbour_shares_the_caller_s_graph_cou
     note = prose_note(tmp_path, GRAPH, DEPTH_FIRST.replace("RETURNED", returned))
     star = [[0, 1, 0, 1], [1, 0, 1, 0], [0, 1, 0, 0], [1, 0, 0, 0]]  # 1-2-3 and 1-4
     assert api.load(note).listings[0].run({"A": star}).value == expected
+
+
+HALVING = r"""
+\Require \(x_0 > 0\), number of passes \(K\)
+\For{\(k = 0, \dots, K - 1\)}
+  \State \(STORE\)
+\EndFor
+\State \Return \(RETURNED\)
+"""
+
+
+@pytest.mark.parametrize(
+    ("store", "returned", "status"),
+    [
+        # round 65's Weiszfeld: x_{k+1} \gets … makes x the sequence of iterates; a bare x in `holds:` read
+        # all of them, and a correct listing was refuted. It cannot be checked so: the message says why
+        (r"x_{k+1} \gets x_k / 2", "x_K", "could not check"),
+        (r"x \gets x / 2", "x", "verified"),  # x assigned whole: the current value
+    ],
+)
+def test_a_bare_name_the_listing_stores_by_index_is_no_current_value_at_a_pass(tmp_path, store, returned, status):
+    spec = """  checks:
+    - id: p
+      kind: property
+      listing: 1
+      claim: "the value never grows"
+      at: "\\\\For"
+      inputs: {x_0: "uniform(1, 2)", K: "integers(1, 4)"}
+      holds: 'x \\le x^{(\\mathrm{prev})}'
+"""
+    if store == r"x \gets x / 2":
+        spec = spec.replace("x_0:", "x:")
+    body = HALVING.replace("STORE", store).replace("RETURNED", returned)
+    if store == r"x \gets x / 2":
+        body = body.replace(r"\(x_0 > 0\)", r"\(x > 0\)")
+    note = prose_note(tmp_path, "The value never grows.", body, spec)
+    (outcome,) = api.check([note], seed=0, trials=10).notes[0].outcomes
+    assert outcome.status == status, outcome.message
+    if status == "could not check":
+        assert "reads x whole" in outcome.message

@@ -18,7 +18,7 @@ import numpy as np
 
 from ...findings import Finding, LocatedError, SpecReferenceError, VacuousBound
 from ...math.exact import as_float, to_exact
-from ...math.ops import seen
+from ...math.ops import Sequence, seen
 from ...records import frozen
 from ...running.listing import ExecutionError
 from ..evidence.proof import PROVED, Proof, Subjects, beside, provable, prove
@@ -332,6 +332,7 @@ def _invariant(
 ) -> str | None:
     """Run the listing, testing ``holds:`` at ``place`` each time; the first pass that breaks it is the failure."""
     watch = _Watch(check, ctx, {**env, **entry}, place)
+    watch.bare &= _recurrences(listing.algorithm)  # p_k of a softmax is a vector's entries: ‖p‖ reads it whole
     result = listing.run(taken(listing, values), budget=ctx.budget(check), on_step=watch.on_step, on_pass=watch.on_pass)
     if result.finding is None:
         watch.finish()  # a run that stopped left a state no pass reached: nothing to test there
@@ -391,6 +392,7 @@ class _Watch:
         self.passes = self.tested = 0
         self.previous: dict[str, Any] | None = None
         self.uses_previous = _mentions(check, "_of_prev")
+        self.bare = _bare_names(check)
         self.pending: dict[int, dict[str, Any]] = {}  # frames whose statement ran and awaits its `after`
         self.failure: str | None = None
         self.error: Exception | None = None
@@ -423,6 +425,15 @@ class _Watch:
 
     def test(self, frame: dict[str, Any]) -> None:
         self.passes += 1
+        stored = sorted(k for k in self.bare if isinstance(frame.get(k), Sequence))
+        if stored:
+            # Weiszfeld's x_{k+1} \gets …: at a pass, x is every iterate so far, never the current one
+            name = stored[0]
+            self.error = CannotCheck(
+                f"`holds:` reads {name} whole, and at this statement {name} is the sequence the listing stores "
+                f"by index ({name}_0, {name}_1, …): write the member it means ({name}_k, {name}_{{k+1}})"
+            )
+            return
         state = {k: seen(v) for k, v in frame.items() if not k.startswith("$")}
         scope = {**self.base, **state}
         if self.uses_previous:  # copies of the state only for a relation that reads them next pass
@@ -455,6 +466,43 @@ def _mentions(check: CheckSpec, suffix: str) -> bool:
     except LocatedError:
         return False
     return any((identifier(n) or "").endswith(suffix) for n in M.walk(tree) if isinstance(n, M.Label))
+
+
+def _bare_names(check: CheckSpec) -> frozenset[str]:
+    """The names ``holds:`` reads whole, never under a subscript (``x`` of ``f(x) \\le f(x_0)``)."""
+    from ...math import mathexpr as M
+    from ...math.names import identifier
+
+    try:
+        tree = check.plan.tree(str(check.get("holds")))
+    except LocatedError:
+        return frozenset()
+    under = {id(n.base) for n in M.walk(tree) if isinstance(n, (M.Idx, M.Index))}
+    return frozenset(
+        name for n in M.walk(tree) if isinstance(n, M.Sym) and id(n) not in under and (name := identifier(n))
+    )
+
+
+def _recurrences(algorithm: Any) -> frozenset[str]:
+    """The names a listing stores by a recurrence: ``x`` of ``x_{k+1} \\gets g(x_k)``, each from the one before."""
+    from ...math import mathexpr as M
+    from ...math.names import identifier
+    from ...math.segments import parse_segment
+    from ...syntax import ir
+
+    out = set()
+    for node in ir.walk(algorithm):
+        if not isinstance(node, ir.Assign):
+            continue
+        try:
+            target, value = parse_segment(node.target), parse_segment(node.value)
+        except LocatedError:
+            continue
+        name = identifier(target.base) if isinstance(target, M.Idx) else None
+        read = {identifier(n.base) for n in M.walk(value) if isinstance(n, M.Idx)}
+        if name is not None and name in read:
+            out.add(name)
+    return frozenset(out)
 
 
 def _copy(value: Any) -> Any:
