@@ -201,3 +201,33 @@ def test_a_bare_name_the_listing_stores_by_index_is_no_current_value_at_a_pass(t
     assert outcome.status == status, outcome.message
     if status == "could not check":
         assert "reads x whole" in outcome.message
+
+
+SHRINKING = r"""
+\Require distances \(d_1, \dots, d_n\), number of passes \(K\)
+\For{\(i = 1, \dots, n\)}
+  \State \(\delta_i \gets d_i\)
+\EndFor
+\For{\(k = 1, \dots, K\)}
+  \For{\(i = 1, \dots, n\)}
+    \State \(\delta_i \gets \min(\delta_i, 1 / k)\)
+  \EndFor
+\EndFor
+\State \Return \(\delta\)
+"""
+
+
+def test_members_updated_in_place_and_their_previous_values_are_no_bare_sequence(tmp_path):
+    # Gonzalez's farthest-first: \delta_i \gets \min(\delta_i, …) updates in place, \delta^{(prev)}_i is a member
+    spec = r"""  checks:
+    - id: p
+      kind: property
+      listing: 1
+      claim: "the largest distance never grows"
+      at: '\For{\(k = 1, \dots, K\)}'
+      inputs: {n: "integers(1, 4)", d: "uniform(0, 2, n)", K: "integers(1, 4)"}
+      holds: '\max_i \delta_i \le \max_i \delta^{(\mathrm{prev})}_i'
+"""
+    note = prose_note(tmp_path, "The largest distance never grows.", SHRINKING, spec)
+    (outcome,) = api.check([note], seed=0, trials=10).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message

@@ -477,7 +477,8 @@ def _bare_names(check: CheckSpec) -> frozenset[str]:
         tree = check.plan.tree(str(check.get("holds")))
     except LocatedError:
         return frozenset()
-    under = {id(n.base) for n in M.walk(tree) if isinstance(n, (M.Idx, M.Index))}
+    # \delta^{(\mathrm{prev})}_i is a member too: nothing inside a subscripted name's base is read whole
+    under = {id(b) for n in M.walk(tree) if isinstance(n, (M.Idx, M.Index)) for b in M.walk(n.base)}
     return frozenset(
         name for n in M.walk(tree) if isinstance(n, M.Sym) and id(n) not in under and (name := identifier(n))
     )
@@ -499,8 +500,13 @@ def _recurrences(algorithm: Any) -> frozenset[str]:
         except LocatedError:
             continue
         name = identifier(target.base) if isinstance(target, M.Idx) else None
-        read = {identifier(n.base) for n in M.walk(value) if isinstance(n, M.Idx)}
-        if name is not None and name in read:
+        # x_{k+1} from x_k; \delta_i \gets \min(\delta_i, …) updates a member in place, no recurrence
+        earlier = {
+            identifier(n.base)
+            for n in M.walk(value)
+            if isinstance(n, M.Idx) and isinstance(target, M.Idx) and M.dump(n) != M.dump(target)
+        }
+        if name is not None and name in earlier:
             out.add(name)
     return frozenset(out)
 
