@@ -134,6 +134,10 @@ KNOWN = {
     "author found",
     "round63/chaikin": "the author's claim: quotes 'One step' where the prose breaks the line inside the sentence "
     "and says 'One\\nStep' (their own slip); lint is right to say AV407",
+    "round65/last-occurrence": "CLRS's Compute-Last-Occurrence-Function(P, m, \\Sigma) with the prose's \\Sigma = "
+    "{1, …, \\sigma}: a parameter the prose defines is taken as a value to draw; lint says so (AV307)",
+    "round65/weiszfeld": "the author's compare: x of a listing returning x_K (AV501 at lint), and a bare x in an "
+    "invariant at \\For, every iterate so far: could not check, with the member to write",
     "round60/fermat-factorisation": "the author's spec reads p and q, the factors the listing returns as a - b and "
     "a + b without naming them: lint says so (AV303)",
     "round60/inverse-quadratic-interpolation": "lint clean but cannot run: the prose's f(x) = x^3 - c, which the "
@@ -152,6 +156,8 @@ REFUTED: dict[str, set[str]] = {
     # [1, -1, 1, -1] at p = 2, zero-mean and not all zero as the prose asks, is predicted exactly: Burg's
     # recursion divides 0 by 0 at order 2, in the listing as in the method
     "round61/burg-fixed": {"matches-burg", "reflection-bounded"},
+    # the author's `iterations: 3` counts every loop's passes (10), where they meant the halving loop's (3)
+    "round65/estrin": {"estrin-passes"},
     "round59/bsgs": {"defining-congruence"},
     "round58/kaplan-meier": {"matches-transcription", "is-a-probability", "no-censoring"},
     "round1/conjugate-gradient": {"at-most-n-steps"},
