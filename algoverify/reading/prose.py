@@ -239,9 +239,9 @@ _JOURNAL = re.compile(r"[*_(\[]*[A-Z][a-z]{1,6}")
 
 def _ends_sentence(read: str, m: re.Match[str]) -> bool:
     """Whether the punctuation ``m`` ends a sentence: not after an abbreviation or an initial, not before lower case."""
+    lo = max(0, m.start() - 40)  # a word longer than that is no abbreviation
+    cut = max(lo - 1, *(read.rfind(c, lo, m.start()) for c in " \t\r\n")) + 1
     if m.group().rstrip("\"'”’)]*_") == ".":
-        lo = max(0, m.start() - 40)  # a word longer than that is no abbreviation
-        cut = max(lo - 1, *(read.rfind(c, lo, m.start()) for c in " \t\r\n")) + 1
         word = read[cut : m.end()].lstrip("([\"'“‘").rstrip("\"'”’)]*_")
         if word.lower() in ABBREVIATIONS or _INITIAL.fullmatch(word):
             return False

@@ -35,6 +35,7 @@ from ..source import Span
 from ..syntax import ir
 from .families import (
     Family,
+    Origin,
     bound_on_each,
     first_written,
     read_family,
@@ -45,28 +46,6 @@ from .families import (
 from .reads import is_constant
 
 __all__ = ["Origin", "Declared", "InputSpec", "declare_math"]
-
-
-_WHERE = {
-    "require": "from \\Require",
-    "parameters": "from the parameters",
-    "caption": "from the caption",
-    "prose": "from the prose",
-    "spec": "from the spec",
-    "convention": "by the usual convention",
-}
-
-
-@frozen
-class Origin:
-    """Where a declaration was read: the listing's ``\\Require``, its parameters, the prose, the spec."""
-
-    kind: str
-    line: int | None = None
-
-    def __str__(self) -> str:
-        where = _WHERE.get(self.kind, f"from the {self.kind}")
-        return f"{where} at line {self.line}" if self.line is not None else where
 
 
 @frozen

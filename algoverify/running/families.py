@@ -7,17 +7,35 @@ says what list, size or shape it writes, or ``None``. Nothing here declares anyt
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from ..math import mathexpr as M
 from ..math.names import identifier, written_family
 from ..records import frozen
 from ..source import Span
 
-if TYPE_CHECKING:
-    from .declarations import Origin
-
 _SETS = {"bb{R}": "real", "bb{N}": "natural", "bb{Z}": "integer", "bb{Q}": "rational", "bb{C}": "complex"}
+
+
+_WHERE = {
+    "require": "from \\Require",
+    "parameters": "from the parameters",
+    "caption": "from the caption",
+    "prose": "from the prose",
+    "spec": "from the spec",
+    "convention": "by the usual convention",
+}
+
+
+@frozen
+class Origin:
+    """Where a declaration was read: the listing's ``\\Require``, its parameters, the prose, the spec."""
+
+    kind: str
+    line: int | None = None
+
+    def __str__(self) -> str:
+        where = _WHERE.get(self.kind, f"from the {self.kind}")
+        return f"{where} at line {self.line}" if self.line is not None else where
 
 
 @frozen
