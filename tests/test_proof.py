@@ -618,3 +618,32 @@ def test_a_node_the_walk_in_doubles_does_not_know_is_left_to_the_30_digit_evalua
     x = sp.Symbol("x", real=True)
     assert _in_doubles(sp, sp.floor(x) + x, {x: sp.Rational(3, 2)}) is None
     assert _in_doubles(sp, 1 / x, {x: sp.Integer(0)}) is None  # sympy's zoo, not a number
+
+
+def test_a_norm_that_vanishes_is_bounded_by_its_bases_alone_without_simplifying(monkeypatch):
+    import sympy as sp
+
+    p, q, c = sp.Symbol("p", nonnegative=True), sp.Symbol("q", nonnegative=True), sp.Symbol("c", real=True)
+    total = p * sp.exp(c) + q * sp.exp(c)
+    # ‖softmax(log p + c) − p‖ for p + q = 1 written out: each entry is zero over one denominator
+    bases = [p * sp.exp(c) / total - p / (p + q), q * sp.exp(c) / total - q / (p + q)]
+    gap = sp.Rational(1, 10**6) - sp.sqrt(sum(b**2 for b in bases))
+
+    def simplify(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        raise AssertionError("simplify was called on a norm whose bases are zero")
+
+    monkeypatch.setattr(sp, "simplify", simplify)
+    assert proof._ordered(sp, gap, ">=") is True
+    assert proof._ordered(sp, gap, ">") is True  # 10⁻⁶ > 0
+    assert proof._vanishing_norm(sp, -sp.sqrt(sum(b**2 for b in bases)), ">") is False  # 0 > 0 is not strict
+
+
+def test_a_norm_is_not_called_vanishing_unless_each_base_is_real_and_zero():
+    import sympy as sp
+
+    x, y = sp.symbols("x y", real=True)
+    z = sp.Symbol("z")  # complex: (1 + z)² + (i(1 + z))² = 0 with neither base zero
+    assert proof._vanishing_norm(sp, 1 - sp.sqrt((x - y) ** 2), False) is False
+    assert proof._real_where_defined(sp, x * sp.exp(y) / (x + y)) is True
+    for value in (sp.sqrt(x) + y, sp.I * x + y, sp.log(x) + y, z + x):
+        assert proof._real_where_defined(sp, value) is False, value
