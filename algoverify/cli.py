@@ -30,7 +30,7 @@ from .reporting.text import summary as text_summary
 from .syntax import ir
 from .version import __version__
 
-COMMANDS = ("check", "lint", "parse", "run", "explain", "claims")
+COMMANDS = ("check", "lint", "parse", "run", "explain", "claims", "mutate")
 
 
 class _UsageError(Exception):
@@ -57,19 +57,23 @@ def _common(p: argparse.ArgumentParser) -> None:
         default="auto",
         help="colour the text output (default: %(default)s: on a terminal, unless NO_COLOR is set or TERM=dumb)",
     )
+    _jobs(p, "notes processed at once")
+    p.add_argument(
+        "--no-progress",
+        dest="progress",
+        action="store_false",
+        help="no progress line on stderr (it is shown only on a terminal, and never with TERM=dumb)",
+    )
+
+
+def _jobs(p: argparse.ArgumentParser, what: str) -> None:
     p.add_argument(
         "--jobs",
         "-j",
         type=_whole(1),
         default=None,
         metavar="N",
-        help=f"notes processed at once (default: the number of CPUs, {default_jobs()} here)",
-    )
-    p.add_argument(
-        "--no-progress",
-        dest="progress",
-        action="store_false",
-        help="no progress line on stderr (it is shown only on a terminal, and never with TERM=dumb)",
+        help=f"{what} (default: the number of CPUs, {default_jobs()} here)",
     )
 
 
@@ -102,6 +106,17 @@ def _positive(kind: type) -> object:
 
     parse.__name__ = kind.__name__
     return parse
+
+
+def _fraction(text: str) -> float:
+    """A type for argparse: a number from 0 to 1."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"must be from 0 to 1: {text!r}")
+    return value
 
 
 #: seeds as the project configuration takes them (numpy's generators take no negative seed)
@@ -250,6 +265,31 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--color", choices=("auto", "always", "never"), default="auto", help="colour the text output (default: auto)"
     )
+    p = sub.add_parser("mutate", help="measure the checks' strength: the share of small bugs in listings they catch")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="notes (.md, .tex) or folders to search recursively")
+    p.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: %(default)s)")
+    p.add_argument(
+        "--min-score",
+        type=_fraction,
+        default=None,
+        metavar="S",
+        help="exit 1 when the share of killed mutants (equivalent and stillborn ones left out) is below S, "
+        "from 0 to 1 (default: none: report only)",
+    )
+    _jobs(p, "mutants checked at once")
+    p.add_argument(
+        "--no-cache",
+        dest="cache",
+        action="store_false",
+        help=f"run every mutant, replaying none from {CACHE_DIR}/ (mutants are kept there as notes)",
+    )
+    p.add_argument("--verbose", action="store_true", help="also list the killed and the stillborn mutants")
+    p.add_argument(
+        "--no-progress",
+        dest="progress",
+        action="store_false",
+        help="no progress line on stderr (it is shown only on a terminal)",
+    )
     p = sub.add_parser("explain", help="document a finding code, or list all codes")
     p.add_argument("code", nargs="?", help="e.g. AV102; omit to list every code")
     parser.commands = dict(sub.choices)  # type: ignore[attr-defined]
@@ -364,7 +404,39 @@ def _dispatch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return _run(args, out, sys.stdin, err)
     if args.command == "claims":
         return _claims(args, out, _colour(args, out))
+    if args.command == "mutate":
+        return _mutate(args, out, err)
     return _over_notes(args, out, err)
+
+
+def _mutate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``mutate``: the listings' mutants through their notes' checks; 1 below ``--min-score``."""
+    from .mutation import report, scoring
+
+    shown = progress_wanted(err, disabled=not args.progress)
+
+    def on_mutant(done: int, total: int) -> None:
+        if shown:
+            err.write(f"\rmutating: {done}/{total} mutants\x1b[K")
+            err.flush()
+
+    try:
+        run = scoring.mutate(args.paths, jobs=args.jobs or default_jobs(), cache=args.cache, on_mutant=on_mutant)
+    except api.Interrupted:
+        if shown:
+            err.write("\r\x1b[K")
+        print("algoverify: interrupted", file=err)
+        return INTERRUPTED
+    if shown:
+        err.write("\r\x1b[K")
+    out.write(report.render_json(run) if args.format == "json" else report.render_text(run, verbose=args.verbose))
+    if run.score is None:
+        print("algoverify mutate: no mutant could be judged (see above): nothing to score", file=err)
+        return 1
+    if args.min_score is not None and run.score < args.min_score:
+        print(f"algoverify mutate: score {run.score:.2f} is below --min-score {args.min_score:g}", file=err)
+        return 1
+    return 0
 
 
 def _colour(args: argparse.Namespace, stream: TextIO) -> bool:

@@ -124,6 +124,7 @@ def normalise(text: str) -> str:
     )
     text = re.sub(r" \(\d+ draws? skipped: [^)]*\)", "", text)
     text = re.sub(r"\b\d+(\.\d+)? s\b", "_ s", text)
+    text = re.sub(r"\(\d+(\.\d+)? mutants/s", "(_ mutants/s", text)
     text = re.sub(r"\bin \d+(\.\d+)?s( \(\d+:\d\d:\d\d\))?", "in _s", text)
     text = re.sub(r"={3,}", "===", text)
     text = re.sub(r'time="[\d.]+"', 'time="_"', text)

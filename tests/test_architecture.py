@@ -39,11 +39,12 @@ RANKS = {
     "algoverify.orchestration": 10,
     "algoverify.reporting": 11,
     "algoverify.api": 12,
-    "algoverify.cli": 13,
-    "algoverify.integrations": 13,  # the pytest plugin: over the API, as the command line is
-    "algoverify.launch": 14,  # the command's entry point: the collector set up, then the command line
-    "algoverify.__main__": 14,
-    "algoverify": 15,  # the package's __init__: the public names, loaded lazily from everywhere
+    "algoverify.mutation": 13,  # mutants of listings, judged by the checks the API runs
+    "algoverify.cli": 14,
+    "algoverify.integrations": 14,  # the pytest plugin: over the API, as the command line is
+    "algoverify.launch": 15,  # the command's entry point: the collector set up, then the command line
+    "algoverify.__main__": 15,
+    "algoverify": 16,  # the package's __init__: the public names, loaded lazily from everywhere
 }
 MAX_TOP_LEVEL_MODULES = 9
 

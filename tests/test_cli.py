@@ -52,7 +52,7 @@ def test_lint_corpus_is_clean(capsys):
 def test_default_command_is_check(capsys):
     code, out, _ = run(capsys, str(POWER))
     assert code == 0
-    assert out.splitlines()[-1].startswith("4 verified, 0 refuted, 3 refuted as expected, 0 could not check, 0 unverified")
+    assert out.splitlines()[-1].startswith("5 verified, 0 refuted, 3 refuted as expected, 0 could not check, 0 unverified")
 
 
 def test_findings_exit_1_with_positions_and_caret(capsys, tmp_path):

@@ -130,8 +130,13 @@ def test_check_on_a_module_no_note_uses_checks_nothing(project, capsys):
 
 def test_the_hooks_are_declared_for_notes_and_the_check_also_for_modules():
     hooks = {h["id"]: h for h in yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())}
-    assert set(hooks) == {"algoverify-lint", "algoverify-check"}
+    assert set(hooks) == {"algoverify-lint", "algoverify-check", "algoverify-mutate"}
+    # mutation testing is slow: offered, off unless a run names the manual stage
+    assert hooks["algoverify-mutate"]["stages"] == ["manual"]
+    assert hooks["algoverify-mutate"]["entry"].startswith("algoverify mutate --min-score ")
+    assert "stages" not in hooks["algoverify-lint"] and "stages" not in hooks["algoverify-check"]
     wanted = {
+        "algoverify-mutate": ["n.md", "n.markdown", "paper.tex"],
         "algoverify-lint": ["n.md", "n.markdown", "paper.tex"],
         "algoverify-check": ["n.md", "n.markdown", "paper.tex", "power_iteration_checks.py", "helpers.py"],
     }

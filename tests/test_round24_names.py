@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 from helpers import prose_note
 
 import algoverify
@@ -259,3 +260,32 @@ def test_a_zero_of_no_said_size_stops_the_run_as_lint_says_it_does(tmp_path):
         assert "AV204" in str(exc) and "beta is set to 0" in str(exc)
     else:
         raise AssertionError("an unsized zero ran as a scalar")
+
+
+def _sum_from_zero(tmp_path: Path, prose: str) -> Path:
+    (tmp_path / "ref.py").write_text("def total(d):\n    return float(sum(d))\n")
+    note = tmp_path / "sum0.md"
+    note.write_text(
+        "---\nalgoverify:\n  module: ref.py\n  checks:\n    - id: sum\n      kind: reference\n      listing: 1\n"
+        '      inputs: {n: "integers(1, 5)", d: "randn(n)"}\n      reference: total\n---\n\n'
+        + prose
+        + "\n\n\\begin{algorithmic}[1]\n\\Function{Total}{$d$}\n\\State $s \\gets \\sum_{i=0}^{n} d_i$\n"
+        "\\State \\Return $s$\n\\EndFunction\n\\end{algorithmic}\n"
+    )
+    return note
+
+
+@pytest.mark.parametrize(
+    ("prose", "status"),
+    [
+        # found by `algoverify mutate` (layer norm's \sum_{i=1}^{d} → \sum_{i=0}^{d}): a sum over a range past
+        # an end says "index range 0..n is outside 1..n", which the numbered family makes the listing's mistake
+        (r"The degrees \(d_1, \dots, d_n\) are \(n\) numbers.", "refuted"),
+        (r"The degrees \(d\) are \(n\) numbers.", "could not check"),
+    ],
+)
+def test_a_sum_over_a_range_past_an_end_refutes_only_where_the_note_numbers_the_family(tmp_path, prose, status):
+    note = _sum_from_zero(tmp_path, prose)
+    (o,) = api.check([note], seed=0, trials=10, isolate=False).notes[0].outcomes
+    assert o.status == status, o.message
+    assert "is outside 1.." in o.message, o.message

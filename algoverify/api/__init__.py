@@ -101,11 +101,27 @@ __all__ = [
     "load",
     "compile",
     "check",
+    "Selection",
     "claims",
     "declared_checks",
     "notes_using",
     "expand_modules",
 ]
+
+
+@dataclasses.dataclass(frozen=True)
+class Selection:
+    """Which checks of a note run (``None``: all), and whether the note stops at its first refuted check.
+
+    ``algoverify mutate`` runs a mutant's note with the checks that held on the original only, and
+    needs one refutation to call it killed: the checks after it would spend the mutant's time.
+    """
+
+    checks: frozenset[str] | None = None
+    until_refuted: bool = False
+
+
+ALL_CHECKS = Selection()
 
 
 def analyse(
@@ -265,6 +281,7 @@ def check(
     proof_cache: bool | None = None,
     on_note: Callable[[NoteReport], None] | None = None,
     on_progress: Callable[[Progress], None] | None = None,
+    selection: Selection = ALL_CHECKS,
 ) -> Result:
     """Verify notes: everything :func:`lint` does, then every check of every note's spec.
 
@@ -288,6 +305,8 @@ def check(
         before attempting it, and keep the new ones (``None``: as ``cache``); a proof is a fact
         about a claim, so it is reused across notes and edits (``ALGOVERIFY_NO_CACHE=1`` turns it off too).
     :param on_note: see :func:`analyse`; ``on_progress`` too, counting checks as they finish.
+    :param selection: the checks of each note that run (by id), and whether a note stops at its first
+        refuted check (:class:`Selection`; ``algoverify mutate`` uses it); by default all of them.
     :raises Interrupted: on Ctrl-C (a ``KeyboardInterrupt``), with the notes done in ``.result``.
     """
     allowed = os.environ.get("ALGOVERIFY_NO_CACHE", "") in ("", "0")
@@ -300,6 +319,7 @@ def check(
         trials=trials,
         cache=cache and allowed,
         proof_cache=(cache if proof_cache is None else proof_cache) and allowed,
+        selection=selection,
     )
     return _run(paths, job, jobs=jobs, on_note=on_note, on_progress=on_progress)
 
@@ -312,7 +332,7 @@ def reproduce(path: str | Path, check_id: str, values: dict[str, Any], *, seed: 
     """
     report = analyse_note(Path(path))
     if report.note is not None:
-        token = _NOTE_RUN.set((None, None, False))
+        token = _NOTE_RUN.set((None, None, False, ALL_CHECKS))
         try:
             _check_note(report, seed, only=check_id, fixed=values)
         finally:
@@ -320,7 +340,9 @@ def reproduce(path: str | Path, check_id: str, values: dict[str, Any], *, seed: 
     return report
 
 
-def _check_isolated(report: NoteReport, seed: int | None, limits, proofs: bool = False) -> None:  # noqa: ANN001
+def _check_isolated(  # noqa: ANN001
+    report: NoteReport, seed: int | None, limits, proofs: bool = False, selection: Selection | None = None
+) -> None:
     """:func:`_check_note` in a worker process; what it found comes back over a pipe, as it goes.
 
     The worker sends where it is (the module's import, the i-th check) and, at each such step,
@@ -358,7 +380,7 @@ def _check_isolated(report: NoteReport, seed: int | None, limits, proofs: bool =
             flush()
             send(["at", *at])
 
-        _NOTE_RUN.set((limits, stage, proofs))
+        _NOTE_RUN.set((limits, stage, proofs, selection or ALL_CHECKS))
         try:
             _check_note(report, seed)
         except Exception as exc:  # our bug, as in-process: AV099 and exit status 2
@@ -369,7 +391,8 @@ def _check_isolated(report: NoteReport, seed: int | None, limits, proofs: bool =
         send(["imported", [m for m in sys.modules if m not in before and m.split(".")[0] in _WARM]])
 
     try:
-        why, where, since = _watch_worker(report, work, limits)
+        chosen = selection.checks if selection is not None else None
+        why, where, since = _watch_worker(report, work, limits, chosen)
     finally:
         if scratch is not None:
             _remove_tree(scratch)
@@ -377,19 +400,20 @@ def _check_isolated(report: NoteReport, seed: int | None, limits, proofs: bool =
         _worker_stopped(report, why, where, since)
 
 
-#: the run's per-note limits, where to say which step a note is at (``stage("check", i)``), and
-#: whether proofs are kept by content: ambient rather than arguments, so that
-#: ``_check_note(report, seed)`` stays the one call to wrap
-_NOTE_RUN: contextvars.ContextVar[tuple] = contextvars.ContextVar("note_run", default=(None, None, False))
+#: the run's per-note limits, where to say which step a note is at (``stage("check", i)``),
+#: whether proofs are kept by content, and which checks run: ambient rather than arguments, so
+#: that ``_check_note(report, seed)`` stays the one call to wrap
+_NOTE_RUN: contextvars.ContextVar[tuple] = contextvars.ContextVar("note_run", default=(None, None, False, ALL_CHECKS))
 
 
 def _check_note(report: NoteReport, seed: int | None, only: str | None = None, fixed: dict | None = None) -> None:
     """Run every check of one note (or the check ``only``, on the values ``fixed``), in this process."""
     from ..checking.kinds.runner import CheckContext, clamp_limits, not_run, run_check
+    from ..checking.outcome import REFUTED
     from ..checking.specification.coverage import unverified
     from ..orchestration.runs import outcome_done
 
-    limits, on_stage, proofs = _NOTE_RUN.get()
+    limits, on_stage, proofs, selection = _NOTE_RUN.get()
     stage = on_stage or (lambda *at: None)
     note = report.note
     spec = _spec(report)
@@ -419,6 +443,8 @@ def _check_note(report: NoteReport, seed: int | None, only: str | None = None, f
     for i, check_spec in enumerate(spec.checks):
         if only is not None and check_spec.id != only:
             continue
+        if selection.checks is not None and check_spec.id not in selection.checks:
+            continue
         if module_error is not None:  # each check is counted, the import error said once (the note's)
             line = note.source.line_col(module_error.span.start)[0] if module_error.span is not None else None
             at = f" ({module_error.code} at line {line})" if line is not None else f" ({module_error.code})"
@@ -434,6 +460,10 @@ def _check_note(report: NoteReport, seed: int | None, only: str | None = None, f
         report.outcomes.append(outcome)
         report.findings.extend(outcome.findings)
         outcome_done(outcome)
+        if selection.until_refuted and outcome.status == REFUTED:
+            break
+    if selection.checks is not None:
+        return  # a note's coverage is of all its checks: the ones left out would be called missing
     stage("coverage")
     report.findings.extend(unverified(report, spec.checks))
 
@@ -636,8 +666,10 @@ class _CheckJob(_LintJob):
         trials: int | None,
         cache: bool,
         proof_cache: bool = False,
+        selection: Selection = ALL_CHECKS,
     ) -> None:
         super().__init__(math=True, strict=strict, spec=False)
+        self.selection = selection
         self.seed, self.isolate, self.timeout, self.memory_mb, self.cache = seed, isolate, timeout, memory_mb, cache
         self.proof_cache = proof_cache
         self.trials = trials
@@ -658,10 +690,10 @@ class _CheckJob(_LintJob):
             isolate = self.isolate if self.isolate is not None else report.config.isolation is not False
             try:
                 if isolate and available() and _runs_code(report):
-                    _check_isolated(report, self.seed, limits, self.proof_cache)
+                    _check_isolated(report, self.seed, limits, self.proof_cache, self.selection)
                 else:
                     before = set(sys.modules)
-                    token = _NOTE_RUN.set((limits, None, self.proof_cache))
+                    token = _NOTE_RUN.set((limits, None, self.proof_cache, self.selection))
                     try:
                         _check_note(report, self.seed)
                     finally:
@@ -701,6 +733,9 @@ class _CheckJob(_LintJob):
                 "memory_mb": self.memory_mb,
                 "trials": self.trials,
             }
+            if self.selection != ALL_CHECKS:
+                slot["checks"] = sorted(self.selection.checks or ())
+                slot["until_refuted"] = self.selection.until_refuted
             config_key = [str(config.path), digest(config.path)] if config.path else None
             self._material[path] = (slot, {"note": digest(path, text), "config": config_key})
         root = project_root(path.parent, config.root)

@@ -35,12 +35,19 @@ def _limits(config: ProjectConfig, timeout: float | None, memory_mb: int | None)
 _WARM = frozenset({"algoverify", "numpy", "sympy", "ctypes", "resource", "decimal", "lark", "yaml"})
 
 
-def _watch_worker(report: NoteReport, work: Callable, limits) -> tuple[str | None, list | None, float]:  # noqa: ANN001
-    """Run ``work`` in a note's worker, adding what it sends to ``report``; why it stopped, where, since when."""
+def _watch_worker(  # noqa: ANN001
+    report: NoteReport, work: Callable, limits, chosen: frozenset[str] | None = None
+) -> tuple[str | None, list | None, float]:
+    """Run ``work`` in a note's worker, adding what it sends to ``report``; why it stopped, where, since when.
+
+    ``chosen``: the ids of the checks the worker runs (``None``: all), in the spec's order, as its
+    outcomes arrive.
+    """
     from ..orchestration import portable, runs
     from ..orchestration.isolation import Malformed, run_in_worker
 
     spec = _spec(report)
+    checks = [c for c in spec.checks if chosen is None or c.id in chosen]
     where: list = [None]
     since = [time.perf_counter()]
 
@@ -48,11 +55,11 @@ def _watch_worker(report: NoteReport, work: Callable, limits) -> tuple[str | Non
         kind = message[0] if isinstance(message, list) and message else None
         if kind == "part" and len(message) == 3:
             findings, outcomes = portable.decode_findings(message[1]), portable.decode_outcomes(message[2])
-            if len(report.outcomes) + len(outcomes) > len(spec.checks):
+            if len(report.outcomes) + len(outcomes) > len(checks):
                 raise Malformed("more outcomes than the note has checks")
             report.findings.extend(findings)
             for outcome in outcomes:
-                outcome.check = spec.checks[len(report.outcomes)]
+                outcome.check = checks[len(report.outcomes)]
                 report.outcomes.append(outcome)
                 runs.outcome_done(outcome)
         elif kind == "inputs" and len(message) == 2 and _strings(message[1]):

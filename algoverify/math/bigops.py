@@ -32,7 +32,7 @@ from typing import Any, Callable, Iterable
 
 import numpy as np
 
-from ..findings import EvaluationFailed, LocatedError, NotExecutable
+from ..findings import EvaluationFailed, LocatedError, NotExecutable, UnboundName
 from . import mathexpr as M
 from .functions import FUNCTIONS
 from .latex import written
@@ -209,6 +209,17 @@ def compile_bigop(node: M.BigOp, ctx: Any, compile_expr: Compile) -> Callable[[E
     if domain is not None:
         return _over_domain(node, target, domain, conds, ctx, compile_expr)
     var = identifier(target)
+    for bound in (lo_node, hi_node):
+        # \sum_{i=1}^{i}: the index exists only inside the sum; read as a size (i = len(x)) it
+        # summed every entry, a meaning no reader gives it
+        own = next((n for n in M.walk(bound) if isinstance(n, M.Sym) and identifier(n) == var), None) if bound else None
+        if own is not None:
+            raise LocatedError(
+                UnboundName,
+                own.span,
+                name=_said(ctx, own),
+                hint=f": it is the index of this {_shown(kind)}, a bound cannot read it",
+            )
     if conds or kind in _SET_KINDS:
         return _over_range(node, var, lo_node, hi_node, conds, ctx, compile_expr)
     indexed = sorted({n for n in _indexed_by(node.body, var)})

@@ -720,7 +720,15 @@ def _bigop(kind: str, limits: _Limits, body: MathNode, span: Span) -> MathNode:
         hi = last if second == "<=" else BinOp("-", last, one, span=last.span)
     elif isinstance(lower, In):
         var, domain = lower.element, lower.set
+    if var is not None and kind in _GROUPED_BY_BRACES and isinstance(body, SetLit) and len(body.items) == 1:
+        # \max_{k'} \{a(i, k') + s(i, k')\} (Frey and Dueck): the braces group the term; the maximum of
+        # a set of one value per k is what no reader means (it was the set itself, and argmax always 1)
+        body = body.items[0]
     return BigOp(kind, var, lo, hi, body, domain, span=span)
+
+
+#: the big operators over numbers, whose braces around the term only group it (not \bigcup_{v} \{v\})
+_GROUPED_BY_BRACES = frozenset({"sum", "prod", "max", "min", "argmax", "argmin"})
 
 
 def _integral(kind: str, limits: _Limits, body: MathNode, span: Span) -> MathNode:

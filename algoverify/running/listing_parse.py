@@ -178,7 +178,7 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
         if isinstance(t, M.Inverse) and isinstance(t.operand, M.Sym) and identifier(t.operand)
     )
     powered = _powered_families(targets, assigned, loops)
-    called = _call_families(algorithm, raw)
+    called = call_families(algorithm, raw)
     # (x, y, w)^{T} \gets K (R X_i + t): the three components of the column vector, set at once
     columns = frozenset(
         id(n.target) for n in ir.walk(algorithm) if isinstance(n, ir.Assign) and _column_target(n.target, raw)
@@ -191,7 +191,7 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
         if levels:
             tree = M.transform(tree, lambda node: _level_entry(node, levels))
         if called:  # \gamma(n - k) of the family \gamma(0), \dots, \gamma(N): its member n − k, never a product
-            tree = M.transform(tree, lambda node: _call_member(node, called))
+            tree = M.transform(tree, lambda node: call_member(node, called))
         if powered:
             tree = M.transform(tree, lambda node: powered_member(node, powered))
         if inverses:
@@ -261,7 +261,7 @@ def _unstacked(parse: Callable[[ir.Math], M.MathNode], columns: frozenset[int]) 
     return read
 
 
-def _call_families(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode]) -> frozenset[str]:
+def call_families(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode]) -> frozenset[str]:
     """The names whose family the parameters or ``\\Require`` write as calls: ``\\gamma(0), \\dots, \\gamma(N)``."""
     out: set[str] = set()
     for node in ir.walk(algorithm):
@@ -277,6 +277,11 @@ def _call_families(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNod
             except LocatedError:
                 continue
             trees += list(tree.items) if isinstance(tree, M.Tuple) else [tree]
+        for tree in trees:  # x(0), \dots, x(L-1) alone in its math: one range
+            if isinstance(tree, M.Range) and isinstance(tree.lo, M.Apply) and isinstance(tree.hi, M.Apply):
+                name = identifier(tree.lo.fn)
+                if name is not None and name == identifier(tree.hi.fn):
+                    out.add(name)
         for a, dots, b in zip(trees, trees[1:], trees[2:]):
             if (
                 isinstance(dots, M.Dots)
@@ -289,7 +294,7 @@ def _call_families(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNod
     return frozenset(out)
 
 
-def _call_member(node: M.MathNode, called: frozenset[str]) -> M.MathNode:
+def call_member(node: M.MathNode, called: frozenset[str]) -> M.MathNode:
     if isinstance(node, M.Apply) and isinstance(node.fn, M.Sym) and identifier(node.fn) in called:
         return M.Idx(node.fn, node.args, span=node.span)
     return node

@@ -44,6 +44,13 @@ def execute(sp: Any, listing: Any, env: dict[str, Any], shadowed: set[str], on_d
             value = state.get(name)
             if size not in state and isinstance(value, sp.MatrixBase) and axis < 2:
                 state[size] = sp.Integer(value.shape[axis])
+    declarations = listing.program.declarations
+    for family, size in declarations.families.items():
+        # `d` of the prose's `x_1, \dots, x_d`: the family's length, as a run binds it
+        value = state.get(family)
+        if size not in state and isinstance(value, sp.MatrixBase) and 1 in value.shape:
+            written = declarations.written.get(family)
+            state[size] = sp.Integer(max(value.shape) - (written.offset if written is not None else 0))
     for dim, sources in listing.program.ctx.dims.items():
         # `d` from len(x), as the interpreter binds a size no input gives
         arrays = [state[s] for s in sorted(sources) if isinstance(state.get(s), sp.MatrixBase)]

@@ -52,7 +52,7 @@ _GAP = re.compile(r"reads index .*, a gap in what the listing stored, never set 
 #: a member taken from a container the listing's own statements left empty (containers' messages)
 _EMPTY = re.compile(r"(?:of an empty container|is empty: it has no (?:first|last) member)$")
 #: an index past either end of an array (:func:`algoverify.math.numeric.lookup`'s message)
-_OUT_OF_RANGE = re.compile(r"^index -?\d+ is out of range ")
+_OUT_OF_RANGE = re.compile(r"^index (-?\d+ is out of range |range -?\d+\.\.-?\d+ is outside )")
 
 
 def failed_run(result: Any, line_col: Callable[[int], tuple[int, int]], listing: Any = None) -> str:

@@ -26,6 +26,8 @@ from typing import Any
 from ...findings import BadInput, Finding, LocatedError, NotExecutable, SpecReferenceError, UnboundName
 from ...math import mathexpr as M
 from ...math.names import variant
+from ...math.segments import parse_segment
+from ...running.listing_parse import call_families
 from ...running.reads import reads_of
 from ...syntax import ir
 from ..specification.formula_reading import grouped_scripts, spec_tree
@@ -246,6 +248,7 @@ def _check_findings(path: Path, check: Any, listing: Any, names: set[str]) -> li
     renames = dict(program.names.renames) if program.names is not None else {}
     pairs = program.names.pairs if program.names is not None else frozenset()
     coordinates = dict(listing.context.coordinates) if listing.context is not None else {}
+    called = call_families(listing.algorithm, parse_segment)
     lets = check.get("let") or {}
     known = set(names) | {str(k).partition("(")[0].strip() for k in lets}
     formulas: list[tuple[tuple[Any, ...], str, set[str]]] = []
@@ -258,7 +261,7 @@ def _check_findings(path: Path, check: Any, listing: Any, names: set[str]) -> li
     for key, latex, own in formulas:
         latex = grouped_scripts(latex, known | own)
         try:
-            tree = spec_tree(check.plan.tree(latex), known | own, renames, pairs, coordinates)
+            tree = spec_tree(check.plan.tree(latex), known | own, renames, pairs, coordinates, called)
         except LocatedError:
             continue  # math the spec cannot read is its own finding
         worded = next((n for n in M.walk(tree) if isinstance(n, M.Text) and _QUANTIFIER.match(n.text)), None)

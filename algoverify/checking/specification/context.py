@@ -20,9 +20,11 @@ from ...math import mathexpr as M
 from ...math.names import identifier
 from ...math.numeric import Context, compile_expr, forall_failure
 from ...math.ops import Sequence
+from ...math.segments import parse_segment
 from ...reading.files import regular_file, resolved
 from ...running.conventions import ORDERED, variant
 from ...running.generators import GENERATORS, GeneratorError
+from ...running.listing_parse import call_families
 from ...running.structured import EDGE_ROWS
 from ...running.values import ValueSyntaxError, parse_value, sizes_of, structured_value, value_class
 from ...source import Span
@@ -354,7 +356,12 @@ class CheckContext:
 
             def read(text: str) -> M.MathNode:
                 return spec_tree(
-                    check.plan.tree(grouped_scripts(text, names)), names, renames, pairs, self.coordinates(check)
+                    check.plan.tree(grouped_scripts(text, names)),
+                    names,
+                    renames,
+                    pairs,
+                    self.coordinates(check),
+                    self.called(check),
                 )
 
             tree = read(latex)
@@ -453,6 +460,16 @@ class CheckContext:
         except (KeyError, TypeError, LocatedError):
             return {}, frozenset()  # reported where the check runs its listing
         return (dict(names.renames), names.pairs) if names is not None else ({}, frozenset())
+
+    def called(self, check: CheckSpec) -> frozenset[str]:
+        r"""The families the check's listing takes as calls (``x(0), \dots, x(L-1)``): members in its LaTeX too."""
+        key = check.get("listing")
+        if key is None:
+            return frozenset()
+        try:
+            return call_families(self.loaded.listing(key).algorithm, parse_segment)
+        except (KeyError, TypeError, LocatedError):
+            return frozenset()
 
     def coordinates(self, check: CheckSpec) -> dict[str, tuple[str, int]]:
         """The coordinates of points the prose around the check's listing names (``x`` of ``p_i = (x_i, y_i)``)."""

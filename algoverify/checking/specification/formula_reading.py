@@ -13,7 +13,14 @@ import re
 from ...math import mathexpr as M
 from ...math.names import identifier, join_words, spelt_words
 from ...running.entries import rename_entries
-from ...running.listing_parse import as_coordinates, iterate_member, level_entry, powered_member, step_name
+from ...running.listing_parse import (
+    as_coordinates,
+    call_member,
+    iterate_member,
+    level_entry,
+    powered_member,
+    step_name,
+)
 
 __all__ = ["grouped_scripts", "spec_tree"]
 
@@ -39,15 +46,19 @@ def spec_tree(
     renames: dict[str, str],
     pairs: frozenset[str],
     coordinates: dict[str, tuple[str, int]],
+    called: frozenset[str] = frozenset(),
 ) -> M.MathNode:
-    """A spec formula's tree read as the check reads it, over the ``names`` its values will have.
+    r"""A spec formula's tree read as the check reads it, over the ``names`` its values will have.
 
     ``renames`` and ``pairs`` are what the check's listing reads under another name and its
-    tables; ``coordinates`` the points its prose names. ``lint`` reads a formula the same way,
-    over the names a run would bind, to say before any run which names nothing binds.
+    tables; ``coordinates`` the points its prose names; ``called`` the families its ``\Require``
+    writes as calls (``x(0), \dots, x(L-1)``). ``lint`` reads a formula the same way, over the
+    names a run would bind, to say before any run which names nothing binds.
     """
     # `lo` of the listing is one name in the relation too, as in the listing itself
     tree = join_words(tree, spelt_words(names))
+    if called:  # x(L - N + m) of the samples x(0), …, x(L-1): a member, as the listing reads it, not a product
+        tree = M.transform(tree, lambda node: call_member(node, called))
     # d_{ij} is entry (i, j) of D in the relation as in the listing it reads
     tree = _labelled_members(tree, names)
     tree = _labelled_entries(tree, names)  # a^{(0)}_{uv}: entry (u, v) of A^{(0)}, A's value on entry

@@ -1,0 +1,212 @@
+"""``algoverify mutate``: the operators, the equivalence test, the scoring, the command.
+
+The notes here are small and written for these tests: one listing, a sum of squares, judged
+either by a check that pins its output (strong) or by one that only asks for a sign (weak).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from algoverify import api
+from algoverify.cli import main
+from algoverify.mutation import scoring
+from algoverify.mutation.equivalence import equivalent
+from algoverify.mutation.operators import OPERATORS, mutants
+
+LISTING = r"""
+\begin{algorithmic}[1]
+\Require vector \(x \in \mathbb{R}^{n}\), weight \(w\)
+\State \(s \gets 0\)
+\For{\(i = 1, \dots, n\)}
+    \State \(s \gets s + w x_i^{2}\)
+\EndFor
+\State \(t \gets s / n - 1\)
+\Return \(s, t\)
+\end{algorithmic}
+"""
+
+STRONG = r"""    - id: pinned
+      kind: property
+      listing: 1
+      inputs: {n: "integers(1, 6)", x: "randn(n)", w: "uniform(0.5, 2)"}
+      holds: 's = w \sum_{i=1}^{n} x_i^{2} \wedge t = s / n - 1'
+"""
+
+WEAK = r"""    - id: signed
+      kind: property
+      listing: 1
+      inputs: {n: "integers(1, 6)", x: "randn(n)", w: "uniform(0.5, 2)"}
+      holds: 's \geq 0'
+"""
+
+
+def _note(folder: Path, checks: str, name: str = "squares.md") -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "algoverify.toml").write_text("")
+    path = folder / name
+    path.write_text(
+        f"---\ntitle: squares\nalgoverify:\n  checks:\n{checks}---\n\nThe weighted sum of squares of \\(x\\).\n{LISTING}"
+    )
+    return path
+
+
+def _mutants(tmp_path: Path) -> tuple[str, list]:
+    path = _note(tmp_path, STRONG)
+    loaded = api.load(path)
+    text = path.read_text()
+    return text, mutants(loaded.listing(1).algorithm, text, 1)
+
+
+@pytest.mark.parametrize(
+    ("operator", "description", "line"),
+    [
+        ("operator", "+ → -", 18),
+        ("operator", "/ → \\cdot", 20),
+        ("operator", "- → +", 20),
+        ("bound", "n → n - 1", 17),
+        ("bound", "1 → 1 + 1", 17),
+        ("constant", "0 → 1", 16),
+        ("constant", "2 → 4", 18),
+        ("constant", "1 → 0", 17),
+        ("term", "s + w x_i^{2} → s (drops w x_i^{2})", 18),
+        ("term", "s + w x_i^{2} → w x_i^{2} (drops s)", 18),
+        ("term", "s / n - 1 → s / n (drops 1)", 20),
+        ("swap", "s / n → n / s", 20),
+        ("swap", "s / n - 1 → 1 - (s / n)", 20),
+        ("variable", "w → s", 18),
+        ("variable", "s → i", 18),
+        ("statement", "dropped: \\State \\(s \\gets 0\\)", 16),
+        ("loop", "moved into the loop: \\State \\(t \\gets s / n - 1\\)", 19),
+    ],
+)
+def test_each_operator_makes_its_mutant_at_the_line_it_changes(tmp_path, operator, description, line):
+    text, found = _mutants(tmp_path)
+    made = {(m.operator, m.description, text[: m.span.start].count("\n") + 1): m for m in found}
+    assert (operator, description, line) in made, sorted(made)
+    mutant = made[(operator, description, line)]
+    changed = mutant.apply(text)
+    assert changed != text and len(changed.splitlines()) >= len(text.splitlines()) - 1
+
+
+def test_mutants_change_values_never_targets_and_come_in_operator_order(tmp_path):
+    text, found = _mutants(tmp_path)
+    assert [m.operator for m in found] == sorted((m.operator for m in found), key=OPERATORS.index)
+    for m in found:
+        for edit in m.edits:
+            # no edit starts inside the text of a target (`s \gets`, `t \gets`)
+            before = text[: edit.span.start]
+            assert not before.endswith(("\\(s", "\\(t")), m
+    # the returned names are the listing's outputs: replacing one would change its interface
+    assert not any(m.operator == "variable" and "Return" in text[m.span.start - 12 : m.span.start] for m in found)
+
+
+def test_a_condition_is_negated_and_its_boundary_moved(tmp_path):
+    path = tmp_path / "loop.md"
+    path.write_text(
+        "---\ntitle: l\n---\n\n\\begin{algorithmic}[1]\n\\Require \\(n\\)\n\\State \\(k \\gets 0\\)\n"
+        "\\While{\\(k < n\\)}\n    \\State \\(k \\gets k + 1\\)\n\\EndWhile\n\\Return \\(k\\)\n\\end{algorithmic}\n"
+    )
+    text = path.read_text()
+    found = mutants(api.load(path).listing(1).algorithm, text, 1)
+    conditions = {m.description for m in found if m.operator == "condition"}
+    assert conditions == {"< → \\geq (negated)", "< → \\leq (boundary)"}
+    moved = [m for m in found if m.operator == "loop"]
+    assert [m.description for m in moved] == []  # the loop's one statement stays: a body cannot be emptied
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "same"),
+    [
+        (r"\lVert w - \lambda v \rVert", r"\lVert \lambda v - w \rVert", True),  # a norm does not see the sign
+        (r"\lvert a - b \rvert", r"\lvert b - a \rvert", True),
+        (r"\tau \lambda", r"\lambda \tau", True),  # scalars commute
+        (r"A B", r"B A", False),  # matrices (one capital letter) do not
+        (r"a - b", r"b - a", False),
+        (r"x + 0", r"x", True),
+        (r"\frac{a}{b}", r"a / b", True),
+        (r"2 x", r"x + x", True),
+        (r"x_{i-1}", r"x_{i}", False),  # an entry is a function of its index
+        (r"a < b", r"b > a", True),  # the same relation, turned round
+        (r"a < b", r"a \leq b", False),
+        (r"f(x)", r"g(x)", False),
+        (r"\sum_{i=1}^{d} (x_i - \mu)^{2}", r"\sum_{i=1}^{d} (\mu - x_i)^{2}", True),  # a square of the opposite
+        (r"\sum_{i=1}^{d} x_i", r"\sum_{i=1}^{d - 1} x_i", False),
+        (r"\sum_{i} x_i", r"\sum_{i} x_i + 0", False),  # no limits written: not read, never claimed
+    ],
+)
+def test_equivalence_is_claimed_only_on_a_proof(before, after, same):
+    from algoverify.mutation.operators import Edit, Mutant
+    from algoverify.source import Span
+    from algoverify.syntax import ir
+
+    text = f"\\({before}\\)"
+    segment = ir.Math(Span(2, 2 + len(before)), before)
+    mutant = Mutant(1, "test", "", (Edit(Span(2, 2 + len(before)), after),), segment)
+    assert equivalent(mutant, text) is same
+
+
+def test_a_statement_mutant_is_never_called_equivalent(tmp_path):
+    text, found = _mutants(tmp_path)
+    dropped = next(m for m in found if m.operator == "statement")
+    assert dropped.segment is None and equivalent(dropped, text) is False
+
+
+@pytest.mark.slow
+def test_a_strong_check_kills_what_a_weak_one_lets_survive(tmp_path):
+    strong = scoring.mutate([_note(tmp_path / "strong", STRONG)], jobs=2, cache=False)
+    weak = scoring.mutate([_note(tmp_path / "weak", WEAK)], jobs=2, cache=False)
+    (s,), (w,) = strong.listings, weak.listings
+    assert s.checks == ("pinned",) and w.checks == ("signed",)
+    assert s.score is not None and w.score is not None
+    assert s.score >= 0.9, [(j.mutant.description, j.why) for j in s.judged if j.status == scoring.SURVIVED]
+    assert w.score <= 0.5
+    # what survives the weak check is shown with its line, before and after
+    survivor = next(j for j in w.judged if j.status == scoring.SURVIVED and j.mutant.description == "- → +")
+    assert (survivor.line, survivor.column) == (20, 24)
+    assert survivor.before == "\\State \\(t \\gets s / n - 1\\)"
+    assert survivor.after == "\\State \\(t \\gets s / n + 1\\)"
+    assert survivor.why == "every check held (1)"
+    # the operators that make no runnable listing are stillborn, counted on neither side
+    for judged in s.judged:
+        if judged.status == scoring.STILLBORN:
+            assert judged.why.startswith("AV"), judged.why
+
+
+@pytest.mark.slow
+def test_the_command_scores_replays_from_the_cache_and_fails_below_the_threshold(tmp_path, capsys, monkeypatch):
+    monkeypatch.delenv("ALGOVERIFY_NO_CACHE", raising=False)
+    path = _note(tmp_path / "weak", WEAK)
+    status = main(["mutate", str(path), "--format", "json", "--jobs", "2", "--no-progress"])
+    data = json.loads(capsys.readouterr().out)
+    assert status == 0  # no --min-score: a report
+    (listing,) = data["listings"]
+    assert listing["mutants"] == len(listing["results"]) > 10
+    assert listing["score"] == pytest.approx(listing["killed"] / (listing["killed"] + listing["survived"]))
+    assert data["replayed"] == 0 and data["mutants_run"] > 0
+    status = main(["mutate", str(path), "--min-score", "0.99", "--no-progress"])
+    captured = capsys.readouterr()
+    assert status == 1
+    assert "replayed from the cache" in captured.out  # the second run reads each mutant back
+    assert "is below --min-score 0.99" in captured.err
+    assert path.read_text().count("\\State") == 3  # the note itself is never modified
+    hidden = list((tmp_path / "weak" / ".algoverify_cache" / "mutants").rglob("squares.md"))
+    assert hidden, "the mutants are kept under the project's cache folder"
+
+
+def test_a_note_without_a_listing_check_is_not_scored_and_the_command_says_so(tmp_path, capsys):
+    path = tmp_path / "plain.md"
+    path.write_text("---\ntitle: p\n---\n\nNo listing here.\n")
+    status = main(["mutate", str(path), "--no-progress"])
+    captured = capsys.readouterr()
+    assert status == 1
+    assert f"{path}: not mutated: it has no listing" in captured.out
+    assert "nothing to score" in captured.err
+
+
+def test_min_score_must_be_a_fraction(capsys):
+    assert main(["mutate", "x.md", "--min-score", "90"]) == 2
+    assert "must be from 0 to 1" in capsys.readouterr().err
