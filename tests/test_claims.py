@@ -327,6 +327,10 @@ SPLITS = [
     ("closing quote", "He said \"stop.\" Then left.\n", [(4, 1, "He said \"stop.\""), (4, 17, "Then left.")]),
     ("journal", "See *SIAM J. Optim.* 9(1), 1998. Next.\n", [(4, 1, "See *SIAM J. Optim.* 9(1), 1998."), (4, 34, "Next.")]),
     ("number after a word", "It ends here. 3 remain.\n", [(4, 1, "It ends here."), (4, 15, "3 remain.")]),
+    # round 66: NumPy prints a whole float as "3." inside its brackets, which ended the sentence there
+    ("printed array", "It prints [3.    2.667] for x. Next.\n", [(4, 1, "It prints [3. 2.667] for x."), (4, 32, "Next.")]),
+    ("printed zeros", "We get [0.7 0.3 0.  0. ] here.\n", [(4, 1, "We get [0.7 0.3 0. 0. ] here.")]),
+    ("number ends a sentence", "The count is 3. [Then] more.\n", [(4, 1, "The count is 3."), (4, 17, "[Then] more.")]),
 ]  # fmt: skip
 
 

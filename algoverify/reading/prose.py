@@ -245,10 +245,19 @@ def _ends_sentence(read: str, m: re.Match[str]) -> bool:
         word = read[cut : m.end()].lstrip("([\"'“‘").rstrip("\"'”’)]*_")
         if word.lower() in ABBREVIATIONS or _INITIAL.fullmatch(word):
             return False
+    if m.start() > 0 and read[m.start() - 1].isdigit() and _inside_brackets(read, m.start()):
+        return False  # NumPy's [3.    2.667] and [0.7 0.3 0.  0. ]: a float's point inside an array, quoted
     after = _NEXT.match(read, m.end())
     if after is not None and after.group(1).isdigit() and _JOURNAL.fullmatch(read[cut : m.start()]):
         return False  # *SIAM J. Optim.* 9(1), 1998: a journal's abbreviated name, then its volume
     return after is None or not after.group(1).islower()
+
+
+def _inside_brackets(read: str, at: int) -> bool:
+    """Whether ``at`` is inside a ``[`` that its line opened before it and has not closed yet."""
+    line_start = read.rfind("\n", 0, at) + 1
+    opened = read.rfind("[", line_start, at)
+    return opened >= 0 and read.find("]", opened, at) < 0
 
 
 def _sentence(text: str, read: str, start: int, end: int, base: int) -> Sentence | None:

@@ -124,6 +124,15 @@ def _mismatch(
         expected = tuple(expected[n] if n in expected else expected[aliases[n]] for n in names)  # by name
     elif len(names) == 1:
         expected = (expected,)
+    nothing, none = _nil(got), _nil(expected)
+    if nothing or none:  # \Return \textsc{nil}: "there is none", on one side or both
+        if nothing and none:
+            return None
+        shown = ", ".join(names)
+        if nothing:
+            expected_shown = _short(np.asarray(expected, dtype=object))
+            return f"the listing returns nothing (nil) but the reference gives {expected_shown}"
+        return f"{shown} = {_short(np.asarray(got, dtype=object))} but the reference gives nothing (None)"
     compare = check.get("compare") or {}
     for output, g, e in zip(names, got, expected):
         name = aliases.get(output, output)
@@ -135,6 +144,43 @@ def _mismatch(
         if problem:
             return problem
     return None
+
+
+def _holds_sets(values: Any) -> bool:
+    return isinstance(values, (set, frozenset, list, tuple)) and any(isinstance(v, (set, frozenset)) for v in values)
+
+
+def _frozen(value: Any) -> Any:
+    return frozenset(_frozen(v) for v in value) if isinstance(value, (set, frozenset, list, tuple)) else value
+
+
+def _sets_differ(name: str, got: Any, expected: Any) -> str | None:
+    """A set of sets against the reference's, member by member (its members are sets, compared exactly)."""
+    mine, theirs = {_frozen(v) for v in got}, {_frozen(v) for v in expected}
+    if mine == theirs:
+        return None
+    parts = [
+        f"{len(members)} only in {whose} ({_listed(members)})"
+        for whose, members in (("the listing's", mine - theirs), ("the reference's", theirs - mine))
+        if members
+    ]
+    return f"{name} has {len(mine)} members, the reference {len(theirs)}: " + "; ".join(parts)
+
+
+def _listed(members: set[Any]) -> str:
+    shown = sorted(map(_set_text, members))
+    return ", ".join(shown[:3]) + (", …" if len(shown) > 3 else "")
+
+
+def _set_text(value: Any) -> str:
+    if isinstance(value, frozenset):
+        return "{" + ", ".join(sorted(map(_set_text, value))) + "}"
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def _nil(value: Any) -> bool:
+    """Whether outputs are "nothing": ``None``, or the one output ``None`` (``\\Return \\textsc{nil}``)."""
+    return value is None or (isinstance(value, tuple) and len(value) == 1 and value[0] is None)
 
 
 def _required(function: Any, offered: int) -> int:
@@ -182,6 +228,8 @@ def _differs(name: str, got: Any, expected: Any, opts: dict[str, Any], check: Ch
         members = sorted(got)
         if not isinstance(expected, (set, frozenset, list, tuple, np.ndarray)):
             return f"{name} is a set of {len(members)}, the reference {type(expected).__name__}"
+        if _holds_sets(members) or _holds_sets(expected):  # the cliques of a graph: a set of sets, equal or not
+            return _sets_differ(name, got, expected)
         wanted = expected if isinstance(expected, (set, frozenset)) else set(np.asarray(expected).ravel().tolist())
         got, expected = members, sorted(wanted)
         if len(got) != len(expected):
