@@ -138,6 +138,23 @@ KNOWN = {
     "{1, …, \\sigma}: a parameter the prose defines is taken as a value to draw; lint says so (AV307)",
     "round65/weiszfeld": "the author's compare: x of a listing returning x_K (AV501 at lint), and a bare x in an "
     "invariant at \\For, every iterate so far: could not check, with the member to write",
+    "round66/affinity-propagation": "Frey and Dueck's 'r(i, k) \\gets 0 and a(i, k) \\gets 0 for all i, k' is "
+    "English with no binding; lint says so (AV304)",
+    "round66/automaton-matcher": "CLRS's P_k \\sqsupset P_q a: a macro no math reads; lint says so (AV202)",
+    "round66/bron-kerbosch": "lint clean but cannot run: the procedure takes G, which the prose gives by its "
+    "adjacency entries a_{uv} (AV303 at the run)",
+    "round66/cohen-sutherland": "lint clean but cannot run: the outcode c = c_0 beside c is read as entry 0 of c "
+    "(AV306 at the run)",
+    "round66/cornacchia": "Cohen's \\nmid: a macro no math reads; lint says so (AV202)",
+    "round66/gillespie": "the prose's 'Let X be the state', set by X \\gets X_0, makes X an input the checks do not "
+    "draw; lint says so (AV307)",
+    "round66/mantel-haenszel": "Agresti's n_{11k} (entry (1, 1, k) of a three-way table) and \\hat\\theta_{MH}: lint "
+    "says so (AV303)",
+    "round66/water-filling": "Boyd's \\alpha_{(i)} beside \\alpha_i, the sorted levels: a family apart, an input the "
+    "checks do not draw; lint says so (AV307)",
+    "round66/sliding-dft": "the prose's x(n) = 0 for n < 0, a convention holds: does not apply (AV306 at the run)",
+    "round66/sliding-dft-fixed": "the prose's x(n) = 0 for n < 0, a convention holds: does not apply (AV306 at the "
+    "run)",
     "round60/fermat-factorisation": "the author's spec reads p and q, the factors the listing returns as a - b and "
     "a + b without naming them: lint says so (AV303)",
     "round60/inverse-quadratic-interpolation": "lint clean but cannot run: the prose's f(x) = x^3 - c, which the "
@@ -158,6 +175,9 @@ REFUTED: dict[str, set[str]] = {
     "round61/burg-fixed": {"matches-burg", "reflection-bounded"},
     # the author's `iterations: 3` counts every loop's passes (10), where they meant the halving loop's (3)
     "round65/estrin": {"estrin-passes"},
+    # Laguerre's method drawn with repeated roots (r = [1, 1]), which the prose's "distinct real roots" rules out
+    # but the checks' draw does not: the author's report calls it documented behaviour
+    "round66/laguerre": {"discriminant-non-negative", "few-iterations", "lands-on-a-root", "matches-laguer"},
     "round59/bsgs": {"defining-congruence"},
     "round58/kaplan-meier": {"matches-transcription", "is-a-probability", "no-censoring"},
     "round1/conjugate-gradient": {"at-most-n-steps"},
@@ -235,6 +255,8 @@ AS_EXPECTED: dict[str, tuple[str, str]] = {
     # its A had one column at N = 1 (a_i \gets 0 that no body adds to), for the control as for the bug
     "round60/nbody-direct-summation": ("matches-newton", "round60/nbody-direct-summation-fixed"),
     "round62/beeman": ("matches-reference", "round62/beeman-fixed"),
+    # its control was refuted twice before its spec read x(L - N + m) as the listing reads x(n)
+    "round66/sliding-dft": ("last-window-matches-fft", "round66/sliding-dft-fixed"),
 }
 #: notes whose own module needs a package algoverify does not install
 NEEDS = {
