@@ -143,8 +143,6 @@ KNOWN = {
     "round66/automaton-matcher": "CLRS's P_k \\sqsupset P_q a: a macro no math reads; lint says so (AV202)",
     "round66/bron-kerbosch": "lint clean but cannot run: the procedure takes G, which the prose gives by its "
     "adjacency entries a_{uv} (AV303 at the run)",
-    "round66/cohen-sutherland": "lint clean but cannot run: the outcode c = c_0 beside c is read as entry 0 of c "
-    "(AV306 at the run)",
     "round66/cornacchia": "Cohen's \\nmid: a macro no math reads; lint says so (AV202)",
     "round66/gillespie": "the prose's 'Let X be the state', set by X \\gets X_0, makes X an input the checks do not "
     "draw; lint says so (AV307)",

@@ -77,8 +77,24 @@ def statement_labels(
         if len(letters) >= 2 and not letters & bound
         for letter in letters
     }
+    # Cohen–Sutherland's c \gets c_0 (the outcode of the endpoint to move): a name set whole to one of its
+    # numbered members is a name beside them; had c_0 been entry 0 of c, that would throw c away for it
+    # (an assignment's target comes just before its value in ``trees``)
+    taken_whole = {
+        identifier(value.base)
+        for (name, is_target), (value, is_value) in zip(trees, trees[1:])
+        if is_target
+        and not is_value
+        and isinstance(name, M.Sym)
+        and isinstance(value, M.Idx)
+        and identifier(value.base) == identifier(name)
+        and all(isinstance(i, M.Num) for i in value.indices)
+    }
     numerals = {
-        flat for base, flats in numbered.items() if base in whole - variable_indexed and flats & given for flat in flats
+        flat
+        for base, flats in numbered.items()
+        if base in whole - variable_indexed and (flats & given or base in taken_whole)
+        for flat in flats
     }
     # f_1 \gets f(x_1) of a function f the note gives (Heath's golden section): f_1 is a value of f, never its entry
     applied = {identifier(t.fn) for tree, _ in trees for t in M.walk(tree) if isinstance(t, M.Apply)}
