@@ -119,6 +119,8 @@ class Selection:
 
     checks: frozenset[str] | None = None
     until_refuted: bool = False
+    #: shrink a refutation's counterexample (a mutant's score needs only that it is refuted)
+    shrink: bool = True
 
 
 ALL_CHECKS = Selection()
@@ -439,6 +441,7 @@ def _check_note(report: NoteReport, seed: int | None, only: str | None = None, f
         fixed=fixed,
         proofs=_proof_cache(note.path, report.config) if proofs else None,
         prove=report.config.prove,
+        shrink=selection.shrink,
     )
     for i, check_spec in enumerate(spec.checks):
         if only is not None and check_spec.id != only:
@@ -736,6 +739,7 @@ class _CheckJob(_LintJob):
             if self.selection != ALL_CHECKS:
                 slot["checks"] = sorted(self.selection.checks or ())
                 slot["until_refuted"] = self.selection.until_refuted
+                slot["shrink"] = self.selection.shrink
             config_key = [str(config.path), digest(config.path)] if config.path else None
             self._material[path] = (slot, {"note": digest(path, text), "config": config_key})
         root = project_root(path.parent, config.root)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import os
+import re
 import shutil
 import tempfile
 import time
@@ -155,7 +156,7 @@ def mutate(
                     on_mutant(done, total)
 
             if to_run:
-                selection = api.Selection(frozenset(score.checks), until_refuted=True)
+                selection = api.Selection(frozenset(score.checks), until_refuted=True, shrink=False)
                 api.check(list(to_run), jobs=jobs, cache=cache, selection=selection, on_note=judged_one)
             run.listings.append(score)
     finally:
@@ -200,20 +201,41 @@ def _plan(report: api.NoteReport, run: Mutation) -> list[tuple[api.NoteReport, L
         if checks:
             name = listing.name or listing.caption or ""
             score = ListingScore(report.path, listing.index, str(name), tuple(checks))
-            plans.append((report, score, mutants(listing.algorithm, report.note.source.text, listing.index)))
+            try:
+                made = mutants(listing.algorithm, report.note.source.text, listing.index)
+            except Exception as exc:  # noqa: BLE001 - our bug, said for this listing; the others are scored
+                run.skipped.append(
+                    (report.path, f"listing {listing.index}: no mutants made ({type(exc).__name__}: {exc})")
+                )
+                continue
+            plans.append((report, score, made))
     return plans
 
 
 def _described(mutant: Mutant, report: api.NoteReport) -> Judged:
-    """The mutant with its place in the note and the lines it changes, before and after."""
+    """The mutant with its place in the note and the lines it changes, before and after.
+
+    A statement moved (two edits) has the same line before and after: each is shown with its line.
+    """
     source = report.note.source
     line, column = source.line_col(mutant.span.start)
     removed, added = [], []
+    moved = len(mutant.edits) > 1
     diff = difflib.unified_diff(source.text.splitlines(), mutant.apply(source.text).splitlines(), n=0, lineterm="")
+    old = new = 0
     for row in diff:
-        if row.startswith(("---", "+++", "@@")):
+        if row.startswith(("---", "+++")):
             continue
-        (removed if row.startswith("-") else added).append(row[1:])
+        if row.startswith("@@"):
+            found = re.match(r"@@ -(\d+)(?:,\d+)? \+(\d+)", row)
+            old, new = (int(found.group(1)), int(found.group(2))) if found else (0, 0)
+            continue
+        if row.startswith("-"):
+            removed.append(f"line {old}: {row[1:].strip()}" if moved else row[1:])
+            old += 1
+        else:
+            added.append(f"line {new}: {row[1:].strip()}" if moved else row[1:])
+            new += 1
     return Judged(mutant, SURVIVED, line=line, column=column, before="\n".join(removed), after="\n".join(added))
 
 

@@ -618,7 +618,8 @@ def search(
         if problem is None:
             ran += 1
             continue
-        values, problem = _shrunk(check, ctx, inputs_spec, attempt, (trial, row), values, problem, plan, started)
+        if getattr(ctx, "shrink", True):
+            values, problem = _shrunk(check, ctx, inputs_spec, attempt, (trial, row), values, problem, plan, started)
         details = counterexample_details(ctx.path, check, values)
         return Verdict(False, f"trial {trial + 1}: {problem}", trial + 1, details)
     if ran == 0:

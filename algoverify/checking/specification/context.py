@@ -97,6 +97,8 @@ class CheckContext:
     proofs: Any = None
     #: whether a check tries a proof when its own ``prove:`` says nothing (the project's ``prove``)
     prove: bool = True
+    #: shrink a refuting trial's inputs to a small counterexample (``mutate`` needs only the refutation)
+    shrink: bool = True
     #: compiled spec LaTeX, by (check, text, names, key)
     _compiled: dict[tuple[Any, ...], Callable[[dict[str, Any]], Any]] = field(default_factory=dict, repr=False)
     #: the reference problems of each check (by id), found once before it runs
