@@ -58,8 +58,9 @@ def never(n):
     [
         ("n / 2", "half", "verified", ""),
         (r"\lfloor n / 2 \rfloor, \lfloor n / 2 \rfloor", "pair", "verified", ""),
-        ("n / 2", "always", "refuted", "the listing returns nothing (nil) but the reference gives"),
-        ("n / 2", "never", "refuted", "but the reference gives nothing (None)"),
+        ("n / 2", "always", "refuted", "= NIL but the reference gives"),
+        (r"\lfloor n / 2 \rfloor, \lfloor n / 2 \rfloor", "always", "refuted", "the listing returns nothing (nil) but"),
+        (r"\lfloor n / 2 \rfloor, \lfloor n / 2 \rfloor", "never", "refuted", "but the reference gives nothing (None)"),
     ],
 )
 def test_nil_against_none(tmp_path, outputs, reference, status, message):

@@ -125,9 +125,9 @@ def _mismatch(
     elif len(names) == 1:
         expected = (expected,)
     nothing, none = _nil(got), _nil(expected)
-    if nothing or none:  # \Return \textsc{nil}: "there is none", on one side or both
-        if nothing and none:
-            return None
+    if nothing and none:  # \Return \textsc{nil} where the reference finds none too
+        return None
+    if len(names) > 1 and (nothing or none):  # a pair on one side, "there is none" on the other
         shown = ", ".join(names)
         if nothing:
             expected_shown = _short(np.asarray(expected, dtype=object))
