@@ -220,3 +220,92 @@ def test_a_note_without_a_listing_check_is_not_scored_and_the_command_says_so(tm
 def test_min_score_must_be_a_fraction(capsys):
     assert main(["mutate", "x.md", "--min-score", "90"]) == 2
     assert "must be from 0 to 1" in capsys.readouterr().err
+
+
+FAMILY = r"""
+\begin{algorithmic}[1]
+\Require signal \(x_1, \dots, x_n\), largest lag \(\tau_{\max} > 0\)
+\State \(S \gets 0\)
+\For{\(i = 1, \dots, n\)}
+  \State \(S \gets S + x_i^{2}\)
+  \State \(\sigma_i^2 \gets S / \tau_{\max}\)
+\EndFor
+\State \Return \(\sigma_1^2, \dots, \sigma_n^2\)
+\end{algorithmic}
+"""
+
+
+def test_a_name_written_with_its_power_or_a_word_subscript_is_never_split(tmp_path):
+    (tmp_path / "algoverify.toml").write_text("")
+    path = tmp_path / "family.md"
+    path.write_text(f"---\ntitle: f\n---\n\nA running sum of squares over \\(\\tau_{{\\max}}\\).\n{FAMILY}")
+    text = path.read_text()
+    found = mutants(api.load(path).listing(1).algorithm, text, 1)
+    made = {(m.operator, m.description, text[: m.span.start].count("\n") + 1) for m in found}
+    line = {row.strip(): k for k, row in enumerate(text.splitlines(), 1)}
+    squares = line[r"\State \(S \gets S + x_i^{2}\)"]
+    # the 2 of x_i^{2} is a number; the 2 of \sigma_i^2 is a letter of the family's name, assigned and returned
+    assert ("constant", "2 → 4", squares) in made
+    assert not any(d == "2 → 4" and at != squares for op, d, at in made if op == "constant")
+    # \tau_{\max} is one name: neither its \tau nor its \max is put in another's place, nor replaced;
+    # nor is the letter of a returned family, nor \sigma alone (no name without its power)
+    variables = [d for op, d, _ in made if op == "variable"]
+    assert variables and not any(w in d for d in variables for w in ("\\max", "\\tau", "\\sigma")), variables
+
+
+def _judged_on(outcomes: list, tmp_path: Path, monkeypatch) -> scoring.Judged:
+    from types import SimpleNamespace
+
+    monkeypatch.setattr(scoring, "_lint_errors", lambda path, original: [])  # lint has nothing new to say
+    _, found = _mutants(tmp_path)
+    judged = scoring.Judged(found[0], scoring.SURVIVED)
+    scoring._judge(judged, SimpleNamespace(outcomes=outcomes, path=tmp_path / "m.md"), set())
+    return judged
+
+
+def _cannot(ran: int | None, message: str = "trial 1: the listing failed at line 5:3: AV305 shape mismatch"):
+    from algoverify.checking.outcome import CANNOT, Outcome
+
+    return Outcome(None, CANNOT, message, 0.0, 1, [], {} if ran is None else {"_ran": ran})
+
+
+@pytest.mark.parametrize(
+    ("ran", "status"),
+    [
+        ((0,), scoring.STILLBORN),  # no draw ran through: the mutant runs on no input
+        ((0, 0), scoring.STILLBORN),
+        ((0, 3), scoring.SURVIVED),  # one check ran on three draws, then stopped: a stop that depends on the draw
+        ((4,), scoring.SURVIVED),
+        ((None,), scoring.SURVIVED),  # a check that stopped before its trials (no count): nothing said of the runs
+    ],
+)
+def test_a_mutant_that_runs_on_no_draw_is_stillborn_one_that_stops_on_some_survives(ran, status, tmp_path, monkeypatch):
+    judged = _judged_on([_cannot(r) for r in ran], tmp_path, monkeypatch)
+    assert judged.status == status
+    if status == scoring.STILLBORN:
+        assert judged.why == "it ran on no input drawn: trial 1: the listing failed at line 5:3: AV305 shape mismatch"
+    else:
+        assert "could not check: trial 1: the listing failed" in judged.why
+
+
+@pytest.mark.parametrize(
+    ("statement", "always"),
+    [
+        (r"\State \(y \gets x_{n + 1}\)", True),  # past the end on every draw
+        (r"\State \(y \gets x_{4}\)", False),  # past the end only when n < 4
+    ],
+)
+def test_a_check_that_could_not_check_says_how_many_draws_ran_before(statement, always, tmp_path):
+    (tmp_path / "algoverify.toml").write_text("")
+    path = tmp_path / "reads.md"
+    path.write_text(
+        "---\ntitle: r\nalgoverify:\n  checks:\n    - id: read\n      kind: property\n      listing: 1\n"
+        '      inputs: {n: "integers(1, 8)", x: "randn(n)"}\n      holds: "y = y"\n---\n\n'
+        "A read of a vector \\(x\\).\n\n\\begin{algorithmic}[1]\n\\Require vector \\(x \\in \\mathbb{R}^{n}\\)\n"
+        f"{statement}\n\\State \\Return \\(y\\)\n\\end{{algorithmic}}\n"
+    )
+    (note,) = api.check([path], isolate=False, cache=False).notes
+    (outcome,) = note.outcomes
+    assert outcome.status == "could not check", outcome.message
+    ran = outcome.details["_ran"]
+    assert (ran == 0) is always, (ran, outcome.message)

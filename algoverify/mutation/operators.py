@@ -27,7 +27,8 @@ from typing import Iterator, Sequence
 
 from ..findings import LocatedError
 from ..math import mathtree as M
-from ..math.names import identifier
+from ..math.mathcommands import GREEK_LETTERS
+from ..math.names import identifier, labelled
 from ..math.segments import parse_segment
 from ..records import frozen
 from ..source import Span
@@ -132,9 +133,20 @@ class _Maker:
                     self.returned.add(id(tree))
                     if isinstance(tree, M.Sym):
                         self.outputs.add(id(tree))
+                    # a family returned by its members (\sigma_1^2, \dots, \sigma_n^2): its letter is the output's name
+                    for n in M.walk(tree):
+                        if isinstance(n, M.Range):
+                            self.outputs.update(id(r) for r in M.walk(n) if isinstance(r, M.Sym) and _is_root(r, n))
                 (self.conditions if role == "condition" else self.values).append((math, tree))
         #: the indices of sums and products (i of \sum_{i=1}^{d}): bound there, no variable of the listing
         self.bound: set[str] = set()
+        #: the letters of a name with a word for subscript (\tau and \max of \tau_{\max}): one name, read whole
+        self.spelt: set[int] = {
+            id(inner)
+            for _, n in self._nodes(self.values, self.conditions)
+            if isinstance(n, M.Idx) and labelled(n)
+            for inner in M.walk(n)
+        }
         self.names = self._names()
 
     def _mutant(self, operator: str, description: str, *edits: Edit, segment: ir.Math | None = None) -> Mutant:
@@ -229,16 +241,27 @@ class _Maker:
             yield self._mutant("swap", f"{whole} → {new}", Edit(node.span, new), segment=math)
 
     def by_variable(self) -> Iterator[Mutant]:
-        arrays = {identifier(n.base) for _, n in self._nodes(self.values, self.conditions) if isinstance(n, M.Idx)}
+        arrays = {
+            identifier(n.base)
+            for _, n in self._nodes(self.values, self.conditions)
+            if isinstance(n, M.Idx) and id(n) not in self.spelt
+        }
         for math, node in self._nodes(self.values, self.conditions):
-            if not isinstance(node, M.Sym) or id(node) in self.outputs:
+            if not isinstance(node, M.Sym) or id(node) in self.outputs or id(node) in self.spelt:
                 continue  # a returned name is the output's name: another is another interface
             name = identifier(node)
             if name not in self.names:
                 continue
             # another name of the same kind (an array for an array) that holds a value here: an
             # input, or a name a statement before this one assigned
-            kin = [n for n in self._in_scope(node.span.start) if n != name and (n in arrays) == (name in arrays)]
+            kin = [
+                n
+                for n in self._in_scope(node.span.start)
+                if n != name
+                and (n in arrays) == (name in arrays)
+                and _plain(self.names[n])
+                and n not in self.powered  # \sigma of \sigma_i^2 \gets V is no name without its power
+            ]
             if not kin:
                 continue
             written, new = self._written(node), self.names[kin[0]]
@@ -297,19 +320,38 @@ class _Maker:
                 if isinstance(target, M.Sym):
                     self.assigned.append((node.span.start, identifier(target)))
         assigned = [name for _, name in self.assigned]
+        # names whose power a statement assigns to (\sigma_i^2 \gets V): the power is written as part of them
+        self.powered = {
+            root
+            for node in ir.walk(self.algorithm)
+            if isinstance(node, ir.Assign)
+            for target in [_tree(node.target)]
+            if target is not None
+            for n in M.walk(target)
+            if isinstance(n, M.Pow)
+            for root in [_root(n.base)]
+            if root is not None
+        }
         written: dict[str, str] = {}
         for _, node in self._nodes(self.values, self.conditions):
             if isinstance(node, M.BigOp) and node.var is not None:
                 self.bound.update(identifier(n) for n in M.walk(node.var) if isinstance(n, M.Sym))
         for _, node in self._nodes(self.values, self.conditions):
-            if isinstance(node, M.Sym) and identifier(node) not in self.bound:
+            if isinstance(node, M.Sym) and identifier(node) not in self.bound and id(node) not in self.spelt:
                 written.setdefault(identifier(node), self._written(node))
         # a name only read and never assigned is an input; constants like π are not names of the listing
         return {n: written[n] for n in dict.fromkeys([*assigned, *written]) if n in written and n not in ("pi", "e")}
 
     def _named(self, node: M.Pow) -> bool:
-        r"""Whether a power is a name of the listing (``\sigma^{2}`` assigned as ``sigma_sq``)."""
-        return isinstance(node.base, M.Sym) and identifier(node) in {name for _, name in self.assigned}
+        r"""Whether a power is a name of the listing (``\sigma^{2}`` assigned as ``sigma_sq``).
+
+        So is a member of a family written with its power (``\sigma_i^2 \gets V`` read back as
+        ``\sigma_1^2, \dots, \sigma_n^2``): a power the listing assigns to is part of the name.
+        """
+        if isinstance(node.base, M.Sym) and identifier(node) in {name for _, name in self.assigned}:
+            return True
+        root = _root(node.base)
+        return root is not None and root in self.powered
 
     def _between(self, left: M.MathNode, right: M.MathNode, pattern: str) -> Span | None:
         """Where the operator ``pattern`` is written between two operands: the one token there, or None."""
@@ -355,6 +397,24 @@ def _segments(node: ir.Node) -> Iterator[tuple[str, ir.Math]]:
         yield "bound", node.stop
 
 
+def _is_root(node: M.Sym, tree: M.MathNode) -> bool:
+    """Whether ``node`` is the letter of an indexed name in ``tree`` (the x of x_1 or of x_n^2), not an index."""
+    for n in M.walk(tree):
+        base = n.base if isinstance(n, (M.Idx, M.Pow)) else None
+        while isinstance(base, (M.Idx, M.Pow)):
+            base = base.base
+        if base is node:
+            return True
+    return False
+
+
+def _root(node: M.MathNode) -> str | None:
+    r"""The name an indexed name is of (``\sigma`` for ``\sigma_i``), or None for anything but a name."""
+    while isinstance(node, M.Idx):
+        node = node.base
+    return identifier(node) if isinstance(node, M.Sym) else None
+
+
 def _tree(math: ir.Math) -> M.MathNode | None:
     if math.origin is not None:
         return None  # expanded from a user macro: the note's text is the macro's, not this formula
@@ -369,6 +429,12 @@ def _bodies(node: ir.Node) -> Iterator[Sequence[ir.Node]]:
     body = getattr(node, "body", None)
     if isinstance(body, tuple):
         yield body
+
+
+def _plain(written: str) -> bool:
+    r"""Whether a name is written as one: not a bare operator's command (the ``\max`` of ``\tau_{\max}``)."""
+    command = re.fullmatch(r"\\([A-Za-z]+)", written.strip())
+    return command is None or command.group(1) in GREEK_LETTERS or command.group(1) in ("ell", "imath", "jmath")
 
 
 def _matrix(node: M.MathNode) -> bool:

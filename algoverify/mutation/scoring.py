@@ -9,10 +9,12 @@ stopping at the first that refutes it. So:
 
 * **killed**: a check refuted it. A mutant that makes the listing stop (a loop that never ends,
   an index out of range) is killed only when a check says so, as a refutation;
-* **survived**: every check held, or could not check (said with the reason);
+* **survived**: every check held, or one ran on some draws and could not check on another
+  (said with the reason);
 * **equivalent**: its changed formula is provably the original's (:mod:`.equivalence`); not run;
-* **stillborn**: lint rejects it (a name no longer defined, a block that no longer parses):
-  no check could run, and the tool already catches it, so it counts for neither side.
+* **stillborn**: lint rejects it (a name no longer defined, a block that no longer parses), or
+  every check stopped before any draw ran through (the listing runs on no input): no check
+  could judge it, and the tool already reports it, so it counts for neither side.
 
 The score of a listing is killed / (killed + survived). A mutant's note sits at a path made of
 its text's digest, so a second run replays each one from the note cache.
@@ -254,6 +256,13 @@ def _judge(judged: Judged, report: api.NoteReport, original: set[tuple[str, str]
             judged.status = STILLBORN
             judged.why = rejected[0]
             return
+        if report.outcomes and all(o.details.get("_ran") == 0 for o in report.outcomes):
+            # every check stopped before any draw ran through: the mutant runs on no input (a vector
+            # where a bound was, a value read before it is set), which `check` reports as it stands
+            first = report.outcomes[0]
+            judged.status = STILLBORN
+            judged.why = f"it ran on no input drawn: {_unplaced(first.message)}"
+            return
     cannot = next((o for o in report.outcomes if o.status == CANNOT), None)
     held = sum(1 for o in report.outcomes if o.status == VERIFIED)
     judged.status = SURVIVED
@@ -281,8 +290,9 @@ def _lint_errors(path: Path, original: set[tuple[str, str]]) -> list:
     ]
 
 
-#: Lint's findings that say a statement cannot run, whatever the inputs (warnings, since a check may bind it).
-_WILL_NOT_RUN = frozenset({"AV303"})
+#: Lint's findings that say a statement cannot run, whatever the inputs (warnings, since a check may
+#: bind the name, or a module's function run the statement): an undefined name, notation that cannot execute
+_WILL_NOT_RUN = frozenset({"AV303", "AV308"})
 _UNDEFINED = "AV303"
 
 

@@ -602,7 +602,8 @@ def search(
                 skipped[reason] = skipped.get(reason, 0) + 1
                 cause = exc.finding
                 continue
-            details: dict[str, Any] = {"inputs": format_inputs(values)}
+            # "_ran": how many trials ran through before this one stopped (0: the listing ran on no draw)
+            details: dict[str, Any] = {"inputs": format_inputs(values), "_ran": ran}
             if exc.finding is not None:
                 details["cause"] = exc.finding
             return Verdict(None, f"trial {trial + 1}: {exc.message}", trial + 1, details)
@@ -628,7 +629,8 @@ def search(
             for reason, n in skipped.items()
         )
         why = why or "the check's budget ran out"
-        return Verdict(None, f"no trial tested the claim: {why}", drawn, {"cause": cause} if cause else {})
+        details = {"_ran": 0, **({"cause": cause} if cause else {})}
+        return Verdict(None, f"no trial tested the claim: {why}", drawn, details)
     held = success.replace("{trials}", plan.count(ran))
     if skipped:
         said = (
