@@ -702,7 +702,8 @@ def _explain(code: str | None, out: TextIO) -> int:
         out.write(f"algoverify: unknown code {code}\n")
         return 2
     doc = rule.doc_sections()
-    out.write(f"{rule.code} {rule.__name__} ({rule.severity.value})\n\n")
+    at_lint = "" if rule.lint_severity is None else f"; a {rule.lint_severity.value} at lint, before any run"
+    out.write(f"{rule.code} {rule.__name__} ({rule.severity.value}{at_lint})\n\n")
     for section in ("What", "Why", "Example"):
         out.write(f"{section}: {doc.get(section, '')}\n")
     return 0

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from helpers import CORPUS_CLAIMS_AWAITING, listing_offset
 
+from algoverify import api
 from algoverify.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -335,3 +336,18 @@ def test_a_named_note_with_nothing_to_check_is_av004_but_not_one_found_in_a_fold
     assert "AV004" not in run(capsys, "lint", str(prose))[1]
     prose.write_text("---\ntitle: t\nalgoverify:\n  checks: []\n---\n\nProse only.\n")
     assert "AV004" not in run(capsys, "lint", str(prose))[1]
+
+
+def test_explain_gives_the_severity_lint_reports(tmp_path, capsys):
+    # round 67: `explain AV308` said error while lint reported the code as a warning
+    note = tmp_path / "n.md"
+    note.write_text(
+        "A draft.\n\n\\begin{algorithmic}\n\\Require \\(x\\)\n\\State \\(y \\gets x + z\\)\n"
+        "\\State \\(\\{ k : x \\ge y \\} \\gets 1\\)\n\\State \\Return \\(y\\)\n\\end{algorithmic}\n"
+    )
+    found = {f.code: f.severity.value for f in api.lint([note]).all_findings()}
+    assert {"AV303", "AV308"} <= set(found), found
+    for code in ("AV303", "AV308"):
+        _, out, _ = run(capsys, "explain", code)
+        first = out.splitlines()[0]
+        assert first.endswith(f"(error; a {found[code]} at lint, before any run)"), first

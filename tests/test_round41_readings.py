@@ -259,3 +259,26 @@ def test_a_procedure_sets_the_counter_and_the_list_its_caller_reads(tmp_path):
     )
     chain = [[0, 1, 0], [0, 0, 1], [0, 0, 0]]
     assert list(api.load(note).listings[0].run({"A": chain}).value) == [3, 2, 1]
+
+
+DRAIN = r"""
+\Require a count \(n \ge 1\)
+\State \(Q \gets \emptyset\)
+\For{\(i = 1, \dots, n\)}
+  \State enqueue \(i\) into \(Q\)
+\EndFor
+\State \(c \gets 0\)
+\While{\(Q \ne \emptyset\)}
+  \State dequeue \(u\) from \(Q\)
+  \State \(c \gets c + 1\)
+\EndWhile
+\State \Return \(c\)
+"""
+
+
+@pytest.mark.parametrize("test", [r"Q \ne \emptyset", r"Q \neq \varnothing", r"\lnot (Q = \emptyset)"])
+def test_a_queue_compared_with_the_empty_set_asks_whether_it_holds_anything(tmp_path, test):
+    # round 67: CLRS's test read as "a list is not the set {}", always true: a dequeue of an empty queue
+    # refuted a correct breadth-first search
+    note = prose_note(tmp_path, "We count a queue's members as we drain it.", DRAIN.replace(r"Q \ne \emptyset", test))
+    assert api.load(note).listings[0].run({"n": 3}).value == 3

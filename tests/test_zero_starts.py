@@ -193,3 +193,36 @@ def test_a_function_of_a_product_with_a_zero_start_is_a_vector(tmp_path):
     )
     got = algoverify.load(note).listings[0](X=np.ones((4, 2)))
     np.testing.assert_array_equal(got, np.full(4, 0.5))
+
+
+@pytest.mark.parametrize(
+    ("value", "returned", "column"),
+    [
+        (r"r^2 I", r"P", 18),
+        (r"r^2 I", r"P, r", 18),  # one of several outputs
+        (r"r \mathbf{1}", r"P", 18),
+    ],
+)
+def test_an_output_that_never_met_a_size_is_refused_at_its_return(tmp_path, value, returned, column):
+    # round 67: r^2 I returned as it is reached the reference check as an object of no shape (a TypeError)
+    note = prose_note(
+        tmp_path,
+        r"A ball of radius \(r\) in \(\mathbb{R}^n\).",
+        f"\\Require radius \\(r > 0\\), dimension \\(n \\ge 1\\)\n\\State \\(P \\gets {value}\\)\n"
+        f"\\State \\Return \\({returned}\\)\n",
+    )
+    result = api.load(note).listings[0].run({"r": 2.0, "n": 3})
+    assert result.finding is not None and result.finding.code == "AV308", result
+    assert "whose size nothing in the listing fixes: write its size where it is made" in result.finding.message
+    text = note.read_text()
+    line, col = api.load(note).report.note.source.line_col(result.finding.span.start)
+    assert text.splitlines()[line - 1].startswith(r"\State \Return") and col == column
+
+
+def test_an_output_whose_size_was_written_runs(tmp_path):
+    note = prose_note(
+        tmp_path,
+        r"A ball of radius \(r\) in \(\mathbb{R}^n\).",
+        "\\Require radius \\(r > 0\\), dimension \\(n \\ge 1\\)\n\\State \\(P \\gets r^2 I_n\\)\n\\State \\Return \\(P\\)\n",
+    )
+    np.testing.assert_allclose(api.load(note).listings[0].run({"r": 2.0, "n": 3}).value, 4 * np.eye(3))

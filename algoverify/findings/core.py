@@ -53,6 +53,8 @@ class Rule:
 
     code: ClassVar[str]
     severity: ClassVar[Severity] = Severity.ERROR
+    #: the severity ``lint`` gives the code when it finds it before any run, where that differs
+    lint_severity: ClassVar[Severity | None] = None
     template: ClassVar[str]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:

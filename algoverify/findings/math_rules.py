@@ -163,6 +163,8 @@ class UnboundName(Rule):
     """
 
     code = "AV303"
+    # found by lint before any run: a warning ("this statement will not run"), since a check may bind it
+    lint_severity = Severity.WARNING
     template = "{name} is not defined{hint}"
 
 
@@ -237,6 +239,8 @@ class NotExecutable(Rule):
     """
 
     code = "AV308"
+    # found by lint before any run: a warning ("this statement will not run"), since a check may bind it
+    lint_severity = Severity.WARNING
     template = "cannot execute: {message}"
 
 

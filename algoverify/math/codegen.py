@@ -22,6 +22,7 @@ from . import mathexpr as M
 from .functions import FUNCTIONS
 from .names import identifier
 from .ops import RELATIONS, cross, nonfinite, pair_inner, power, product, quotient, square_root, transpose, two_norm
+from .sizeless import SIZED, sized_output, sized_outputs
 from .slices import index_items, is_span
 
 __all__ = ["generate"]
@@ -58,7 +59,7 @@ _INFIX = {"+": "+", "-": "-", "/": "/", "*": "*", "cdot": "*"}
 _TEMPLATE_WORDS = frozenset(
     "def return env if else is not None type getattr len in try except Exception as exc raise del "
     "trace hits get history limit history_limit h append trim on_step cur r v a b sum ndim _hits __class__ "
-    "_expression _vsum _block int or and forget".split()
+    "_expression _vsum _block int or and forget elif isinstance values".split()
 )
 _PLACEHOLDER = re.compile(r"_?[a-z]\d+(_\d+)?$")
 #: The only strings the templates write.
@@ -378,6 +379,9 @@ def generate_block(items: list[tuple[str, Any]], *, returned: type, fail: Callab
     # a Python float that went to inf or NaN (NumPy's error state does not see Python arithmetic)
     ns: dict[str, Any] = {
         "_Returned": returned,
+        "_SIZED": SIZED,
+        "_sized_output": sized_output,
+        "_sized_outputs": sized_outputs,
         "_fail": fail,
         "_float": float,
         "_nonfinite": nonfinite,
@@ -415,15 +419,20 @@ def generate_block(items: list[tuple[str, Any]], *, returned: type, fail: Callab
                 source = _inlined(values[0], i, ns)
                 lines += [
                     f"        v = {source if source is not None else f'_v{i}_0(env)'}",
-                    "        if v.__class__ is _float and v - v != 0:",
-                    "            _nonfinite(v)",
+                    "        if v.__class__ is _float:",
+                    "            if v - v != 0:",
+                    "                _nonfinite(v)",
+                    "        elif not isinstance(v, _SIZED):",  # \Return r^2 I: an output of no size
+                    f"            _sized_output(v, _n{i}.values[0])",
                     "        return _Returned(v)",
                 ]
             else:
-                lines.append(
+                lines += [
                     # a \Return of no value returns the empty tuple: "(,)" is no Python
-                    "        return _Returned((" + "".join(f"_v{i}_{j}(env), " for j in range(len(values))) + "))"
-                )
+                    "        v = (" + "".join(f"_v{i}_{j}(env), " for j in range(len(values))) + ")",
+                    f"        _sized_outputs(v, _n{i}.values)",
+                    "        return _Returned(v)",
+                ]
             continue
         _, _, _, name, key, value = item
         ns.update({f"_k{i}": name, f"_e{i}": value})

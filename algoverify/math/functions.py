@@ -110,6 +110,19 @@ def _extreme(pick: Callable[..., Any], reduce: Callable[[Any], Any], entrywise: 
     return extreme
 
 
+def _diag(*entries: Any) -> Any:
+    r"""``\operatorname{diag}(v)`` of a vector (its diagonal matrix) or a matrix (its diagonal), as NumPy's.
+
+    ``\operatorname{diag}(1, 1, d)`` lists the diagonal itself, as Kabsch and Umeyama write it:
+    several numbers are the entries, never NumPy's second argument (an offset).
+    """
+    if len(entries) == 1:
+        return np.diag(entries[0])
+    if any(np.ndim(e) > 0 for e in entries):
+        raise TypeError("diag of several values, one of them an array: write the entries as numbers, or one vector")
+    return np.diag(np.array(entries, dtype=float if not all(isinstance(e, int) for e in entries) else int))
+
+
 def _range(*bounds: Any) -> range:
     """``\\mathrm{range}(n)``, ``(a, b)``, ``(a, b, k)``: Python's half-open range, of ints only, as Python takes it.
 
@@ -268,7 +281,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "length": len,
     "argmax": _argmax,
     "argmin": _argmin,
-    "diag": np.diag,
+    "diag": _diag,
     "tr": np.trace,
     "trace": np.trace,
     "det": lambda a: float(np.linalg.det(a)),

@@ -348,6 +348,13 @@ def _discrete(x: Any) -> bool:
     return x is None or isinstance(x, (AbstractSet, tuple, str, Mapping))
 
 
+def _container_and_empty(a: Any, b: Any) -> bool:
+    """A queue or a stack (a list: what the container statements make) beside the empty set."""
+    if isinstance(b, list):
+        a, b = b, a
+    return isinstance(a, list) and isinstance(b, AbstractSet) and len(b) == 0
+
+
 def _sequence_pair(a: Any, b: Any) -> bool:
     """A tuple of values beside a tuple, or beside an array of as many rows: compared member by member."""
     if not isinstance(a, tuple):
@@ -366,6 +373,10 @@ def _equal(a: Any, b: Any, r: float, t: float) -> bool:
         # a listing's outputs against `(x, y)`: each member under the relation's tolerance, as the
         # same values written as two equations would be
         return len(a) == len(b) and all(_equal(x, y, r, t) for x, y in zip(a, b))
+    elif _container_and_empty(a, b):
+        # CLRS's `Q \ne \emptyset` of a queue or a stack asks whether it holds anything, not whether
+        # a list is the set {} (never: a list is no set, and the loop would never end)
+        return len(a if isinstance(a, list) else b) == 0
     elif _discrete(a) or _discrete(b):
         return bool(a == b)
     if _exact(a) or _exact(b):
@@ -533,6 +544,11 @@ def holds_a_number(value: Any) -> bool:
     return isinstance(value, (np.integer, np.floating, np.complexfloating)) and not isinstance(value, bool)
 
 
+def _as_vector(value: Any) -> Any:
+    """A sequence as the vector its members make (:meth:`Sequence._as_vector`); anything else as it is."""
+    return value._as_vector() if type(value) is Sequence else value
+
+
 class Sequence(dict):
     r"""Values stored by index into a name that is not an array: ``x_0``, ``x_{k+1}``, ``p_k`` in a loop.
 
@@ -547,10 +563,56 @@ class Sequence(dict):
 
     given: Mapping[Any, Any] = {}
 
+    #: NumPy defers to the reflected operation (``A P`` is ``P.__rmul__(A)``), never taking the dict as a scalar
+    __array_ufunc__ = None
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if args and type(args[0]) is Sequence and args[0].given:
             self.given = args[0].given  # a store makes a new sequence: what the note fixed stays
+
+    # P_j \gets \exp(-\beta d_j) for j = 1, …, M, then P / s: the members stored are the vector read whole
+    def _as_vector(self) -> Any:
+        whole = self.to_array()
+        if whole is self:
+            raise TypeError("a sequence stored at scattered indices, read whole in arithmetic: it is no vector")
+        return whole
+
+    def __add__(self, other: Any) -> Any:
+        return self._as_vector() + _as_vector(other)
+
+    def __radd__(self, other: Any) -> Any:
+        return _as_vector(other) + self._as_vector()
+
+    def __sub__(self, other: Any) -> Any:
+        return self._as_vector() - _as_vector(other)
+
+    def __rsub__(self, other: Any) -> Any:
+        return _as_vector(other) - self._as_vector()
+
+    def __mul__(self, other: Any) -> Any:
+        return product(self._as_vector(), _as_vector(other))
+
+    def __rmul__(self, other: Any) -> Any:
+        return product(_as_vector(other), self._as_vector())
+
+    def __matmul__(self, other: Any) -> Any:
+        return self._as_vector() @ _as_vector(other)
+
+    def __rmatmul__(self, other: Any) -> Any:
+        return _as_vector(other) @ self._as_vector()
+
+    def __truediv__(self, other: Any) -> Any:
+        return self._as_vector() / _as_vector(other)
+
+    def __rtruediv__(self, other: Any) -> Any:
+        return _as_vector(other) / self._as_vector()
+
+    def __pow__(self, other: Any) -> Any:
+        return self._as_vector() ** _as_vector(other)
+
+    def __neg__(self) -> Any:
+        return -self._as_vector()
 
     def to_array(self) -> Any:
         """The values in index order, as an array when the keys are consecutive integers (else self)."""

@@ -12,7 +12,20 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["ZERO", "Basis", "Identity", "Ones", "OnesOuter", "Zero", "materialise", "ones_outer", "settle"]
+__all__ = [
+    "ZERO",
+    "Basis",
+    "Identity",
+    "Ones",
+    "OnesOuter",
+    "Zero",
+    "materialise",
+    "ones_outer",
+    "settle",
+    "sized_output",
+    "sized_outputs",
+    "SIZED",
+]
 
 
 class _Sizeless:
@@ -396,3 +409,44 @@ def settle(a: Any, b: Any) -> tuple[Any, Any]:
     if isinstance(b, Ones) and np.ndim(a) == 1:
         b = b.of(len(a))
     return a, b
+
+
+def _unsized(value: Any) -> str | None:
+    r"""What ``value`` is when it still has no size (``r^2 I`` returned as it is), else ``None``."""
+    if isinstance(value, Identity):
+        return "a multiple of the identity I"
+    if isinstance(value, OnesOuter):
+        return "a multiple of the all-ones matrix"
+    if isinstance(value, Basis):
+        return "a unit vector e_i"
+    if isinstance(value, Ones):
+        return "a multiple of the all-ones vector"
+    return None
+
+
+#: what an output most often is, with no size to ask about (tested first: a call's fixed cost)
+SIZED = (np.ndarray, float, int, np.floating, np.integer, bool, str, tuple, list, type(None))
+
+
+def sized_output(value: Any, written: Any) -> None:
+    r"""Refuse an output that still has no size (``\Return r^2 I``): its caller would get a value of no shape.
+
+    ``written`` is the returned math as the note writes it (its ``latex`` and ``span``).
+    """
+    what = _unsized(value)
+    if what is not None:
+        from ..findings import LocatedError, NotExecutable
+
+        raise LocatedError(
+            NotExecutable,
+            written.span,
+            message=f"{written.latex} is {what} whose size nothing in the listing fixes: write its size "
+            "where it is made (I_n, \\mathbf{1}_n)",
+        )
+
+
+def sized_outputs(values: tuple, written: Any) -> None:
+    """:func:`sized_output` of each of several outputs, beside the math each is written as."""
+    for value, math in zip(values, written):
+        if not isinstance(value, SIZED):
+            sized_output(value, math)

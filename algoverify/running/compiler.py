@@ -30,7 +30,8 @@ from ..math.names import identifier, word
 from ..math.numeric import TRACE_KEY, Context, compile_expr, compile_target
 from ..math.ops import Sequence, holds_a_number, members, nonfinite
 from ..math.segments import parse_segment
-from ..math.sizeless import ZERO
+from ..math.sizeless import SIZED as _SIZED
+from ..math.sizeless import ZERO, sized_output, sized_outputs
 from ..source import Span
 from ..syntax import ir
 from .compile_loops import Loops
@@ -437,19 +438,24 @@ class _Compiler(Loops, Worded):
             return lambda env: _Returned(None)
         values = [self._returned(v) for v in node.values]
         if len(values) == 1:
-            only = values[0]
+            only, written = values[0], node.values[0]
 
             def ret1(env: Env) -> _Returned:
                 v = only(env)
-                if v.__class__ is float and v - v != 0:
-                    nonfinite(v)
+                if v.__class__ is float:
+                    if v - v != 0:
+                        nonfinite(v)
+                elif not isinstance(v, _SIZED):
+                    sized_output(v, written)
                 return _Returned(v)
 
             ret1.values = values  # type: ignore[attr-defined]
             return ret1
 
         def ret(env: Env) -> _Returned:
-            return _Returned(tuple(v(env) for v in values))
+            out = tuple(v(env) for v in values)
+            sized_outputs(out, node.values)
+            return _Returned(out)
 
         ret.values = values  # type: ignore[attr-defined]
         return ret
