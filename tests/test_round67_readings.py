@@ -59,3 +59,20 @@ def test_members_stored_one_by_one_are_the_vector_read_whole(tmp_path, written, 
     result = api.load(note).listings[0].run({"d": d, "beta": 1.0})
     assert result.finding is None, result.finding
     np.testing.assert_allclose(result.value, expected(np.exp(-d)))
+
+
+INVERSE = r"""
+\Require a prime \(p\), coefficients \(c_1, \dots, c_m\)
+\State \(v \gets c_1^{-1} \bmod p\)
+\State \Return \(v\)
+"""
+
+
+@pytest.mark.parametrize("given", [np.array([3, 5, 2]), np.array([3.0, 5.0, 2.0]), [3, 5, 2]])
+def test_entries_the_note_declares_integers_stay_integers(tmp_path, given):
+    # round 67 (Hensel lifting): integer coefficients held as floats made u^{-1} \bmod p the real 1/u mod p
+    prose = r"Let \(p\) be a prime and \(c_1, \dots, c_m \in \mathbb{Z}\) the coefficients."
+    note = prose_note(tmp_path, prose, INVERSE)
+    result = api.load(note).listings[0].run({"p": 7, "c": given})
+    assert result.finding is None, result.finding
+    assert result.value == 5 and isinstance(result.value, int)  # 3 · 5 = 15 ≡ 1 (mod 7)

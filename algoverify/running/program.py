@@ -96,6 +96,8 @@ class Program:
         self._entry = tested_on_entry(declarations)
         self._parts = tuple((d.name, d.columns, d.rows) for d in declarations.inputs if d.columns or d.rows)
         self._declared = bool(declarations.inputs or declarations.conditions)
+        #: arrays the note says hold integers (c_0, …, c_m ∈ ℤ): their entries are whole numbers, never floats
+        self._integers = tuple(d.name for d in declarations.inputs if d.domain in ("natural", "integer"))
         self._size_sources()
 
     def _size_sources(self) -> tuple[tuple[str, str | None, frozenset[str]], ...]:
@@ -253,6 +255,10 @@ class Program:
                     env.setdefault(columns, np.transpose(env[name]))  # a_j is column j of A
                 if rows:
                     env.setdefault(rows, env[name])  # x_i is row i of X (c_{ij} of C is renamed when compiled)
+        for name in self._integers:
+            value = env.get(name)
+            if type(value) is np.ndarray and value.ndim and value.dtype.kind == "f":
+                env[name] = _whole_entries(value, inputs.get(name))
         for name, value in self.defined:
             if name not in env:
                 env[name] = value(env)  # V = {1, …, n}, as the prose defines it (s ∈ V is checked next)
@@ -335,6 +341,19 @@ def _output(value: Any) -> Any:
     if isinstance(value, np.generic):
         return value.item()
     return value
+
+
+def _whole_entries(value: np.ndarray, given: Any) -> np.ndarray:
+    """An array of integers the note declares as such, as integers (``u^{-1} \\bmod p`` of an entry is then modular).
+
+    Entries that are not whole stay as they are, for the entry check to refuse; so do those past
+    what a 64-bit integer holds.
+    """
+    if type(given) is np.ndarray and given.dtype.kind in "iu":
+        return given  # the caller's integers, before they were made floats
+    if not np.all(np.isfinite(value)) or np.any(value != np.round(value)) or np.any(np.abs(value) >= 2.0**62):
+        return value
+    return value.astype(np.int64)
 
 
 def _own(value: Any) -> Any:
