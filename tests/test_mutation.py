@@ -309,3 +309,21 @@ def test_a_check_that_could_not_check_says_how_many_draws_ran_before(statement, 
     assert outcome.status == "could not check", outcome.message
     ran = outcome.details["_ran"]
     assert (ran == 0) is always, (ran, outcome.message)
+
+
+@pytest.mark.parametrize(
+    ("statement", "code"),
+    [
+        (r"\State \(t \gets \left[ \frac{1}{s} \max \right]\)", "AV201"),  # a mutant that no longer parses
+        (r"\State \(t \gets s + q\)", "AV303"),  # a name nothing defines
+        (r"\State \(t \gets \lvert \{ k : s \ge 1 \} \rvert\)", "AV308"),  # notation that cannot run
+    ],
+)
+def test_what_lint_says_will_not_run_makes_a_mutant_stillborn(tmp_path, statement, code):
+    (tmp_path / "algoverify.toml").write_text("")
+    path = tmp_path / "m.md"
+    path.write_text(
+        "A sum.\n\n\\begin{algorithmic}\n\\Require \\(s\\)\n"
+        f"{statement}\n\\State \\Return \\(t\\)\n\\end{{algorithmic}}\n"
+    )
+    assert code in [f.code for f in scoring._lint_errors(path, set())]

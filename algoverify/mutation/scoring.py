@@ -291,8 +291,9 @@ def _lint_errors(path: Path, original: set[tuple[str, str]]) -> list:
 
 
 #: Lint's findings that say a statement cannot run, whatever the inputs (warnings, since a check may
-#: bind the name, or a module's function run the statement): an undefined name, notation that cannot execute
-_WILL_NOT_RUN = frozenset({"AV303", "AV308"})
+#: bind the name, or a module's function run the statement): math that does not parse, an undefined name,
+#: notation that cannot execute
+_WILL_NOT_RUN = frozenset({"AV201", "AV303", "AV308"})
 _UNDEFINED = "AV303"
 
 
