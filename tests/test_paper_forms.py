@@ -173,7 +173,7 @@ STRADDLES = [
         lambda a: a.body[0].branches[0].cond.math[1],
         "b > 0",
     ),
-    (env(r"\State \Call{Push}{$x, y}$"), lambda a: a.body[0].args[1], "y"),
+    (env(r"\State \Call{Visit}{$x, y}$"), lambda a: a.body[0].args[1], "y"),
 ]
 
 

@@ -76,3 +76,58 @@ def test_entries_the_note_declares_integers_stay_integers(tmp_path, given):
     result = api.load(note).listings[0].run({"p": 7, "c": given})
     assert result.finding is None, result.finding
     assert result.value == 5 and isinstance(result.value, int)  # 3 · 5 = 15 ≡ 1 (mod 7)
+
+
+QUEUE_CALLS = r"""
+\Require a count \(n \ge 1\)
+\State \(Q \gets \emptyset\)
+\For{\(i = 1, \dots, n\)}
+  \State \Call{Enqueue}{$Q, i$}
+\EndFor
+\State \(s \gets 0\); \(k \gets 1\)
+\While{\(Q \ne \emptyset\)}
+  \State \(u \gets \Call{Dequeue}{Q}\)
+  \State \(s \gets s + k u\)
+  \State \(k \gets k + 1\)
+\EndWhile
+\State \Return \(s\)
+"""
+
+
+@pytest.mark.parametrize(
+    ("adding", "taking", "expected"),
+    [
+        ("Enqueue", "Dequeue", 1 * 1 + 2 * 2 + 3 * 3),  # first in, first out
+        ("Push", "Pop", 1 * 3 + 2 * 2 + 3 * 1),  # last in, first out
+        ("ENQUEUE", "DEQUEUE", 14),  # CLRS's capitals
+    ],
+)
+def test_clrs_queue_and_stack_procedures_are_the_container_operations(tmp_path, adding, taking, expected):
+    body = QUEUE_CALLS.replace("Enqueue", adding).replace("Dequeue", taking)
+    note = prose_note(tmp_path, "We weigh a container's members by the order they leave it.", body)
+    assert api.load(note).listings[0].run({"n": 3}).value == expected
+
+
+def test_a_queue_call_keeps_the_notes_spans(tmp_path):
+    note = prose_note(tmp_path, "A queue.", QUEUE_CALLS)
+    text = note.read_text()
+    from algoverify.syntax import ir
+
+    statements = [n for n in ir.walk(api.load(note).listings[0].algorithm) if isinstance(n, ir.TextStatement)]
+    assert [[m.latex for m in s.text.math] for s in statements] == [["i", "Q"], ["u", "Q"]]
+    for s in statements:
+        for m in s.text.math:
+            assert text[m.span.start : m.span.end] == m.latex
+
+
+def test_a_listing_that_defines_the_procedure_keeps_its_own(tmp_path):
+    body = r"""
+\Function{Push}{$S, x$}
+  \State \Return \(S + x\)
+\EndFunction
+\Require a number \(a\)
+\State \(t \gets \Call{Push}{a, 2}\)
+\State \Return \(t\)
+"""
+    note = prose_note(tmp_path, "A procedure of our own named Push.", body)
+    assert api.load(note).listings[0].run({"a": 1.0}).value == 3.0

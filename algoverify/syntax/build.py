@@ -55,6 +55,7 @@ from . import ir
 from .builder import (
     _Builder,
 )
+from .container_calls import as_container_words
 from .definitions import (
     CLOSERS,
     KIND_CLOSERS,
@@ -115,7 +116,7 @@ def parse_algorithm(text: str, body: Span, *, preamble: str = "") -> ir.Algorith
         text = text[: body.start] + source + text[body.end :]
     tree, defs = _parse_readings(source, body, defs)
     try:
-        return _Builder(text, body.start, defs).transform(tree)
+        return as_container_words(_Builder(text, body.start, defs).transform(tree))
     except VisitError as exc:
         cause = exc.orig_exc
         if isinstance(cause, LocatedError):
