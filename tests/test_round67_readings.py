@@ -131,3 +131,23 @@ def test_a_listing_that_defines_the_procedure_keeps_its_own(tmp_path):
 """
     note = prose_note(tmp_path, "A procedure of our own named Push.", body)
     assert api.load(note).listings[0].run({"a": 1.0}).value == 3.0
+
+
+RUNNING_VARIANCE = r"""
+\Require a sample \(x_1, \dots, x_n\)
+\State \(V \gets 0\)
+\For{\(i = 1, \dots, n\)}
+  \State \(V \gets V + x_i^2\)
+  \State \(\sigma_i^2 \gets V / i\)
+\EndFor
+\State \Return \(RESULT\)
+"""
+
+
+@pytest.mark.parametrize("returned", [r"\sigma^2", r"\sigma_1^2, \dots, \sigma_n^2"])
+def test_a_family_stored_with_its_power_is_returned_by_its_name(tmp_path, returned):
+    # round 67 (Nelson–Aalen): \sigma_i^2 \gets V in the loop, then \Return \sigma^2: "\sigma is not defined"
+    note = prose_note(tmp_path, r"Running mean squares \(\sigma_i^2\).", RUNNING_VARIANCE.replace("RESULT", returned))
+    result = api.load(note).listings[0].run({"x": np.array([1.0, 2.0, 3.0])})
+    assert result.finding is None, result.finding
+    np.testing.assert_allclose(np.asarray(result.value, dtype=float).ravel(), [1.0, 2.5, 14 / 3])

@@ -55,6 +55,15 @@ def assigned_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNo
                     name = identifier(t)
                     if name is not None:
                         out.add(name)
+                    # \sigma_i^2 \gets V stores member i of the family \sigma^2 (read as (\sigma^2)_i or
+                    # (\sigma_i)^2): `\Return \sigma^2` reads the family
+                    whole = None
+                    if isinstance(t, M.Pow) and isinstance(t.base, M.Idx):
+                        whole = identifier(M.Pow(t.base.base, t.exp, span=t.span))
+                    elif isinstance(t, M.Idx) and isinstance(t.base, M.Pow):
+                        whole = identifier(t.base)
+                    if whole is not None:
+                        out.add(whole)
     return out
 
 
