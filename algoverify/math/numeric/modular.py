@@ -3,13 +3,17 @@ r"""Arithmetic modulo an integer: ``\gamma \cdot \alpha^{-m} \bmod p`` is a prod
 A number theorist writes ``a^{-k} \bmod n`` for the inverse of ``a^k`` modulo ``n`` (HAC's
 ``m' = -m^{-1} \bmod b``; its baby-step giant-step ``\gamma \gets \gamma \cdot \alpha^{-m} \bmod p``):
 the real power ``1/a^k`` taken modulo ``n`` gave a float of no use (``\gamma = 1.4 \cdot 10^{-12}``), and
-a correct listing was refuted. The left side of ``\bmod`` read so is a product (``\cdot``, ``*``,
-``\times`` or side by side, negated or not) of factors of which at least one is an inverse or a
-power with a negative exponent written (``\alpha^{-m}``, ``(\alpha^{m})^{-1}``, ``\alpha^{-1}``); when
-every factor, exponent and the modulus is an integer at the run, each power is taken modulo
-the modulus (Python's ``pow(a, e, n)``, which inverts for ``e < 0``). Otherwise (floats, even
-whole ones) it is the real product's remainder, as any other ``\bmod``. A program's remainder
-``\%`` is never read so (see :mod:`.arithmetic`).
+a correct listing was refuted. So was Cohen's primitive-root test, ``a^{(p-1)/q_i} \bmod p`` with
+``q`` given as a list: the float power ``3^{138.0}`` has lost its last digits. The left side of
+``\bmod`` read so is a product (``\cdot``, ``*``, ``\times`` or side by side, negated or not) of
+factors of which at least one is a power (``a^{e}``) or an inverse (``\alpha^{-m}``,
+``(\alpha^{m})^{-1}``, ``\alpha^{-1}``). With an inverse written, when every factor, exponent and the
+modulus is an integer at the run, each power is taken modulo the modulus (Python's
+``pow(a, e, n)``, which inverts for ``e < 0``); of floats, even whole ones, the inverse is the real
+``1/a``, as the caller's float says. With powers only, whole floats count as the integers they are:
+the real and the modular readings are then the same integer, computed exactly. Otherwise it is the
+real product's remainder, as any other ``\bmod``. A program's remainder ``\%``
+is never read so (see :mod:`.arithmetic`).
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ def modular_product(node: M.BinOp, ctx: Context, remainder: Any) -> Closure | No
     """
     negated = isinstance(node.left, M.Neg)
     factors = _factors(node.left.operand if negated else node.left)  # type: ignore[attr-defined]
-    if not any(_inverse(f) is not None for f in factors):
+    if not any(_inverse(f) is not None or isinstance(f, M.Pow) for f in factors):
         return None
     compiled = []
     for f in factors:
@@ -46,12 +50,22 @@ def modular_product(node: M.BinOp, ctx: Context, remainder: Any) -> Closure | No
     modulus = compile_expr(node.right, ctx)
     real = _binary(remainder, node.left, node.right, ctx, node)
 
+    inverted = any(_inverse(f) is not None for f in factors)
+
     def modular(env: Env) -> Any:
-        n = modulus(env)
-        if not _integer(n) or n <= 0:
-            return real(env)
-        values = [(base, a(env), 1 if e is None else e(env)) for base, a, e in compiled]
-        if not all(_integer(a) and _integer(e) for _, a, e in values):
+        raw = [(base, a(env), 1 if e is None else e(env)) for base, a, e in compiled]
+        n = _whole(modulus(env))
+        if inverted:
+            # an inverse is the real 1/a of floats, even whole ones: the two readings differ, and a
+            # float says which one the caller meant
+            n = n if _integer(modulus(env)) else None
+            values = [(base, a if _integer(a) else None, e if _integer(e) else None) for base, a, e in raw]
+        else:
+            # a power of whole numbers: real and modular readings are the same integer, computed exactly
+            values = [(base, _whole(a), _whole(e)) for base, a, e in raw]
+            if any(e is not None and e < 0 for _, _, e in values):
+                return real(env)
+        if n is None or n <= 0 or any(a is None or e is None for _, a, e in values):
             return real(env)
         n, r = int(n), 1
         for base, a, e in values:
@@ -91,4 +105,17 @@ def _exponent(exp: Any, ctx: Context) -> Closure:
 
 
 def _integer(x: Any) -> bool:
-    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
+    return isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
+
+
+def _whole(x: Any) -> int | None:
+    """``x`` as an int when it is a whole number (``138.0`` of ``(p - 1)/q_i`` too), else ``None``.
+
+    A float that is whole is that integer exactly: the power of whole numbers modulo one is an
+    integer a reader computes exactly, where the float power past 2^53 has lost its last digits.
+    """
+    if isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_)):
+        return int(x)
+    if isinstance(x, (float, np.floating)) and np.isfinite(x) and float(x).is_integer():
+        return int(x)
+    return None
