@@ -317,6 +317,7 @@ def test_a_check_that_could_not_check_says_how_many_draws_ran_before(statement, 
         (r"\State \(t \gets \left[ \frac{1}{s} \max \right]\)", "AV201"),  # a mutant that no longer parses
         (r"\State \(t \gets s + q\)", "AV303"),  # a name nothing defines
         (r"\State \(t \gets \lvert \{ k : s \ge 1 \} \rvert\)", "AV308"),  # notation that cannot run
+        (r"\State \(t \gets s\)" "\n" r"\State , \(t \gets 2 t\)", "AV304"),  # a fragment left in words
     ],
 )
 def test_what_lint_says_will_not_run_makes_a_mutant_stillborn(tmp_path, statement, code):
@@ -327,3 +328,36 @@ def test_what_lint_says_will_not_run_makes_a_mutant_stillborn(tmp_path, statemen
         f"{statement}\n\\State \\Return \\(t\\)\n\\end{{algorithmic}}\n"
     )
     assert code in [f.code for f in scoring._lint_errors(path, set())]
+
+
+TWO_ON_A_LINE = r"""
+\begin{algorithmic}[1]
+\Require \(x_1, \dots, x_n\), a modulus \(p\)
+\State \(a \gets 0\); \(b \gets 1\)
+\For{\(i = 1, \dots, n\)}
+  \State \(a \gets a + x_i\), \(b \gets (b + a)/q\)
+\EndFor
+\State \Return \(a, b\)
+\end{algorithmic}
+"""
+
+
+def test_a_mutant_is_always_well_formed_latex(tmp_path):
+    # round 68: `/` → \cdot gave `\cdotq_i` (an unknown macro); dropping the first of two statements on a
+    # line left `, \(b \gets …\)`: both were counted survived
+    (tmp_path / "algoverify.toml").write_text("")
+    path = tmp_path / "two.md"
+    path.write_text(f"---\ntitle: t\n---\n\nTwo sums of \\(x_1, \\dots, x_n\\) and \\(q\\).\n{TWO_ON_A_LINE}")
+    text = path.read_text()
+    made = {
+        m.description: m.apply(text).splitlines()[text[: m.span.start].count("\n")]
+        for m in mutants(api.load(path).listing(1).algorithm, text, 1)
+        if m.operator in ("operator", "statement")
+    }
+    assert made["/ → \\cdot"].endswith(r"\(b \gets (b + a)\cdot q\)")
+    assert made["dropped: \\State \\(a \\gets 0\\)"] == r"\State \(b \gets 1\)"
+    assert made["dropped: \\(b \\gets 1\\)"] == r"\State \(a \gets 0\)"
+    assert made["dropped: \\State \\(a \\gets a + x_i\\)"] == r"  \State \(b \gets (b + a)/q\)"
+    assert made["dropped: \\(b \\gets (b + a)/q\\)"] == r"  \State \(a \gets a + x_i\)"
+    for description, line in made.items():
+        assert not re.search(r"\\[A-Za-z]+[a-z]_|State\s*[,;]", line), (description, line)

@@ -150,7 +150,15 @@ class _Maker:
         self.names = self._names()
 
     def _mutant(self, operator: str, description: str, *edits: Edit, segment: ir.Math | None = None) -> Mutant:
-        return Mutant(self.listing, operator, description, tuple(edits), segment)
+        # a command put before a letter (`/` → \cdot in `(p-1)/q_i`) is kept apart from it: never \cdotq_i
+        spaced = tuple(
+            Edit(e.span, e.text + " ") if re.search(r"\\[A-Za-z]+$", e.text) and self._letter_at(e.span.end) else e
+            for e in edits
+        )
+        return Mutant(self.listing, operator, description, spaced, segment)
+
+    def _letter_at(self, offset: int) -> bool:
+        return offset < len(self.text) and self.text[offset].isalpha()
 
     def _written(self, node: M.MathNode) -> str:
         return self.text[node.span.start : node.span.end]
@@ -281,9 +289,26 @@ class _Maker:
         for node in ir.walk(self.algorithm):
             if isinstance(node, ir.Assign):
                 lines = self._own_lines(node.span)
-                at = lines if lines is not None else node.span
+                at = lines if lines is not None else self._in_line(node.span)
                 shown = self.text[node.span.start : node.span.end].strip()
                 yield self._mutant("statement", f"dropped: {_short(shown)}", Edit(at, ""))
+
+    def _in_line(self, span: Span) -> Span:
+        r"""What to cut to drop one of several statements on a line: its math and one separator beside it.
+
+        ``\State \(a \gets 1\); \(b \gets 2\)`` loses ``\(a \gets 1\); `` (the ``\State`` stays) or
+        ``; \(b \gets 2\)``: never a line left starting with a separator.
+        """
+        start, end = span.start, span.end
+        opening = re.match(r"\\State\s*", self.text[start:end])
+        if opening is not None:
+            start += opening.end()  # the first statement's span holds its line's \State
+        after = _SEPARATOR_AFTER.match(self.text, end)
+        if after is not None:
+            return Span(start, after.end())
+        line = self._line_of(start)
+        before = _SEPARATOR_BEFORE.search(self.text[line.start : start])
+        return Span(line.start + before.start() if before is not None else start, end)
 
     def by_loop(self) -> Iterator[Mutant]:
         for node in ir.walk(self.algorithm):
@@ -429,6 +454,11 @@ def _bodies(node: ir.Node) -> Iterator[Sequence[ir.Node]]:
     body = getattr(node, "body", None)
     if isinstance(body, tuple):
         yield body
+
+
+#: a separator between two statements on a line, after the first or before the last
+_SEPARATOR_AFTER = re.compile(r"[ \t]*(?:[,;]|\band\b)[ \t]*")
+_SEPARATOR_BEFORE = re.compile(r"\s*(?:[,;]|\band\b)\s*$")
 
 
 def _plain(written: str) -> bool:

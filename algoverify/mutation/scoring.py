@@ -292,8 +292,8 @@ def _lint_errors(path: Path, original: set[tuple[str, str]]) -> list:
 
 #: Lint's findings that say a statement cannot run, whatever the inputs (warnings, since a check may
 #: bind the name, or a module's function run the statement): math that does not parse, an undefined name,
-#: notation that cannot execute
-_WILL_NOT_RUN = frozenset({"AV201", "AV303", "AV308"})
+#: words nothing binds, notation that cannot execute
+_WILL_NOT_RUN = frozenset({"AV201", "AV303", "AV304", "AV308"})
 _UNDEFINED = "AV303"
 
 
