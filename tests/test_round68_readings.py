@@ -44,3 +44,58 @@ def test_an_inverse_of_a_float_stays_the_real_one(tmp_path):
     run = api.load(note).listings[0].run
     assert run({"a": 2.0, "g": 3, "k": 1, "p": 7}).value == pytest.approx(1.5)  # the caller's float: 3/2 mod 7
     assert run({"a": 2, "g": 3, "k": 1, "p": 7}).value == 5  # integers: 3 · 2^{-1} in Z_7
+
+
+@pytest.mark.parametrize(
+    ("written", "name"),
+    [(r"d_{model}", "d_model"), (r"d_{\mathrm{model}}", "d_model"), (r"x_{best}", "x_best"), (r"w_{init}", "w_init")],
+)
+def test_a_word_under_a_name_in_require_declares_that_name(tmp_path, written, name):
+    # round 68 (Vaswani's d_{model}): \Require ... \(d_{model}\) declared nothing, and the listing read d·m·o·d·e·l
+    body = f"\\Require sequence length \\(L\\), even model width \\({written}\\)\n"
+    body += f"\\State \\(Z \\gets 0_{{L \\times {written}}}\\)\n\\State \\(y \\gets 2 {written}\\)\n\\State \\Return \\(Z, y\\)\n"
+    note = prose_note(tmp_path, "Widths of a model.", body)
+    listing = api.load(note).listings[0]
+    assert listing.inputs == ("L", name)
+    zeros, doubled = listing.run({"L": 2, name: 4}).value
+    assert np.shape(zeros) == (2, 4) and doubled == 8
+
+
+def test_three_index_letters_under_a_name_stay_an_entry():
+    from algoverify.math import mathexpr as M
+    from algoverify.math.names import subscript_word
+
+    assert subscript_word(M.parse_math(r"a_{ijk}")) is None  # i, j, k: an entry at three indices
+    assert subscript_word(M.parse_math(r"d_{model}")) == "model"
+    assert subscript_word(M.parse_math(r"x_{ij}")) is None
+
+
+ENCODING = r"""
+\Require sequence length \(L\), even model width \(d_{model}\)
+\State \(PE \gets 0_{L \times d_{model}}\)
+\For{\(pos = 0, \dots, L - 1\)}
+  \For{\(i = 0, \dots, d_{model}/2 - 1\)}
+    \State \(PE_{(pos, 2i)} \gets \sin(pos / 10000^{2i / d_{model}})\)
+    \State \(PE_{(pos, 2i+1)} \gets \cos(pos / 10000^{2i / d_{model}})\)
+  \EndFor
+\EndFor
+\State \Return \(PE\)
+"""
+
+
+@pytest.mark.parametrize(
+    "holds",
+    [
+        r"\forall pos \in \{0, \dots, L - 1\}: \sum_{j=0}^{d_{model}-1} PE_{pos, j}^{2} = \frac{d_{model}}{2}",
+        r"\max_{pos, j} \lvert PE_{pos, j} \rvert \le 1",
+    ],
+)
+def test_a_word_a_formula_runs_over_is_one_variable(tmp_path, holds):
+    # round 68: pos of \forall pos and of \max_{pos, j} was p·o·s, and PE_{pos, j}^{2} was P times E's entry
+    from helpers import property_spec
+
+    spec = "  index_base: 0\n" + property_spec("its entries are bounded", '{L: "integers(1, 6)", d_model: 6}', holds)
+    note = prose_note(tmp_path, "Sinusoidal positional encodings: its entries are bounded.", ENCODING, spec)
+    (report,) = api.check([note], isolate=False, cache=False).notes
+    (outcome,) = report.outcomes
+    assert outcome.status == "verified", outcome.message

@@ -60,8 +60,10 @@ from .mathexpr import (
     GREEK_LETTERS,
     Apply,
     Attr,
+    BigOp,
     Call,
     Idx,
+    In,
     Index,
     Inverse,
     Juxt,
@@ -71,10 +73,12 @@ from .mathexpr import (
     Num,
     Placeholder,
     Pow,
+    Quant,
     Range,
     Sym,
     Text,
     Transpose,
+    Tuple,
     transform,
     walk,
 )
@@ -380,6 +384,53 @@ def subscripted_word(node: MathNode) -> str | None:
     return head + _letter(node.right.base) if head else None  # type: ignore[operator]
 
 
+#: the letters that run over positions, as indices: ``w_{uv}``, ``a_{ijk}``, ``x_t``
+RUNNING_LETTERS = frozenset("ijkltuv")
+
+
+def subscript_word(node: MathNode) -> str | None:
+    r"""``model`` of ``d_{model}``: a subscript of three letters or more, not all index letters, is a word.
+
+    Vaswani's ``d_{model}`` and ``x_{best}`` label a name; ``a_{ijk}`` is an entry at three indices.
+    """
+    if not isinstance(node, Idx) or len(node.indices) < 3:
+        return None
+    letters = [_letter(i) for i in node.indices]
+    if not all(letters) or set(letters) <= RUNNING_LETTERS:  # type: ignore[arg-type]
+        return None
+    return "".join(letters)  # type: ignore[arg-type]
+
+
+def bound_words(node: MathNode) -> set[str]:
+    r"""The words a big operator runs over, listed with commas: ``pos`` of ``\max_{pos, j}``.
+
+    Three letters or more, not all index letters (``\sum_{ijk}`` runs over i, j and k).
+    """
+    out = set()
+    for n in walk(node):
+        if isinstance(n, BigOp) and isinstance(n.var, Tuple):
+            for item in n.var.items:
+                spelt = _joined(item) or word(item)
+                if spelt is not None and len(spelt) >= 3 and spelt.isalpha() and not set(spelt) <= RUNNING_LETTERS:
+                    out.add(spelt)
+        elif isinstance(n, (BigOp, Quant)):
+            # orall pos \in S, \sum_{pos \in S}: what runs over a set is one variable, never a product
+            var = n.var.element if isinstance(n.var, In) else n.var if isinstance(n, Quant) else None
+            if isinstance(n, BigOp) and n.domain is not None:
+                var = n.var
+            items = var.items if isinstance(var, Tuple) else (var,)
+            spelt = (_joined(i) or word(i) for i in items if i is not None)
+            out.update(s for s in spelt if s is not None and s.isalpha())
+    return out
+
+
+def _joined(node: MathNode) -> str | None:
+    """A word already read as one name (``pos``), never a Greek letter's."""
+    if isinstance(node, Sym) and len(node.name) > 1 and node.name not in GREEK_LETTERS and not node.font:
+        return node.name
+    return None
+
+
 def _factors(node: MathNode) -> list[MathNode]:
     return _factors(node.left) + _factors(node.right) if isinstance(node, Juxt) else [node]
 
@@ -403,6 +454,10 @@ def _join_factors(factors: list[MathNode], words: frozenset[str] | set[str]) -> 
                 if run + _letter(factor.base) in words:  # type: ignore[operator]  # \Delta t^2: (\Delta t)^2
                     subscripted = (j, run + _letter(factor.base))  # type: ignore[operator]
                     break
+            powered = factor.base if isinstance(factor, Pow) and isinstance(factor.base, Idx) else None
+            if j > i and powered is not None and _letter(powered.base) and run + _letter(powered.base) in words:
+                subscripted = (j, run + _letter(powered.base))  # type: ignore[operator]  # PE_{pos, j}^{2}
+                break
             if j > i and isinstance(factor, Apply) and _letter(factor.fn) and run + _letter(factor.fn) in words:
                 subscripted = (j, run + _letter(factor.fn))  # type: ignore[operator]  # `Neville(x, y, t)`
                 break
@@ -420,6 +475,11 @@ def _join_factors(factors: list[MathNode], words: frozenset[str] | set[str]) -> 
             if isinstance(last, Apply):
                 fn = Sym(name, span=factors[i].span.cover(last.fn.span))
                 out.append(dataclasses.replace(last, fn=fn, span=factors[i].span.cover(last.span)))
+            elif isinstance(last, Pow) and isinstance(last.base, Idx) and not _increment(factors[i]):
+                inner = last.base  # PE_{pos, j}^{2}: the entry of PE, squared
+                base = Sym(name, span=factors[i].span.cover(inner.base.span))
+                entry = dataclasses.replace(inner, base=base, span=factors[i].span.cover(inner.span))
+                out.append(dataclasses.replace(last, base=entry, span=factors[i].span.cover(last.span)))
             else:
                 assert isinstance(last, (Idx, Pow))
                 base = Sym(name, span=factors[i].span.cover(last.base.span))

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..math import mathexpr as M
-from ..math.names import identifier
+from ..math.names import identifier, labelled, subscript_word
 from ..records import frozen
 from ..source import Span
 from ..syntax import ir
@@ -320,7 +320,9 @@ def _names(node: M.MathNode) -> list[tuple[str, Span]]:
     out = []
     for item in items:
         name = identifier(item)
-        entry = isinstance(item, M.Idx) and any(not isinstance(i, M.Num) for i in item.indices)
+        # d_{model}, x_{\mathrm{best}}: a word under a name labels it; a_{ij} is an entry
+        labelled_name = labelled(item) or subscript_word(item) is not None
+        entry = isinstance(item, M.Idx) and any(not isinstance(i, M.Num) for i in item.indices) and not labelled_name
         if name is not None and not isinstance(item, M.Num) and not entry:
             out.append((name, item.span))
     return out

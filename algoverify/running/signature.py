@@ -11,7 +11,7 @@ from typing import Callable, Iterable, Iterator, TypeVar
 
 from ..findings import LocatedError
 from ..math import mathexpr as M
-from ..math.names import identifier, join_words, subscripted_word, word
+from ..math.names import identifier, join_words, subscript_word, subscripted_word, word
 from ..math.segments import parse_segment
 from ..syntax import ir
 from .factorizations import set_by
@@ -228,7 +228,7 @@ def listing_words(algorithm: ir.Algorithm) -> frozenset[str]:
                 continue
             if isinstance(item, M.Sym) and len(item.name) == 1:
                 letters.add(item.name)
-            found.update(w for w in (word(item), subscripted_word(item)) if w)  # lo; SS of SS_W
+            found.update(w for w in (word(item), subscripted_word(item), subscript_word(item)) if w)  # lo; SS of SS_W
             if in_relation:
                 compared.update(w for w in (word(item),) if w)
 

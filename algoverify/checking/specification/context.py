@@ -17,7 +17,7 @@ import numpy as np
 
 from ...findings import LocatedError, ModuleError, SpecReferenceError
 from ...math import mathexpr as M
-from ...math.names import identifier
+from ...math.names import bound_words, identifier
 from ...math.numeric import Context, compile_expr, forall_failure
 from ...math.ops import Sequence
 from ...math.segments import parse_segment
@@ -374,7 +374,8 @@ class CheckContext:
                 SpecReferenceError, where, check=check.id, message=f"cannot read {latex!r}: {exc}"
             ) from None
         ctx = Context(
-            declared=set(names),
+            # and the words it runs over (pos of \forall pos): PE_{pos, j} is an entry, never a label
+            declared=set(names) | bound_words(tree),
             rtol=tolerance(check, "rtol"),
             atol=tolerance(check, "atol"),
             text=latex,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from ...math import mathexpr as M
-from ...math.names import identifier, join_words, spelt_words
+from ...math.names import bound_words, identifier, join_words, spelt_words
 from ...running.entries import rename_entries
 from ...running.listing_parse import (
     as_coordinates,
@@ -55,8 +55,9 @@ def spec_tree(
     writes as calls (``x(0), \dots, x(L-1)``). ``lint`` reads a formula the same way, over the
     names a run would bind, to say before any run which names nothing binds.
     """
-    # `lo` of the listing is one name in the relation too, as in the listing itself
-    tree = join_words(tree, spelt_words(names))
+    # `lo` of the listing is one name in the relation too, as in the listing itself; so is a word the
+    # formula runs a big operator over (`pos` of \max_{pos, j} \lvert PE_{pos, j} \rvert)
+    tree = join_words(tree, spelt_words(names) | bound_words(tree))
     if called:  # x(L - N + m) of the samples x(0), …, x(L-1): a member, as the listing reads it, not a product
         tree = M.transform(tree, lambda node: call_member(node, called))
     # d_{ij} is entry (i, j) of D in the relation as in the listing it reads

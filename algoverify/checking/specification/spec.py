@@ -481,9 +481,10 @@ def _latex_problem(formula: Formula) -> str | None:
     if isinstance(tree, M.Fragment):  # `x \le` reads as prose's half formula, never as a value
         side = "left" if tree.left is None else "right"
         return f"`{latex}` is not complete: its {tree.op} has no {side} side"
+    from ...math.names import bound_words, join_words
     from ...math.subscripts import subscript_problem
 
-    problem = subscript_problem(tree)
+    problem = subscript_problem(join_words(tree, bound_words(tree)))  # pos of \max_{pos, j}: one word
     if problem is not None:  # \max_{i j} …: it would stop every trial with AV308
         return f"cannot run `{latex}`: {problem}"
     return None
