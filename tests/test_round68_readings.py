@@ -99,3 +99,32 @@ def test_a_word_a_formula_runs_over_is_one_variable(tmp_path, holds):
     (report,) = api.check([note], isolate=False, cache=False).notes
     (outcome,) = report.outcomes
     assert outcome.status == "verified", outcome.message
+
+
+QUANTILE = r"""
+\Require a sample \(x_1, \dots, x_n\), a level \(0 \le p \le 1\)
+\State STEP
+\State \(h \gets (n - 1) p + 1\)
+\State \(j \gets \lfloor h \rfloor\)
+\If{\(j = n\)}
+  \State \Return \(x_{(n)}\)
+\EndIf
+\State \Return \(x_{(j)} + (h - j) (x_{(j+1)} - x_{(j)})\)
+"""
+
+
+def test_order_statistics_assigned_from_sort_run(tmp_path):
+    # round 68 (Hyndman and Fan's definition 7): sort had to come from the note's module
+    body = QUANTILE.replace("STEP", r"\((x_{(1)}, \dots, x_{(n)}) \gets \operatorname{sort}(x)\)")
+    note = prose_note(tmp_path, "The sample quantile of definition 7.", body)
+    x = np.array([3.0, 1.0, 4.0, 1.5, 9.0])
+    for p in (0.0, 0.3, 0.5, 1.0):
+        assert api.load(note).listings[0].run({"x": x, "p": p}).value == pytest.approx(np.quantile(x, p))
+
+
+def test_sorting_in_words_says_how_to_write_it(tmp_path):
+    note = tmp_path / "q.md"
+    body = QUANTILE.replace("STEP", r"sort \(x\) into \(x_{(1)} \le \dots \le x_{(n)}\)")
+    note.write_text(f"The sample quantile.\n\n\\begin{{algorithmic}}\n{body.strip()}\n\\end{{algorithmic}}\n")
+    found = [f for f in api.lint([note]).all_findings() if f.code == "AV304"]
+    assert len(found) == 1 and r"or \((x_{(1)}, \dots, x_{(n)}) \gets \operatorname{sort}(x)\)" in found[0].message

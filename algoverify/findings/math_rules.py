@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from .core import Rule, Severity
 
 __all__ = [
@@ -168,6 +171,12 @@ class UnboundName(Rule):
     template = "{name} is not defined{hint}"
 
 
+_SORT_HINT = (
+    ": write the sorted values as an assignment, \\(y \\gets \\operatorname{sort}(x)\\) or "
+    "\\((x_{(1)}, \\dots, x_{(n)}) \\gets \\operatorname{sort}(x)\\)"
+)
+
+
 class UnboundText(Rule):
     """What: an English statement was reached and nothing binds it to code.
 
@@ -177,7 +186,14 @@ class UnboundText(Rule):
     """
 
     code = "AV304"
-    template = "no binding for the statement {text!r}"
+    template = "no binding for the statement {text!r}{hint}"
+
+    @classmethod
+    def message(cls, **args: Any) -> str:
+        """The template filled, with how to write a sort in words as a step that runs."""
+        text = str(args.get("text", ""))
+        hint = _SORT_HINT if re.match(r"\s*sort\b", text, re.I) else ""
+        return super().message(**{"hint": hint, **args})
 
 
 class ShapeMismatch(Rule):

@@ -123,6 +123,15 @@ def _diag(*entries: Any) -> Any:
     return np.diag(np.array(entries, dtype=float if not all(isinstance(e, int) for e in entries) else int))
 
 
+def _sort(values: Any) -> Any:
+    r"""``\operatorname{sort}(x)``: the values in increasing order (an array of an array, a list of a list or set)."""
+    if isinstance(values, np.ndarray):
+        return np.sort(values, axis=None) if values.ndim != 1 else np.sort(values)
+    if isinstance(values, (list, tuple, AbstractSet)):
+        return sorted(values)
+    raise TypeError(f"sort of a {type(values).__name__}: it has no entries to order")
+
+
 def _range(*bounds: Any) -> range:
     """``\\mathrm{range}(n)``, ``(a, b)``, ``(a, b, k)``: Python's half-open range, of ints only, as Python takes it.
 
@@ -282,6 +291,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "argmax": _argmax,
     "argmin": _argmin,
     "diag": _diag,
+    "sort": _sort,
     "tr": np.trace,
     "trace": np.trace,
     "det": lambda a: float(np.linalg.det(a)),
