@@ -128,3 +128,31 @@ def test_sorting_in_words_says_how_to_write_it(tmp_path):
     note.write_text(f"The sample quantile.\n\n\\begin{{algorithmic}}\n{body.strip()}\n\\end{{algorithmic}}\n")
     found = [f for f in api.lint([note]).all_findings() if f.code == "AV304"]
     assert len(found) == 1 and r"or \((x_{(1)}, \dots, x_{(n)}) \gets \operatorname{sort}(x)\)" in found[0].message
+
+
+ORTHOGONAL_ITERATION = r"""
+\Require symmetric \(A \in \mathbb{R}^{n \times n}\), \(Q_0 \in \mathbb{R}^{n \times n}\), steps \(N \ge 1\)
+\For{\(k = 1, \dots, N\)}
+  \State \(Z \gets A Q_{k-1}\)
+  \State \(Q_k R_k = Z\)
+\EndFor
+\State \Return \(Q_N, R_N\)
+"""
+
+
+def test_families_the_prose_names_and_a_factorisation_step_writes_are_the_listings_own(tmp_path):
+    # round 68: "the iterates Q_1, …, Q_N and R_1, …, R_N" in the prose made R an input the run asked for
+    prose = r"Orthogonal iteration computes the iterates \(Q_1, \dots, Q_N\) and \(R_1, \dots, R_N\)."
+    note = prose_note(tmp_path, prose, ORTHOGONAL_ITERATION)
+    listing = api.load(note).listings[0]
+    assert "R" not in listing.inputs
+    A = np.array([[2.0, 1.0], [1.0, 3.0]])
+    result = listing.run({"A": A, "Q_0": np.eye(2), "N": 3})
+    assert result.finding is None, result.finding
+    q, r = result.value
+    expected = np.eye(2)
+    for _ in range(3):
+        expected, last = np.linalg.qr(A @ expected)
+    # the same iterates up to the signs a QR factorisation may choose for its columns
+    np.testing.assert_allclose(np.abs(q), np.abs(expected), atol=1e-12)
+    np.testing.assert_allclose(np.abs(r), np.abs(last), atol=1e-12)

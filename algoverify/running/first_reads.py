@@ -21,6 +21,7 @@ from ..math.names import identifier
 from ..records import frozen
 from ..source import Span
 from ..syntax import ir
+from .factorizations import set_by
 from .reads import is_constant
 from .worded import for_each_parts, loop_variable
 
@@ -114,12 +115,14 @@ class _Walk:
                 self.mentioned |= {m for i in target.indices for m in names_in(i)} - self.written_any
             if isinstance(target, M.Range) and isinstance(target.lo, M.Idx):
                 target = target.lo  # p_{(1)}, \dots, p_{(m)} \gets …: the family p_{(·)} is written
-            base = target.base if isinstance(target, M.Idx) else target
-            name = identifier(base) if isinstance(base, M.Sym) else None
-            if name is not None:
-                self.written_any.add(name)
-                if statements:
-                    self.written.add(name)
+            # Q_k R_k = Z writes Q and R, as the factorisation step it is
+            for part in set_by(target) if target is not None else ():
+                base = part.base if isinstance(part, M.Idx) else part
+                name = identifier(base) if isinstance(base, M.Sym) else None
+                if name is not None:
+                    self.written_any.add(name)
+                    if statements:
+                        self.written.add(name)
             if n.comment is not None:
                 self.visit(n.comment, looping, statements=False)
             return
