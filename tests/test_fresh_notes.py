@@ -160,6 +160,14 @@ KNOWN = {
     "round59/compass-search": "the prose's set of 2n directions \\{e_1, \\dots, e_n, -e_1, \\dots, -e_n\\}: "
     "lint says so (AV308)",
     "round59/lzw": "Welch's dictionary as a set of maps, \\{(a) \\mapsto a : a \\in \\Sigma\\}: lint says so (AV308)",
+    "round67/gotoh": "lint clean but cannot run: Durbin's state tables I_x(i, j), I_y(i, j) read x as an index of "
+    "I (AV306 at the run)",
+    "round67/hensel": "f' defined in the prose by a sum written with \\dots, and called: lint says so (AV204, AV308)",
+    "round67/kabsch": "the \\Require gives two point sets in one math: lint says so (AV307 missing input q)",
+    "round67/tree-diameter": "CLRS's G.Adj[u] of a graph the checks draw as its matrix A: lint says so (AV307, "
+    "'draw it as G')",
+    "round67/tsne-perplexity": "\\forall j, k \\in … binds j only: lint says so (AV303 k is not defined)",
+    "round67/yin": "d'_t(0) \\gets 1, a primed function of t and \\tau assigned: lint says so (AV308)",
     "round45/hmm-backward": "Durbin's b_k(i) \\gets … beside e_l(x_{i+1}) (the entries of E) and a_{0l} (the begin "
     "state beside A's a_{kl}): lint says so (AV204)",
 }
@@ -173,6 +181,10 @@ REFUTED: dict[str, set[str]] = {
     "round61/burg-fixed": {"matches-burg", "reflection-bounded"},
     # the author's `iterations: 3` counts every loop's passes (10), where they meant the halving loop's (3)
     "round65/estrin": {"estrin-passes"},
+    # the listing omits Boyd's stop at g = 0 (a zero gradient divides by zero), and at K = 7 the method's
+    # rounding grows a thousandfold a step: the author's report finds both refutations right
+    "round67/ellipsoid-method-fixed": {"keeps-the-minimiser", "matches-reference", "volume-shrinks"},
+    "round67/ellipsoid-method": {"volume-shrinks"},
     # Laguerre's method drawn with repeated roots (r = [1, 1]), which the prose's "distinct real roots" rules out
     # but the checks' draw does not: the author's report calls it documented behaviour
     "round66/laguerre": {"discriminant-non-negative", "few-iterations", "lands-on-a-root", "matches-laguer"},
@@ -255,6 +267,7 @@ AS_EXPECTED: dict[str, tuple[str, str]] = {
     "round62/beeman": ("matches-reference", "round62/beeman-fixed"),
     # its control was refuted twice before its spec read x(L - N + m) as the listing reads x(n)
     "round66/sliding-dft": ("last-window-matches-fft", "round66/sliding-dft-fixed"),
+    "round68/sample-quantile": ("definition-7", "round68/sample-quantile-fixed"),
 }
 #: notes whose own module needs a package algoverify does not install
 NEEDS = {

@@ -96,7 +96,7 @@ def _text(latex: str) -> ir.Text:
         (r"remove \(u\) from the back of \(Q\)", "pop_back"),
         (r"\(S \gets\) empty stack", "new"),
         (r"\(Q \gets\) an empty queue", "new"),
-        (r"sort \(x\) into \(y\)", None),
+        (r"reverse \(x\) into \(y\)", None),
     ],
 )
 def test_the_operations_the_words_name(written, kind):

@@ -124,7 +124,7 @@ def test_order_statistics_assigned_from_sort_run(tmp_path):
 
 def test_sorting_in_words_says_how_to_write_it(tmp_path):
     note = tmp_path / "q.md"
-    body = QUANTILE.replace("STEP", r"sort \(x\) into \(x_{(1)} \le \dots \le x_{(n)}\)")
+    body = QUANTILE.replace("STEP", r"sort \(x\) into decreasing order")
     note.write_text(f"The sample quantile.\n\n\\begin{{algorithmic}}\n{body.strip()}\n\\end{{algorithmic}}\n")
     found = [f for f in api.lint([note]).all_findings() if f.code == "AV304"]
     assert len(found) == 1 and r"or \((x_{(1)}, \dots, x_{(n)}) \gets \operatorname{sort}(x)\)" in found[0].message
@@ -156,3 +156,53 @@ def test_families_the_prose_names_and_a_factorisation_step_writes_are_the_listin
     # the same iterates up to the signs a QR factorisation may choose for its columns
     np.testing.assert_allclose(np.abs(q), np.abs(expected), atol=1e-12)
     np.testing.assert_allclose(np.abs(r), np.abs(last), atol=1e-12)
+
+
+@pytest.mark.parametrize(
+    "step",
+    [
+        r"sort \(x\) into \(x_{(1)} \le \dots \le x_{(n)}\)",
+        r"sort \(x\) into \(x_{(1)} \leq x_{(2)} \leq \dots \leq x_{(n)}\)",
+    ],
+)
+def test_sorting_into_the_order_statistics_in_words_runs(tmp_path, step):
+    # round 68 (Hyndman and Fan's definition 7, as a statistician writes it)
+    note = prose_note(tmp_path, "The sample quantile of definition 7.", QUANTILE.replace("STEP", step))
+    x = np.array([3.0, 1.0, 4.0, 1.5, 9.0])
+    for p in (0.0, 0.3, 0.5, 1.0):
+        assert api.load(note).listings[0].run({"x": x, "p": p}).value == pytest.approx(np.quantile(x, p))
+
+
+@pytest.mark.parametrize(
+    ("step", "returned", "expected"),
+    [
+        (r"sort \(x\)", "x", [1.0, 1.5, 3.0]),
+        (r"sort \(x\) in increasing order", "x", [1.0, 1.5, 3.0]),
+        (r"sort \(x\) into \(y\)", "y", [1.0, 1.5, 3.0]),
+    ],
+)
+def test_a_sort_in_words_is_the_assignment_it_states(tmp_path, step, returned, expected):
+    body = f"\\Require a sample \\(x_1, \\dots, x_n\\)\n\\State {step}\n\\State \\Return \\({returned}\\)\n"
+    note = prose_note(tmp_path, "Sorted.", body)
+    np.testing.assert_array_equal(api.load(note).listings[0].run({"x": np.array([3.0, 1.0, 1.5])}).value, expected)
+
+
+def test_a_sort_in_decreasing_order_stays_in_words_and_lint_says_how_to_write_it(tmp_path):
+    note = tmp_path / "d.md"
+    note.write_text(
+        "Sorted down.\n\n\\begin{algorithmic}\n\\Require \\(x_1, \\dots, x_n\\)\n"
+        "\\State sort \\(x\\) in decreasing order\n\\State \\Return \\(x\\)\n\\end{algorithmic}\n"
+    )
+    assert [f.code for f in api.lint([note]).all_findings() if f.code != "AV604"] == ["AV304"]
+
+
+def test_a_finding_inside_a_sort_in_words_is_at_the_authors_text(tmp_path):
+    note = tmp_path / "z.md"
+    note.write_text(
+        "Sorted.\n\n\\begin{algorithmic}\n\\Require \\(x_1, \\dots, x_n\\)\n"
+        "\\State sort \\(z\\) into \\(y\\)\n\\State \\Return \\(y\\)\n\\end{algorithmic}\n"
+    )
+    (finding,) = [f for f in api.lint([note]).all_findings() if f.code == "AV303"]
+    text = note.read_text()
+    assert text[finding.span.start : finding.span.end] == "z"
+    assert text[: finding.span.start].splitlines()[-1] == r"\State sort \("

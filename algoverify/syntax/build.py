@@ -88,6 +88,7 @@ from .postlex import (
 )
 from .prepass import blank_formatting
 from .prescan import close_inside, prescan
+from .sort_steps import as_sort_steps
 from .statements import (
     ASSIGN_OPS,
     _assignment_split,  # noqa: F401 - re-exported: expansion.py imports it from here
@@ -116,7 +117,7 @@ def parse_algorithm(text: str, body: Span, *, preamble: str = "") -> ir.Algorith
         text = text[: body.start] + source + text[body.end :]
     tree, defs = _parse_readings(source, body, defs)
     try:
-        return as_container_words(_Builder(text, body.start, defs).transform(tree))
+        return as_sort_steps(as_container_words(_Builder(text, body.start, defs).transform(tree)))
     except VisitError as exc:
         cause = exc.orig_exc
         if isinstance(cause, LocatedError):

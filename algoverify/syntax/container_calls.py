@@ -11,7 +11,6 @@ the run) sees one form. The container comes first, as CLRS writes it. A listing 
 
 from __future__ import annotations
 
-import dataclasses
 import re
 
 from ..source import Span
@@ -33,30 +32,14 @@ def as_container_words(algorithm: ir.Algorithm) -> ir.Algorithm:
     names = (set(_ADDING) | set(_TAKING)) - own
     if not names or not any(_is_candidate(n, names) for n in ir.walk(algorithm)):
         return algorithm
-    return _rebuilt(algorithm, names)  # type: ignore[return-value]
+    change = lambda n: _as_words(n, names) if isinstance(n, (ir.CallStmt, ir.Assign)) else None  # noqa: E731
+    return ir.rebuilt(algorithm, change)  # type: ignore[return-value]
 
 
 def _is_candidate(node: ir.Node, names: set[str]) -> bool:
     if isinstance(node, ir.CallStmt):
         return node.name.lower() in names
     return isinstance(node, ir.Assign) and "\\Call" in node.value.latex
-
-
-def _rebuilt(node: ir.Node, names: set[str]) -> ir.Node:
-    if isinstance(node, (ir.CallStmt, ir.Assign)):
-        return _as_words(node, names) or node
-    changes = {}
-    for field in dataclasses.fields(node):  # type: ignore[arg-type]
-        value = getattr(node, field.name)
-        if isinstance(value, tuple) and any(isinstance(v, ir.Node) for v in value):
-            new = tuple(_rebuilt(v, names) if isinstance(v, ir.Node) else v for v in value)
-            if any(a is not b for a, b in zip(new, value)):
-                changes[field.name] = new
-        elif isinstance(value, ir.Node) and not isinstance(value, (ir.Math, ir.Text, ir.Comment)):
-            new_node = _rebuilt(value, names)
-            if new_node is not value:
-                changes[field.name] = new_node
-    return dataclasses.replace(node, **changes) if changes else node  # type: ignore[type-var]
 
 
 def _as_words(node: ir.CallStmt | ir.Assign, names: set[str]) -> ir.TextStatement | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from dataclasses import field, fields
-from typing import Any, Iterator, Union
+from typing import Any, Callable, Iterator, Union
 
 from ..records import frozen
 from ..source import Span
@@ -375,6 +375,29 @@ def children(node: Node) -> tuple[Node, ...]:
             if isinstance(item, Node)
         )
     return found
+
+
+def rebuilt(node: Node, change: Callable[[Node], Node | None]) -> Node:
+    """``node`` with each node ``change`` gives a replacement for replaced, and the nodes above it rebuilt.
+
+    ``change`` returns ``None`` to keep a node (and look inside it). Nodes nothing changes are
+    the same objects: a listing with nothing to change comes back as it was.
+    """
+    replacement = change(node)
+    if replacement is not None:
+        return replacement
+    changes: dict[str, Any] = {}
+    for name in _field_names(type(node)):
+        value = getattr(node, name)
+        if isinstance(value, tuple) and any(isinstance(v, Node) for v in value):
+            new = tuple(rebuilt(v, change) if isinstance(v, Node) else v for v in value)
+            if any(a is not b for a, b in zip(new, value)):
+                changes[name] = new
+        elif isinstance(value, Node) and not isinstance(value, (Math, Text, Comment)):
+            again = rebuilt(value, change)
+            if again is not value:
+                changes[name] = again
+    return dataclasses.replace(node, **changes) if changes else node  # type: ignore[type-var]
 
 
 def walk(node: Node) -> Iterator[Node]:
