@@ -56,6 +56,15 @@ def _note(folder: Path, checks: str, name: str = "squares.md") -> Path:
     return path
 
 
+def _written_mutants(tmp_path: Path, prose: str, listing: str) -> tuple[str, list]:
+    """The text of a note of ``prose`` and ``listing``, and the mutants of its listing."""
+    (tmp_path / "algoverify.toml").write_text("")
+    path = tmp_path / "note.md"
+    path.write_text(f"---\ntitle: t\n---\n\n{prose}\n{listing}")
+    text = path.read_text()
+    return text, mutants(api.load(path).listing(1).algorithm, text, 1)
+
+
 def _mutants(tmp_path: Path) -> tuple[str, list]:
     path = _note(tmp_path, STRONG)
     loaded = api.load(path)
@@ -236,11 +245,7 @@ FAMILY = r"""
 
 
 def test_a_name_written_with_its_power_or_a_word_subscript_is_never_split(tmp_path):
-    (tmp_path / "algoverify.toml").write_text("")
-    path = tmp_path / "family.md"
-    path.write_text(f"---\ntitle: f\n---\n\nA running sum of squares over \\(\\tau_{{\\max}}\\).\n{FAMILY}")
-    text = path.read_text()
-    found = mutants(api.load(path).listing(1).algorithm, text, 1)
+    text, found = _written_mutants(tmp_path, "A running sum of squares over \\(\\tau_{\\max}\\).", FAMILY)
     made = {(m.operator, m.description, text[: m.span.start].count("\n") + 1) for m in found}
     line = {row.strip(): k for k, row in enumerate(text.splitlines(), 1)}
     squares = line[r"\State \(S \gets S + x_i^{2}\)"]
@@ -345,13 +350,10 @@ TWO_ON_A_LINE = r"""
 def test_a_mutant_is_always_well_formed_latex(tmp_path):
     # round 68: `/` → \cdot gave `\cdotq_i` (an unknown macro); dropping the first of two statements on a
     # line left `, \(b \gets …\)`: both were counted survived
-    (tmp_path / "algoverify.toml").write_text("")
-    path = tmp_path / "two.md"
-    path.write_text(f"---\ntitle: t\n---\n\nTwo sums of \\(x_1, \\dots, x_n\\) and \\(q\\).\n{TWO_ON_A_LINE}")
-    text = path.read_text()
+    text, found = _written_mutants(tmp_path, "Two sums of \\(x_1, \\dots, x_n\\) and \\(q\\).", TWO_ON_A_LINE)
     made = {
         m.description: m.apply(text).splitlines()[text[: m.span.start].count("\n")]
-        for m in mutants(api.load(path).listing(1).algorithm, text, 1)
+        for m in found
         if m.operator in ("operator", "statement")
     }
     assert made["/ → \\cdot"].endswith(r"\(b \gets (b + a)\cdot q\)")
