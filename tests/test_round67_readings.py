@@ -151,3 +151,22 @@ def test_a_family_stored_with_its_power_is_returned_by_its_name(tmp_path, return
     result = api.load(note).listings[0].run({"x": np.array([1.0, 2.0, 3.0])})
     assert result.finding is None, result.finding
     np.testing.assert_allclose(np.asarray(result.value, dtype=float).ravel(), [1.0, 2.5, 14 / 3])
+
+
+def test_a_power_of_a_labelled_name_is_no_family(tmp_path):
+    # Otsu's \sigma_B^{2} \gets 0 (between-class variance) beside a spec reading \sigma_B^{2}: B is a label,
+    # never an index of a family \sigma^2
+    body = r"""
+\Require a histogram \(p_1, \dots, p_L\)
+\State \(\sigma_B^{2} \gets 0\)
+\For{\(k = 1, \dots, L\)}
+  \State \(\sigma_B^{2} \gets \max(\sigma_B^{2}, p_k)\)
+\EndFor
+\State \Return \(\sigma_B^{2}\)
+"""
+    from helpers import property_spec
+
+    spec = property_spec("it is at most one", '{L: "integers(1, 5)", p: "simplex(L)"}', r"\sigma_B^{2} \le 1")
+    note = prose_note(tmp_path, "The largest bin: it is at most one.", body, spec)
+    (report,) = api.check([note], isolate=False, cache=False).notes
+    assert [o.status for o in report.outcomes] == ["verified"], report.outcomes[0].message

@@ -11,7 +11,7 @@ from typing import Callable, Iterable, Iterator, TypeVar
 
 from ..findings import LocatedError
 from ..math import mathexpr as M
-from ..math.names import identifier, join_words, subscript_word, subscripted_word, word
+from ..math.names import RUNNING_LETTERS, identifier, join_words, subscript_word, subscripted_word, word
 from ..math.segments import parse_segment
 from ..syntax import ir
 from .factorizations import set_by
@@ -56,15 +56,21 @@ def assigned_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNo
                     if name is not None:
                         out.add(name)
                     # \sigma_i^2 \gets V stores member i of the family \sigma^2 (read as (\sigma^2)_i or
-                    # (\sigma_i)^2): `\Return \sigma^2` reads the family
+                    # (\sigma_i)^2): `\Return \sigma^2` reads the family. Only at a running index: Otsu's
+                    # \sigma_B^{2} is a name with a label, never member B
                     whole = None
-                    if isinstance(t, M.Pow) and isinstance(t.base, M.Idx):
+                    if isinstance(t, M.Pow) and isinstance(t.base, M.Idx) and _running(t.base.indices):
                         whole = identifier(M.Pow(t.base.base, t.exp, span=t.span))
-                    elif isinstance(t, M.Idx) and isinstance(t.base, M.Pow):
+                    elif isinstance(t, M.Idx) and isinstance(t.base, M.Pow) and _running(t.indices):
                         whole = identifier(t.base)
                     if whole is not None:
                         out.add(whole)
     return out
+
+
+def _running(indices: tuple[M.MathNode, ...]) -> bool:
+    """Whether a subscript is one index letter that runs over positions (``i`` of ``\\sigma_i^2``)."""
+    return len(indices) == 1 and isinstance(indices[0], M.Sym) and indices[0].name in RUNNING_LETTERS
 
 
 _S = TypeVar("_S", bound=ir.Node)
