@@ -22,6 +22,7 @@ from .surds import Surd
 
 __all__ = [
     "power",
+    "whole_numbers",
     "absolute",
     "square_root",
     "BITWISE",
@@ -157,7 +158,7 @@ def _bitwise(name: str, op: Callable[[Any, Any], Any], ufunc: Any) -> Callable[[
     """Python's ``<<``, ``>>``, ``&``, ``|``, ``^`` as latexify prints them: of integers (and truth values) only."""
 
     def bitwise(a: Any, b: Any) -> Any:
-        a, b = _whole(a), _whole(b)
+        a, b = whole_numbers(a), whole_numbers(b)
         if isinstance(a, (int, np.integer)) and isinstance(b, (int, np.integer)):
             if type(a) not in (int, bool) or type(b) not in (int, bool):
                 a, b = int(a), int(b)
@@ -171,7 +172,7 @@ def _bitwise(name: str, op: Callable[[Any, Any], Any], ufunc: Any) -> Callable[[
     return bitwise
 
 
-def _whole(x: Any) -> Any:
+def whole_numbers(x: Any) -> Any:
     """A float that holds a whole number (an entry of an array of floats a listing built) as that integer.
 
     Only NumPy's floats: a Python float is a float by what the listing computed (``x // n`` of a

@@ -16,7 +16,7 @@ import numpy as np
 from ..findings import BadInput, LocatedError, PreconditionViolated
 from ..math.exact import to_exact
 from ..math.numeric import TRACE_KEY, Context, _infer_dim
-from ..math.ops import FP_RAISE, FP_STATE, Sequence, Written, raise_on_fp_errors, written_array
+from ..math.ops import FP_RAISE, FP_STATE, Sequence, Written, raise_on_fp_errors, whole_numbers, written_array
 from ..source import Span
 from ..syntax import ir
 from .conventions import numbered_from, ordered_from_sample, padded, variant, with_fixed
@@ -346,14 +346,12 @@ def _output(value: Any) -> Any:
 def _whole_entries(value: np.ndarray, given: Any) -> np.ndarray:
     """An array of integers the note declares as such, as integers (``u^{-1} \\bmod p`` of an entry is then modular).
 
-    Entries that are not whole stay as they are, for the entry check to refuse; so do those past
-    what a 64-bit integer holds.
+    Entries that are not whole, or past what a float holds exactly, stay as they are, for the entry
+    check to refuse.
     """
     if type(given) is np.ndarray and given.dtype.kind in "iu":
         return given  # the caller's integers, before they were made floats
-    if not np.all(np.isfinite(value)) or np.any(value != np.round(value)) or np.any(np.abs(value) >= 2.0**62):
-        return value
-    return value.astype(np.int64)
+    return whole_numbers(value)
 
 
 def _own(value: Any) -> Any:

@@ -54,11 +54,12 @@ def modular_product(node: M.BinOp, ctx: Context, remainder: Any) -> Closure | No
 
     def modular(env: Env) -> Any:
         raw = [(base, a(env), 1 if e is None else e(env)) for base, a, e in compiled]
-        n = _whole(modulus(env))
+        m = modulus(env)
+        n = _whole(m)
         if inverted:
             # an inverse is the real 1/a of floats, even whole ones: the two readings differ, and a
             # float says which one the caller meant
-            n = n if _integer(modulus(env)) else None
+            n = n if _integer(m) else None
             values = [(base, a if _integer(a) else None, e if _integer(e) else None) for base, a, e in raw]
         else:
             # a power of whole numbers: real and modular readings are the same integer, computed exactly
