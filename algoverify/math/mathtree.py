@@ -545,6 +545,12 @@ def _field_names(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(cls))
 
 
+@functools.cache
+def _rebuilt_fields(cls: type) -> tuple[str, ...]:
+    """The fields :func:`transform` walks: every one but the span (a rebuilt node keeps its own)."""
+    return tuple(name for name in _field_names(cls) if name != "span")
+
+
 def iter_children(node: MathNode) -> Iterator[MathNode]:
     """Yield the direct children of ``node`` in field order (relation operands, matrix cells included)."""
     return iter(children(node))
@@ -601,20 +607,20 @@ def transform(node: MathNode, fn: Callable[[MathNode], MathNode]) -> MathNode:
     """``node`` rebuilt bottom-up with ``fn`` applied to every node (children first); unchanged parts are shared."""
 
     def visit(n: MathNode) -> MathNode:
+        if not children(n):  # a leaf (most nodes): nothing below it to rebuild
+            return fn(n)
         changes = {}
-        for f in dataclasses.fields(n):
-            if f.name == "span":
-                continue
-            value = getattr(n, f.name)
+        for name in _rebuilt_fields(type(n)):
+            value = getattr(n, name)
             new = walk_value(value)
             if new is not value:
-                changes[f.name] = new
+                changes[name] = new
         return fn(dataclasses.replace(n, **changes) if changes else n)
 
     def walk_value(value: Any) -> Any:
         if isinstance(value, MathNode):
             return visit(value)
-        if isinstance(value, tuple):
+        if isinstance(value, tuple) and value:
             items = tuple(walk_value(v) for v in value)
             return items if any(a is not b for a, b in zip(items, value)) else value
         return value

@@ -145,6 +145,7 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
 
     strings = dict(context.strings) if context is not None else {}
 
+    @_per_segment
     def plain(m: ir.Math) -> M.MathNode:
         tree = inline_definitions(join_words(parse_segment(m), words), by_prose)
         if strings:  # |s| of a string the prose spells s = s_1 s_2 \dots s_m: its length m, never |s_i| entrywise
@@ -186,6 +187,7 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
     if not letters and not labels and not iterates and not inverses and not powered and not called and not levels:
         return _unstacked(plain, columns) if columns else plain
 
+    @_per_segment
     def parse(m: ir.Math) -> M.MathNode:
         tree = plain(m)
         if levels:
@@ -203,6 +205,26 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
         return flatten_steps(tree, letters) if letters else tree
 
     return _unstacked(parse, columns) if columns else parse
+
+
+def _per_segment(read: Callable[[ir.Math], M.MathNode]) -> Callable[[ir.Math], M.MathNode]:
+    """``read``, once per segment: the passes over a listing (its loops, its steps, the compiler, the
+    name checks) each read every segment, 170 reads of a listing's 30-odd segments.
+
+    Kept by identity, with the segment itself, so that an id is never reused while the listing's
+    parser lives; a segment that does not parse raises each time, as it did.
+    """
+    trees: dict[int, tuple[ir.Math, M.MathNode]] = {}
+
+    def once(m: ir.Math) -> M.MathNode:
+        found = trees.get(id(m))
+        if found is not None and found[0] is m:
+            return found[1]
+        tree = read(m)
+        trees[id(m)] = (m, tree)
+        return tree
+
+    return once
 
 
 _AXES = frozenset({"x", "y", "z"})
