@@ -208,10 +208,10 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
 
 
 def _per_segment(read: Callable[[ir.Math], M.MathNode]) -> Callable[[ir.Math], M.MathNode]:
-    """``read``, once per segment: the passes over a listing (its loops, its steps, the compiler, the
-    name checks) each read every segment, 170 reads of a listing's 30-odd segments.
+    """``read``, once per segment: a listing's passes each read every one of its segments.
 
-    Kept by identity, with the segment itself, so that an id is never reused while the listing's
+    Its loops, its steps, the compiler and the name checks read them: 170 reads of a listing's 30-odd
+    segments. Kept by identity, with the segment itself, so that an id is never reused while the listing's
     parser lives; a segment that does not parse raises each time, as it did.
     """
     trees: dict[int, tuple[ir.Math, M.MathNode]] = {}

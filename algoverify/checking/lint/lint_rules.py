@@ -27,7 +27,7 @@ from ...findings import (
     UnknownMacro,
 )
 from ...reading.blocks import Block
-from ...reading.files import read_text
+from ...reading.files import python_tree
 from ...reading.macros import MacroError, MacroTable, expand
 from ...reading.notes import Note
 from ...records import frozen
@@ -160,12 +160,8 @@ class ModuleOffers:
 
 
 @functools.lru_cache(maxsize=64)
-def _read_module(path: Path, mtime_ns: int) -> ModuleOffers:
-    """One parse per version of the file: lint asks for every listing, and for the note once more."""
-    try:
-        tree = ast.parse(read_text(path) or "")  # a FIFO named as the module is never waited on
-    except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError):
-        return ModuleOffers()
+def _read_module(tree: ast.Module) -> ModuleOffers:
+    """Read once per version of the file: lint asks for every listing, and for the note once more."""
     functions: set[str] = set()
     keys: list = []
     for node in ast.walk(tree):
@@ -185,11 +181,8 @@ def module_offers(note: Note) -> ModuleOffers:
     module = section.get("module") if isinstance(section, dict) else None
     if not isinstance(module, str):
         return ModuleOffers()
-    path = note.path.parent / module
-    try:
-        return _read_module(path, path.stat().st_mtime_ns)
-    except (OSError, ValueError):
-        return ModuleOffers()
+    tree = python_tree(note.path.parent / module)
+    return ModuleOffers() if tree is None else _read_module(tree)
 
 
 def lint_applications(note: Note, algorithm: ir.Algorithm) -> list[Finding]:

@@ -22,7 +22,7 @@ from ...findings import AmbiguousMath, Finding, LocatedError, UnboundName
 from ...math import mathexpr as M
 from ...math.names import identifier, labelled, variant
 from ...math.segments import parse_segment
-from ...reading.files import regular_file, resolved
+from ...reading.files import python_tree, regular_file, resolved
 from ...reading.macros import MacroError, MacroTable, expand
 from ...reading.notes import Note
 from ...reading.prose import Sentence, sentences
@@ -347,9 +347,8 @@ def step_names(note: Note) -> set[str]:
     path = resolved(Path(note.path).parent / module)
     if path.suffix != ".py" or not path.is_relative_to(Path(note.path).parent.resolve()) or not regular_file(path):
         return set()
-    try:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-    except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
+    tree = python_tree(path)
+    if tree is None:
         return set()
     return {
         target.slice.value

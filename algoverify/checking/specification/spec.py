@@ -39,7 +39,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 from ...findings import Finding, LocatedError, MalformedSpec, ModuleError, SpecReferenceError
 from ...math import mathexpr as M
 from ...math.names import identifier
-from ...reading.files import read_text, regular_file, resolved
+from ...reading.files import python_tree, regular_file, resolved
 from ...reading.notes import Note
 from ...records import frozen
 from ...running.signature import listing_aliases, listing_outputs
@@ -647,25 +647,15 @@ class _ModuleInfo:
 
 
 def _module_info(path: Path) -> _ModuleInfo:
-    try:
-        stat = path.stat()
-    except (OSError, ValueError):
-        return _ModuleInfo(None, None)
-    return _read_module(str(path), stat.st_mtime_ns, stat.st_size)
+    tree = python_tree(path)
+    return _ModuleInfo(None, None) if tree is None else _read_module(tree)
 
 
 _REGISTER = {"register", "register_generator"}
 
 
 @functools.lru_cache(maxsize=64)
-def _read_module(path: str, mtime: int, size: int) -> _ModuleInfo:
-    try:
-        text = read_text(Path(path))
-        if text is None:  # a FIFO, a device, a file past the limit: nothing to read
-            return _ModuleInfo(None, None)
-        tree = ast.parse(text)
-    except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError):
-        return _ModuleInfo(None, None)
+def _read_module(tree: ast.Module) -> _ModuleInfo:
     names: set[str] | None = set()
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
