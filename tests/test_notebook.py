@@ -166,6 +166,17 @@ def test_import_algoverify_does_not_import_ipython():
     assert out.stdout.strip() == "[]"
 
 
+def test_without_ipython_the_extension_names_the_extra_that_brings_it():
+    probe = (
+        "import sys; sys.modules['IPython'] = None  # as if not installed\n"
+        "import algoverify\n"
+        "try:\n    algoverify.load_ipython_extension(None)\n"
+        "except ImportError as exc:\n    print(exc)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout.startswith("the notebook front end needs IPython: pip install 'algoverify[notebook]'")
+
+
 def test_load_ext_registers_the_line_and_the_cell_magic(ip):
     magics = ip.magics_manager.magics
     assert "algoverify" in magics["cell"] and "algoverify" in magics["line"]
