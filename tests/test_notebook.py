@@ -242,6 +242,15 @@ def test_a_failed_run_points_into_the_cell_and_marks_where_it_stopped(ip):
     assert f"| {line} | ✗ |" in shown.data("text/markdown")
 
 
+def test_of_statements_on_one_line_only_the_one_that_failed_is_marked(ip):
+    body = "\\Require \\(x, y\\)\n\\While{\\(x \\gt 1\\)} \\State \\(x \\gets x / y\\) \\EndWhile\n\\Return \\(x\\)"
+    shown = Shown(ip, _cell("--set x=4 --set y=0", body))
+    assert "AV302" in shown.data("text/plain")
+    rows = _Tables(shown.data("text/html")).tables["av-typeset"]
+    on_line = [(cls, cells[3].split()[0]) for cls, cells in rows if int(cells[0]) == 3]
+    assert on_line == [("av-ran", "while"), ("av-failed", "\\(x"), ("av-plain", "end")]
+
+
 def test_a_listing_that_does_not_parse_shows_the_line_of_the_cell(ip):
     body = GCD.replace("\\EndWhile", "\\EndFor")
     shown = Shown(ip, _cell("--set a=1 --set b=2", body))

@@ -16,6 +16,7 @@ from typing import Any, Iterable
 
 from ..findings import Finding, LocatedError
 from ..source import SourceFile, excerpt, printable
+from ..syntax import ir
 from ..syntax.typeset import KEYWORD, MATH, NAME, TEXT, Piece, Row, text_pieces, typeset
 from .runstate import Trace
 from .stepper import format_value
@@ -130,21 +131,30 @@ def _pieces_md(pieces: Iterable[Piece]) -> str:
     return _spaced(pieces, out)
 
 
-def _row_state(row: Row, hits: dict | None, trace: Trace | None, failed_line: int | None) -> str | None:
+def _row_state(row: Row, hits: dict | None, trace: Trace | None, failed: Row | None) -> str | None:
     """How a row is marked after a run (``None``: a line that runs nothing of its own, or no run)."""
     if hits is None or not row.nodes:
         return None
-    if failed_line is not None and row.line == failed_line:
+    if row is failed:
         return FAILED
     n = max(_hits_of(node, hits, trace) for node in row.nodes)
     return RAN if n else NOT_RUN
 
 
 def _hits_of(node: Any, hits: dict, trace: Trace | None) -> int:
-    name = getattr(node, "name", None)
-    if name is not None and hasattr(node, "params") and trace is not None:  # a \Function: its calls
-        return max(hits.get(node.span, 0), trace.counters.get("call:" + name, 0))
+    if isinstance(node, ir.Function) and trace is not None:  # a \Function runs when it is called
+        return max(hits.get(node.span, 0), trace.counters.get("call:" + node.name, 0))
     return hits.get(node.span, 0)
+
+
+def _failed_row(rows: list[Row], at: int) -> Row | None:
+    """The row of the innermost statement whose span holds offset ``at`` (where a run stopped), if one does."""
+    best: tuple[int, Row] | None = None
+    for row in rows:
+        for node in row.nodes:
+            if node.span.start <= at < node.span.end and (best is None or node.span.length < best[0]):
+                best = (node.span.length, row)
+    return best[1] if best is not None else None
 
 
 def _title(listing: Any) -> tuple[str, str]:
@@ -172,7 +182,7 @@ def _signature(listing: Any) -> str:
     return text
 
 
-def _rows(listing: Any, result: Any = None) -> tuple[list[Row], dict | None, Trace | None, int | None]:
+def _rows(listing: Any, result: Any = None) -> tuple[list[Row], dict | None, Trace | None, Row | None]:
     rows = typeset(listing.algorithm, listing.source.line_col)
     if result is None:
         return rows, None, None, None
@@ -181,7 +191,7 @@ def _rows(listing: Any, result: Any = None) -> tuple[list[Row], dict | None, Tra
     finding = result.finding
     failed = None
     if finding is not None and finding.span is not None and finding.path == listing.source.path:
-        failed = listing.source.line_col(finding.span.start)[0]
+        failed = _failed_row(rows, finding.span.start)
     return rows, hits, trace, failed
 
 
