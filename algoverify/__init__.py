@@ -6,6 +6,8 @@ The public API (everything else is internal)::
     pi = algoverify.compile(latex)            # a Listing: call it with keyword inputs
     note = algoverify.load("note.md")         # note.listings[0](A=..., v=..., tau=...)
     result = algoverify.lint(["corpus/"])     # findings, without running anything
+
+In Jupyter, ``%load_ext algoverify`` adds the ``%%algoverify`` magic (``algoverify[notebook]``).
 """
 
 from __future__ import annotations
@@ -60,6 +62,13 @@ def __getattr__(name: str) -> Any:
         globals()[name] = value
         return value
     raise AttributeError(f"module 'algoverify' has no attribute {name!r}")
+
+
+def load_ipython_extension(ipython: Any) -> None:
+    """``%load_ext algoverify``: register the ``%%algoverify`` magic (IPython is imported only now)."""
+    from .integrations.notebook import load_ipython_extension as load
+
+    load(ipython)
 
 
 def __dir__() -> list[str]:

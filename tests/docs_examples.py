@@ -34,6 +34,8 @@ PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 WORKSPACE = ("corpus", "examples")
 #: the path the workspace is shown as
 SHOWN_ROOT = "/home/you/notes"
+#: why a ```python block of IPython magics is not a doctest (tests/test_notebook.py runs them)
+KERNEL = "needs an IPython kernel"
 
 FENCE = re.compile(r"^(?P<indent> *)```(?P<lang>[\w-]*)[^\n]*\n(?P<body>.*?)^(?P=indent)```[ \t]*$", re.S | re.M)
 NOT_RUN = re.compile(r"<!-- not run: (?P<why>[^>]*?) -->\s*$")

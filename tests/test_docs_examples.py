@@ -10,12 +10,16 @@ import doctest
 import re
 
 import pytest
-from docs_examples import PAGES, ROOT, Block, blocks, make_workspace, matches, normalise, run_console
+from docs_examples import KERNEL, PAGES, ROOT, Block, blocks, make_workspace, matches, normalise, run_console
 
 #: blocks shown and not run, and why: each must be one of these
 ALLOWED_NOT_RUN = {
     "hugo is not installed where the tests run (tests/test_hugo.py builds the site when it is)",
+    # %%algoverify cells: tests/test_notebook.py runs each in an IPython shell and compares its output
+    KERNEL,
 }
+#: the magic cells of docs/guide/notebook.md that tests/test_notebook.py runs (a new one is counted here)
+KERNEL_BLOCKS = 8
 
 CONSOLE = [b for page in PAGES for b in blocks(page, "console")]
 PYTHON_PAGES = [page for page in PAGES if any(b.not_run is None for b in blocks(page, "python"))]
@@ -23,6 +27,15 @@ PYTHON_PAGES = [page for page in PAGES if any(b.not_run is None for b in blocks(
 
 def test_the_pages_have_examples():
     assert len(CONSOLE) >= 30 and len(PYTHON_PAGES) >= 4
+
+
+def test_python_blocks_not_run_say_an_allowed_reason():
+    """A ```python block shown and not run says why, and the magic cells are all counted (and run elsewhere)."""
+    skipped = [b for page in PAGES for b in blocks(page, "python") if b.not_run is not None]
+    assert [b.name for b in skipped if b.not_run not in ALLOWED_NOT_RUN] == []
+    kernel = [b for b in skipped if b.not_run == KERNEL]
+    assert len(kernel) == KERNEL_BLOCKS, [b.name for b in kernel]
+    assert all(b.body.lstrip().startswith("%") for b in kernel), "only IPython magics need a kernel"
 
 
 def _console_params() -> list:

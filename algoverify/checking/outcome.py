@@ -53,3 +53,15 @@ class Outcome:
     def ok(self) -> bool:
         """True when the check verified, or refuted a claim marked as known."""
         return self.status in (VERIFIED, KNOWN)
+
+    def _repr_html_(self) -> str:
+        """In a notebook: the verdict, what backs it and the counterexample (:mod:`.outcome_display`)."""
+        from .outcome_display import outcome_html
+
+        return outcome_html(self)
+
+    def _repr_markdown_(self) -> str:
+        """:meth:`_repr_html_` in Markdown."""
+        from .outcome_display import outcome_markdown
+
+        return outcome_markdown(self)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import collections
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
@@ -53,11 +53,31 @@ class RunResult:
     value: Any
     trace: Trace
     finding: Finding | None = None
+    #: the listing that ran: what a notebook shows the run against
+    listing: Listing | None = field(default=None, repr=False, compare=False)
 
     @property
     def ok(self) -> bool:
         """True when the run finished."""
         return self.finding is None
+
+    def _repr_html_(self) -> str | None:
+        """In a notebook: the outputs (or the finding), the trace table and the listing with its lines marked."""
+        from .display import run_html
+
+        return run_html(self) if self.listing is not None else None
+
+    def _repr_markdown_(self) -> str | None:
+        """:meth:`_repr_html_` in Markdown."""
+        from .display import run_markdown
+
+        return run_markdown(self) if self.listing is not None else None
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """In IPython's terminal: the trace table and the outputs, as ``algoverify run --trace`` prints them."""
+        from .display import run_text
+
+        printer.text(run_text(self) if self.listing is not None else repr(self))
 
 
 class Listing:
@@ -229,6 +249,18 @@ class Listing:
             signature += f" (cannot run: {exc.rule.code} {exc} at line {line}:{col})"
         return f"<Listing {title!r} {signature} at {self.source.path}:{self.line}>"
 
+    def _repr_html_(self) -> str:
+        """In a notebook: the listing typeset as algorithmicx prints it, its lines numbered as in the note."""
+        from .display import listing_html
+
+        return listing_html(self)
+
+    def _repr_markdown_(self) -> str:
+        """:meth:`_repr_html_` in Markdown."""
+        from .display import listing_markdown
+
+        return listing_markdown(self)
+
     def recompile(self) -> Listing:
         """Compile again on next use (the functions it may call have changed)."""
         self._program = self._exact = None
@@ -284,14 +316,14 @@ class Listing:
             value, trace = program.run(inputs, budget=budget or self.budget, trace=trace)
         except LocatedError as exc:
             self.last_trace = trace
-            return RunResult(None, trace, exc.to_finding(self.source.path))
+            return RunResult(None, trace, exc.to_finding(self.source.path), listing=self)
         finally:
             if on_step is not None:
                 for compiled in (self._program, self._exact):
                     if compiled is not None:
                         compiled.on_step = None
         self.last_trace = trace
-        return RunResult(value, trace)
+        return RunResult(value, trace, listing=self)
 
     def __call__(self, **inputs: Any) -> Any:
         """Run with keyword inputs and return the output(s); raise :class:`ExecutionError` on failure."""

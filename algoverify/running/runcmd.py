@@ -9,17 +9,18 @@ from __future__ import annotations
 import argparse
 from decimal import Decimal, localcontext
 from fractions import Fraction
-from typing import Any, Iterator, TextIO
+from typing import Any, TextIO
 
 import numpy as np
 
 from ..findings import BadInput, Finding
 from ..math.algebraic import is_exact
-from ..syntax import ir
+from .display import outputs_text
 from .generators import make_rng
 from .interpreter import Budget, Trace
 from .listing import Listing
 from .stepper import Quit, Stepper, format_value
+from .trace_rows import trace_text
 from .values import ValueSyntaxError, given_values
 
 
@@ -206,58 +207,11 @@ def describe_inputs(listing: Listing) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _loops(node: Any) -> Iterator[Any]:
-    """The loops of a listing whose header runs a test before each pass (``\\While``, ``\\For``, ``\\ForAll``)."""
-    for child in getattr(node, "body", ()) or ():
-        if isinstance(child, (ir.WhileBlock, ir.ForRange, ir.ForAll)):
-            yield child
-        yield from _loops(child)
-    for branch in getattr(node, "branches", ()) or ():
-        yield from _loops(branch)
-
-
 def format_outputs(listing: Listing, value: Any) -> str:
     """``name = value`` per output (a tuple is spread over the listing's output names)."""
-    names = listing.outputs or ("result",)
-    values = value if isinstance(value, tuple) and len(names) > 1 else (value,)
-    return "".join(f"{n} = {format_value(v)}\n" for n, v in zip(names, values))
+    return outputs_text(listing, value)
 
 
 def trace_table(listing: Listing, trace: Trace) -> str:
-    """A per-line table: line, source, hits, the last value each name took on that line.
-
-    A loop's header counts each time its test ran: on entry and before each pass (a ``\\While``
-    that made 23 passes tested 24 times), as a line profiler counts a loop's line.
-    """
-    src = listing.source
-    counts = dict(trace.hits)
-    for loop in _loops(listing.algorithm):
-        passes = max((counts.get(child.span, 0) for child in loop.body), default=0)
-        if loop.span in counts:
-            counts[loop.span] += passes
-    hits: dict[int, int] = {}
-    for span, n in counts.items():
-        line = src.line_col(span.start)[0]
-        hits[line] = max(hits.get(line, 0), n)
-    last: dict[int, list[str]] = {}
-    for name, history in trace.history.items():
-        lines: dict[int, Any] = {}
-        for span, value in reversed(history):  # the last value assigned on each line
-            lines.setdefault(src.line_col(span.start)[0], value)
-        for line, value in sorted(lines.items()):
-            last.setdefault(line, []).append(f"{name}={format_value(value)}")
-    first, _ = src.line_col(listing.algorithm.span.start)
-    end, _ = src.line_col(listing.algorithm.span.end)
-    rows = [f"{'line':>4}  {'hits':>6}  source"]
-    for ln in range(first, end + 1):
-        span = src.lines.line_span(ln, src.text)
-        code = src.text[span.start : span.end].strip()
-        if len(code) > 60:
-            code = code[:57] + "..."
-        values = "   " + "; ".join(last.get(ln, [])) if ln in last else ""
-        rows.append(f"{ln:>4}  {hits.get(ln, 0):>6}  {code}{values}")
-    rows.append(
-        f"loop iterations: {trace.steps}"
-        + "".join(f", {k}: {v}" for k, v in sorted(trace.counters.items()) if not k.startswith("assign:"))
-    )
-    return "\n".join(rows) + "\n"
+    """A per-line table: line, source, hits, the last value each name took there (:func:`.trace_rows.trace_text`)."""
+    return trace_text(listing, trace)
