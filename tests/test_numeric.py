@@ -457,8 +457,22 @@ def test_generated_source_holds_no_text_of_the_note(monkeypatch):
 def test_generated_source_with_a_foreign_token_is_refused(body):
     from algoverify.math import codegen
 
-    with pytest.raises(RuntimeError, match="not ours"):
-        codegen._compile(f"def _expression(env):\n    {body}\n", {}, "_expression")
+    fn = codegen._compile(f"def _expression(env):\n    {body}\n", {}, "_expression")
+    with pytest.raises(RuntimeError, match="not ours"):  # at its first call, before anything is compiled
+        fn({})
+    with pytest.raises(RuntimeError, match="not ours"):  # and at every call after it
+        fn({})
+
+
+def test_generated_code_is_compiled_at_its_first_call_and_is_then_the_functions_own():
+    from algoverify.math import codegen
+
+    fn = codegen._compile("def _expression(env):\n    return env[_k0] + 1\n", {"_k0": "x"}, "_expression")
+    assert fn.__code__.co_filename != "<algoverify _expression>"  # nothing compiled yet (lint runs nothing)
+    assert fn({"x": 1}) == 2
+    assert fn.__code__.co_filename == "<algoverify _expression>"  # no trampoline left on the hot path
+    assert fn.__defaults__ is None and "pending" not in fn.__dict__
+    assert fn({"x": 41}) == 42
 
 
 def test_generated_source_of_template_words_placeholders_and_small_numbers_compiles():

@@ -14,6 +14,7 @@ a name, not a number — is part of the source that is compiled.
 from __future__ import annotations
 
 import re
+import types
 from typing import Any, Callable
 
 import numpy as np
@@ -77,6 +78,37 @@ _TOKEN = re.compile(
 
 
 def _compile(source: str, namespace: dict[str, Any], name: str) -> Any:
+    """The function ``name`` of generated source, compiled on its first call.
+
+    Most generated functions are never called: ``lint`` compiles every listing and runs none, and
+    an expression inside a block is inlined into the block's source rather than called. Compiling
+    them all was a twentieth of linting a note. The function returned is already the one its
+    callers keep: its first call checks and compiles the source (:func:`_checked`) and puts the
+    compiled code in place of its own, so later calls cost what a function compiled at once does.
+    """
+    namespace.setdefault("_realise", _realise)
+    fn = types.FunctionType(_pending.__code__, namespace, name)
+    fn.__defaults__ = (fn,)
+    fn.__dict__["pending"] = source
+    return fn
+
+
+def _pending(env: Any, _self: Any = None) -> Any:
+    return _realise(_self)(env)  # noqa: F821 - bound in the function's namespace by _compile
+
+
+def _realise(fn: Any) -> Any:
+    """Compile ``fn``'s source and make its code ``fn``'s own (a thread that comes second compiles it again)."""
+    source = fn.__dict__.get("pending")
+    if source is not None:
+        compiled = _checked(source, fn.__globals__, fn.__name__)
+        fn.__code__ = compiled.__code__
+        fn.__defaults__ = compiled.__defaults__
+        fn.__dict__.pop("pending", None)
+    return fn
+
+
+def _checked(source: str, namespace: dict[str, Any], name: str) -> Any:
     """Compile generated source after checking that every token is one of ours.
 
     Names must be template words or placeholders bound in ``namespace``; strings and numbers
