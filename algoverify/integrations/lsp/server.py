@@ -119,8 +119,8 @@ class NoteServer(LanguageServer):
         if self.linter.notes.get(uri) is not note:
             return
         note.outcomes, note.outcomes_text = (report.outcomes if report is not None else []), text
-        if report is not None:
-            self.log(f"{len(report.outcomes)} cached check outcomes for {note.path.name}")
+        count = f"{len(report.outcomes)}" if report is not None else "no"
+        self.log(f"{count} cached check outcomes for {note.path.name}")
         self.publish(uri)
 
 
