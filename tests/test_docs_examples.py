@@ -15,6 +15,9 @@ from docs_examples import PAGES, ROOT, Block, blocks, make_workspace, matches, n
 #: blocks shown and not run, and why: each must be one of these
 ALLOWED_NOT_RUN = {
     "hugo is not installed where the tests run (tests/test_hugo.py builds the site when it is)",
+    # an editor's settings for `algoverify lsp` (VS Code, Neovim, Helix): tests/test_lsp.py drives
+    # the server with a real client instead
+    "editor configuration",
 }
 
 CONSOLE = [b for page in PAGES for b in blocks(page, "console")]
@@ -23,6 +26,14 @@ PYTHON_PAGES = [page for page in PAGES if any(b.not_run is None for b in blocks(
 
 def test_the_pages_have_examples():
     assert len(CONSOLE) >= 30 and len(PYTHON_PAGES) >= 4
+
+
+def test_every_block_shown_and_not_run_says_an_allowed_reason():
+    shown = [b for page in PAGES for b in blocks(page) if b.not_run is not None]
+    assert [b.name for b in shown if b.not_run not in ALLOWED_NOT_RUN] == []
+    editors = [b for b in shown if b.not_run == "editor configuration"]
+    assert sorted(b.lang for b in editors) == ["json", "lua", "toml"]  # VS Code, Neovim, Helix
+    assert {b.page.name for b in editors} == {"editors.md"}
 
 
 def _console_params() -> list:
