@@ -300,7 +300,40 @@ def test_hover_definition_and_quick_fixes(tmp_path):
             s.change(unbound, 2, edit.new_text, at=(7, 0))
             assert await s.diagnostics(unbound, 2) == []
 
+            # a .tex file: its listing's findings, \ref to the labelled statement, a % comment
+            tex = s.open(tmp_path / "paper.tex", TEX, language="latex")
+            found = await s.diagnostics(tex, 1)
+            assert sorted((d.code, d.range.start.line) for d in found) == [("AV202", 7), ("AV604", 3)]
+            step = await s.request("definition", tex, 3, 12)  # Line~\ref{ln:step}
+            assert step.uri == tex and (step.range.start.line, step.range.start.character) == (6, 0)
+            foo = next(d for d in found if d.code == "AV202")
+            params = types.CodeActionParams(
+                types.TextDocumentIdentifier(tex), foo.range, types.CodeActionContext([foo])
+            )
+            (silence,) = await s.client.text_document_code_action_async(params)
+            assert [e.new_text for e in silence.edit.changes[tex]] == [" % algoverify: ignore[AV202]"]
+            # a buffer never saved: linted as the kind of file its language says
+            untitled = "untitled:Untitled-1"
+            s.client.text_document_did_open(
+                types.DidOpenTextDocumentParams(types.TextDocumentItem(untitled, "latex", 1, TEX))
+            )
+            assert sorted(d.code for d in await s.diagnostics(untitled, 1)) == ["AV202", "AV604"]
+
     _run(session())
+
+
+TEX = r"""\documentclass{article}
+\usepackage{algpseudocode}
+\begin{document}
+Line~\ref{ln:step} doubles \(x\).
+\begin{algorithmic}[1]
+\Require \(x\)
+\State \(y \gets 2 x\) \label{ln:step}
+\State \(z \gets \foo y\)
+\Return \(z\)
+\end{algorithmic}
+\end{document}
+"""
 
 
 def _big_note(copies: int = 12) -> str:

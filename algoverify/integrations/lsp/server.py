@@ -26,6 +26,7 @@ from pygls.uris import from_fs_path, to_fs_path
 from ... import api
 from ...api import editor
 from ...reading.config import find_config, project_root
+from ...reading.notes import NOTE_SUFFIXES
 from ...version import __version__
 from .actions import code_action
 from .diagnostics import lint_diagnostics, outcome_diagnostics, to_range
@@ -35,8 +36,7 @@ from .positions import UTF16, Lines
 
 __all__ = ["NoteServer", "serve"]
 
-#: suffixes of the notes served (``api``'s), and the suffix an unsaved buffer gets by its language
-_SUFFIXES = (".md", ".markdown", ".tex")
+#: the suffix an unsaved buffer is read with, by its language (else Markdown's)
 _LANGUAGE_SUFFIX = {"latex": ".tex", "tex": ".tex", "plaintex": ".tex"}
 
 #: a small note linted when the server starts, so that the first real lint finds the parsers built
@@ -109,8 +109,8 @@ class NoteServer(LanguageServer):
     async def look_up_outcomes(self, uri: str, text: str) -> None:
         """The outcomes ``check`` cached for this text of the note, shown with its diagnostics."""
         note = self.linter.notes.get(uri)
-        if note is None or not self.outcomes:
-            return
+        if note is None or not self.outcomes or not uri.startswith("file:"):
+            return  # an unsaved buffer was never checked
         report = None
         for spelt in _spellings(note.path, self.workspace.folders.values()):
             report = await self.linter.call(api.cached_check, note.path, text, spelt=spelt)
@@ -166,7 +166,7 @@ def build() -> NoteServer:
     async def did_open(ls: NoteServer, params: types.DidOpenTextDocumentParams) -> None:
         document = params.text_document
         path = _path(document.uri, document.language_id)
-        if path.suffix.lower() not in _SUFFIXES:
+        if path.suffix.lower() not in NOTE_SUFFIXES:
             return
         ls.linter.opened(document.uri, path, document.text, document.version)
         await ls.look_up_outcomes(document.uri, document.text)
