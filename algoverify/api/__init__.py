@@ -12,7 +12,8 @@ This ``__init__`` holds the entry points and the runs over notes; the pieces sit
 job each (every name importable from ``algoverify.api`` before still is): the report types in
 :mod:`~algoverify.api.reports`, the steps of analysing one note in :mod:`~algoverify.api.analysis`,
 notes for Python use in :mod:`~algoverify.api.loading`, the worker process in
-:mod:`~algoverify.api.workers`, and what a note's outcome depends on in :mod:`~algoverify.api.inputs`.
+:mod:`~algoverify.api.workers`, what a note's outcome depends on in :mod:`~algoverify.api.inputs`,
+and what an editor asks of a note it holds in :mod:`~algoverify.api.editor`.
 Whatever calls :func:`~algoverify.reading.notes.read_note` or ``_check_note`` stays here, so that
 a test's ``monkeypatch.setattr(api, ...)`` of either still reaches every caller.
 """

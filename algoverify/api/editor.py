@@ -91,7 +91,7 @@ def meaning_at(report: NoteReport, offset: int) -> Meaning | None:
             return None
         # innermost first: x in x_i, then x_i; sigma in \sigma^{2}, then sigma_sq
         around = sorted((n for n in M.walk(tree) if offset in n.span), key=lambda n: n.span.length)
-        names = names_of(report)
+        names = _names(report)
         scopes = names.resolved[i] if names is not None and i < len(names.resolved) else []
         scope, resolution = _scope_at(scopes, offset)
         for node in around:
@@ -104,7 +104,7 @@ def meaning_at(report: NoteReport, offset: int) -> Meaning | None:
     return None
 
 
-def names_of(report: NoteReport) -> Any:
+def _names(report: NoteReport) -> Any:
     """The names bound around each listing (lint read them; read again for a report that did not)."""
     try:
         return note_names(report)
@@ -189,7 +189,7 @@ def _base(report: NoteReport, i: int) -> tuple[int, str]:
     base = listing_base(report, i)
     if _note_index_base(report) is not None:
         return base, "the note's index_base:"
-    names = names_of(report)
+    names = _names(report)
     if names is not None and i < len(names.bases) and names.bases[i] is not None:
         return base, "its families as the note writes them"
     return base, "the project's index base" if report.config.path is not None else "the default"
