@@ -30,7 +30,7 @@ from .reporting.text import summary as text_summary
 from .syntax import ir
 from .version import __version__
 
-COMMANDS = ("check", "lint", "parse", "run", "explain", "claims", "mutate")
+COMMANDS = ("check", "lint", "parse", "run", "explain", "claims", "mutate", "lsp")
 
 
 class _UsageError(Exception):
@@ -290,6 +290,10 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_false",
         help="no progress line on stderr (it is shown only on a terminal)",
     )
+    p = sub.add_parser(
+        "lsp", help="a language server for editors: lint as you type, hovers, quick fixes (needs the lsp extra)"
+    )
+    p.add_argument("--stdio", action="store_true", help="talk over stdin and stdout (the default, and the only way)")
     p = sub.add_parser("explain", help="document a finding code, or list all codes")
     p.add_argument("code", nargs="?", help="e.g. AV102; omit to list every code")
     parser.commands = dict(sub.choices)  # type: ignore[attr-defined]
@@ -406,7 +410,25 @@ def _dispatch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return _claims(args, out, _colour(args, out))
     if args.command == "mutate":
         return _mutate(args, out, err)
+    if args.command == "lsp":
+        return _lsp(err)
     return _over_notes(args, out, err)
+
+
+#: what the language server imports that the core does not need
+_LSP_NEEDS = ("pygls", "lsprotocol", "cattrs")
+
+
+def _lsp(err: TextIO) -> int:
+    """``lsp``: the language server on stdin and stdout, until the editor says exit."""
+    try:
+        from .integrations.lsp.server import serve
+    except ImportError as exc:
+        if (exc.name or "").split(".")[0] not in _LSP_NEEDS:
+            raise
+        print(f"algoverify lsp needs {exc.name}, which is not installed: pip install 'algoverify[lsp]'", file=err)
+        return 2
+    return serve()
 
 
 def _mutate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

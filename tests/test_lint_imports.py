@@ -28,6 +28,8 @@ CHECK_ONLY = {
     "algoverify.checking.kinds": "the check kinds",
     "algoverify.orchestration.isolation": "a worker per note",
     "algoverify.orchestration.cache": "the result cache",
+    "pygls": "the language server (algoverify lsp)",
+    "algoverify.integrations.lsp": "the language server (algoverify lsp)",
 }
 
 PROBE = textwrap.dedent(

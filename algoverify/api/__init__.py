@@ -12,7 +12,8 @@ This ``__init__`` holds the entry points and the runs over notes; the pieces sit
 job each (every name importable from ``algoverify.api`` before still is): the report types in
 :mod:`~algoverify.api.reports`, the steps of analysing one note in :mod:`~algoverify.api.analysis`,
 notes for Python use in :mod:`~algoverify.api.loading`, the worker process in
-:mod:`~algoverify.api.workers`, and what a note's outcome depends on in :mod:`~algoverify.api.inputs`.
+:mod:`~algoverify.api.workers`, what a note's outcome depends on in :mod:`~algoverify.api.inputs`,
+and what an editor asks of a note it holds in :mod:`~algoverify.api.editor`.
 Whatever calls :func:`~algoverify.reading.notes.read_note` or ``_check_note`` stays here, so that
 a test's ``monkeypatch.setattr(api, ...)`` of either still reaches every caller.
 """
@@ -37,8 +38,8 @@ from ..findings import (
 from ..orchestration.runs import Interrupted, Progress
 from ..reading.blocks import find_blocks
 from ..reading.config import ProjectConfig, find_config
-from ..reading.files import read_regular, resolved
-from ..reading.notes import Note, discover, parse_note, read_note
+from ..reading.files import resolved
+from ..reading.notes import Note, discover, note_from_text, parse_note, read_note
 from ..reading.suppressions import apply_suppressions, find_suppressions
 from ..source import SourceFile, Span  # noqa: F401 - Span: the tests read api.Span
 from .analysis import (
@@ -60,10 +61,11 @@ from .analysis import (
     note_names,  # noqa: F401 - re-exported: importable here as before the split
 )
 from .inputs import (
-    _MODULE_KEY,
     _clock_dependent,
+    _expand_modules,
     _local_files,
     _note_inputs,
+    _notes_naming,
     _project_of,
 )
 from .loading import (
@@ -97,6 +99,8 @@ __all__ = [
     "Interrupted",
     "analyse",
     "lint",
+    "lint_text",
+    "cached_check",
     "parse",
     "load",
     "compile",
@@ -191,15 +195,16 @@ def _analyse(paths: Iterable[str | Path], *, math: bool) -> Result:
     return result
 
 
-def analyse_note(path: Path, *, math: bool = True) -> NoteReport:
+def analyse_note(path: Path, *, math: bool = True, text: str | None = None) -> NoteReport:
     """Read one note and analyse its blocks; never raises for a problem in the note.
 
-    The findings are raw: :func:`settle` applies the project's ``select``/``ignore`` and the
-    note's suppressions (``analyse``, ``lint`` and ``check`` call it).
+    With ``text``, the note is that text (an editor's buffer) and its file is not read. The
+    findings are raw: :func:`settle` applies the project's ``select``/``ignore`` and the note's
+    suppressions (``analyse``, ``lint`` and ``check`` call it).
     """
     config = find_config(path.parent)
     try:
-        note = read_note(path)
+        note = read_note(path) if text is None else note_from_text(path, text)
     except LocatedError as exc:
         return NoteReport(path, None, findings=[exc.to_finding(path)], config=config)
     report = NoteReport(path, note, findings=list(note.findings), config=config)
@@ -253,6 +258,29 @@ def lint(
     ``jobs``, ``on_note`` and ``on_progress`` are as for :func:`analyse`.
     """
     return analyse(paths, math=True, strict=strict, spec=True, jobs=jobs, on_note=on_note, on_progress=on_progress)
+
+
+def lint_text(path: str | Path, text: str, *, strict: bool = False) -> NoteReport:
+    """:func:`lint` of one note as ``text`` holds it (an editor's unsaved buffer); the file is not read.
+
+    ``path`` places the note: the project configuration above it, its module and the files beside
+    it are found from there, as for the file itself. A note with nothing to check is not reported
+    (AV004), as in a folder. In this process: nothing of the note runs at lint.
+    """
+    return _LintJob(math=True, strict=strict, spec=True).run(Path(path), text)
+
+
+def cached_check(path: str | Path, text: str, *, spelt: str | None = None, strict: bool = False) -> NoteReport | None:
+    """The report ``check`` stored for the note at ``path`` when it held ``text``, else ``None``; nothing runs.
+
+    The entry ``algoverify check`` wrote with its default options (``strict``: ``--strict``'s), for
+    the note named ``spelt`` on its command line (else ``str(path)``); replayed only when the
+    text, the project configuration and every file the run read are as they were.
+    """
+    if os.environ.get("ALGOVERIFY_NO_CACHE", "") not in ("", "0"):
+        return None
+    job = _CheckJob(seed=None, strict=strict, isolate=None, timeout=None, memory_mb=None, trials=None, cache=True)
+    return job.replay(Path(path), text.encode("utf-8", "surrogatepass"), spelt)
 
 
 def parse(paths: Iterable[str | Path]) -> Result:
@@ -480,28 +508,7 @@ def notes_using(module: str | Path) -> list[Path]:
     folder when the project is inside it, as the notes' own paths would be given.
     """
     target = resolved(module)
-    return _notes_naming(_project_of(target), {target}).get(target, [])
-
-
-def _notes_naming(root: Path, wanted: set[Path]) -> dict[Path, list[Path]]:
-    """The notes below ``root`` whose spec names one of the ``wanted`` modules (resolved), by module."""
-    here = Path.cwd().resolve()
-    files, _ = discover([root.relative_to(here) if root.is_relative_to(here) else root])
-    found: dict[Path, list[Path]] = {}
-    for path in files:
-        try:
-            text = read_regular(path) or b""
-            named = {resolved(path.parent / b"".join(m).decode(errors="replace")) for m in _MODULE_KEY.findall(text)}
-            if not named & wanted:  # the YAML is read (slow: pure Python) only where it may say so
-                continue
-            note = read_note(path)
-        except (OSError, ValueError, LocatedError):
-            continue  # checking it directly reports that; here it simply names no module
-        section = note.front_matter.get("algoverify") if isinstance(note.front_matter, dict) else None
-        module = section.get("module") if isinstance(section, dict) else None
-        if isinstance(module, str) and resolved(path.parent / module) in wanted:
-            found.setdefault(resolved(path.parent / module), []).append(path)
-    return found
+    return _notes_naming(_project_of(target), {target}, read_note).get(target, [])
 
 
 def expand_modules(paths: Iterable[str | Path]) -> list[str | Path]:
@@ -511,23 +518,7 @@ def expand_modules(paths: Iterable[str | Path]) -> list[str | Path]:
     reached twice is kept once, where it first appears. A module no note uses adds nothing.
     Each project's notes are read once, however many of its modules are given.
     """
-    paths = list(paths)
-    modules = {p: resolved(p) for p in paths if str(p).endswith(".py") and Path(p).is_file()}
-    projects: dict[Path, set[Path]] = {}
-    for target in modules.values():
-        projects.setdefault(_project_of(target), set()).add(target)
-    users: dict[Path, list[Path]] = {}
-    for root, wanted in projects.items():
-        users.update(_notes_naming(root, wanted))
-    out: list[str | Path] = []
-    seen: set[Path] = set()
-    for path in paths:
-        for item in users.get(modules[path], []) if path in modules else [path]:
-            key = resolved(item)
-            if key not in seen:
-                seen.add(key)
-                out.append(item)
-    return out
+    return _expand_modules(paths, read_note)
 
 
 # --- runs over many notes: order, lanes, the cache ---------------------------------------------
@@ -584,9 +575,9 @@ class _LintJob:
         #: the notes named on the command line, not found in a folder
         self.explicit: set[Path] = set()
 
-    def run(self, path: Path) -> NoteReport:
+    def run(self, path: Path, text: str | None = None) -> NoteReport:
         started = time.perf_counter()
-        report = analyse_note(path, math=self.math)
+        report = analyse_note(path, math=self.math, text=text)
         if self.spec and report.note is not None:
             report.findings.extend(_spec_findings(report))
             report.findings.extend(_claim_findings(report))
@@ -597,7 +588,7 @@ class _LintJob:
         report.seconds = time.perf_counter() - started
         return report
 
-    def replay(self, path: Path) -> NoteReport | None:
+    def replay(self, path: Path, data: bytes | None = None) -> NoteReport | None:
         return None
 
     def store(self, report: NoteReport) -> None:
@@ -721,14 +712,14 @@ class _CheckJob(_LintJob):
 
     # --- the cache ---
 
-    def _entry(self, path: Path, text: bytes | None = None) -> tuple[object, dict, dict]:
+    def _entry(self, path: Path, text: bytes | None = None, spelt: str | None = None) -> tuple[object, dict, dict]:
         from ..orchestration.cache import NoteCache, digest, project_root
 
         config = find_config(path.parent)
         if path not in self._material:
             slot = {
                 "command": "check",
-                "path": str(path),
+                "path": str(path) if spelt is None else spelt,
                 "seed": self.seed,
                 "strict": self.strict,
                 "isolate": self.isolate,
@@ -747,16 +738,20 @@ class _CheckJob(_LintJob):
             self._caches[root] = NoteCache(root)
         return self._caches[root], *self._material[path]
 
-    def replay(self, path: Path) -> NoteReport | None:
+    def replay(self, path: Path, data: bytes | None = None, spelt: str | None = None) -> NoteReport | None:
+        """The stored report of the note at ``path`` holding ``data`` (else the file's bytes), or ``None``.
+
+        ``spelt``: how the command that stored it named the note (else ``str(path)``).
+        """
         if not self.cache:
             return None
         from ..orchestration import cache as codec
         from ..reading.notes import max_note_bytes
 
-        data = codec.read_regular(path, max_note_bytes())
+        data = codec.read_regular(path, max_note_bytes()) if data is None else data
         if data is None:
             return None
-        store, slot, key = self._entry(path, data)
+        store, slot, key = self._entry(path, data, spelt)
         stored = store.lookup(slot, key)  # type: ignore[attr-defined]
         if stored is None:
             return None

@@ -11,10 +11,12 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
-from ..findings import InternalError, NoteWorkerStopped
+from ..findings import InternalError, LocatedError, NoteWorkerStopped
 from ..reading.config import ProjectConfig, find_config
+from ..reading.files import read_regular, resolved
+from ..reading.notes import Note, discover
 from .analysis import PREAMBLE_FILES
 from .reports import NoteReport
 
@@ -92,4 +94,49 @@ def _local_files(modules: Iterable[str]) -> list[Path]:
         if path.is_relative_to(here) or any(path.is_relative_to(p) for p in installed):
             continue
         out.append(path)
+    return out
+
+
+def _notes_naming(root: Path, wanted: set[Path], read_note: Callable[[Path], Note]) -> dict[Path, list[Path]]:
+    """The notes below ``root`` whose spec names one of the ``wanted`` modules (resolved), by module.
+
+    ``read_note`` is the API's, passed in so that a test that wraps the API's sees every read.
+    """
+    here = Path.cwd().resolve()
+    files, _ = discover([root.relative_to(here) if root.is_relative_to(here) else root])
+    found: dict[Path, list[Path]] = {}
+    for path in files:
+        try:
+            text = read_regular(path) or b""
+            named = {resolved(path.parent / b"".join(m).decode(errors="replace")) for m in _MODULE_KEY.findall(text)}
+            if not named & wanted:  # the YAML is read (slow: pure Python) only where it may say so
+                continue
+            note = read_note(path)
+        except (OSError, ValueError, LocatedError):
+            continue  # checking it directly reports that; here it simply names no module
+        section = note.front_matter.get("algoverify") if isinstance(note.front_matter, dict) else None
+        module = section.get("module") if isinstance(section, dict) else None
+        if isinstance(module, str) and resolved(path.parent / module) in wanted:
+            found.setdefault(resolved(path.parent / module), []).append(path)
+    return found
+
+
+def _expand_modules(paths: Iterable[str | Path], read_note: Callable[[Path], Note]) -> list[str | Path]:
+    """:func:`~algoverify.api.expand_modules`, reading notes with ``read_note``."""
+    paths = list(paths)
+    modules = {p: resolved(p) for p in paths if str(p).endswith(".py") and Path(p).is_file()}
+    projects: dict[Path, set[Path]] = {}
+    for target in modules.values():
+        projects.setdefault(_project_of(target), set()).add(target)
+    users: dict[Path, list[Path]] = {}
+    for root, wanted in projects.items():
+        users.update(_notes_naming(root, wanted, read_note))
+    out: list[str | Path] = []
+    seen: set[Path] = set()
+    for path in paths:
+        for item in users.get(modules[path], []) if path in modules else [path]:
+            key = resolved(item)
+            if key not in seen:
+                seen.add(key)
+                out.append(item)
     return out

@@ -23,7 +23,7 @@ from ..findings import BadFrontMatter, Finding, LocatedError, PathNotFound, Unre
 from ..records import frozen
 from ..source import LineIndex, SourceFile, Span
 
-__all__ = ["Note", "read_note", "parse_note", "discover", "NOTE_SUFFIXES"]
+__all__ = ["Note", "read_note", "note_from_text", "parse_note", "discover", "NOTE_SUFFIXES"]
 
 #: File suffixes :func:`discover` collects from folders.
 NOTE_SUFFIXES = (".md", ".markdown", ".tex")
@@ -153,6 +153,23 @@ def read_note(path: Path) -> Note:
     if len(data) > limit:  # it grew while being read
         raise LocatedError(UnreadableFile, None, reason=f"more than the {limit:,}-byte limit")
     return parse_note(path, _decode(data))
+
+
+def note_from_text(path: Path, text: str) -> Note:
+    """The note at ``path`` as ``text`` holds it (an editor's unsaved buffer): nothing is read from disk.
+
+    The same refusals as :func:`read_note` for what the text holds (above the size limit, a NUL
+    byte), and the same BOM rule: the BOM is stripped, so offsets count the text after it.
+
+    :raises LocatedError: ``UnreadableFile``, as :func:`read_note` raises it.
+    """
+    limit = max_note_bytes()
+    if len(text) > limit // 4 and len(text.encode("utf-8", "surrogatepass")) > limit:
+        raise LocatedError(UnreadableFile, None, reason=f"more than the {limit:,}-byte limit")
+    nul = text.find("\0")
+    if nul >= 0:
+        raise LocatedError(UnreadableFile, None, reason=f"binary text (NUL character at offset {nul})")
+    return parse_note(Path(path), text[1:] if text.startswith(_BOM) else text)
 
 
 def _decode(data: bytes) -> str:
