@@ -32,6 +32,16 @@ def test_the_pages_have_examples():
     assert len(CONSOLE) >= 30 and len(PYTHON_PAGES) >= 4
 
 
+def test_every_block_shown_and_not_run_says_an_allowed_reason():
+    """A block shown and not run says why; the magic cells and editors' settings are counted (and run elsewhere)."""
+    shown = [b for page in PAGES for b in blocks(page) if b.not_run is not None]
+    assert [b.name for b in shown if b.not_run not in ALLOWED_NOT_RUN] == []
+    kernel = [b for b in shown if b.not_run == KERNEL]
+    assert len(kernel) == KERNEL_BLOCKS, [b.name for b in kernel]
+    assert all(b.lang == "python" and b.body.lstrip().startswith("%") for b in kernel), "only magics need a kernel"
+    editors = [b for b in shown if b.not_run == "editor configuration"]
+    assert sorted(b.lang for b in editors) == ["json", "lua", "toml"]  # VS Code, Neovim, Helix
+    assert {b.page.name for b in editors} == {"editors.md"}
 
 
 def _console_params() -> list:
