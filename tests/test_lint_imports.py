@@ -28,6 +28,9 @@ CHECK_ONLY = {
     "algoverify.checking.kinds": "the check kinds",
     "algoverify.orchestration.isolation": "a worker per note",
     "algoverify.orchestration.cache": "the result cache",
+    "matplotlib": "the HTML report's plots",
+    "algoverify.reporting.html": "the HTML report",
+    "algoverify.reporting.plots": "the HTML report's plots",
 }
 
 PROBE = textwrap.dedent(

@@ -17,6 +17,7 @@ from typing import Any, Callable
 from ..findings import Finding, LocatedError
 from ..source import SourceFile
 from ..syntax import ir
+from . import recording
 from .declarations import InputSpec
 from .interpreter import Binding, Bindings, Budget, Program, StepContext, Trace, compile_program, read_signature
 from .signature import entry_function
@@ -273,6 +274,7 @@ class Listing:
         """
         trace = Trace() if history else Trace(history_limit=0)
         trace.on_pass = on_pass
+        recorder, series = recording.active(), None
         try:
             if exact:
                 program = self.exact_program
@@ -280,17 +282,24 @@ class Listing:
                 program = self._program if self._program is not None else self.program
             if on_step is not None:
                 program.on_step = on_step
+            if recorder is not None:  # a report asked what the run does at each pass
+                series, trace.on_pass = recorder.start(program, on_pass)
             _entered(program, trace)
             value, trace = program.run(inputs, budget=budget or self.budget, trace=trace)
         except LocatedError as exc:
             self.last_trace = trace
-            return RunResult(None, trace, exc.to_finding(self.source.path))
+            finding = exc.to_finding(self.source.path)
+            if series is not None:
+                recorder.finish(series, trace, finding)  # type: ignore[union-attr]
+            return RunResult(None, trace, finding)
         finally:
             if on_step is not None:
                 for compiled in (self._program, self._exact):
                     if compiled is not None:
                         compiled.on_step = None
         self.last_trace = trace
+        if series is not None:
+            recorder.finish(series, trace, None)  # type: ignore[union-attr]
         return RunResult(value, trace)
 
     def __call__(self, **inputs: Any) -> Any:

@@ -78,6 +78,8 @@ class Program:
     #: parameters the note defines as a tuple of names (``G = (V, E)``) and the body reads only through
     #: its parts (``V[G]``): a call may leave them out
     by_parts: frozenset[str] = frozenset()
+    #: each loop's test as math with its context, by the loop's start (:mod:`.recording` plots its sides)
+    tests: dict[int, tuple[Any, Context]] = field(default_factory=dict)
 
     @property
     def sizes(self) -> tuple[str, ...]:
