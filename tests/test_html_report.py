@@ -81,6 +81,13 @@ The second listing: it doubles <b>x</b> & more.
 \State \(z \gets 2 x\)
 \Return \(z\)
 \end{algorithmic}
+
+Nothing checks the third.
+
+\begin{algorithmic}[1]
+\State \(q \gets 1\)
+\Return \(q\)
+\end{algorithmic}
 """
 
 #: the checks whose runs loop (listing 1's), and the one that does not
@@ -222,8 +229,19 @@ def test_lines_are_marked_by_the_checks_that_reached_them(page):
     assert marks[r"\State \(x \gets 0\)"] == "unreached"  # x stays positive: the \If's body never runs
     assert marks[r"\State \(y \gets x\)"] == "refuted"
     assert marks[r"\EndWhile"] == ""  # no statement: not marked
-    # listing 2: only a verified check ran it
+    # listing 2: only a verified check ran it; listing 3: no check ran it
     assert marks[r"\State \(z \gets 2 x\)"] == "verified"
+    assert marks[r"\State \(q \gets 1\)"] == marks[r"\Return \(q\)"] == "unreached"
+
+
+def test_a_lint_page_marks_no_line(checked):
+    folder, _ = checked
+    out = io.StringIO()
+    code = main(["lint", str(folder / "halving.md"), "--format", "html", "--no-progress"], stdout=out)
+    doc = parsed(out.getvalue())
+    sources = [cells[3] for cls, cells in doc.rows if len(cells) == 5 and cells[0].isdigit()]
+    assert code == 0 and r"\State \(q \gets 1\)" in sources
+    assert {cls for cls, cells in doc.rows if len(cells) == 5} == {""} and doc.svgs == {}
 
 
 def test_claims_link_to_their_checks_and_back(page):

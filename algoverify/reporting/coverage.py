@@ -5,8 +5,8 @@ the statements of the listings each check ran, with their hits). Out: a :class:`
 per listing, a :class:`LineView` per source line. A line holding a statement is marked with
 the first verdict of the checks that reached it in :data:`MARKS` (refuted, verified, refuted
 as expected, could not check), or *not reached* when none did; a line with no statement
-(``\\EndWhile``, the caption) is not marked. Without traces (a lint, a check that ran nothing)
-the statements come from the listing's IR, and every one is *not reached*.
+(``\\EndWhile``, the caption) is not marked. Without traces (a check that ran none of a listing)
+the statements come from the listing's IR, and every one is *not reached*; a lint marks nothing.
 """
 
 from __future__ import annotations
@@ -87,8 +87,11 @@ def reached_lines(outcome: Any, source: SourceFile) -> dict[int, int]:
     return lines
 
 
-def listings(note: Any) -> list[ListingView]:
-    """The note's listings, each line marked (see the module's docstring); none for a note not read."""
+def listings(note: Any, *, marked: bool = True) -> list[ListingView]:
+    """The note's listings, each line marked (see the module's docstring); none for a note not read.
+
+    ``marked=False`` (a lint: nothing was meant to run) leaves every line unmarked.
+    """
     if note.note is None:
         return []
     source = note.note.source
@@ -100,7 +103,7 @@ def listings(note: Any) -> list[ListingView]:
     views = []
     for index, block in enumerate(note.listings(), start=1):
         span = block.block.span
-        mine = {s for s in statements if span.start <= s < span.end} or _ir_statements(block)
+        mine = ({s for s in statements if span.start <= s < span.end} or _ir_statements(block)) if marked else set()
         statement_lines = {source.line_col(s)[0] for s in mine}
         first, last = source.line_col(span.start)[0], source.line_col(max(span.start, span.end - 1))[0]
         view = ListingView(index, _caption(block, source), [])

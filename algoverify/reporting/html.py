@@ -71,7 +71,7 @@ def _e(text: Any) -> str:
 
 def report(result: Any, *, command: str = "check", strict: bool = False, **_: Any) -> str:
     """The run as one HTML page (see the module's docstring)."""
-    page = _Page(result.sources)
+    page = _Page(result.sources, marked=command == "check")
     body = [page.header(result, command, strict)]
     if result.findings:
         body.append("<h2>The run's findings</h2>" + _findings(result.findings, result.sources))
@@ -98,8 +98,9 @@ def render(findings: Iterable[Finding], sources: Sources, *, strict: bool = Fals
 class _Page:
     """What the page's parts share: the sources, and whether a plot could not be drawn."""
 
-    def __init__(self, sources: Sources) -> None:
+    def __init__(self, sources: Sources, *, marked: bool = True) -> None:
         self.sources = sources
+        self.marked = marked  # a lint ran nothing: its listings are not marked
         self.missing: str | None = None  # why plots are not drawn (matplotlib missing)
 
     def header(self, result: Any, command: str, strict: bool) -> str:
@@ -117,8 +118,10 @@ class _Page:
             f'<li><span class="badge {_CLASS[m]}">{_SIGN[m]} {_e(m)}</span></li>' for m in (*VERDICTS, NOT_REACHED)
         )
         parts.append(
-            '<p class="muted">Each line of a listing is marked by the worst verdict among the checks whose runs '
-            "reached it; a statement no check reached is marked not reached.</p>"
+            '<p class="muted">Each statement of a listing is marked by the checks whose runs reached it: refuted '
+            "when one of them was refuted, else verified when one verified, else refuted as expected, else could "
+            "not check; not reached when none did. The numbers beside a line are those checks (links), its hits "
+            "are counted over all their runs.</p>"
             f'<ul class="legend">{legend}</ul>'
         )
         if result.notes:
@@ -139,7 +142,7 @@ class _Page:
         ]
         ids = {id(o): f"{anchor}-c{j}" for j, o in enumerate(note.outcomes, start=1)}
         claims = _claims(note.outcomes, anchor, source)
-        for view in listings(note):
+        for view in listings(note, marked=self.marked):
             parts.append(self.listing(view, f"{anchor}-l{view.index}", ids))
         if claims:
             parts.append("<h3>Claims</h3><ol>")
