@@ -306,6 +306,42 @@ def test_traces_are_asked_for_and_bounded():
     assert recording.active() is None and listing.run({"n": 3}).ok  # nothing recorded outside the block
 
 
+FUNCTION_NOTE = r"""---
+algoverify:
+  checks:
+    - id: sum-is-triangular
+      kind: property
+      claim: "the sum of the first n numbers is n(n+1)/2"
+      trials: 5
+      inputs: {n: "integers(1, 30)"}
+      holds: '\textsc{Total}(n) = n (n + 1) / 2'
+---
+
+The sum of the first n numbers is n(n+1)/2.
+
+\begin{algorithmic}[1]
+\Function{Total}{\(n\)}
+\State \(s \gets 0\)
+\For{\(i = 1, \dots, n\)}
+    \State \(s \gets s + i\)
+\EndFor
+\State \Return \(s\)
+\EndFunction
+\end{algorithmic}
+"""
+
+
+def test_a_listing_function_called_from_holds_is_recorded(tmp_path):
+    """A property over drawn symbols that calls a listing's function ran that listing's loop: it has its plot."""
+    note = tmp_path / "total.md"
+    note.write_text(FUNCTION_NOTE, encoding="utf-8")
+    result = api.check([note], traces=True)
+    (outcome,) = result.notes[0].outcomes
+    assert outcome.status == "verified" and outcome.trace["runs"] == 5
+    assert {line["label"] for line in outcome.trace["series"]["lines"]} == {"s", "i"}
+    assert parsed(html.report(result)).svgs == {"n1-c1": 1}
+
+
 def test_a_plain_check_carries_no_trace(checked):
     folder, _ = checked
     result = api.check([folder / "halving.md"], isolate=False)

@@ -69,7 +69,9 @@ _LETTERS = {
 
 
 def _greek(name: str) -> str:
-    """``lam_k`` → ``λ_k``: the identifiers a listing's Greek letters run under, shown as the letters."""
+    """``lam_k`` → ``λ_k``, ``‖theta‖`` → ``‖θ‖``: the identifiers a listing's Greek letters run under, as letters."""
+    if len(name) > 2 and name[0] == name[-1] == "‖":
+        return f"‖{_greek(name[1:-1])}‖"
     return "_".join(_LETTERS.get(part, part) for part in name.split("_"))
 
 

@@ -274,7 +274,6 @@ class Listing:
         """
         trace = Trace() if history else Trace(history_limit=0)
         trace.on_pass = on_pass
-        recorder, series = recording.active(), None
         try:
             if exact:
                 program = self.exact_program
@@ -282,24 +281,18 @@ class Listing:
                 program = self._program if self._program is not None else self.program
             if on_step is not None:
                 program.on_step = on_step
-            if recorder is not None:  # a report asked what the run does at each pass
-                series, trace.on_pass = recorder.start(program, on_pass)
             _entered(program, trace)
-            value, trace = program.run(inputs, budget=budget or self.budget, trace=trace)
+            with recording.watching(program, trace, on_pass):  # a report may ask what each pass does
+                value, trace = program.run(inputs, budget=budget or self.budget, trace=trace)
         except LocatedError as exc:
             self.last_trace = trace
-            finding = exc.to_finding(self.source.path)
-            if series is not None:
-                recorder.finish(series, trace, finding)  # type: ignore[union-attr]
-            return RunResult(None, trace, finding)
+            return RunResult(None, trace, exc.to_finding(self.source.path))
         finally:
             if on_step is not None:
                 for compiled in (self._program, self._exact):
                     if compiled is not None:
                         compiled.on_step = None
         self.last_trace = trace
-        if series is not None:
-            recorder.finish(series, trace, None)  # type: ignore[union-attr]
         return RunResult(value, trace)
 
     def __call__(self, **inputs: Any) -> Any:
@@ -308,7 +301,8 @@ class Listing:
         try:
             program = self._program if self._program is not None else self.program
             _entered(program, trace)
-            value, trace = program.run(inputs, budget=self.budget, trace=trace)
+            with recording.watching(program, trace):
+                value, trace = program.run(inputs, budget=self.budget, trace=trace)
         except LocatedError as exc:
             self.last_trace = trace
             f = exc.to_finding(self.source.path)

@@ -21,11 +21,12 @@ from typing import Any, Callable, Iterator
 
 import numpy as np
 
+from ..findings import LocatedError
 from ..math import mathexpr as M
 from ..math.builtin_names import BUILTIN_FUNCTIONS
 from ..math.numeric import TRACE_KEY, compile_expr
 
-__all__ = ["MAX_POINTS", "MAX_SERIES", "Recorder", "Series", "recorded", "active", "pin", "test_sides"]
+__all__ = ["MAX_POINTS", "MAX_SERIES", "Recorder", "Series", "recorded", "watching", "active", "pin", "test_sides"]
 
 #: Points of a run's series kept: past it every other point is dropped and the rest sampled half as often.
 MAX_POINTS = 120
@@ -58,6 +59,27 @@ def recorded(recorder: Recorder | None) -> Iterator[Recorder | None]:
         yield recorder
     finally:
         _ACTIVE.reset(token)
+
+
+@contextlib.contextmanager
+def watching(program: Any, trace: Any, on_pass: Callable[[Any, dict], None] | None = None) -> Iterator[None]:
+    """Around one run of ``program`` on ``trace``: the active recorder, if any, hears of its passes and its end.
+
+    Every way a listing runs from outside another run goes through here (``Listing.run``, a
+    ``Listing`` called, one of its functions called): a check that evaluates a listing function
+    inside ``holds:`` records its runs as one that runs the listing does.
+    """
+    recorder = _ACTIVE.get()
+    if recorder is None:
+        yield
+        return
+    series, trace.on_pass = recorder.start(program, on_pass)
+    try:
+        yield
+    except LocatedError as exc:
+        recorder.finish(series, trace, exc.rule.code)
+        raise
+    recorder.finish(series, trace, None)
 
 
 def pin() -> None:
@@ -134,14 +156,14 @@ class Series:
         if (steps - 1) % self.stride == 0:
             self._sample(steps, loop, env)
 
-    def finish(self, steps: int, finding: Any) -> None:
-        """The run ended after ``steps`` passes (with ``finding``, if it failed): its last state is a point too.
+    def finish(self, steps: int, finding: str | None) -> None:
+        """The run ended after ``steps`` passes (with the code of ``finding``, if it failed): its last state too.
 
         That state is the one the loop's last test saw (the test that ended it, or the one before
         the pass the budget refused), drawn one pass after the last.
         """
         self.passes = steps
-        self.finding = getattr(finding, "code", None)
+        self.finding = finding
         if self._last is not None:
             self._sample(steps + 1, *self._last)
 
@@ -187,10 +209,15 @@ class Series:
             self._halve()
 
     def norms(self, row: dict[str, float | None]) -> bool:
-        """Whether arrays are followed by their norms: only in a run whose first pass had no other scalar to show."""
-        if self._norms is None:
-            self._norms = not any(self.kinds.get(k) in ("test", "float") for k in row)
-        return self._norms
+        """Whether arrays are followed by their norms: in a run whose first passes moved no float scalar.
+
+        Decided at the third sample (the first may precede every assignment); norms cost a
+        pass more than scalars, and are shown only when no float moved.
+        """
+        if self._norms is None and len(self.x) >= 2:
+            moved = (k for k, kind in self.kinds.items() if kind in ("test", "float"))
+            self._norms = not any(len({v for v in self.values[k] if v is not None}) > 1 for k in moved)
+        return self._norms is not False
 
     def _halve(self) -> None:
         """Drop every other point (the first kept) and sample half as often from now on."""
@@ -218,9 +245,10 @@ class Series:
         """The run as JSON data: the passes sampled, and the series worth showing (see :data:`MAX_SERIES`)."""
         changed = {k: v for k, v in self.values.items() if len({n for n in v if n is not None}) > 1}
         chosen = [k for k in self.values if self.kinds[k] == "test"]
-        for kinds in (("float",), ("integer",), ("norm",)):
-            more = [k for k in changed if self.kinds[k] in kinds and k not in chosen]
-            if more and (len(chosen) == 0 or kinds == ("float",)):
+        # a loop counter restates the x axis: the norms of the arrays say more, when no float moved
+        for kind in ("float", "norm", "integer"):
+            more = [k for k in changed if self.kinds[k] == kind and k not in chosen]
+            if more and (not chosen or kind == "float"):
                 chosen.extend(more)
         if not chosen:  # nothing changed: what stayed where it was is what there is to show
             chosen = list(self.values)
@@ -258,8 +286,8 @@ class Recorder:
 
         return series, hook
 
-    def finish(self, series: Series, trace: Any, finding: Any) -> None:
-        """The run of ``series`` ended with ``trace`` (and ``finding`` when it failed)."""
+    def finish(self, series: Series, trace: Any, finding: str | None) -> None:
+        """The run of ``series`` ended with ``trace`` (and the code of the finding that stopped it)."""
         self.runs += 1
         spans = trace._spans
         if spans is not self._spans_seen:  # most runs share their listing's table: read once
