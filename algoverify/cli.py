@@ -15,7 +15,7 @@ import os
 import signal
 import sys
 from pathlib import Path
-from typing import Iterator, Sequence, TextIO
+from typing import Any, Iterator, Sequence, TextIO
 
 from . import api, reporting
 from .findings import RULES, LocatedError, Severity
@@ -234,6 +234,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--seed", type=_SEED, default=0, help="seed of the generators (default: %(default)s)")
     p.add_argument("--trace", action="store_true", help="print hits and last values per line")
+    p.add_argument(
+        "--plot",
+        metavar="FILE.svg",
+        default=None,
+        help="draw the listing's scalars over the loop passes (and a loop test's two sides) as an SVG file "
+        "(needs matplotlib: pip install 'algoverify[report]'; default: none)",
+    )
     p.add_argument("--step", action="store_true", help="step through the listing line by line")
     p.add_argument(
         "--exact",
@@ -521,6 +528,7 @@ def _over_notes(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 trials=args.trials,
                 cache=args.cache and args.note_cache,
                 proof_cache=args.cache and args.proof_cache,
+                traces=args.format == "html",  # the page marks each line and plots each loop
                 **hooks,
             )
         else:
@@ -603,9 +611,40 @@ def _run(args: argparse.Namespace, out: TextIO, stdin: TextIO, err: TextIO) -> i
     module_error = api.attach_module(loaded)  # the note's own bindings of English steps, as checks use them
     if module_error is not None:  # reported, and the listing still runs: an unbound step is then AV304
         out.write(reporting.get("text")([module_error], sources, context=False))
+    if args.plot is not None:
+        return _plotted(listing, args, out, stdin, err, sources)
     status, finding = run_listing(listing, args, out, stdin)
     if finding is not None:
         out.write(reporting.get("text")([finding], sources))
+    return status
+
+
+def _plotted(listing: Any, args: argparse.Namespace, out: TextIO, stdin: TextIO, err: TextIO, sources: dict) -> int:
+    """``run --plot FILE``: the run, recorded, then its series drawn into FILE (the HTML report's plot)."""
+    from .reporting import plots
+    from .running import recording
+    from .running.runcmd import run_listing
+
+    if not plots.available():
+        print(f"algoverify run: --plot: plots need matplotlib: pip install 'algoverify[{plots.EXTRA}]'", file=err)
+        return 2
+    recorder = recording.Recorder()
+    with recording.recorded(recorder):
+        status, finding = run_listing(listing, args, out, stdin)
+    if finding is not None:
+        out.write(reporting.get("text")([finding], sources))
+    summary = recorder.summary()
+    series = summary["series"] if summary is not None else None
+    if series is None:
+        print(f"algoverify run: --plot: nothing drawn: the run made no loop pass ({args.plot} not written)", file=err)
+        return status
+    title = f"{listing.source.path}, listing {listing.index}: {series['passes']} passes"
+    try:
+        plots.write(series, args.plot, title=title)
+    except OSError as exc:
+        print(f"algoverify run: cannot write the plot to {args.plot}: {exc.strerror or exc}", file=err)
+        return 2
+    out.write(f"plot: {args.plot} ({series['passes']} loop passes)\n")
     return status
 
 

@@ -30,6 +30,9 @@ CHECK_ONLY = {
     "algoverify.orchestration.cache": "the result cache",
     "pygls": "the language server (algoverify lsp)",
     "algoverify.integrations.lsp": "the language server (algoverify lsp)",
+    "matplotlib": "the HTML report's plots",
+    "algoverify.reporting.html": "the HTML report",
+    "algoverify.reporting.plots": "the HTML report's plots",
 }
 
 PROBE = textwrap.dedent(

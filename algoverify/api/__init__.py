@@ -125,6 +125,8 @@ class Selection:
     until_refuted: bool = False
     #: shrink a refutation's counterexample (a mutant's score needs only that it is refuted)
     shrink: bool = True
+    #: record what each check's runs do (``Outcome.trace``), for the HTML report
+    traces: bool = False
 
 
 ALL_CHECKS = Selection()
@@ -312,6 +314,7 @@ def check(
     on_note: Callable[[NoteReport], None] | None = None,
     on_progress: Callable[[Progress], None] | None = None,
     selection: Selection = ALL_CHECKS,
+    traces: bool = False,
 ) -> Result:
     """Verify notes: everything :func:`lint` does, then every check of every note's spec.
 
@@ -337,6 +340,8 @@ def check(
     :param on_note: see :func:`analyse`; ``on_progress`` too, counting checks as they finish.
     :param selection: the checks of each note that run (by id), and whether a note stops at its first
         refuted check (:class:`Selection`; ``algoverify mutate`` uses it); by default all of them.
+    :param traces: record in each ``Outcome.trace`` the statements its runs reached and one run's
+        scalars pass by pass, for ``--format html`` (loops run slower while they are recorded).
     :raises Interrupted: on Ctrl-C (a ``KeyboardInterrupt``), with the notes done in ``.result``.
     """
     allowed = os.environ.get("ALGOVERIFY_NO_CACHE", "") in ("", "0")
@@ -349,7 +354,7 @@ def check(
         trials=trials,
         cache=cache and allowed,
         proof_cache=(cache if proof_cache is None else proof_cache) and allowed,
-        selection=selection,
+        selection=dataclasses.replace(selection, traces=True) if traces else selection,
     )
     return _run(paths, job, jobs=jobs, on_note=on_note, on_progress=on_progress)
 
@@ -470,6 +475,7 @@ def _check_note(report: NoteReport, seed: int | None, only: str | None = None, f
         proofs=_proof_cache(note.path, report.config) if proofs else None,
         prove=report.config.prove,
         shrink=selection.shrink,
+        traces=selection.traces,
     )
     for i, check_spec in enumerate(spec.checks):
         if only is not None and check_spec.id != only:
@@ -727,10 +733,12 @@ class _CheckJob(_LintJob):
                 "memory_mb": self.memory_mb,
                 "trials": self.trials,
             }
-            if self.selection != ALL_CHECKS:
+            if dataclasses.replace(self.selection, traces=False) != ALL_CHECKS:
                 slot["checks"] = sorted(self.selection.checks or ())
                 slot["until_refuted"] = self.selection.until_refuted
                 slot["shrink"] = self.selection.shrink
+            if self.selection.traces:  # a report without traces must not replay as one with them
+                slot["traces"] = True
             config_key = [str(config.path), digest(config.path)] if config.path else None
             self._material[path] = (slot, {"note": digest(path, text), "config": config_key})
         root = project_root(path.parent, config.root)

@@ -48,6 +48,9 @@ class Outcome:
     findings: list[Finding] = field(default_factory=list)
     details: dict[str, Any] = field(default_factory=dict)
     claim_span: Span | None = None
+    #: what the check's runs did, when a report asked (``check --format html``): the statements of the
+    #: listings run and their hits, one run's scalars pass by pass (:mod:`algoverify.running.recording`)
+    trace: dict[str, Any] | None = None
 
     @property
     def ok(self) -> bool:

@@ -227,7 +227,7 @@ def _validate(value: Any) -> None:
         if value.status not in VERDICTS or not isinstance(value.message, str):
             raise Malformed(f"not an outcome: {value.status!r}")
         _kinds(value, check=(CheckSpec, type(None)), seconds=(int, float), trials=int, details=dict)
-        _kinds(value, claim_span=(Span, type(None)), findings=list)
+        _kinds(value, claim_span=(Span, type(None)), findings=list, trace=(dict, type(None)))
         if not all(isinstance(f, Finding) for f in value.findings):
             raise Malformed("an outcome's findings are not findings")
     elif isinstance(value, Span):

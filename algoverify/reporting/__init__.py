@@ -1,4 +1,4 @@
-"""Phase 7, reporting: findings and outcomes → text for people, JSON, SARIF, JUnit XML and GitHub annotations.
+"""Phase 7, reporting: findings and outcomes → text for people, JSON, SARIF, JUnit XML, GitHub annotations, HTML.
 
 In: a run's result (its notes, their outcomes and findings, the notes' sources). Out: the
 rendered report. Each reporter is a module with ``report(result, *, command, strict, colour) ->
@@ -12,7 +12,7 @@ from importlib import import_module
 from typing import Any, Callable
 
 #: the output formats, in the order ``--format`` lists them
-FORMATS = ("text", "json", "sarif", "github", "junit")
+FORMATS = ("text", "json", "sarif", "github", "junit", "html")
 
 
 def _module(name: str) -> Any:

@@ -58,6 +58,7 @@ class Loops:
 
     def s_WhileBlock(self, node: ir.WhileBlock) -> Exec:
         test, body = self.cond(node.cond, node), self.loop_body(node.body)
+        self._keep_test(node, node.cond)
         tick, watched = _ticker(node), self._watched(node, node.body)
 
         def while_(env: Env) -> Any:
@@ -80,6 +81,13 @@ class Loops:
             return None
 
         return while_
+
+    def _keep_test(self, node: ir.Node, cond: Any) -> None:
+        """Keep a loop's test as math, with its context: a recorded run plots its sides pass by pass."""
+        if isinstance(cond, ir.Text) and len(cond.parts) == 1 and isinstance(cond.parts[0], ir.Math):
+            cond = cond.parts[0]
+        if isinstance(cond, ir.Math):
+            self.tests[node.span.start] = (self.math(cond), self.ctx)
 
     def _watched(self, node: ir.Node, stmts: Any) -> Any:
         """A new :class:`CycleWatch` for each run of the loop (``None`` when the run may not be deterministic)."""
@@ -111,6 +119,7 @@ class Loops:
         """A body, then its test: ``\\Repeat … \\Until{c}`` stops when ``c`` holds, a do-while when it fails."""
         test, body, tick = self.cond(cond, node), self.loop_body(stmts), _ticker(node)
         watched = self._watched(node, stmts)
+        self._keep_test(node, cond)
 
         def test_after(env: Env) -> Any:
             watch, passes = watched(), 0

@@ -135,6 +135,8 @@ class _Compiler(Loops, Worded):
     #: nothing the listing calls comes from outside it (no bound statement, no Python function of
     #: the note's): a loop whose state repeats never stops (:mod:`.cycles`)
     deterministic: bool = False
+    #: each loop's test as math with its context, by the loop's start (what a recorded run plots)
+    tests: dict[int, tuple[Any, Context]] = field(default_factory=dict)
 
     def written(self, node: M.MathNode) -> str:
         """``node`` as the note writes it, for a message."""
@@ -713,6 +715,7 @@ def compile_function(
         two_lengths=parent.two_lengths,
         directions=parent.directions,
         deterministic=parent.deterministic,
+        tests=parent.tests,
     )
     outputs = output_names(node.body, parent.parse)
     program = Program(

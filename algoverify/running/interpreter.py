@@ -145,7 +145,7 @@ def compile_program(
         if implied:  # Visit's neighbour loop reads A, the graph the entry's G is made of: the entry takes it
             program.free |= implied
             program.__post_init__()
-        program.entry, program.own = entry.name, own
+        program.entry, program.own, program.tests = entry.name, own, compiler.tests
         program.unbound_text = tuple(compiler.unbound_text)
         return program
     names = resolve(by_scope[None], outer, compiler.context)
@@ -175,6 +175,7 @@ def compile_program(
         compiler.spans,
     )
     program.own, program.declarations, program.names = own, declarations, names
+    program.tests = compiler.tests
     program.free = frozenset(by_scope[None].reads) | frozenset(compiler.implied)
     program.defined = defined(names, compiler.ctx)
     program.pads = pads(declarations, compiler.ctx)

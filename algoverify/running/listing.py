@@ -17,6 +17,7 @@ from typing import Any, Callable
 from ..findings import Finding, LocatedError
 from ..source import SourceFile
 from ..syntax import ir
+from . import recording
 from .declarations import InputSpec
 from .interpreter import Binding, Bindings, Budget, Program, StepContext, Trace, compile_program, read_signature
 from .signature import entry_function
@@ -313,7 +314,8 @@ class Listing:
             if on_step is not None:
                 program.on_step = on_step
             _entered(program, trace)
-            value, trace = program.run(inputs, budget=budget or self.budget, trace=trace)
+            with recording.watching(program, trace, on_pass):  # a report may ask what each pass does
+                value, trace = program.run(inputs, budget=budget or self.budget, trace=trace)
         except LocatedError as exc:
             self.last_trace = trace
             return RunResult(None, trace, exc.to_finding(self.source.path), listing=self)
@@ -331,7 +333,8 @@ class Listing:
         try:
             program = self._program if self._program is not None else self.program
             _entered(program, trace)
-            value, trace = program.run(inputs, budget=self.budget, trace=trace)
+            with recording.watching(program, trace):
+                value, trace = program.run(inputs, budget=self.budget, trace=trace)
         except LocatedError as exc:
             self.last_trace = trace
             f = exc.to_finding(self.source.path)

@@ -19,6 +19,7 @@ from ..math.numeric import TRACE_KEY, Context, _infer_dim
 from ..math.ops import FP_RAISE, FP_STATE, Sequence, Written, raise_on_fp_errors, whole_numbers, written_array
 from ..source import Span
 from ..syntax import ir
+from . import recording
 from .conventions import numbered_from, ordered_from_sample, padded, variant, with_fixed
 from .declarations import InputSpec
 from .inputs import bind_sizes, check_conditions, check_entry, tested_on_entry
@@ -78,6 +79,8 @@ class Program:
     #: parameters the note defines as a tuple of names (``G = (V, E)``) and the body reads only through
     #: its parts (``V[G]``): a call may leave them out
     by_parts: frozenset[str] = frozenset()
+    #: each loop's test as math with its context, by the loop's start (:mod:`.recording` plots its sides)
+    tests: dict[int, tuple[Any, Context]] = field(default_factory=dict)
 
     @property
     def sizes(self) -> tuple[str, ...]:
@@ -389,8 +392,10 @@ def _callable(program: Program) -> Callable[..., Any]:
         inputs = dict(zip(program.inputs, args))
         inputs.update(kwargs)
         current = _RUN.get()
-        if current is None:
-            value, _ = program.run(inputs)
+        if current is None:  # called from outside a run: a run of its own, which a report may record
+            trace = Trace()
+            with recording.watching(program, trace):
+                value, _ = program.run(inputs, trace=trace)
             return value
         trace, budget, deadline = current
         if trace.depth >= budget.max_depth:

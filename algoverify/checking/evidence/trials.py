@@ -27,6 +27,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from ...findings import EvaluationFailed, Finding
+from ...running import recording
 from ...running.structured import ROWS
 from ...running.values import sizes_of, split_call
 from ...source import number_text
@@ -619,8 +620,12 @@ def search(
         if problem is None:
             ran += 1
             continue
+        recording.pin()  # the counterexample's run, unless shrinking finds a smaller one
         if getattr(ctx, "shrink", True):
+            failed = values
             values, problem = _shrunk(check, ctx, inputs_spec, attempt, (trial, row), values, problem, plan, started)
+            if values is not failed:  # the last attempt ran on the smaller counterexample
+                recording.pin()
         details = counterexample_details(ctx.path, check, values)
         return Verdict(False, f"trial {trial + 1}: {problem}", trial + 1, details)
     if ran == 0:
@@ -651,6 +656,7 @@ def candidate(
         return None  # the trials meet the same cause, at a draw of their own, and report it there
     if problem in (None, SKIP):
         return None
+    recording.pin()
     return Verdict(False, f"{label}: {problem}", 1, counterexample_details(ctx.path, check, values))
 
 

@@ -24,6 +24,7 @@ from ...findings import (
     SnippetOutputDiffers,
     StructureProblem,
 )
+from ...running import recording
 from ...source import Span
 from ..outcome import CANNOT, KNOWN, REFUTED, VERIFIED, Outcome, Verdict
 from ..sandboxing.snippets import find_claim
@@ -59,17 +60,23 @@ def run_check(check: CheckSpec, ctx: CheckContext) -> Outcome:
     claim_span, findings = _locate_claim(check, ctx)
     if check.kind == "property":
         findings += property.vacuous_bounds(check, ctx)
+    recorder = recording.Recorder() if ctx.traces else None
     try:
-        verdict = runner.run(check, ctx)
+        with recording.recorded(recorder):
+            verdict = runner.run(check, ctx)
     except (LocatedError, Exception) as exc:  # a spec error, or a reference or binding of the user's raised
         if isinstance(exc, LocatedError):
             finding = exc.to_finding(ctx.path)
         else:
             finding = CheckCrashed.finding(check.span, ctx.path, check=check.id, message=f"{type(exc).__name__}: {exc}")
         seconds = time.perf_counter() - started
-        return Outcome(check, CANNOT, finding.message, seconds, 0, findings + [finding], claim_span=claim_span)
-    seconds = time.perf_counter() - started
-    return _outcome(check, ctx, verdict, seconds, claim_span, findings)
+        outcome = Outcome(check, CANNOT, finding.message, seconds, 0, findings + [finding], claim_span=claim_span)
+    else:
+        seconds = time.perf_counter() - started
+        outcome = _outcome(check, ctx, verdict, seconds, claim_span, findings)
+    if recorder is not None:
+        outcome.trace = recorder.summary()
+    return outcome
 
 
 def not_run(check: CheckSpec, ctx: CheckContext, message: str) -> Outcome:

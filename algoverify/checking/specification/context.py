@@ -99,6 +99,8 @@ class CheckContext:
     prove: bool = True
     #: shrink a refuting trial's inputs to a small counterexample (``mutate`` needs only the refutation)
     shrink: bool = True
+    #: record what each check's runs do (statements reached, a run's series) for a report that shows it
+    traces: bool = False
     #: compiled spec LaTeX, by (check, text, names, key)
     _compiled: dict[tuple[Any, ...], Callable[[dict[str, Any]], Any]] = field(default_factory=dict, repr=False)
     #: the reference problems of each check (by id), found once before it runs
