@@ -1,10 +1,35 @@
 """Shared test helpers."""
 
+import subprocess
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+
+#: Debian's chromium, where the machine has it (`.ci/run` installs it): pages are looked at in it
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def screenshot(page: Path, png: Path, profile: Path, size: tuple[int, int] = (1280, 1600)) -> None:
+    """Take a screenshot of ``page`` with headless chromium (no network, a profile of its own)."""
+    command = [
+        str(CHROMIUM),
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        f"--user-data-dir={profile}",
+        f"--screenshot={png}",
+        f"--window-size={size[0]},{size[1]}",
+        page.resolve().as_uri(),
+    ]
+    subprocess.run(command, check=True, capture_output=True, timeout=120)
+    assert png.exists() and png.stat().st_size > 10_000
+
 
 #: Sentences of the corpus that state something checkable no check kind can express yet, as
 #: (note, line, column): reported as AV604 until the feature they wait for lands; each entry says which.

@@ -10,12 +10,11 @@ from __future__ import annotations
 import io
 import json
 import re
-import subprocess
 from html.parser import HTMLParser
-from pathlib import Path
 
 import numpy as np
 import pytest
+from helpers import CHROMIUM, screenshot
 
 import algoverify
 from algoverify import api
@@ -24,8 +23,6 @@ from algoverify.orchestration import portable
 from algoverify.reporting import html, plots
 from algoverify.running import recording
 from algoverify.running.interpreter import Budget
-
-CHROMIUM = Path("/usr/bin/chromium")
 
 # Listing 1 halves x until it is at most tau (a loop), then an \If whose body never runs
 # (x stays positive); listing 2 has no loop. "stops" and "at-least-one" run listing 1, the
@@ -425,23 +422,3 @@ def test_the_page_renders_in_a_headless_browser(page, tmp_path):
     assert share((0xCF, 0x22, 0x2E)) > 1e-4  # the refuted marks' red
     assert share((0x1A, 0x7F, 0x37)) > 1e-4  # the verified marks' green
     assert share((0x1F, 0x77, 0xB4)) > 1e-5  # matplotlib's first line colour: a plot was drawn
-
-
-def screenshot(page: Path, png: Path, profile: Path) -> None:
-    """Take a screenshot of ``page`` with headless chromium (no network, a profile of its own)."""
-    command = [
-        str(CHROMIUM),
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        f"--user-data-dir={profile}",
-        f"--screenshot={png}",
-        "--window-size=1280,1600",
-        page.resolve().as_uri(),
-    ]
-    subprocess.run(command, check=True, capture_output=True, timeout=120)
-    assert png.exists() and png.stat().st_size > 10_000

@@ -8,10 +8,11 @@ import re
 import shutil
 import stat
 import subprocess
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 
+import numpy as np
 import pytest
-from helpers import ROOT
+from helpers import CHROMIUM, ROOT, screenshot
 
 from algoverify.cli import main
 from algoverify.reporting.hugo import note_key
@@ -197,8 +198,12 @@ def test_the_readme_shows_the_example_sites_templates_and_commands():
     assert command in (site / "hugo.toml").read_text(encoding="utf-8") and command in readme
 
 
-@pytest.mark.skipif(shutil.which("hugo") is None, reason="Hugo is not installed (apt-get install hugo)")
-def test_the_example_site_shows_a_badge_beside_each_listing(tmp_path, monkeypatch, capsys):
+#: why a test of the real site skips: Hugo, from Debian's package (`.ci/run` installs it)
+NO_HUGO = pytest.mark.skipif(shutil.which("hugo") is None, reason="Hugo is not installed (apt-get install hugo)")
+
+
+def _built_site(tmp_path, monkeypatch, capsys) -> Path:
+    """The example site, checked (its data written) and built by Hugo: the note's page."""
     site = tmp_path / "site"
     shutil.copytree(ROOT / "examples" / "hugo-site", site, ignore=shutil.ignore_patterns("public", "data"))
     monkeypatch.chdir(site)
@@ -206,8 +211,36 @@ def test_the_example_site_shows_a_badge_beside_each_listing(tmp_path, monkeypatc
     capsys.readouterr()
     env = dict(os.environ, HUGO_CACHEDIR=str(tmp_path / "hugo-cache"))
     subprocess.run(["hugo", "--quiet", "-d", str(tmp_path / "public")], cwd=site, env=env, check=True, timeout=120)
-    html = (tmp_path / "public" / "posts" / "running-statistics" / "index.html").read_text(encoding="utf-8")
+    return tmp_path / "public" / "posts" / "running-statistics" / "index.html"
+
+
+@NO_HUGO
+def test_the_example_site_shows_a_badge_beside_each_listing(tmp_path, monkeypatch, capsys):
+    html = _built_site(tmp_path, monkeypatch, capsys).read_text(encoding="utf-8")
     # each badge stands right before its listing's code block
     found = re.findall(r'<span class="algoverify algoverify-([\w-]+)"[^>]*>([^<]+)</span>\s*<div class="highlight">'
                        r".*?\\Function</span>\{(\w+)\}", html, re.S)  # fmt: skip
     assert found == [("verified", "verified", "SampleMean"), ("refuted", "refuted", "SampleVariance")]
+
+
+@NO_HUGO
+def test_the_built_page_shows_its_badges_in_a_browser(tmp_path, monkeypatch, capsys):
+    """Debian's chromium draws the page Hugo built: the green and the red badge are on the screen."""
+    if not CHROMIUM.exists():
+        pytest.skip(f"chromium not installed: {CHROMIUM} (apt-get install chromium)")
+    pytest.importorskip("matplotlib", reason="matplotlib not installed: it reads the screenshot back")
+    from matplotlib.image import imread
+
+    page = _built_site(tmp_path, monkeypatch, capsys)
+    shot = tmp_path / "page.png"
+    screenshot(page, shot, tmp_path / "profile", size=(1000, 900))
+    pixels = imread(shot)[:, :, :3]
+    assert pixels.shape[:2] == (900, 1000)
+    assert (pixels.min(axis=2) < 0.9).mean() > 0.01  # text was drawn, not a blank page
+
+    def rows_of(rgb: tuple[int, int, int]) -> np.ndarray:
+        return np.flatnonzero((np.abs(pixels - np.array(rgb) / 255).max(axis=2) < 0.06).any(axis=1))
+
+    verified, refuted = rows_of((0x22, 0x86, 0x3A)), rows_of((0xCB, 0x24, 0x31))  # the layout's badge colours
+    assert verified.size > 5 and refuted.size > 5  # each badge is drawn, a pill of several rows
+    assert verified.max() < refuted.min()  # in the page's order: SampleMean's badge above SampleVariance's
