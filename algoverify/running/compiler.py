@@ -681,6 +681,10 @@ def compile_function(
     names = resolve(scope, own, parent.context)
     declarations = names.declarations
     extra = [n for n in names.extra_inputs if n not in params]
+    if scope.entry and outer is not None:
+        # \Require y above \Function{Newton}{a, \varepsilon}, whose body reads y: y is given to the
+        # listing besides the entry's parameters, and a run (a check's draws) must give it
+        extra += [n for n in outer.names if n not in params and n not in extra and n in scope.reads]
     ctx = dataclasses.replace(
         parent.ctx,
         views={},
