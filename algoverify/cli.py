@@ -600,7 +600,7 @@ def _run(args: argparse.Namespace, out: TextIO, stdin: TextIO, err: TextIO) -> i
             out.write(reporting.get("text")(errors, sources))
         return 2
     if args.help_inputs:
-        from .running.runcmd import describe_inputs
+        from .running.input_help import describe_inputs
 
         try:
             out.write(describe_inputs(listing))

@@ -171,9 +171,10 @@ FIXABLE = [
     (
         "examples/notes/unbound-size.md",
         "AV303",
-        "Declare n in \\Require",
+        "Declare n as an input (\\Require)",
         "\\begin{algorithmic}\n\\Require \\(n\\)\n\\Function",
     ),
+    ("examples/notes/unbound-size.md", "AV303", "Add n to the parameters of Dot", "\\Function{Dot}{\\(x, y, n\\)}"),
 ]
 
 
@@ -219,3 +220,161 @@ def test_a_suppression_takes_the_comment_of_its_place(tmp_path, body, comment):
     fixed = _applied(body, fix)
     assert comment in fixed
     assert finding.code not in [f.code for f in api.lint_text(path, fixed).findings]
+
+
+# --- what a run binds: the hover and `run --help-inputs` say the same ------------------------------
+
+SORT = r"""---
+title: "Insertion sort"
+algoverify:
+  checks:
+    - id: sorted-output
+      kind: property
+      listing: InsertionSort
+      claim: "its entries are in non-decreasing order"
+      inputs: {n: "integers(1, 30)", A: "randn(n)"}
+      holds: '\forall i \in \{1, \dots, n - 1\}: a_i \le a_{i+1}'
+---
+
+Let \(A = (a_1, \dots, a_n)\) be an array of \(n\) real numbers.
+
+\begin{algorithmic}[1]
+\Procedure{InsertionSort}{\(A\)}
+    \For{\(j = 2, \dots, n\)}
+        \State \(\mathit{key} \gets a_j\)
+        \State \(i \gets j - 1\)
+        \While{\(i \gt 0\) \textbf{and} \(a_i \gt \mathit{key}\)}
+            \State \(a_{i+1} \gets a_i\)
+            \State \(i \gets i - 1\)
+        \EndWhile
+        \State \(a_{i+1} \gets \mathit{key}\)
+    \EndFor
+    \State \Return \(A\)
+\EndProcedure
+\end{algorithmic}
+
+On return, its entries are in non-decreasing order.
+"""
+
+NEWTON_Y = r"""---
+title: "Newton's square root"
+algoverify:
+  checks:
+    - id: residual
+      kind: property
+      listing: NewtonSqrt
+      claim: "the residual is below the tolerance"
+      inputs: {a: "loguniform(1e-4, 1e4)", epsilon: 1e-12}
+      holds: '\lvert x^{2} - a \rvert \le \varepsilon a'
+---
+
+Let \(a > 0\) be a real number and \(\varepsilon > 0\) a tolerance.
+
+\begin{algorithmic}[1]
+\Function{NewtonSqrt}{\(a, \varepsilon\)}
+    \State \(x \gets a\)
+    \While{\(\lvert x^2 - a \rvert \gt \varepsilon a\)}
+        \State \(x \gets \frac{1}{2} \left( x + \frac{a}{y} \right)\)
+    \EndWhile
+    \State \Return \(x\)
+\EndFunction
+\end{algorithmic}
+
+When the loop stops, the residual is below the tolerance.
+"""
+
+
+def _help_inputs(path) -> dict[str, str]:
+    """What ``run --help-inputs`` says of each input and size of the note's first listing, by name."""
+    run = subprocess.run(
+        [sys.executable, "-m", "algoverify", "run", path.name, "--help-inputs"],
+        cwd=path.parent,
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    said, section = {}, None
+    for line in run.stdout.splitlines():
+        if not line.startswith(" "):
+            section = line.split(" ", 1)[0].rstrip(":")
+        elif section in ("inputs", "sizes"):
+            name, what = line.strip().split(None, 1)
+            said[name] = what
+    return said
+
+
+def test_a_hover_says_what_the_run_binds_as_run_help_inputs_says_it(tmp_path):
+    path = tmp_path / "sort.md"
+    path.write_text(SORT)
+    said = _help_inputs(path)
+    assert said["n"] == "length of A, from the prose at line 13"  # the prose wins over the spec's draw
+    report = api.lint_text(path, SORT)
+    meaning = lambda probe, plus: editor.meaning_at(report, _at(SORT, probe, plus=plus))  # noqa: E731
+    n = meaning(r"\dots, n\)}", len(r"\dots, "))
+    assert (n.name, n.what) == ("n", f"size: {said['n']}")
+    A = meaning(r"{\(A\)}", 3)
+    assert (A.name, A.what) == ("A", f"parameter of \\Procedure InsertionSort: {said['A']}")
+    # a_j, read from the input before any store: an entry of A, as the run binds it, not the listing's own
+    for probe, plus in ((r"\gets a_j", 6), (r"\gets a_j", 7), (r"\(a_{i+1} \gets", 2)):  # a, the _ of a_j, a
+        a = meaning(probe, plus)
+        assert (a.name, a.what) == ("a", f"entries of the input A: {said['A']}"), (probe, plus)
+
+
+@pytest.mark.parametrize(
+    "note", ["examples/notes/sum-of-an-array.md", "corpus/power-iteration.md", "corpus/layer-normalisation.md"]
+)
+def test_every_input_and_size_hovers_as_run_help_inputs_lists_it(tmp_path, note):
+    from algoverify.math import mathexpr as M
+    from algoverify.math.names import identifier
+    from algoverify.math.segments import parse_segment
+    from algoverify.syntax import ir
+
+    path = ROOT / note
+    said = _help_inputs(path)
+    text = path.read_text(encoding="utf-8")
+    report = api.lint_text(path, text)
+    algorithm = report.listings()[0].ir
+    hovered = {}
+    for math in (m for m in ir.walk(algorithm) if isinstance(m, ir.Math)):
+        for node in M.walk(parse_segment(math)):
+            name = identifier(node)
+            if name in said and name not in hovered:
+                hovered[name] = editor.meaning_at(report, node.span.start).what
+    assert hovered and set(hovered) <= set(said)
+    for name, what in hovered.items():
+        assert what.endswith(f": {said[name]}"), (name, what, said[name])
+
+
+def test_the_fixes_of_a_name_nothing_binds_make_it_an_input_the_checks_must_draw(tmp_path):
+    path = tmp_path / "newton.md"
+    report = api.lint_text(path, NEWTON_Y)
+    (finding,) = report.findings
+    assert finding.code == "AV303"
+    fixes = {fix.title: _applied(NEWTON_Y, fix) for fix in editor.fixes(report, finding)}
+    assert list(fixes) == [
+        "Silence AV303 on this line",
+        "Declare y as an input (\\Require)",
+        "Add y to the parameters of NewtonSqrt",
+    ]
+    assert "\\Require \\(y\\)\n\\Function{NewtonSqrt}" in fixes["Declare y as an input (\\Require)"]
+    assert "\\Function{NewtonSqrt}{\\(a, \\varepsilon, y\\)}" in fixes["Add y to the parameters of NewtonSqrt"]
+    for title in ("Declare y as an input (\\Require)", "Add y to the parameters of NewtonSqrt"):
+        # y is now given to the listing: the check that does not draw it says so, where it linted clean
+        (missing,) = api.lint_text(path, fixes[title]).findings
+        assert missing.code == "AV307" and "missing input(s) y" in missing.message, title
+        assert fixes[title][missing.span.start :].startswith("inputs: {a:")
+
+
+def test_a_name_read_outside_the_entry_function_is_not_offered_as_its_parameter(tmp_path):
+    text = (
+        NEWTON_Y.replace(r"\frac{a}{y}", r"\frac{a}{x}")
+        .replace(
+            "\\end{algorithmic}",
+            "\\Function{Half}{\\(u\\)}\n    \\State \\Return \\(u / y\\)\n\\EndFunction\n\\end{algorithmic}",
+        )
+        .replace(r"\State \(x \gets a\)", r"\State \(x \gets \Call{Half}{a}\)")
+    )
+    report = api.lint_text(tmp_path / "newton.md", text)
+    (finding,) = [f for f in report.findings if f.code == "AV303"]
+    assert text[finding.span.start : finding.span.end] == "y"
+    assert not [f for f in editor.fixes(report, finding) if f.title.startswith("Add y")]

@@ -292,8 +292,14 @@ def test_hover_definition_and_quick_fixes(tmp_path):
             context = types.CodeActionContext(diagnostics=[diagnostic])
             params = types.CodeActionParams(types.TextDocumentIdentifier(unbound), diagnostic.range, context)
             actions = await s.client.text_document_code_action_async(params)
-            assert [a.title for a in actions] == ["Silence AV303 on this line", "Declare n in \\Require"]
+            assert [a.title for a in actions] == [
+                "Silence AV303 on this line",
+                "Declare n as an input (\\Require)",
+                "Add n to the parameters of Dot",
+            ]
             assert all(a.kind == types.CodeActionKind.QuickFix and list(a.diagnostics) == [diagnostic] for a in actions)
+            (parameter,) = actions[2].edit.changes[unbound]
+            assert parameter.new_text == ", n" and parameter.range.start == types.Position(7, 21)  # {\(x, y\)}
             (edit,) = actions[1].edit.changes[unbound]
             assert edit.new_text == "\\Require \\(n\\)\n" and edit.range.start == types.Position(7, 0)
             # the editor applies it: the server lints the new text, and the finding is gone

@@ -22,6 +22,8 @@ from ..math.segments import parse_segment
 from ..reading.files import read_text
 from ..reading.rendered import locate
 from ..records import frozen
+from ..running.input_help import PART_HEADINGS, input_said, part_said, size_said, whole_of
+from ..running.signature import entry_function
 from ..source import Span
 from ..syntax import ir
 from .analysis import _note_index_base, _spec, declared_checks, listing_base, note_names
@@ -94,12 +96,15 @@ def meaning_at(report: NoteReport, offset: int) -> Meaning | None:
         names = _names(report)
         scopes = names.resolved[i] if names is not None and i < len(names.resolved) else []
         scope, resolution = _scope_at(scopes, offset)
+        program = _program(report, i, scope)
         for node in around:
-            name = identifier(node)
-            what = _what(report, name, scope, resolution) if name is not None and scope is not None else None
-            if what is not None:
-                base, reason = _base(report, i)
-                return Meaning(name, node.span, i + 1, what, base, reason)
+            # on the _ of a_j: a_j (a name of its own, x_0 given by the prose), else the a it is an entry of
+            spelt = [identifier(node), identifier(node.base) if isinstance(node, M.Idx) else None]
+            for name in (n for n in spelt if n is not None and scope is not None):
+                what = _what(report, name, scope, resolution, program)
+                if what is not None:
+                    base, reason = _base(report, i)
+                    return Meaning(name, node.span, i + 1, what, base, reason)
         return None
     return None
 
@@ -110,6 +115,23 @@ def _names(report: NoteReport) -> Any:
         return note_names(report)
     except Exception:  # noqa: BLE001 - lint reported what went wrong; a hover then says nothing
         return None
+
+
+def _program(report: NoteReport, i: int, scope: Any) -> Any:
+    """Listing ``i`` (0-based) as ``run`` compiles it, when ``scope`` is what a run runs (its entry); else ``None``.
+
+    What a run binds its inputs, sizes and their parts to, and where the note said it, is read
+    from the compiled program, as ``run --help-inputs`` reads it: a hover says the same.
+    """
+    if scope is None:
+        return None
+    from .loading import _loaded
+
+    try:
+        program = _loaded(report).listing(i + 1).program
+    except Exception:  # noqa: BLE001 - a listing that does not compile: lint says why; the hover reads lint's names
+        return None
+    return program if program.entry == scope.function else None
 
 
 def _innermost(node: ir.Node, offset: int) -> ir.Math | None:
@@ -140,8 +162,8 @@ def _name(math: ir.Math | None) -> str | None:
         return None
 
 
-def _what(report: NoteReport, name: str, scope: Any, resolution: Any) -> str | None:
-    """The first that applies: loop variable, parameter, declared input, binding, size, set by the listing, unbound."""
+def _what(report: NoteReport, name: str, scope: Any, resolution: Any, program: Any = None) -> str | None:
+    """The first that applies: loop variable, what a run binds, parameter, input, binding, size, set, unbound."""
     for node in ir.walk(scope.node):
         if isinstance(node, ir.ForRange) and _name(node.var) == name:
             bounds = f"from {node.start.latex} to {node.stop.latex}"
@@ -149,6 +171,9 @@ def _what(report: NoteReport, name: str, scope: Any, resolution: Any) -> str | N
         if isinstance(node, ir.ForAll) and node.var is not None and _name(node.var) == name:
             over = f", over {node.iterable.latex}" if node.iterable is not None else ""
             return f"loop variable of the \\ForAll at line {_line(report, node.span)}{over}"
+    run = _run_binds(name, scope, program) if program is not None else None
+    if run is not None:
+        return run
     declarations = resolution.declarations
     declared = declarations.get(name)
     said = ""
@@ -156,14 +181,12 @@ def _what(report: NoteReport, name: str, scope: Any, resolution: Any) -> str | N
         what = declared.describe().split(": ", 1)[1]
         said = f"{what}, {declared.where}" if declared.where else what
     if name in scope.params:
-        function = f"\\{scope.node.kind.capitalize()} {scope.function}" if isinstance(scope.node, ir.Function) else ""
-        return f"parameter of {function}".rstrip() + (f": {said}" if said else "")
+        return _parameter(scope) + (f": {said}" if said else "")
     if declared is not None:
         return f"input: {said}"
     binding = resolution.bindings.get(name)
     if binding is not None:
-        origin = f", {binding.origin}" if binding.origin is not None else ""
-        return f"{binding.kind}: {binding.what}{origin}"
+        return _binding_said(binding) if binding.kind in _PARTS else f"{binding.kind}: {_binding_said(binding)}"
     size = declarations.size_description(name)
     if size is not None:
         origin = declarations.size_origins.get(name)
@@ -174,6 +197,38 @@ def _what(report: NoteReport, name: str, scope: Any, resolution: Any) -> str | N
     if name in scope.reads:
         return "not bound: no input, parameter, assignment, prose or spec gives it (AV303)"
     return None
+
+
+def _run_binds(name: str, scope: Any, program: Any) -> str | None:
+    """What a run binds ``name`` to, in the words of ``run --help-inputs`` (``None``: not an input's name)."""
+    said = input_said(program, name)
+    if said is not None:
+        return f"{_parameter(scope)}: {said}" if name in scope.params else f"input: {said}"
+    said = size_said(program, name)
+    if said is not None:
+        return f"size: {said}"
+    part = part_said(program, name)
+    if part is not None:
+        return _binding_said(part)
+    whole = whole_of(program, name)
+    if whole is not None:  # a_j of the input A, stored into or not: the run reads it from A
+        kind, of = whole
+        return f"{kind} of the input {of}: {input_said(program, of)}"
+    return None
+
+
+#: the bindings whose words say what they are (``the entries of C``): shown, as ``--help-inputs`` lists them, alone
+_PARTS = frozenset(kind for kinds, _ in PART_HEADINGS for kind in kinds)
+
+
+def _binding_said(binding: Any) -> str:
+    """``the entries of C, from the prose at line 5``: a binding as ``run --help-inputs`` lists it, without its name."""
+    return f"{binding.what}, {binding.origin}" if binding.origin is not None else binding.what
+
+
+def _parameter(scope: Any) -> str:
+    function = f"\\{scope.node.kind.capitalize()} {scope.function}" if isinstance(scope.node, ir.Function) else ""
+    return f"parameter of {function}".rstrip()
 
 
 def _sets(node: ir.Assign, name: str) -> bool:
@@ -300,8 +355,8 @@ def fixes(report: NoteReport, finding: Finding) -> list[Fix]:
     """The edits that answer ``finding``: a suppression comment on its line; for AV303, a ``\\Require``."""
     if report.note is None or finding.span is None:
         return []
-    out = [f for f in (_suppression(report, finding), _declaration(report, finding)) if f is not None]
-    return out
+    found = (_suppression(report, finding), _declaration(report, finding), _parameter_fix(report, finding))
+    return [f for f in found if f is not None]
 
 
 def _suppression(report: NoteReport, finding: Finding) -> Fix | None:
@@ -349,8 +404,8 @@ def _comment_style(report: NoteReport, line: Span) -> str | None:
     return "<!--"
 
 
-def _declaration(report: NoteReport, finding: Finding) -> Fix | None:
-    """For a name nothing binds (AV303): ``\\Require`` it, on the listing's ``\\Require`` line or a new one."""
+def _unbound(report: NoteReport, finding: Finding) -> tuple[Any, str, str] | None:
+    """For a name nothing binds (AV303): its listing, the name as the note writes it, and that name as math."""
     if finding.code != UnboundName.code:
         return None
     block = next((b for b in report.listings() if b.ir is not None and finding.span.start in b.block.span), None)
@@ -365,8 +420,21 @@ def _declaration(report: NoteReport, finding: Finding) -> Fix | None:
         return None
     body = text[block.block.span.start : block.block.span.end]
     opener, closer = ("$", "$") if "\\(" not in body and "$" in body else ("\\(", "\\)")
-    math = f"{opener}{written}{closer}"
-    title = f"Declare {written} in \\Require"
+    return block, written, f"{opener}{written}{closer}"
+
+
+def _declaration(report: NoteReport, finding: Finding) -> Fix | None:
+    """For a name nothing binds (AV303): ``\\Require`` it, on the listing's ``\\Require`` line or a new one.
+
+    A required name the listing reads is one of its inputs, what a run (a check's draws) must give.
+    """
+    unbound = _unbound(report, finding)
+    if unbound is None:
+        return None
+    block, written, math = unbound
+    text = report.note.text
+    body = text[block.block.span.start : block.block.span.end]
+    title = f"Declare {written} as an input (\\Require)"
     requires = [n for n in block.ir.body if isinstance(n, ir.Condition) and n.kind in ("require", "input")]
     if requires:
         end = requires[-1].text.span.end
@@ -380,6 +448,33 @@ def _declaration(report: NoteReport, finding: Finding) -> Fix | None:
     if before.strip():
         return Fix(title, (Edit(Span(first, first), f"{keyword} {math} "),), finding)
     return Fix(title, (Edit(Span(line.start, line.start), f"{before}{keyword} {math}\n"),), finding)
+
+
+_EMPTY_PARAMETERS = re.compile(r"\\[A-Za-z]+\*?\s*\{[^{}]*\}\s*\{(\s*)\}")
+
+
+def _parameter_fix(report: NoteReport, finding: Finding) -> Fix | None:
+    """For a name nothing binds (AV303) read in the entry function of a listing of functions: a parameter of it.
+
+    Only the entry's: a run gives the entry its parameters, whereas a function the listing calls
+    would take one more argument than its calls pass.
+    """
+    unbound = _unbound(report, finding)
+    if unbound is None:
+        return None
+    block, written, math = unbound
+    entry = entry_function(block.ir)
+    function = next((n for n in block.ir.body if isinstance(n, ir.Function) and n.name == entry), None)
+    if function is None or finding.span.start not in function.span:
+        return None
+    title = f"Add {written} to the parameters of {entry}"
+    if function.params:
+        end = function.params[-1].span.end  # inside its math: \(a, \varepsilon\) becomes \(a, \varepsilon, y\)
+        return Fix(title, (Edit(Span(end, end), f", {written}"),), finding)
+    empty = _EMPTY_PARAMETERS.match(report.note.text, function.span.start)
+    if empty is None:
+        return None
+    return Fix(title, (Edit(Span(empty.start(1), empty.end(1)), math),), finding)
 
 
 def _uppercase(body: str) -> bool:

@@ -17,6 +17,7 @@ from ..findings import BadInput, Finding
 from ..math.algebraic import is_exact
 from .display import outputs_text
 from .generators import make_rng
+from .input_help import describe_inputs  # noqa: F401 - `run --help-inputs`, where it was first
 from .interpreter import Budget, Trace
 from .listing import Listing
 from .stepper import Quit, Stepper, format_value
@@ -162,49 +163,6 @@ def _difference(f: Any, e: Any) -> str:
         return ""
     d = Fraction(float(f)) - e  # exact: the float's own rational minus the exact value (a Surd's too)
     return "0" if d == 0 else f"{float(d):.3g}"
-
-
-def describe_inputs(listing: Listing) -> str:
-    """What ``run --help-inputs`` prints: each input with what its declaration says and where, sizes, outputs."""
-    program = listing.program
-    title = listing.caption or listing.name or f"listing {listing.index}"
-    lines = [f"{listing.source.path}:{listing.line}: {title}"]
-    spec = program.declarations
-    declared = {d.name: d for d in spec.inputs}
-    width = max((len(n) for n in program.inputs), default=0)
-    lines.append("inputs:" if program.inputs else "inputs: none")
-    for name in program.inputs:
-        d = declared.get(name)
-        family = spec.written.get(name)
-        what = d.describe().split(": ", 1)[1] if d is not None else "a value"
-        if name in program.families:
-            first, last = (family.first, family.last) if family is not None else (1, program.families[name])
-            last = last if len(last) == 1 else f"{{{last}}}"
-            what = f"a list (the family {name}_{first}, …, {name}_{last})"
-        where = d.where if d is not None else str(family.origin) if family is not None and family.origin else ""
-        lines.append(f"  {name:<{width}}  {what}" + (f", {where}" if where else ""))
-    sizes = sorted(set(spec.sizes) | set(program.families.values()))
-    if sizes:
-        lines.append("sizes (from the inputs' shapes; may be given with --set):")
-        size_width = max(len(n) for n in sizes)
-        for size in sizes:
-            origin = spec.size_origins.get(size)
-            what = spec.size_description(size) or "a size"
-            lines.append(f"  {size:<{size_width}}  {what}" + (f", {origin}" if origin is not None else ""))
-    names = program.names
-    bindings = list(names.bindings.values()) if names is not None else []
-    for kinds, heading in (
-        (("entries", "columns", "rows"), "names of the inputs' parts:"),
-        (("view",), "matrices the listing computes part by part:"),
-        (("definition",), "defined by the prose:"),
-    ):
-        found = [b for b in bindings if b.kind in kinds]
-        if found:
-            lines.append(heading)
-            lines.extend(f"  {b}" for b in found)
-    in_place = f"{program.in_place} (updated in place)" if program.in_place else "none"
-    lines.append(f"outputs: {', '.join(program.outputs) or in_place}")
-    return "\n".join(lines) + "\n"
 
 
 def format_outputs(listing: Listing, value: Any) -> str:

@@ -37,7 +37,7 @@ from .levels import defined_levels, level_reads
 from .scope import Read, Scope, param_trees, reads_of
 from .start_shapes import start_shapes
 
-__all__ = ["Binding", "Resolution", "resolve", "own_declarations", "unbound_message"]
+__all__ = ["Binding", "Resolution", "resolve", "own_declarations", "unbound_message", "part_binding"]
 
 
 @frozen
@@ -722,7 +722,8 @@ def _convention(name: str, read: Read, spec: InputSpec) -> Declared | str | None
     )
 
 
-def _binding(name: str, spec: InputSpec, scope: Scope, conventions: set[str]) -> Binding | None:
+def part_binding(name: str, spec: InputSpec, conventions: set[str] | frozenset[str] = frozenset()) -> Binding | None:
+    """``name`` as the entries, columns or rows of an input ``spec`` declares (``None``: none of them)."""
     for d in spec.inputs:
         if name == d.entries:
             origin = Origin("convention") if name in conventions else d.also[-1] if d.also else d.origin
@@ -732,6 +733,13 @@ def _binding(name: str, spec: InputSpec, scope: Scope, conventions: set[str]) ->
             return Binding(name, "columns", f"the columns of {d.name}", said)
         if name == d.rows:
             return Binding(name, "rows", f"the rows of {d.name}", said)
+    return None
+
+
+def _binding(name: str, spec: InputSpec, scope: Scope, conventions: set[str]) -> Binding | None:
+    part = part_binding(name, spec, conventions)
+    if part is not None:
+        return part
     described = spec.size_description(name) if name in spec.sizes or name in spec.families.values() else None
     if described is not None:
         return Binding(name, "size", described, spec.size_origins.get(name))

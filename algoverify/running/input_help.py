@@ -1,0 +1,95 @@
+"""What ``run --help-inputs`` says of each name a run binds: its inputs, its sizes, the names of their parts.
+
+One wording for the listing as a whole (:func:`describe_inputs`, what the command prints) and for
+one name (:func:`input_said`, :func:`size_said`, :func:`part_said`, :func:`whole_of`, what an
+editor's hover shows): both read the compiled program, the declarations a run binds its inputs
+by, so the two never disagree about what a name is or where the note said it. Nothing here
+imports NumPy.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .listing import Listing
+from .program import Program
+from .symbols import Binding, part_binding
+
+__all__ = ["describe_inputs", "input_said", "size_said", "part_said", "whole_of", "PART_HEADINGS"]
+
+#: the bindings ``--help-inputs`` lists after the sizes, by kind, under each heading
+PART_HEADINGS: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("entries", "columns", "rows"), "names of the inputs' parts:"),
+    (("view",), "matrices the listing computes part by part:"),
+    (("definition",), "defined by the prose:"),
+)
+
+
+def input_said(program: Program, name: str) -> str | None:
+    """``vector of length n (entries a_{i}), from the parameters at line 39``: the input ``name`` (else ``None``)."""
+    if name not in program.inputs:
+        return None
+    spec = program.declarations
+    d = spec.get(name)
+    family = spec.written.get(name)
+    what = d.describe().split(": ", 1)[1] if d is not None else "a value"
+    if name in program.families:
+        first, last = (family.first, family.last) if family is not None else (1, program.families[name])
+        last = last if len(last) == 1 else f"{{{last}}}"
+        what = f"a list (the family {name}_{first}, …, {name}_{last})"
+    where = d.where if d is not None else str(family.origin) if family is not None and family.origin else ""
+    return what + (f", {where}" if where else "")
+
+
+def size_said(program: Program, name: str) -> str | None:
+    """``length of A, from the prose at line 33``: the size ``name`` a run binds from the inputs' shapes."""
+    if name not in program.sizes:
+        return None
+    spec = program.declarations
+    origin = spec.size_origins.get(name)
+    return (spec.size_description(name) or "a size") + (f", {origin}" if origin is not None else "")
+
+
+def part_said(program: Program, name: str) -> Binding | None:
+    """What the run binds ``name`` to among the names of the inputs' parts, the views, the prose's definitions."""
+    names = program.names
+    binding = names.bindings.get(name) if names is not None else None
+    listed = {kind for kinds, _ in PART_HEADINGS for kind in kinds}
+    return binding if binding is not None and binding.kind in listed else None
+
+
+def whole_of(program: Program, name: str) -> tuple[str, str] | None:
+    """``("entries", "A")`` when the run reads ``name`` as a part of the input ``A`` (``a_j`` of ``A``).
+
+    The listing may store into it too (insertion sort's ``a_{i+1} \\gets a_i``): it is still the
+    input's part, read from what the run is given, never a name of the listing's own.
+    """
+    names = program.names
+    whole = names.renames.get(name) if names is not None else None
+    if whole is None or whole not in program.inputs:
+        return None
+    binding = part_binding(name, program.declarations)
+    return (binding.kind if binding is not None else "entries"), whole
+
+
+def describe_inputs(listing: Listing) -> str:
+    """What ``run --help-inputs`` prints: each input with what its declaration says and where, sizes, outputs."""
+    program = listing.program
+    title = listing.caption or listing.name or f"listing {listing.index}"
+    lines = [f"{listing.source.path}:{listing.line}: {title}"]
+    width = max((len(n) for n in program.inputs), default=0)
+    lines.append("inputs:" if program.inputs else "inputs: none")
+    lines.extend(f"  {name:<{width}}  {input_said(program, name)}" for name in program.inputs)
+    if program.sizes:
+        lines.append("sizes (from the inputs' shapes; may be given with --set):")
+        size_width = max(len(n) for n in program.sizes)
+        lines.extend(f"  {size:<{size_width}}  {size_said(program, size)}" for size in program.sizes)
+    bindings: list[Any] = list(program.names.bindings.values()) if program.names is not None else []
+    for kinds, heading in PART_HEADINGS:
+        found = [b for b in bindings if b.kind in kinds]
+        if found:
+            lines.append(heading)
+            lines.extend(f"  {b}" for b in found)
+    in_place = f"{program.in_place} (updated in place)" if program.in_place else "none"
+    lines.append(f"outputs: {', '.join(program.outputs) or in_place}")
+    return "\n".join(lines) + "\n"
