@@ -638,13 +638,13 @@ def _plotted(listing: Any, args: argparse.Namespace, out: TextIO, stdin: TextIO,
     if series is None:
         print(f"algoverify run: --plot: nothing drawn: the run made no loop pass ({args.plot} not written)", file=err)
         return status
-    title = f"{listing.source.path}, listing {listing.index}: {series['passes']} passes"
+    title = f"{listing.source.path}, listing {listing.index}: {plots.passes_text(series['passes'])}"
     try:
         plots.write(series, args.plot, title=title)
     except OSError as exc:
         print(f"algoverify run: cannot write the plot to {args.plot}: {exc.strerror or exc}", file=err)
         return 2
-    out.write(f"plot: {args.plot} ({series['passes']} loop passes)\n")
+    out.write(f"plot: {args.plot} ({plots.passes_text(series['passes'], 'loop pass')})\n")
     return status
 
 

@@ -324,6 +324,60 @@ def test_a_known_finding_shows_refuted_as_expected(ip, monkeypatch):
     assert set(rows) == {"n", "A", "v", "tau"} and not any(float(t) for t in re.findall(r"[-\d.e]+", rows["v"]))
 
 
+MODEXP = r"""---
+title: "Modular powers"
+algoverify:
+  checks:
+    - id: passes-per-bit
+      kind: property
+      listing: ModExp
+      claim: "The loop makes one pass per binary digit of the exponent"
+      inputs: {b: "integers(0, 100)", e: "integers(1, 200)", m: "integers(2, 100)"}
+      holds: 'k = \lceil \log_2 e^{(0)} \rceil'
+---
+
+Let \(b, e \ge 0\) and \(m \ge 2\) be integers. The loop makes one pass per binary digit of the exponent.
+
+\begin{algorithmic}[1]
+\Function{ModExp}{\(b, e, m\)}
+    \State \(r \gets 1\)
+    \State \(k \gets 0\)
+    \While{\(e \gt 0\)}
+        \If{\(e\) is odd}
+            \State \(r \gets r \cdot b \bmod m\)
+        \EndIf
+        \State \(e \gets \lfloor e / 2 \rfloor\)
+        \State \(b \gets b^2 \bmod m\)
+        \State \(k \gets k + 1\)
+    \EndWhile
+    \State \Return \(r\)
+\EndFunction
+\end{algorithmic}
+"""
+
+
+def test_one_trial_shows_what_it_compared_as_run_check_prints_it(ip, tmp_path, capsys):
+    """``--check ID --set …``: the comparison as `algoverify run NOTE --check ID --set …` prints it, and a real time."""
+    note = tmp_path / "modexp.md"
+    note.write_text(MODEXP, encoding="utf-8")
+    values = ["b=2", "e=8", "m=7"]
+    capsys.readouterr()
+    assert cli.main(["run", str(note), "--check", "passes-per-bit", *(a for v in values for a in ("--set", v))]) == 1
+    compared = capsys.readouterr().out.splitlines()[0]
+    assert compared == r"k = 4; \lceil \log_2 e^{(0)} \rceil = 3"
+    shown = Shown(ip, f"%algoverify --note {note} --check passes-per-bit " + " ".join(f"--set {v}" for v in values))
+    text = shown.data("text/plain")
+    assert f"    compared: {compared}\n" in text and "['" not in text and "\\\\" not in text
+    took = re.search(r"\(1 check, (\d+\.\d\d) s\)", text)
+    assert took is not None and float(took.group(1)) > 0
+    html = shown.data("text/html")
+    assert (
+        f'<div>compared:</div><div class="av-compared" style="padding-left:0.6em"><div><code>{compared}</code>' in html
+    )
+    assert f"compared:\n\n- <code>{compared}</code>\n" in shown.data("text/markdown")
+    assert api.reproduce(note, "passes-per-bit", {"b": 2, "e": 8, "m": 7}).seconds > 0
+
+
 # --- the API's objects display themselves ----------------------------------------------------------
 
 

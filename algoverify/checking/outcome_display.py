@@ -81,7 +81,9 @@ def outcome_html(outcome: Any, source: SourceFile | None = None) -> str:
                 for name, value in rows
             )
             out.append(f'<div>{key}:</div><table class="av-{key}" style="border-collapse:collapse">{cells}</table>')
-    out += [f'<div class="av-compared"><code>{esc(line)}</code></div>' for line in parts["compared"]]
+    if parts["compared"]:  # as the text report and `algoverify run --check ID --set …` show it: a line each
+        lines = "".join(f"<div><code>{esc(line)}</code></div>" for line in parts["compared"])
+        out.append(f'<div>compared:</div><div class="av-compared" style="padding-left:0.6em">{lines}</div>')
     if parts["reproduce"]:
         out.append(f'<div>reproduce: <code class="av-reproduce">{esc(parts["reproduce"])}</code></div>')
     return "".join(out) + "</div>"
@@ -100,7 +102,8 @@ def outcome_markdown(outcome: Any, source: SourceFile | None = None) -> str:
         rows = counterexample_rows(outcome, key)
         if rows:
             out.append(f"{key}:\n\n" + md_table(["input", "value"], [[md_text(n), md_code(v)] for n, v in rows]))
-    out += [md_code(line) + "\n" for line in parts["compared"]]
+    if parts["compared"]:
+        out.append("compared:\n\n" + "".join(f"- {md_code(line)}\n" for line in parts["compared"]))
     if parts["reproduce"]:
         out.append(f"reproduce: {md_code(parts['reproduce'])}\n")
     return "\n".join(out)

@@ -78,12 +78,16 @@ def _ir_statements(block: Any) -> set[int]:
 
 
 def reached_lines(outcome: Any, source: SourceFile) -> dict[int, int]:
-    """The lines the runs of a check reached, with their hits (summed over the statements of a line)."""
+    """The lines the runs of a check reached, with their hits: as ``run --trace`` counts a line, over all the runs.
+
+    A line of several statements (``\\State \\(k \\gets 0\\); \\(s \\gets 0\\)``) counts as its most run
+    statement; a loop's header counts each test of its condition (the recorder's hits say so).
+    """
     trace = getattr(outcome, "trace", None) or {}
     lines: dict[int, int] = {}
     for start, n in trace.get("hits", ()):
         line = source.line_col(start)[0]
-        lines[line] = lines.get(line, 0) + n
+        lines[line] = max(lines.get(line, 0), n)
     return lines
 
 

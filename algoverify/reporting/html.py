@@ -235,7 +235,8 @@ class _Page:
             return ""
         which = "the counterexample's run" if series.get("run") == "counterexample" else "the run with the most passes"
         ended = f", ended by {series['finding']}" if series.get("finding") else ""
-        caption = f"The listing's scalars over the loop passes: {which}, {series.get('passes', 0)} passes{ended}."
+        passes = plots.passes_text(series.get("passes", 0))
+        caption = f"The listing's scalars over the loop passes: {which}, {passes}{ended}."
         if self.missing is not None:
             return f'<p class="muted">{_e(caption)} (not drawn: matplotlib is not installed)</p>'
         try:

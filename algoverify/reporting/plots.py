@@ -9,12 +9,13 @@ it is imported here only, when a plot is drawn, with its SVG canvas and never a 
 from __future__ import annotations
 
 import io
+import math
 import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-__all__ = ["EXTRA", "PlottingUnavailable", "available", "label_text", "svg", "inline_svg", "write"]
+__all__ = ["EXTRA", "PlottingUnavailable", "available", "label_text", "passes_text", "svg", "inline_svg", "write"]
 
 #: the extra that installs matplotlib
 EXTRA = "report"
@@ -48,6 +49,11 @@ def available() -> bool:
     return True
 
 
+def passes_text(passes: int, what: str = "pass") -> str:
+    """``1 pass``, ``11 passes`` (``what="loop pass"``: ``1 loop pass``): a plot's caption and title."""
+    return f"{passes} {what}{'' if passes == 1 else 'es'}"
+
+
 def label_text(latex: str) -> str:
     """A series' name as a reader reads it: a test's side from its LaTeX (``‖w − λv‖``), a name as it is."""
     if "\\" not in latex and "{" not in latex:
@@ -55,10 +61,31 @@ def label_text(latex: str) -> str:
     from pylatexenc.latex2text import LatexNodes2Text
 
     try:
-        text = LatexNodes2Text(math_mode="text").latex_to_text(latex)
+        text = LatexNodes2Text(math_mode="text").latex_to_text(_DELIMITER.sub(_delimiter, latex))
     except Exception:  # noqa: BLE001 - LaTeX the converter cannot read is shown as written
         return latex
-    return re.sub(r"\s+", " ", text).replace(" ‖", "‖").strip() or latex
+    return re.sub(r"\s+", " ", text).strip() or latex
+
+
+#: a delimiter that opens (``\lvert``, ``\left(``) with the space after it, or closes with the space
+#: before it: the converter keeps the space a source puts before ``\rvert`` (``|x^2 - a |``)
+_DELIMITER = re.compile(
+    r"\\left\s*(?P<left>\\[A-Za-z]+|\\[|{}]|[^\sA-Za-z\\])\s*"
+    r"|\s*\\right\s*(?P<right>\\[A-Za-z]+|\\[|{}]|[^\sA-Za-z\\])"
+    r"|(?P<open>\\l(?:vert|Vert|floor|ceil|angle))(?![A-Za-z])\s*"
+    r"|\s*(?P<close>\\r(?:vert|Vert|floor|ceil|angle))(?![A-Za-z])"
+)
+#: each delimiter as text the converter passes through (an escaped brace stays a brace, not a group)
+_DELIMITERS = {
+    "\\lvert": "|", "\\rvert": "|", "\\lVert": "‖", "\\rVert": "‖", "\\|": "‖", "|": "|",
+    "\\lfloor": "⌊", "\\rfloor": "⌋", "\\lceil": "⌈", "\\rceil": "⌉", "\\langle": "⟨", "\\rangle": "⟩",
+    "\\{": "\\{", "\\}": "\\}", ".": "",
+}  # fmt: skip
+
+
+def _delimiter(match: re.Match) -> str:
+    written = next(g for g in match.groups() if g is not None)
+    return _DELIMITERS.get(written, written)
 
 
 _LETTERS = {
@@ -75,16 +102,29 @@ def _greek(name: str) -> str:
     return "_".join(_LETTERS.get(part, part) for part in name.split("_"))
 
 
-def _scale(lines: list[dict[str, Any]]) -> str:
+def _scale(lines: list[dict[str, Any]]) -> tuple[str, dict[str, float]]:
+    """The y axis's scale and its parameters: logarithmic for positive values spread over decades.
+
+    A run that ends on an exact zero (Newton's residual once ``x`` is the root to the last bit)
+    keeps its log scale: the axis is symmetric-logarithmic, linear only below a threshold a decade
+    under the smallest positive value, so the zero is drawn at the bottom, labelled 0, and every
+    positive value (the tolerance too) on the log part above it.
+    """
     values = [v for line in lines for v in line["values"] if v is not None]
     positive = [v for v in values if v > 0]
-    if positive and len(positive) == len(values) and max(positive) / min(positive) > _LOG_SPREAD:
-        return "log"
-    return "linear"
+    if not positive or max(positive) / min(positive) <= _LOG_SPREAD:
+        return "linear", {}
+    if len(positive) == len(values):
+        return "log", {}
+    if min(values) == 0:  # zeros, and nothing negative
+        return "symlog", {"linthresh": 10.0 ** (math.floor(math.log10(min(positive))) - 1), "linscale": 1.0}
+    return "linear", {}
 
 
 def _power_of_ten(value: float, _: Any) -> str:
-    """A log axis's tick as plain text: ``1e-05`` → ``1e−5``."""
+    """A log axis's tick as plain text: ``1e-05`` → ``1e−5`` (and a symmetric-log axis's zero as ``0``)."""
+    if value == 0:
+        return "0"
     mantissa, _, exponent = f"{value:.0e}".partition("e")
     return f"{mantissa}e{int(exponent)}".replace("-", "−")
 
@@ -96,7 +136,7 @@ def svg(series: dict[str, Any], *, title: str = "") -> str:
     """
     matplotlib = _matplotlib()
     from matplotlib.figure import Figure  # the figure alone: no pyplot, no GUI backend, no display
-    from matplotlib.ticker import FuncFormatter
+    from matplotlib.ticker import FuncFormatter, SymmetricalLogLocator
 
     lines = series.get("lines") or []
     x = series.get("x") or []
@@ -114,8 +154,13 @@ def svg(series: dict[str, Any], *, title: str = "") -> str:
                 tests += 1
             values = [float("nan") if v is None else v for v in line["values"]]
             axes.plot(x, values, style, label=label_text(line["label"]), linewidth=1.4)
-        axes.set_yscale(_scale(lines))
-        if axes.get_yscale() == "log":
+        scale, parameters = _scale(lines)
+        axes.set_yscale(scale, **parameters)
+        if scale == "symlog":  # a tick a decade or so, as a log axis has, and 0 at the bottom
+            axes.yaxis.set_major_locator(SymmetricalLogLocator(base=10, linthresh=parameters["linthresh"]))
+            axes.yaxis.get_major_locator().numticks = 8
+            axes.set_ylim(bottom=0)
+        if scale != "linear":
             axes.yaxis.set_major_formatter(FuncFormatter(_power_of_ten))
             axes.yaxis.set_minor_formatter(FuncFormatter(lambda value, _: ""))
         axes.set_xlabel("loop pass")

@@ -45,13 +45,18 @@ def proof_text(proof: Mapping[str, Any]) -> str:
 
 
 def detail_lines(details: Mapping[str, Any], finding: Finding | None, sources: Sources) -> list[str]:
-    """``key: value`` per detail (``_``-keys are for machines); a value of several lines goes below its key."""
+    """``key: value`` per detail (``_``-keys are for machines); a value of several lines goes below its key.
+
+    A list of texts is such a value, a line each (what a one-trial run ``compared``), never its ``repr``.
+    """
     lines = []
     for key, value in details.items():
         if key.startswith("_"):
             continue
         if key == "proof" and isinstance(value, Mapping):
             value = proof_text(value)
+        if isinstance(value, (list, tuple)) and value and all(isinstance(v, str) for v in value):
+            value = "\n".join(value)
         text = printable(str(detail_value(value, finding, sources) if finding is not None else value))
         if "\n" in text:
             lines.append(f"{key}:")

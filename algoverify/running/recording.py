@@ -25,12 +25,14 @@ from ..findings import LocatedError
 from ..math import mathexpr as M
 from ..math.builtin_names import BUILTIN_FUNCTIONS
 from ..math.numeric import TRACE_KEY, compile_expr
+from .runstate import TESTED_FIRST, passes_of
 
 __all__ = ["MAX_POINTS", "MAX_SERIES", "Recorder", "Series", "recorded", "watching", "active", "pin", "test_sides"]
 
 #: Points of a run's series kept: past it every other point is dropped and the rest sampled half as often.
 MAX_POINTS = 120
-#: Series of a run shown: the loop's test first (its two sides), then the scalars that changed.
+#: Series of a run shown: the loop's test first (its two sides), then the scalars that changed
+#: (floats, the arrays' norms when no test and no float is drawn, whole numbers).
 MAX_SERIES = 8
 #: Names a run's series follows at most (the ones first seen): a listing of hundreds of scalars is cut short.
 _WATCHED = 32
@@ -147,6 +149,8 @@ class Series:
         self.passes = 0
         self.finding: str | None = None
         self._last: tuple[Any, dict] | None = None  # the loop and frame of the last pass
+        #: the loops that made a pass, by start (their headers' hits count their tests)
+        self.loops: dict[int, Any] = {}
         self._norms: bool | None = None  # decided at the first sample (see :meth:`norms`)
 
     def on_pass(self, loop: Any, env: dict, steps: int) -> None:
@@ -245,11 +249,16 @@ class Series:
         """The run as JSON data: the passes sampled, and the series worth showing (see :data:`MAX_SERIES`)."""
         changed = {k: v for k, v in self.values.items() if len({n for n in v if n is not None}) > 1}
         chosen = [k for k in self.values if self.kinds[k] == "test"]
-        # a loop counter restates the x axis: the norms of the arrays say more, when no float moved
-        for kind in ("float", "norm", "integer"):
-            more = [k for k in changed if self.kinds[k] == kind and k not in chosen]
-            if more and (not chosen or kind == "float"):
-                chosen.extend(more)
+
+        def moved(kind: str) -> list[str]:
+            return [k for k in changed if self.kinds[k] == kind and k not in chosen]
+
+        chosen.extend(moved("float"))
+        if not chosen:  # the norms of the arrays, when no test and no float is drawn
+            chosen.extend(moved("norm"))
+        # every whole number that changed, last: the claim may be about a count (insertion sort's
+        # shifts s), and with no float the whole numbers are what the run did (modular powers' r, b, k)
+        chosen.extend(moved("integer"))
         if not chosen:  # nothing changed: what stayed where it was is what there is to show
             chosen = list(self.values)
         chosen = chosen[:MAX_SERIES]
@@ -278,8 +287,10 @@ class Recorder:
     def start(self, program: Any, on_pass: Callable[[Any, dict], None] | None) -> tuple[Series, Callable]:
         """A run of ``program`` starts: its series, and the pass hook that feeds it (then ``on_pass``)."""
         series = Series(getattr(program, "tests", None) or {})
+        loops = series.loops
 
         def hook(loop: Any, env: dict) -> None:
+            loops[loop.span.start] = loop
             series.on_pass(loop, env, env[TRACE_KEY].steps)
             if on_pass is not None:
                 on_pass(loop, env)
@@ -293,9 +304,15 @@ class Recorder:
         if spans is not self._spans_seen:  # most runs share their listing's table: read once
             self.statements.update(spans)
             self._spans_seen = spans
-        for start, n in trace._hits.items():
+        hits = trace._hits
+        for start, n in hits.items():
             if n:
                 self.hits[start] = self.hits.get(start, 0) + n
+        for start, loop in series.loops.items():
+            # a header tested before each pass ran once per test, as `run --trace` counts it
+            # (the trace counts its entries): the passes of its loop on top
+            if isinstance(loop, TESTED_FIRST) and hits.get(start):
+                self.hits[start] += passes_of(loop, hits)
         series.finish(trace.steps, finding)
         self.last = series
         if series.passes and (self.longest is None or series.passes > self.longest.passes):

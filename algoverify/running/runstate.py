@@ -394,6 +394,20 @@ def _truth(test: Callable[[Env], Any], env: Env, node: ir.Node) -> bool:
     return bool(value)
 
 
+#: the loops whose header tests their condition before each pass: the header's hits are those tests,
+#: its entries and its passes (a ``\\Repeat`` tests after each pass, at its ``\\Until``: its header
+#: counts the loop's entries). ``run --trace`` and a report's lines count a header so.
+TESTED_FIRST = (ir.WhileBlock, ir.ForRange, ir.ForAll)
+
+
+def passes_of(loop: Any, hits: dict[int, int]) -> int:
+    """The passes ``loop`` made, from a trace's hits by statement start: the most any statement of its body ran.
+
+    Every pass runs the body's first statement; the count is over all the loop's entries.
+    """
+    return max((hits.get(child.span.start, 0) for child in loop.body if child.span is not None), default=0)
+
+
 def _integer(value: Any, m: ir.Math) -> int:
     if isinstance(value, (int, np.integer)) or (isinstance(value, (float, np.floating)) and float(value).is_integer()):
         return int(value)

@@ -13,7 +13,7 @@ from typing import Any, Iterator
 from ..records import frozen
 from ..source import Span
 from ..syntax import ir
-from .runstate import Trace
+from .runstate import TESTED_FIRST, Trace, passes_of
 from .stepper import format_value
 
 __all__ = ["TraceRow", "statement_hits", "arm_hits", "trace_rows", "trace_text", "iterations"]
@@ -32,7 +32,7 @@ class TraceRow:
 def _loops(node: Any) -> Iterator[Any]:
     """The loops of a listing whose header runs a test before each pass (``\\While``, ``\\For``, ``\\ForAll``)."""
     for child in getattr(node, "body", ()) or ():
-        if isinstance(child, (ir.WhileBlock, ir.ForRange, ir.ForAll)):
+        if isinstance(child, TESTED_FIRST):
             yield child
         yield from _loops(child)
     for branch in getattr(node, "branches", ()) or ():
@@ -47,9 +47,8 @@ def statement_hits(algorithm: ir.Algorithm, trace: Trace) -> dict[Span, int]:
     """
     counts = dict(trace.hits)
     for loop in _loops(algorithm):
-        passes = max((counts.get(child.span, 0) for child in loop.body), default=0)
         if loop.span in counts:
-            counts[loop.span] += passes
+            counts[loop.span] += passes_of(loop, trace._hits)
     return counts
 
 
