@@ -316,3 +316,17 @@ def test_the_pytest_plugin_never_waits_on_a_fifo_named_like_a_note(tmp_path):
         timeout=120,
     )
     assert "Traceback" not in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize("what", ["directory", "link to a directory"])
+def test_a_module_that_is_a_directory_is_the_modules_finding(tmp_path, what):
+    # the hostile-files fuzzing (case 753): lint's readers of the module shared one parse, whose
+    # read opened the directory and let fdopen's IsADirectoryError through (AV099)
+    if what == "directory":
+        (tmp_path / "mod.py").mkdir()
+    else:
+        (tmp_path / "elsewhere").mkdir()
+        (tmp_path / "mod.py").symlink_to("elsewhere")
+    note = _note(tmp_path, "n.md", "mod.py")
+    codes = [f.code for f in api.lint([note]).all_findings()]
+    assert "AV099" not in codes and "AV503" in codes

@@ -36,10 +36,14 @@ def read_regular(path: Path, limit: int = FILE_LIMIT) -> bytes | None:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except (OSError, ValueError):
         return None
-    with os.fdopen(fd, "rb") as f:
+    try:
         info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
-            return None
+    except OSError:
+        info = None
+    if info is None or not stat.S_ISREG(info.st_mode) or info.st_size > limit:
+        os.close(fd)  # a directory (which fdopen refuses), a FIFO, a device, a file past the limit
+        return None
+    with os.fdopen(fd, "rb") as f:
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)
         try:
@@ -76,12 +80,10 @@ def python_tree(path: Path) -> ast.Module | None:
 
 @functools.lru_cache(maxsize=64)
 def _python_tree(path: str, mtime_ns: int, size: int) -> ast.Module | None:
-    text = read_text(Path(path))  # a FIFO named as the module is never waited on
-    if text is None:
-        return None
     try:
-        return ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        text = read_text(Path(path))  # a FIFO named as the module is never waited on
+        return None if text is None else ast.parse(text)
+    except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
         return None
 
 
