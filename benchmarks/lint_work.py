@@ -34,23 +34,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_corpus_scale import copies  # noqa: E402
 
 
-def instructions(checkout: Path, folder: Path) -> int:
-    """Instructions of ``python -m algoverify lint FOLDER --jobs 1`` run with ``checkout``'s package."""
+def instructions(checkout: Path, argv: list[str]) -> int:
+    """Instructions of ``python ARGV`` run in ``checkout``, whose package is then the one imported."""
     with tempfile.TemporaryDirectory() as scratch:
         done = subprocess.run(
-            [
-                "valgrind",
-                "--tool=callgrind",
-                f"--callgrind-out-file={scratch}/out",
-                sys.executable,
-                "-m",
-                "algoverify",
-                "lint",
-                str(folder),
-                "--jobs",
-                "1",
-            ],
-            cwd=checkout,  # the checkout's package is the one imported (the current folder comes first)
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={scratch}/out", sys.executable, *argv],
+            cwd=checkout,  # the current folder comes first on the path: the checkout's package is imported
             capture_output=True,
             text=True,
         )
@@ -63,8 +52,23 @@ def instructions(checkout: Path, folder: Path) -> int:
 def measure(checkout: Path, one: Path, many: Path, notes: int) -> tuple[int, float]:
     """(instructions of the one-note lint, instructions per note beyond it)."""
     compileall.compile_dir(checkout / "algoverify", quiet=1)  # bytecode as an installed package has it
-    single = instructions(checkout, one)
-    return single, (instructions(checkout, many) - single) / (notes - 1)
+    single = instructions(checkout, _lint(one))
+    return single, (instructions(checkout, _lint(many)) - single) / (notes - 1)
+
+
+def _lint(folder: Path) -> list[str]:
+    return ["-m", "algoverify", "lint", str(folder), "--jobs", "1"]
+
+
+def other_checkout(rev: str, under: Path) -> Path:
+    """A worktree of the commit ``rev`` under ``under`` (removed by :func:`drop_checkout`)."""
+    path = under / "against"
+    subprocess.run(["git", "worktree", "add", "--detach", "-q", str(path), rev], cwd=ROOT, check=True)
+    return path
+
+
+def drop_checkout(path: Path) -> None:
+    subprocess.run(["git", "worktree", "remove", "--force", str(path)], cwd=ROOT, check=False)
 
 
 def main() -> None:
@@ -85,12 +89,11 @@ def main() -> None:
         copies(many, args.notes)
         rows = [("this checkout", *measure(ROOT, one, many, args.notes))]
         if args.against:
-            other = base / "against"
-            subprocess.run(["git", "worktree", "add", "--detach", "-q", str(other), args.against], cwd=ROOT, check=True)
+            other = other_checkout(args.against, base)
             try:
                 rows.append((args.against, *measure(other, one, many, args.notes)))
             finally:
-                subprocess.run(["git", "worktree", "remove", "--force", str(other)], cwd=ROOT, check=False)
+                drop_checkout(other)
     print(f"{'':<16} {'lint of one note':>18} {'per note beyond it':>20}")
     for name, single, per in rows:
         print(f"{name:<16} {single / 1e9:>16.3f} G {per / 1e6:>18.1f} M")
