@@ -9,8 +9,8 @@ machine moves by tenths. This counts the instructions of ``--calls`` calls of th
 power iteration (n = 64) and ten times as many of its layer normalisation (d = 256), the
 process's start-up and the two listings' compiling subtracted (a run with no calls), with
 valgrind's callgrind. ``--against REV`` counts the same for the commit ``REV`` and prints the
-ratios. The start-up itself moves by about 10 M instructions from run to run (hash seeds, the
-allocator): the calls' counts are hundreds of millions.
+ratios. Each run has the same hash seed (``PYTHONHASHSEED=0``, as ``lint_work.py`` gives it), so
+the start-up moves little from run to run; the calls' counts are hundreds of millions.
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import compileall
+import os
 import re
 import shutil
 import subprocess
@@ -42,6 +43,9 @@ def instructions(checkout: Path, argv: list[str]) -> int:
             cwd=checkout,  # the current folder comes first on the path: the checkout's package is imported
             capture_output=True,
             text=True,
+            # one hash seed: the order of a set (so of the dictionaries and patterns built from it)
+            # is then the same in every run, and so is the count
+            env={**os.environ, "PYTHONHASHSEED": "0"},
         )
     found = re.search(r"Collected : (\d+)", done.stderr)
     if found is None:

@@ -71,7 +71,7 @@ _MAX_INFERRED = 8
 @functools.cache
 def _line_start_unknown() -> re.Pattern[str]:
     """A line that starts with a block-looking command neither a keyword nor a word (see _KeywordPostLex)."""
-    known = sorted({k[1:] for k in _POSTLEX.keywords} | {w[1:] for w in _NOT_STATEMENTS}, key=len, reverse=True)
+    known = sorted({k[1:] for k in _POSTLEX.keywords} | {w[1:] for w in _NOT_STATEMENTS}, key=lambda w: (-len(w), w))
     return re.compile(r"^[ \t]*\\(?!(?:" + "|".join(known) + r")(?![A-Za-z@]))(?:[A-Z]|[a-z]+[A-Z])", re.M)
 
 

@@ -1,0 +1,210 @@
+"""Regular expressions compiled once per machine, not once per process: the command's start-up.
+
+A cold ``algoverify lint NOTE`` (the pre-commit hook) compiles about 470 regular expressions:
+lark's lexers (17 ms), the prose's cues (10 ms), PyYAML's reader (one pattern, 6 ms) and ours,
+about 75 ms of a 320 ms run, every time, for the same patterns. Python compiles a pattern in
+two steps: its parser and code generator (Python code, nearly all of the time) turn the text
+into a list of integers, and ``_sre.compile`` (C, microseconds) builds the matcher from them.
+This module keeps the integers: the command (:mod:`algoverify.launch`) installs it before
+anything is imported, a pattern already seen is built from its stored code directly, and the
+codes of new ones are written back when the command ends.
+
+It holds to the rules of the parser tables' cache beside it (:mod:`.grammar`): the file is JSON
+data in the user's private cache folder, read without following a symlink; it is named for the
+exact interpreter (its version and its regex engine's ``MAGIC``), so another Python never reads
+it; ``_sre.compile`` validates the code it is given, and anything refused, malformed or
+unexpected falls back to Python's own compile. A stored pattern is the very object Python
+builds: patterns compare equal only when their text, flags and code are the same, which the
+tests check. Library users who ``import algoverify`` are left alone: only the command installs it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import stat
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+__all__ = ["install", "save"]
+
+#: Patterns kept at most; past it a save keeps only the ones its own run used.
+MAX_PATTERNS = 4000
+#: Seconds of compiling that the new patterns must have cost for a save to write them: rewriting
+#: the file costs a few milliseconds, and some libraries build a pattern from a set, whose order
+#: (so the pattern's text) changes from process to process (the standard library's tokenize does).
+WORTH_WRITING = 0.005
+#: Patterns longer than this are compiled as Python does, never stored (a note's text is no key).
+MAX_PATTERN_LENGTH = 4000
+
+_state: _Cache | None = None
+
+
+class _Cache:
+    """The stored codes, what this run added and used, and the compile that was replaced."""
+
+    def __init__(self, file: Path, entries: dict[tuple[str, int], tuple], compiler: Any, engine: Any) -> None:
+        self.file = file
+        self.entries = entries
+        self.added: dict[tuple[str, int], tuple] = {}
+        self.used: set[tuple[str, int]] = set()
+        #: seconds Python's compile took for the patterns added
+        self.seconds = 0.0
+        self.compiler = compiler
+        self.engine = engine
+        self.original: Callable[..., Any] = compiler.compile
+        # the pattern being compiled, per thread: the engine's call learns its key from it
+        self.pending = threading.local()
+
+
+def install(folder: Path | None = None) -> bool:
+    """Serve ``re``'s compiles from the stored codes in ``folder`` (default: the parsers' cache folder).
+
+    Returns whether it is installed: not where the interpreter's ``re`` is laid out otherwise
+    (before Python 3.11) or there is no private cache folder. Installing twice does nothing.
+    """
+    global _state
+    if _state is not None:
+        return True
+    compiler = getattr(re, "_compiler", None)
+    engine = getattr(compiler, "_sre", None)
+    if compiler is None or engine is None or not callable(getattr(compiler, "compile", None)):
+        return False
+    if folder is None:
+        from .grammar import cache_dir
+
+        folder = cache_dir()
+        if folder is None:
+            return False
+    file = folder / f"patterns-{_interpreter_tag(engine)}.json"
+    state = _Cache(file, _read(file), compiler, engine)
+    compiler.compile = _compile_with(state)
+    compiler._sre = _Recorder(state)
+    _state = state
+    return True
+
+
+def save() -> None:
+    """Write the codes of the patterns this run compiled anew, if compiling them cost :data:`WORTH_WRITING` or more."""
+    state = _state
+    if state is None or not state.added or state.seconds < WORTH_WRITING:
+        return
+    kept = {**state.entries, **state.added}
+    if len(kept) > MAX_PATTERNS:  # a run's own patterns first: a cache of other runs' is rebuilt
+        kept = {k: v for k, v in kept.items() if k in state.used or k in state.added}
+    rows = [[p, flags, *args[:4], list(args[4])] for (p, flags), args in list(kept.items())[:MAX_PATTERNS]]
+    try:
+        fd, tmp = tempfile.mkstemp(dir=state.file.parent, prefix=".tmp-", suffix=".json")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(rows, f, separators=(",", ":"))
+        os.replace(tmp, state.file)  # atomic: a concurrent reader sees the old file or the new one
+    except (OSError, TypeError, ValueError):
+        pass
+    state.entries, state.added, state.seconds = kept, {}, 0.0
+
+
+def uninstall() -> None:
+    """Put ``re``'s own compile back (the tests' way out)."""
+    global _state
+    if _state is not None:
+        _state.compiler.compile = _state.original
+        _state.compiler._sre = _state.engine
+        _state = None
+
+
+def _interpreter_tag(engine: Any) -> str:
+    identity = f"{sys.version}|{getattr(engine, 'MAGIC', '')}|{getattr(engine, 'CODESIZE', '')}|{sys.maxunicode}"
+    return hashlib.sha256(identity.encode()).hexdigest()[:24]
+
+
+def _read(file: Path) -> dict[tuple[str, int], tuple]:
+    """The stored codes by (pattern, flags); anything unreadable or oddly shaped is left out."""
+    try:
+        # O_NOFOLLOW: a symlink planted in our folder is not followed
+        fd = os.open(file, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                return {}
+            rows = json.loads(f.read())
+    except (OSError, ValueError):
+        return {}
+    entries: dict[tuple[str, int], tuple] = {}
+    if not isinstance(rows, list):
+        return entries
+    for row in rows[:MAX_PATTERNS]:
+        if _well_formed(row):
+            pattern, flags, final, code, groups, index, names = row
+            entries[(pattern, flags)] = (final, code, groups, index, tuple(names))
+    return entries
+
+
+def _well_formed(row: Any) -> bool:
+    return (
+        isinstance(row, list)
+        and len(row) == 7
+        and isinstance(row[0], str)
+        and all(type(v) is int for v in (row[1], row[2], row[4]))
+        and isinstance(row[3], list)  # its items are the engine's to validate: it refuses what is not its code
+        and isinstance(row[5], dict)
+        and all(type(v) is int for v in row[5].values())
+        and isinstance(row[6], list)
+        and all(n is None or isinstance(n, str) for n in row[6])
+    )
+
+
+def _compile_with(state: _Cache) -> Callable[..., Any]:
+    original, engine, entries, pending = state.original, state.engine, state.entries, state.pending
+    debug = int(re.DEBUG)
+    clock = time.perf_counter
+
+    def compile(p: Any, flags: int = 0) -> Any:  # noqa: A001 - the name re._compiler calls
+        if type(p) is not str or type(flags) is not int or flags & debug or len(p) > MAX_PATTERN_LENGTH:
+            return original(p, flags)
+        key = (p, flags)
+        stored = entries.get(key)
+        if stored is not None:
+            final, code, groups, index, names = stored
+            try:
+                built = engine.compile(p, final, code, groups, dict(index), names)
+            except Exception:  # noqa: BLE001 - refused by the engine's validation: compiled afresh below
+                entries.pop(key, None)
+            else:
+                state.used.add(key)
+                return built
+        pending.key = key
+        began = clock()
+        try:
+            return original(p, flags)
+        finally:
+            pending.key = None
+            state.seconds += clock() - began
+
+    return compile
+
+
+class _Recorder:
+    """``_sre`` as ``re._compiler`` sees it: its ``compile`` also notes what it was given."""
+
+    def __init__(self, state: _Cache) -> None:
+        # the engine's other names copied, not looked up per use: the code generator asks for them per character
+        self.__dict__.update({n: getattr(state.engine, n) for n in dir(state.engine) if not n.startswith("__")})
+        self.__dict__.pop("compile", None)
+        self._state = state
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._state.engine, name)
+
+    def compile(self, pattern: Any, flags: int, code: list, groups: int, index: dict, names: tuple) -> Any:
+        state = self._state
+        built = state.engine.compile(pattern, flags, code, groups, index, names)
+        key = getattr(state.pending, "key", None)
+        if key is not None and key[0] is pattern and len(state.entries) + len(state.added) < 2 * MAX_PATTERNS:
+            state.added[key] = (flags, list(code), groups, dict(index), tuple(names))
+            state.used.add(key)
+        return built
