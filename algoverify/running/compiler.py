@@ -72,7 +72,7 @@ from .runstate import (
     _Returned,
     _truth,
 )
-from .scope import Scope, bare_identity, constant_letters, given_back, join_families
+from .scope import Scope, bare_identity, constant_letters, given_back, join_families, listing_reads
 from .signature import assigned_names, nil_return, output_names, swap_call
 from .symbols import own_declarations, resolve
 from .worded import SAID_TESTS, said_all, said_of, witness_of, worded_condition
@@ -684,7 +684,8 @@ def compile_function(
     if scope.entry and outer is not None:
         # \Require y above \Function{Newton}{a, \varepsilon}, whose body reads y: y is given to the
         # listing besides the entry's parameters, and a run (a check's draws) must give it
-        extra += [n for n in outer.names if n not in params and n not in extra and n in scope.reads]
+        read = listing_reads(scope, parent.scopes)
+        extra += [n for n in outer.names if n not in params and n not in extra and n in read]
     ctx = dataclasses.replace(
         parent.ctx,
         views={},

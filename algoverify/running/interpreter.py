@@ -60,7 +60,7 @@ from .runstate import (
     Trace,
     pause,
 )
-from .scope import Scope, constant_letters, join_families, scopes
+from .scope import Scope, constant_letters, join_families, listing_reads, scopes
 from .signature import assigned_names, entry_function, entry_of, listing_words, output_names
 from .symbols import own_declarations, resolve
 from .two_lengths import index_powers, matrices, two_lengths
@@ -215,8 +215,10 @@ def read_signature(
             params.append(family.name if family is not None else identifier(tree) or word(tree) or "?")
         scope = by_scope.get(entry.name) or Scope(entry.name, entry, params=tuple(params))
         names = resolve(scope, own_declarations(scope, outer, parse, locate), context or InputSpec())
-        inputs = tuple(params + [n for n in names.extra_inputs if n not in params])
-        return inputs, output_names(entry.body, parse)
+        extra = [n for n in names.extra_inputs if n not in params]
+        read = listing_reads(scope, by_scope)  # as compile_function takes them: \Require y read by any function
+        extra += [n for n in outer.names if n not in params and n not in extra and n in read]
+        return tuple(params + extra), output_names(entry.body, parse)
     names = resolve(by_scope[None], outer, context or InputSpec())
     return tuple(names.declarations.names), output_names(body, parse)
 

@@ -82,6 +82,8 @@ _OF_LENGTH = re.compile(
     r"(?:of|with) (?:length|size|dimension|dimensions)$",
     re.I,
 )
+#: the noun of "a square matrix of size n": one size of a matrix is both of its sides
+_MATRIX_OF = re.compile(r"\bmatri(?:x|ces) (?:of|with) ", re.I)
 #: "N steps", "K iterations of length h": a count of things, and what each measures
 _STEPS = re.compile(
     r"^(?:time )?(?:steps?|iterations?|intervals?|subintervals?|panels?|stages?|sweeps?|passes)"
@@ -547,6 +549,8 @@ def _read_words(
                         _size(name, third, 1, True, spec, origin)
         elif _OF_LENGTH.match(after):
             dims = dims_of(nxt.tree)
+            if dims is not None and len(dims) == 1 and _MATRIX_OF.search(after):
+                dims = dims * 2  # "A, a (square) matrix of size n": n × n, as "an n-by-n matrix" written short
             if dims is not None:
                 spec.declare(Declared(name, piece.tree.span, dims, origin=origin))
         elif (

@@ -688,3 +688,13 @@ def used_elsewhere(name: str, scopes: dict[str | None, Scope]) -> set[str]:
         if other.function != name:
             out |= other.indexed | other.stored_by_index | other.bracketed | set(other.reads)
     return out
+
+
+def listing_reads(entry: Scope, scopes: dict[str | None, Scope] | None) -> set[str]:
+    r"""The names the entry function and the listing's other functions read free.
+
+    ``\Require A`` above ``\Function{Iterate}{v}``, and ``A`` read only in the helper ``Apply``
+    that ``Iterate`` calls: ``A`` is still the listing's input, which the entry is given and
+    passes down (a helper reads its caller's values), as a reader takes the ``\Require``.
+    """
+    return set(entry.reads).union(*(s.reads for s in (scopes or {}).values()))

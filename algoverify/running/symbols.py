@@ -626,6 +626,12 @@ def own_declarations(
     if scope.function is None:
         return outer
     own = outer.merged(InputSpec()) if scope.entry else InputSpec()
+    if not scope.entry:
+        # \Require A above \Function{Apply}{x}, a helper the entry calls, that reads A: its caller's A,
+        # passed down as a recursive call's arrays are; the entry tests the preconditions, once
+        for d in outer.inputs:
+            if d.name in scope.reads:
+                own.declare(replace(d, constraints=(), properties=()))
     node = scope.node
     assert isinstance(node, ir.Function)
     origin = Origin("parameters", locate(node.span.start)[0] if locate is not None else None)
