@@ -2,8 +2,8 @@
 
 Each statement's math is compiled once (:func:`algoverify.math.numeric.compile_expr`); blocks
 become loops over the compiled bodies; English statements are bound or refused.
-:func:`compile_function` compiles a ``\\Function`` block into its own :class:`Program`, which
-joins the listing's scope; :func:`is_step` says which statements a stepper stops at.
+:func:`is_step` says which statements a stepper stops at; a ``\\Function`` block becomes its own
+:class:`Program` in :mod:`.function_compile`.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from ..findings import (
 )
 from ..math import mathexpr as M
 from ..math.exact import float_in, too_large
-from ..math.names import identifier, word
+from ..math.names import identifier
 from ..math.numeric import TRACE_KEY, Context, compile_expr, compile_target
 from ..math.ops import Sequence, holds_a_number, members, nonfinite
 from ..math.segments import parse_segment
@@ -38,26 +38,17 @@ from .compile_loops import Loops
 from .compile_words import Worded, recorded
 from .containers import container_step
 from .conventions import (
-    bound_names,
-    defined,
     family_target,
     fill_family,
-    in_place_output,
-    install_views,
-    lowered,
     new_array_of,
     numbered_from,
-    pads,
-    renaming,
     stored_as_ones,
     swap_of,
     zeros,
 )
 from .declarations import InputSpec
 from .factorizations import factorization
-from .families import dims_of, read_family
-from .listing_parse import direct_bases, given_by_parts
-from .program import Program, _callable
+from .families import dims_of
 from .runstate import (
     _BLOCKS,
     _LOOP_WORDS,
@@ -72,9 +63,8 @@ from .runstate import (
     _Returned,
     _truth,
 )
-from .scope import Scope, bare_identity, constant_letters, given_back, join_families, listing_reads
-from .signature import assigned_names, nil_return, output_names, swap_call
-from .symbols import own_declarations, resolve
+from .scope import Scope, bare_identity
+from .signature import nil_return, swap_call
 from .worded import SAID_TESTS, said_all, said_of, witness_of, worded_condition
 
 # --- compiling statements -------------------------------------------------------------------------
@@ -577,6 +567,8 @@ class _Compiler(Loops, Worded):
 
     def s_Function(self, node: ir.Function) -> Exec:
         if node.name not in self.own:
+            from .function_compile import compile_function  # it compiles the body with this class
+
             compile_function(node, self, self.scopes.get(node.name))
         fn = self.own[node.name]
 
@@ -654,117 +646,6 @@ _REPORTS_FAILURE = re.compile(
     r"does not converge|diverge[sd]?|unsuccessful)\b",
     re.I,
 )
-
-
-def compile_function(
-    node: ir.Function, parent: _Compiler, scope: Scope | None = None, outer: InputSpec | None = None
-) -> Program:
-    """Compile a ``\\Function`` block: its parameters are its inputs; it joins the listing's scope.
-
-    ``scope`` is the function's free reads (:mod:`.scope`); ``outer`` what the listing declares
-    around it (its ``\\Require``, for the entry function); the note's declarations
-    (``parent.context``) bind what neither does.
-    """
-    params = []
-    for tree in join_families([parent.parse(p) for p in node.params]):
-        if isinstance(tree, M.Range) and read_family(tree) is not None:  # y_1, \dots, y_M: the list y
-            params.append(read_family(tree).name)  # type: ignore[union-attr]
-            continue
-        # a parameter is a name, never a product: `iterations`, `x1` as latexify prints them
-        name = identifier(tree) or word(tree)
-        if name is None:
-            raise LocatedError(NotExecutable, tree.span, message=f"parameter {parent.written(tree)} is not a name")
-        params.append(name)
-    if scope is None:
-        scope = Scope(node.name, node, params=tuple(params))
-    own = own_declarations(scope, outer or InputSpec(), parent.parse, parent.locate)
-    names = resolve(scope, own, parent.context)
-    declarations = names.declarations
-    extra = [n for n in names.extra_inputs if n not in params]
-    if scope.entry and outer is not None:
-        # \Require y above \Function{Newton}{a, \varepsilon}, whose body reads y: y is given to the
-        # listing besides the entry's parameters, and a run (a check's draws) must give it
-        read = listing_reads(scope, parent.scopes)
-        extra += [n for n in outer.names if n not in params and n not in extra and n in read]
-    ctx = dataclasses.replace(
-        parent.ctx,
-        views={},
-        declared=assigned_names(node.body, parent.parse)
-        | set(params)
-        | bound_names(declarations)
-        | set(extra)
-        | {n for n, _ in names.definitions},
-        dims={},
-        guard=False,
-        sequences=frozenset(scope.stored_by_index),
-        imaginary=names.imaginary,
-        constant_letters=constant_letters(scope),
-        labels=frozenset(scope.labels),
-    )
-    sub = _Compiler(
-        ctx,
-        parent.bindings,
-        parent.locate,
-        parent.spans,
-        parent.own,
-        parent.scope,
-        parse=renaming(parent.parse, names),
-        context=parent.context,
-        scopes=parent.scopes,
-        unbound_text=parent.unbound_text,
-        zero_vectors=names.zero_vectors,
-        loose_zeros=names.loose_zeros,
-        filled=names.filled,
-        identities=names.identities,
-        unsized=unsized_starts(names),
-        two_lengths=parent.two_lengths,
-        directions=parent.directions,
-        deterministic=parent.deterministic,
-        tests=parent.tests,
-    )
-    outputs = output_names(node.body, parent.parse)
-    program = Program(
-        sub.block([]),
-        tuple(params + extra),
-        outputs,
-        dict(declarations.families),
-        node.span,
-        parent.scope,
-        ctx,
-        sub.spans,
-    )
-    program.declarations, program.names = declarations, names
-    program.free = frozenset(scope.reads)
-    program.defined = defined(names, ctx)
-    program.pads = pads(declarations, ctx)
-    program.lowered = lowered(declarations, ctx)
-    program.direct = direct_bases(node, sub.parse)  # type: ignore[arg-type]
-    program.in_place = in_place_output(
-        node.body, sub.parse, program.inputs, outputs, parent.own, parent.procedures, frozenset({node.name})
-    )
-    if not scope.entry:  # a helper reads its caller's n, mate, seen …: the caller's values, stores given back
-        stored = given_back(node, scope, parent.scopes, frozenset(names.sequences), outputs) - set(params)
-        # A of the entries a_{uv} Augment reads, and n, the size of A its loops run to
-        given = {d.name for d in declarations.inputs} | set(declarations.sizes) | set(scope.reads) | stored
-        given -= set(params)
-        program.shared = frozenset(extra) | stored | given
-        program.shared_stored = stored
-    if scope.entry:
-        # BFS(G, s) with "Let G = (V, E) be a graph" and G read only as V[G]: G is given by its parts
-        program.by_parts = given_by_parts(node, params, parent.context, parent.parse, parent.procedures)
-    install_views(names, ctx)
-    program.__post_init__()
-    # registered before its body is compiled: the body may call the function itself
-    parent.own[node.name] = parent.scope[node.name] = _callable(program)
-    program.body = sub.block(node.body)
-    if sub.implied - program._accepted:  # read by a statement compiled just now: a run takes it
-        program.free |= frozenset(sub.implied)
-        program.__post_init__()
-    if not scope.entry and sub.implied:  # CLRS's Visit(u) over "each neighbour v of u": its caller's A
-        program.shared |= frozenset(sub.implied) - set(params)
-        program.implied = frozenset(sub.implied) - set(params)
-    program._size_sources()
-    return program
 
 
 def parse(latex: str) -> ir.Algorithm:

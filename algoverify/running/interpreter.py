@@ -31,7 +31,6 @@ from ..math.ranges import range_directions
 from ..syntax import ir
 from .compiler import (
     _Compiler,
-    compile_function,
     is_step,
     parse,
     unsized_starts,
@@ -47,6 +46,7 @@ from .conventions import (
 )
 from .declarations import InputSpec
 from .families import read_family
+from .function_compile import compile_function
 from .listing_parse import applied_as_entries, direct_bases, listing_parser
 from .program import (
     Program,

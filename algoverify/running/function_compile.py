@@ -1,0 +1,137 @@
+"""A ``\\Function`` block compiled into its own :class:`~.program.Program`, which joins the listing's scope.
+
+Its parameters are its inputs; the entry function also takes the ``\\Require`` around it (every
+name of it that a function of the listing reads); a helper reads its caller's values and gives
+back what it stores into them. The body is compiled by a :class:`~.compiler._Compiler` of its own.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ..findings import LocatedError, NotExecutable
+from ..math import mathexpr as M
+from ..math.names import identifier, word
+from ..syntax import ir
+from .compiler import _Compiler, unsized_starts
+from .conventions import bound_names, defined, in_place_output, install_views, lowered, pads, renaming
+from .declarations import InputSpec
+from .families import read_family
+from .listing_parse import direct_bases, given_by_parts
+from .program import Program, _callable
+from .scope import Scope, constant_letters, given_back, join_families, listing_reads
+from .signature import assigned_names, output_names
+from .symbols import own_declarations, resolve
+
+__all__ = ["compile_function"]
+
+
+def compile_function(
+    node: ir.Function, parent: _Compiler, scope: Scope | None = None, outer: InputSpec | None = None
+) -> Program:
+    """Compile a ``\\Function`` block: its parameters are its inputs; it joins the listing's scope.
+
+    ``scope`` is the function's free reads (:mod:`.scope`); ``outer`` what the listing declares
+    around it (its ``\\Require``, for the entry function); the note's declarations
+    (``parent.context``) bind what neither does.
+    """
+    params = []
+    for tree in join_families([parent.parse(p) for p in node.params]):
+        if isinstance(tree, M.Range) and read_family(tree) is not None:  # y_1, \dots, y_M: the list y
+            params.append(read_family(tree).name)  # type: ignore[union-attr]
+            continue
+        # a parameter is a name, never a product: `iterations`, `x1` as latexify prints them
+        name = identifier(tree) or word(tree)
+        if name is None:
+            raise LocatedError(NotExecutable, tree.span, message=f"parameter {parent.written(tree)} is not a name")
+        params.append(name)
+    if scope is None:
+        scope = Scope(node.name, node, params=tuple(params))
+    own = own_declarations(scope, outer or InputSpec(), parent.parse, parent.locate)
+    names = resolve(scope, own, parent.context)
+    declarations = names.declarations
+    extra = [n for n in names.extra_inputs if n not in params]
+    if scope.entry and outer is not None:
+        # \Require y above \Function{Newton}{a, \varepsilon}, whose body reads y: y is given to the
+        # listing besides the entry's parameters, and a run (a check's draws) must give it
+        read = listing_reads(scope, parent.scopes)
+        extra += [n for n in outer.names if n not in params and n not in extra and n in read]
+    ctx = dataclasses.replace(
+        parent.ctx,
+        views={},
+        declared=assigned_names(node.body, parent.parse)
+        | set(params)
+        | bound_names(declarations)
+        | set(extra)
+        | {n for n, _ in names.definitions},
+        dims={},
+        guard=False,
+        sequences=frozenset(scope.stored_by_index),
+        imaginary=names.imaginary,
+        constant_letters=constant_letters(scope),
+        labels=frozenset(scope.labels),
+    )
+    sub = _Compiler(
+        ctx,
+        parent.bindings,
+        parent.locate,
+        parent.spans,
+        parent.own,
+        parent.scope,
+        parse=renaming(parent.parse, names),
+        context=parent.context,
+        scopes=parent.scopes,
+        unbound_text=parent.unbound_text,
+        zero_vectors=names.zero_vectors,
+        loose_zeros=names.loose_zeros,
+        filled=names.filled,
+        identities=names.identities,
+        unsized=unsized_starts(names),
+        two_lengths=parent.two_lengths,
+        directions=parent.directions,
+        deterministic=parent.deterministic,
+        tests=parent.tests,
+    )
+    outputs = output_names(node.body, parent.parse)
+    program = Program(
+        sub.block([]),
+        tuple(params + extra),
+        outputs,
+        dict(declarations.families),
+        node.span,
+        parent.scope,
+        ctx,
+        sub.spans,
+    )
+    program.declarations, program.names = declarations, names
+    program.free = frozenset(scope.reads)
+    program.defined = defined(names, ctx)
+    program.pads = pads(declarations, ctx)
+    program.lowered = lowered(declarations, ctx)
+    program.direct = direct_bases(node, sub.parse)  # type: ignore[arg-type]
+    program.in_place = in_place_output(
+        node.body, sub.parse, program.inputs, outputs, parent.own, parent.procedures, frozenset({node.name})
+    )
+    if not scope.entry:  # a helper reads its caller's n, mate, seen …: the caller's values, stores given back
+        stored = given_back(node, scope, parent.scopes, frozenset(names.sequences), outputs) - set(params)
+        # A of the entries a_{uv} Augment reads, and n, the size of A its loops run to
+        given = {d.name for d in declarations.inputs} | set(declarations.sizes) | set(scope.reads) | stored
+        given -= set(params)
+        program.shared = frozenset(extra) | stored | given
+        program.shared_stored = stored
+    if scope.entry:
+        # BFS(G, s) with "Let G = (V, E) be a graph" and G read only as V[G]: G is given by its parts
+        program.by_parts = given_by_parts(node, params, parent.context, parent.parse, parent.procedures)
+    install_views(names, ctx)
+    program.__post_init__()
+    # registered before its body is compiled: the body may call the function itself
+    parent.own[node.name] = parent.scope[node.name] = _callable(program)
+    program.body = sub.block(node.body)
+    if sub.implied - program._accepted:  # read by a statement compiled just now: a run takes it
+        program.free |= frozenset(sub.implied)
+        program.__post_init__()
+    if not scope.entry and sub.implied:  # CLRS's Visit(u) over "each neighbour v of u": its caller's A
+        program.shared |= frozenset(sub.implied) - set(params)
+        program.implied = frozenset(sub.implied) - set(params)
+    program._size_sources()
+    return program
