@@ -27,11 +27,12 @@ from ...reading.macros import MacroError, MacroTable, expand
 from ...reading.notes import Note
 from ...reading.prose import Sentence, sentences
 from ...running.declarations import Declared, InputSpec, Origin
-from ...running.listing_parse import level_entry, level_letters, listing_parser
+from ...running.listing_parse import level_letters, listing_parser
 from ...running.prose_math import function_definition
 from ...running.prose_symbols import prose_declarations, side_conditions
 from ...running.requires import declared_inputs
 from ...running.scope import scopes
+from ...running.superscripts import level_entry
 from ...running.symbols import Resolution, own_declarations, resolve, unbound_message
 from ...syntax import ir
 from ..specification.schema import as_number
