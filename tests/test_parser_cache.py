@@ -8,6 +8,7 @@ import pickle
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 from helpers import ROOT
@@ -193,3 +194,20 @@ def test_a_symlinked_cache_folder_is_not_used(tmp_path, monkeypatch):
     (tmp_path / "base" / "parsers").symlink_to(elsewhere)
     monkeypatch.setenv("ALGOVERIFY_CACHE_DIR", str(tmp_path / "base"))
     assert grammar.cache_dir() is None
+
+
+@pytest.mark.parametrize("xdg", [None, "", "  ", "/elsewhere/cache"])
+def test_the_folder_is_the_platforms_user_cache_folder(monkeypatch, xdg):
+    # on Linux the folder is found without platformdirs' import; it must be the folder platformdirs names
+    from platformdirs import user_cache_dir
+
+    monkeypatch.delenv("ALGOVERIFY_CACHE_DIR", raising=False)
+    if xdg is None:
+        monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_CACHE_HOME", xdg)
+    made: list[Path] = []
+    monkeypatch.setattr(Path, "mkdir", lambda self, *a, **k: made.append(self))
+    monkeypatch.setattr(grammar.os, "lstat", lambda path: (_ for _ in ()).throw(OSError("not made")))
+    assert grammar.cache_dir() is None  # nothing made: the folder it would use is the one it tried
+    assert made == [Path(user_cache_dir("algoverify", appauthor=False)) / "parsers"]
