@@ -33,6 +33,8 @@ CHECK_ONLY = {
     "matplotlib": "the HTML report's plots",
     "algoverify.reporting.html": "the HTML report",
     "algoverify.reporting.plots": "the HTML report's plots",
+    "distributed": "a Dask cluster (only with --scheduler)",
+    "dask": "a Dask cluster (only with --scheduler)",
 }
 
 PROBE = textwrap.dedent(

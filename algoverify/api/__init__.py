@@ -63,12 +63,12 @@ from .analysis import (
 )
 from .inputs import (
     _clock_dependent,
-    _shipped_files,
     _expand_modules,
     _local_files,
     _note_inputs,
     _notes_naming,
     _project_of,
+    _shipped_files,
 )
 from .loading import (
     LoadedNote,

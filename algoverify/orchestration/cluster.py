@@ -127,7 +127,9 @@ def run_note_task(job: Any, note: Parcel) -> str:
             return job.portable(job.run(path))
 
         with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)  # fork in a threaded process: the lane runs our code only
+            warnings.simplefilter(
+                "ignore", DeprecationWarning
+            )  # fork in a threaded process: the lane runs our code only
             pool.run_lanes(
                 1,
                 [0],
@@ -278,7 +280,9 @@ def run_tasks(
         _close(client, cluster)
 
 
-def _settle(future: Any, k: int, on_done: Callable[[int, Any], None], on_lost: Callable[[int, str, bool], None]) -> None:
+def _settle(
+    future: Any, k: int, on_done: Callable[[int, Any], None], on_lost: Callable[[int, str, bool], None]
+) -> None:
     from distributed import KilledWorker
 
     try:

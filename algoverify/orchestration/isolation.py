@@ -31,7 +31,15 @@ from ..records import frozen
 from . import wire
 from .wire import Malformed
 
-__all__ = ["Limits", "Malformed", "available", "die_with_parent", "run_in_worker", "DEFAULT_TIMEOUT", "DEFAULT_MEMORY_MB"]
+__all__ = [
+    "Limits",
+    "Malformed",
+    "available",
+    "die_with_parent",
+    "run_in_worker",
+    "DEFAULT_TIMEOUT",
+    "DEFAULT_MEMORY_MB",
+]
 
 #: seconds one note's checks may take together
 DEFAULT_TIMEOUT = 300.0

@@ -68,7 +68,7 @@ class Job(Protocol):
         """Load, before lanes fork, what every lane would otherwise load for itself."""
 
     def shipped(self, path: Path) -> tuple[Any, list[Path]]:
-        """A copy of the job to run the note on another machine (it stores nothing there), and the files it reads besides the note."""
+        """A copy of the job to run the note on another machine (it stores nothing there), and the files it reads."""
 
 
 class _Observer:
@@ -157,7 +157,7 @@ def run_notes(
     on_report: Callable[[Any], None],
     on_progress: Callable[[Progress], None] | None = None,
 ) -> None:
-    """Make every note's report (replayed, or run here, in lanes or on a cluster) and hand each on in the order of ``files``.
+    """Make every note's report (replayed, or run here, in lanes or on a cluster); hand each on in ``files``' order.
 
     ``scheduler``: the notes not replayed run as tasks on that Dask cluster (an address, or
     ``local:N``), ``jobs`` aside; :class:`~.cluster.Unavailable` when it cannot be used.

@@ -350,10 +350,10 @@ def scheduler_spec(text: object) -> int | str:
     if text.startswith("local:"):
         count = text[len("local:") :]
         if not count.isdigit() or int(count) < 1:
-            raise ValueError(f"local:N takes a number of worker processes, at least 1: {text!r}")
+            raise ValueError(f"must be local:N with N worker processes, at least 1: {text!r}")
         return int(count)
     if not _ADDRESS.fullmatch(text):
-        raise ValueError(f"not a scheduler's address (tcp://HOST:PORT) nor local:N: {text!r}")
+        raise ValueError(f"must be a Dask scheduler's address (tcp://HOST:PORT) or local:N: {text!r}")
     return text
 
 
