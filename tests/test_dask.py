@@ -72,6 +72,16 @@ def double(x):
 """
 
 
+@pytest.fixture(autouse=True)
+def _no_kept_lane():
+    """Each test's tasks start a lane of their own here (a Dask worker keeps its lane from task to task)."""
+    yield
+    lane = getattr(cluster._LANES, "lane", None)
+    if lane is not None:
+        lane.close()
+    cluster._LANES.__dict__.clear()
+
+
 def _project(tmp_path: Path, notes: dict[str, str], module: str = MODULE) -> Path:
     (tmp_path / "refs.py").write_text(module)
     for name, reference in notes.items():
@@ -174,6 +184,31 @@ def test_a_hostile_note_holds_no_socket_and_rewrites_only_its_own_copy(tmp_path,
     assert [(o.check.id, o.status) for o in report.outcomes] == [("doubles", "verified")]
     assert {p.name: p.read_bytes() for p in project.iterdir()} == before
     assert sys.modules["json"] is json
+
+
+def _lane_work(task, send):
+    if task == "die":
+        os._exit(3)
+    if task == "raise":
+        raise ValueError("as asked")
+    return [os.getpid(), task]
+
+
+@linux
+def test_a_kept_lane_serves_task_after_task_and_is_forked_again_once_it_died():
+    lane = pool.KeptLane(_lane_work)
+    try:
+        first, second = lane.run("a"), lane.run("b")
+        assert first[0] == second[0] == "done" and first[1][1] == "a" and second[1][1] == "b"
+        assert first[1][0] == second[1][0] != os.getpid()  # one lane, not this process
+        kind, why, crashed = lane.run("raise")
+        assert (kind, crashed) == ("lost", True) and "ValueError: as asked" in why
+        assert lane.run("c")[1][0] == first[1][0]  # a task that raised leaves the lane
+        assert lane.run("die") == ("lost", "exited with status 3", False)
+        again = lane.run("d")
+        assert again[0] == "done" and again[1][0] != first[1][0]
+    finally:
+        lane.close()
 
 
 def test_what_the_client_reads_from_a_task_is_json_of_our_shape_or_refused():

@@ -88,7 +88,6 @@ from .workers import (
     _WARM_UP,
     _limits,
     _remove_tree,
-    _warm_up,
     _watch_worker,
     _worker_stopped,
 )
@@ -680,14 +679,8 @@ class _LintJob:
         copy.__dict__.update(self.__dict__, explicit=set())
         return copy, _shipped_files(path)
 
-    def warm(self, modules: list[str] | None = None) -> None:
-        """Parse a small note here, so that lanes fork with the grammars loaded (each would build its own).
-
-        With ``modules`` (what a lane on a Dask worker loaded), import those of our packages instead.
-        """
-        if modules is not None:
-            _warm_up(modules)
-            return
+    def warm(self) -> None:
+        """Parse a small note here, so that lanes fork with the grammars loaded (each would build its own)."""
         note = parse_note(Path("warm-up.md"), _WARM_UP)
         try:
             for block in find_blocks(note)[0]:
@@ -769,11 +762,9 @@ class _CheckJob(_LintJob):
         copy._caches, copy._material = {}, {}
         return copy, files
 
-    def warm(self, modules: list[str] | None = None) -> None:
+    def warm(self) -> None:
         """As for lint, and the modules every note's worker loads (numpy with the listings' runtime)."""
-        super().warm(modules)
-        if modules is not None:
-            return
+        super().warm()
         from ..checking.kinds import flowchart, runner  # noqa: F401
         from ..checking.specification import coverage  # noqa: F401
         from ..running import listing  # noqa: F401

@@ -1,12 +1,13 @@
 """Notes as tasks on a Dask cluster: ``--scheduler ADDRESS`` or ``local:N``, each note one task.
 
 The client reads each note and the files it depends on (:class:`Parcel`) and sends them as
-bytes, so workers need no shared file system. On a worker, :func:`run_note_task` writes them into
-a private folder of its own, mirroring their paths there, and runs the note in a lane forked for
-it (:mod:`.pool`), exactly as ``--jobs`` runs one: the note's code one level below again, in the
-guarded worker of :mod:`.isolation`, under the same deadline and memory ceiling. The lane's
-result is the JSON data a lane sends; the task returns it as JSON text with the private folder's
-name taken out of every string, and the client decodes it with the same code as a lane's. Nothing
+bytes, so workers need no shared file system. On a worker, :func:`run_note_task` hands them to a
+lane (:mod:`.pool`) the worker thread keeps from note to note, as ``--jobs`` keeps its lanes; the
+lane writes them into a private folder, mirroring their paths there, and runs the note exactly
+as a ``--jobs`` lane does: the note's code one level below again, in the guarded worker of
+:mod:`.isolation`, under the same deadline and memory ceiling. The lane's result is the JSON
+data a lane sends, with the private folder's name taken out of every string; the task returns
+it as JSON text, and the client decodes it with the same code as a lane's. Nothing
 a worker returns is an object to unpickle: a note's code that took its worker over could make a
 result say anything, never make the client run anything.
 
@@ -16,13 +17,16 @@ what a task runs and what its result means are the caller's business.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import logging
 import os
+import pickle
 import shutil
 import signal
-import sys
 import tempfile
+import threading
 import time
 import uuid
 import warnings
@@ -94,67 +98,68 @@ def require() -> None:
 
 # --- on a worker ---------------------------------------------------------------------------------
 
-#: the job classes whose warm-up this worker process has done (its lanes fork with it done)
-_WARMED: set[type] = set()
+#: this worker thread's lane, kept from task to task, and the job it was forked with
+_LANES = threading.local()
 
 
 def run_note_task(job: Any, note: Parcel) -> str:
-    """On a Dask worker: run ``job`` on the note of the parcel in a lane of its own; JSON text of the outcome.
+    """On a Dask worker: run ``job`` on the note of the parcel in this thread's lane; JSON text of the outcome.
 
     ``["done", DATA]``: the report as the lane made it portable; ``["lost", WHY, CRASHED]``: the lane
     died (or the job raised, ``CRASHED``), as :func:`.pool.run_lanes` reports it. Paths come back
-    as the client knows them.
+    as the client knows them. The lane is kept for the thread's next notes, as a ``--jobs`` lane
+    is kept for its: the caches it fills serve them (a job with other options forks another).
     """
     from . import pool
 
     if not pool.available():
         return json.dumps(["lost", "cannot run on this Dask worker: it has no fork (a POSIX worker is needed)", False])
-    if type(job) not in _WARMED:  # grammars and numpy loaded once per worker process, before lanes fork
-        _WARMED.add(type(job))
+    key = hashlib.sha256(pickle.dumps(job)).hexdigest()
+    if getattr(_LANES, "key", None) != key:
+        if getattr(_LANES, "lane", None) is not None:
+            _LANES.lane.close()
         try:
-            job.warm()
+            job.warm()  # grammars and numpy loaded here, before the lane forks
         except Exception:  # noqa: BLE001 - an optimisation; the note reports real problems
             pass
+        _LANES.lane, _LANES.key = pool.KeptLane(lambda task, send: _in_lane(job, task)), key
+    parcelled = {
+        "path": note.path,
+        "cwd": note.cwd,
+        "explicit": note.explicit,
+        "files": {name: base64.b64encode(data).decode("ascii") for name, data in note.files.items()},
+    }
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # a fork in a threaded process: the lane runs ours only
+        kind, body, crashed = _LANES.lane.run(parcelled)
+    result = ["done", body] if kind == "done" else ["lost", body, crashed]
+    return json.dumps(result, ensure_ascii=False, allow_nan=False)
+
+
+#: set in a lane once it has closed what it inherited from the Dask worker
+_SEALED: list[bool] = []
+
+
+def _in_lane(job: Any, parcelled: dict[str, Any]) -> Any:
+    """In the lane: the note's files written into a private folder, the note run there, its report's data."""
+    if not _SEALED:
+        _seal()
+        _SEALED.append(True)
+    note = Parcel(
+        parcelled["path"],
+        parcelled["cwd"],
+        {name: base64.b64decode(text) for name, text in parcelled["files"].items()},
+        parcelled["explicit"],
+    )
     root = os.path.realpath(tempfile.mkdtemp(prefix="algoverify-dask-"))
     try:
-        here = _mirror(root, note)
+        os.chdir(_mirror(root, note))
         spelt = Path(note.path)
         path = spelt if not spelt.is_absolute() else Path(root + os.path.abspath(spelt))
         job.explicit = {path} if note.explicit else set()
-        outcome: list[Any] = []
-
-        def work(index: int, send: Callable[[Any], None]) -> Any:  # in the lane
-            _seal()
-            os.chdir(here)
-            before = set(sys.modules)
-            data = job.portable(job.run(path))
-            return {"report": data, "loaded": sorted(set(sys.modules) - before)}
-
-        def done(k: int, data: Any) -> None:
-            outcome.append(["done", data["report"]])
-            # what the lane loaded (sympy for a proof: 0.4 s), loaded here for the next notes' lanes
-            loaded = [name for name in data["loaded"] if isinstance(name, str) and name not in sys.modules]
-            if loaded:
-                try:
-                    job.warm(loaded)
-                except Exception:  # noqa: BLE001 - an optimisation
-                    pass
-
-        with warnings.catch_warnings():
-            warnings.simplefilter(
-                "ignore", DeprecationWarning
-            )  # fork in a threaded process: the lane runs our code only
-            pool.run_lanes(
-                1,
-                [0],
-                work,
-                on_done=done,
-                on_message=lambda k, message: None,  # a check's verdict: the client counts them with the report
-                on_lost=lambda k, why, crashed: outcome.append(["lost", why, crashed]),
-            )
-        result = outcome[0] if outcome else ["lost", "ended without a report", False]
-        return json.dumps(_unrooted(result, root), ensure_ascii=False, allow_nan=False)
+        return _unrooted(job.portable(job.run(path)), root)
     finally:
+        os.chdir("/")
         shutil.rmtree(root, ignore_errors=True)
 
 

@@ -64,8 +64,8 @@ class Job(Protocol):
     def lost(self, path: Path, why: str, crashed: bool) -> Any:
         """The report of a note whose lane died (``crashed``: the job itself raised, with this traceback)."""
 
-    def warm(self, modules: list[str] | None = None) -> None:
-        """Load, before lanes fork, what every lane would otherwise load for itself (or ``modules``, as a lane did)."""
+    def warm(self) -> None:
+        """Load, before lanes fork, what every lane would otherwise load for itself."""
 
     def shipped(self, path: Path) -> tuple[Any, list[Path]]:
         """A copy of the job to run the note on another machine (it stores nothing there), and the files it reads."""
