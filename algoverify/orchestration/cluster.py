@@ -128,6 +128,7 @@ def run_note_task(job: Any, note: Parcel) -> str:
         "cwd": note.cwd,
         "explicit": note.explicit,
         "files": {name: base64.b64encode(data).decode("ascii") for name, data in note.files.items()},
+        "scratch": _scratch(),
     }
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)  # a fork in a threaded process: the lane runs ours only
@@ -151,7 +152,7 @@ def _in_lane(job: Any, parcelled: dict[str, Any]) -> Any:
         {name: base64.b64decode(text) for name, text in parcelled["files"].items()},
         parcelled["explicit"],
     )
-    root = os.path.realpath(tempfile.mkdtemp(prefix="algoverify-dask-"))
+    root = os.path.realpath(tempfile.mkdtemp(prefix="algoverify-dask-", dir=parcelled.get("scratch")))
     try:
         os.chdir(_mirror(root, note))
         spelt = Path(note.path)
@@ -161,6 +162,20 @@ def _in_lane(job: Any, parcelled: dict[str, Any]) -> Any:
     finally:
         os.chdir("/")
         shutil.rmtree(root, ignore_errors=True)
+
+
+def _scratch() -> str | None:
+    """The Dask worker's own folder, where the notes' private folders go: Dask removes a dead worker's.
+
+    A lane killed in a note (its worker lost) leaves its folder behind; ``None`` (no worker here):
+    the system's temporary folder.
+    """
+    try:
+        from distributed import get_worker
+
+        return get_worker().local_directory
+    except (ImportError, ValueError, AttributeError):
+        return None
 
 
 def _mirror(root: str, note: Parcel) -> str:
