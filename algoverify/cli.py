@@ -20,7 +20,7 @@ from typing import Any, Iterator, Sequence, TextIO
 from . import api, reporting
 from .findings import RULES, LocatedError, Severity
 from .orchestration.pool import default_jobs
-from .reading.config import CACHE_DIR
+from .reading.config import CACHE_DIR, scheduler_spec
 from .reading.notes import NOTE_SUFFIXES
 from .reporting import checks as checks_report
 from .reporting.progress import ProgressLine
@@ -59,6 +59,14 @@ def _common(p: argparse.ArgumentParser) -> None:
     )
     _jobs(p, "notes processed at once")
     p.add_argument(
+        "--scheduler",
+        type=_scheduler,
+        default=None,
+        metavar="ADDRESS",
+        help="run each note as a task on a Dask cluster: a scheduler's address (tcp://HOST:8786), local:N for N "
+        "worker processes here, or none (default: the project's scheduler, else none; needs the dask extra)",
+    )
+    p.add_argument(
         "--no-progress",
         dest="progress",
         action="store_false",
@@ -92,6 +100,19 @@ def _whole(least: int, most: int | None = None) -> object:
 
     parse.__name__ = "whole number"
     return parse
+
+
+def _scheduler(text: str) -> str:
+    """A type for argparse: a Dask scheduler's address, ``local:N`` or ``none``."""
+    if text != "none":
+        try:
+            scheduler_spec(text)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+_scheduler.__name__ = "scheduler"
 
 
 def _positive(kind: type) -> object:
@@ -513,7 +534,7 @@ def _over_notes(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             progress.update(p)
 
     jobs = args.jobs if args.jobs is not None else default_jobs()
-    hooks = {"jobs": jobs, "on_note": on_note, "on_progress": on_progress}
+    hooks = {"jobs": jobs, "scheduler": args.scheduler, "on_note": on_note, "on_progress": on_progress}
     interrupted = False
     total = 0
     try:
@@ -535,6 +556,9 @@ def _over_notes(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             result = api.lint(args.paths, strict=args.strict, **hooks)
     except api.Interrupted as stop:
         result, interrupted, total = stop.result, True, stop.total
+    except api.ClusterUnavailable as exc:  # no dask extra, or no scheduler at the address: a usage error
+        print(f"algoverify: {exc}", file=err)
+        return 2
     finally:
         if progress is not None:
             progress.clear()

@@ -33,6 +33,8 @@ CHECK_ONLY = {
     "matplotlib": "the HTML report's plots",
     "algoverify.reporting.html": "the HTML report",
     "algoverify.reporting.plots": "the HTML report's plots",
+    "distributed": "a Dask cluster (only with --scheduler)",
+    "dask": "a Dask cluster (only with --scheduler)",
     # Linux's cache folder is XDG's rule, read without platformdirs (its import was a hundredth of a lint)
     **({"platformdirs": "the cache folder's name off Linux"} if sys.platform.startswith("linux") else {}),
 }

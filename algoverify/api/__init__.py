@@ -35,6 +35,7 @@ from ..findings import (
     NoteWorkerStopped,
     Severity,
 )
+from ..orchestration.cluster import Unavailable as ClusterUnavailable
 from ..orchestration.runs import Interrupted, Progress
 from ..reading.blocks import find_blocks
 from ..reading.config import ProjectConfig, find_config
@@ -67,6 +68,7 @@ from .inputs import (
     _note_inputs,
     _notes_naming,
     _project_of,
+    _shipped_files,
 )
 from .loading import (
     LoadedNote,
@@ -97,6 +99,7 @@ __all__ = [
     "LoadedNote",
     "Progress",
     "Interrupted",
+    "ClusterUnavailable",
     "analyse",
     "lint",
     "lint_text",
@@ -139,6 +142,7 @@ def analyse(
     strict: bool = False,
     spec: bool = False,
     jobs: int = 1,
+    scheduler: str | None = None,
     on_note: Callable[[NoteReport], None] | None = None,
     on_progress: Callable[[Progress], None] | None = None,
 ) -> Result:
@@ -152,12 +156,16 @@ def analyse(
     :param spec: also validate each note's ``algoverify:`` spec without running anything
         (``lint`` does; ``check`` reports the same problems as it meets them).
     :param jobs: notes read at once, over that many forked processes (POSIX; 1: one by one, here).
+    :param scheduler: run each note as a task on a Dask cluster instead (``jobs`` aside): a
+        scheduler's address, or ``local:N`` for N worker processes started here; ``None``: the
+        project's ``scheduler`` setting, else none; ``"none"``: none, whatever the project says.
+        Needs the ``dask`` extra (else :class:`ClusterUnavailable`, as when nothing answers there).
     :param on_note: called with each note's report, in path order, as soon as it and every note
         before it are done (a streaming report).
     :param on_progress: called with a :class:`Progress` as notes finish, and about every 0.25 s.
     """
     job = _LintJob(math=math, strict=strict, spec=spec)
-    return _run(paths, job, jobs=jobs, on_note=on_note, on_progress=on_progress)
+    return _run(paths, job, jobs=jobs, scheduler=scheduler, on_note=on_note, on_progress=on_progress)
 
 
 def claims(paths: Iterable[str | Path]) -> Result:
@@ -252,14 +260,24 @@ def lint(
     *,
     strict: bool = False,
     jobs: int = 1,
+    scheduler: str | None = None,
     on_note: Callable[[NoteReport], None] | None = None,
     on_progress: Callable[[Progress], None] | None = None,
 ) -> Result:
     """Parse-only check of notes: front matter, blocks, listings and their math.
 
-    ``jobs``, ``on_note`` and ``on_progress`` are as for :func:`analyse`.
+    ``jobs``, ``scheduler``, ``on_note`` and ``on_progress`` are as for :func:`analyse`.
     """
-    return analyse(paths, math=True, strict=strict, spec=True, jobs=jobs, on_note=on_note, on_progress=on_progress)
+    return analyse(
+        paths,
+        math=True,
+        strict=strict,
+        spec=True,
+        jobs=jobs,
+        scheduler=scheduler,
+        on_note=on_note,
+        on_progress=on_progress,
+    )
 
 
 def lint_text(path: str | Path, text: str, *, strict: bool = False) -> NoteReport:
@@ -309,6 +327,7 @@ def check(
     memory_mb: int | None = None,
     trials: int | None = None,
     jobs: int = 1,
+    scheduler: str | None = None,
     cache: bool = False,
     proof_cache: bool | None = None,
     on_note: Callable[[NoteReport], None] | None = None,
@@ -331,6 +350,8 @@ def check(
     :param trials: trials of every check, whatever the specs say (``--trials``); ``None``: the
         specs' counts, else as many as a short time allows (20 to 200).
     :param jobs: notes checked at once (see :func:`analyse`); the reports are the same as one by one.
+    :param scheduler: each note a task on a Dask cluster (see :func:`analyse`): the same reports
+        again; the cache stays here (the notes it replays are not sent).
     :param cache: replay the stored report of a note whose text, files and options are
         unchanged (``NoteReport.cached``), and store the others, in ``.algoverify_cache/`` at
         the project root (``ALGOVERIFY_NO_CACHE=1`` turns it off whatever this says).
@@ -356,7 +377,7 @@ def check(
         proof_cache=(cache if proof_cache is None else proof_cache) and allowed,
         selection=dataclasses.replace(selection, traces=True) if traces else selection,
     )
-    return _run(paths, job, jobs=jobs, on_note=on_note, on_progress=on_progress)
+    return _run(paths, job, jobs=jobs, scheduler=scheduler, on_note=on_note, on_progress=on_progress)
 
 
 def reproduce(path: str | Path, check_id: str, values: dict[str, Any], *, seed: int | None = None) -> NoteReport:
@@ -537,6 +558,7 @@ def _run(
     job: _LintJob,
     *,
     jobs: int,
+    scheduler: str | None = None,
     on_note: Callable[[NoteReport], None] | None,
     on_progress: Callable[[Progress], None] | None,
 ) -> Result:
@@ -549,6 +571,11 @@ def _run(
     files = sorted(files)
     result = Result(findings=[*findings, *_empty_folders(given, files, findings)])
     job.explicit = {p for p in given if not p.is_dir()}
+    scheduler = _scheduler(scheduler, given)
+    if scheduler is not None:
+        from ..orchestration import cluster
+
+        cluster.require()  # before any note: a run that cannot start says so at once
     configs: set[Path] = set()
 
     def ready(report: NoteReport) -> None:
@@ -563,13 +590,24 @@ def _run(
             on_note(report)
 
     try:
-        run_notes(files, job, jobs=max(1, jobs), on_report=ready, on_progress=on_progress)
+        run_notes(files, job, jobs=max(1, jobs), scheduler=scheduler, on_report=ready, on_progress=on_progress)
     except Interrupted as stop:
         result.seconds = time.perf_counter() - started
         stop.result = result
         raise
     result.seconds = time.perf_counter() - started
     return result
+
+
+def _scheduler(given: str | None, paths: list[Path]) -> str | None:
+    """The scheduler a run uses: the one given (``"none"``: none), else the first project's ``scheduler`` setting."""
+    if given is not None:
+        return None if given == "none" else given
+    for path in paths:
+        config = find_config(path if path.is_dir() else path.parent)
+        if config.scheduler is not None:
+            return None if config.scheduler == "none" else config.scheduler
+    return None
 
 
 class _LintJob:
@@ -634,6 +672,12 @@ class _LintJob:
         else:
             report.findings.append(NoteWorkerStopped.finding(span, path, where="", why=why))
         return report
+
+    def shipped(self, path: Path) -> tuple[_LintJob, list[Path]]:
+        """A copy of the job for a note run on a Dask worker, and the files it reads besides the note."""
+        copy = object.__new__(type(self))
+        copy.__dict__.update(self.__dict__, explicit=set())
+        return copy, _shipped_files(path)
 
     def warm(self) -> None:
         """Parse a small note here, so that lanes fork with the grammars loaded (each would build its own)."""
@@ -710,6 +754,13 @@ class _CheckJob(_LintJob):
         settle(report, strict=self.strict)
         report.seconds = time.perf_counter() - started
         return report
+
+    def shipped(self, path: Path) -> tuple[_CheckJob, list[Path]]:
+        """As for lint; the copy keeps no cache (the run's cache stays here: it stores what comes back)."""
+        copy, files = super().shipped(path)
+        copy.cache = copy.proof_cache = False
+        copy._caches, copy._material = {}, {}
+        return copy, files
 
     def warm(self) -> None:
         """As for lint, and the modules every note's worker loads (numpy with the listings' runtime)."""

@@ -63,6 +63,31 @@ def _note_inputs(report: NoteReport) -> list[Path]:
     return out
 
 
+def _shipped_files(path: Path) -> list[Path]:
+    """What a note sent to another machine needs besides itself: the files :func:`_note_inputs` names, and more.
+
+    Found without reading the note's YAML (a million notes are parcelled on one client): every
+    ``module:`` its text may name, with the Python files beside that module (it may import them),
+    the preambles beside the note, the project configuration and its macro files.
+    """
+    folder = path.parent
+    config = find_config(folder)
+    out = [folder / name for name in PREAMBLE_FILES]
+    if config.path is not None:
+        out += [config.path, *_macro_files(config)]
+    text = read_regular(path) or b""
+    for match in _MODULE_KEY.findall(text):
+        module = folder / b"".join(match).decode(errors="replace")
+        if module.suffix != ".py":
+            continue
+        out.append(module)
+        try:
+            out += sorted(p for p in module.parent.glob("*.py") if p != module)
+        except OSError:
+            pass
+    return out
+
+
 def _macro_files(config: ProjectConfig) -> list[Path]:
     if config.path is None or config.source is None:
         return []

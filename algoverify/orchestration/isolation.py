@@ -31,7 +31,15 @@ from ..records import frozen
 from . import wire
 from .wire import Malformed
 
-__all__ = ["Limits", "Malformed", "available", "run_in_worker", "DEFAULT_TIMEOUT", "DEFAULT_MEMORY_MB"]
+__all__ = [
+    "Limits",
+    "Malformed",
+    "available",
+    "die_with_parent",
+    "run_in_worker",
+    "DEFAULT_TIMEOUT",
+    "DEFAULT_MEMORY_MB",
+]
 
 #: seconds one note's checks may take together
 DEFAULT_TIMEOUT = 300.0
@@ -280,6 +288,11 @@ def _die_with(parent: int | None, libc: Any) -> None:
             return
     if parent is not None and os.getppid() != parent:  # it died before we asked to be told
         os._exit(1)
+
+
+def die_with_parent() -> None:
+    """Be killed when this process's parent dies (Linux; elsewhere nothing): a lane of a Dask worker with it."""
+    _die_with(os.getppid(), _libc())
 
 
 def _worker(work: Callable[[Callable[[Any], None]], None], writer: int, limits: Limits) -> None:

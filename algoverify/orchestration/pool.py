@@ -27,7 +27,7 @@ from typing import Any, Callable, Sequence
 from . import wire
 from .wire import Malformed
 
-__all__ = ["available", "default_jobs", "run_lanes"]
+__all__ = ["available", "default_jobs", "run_lanes", "KeptLane"]
 
 #: seconds a lane has to end its note's worker and exit once the run is interrupted
 STOP_GRACE = 3.0
@@ -229,14 +229,18 @@ def _lane(tasks: Sequence[Any], work: Callable[[Any, Callable[[Any], None]], Any
 
         while True:
             index = incoming.next()
-            if index is None or type(index) is not int:
+            if tasks is None and isinstance(index, list) and len(index) == 2 and type(index[0]) is int:
+                index, task = index  # a kept lane's task comes whole
+            elif type(index) is int and tasks is not None:
+                task = tasks[index]
+            else:
                 break
 
             def send(message: Any, index: int = index) -> None:
                 wire.write(result_w, ["message", index, message])
 
             try:
-                result = work(tasks[index], send)
+                result = work(task, send)
             except Exception:  # noqa: BLE001 - the caller's bug: say so, and keep the lane
                 wire.write(result_w, ["error", index, traceback.format_exc()])
                 continue
@@ -257,6 +261,85 @@ def _lane(tasks: Sequence[Any], work: Callable[[Any, Callable[[Any], None]], Any
         except BaseException:  # noqa: BLE001
             pass
         os._exit(status)
+
+
+class KeptLane:
+    """A lane kept for task after task, each sent to it as JSON data when it comes (a Dask worker's lane).
+
+    The lane :func:`run_lanes` forks, with the caches it fills kept from one task to the next;
+    ``work(task, send)`` runs in it, one task at a time. What comes back must be JSON data, and
+    is read as :func:`run_lanes` reads it: anything else ends the lane, and its task is lost. A
+    lane that died is forked again for the next task.
+    """
+
+    def __init__(self, work: Callable[[Any, Callable[[Any], None]], Any]) -> None:
+        self._work = work
+        self._lane: _Lane | None = None
+        self._count = 0
+
+    def run(self, task: Any) -> tuple[str, Any, bool]:
+        """Run ``task`` in the lane: ``("done", result, False)``, or ``("lost", why, crashed)``.
+
+        Lost: the lane died in the task (it is ended; the next task forks a new one), or the task
+        raised (``crashed``, with its traceback; the lane goes on).
+        """
+        if self._lane is not None and _exited(self._lane):  # died between two tasks
+            _close(self._lane)
+            self._lane = None
+        if self._lane is None:
+            self._lane = _fork(None, self._work, [])  # type: ignore[arg-type]
+        lane = self._lane
+        self._count += 1
+        try:
+            wire.write(lane.tasks, [self._count, task])
+        except OSError:
+            return self._lost("closed its pipe")
+        lane.task = self._count
+        while True:
+            _wait([lane.results.fd], 0.25)
+            try:
+                outcome = self._read(lane)
+                if outcome is None and _exited(lane):  # what it sent before it died, then how it ended
+                    outcome = self._read(lane) or self._lost(lane.ended)
+            except Malformed as exc:
+                return self._lost(f"sent a result that is not one ({exc})")
+            if outcome is None and lane.results.closed:
+                outcome = self._lost(_ended(lane))
+            if outcome is not None:
+                if lane.reaped and self._lane is lane:  # it sent its result and died: the next task forks anew
+                    _close(lane)
+                    self._lane = None
+                return outcome
+
+    def _read(self, lane: _Lane) -> tuple[str, Any, bool] | None:
+        lane.results.fill()
+        for message in lane.results.messages():
+            if not (isinstance(message, list) and len(message) == 3 and message[0] in ("message", "done", "error")):
+                raise Malformed(f"not a message: {message!r}"[:200])
+            kind, task, body = message
+            if task != lane.task:
+                raise Malformed(f"a {kind} of task {task!r} while the lane runs task {lane.task!r}"[:200])
+            if kind == "message":
+                continue
+            lane.task = None
+            if kind == "done":
+                return "done", body, False
+            if not isinstance(body, str):
+                raise Malformed("an error that is not a traceback")
+            return "lost", body, True
+        return None
+
+    def _lost(self, why: str) -> tuple[str, Any, bool]:
+        if self._lane is not None:
+            _stop(self._lane)
+            self._lane = None
+        return "lost", why, False
+
+    def close(self) -> None:
+        """Tell the lane to exit, and wait for it (killed past :data:`STOP_GRACE` seconds)."""
+        if self._lane is not None:
+            _stop_all([self._lane], interrupted=False)
+            self._lane = None
 
 
 def _interrupt(signum: int, frame: Any) -> None:

@@ -2,8 +2,9 @@
 
 In: the notes' paths and a :class:`Job` (what makes one note's report, what a cache replays).
 Out: the reports, in order, through a callback; :class:`Progress` through another. Notes run
-one after the other here, or over forked lanes (:mod:`.pool`) with ``jobs`` above 1; either way
-the reports are the same and come out in the same order. Ctrl-C (or SIGTERM turned into
+one after the other here, over forked lanes (:mod:`.pool`) with ``jobs`` above 1, or as tasks
+on a Dask cluster (:mod:`.cluster`) with a ``scheduler``; either way the reports are the same and
+come out in the same order. Ctrl-C (or SIGTERM turned into
 ``KeyboardInterrupt`` by the caller) stops the lanes and their notes' workers, hands on every
 report already complete, and raises :class:`Interrupted`.
 """
@@ -42,6 +43,9 @@ class Interrupted(KeyboardInterrupt):
 class Job(Protocol):
     """What a run does with each note (:mod:`algoverify.api` implements it for ``lint`` and ``check``)."""
 
+    #: the notes named on the command line, not found in a folder
+    explicit: set[Path]
+
     def run(self, path: Path) -> Any:
         """Make the note's report, here."""
 
@@ -62,6 +66,9 @@ class Job(Protocol):
 
     def warm(self) -> None:
         """Load, before lanes fork, what every lane would otherwise load for itself."""
+
+    def shipped(self, path: Path) -> tuple[Any, list[Path]]:
+        """A copy of the job to run the note on another machine (it stores nothing there), and the files it reads."""
 
 
 class _Observer:
@@ -146,10 +153,15 @@ def run_notes(
     job: Job,
     *,
     jobs: int = 1,
+    scheduler: str | None = None,
     on_report: Callable[[Any], None],
     on_progress: Callable[[Progress], None] | None = None,
 ) -> None:
-    """Make every note's report (replayed, or run here or in lanes) and hand each on in the order of ``files``."""
+    """Make every note's report (replayed, or run here, in lanes or on a cluster); hand each on in ``files``' order.
+
+    ``scheduler``: the notes not replayed run as tasks on that Dask cluster (an address, or
+    ``local:N``), ``jobs`` aside; :class:`~.cluster.Unavailable` when it cannot be used.
+    """
     run = _Run(files, on_report, on_progress)
     run.progress()
     try:
@@ -162,7 +174,9 @@ def run_notes(
                 run.finished(i, replayed)
         from . import pool  # multiprocessing's pipes: loaded when lanes may be needed
 
-        if jobs > 1 and len(todo) > 1 and pool.available():
+        if scheduler is not None and todo:
+            _on_cluster(run, job, todo, scheduler)
+        elif jobs > 1 and len(todo) > 1 and pool.available():
             _in_lanes(run, job, todo, jobs)
         else:
             for i in todo:
@@ -207,3 +221,24 @@ def _in_lanes(run: _Run, job: Job, todo: list[int], jobs: int) -> None:
         on_lost=lost,
         tick=run.progress,
     )
+
+
+def _on_cluster(run: _Run, job: Job, todo: list[int], scheduler: str) -> None:
+    from . import cluster
+
+    files = run.files
+
+    def tasks() -> Any:  # read as the cluster has room: the notes' bytes are never all held at once
+        for i in todo:
+            shipped, besides = job.shipped(files[i])
+            yield shipped, cluster.parcel(files[i], besides, explicit=files[i] in job.explicit)
+
+    def done(k: int, data: Any) -> None:
+        report = job.restore(data)  # raises Malformed for data that is not a report: the note is lost
+        job.store(report)
+        run.finished(todo[k], report)
+
+    def lost(k: int, why: str, crashed: bool) -> None:
+        run.finished(todo[k], job.lost(files[todo[k]], why, crashed))
+
+    cluster.run_tasks(scheduler, tasks(), on_done=done, on_lost=lost, tick=run.progress)

@@ -19,6 +19,7 @@ Found by walking up from a note's folder, as ruff and pytest find theirs: the ne
     note-timeout = 300           # seconds a note's checks may take together (a ceiling)
     note-memory-mb = 4096        # megabytes a note's worker may map beyond the run's (a ceiling)
     pytest-collect = false       # pytest collects the notes below as tests, without --algoverify
+    scheduler = "local:4"        # check and lint on a Dask cluster: a scheduler's address, or local:N
 
 ``macro-files`` takes LaTeX files (their ``\newcommand`` & co.) and data files (TOML, YAML,
 JSON: every ``macros`` table in them, as Hugo sites set KaTeX/MathJax macros in their config).
@@ -41,7 +42,7 @@ from ..source import SourceFile, Span
 from .files import read_text
 from .macros import MacroTable, from_mapping, scan
 
-__all__ = ["ProjectConfig", "find_config", "load_config", "CONFIG_KEYS"]
+__all__ = ["ProjectConfig", "find_config", "load_config", "scheduler_spec", "CONFIG_KEYS"]
 
 #: Every key the table may hold (underscores are accepted for dashes).
 CONFIG_KEYS = (
@@ -59,6 +60,7 @@ CONFIG_KEYS = (
     "note-timeout",
     "note-memory-mb",
     "pytest-collect",
+    "scheduler",
 )
 
 
@@ -87,6 +89,8 @@ class ProjectConfig:
     note_memory_mb: int | None = None
     #: whether the pytest plugin collects the notes below without ``--algoverify``
     pytest_collect: bool = False
+    #: the Dask scheduler that ``check`` and ``lint`` run the notes on (``None``: lanes here)
+    scheduler: str | None = None
     findings: tuple[Finding, ...] = ()
     source: SourceFile | None = field(default=None, compare=False)
 
@@ -233,9 +237,21 @@ class _Reader:
             note_timeout=self._seconds(raw, "note-timeout"),
             note_memory_mb=self._int(raw, "note-memory-mb", range(1, 2**31)),
             pytest_collect=self._bool(raw, "pytest-collect") or False,
+            scheduler=self._scheduler(raw),
             findings=tuple(self.findings),
             source=self.source,
         )
+
+    def _scheduler(self, raw: dict[str, Any]) -> str | None:
+        value = raw.get("scheduler")
+        if value is None:
+            return None
+        try:
+            scheduler_spec(value)
+        except ValueError as exc:
+            self._bad("scheduler", str(exc))
+            return None
+        return value
 
     def _macros(self, raw: dict[str, Any]) -> MacroTable:
         table = MacroTable()
@@ -318,6 +334,27 @@ def _macro_tables(data: Any, depth: int = 0) -> list[dict[str, Any]] | None:
 CACHE_DIR = ".algoverify_cache"
 #: Marks of a project root when no configuration file names one.
 _ROOT_MARKERS = (".git", ".hg", "pyproject.toml")
+
+
+#: what a scheduler's address looks like: ``[protocol://]host[:port]`` (dask's own forms)
+_ADDRESS = re.compile(r"(?:[a-z][a-z0-9+.-]*://)?[^\s/:]+(?::\d+)?|[a-z]+://[^\s]+")
+
+
+def scheduler_spec(text: object) -> int | str:
+    """Where ``--scheduler`` (or ``scheduler =``) says notes run: N worker processes here (``local:N``), or an address.
+
+    :raises ValueError: with the reason, for text that is neither.
+    """
+    if not isinstance(text, str):
+        raise ValueError("must be a Dask scheduler's address or local:N, as a string")
+    if text.startswith("local:"):
+        count = text[len("local:") :]
+        if not count.isdigit() or int(count) < 1:
+            raise ValueError(f"must be local:N with N worker processes, at least 1: {text!r}")
+        return int(count)
+    if not _ADDRESS.fullmatch(text):
+        raise ValueError(f"must be a Dask scheduler's address (tcp://HOST:PORT) or local:N: {text!r}")
+    return text
 
 
 def project_root(folder: Path, config_root: Path | None) -> Path:
