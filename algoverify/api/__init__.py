@@ -12,8 +12,10 @@ This ``__init__`` holds the entry points and the runs over notes; the pieces sit
 job each (every name importable from ``algoverify.api`` before still is): the report types in
 :mod:`~algoverify.api.reports`, the steps of analysing one note in :mod:`~algoverify.api.analysis`,
 notes for Python use in :mod:`~algoverify.api.loading`, the worker process in
-:mod:`~algoverify.api.workers`, what a note's outcome depends on in :mod:`~algoverify.api.inputs`,
-and what an editor asks of a note it holds in :mod:`~algoverify.api.editor`.
+:mod:`~algoverify.api.workers`, what a note's outcome depends on (and which project's caches and
+scheduler serve it) in :mod:`~algoverify.api.inputs`,
+what an editor asks of a note it holds in :mod:`~algoverify.api.editor`, and a run over many
+notes in :mod:`~algoverify.api.collection`.
 Whatever calls :func:`~algoverify.reading.notes.read_note` or ``_check_note`` stays here, so that
 a test's ``monkeypatch.setattr(api, ...)`` of either still reaches every caller.
 """
@@ -47,7 +49,6 @@ from .analysis import (
     PREAMBLE_FILES,  # noqa: F401 - re-exported: importable here as before the split
     _analyse_block,
     _claim_findings,
-    _empty_folders,
     _internal,
     _name_findings,
     _no_blocks,
@@ -61,6 +62,7 @@ from .analysis import (
     note_macros,
     note_names,  # noqa: F401 - re-exported: importable here as before the split
 )
+from .collection import _run
 from .inputs import (
     _clock_dependent,
     _expand_modules,
@@ -68,6 +70,7 @@ from .inputs import (
     _note_inputs,
     _notes_naming,
     _project_of,
+    _proof_cache,
     _shipped_files,
 )
 from .loading import (
@@ -77,9 +80,11 @@ from .loading import (
     compile,
 )
 from .reports import (
+    ALL_CHECKS,
     BlockReport,
     NoteReport,
     Result,
+    Selection,
     _report_data,
     _report_from_data,
 )
@@ -114,25 +119,6 @@ __all__ = [
     "notes_using",
     "expand_modules",
 ]
-
-
-@dataclasses.dataclass(frozen=True)
-class Selection:
-    """Which checks of a note run (``None``: all), and whether the note stops at its first refuted check.
-
-    ``algoverify mutate`` runs a mutant's note with the checks that held on the original only, and
-    needs one refutation to call it killed: the checks after it would spend the mutant's time.
-    """
-
-    checks: frozenset[str] | None = None
-    until_refuted: bool = False
-    #: shrink a refutation's counterexample (a mutant's score needs only that it is refuted)
-    shrink: bool = True
-    #: record what each check's runs do (``Outcome.trace``), for the HTML report
-    traces: bool = False
-
-
-ALL_CHECKS = Selection()
 
 
 def analyse(
@@ -553,63 +539,6 @@ def expand_modules(paths: Iterable[str | Path]) -> list[str | Path]:
 # --- runs over many notes: order, lanes, the cache ---------------------------------------------
 
 
-def _run(
-    paths: Iterable[str | Path],
-    job: _LintJob,
-    *,
-    jobs: int,
-    scheduler: str | None = None,
-    on_note: Callable[[NoteReport], None] | None,
-    on_progress: Callable[[Progress], None] | None,
-) -> Result:
-    """Every note under ``paths`` through ``job``, in path order; the run-level findings and sources gathered."""
-    from ..orchestration.runs import run_notes
-
-    started = time.perf_counter()
-    given = [Path(p) for p in paths]
-    files, findings = discover(given)
-    files = sorted(files)
-    result = Result(findings=[*findings, *_empty_folders(given, files, findings)])
-    job.explicit = {p for p in given if not p.is_dir()}
-    scheduler = _scheduler(scheduler, given)
-    if scheduler is not None:
-        from ..orchestration import cluster
-
-        cluster.require()  # before any note: a run that cannot start says so at once
-    configs: set[Path] = set()
-
-    def ready(report: NoteReport) -> None:
-        config = report.config
-        if config.path is not None and config.path not in configs:
-            configs.add(config.path)
-            result.findings.extend(config.findings)
-            if config.source is not None:
-                result.extra_sources[config.path] = config.source
-        result.notes.append(report)
-        if on_note is not None:
-            on_note(report)
-
-    try:
-        run_notes(files, job, jobs=max(1, jobs), scheduler=scheduler, on_report=ready, on_progress=on_progress)
-    except Interrupted as stop:
-        result.seconds = time.perf_counter() - started
-        stop.result = result
-        raise
-    result.seconds = time.perf_counter() - started
-    return result
-
-
-def _scheduler(given: str | None, paths: list[Path]) -> str | None:
-    """The scheduler a run uses: the one given (``"none"``: none), else the first project's ``scheduler`` setting."""
-    if given is not None:
-        return None if given == "none" else given
-    for path in paths:
-        config = find_config(path if path.is_dir() else path.parent)
-        if config.scheduler is not None:
-            return None if config.scheduler == "none" else config.scheduler
-    return None
-
-
 class _LintJob:
     """``lint``, ``parse``: each note read and parsed, nothing run, nothing cached.
 
@@ -688,14 +617,6 @@ class _LintJob:
             _spec_findings(NoteReport(note.path, note))
         except Exception:  # noqa: BLE001 - warming is an optimisation; the run reports real problems
             pass
-
-
-def _proof_cache(path: Path, config: ProjectConfig) -> Any:
-    """The proof cache of the project a note belongs to."""
-    from ..checking.evidence.proofcache import ProofCache
-    from ..reading.config import project_root
-
-    return ProofCache(project_root(path.parent, config.root))
 
 
 class _CheckJob(_LintJob):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from ..findings import InternalError, LocatedError, NoteWorkerStopped
 from ..reading.config import ProjectConfig, find_config
@@ -165,3 +165,22 @@ def _expand_modules(paths: Iterable[str | Path], read_note: Callable[[Path], Not
                 seen.add(key)
                 out.append(item)
     return out
+
+
+def _scheduler(given: str | None, paths: list[Path]) -> str | None:
+    """The scheduler a run uses: the one given (``"none"``: none), else the first project's ``scheduler`` setting."""
+    if given is not None:
+        return None if given == "none" else given
+    for path in paths:
+        config = find_config(path if path.is_dir() else path.parent)
+        if config.scheduler is not None:
+            return None if config.scheduler == "none" else config.scheduler
+    return None
+
+
+def _proof_cache(path: Path, config: ProjectConfig) -> Any:
+    """The proof cache of the project a note belongs to."""
+    from ..checking.evidence.proofcache import ProofCache
+    from ..reading.config import project_root
+
+    return ProofCache(project_root(path.parent, config.root))

@@ -159,3 +159,22 @@ def _report_from_data(data: Any) -> NoteReport:
     if not (note is None or isinstance(note, Note)) or not isinstance(macros, MacroTable):
         raise Malformed("not a report: its note or macros are not ours")
     return report
+
+
+@dataclass(frozen=True)
+class Selection:
+    """Which checks of a note run (``None``: all), and whether the note stops at its first refuted check.
+
+    ``algoverify mutate`` runs a mutant's note with the checks that held on the original only, and
+    needs one refutation to call it killed: the checks after it would spend the mutant's time.
+    """
+
+    checks: frozenset[str] | None = None
+    until_refuted: bool = False
+    #: shrink a refutation's counterexample (a mutant's score needs only that it is refuted)
+    shrink: bool = True
+    #: record what each check's runs do (``Outcome.trace``), for the HTML report
+    traces: bool = False
+
+
+ALL_CHECKS = Selection()
