@@ -120,10 +120,6 @@ def parse_console(body: str) -> list[Command]:
 
 def normalise(text: str) -> str:
     """Timings and the workspace's path out of the way; trailing spaces dropped."""
-    # how many trials ran, when the default count stops at its time (2 s): a loaded machine runs fewer
-    text = re.sub(
-        r"\bon \d+ of (\d+) trials \(the default count stops at [\d.]+ s; `trials:` sets one\)", r"on \1 trials", text
-    )
     text = re.sub(r" \(\d+ draws? skipped: [^)]*\)", "", text)
     text = re.sub(r"\b\d+(\.\d+)? s\b", "_ s", text)
     text = re.sub(r"\(\d+(\.\d+)? mutants/s", "(_ mutants/s", text)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import shlex
 import textwrap
+import time
 from pathlib import Path
 
 import numpy as np
@@ -401,6 +402,66 @@ def test_the_default_count_is_a_hundred_trials_and_the_report_says_so(tmp_path):
 def test_a_count_in_the_spec_or_on_the_command_line_is_run_exactly(tmp_path, spec, forced, ran):
     o = outcome(check(note(tmp_path, ALWAYS + spec, ""), trials=forced), "always")
     assert o.trials == ran and f"held on {ran} trials" in o.message
+
+
+#: a loop of n passes: about 2n statements run per trial, whatever the machine
+COUNT_UP = r"""
+\begin{algorithmic}
+\Require $n \ge 1$
+\State $s \gets 0$
+\For{$i \gets 1$ \textbf{to} $n$}
+\State $s \gets s + i$
+\EndFor
+\State \Return $s$
+\end{algorithmic}
+"""
+COUNT_UP_CHECK = r"""
+- id: gauss
+  kind: property
+  listing: 1
+  inputs: {n: "integers(3000, 3000)"}
+  holds: 's = n (n + 1) / 2'
+  budget: 100000
+"""
+
+
+def _slow_clock(monkeypatch, step: float) -> None:
+    """The trials' clock, as a loaded machine sees it: every reading ``step`` seconds after the last."""
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += step
+        return now[0]
+
+    class Crawling:  # the trials' own clock only: a listing's run keeps its deadline in real time
+        monotonic = staticmethod(clock)
+
+        def __getattr__(self, name: str):
+            return getattr(time, name)
+
+    monkeypatch.setattr(T, "time", Crawling())
+
+
+def test_the_default_count_stops_at_a_count_of_statements_not_at_a_time(tmp_path, monkeypatch):
+    # 3,000 passes of two statements and the rest: about 6,000 statements a trial, so 200,000 by
+    # the 34th trial; on an idle machine or a loaded one (a clock that runs 0.3 s a reading: a
+    # cut by the clock stopped at the 20th trial) the same trials run and the report is the same
+    path = note(tmp_path, COUNT_UP_CHECK, COUNT_UP)
+    idle = outcome(check(path), "gauss")
+    _slow_clock(monkeypatch, 0.3)
+    loaded = outcome(check(path), "gauss")
+    assert idle.status == loaded.status == "verified"
+    assert idle.message == loaded.message and idle.trials == loaded.trials
+    assert 20 < idle.trials < 100
+    assert (
+        f"of 100 trials (the default count stops at {T.AUTO_WORK:,} statements run; `trials:` sets one)" in idle.message
+    )
+
+
+def test_a_light_check_runs_its_hundred_trials_however_slow_the_clock(tmp_path, monkeypatch):
+    _slow_clock(monkeypatch, 0.3)  # 100 trials "take" a minute: still within the budget of 100,000 s
+    o = outcome(check(note(tmp_path, ALWAYS + "  budget: 100000\n", "")), "always")
+    assert o.trials == 100 and o.message.endswith("held on 100 trials")
 
 
 SUM_TO_TEN = r"""

@@ -60,7 +60,19 @@ class LoadedNote:
             name = next((f for f in lst.function_names if f.lower() == wanted), None)
             if name is not None:
                 return self._function_listing(lst, name)
-        raise KeyError(f"no listing named or captioned {key!r}")
+        raise KeyError(f"no listing named or captioned {key!r}{self._unparsed()}")
+
+    def _unparsed(self) -> str:
+        """``; listing 1 (line 42) does not parse: AV102 …``: what a name may have meant, if a listing did not parse."""
+        parsed = {lst.index for lst in self.listings}
+        for i, block in enumerate(self.report.listings(), start=1):
+            if i in parsed:
+                continue
+            errors = [f for f in block.findings if f.severity is Severity.ERROR]
+            line = self.report.note.source.line_col(block.block.span.start)[0] if self.report.note else 0
+            why = f": {errors[0].code} {errors[0].message}" if errors else ""
+            return f" among the listings that parse; listing {i} (line {line}) does not parse{why}"
+        return ""
 
     def _function_listing(self, listing: Any, name: str) -> Any:
         """One ``\\Function`` of ``listing`` as a listing of its own: it and the functions it calls."""

@@ -116,6 +116,9 @@ class Listing:
         self._exact: Program | None = None
         self._aliases: dict[str, str] | None = None
         self.last_trace: Trace | None = None
+        #: statements its runs (:meth:`run`) have executed in all, each counted once per execution: a
+        #: measure of the work done that is the same on every machine (a check's default count of trials uses it)
+        self.executed = 0
 
     # --- description ---------------------------------------------------------------------
 
@@ -318,6 +321,7 @@ class Listing:
                 value, trace = program.run(inputs, budget=budget or self.budget, trace=trace)
         except LocatedError as exc:
             self.last_trace = trace
+            self.executed += sum(trace._hits.values())
             return RunResult(None, trace, exc.to_finding(self.source.path), listing=self)
         finally:
             if on_step is not None:
@@ -325,6 +329,7 @@ class Listing:
                     if compiled is not None:
                         compiled.on_step = None
         self.last_trace = trace
+        self.executed += sum(trace._hits.values())
         return RunResult(value, trace, listing=self)
 
     def __call__(self, **inputs: Any) -> Any:

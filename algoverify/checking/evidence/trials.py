@@ -1,7 +1,7 @@
 """Seeded trials, counterexample shrinking, and the command that reproduces a failure.
 
 A check runs a fixed number of trials (``trials:``) or, when nothing names one, as many as a
-short time allows (:data:`AUTO_TRIALS`, :data:`AUTO_SECONDS`); all its trials and its shrinking
+counted amount of work allows (:data:`AUTO_TRIALS`, :data:`AUTO_WORK`); all its trials and its shrinking
 share one budget (``budget:``). The first trials are structured (one per row of
 :data:`~algoverify.running.structured.ROWS`): each input takes the edge of its range or the
 structured member of its class that the row names. A failing trial's inputs are shrunk in two
@@ -457,12 +457,14 @@ def _same_values(a: dict[str, Any], b: dict[str, Any]) -> bool:
 
 
 #: Trials of a check that names no count (nor its note, the project or ``--trials``): the
-#: second number, unless they take longer than :data:`AUTO_SECONDS` — then as many as ran by
-#: then, and never fewer than the first. A hundred trials find a failure one input in fifty
-#: shows nine times in ten (twenty find it a third of the time); a fast check runs them in a
-#: fraction of a second, and its report is the same on every run.
+#: second number, unless the listing's runs have executed :data:`AUTO_WORK` statements by then
+#: (each execution counted) — then as many as ran by then, and never fewer than the first. A
+#: hundred trials find a failure one input in fifty shows nine times in ten (twenty find it a
+#: third of the time). The work is counted, not timed, so that the count, and the verdict, are
+#: the same on every run, however busy the machine: a count cut by the clock verified a claim
+#: on a loaded machine that failed at its 21st trial on an idle one.
 AUTO_TRIALS = (20, 100)
-AUTO_SECONDS = 2.0
+AUTO_WORK = 200_000
 #: Seconds all trials and the shrinking of one check may take together (``budget:``).
 DEFAULT_BUDGET = 30.0
 #: The share of what is left of the budget that shrinking may spend once a trial has failed.
@@ -494,8 +496,10 @@ class NotReached(Rejected):
 class _Plan:
     """How many trials a check runs, and until when."""
 
-    def __init__(self, check: Any) -> None:
-        self.exact = check.trials  # None: the default count, cut short past AUTO_SECONDS
+    def __init__(self, check: Any, executed: Callable[[], int] = lambda: 0) -> None:
+        self.exact = check.trials  # None: the default count, cut short past AUTO_WORK
+        self.executed = executed
+        self.executed_before = executed()
         self.start = time.monotonic()
         self.budget = float(check.get("budget", DEFAULT_BUDGET))
         self.deadline = self.start + self.budget
@@ -516,8 +520,8 @@ class _Plan:
         if now >= self.deadline:
             self.cut = f"the check's budget of {self.budget:g} s ran out"
             return False
-        if self.exact is None and ran >= AUTO_TRIALS[0] and now - self.start >= AUTO_SECONDS:
-            self.cut = f"the default count stops at {AUTO_SECONDS:g} s; `trials:` sets one"
+        if self.exact is None and ran >= AUTO_TRIALS[0] and self.executed() - self.executed_before >= AUTO_WORK:
+            self.cut = f"the default count stops at {AUTO_WORK:,} statements run; `trials:` sets one"
             return False
         return True
 
@@ -573,7 +577,7 @@ def search(
         found = candidate(check, ctx, attempt, label, values)
         if found is not None:
             return found
-    plan = _Plan(check)
+    plan = _Plan(check, getattr(ctx, "executed", lambda: 0))
     ran = drawn = 0
     skipped: dict[str, int] = {}
     unreached: set[str] = set()  # reasons of NotReached: said as what did not run, not as draws at fault

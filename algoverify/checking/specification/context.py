@@ -193,6 +193,10 @@ class CheckContext:
 
         return Budget(int(check.get("max_steps", 20_000)), float(check.get("timeout", 10.0)))
 
+    def executed(self) -> int:
+        """Statements the note's listings have executed so far, in all runs (see ``Listing.executed``)."""
+        return sum(listing.executed for listing in self.loaded.listings)
+
     def run_listing(self, check: CheckSpec, listing: Any, values: dict[str, Any], *, history: bool = True) -> Any:
         """Run a listing on the drawn values it takes (sizes such as ``n`` are only for drawing).
 

@@ -333,7 +333,7 @@ SECTION: tuple[Key, ...] = (
         "trials",
         Integer(1, MAX_TRIALS),
         "trials per check, where a check does not say",
-        default="`--trials`, else the project's `trials`, else 100 (at least 20 when they take past 2 s; see below)",
+        default="`--trials`, else the project's `trials`, else 100 (at least 20 once the listing has run 200,000 statements; see below)",
     ),
     Key(
         "rtol",
@@ -412,7 +412,7 @@ _RUN: tuple[Key, ...] = (
         "trials",
         Integer(1, MAX_TRIALS),
         "seeded trials; the first that fails is shrunk and reported",
-        default="`--trials`, else the note's `trials:`, else 100 (at least 20 when they take past 2 s)",
+        default="`--trials`, else the note's `trials:`, else 100 (at least 20 once the listing has run 200,000 statements)",
     ),
     Key(
         "budget",
