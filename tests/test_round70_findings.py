@@ -39,3 +39,13 @@ def test_a_check_naming_a_listing_that_does_not_parse_says_it_does_not_parse(tmp
         "check gcd: no listing named or captioned 'Euclid' among the listings that parse; listing 1 (line 13) "
         "does not parse: AV102 \\While is never closed: expected \\EndWhile before \\EndFunction"
     )
+
+
+def test_a_value_that_could_not_shrink_beside_the_others_is_tried_again_once_they_have():
+    # round 70: extended Euclid refuted at a = 983, b = 3, where a = 2, b = 3 fails the same way: a
+    # was tried first, beside the drawn b = 381, and never again once b had shrunk
+    from algoverify.checking.evidence.trials import simplify_values
+
+    within = lambda x: 0 <= x <= 1000  # noqa: E731 - integers(0, 1000)
+    shrunk = simplify_values({"a": 983, "b": 381}, lambda v: v["a"] >= v["b"], {"a": within, "b": within})
+    assert shrunk == {"a": 0, "b": 0}

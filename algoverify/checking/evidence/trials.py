@@ -151,8 +151,29 @@ def simplify_values(
     ``classes`` gives, per name, the test of the class its generator draws from (``uniform(0, 1)``
     stays in ``[0, 1)``, ``spd(n)`` positive definite, ``randn`` finite); a simpler value outside
     it is never tried. A value without a test (a literal, a generator of the note's own) is kept.
+    The values are gone over again while a round made one simpler (at most :data:`_ROUNDS`
+    rounds): ``a = 983`` could not shrink beside the drawn ``b = 381``, and can beside the ``b = 3``
+    that ``b`` shrank to after it.
     """
     current = values  # the same mapping when nothing simpler fails: the caller need not run it again
+    for _ in range(_ROUNDS):
+        simpler = _simplify_once(current, fails, classes)
+        if simpler is current:
+            break
+        current = simpler
+    return current
+
+
+#: Rounds of :func:`simplify_values` over all the values at most.
+_ROUNDS = 3
+
+
+def _simplify_once(
+    values: dict[str, Any],
+    fails: Callable[[dict[str, Any]], bool],
+    classes: dict[str, Callable[[Any], bool] | None] | None,
+) -> dict[str, Any]:
+    current = values
     for name, value in values.items():
         inside = (classes or {}).get(name)
         if inside is None:
