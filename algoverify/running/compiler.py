@@ -3,7 +3,7 @@
 Each statement's math is compiled once (:func:`algoverify.math.numeric.compile_expr`); blocks
 become loops over the compiled bodies; English statements are bound or refused.
 :func:`is_step` says which statements a stepper stops at; a ``\\Function`` block becomes its own
-:class:`Program` in :mod:`.function_compile`.
+:class:`Program` in :mod:`.function_compile`, which this class mixes in.
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ from .conventions import (
 from .declarations import InputSpec
 from .factorizations import factorization
 from .families import dims_of
+from .function_compile import Functions
 from .runstate import (
     _BLOCKS,
     _LOOP_WORDS,
@@ -84,7 +85,7 @@ _EXCHANGE = re.compile(r"\\(?:long)?leftrightarrow(?![a-zA-Z])")
 
 
 @dataclass
-class _Compiler(Loops, Worded):
+class _Compiler(Loops, Worded, Functions):
     ctx: Context
     bindings: Bindings
     locate: Callable[[int], tuple[int, int]] | None
@@ -565,18 +566,6 @@ class _Compiler(Loops, Worded):
 
         return if_
 
-    def s_Function(self, node: ir.Function) -> Exec:
-        if node.name not in self.own:
-            from .function_compile import compile_function  # it compiles the body with this class
-
-            compile_function(node, self, self.scopes.get(node.name))
-        fn = self.own[node.name]
-
-        def define(env: Env) -> None:
-            env[node.name] = fn
-
-        return define
-
     # English
 
     def _find_binding(self, text: ir.Text, node: ir.Node) -> tuple[str, Binding] | None:
@@ -657,13 +646,6 @@ def parse(latex: str) -> ir.Algorithm:
 
 def _loose_zero(env: Env) -> Any:
     return ZERO
-
-
-def unsized_starts(names: Any) -> dict[str, str]:
-    """The names lint reports as a zero vector or an identity of no size (AV204), and what each is set to."""
-    out = {name: "0" for name, _ in names.unsized_zeros}
-    out.update({name: "I" for name, _ in names.unsized_identities})
-    return out
 
 
 def _numbered(value: Callable[[Env], Any], first: int) -> Callable[[Env], Any]:

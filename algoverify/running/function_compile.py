@@ -2,18 +2,19 @@
 
 Its parameters are its inputs; the entry function also takes the ``\\Require`` around it (every
 name of it that a function of the listing reads); a helper reads its caller's values and gives
-back what it stores into them. The body is compiled by a :class:`~.compiler._Compiler` of its own.
+back what it stores into them. The body is compiled by a compiler of the parent's class
+(:class:`~.compiler._Compiler`, which mixes in :class:`Functions`: its ``\\Function`` statement).
 """
 
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from ..findings import LocatedError, NotExecutable
 from ..math import mathexpr as M
 from ..math.names import identifier, word
 from ..syntax import ir
-from .compiler import _Compiler, unsized_starts
 from .conventions import bound_names, defined, in_place_output, install_views, lowered, pads, renaming
 from .declarations import InputSpec
 from .families import read_family
@@ -23,11 +24,11 @@ from .scope import Scope, constant_letters, given_back, join_families, listing_r
 from .signature import assigned_names, output_names
 from .symbols import own_declarations, resolve
 
-__all__ = ["compile_function"]
+__all__ = ["Functions", "compile_function", "unsized_starts"]
 
 
 def compile_function(
-    node: ir.Function, parent: _Compiler, scope: Scope | None = None, outer: InputSpec | None = None
+    node: ir.Function, parent: Any, scope: Scope | None = None, outer: InputSpec | None = None
 ) -> Program:
     """Compile a ``\\Function`` block: its parameters are its inputs; it joins the listing's scope.
 
@@ -71,7 +72,7 @@ def compile_function(
         constant_letters=constant_letters(scope),
         labels=frozenset(scope.labels),
     )
-    sub = _Compiler(
+    sub = type(parent)(  # the compiler's own class (compiler._Compiler), which mixes in Functions
         ctx,
         parent.bindings,
         parent.locate,
@@ -135,3 +136,25 @@ def compile_function(
         program.implied = frozenset(sub.implied) - set(params)
     program._size_sources()
     return program
+
+
+class Functions:
+    """The ``\\Function`` statement of :class:`~.compiler._Compiler`, which mixes this in."""
+
+    def s_Function(self, node: ir.Function) -> Any:
+        """Compile the function once (before its body: the body may call it); the statement binds its name."""
+        if node.name not in self.own:  # type: ignore[attr-defined]
+            compile_function(node, self, self.scopes.get(node.name))  # type: ignore[attr-defined]
+        fn = self.own[node.name]  # type: ignore[attr-defined]
+
+        def define(env: dict) -> None:
+            env[node.name] = fn
+
+        return define
+
+
+def unsized_starts(names: Any) -> dict[str, str]:
+    """The names lint reports as a zero vector or an identity of no size (AV204), and what each is set to."""
+    out = {name: "0" for name, _ in names.unsized_zeros}
+    out.update({name: "I" for name, _ in names.unsized_identities})
+    return out

@@ -33,7 +33,6 @@ from .compiler import (
     _Compiler,
     is_step,
     parse,
-    unsized_starts,
 )
 from .conventions import (
     bound_names,
@@ -46,7 +45,7 @@ from .conventions import (
 )
 from .declarations import InputSpec
 from .families import read_family
-from .function_compile import compile_function
+from .function_compile import compile_function, unsized_starts
 from .listing_parse import applied_as_entries, direct_bases, listing_parser
 from .program import (
     Program,
