@@ -7,6 +7,8 @@ strongest test there is, and matching is compared besides.
 
 from __future__ import annotations
 
+import array
+import base64
 import json
 import os
 import re
@@ -53,6 +55,32 @@ def fresh(tmp_path, monkeypatch):
     pattern_cache.uninstall()
     re._compiler.compile, re._compiler._sre = _COMPILE, _ENGINE
     re.purge()
+
+
+def _words(code: list[int]) -> str:
+    """A stored row's code: the engine's words, base64."""
+    return base64.b64encode(array.array(pattern_cache._WORD, code).tobytes()).decode()
+
+
+def _python_code(pattern: str) -> list[int]:
+    """The words Python's compiler gives ``pattern`` (flags 0), as the engine receives them."""
+    seen: list[list[int]] = []
+    engine = re._compiler._sre
+
+    class Spy:
+        def __getattr__(self, name):
+            return getattr(engine, name)
+
+        def compile(self, p, flags, code, *rest):
+            seen.append(list(code))
+            return engine.compile(p, flags, code, *rest)
+
+    re._compiler._sre = Spy()
+    try:
+        re._compiler.compile(pattern, 0)
+    finally:
+        re._compiler._sre = engine
+    return seen[0]
 
 
 def _python_builds(pattern: str, flags: int):
@@ -124,11 +152,23 @@ def test_patterns_that_cost_less_than_writing_them_are_not_written(fresh, monkey
     [
         "not json at all",
         json.dumps({"a": 1}),
-        json.dumps([["a", 0, 0, "code", 0, {}, [None]]]),  # the code is no list of integers
-        json.dumps([["a", 0, 32, [1, 2, 3], 0, {}, [None]]]),  # integers the engine refuses
-        json.dumps([["a", 0, 32, [99999] * 8, 0, {}, [None]]]),
+        json.dumps([["a", 0, 32, [1, 2, 3], 0, {}, [None]]]),  # the layout before FORMAT 2
+        json.dumps([["a", 0, 32, "not base64!", 0, {}, [None]]]),
+        json.dumps([["a", 0, 32, base64.b64encode(b"12345").decode(), 0, {}, [None]]]),  # not whole words
+        json.dumps([["a", 0, 32, _words([1, 2, 3]), 0, {}, [None]]]),  # words the engine refuses
+        json.dumps([["a", 0, 32, _words([99999] * 8), 0, {}, [None]]]),
+        json.dumps([["a", 0, 32, _words([1, 2, 3]), 0, {"g": "1"}, [None]]]),
     ],
-    ids=["garbage", "an object", "ill-typed code", "invalid code", "out-of-range opcodes"],
+    ids=[
+        "garbage",
+        "an object",
+        "a list of integers",
+        "not base64",
+        "a torn word",
+        "invalid code",
+        "out-of-range opcodes",
+        "an ill-typed index",
+    ],
 )
 def test_a_damaged_file_means_python_compiles_the_pattern(fresh, content):
     pattern_cache.install(fresh)
@@ -138,6 +178,10 @@ def test_a_damaged_file_means_python_compiles_the_pattern(fresh, content):
     re.purge()
     assert pattern_cache.install(fresh)
     built = re.compile("a")
+    pattern_cache.save()  # the damaged row is replaced by the one Python compiled, never written back
+    rows = json.loads(file.read_text())
+    assert [row[:2] for row in rows] == [["a", 0]]
+    assert pattern_cache._decoded(rows[0])[1] == _python_code("a")
     assert built == _python_builds("a", 0)
     assert built.fullmatch("a") and not built.fullmatch("b")
 
