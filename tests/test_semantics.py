@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import algoverify
 from algoverify import ExecutionError
@@ -207,6 +209,23 @@ def test_a_symmetric_matrix_is_required_on_entry(A, holds):
     with pytest.raises(ExecutionError) as info:
         listing(A=A)
     assert info.value.finding.code == "AV309"
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    n=st.sampled_from([1, 2, 127, 128, 129, 191, 192, 200, 256, 300]),
+    where=st.tuples(st.floats(0, 1, exclude_max=True), st.floats(0, 1, exclude_max=True)),
+    change=st.sampled_from([0.0, 1e-300, 1.0, np.nan]),
+)
+def test_the_symmetry_test_in_strips_is_the_plain_one(n, where, change):
+    # the strips split at 64 rows: a change anywhere, on either side of the diagonal, at any size
+    from algoverify.running.inputs import _exactly_symmetric
+
+    m = np.arange(n * n, dtype=float).reshape(n, n) % 7
+    a = m + m.T
+    i, j = int(where[0] * n), int(where[1] * n)
+    a[i, j] += change
+    assert _exactly_symmetric(a) == bool((a == a.T).all())
 
 
 def test_a_precondition_is_compiled_once_and_tested_on_every_call(monkeypatch):

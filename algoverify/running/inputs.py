@@ -139,9 +139,11 @@ def _has_property(key: str, value: Any) -> bool:
         a = np.asarray(value, dtype=float)
     except (TypeError, ValueError):
         return True  # not numbers: the property is for the reader (a graph, a set)
+    square = a.ndim == 2 and a.shape[0] == a.shape[1]
+    if key == "symmetric" and square and _exactly_symmetric(a):
+        return True  # what a symmetric input is, on every call: no pass over it for NaN (NaN ≠ NaN fails this)
     if not np.all(np.isfinite(a)):
         return True
-    square = a.ndim == 2 and a.shape[0] == a.shape[1]
     if key == "symmetric":
         return not square or _symmetric(a)
     tol = _tolerance(a)
@@ -200,7 +202,28 @@ def _symmetric(a: np.ndarray) -> bool:
     a power iteration's sixty products at n = 256.
     """
     t = a.T
-    return bool((a == t).all()) or float(np.max(np.abs(a - t))) <= _tolerance(a)
+    return _exactly_symmetric(a) or float(np.max(np.abs(a - t))) <= _tolerance(a)
+
+
+#: Rows of one strip of :func:`_exactly_symmetric`: a strip and its transposed partner stay in cache.
+_STRIP = 64
+
+
+def _exactly_symmetric(a: np.ndarray) -> bool:
+    """``(a == a.T).all()``, in strips above the diagonal: half the comparisons, read in cache-sized pieces.
+
+    Reading ``a.T`` whole walks memory a column at a time; at n = 256 (a row of 2 KiB, which the
+    cache maps to the same few sets) the plain test took 155 µs, more than a power iteration's
+    products do in twenty passes. Strip ``i`` compares rows ``i … i + 63`` right of the diagonal with
+    the same columns below it: 112 µs, and half of that past n = 512.
+    """
+    n = a.shape[0]
+    if n <= 2 * _STRIP or a.ndim != 2 or a.shape[1] != n:
+        return bool((a == a.T).all())
+    for i in range(0, n, _STRIP):
+        if not (a[i : i + _STRIP, i:] == a[i:, i : i + _STRIP].T).all():
+            return False
+    return True
 
 
 def _violated(condition: M.MathNode, env: dict[str, Any], exact: Context) -> bool:
