@@ -671,9 +671,10 @@ def _ordered(sp: Any, gap: Any, kind: str) -> bool | None:
     if _vanishing_norm(sp, gap, strict):
         return True
     beyond = _beyond_assumptions(sp, gap)
-    if beyond and _opposite_terms(gap):
-        # a sum with terms of both signs: sympy's assumptions give a sum a sign only when its terms
-        # share one, so asking costs (0.04 s on a convexity gap of six variables) and says nothing
+    if beyond and (_opposite_terms(gap) or _unsigned_logarithm(sp, gap)):
+        # a sum with terms of both signs, or one whose sign rides on a logarithm: sympy's assumptions
+        # give a sum a sign only when every term has one, so asking costs (0.04 s on a convexity gap
+        # of six variables) and says nothing
         return None
     if (gap.is_positive if strict else gap.is_nonnegative) is True:
         return True
@@ -740,6 +741,22 @@ def _beyond_assumptions(sp: Any, gap: Any) -> bool:
     is proved by simplifying.
     """
     return any(len(f.free_symbols) > 1 for f in gap.atoms(sp.exp, sp.log, sp.Abs))
+
+
+def _unsigned_logarithm(sp: Any, gap: Any) -> bool:
+    """Whether a term of the sum ``gap`` has a factor ``log u`` of several variables, ``u - 1`` of terms of both signs.
+
+    Such a logarithm may change sign inside the variables' classes (``log Σ exp z_u`` has any
+    sign; ``log softmax(z)_v`` is negative, but sympy cannot place its argument below 1 either),
+    and sympy signs a sum only through the signs of its terms. ``log(1 + e^{x})`` (its argument
+    less 1 is ``e^{x}``, of one sign) is left to sympy, which proves it positive.
+    """
+    for term in sp.Add.make_args(gap):
+        for factor in sp.Mul.make_args(term):
+            base = factor.base if factor.is_Pow and factor.exp.is_Integer else factor
+            if isinstance(base, sp.log) and len(base.free_symbols) > 1 and _opposite_terms(base.args[0] - 1):
+                return True  # u - 1 a sum of terms of both signs: sympy cannot place u against 1 either
+    return False
 
 
 def _opposite_terms(gap: Any) -> bool:
