@@ -156,6 +156,12 @@ _PARTS_OF = re.compile(
 )
 #: what a plural subject is said to be: "… be two samples of distinct numbers", "… are sorted"
 _PLURAL_BE = re.compile(r"^(?:be|are|both be|are both)\b", re.I)
+#: the noun right after a shape ("an \(m \times n\) symmetric matrix of full column rank"): the shape and
+#: the words after it describe the name before the shape
+_SHAPE_NOUN = re.compile(
+    r"^\s*-?\s*(?P<noun>(?:[\w-]+\s+){0,3}?(?:real\s+)?(?:matri(?:x|ces)|vectors?|arrays?))\b(?P<rest>.*)$",
+    re.I | re.S,
+)
 _BE_AFTER = re.compile(r"^(?:be|is|denotes?|denoting|stands? for)\b", re.I)
 
 
@@ -357,6 +363,10 @@ def _read(
         if entry_of is not None and not _CONDITIONAL.search(before):
             # "the x_i are not all equal": said of the family x, once every sentence has said what x is
             of_entries.append((entry_of, str(after), piece, origin))
+        shape_of = _SHAPE_NOUN.match(str(after)) if formula and subject is not None else None
+        if shape_of is not None and not _CONDITIONAL.search(before):
+            # "Let A be an m × n matrix of full column rank": the words after the shape are said of A
+            _properties(subject, shape_of.group("rest"), piece, spec, origin, before=shape_of.group("noun"))
         if target is not None and not _CONDITIONAL.search(before):
             # "n distinct keys k_1 < \dots < k_n": the adjectives before a piece are its own, never the subject's
             _properties(target, str(after), piece, spec, origin, before=words if own is not None else "")

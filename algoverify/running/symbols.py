@@ -25,7 +25,7 @@ from typing import Callable, Iterable
 
 from ..findings import LocatedError
 from ..math import mathexpr as M
-from ..math.latex import to_latex
+from ..math.latex import identifier_latex, to_latex
 from ..math.names import identifier, join_increments, word
 from ..records import frozen
 from ..source import Span
@@ -777,18 +777,20 @@ def unbound_message(read: Read, scope: Scope, spec: InputSpec) -> str:
     name = read.name
     if read.called:
         return f" (no function {name}: define it as a \\Function, or offer it in the note's module)"
+    written = identifier_latex(name)  # \(\varepsilon\), as the note writes it, never \(varepsilon\)
     if read.via is not None:
-        return f": {read.via} reads it; say in the prose what \\({name}\\) is, or declare it in \\Require"
+        return f": {read.via} reads it; say in the prose what \\({written}\\) is, or declare it in \\Require"
     arrays = sorted(n for n in scope.indexed if n in _bound_names(spec) or n in scope.params)
     if not read.indices and arrays and len(arrays) > 1:
+        first = identifier_latex(arrays[0])
         hint = (
             f": it may be the length of {' or of '.join(arrays)}; say which in the prose "
-            f'("\\({arrays[0]}\\) has \\({name}\\) entries") or declare \\({name}\\) in \\Require'
+            f'("\\({first}\\) has \\({written}\\) entries") or declare \\({written}\\) in \\Require'
         )
     elif read.indices:
-        hint = f": say in the prose what \\({name}\\) is, or declare it in \\Require"
+        hint = f": say in the prose what \\({written}\\) is, or declare it in \\Require"
     else:
-        hint = f": declare \\({name}\\) in \\Require, or say in the prose what \\({name}\\) is"
+        hint = f": declare \\({written}\\) in \\Require, or say in the prose what \\({written}\\) is"
     near = difflib.get_close_matches(name, sorted((scope.bound | _bound_names(spec)) - {name}), n=1, cutoff=0.75)
     if near:
         hint += f" (did you mean {near[0]}?)"

@@ -1,0 +1,101 @@
+r"""Round 71 (a new user's notes, written from textbooks): what it found, held (the fixtures are ours)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import algoverify
+from algoverify import api
+
+LISTING = r"""
+\begin{algorithmic}[1]
+\Function{F}{\(A\)}
+  \State \(s \gets \lVert a_1 \rVert\)
+  \State \(u \gets a_1 / s\)
+  \State \Return \(u\)
+\EndFunction
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "bad", "said"),
+    [
+        # round 71: "of full column rank" after the shape was never read, and a zero matrix drawn
+        # refuted every check of a QR factorisation with a division by zero
+        (
+            r"Let \(A\) be an \(m \times n\) matrix of full column rank, \(m \ge n\), with columns \(a_1, \dots, a_n\).",
+            [[0.0], [0.0]],
+            "A has linearly independent columns",
+        ),
+        (
+            r"Let \(A\) be an \(n \times n\) symmetric matrix with columns \(a_1, \dots, a_n\).",
+            [[1.0, 2.0], [0.0, 1.0]],
+            "A is symmetric",
+        ),
+        (
+            r"Let \(A\) be an \(n \times n\) non-singular matrix with columns \(a_1, \dots, a_n\).",
+            [[1.0, 1.0], [1.0, 1.0]],
+            "A is invertible",
+        ),
+    ],
+    ids=["full column rank", "symmetric between the shape and the noun", "non-singular"],
+)
+def test_what_the_words_after_a_shape_say_is_a_precondition_of_the_name_before_it(tmp_path, sentence, bad, said):
+    note = tmp_path / "note.md"
+    note.write_text(f"---\ntitle: t\n---\n\n{sentence}\n{LISTING}")
+    listing = algoverify.load(note).listing(1)
+    result = listing.run({"A": np.array(bad)})
+    assert result.finding is not None and result.finding.code == "AV309"
+    assert result.finding.message.startswith(f"precondition violated: {said} does not hold")
+    assert listing.source.line_col(result.finding.span.start)[0] == 5  # the sentence that says it
+
+
+def test_a_shape_followed_by_another_clause_says_nothing_of_the_name(tmp_path):
+    note = tmp_path / "note.md"
+    note.write_text(
+        "---\ntitle: t\n---\n\n"
+        r"Let \(A\) be an \(n \times n\) matrix, and let \(B\) be symmetric; \(A\) has columns \(a_1, \dots, a_n\)."
+        f"\n{LISTING}"
+    )
+    u = algoverify.load(note).listing(1)(A=np.array([[3.0, 2.0], [4.0, 1.0]]))  # not symmetric: no precondition
+    np.testing.assert_allclose(u, [0.6, 0.8])
+
+
+QR_NOTE = r"""---
+title: t
+algoverify:
+  checks:
+    - id: unit-first-column
+      kind: property
+      listing: F
+      inputs: {n: "integers(1, 3)", m: "integers(3, 5)", A: "randn(m, n)"}
+      holds: '\lVert u \rVert = 1'
+---
+
+Let \(A\) be an \(m \times n\) matrix of full column rank, \(m \ge n\), with columns \(a_1, \dots, a_n\).
+"""
+
+
+def test_draws_the_words_after_a_shape_exclude_are_skipped_never_a_refutation(tmp_path):
+    note = tmp_path / "note.md"
+    note.write_text(QR_NOTE + LISTING)
+    (outcome,) = api.check([note]).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+    assert "skipped: precondition violated: A has linearly independent columns" in outcome.message
+
+
+def test_the_hint_of_an_unbound_greek_name_writes_it_as_the_note_does(tmp_path):
+    # round 71: "declare \(varepsilon\) in \Require": the backslash was lost
+    note = tmp_path / "note.md"
+    note.write_text(
+        "---\ntitle: t\n---\n\nGiven a vector \\(x\\).\n\n\\begin{algorithmic}[1]\n\\Function{F}{\\(x\\)}\n"
+        "  \\While{\\(\\lVert x \\rVert > \\varepsilon\\)}\n    \\State \\(x \\gets x / 2\\)\n  \\EndWhile\n"
+        "  \\State \\Return \\(x\\)\n\\EndFunction\n\\end{algorithmic}\n"
+    )
+    (finding,) = [f for f in api.lint([note]).all_findings() if f.code == "AV303"]
+    assert finding.message == (
+        "varepsilon is not defined: declare \\(\\varepsilon\\) in \\Require, "
+        "or say in the prose what \\(\\varepsilon\\) is (this statement will not run)"
+    )
