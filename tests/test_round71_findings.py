@@ -99,3 +99,68 @@ def test_the_hint_of_an_unbound_greek_name_writes_it_as_the_note_does(tmp_path):
         "varepsilon is not defined: declare \\(\\varepsilon\\) in \\Require, "
         "or say in the prose what \\(\\varepsilon\\) is (this statement will not run)"
     )
+
+
+CG_NOTE = r"""---
+title: t
+algoverify:
+  module: cg_reference.py
+  checks:
+    - id: solves
+      kind: reference
+      listing: CG
+      inputs: {n: "integers(1, 4)", A: "spd(n)", b: "randn(n)", epsilon: 1e-12}
+      reference: {reference}
+      atol: 1e-6
+---
+
+Let \(A\) be a symmetric positive definite \(n \times n\) matrix and \(b\) a vector of \(n\) entries.
+
+\begin{algorithmic}[1]
+\Function{CG}{\(A, b, \epsilon\)}
+  \State \(x \gets 0 \cdot b\); \(r \gets b\); \(p \gets r\); \(k \gets 0\)
+  \While{\(\lVert r \rVert > \epsilon\) \textbf{and} \(k < 2 n\)}
+    \State \(\alpha \gets (r^{\top} r) / (p^{\top} A p)\)
+    \State \(x \gets x + \alpha p\)
+    \State \(r_{new} \gets r - \alpha A p\)
+    \State \(p \gets r_{new} + ((r_{new}^{\top} r_{new}) / (r^{\top} r)) p\)
+    \State \(r \gets r_{new}\); \(k \gets k + 1\)
+  \EndWhile
+  \State \Return \(x, k\)
+\EndFunction
+\end{algorithmic}
+"""
+
+CG_MODULE = """
+import numpy as np
+
+def solution(A, b):
+    return {"x": np.linalg.solve(A, b)}  # k, the count of passes, has no reference value
+
+def wrong(A, b):
+    return {"x": 2 * np.linalg.solve(A, b)}
+
+def misnamed(A, b):
+    return {"z": np.linalg.solve(A, b)}
+"""
+
+
+@pytest.mark.parametrize(
+    ("reference", "status", "said"),
+    [
+        ("solution", "verified", "matches solution on 100 trials; k is not compared (the reference does not give it)"),
+        ("wrong", "refuted", "but the reference gives"),
+        ("misnamed", "could not check", "the reference gives z by name; the listing returns x, k"),
+    ],
+)
+def test_a_reference_that_gives_some_outputs_by_name_compares_those_and_says_the_rest_are_not(
+    tmp_path, reference, status, said
+):
+    # round 71: a CG listing returns x and its count of passes k; the author's reference returned
+    # (x, None) and was refuted ("k = 1 but the reference gives NIL"), with no way to compare x alone
+    note = tmp_path / "cg.md"
+    note.write_text(CG_NOTE.replace("{reference}", reference))
+    (tmp_path / "cg_reference.py").write_text(CG_MODULE)
+    (outcome,) = api.check([note]).notes[0].outcomes
+    assert outcome.status == status, outcome.message
+    assert said in outcome.message

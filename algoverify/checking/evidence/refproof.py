@@ -113,7 +113,11 @@ class _ReferenceAttempt(_Attempt):
             return None
         names, got = self.subject(sp, dict(env), self.divides)
         expected = _call(self.code, self.reference, dict(env))
-        if isinstance(expected, dict):
+        if isinstance(expected, dict):  # by name, and perhaps only some outputs (the others are not compared)
+            kept = [i for i, n in enumerate(names) if n in expected]
+            if not kept:
+                raise Inconclusive("the reference's dict names none of the outputs")
+            names, got = tuple(names[i] for i in kept), tuple(got[i] for i in kept)
             expected = tuple(expected[n] for n in names)
         elif len(names) == 1 or not isinstance(expected, tuple):
             expected = (expected,)

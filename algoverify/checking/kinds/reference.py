@@ -51,9 +51,11 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
             names = listing.outputs or ("result",)
             got = result.value if len(names) > 1 else (result.value,)
             aliases = {output: name for name, output in listing.output_aliases.items()}
-            return _mismatch(check, ctx, list(listing.inputs), names, got, reference, values, aliases)
+            return _mismatch(check, ctx, list(listing.inputs), names, got, reference, values, aliases, left_out)
 
-        return beside(search(check, ctx, inputs, by_listing, success=success), proof, _MISMATCH)
+        left_out: set[str] = set()
+        verdict = _not_compared(search(check, ctx, inputs, by_listing, success=success), left_out)
+        return beside(verdict, proof, _MISMATCH)
     name = str(check.get("function"))
     block = ctx.block(check, "python", key="snippet")
     code = ctx.report.note.source.text[block.body_span.start : block.body_span.end]
@@ -104,12 +106,15 @@ def _mismatch(
     reference: Any,
     values: dict[str, Any],
     aliases: dict[str, str] | None = None,
+    left_out: set[str] | None = None,
 ) -> str | None:
     """``None`` when the outputs ``got`` (named ``names``) match the reference's; else the first that differs.
 
     ``aliases`` gives an output the name a reader gives it (``result_1`` → ``t``): ``compare:`` and a
-    reference's dict may use either, and a difference is said by the reader's name.
+    reference's dict may use either, and a difference is said by the reader's name. A dict that
+    names only some of several outputs compares those; the others are added to ``left_out``.
     """
+    left_out = set() if left_out is None else left_out
     aliases = aliases or {}
     accepted = set(inputs)  # a family's size (k of B_1, …, B_k) is implied by the family
     given = {k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in values.items() if k in accepted}
@@ -122,6 +127,16 @@ def _mismatch(
         expected = reference(**_named(reference, values))
     if isinstance(expected, dict) and all(n in expected or aliases.get(n) in expected for n in names):
         expected = tuple(expected[n] if n in expected else expected[aliases[n]] for n in names)  # by name
+    elif isinstance(expected, dict) and len(names) > 1 and _some_outputs(expected, names, aliases):
+        # {"x": …} for a listing that returns x, k: the reference gives x, k is not compared (and the verdict says so)
+        kept = [i for i, n in enumerate(names) if n in expected or aliases.get(n) in expected]
+        left_out.update(aliases.get(names[i], names[i]) for i in range(len(names)) if i not in kept)
+        expected = tuple(expected[names[i]] if names[i] in expected else expected[aliases[names[i]]] for i in kept)
+        names, got = tuple(names[i] for i in kept), tuple(got[i] for i in kept)
+    elif isinstance(expected, dict) and len(names) > 1:
+        unknown = ", ".join(sorted(str(k) for k in expected if k not in names and k not in aliases.values()))
+        outputs = ", ".join(aliases.get(n, n) for n in names)
+        raise CannotCheck(f"the reference gives {unknown or 'nothing'} by name; the listing returns {outputs}")
     elif len(names) == 1:
         expected = (expected,)
     nothing, none = _nil(got), _nil(expected)
@@ -176,6 +191,23 @@ def _set_text(value: Any) -> str:
     if isinstance(value, frozenset):
         return "{" + ", ".join(sorted(map(_set_text, value))) + "}"
     return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def _some_outputs(expected: dict[Any, Any], names: tuple[str, ...], aliases: dict[str, str]) -> bool:
+    """Whether a reference's dict names some of the outputs, by their names or the reader's, and nothing else."""
+    known = set(names) | {aliases[n] for n in names if n in aliases}
+    return bool(expected) and all(isinstance(k, str) and k in known for k in expected)
+
+
+def _not_compared(verdict: Verdict, left_out: set[str]) -> Verdict:
+    """A verdict that says which outputs the reference did not give (they were never compared)."""
+    if left_out and verdict.holds is True:
+        shown = ", ".join(sorted(left_out))
+        verb = "is" if len(left_out) == 1 else "are"
+        verdict.message += (
+            f"; {shown} {verb} not compared (the reference does not give {'it' if verb == 'is' else 'them'})"
+        )
+    return verdict
 
 
 def _nil(value: Any) -> bool:
