@@ -164,3 +164,51 @@ def test_a_reference_that_gives_some_outputs_by_name_compares_those_and_says_the
     (outcome,) = api.check([note]).notes[0].outcomes
     assert outcome.status == status, outcome.message
     assert said in outcome.message
+
+
+GD_NOTE = r"""---
+title: t
+---
+
+Let \(A\) be an \(m \times n\) matrix and \(b \in \mathbb{R}^{m}\). The gradient of
+\(f(x) = \frac{1}{2} \lVert A x - b \rVert^{2}\) is Lipschitz with constant <L>, and we take \(N\) steps.
+
+\begin{algorithmic}[1]
+\Function{GD}{<params>}
+  \State \(x \gets 0 \cdot A^{\top} b\)
+  \For{\(k = 1, \dots, N\)}
+    \State \(x \gets x - \frac{1}{L} A^{\top} (A x - b)\)
+  \EndFor
+  \State \Return \(x\)
+\EndFunction
+\end{algorithmic}
+"""
+IN_WORDS = (
+    "AV303",
+    (12, 35),
+    "L is not defined: the prose at line 6 says what it is only in words (the largest eigenvalue of "
+    "\\(A^{\\top} A\\)), which a run cannot compute; write it as a formula (\\(L = \\dots\\)) for the listing "
+    "to compute it, or make it a parameter of GD (this statement will not run)",
+)
+
+
+@pytest.mark.parametrize(
+    ("said", "params", "expected"),
+    [
+        # round 71: lint was clean, then run and every check stopped at "AV307 missing input(s) L"
+        (r"\(L\), the largest eigenvalue of \(A^{\top} A\)", r"\(A, b, N\)", [IN_WORDS]),
+        (r"\(L\), i.e. the largest eigenvalue of \(A^{\top} A\)", r"\(A, b, N\)", [IN_WORDS]),
+        (r"\(L = \lVert A \rVert_{2}^{2}\)", r"\(A, b, N\)", []),  # a formula: the listing computes it
+        (r"\(L\), the largest eigenvalue of \(A^{\top} A\)", r"\(A, b, N, L\)", []),  # a parameter: given
+    ],
+    ids=["apposition", "i.e.", "a formula", "a parameter"],
+)
+def test_a_name_the_prose_says_only_in_words_is_said_at_lint(tmp_path, said, params, expected):
+    note = tmp_path / "gd.md"
+    note.write_text(GD_NOTE.replace("<L>", said).replace("<params>", params))
+    result = api.lint([note])
+    source = result.sources[note]
+    found = [
+        (f.code, source.line_col(f.span.start), f.message) for f in result.all_findings() if f.code.startswith("AV3")
+    ]
+    assert found == expected

@@ -160,7 +160,9 @@ class FloatingPointTrouble(Rule):
 class UnboundName(Rule):
     """What: math reads a name that no input, parameter, assignment or binding provides.
 
-    Why: the listing cannot run; usually a typo or a missing ``\\Require``.
+    Why: the listing cannot run; usually a typo or a missing ``\\Require``, or a name the prose says
+    only in words ("constant \\(L\\), the largest eigenvalue of \\(A^{\\top} A\\)"), which a run
+    cannot compute: write it as a formula, or make it a parameter.
 
     Example: ``\\(w \\gets B v\\)`` where only ``A`` is required.
     """

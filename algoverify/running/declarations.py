@@ -150,6 +150,8 @@ class InputSpec:
     nonzero_divisors: int | None = None
     #: strings the prose spells as their symbols (``s = s_1 s_2 \dots s_m``): name → length; ``|s|`` is it
     strings: dict[str, str] = field(default_factory=dict)
+    #: names the prose says what they are only in words ("L, the largest eigenvalue of A^T A"): where, and the words
+    in_words: dict[str, tuple[Span, str]] = field(default_factory=dict)
 
     @property
     def names(self) -> list[str]:
@@ -250,6 +252,7 @@ class InputSpec:
             {k: dict(v) for k, v in self.fixed.items()},
             self.nonzero_divisors if self.nonzero_divisors is not None else other.nonzero_divisors,
             {**other.strings, **self.strings},
+            {**other.in_words, **self.in_words},
         )
         for d in other.inputs:
             out.declare(d)

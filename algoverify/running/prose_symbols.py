@@ -156,6 +156,10 @@ _PARTS_OF = re.compile(
 )
 #: what a plural subject is said to be: "… be two samples of distinct numbers", "… are sorted"
 _PLURAL_BE = re.compile(r"^(?:be|are|both be|are both)\b", re.I)
+#: an apposition that says in words what the name before it is: ", the largest eigenvalue of \(M\)"
+_IN_WORDS = re.compile(
+    r"^\s*,\s*(?:i\.e\.,?\s*|that is,?\s*|which is\s+|namely\s+)?the\s+(?P<what>(?:[\w-]+\s+){1,5}?of)\s*$", re.I
+)
 #: the noun right after a shape ("an \(m \times n\) symmetric matrix of full column rank"): the shape and
 #: the words after it describe the name before the shape
 _SHAPE_NOUN = re.compile(
@@ -536,6 +540,10 @@ def _read_words(
     owner: str | None = None,
 ) -> None:
     name = name_of(piece)
+    described = _IN_WORDS.match(after) if name is not None and nxt is not None else None
+    if described is not None:
+        # "Lipschitz with constant L, the largest eigenvalue of A^T A": what L is, in words a run cannot compute
+        spec.in_words.setdefault(name, (piece.tree.span, f"the {described.group('what')} \\({nxt.math.latex}\\)"))  # type: ignore[union-attr]
     # "x has n entries", "A has m rows and n columns", "x of length n"
     if name is not None and nxt is not None:
         following = str(rest[0]) if rest else ""

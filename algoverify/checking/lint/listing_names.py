@@ -20,6 +20,7 @@ from typing import Any, Callable, Sequence
 
 from ...findings import AmbiguousMath, Finding, LocatedError, UnboundName
 from ...math import mathexpr as M
+from ...math.latex import identifier_latex
 from ...math.names import identifier, labelled, variant
 from ...math.segments import parse_segment
 from ...reading.files import python_tree, regular_file, resolved
@@ -254,6 +255,7 @@ def name_findings(
                 out.append(UnboundName.finding(read.span, path, name=read.name, hint=hint))
             for read, why in resolution.ambiguous:
                 out.append(AmbiguousMath.finding(read.span, path, message=why))
+            out += _said_in_words(scope, resolution, context, note, path)
             for name, span in scope.letter_pairs.items():
                 if name in scope.single_indexed and name in scope.stored_by_index:
                     # \mu_i \gets …, then \mu_{ip} \gets …: a reader takes position i·p; the notation, (i, p)
@@ -286,6 +288,33 @@ def name_findings(
                 message = f"the family {family.name} is written from {family.first}, but index_base is {explicit_base}"
                 span = family.span or block.span
                 out.append(AmbiguousMath.finding(span, path, message=message))
+    return out
+
+
+def _said_in_words(
+    scope: Any, resolution: Resolution, context: InputSpec | None, note: Note, path: Path | None
+) -> list[Finding]:
+    """AV303 at each input a ``\\Function`` takes beyond its parameters that the prose says only in words.
+
+    "Lipschitz with constant \\(L\\), the largest eigenvalue of \\(A^{\\top} A\\)" tells a reader
+    how to compute L from A; a run cannot, and takes L as one more input, which no check draws and
+    ``run`` asks for. Said at lint, with the fix: a formula the listing computes, or a parameter.
+    """
+    if scope.function is None or context is None:
+        return []
+    out = []
+    for name in resolution.extra_inputs:
+        said = context.in_words.get(name)
+        read = scope.reads.get(name)
+        if said is None or read is None:
+            continue
+        line = note.source.line_col(said[0].start)[0]
+        hint = (
+            f": the prose at line {line} says what it is only in words ({said[1]}), which a run cannot compute; "
+            f"write it as a formula (\\({identifier_latex(name)} = \\dots\\)) for the listing to compute it, "
+            f"or make it a parameter of {scope.function}"
+        )
+        out.append(UnboundName.finding(read.span, path, name=name, hint=hint))
     return out
 
 

@@ -488,7 +488,8 @@ KINDS: dict[str, tuple[Key, ...]] = {
         Key("reference", Text("a function name"),
             "a function of the module, called with the listing's inputs by name, or `numpy.…`, called "
             "with them by position in the listing's order (as many as it requires: `numpy.linalg.solve` "
-            "takes `A, b` of `A, b, ω, ε`); one value per output",
+            "takes `A, b` of `A, b, ω, ε`); one value per output, in order, or a dict by output name "
+            "(the outputs it leaves out are not compared, and the verdict says so)",
             required=True, refers="function"),
         *_RUN,
         _GIVEN,
