@@ -212,3 +212,64 @@ def test_a_name_the_prose_says_only_in_words_is_said_at_lint(tmp_path, said, par
         (f.code, source.line_col(f.span.start), f.message) for f in result.all_findings() if f.code.startswith("AV3")
     ]
     assert found == expected
+
+
+EQUATION_NOTE = r"""---
+title: t
+algoverify:
+  checks:
+    - id: eq
+      kind: equation
+      listing: 1
+      equation: <N>
+      inputs: {n: "integers(1, 4)", x: "randn(n)"}
+---
+
+The listing scales the vector and sums it:
+
+\[ r = 2 x \]
+
+\[ s = \sum_{i=1}^{n} r_i \]
+
+\[ s = 2 \sum_{i=1}^{n} x_i \]
+
+\begin{algorithmic}[1]
+\Require \(x \in \mathbb{R}^{n}\)
+\State \(r \gets 2 x\)
+\State \(s \gets \sum_{i=1}^{n} r_i\)
+\State \Return \(s\)
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize(
+    ("number", "expected"),
+    [
+        (1, []),  # r = 2x: over the input
+        (3, []),  # s = 2 Σ x_i: over the input
+        # round 71: an equation over a variable the listing assigns linted clean, then was
+        # "could not check: AV303 r is not defined" at every trial
+        (
+            2,
+            [
+                (
+                    "AV303",
+                    (8, 7),
+                    "r is not defined: the equation's right side reads \\(r\\), a variable the listing assigns, but "
+                    "an equation check evaluates it on what the listing is given (\\(x\\)); for a relation between "
+                    "its variables at a statement, write kind: property with after: (or at:) and holds:",
+                )
+            ],
+        ),
+    ],
+)
+def test_an_equation_over_a_variable_the_listing_assigns_is_said_at_lint(tmp_path, number, expected):
+    note = tmp_path / "eq.md"
+    note.write_text(EQUATION_NOTE.replace("<N>", str(number)))
+    result = api.lint([note])
+    source = result.sources[note]
+    found = [(f.code, source.line_col(f.span.start), f.message) for f in result.all_findings() if f.code == "AV303"]
+    assert found == expected
+    if not expected:  # and the check runs as lint said it would
+        (outcome,) = api.check([note]).notes[0].outcomes
+        assert outcome.status == "verified", outcome.message

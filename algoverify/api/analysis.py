@@ -161,7 +161,7 @@ def listing_base_said(report: NoteReport, i: int) -> bool:
 
 def _name_findings(report: NoteReport) -> list[Finding]:
     """``lint``: the names a listing reads that nothing in the note binds, and the readings it cannot decide."""
-    from ..checking.lint.check_fit import formula_findings, input_findings
+    from ..checking.lint.check_fit import equation_findings, formula_findings, input_findings
     from ..checking.lint.lint_rules import lint_index_powers
     from ..checking.lint.listing_names import declared_matrices, name_findings
     from ..findings import AmbiguousMath
@@ -188,6 +188,10 @@ def _name_findings(report: NoteReport) -> list[Finding]:
         seen = {f.span for f in [*report.findings, *found, *calls]}  # a formula the spec's reading already faults
         formulas = formula_findings(report.path, checks, irs, compiled, names.resolved, functions)
         formulas += input_findings(report.path, checks, irs, compiled, functions)
+        text = report.note.source.text
+        maths = [b.block.body_span for b in report.blocks if b.block.kind == "math"]
+        displays = [" ".join(text[span.start : span.end].split()) for span in maths]  # as equation: N reads them
+        formulas += equation_findings(report.path, checks, irs, compiled, displays)
         calls += [f for f in formulas if f.span not in seen]
         for (_, algorithm), context, resolutions in zip(listings, names.contexts, names.resolved):
             if algorithm is not None:  # a warning of what runs as written: the power

@@ -25,7 +25,7 @@ from typing import Any
 
 from ...findings import BadInput, Finding, LocatedError, NotExecutable, SpecReferenceError, UnboundName
 from ...math import mathexpr as M
-from ...math.names import variant
+from ...math.names import identifier, variant
 from ...math.segments import parse_segment
 from ...running.listing_parse import call_families
 from ...running.reads import reads_of
@@ -279,6 +279,85 @@ def _check_findings(path: Path, check: Any, listing: Any, names: set[str]) -> li
             out.append(_unbound(path, check, key, latex, read))
             break
     return out
+
+
+def equation_findings(
+    path: Path,
+    checks: Iterable[Any],
+    irs: Sequence[ir.Algorithm | None],
+    compiled: dict[int, Any],
+    displays: Sequence[str],
+) -> list[Finding]:
+    """AV303 at an equation check whose right side reads a variable its listing assigns, not one it is given.
+
+    An equation check (``kind: equation``) says what the listing computes from its inputs: the
+    right side is evaluated on the trial's inputs, where a loop's ``r`` has no value, and the run
+    stopped with "r is not defined" after a clean lint. ``displays`` are the note's display
+    equations in order (``equation: N`` names one).
+    """
+    out: list[Finding] = []
+    for check in checks:
+        if check.kind != "equation" or check.get("listing") is None:
+            continue
+        found = _listing(check, irs, compiled)
+        number = check.get("equation")
+        if check.get("holds") is not None:
+            key, latex = ("holds",), str(check.get("holds"))
+        elif isinstance(number, int) and 1 <= number <= len(displays):
+            key, latex = ("equation",), displays[number - 1]
+        else:
+            continue
+        if found is None:
+            continue
+        try:
+            tree = M.parse_math(latex)
+        except LocatedError:
+            continue  # said at the key already
+        if not isinstance(tree, M.Rel) or len(tree.rest) != 1:
+            continue
+        listing = found[1]
+        right = tree.rest[0][1]
+        if isinstance(right, M.Tuple) and len(right.items) == 4 and isinstance(right.items[1], M.Rel):
+            right = right.items[0]  # c_k = e, k = 0, …, m + n: e is the equation, k runs over the range
+        given = set(listing.inputs) | set(listing.sizes) | {str(k) for k in check.get("inputs") or {}}
+        given |= {str(k).partition("(")[0].strip() for k in check.get("let") or {}}
+        given |= {n for n in (identifier(x) for x in M.walk(tree.first)) if n}
+        assigned = _assigned(listing)
+        for read in reads_of(right, given):
+            if read.name in assigned:
+                out.append(_assigned_read(path, check, key, listing, read.name))
+                break
+    return out
+
+
+def _assigned(listing: Any) -> set[str]:
+    """The names the listing's statements assign (its variables), whatever it is given."""
+    out: set[str] = set()
+    for node in ir.walk(listing.algorithm):
+        if not isinstance(node, ir.Assign):
+            continue
+        try:
+            tree = parse_segment(node.target)
+        except LocatedError:
+            continue
+        for target in tree.items if isinstance(tree, M.Tuple) else (tree,):
+            name = identifier(target.base) if isinstance(target, M.Idx) else identifier(target)
+            if name:
+                out.add(name)
+    return out
+
+
+def _assigned_read(path: Path, check: Any, key: tuple[Any, ...], listing: Any, name: str) -> Finding:
+    from ...math.latex import identifier_latex
+
+    written = identifier_latex(name)
+    given = ", ".join(f"\\({identifier_latex(n)}\\)" for n in listing.inputs)
+    hint = (
+        f": the equation's right side reads \\({written}\\), a variable the listing assigns, but an equation "
+        f"check evaluates it on what the listing is given ({given}); for a relation between "
+        f"its variables at a statement, write kind: property with after: (or at:) and holds:"
+    )
+    return UnboundName.finding(check.at(*key), path, name=name, hint=hint)
 
 
 #: words in a formula that quantify what precedes them: "for", "for all", "for every", "for each"
