@@ -273,3 +273,22 @@ def test_an_equation_over_a_variable_the_listing_assigns_is_said_at_lint(tmp_pat
     if not expected:  # and the check runs as lint said it would
         (outcome,) = api.check([note]).notes[0].outcomes
         assert outcome.status == "verified", outcome.message
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # round 71: AV604 asked for a check of a definition, on the conditions that define the term
+        (r"A pair \((i, j)\) with \(i < j\) and \(A[i] > A[j]\) is an *inversion* of \(A\).", []),
+        (r"A vertex \(v\) with \(d(v) > 2\) is called a branch point.", []),
+        (r"A subsequence \(a_{i_1}, \dots, a_{i_k}\) is *increasing* when \(a_{i_1} < \dots < a_{i_k}\).", []),
+        # a relation said of something is still a claim, whatever names it afterwards
+        (r"Every \(x\) with \(x > 0\) has \(f(x) > 1\), which is called positivity.", ["f(x) > 1"]),
+        (r"The residual satisfies \(r \le \tau\), which is the *stopping test*.", ["r \\le \\tau"]),
+        (r"A pair \((i, j)\) with \(i < j\) is an inversion when \(A[i] > A[j]\).", ["i < j", "A[i] > A[j]"]),
+    ],
+)
+def test_the_conditions_that_define_a_term_are_not_claims(sentence, expected):
+    from algoverify.checking.specification.cues import cues
+
+    assert cues(sentence) == expected

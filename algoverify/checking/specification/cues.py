@@ -249,7 +249,10 @@ def cues(text: str) -> list[str]:
         )
         if found or not bounds or not given:
             bare = _blank_math(text, [span for span, _ in maths])  # \( and \) are no brackets of the words
+            defining = _defining_clauses(bare)
             for span, latex in maths:
+                if any(a <= span[0] and span[1] <= b and cue.search(bare, a, span[0]) for a, b, cue in defining):
+                    continue  # "(i, j) with i < j and A[i] > A[j] is an *inversion*": what the term means
                 if not _aside(bare, span, latex) and not _qualifier(bare, span, latex):
                     found.extend(c for c in _math_cues(latex) if c not in found)
         words = _CITATION.sub(lambda m: " " * len(m.group()), _blank_math(text, [span for span, _ in maths]))
@@ -265,6 +268,33 @@ _ASIDE_BEFORE = re.compile(
     r"(?:\s+(?:to|at|as|so\s+that))?)?(?:[\s,;]|\band\b)*$",  # "(with a_0 = 1 and b_0 = 2)": each of a list
     re.I,
 )
+
+
+#: a term a clause defines, after the conditions that define it: "… is an *inversion*", "… is called …"
+_DEFINES = re.compile(
+    r"\b(?:is|are)\s+(?:called\s+|said\s+to\s+be\s+|known\s+as\s+)?(?:an?\s+|the\s+)?"
+    r"(?:\*{1,2}|_)\w[^*_]{0,40}(?:\*{1,2}|_)|\b(?:is|are)\s+called\b",
+    re.I,
+)
+#: the words before a condition of a definition: "a pair (i, j) with …", "a vertex such that … and …"
+_DEFINING_BEFORE = re.compile(r"\b(?:with|such\s+that|where|satisfying|for\s+which)\s+(?:(?:and|,)\s*)*$", re.I)
+#: … and after the term it defines: "is *increasing* when …", "is called stable if …"
+_DEFINING_AFTER = re.compile(r"\b(?:when|whenever|if|iff|if\s+and\s+only\s+if)\s+(?:(?:and|,)\s*)*$", re.I)
+
+
+def _defining_clauses(text: str) -> list[tuple[int, int, re.Pattern[str]]]:
+    """Where the conditions of a term a clause (between semicolons) defines may be, and the words that lead them.
+
+    Before the term, after "with" or "such that" (``(i, j) with i < j … is an *inversion*``); after
+    it, after "when" or "if" (``is *increasing* when a_{i_1} < … < a_{i_k}``).
+    """
+    out, start = [], 0
+    for end in [m.start() for m in re.finditer(";", text)] + [len(text)]:
+        defined = _DEFINES.search(text, start, end)
+        if defined is not None:
+            out += [(start, defined.start(), _DEFINING_BEFORE), (defined.end(), end, _DEFINING_AFTER)]
+        start = end + 1
+    return out
 
 
 def _aside(text: str, span: tuple[int, int], latex: str) -> bool:
