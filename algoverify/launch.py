@@ -15,6 +15,11 @@ It builds the regular expressions it has compiled before from their stored codes
 (:mod:`algoverify.syntax.pattern_cache`): compiling the same 470 patterns again was a quarter of
 a cold lint of one note.
 
+It leaves out lark's optional collision checker (interegular): lark imports it to compare a
+grammar's terminals while it builds the grammar's tables, which the command loads from its cache
+(:mod:`algoverify.syntax.grammar`); its import was 4 % of a cold lint. A table built by the command
+itself (its first run) is the same table; the tests build every grammar with the checker.
+
 It also starts NumPy's BLAS with one thread (:data:`THREADS`) unless the user chose a count.
 OpenBLAS starts a thread per core when it loads, a third of NumPy's import, and the sizes a
 check draws are far too small for threads to pay; the run's parallelism is its lanes (``--jobs``),
@@ -54,6 +59,9 @@ def main() -> int:
     os.environ.setdefault("SYMPY_CACHE_SIZE", SYMPY_CACHE)
     _, middle, old = gc.get_threshold()
     gc.set_threshold(YOUNG, middle, old)
+    # lark imports interegular only to check a grammar's terminals for collisions while it builds
+    # the grammar's tables, which the command loads from its cache; the tests build them with it
+    sys.modules.setdefault("interegular", None)  # type: ignore[arg-type]
     patterns = _stored_patterns()
     from .cli import main as run
 
