@@ -693,3 +693,24 @@ def test_a_norm_is_not_called_vanishing_unless_each_base_is_real_and_zero():
     assert proof._real_where_defined(sp, x * sp.exp(y) / (x + y)) is True
     for value in (sp.sqrt(x) + y, sp.I * x + y, sp.log(x) + y, z + x):
         assert proof._real_where_defined(sp, value) is False, value
+
+
+def test_a_gradient_two_checks_take_of_the_same_function_is_differentiated_once(monkeypatch):
+    # the cross-entropy note takes ∇f of one loss in two checks at each size: sympy's diff of a
+    # softmax's logarithm was a fifth of a cold check of the corpus
+    import sympy as sp
+
+    from algoverify.checking.evidence import lowering
+
+    lowering._derivative.cache_clear()
+    calls = []
+    diff = sp.Expr.diff
+    monkeypatch.setattr(sp.Expr, "diff", lambda self, *a, **k: calls.append(a) or diff(self, *a, **k))
+    draw = {"V": "integers(2, 3)", "p": "simplex(V)", "z": "randn(V)"}
+    let = {"f(z)": r"-\sum_{v} p_v \log \operatorname{softmax}(z)_v"}
+    gradient = spec(draw=draw, let=let, holds=r"\nabla_z f(z) = \operatorname{softmax}(z) - p")
+    assert _prove(gradient).status == "proved"
+    first = len(calls)
+    shifted = spec(draw=draw, let=let, holds=r"\nabla_z f(z) + p = \operatorname{softmax}(z)")
+    assert _prove(shifted).status == "proved"
+    assert first > 0 and len(calls) == first  # the second check found every derivative made

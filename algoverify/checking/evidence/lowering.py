@@ -7,6 +7,7 @@ meaning here that NumPy shares raises :class:`Inconclusive`: the trials decide i
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from ...math import mathexpr as M
@@ -264,7 +265,9 @@ class Lower:
         # is differentiated as the variable, then put back
         shape = at.shape if self._is_matrix(at) else None
         count = at.rows * at.cols if shape else 1
-        free = [sp.Dummy(f"d{k}", real=True) for k in range(count)]
+        # symbols no note can write (∂z[1], …), the same in every check: a second check that
+        # differentiates the same function finds its derivatives made (:func:`_derivative`)
+        free = [sp.Symbol(f"∂{wrt}[{k + 1}]", real=True) for k in range(count)]
         self.env[wrt] = sp.Matrix(*shape, free) if shape else free[0]
         try:
             value = scalar(sp, self.lower(node.f))
@@ -274,7 +277,7 @@ class Lower:
             raise Inconclusive("the gradient of an array")
         entries = list(at) if shape else [at]
         back = dict(zip(free, entries))
-        parts = [sp.diff(value, s).xreplace(back) for s in free]
+        parts = [_derivative(value, s).xreplace(back) for s in free]
         return sp.Matrix(*shape, parts) if shape else parts[0]
 
     def lower_BigOp(self, node: M.BigOp) -> Any:
@@ -329,3 +332,13 @@ class Lower:
         if len(lengths) != 1:
             raise Inconclusive(f"the range of {var} is not one array's length")
         return self.sp.Integer(lengths.pop())
+
+
+@functools.lru_cache(maxsize=2048)
+def _derivative(value: Any, symbol: Any) -> Any:
+    """The derivative of ``value`` in ``symbol`` (sympy's), once per process.
+
+    The corpus's cross-entropy note differentiates the same loss in three checks at each size:
+    sympy's ``diff`` of a softmax's logarithm was a fifth of a cold check of the corpus.
+    """
+    return value.diff(symbol)
