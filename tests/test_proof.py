@@ -714,3 +714,17 @@ def test_a_gradient_two_checks_take_of_the_same_function_is_differentiated_once(
     shifted = spec(draw=draw, let=let, holds=r"\nabla_z f(z) + p = \operatorname{softmax}(z)")
     assert _prove(shifted).status == "proved"
     assert first > 0 and len(calls) == first  # the second check found every derivative made
+
+
+def test_a_polynomial_identity_is_decided_by_its_expansion_alone(monkeypatch):
+    # x^T G x = ||X x||^2 of the Gram matrix note: putting it over one denominator first took twice
+    # the expansion's time, for nothing a polynomial has
+    import sympy as sp
+
+    x = sp.symbols("x1:4", real=True)
+    X = sp.Matrix(3, 3, sp.symbols("a1:10", real=True))
+    v = sp.Matrix(x)
+    quadratic = (v.T * (X.T * X) * v)[0] - sum(e**2 for e in X * v)
+    monkeypatch.setattr(sp, "together", lambda *a, **k: pytest.fail("together of a polynomial"))
+    assert proof._zero(sp, quadratic) is True
+    assert proof._zero(sp, quadratic + x[0] * x[1]) is False  # not zero: a point the draws can give says so

@@ -633,7 +633,15 @@ def _differences(sp: Any, left: Any, right: Any) -> list[Any]:
 
 def _zero(sp: Any, diff: Any) -> bool | None:
     """Whether ``diff`` is identically zero: True, False (a point where it is not), or None."""
-    if diff == 0 or _cheaply_zero(sp, diff):
+    if diff == 0:
+        return True
+    symbols = diff.free_symbols
+    if symbols and diff.is_polynomial(*symbols):
+        # a polynomial is zero exactly when its expansion is: putting it over one denominator first
+        # (together) took twice expand's time on the Gram matrix's quadratic forms, for nothing
+        expanded = sp.expand(diff)
+        return True if expanded == 0 else False if witness(sp, expanded) else None
+    if _cheaply_zero(sp, diff):
         return True
     last = diff
     for step in (sp.expand, sp.cancel, sp.simplify):
