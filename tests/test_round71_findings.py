@@ -198,10 +198,11 @@ IN_WORDS = (
         # round 71: lint was clean, then run and every check stopped at "AV307 missing input(s) L"
         (r"\(L\), the largest eigenvalue of \(A^{\top} A\)", r"\(A, b, N\)", [IN_WORDS]),
         (r"\(L\), i.e. the largest eigenvalue of \(A^{\top} A\)", r"\(A, b, N\)", [IN_WORDS]),
+        (r"\(L\), where \(L\) denotes the largest eigenvalue of \(A^{\top} A\)", r"\(A, b, N\)", [IN_WORDS]),
         (r"\(L = \lVert A \rVert_{2}^{2}\)", r"\(A, b, N\)", []),  # a formula: the listing computes it
         (r"\(L\), the largest eigenvalue of \(A^{\top} A\)", r"\(A, b, N, L\)", []),  # a parameter: given
     ],
-    ids=["apposition", "i.e.", "a formula", "a parameter"],
+    ids=["apposition", "i.e.", "denotes", "a formula", "a parameter"],
 )
 def test_a_name_the_prose_says_only_in_words_is_said_at_lint(tmp_path, said, params, expected):
     note = tmp_path / "gd.md"

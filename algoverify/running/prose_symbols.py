@@ -156,9 +156,11 @@ _PARTS_OF = re.compile(
 )
 #: what a plural subject is said to be: "… be two samples of distinct numbers", "… are sorted"
 _PLURAL_BE = re.compile(r"^(?:be|are|both be|are both)\b", re.I)
-#: an apposition that says in words what the name before it is: ", the largest eigenvalue of \(M\)"
+#: words right after a name that say what it is, of another: ", the largest eigenvalue of \(M\)", "denotes the … of"
 _IN_WORDS = re.compile(
-    r"^\s*,\s*(?:i\.e\.,?\s*|that is,?\s*|which is\s+|namely\s+)?the\s+(?P<what>(?:[\w-]+\s+){1,5}?of)\s*$", re.I
+    r"^\s*(?:,\s*(?:i\.e\.,?\s*|that is,?\s*|which is\s+|namely\s+)?|(?:denotes|stands\s+for|is)\s+)"
+    r"the\s+(?P<what>(?:[\w-]+\s+){1,5}?of)\s*$",
+    re.I,
 )
 #: the noun right after a shape ("an \(m \times n\) symmetric matrix of full column rank"): the shape and
 #: the words after it describe the name before the shape
