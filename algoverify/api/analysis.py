@@ -188,10 +188,8 @@ def _name_findings(report: NoteReport) -> list[Finding]:
         seen = {f.span for f in [*report.findings, *found, *calls]}  # a formula the spec's reading already faults
         formulas = formula_findings(report.path, checks, irs, compiled, names.resolved, functions)
         formulas += input_findings(report.path, checks, irs, compiled, functions)
-        text = report.note.source.text
-        maths = [b.block.body_span for b in report.blocks if b.block.kind == "math"]
-        displays = [" ".join(text[span.start : span.end].split()) for span in maths]  # as equation: N reads them
-        formulas += equation_findings(report.path, checks, irs, compiled, displays)
+        maths = [b.block for b in report.blocks if b.block.kind == "math"]
+        formulas += equation_findings(report.path, checks, irs, compiled, report.note.source.text, maths)
         calls += [f for f in formulas if f.span not in seen]
         for (_, algorithm), context, resolutions in zip(listings, names.contexts, names.resolved):
             if algorithm is not None:  # a warning of what runs as written: the power

@@ -20,7 +20,7 @@ from .proof import Proof, _Attempt, _entries, settle, snippet_calls
 from .proofcache import ProofCache, check_material
 from .symexec import execute
 
-__all__ = ["prove_reference"]
+__all__ = ["given_by_name", "prove_reference"]
 
 
 def prove_reference(
@@ -114,9 +114,9 @@ class _ReferenceAttempt(_Attempt):
         names, got = self.subject(sp, dict(env), self.divides)
         expected = _call(self.code, self.reference, dict(env))
         if isinstance(expected, dict):  # by name, and perhaps only some outputs (the others are not compared)
-            kept = [i for i, n in enumerate(names) if n in expected]
-            if not kept:
-                raise Inconclusive("the reference's dict names none of the outputs")
+            kept = given_by_name(expected, names)
+            if kept is None:
+                raise Inconclusive("the reference's dict does not name the outputs")
             names, got = tuple(names[i] for i in kept), tuple(got[i] for i in kept)
             expected = tuple(expected[n] for n in names)
         elif len(names) == 1 or not isinstance(expected, tuple):
@@ -136,3 +136,20 @@ class _ReferenceAttempt(_Attempt):
                 return False
             undecided = undecided or verdict is None
         return None if undecided else True
+
+
+def given_by_name(
+    expected: dict[Any, Any], names: tuple[str, ...], aliases: dict[str, str] | None = None
+) -> list[int] | None:
+    """The positions of the outputs a reference's dict gives, by their names or the reader's (``aliases``).
+
+    Every output, or, of several, some of them with nothing else beside (``{"x": …}`` for a listing
+    that returns ``x, k``: ``k`` is not compared); ``None`` when the dict is not keyed so.
+    """
+    aliases = aliases or {}
+    kept = [i for i, n in enumerate(names) if n in expected or aliases.get(n) in expected]
+    if len(kept) == len(names):
+        return kept
+    known = set(names) | {aliases[n] for n in names if n in aliases}
+    some = len(names) > 1 and bool(expected) and all(isinstance(k, str) and k in known for k in expected)
+    return kept if some else None

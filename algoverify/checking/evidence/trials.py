@@ -517,7 +517,7 @@ class NotReached(Rejected):
 class _Plan:
     """How many trials a check runs, and until when."""
 
-    def __init__(self, check: Any, executed: Callable[[], int] = lambda: 0) -> None:
+    def __init__(self, check: Any, executed: Callable[[], int]) -> None:
         self.exact = check.trials  # None: the default count, cut short past AUTO_WORK
         self.executed = executed
         self.executed_before = executed()

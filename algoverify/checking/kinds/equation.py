@@ -30,7 +30,7 @@ from ..evidence.symexec import execute
 from ..evidence.trials import CannotCheck, failed_run, search
 from ..outcome import Verdict
 from ..specification.context import CheckContext
-from ..specification.spec import CheckSpec, equation_problem
+from ..specification.spec import CheckSpec, display_latex, equation_problem
 from .property import _judge, last_value, taken
 
 __all__ = ["run", "prove_listing"]
@@ -128,9 +128,7 @@ def prove_listing(
 
 def _equation(check: CheckSpec, ctx: CheckContext) -> tuple[str, str]:
     if check.get("equation") is not None:
-        block = ctx.block(check, "math", key="equation")
-        text = ctx.report.note.source.text[block.body_span.start : block.body_span.end]
-        return " ".join(text.split()), "equation"
+        return display_latex(ctx.report.note.source.text, ctx.block(check, "math", key="equation")), "equation"
     if check.get("holds") is None:
         raise LocatedError(
             SpecReferenceError, check.span, check=check.id, message="an equation check needs `equation:` or `holds:`"

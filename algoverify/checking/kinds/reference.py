@@ -22,7 +22,7 @@ from ...math.ops import Sequence
 from ...math.sizeless import Zero
 from ..evidence.proof import PROVED, Proof, beside
 from ..evidence.proofcache import listing_material
-from ..evidence.refproof import listing_subject, prove_reference, snippet_subject
+from ..evidence.refproof import given_by_name, listing_subject, prove_reference, snippet_subject
 from ..evidence.trials import SKIP, CannotCheck, failed_run, search
 from ..outcome import Verdict
 from ..specification.context import CheckContext, variant
@@ -125,13 +125,10 @@ def _mismatch(
         expected = reference(*positional[: _required(reference, len(positional))])
     else:
         expected = reference(**_named(reference, values))
-    if isinstance(expected, dict) and all(n in expected or aliases.get(n) in expected for n in names):
-        expected = tuple(expected[n] if n in expected else expected[aliases[n]] for n in names)  # by name
-    elif isinstance(expected, dict) and len(names) > 1 and _some_outputs(expected, names, aliases):
-        # {"x": …} for a listing that returns x, k: the reference gives x, k is not compared (and the verdict says so)
-        kept = [i for i, n in enumerate(names) if n in expected or aliases.get(n) in expected]
-        left_out.update(aliases.get(names[i], names[i]) for i in range(len(names)) if i not in kept)
-        expected = tuple(expected[names[i]] if names[i] in expected else expected[aliases[names[i]]] for i in kept)
+    kept = given_by_name(expected, names, aliases) if isinstance(expected, dict) else None
+    if kept is not None:  # by name; an output the dict leaves out is not compared (and the verdict says so)
+        left_out.update(aliases.get(n, n) for i, n in enumerate(names) if i not in kept)
+        expected = tuple(expected[n] if n in expected else expected[aliases[n]] for n in (names[i] for i in kept))
         names, got = tuple(names[i] for i in kept), tuple(got[i] for i in kept)
     elif isinstance(expected, dict) and len(names) > 1:
         unknown = ", ".join(sorted(str(k) for k in expected if k not in names and k not in aliases.values()))
@@ -193,20 +190,13 @@ def _set_text(value: Any) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def _some_outputs(expected: dict[Any, Any], names: tuple[str, ...], aliases: dict[str, str]) -> bool:
-    """Whether a reference's dict names some of the outputs, by their names or the reader's, and nothing else."""
-    known = set(names) | {aliases[n] for n in names if n in aliases}
-    return bool(expected) and all(isinstance(k, str) and k in known for k in expected)
-
-
 def _not_compared(verdict: Verdict, left_out: set[str]) -> Verdict:
     """A verdict that says which outputs the reference did not give (they were never compared)."""
     if left_out and verdict.holds is True:
-        shown = ", ".join(sorted(left_out))
-        verb = "is" if len(left_out) == 1 else "are"
-        verdict.message += (
-            f"; {shown} {verb} not compared (the reference does not give {'it' if verb == 'is' else 'them'})"
-        )
+        said = "is not compared (the reference does not give it)"
+        if len(left_out) > 1:
+            said = "are not compared (the reference does not give them)"
+        verdict.message += f"; {', '.join(sorted(left_out))} {said}"
     return verdict
 
 

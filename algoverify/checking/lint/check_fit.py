@@ -29,9 +29,10 @@ from ...math.names import identifier, variant
 from ...math.segments import parse_segment
 from ...running.listing_parse import call_families
 from ...running.reads import reads_of
+from ...running.signature import assigned_names
 from ...syntax import ir
 from ..specification.formula_reading import grouped_scripts, spec_tree
-from ..specification.spec import listing_named, nothing_returned
+from ..specification.spec import display_latex, listing_named, nothing_returned
 
 __all__ = ["formula_findings", "input_findings"]
 
@@ -286,14 +287,16 @@ def equation_findings(
     checks: Iterable[Any],
     irs: Sequence[ir.Algorithm | None],
     compiled: dict[int, Any],
-    displays: Sequence[str],
+    text: str,
+    maths: Sequence[Any],
 ) -> list[Finding]:
     """AV303 at an equation check whose right side reads a variable its listing assigns, not one it is given.
 
     An equation check (``kind: equation``) says what the listing computes from its inputs: the
     right side is evaluated on the trial's inputs, where a loop's ``r`` has no value, and the run
-    stopped with "r is not defined" after a clean lint. ``displays`` are the note's display
-    equations in order (``equation: N`` names one).
+    stopped with "r is not defined" after a clean lint. ``maths`` are the note's display math
+    blocks in order (``equation: N`` names one, which the check reads before ``holds:``), ``text``
+    the note's text.
     """
     out: list[Finding] = []
     for check in checks:
@@ -301,14 +304,14 @@ def equation_findings(
             continue
         found = _listing(check, irs, compiled)
         number = check.get("equation")
-        if check.get("holds") is not None:
-            key, latex = ("holds",), str(check.get("holds"))
-        elif isinstance(number, int) and 1 <= number <= len(displays):
-            key, latex = ("equation",), displays[number - 1]
-        else:
-            continue
         if found is None:
-            continue
+            continue  # a listing that does not compile is reported as such
+        if isinstance(number, int) and 1 <= number <= len(maths):
+            key, latex = ("equation",), display_latex(text, maths[number - 1])
+        elif number is None and check.get("holds") is not None:
+            key, latex = ("holds",), str(check.get("holds"))
+        else:
+            continue  # a display the note does not have is the spec's finding
         try:
             tree = M.parse_math(latex)
         except LocatedError:
@@ -322,28 +325,11 @@ def equation_findings(
         given = set(listing.inputs) | set(listing.sizes) | {str(k) for k in check.get("inputs") or {}}
         given |= {str(k).partition("(")[0].strip() for k in check.get("let") or {}}
         given |= {n for n in (identifier(x) for x in M.walk(tree.first)) if n}
-        assigned = _assigned(listing)
+        assigned = assigned_names([listing.algorithm])
         for read in reads_of(right, given):
             if read.name in assigned:
                 out.append(_assigned_read(path, check, key, listing, read.name))
                 break
-    return out
-
-
-def _assigned(listing: Any) -> set[str]:
-    """The names the listing's statements assign (its variables), whatever it is given."""
-    out: set[str] = set()
-    for node in ir.walk(listing.algorithm):
-        if not isinstance(node, ir.Assign):
-            continue
-        try:
-            tree = parse_segment(node.target)
-        except LocatedError:
-            continue
-        for target in tree.items if isinstance(tree, M.Tuple) else (tree,):
-            name = identifier(target.base) if isinstance(target, M.Idx) else identifier(target)
-            if name:
-                out.add(name)
     return out
 
 

@@ -61,6 +61,8 @@ __all__ = [
     "NoteSpec",
     "read_spec",
     "check_references",
+    "display_latex",
+    "equation_problem",
     "listing_named",
     "nothing_returned",
     "validate_spec",
@@ -418,8 +420,7 @@ def check_references(
     equation = check.get("equation")
     maths = [b for b in blocks if b.kind == "math"]
     if check.kind == "equation" and isinstance(equation, int) and 1 <= equation <= len(maths):
-        body = maths[equation - 1].body_span
-        problem = equation_problem(" ".join(note.source.text[body.start : body.end].split()))
+        problem = equation_problem(display_latex(note.source.text, maths[equation - 1]))
         if problem is not None:  # the display `equation: 1` names is not `name = expression`: said before a run
             bad(("equation",), problem)
     if check.kind == "reference":
@@ -457,6 +458,12 @@ def check_references(
     elif places and check.get("listing") is None:
         bad((places[0],), f"`{places[0]}:` names a statement of a listing: the check needs `listing:`")
     return out
+
+
+def display_latex(text: str, block: Any) -> str:
+    """A display equation's LaTeX as an equation check reads it (``equation: N``): its body, whitespace folded."""
+    body = block.body_span
+    return " ".join(text[body.start : body.end].split())
 
 
 def equation_problem(latex: str) -> str | None:
