@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from algoverify import api
-from algoverify.checking.evidence import proof
+from algoverify.checking.evidence import proof, shapes
 from algoverify.checking.specification.spec import CheckSpec
 from algoverify.source import Span
 
@@ -513,10 +513,10 @@ def test_an_ordering_of_exponentials_with_terms_of_one_sign_is_still_asked_and_o
     a, b = sp.symbols("a b", real=True)
     # terms of one sign: sympy's assumptions give the sum its sign
     assert proof._ordered(sp, sp.exp(a + b) + sp.exp(a - b), ">") is True
-    assert proof._opposite_terms(sp.exp(a + b) + sp.exp(a - b)) is False
+    assert shapes.opposite_terms(sp.exp(a + b) + sp.exp(a - b)) is False
     # terms of both signs: no assumption can, and the question is not asked
     gap = sp.log(sp.exp(a) + sp.exp(b)) - sp.Rational(1, 2) * (a + b)
-    assert proof._opposite_terms(gap) is True
+    assert shapes.opposite_terms(gap) is True
     assert proof._ordered(sp, gap, ">=") is None
 
 
@@ -533,14 +533,14 @@ def test_a_convexity_gap_through_log_softmax_gives_up_without_asking_and_softplu
 
     mixed = [t * a + (1 - t) * b for a, b in zip(z1, z2)]
     gap = t * cross_entropy(z1) + (1 - t) * cross_entropy(z2) - cross_entropy(mixed)
-    assert proof._opposite_terms(gap) is False  # every term's coefficient is positive: the sign is the logs'
-    assert proof._unsigned_logarithm(sp, gap) is True
+    assert shapes.opposite_terms(gap) is False  # every term's coefficient is positive: the sign is the logs'
+    assert shapes.unsigned_logarithm(sp, gap) is True
     assert proof._ordered(sp, gap, ">=") is None
     assert "nonnegative" not in gap._assumptions  # sympy was never asked (0.04 s at V = 3)
     # log(1 + e^{xy}) is above 0 wherever x, y are: its argument less 1 is e^{xy}, of one sign
     x, y = sp.symbols("x y", real=True)
     softplus = sp.log(1 + sp.exp(x * y)) + (x + y) ** 2
-    assert proof._unsigned_logarithm(sp, softplus) is False
+    assert shapes.unsigned_logarithm(sp, softplus) is False
     assert proof._ordered(sp, softplus, ">=") is True
 
 
@@ -681,7 +681,7 @@ def test_a_norm_that_vanishes_is_bounded_by_its_bases_alone_without_simplifying(
     monkeypatch.setattr(sp, "simplify", simplify)
     assert proof._ordered(sp, gap, ">=") is True
     assert proof._ordered(sp, gap, ">") is True  # 10⁻⁶ > 0
-    assert proof._vanishing_norm(sp, -sp.sqrt(sum(b**2 for b in bases)), ">") is False  # 0 > 0 is not strict
+    assert shapes.vanishing_norm(sp, -sp.sqrt(sum(b**2 for b in bases)), ">") is False  # 0 > 0 is not strict
 
 
 def test_a_norm_is_not_called_vanishing_unless_each_base_is_real_and_zero():
@@ -689,10 +689,10 @@ def test_a_norm_is_not_called_vanishing_unless_each_base_is_real_and_zero():
 
     x, y = sp.symbols("x y", real=True)
     z = sp.Symbol("z")  # complex: (1 + z)² + (i(1 + z))² = 0 with neither base zero
-    assert proof._vanishing_norm(sp, 1 - sp.sqrt((x - y) ** 2), False) is False
-    assert proof._real_where_defined(sp, x * sp.exp(y) / (x + y)) is True
+    assert shapes.vanishing_norm(sp, 1 - sp.sqrt((x - y) ** 2), False) is False
+    assert shapes.real_where_defined(sp, x * sp.exp(y) / (x + y)) is True
     for value in (sp.sqrt(x) + y, sp.I * x + y, sp.log(x) + y, z + x):
-        assert proof._real_where_defined(sp, value) is False, value
+        assert shapes.real_where_defined(sp, value) is False, value
 
 
 def test_a_gradient_two_checks_take_of_the_same_function_is_differentiated_once(monkeypatch):
