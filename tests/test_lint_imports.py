@@ -24,6 +24,9 @@ CHECK_ONLY = {
     "sympy": "proofs",
     "hypothesis": "tests only",
     "algoverify.checking.evidence": "trials and proofs",
+    # lint binds a check's draws for their shapes alone (generators.ShapeDraws): numpy.random's
+    # import was a twentieth of a cold lint
+    "numpy.random": "the trials' draws",
     "algoverify.checking.sandboxing": "the snippets' sandbox",
     "algoverify.checking.kinds": "the check kinds",
     "algoverify.orchestration.isolation": "a worker per note",

@@ -37,8 +37,8 @@ from ..findings import (
     NoteWorkerStopped,
     Severity,
 )
-from ..orchestration.cluster import Unavailable as ClusterUnavailable
 from ..orchestration.runs import Interrupted, Progress
+from ..orchestration.runs import Unavailable as ClusterUnavailable
 from ..reading.blocks import find_blocks
 from ..reading.config import ProjectConfig, find_config
 from ..reading.files import resolved

@@ -37,6 +37,7 @@ from ..reading.config import scheduler_spec
 from ..reading.files import FILE_LIMIT, read_regular
 from ..records import frozen
 from . import wire
+from .runs import Unavailable
 
 __all__ = ["NEEDS_EXTRA", "Parcel", "Unavailable", "parcel", "require", "run_note_task", "run_tasks"]
 
@@ -49,10 +50,6 @@ PARCEL_LIMIT = 4 * FILE_LIMIT
 ALLOWED_FAILURES = 1
 #: Seconds to reach a scheduler at an address before the run gives up.
 CONNECT_TIMEOUT = 10.0
-
-
-class Unavailable(Exception):
-    """A scheduler cannot be used: ``distributed`` is not installed, or nothing answers at the address."""
 
 
 @frozen

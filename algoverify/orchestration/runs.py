@@ -18,7 +18,15 @@ from typing import Any, Callable, Protocol, Sequence
 
 from ..records import frozen
 
-__all__ = ["Job", "Progress", "Interrupted", "run_notes", "outcome_done", "tick", "quiet"]
+__all__ = ["Job", "Progress", "Interrupted", "Unavailable", "run_notes", "outcome_done", "tick", "quiet"]
+
+
+class Unavailable(Exception):
+    """A scheduler cannot be used: ``distributed`` is not installed, or nothing answers at the address.
+
+    Here, not in :mod:`.cluster`, which every command would otherwise import to name it (lint
+    never runs on a cluster): the API raises and the CLI catches it without the cluster's imports.
+    """
 
 
 @frozen
@@ -160,7 +168,7 @@ def run_notes(
     """Make every note's report (replayed, or run here, in lanes or on a cluster); hand each on in ``files``' order.
 
     ``scheduler``: the notes not replayed run as tasks on that Dask cluster (an address, or
-    ``local:N``), ``jobs`` aside; :class:`~.cluster.Unavailable` when it cannot be used.
+    ``local:N``), ``jobs`` aside; :class:`Unavailable` when it cannot be used.
     """
     run = _Run(files, on_report, on_progress)
     run.progress()
@@ -172,11 +180,9 @@ def run_notes(
                 todo.append(i)
             else:
                 run.finished(i, replayed)
-        from . import pool  # multiprocessing's pipes: loaded when lanes may be needed
-
         if scheduler is not None and todo:
             _on_cluster(run, job, todo, scheduler)
-        elif jobs > 1 and len(todo) > 1 and pool.available():
+        elif jobs > 1 and len(todo) > 1 and _lanes_available():
             _in_lanes(run, job, todo, jobs)
         else:
             for i in todo:
@@ -192,6 +198,12 @@ def run_notes(
         stop = Interrupted()
         stop.total = len(files)
         raise stop from None
+
+
+def _lanes_available() -> bool:
+    from . import pool  # multiprocessing's pipes: loaded only when lanes may be needed (never for one note)
+
+    return pool.available()
 
 
 def _in_lanes(run: _Run, job: Job, todo: list[int], jobs: int) -> None:

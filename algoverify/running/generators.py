@@ -24,6 +24,7 @@ __all__ = [
     "generate",
     "make_rng",
     "GeneratorError",
+    "ShapeDraws",
     "in_class",
     "builtin",
 ]
@@ -71,6 +72,54 @@ def register(
 def make_rng(seed: int | None) -> np.random.Generator:
     """Return the random generator of a run (PCG64, as NumPy's default)."""
     return np.random.default_rng(seed)
+
+
+class ShapeDraws:
+    """What a generator draws from when only the shapes of its values count: lint's binding of a check's draws.
+
+    Lint binds one draw of a check's ``inputs:`` to learn which of the listing's inputs it
+    gives; that depends on the names drawn and their shapes, never on the values. NumPy's
+    ``random`` package is a twentieth of a cold lint to import, so lint draws from this instead:
+    the methods the generators call, each value of the shape asked, fixed and finite, never
+    zero where a generator divides by it (a normal draw, a uniform one strictly inside its
+    range, a Dirichlet draw on the simplex). An integer is the middle of its range, a size that
+    is neither range's edge case.
+    """
+
+    def standard_normal(self, size: Any = None) -> Any:
+        """A normal draw's stand-in: ``cos(1.7 k + 0.3)`` over the entries, never zero."""
+        return self._spread(size, lambda t: np.cos(1.7 * t + 0.3))
+
+    def uniform(self, low: float = 0.0, high: float = 1.0, size: Any = None) -> Any:
+        """A uniform draw's stand-in: entries strictly inside ``(low, high)``."""
+        return self._spread(size, lambda t: low + (high - low) * (0.1 + 0.8 * ((0.618 * t + 0.25) % 1.0)))
+
+    def integers(self, low: int, high: int | None = None, size: Any = None, endpoint: bool = False) -> Any:
+        """The middle of the range, as NumPy reads ``low``, ``high`` and ``endpoint``."""
+        lo, hi = (0, low) if high is None else (low, high)
+        middle = (lo + (hi if endpoint else hi - 1)) // 2
+        return middle if size is None else np.full(size, middle, dtype=np.int64)
+
+    def dirichlet(self, alpha: Any) -> np.ndarray:
+        """The mean of the Dirichlet distribution: a point of the simplex."""
+        alpha = np.asarray(alpha, dtype=float)
+        return alpha / alpha.sum()
+
+    def choice(self, a: Any, size: Any = None, replace: bool = True) -> Any:
+        """The pool's first entry, or the pool repeated to ``size``."""
+        pool = np.arange(a) if isinstance(a, int) else np.asarray(a)
+        return pool[0] if size is None else np.resize(pool, size)
+
+    def permutation(self, x: Any) -> np.ndarray:
+        """The identity permutation."""
+        return np.arange(x) if isinstance(x, int) else np.asarray(x).copy()
+
+    @staticmethod
+    def _spread(size: Any, at: Callable[[Any], Any]) -> Any:
+        if size is None:
+            return float(at(0.0))
+        shape = (size,) if isinstance(size, int) else tuple(size)
+        return at(np.arange(math.prod(shape), dtype=float).reshape(shape))
 
 
 def generate(name: str, rng: np.random.Generator, *args: Any, **kwargs: Any) -> Any:

@@ -58,8 +58,7 @@ def input_findings(
     own generators (never imported by lint), or names one ``\\Function`` of a listing, is left
     to ``check``.
     """
-    import numpy as np
-
+    from ...running.generators import ShapeDraws
     from ...running.values import parse_value
 
     out: list[Finding] = []
@@ -78,7 +77,7 @@ def input_findings(
         for name, text in spec.items():
             try:
                 values[str(name)] = (
-                    parse_value(text, np.random.default_rng(0), values) if isinstance(text, str) else text
+                    parse_value(text, ShapeDraws(), values) if isinstance(text, str) else text
                 )
             except Exception:  # noqa: BLE001 - its name is given all the same; its shape is check's to learn
                 unknown.add(str(name))
