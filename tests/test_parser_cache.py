@@ -128,13 +128,74 @@ def test_the_flat_action_table_loads_back_as_lark_built_it(tmp_path, monkeypatch
         grammar.load_parser.cache_clear()
     assert loaded is not built
     states = loaded.parser.parser._parse_table.states
-    assert states == built.parser.parser._parse_table.states
-    # the contextual lexer is built from the table: each state's terminals are there too
-    lexers = loaded.parser.lexer.lexers if name != "algorithmic" else loaded.parser.lexer.lexer.lexers
-    assert set(lexers) == set(states)
+    lark_states = built.parser.parser._parse_table.states
+    assert {state: states[state] for state in lark_states} == lark_states
+    assert dict(states.items()) == lark_states and len(states) == len(lark_states)
+    # each state's lexer, built when asked, knows that state's terminals as lark's own lexer does
+    lexer = loaded.parser.lexer if name != "algorithmic" else loaded.parser.lexer.lexer
+    lark_lexer = built.parser.lexer if name != "algorithmic" else built.parser.lexer.lexer
+    if hasattr(lark_lexer, "lexers"):
+        lexer.lexers.table = states
+        for state in lark_states:
+            assert {t.name for t in lexer.lexers[state].terminals} == {
+                t.name for t in lark_lexer.lexers[state].terminals
+            }
     (file,) = (tmp_path / "parsers").glob(f"{name}-*.json")
     table = json.loads(file.read_text())["tables"]["data"]["parser"]["parser"]
-    assert table["states"] == {} and table["flat"]["states"]  # stored flat, not in lark's form too
+    assert table["states"] == {} and set(table["flat"]) == {"terminals", "starts", "actions"}  # stored flat only
+
+
+def _listing(note):
+    text = (ROOT / "corpus" / note).read_text(encoding="utf-8")
+    return text[text.index("\\begin{algorithmic}") : text.index("\\end{algorithmic}") + len("\\end{algorithmic}")]
+
+
+def test_a_loaded_table_decodes_the_rows_and_builds_the_lexers_a_parse_reaches(tmp_path, monkeypatch):
+    # the point of loading lazily: one listing reaches a fraction of the states; its tree is lark's
+    from algoverify.syntax import build
+
+    monkeypatch.setenv("ALGOVERIFY_CACHE_DIR", str(tmp_path))
+    body = _listing("power-iteration.md")
+    try:
+        built = _fresh_load("algorithmic", {"postlex": build._POSTLEX})
+        loaded = _fresh_load("algorithmic", {"postlex": build._POSTLEX})
+        tree = loaded.parse(body)
+    finally:
+        grammar.load_parser.cache_clear()
+    assert tree == built.parse(body)
+    rows = loaded.parser.parser._parse_table.states
+    decoded = dict.__len__(rows)
+    assert 0 < decoded < len(rows) / 2
+    lexers = loaded.parser.lexer.lexer
+    assert 0 < len(lexers.lexers) <= decoded and lexers._root is None  # the whole lexer only for an error
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\\begin{algorithmic}\n\\State $x \\gets 1$ ]]] \\EndFor\n\\end{algorithmic}",
+        "\\begin{algorithmic}\\end{algorithmic}}}",
+    ],
+    ids=["unexpected-token", "found-by-the-whole-lexer"],
+)
+def test_a_loaded_table_fails_where_and_as_lark_s_own_does(tmp_path, monkeypatch, text):
+    from lark.exceptions import UnexpectedInput
+
+    from algoverify.syntax import build
+
+    monkeypatch.setenv("ALGOVERIFY_CACHE_DIR", str(tmp_path))
+    failures = []
+    try:
+        for _ in range(2):  # built, then loaded
+            parser = _fresh_load("algorithmic", {"postlex": build._POSTLEX})
+            with pytest.raises(UnexpectedInput) as caught:
+                parser.parse(text)
+            failures.append((type(caught.value), caught.value.line, caught.value.column, str(caught.value)))
+        # "}" is no terminal of the state after \end{algorithmic}: the whole lexer names it
+        assert (parser.parser.lexer.lexer._root is not None) == text.endswith("}}}")
+    finally:
+        grammar.load_parser.cache_clear()
+    assert failures[0] == failures[1]
 
 
 @pytest.mark.slow

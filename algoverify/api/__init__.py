@@ -38,7 +38,7 @@ from ..findings import (
     Severity,
 )
 from ..orchestration.runs import Interrupted, Progress
-from ..orchestration.runs import Unavailable as ClusterUnavailable
+from ..orchestration.unavailable import Unavailable as ClusterUnavailable
 from ..reading.blocks import find_blocks
 from ..reading.config import ProjectConfig, find_config
 from ..reading.files import resolved

@@ -37,7 +37,7 @@ from ..reading.config import scheduler_spec
 from ..reading.files import FILE_LIMIT, read_regular
 from ..records import frozen
 from . import wire
-from .runs import Unavailable
+from .unavailable import Unavailable
 
 __all__ = ["NEEDS_EXTRA", "Parcel", "Unavailable", "parcel", "require", "run_note_task", "run_tasks"]
 

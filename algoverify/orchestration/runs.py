@@ -17,16 +17,10 @@ from pathlib import Path
 from typing import Any, Callable, Protocol, Sequence
 
 from ..records import frozen
+from .unavailable import Unavailable
 
 __all__ = ["Job", "Progress", "Interrupted", "Unavailable", "run_notes", "outcome_done", "tick", "quiet"]
 
-
-class Unavailable(Exception):
-    """A scheduler cannot be used: ``distributed`` is not installed, or nothing answers at the address.
-
-    Here, not in :mod:`.cluster`, which every command would otherwise import to name it (lint
-    never runs on a cluster): the API raises and the CLI catches it without the cluster's imports.
-    """
 
 
 @frozen

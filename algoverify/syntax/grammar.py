@@ -21,10 +21,12 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from . import tables
+
 __all__ = ["cache_dir", "grammar_dir", "grammar_path", "load_parser"]
 
 # bump when the on-disk format changes
-_FORMAT = 2
+_FORMAT = 3
 
 
 def grammar_dir() -> Path:
@@ -91,7 +93,9 @@ def _digest(name: str, settings: dict[str, Any]) -> str:
         shaping["postlex"] = [type(postlex).__qualname__, sorted(getattr(postlex, "always_accept", ()))]
     h.update(
         json.dumps(
-            [name, _FORMAT, lark.__version__, sys.version_info[:2], shaping], sort_keys=True, default=repr
+            [name, _FORMAT, sys.byteorder, lark.__version__, sys.version_info[:2], shaping],
+            sort_keys=True,
+            default=repr,
         ).encode()
     )
     return h.hexdigest()
@@ -142,8 +146,11 @@ def _read_cached(file: Path, digest: str, postlex: Any) -> Any | None:
         if record.get("digest") != digest:
             return None
         payload = record["tables"]
+        lexer_conf = payload["data"]["parser"]["lexer_conf"]
+        if lexer_conf.get("lexer_type") == "contextual":  # lark takes a lexer class in its place
+            lexer_conf["lexer_type"] = tables.contextual_lexer()
         return Lark._load_from_dict(
-            payload["data"], payload["memo"], postlex=postlex, _plugins={"LALR_Parser": _flat_table_parser()}
+            payload["data"], payload["memo"], postlex=postlex, _plugins={"LALR_Parser": tables.flat_table_parser()}
         )
     except Exception:  # noqa: BLE001 - a bad cache entry is rebuilt, never an error
         return None
@@ -157,7 +164,7 @@ def _write_cached(file: Path, digest: str, parser: Any) -> None:
         data, memo = parser.memo_serialize([TerminalDef, Rule])
         data["options"] = {k: v for k, v in data["options"].items() if k not in _NOT_SERIALISED}
         table = data["parser"]["parser"]
-        table["flat"], table["states"] = _flat_states(parser, data), {}
+        table["flat"], table["states"] = tables.flat_states(parser, data), {}
         text = json.dumps({"digest": digest, "tables": _encode({"data": data, "memo": memo})})
         fd, tmp = tempfile.mkstemp(dir=file.parent, prefix=".tmp-", suffix=".json")
         with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -165,66 +172,6 @@ def _write_cached(file: Path, digest: str, parser: Any) -> None:
         os.replace(tmp, file)  # atomic: a concurrent reader sees the old file or the new one
     except (OSError, TypeError, ValueError):
         pass
-
-
-def _flat_states(parser: Any, data: dict[str, Any]) -> dict[str, Any]:
-    """The action table as integers: per state, ``terminal, action`` pairs.
-
-    An action ``a >= 0`` shifts to state ``a``; ``a < 0`` reduces by the rule stored as ``~a`` in
-    lark's memo (``data["rules"]`` names each rule of ``parser.rules`` by its memo number).
-    """
-    from lark.parsers.lalr_analysis import Reduce
-
-    table = parser.parser.parser._parse_table
-    memo = {id(rule): ref["@"] for rule, ref in zip(parser.rules, data["rules"])}
-    if set(table.states) != set(range(len(table.states))) or not all(
-        id(arg) in memo for actions in table.states.values() for action, arg in actions.values() if action is Reduce
-    ):
-        raise ValueError("a table lark numbered otherwise: not stored")
-    terminals: dict[str, int] = {}
-    states: list[list[int]] = []
-    for state in range(len(table.states)):
-        flat: list[int] = []
-        for terminal, (action, arg) in table.states[state].items():
-            flat += [terminals.setdefault(terminal, len(terminals)), ~memo[id(arg)] if action is Reduce else arg]
-        states.append(flat)
-    return {"terminals": list(terminals), "states": states}
-
-
-@functools.cache
-def _flat_table_parser() -> type:
-    """Lark's LALR parser, loading the table :func:`_flat_states` stored (given to lark as its ``LALR_Parser`` plugin).
-
-    The table must be whole before lark builds the parser around it: the contextual lexer takes
-    each state's terminals from it.
-    """
-    from lark.parsers.lalr_analysis import IntParseTable, Reduce, Shift
-    from lark.parsers.lalr_parser import LALR_Parser, _Parser
-
-    class FlatTableParser(LALR_Parser):  # type: ignore[misc]
-        @classmethod
-        def deserialize(cls, data: dict[str, Any], memo: dict[int, Any], callbacks: Any, debug: bool = False) -> Any:
-            flat = data["flat"]
-            terminals = flat["terminals"]
-            reductions = {}
-            states = {}
-            for state, pairs in enumerate(flat["states"]):
-                actions = iter(pairs)
-                row = states[state] = {}
-                for t, a in zip(actions, actions):
-                    if a >= 0:
-                        row[terminals[t]] = (Shift, a)
-                    else:
-                        reduction = reductions.get(a)
-                        if reduction is None:
-                            reduction = reductions[a] = (Reduce, memo[~a])
-                        row[terminals[t]] = reduction
-            inst = cls.__new__(cls)
-            inst._parse_table = IntParseTable(states, data["start_states"], data["end_states"])
-            inst.parser = _Parser(inst._parse_table, callbacks, debug)
-            return inst
-
-    return FlatTableParser
 
 
 @functools.cache
