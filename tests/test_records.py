@@ -207,3 +207,40 @@ def test_equality_hash_and_repr_match_the_stdlib_twin_for_any_values(a, b, d):
     assert hash(x) == hash(u)
     assert repr(x) == repr(u)
     assert (x == ours(a, (b,), "other", d)) is (u == theirs(a, (b,), "other", d)) is True
+
+
+def test_a_classs_init_is_compiled_at_its_first_instance_and_once(monkeypatch):
+    # a command imports about 134 record classes and makes instances of about 50: the others'
+    # __init__ are never compiled
+    from algoverify import records
+
+    compiled = []
+    real = records._init
+    monkeypatch.setattr(records, "_init", lambda cls, fields: compiled.append(cls) or real(cls, fields))
+
+    @frozen
+    class Lazy:
+        a: int
+        b: int = 2
+
+    class Plain(Lazy):  # no record of its own: it shares its base's __init__
+        pass
+
+    assert compiled == []
+    assert Plain(1) == Plain(1, 2) and Lazy(a=3).b == 2 and Lazy(4, 5).b == 5
+    assert compiled == [Lazy]
+    assert Lazy.__dict__["__init__"].__code__.co_varnames[:3] == ("self", "a", "b")  # the real one, now
+    with pytest.raises(TypeError, match="__init__"):
+        Lazy(1, 2, 3)
+
+
+@pytest.mark.parametrize("body", [_plain, _kw_only, _post_init], ids=["plain", "kw-only", "post-init"])
+def test_a_wrong_first_call_fails_as_the_stdlib_twins_does(body):
+    # the deferred __init__ compiles the real one first: the error a user's first call gets is the same
+    ours, theirs = _twins(body)
+    for args, kwargs in [((), {}), ((1, 2, 3, 4, 5, 6), {}), ((1,), {"nope": 1})]:
+        with pytest.raises(TypeError) as mine:
+            ours(*args, **kwargs)
+        with pytest.raises(TypeError) as stdlib:
+            theirs(*args, **kwargs)
+        assert str(mine.value).split("__init__()")[-1] == str(stdlib.value).split("__init__()")[-1]
