@@ -19,7 +19,7 @@ from typing import Any, Iterator, Sequence, TextIO
 
 from . import api, reporting
 from .findings import RULES, LocatedError, Severity
-from .orchestration.pool import default_jobs
+from .orchestration.runs import default_jobs
 from .reading.config import CACHE_DIR, scheduler_spec
 from .reading.notes import NOTE_SUFFIXES
 from .reporting import checks as checks_report

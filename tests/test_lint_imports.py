@@ -31,6 +31,9 @@ CHECK_ONLY = {
     "algoverify.checking.kinds": "the check kinds",
     "algoverify.orchestration.isolation": "a worker per note",
     "algoverify.orchestration.cache": "the result cache",
+    # the probe lints with one job: lanes are forked only for more
+    "algoverify.orchestration.pool": "the lanes of --jobs N",
+    "algoverify.orchestration.cluster": "a Dask cluster (only with --scheduler)",
     "pygls": "the language server (algoverify lsp)",
     "algoverify.integrations.lsp": "the language server (algoverify lsp)",
     "matplotlib": "the HTML report's plots",

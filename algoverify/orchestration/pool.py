@@ -27,7 +27,7 @@ from typing import Any, Callable, Sequence
 from . import wire
 from .wire import Malformed
 
-__all__ = ["available", "default_jobs", "run_lanes", "KeptLane"]
+__all__ = ["available", "run_lanes", "KeptLane"]
 
 #: seconds a lane has to end its note's worker and exit once the run is interrupted
 STOP_GRACE = 3.0
@@ -36,14 +36,6 @@ STOP_GRACE = 3.0
 def available() -> bool:
     """Whether lanes can be forked here (POSIX); elsewhere a run does its tasks one by one."""
     return os.name == "posix" and hasattr(os, "fork")
-
-
-def default_jobs() -> int:
-    """The number of CPUs this process may run on (its affinity, not the machine's count)."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):
-        return max(1, os.cpu_count() or 1)
 
 
 @dataclass

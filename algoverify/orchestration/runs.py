@@ -12,6 +12,7 @@ report already complete, and raises :class:`Interrupted`.
 from __future__ import annotations
 
 import contextvars
+import os
 import time
 from pathlib import Path
 from typing import Any, Callable, Protocol, Sequence
@@ -19,8 +20,17 @@ from typing import Any, Callable, Protocol, Sequence
 from ..records import frozen
 from .unavailable import Unavailable
 
-__all__ = ["Job", "Progress", "Interrupted", "Unavailable", "run_notes", "outcome_done", "tick", "quiet"]
-
+__all__ = [
+    "Job",
+    "Progress",
+    "Interrupted",
+    "Unavailable",
+    "default_jobs",
+    "run_notes",
+    "outcome_done",
+    "tick",
+    "quiet",
+]
 
 
 @frozen
@@ -148,6 +158,14 @@ class _Run:
             if report is not None:
                 self.on_report(report)
         self.next = len(self.reports)
+
+
+def default_jobs() -> int:
+    """The lanes a run takes unless told: the CPUs this process may run on (its affinity, not the machine's count)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
 
 
 def run_notes(
