@@ -152,6 +152,8 @@ class InputSpec:
     strings: dict[str, str] = field(default_factory=dict)
     #: names the prose says what they are only in words ("L, the largest eigenvalue of A^T A"): where, and the words
     in_words: dict[str, tuple[Span, str]] = field(default_factory=dict)
+    #: where each of :attr:`conditions` was said, by its LaTeX (``run --help-inputs`` says it)
+    condition_origins: dict[str, Origin] = field(default_factory=dict)
 
     @property
     def names(self) -> list[str]:
@@ -253,6 +255,7 @@ class InputSpec:
             self.nonzero_divisors if self.nonzero_divisors is not None else other.nonzero_divisors,
             {**other.strings, **self.strings},
             {**other.in_words, **self.in_words},
+            {**other.condition_origins, **self.condition_origins},
         )
         for d in other.inputs:
             out.declare(d)
@@ -550,6 +553,8 @@ def _declare_relation(
             spec.declare(Declared(name, operand.span, constraints=constraints, origin=origin))
     if joint and not named and not elementwise:  # `a d - b c \ne 0`: a condition on the inputs together
         spec.conditions.append((tree, text_of(tree.span)))
+        if origin is not None:
+            spec.condition_origins.setdefault(text_of(tree.span), origin)
 
 
 #: relations that say "about": what they relate is the reader's judgement, never a precondition to test

@@ -80,6 +80,12 @@ def describe_inputs(listing: Listing) -> str:
     width = max((len(n) for n in program.inputs), default=0)
     lines.append("inputs:" if program.inputs else "inputs: none")
     lines.extend(f"  {name:<{width}}  {input_said(program, name)}" for name in program.inputs)
+    conditions = program.declarations.conditions if program.declarations is not None else []
+    if conditions:  # `f(a) f(b) < 0`: of no one input, tested on entry all the same
+        lines.append("preconditions on the inputs together (tested on entry):")
+        for _, text in conditions:
+            origin = program.declarations.condition_origins.get(text)
+            lines.append(f"  {text}" + (f", {origin}" if origin is not None else ""))
     if program.sizes:
         lines.append("sizes (from the inputs' shapes; may be given with --set):")
         size_width = max(len(n) for n in program.sizes)

@@ -129,7 +129,7 @@ def check_conditions(spec: InputSpec, env: dict[str, Any], index_base: int = 1) 
     for c, text in spec.conditions:
         if _violated(c, env, exact):
             names = sorted({n for n in (identifier(x) for x in M.walk(c) if isinstance(x, (M.Sym, M.Idx))) if n in env})
-            shown = ", ".join(f"{n} = {_short(env[n])}" for n in names)
+            shown = ", ".join(f"{n} = {_short(env[n])}" for n in names if not callable(env[n]))  # f of f(a): no value
             raise LocatedError(PreconditionViolated, c.span, condition=text, value=shown)
 
 

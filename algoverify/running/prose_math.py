@@ -8,7 +8,7 @@ words around each formula; the formula itself is read here: ``x \in \mathbb{R}^{
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Sequence
 
 from ..math import mathexpr as M
 from ..math.builtin_names import BUILTIN_FUNCTIONS
@@ -55,11 +55,13 @@ def read_math(
     words: str = "",
     indices: set[str] | frozenset[str] = frozenset(),
     joined: bool = False,
+    assumed: bool = False,
 ) -> bool:
     """Declare what ``piece`` declares; ``True`` when it states a precondition (``x_0 < x_1``).
 
     ``joined``: it follows a precondition over "and" ("where x_0 < x_1 and 0 ≤ y_1 - y_0 ≤ x_1 - x_0"),
-    so a relation of several names in it is a precondition too.
+    so a relation of several names in it is a precondition too. ``assumed``: its sentence says it
+    assumes it ("let … such that f(a) f(b) < 0"), so a relation of values of functions is one too.
     """
     tree = piece.tree
     precondition = False
@@ -79,7 +81,7 @@ def read_math(
         ):
             declare_math(item, spec, text_of(piece.math), origin, joint=False)
         elif isinstance(item, M.Rel):
-            precondition |= relation(item, piece, spec, origin, conditional=conditional, joined=joined)
+            precondition |= relation(item, piece, spec, origin, conditional=conditional, joined=joined, assumed=assumed)
     return precondition
 
 
@@ -126,7 +128,14 @@ def set_by_case(rel: M.MathNode, case: M.MathNode, spec: InputSpec, origin: Orig
 
 
 def relation(
-    tree: M.Rel, piece: Piece, spec: InputSpec, origin: Origin, *, conditional: bool, joined: bool = False
+    tree: M.Rel,
+    piece: Piece,
+    spec: InputSpec,
+    origin: Origin,
+    *,
+    conditional: bool,
+    joined: bool = False,
+    assumed: bool = False,
 ) -> bool:
     """Read one relation of the prose; ``True`` when it is a precondition on the inputs."""
     ops = [op for op, _ in tree.rest]
@@ -192,7 +201,30 @@ def relation(
     if joined and set(ops) <= _ORDERS:  # "… and 0 ≤ y_1 - y_0 ≤ x_1 - x_0": on the inputs together
         declare_math(tree, spec, text_of(piece.math), origin, joint=True)
         return True
+    if assumed and set(ops) <= _ORDERS | {"!="} and _at_points(operands):
+        # "let … such that f(a) f(b) < 0": what the ends of a bracket must satisfy; as \Require says it,
+        # a condition on the inputs together (kept only where a listing takes a and b). "Since
+        # α ρ(A) < 1, it converges" argues, and "k q(z) ≥ p(z) for all z" quantifies: neither is one
+        spec.conditions.append((tree, text_of(piece.math)(tree.span)))
+        spec.condition_origins.setdefault(text_of(piece.math)(tree.span), origin)
+        return True
     return False
+
+
+def _at_points(operands: Sequence[M.MathNode]) -> bool:
+    """``f(a) f(b)``, ``0``: values of functions at names and numbers, in sums and products (one call at least)."""
+    calls = 0
+    for operand in operands:
+        for node in M.walk(operand):
+            if isinstance(node, M.Apply):
+                if not (isinstance(node.fn, M.Sym) and all(isinstance(a, (M.Sym, M.Idx, M.Num)) for a in node.args)):
+                    return False
+                calls += 1
+            elif not isinstance(node, (M.Sym, M.Idx, M.Num, M.Neg, M.Juxt, M.BinOp)):
+                return False
+            elif isinstance(node, M.BinOp) and node.op not in ("+", "-", "*", "cdot"):
+                return False
+    return calls > 0
 
 
 def _level_from_family(tree: M.Rel) -> tuple[str, M.MathNode] | None:

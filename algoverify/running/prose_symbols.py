@@ -168,6 +168,10 @@ _SHAPE_NOUN = re.compile(
     r"^\s*-?\s*(?P<noun>(?:[\w-]+\s+){0,3}?(?:real\s+)?(?:matri(?:x|ces)|vectors?|arrays?))\b(?P<rest>.*)$",
     re.I | re.S,
 )
+#: the words of a sentence that say it assumes what its math states: "let … such that", "suppose", "with"
+_ASSUMES = re.compile(r"\b(?:let|such that|with|where|assume|assuming|suppose|given|we require)\b", re.I)
+#: "… for all z": a statement about every z, which no value a run is given can test
+_QUANTIFIED = re.compile(r"^(?:for (?:all|every|each|any)|holds for)\b", re.I)
 _BE_AFTER = re.compile(r"^(?:be|is|denotes?|denoting|stands? for)\b", re.I)
 
 
@@ -297,8 +301,16 @@ def _read(
             _parts_of(piece, parts_of.group("part"), nxt, spec, origin)  # type: ignore[arg-type]
         elif not _WITH_PARTS.search(words):  # "B with columns b_1, \dots, b_q": likewise
             joined = was_precondition and _JOINED.match(words) is not None
+            assumed = _ASSUMES.search(before) is not None and not _QUANTIFIED.match(str(after))
             was_precondition = read_math(
-                piece, spec, origin, conditional=conditional, words=words, indices=indices, joined=joined
+                piece,
+                spec,
+                origin,
+                conditional=conditional,
+                words=words,
+                indices=indices,
+                joined=joined,
+                assumed=assumed,
             )
         stored_parts = _STORED_AS_PARTS.search(words)
         family_before = _last_family(pieces[:i]) if stored_parts else None

@@ -34,6 +34,7 @@ from .declarations import Declared, InputSpec, Origin
 from .entries import entries_beside_total, total_of_entries
 from .families import read_family
 from .levels import defined_levels, level_reads
+from .requires import declared_inputs
 from .scope import Read, Scope, param_trees, reads_of
 from .start_shapes import start_shapes
 
@@ -258,10 +259,14 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
         names = {r.name for r in reads_of(tree, {n for n in given if n in _flat_names(tree)})} | (
             _flat_names(tree) & given
         )
+        # "f(a) f(b) < 0": a condition on a and b; f is the display's (lint says so when nothing defines it)
+        names -= {n for t in M.walk(tree) if isinstance(t, M.Apply) and (n := identifier(t.fn)) not in given}
         if names & helper:
             continue  # the heap property "for 2 ≤ i ≤ heapsize": of the array, never of Max-Heapify's i
         if names and names <= given and text not in {t for _, t in added.conditions}:
             added.conditions.append((tree, text))
+            if text in context.condition_origins:
+                added.condition_origins.setdefault(text, context.condition_origins[text])
     parts = {a for d in added.inputs for a in (d.columns, d.rows, d.entries) if a}
     # U^{n+1}_i \gets …: the level U^0 the listing starts from is the input U_of_0, and LeVeque's
     # "U^0_0, \dots, U^0_{m+1}" says where its entries count from
@@ -634,6 +639,11 @@ def own_declarations(
                 own.declare(replace(d, constraints=(), properties=()))
     node = scope.node
     assert isinstance(node, ir.Function)
+    # `\Require` as the first lines inside `\Function{Bisect}{a, b, K}` says what Bisect assumes, as it
+    # does above it: a reader does not care on which side of `\Function` the author put it
+    inner = declared_inputs(_leading_conditions(node.body), parse, locate, tolerant=True)
+    if inner.inputs or inner.conditions or inner.families:
+        own = own.merged(inner)
     origin = Origin("parameters", locate(node.span.start)[0] if locate is not None else None)
     for tree in param_trees(node, parse):
         family = read_family(tree, origin) if isinstance(tree, M.Range) else None
@@ -644,6 +654,18 @@ def own_declarations(
         if name is not None and own.get(name) is None:
             own.declare(Declared(name, tree.span, origin=origin))
     return own
+
+
+def _leading_conditions(body: Iterable[ir.Node]) -> list[ir.Node]:
+    """The ``\\Require``/``\\Input`` lines a function's body starts with (comments between them let through)."""
+    out: list[ir.Node] = []
+    for n in body:
+        if isinstance(n, ir.Comment):
+            continue
+        if not (isinstance(n, ir.Condition) and n.kind in ("require", "input")):
+            break
+        out.append(n)
+    return out
 
 
 def _ndim(spec: InputSpec, name: str) -> int | None:

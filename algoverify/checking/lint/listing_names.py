@@ -20,6 +20,7 @@ from typing import Any, Callable, Sequence
 
 from ...findings import AmbiguousMath, Finding, LocatedError, UnboundName
 from ...math import mathexpr as M
+from ...math.builtin_names import BUILTIN_FUNCTIONS
 from ...math.latex import identifier_latex
 from ...math.names import identifier, labelled, variant
 from ...math.segments import parse_segment
@@ -256,6 +257,7 @@ def name_findings(
             for read, why in resolution.ambiguous:
                 out.append(AmbiguousMath.finding(read.span, path, message=why))
             out += _said_in_words(scope, resolution, context, note, path)
+            out += _untestable_conditions(scope, resolution, context, note, path)
             for name, span in scope.letter_pairs.items():
                 if name in scope.single_indexed and name in scope.stored_by_index:
                     # \mu_i \gets …, then \mu_{ip} \gets …: a reader takes position i·p; the notation, (i, p)
@@ -315,6 +317,38 @@ def _said_in_words(
             f"or make it a parameter of {scope.function}"
         )
         out.append(UnboundName.finding(read.span, path, name=name, hint=hint))
+    return out
+
+
+def _untestable_conditions(
+    scope: Any, resolution: Resolution, context: InputSpec | None, note: Note, path: Path | None
+) -> list[Finding]:
+    """AV303 at a function a precondition applies that nothing defines (``g(a) g(b) < 0``, no ``g``).
+
+    A run tests the precondition on entry, and one it cannot evaluate it lets through: a reader
+    was told the listing assumes it, so lint says it will not be tested, at the function.
+    """
+    if not (scope.function is None or scope.entry):
+        return []
+    declarations = resolution.declarations
+    known = set(context.functions if context is not None else ()) | set(BUILTIN_FUNCTIONS)
+    known |= {d.name for d in declarations.inputs} | set(scope.params) | set(scope.reads) | scope.bound
+    known |= {d.name for d in context.inputs if d.noun in ("function", "mapping")} if context is not None else set()
+    out, said = [], set()
+    for tree, text in declarations.conditions:
+        origin = declarations.condition_origins.get(text)
+        where = f" ({str(origin).removeprefix('from ')})" if origin is not None and origin.line is not None else ""
+        for node in M.walk(tree):
+            name = identifier(node.fn) if isinstance(node, M.Apply) else None
+            if name is None or name in known or name in said:
+                continue
+            said.add(name)
+            hint = (
+                f": the precondition \\({text}\\){where} applies it, so no run can test the precondition on entry; "
+                f"define it in a display (\\({identifier_latex(name)}(x) = \\dots\\)) or make it a parameter"
+                + (f" of {scope.function}" if scope.function else "")
+            )
+            out.append(UnboundName.finding(node.fn.span, path, name=name, hint=hint))
     return out
 
 

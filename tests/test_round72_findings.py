@@ -1,0 +1,123 @@
+r"""Round 72 (a new user's notes, written from the docs alone): what it found, held (the fixtures are ours)."""
+
+from __future__ import annotations
+
+import pytest
+
+import algoverify
+from algoverify import api
+from algoverify.running.input_help import describe_inputs
+
+BISECT = r"""---
+title: t
+---
+
+<prose>
+
+\[ f(x) = x^{3} - 2 \]
+
+\begin{algorithmic}[1]
+<above>\Function{Bisect}{\(a, b, K\)}
+<inside>  \For{\(k = 1, \dots, K\)}
+    \State \(m \gets (a + b) / 2\)
+    \If{\(f(a) f(m) \le 0\)}
+      \State \(b \gets m\)
+    \Else
+      \State \(a \gets m\)
+    \EndIf
+  \EndFor
+  \State \Return \((a + b) / 2\)
+\EndFunction
+\end{algorithmic}
+"""
+PLAIN = r"Let \(f\) be a continuous function on \([a, b]\) with \(a \lt b\)."
+REQUIRE = "\\Require \\(f(a) f(b) \\lt 0\\)\n"
+
+
+def _bisect(tmp_path, prose=PLAIN, above="", inside=""):
+    note = tmp_path / "bisect.md"
+    note.write_text(BISECT.replace("<prose>", prose).replace("<above>", above).replace("<inside>", inside))
+    return note
+
+
+@pytest.mark.parametrize(
+    ("prose", "above", "inside", "where", "said"),
+    [
+        # round 72: the prose's "f(a) f(b) < 0" was not enforced (its "a < b" was), nor a \Require
+        # written as the first line inside \Function; a bracket with no sign change ran to a "root"
+        (
+            r"Let \(f\) be continuous on \([a, b]\) with \(a \lt b\) whose values at the ends have opposite signs, "
+            r"\(f(a) f(b) \lt 0\).",
+            "",
+            "",
+            (5, 104),
+            "the prose at line 5",
+        ),
+        (r"Let \(a \lt b\) be such that \(f(a) f(b) \lt 0\).", "", "", (5, 32), "the prose at line 5"),
+        (PLAIN, "", "  " + REQUIRE, (11, 14), "\\Require at line 11"),
+        (PLAIN, REQUIRE, "", (10, 12), "\\Require at line 10"),  # as before: above the function
+    ],
+    ids=["prose apposition", "prose such that", "require inside the function", "require above it"],
+)
+def test_a_precondition_over_values_of_a_displayed_function_is_tested_on_entry(
+    tmp_path, prose, above, inside, where, said
+):
+    note = _bisect(tmp_path, prose, above, inside)
+    listing = algoverify.load(note).listing(1)
+    result = listing.run({"a": 3.0, "b": 4.0, "K": 3})
+    assert result.finding is not None and result.finding.code == "AV309"
+    assert result.finding.message == "precondition violated: f(a) f(b) \\lt 0 does not hold (a = 3.0, b = 4.0)"
+    assert listing.source.line_col(result.finding.span.start) == where
+    assert listing(a=0.0, b=4.0, K=40) == pytest.approx(2 ** (1 / 3))  # a bracket that holds the root runs
+    assert f"preconditions on the inputs together (tested on entry):\n  f(a) f(b) \\lt 0, from {said}\n" in (
+        describe_inputs(listing)
+    )
+    assert [f.code for f in api.lint([note]).all_findings() if f.code.startswith("AV3")] == []
+
+
+@pytest.mark.parametrize(
+    "prose",
+    [
+        # a relation that argues or quantifies assumes nothing of the inputs: nothing to test
+        r"Since \(f(a) f(b) \lt 0\) for the bracket we take, bisection converges.",
+        r"Let \(a \lt b\) be such that \(f(a) f(b) \lt 0\) for all choices.",
+    ],
+    ids=["since", "for all"],
+)
+def test_a_relation_of_function_values_that_is_no_assumption_is_not_tested(tmp_path, prose):
+    listing = algoverify.load(_bisect(tmp_path, prose)).listing(1)
+    assert listing(a=3.0, b=4.0, K=3) == pytest.approx(3.9375)
+
+
+@pytest.mark.parametrize(
+    ("prose", "above", "expected"),
+    [
+        (
+            r"Let \(a \lt b\) be such that \(g(a) g(b) \lt 0\).",
+            "",
+            (
+                (5, 32),
+                "g is not defined: the precondition \\(g(a) g(b) \\lt 0\\) (the prose at line 5) applies it, so no "
+                "run can test the precondition on entry; define it in a display (\\(g(x) = \\dots\\)) or make it a "
+                "parameter of Bisect (this statement will not run)",
+            ),
+        ),
+        (
+            PLAIN,
+            "\\Require \\(h(a) \\ne 0\\)\n",
+            (
+                (10, 12),
+                "h is not defined: the precondition \\(h(a) \\ne 0\\) applies it, so no run can test the precondition "
+                "on entry; define it in a display (\\(h(x) = \\dots\\)) or make it a parameter of Bisect "
+                "(this statement will not run)",
+            ),
+        ),
+    ],
+    ids=["prose", "require"],
+)
+def test_a_precondition_no_run_can_evaluate_is_said_at_lint(tmp_path, prose, above, expected):
+    note = _bisect(tmp_path, prose, above)
+    result = api.lint([note])
+    source = result.sources[note]
+    found = [(source.line_col(f.span.start), f.message) for f in result.all_findings() if f.code == "AV303"]
+    assert found == [expected]
