@@ -158,8 +158,17 @@ _PARTS_OF = re.compile(
 _PLURAL_BE = re.compile(r"^(?:be|are|both be|are both)\b", re.I)
 #: words right after a name that say what it is, of another: ", the largest eigenvalue of \(M\)", "denotes the … of"
 _IN_WORDS = re.compile(
-    r"^\s*(?:,\s*(?:i\.e\.,?\s*|that is,?\s*|which is\s+|namely\s+)?|(?:denotes|stands\s+for|is)\s+)"
+    r"^\s*(?:,\s*(?:i\.e\.,?\s*|that is,?\s*|which is\s+|namely\s+)?|(?:denotes|stands\s+for|is|be)\s+)"
     r"the\s+(?P<what>(?:[\w-]+\s+){1,5}?of)\s*$",
+    re.I,
+)
+#: "Write \(D\) for the diagonal part of": the name before "for" is what the words after it say
+_WRITE_FOR = re.compile(r"^\s*for\s+the\s+(?P<what>(?:[\w-]+\s+){1,5}?of)\s*$", re.I)
+_WRITE = re.compile(r"\b(?:write|writing|we\s+write)$", re.I)
+#: the same in plain words, names written as letters: "Write D for the diagonal part of A."
+_WORDS_ONLY = re.compile(
+    r"\b(?:(?:we\s+)?write\s+(?P<a>[A-Za-z])\s+for|let\s+(?P<b>[A-Za-z])\s+(?:be|denote))"
+    r"\s+the\s+(?P<what>(?:[\w-]+\s+){1,5}?of)\s+(?P<of>[A-Za-z])\b(?![\w(\\])",
     re.I,
 )
 #: the noun right after a shape ("an \(m \times n\) symmetric matrix of full column rank"): the shape and
@@ -273,6 +282,7 @@ def _read(
     of_entries: list[tuple[str, str, Piece, Origin]],
 ) -> None:
     pieces = _pieces(sentence, text, parse)
+    _words_only(sentence, text, spec)
     subject: str | None = None  # the last name the sentence introduced: what "it has n rows" is about
     was_conditional = was_precondition = False
     indices = _running_indices(pieces)
@@ -403,6 +413,16 @@ def _read(
         if clause and family_before is not None:
             said = clause.group("said") or "are " + clause.group("bare")
             _properties(family_before, said, earlier, spec, origin, before="")  # type: ignore[arg-type]
+
+
+def _words_only(sentence: Sentence, text: str, spec: InputSpec) -> None:
+    """ "Write D for the diagonal part of A.": what a letter is, said in words with no math at all."""
+    start = sentence.span.start
+    for m in _WORDS_ONLY.finditer(text[start : sentence.span.end]):
+        letter = "a" if m.group("a") else "b"
+        name, what = m.group(letter), " ".join(m.group("what").split())
+        where = Span(start + m.start(letter), start + m.end(letter))
+        spec.in_words.setdefault(name, (where, f"the {what} {m.group('of')}"))
 
 
 def _entries_named(tree: M.MathNode) -> str | None:
@@ -555,6 +575,8 @@ def _read_words(
 ) -> None:
     name = name_of(piece)
     described = _IN_WORDS.match(after) if name is not None and nxt is not None else None
+    if described is None and name is not None and nxt is not None and _WRITE.search(before):
+        described = _WRITE_FOR.match(after)
     if described is not None:
         # "Lipschitz with constant L, the largest eigenvalue of A^T A": what L is, in words a run cannot compute
         spec.in_words.setdefault(name, (piece.tree.span, f"the {described.group('what')} \\({nxt.math.latex}\\)"))  # type: ignore[union-attr]

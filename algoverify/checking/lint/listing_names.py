@@ -252,7 +252,11 @@ def name_findings(
             for read in resolution.unbound:
                 if read.name in set_by_bindings and scope.described:
                     continue  # step["lam"] = … in a binding of the module: an English statement of the listing sets it
-                hint = unbound_message(read, scope, resolution.declarations)
+                said = context.in_words.get(read.name) if context is not None else None
+                if said is not None:  # "Write D for the diagonal part of A": why nothing binds it, and the fix
+                    hint = _in_words_hint(read.name, said, scope, note)
+                else:
+                    hint = unbound_message(read, scope, resolution.declarations)
                 out.append(UnboundName.finding(read.span, path, name=read.name, hint=hint))
             for read, why in resolution.ambiguous:
                 out.append(AmbiguousMath.finding(read.span, path, message=why))
@@ -310,14 +314,19 @@ def _said_in_words(
         read = scope.reads.get(name)
         if said is None or read is None:
             continue
-        line = note.source.line_col(said[0].start)[0]
-        hint = (
-            f": the prose at line {line} says what it is only in words ({said[1]}), which a run cannot compute; "
-            f"write it as a formula (\\({identifier_latex(name)} = \\dots\\)) for the listing to compute it, "
-            f"or make it a parameter of {scope.function}"
-        )
-        out.append(UnboundName.finding(read.span, path, name=name, hint=hint))
+        out.append(UnboundName.finding(read.span, path, name=name, hint=_in_words_hint(name, said, scope, note)))
     return out
+
+
+def _in_words_hint(name: str, said: tuple[Any, str], scope: Any, note: Note) -> str:
+    """``: the prose at line 5 says what it is only in words (…), which a run cannot compute; …`` and the fix."""
+    line = note.source.line_col(said[0].start)[0]
+    given = f"make it a parameter of {scope.function}" if scope.function else "declare it in \\Require"
+    return (
+        f": the prose at line {line} says what it is only in words ({said[1]}), which a run cannot compute; "
+        f"write it as a formula (\\({identifier_latex(name)} = \\dots\\)) for the listing to compute it, "
+        f"or {given}"
+    )
 
 
 def _untestable_conditions(
