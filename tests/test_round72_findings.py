@@ -197,3 +197,24 @@ def test_a_listing_without_functions_is_told_to_declare_what_the_prose_says_in_w
     source = result.sources[note]
     found = [(source.line_col(f.span.start), f.message) for f in result.all_findings() if f.code == "AV303"]
     assert found == [((9, 18), _in_words("the diagonal part of \\(A\\)", "declare it in \\Require"))]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "said"),
+    [
+        # round 72: adjectives no list foresaw lost the shape ("A a value"), and with it the size n
+        (r"Let \(A\) be an \(n \times n\) strictly diagonally dominant matrix and \(b\) a vector.", "n × n matrix"),
+        (r"Take an \(n \times n\) strictly diagonally dominant matrix \(A\) and a vector \(b\).", "n × n matrix"),
+        (r"Take an \(n \times n\) matrix \(A\) and a vector \(b\).", "n × n matrix"),  # as before
+    ],
+    ids=["let be", "before the name", "no adjectives"],
+)
+def test_a_shape_is_read_through_the_adjectives_before_its_noun(tmp_path, sentence, said):
+    note = tmp_path / "note.md"
+    note.write_text(
+        f"---\ntitle: t\n---\n\n{sentence}\n\n\\begin{{algorithmic}}[1]\n\\Function{{F}}{{\\(A, b\\)}}\n"
+        "  \\State \\Return \\(A b\\)\n\\EndFunction\n\\end{algorithmic}\n"
+    )
+    listing = algoverify.load(note).listing(1)
+    where = "from the parameters at line 8 and the prose at line 5"
+    assert f"  A  {said}, {where}\n" in describe_inputs(listing)

@@ -100,6 +100,9 @@ _NOUN_AFTER_DIMS = re.compile(
     r"stiffness|rotation|permutation|orthogonal|diagonal|tridiagonal|triangular|upper|lower|sparse|dense|"
     r"input|feature|probability|stochastic|hessian|jacobian|coefficient|system|digital|grey-?scale|gray-?scale|"
     r"binary|colou?r|intensity) )*"
+    # "an n × n strictly diagonally dominant matrix": adjectives no list foresees, never a clause's words
+    r"(?:(?!(?:and|or|but|with|without|of|in|on|for|to|by|from|the|a|an|is|are|be|whose|which|that|where|"
+    r"as|has|have|if|when|its|their)\b)[\w-]+ ){0,4}?"
     r"(?P<noun>matrix|matrices|vector|vectors|array|arrays|list|lists|table|grid|image|images|picture)\b",
     re.I,
 )
@@ -416,7 +419,7 @@ def _read(
 
 
 def _words_only(sentence: Sentence, text: str, spec: InputSpec) -> None:
-    """ "Write D for the diagonal part of A.": what a letter is, said in words with no math at all."""
+    """What a letter is, said in words with no math at all: "Write D for the diagonal part of A."."""
     start = sentence.span.start
     for m in _WORDS_ONLY.finditer(text[start : sentence.span.end]):
         letter = "a" if m.group("a") else "b"
