@@ -2,6 +2,8 @@ r"""Round 72 (a new user's notes, written from the docs alone): what it found, h
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import algoverify
@@ -218,3 +220,39 @@ def test_a_shape_is_read_through_the_adjectives_before_its_noun(tmp_path, senten
     listing = algoverify.load(note).listing(1)
     where = "from the parameters at line 8 and the prose at line 5"
     assert f"  A  {said}, {where}\n" in describe_inputs(listing)
+
+
+def _sentences(body):
+    from algoverify.reading.blocks import find_blocks
+    from algoverify.reading.notes import parse_note
+    from algoverify.reading.prose import sentences
+
+    note = parse_note(Path("note.md"), "---\ntitle: t\n---\n" + body)
+    return [(*note.source.line_col(s.span.start), s.text) for s in sentences(note, find_blocks(note)[0])]
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # round 72: "… part of A. Jacobi's …" was one sentence (A. read as an initial), and AV604 quoted both
+        (
+            "Let \\(A\\) be a matrix. Write D for the diagonal part of A. Jacobi's iteration converges.\n",
+            [
+                (4, 1, "Let \\(A\\) be a matrix."),
+                (4, 24, "Write D for the diagonal part of A."),
+                (4, 60, "Jacobi's iteration converges."),
+            ],
+        ),
+        ("We invert the matrix A. Jacobi did so.\n", [(4, 1, "We invert the matrix A."), (4, 25, "Jacobi did so.")]),
+        # an initial, an abbreviation before a capital, a figure's number: no end
+        ("Thanks to A. Smith for \\(B\\). Next.\n", [(4, 1, "Thanks to A. Smith for \\(B\\)."), (4, 31, "Next.")]),
+        (
+            "Take a matrix, e.g. A with \\(A\\) invertible. Next.\n",
+            [(4, 1, "Take a matrix, e.g. A with \\(A\\) invertible."), (4, 46, "Next.")],
+        ),
+        ("See Fig. 2 for \\(A\\). Next.\n", [(4, 1, "See Fig. 2 for \\(A\\)."), (4, 23, "Next.")]),
+    ],
+    ids=["a letter the math names", "after a noun", "an initial", "e.g.", "Fig."],
+)
+def test_a_capital_letter_the_note_names_ends_a_sentence(body, expected):
+    assert _sentences(body) == expected

@@ -216,10 +216,11 @@ def split(shown: str, region: Span) -> list[Sentence]:
     math = [m.span() for m in INLINE_MATH.finditer(text)]
     read = _readable(text, math)
     math_starts = [a for a, _ in math]
+    letters = frozenset(n.group(1) for a, b in math for n in [_MATH_LETTER.match(text, a, b)] if n is not None)
     ends = []
     for m in _END.finditer(read):
         i = bisect.bisect_right(math_starts, m.start()) - 1
-        if (i >= 0 and m.start() < math[i][1]) or not _ends_sentence(read, m):
+        if (i >= 0 and m.start() < math[i][1]) or not _ends_sentence(read, m, letters):
             continue
         ends.append(m.end())
     out, start = [], 0
@@ -237,13 +238,26 @@ _INITIAL = re.compile(r"[A-Z]\.")
 _JOURNAL = re.compile(r"[*_(\[]*[A-Z][a-z]{1,6}")
 
 
-def _ends_sentence(read: str, m: re.Match[str]) -> bool:
-    """Whether the punctuation ``m`` ends a sentence: not after an abbreviation or an initial, not before lower case."""
+#: the capital a paragraph's inline math starts with, alone (``\(A\)``, ``\(A \in \mathbb{R}^{n}\)``)
+_MATH_LETTER = re.compile(r"(?:\\\(|\$)\s*([A-Z])(?![A-Za-z])")
+#: the nouns a capital names after them ("the matrix A."): never a person's initial
+_NAMING_NOUN = re.compile(
+    r"\b(?:matri(?:x|ces)|vectors?|sets?|graphs?|arrays?|points?|nodes?|vertex|vertices|columns?|rows?)\s+$", re.I
+)
+
+
+def _ends_sentence(read: str, m: re.Match[str], letters: frozenset[str] = frozenset()) -> bool:
+    """Whether the punctuation ``m`` ends a sentence: not after an abbreviation or an initial, not before lower case.
+
+    ``letters``: the capitals the paragraph's math names (``\\(A\\)``): "… the diagonal part of A. Jacobi's
+    iteration …" ends a sentence at A, which "Thanks to A. Smith." does not.
+    """
     lo = max(0, m.start() - 40)  # a word longer than that is no abbreviation
     cut = max(lo - 1, *(read.rfind(c, lo, m.start()) for c in " \t\r\n")) + 1
     if m.group().rstrip("\"'”’)]*_") == ".":
         word = read[cut : m.end()].lstrip("([\"'“‘").rstrip("\"'”’)]*_")
-        if word.lower() in ABBREVIATIONS or _INITIAL.fullmatch(word):
+        named = _INITIAL.fullmatch(word) and (word[0] in letters or _NAMING_NOUN.search(read, lo, cut))
+        if word.lower() in ABBREVIATIONS or (_INITIAL.fullmatch(word) and not named):
             return False
     if m.start() > 0 and read[m.start() - 1].isdigit() and _inside_brackets(read, m.start()):
         return False  # NumPy's [3.    2.667] and [0.7 0.3 0.  0. ]: a float's point inside an array, quoted
