@@ -256,3 +256,26 @@ def _sentences(body):
 )
 def test_a_capital_letter_the_note_names_ends_a_sentence(body, expected):
     assert _sentences(body) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "said"),
+    [
+        # round 72: "a fixed number K ≥ 0 of times" made K a real scalar: K = 2.5 was let in, to fail at the loop
+        (r"Bisection halves the bracket a fixed number \(K \ge 0\) of times.", "natural scalar; K \\ge 0"),
+        (r"It takes a number \(K\) of iterations.", "natural scalar"),
+        (r"Take a number \(K\) of apples.", "real scalar"),  # a number of anything else: still a number
+    ],
+    ids=["of times", "of iterations", "of something else"],
+)
+def test_a_number_of_times_is_a_whole_number(tmp_path, sentence, said):
+    note = _bisect(tmp_path, PLAIN + " " + sentence)
+    listing = algoverify.load(note).listing(1)
+    assert f"  K  {said}, from the parameters at line 10 and the prose at line 5\n" in describe_inputs(listing)
+    result = listing.run({"a": 0.0, "b": 2.0, "K": 2.5})
+    if said.startswith("natural"):
+        assert result.finding is not None and result.finding.code == "AV309"
+        assert result.finding.message == "precondition violated: K ∈ natural numbers does not hold (K = 2.5)"
+    else:  # let in, as before: the loop then says its bound is no integer
+        assert result.finding is not None and result.finding.code == "AV306"
+        assert result.finding.message == "loop bound K = 2.5 is not an integer"

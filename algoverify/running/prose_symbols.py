@@ -184,6 +184,10 @@ _SHAPE_NOUN = re.compile(
 _ASSUMES = re.compile(r"\b(?:let|such that|with|where|assume|assuming|suppose|given|we require)\b", re.I)
 #: "… for all z": a statement about every z, which no value a run is given can test
 _QUANTIFIED = re.compile(r"^(?:for (?:all|every|each|any)|holds for)\b", re.I)
+#: what "a number K … of" counts when it counts repetitions: "a fixed number K of times", "of iterations"
+_OF_TIMES = re.compile(
+    r"^of (?:times|steps|iterations|passes|sweeps|rounds|repetitions|trials|halvings|bisections)\b", re.I
+)
 _BE_AFTER = re.compile(r"^(?:be|is|denotes?|denoting|stands? for)\b", re.I)
 
 
@@ -666,6 +670,10 @@ def _read_words(
         if kind:
             noun = _KIND_NOUNS[kind.group("noun").lower()]
             square = noun == "matrix" and re.search(r"\bsquare\b", before + " " + after, re.I) is not None
+            if noun == "number" and _OF_TIMES.match(after):
+                # "a fixed number K ≥ 0 of times": a count, a whole number, never a real scalar
+                spec.declare(Declared(name, piece.tree.span, (), "natural", origin=origin, noun="integer"))
+                return
             _kind(name, piece, "square" if square else noun, spec, origin)
         elif _LET_BE.search(before) and _BE_AFTER.match(after):
             spec.declare(Declared(name, piece.tree.span, origin=origin))
