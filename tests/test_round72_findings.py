@@ -123,6 +123,16 @@ def test_a_precondition_no_run_can_evaluate_is_said_at_lint(tmp_path, prose, abo
     source = result.sources[note]
     found = [(source.line_col(f.span.start), f.message) for f in result.all_findings() if f.code == "AV303"]
     assert found == [expected]
+    # --help-inputs lists the precondition, and says no run tests it, as lint does
+    (listing,) = algoverify.load(note).listings
+    (line,) = [x for x in describe_inputs(listing).splitlines() if "not defined" in x]
+    assert line.endswith(f"; not tested: {expected[1][0]} is not defined")
+
+
+def test_help_inputs_calls_a_precondition_over_a_displayed_function_tested(tmp_path):
+    note = _bisect(tmp_path, r"Let \(a \lt b\) be such that \(f(a) f(b) \lt 0\).")
+    (listing,) = algoverify.load(note).listings
+    assert "  f(a) f(b) \\lt 0, from the prose at line 5\n" in describe_inputs(listing)
 
 
 JACOBI = r"""---

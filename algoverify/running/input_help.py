@@ -72,6 +72,26 @@ def whole_of(program: Program, name: str) -> tuple[str, str] | None:
     return (binding.kind if binding is not None else "entries"), whole
 
 
+def _undefined_functions(tree: Any, program: Program) -> list[str]:
+    """The functions a precondition applies that nothing defines (``g`` of ``g(a) g(b) < 0``): a run cannot test it.
+
+    Lint says so at the function (AV303); ``--help-inputs`` must not call it tested.
+    """
+    from ..math import mathexpr as M
+    from ..math.builtin_names import BUILTIN_FUNCTIONS
+    from ..math.names import identifier
+
+    declarations = program.declarations
+    known = set(BUILTIN_FUNCTIONS) | set(program.functions) | set(program.inputs)
+    known |= set(declarations.functions) if declarations is not None else set()
+    out: list[str] = []
+    for node in M.walk(tree):
+        name = identifier(node.fn) if isinstance(node, M.Apply) else None
+        if name is not None and name not in known and name not in out:
+            out.append(name)
+    return out
+
+
 def describe_inputs(listing: Listing) -> str:
     """What ``run --help-inputs`` prints: each input with what its declaration says and where, sizes, outputs."""
     program = listing.program
@@ -83,9 +103,11 @@ def describe_inputs(listing: Listing) -> str:
     conditions = program.declarations.conditions if program.declarations is not None else []
     if conditions:  # `f(a) f(b) < 0`: of no one input, tested on entry all the same
         lines.append("preconditions on the inputs together (tested on entry):")
-        for _, text in conditions:
+        for tree, text in conditions:
             origin = program.declarations.condition_origins.get(text)
-            lines.append(f"  {text}" + (f", {origin}" if origin is not None else ""))
+            missing = _undefined_functions(tree, program)
+            untested = f"; not tested: {', '.join(missing)} {'is' if len(missing) == 1 else 'are'} not defined"
+            lines.append(f"  {text}" + (f", {origin}" if origin is not None else "") + (untested if missing else ""))
     if program.sizes:
         lines.append("sizes (from the inputs' shapes; may be given with --set):")
         size_width = max(len(n) for n in program.sizes)
