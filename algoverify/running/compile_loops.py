@@ -34,6 +34,7 @@ from .runstate import (
     _integer,
     _ticker,
     _truth,
+    truth_of,
 )
 from .signature import assigned_names
 from .worded import forall_filter, neighbours_of, unread_restriction
@@ -63,10 +64,19 @@ class Loops:
 
         def while_(env: Env) -> Any:
             on_step = env["$on_step"]
+            # the tick, inlined where it only counts: a pass of a small loop costs a few µs, and a
+            # call and two look-ups of the run's trace and budget were a tenth of them
+            trace, max_steps = env[TRACE_KEY], env["$budget"].max_steps
             watch = watched()
             passes = 0
-            while _truth(test, env, node):
-                tick(env)
+            while True:
+                value = test(env)
+                if value is not True and (value is False or not truth_of(value, node)):
+                    break
+                if trace.steps >= max_steps or trace.steps + 1 >= trace.clock_at:
+                    tick(env)  # past the budget, or time to read the clock: the whole tick
+                else:
+                    trace.steps += 1
                 r = body(env)
                 if r is not None:
                     if r is _BREAK:

@@ -389,6 +389,11 @@ def _truth(test: Callable[[Env], Any], env: Env, node: ir.Node) -> bool:
     value = test(env)
     if type(value) is bool:
         return value
+    return truth_of(value, node)
+
+
+def truth_of(value: Any, node: ir.Node) -> bool:
+    """A test's value that is no bool (``np.True_``, a number) as a truth value; an array is an error at ``node``."""
     if np.ndim(value) != 0:
         raise LocatedError(EvaluationFailed, node.span, message="the condition is an array, not a truth value")
     return bool(value)
