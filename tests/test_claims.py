@@ -585,7 +585,10 @@ def test_any_text_gives_sentences_inside_the_body_and_never_raises(body):
 @pytest.mark.parametrize(
     "sentence, checkable",
     [
-        (r"The solver is given a damping factor \(\mu \in (0, 1)\), a cap \(K \ge 1\) on the sweeps and a seed.", False),
+        (
+            r"The solver is given a damping factor \(\mu \in (0, 1)\), a cap \(K \ge 1\) on the sweeps and a seed.",
+            False,
+        ),
         (r"An edge of the path costs \(c > 0\), a turn \(t > 0\) and a stop \(s \ge 0\).", False),
         (r"It stops at a tolerance \(\tau > 0\).", False),
         (r"After the last sweep \(r \le 10^{-8}\).", True),  # one bound on a result: a claim
@@ -608,6 +611,10 @@ def test_constraints_that_introduce_parameters_set_up_and_claim_nothing(sentence
         (r"It converges in \(K\) iterations.", ["converges", "iterations"]),
         (r"Consider a pendulum with length \(\ell > 0\) and \(N\) steps of size \(h\).", []),
         (r"Consider a sorted array; then the search never fails.", ["never"]),
+        # round 73: the method's own stopping rule sets its count of passes (it was AV604, "passes")
+        (r"We stop when the residual is below a relative tolerance \(\tau \gt 0\), or after \(N\) passes.", []),
+        (r"Like conjugate gradients, it stops after at most \(n\) passes.", ["stops after", "at most", "passes"]),
+        (r"We stop after \(N\) passes, and the error is below \(10^{-6}\).", ["below \\(", "10^{-6}"]),
     ],
 )
 def test_hypotheses_after_for_or_with_are_no_claims(sentence, expected):

@@ -192,6 +192,10 @@ _RUN_FOR = re.compile(
     r"(?P<noun>iterations|steps|passes|sweeps|epochs|rounds|cycles)\b",
     re.I,
 )
+#: "We stop … after \(N\) passes": the method's own stopping rule, a count the reader sets, not one it claims
+_WE_STOP = re.compile(r"\bwe\s+(?:stop|halt|terminate|end|quit|iterate|repeat|run)\b", re.I)
+#: the count nouns of :data:`_WORDS`' counts (``\(n\) passes``)
+_COUNTS = frozenset("multiplications additions comparisons iterations passes steps calls swaps evaluations".split())
 _ASSUMED = re.compile(r"(?:be|is|are)\s", re.I)
 #: a sentence that only states hypotheses: what it says is given, never claimed ("Let …", "We assume …")
 _HYPOTHESIS = re.compile(
@@ -236,6 +240,8 @@ def cues(text: str) -> list[str]:
     for m in _RUN_FOR.finditer(text):  # "the method is run for \(K\) iterations": how long it runs, given
         if m.group("noun").lower() in found:
             found.remove(m.group("noun").lower())
+    if _WE_STOP.search(text):  # "We stop when … or after \(N\) passes": the rule the listing follows
+        found = [c for c in found if c.lower() not in _COUNTS]
     setup = _SETUP.search(text) is not None
     if setup:  # "Let A be symmetric": an assumption, not a property the prose claims of a result
         found = [c for c in found if not _ASSUMED.match(c)]
