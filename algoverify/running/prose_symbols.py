@@ -313,6 +313,7 @@ def _read(
         # "for k = 2 and n = 2^m + ℓ": the clause goes on over "and"
         conditional = conditional or (was_conditional and _JOINED.match(words) is not None)
         was_conditional = conditional
+        _plain_sized(piece, text, sentence, spec, origin)
         parts_of = _PARTS_OF.match(str(after)) if name_of(nxt) is not None else None
         if parts_of:  # "p_1, \dots, p_N \in \mathbb{R}^{d} be the rows of P": P's rows, not a list of its own
             _parts_of(piece, parts_of.group("part"), nxt, spec, origin)  # type: ignore[arg-type]
@@ -420,6 +421,21 @@ def _read(
         if clause and family_before is not None:
             said = clause.group("said") or "are " + clause.group("bare")
             _properties(family_before, said, earlier, spec, origin, before="")  # type: ignore[arg-type]
+
+
+#: "an n-vector \(x\)": the size in a plain letter, as a reader reads "an \(n\)-vector \(x\)"
+_PLAIN_SIZED = re.compile(r"\b(?:an?|the)\s+(?P<size>[A-Za-z])-(?:dimensional\s+)?(?:vector|array|list)\s*$", re.I)
+
+
+def _plain_sized(piece: Piece, text: str, sentence: Sentence, spec: InputSpec, origin: Origin) -> None:
+    r"""``x`` of length ``n`` from "an n-vector \(x\)", the letter not in math (it was AV303 at ``n``)."""
+    start = piece.math.span.start  # inside the math's delimiters: the words end before them
+    start -= 2 if text.startswith("\\(", start - 2) else 1 if text.startswith("$", start - 1) else 0
+    plain = _PLAIN_SIZED.search(text, max(sentence.span.start, start - 48), start)
+    target = name_of(piece)
+    known = spec.get(target) if target is not None else None
+    if plain is not None and target is not None and (known is None or known.shape is None):
+        spec.declare(Declared(target, piece.tree.span, (plain.group("size"),), origin=origin))
 
 
 def _words_only(sentence: Sentence, text: str, spec: InputSpec) -> None:
