@@ -212,7 +212,13 @@ class CheckContext:
         return np.random.default_rng([self.seed, salt, trial])
 
     def draw(
-        self, check: CheckSpec, spec: dict[str, Any], rng: np.random.Generator, row: str | None = None
+        self,
+        check: CheckSpec,
+        spec: dict[str, Any],
+        rng: np.random.Generator,
+        row: str | None = None,
+        *,
+        reach: int | None = None,
     ) -> dict[str, Any]:
         """Build the values of ``inputs:``/``draw:``: generator calls, numbers, lists (in order).
 
@@ -221,9 +227,19 @@ class CheckContext:
         (:func:`~algoverify.running.values.structured_value`), at the size drawn for it; the rest
         are drawn. A whole number other entries are drawn from (``n`` of ``spd(n)``) is a size: it
         takes only the edges of its range (the first rows), and is drawn in the others.
+
+        With ``reach``, each ``integers(low, high)`` that is no size (``a``, ``b`` of a gcd) lies
+        in ``[low, low + reach]`` (:func:`~algoverify.checking.evidence.trials.near_reach`): its
+        draw, folded there, takes what it took of the stream, so every other input is as without it.
         """
         self.validate(check)
         values: dict[str, Any] = {}
+        near = _Near(rng, reach) if reach is not None else None
+        unsized = (
+            {n for n, t in spec.items() if isinstance(t, str) and t.lstrip().startswith("integers(")} - sizes_of(spec)
+            if near is not None
+            else set()
+        )
         sizes: set[str] = set()
         only = None
         if row is not None and ":" in row:  # `zero:b`: that input alone takes the row's member
@@ -238,7 +254,7 @@ class CheckContext:
                 if member is not None:
                     values[name] = member
                 elif isinstance(text, str):
-                    values[name] = parse_value(text, rng, values)
+                    values[name] = parse_value(text, near if name in unsized else rng, values)
                 elif isinstance(text, list):
                     values[name] = np.array(text, dtype=float)
                 else:
@@ -657,3 +673,33 @@ def _call_of(node: M.MathNode, called: str) -> tuple[M.MathNode, ...] | None:
     while isinstance(last, M.Juxt):
         last = last.right
     return node.right.base.items if identifier(last) == called else None
+
+
+class _Near:
+    """A trial's generator whose whole numbers, drawn one at a time, are small: near the range's nearest to 0.
+
+    The number is drawn over its whole range, as it would be, and folded there (``[low, low +
+    reach]`` of a positive range, ``[-reach, reach]`` of one about 0): it takes the same draws of
+    the stream, so whatever is drawn after it is unchanged. Every other draw is the generator's own.
+    """
+
+    def __init__(self, rng: np.random.Generator, reach: int) -> None:
+        self._rng, self._reach = rng, reach
+
+    def integers(
+        self, low: Any, high: Any = None, size: Any = None, dtype: Any = np.int64, endpoint: bool = False
+    ) -> Any:
+        """The generator's draw; one whole number, folded within ``reach`` of its range's nearest to 0."""
+        drawn = self._rng.integers(low, high, size, dtype=dtype, endpoint=endpoint)
+        if size is not None or high is None:
+            return drawn
+        top, reach = (high if endpoint else high - 1), self._reach
+        if low >= 0:
+            return low + (drawn - low) % (reach + 1)
+        if top <= 0:
+            return top - (top - drawn) % (reach + 1)
+        near = (drawn - low) % (2 * reach + 1) - reach
+        return type(drawn)(near) if low <= near <= top else drawn
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._rng, name)
