@@ -201,7 +201,8 @@ def _what(report: NoteReport, name: str, scope: Any, resolution: Any, program: A
 
 def _run_binds(name: str, scope: Any, program: Any) -> str | None:
     """What a run binds ``name`` to, in the words of ``run --help-inputs`` (``None``: not an input's name)."""
-    said = input_said(program, name)
+    written = frozenset(scope.reads) | frozenset(scope.bound)  # what lint's AV303 counts as the listing's own
+    said = input_said(program, name, written)
     if said is not None:
         return f"{_parameter(scope)}: {said}" if name in scope.params else f"input: {said}"
     said = size_said(program, name)
@@ -213,7 +214,7 @@ def _run_binds(name: str, scope: Any, program: Any) -> str | None:
     whole = whole_of(program, name)
     if whole is not None:  # a_j of the input A, stored into or not: the run reads it from A
         kind, of = whole
-        return f"{kind} of the input {of}: {input_said(program, of)}"
+        return f"{kind} of the input {of}: {input_said(program, of, written)}"
     return None
 
 

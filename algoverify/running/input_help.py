@@ -25,8 +25,11 @@ PART_HEADINGS: tuple[tuple[tuple[str, ...], str], ...] = (
 )
 
 
-def input_said(program: Program, name: str) -> str | None:
-    """``vector of length n (entries a_{i}), from the parameters at line 39``: the input ``name`` (else ``None``)."""
+def input_said(program: Program, name: str, written: frozenset[str] = frozenset()) -> str | None:
+    """``vector of length n (entries a_{i}), from the parameters at line 39``: the input ``name`` (else ``None``).
+
+    ``written``: the names the listing writes (:func:`written_names`), which a precondition reads untested.
+    """
     if name not in program.inputs:
         return None
     spec = program.declarations
@@ -38,7 +41,8 @@ def input_said(program: Program, name: str) -> str | None:
         last = last if len(last) == 1 else f"{{{last}}}"
         what = f"a list (the family {name}_{first}, …, {name}_{last})"
     where = d.where if d is not None else str(family.origin) if family is not None and family.origin else ""
-    return what + (f", {where}" if where else "")
+    untested = _untested([c for c, _ in d.constraints], program, written) if d is not None else ""
+    return what + (f", {where}" if where else "") + untested
 
 
 def size_said(program: Program, name: str) -> str | None:
@@ -72,14 +76,16 @@ def whole_of(program: Program, name: str) -> tuple[str, str] | None:
     return (binding.kind if binding is not None else "entries"), whole
 
 
-def _undefined_functions(tree: Any, program: Program) -> list[str]:
-    """The functions a precondition applies that nothing defines (``g`` of ``g(a) g(b) < 0``): a run cannot test it.
+def _undefined(tree: Any, program: Program, written: frozenset[str]) -> list[str]:
+    """The functions and names a precondition reads that nothing defines: a run cannot test it.
 
-    Lint says so at the function (AV303); ``--help-inputs`` must not call it tested.
+    ``g`` of ``g(a) g(b) < 0``, ``lam_max`` of ``0 < \\omega < 2 / \\lambda_{\\max}``: lint says so at
+    the name (AV303); ``--help-inputs`` must not call the precondition tested.
     """
     from ..math import mathexpr as M
     from ..math.builtin_names import BUILTIN_FUNCTIONS
     from ..math.names import identifier
+    from .reads import unbound_in
 
     declarations = program.declarations
     known = set(BUILTIN_FUNCTIONS) | set(program.functions) | set(program.inputs)
@@ -89,7 +95,47 @@ def _undefined_functions(tree: Any, program: Program) -> list[str]:
         name = identifier(node.fn) if isinstance(node, M.Apply) else None
         if name is not None and name not in known and name not in out:
             out.append(name)
+    # what a run has on entry (its inputs, their sizes, the prose's definitions, the names of their parts),
+    # and the listing's own names: the i of "1 \le i \le m" is its loop's, which lint's AV303 does not call missing
+    values = set(written) | set(program.inputs) | set(program.sizes) | set(program.functions) | set(program.own)
+    values |= {name for name, _ in program.defined} | set(program.names.bindings if program.names else ())
+    if declarations is not None:
+        values |= {d.name for d in declarations.inputs} | set(declarations.sizes) | set(declarations.functions)
+        values |= set(declarations.families.values()) | set(declarations.definitions)
+    out += [read.name for read in unbound_in(tree, values) if read.name not in out]
     return out
+
+
+def _untested(trees: list[Any], program: Program, written: frozenset[str] = frozenset()) -> str:
+    """``; not tested: lam_max is not defined`` for preconditions a run cannot evaluate, else nothing."""
+    missing = list(dict.fromkeys(name for tree in trees for name in _undefined(tree, program, written)))
+    if not missing:
+        return ""
+    return f"; not tested: {', '.join(missing)} {'is' if len(missing) == 1 else 'are'} not defined"
+
+
+def written_names(listing: Listing) -> frozenset[str]:
+    """Every name the listing's statements write, as lint's scopes read or bind them (its declarations aside)."""
+    from ..findings import LocatedError
+    from ..math import mathexpr as M
+    from ..math.names import identifier
+    from ..math.segments import parse_segment
+    from ..syntax import ir
+
+    out: set[str] = set()
+    stack: list[ir.Node] = [listing.algorithm]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ir.Condition):
+            continue  # a \Require's own names (\lambda_{\max} of its precondition) are what it may miss
+        stack.extend(ir.children(node))
+        if isinstance(node, ir.Math):
+            try:
+                tree = parse_segment(node)
+            except LocatedError:
+                continue
+            out |= {identifier(n) for n in M.walk(tree) if isinstance(n, M.Sym)} - {None}  # type: ignore[arg-type]
+    return frozenset(out)
 
 
 def describe_inputs(listing: Listing) -> str:
@@ -99,15 +145,15 @@ def describe_inputs(listing: Listing) -> str:
     lines = [f"{listing.source.path}:{listing.line}: {title}"]
     width = max((len(n) for n in program.inputs), default=0)
     lines.append("inputs:" if program.inputs else "inputs: none")
-    lines.extend(f"  {name:<{width}}  {input_said(program, name)}" for name in program.inputs)
+    written = written_names(listing)
+    lines.extend(f"  {name:<{width}}  {input_said(program, name, written)}" for name in program.inputs)
     conditions = program.declarations.conditions if program.declarations is not None else []
     if conditions:  # `f(a) f(b) < 0`: of no one input, tested on entry all the same
         lines.append("preconditions on the inputs together (tested on entry):")
         for tree, text in conditions:
             origin = program.declarations.condition_origins.get(text)
-            missing = _undefined_functions(tree, program)
-            untested = f"; not tested: {', '.join(missing)} {'is' if len(missing) == 1 else 'are'} not defined"
-            lines.append(f"  {text}" + (f", {origin}" if origin is not None else "") + (untested if missing else ""))
+            where = f", {origin}" if origin is not None else ""
+            lines.append(f"  {text}{where}{_untested([tree], program, written)}")
     if program.sizes:
         lines.append("sizes (from the inputs' shapes; may be given with --set):")
         size_width = max(len(n) for n in program.sizes)

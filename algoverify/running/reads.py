@@ -18,7 +18,7 @@ from ..math.mathlists import written_range
 from ..math.names import identifier, labelled, starred_member
 from .scope_types import Read, Scope
 
-__all__ = ["Read", "reads_of", "is_constant", "constant_letters", "CONSTANT_WORDS", "CONSTANTS"]
+__all__ = ["Read", "reads_of", "unbound_in", "is_constant", "constant_letters", "CONSTANT_WORDS", "CONSTANTS"]
 
 #: words the interpreter reads as constants when no variable has the name (``\textbf{true}``)
 CONSTANT_WORDS = frozenset({"true", "false", "nil", "null", "none"})
@@ -64,6 +64,27 @@ def reads_of(
     _Reader(out, dims if dims is not None else {}, indexed if indexed is not None else set()).visit(
         tree, frozenset(bound)
     )
+    return out
+
+
+def unbound_in(tree: M.MathNode, values: set[str]) -> list[Read]:
+    """The names (not functions) a precondition reads that ``values`` does not hold, once each.
+
+    An index (``x_i > 0`` for each i) ranges over the entries a run tests; a sum's variable, a set
+    and a constant bind themselves (:func:`reads_of`). What a name is said to be in (``x_0 \\in
+    \\Delta_n``, ``\\mathbb{Z}_p^{*}``) is a set a reader knows, and the members of a family (the
+    digits ``t_{2n-1} \\cdots t_0`` of T) are parts the run may name: neither is said, lest lint
+    call a precondition untested that a reader finds plain.
+    """
+    inside = [i.span for node in M.walk(tree) if isinstance(node, M.Idx) for i in node.indices]
+    inside += [node.set.span for node in M.walk(tree) if isinstance(node, M.In)]
+    out: list[Read] = []
+    for read in reads_of(tree, values):
+        if read.applied or read.called or read.indices or read.name in {r.name for r in out}:
+            continue
+        if any(s is not None and s.start <= read.span.start and read.span.end <= s.end for s in inside):
+            continue
+        out.append(read)
     return out
 
 

@@ -32,6 +32,7 @@ from ...running.declarations import Declared, InputSpec, Origin
 from ...running.listing_parse import level_letters, listing_parser
 from ...running.prose_math import function_definition
 from ...running.prose_symbols import prose_declarations, side_conditions
+from ...running.reads import unbound_in
 from ...running.requires import declared_inputs
 from ...running.scope import scopes
 from ...running.superscripts import level_entry
@@ -332,10 +333,11 @@ def _in_words_hint(name: str, said: tuple[Any, str], scope: Any, note: Note) -> 
 def _untestable_conditions(
     scope: Any, resolution: Resolution, context: InputSpec | None, note: Note, path: Path | None
 ) -> list[Finding]:
-    """AV303 at a function a precondition applies that nothing defines (``g(a) g(b) < 0``, no ``g``).
+    """AV303 at a function or a name a precondition reads that nothing binds (``g(a) g(b) < 0``, no ``g``).
 
     A run tests the precondition on entry, and one it cannot evaluate it lets through: a reader
-    was told the listing assumes it, so lint says it will not be tested, at the function.
+    was told the listing assumes it (``0 < \\omega < 2 / \\lambda_{\\max}``), so lint says it will
+    not be tested, at the name.
     """
     if not (scope.function is None or scope.entry):
         return []
@@ -343,9 +345,22 @@ def _untestable_conditions(
     known = set(context.functions if context is not None else ()) | set(BUILTIN_FUNCTIONS)
     known |= {d.name for d in declarations.inputs} | set(scope.params) | set(scope.reads) | scope.bound
     known |= {d.name for d in context.inputs if d.noun in ("function", "mapping")} if context is not None else set()
+    taken = {d.name for d in declarations.inputs} | set(scope.params) | set(resolution.extra_inputs)
+    # what a run has on entry besides its inputs: the names their shapes size, the prose's definitions,
+    # the listing's own names, and whatever the note binds for the scope
+    # (less the built-in functions: \lambda_{\max} is a name of its own, not lambda indexed by max)
+    values = (known - set(BUILTIN_FUNCTIONS)) | set(resolution.bindings) | scope.assigned_whole | scope.stored_by_index
+    values |= set(context.definitions) if context is not None else set()
+    for spec in (declarations, context) if context is not None else (declarations,):
+        values |= {d.name for d in spec.inputs} | set(spec.sizes) | set(spec.families.values())
+        values |= {s for d in spec.inputs for s in d.shape or () if isinstance(s, str)}
+    preconditions = [(tree, text, declarations.condition_origins.get(text)) for tree, text in declarations.conditions]
+    preconditions += [(c, text, d.origin) for d in declarations.inputs for c, text in d.constraints]
+    # the prose's constraint on an input the scope takes is tested on entry too
+    outer = [d for d in context.inputs if d.name in taken] if context is not None else []
+    preconditions += [(c, text, d.origin) for d in outer for c, text in d.constraints]
     out, said = [], set()
-    for tree, text in declarations.conditions:
-        origin = declarations.condition_origins.get(text)
+    for tree, text, origin in preconditions:
         where = f" ({str(origin).removeprefix('from ')})" if origin is not None and origin.line is not None else ""
         for node in M.walk(tree):
             name = identifier(node.fn) if isinstance(node, M.Apply) else None
@@ -358,6 +373,18 @@ def _untestable_conditions(
                 + (f" of {scope.function}" if scope.function else "")
             )
             out.append(UnboundName.finding(node.fn.span, path, name=name, hint=hint))
+        for read in unbound_in(tree, values):
+            if read.name in said:
+                continue
+            said.add(read.name)
+            hint = f": the precondition \\({text}\\){where} reads it, so no run can test the precondition on entry"
+            in_words = context.in_words.get(read.name) if context is not None else None
+            if in_words is not None:  # "write \lambda_{\max} for the largest eigenvalue of A"
+                hint += ";" + _in_words_hint(read.name, in_words, scope, note).removeprefix(":")
+            else:
+                given = f"make it a parameter of {scope.function}" if scope.function else "declare it in \\Require"
+                hint += f"; define it in a display (\\({identifier_latex(read.name)} = \\dots\\)) or {given}"
+            out.append(UnboundName.finding(read.span, path, name=read.name, hint=hint))
     return out
 
 

@@ -1,0 +1,79 @@
+r"""Round 73 (a new user's notes, written from the docs alone): what it found, held (the fixtures are ours)."""
+
+from __future__ import annotations
+
+import pytest
+
+import algoverify
+from algoverify import api
+from algoverify.running.input_help import describe_inputs
+
+RICHARDSON = r"""---
+title: t
+---
+
+Let \(A\) be an \(n \times n\) symmetric positive definite matrix and \(b \in \mathbb{R}^{n}\)<prose>.
+
+\begin{algorithmic}[1]
+\Require \(A\), \(b\), <require>number of passes \(N\)
+\State \(x \gets 0\)
+\For{\(k = 1, \dots, N\)}
+  \State \(x \gets x + \omega (b - A x)\)
+\EndFor
+\State \Return \(x\)
+\end{algorithmic}
+"""
+IN_WORDS = r", and write \(\lambda_{\max}\) for the largest eigenvalue of \(A\)"
+STEP = "\\(0 \\lt \\omega \\lt 2 / \\lambda_{\\max}\\), "
+UNTESTED = "lam_max is not defined: the precondition \\({}\\) reads it, so no run can test the precondition on entry; "
+SAID = (
+    "the prose at line 5 says what it is only in words (the largest eigenvalue of \\(A\\)), which a run cannot "
+    "compute; write it as a formula (\\(\\lambda_{\\mathrm{max}} = \\dots\\)) for the listing to compute it, or "
+    "declare it in \\Require (this statement will not run)"
+)
+DISPLAY = "define it in a display (\\(\\lambda_{\\mathrm{max}} = \\dots\\)) or declare it in \\Require (this statement will not run)"
+# what binds itself or the run binds: a sum's variable, a number set, constants, a size, an index, the listing's names
+BOUND = (
+    "\\(\\sum_{i=1}^{n} b_i \\ne 0\\), \\(b_i \\gt 0\\) for all \\(i\\), \\(x_0 \\in \\mathbb{R}^{n}\\), "
+    "\\(\\omega \\lt 2 \\pi e\\), \\(\\omega \\lt n\\), \\(\\omega \\le \\infty\\), \\(N \\ge k\\), "
+)
+
+
+@pytest.mark.parametrize(
+    ("prose", "require", "where", "message", "line"),
+    [
+        # round 73: richardson.md's step bound read a name only the prose's words define; lint was clean,
+        # --help-inputs listed it as tested, and a run with omega past it diverged and exited 0
+        (IN_WORDS, STEP, (8, 47), UNTESTED.format("0 \\lt \\omega \\lt 2 / \\lambda_{\\max}") + SAID, "  omega  "),
+        ("", STEP, (8, 47), UNTESTED.format("0 \\lt \\omega \\lt 2 / \\lambda_{\\max}") + DISPLAY, "  omega  "),
+        # a precondition of the inputs together (none alone) is tested on entry the same way
+        (
+            IN_WORDS,
+            "\\(\\omega\\), \\(\\tau\\) with \\(\\omega + \\tau \\lt 2 / \\lambda_{\\max}\\), ",
+            (8, 74),
+            UNTESTED.format("\\omega + \\tau \\lt 2 / \\lambda_{\\max}") + SAID,
+            "  \\omega + \\tau",
+        ),
+        # the precondition's other names bind themselves or are bound on entry: only lambda_max is said
+        (
+            IN_WORDS,
+            BOUND + STEP,
+            (8, 212),
+            UNTESTED.format("0 \\lt \\omega \\lt 2 / \\lambda_{\\max}") + SAID,
+            "  omega  ",
+        ),
+    ],
+    ids=["said in words", "said nowhere", "inputs together", "among bound names"],
+)
+def test_a_precondition_reading_a_name_nothing_binds_is_said_at_lint(tmp_path, prose, require, where, message, line):
+    note = tmp_path / "richardson.md"
+    note.write_text(RICHARDSON.replace("<prose>", prose).replace("<require>", require))
+    result = api.lint([note])
+    source = result.sources[note]
+    found = [(source.line_col(f.span.start), f.message) for f in result.all_findings() if f.code == "AV303"]
+    assert found == [(where, message)]
+    # --help-inputs no longer calls it tested, as lint does not
+    (listing,) = algoverify.load(note).listings
+    (said,) = [x for x in describe_inputs(listing).splitlines() if x.startswith(line)]
+    assert said.endswith("; not tested: lam_max is not defined")
+    assert describe_inputs(listing).count("not tested") == 1
