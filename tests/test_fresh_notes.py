@@ -155,8 +155,8 @@ KNOWN = {
     "run)",
     "round60/fermat-factorisation": "the author's spec reads p and q, the factors the listing returns as a - b and "
     "a + b without naming them: lint says so (AV303)",
-    "round60/inverse-quadratic-interpolation": "lint clean but cannot run: the prose's f(x) = x^3 - c, which the "
-    "listing calls, is read in the check's holds: as the product f x (AV305 at the run)",
+    "round60/inverse-quadratic-interpolation": "the check's holds: reads x, the iterates the listing stores, whole "
+    "(f(x), read as the product f x at the run): lint says so (AV305, 'write x_{k+1}, the member it returns')",
     "round59/compass-search": "the prose's set of 2n directions \\{e_1, \\dots, e_n, -e_1, \\dots, -e_n\\}: "
     "lint says so (AV308)",
     "round59/lzw": "Welch's dictionary as a set of maps, \\{(a) \\mapsto a : a \\in \\Sigma\\}: lint says so (AV308)",

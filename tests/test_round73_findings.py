@@ -77,3 +77,53 @@ def test_a_precondition_reading_a_name_nothing_binds_is_said_at_lint(tmp_path, p
     (said,) = [x for x in describe_inputs(listing).splitlines() if x.startswith(line)]
     assert said.endswith("; not tested: lam_max is not defined")
     assert describe_inputs(listing).count("not tested") == 1
+
+
+HALVING = r"""---
+title: t
+algoverify:
+  checks:
+    - id: small
+      kind: property
+      listing: 1
+      claim: "the last iterate is below the tolerance"
+      inputs: {x_0: "uniform(1, 2)", tau: 1e-3, N: 40}
+      holds: '<holds>'
+---
+
+Given \(x_0 \gt 0\), a tolerance \(\tau \gt 0\) and a number of steps \(N\), the last iterate is below the tolerance.
+
+\begin{algorithmic}[1]
+\Function{Halve}{\(x_0, \tau, N\)}
+  \State \(k \gets 0\)
+  \While{\(x_k \gt \tau\) \textbf{and} \(k \lt N\)}
+    \State \(x_{k+1} \gets x_k / 2\)
+    \State \(k \gets k + 1\)
+  \EndWhile
+  \State \Return \(x_k\)
+\EndFunction
+\end{algorithmic}
+"""
+
+
+def test_a_check_comparing_a_sequence_read_whole_with_a_number_is_said_at_lint(tmp_path):
+    # round 73: secant.md's holds: read x, the iterates x_0, …, x_k the listing stores, against a number:
+    # lint was clean and the check was refuted with every iterate shown
+    note = tmp_path / "halving.md"
+    note.write_text(HALVING.replace("<holds>", "x \\le \\tau"))
+    result = api.lint([note])
+    source = result.sources[note]
+    found = [(source.line_col(f.span.start), f.code, f.message) for f in result.all_findings() if f.code == "AV305"]
+    assert found == [
+        (
+            (10, 7),
+            "AV305",
+            "shape mismatch in holds: x is read whole, but the listing builds x as a sequence (x_0, x_1, …, "
+            "stored by index), so the relation compares every member with \\tau, not the last: write x_k, the "
+            "member it returns",
+        )
+    ]
+    # the fix it gives is clean, as are members compared with each other
+    for holds in ("x_k \\le \\tau", "x_{k} \\le x_0"):
+        note.write_text(HALVING.replace("<holds>", holds))
+        assert [f.code for f in api.lint([note]).all_findings() if f.severity == "error"] == []

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ...findings import BadInput, Finding, LocatedError, NotExecutable, SpecReferenceError, UnboundName
+from ...findings import BadInput, Finding, LocatedError, NotExecutable, ShapeMismatch, SpecReferenceError, UnboundName
 from ...math import mathexpr as M
 from ...math.names import identifier, variant
 from ...math.segments import parse_segment
@@ -76,9 +76,7 @@ def input_findings(
         unknown: set[str] = set()  # drawn by the module's own generators, which lint never imports
         for name, text in spec.items():
             try:
-                values[str(name)] = (
-                    parse_value(text, ShapeDraws(), values) if isinstance(text, str) else text
-                )
+                values[str(name)] = parse_value(text, ShapeDraws(), values) if isinstance(text, str) else text
             except Exception:  # noqa: BLE001 - its name is given all the same; its shape is check's to learn
                 unknown.add(str(name))
         for name in list(values):  # epsilon drawn for a listing that writes \varepsilon, lambda for its lam
@@ -200,7 +198,110 @@ def formula_findings(
         index, listing = found
         names = _run_names(check, listing, resolved[index - 1]) | functions
         out += _check_findings(path, check, listing, names)
+        out += _whole_sequences(path, check, listing, resolved[index - 1])
     return out
+
+
+def _whole_sequences(path: Path, check: Any, listing: Any, scopes: Sequence[tuple[Any, Any]]) -> list[Finding]:
+    r"""AV305 at a ``holds:`` that compares a sequence the listing builds, read whole, with a number.
+
+    The secant method stores \(x_{k+1} \gets \dots\): ``x`` is every iterate, and
+    ``\lvert x - r \rvert \le 10^{-9}`` asks it of \(x_0\) too, so the check was refuted with
+    the iterates shown where the reader meant the last, \(x_k\).
+    """
+    from .listing_names import draws_a_number
+
+    holds = check.get("holds")
+    if holds is None or check.get("as") is not None:
+        return []
+    inputs = check.get("inputs") or {}
+    drawn = {str(k) for section in ("inputs", "draw", "let") for k in (check.get(section) or {})}
+    # iterates (x_{k+1} \gets …) the listing reads only member by member: a vector it fills entry by entry
+    # (x_i \gets …) or reads whole somewhere is meant whole, and so is what it returns
+    built = {name for _, resolution in scopes for name in resolution.sequences if _recurrence(listing.algorithm, name)}
+    built -= drawn | set(listing.inputs) | set(listing.outputs) | set(listing.output_aliases)
+    built -= {name for scope, _ in scopes for name in scope.whole}
+    numbers = {str(k) for k, v in inputs.items() if draws_a_number(v)}
+    if not built:
+        return []
+    try:
+        tree = M.parse_math(str(holds))
+    except LocatedError:
+        return []  # math the spec cannot read is its own finding
+    for rel in (n for n in M.walk(tree) if isinstance(n, M.Rel) and len(n.rest) == 1):
+        left, right = rel.first, rel.rest[0][1]
+        for side, other in ((left, right), (right, left)):
+            # x_k, x_{k+1} and x^{(\mathrm{exact})} read members: only a bare x is the whole sequence
+            bases = {id(n.base) for n in M.walk(side) if isinstance(n, (M.Idx, M.Label, M.Pow))}
+            whole = next(
+                (n for n in M.walk(side) if isinstance(n, M.Sym) and id(n) not in bases and identifier(n) in built),
+                None,
+            )
+            if whole is None or {r.name for r in reads_of(other, set())} - numbers:
+                continue
+            name = identifier(whole)
+            returned = _returned_member(listing.algorithm, name)
+            last = f"{name}_{_stored_index(listing.algorithm, name) or 'k'}"
+            fix = f"write {returned}, the member it returns" if returned else f"write {last} for the member at the end"
+            bound = str(holds)[other.span.start : other.span.end] if other.span is not None else "the bound"
+            detail = (
+                f"{name} is read whole, but the listing builds {name} as a sequence ({name}_0, {name}_1, …, "
+                f"stored by index), so the relation compares every member with {bound}, not the last: {fix}"
+            )
+            return [ShapeMismatch.finding(check.at("holds"), path, what="holds", detail=detail)]
+    return []
+
+
+def _recurrence(algorithm: ir.Algorithm, name: str) -> bool:
+    """Whether the listing stores ``name`` as iterates, each from the one before (``x_{k+1} \\gets … x_k …``)."""
+    for node in ir.walk(algorithm):
+        if not isinstance(node, ir.Assign):
+            continue
+        try:
+            target, value = parse_segment(node.target), parse_segment(node.value)
+        except LocatedError:
+            continue
+        if not (isinstance(target, M.Idx) and identifier(target.base) == name and len(target.indices) == 1):
+            continue
+        step = target.indices[0]
+        if not (isinstance(step, M.BinOp) and step.op == "+" and isinstance(step.right, M.Num)):
+            continue
+        previous = identifier(step.left)
+        if any(
+            isinstance(n, M.Idx) and identifier(n.base) == name and identifier(n.indices[0]) == previous
+            for n in M.walk(value)
+        ):
+            return True
+    return False
+
+
+def _returned_member(algorithm: ir.Algorithm, name: str) -> str | None:
+    """``x_{k+1}`` when the listing returns that member of ``name`` (the first such ``\\Return``), as written."""
+    for node in ir.walk(algorithm):
+        for value in node.values if isinstance(node, ir.Return) else ():
+            try:
+                tree = parse_segment(value)
+            except LocatedError:
+                continue
+            if isinstance(tree, M.Idx) and identifier(tree.base) == name:
+                return value.latex.strip()
+    return None
+
+
+def _stored_index(algorithm: ir.Algorithm, name: str) -> str | None:
+    """The letter a listing stores ``name`` by (``k`` of ``x_{k+1} \\gets …``), if one."""
+    for node in ir.walk(algorithm):
+        if not isinstance(node, ir.Assign):
+            continue
+        try:
+            target = parse_segment(node.target)
+        except LocatedError:
+            continue
+        if isinstance(target, M.Idx) and identifier(target.base) == name and len(target.indices) == 1:
+            letters = [identifier(n) for n in M.walk(target.indices[0]) if isinstance(n, M.Sym)]
+            if len(letters) == 1 and letters[0] is not None:
+                return letters[0]
+    return None
 
 
 def _run_names(check: Any, listing: Any, scopes: Sequence[tuple[Any, Any]]) -> set[str]:
