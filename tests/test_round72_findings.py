@@ -101,7 +101,7 @@ def test_a_relation_of_function_values_that_is_no_assumption_is_not_tested(tmp_p
                 (5, 32),
                 "g is not defined: the precondition \\(g(a) g(b) \\lt 0\\) (the prose at line 5) applies it, so no "
                 "run can test the precondition on entry; define it in a display (\\(g(x) = \\dots\\)) or make it a "
-                "parameter of Bisect (this statement will not run)",
+                "parameter of Bisect",  # the precondition's statement runs: no "this statement will not run"
             ),
         ),
         (
@@ -110,8 +110,7 @@ def test_a_relation_of_function_values_that_is_no_assumption_is_not_tested(tmp_p
             (
                 (10, 12),
                 "h is not defined: the precondition \\(h(a) \\ne 0\\) applies it, so no run can test the precondition "
-                "on entry; define it in a display (\\(h(x) = \\dots\\)) or make it a parameter of Bisect "
-                "(this statement will not run)",
+                "on entry; define it in a display (\\(h(x) = \\dots\\)) or make it a parameter of Bisect",
             ),
         ),
     ],

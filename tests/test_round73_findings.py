@@ -29,9 +29,10 @@ UNTESTED = "lam_max is not defined: the precondition \\({}\\) reads it, so no ru
 SAID = (
     "the prose at line 5 says what it is only in words (the largest eigenvalue of \\(A\\)), which a run cannot "
     "compute; write it as a formula (\\(\\lambda_{\\mathrm{max}} = \\dots\\)) for the listing to compute it, or "
-    "declare it in \\Require (this statement will not run)"
+    "declare it in \\Require"
 )
-DISPLAY = "define it in a display (\\(\\lambda_{\\mathrm{max}} = \\dots\\)) or declare it in \\Require (this statement will not run)"
+# the statement runs, untested: no "(this statement will not run)"
+DISPLAY = "define it in a display (\\(\\lambda_{\\mathrm{max}} = \\dots\\)) or declare it in \\Require"
 # what binds itself or the run binds: a sum's variable, a number set, constants, a size, an index, the listing's names
 BOUND = (
     "\\(\\sum_{i=1}^{n} b_i \\ne 0\\), \\(b_i \\gt 0\\) for all \\(i\\), \\(x_0 \\in \\mathbb{R}^{n}\\), "

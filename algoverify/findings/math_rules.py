@@ -163,7 +163,9 @@ class UnboundName(Rule):
     Why: the listing cannot run; usually a typo or a missing ``\\Require``, or a name the prose says
     only in words ("constant \\(L\\), the largest eigenvalue of \\(A^{\\top} A\\)"), which a run
     cannot compute: write it as a formula, or make it a parameter. A precondition that applies a
-    function nothing defines (``\\(g(a) g(b) \\lt 0\\)``, no ``g``) is reported at lint too: no run can test it.
+    function or reads a name nothing defines (``\\(g(a) g(b) \\lt 0\\)``, no ``g``; ``\\(\\omega \\lt 2 /
+    \\lambda_{\\max}\\)`` with \\(\\lambda_{\\max}\\) said only in words) is reported at lint too: the run
+    goes on, and no run can test it.
 
     Example: ``\\(w \\gets B v\\)`` where only ``A`` is required.
     """

@@ -399,7 +399,12 @@ def _declared_by(tree: object, latex: str) -> set[str]:
 
 
 def by_role(finding: Finding, executed: bool) -> Finding:
-    """A warning where the listing would execute the statement (it will not run), else a note."""
+    """A warning where the listing would execute the statement (it will not run), else a note.
+
+    A precondition a run cannot test is a warning that says so itself: its statement does run.
+    """
+    if finding.details.get("precondition") is not None:
+        return dataclasses.replace(finding, severity=Severity.WARNING)
     if executed:
         return dataclasses.replace(
             finding, severity=Severity.WARNING, message=finding.message + " (this statement will not run)"

@@ -372,7 +372,7 @@ def _untestable_conditions(
                 f"define it in a display (\\({identifier_latex(name)}(x) = \\dots\\)) or make it a parameter"
                 + (f" of {scope.function}" if scope.function else "")
             )
-            out.append(UnboundName.finding(node.fn.span, path, name=name, hint=hint))
+            out.append(UnboundName.finding(node.fn.span, path, {"precondition": text}, name=name, hint=hint))
         for read in unbound_in(tree, values):
             if read.name in said:
                 continue
@@ -384,7 +384,7 @@ def _untestable_conditions(
             else:
                 given = f"make it a parameter of {scope.function}" if scope.function else "declare it in \\Require"
                 hint += f"; define it in a display (\\({identifier_latex(read.name)} = \\dots\\)) or {given}"
-            out.append(UnboundName.finding(read.span, path, name=read.name, hint=hint))
+            out.append(UnboundName.finding(read.span, path, {"precondition": text}, name=read.name, hint=hint))
     return out
 
 
