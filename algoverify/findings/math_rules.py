@@ -204,7 +204,9 @@ class UnboundText(Rule):
 class ShapeMismatch(Rule):
     """What: the shapes of the values in an expression do not fit (a product, a sum, an index).
 
-    Why: NumPy would raise or, worse, broadcast silently; the expression is where to look.
+    Why: NumPy would raise or, worse, broadcast silently; the expression is where to look. Lint
+    says it of a check's ``holds:`` that reads whole the iterates a listing stores (``x`` of
+    ``x_{k+1} \\gets …``) against a number: every iterate would be compared, not the last.
 
     Example: ``\\(A v\\)`` with ``A`` 3×3 and ``v`` of length 2.
     """
