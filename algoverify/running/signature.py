@@ -18,6 +18,7 @@ from .factorizations import set_by
 from .worded import loop_variable
 
 __all__ = [
+    "recurrences",
     "listing_outputs",
     "assigned_names",
     "output_names",
@@ -66,6 +67,28 @@ def assigned_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNo
                     if whole is not None:
                         out.add(whole)
     return out
+
+
+def recurrences(algorithm: ir.Algorithm) -> frozenset[str]:
+    """The names a listing stores by a recurrence: ``x`` of ``x_{k+1} \\gets g(x_k)``, each from the one before."""
+    out = set()
+    for node in ir.walk(algorithm):
+        if not isinstance(node, ir.Assign):
+            continue
+        try:
+            target, value = parse_segment(node.target), parse_segment(node.value)
+        except LocatedError:
+            continue
+        name = identifier(target.base) if isinstance(target, M.Idx) else None
+        # x_{k+1} from x_k; \delta_i \gets \min(\delta_i, …) updates a member in place, no recurrence
+        earlier = {
+            identifier(n.base)
+            for n in M.walk(value)
+            if isinstance(n, M.Idx) and isinstance(target, M.Idx) and M.dump(n) != M.dump(target)
+        }
+        if name is not None and name in earlier:
+            out.add(name)
+    return frozenset(out)
 
 
 def _running(indices: tuple[M.MathNode, ...]) -> bool:

@@ -21,6 +21,7 @@ from ...math.exact import as_float, to_exact
 from ...math.ops import Sequence, seen
 from ...records import frozen
 from ...running.listing import ExecutionError
+from ...running.signature import recurrences
 from ..evidence.proof import PROVED, Proof, Subjects, beside, provable, prove
 from ..evidence.trials import REFUTING_CODES, SKIP, CannotCheck, NotReached, candidate, failed_run, search
 from ..outcome import Verdict
@@ -332,7 +333,7 @@ def _invariant(
 ) -> str | None:
     """Run the listing, testing ``holds:`` at ``place`` each time; the first pass that breaks it is the failure."""
     watch = _Watch(check, ctx, {**env, **entry}, place)
-    watch.bare &= _recurrences(listing.algorithm)  # p_k of a softmax is a vector's entries: ‖p‖ reads it whole
+    watch.bare &= recurrences(listing.algorithm)  # p_k of a softmax is a vector's entries: ‖p‖ reads it whole
     result = listing.run(taken(listing, values), budget=ctx.budget(check), on_step=watch.on_step, on_pass=watch.on_pass)
     if result.finding is None:
         watch.finish()  # a run that stopped left a state no pass reached: nothing to test there
@@ -482,33 +483,6 @@ def _bare_names(check: CheckSpec) -> frozenset[str]:
     return frozenset(
         name for n in M.walk(tree) if isinstance(n, M.Sym) and id(n) not in under and (name := identifier(n))
     )
-
-
-def _recurrences(algorithm: Any) -> frozenset[str]:
-    """The names a listing stores by a recurrence: ``x`` of ``x_{k+1} \\gets g(x_k)``, each from the one before."""
-    from ...math import mathexpr as M
-    from ...math.names import identifier
-    from ...math.segments import parse_segment
-    from ...syntax import ir
-
-    out = set()
-    for node in ir.walk(algorithm):
-        if not isinstance(node, ir.Assign):
-            continue
-        try:
-            target, value = parse_segment(node.target), parse_segment(node.value)
-        except LocatedError:
-            continue
-        name = identifier(target.base) if isinstance(target, M.Idx) else None
-        # x_{k+1} from x_k; \delta_i \gets \min(\delta_i, …) updates a member in place, no recurrence
-        earlier = {
-            identifier(n.base)
-            for n in M.walk(value)
-            if isinstance(n, M.Idx) and isinstance(target, M.Idx) and M.dump(n) != M.dump(target)
-        }
-        if name is not None and name in earlier:
-            out.add(name)
-    return frozenset(out)
 
 
 def _copy(value: Any) -> Any:

@@ -29,7 +29,7 @@ from ...math.names import identifier, variant
 from ...math.segments import parse_segment
 from ...running.listing_parse import call_families
 from ...running.reads import reads_of
-from ...running.signature import assigned_names
+from ...running.signature import assigned_names, recurrences
 from ...syntax import ir
 from ..specification.formula_reading import grouped_scripts, spec_tree
 from ..specification.spec import display_latex, listing_named, nothing_returned
@@ -218,7 +218,8 @@ def _whole_sequences(path: Path, check: Any, listing: Any, scopes: Sequence[tupl
     drawn = {str(k) for section in ("inputs", "draw", "let") for k in (check.get(section) or {})}
     # iterates (x_{k+1} \gets …) the listing reads only member by member: a vector it fills entry by entry
     # (x_i \gets …) or reads whole somewhere is meant whole, and so is what it returns
-    built = {name for _, resolution in scopes for name in resolution.sequences if _recurrence(listing.algorithm, name)}
+    stored = recurrences(listing.algorithm)
+    built = {name for _, resolution in scopes for name in resolution.sequences if name in stored}
     built -= drawn | set(listing.inputs) | set(listing.outputs) | set(listing.output_aliases)
     built -= {name for scope, _ in scopes for name in scope.whole}
     numbers = {str(k) for k, v in inputs.items() if draws_a_number(v)}
@@ -250,29 +251,6 @@ def _whole_sequences(path: Path, check: Any, listing: Any, scopes: Sequence[tupl
             )
             return [ShapeMismatch.finding(check.at("holds"), path, what="holds", detail=detail)]
     return []
-
-
-def _recurrence(algorithm: ir.Algorithm, name: str) -> bool:
-    """Whether the listing stores ``name`` as iterates, each from the one before (``x_{k+1} \\gets … x_k …``)."""
-    for node in ir.walk(algorithm):
-        if not isinstance(node, ir.Assign):
-            continue
-        try:
-            target, value = parse_segment(node.target), parse_segment(node.value)
-        except LocatedError:
-            continue
-        if not (isinstance(target, M.Idx) and identifier(target.base) == name and len(target.indices) == 1):
-            continue
-        step = target.indices[0]
-        if not (isinstance(step, M.BinOp) and step.op == "+" and isinstance(step.right, M.Num)):
-            continue
-        previous = identifier(step.left)
-        if any(
-            isinstance(n, M.Idx) and identifier(n.base) == name and identifier(n.indices[0]) == previous
-            for n in M.walk(value)
-        ):
-            return True
-    return False
 
 
 def _returned_member(algorithm: ir.Algorithm, name: str) -> str | None:
