@@ -21,8 +21,9 @@ from .families import read_family
 from .listing_parse import direct_bases, given_by_parts
 from .program import Program, _callable
 from .scope import Scope, constant_letters, given_back, join_families, listing_reads
+from .scope_declarations import own_declarations
 from .signature import assigned_names, output_names
-from .symbols import own_declarations, resolve
+from .symbols import resolve
 
 __all__ = ["Functions", "compile_function", "unsized_starts"]
 

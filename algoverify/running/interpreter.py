@@ -60,8 +60,9 @@ from .runstate import (
     pause,
 )
 from .scope import Scope, constant_letters, join_families, listing_reads, scopes
+from .scope_declarations import own_declarations
 from .signature import assigned_names, entry_function, entry_of, listing_words, output_names
-from .symbols import own_declarations, resolve
+from .symbols import resolve
 from .two_lengths import index_powers, matrices, two_lengths
 
 __all__ = [

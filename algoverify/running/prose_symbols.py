@@ -38,6 +38,7 @@ from .declarations import Declared, InputSpec, Origin, function_type
 from .families import dims_of, joint_range, levelled_family, read_family, set_shape
 from .prose_math import Piece, children, name_of, read_math, relation, set_by_case
 from .prose_properties import SAID, properties_said
+from .prose_words import plain_sized, words_only
 
 __all__ = [
     "prose_declarations",
@@ -168,12 +169,6 @@ _IN_WORDS = re.compile(
 #: "Write \(D\) for the diagonal part of": the name before "for" is what the words after it say
 _WRITE_FOR = re.compile(r"^\s*for\s+the\s+(?P<what>(?:[\w-]+\s+){1,5}?of)\s*$", re.I)
 _WRITE = re.compile(r"\b(?:write|writing|we\s+write)$", re.I)
-#: the same in plain words, names written as letters: "Write D for the diagonal part of A."
-_WORDS_ONLY = re.compile(
-    r"\b(?:(?:we\s+)?write\s+(?P<a>[A-Za-z])\s+for|let\s+(?P<b>[A-Za-z])\s+(?:be|denote))"
-    r"\s+the\s+(?P<what>(?:[\w-]+\s+){1,5}?of)\s+(?P<of>[A-Za-z])\b(?![\w(\\])",
-    re.I,
-)
 #: the noun right after a shape ("an \(m \times n\) symmetric matrix of full column rank"): the shape and
 #: the words after it describe the name before the shape
 _SHAPE_NOUN = re.compile(
@@ -289,7 +284,7 @@ def _read(
     of_entries: list[tuple[str, str, Piece, Origin]],
 ) -> None:
     pieces = _pieces(sentence, text, parse)
-    _words_only(sentence, text, spec)
+    words_only(sentence, text, spec)
     subject: str | None = None  # the last name the sentence introduced: what "it has n rows" is about
     was_conditional = was_precondition = False
     indices = _running_indices(pieces)
@@ -313,7 +308,7 @@ def _read(
         # "for k = 2 and n = 2^m + ℓ": the clause goes on over "and"
         conditional = conditional or (was_conditional and _JOINED.match(words) is not None)
         was_conditional = conditional
-        _plain_sized(piece, text, sentence, spec, origin)
+        plain_sized(piece, text, sentence, spec, origin)
         parts_of = _PARTS_OF.match(str(after)) if name_of(nxt) is not None else None
         if parts_of:  # "p_1, \dots, p_N \in \mathbb{R}^{d} be the rows of P": P's rows, not a list of its own
             _parts_of(piece, parts_of.group("part"), nxt, spec, origin)  # type: ignore[arg-type]
@@ -421,31 +416,6 @@ def _read(
         if clause and family_before is not None:
             said = clause.group("said") or "are " + clause.group("bare")
             _properties(family_before, said, earlier, spec, origin, before="")  # type: ignore[arg-type]
-
-
-#: "an n-vector \(x\)": the size in a plain letter, as a reader reads "an \(n\)-vector \(x\)"
-_PLAIN_SIZED = re.compile(r"\b(?:an?|the)\s+(?P<size>[A-Za-z])-(?:dimensional\s+)?(?:vector|array|list)\s*$", re.I)
-
-
-def _plain_sized(piece: Piece, text: str, sentence: Sentence, spec: InputSpec, origin: Origin) -> None:
-    r"""``x`` of length ``n`` from "an n-vector \(x\)", the letter not in math (it was AV303 at ``n``)."""
-    start = piece.math.span.start  # inside the math's delimiters: the words end before them
-    start -= 2 if text.startswith("\\(", start - 2) else 1 if text.startswith("$", start - 1) else 0
-    plain = _PLAIN_SIZED.search(text, max(sentence.span.start, start - 48), start)
-    target = name_of(piece)
-    known = spec.get(target) if target is not None else None
-    if plain is not None and target is not None and (known is None or known.shape is None):
-        spec.declare(Declared(target, piece.tree.span, (plain.group("size"),), origin=origin))
-
-
-def _words_only(sentence: Sentence, text: str, spec: InputSpec) -> None:
-    """What a letter is, said in words with no math at all: "Write D for the diagonal part of A."."""
-    start = sentence.span.start
-    for m in _WORDS_ONLY.finditer(text[start : sentence.span.end]):
-        letter = "a" if m.group("a") else "b"
-        name, what = m.group(letter), " ".join(m.group("what").split())
-        where = Span(start + m.start(letter), start + m.end(letter))
-        spec.in_words.setdefault(name, (where, f"the {what} {m.group('of')}"))
 
 
 def _entries_named(tree: M.MathNode) -> str | None:

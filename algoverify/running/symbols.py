@@ -21,24 +21,21 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field, replace
-from typing import Callable, Iterable
+from typing import Iterable
 
 from ..findings import LocatedError
 from ..math import mathexpr as M
 from ..math.latex import identifier_latex, to_latex
-from ..math.names import identifier, join_increments, word
+from ..math.names import identifier, join_increments
 from ..records import frozen
 from ..source import Span
-from ..syntax import ir
 from .declarations import Declared, InputSpec, Origin
 from .entries import entries_beside_total, total_of_entries
-from .families import read_family
 from .levels import defined_levels, level_reads
-from .requires import declared_inputs
-from .scope import Read, Scope, param_trees, reads_of
+from .scope import Read, Scope, reads_of
 from .start_shapes import start_shapes
 
-__all__ = ["Binding", "Resolution", "resolve", "own_declarations", "unbound_message", "part_binding"]
+__all__ = ["Binding", "Resolution", "resolve", "unbound_message", "part_binding"]
 
 
 @frozen
@@ -615,57 +612,6 @@ def _defined_not_drawn(d: Declared, context: InputSpec) -> bool:
     said = context.get(d.name)
     origins = (said.origin, *said.also) if said is not None else ()
     return not any(o is not None and o.kind == "spec" for o in origins)
-
-
-def own_declarations(
-    scope: Scope,
-    outer: InputSpec,
-    parse: Callable[[ir.Math], M.MathNode],
-    locate: Callable[[int], tuple[int, int]] | None = None,
-) -> InputSpec:
-    r"""What a scope declares itself: the listing's ``\Require``; a function's parameters.
-
-    The entry function of a listing of functions also takes the ``\Require`` around it
-    (``outer``); a parameter written as a family (``y_1, \dots, y_M``) is a list and its size.
-    """
-    if scope.function is None:
-        return outer
-    own = outer.merged(InputSpec()) if scope.entry else InputSpec()
-    if not scope.entry:
-        # \Require A above \Function{Apply}{x}, a helper the entry calls, that reads A: its caller's A,
-        # passed down as a recursive call's arrays are; the entry tests the preconditions, once
-        for d in outer.inputs:
-            if d.name in scope.reads:
-                own.declare(replace(d, constraints=(), properties=()))
-    node = scope.node
-    assert isinstance(node, ir.Function)
-    # `\Require` as the first lines inside `\Function{Bisect}{a, b, K}` says what Bisect assumes, as it
-    # does above it: a reader does not care on which side of `\Function` the author put it
-    inner = declared_inputs(_leading_conditions(node.body), parse, locate, tolerant=True)
-    if inner.inputs or inner.conditions or inner.families:
-        own = own.merged(inner)
-    origin = Origin("parameters", locate(node.span.start)[0] if locate is not None else None)
-    for tree in param_trees(node, parse):
-        family = read_family(tree, origin) if isinstance(tree, M.Range) else None
-        if family is not None:
-            own.add_family(family)
-            continue
-        name = identifier(tree) or word(tree)
-        if name is not None and own.get(name) is None:
-            own.declare(Declared(name, tree.span, origin=origin))
-    return own
-
-
-def _leading_conditions(body: Iterable[ir.Node]) -> list[ir.Node]:
-    """The ``\\Require``/``\\Input`` lines a function's body starts with (comments between them let through)."""
-    out: list[ir.Node] = []
-    for n in body:
-        if isinstance(n, ir.Comment):
-            continue
-        if not (isinstance(n, ir.Condition) and n.kind in ("require", "input")):
-            break
-        out.append(n)
-    return out
 
 
 def _ndim(spec: InputSpec, name: str) -> int | None:

@@ -35,8 +35,9 @@ from ...running.prose_symbols import prose_declarations, side_conditions
 from ...running.reads import unbound_in
 from ...running.requires import declared_inputs
 from ...running.scope import scopes
+from ...running.scope_declarations import own_declarations
 from ...running.superscripts import level_entry
-from ...running.symbols import Resolution, own_declarations, resolve, unbound_message
+from ...running.symbols import Resolution, resolve, unbound_message
 from ...syntax import ir
 from ..specification.schema import as_number
 from ..specification.spec import _listing, read_spec
