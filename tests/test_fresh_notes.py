@@ -168,6 +168,8 @@ KNOWN = {
     "'draw it as G')",
     "round67/tsne-perplexity": "\\forall j, k \\in … binds j only: lint says so (AV303 k is not defined)",
     "round67/yin": "d'_t(0) \\gets 1, a primed function of t and \\tau assigned: lint says so (AV308)",
+    "round7/nesterov": "the \\Require's L \\ge \\lambda_{\\max}(Q) applies \\lambda_{\\max}, which nothing defines: "
+    "no run tests it, and lint says so (AV303)",
     "round45/hmm-backward": "Durbin's b_k(i) \\gets … beside e_l(x_{i+1}) (the entries of E) and a_{0l} (the begin "
     "state beside A's a_{kl}): lint says so (AV204)",
 }
