@@ -82,19 +82,12 @@ def _undefined(tree: Any, program: Program, written: frozenset[str]) -> list[str
     ``g`` of ``g(a) g(b) < 0``, ``lam_max`` of ``0 < \\omega < 2 / \\lambda_{\\max}``: lint says so at
     the name (AV303); ``--help-inputs`` must not call the precondition tested.
     """
-    from ..math import mathexpr as M
     from ..math.builtin_names import BUILTIN_FUNCTIONS
-    from ..math.names import identifier
-    from .reads import unbound_in
+    from .reads import untestable
 
     declarations = program.declarations
     known = set(BUILTIN_FUNCTIONS) | set(program.functions) | set(program.inputs)
     known |= set(declarations.functions) if declarations is not None else set()
-    out: list[str] = []
-    for node in M.walk(tree):
-        name = identifier(node.fn) if isinstance(node, M.Apply) else None
-        if name is not None and name not in known and name not in out:
-            out.append(name)
     # what a run has on entry (its inputs, their sizes, the prose's definitions, the names of their parts),
     # and the listing's own names: the i of "1 \le i \le m" is its loop's, which lint's AV303 does not call missing
     values = set(written) | set(program.inputs) | set(program.sizes) | set(program.functions) | set(program.own)
@@ -102,8 +95,7 @@ def _undefined(tree: Any, program: Program, written: frozenset[str]) -> list[str
     if declarations is not None:
         values |= {d.name for d in declarations.inputs} | set(declarations.sizes) | set(declarations.functions)
         values |= set(declarations.families.values()) | set(declarations.definitions)
-    out += [read.name for read in unbound_in(tree, values) if read.name not in out]
-    return out
+    return [name for name, _, _ in untestable(tree, known, values)]
 
 
 def _untested(trees: list[Any], program: Program, written: frozenset[str] = frozenset()) -> str:

@@ -16,9 +16,19 @@ from ..math import mathexpr as M
 from ..math.builtin_names import BUILTIN_FUNCTIONS
 from ..math.mathlists import written_range
 from ..math.names import identifier, labelled, starred_member
+from ..source import Span
 from .scope_types import Read, Scope
 
-__all__ = ["Read", "reads_of", "unbound_in", "is_constant", "constant_letters", "CONSTANT_WORDS", "CONSTANTS"]
+__all__ = [
+    "Read",
+    "reads_of",
+    "unbound_in",
+    "untestable",
+    "is_constant",
+    "constant_letters",
+    "CONSTANT_WORDS",
+    "CONSTANTS",
+]
 
 #: words the interpreter reads as constants when no variable has the name (``\textbf{true}``)
 CONSTANT_WORDS = frozenset({"true", "false", "nil", "null", "none"})
@@ -85,6 +95,22 @@ def unbound_in(tree: M.MathNode, values: set[str]) -> list[Read]:
         if any(s is not None and s.start <= read.span.start and read.span.end <= s.end for s in inside):
             continue
         out.append(read)
+    return out
+
+
+def untestable(tree: M.MathNode, functions: set[str], values: set[str]) -> list[tuple[str, Span | None, bool]]:
+    """What a precondition reads that no run can evaluate, once each: ``(name, span, applied)``.
+
+    First the functions it applies that are not in ``functions`` (``g`` of ``g(a) g(b) < 0``),
+    then the names :func:`unbound_in` finds outside ``values`` (``lam_max`` of ``\\omega <
+    2 / \\lambda_{\\max}``). Lint says each at its place (AV303); ``--help-inputs`` names them.
+    """
+    out: list[tuple[str, Span | None, bool]] = []
+    for node in M.walk(tree):
+        name = identifier(node.fn) if isinstance(node, M.Apply) else None
+        if name is not None and name not in functions and all(name != n for n, _, _ in out):
+            out.append((name, node.fn.span, True))
+    out += [(r.name, r.span, False) for r in unbound_in(tree, values) if all(r.name != n for n, _, _ in out)]
     return out
 
 

@@ -32,7 +32,7 @@ from ...running.declarations import Declared, InputSpec, Origin
 from ...running.listing_parse import level_letters, listing_parser
 from ...running.prose_math import function_definition
 from ...running.prose_symbols import prose_declarations, side_conditions
-from ...running.reads import unbound_in
+from ...running.reads import untestable
 from ...running.requires import declared_inputs
 from ...running.scope import scopes
 from ...running.scope_declarations import own_declarations
@@ -363,29 +363,26 @@ def _untestable_conditions(
     out, said = [], set()
     for tree, text, origin in preconditions:
         where = f" ({str(origin).removeprefix('from ')})" if origin is not None and origin.line is not None else ""
-        for node in M.walk(tree):
-            name = identifier(node.fn) if isinstance(node, M.Apply) else None
-            if name is None or name in known or name in said:
+        for name, span, applied in untestable(tree, known, values):
+            if name in said:
                 continue
             said.add(name)
-            hint = (
-                f": the precondition \\({text}\\){where} applies it, so no run can test the precondition on entry; "
-                f"define it in a display (\\({identifier_latex(name)}(x) = \\dots\\)) or make it a parameter"
-                + (f" of {scope.function}" if scope.function else "")
-            )
-            out.append(UnboundName.finding(node.fn.span, path, {"precondition": text}, name=name, hint=hint))
-        for read in unbound_in(tree, values):
-            if read.name in said:
+            if applied:
+                hint = (
+                    f": the precondition \\({text}\\){where} applies it, so no run can test the precondition on "
+                    f"entry; define it in a display (\\({identifier_latex(name)}(x) = \\dots\\)) or make it a parameter"
+                    + (f" of {scope.function}" if scope.function else "")
+                )
+                out.append(UnboundName.finding(span, path, {"precondition": text}, name=name, hint=hint))
                 continue
-            said.add(read.name)
             hint = f": the precondition \\({text}\\){where} reads it, so no run can test the precondition on entry"
-            in_words = context.in_words.get(read.name) if context is not None else None
+            in_words = context.in_words.get(name) if context is not None else None
             if in_words is not None:  # "write \lambda_{\max} for the largest eigenvalue of A"
-                hint += ";" + _in_words_hint(read.name, in_words, scope, note).removeprefix(":")
+                hint += ";" + _in_words_hint(name, in_words, scope, note).removeprefix(":")
             else:
                 given = f"make it a parameter of {scope.function}" if scope.function else "declare it in \\Require"
-                hint += f"; define it in a display (\\({identifier_latex(read.name)} = \\dots\\)) or {given}"
-            out.append(UnboundName.finding(read.span, path, {"precondition": text}, name=read.name, hint=hint))
+                hint += f"; define it in a display (\\({identifier_latex(name)} = \\dots\\)) or {given}"
+            out.append(UnboundName.finding(span, path, {"precondition": text}, name=name, hint=hint))
     return out
 
 
