@@ -45,6 +45,16 @@ def _md(text: str) -> str:
     return " ".join(text.replace("``", "`").split()).replace("|", "\\|")
 
 
+#: the runtime codes lint finds before any run: a warning there (an error of `check`), as the page's opening says
+LINT_WARNINGS = {
+    code: (
+        '; at `lint`, a **warning** whose message ends "(this statement will not run)", which fails the run '
+        "only with `--strict`"
+    )
+    for code in ("AV303", "AV308")
+}
+
+
 def finding_codes() -> str:
     """One table of every finding code by family, then each code's What, Why and Example."""
     from algoverify import cli  # noqa: F401  (imports every phase, so every rule is registered)
@@ -53,10 +63,12 @@ def finding_codes() -> str:
     out = ["| code | name | severity | what |", "| --- | --- | --- | --- |"]
     for code, rule in sorted(RULES.items()):
         what = _md(rule.doc_sections().get("What", ""))
-        out.append(f"| [`{code}`](#{code.lower()}) | {rule.__name__} | {rule.severity.value} | {what} |")
+        severity = rule.severity.value + ("; *warning* at `lint`" if code in LINT_WARNINGS else "")
+        out.append(f"| [`{code}`](#{code.lower()}) | {rule.__name__} | {severity} | {what} |")
     for code, rule in sorted(RULES.items()):
         doc = rule.doc_sections()
-        out += ["", f"### {code} {rule.__name__} {{#{code.lower()}}}", "", f"Severity: **{rule.severity.value}**.", ""]
+        severity = f"Severity: **{rule.severity.value}**" + (LINT_WARNINGS.get(code, "")) + "."
+        out += ["", f"### {code} {rule.__name__} {{#{code.lower()}}}", "", severity, ""]
         for section in ("What", "Why", "Example"):
             if doc.get(section):
                 out.append(f"- **{section}:** {_md(doc[section])}")

@@ -573,7 +573,10 @@ def _gone_within(seconds: float, token: int, *pids: int) -> list[int]:
     while (left := sorted({*_token_holders(token), *filter(_alive, pids)})) and time.monotonic() < deadline:
         time.sleep(0.05)
     for pid in left:
-        os.kill(pid, signal.SIGKILL)
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass  # it ended between the last look and now: still late, so still reported
     return left
 
 
@@ -655,4 +658,7 @@ def test_nothing_is_left_running_when_the_caller_is_killed(attempt, interpreter)
     finally:
         caller.kill()
         caller.wait()
-    assert _gone_within(3.0, token, pid, worker) == []
+    # the sweep waits for the kernel's parent-death signal, which a loaded machine (the slow
+    # suite beside another job on two cores) can deliver seconds late; the wait ends at once
+    # when everything is gone, so the margin costs nothing when it is not needed
+    assert _gone_within(10.0, token, pid, worker) == []

@@ -22,7 +22,7 @@ from ..math.segments import parse_segment
 from ..reading.files import read_text
 from ..reading.rendered import locate
 from ..records import frozen
-from ..running.input_help import PART_HEADINGS, input_said, part_said, size_said, whole_of
+from ..running.input_help import PART_HEADINGS, applied_names, input_said, part_said, size_said, whole_of
 from ..running.signature import entry_function
 from ..source import Span
 from ..syntax import ir
@@ -202,7 +202,7 @@ def _what(report: NoteReport, name: str, scope: Any, resolution: Any, program: A
 def _run_binds(name: str, scope: Any, program: Any) -> str | None:
     """What a run binds ``name`` to, in the words of ``run --help-inputs`` (``None``: not an input's name)."""
     written = frozenset(scope.reads) | frozenset(scope.bound)  # what lint's AV303 counts as the listing's own
-    said = input_said(program, name, written)
+    said = input_said(program, name, written, applied_names(scope.node))
     if said is not None:
         return f"{_parameter(scope)}: {said}" if name in scope.params else f"input: {said}"
     said = size_said(program, name)

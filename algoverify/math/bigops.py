@@ -362,9 +362,10 @@ def index_range(
             # run, a function there has none to run over, and says so)
             base, items = _indexed(n)
             if base is not None:
-                axes = [k for k, index in enumerate(items) if identifier(index) == var]
-                if len(axes) == 1 and (_said(ctx, base), axes[0]) not in uses:
-                    uses[(_said(ctx, base), axes[0])] = (keyed(base, compile_expr(base, ctx)), n)
+                # l_{jj}, the diagonal: j runs over both axes, which must then agree (a square matrix)
+                for axis in (k for k, index in enumerate(items) if identifier(index) == var):
+                    if (_said(ctx, base), axis) not in uses:
+                        uses[(_said(ctx, base), axis)] = (keyed(base, compile_expr(base, ctx)), n)
     if not uses:
         raise LocatedError(
             NotExecutable,

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..math import mathexpr as M
+from ..math.latex import identifier_latex
 from ..math.names import identifier, labelled, subscript_word
 from ..records import frozen
 from ..source import Span
@@ -106,8 +107,16 @@ class Declared:
         what += "".join(f" ({kind} {name}_1, …)" for name, kind in parts if name)
         if self.entries:
             what += f" (entries {self.entries}_{{i}})" if vector else f" (entries {self.entries}_{{ij}})"
-        extra = "; ".join([*(text for _, text in self.constraints), *(key for key, _, _ in self.properties)])
+        said = [_PROPERTY_SAID.get(key, key) for key, _, _ in self.properties]
+        extra = "; ".join([*(text for _, text in self.constraints), *said])
         return f"{self.name}: {what}" + (f"; {extra}" if extra else "")
+
+
+#: a property as its test reads it: a positive definite input is tested symmetric too
+_PROPERTY_SAID = {
+    "positive definite": "symmetric positive definite",
+    "positive semidefinite": "symmetric positive semidefinite",
+}
 
 
 @dataclass
@@ -164,6 +173,19 @@ class InputSpec:
     def get(self, name: str) -> Declared | None:
         """The declaration of ``name``, if any."""
         return next((d for d in self.inputs if d.name == name), None)
+
+    def said_in_words(self, name: str, line_of: Callable[[int], int]) -> str | None:
+        """``the prose at line 5 says what it is only in words (…), which a run cannot compute``, or ``None``.
+
+        ``name`` is the identifier or its LaTeX (a run's message writes the latter).
+        """
+        said = self.in_words.get(name)
+        if said is None:
+            said = next((s for n, s in self.in_words.items() if identifier_latex(n) == name), None)
+        if said is None:
+            return None
+        line = line_of(said[0].start)
+        return f"the prose at line {line} says what it is only in words ({said[1]}), which a run cannot compute"
 
     def reshape(self, name: str, shape: tuple[str | int, ...]) -> None:
         """Give ``name`` the shape a later, exacter declaration says ("n points, stored as an n × 2 matrix")."""

@@ -15,7 +15,7 @@ from .listing import Listing
 from .program import Program
 from .symbols import Binding, part_binding
 
-__all__ = ["describe_inputs", "input_said", "size_said", "part_said", "whole_of", "PART_HEADINGS"]
+__all__ = ["applied_names", "describe_inputs", "input_said", "size_said", "part_said", "whole_of", "PART_HEADINGS"]
 
 #: the bindings ``--help-inputs`` lists after the sizes, by kind, under each heading
 PART_HEADINGS: tuple[tuple[tuple[str, ...], str], ...] = (
@@ -25,10 +25,13 @@ PART_HEADINGS: tuple[tuple[tuple[str, ...], str], ...] = (
 )
 
 
-def input_said(program: Program, name: str, written: frozenset[str] = frozenset()) -> str | None:
+def input_said(
+    program: Program, name: str, written: frozenset[str] = frozenset(), applied: frozenset[str] = frozenset()
+) -> str | None:
     """``vector of length n (entries a_{i}), from the parameters at line 39``: the input ``name`` (else ``None``).
 
     ``written``: the names the listing writes (:func:`written_names`), which a precondition reads untested.
+    ``applied``: the names it applies to arguments (``f`` of ``f(a)``, :func:`applied_names`).
     """
     if name not in program.inputs:
         return None
@@ -36,6 +39,8 @@ def input_said(program: Program, name: str, written: frozenset[str] = frozenset(
     d = spec.get(name)
     family = spec.written.get(name)
     what = d.describe().split(": ", 1)[1] if d is not None else "a value"
+    if name in applied and what.startswith("a value"):  # f of "f(a) + f(b)": what a reader calls a function
+        what = "a function" + what[len("a value") :]
     if name in program.families:
         first, last = (family.first, family.last) if family is not None else (1, program.families[name])
         last = last if len(last) == 1 else f"{{{last}}}"
@@ -108,6 +113,16 @@ def _untested(trees: list[Any], program: Program, written: frozenset[str] = froz
 
 def written_names(listing: Listing) -> frozenset[str]:
     """Every name the listing's statements write, as lint's scopes read or bind them (its declarations aside)."""
+    return _listing_names(listing.algorithm)[0]
+
+
+def applied_names(root: Any) -> frozenset[str]:
+    r"""The names the statements under ``root`` (an IR node) apply to arguments: ``f`` of ``s \gets f(a) + f(b)``."""
+    return _listing_names(root)[1]
+
+
+def _listing_names(root: Any) -> tuple[frozenset[str], frozenset[str]]:
+    """The names the listing's statements write, and those of them applied to a parenthesised group."""
     from ..findings import LocatedError
     from ..math import mathexpr as M
     from ..math.names import identifier
@@ -115,7 +130,8 @@ def written_names(listing: Listing) -> frozenset[str]:
     from ..syntax import ir
 
     out: set[str] = set()
-    stack: list[ir.Node] = [listing.algorithm]
+    applied: set[str] = set()
+    stack: list[ir.Node] = [root]
     while stack:
         node = stack.pop()
         if isinstance(node, ir.Condition):
@@ -126,8 +142,12 @@ def written_names(listing: Listing) -> frozenset[str]:
                 tree = parse_segment(node)
             except LocatedError:
                 continue
-            out |= {identifier(n) for n in M.walk(tree) if isinstance(n, M.Sym)} - {None}  # type: ignore[arg-type]
-    return frozenset(out)
+            for n in M.walk(tree):
+                if isinstance(n, M.Sym) and identifier(n) is not None:
+                    out.add(identifier(n))  # type: ignore[arg-type]
+                elif isinstance(n, M.Apply) and isinstance(n.fn, M.Sym) and identifier(n.fn) is not None:
+                    applied.add(identifier(n.fn))  # type: ignore[arg-type]
+    return frozenset(out), frozenset(applied)
 
 
 def describe_inputs(listing: Listing) -> str:
@@ -137,8 +157,8 @@ def describe_inputs(listing: Listing) -> str:
     lines = [f"{listing.source.path}:{listing.line}: {title}"]
     width = max((len(n) for n in program.inputs), default=0)
     lines.append("inputs:" if program.inputs else "inputs: none")
-    written = written_names(listing)
-    lines.extend(f"  {name:<{width}}  {input_said(program, name, written)}" for name in program.inputs)
+    written, applied = _listing_names(listing.algorithm)
+    lines.extend(f"  {name:<{width}}  {input_said(program, name, written, applied)}" for name in program.inputs)
     conditions = program.declarations.conditions if program.declarations is not None else []
     if conditions:  # `f(a) f(b) < 0`: of no one input, tested on entry all the same
         lines.append("preconditions on the inputs together (tested on entry):")

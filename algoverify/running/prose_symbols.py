@@ -93,6 +93,14 @@ _STEPS = re.compile(
 )
 #: "A is an", "A, an" (an apposition): what stands between a name and its shape
 _IS = re.compile(r"^(?:(?:is|be|are)(?: (?:a|an|the))?|, (?:a|an|the))$", re.I)
+#: the same before a shape and its noun, with the adjectives a paper puts first ("A be an invertible
+#: n × n matrix") or no verb at all ("… and b an n-vector", the "be" said once for both)
+_IS_BEFORE_SHAPE = re.compile(
+    r"^(?:(?:(?:is|be|are)(?: (?:a|an|the))?|, (?:a|an|the)|an?)"
+    r"(?: (?!(?:and|or|but|with|without|of|in|on|for|to|by|from|the|a|an|is|are|be|whose|which|that|where|"
+    r"as|has|have|if|when|its|their)\b)[\w-]+){0,3}|(?:is|be|are))$",
+    re.I,
+)
 #: what may stand between the noun and its name: nothing, or what it holds ("a k × k table of counts N")
 _NAMED_NEXT = re.compile(r"\s*(?:of (?:counts|weights|costs|distances|numbers|integers|reals|frequencies|pixels)\s*)?")
 _NOUN_AFTER_DIMS = re.compile(
@@ -163,11 +171,11 @@ _PLURAL_BE = re.compile(r"^(?:be|are|both be|are both)\b", re.I)
 #: words right after a name that say what it is, of another: ", the largest eigenvalue of \(M\)", "denotes the … of"
 _IN_WORDS = re.compile(
     r"^\s*(?:,\s*(?:i\.e\.,?\s*|that is,?\s*|which is\s+|namely\s+)?|(?:denotes|stands\s+for|is|be)\s+)"
-    r"the\s+(?P<what>(?:[\w-]+\s+){1,5}?of)\s*$",
+    r"the\s+(?P<what>(?:[\w-]+\s+){1,9}?of)\s*$",
     re.I,
 )
 #: "Write \(D\) for the diagonal part of": the name before "for" is what the words after it say
-_WRITE_FOR = re.compile(r"^\s*for\s+the\s+(?P<what>(?:[\w-]+\s+){1,5}?of)\s*$", re.I)
+_WRITE_FOR = re.compile(r"^\s*for\s+the\s+(?P<what>(?:[\w-]+\s+){1,9}?of)\s*$", re.I)
 _WRITE = re.compile(r"\b(?:write|writing|we\s+write)$", re.I)
 #: the noun right after a shape ("an \(m \times n\) symmetric matrix of full column rank"): the shape and
 #: the words after it describe the name before the shape
@@ -182,6 +190,12 @@ _QUANTIFIED = re.compile(r"^(?:for (?:all|every|each|any)|holds for)\b", re.I)
 #: what "a number K … of" counts when it counts repetitions: "a fixed number K of times", "of iterations"
 _OF_TIMES = re.compile(
     r"^of (?:times|steps|iterations|passes|sweeps|rounds|repetitions|trials|halvings|bisections)\b", re.I
+)
+#: "n be an even number of subintervals": a number of things counted, a whole number
+_OF_THINGS = re.compile(
+    r"^\s*of\s+(?:subintervals|intervals|panels|pieces|points|nodes|terms|samples|bins|cells|elements|entries|"
+    r"items|steps|iterations|passes|rounds|trials|digits|bits|rows|columns|blocks|stages|particles|agents)\b",
+    re.I,
 )
 _BE_AFTER = re.compile(r"^(?:be|is|denotes?|denoting|stands? for)\b", re.I)
 
@@ -601,7 +615,9 @@ def _read_words(
             if dims is not None:
                 spec.declare(Declared(name, piece.tree.span, dims, origin=origin))
         elif (
-            _IS.match(after) and _NOUN_AFTER_DIMS.match(following) or (_IS.match(after) and not following.strip(" .,;"))
+            _IS_BEFORE_SHAPE.match(after)
+            and _NOUN_AFTER_DIMS.match(following)
+            or (_IS.match(after) and not following.strip(" .,;"))
         ):
             dims = dims_of(nxt.tree)
             if dims is not None and (len(dims) == 2 or _NOUN_AFTER_DIMS.match(following)):
@@ -656,7 +672,8 @@ def _read_words(
         if kind:
             noun = _KIND_NOUNS[kind.group("noun").lower()]
             square = noun == "matrix" and re.search(r"\bsquare\b", before + " " + after, re.I) is not None
-            if noun == "number" and _OF_TIMES.match(after):
+            counted = kind.re is _KIND_AFTER and _OF_THINGS.match(after[kind.end() :])
+            if noun == "number" and (_OF_TIMES.match(after) or counted):
                 # "a fixed number K ≥ 0 of times": a count, a whole number, never a real scalar
                 spec.declare(Declared(name, piece.tree.span, (), "natural", origin=origin, noun="integer"))
                 return

@@ -17,6 +17,7 @@ bounded description.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import shlex
@@ -64,9 +65,17 @@ def failed_run(result: Any, line_col: Callable[[int], tuple[int, int]], listing:
     listing may count from where algoverify did not assume, and the claim cannot be judged.
     """
     f = result.finding
+    context = getattr(listing, "context", None)
+    said = (
+        context.said_in_words(f.message.split(" is not defined", 1)[0], lambda at: line_col(at)[0])
+        if (context is not None and f.code == "AV303" and f.message.endswith(" is not defined"))
+        else None
+    )
+    if said is not None:  # what lint said of the name: why nothing binds it ("Write B for the inverse of A")
+        f = dataclasses.replace(f, message=f"{f.message}: {said}")
     line, col = line_col(f.span.start) if f.span is not None else (0, 0)
     text = f"the listing failed at line {line}:{col}: {f.code} {f.message}"
-    assumed = getattr(getattr(listing, "context", None), "nonzero_divisors", None)
+    assumed = getattr(context, "nonzero_divisors", None)
     if assumed is not None and f.code == "AV302" and f.message.startswith("division by zero"):
         # the note assumes no denominator vanishes: a draw where one does is outside it, never a refutation
         raise Rejected(f"a denominator vanished, which the note assumes never happens (line {assumed})", f)

@@ -554,7 +554,8 @@ def _witness(check: CheckSpec, ctx: CheckContext, env: dict[str, Any], failed: b
     texts = [_value_text(v, 6) for _, v in shown]
     if len(set(texts)) < len(texts):  # sides that differ but print alike: print every digit
         texts = [_value_text(v, 17) for _, v in shown]
-    parts = [f"{latex} = {t}" for (latex, _), t in zip(shown, texts)]
+    # a side written as the number it is (the 0 of "\delta > 0") says nothing: "0 = 0" is left out
+    parts = [f"{latex} = {t}" for (latex, _), t in zip(shown, texts) if latex.strip() != t]
     if failed:
         holding = list(dict.fromkeys(n for latex, value in shown for n in _nan(check, ctx, env, latex, value, where)))
         if holding:
@@ -565,6 +566,8 @@ def _witness(check: CheckSpec, ctx: CheckContext, env: dict[str, Any], failed: b
         names = (shown[0][0], shown[1][0])
         found = differing(shown[0][1], shown[1][1], agree, names, ctx.index_base(check)) if agree else ""
         parts += [found] if found else []
+    if not parts:
+        return f" ({where.strip()})" if where else ""
     return f"{where} (" + "; ".join(parts) + ")"
 
 

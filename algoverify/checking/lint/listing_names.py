@@ -254,9 +254,9 @@ def name_findings(
             for read in resolution.unbound:
                 if read.name in set_by_bindings and scope.described:
                     continue  # step["lam"] = … in a binding of the module: an English statement of the listing sets it
-                said = context.in_words.get(read.name) if context is not None else None
+                said = context.said_in_words(read.name, _line_of(note)) if context is not None else None
                 if said is not None:  # "Write D for the diagonal part of A": why nothing binds it, and the fix
-                    hint = _in_words_hint(read.name, said, scope, note)
+                    hint = _in_words_hint(read.name, said, scope)
                 else:
                     hint = unbound_message(read, scope, resolution.declarations)
                 out.append(UnboundName.finding(read.span, path, name=read.name, hint=hint))
@@ -312,22 +312,24 @@ def _said_in_words(
         return []
     out = []
     for name in resolution.extra_inputs:
-        said = context.in_words.get(name)
+        said = context.said_in_words(name, _line_of(note))
         read = scope.reads.get(name)
         if said is None or read is None:
             continue
-        out.append(UnboundName.finding(read.span, path, name=name, hint=_in_words_hint(name, said, scope, note)))
+        out.append(UnboundName.finding(read.span, path, name=name, hint=_in_words_hint(name, said, scope)))
     return out
 
 
-def _in_words_hint(name: str, said: tuple[Any, str], scope: Any, note: Note) -> str:
+def _line_of(note: Note) -> Callable[[int], int]:
+    return lambda offset: note.source.line_col(offset)[0]
+
+
+def _in_words_hint(name: str, said: str, scope: Any) -> str:
     """``: the prose at line 5 says what it is only in words (…), which a run cannot compute; …`` and the fix."""
-    line = note.source.line_col(said[0].start)[0]
     given = f"make it a parameter of {scope.function}" if scope.function else "declare it in \\Require"
     return (
-        f": the prose at line {line} says what it is only in words ({said[1]}), which a run cannot compute; "
-        f"write it as a formula (\\({identifier_latex(name)} = \\dots\\)) for the listing to compute it, "
-        f"or {given}"
+        f": {said}; write it as a formula (\\({identifier_latex(name)} = \\dots\\)) for the listing to compute "
+        f"it, or {given}"
     )
 
 
@@ -376,9 +378,9 @@ def _untestable_conditions(
                 out.append(UnboundName.finding(span, path, {"precondition": text}, name=name, hint=hint))
                 continue
             hint = f": the precondition \\({text}\\){where} reads it, so no run can test the precondition on entry"
-            in_words = context.in_words.get(name) if context is not None else None
+            in_words = context.said_in_words(name, _line_of(note)) if context is not None else None
             if in_words is not None:  # "write \lambda_{\max} for the largest eigenvalue of A"
-                hint += ";" + _in_words_hint(name, in_words, scope, note).removeprefix(":")
+                hint += ";" + _in_words_hint(name, in_words, scope).removeprefix(":")
             else:
                 given = f"make it a parameter of {scope.function}" if scope.function else "declare it in \\Require"
                 hint += f"; define it in a display (\\({identifier_latex(name)} = \\dots\\)) or {given}"

@@ -194,6 +194,12 @@ _RUN_FOR = re.compile(
 )
 #: "We stop … after \(N\) passes": the method's own stopping rule, a count the reader sets, not one it claims
 _WE_STOP = re.compile(r"\bwe\s+(?:stop|halt|terminate|end|quit|iterate|repeat|run)\b", re.I)
+#: the condition of that rule, up to a consequence: "we stop as soon as the residual is at most \(\tau a\)"
+_STOP_RULE = re.compile(
+    r"\bwe\s+(?:stop|halt|terminate|end|quit|iterate|repeat|run)\b[^;]*?"
+    r"\b(?:when|whenever|as\s+soon\s+as|once|until|if)\b.*?(?=\b(?:then|hence|therefore|thus|so\s+that)\b|;|$)",
+    re.I | re.S,
+)
 #: the count nouns of :data:`_WORDS`' counts (``\(n\) passes``)
 _COUNTS = frozenset("multiplications additions comparisons iterations passes steps calls swaps evaluations".split())
 _ASSUMED = re.compile(r"(?:be|is|are)\s", re.I)
@@ -228,6 +234,11 @@ def cues(text: str) -> list[str]:
     """
     if _HYPOTHESIS.search(text) and not _CONSEQUENCE.search(text):
         return []  # "We assume the x_i are not all equal", "Let S_n be partial sums of a converging series"
+    rule = _STOP_RULE.search(text)
+    if rule is not None:
+        # "we stop as soon as the residual is at most τa": the listing's own test, which it follows by
+        # construction; what the sentence says around it (", then the error is below …") may claim
+        text = text[: rule.start()] + " " * (rule.end() - rule.start()) + text[rule.end() :]
     found: list[str] = []
     for word in _WORD.finditer(text):
         key = "#" if word.group()[0].isdigit() else word.group().lower()

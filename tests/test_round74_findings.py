@@ -1,0 +1,252 @@
+r"""Rounds 74 and 75 (new users' notes, written from the docs alone): what they found, held.
+
+The fixtures are ours, written for these tests: a solve, Heron's stopping rule, a rank-one update
+with its inverse said in words, Cholesky's diagonal, Simpson's rule with its error bound.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import algoverify
+from algoverify import api
+from algoverify.checking.specification.cues import cues
+from algoverify.running.input_help import describe_inputs
+
+SOLVE = r"""---
+title: t
+---
+
+<prose>
+
+\begin{algorithmic}
+\Require \(A\), \(b\)
+\State \(x \gets A^{-1} b\)
+\State \Return \(x\)
+\end{algorithmic}
+"""
+
+
+def _inputs(tmp_path, text: str) -> dict[str, str]:
+    note = tmp_path / "note.md"
+    note.write_text(text)
+    (listing,) = algoverify.load(note).listings
+    lines = describe_inputs(listing).splitlines()
+    return {line.split()[0]: line.split(None, 1)[1] for line in lines if line.startswith("  ")}
+
+
+@pytest.mark.parametrize(
+    "prose",
+    [
+        # round 74: the adjective before the shape lost it ("A a value; invertible")
+        r"Let \(A\) be an invertible \(n \times n\) matrix and \(b\) an \(n\)-vector.",
+        r"Let \(A\) be an \(n \times n\) invertible matrix and let \(b\) be an \(n\)-vector.",
+        r"Let \(A\) be a real nonsingular \(n \times n\) matrix, and \(b\) an \(n\)-vector.",
+    ],
+    ids=["adjective first", "adjective after", "two adjectives first"],
+)
+def test_a_shape_is_read_whatever_side_of_it_the_adjectives_stand(tmp_path, prose):
+    said = _inputs(tmp_path, SOLVE.replace("<prose>", prose))
+    assert said["A"].startswith("n × n matrix; invertible"), said["A"]
+    assert said["b"].startswith("vector of length n"), said["b"]
+    assert said["n"].startswith("number of rows of A")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # round 74: the listing's own stopping test is no claim of the prose
+        (
+            r"Given a relative tolerance \(\tau > 0\), we stop as soon as the residual "
+            r"\(\lvert x_k^{2} - a \rvert\) is at most \(\tau a\).",
+            [],
+        ),
+        (r"We stop when \(\lVert r_k \rVert \le \epsilon \lVert b \rVert\) for a tolerance \(\epsilon > 0\).", []),
+        # what the sentence goes on to say after the rule may claim
+        (r"We stop when the residual is below \(\tau\); then the error is at most \(2\tau\).", ["at most"]),
+        # a sentence that is no stopping rule keeps its cues
+        (r"The loop always stops after at most \(n\) passes.", ["always", "stops after", "at most", "passes"]),
+    ],
+)
+def test_a_stopping_rule_is_the_listings_test_not_a_claim(sentence, expected):
+    assert cues(sentence) == expected
+
+
+SHERMAN = r"""---
+title: t
+algoverify:
+  checks:
+    - id: positive
+      kind: property
+      listing: Update
+      inputs: {n: "integers(1, 4)", u: "randn(n)", v: "randn(n)"}
+      holds: '\delta > 0'
+---
+
+Let \(u, v \in \mathbb{R}^{n}\). Write \(B\) for the inverse of \(A\).
+
+\begin{algorithmic}[1]
+\Function{Update}{\(u, v\)}
+  \State \(p \gets B u\)
+  \State \(\delta \gets 1 + v^{\top} p\)
+  \State \Return \(\delta\)
+\EndFunction
+\end{algorithmic}
+"""
+WORDS = "the prose at line 12 says what it is only in words (the inverse of \\(A\\)), which a run cannot compute"
+
+
+def test_a_check_that_cannot_run_says_why_as_lint_does(tmp_path):
+    note = tmp_path / "sherman.md"
+    note.write_text(SHERMAN)
+    (lint,) = [f for f in api.lint([note]).all_findings() if f.code == "AV303"]
+    assert WORDS in lint.message
+    # round 74: the check's "could not check" said only "B is not defined"
+    (outcome,) = api.check([note], seed=0, trials=5).notes[0].outcomes
+    assert outcome.status == "could not check"
+    assert f"AV303 B is not defined: {WORDS}" in outcome.message
+    (finding,) = outcome.findings
+    assert finding.message == f"B is not defined: {WORDS}"
+    assert finding.span == lint.span  # at the read of B, as lint says it
+
+
+CHOLESKY = r"""---
+title: t
+algoverify:
+  checks:
+    - id: diagonal
+      kind: property
+      listing: Factor
+      inputs: {n: "integers(1, 5)", A: "spd(n)"}
+      holds: '<holds>'
+---
+
+Let \(A\) be an \(n \times n\) symmetric positive definite matrix with entries \(a_{ij}\). The entries of \(L\) are written \(l_{ij}\).
+
+\begin{algorithmic}[1]
+\Function{Factor}{\(A\)}
+  \State \(L \gets 0_{n \times n}\)
+  \For{\(j = 1, \dots, n\)}
+    \State \(l_{jj} \gets \sqrt{a_{jj} - \sum_{k=1}^{j-1} l_{jk}^{2}}\)
+    \For{\(i = j + 1, \dots, n\)}
+      \State \(l_{ij} \gets (a_{ij} - \sum_{k=1}^{j-1} l_{ik} l_{jk}) / l_{jj}\)
+    \EndFor
+  \EndFor
+  \State \Return \(L\)
+\EndFunction
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize(
+    ("holds", "status", "said"),
+    [
+        # round 75: j of the diagonal l_{jj} indexes both of L's axes, which agree; it was "nothing in it
+        # indexes an array by j" (AV308), where \max_j of l_{ij} ran
+        (r"\min_j l_{jj} > 0", "verified", r"\min_j l_{jj} > 0 held on"),
+        (r"\min_j l_{jj} \ge \sqrt{\min(\operatorname{eig}(A))}", "verified", "held on"),
+        # nothing indexed by j: said, with the range to write
+        (r"\min_j l_{11} > 0", "could not check", "nothing in it indexes an array by j"),
+    ],
+    ids=["diagonal", "diagonal-bound", "no-index"],
+)
+def test_a_bound_variable_of_a_diagonal_runs_over_both_axes(tmp_path, holds, status, said):
+    note = tmp_path / "cholesky.md"
+    note.write_text(CHOLESKY.replace("<holds>", holds))
+    (outcome,) = api.check([note], seed=0, trials=20).notes[0].outcomes
+    assert outcome.status == status, outcome.message
+    assert said in " ".join([outcome.message, *(f.message for f in outcome.findings)])
+
+
+def test_a_diagonal_of_a_matrix_that_is_not_square_does_not_say_its_range(tmp_path):
+    import numpy as np
+
+    from algoverify.findings import LocatedError
+    from algoverify.math.mathexpr import parse_math
+    from algoverify.math.numeric.core import Context, compile_expr
+
+    fn = compile_expr(parse_math(r"\min_j D_{jj}"), Context())
+    assert fn({"D": np.arange(1.0, 10.0).reshape(3, 3)}) == 1.0
+    with pytest.raises(
+        LocatedError, match=r"the arrays it indexes by j disagree \(D from 1 to 2; D \(axis 2\) from 1 to 3\)"
+    ):
+        fn({"D": np.ones((2, 3))})
+
+
+SIMPSON = r"""---
+title: t
+---
+
+Let \(f\) be four times continuously differentiable on \([a, b]\), and let \(n\) be an even number
+of subintervals of width \(h = (b - a)/n\).<words>
+
+\begin{algorithmic}[1]
+\Function{Simpson}{\(f, a, b, n\)}
+  \State \(h \gets (b - a) / n\)
+  \State \(s \gets f(a) + f(b)\)
+  \For{\(i = 1, \dots, n - 1\)}
+    \State \(s \gets s + (3 + (-1)^{i + 1}) f(a + i h)\)
+  \EndFor
+  \State \Return \(h s / 3, (b - a) h^{4} M / 180\)
+\EndFunction
+\end{algorithmic}
+"""
+
+
+def test_a_name_said_in_many_words_gets_the_in_words_message(tmp_path):
+    note = tmp_path / "simpson.md"
+    words = r" Write \(M\) for the largest absolute value of the fourth derivative of \(f\) on \([a, b]\)."
+    note.write_text(SIMPSON.replace("<words>", words))
+    (found,) = [f for f in api.lint([note]).all_findings() if f.code == "AV303"]
+    # round 75: seven words before the last "of" were more than the reading took; the generic message
+    # told the author to do what they had done
+    assert found.message.startswith(
+        "M is not defined: the prose at line 6 says what it is only in words (the largest absolute value of the "
+        "fourth derivative of \\(f\\)), which a run cannot compute"
+    )
+
+
+def test_help_inputs_says_a_function_a_count_and_what_positive_definite_tests(tmp_path):
+    said = _inputs(tmp_path, SIMPSON.replace("<words>", r" Let \(M \ge 0\)."))
+    # round 75: f, applied as f(a), was "a value"; n, "an even number of subintervals", a real scalar
+    assert said["f"].startswith("a function, from the parameters")
+    assert said["a"].startswith("a value, from the parameters")
+    assert said["n"].startswith("natural scalar")
+    spd = _inputs(tmp_path, CHOLESKY.replace("<holds>", "L = L"))
+    # the test on entry checks symmetry too: the help says so
+    assert spd["A"].startswith("n × n matrix (entries a_{ij}); symmetric positive definite")
+
+
+DRAWN = r"""---
+title: t
+algoverify:
+  checks:
+    - id: sign
+      kind: property
+      inputs: {a: "uniform(-2, -1)", b: "uniform(0, 1)"}
+      holds: '<holds>'
+---
+
+Text.
+"""
+
+
+@pytest.mark.parametrize(
+    ("holds", "shown"),
+    [
+        # round 74: a side written as the number it is was shown as "0 = 0"
+        (r"a \ge 0", r"\(a = -[\d.]+\)"),
+        (r"a + 1 \ge 2", r"\(a \+ 1 = -?[\d.]+\)"),
+        # a side that computes something is shown, a constant one included
+        (r"a \ge b", r"\(a = -[\d.]+; b = [\d.]+\)"),
+        (r"a \ge \pi - 3", r"\(a = -[\d.]+; \\pi - 3 = 0\.141593\)"),
+    ],
+)
+def test_a_refutation_shows_the_sides_that_say_something(tmp_path, holds, shown):
+    note = tmp_path / "drawn.md"
+    note.write_text(DRAWN.replace("<holds>", holds))
+    (outcome,) = api.check([note], seed=0, trials=5).notes[0].outcomes
+    assert outcome.status == "refuted"
+    assert re.search(f"is false {shown}", outcome.message), outcome.message
