@@ -250,3 +250,39 @@ def test_a_refutation_shows_the_sides_that_say_something(tmp_path, holds, shown)
     (outcome,) = api.check([note], seed=0, trials=5).notes[0].outcomes
     assert outcome.status == "refuted"
     assert re.search(f"is false {shown}", outcome.message), outcome.message
+
+
+EVEN = r"""---
+title: t
+algoverify:
+  checks:
+    - id: doubled
+      kind: property
+      listing: Twice
+      inputs: {k: "integers(1, 4)"<n>}
+<let>      holds: 'y = 2 k'
+---
+
+\begin{algorithmic}[1]
+\Function{Twice}{\(n\)}
+  \State \(y \gets n\)
+  \State \Return \(y\)
+\EndFunction
+\end{algorithmic}
+"""
+
+
+def test_an_input_written_as_a_formula_of_the_draws_is_pointed_to_let(tmp_path):
+    note = tmp_path / "even.md"
+    # round 75: "n: '2 k'" for an even n was "cannot read value", with nothing on how to say it
+    note.write_text(EVEN.replace("<n>", ', n: "2 k"').replace("<let>", ""))
+    (found,) = [f for f in api.lint([note]).all_findings() if f.code == "AV502"]
+    assert found.message.endswith(
+        "input n: cannot read value '2 k' at column 3; a value computed from the drawn ones goes under let: "
+        "(let: {n: '2 k'})"
+    )
+    # … and what it says runs: n is 2 k on every trial
+    note.write_text(EVEN.replace("<n>", "").replace("<let>", "      let: {n: '2 k'}\n"))
+    assert not [f for f in api.lint([note]).all_findings() if f.code == "AV502"]
+    (outcome,) = api.check([note], seed=0, trials=10).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message

@@ -411,7 +411,13 @@ def check_references(
             if res.problem is not None:
                 shown = [f"{s.line}:{s.column} {s.shown}" for s in res.candidates]
                 bad(path, res.problem, {"candidates": shown} if shown else None)
+    lets = any(key.name == "let" for key in schema.kind_keys(check.kind))
     for path, message in _value_problems(note, values, set(generators)):
+        if lets and " cannot read value " in message and _FORMULA.search(message):
+            # "n: '2 k'", an even n: a value computed from the draws is what let: holds
+            section = dict(values).get(path[0])
+            text = section.get(path[-1]) if isinstance(section, dict) else "…"
+            message += f"; a value computed from the drawn ones goes under let: (let: {{{path[-1]}: '{text}'}})"
         bad(path, message)
     for path, latex in latex_values(check):
         problem = _latex_problem(check.plan.formula(latex))
@@ -572,6 +578,8 @@ def _section(note: Note) -> dict[str, Any]:
 # --- input values: generator calls -----------------------------------------------------------------
 
 _NONE_NAMES = ("None", "none", "null")
+#: an unreadable value that reads as a formula (letters beside numbers or operators: "2 k", "n + 1")
+_FORMULA = re.compile(r"cannot read value '[^']*(?:\d\s*[A-Za-z\\]|[A-Za-z]\w*\s*[-+*/^]\s*\w|[A-Za-z]\s+[A-Za-z])")
 
 
 def _value_problems(note: Note, maps: list[tuple[str, Any]], extra: set[str]) -> Iterator[tuple[tuple[Any, ...], str]]:
