@@ -166,7 +166,11 @@ KNOWN = {
     "round67/kabsch": "the \\Require gives two point sets in one math: lint says so (AV307 missing input q)",
     "round67/tree-diameter": "CLRS's G.Adj[u] of a graph the checks draw as its matrix A: lint says so (AV307, "
     "'draw it as G')",
-    "round67/tsne-perplexity": "\\forall j, k \\in … binds j only: lint says so (AV303 k is not defined)",
+    "round67/tsne-perplexity": (
+        "equal distances (a first trial drawn at the low end): H does not move with beta, the search doubles "
+        "beta to 2^50, every exp(-beta d_j) underflows to 0 and log s is log 0 (AV302): the author's listing "
+        "has no answer there, and each check of it is refuted"
+    ),
     "round67/yin": "d'_t(0) \\gets 1, a primed function of t and \\tau assigned: lint says so (AV308)",
     "round7/nesterov": "the \\Require's L \\ge \\lambda_{\\max}(Q) applies \\lambda_{\\max}, which nothing defines: "
     "no run tests it, and lint says so (AV303)",

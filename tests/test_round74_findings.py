@@ -286,3 +286,62 @@ def test_an_input_written_as_a_formula_of_the_draws_is_pointed_to_let(tmp_path):
     assert not [f for f in api.lint([note]).all_findings() if f.code == "AV502"]
     (outcome,) = api.check([note], seed=0, trials=10).notes[0].outcomes
     assert outcome.status == "verified", outcome.message
+
+
+FORALL = r"""---
+title: t
+algoverify:
+  checks:
+    - id: entries
+      kind: property
+      inputs: {n: "integers(1, 4)", D: "uniform(0, 1, n, n)"}
+      holds: '<holds>'
+---
+
+Text.
+"""
+
+
+@pytest.mark.parametrize(
+    ("holds", "status", "said"),
+    [
+        # round 76: "\forall i, j, k \in S" bound i alone ("for all i: j, k ∈ S"), and the check had no value
+        (r"\forall i, j, k \in \{1, \dots, n\}: D_{ij} \le D_{ik} + D_{kj} + 1", "verified", "held on"),
+        (r"\forall i, j \in \{1, \dots, n\}: D_{ij} \le 1", "verified", "held on"),
+        # each name runs over the set: a false statement is refuted at the binding that breaks it
+        (r"\forall i, j \in \{1, \dots, n\}: D_{ij} \le D_{ji}", "refuted", "is false at i = "),
+    ],
+)
+def test_a_quantifier_over_several_names_binds_each_of_them(tmp_path, holds, status, said):
+    from algoverify.math.mathexpr import parse_math
+
+    tree = parse_math(holds)
+    names = [item.element.name for item in tree.var.items]
+    assert names == ["i", "j", "k"][: len(names)] and len(names) >= 2
+    note = tmp_path / "forall.md"
+    note.write_text(FORALL.replace("<holds>", holds))
+    assert not [f for f in api.lint([note]).all_findings() if f.code == "AV303"]
+    (outcome,) = api.check([note], seed=0, trials=30).notes[0].outcomes
+    assert outcome.status == status, outcome.message
+    assert said in outcome.message
+
+
+@pytest.mark.parametrize(
+    ("holds", "extra", "swamped"),
+    [
+        (r"D_{11} \le 10^{-12}", "", True),
+        # round 76: the same bound under \forall was verified with no word of the tolerance
+        (r"\forall i \in \{1, \dots, n\}: D_{ii} \le 10^{-12}", "", True),
+        (r"\forall i \in \{1, \dots, n\}: 2 \cdot 10^{-11} \ge D_{ii}", "", True),
+        (r"\forall i \in \{1, \dots, n\}: D_{ii} \le 10^{-12}", "      atol: 0\n", False),
+        (r"D_{11} \le 10^{-3}", "", False),
+    ],
+)
+def test_a_bound_the_default_tolerance_swamps_is_said_at_lint(tmp_path, holds, extra, swamped):
+    note = tmp_path / "bound.md"
+    note.write_text(FORALL.replace("<holds>", holds).replace("      holds:", extra + "      holds:"))
+    lint = [f for f in api.lint([note]).all_findings() if f.code == "AV410"]
+    # before any run now, where only check said it (and never under \forall)
+    assert bool(lint) is swamped
+    outcome = api.check([note], seed=0, trials=5).notes[0].outcomes[0]
+    assert bool([f for f in outcome.findings if f.code == "AV410"]) is swamped

@@ -147,6 +147,11 @@ def _lift_quant(quant: Quant, rest: tuple[MathNode, ...], span: Span) -> MathNod
         if not rest:
             return Quant(quant.kind, var, None, span=span)
     *names, last = rest
+    if isinstance(last, In) and all(isinstance(n, Sym) for n in (var, *names, last.element)):
+        # \forall i, j, k \in S: each name ranges over S (as \forall i \in S, j \in S, k \in S), never
+        # "for all i, j: k \in S"
+        over = tuple(In(n, last.set, span=n.span) for n in (var, *names, last.element))
+        return Quant(quant.kind, Tuple(over, span=Span(var.span.start, last.span.end)), None, span=span)
     statement = not isinstance(last, (Sym, Idx))
     var_items = (quant.var, *names) if statement else (quant.var, *rest)
     if len(var_items) == 1:

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from ...findings import Finding, LocatedError, SpecReferenceError, VacuousBound
+from ...findings import Finding, LocatedError, SpecReferenceError
 from ...math.exact import as_float, to_exact
 from ...math.ops import Sequence, seen
 from ...records import frozen
@@ -25,7 +25,8 @@ from ...running.signature import recurrences
 from ..evidence.proof import PROVED, Proof, Subjects, beside, provable, prove
 from ..evidence.trials import REFUTING_CODES, SKIP, CannotCheck, NotReached, candidate, failed_run, search
 from ..outcome import Verdict
-from ..specification.context import DEFAULT_TOLERANCE, CheckContext, taken, tolerance
+from ..specification import bounds
+from ..specification.context import CheckContext, taken, tolerance
 from ..specification.spec import CheckSpec, Statements
 from .entries import cut, differing
 from .subjects import RunFailed, snippet_functions
@@ -637,50 +638,13 @@ def _value_text(arr: np.ndarray, digits: int) -> str:
     return " ".join(line.strip() for line in np.array2string(arr, precision=digits, threshold=8).splitlines())
 
 
-#: How large a part of a bound the default tolerance may be before the bound is called vacuous.
-_VACUOUS = 0.01
-
-
 def vacuous_bounds(check: CheckSpec, ctx: CheckContext) -> list[Finding]:
-    """AV410 for each ``\\le``/``\\ge`` in ``holds:`` against a constant the default tolerance swamps.
+    """AV410 (:func:`~..specification.bounds.vacuous_bounds`), each bound valued as the relation evaluates it."""
 
-    Only where the check leaves ``atol``/``rtol`` at their defaults: a tolerance the author set
-    is a decision, not an accident.
-    """
-    from ...math import mathexpr as M
-
-    if "atol" in check.params or "rtol" in check.params:
-        return []
-    tree = _relation(check)
-    if tree is None:
-        return []
-    text = str(check.get("holds"))
-    atol, rtol = DEFAULT_TOLERANCE["atol"], DEFAULT_TOLERANCE["rtol"]
-    out: list[Finding] = []
-    sides = [tree.first] + [e for _, e in tree.rest]
-    for (op, _), left, right in zip(tree.rest, sides, sides[1:]):
-        if op not in ("<=", ">="):
-            continue
-        bound = right if op == "<=" else left
-        if any(isinstance(n, (M.Sym, M.Idx)) for n in M.walk(bound)):
-            continue  # not a constant: its size is the trial's
-        latex = text[bound.span.start : bound.span.end]
+    def value_of(latex: str, node: Any) -> float | None:
         try:
-            value = float(ctx.evaluate(check, latex, {}, ("holds",)))
+            return float(ctx.evaluate(check, latex, {}, ("holds",)))
         except Exception:  # noqa: BLE001 - a side that does not evaluate alone is the run's to report
-            continue
-        slack = atol + rtol * abs(value)
-        if value != 0 and slack >= _VACUOUS * abs(value):
-            limit = value + slack if op == "<=" else value - slack
-            out.append(
-                VacuousBound.finding(
-                    check.at("holds"),
-                    ctx.path,
-                    check=check.id,
-                    bound=latex,
-                    atol=f"{atol:g}",
-                    rtol=f"{rtol:g}",
-                    limit=f"{limit:.3g}",
-                )
-            )
-    return out
+            return None
+
+    return bounds.vacuous_bounds(check, ctx.path, value_of)

@@ -28,6 +28,7 @@ from ...running.listing_parse import call_families
 from ...running.structured import EDGE_ROWS
 from ...running.values import ValueSyntaxError, parse_value, sizes_of, structured_value, value_class
 from ...source import Span
+from .bounds import DEFAULT_TOLERANCE
 from .formula_reading import grouped_scripts, spec_tree
 from .spec import CheckSpec, check_references
 
@@ -620,10 +621,6 @@ def taken(listing: Any, values: dict[str, Any]) -> dict[str, Any]:
         if capital != family and np.ndim(values.get(capital)) == 2:
             out[family] = values[capital]  # p_i is row i of P
     return out
-
-
-#: The tolerances of `=`, `\\le`, `\\ge` in spec LaTeX (`holds:`, `given:` …) when a check sets none.
-DEFAULT_TOLERANCE = {"rtol": 1e-6, "atol": 1e-9}
 
 
 def tolerance(check: CheckSpec, key: str) -> float:

@@ -46,6 +46,7 @@ from ...running.signature import listing_aliases, listing_outputs
 from ...source import Span
 from ...syntax import ir
 from . import schema
+from .bounds import vacuous_bounds
 from .frontmatter_marks import (
     _Marks,
 )
@@ -307,8 +308,9 @@ def validate_spec(
     """Every problem of the note's spec that can be found without running anything: for ``lint``.
 
     The spec's shape (AV501, as :func:`read_spec`), what each check names (AV502, as
-    :func:`check_references`) and the module file (AV503: missing, or outside the note's folder
-    and the project root; it is not imported). Imports neither numpy nor sympy.
+    :func:`check_references`), the module file (AV503: missing, or outside the note's folder
+    and the project root; it is not imported) and the bounds the default tolerance swamps
+    (AV410). Imports neither numpy nor sympy.
 
     :param listings: the IR of the note's listing blocks, in order (``None`` for one that did not parse).
     :param blocks: the note's blocks (found again when not given).
@@ -324,6 +326,7 @@ def validate_spec(
         blocks = _find_blocks(note)
     for check in spec.checks:
         out.extend(p.to_finding(note.path) for p in check_references(check, note, listings, blocks))
+        out.extend(vacuous_bounds(check, note.path))  # a bound the default tolerance swamps (AV410)
     return out
 
 
