@@ -345,3 +345,39 @@ def test_a_bound_the_default_tolerance_swamps_is_said_at_lint(tmp_path, holds, e
     assert bool(lint) is swamped
     outcome = api.check([note], seed=0, trials=5).notes[0].outcomes[0]
     assert bool([f for f in outcome.findings if f.code == "AV410"]) is swamped
+
+
+JACOBI = r"""---
+title: t
+---
+
+Let \(A\) be an \(n \times n\) strictly diagonally dominant matrix and \(b\) an n-vector.
+Write \(D = \operatorname{diag}(\operatorname{diag}(A))\) for the diagonal part of \(A\).
+
+\begin{algorithmic}[1]
+\Function{Sweep}{\(A, b, x\)}
+  \State \(r \gets b - A x\)
+  \For{\(i = 1, \dots, n\)}
+    \State \(x_i \gets x_i + r_i / d_{ii}\)
+  \EndFor
+  \State \Return \(x\)
+\EndFunction
+\end{algorithmic}
+"""
+
+
+def test_the_entries_of_a_matrix_the_prose_defines_are_its_lower_case_letter(tmp_path):
+    import numpy as np
+
+    note = tmp_path / "jacobi.md"
+    note.write_text(JACOBI)
+    # round 76: d_{ii} beside the prose's D was "d is not defined", where a_{ii} of the input A runs
+    assert not [f for f in api.lint([note]).all_findings() if f.code == "AV303"]
+    (listing,) = algoverify.load(note).listings
+    help_text = describe_inputs(listing)
+    assert "  d: the entries of D, by the usual convention" in help_text
+    # "\(b\) an n-vector", the size in a plain letter after the name
+    assert "  b  vector of length n" in help_text
+    A = np.array([[4.0, 1.0], [2.0, 5.0]])
+    b, x = np.array([1.0, 2.0]), np.zeros(2)
+    assert np.allclose(listing(A=A, b=b, x=x), x + (b - A @ x) / np.diag(A))

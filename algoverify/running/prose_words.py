@@ -23,6 +23,10 @@ _WORDS_ONLY = re.compile(
 )
 #: "an n-vector \(x\)": the size in a plain letter, as a reader reads "an \(n\)-vector \(x\)"
 _PLAIN_SIZED = re.compile(r"\b(?:an?|the)\s+(?P<size>[A-Za-z])-(?:dimensional\s+)?(?:vector|array|list)\s*$", re.I)
+#: … and after the name: "\(b\) an n-vector", "\(x\), an n-vector", "\(x\) is an n-vector"
+_PLAIN_SIZED_AFTER = re.compile(
+    r"\s*(?:,\s*)?(?:(?:is|be)\s+)?an?\s+(?P<size>[A-Za-z])-(?:dimensional\s+)?(?:vector|array|list)\b", re.I
+)
 
 
 def plain_sized(piece: Piece, text: str, sentence: Sentence, spec: InputSpec, origin: Origin) -> None:
@@ -30,6 +34,10 @@ def plain_sized(piece: Piece, text: str, sentence: Sentence, spec: InputSpec, or
     start = piece.math.span.start  # inside the math's delimiters: the words end before them
     start -= 2 if text.startswith("\\(", start - 2) else 1 if text.startswith("$", start - 1) else 0
     plain = _PLAIN_SIZED.search(text, max(sentence.span.start, start - 48), start)
+    if plain is None:
+        end = piece.math.span.end
+        end += 2 if text.startswith("\\)", end) else 1 if text.startswith("$", end) else 0
+        plain = _PLAIN_SIZED_AFTER.match(text, end, sentence.span.end)
     target = name_of(piece)
     known = spec.get(target) if target is not None else None
     if plain is not None and target is not None and (known is None or known.shape is None):

@@ -316,6 +316,7 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
                 conventions.add(name)
                 continue
     _stored_entries(scope, own_names | set(free), bound, declarations, out, conventions)
+    _defined_entries(scope, free, bound | own_names, context, out, conventions)
     out.renames.update(
         {
             d.entries: d.name
@@ -597,6 +598,33 @@ def _stored_entries(
         out.renames[name] = upper
         conventions.add(name)
         out.bindings[name] = Binding(name, "entries", f"the entries of {upper}", Origin("convention"))
+
+
+def _defined_entries(
+    scope: Scope, free: dict[str, Read], taken: set[str], context: InputSpec, out: Resolution, conventions: set[str]
+) -> None:
+    r"""``d_{ii}`` where the prose defines ``D = \operatorname{diag}(\operatorname{diag}(A))``: the entries of ``D``.
+
+    The usual convention, as for a matrix the listing takes: a lower-case name read only with two
+    indices, which nothing else binds, is the entries of the upper-case matrix the prose defines.
+    ``D`` joins the names the run computes from the prose on entry.
+    """
+    for name, read in list(free.items()):
+        upper = name[:1].upper() + name[1:]
+        if (
+            upper == name
+            or name in taken
+            or upper not in context.definitions
+            or name in context.definitions
+            or scope.index_counts.get(name) != {2}
+            or name in scope.stored_by_index
+        ):
+            continue
+        out.renames[name] = upper
+        conventions.add(name)
+        out.bindings[name] = Binding(name, "entries", f"the entries of {upper}", Origin("convention"))
+        taken.add(name)
+        free.setdefault(upper, replace(read, name=upper, indices=0, max_indices=0))
 
 
 def _defined_not_drawn(d: Declared, context: InputSpec) -> bool:
