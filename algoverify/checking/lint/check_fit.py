@@ -351,13 +351,33 @@ def _check_findings(path: Path, check: Any, listing: Any, names: set[str]) -> li
             )
             out.append(NotExecutable.finding(check.at(*key), path, message=message))
             continue
-        for read in reads_of(tree, known | own):
-            labelled = _LABELLED.match(read.name)
-            if labelled is not None and labelled.group("base") in known:
-                continue
-            out.append(_unbound(path, check, key, latex, read))
-            break
+        unbound = next((read for read in reads_of(tree, known | own) if not _labelled_known(read.name, known)), None)
+        if unbound is not None:
+            out.append(_unbound(path, check, key, latex, unbound))
+            continue
+        refused = _not_executable(tree, latex, known | own, listing.index_base)
+        if refused is not None:  # "\min_j l_{11}": a form no trial can evaluate, said before any trial
+            out.append(NotExecutable.finding(check.at(*key), path, refused.details, **refused.args_))
     return out
+
+
+def _labelled_known(name: str, known: set[str]) -> bool:
+    labelled = _LABELLED.match(name)
+    return labelled is not None and labelled.group("base") in known
+
+
+def _not_executable(tree: M.MathNode, latex: str, names: set[str], index_base: int) -> LocatedError | None:
+    """Why a formula of the spec cannot be evaluated whatever the trial (AV308), as the check compiles it."""
+    from ...math.names import bound_words
+    from ...math.numeric import Context, compile_expr
+
+    try:
+        compile_expr(tree, Context(declared=names | bound_words(tree), text=latex, index_base=index_base))
+    except LocatedError as exc:
+        return exc if exc.rule is NotExecutable else None
+    except Exception:  # noqa: BLE001 - compiling is the check's to report: lint only says what it is sure of
+        return None
+    return None
 
 
 def equation_findings(
