@@ -20,7 +20,8 @@ import numpy as np
 import pytest
 
 from algoverify import api
-from algoverify.checking.evidence.trials import DESCRIPTION_CHARS, _smaller_specs
+from algoverify.checking.evidence.counterexamples import DESCRIPTION_CHARS
+from algoverify.checking.evidence.trials import _smaller_specs
 from algoverify.reporting import report as render_report
 from algoverify.running.generators import GENERATORS, register
 
