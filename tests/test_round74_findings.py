@@ -1,7 +1,8 @@
-r"""Rounds 74 and 75 (new users' notes, written from the docs alone): what they found, held.
+r"""Rounds 74 to 77 (new users' notes, written from the docs alone): what they found, held.
 
 The fixtures are ours, written for these tests: a solve, Heron's stopping rule, a rank-one update
-with its inverse said in words, Cholesky's diagonal, Simpson's rule with its error bound.
+with its inverse said in words, Cholesky's diagonal, Simpson's rule with its error bound, a
+Jacobi sweep, a triangle inequality, a step of k-means, a Kalman gain.
 """
 
 from __future__ import annotations
@@ -391,3 +392,90 @@ def test_the_entries_of_a_matrix_the_prose_defines_are_its_lower_case_letter(tmp
     A = np.array([[4.0, 1.0], [2.0, 5.0]])
     b, x = np.array([1.0, 2.0]), np.zeros(2)
     assert np.allclose(listing(A=A, b=b, x=x), x + (b - A @ x) / np.diag(A))
+
+
+LLOYD = r"""---
+title: t
+---
+
+Let \(X\) be an \(n \times d\) matrix <rows>, and let \(C\) be a \(k \times d\) matrix with rows
+\(c_1, \dots, c_k\).
+
+\begin{algorithmic}[1]
+\Function{Objective}{\(X, C\)}
+  \State \(J \gets \sum_{i=1}^{n} \min_{j \in \{1, \dots, k\}} \lVert x_i - c_j \rVert^{2}\)
+  \State \Return \(J\)
+\EndFunction
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize(
+    ("rows", "ambiguous"),
+    [
+        # round 77: "be an n × d matrix with rows …" lost the rows (AV204), where "X ∈ ℝ^{n×d} with rows" read them
+        (r"with rows \(x_1, \dots, x_n\)", False),
+        (r"whose rows \(x_1, \dots, x_n\) are the points", False),
+        # no word of rows or columns: asked, as of the matrix the prose declares (no "if X is a vector")
+        (r"of points", True),
+    ],
+)
+def test_the_rows_said_after_a_shape_are_the_subjects(tmp_path, rows, ambiguous):
+    import numpy as np
+
+    note = tmp_path / "lloyd.md"
+    note.write_text(LLOYD.replace("<rows>", rows))
+    found = [f.message for f in api.lint([note]).all_findings() if f.code == "AV204"]
+    if ambiguous:
+        assert found == [
+            'ambiguous: x_i may be row i of the matrix X or its column i; say which in the prose ("X with rows x_1, …, x_n", '
+            '"whose columns x_1, …, x_n") (this statement will not run)'
+        ]
+        return
+    assert found == []
+    (listing,) = algoverify.load(note).listings
+    X, C = np.array([[0.0, 0.0], [1.0, 0.0], [10.0, 0.0]]), np.array([[0.5, 0.0], [10.0, 0.0]])
+    assert listing(X=X, C=C) == pytest.approx(0.5)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # round 77: a year after a possessive, or before a memorandum, names; it states nothing
+        (r"We follow Lloyd's 1957 Bell Labs memorandum, published much later.", []),
+        (r"Gray's 1953 patent builds the reflected code recursively.", []),
+        # a count the author sets: "we observe it n times"
+        (r"We observe it \(n\) times with noise of variance \(r > 0\).", []),
+        # … and a count the prose claims is still a claim
+        (r"The inner loop runs \(n\) times.", ["times"]),
+    ],
+)
+def test_a_year_or_a_count_the_author_sets_is_no_claim(sentence, expected):
+    assert cues(sentence) == expected
+
+
+KALMAN = r"""---
+title: t
+---
+
+Let \(P \ge 0\) be the prior variance and \(r > 0\) the noise variance. Write \(S\) for the
+innovation variance, the sum of the prior variance and the noise variance.
+
+\begin{algorithmic}[1]
+\Function{Gain}{\(P, r\)}
+  \State \(K \gets P / S\)
+  \State \Return \(K\)
+\EndFunction
+\end{algorithmic}
+"""
+
+
+def test_a_name_written_for_words_alone_gets_the_in_words_message(tmp_path):
+    note = tmp_path / "kalman.md"
+    note.write_text(KALMAN)
+    (found,) = [f for f in api.lint([note]).all_findings() if f.code == "AV303"]
+    # round 77: no math after the words, so "the … of \(x\)" did not match: the generic message
+    assert found.message.startswith(
+        "S is not defined: the prose at line 5 says what it is only in words (the innovation variance, the sum "
+        "of the prior variance and the noise variance), which a run cannot compute; write it as a formula"
+    )

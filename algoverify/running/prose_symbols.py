@@ -175,7 +175,9 @@ _IN_WORDS = re.compile(
     re.I,
 )
 #: "Write \(D\) for the diagonal part of": the name before "for" is what the words after it say
-_WRITE_FOR = re.compile(r"^\s*for\s+the\s+(?P<what>(?:[\w-]+\s+){1,9}?of)\s*$", re.I)
+_WRITE_FOR = re.compile(r"^\s*for\s+the\s+(?P<what>(?:[\w,-]+\s+){1,9}?of)\s*$", re.I)
+#: … said in words to the end of the sentence: "Write \(S\) for the innovation variance, the sum of …"
+_WRITE_FOR_WORDS = re.compile(r"^\s*for\s+(?P<what>the\s+[^.;:]{3,160}?)\s*[.;:]?\s*$", re.I)
 _WRITE = re.compile(r"\b(?:write|writing|we\s+write)$", re.I)
 #: the noun right after a shape ("an \(m \times n\) symmetric matrix of full column rank"): the shape and
 #: the words after it describe the name before the shape
@@ -369,6 +371,10 @@ def _read(
             parts = _WITH_PARTS.search(str(after))
             if parts and isinstance(nxt, Piece):  # "… matrix with rows p_1, \dots, p_n": the subject's rows
                 _parts(subject, piece, parts.group("part").lower(), nxt, spec, origin)
+        shape_parts = _WITH_PARTS.search(str(after)) if _NOUN_AFTER_DIMS.match(str(after)) else None
+        if subject is not None and shape_parts and isinstance(nxt, Piece) and dims_of(piece.tree) is not None:
+            # "Let X be an n × d matrix with rows x_1, …, x_n" ("whose rows … are the points"): X's rows
+            _parts(subject, piece, shape_parts.group("part").lower(), nxt, spec, origin)
         if subject is not None and _PRONOUN_HAS.search(words):
             counted = _COUNTED.match(str(after))
             if counted:
@@ -587,6 +593,10 @@ def _read_words(
     if described is not None:
         # "Lipschitz with constant L, the largest eigenvalue of A^T A": what L is, in words a run cannot compute
         spec.in_words.setdefault(name, (piece.tree.span, f"the {described.group('what')} \\({nxt.math.latex}\\)"))  # type: ignore[union-attr]
+    elif name is not None and nxt is None and _WRITE.search(before):
+        worded = _WRITE_FOR_WORDS.match(after)
+        if worded is not None:  # "Write S for the innovation variance, the sum of the predicted variance and …"
+            spec.in_words.setdefault(name, (piece.tree.span, " ".join(worded.group("what").split())))
     # "x has n entries", "A has m rows and n columns", "x of length n"
     if name is not None and nxt is not None:
         following = str(rest[0]) if rest else ""

@@ -717,6 +717,11 @@ def _convention(name: str, read: Read, spec: InputSpec) -> Declared | str | None
         return replace(matrix, entries=name)
     if indices == 1 and ndim == 1:
         return replace(matrix, entries=name)
+    if ndim == 2:  # "X, an n × d matrix": a row or a column, which the words must say
+        return (
+            f"{name}_i may be row i of the matrix {upper} or its column i; say which in the prose "
+            f'("{upper} with rows {name}_1, …, {name}_n", "whose columns {name}_1, …, {name}_n")'
+        )
     return (
         f"{name}_i may be an entry of {upper} (if {upper} is a vector), or its row or column i (if {upper} is a "
         f'matrix); say which in the prose ("{upper} with rows {name}_1, …, {name}_n", "{upper} with entries '

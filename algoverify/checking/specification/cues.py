@@ -161,12 +161,12 @@ _NOT_A_QUANTITY = re.compile(
           |cases?|phases?|stages?|rules?|codes?|level|week|day|month|year|top|epoch))
         \s*\(?\s*\d+(?:\.\d+)*\)?(?:\s*(?:[-–,]|and|to|of)\s*\(?\d+(?:\.\d+)*\)?)*
       | (?<![\w)])\((?:\d{{1,3}}|[1-9]\d?\.\d{{1,3}})[a-z]?\)           # (3), (7.20): an equation or an enumeration
-      | (?:\b(?:in|since|until|before|after|during|from|circa|by|of|year)\s+|\(|,\s*|et\ al\.?\s*)
+      | (?:\b(?:in|since|until|before|after|during|from|circa|by|of|year)\s+|\(|,\s*|et\ al\.?\s*|['’]s\s+)
         (?:1[5-9]|20)\d{{2}}\b(?!\s*%)
       | \b(?:1[5-9]|20)\d{{2}}\s*[-–]\s*(?:1[5-9]|20)?\d{{2}}\b
       | \b(?:1[5-9]|20)\d{{2}}\s+(?:paper|article|study|edition|survey|release|conference|workshop|book|report
           |review|preprint|lecture|course|talk|version|seminar|school|class|term|semester|meeting|symposium
-          |competition|challenge|post|blog|note|article|talk)s?\b
+          |competition|challenge|post|blog|note|article|talk|memorandum|memo|thesis|letter|patent|manuscript)s?\b
       | \b\d{{1,4}}\s*\(\d{{1,3}}\)\s*[,:]\s*(?:pp\.\s*)?\d+(?:\s*[-–]\s*\d+)?  # a volume(issue), pages or year
       | \b\d+(?:st|nd|rd|th)\b
       | \b\d+\.\d+\.\d+\b                                     # a version
@@ -193,7 +193,7 @@ _RUN_FOR = re.compile(
     re.I,
 )
 #: "We stop … after \(N\) passes": the method's own stopping rule, a count the reader sets, not one it claims
-_WE_STOP = re.compile(r"\bwe\s+(?:stop|halt|terminate|end|quit|iterate|repeat|run)\b", re.I)
+_WE_STOP = re.compile(r"\bwe\s+(?:stop|halt|terminate|end|quit|iterate|repeat|run|observe|measure|sample|draw)\b", re.I)
 #: the condition of that rule, up to a consequence: "we stop as soon as the residual is at most \(\tau a\)"
 _STOP_RULE = re.compile(
     r"\bwe\s+(?:stop|halt|terminate|end|quit|iterate|repeat|run)\b[^;]*?"
@@ -201,7 +201,9 @@ _STOP_RULE = re.compile(
     re.I | re.S,
 )
 #: the count nouns of :data:`_WORDS`' counts (``\(n\) passes``)
-_COUNTS = frozenset("multiplications additions comparisons iterations passes steps calls swaps evaluations".split())
+_COUNTS = frozenset(
+    "multiplications additions comparisons iterations passes steps calls swaps evaluations times".split()
+)
 _ASSUMED = re.compile(r"(?:be|is|are)\s", re.I)
 #: a sentence that only states hypotheses: what it says is given, never claimed ("Let …", "We assume …")
 _HYPOTHESIS = re.compile(
