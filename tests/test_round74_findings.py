@@ -479,3 +479,34 @@ def test_a_name_written_for_words_alone_gets_the_in_words_message(tmp_path):
         "S is not defined: the prose at line 5 says what it is only in words (the innovation variance, the sum "
         "of the prior variance and the noise variance), which a run cannot compute; write it as a formula"
     )
+
+
+KALMAN_STEP = r"""---
+title: t
+algoverify:
+  checks:
+    - id: never-grows
+      kind: property
+      listing: Step
+      inputs: {P: "uniform(0, 10)", a: "uniform(-2, 2)", q: "uniform(0.01, 5)", r: "uniform(0.01, 5)"}
+      holds: 'P_{\mathrm{new}} \le \bar{P}'
+---
+
+\begin{algorithmic}[1]
+\Function{Step}{\(P, a, q, r\)}
+  \State \(\bar{P} \gets a^{2} P + q\)
+  \State \(K \gets \bar{P} / (\bar{P} + r)\)
+  \State \(P_{\mathrm{new}} \gets (1 - K) \bar{P}\)
+  \State \Return \(P_{\mathrm{new}}\)
+\EndFunction
+\end{algorithmic}
+"""
+
+
+def test_a_name_with_a_word_in_its_subscript_is_run_symbolically_as_a_name(tmp_path):
+    note = tmp_path / "kalman.md"
+    note.write_text(KALMAN_STEP)
+    (outcome,) = api.check([note], seed=0, trials=10).notes[0].outcomes
+    # round 77: the proof stored P_{\mathrm{new}} into P at the index "new" and gave up ("new has no value")
+    assert outcome.status == "verified"
+    assert "proved for all non-negative P; real a; positive q, r" in outcome.message, outcome.message

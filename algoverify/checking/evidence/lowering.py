@@ -11,7 +11,7 @@ import functools
 from typing import Any
 
 from ...math import mathexpr as M
-from ...math.names import declared_name, identifier, join_words, resolve_applications
+from ...math.names import declared_name, identifier, join_words, labelled, resolve_applications
 
 __all__ = ["Inconclusive", "Lower", "can_be_zero", "scalar", "UNROLL", "KNOWN"]
 
@@ -108,6 +108,8 @@ class Lower:
         raise Inconclusive(f"{name} has no value")
 
     def lower_Idx(self, node: M.Idx) -> Any:
+        if labelled(node, self.env.__contains__):  # P_{\mathrm{new}} read before the listing set it
+            raise Inconclusive(f"{identifier(node)} has no value")
         base = self.lower(node.base)
         indices = [self.lower(i) for i in node.indices]
         if not self._is_matrix(base) or not all(getattr(i, "is_Integer", False) for i in indices):

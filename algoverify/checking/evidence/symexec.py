@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from ...math import mathexpr as M
-from ...math.names import identifier, join_words
+from ...math.names import identifier, join_words, labelled
 from ...math.ranges import UPWARD, range_directions
 from ...math.segments import parse_segment
 from ...running.signature import listing_words
@@ -104,7 +104,8 @@ class _Run:
             tree = M.BinOp(update.group(1), target, tree, span=node.value.span)
         value = self.lower.lower(self.lower.prepare(tree))
         env = self.lower.env
-        name = identifier(target) if isinstance(target, (M.Sym, M.Pow, M.Label, M.Transpose)) else None
+        named = isinstance(target, (M.Sym, M.Pow, M.Label, M.Transpose)) or labelled(target, env.__contains__)
+        name = identifier(target) if named else None  # P_{\mathrm{new}}: a name of its own, as a run reads it
         if name is not None:
             env[name] = value
             return
