@@ -510,3 +510,37 @@ def test_a_name_with_a_word_in_its_subscript_is_run_symbolically_as_a_name(tmp_p
     # round 77: the proof stored P_{\mathrm{new}} into P at the index "new" and gave up ("new has no value")
     assert outcome.status == "verified"
     assert "proved for all non-negative P; real a; positive q, r" in outcome.message, outcome.message
+
+
+LU = r"""---
+title: t
+---
+
+Let \(A\) be an \(n \times n\) matrix.
+
+\begin{algorithmic}[1]
+\Function{Eliminate}{\(A\)}
+  \State \(U \gets A\)
+  \For{\(k = 1, \dots, n - 1\)}
+    \For{\(i = k + 1, \dots, n\)}
+      \State \(m \gets u_{ik} / u_{kk}\)
+      \State \(U_{i, k:n} \gets U_{i, k:n} - m U_{k, k:n}\)
+    \EndFor
+  \EndFor
+  \State \Return \(U\)
+\EndFunction
+\end{algorithmic}
+"""
+
+
+def test_the_entries_read_of_a_matrix_the_listing_updates_by_rows_are_its_lower_case_letter(tmp_path):
+    import numpy as np
+
+    note = tmp_path / "lu.md"
+    note.write_text(LU)
+    # round 78: Golub and Van Loan's U \gets A, then u_{ik} read and U_{i,k:n} updated, was "u is not defined"
+    assert not [f for f in api.lint([note]).all_findings() if f.code == "AV303"]
+    (listing,) = algoverify.load(note).listings
+    A = np.array([[2.0, 1.0, 1.0], [4.0, 3.0, 3.0], [8.0, 7.0, 9.0]])
+    U = listing(A=A)
+    assert np.allclose(np.tril(U, -1), 0) and np.allclose(U, [[2, 1, 1], [0, 1, 1], [0, 0, 2]])

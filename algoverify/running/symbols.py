@@ -315,7 +315,7 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
                 bound.add(name)
                 conventions.add(name)
                 continue
-    _stored_entries(scope, own_names | set(free), bound, declarations, out, conventions)
+    _stored_entries(scope, own_names | set(free), bound, declarations, out, conventions, free)
     _defined_entries(scope, free, bound | own_names, context, out, conventions)
     out.renames.update(
         {
@@ -580,13 +580,16 @@ def _stored_entries(
     spec: InputSpec,
     out: Resolution,
     conventions: set[str],
+    free: Iterable[str] = (),
 ) -> None:
     r"""``d_{ij} \gets \min(d_{ij}, d_{ik} + d_{kj})`` after ``D \gets W``: the entries of ``D`` (Floyd–Warshall).
 
     A lower-case name the scope only ever writes and reads with two indices, never whole, is
     the entries of the upper-case matrix the scope holds (an input or a variable it assigns).
     """
-    for name in sorted(scope.stored_by_index - scope.whole - declared):
+    # … and u_{ik} read only, after U \gets A, the U the scope updates by rows (U_{i,k:n} \gets …, Golub–Van Loan)
+    read_only = {n for n in free if n[:1].upper() + n[1:] in scope.assigned_whole} - scope.whole - bound
+    for name in sorted(((scope.stored_by_index - declared) | read_only) - scope.whole):
         upper = name[:1].upper() + name[1:]
         if upper == name or scope.index_counts.get(name) != {2}:
             continue
