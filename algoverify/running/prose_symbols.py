@@ -177,7 +177,7 @@ _IN_WORDS = re.compile(
 #: "Write \(D\) for the diagonal part of": the name before "for" is what the words after it say
 _WRITE_FOR = re.compile(r"^\s*for\s+the\s+(?P<what>(?:[\w,-]+\s+){1,9}?of)\s*$", re.I)
 #: … said in words to the end of the sentence: "Write \(S\) for the innovation variance, the sum of …"
-_WRITE_FOR_WORDS = re.compile(r"^\s*for\s+(?P<what>the\s+[^.;:]{3,160}?)\s*[.;:]?\s*$", re.I)
+_WRITE_FOR_WORDS = re.compile(r"^\s*for\s+(?P<what>the\s+[^.;:]{3,160}?)\s*(?:(?P<end>[.;:])|$)", re.I)
 _WRITE = re.compile(r"\b(?:write|writing|we\s+write)$", re.I)
 #: the noun right after a shape ("an \(m \times n\) symmetric matrix of full column rank"): the shape and
 #: the words after it describe the name before the shape
@@ -593,9 +593,10 @@ def _read_words(
     if described is not None:
         # "Lipschitz with constant L, the largest eigenvalue of A^T A": what L is, in words a run cannot compute
         spec.in_words.setdefault(name, (piece.tree.span, f"the {described.group('what')} \\({nxt.math.latex}\\)"))  # type: ignore[union-attr]
-    elif name is not None and nxt is None and _WRITE.search(before):
+    elif name is not None and _WRITE.search(before):
         worded = _WRITE_FOR_WORDS.match(after)
-        if worded is not None:  # "Write S for the innovation variance, the sum of the predicted variance and …"
+        # "Write S for the innovation variance, the sum of the predicted variance and …" (to the clause's end)
+        if worded is not None and (nxt is None or worded.group("end")):
             spec.in_words.setdefault(name, (piece.tree.span, " ".join(worded.group("what").split())))
     # "x has n entries", "A has m rows and n columns", "x of length n"
     if name is not None and nxt is not None:

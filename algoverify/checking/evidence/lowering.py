@@ -171,8 +171,17 @@ class Lower:
     def lower_Frac(self, node: M.Frac) -> Any:
         return self._divide(self.lower(node.num), self.lower(node.den))
 
+    def lower_Transpose(self, node: M.Transpose) -> Any:
+        operand = self.lower(node.operand)
+        if node.letter and "T" in self.env and not self._is_matrix(operand):
+            # \beta^{T} of a number, with T a name of the run (the number of steps): a power, as the run reads it
+            return self._power(scalar(self.sp, operand), scalar(self.sp, self.env["T"]))
+        return operand.T if self._is_matrix(operand) else operand
+
     def lower_Pow(self, node: M.Pow) -> Any:
-        base, exp = scalar(self.sp, self.lower(node.base)), scalar(self.sp, self.lower(node.exp))
+        return self._power(scalar(self.sp, self.lower(node.base)), scalar(self.sp, self.lower(node.exp)))
+
+    def _power(self, base: Any, exp: Any) -> Any:
         if self._is_matrix(base) or self._is_matrix(exp):
             raise Inconclusive("a power of an array")
         if exp.is_negative is not False:

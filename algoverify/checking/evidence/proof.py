@@ -197,6 +197,9 @@ def beside(verdict: Any, proof: Proof | None, failed: str) -> Any:
     """
     if proof is None or proof.status == INCONCLUSIVE:
         return verdict
+    if proof.status == DISPROVED and verdict.holds is True:
+        # sympy's point was run as a trial and held: no evidence against the claim, so none is reported
+        return verdict
     verdict.details["proof"] = {"status": proof.status, "scope": proof.scope, "seconds": round(proof.seconds, 4)}
     if proof.cached:
         verdict.details["proof"]["cached"] = True

@@ -539,6 +539,8 @@ def _witness(check: CheckSpec, ctx: CheckContext, env: dict[str, Any], failed: b
         at += [f"{name} = {_value_text(np.asarray(value), 6)}" for name, value in binding.items()]
         tree = tree.body
     where = f" at {', '.join(at)}" if at else ""
+    if isinstance(tree, M.Logic) and tree.op == "and" and failed:
+        tree = _false_conjunct(check, ctx, text, tree, env)  # a ∧ b: the sides of the part that is false
     if not isinstance(tree, M.Rel):
         return f" ({where.strip()})" if where else ""
     sides = [tree.first] + [e for _, e in tree.rest]
@@ -570,6 +572,20 @@ def _witness(check: CheckSpec, ctx: CheckContext, env: dict[str, Any], failed: b
     if not parts:
         return f" ({where.strip()})" if where else ""
     return f"{where} (" + "; ".join(parts) + ")"
+
+
+def _false_conjunct(check: CheckSpec, ctx: CheckContext, text: str, tree: Any, env: dict[str, Any]) -> Any:
+    r"""The first part of ``a \land b`` that is false over ``env`` (``tree`` itself when none is found alone)."""
+    for part in tree.args:
+        if part.span is None:
+            continue
+        try:
+            value = ctx.evaluate(check, text[part.span.start : part.span.end], env)
+        except Exception:  # noqa: BLE001 - a part that cannot be evaluated alone is not the one shown
+            continue
+        if not _truth(value):
+            return part
+    return tree
 
 
 def _nan(check: CheckSpec, ctx: CheckContext, env: dict[str, Any], latex: str, value: Any, where: str) -> list[str]:
