@@ -618,3 +618,49 @@ def test_a_name_written_for_words_up_to_a_semicolon_gets_the_in_words_message(tm
         "m is not defined: the prose at line 5 says what it is only in words (the largest score), which a run "
         "cannot compute"
     )
+
+
+GIVENS = r"""---
+title: t
+---
+
+Let \(A\) be an \(m \times n\) matrix with entries \(a_{ij}\), let \(1 \le i \lt k \le m\) be two row
+indices and let \(j\) be a column index. Write \(\alpha\) and \(\beta\) for the entries \(a_{ij}\) and \(a_{kj}\) before
+the rotation, and \(\rho\) for the length of the pair \((\alpha, \beta)\).
+
+\begin{algorithmic}[1]
+\State $\alpha \gets a_{ij}$; $\beta \gets a_{kj}$
+<rho>
+\State $c \gets \alpha / \rho$; $s \gets \beta / \rho$
+\For{$l = 1, \dots, n$}
+  \State $(a_{il}, a_{kl}) \gets (c\, a_{il} + s\, a_{kl}, -s\, a_{il} + c\, a_{kl})$
+\EndFor
+\State \Return $A$
+\end{algorithmic}
+"""
+
+
+def test_a_matrix_whose_entries_a_rotation_reads_then_stores_comes_in_and_is_updated_in_place(tmp_path):
+    import numpy as np
+
+    note = tmp_path / "givens.md"
+    note.write_text(GIVENS.replace("<rho>", r"\State $\rho \gets \sqrt{\alpha^{2} + \beta^{2}}$"))
+    # round 80: the stores (a_{il}, a_{kl}) \gets … made A a matrix the listing computes, lint was clean,
+    # and every run stopped (AV307 n, then AV306 a_{ij} never set)
+    assert [f.code for f in api.lint([note]).all_findings()] == []
+    (listing,) = algoverify.load(note).listings
+    assert "  A  m × n matrix (entries a_{ij})" in describe_inputs(listing)
+    A = np.array([[3.0, 1.0], [4.0, 2.0]])
+    out = listing(A=A, i=1, k=2, j=1)
+    assert np.allclose(out[:, 0], [5.0, 0.0]) and np.isclose(np.linalg.norm(out), np.linalg.norm(A))
+
+
+def test_a_name_after_and_in_a_write_list_gets_the_in_words_message(tmp_path):
+    note = tmp_path / "givens.md"
+    note.write_text(GIVENS.replace("<rho>\n", ""))
+    (found,) = [f for f in api.lint([note]).all_findings() if f.code == "AV303"]
+    # round 80: "…, and \(\rho\) for the length of the pair" got the generic message
+    assert found.message.startswith(
+        "rho is not defined: the prose at line 7 says what it is only in words (the length of the pair "
+        "\\((\\alpha, \\beta)\\)), which a run cannot compute"
+    )

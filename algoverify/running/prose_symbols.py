@@ -38,7 +38,7 @@ from .declarations import Declared, InputSpec, Origin, function_type
 from .families import dims_of, joint_range, levelled_family, read_family, set_shape
 from .prose_math import Piece, children, name_of, read_math, relation, set_by_case
 from .prose_properties import SAID, properties_said
-from .prose_words import plain_sized, words_only
+from .prose_words import WRITE_AND, plain_sized, said_in_words, words_only
 
 __all__ = [
     "prose_declarations",
@@ -168,17 +168,6 @@ _PARTS_OF = re.compile(
 )
 #: what a plural subject is said to be: "… be two samples of distinct numbers", "… are sorted"
 _PLURAL_BE = re.compile(r"^(?:be|are|both be|are both)\b", re.I)
-#: words right after a name that say what it is, of another: ", the largest eigenvalue of \(M\)", "denotes the … of"
-_IN_WORDS = re.compile(
-    r"^\s*(?:,\s*(?:i\.e\.,?\s*|that is,?\s*|which is\s+|namely\s+)?|(?:denotes|stands\s+for|is|be)\s+)"
-    r"the\s+(?P<what>(?:[\w-]+\s+){1,9}?of)\s*$",
-    re.I,
-)
-#: "Write \(D\) for the diagonal part of": the name before "for" is what the words after it say
-_WRITE_FOR = re.compile(r"^\s*for\s+the\s+(?P<what>(?:[\w,-]+\s+){1,9}?of)\s*$", re.I)
-#: … said in words to the end of the sentence: "Write \(S\) for the innovation variance, the sum of …"
-_WRITE_FOR_WORDS = re.compile(r"^\s*for\s+(?P<what>the\s+[^.;:]{3,160}?)\s*(?:(?P<end>[.;:])|$)", re.I)
-_WRITE = re.compile(r"\b(?:write|writing|we\s+write)$", re.I)
 #: the noun right after a shape ("an \(m \times n\) symmetric matrix of full column rank"): the shape and
 #: the words after it describe the name before the shape
 _SHAPE_NOUN = re.compile(
@@ -392,7 +381,8 @@ def _read(
         ):
             # "Let A ∈ ℝ^{m×n}, m ≥ n, have linearly independent columns a_1, …, a_n": A's columns
             piece = Piece(M.Sym(subject, span=piece.tree.span), piece.math)
-        _read_words(piece, words, str(after), nxt, pieces[i + 3 :], spec, origin, owner)
+        listed = bool(WRITE_AND.search(before))  # "Write \(\alpha\) for …, and \(\rho\) for …"
+        _read_words(piece, words, str(after), nxt, pieces[i + 3 :], spec, origin, owner, listed)
         declares = _declares(piece)
         counts = isinstance(piece.tree, M.Sym) and _COUNTED.match(str(after).strip()) is not None
         if declares and not counts:  # "a set of n points": n counts the points, P stays the subject
@@ -585,19 +575,10 @@ def _read_words(
     spec: InputSpec,
     origin: Origin,
     owner: str | None = None,
+    listed: bool = False,
 ) -> None:
     name = name_of(piece)
-    described = _IN_WORDS.match(after) if name is not None and nxt is not None else None
-    if described is None and name is not None and nxt is not None and _WRITE.search(before):
-        described = _WRITE_FOR.match(after)
-    if described is not None:
-        # "Lipschitz with constant L, the largest eigenvalue of A^T A": what L is, in words a run cannot compute
-        spec.in_words.setdefault(name, (piece.tree.span, f"the {described.group('what')} \\({nxt.math.latex}\\)"))  # type: ignore[union-attr]
-    elif name is not None and _WRITE.search(before):
-        worded = _WRITE_FOR_WORDS.match(after)
-        # "Write S for the innovation variance, the sum of the predicted variance and …" (to the clause's end)
-        if worded is not None and (nxt is None or worded.group("end")):
-            spec.in_words.setdefault(name, (piece.tree.span, " ".join(worded.group("what").split())))
+    said_in_words(piece, before, after, nxt, spec, listed=listed)
     # "x has n entries", "A has m rows and n columns", "x of length n"
     if name is not None and nxt is not None:
         following = str(rest[0]) if rest else ""

@@ -1,7 +1,9 @@
-r"""What a sentence says of a name with its letters not in math: "Write D for the diagonal part of A.".
+r"""What a sentence says of a name in words: "Write \(D\) for the diagonal part of \(A\)", "an n-vector \(x\)".
 
-An author writes a letter in plain text as often as in math ("an n-vector \(x\)"); a reader
-takes it the same.
+An author says what a name is in words as often as by a formula, and writes a letter in plain
+text as often as in math; a reader takes them the same. A name said only in words is kept with
+its words (:attr:`~.declarations.InputSpec.in_words`): a run cannot compute it, and lint says so
+in those words.
 """
 
 from __future__ import annotations
@@ -13,7 +15,23 @@ from ..source import Span
 from .declarations import Declared, InputSpec, Origin
 from .prose_math import Piece, name_of
 
-__all__ = ["plain_sized", "words_only"]
+__all__ = ["WRITE_AND", "plain_sized", "said_in_words", "words_only"]
+
+#: words right after a name that say what it is, of another: ", the largest eigenvalue of \(M\)", "denotes the … of"
+_IN_WORDS = re.compile(
+    r"^\s*(?:,\s*(?:i\.e\.,?\s*|that is,?\s*|which is\s+|namely\s+)?|(?:denotes|stands\s+for|is|be)\s+)"
+    r"the\s+(?P<what>(?:[\w-]+\s+){1,9}?of)\s*$",
+    re.I,
+)
+#: "Write \(D\) for the diagonal part of": the name before "for" is what the words after it say
+_WRITE_FOR = re.compile(r"^\s*for\s+the\s+(?P<what>(?:[\w,-]+\s+){1,9}?of)\s*$", re.I)
+#: … said in words to the end of the clause: "Write \(S\) for the innovation variance, the sum of …"
+_WRITE_FOR_WORDS = re.compile(r"^\s*for\s+(?P<what>the\s+[^.;:]{3,160}?)\s*(?:(?P<end>[.;:])|$)", re.I)
+_WRITE = re.compile(r"\b(?:write|writing|we\s+write)$", re.I)
+#: … and a name after it in the same list: "Write \(\alpha\) … for …, and \(\rho\) for the length of …"
+WRITE_AND = re.compile(r"\b(?:write|writing|we\s+write)\b[^.;]*\band$", re.I)
+#: "for the length of the pair" before a math that ends what the words say
+_WRITE_FOR_LEAD = re.compile(r"^\s*for\s+(?P<what>the\s+[^.;:]{3,120}?)\s*$", re.I)
 
 #: what a letter is, in plain words: "Write D for the diagonal part of A.", "let D be the … of A"
 _WORDS_ONLY = re.compile(
@@ -52,3 +70,33 @@ def words_only(sentence: Sentence, text: str, spec: InputSpec) -> None:
         name, what = m.group(letter), " ".join(m.group("what").split())
         where = Span(start + m.start(letter), start + m.end(letter))
         spec.in_words.setdefault(name, (where, f"the {what} {m.group('of')}"))
+
+
+def said_in_words(
+    piece: Piece, before: str, after: str, nxt: Piece | None, spec: InputSpec, *, listed: bool = False
+) -> None:
+    r"""What the words around ``piece`` say its name is, when they say it only in words.
+
+    ``before`` and ``after`` are the words either side of it, ``nxt`` the math after; ``listed``:
+    the name follows "and" in a list that a "Write" leads ("Write \(\alpha\) for …, and \(\rho\) for …").
+    """
+    name = name_of(piece)
+    if name is None:
+        return
+    described = _IN_WORDS.match(after) if nxt is not None else None
+    if described is None and nxt is not None and _WRITE.search(before):
+        described = _WRITE_FOR.match(after)
+    if described is not None:
+        # "Lipschitz with constant L, the largest eigenvalue of A^T A": what L is, in words a run cannot compute
+        spec.in_words.setdefault(name, (piece.tree.span, f"the {described.group('what')} \\({nxt.math.latex}\\)"))  # type: ignore[union-attr]
+        return
+    if not (_WRITE.search(before) or listed):
+        return
+    worded = _WRITE_FOR_WORDS.match(after)
+    lead = _WRITE_FOR_LEAD.match(after) if nxt is not None else None
+    # "Write S for the innovation variance, the sum of the predicted variance and …" (to the clause's end)
+    if worded is not None and (nxt is None or worded.group("end")):
+        spec.in_words.setdefault(name, (piece.tree.span, " ".join(worded.group("what").split())))
+    elif lead is not None:  # "… and \(\rho\) for the length of the pair \((\alpha, \beta)\)"
+        what = " ".join(lead.group("what").split())
+        spec.in_words.setdefault(name, (piece.tree.span, f"{what} \\({nxt.math.latex}\\)"))  # type: ignore[union-attr]

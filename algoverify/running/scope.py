@@ -516,9 +516,11 @@ def _updated_in_place(trees: list[tuple[M.MathNode, bool]]) -> set[str]:
     out: set[str] = set()
     for tree, target in trees:
         if target:
-            name = identifier(tree.base) if isinstance(tree, M.Idx) else None
-            if name is not None and tree.indices in read.get(name, set()):
-                out.add(name)
+            # (a_{il}, a_{kl}) \gets (…): each entry a rotation stores (Givens) is a target of its own
+            for item in tree.items if isinstance(tree, M.Tuple) else (tree,):
+                name = identifier(item.base) if isinstance(item, M.Idx) else None
+                if name is not None and item.indices in read.get(name, set()):
+                    out.add(name)
             continue
         for t in M.walk(tree):
             name = identifier(t.base) if isinstance(t, M.Idx) else None
