@@ -664,3 +664,43 @@ def test_a_name_after_and_in_a_write_list_gets_the_in_words_message(tmp_path):
         "rho is not defined: the prose at line 7 says what it is only in words (the length of the pair "
         "\\((\\alpha, \\beta)\\)), which a run cannot compute"
     )
+
+
+BELLMAN_FORD = r"""---
+title: t
+---
+
+Let \(G = (V, E)\) be a directed graph on the vertices \(V = \{1, \dots, n\}\), given by its
+weight matrix \(W\) with entries \(w_{uv}\), where \(w_{uv} = \infty\) when \((u, v) \notin E\),
+and let \(s \in V\) be the source.
+
+\begin{algorithmic}[1]
+\Function{BellmanFord}{\(W, s\)}
+  \For{\(v = 1, \dots, n\)}
+    \State \(d_v \gets \infty\)
+  \EndFor
+  \State \(d_s \gets 0\)
+  \For{\(k = 1, \dots, n - 1\)}
+    \ForAll{\((u, v) \in E\)}
+      \If{\(d_u + w_{uv} \lt d_v\)}
+        \State \(d_v \gets d_u + w_{uv}\)
+      \EndIf
+    \EndFor
+  \EndFor
+  \State \Return \(d\)
+\EndFunction
+\end{algorithmic}
+"""
+
+
+def test_a_set_the_prose_defines_by_a_matrixs_entries_reads_them_as_the_listing_does(tmp_path):
+    import numpy as np
+
+    note = tmp_path / "bellman-ford.md"
+    note.write_text(BELLMAN_FORD)
+    assert not [f for f in api.lint([note]).all_findings() if f.code in ("AV303", "AV307", "AV308")]
+    (listing,) = algoverify.load(note).listings
+    inf = np.inf
+    W = np.array([[0.0, 4.0, 1.0], [inf, 0.0, inf], [inf, 2.0, 0.0]])
+    # round 81: E = {(u, v) : w_{uv} ≠ ∞}, evaluated on entry, read w as nothing ("w_{uv} is not defined")
+    assert list(listing(W=W, s=1)) == [0.0, 3.0, 1.0]

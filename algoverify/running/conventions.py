@@ -345,7 +345,9 @@ def padded(value: Any, places: int) -> Any:
 def defined(names: Resolution, ctx: Context) -> tuple[tuple[str, Callable[[Env], Any]], ...]:
     """The prose's definitions a scope reads, compiled (a problem in one is located in the prose)."""
     guarded = dataclasses.replace(ctx, guard=True)
-    return tuple((name, _finite(name, tree, compile_expr(tree, guarded))) for name, tree in names.definitions)
+    # E = {(u, v) : w_{uv} \ne \infty} of "W with entries w_{uv}": the entries read as the listing reads them
+    renamed = [(name, rename_entries(tree, names.renames, names.pairs)) for name, tree in names.definitions]
+    return tuple((name, _finite(name, tree, compile_expr(tree, guarded))) for name, tree in renamed)
 
 
 def _finite(name: str, tree: M.MathNode, fn: Callable[[Env], Any]) -> Callable[[Env], Any]:
