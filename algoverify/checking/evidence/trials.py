@@ -63,11 +63,8 @@ def failed_run(result: Any, line_col: Callable[[int], tuple[int, int]], listing:
     """
     f = result.finding
     context = getattr(listing, "context", None)
-    said = (
-        context.said_in_words(f.message.split(" is not defined", 1)[0], lambda at: line_col(at)[0])
-        if (context is not None and f.code == "AV303" and f.message.endswith(" is not defined"))
-        else None
-    )
+    unbound = f.details.get("name") if f.code == "AV303" else None
+    said = context.said_in_words(unbound, lambda at: line_col(at)[0]) if context is not None and unbound else None
     if said is not None:  # what lint said of the name: why nothing binds it ("Write B for the inverse of A")
         f = dataclasses.replace(f, message=f"{f.message}: {said}")
     line, col = line_col(f.span.start) if f.span is not None else (0, 0)

@@ -226,7 +226,7 @@ def _whole_sequences(path: Path, check: Any, listing: Any, scopes: Sequence[tupl
     if not built:
         return []
     try:
-        tree = M.parse_math(str(holds))
+        tree = check.plan.tree(str(holds))  # parsed once, when the spec was read
     except LocatedError:
         return []  # math the spec cannot read is its own finding
     for rel in (n for n in M.walk(tree) if isinstance(n, M.Rel) and len(n.rest) == 1):

@@ -75,7 +75,8 @@ def _lookup(name: str, node: M.MathNode, ctx: Context) -> Closure:
         inverse = _pseudo_inverse(node, env)
         if inverse is not None:
             return inverse
-        raise LocatedError(UnboundName, node.span, name=ctx.written(node), hint="")
+        # the name as data too: what the note says of it (only in words?) is looked up by it, not by the message
+        raise LocatedError(UnboundName, node.span, {"name": ctx.written(node)}, name=ctx.written(node), hint="")
 
     return read
 
