@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from .bindings import Binding, part_binding
 from .listing import Listing
 from .program import Program
-from .symbols import Binding, part_binding
 
 __all__ = ["applied_names", "describe_inputs", "input_said", "size_said", "part_said", "whole_of", "PART_HEADINGS"]
 

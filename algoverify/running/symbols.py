@@ -18,39 +18,38 @@ the fix, and never guesses.
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, field, replace
 from typing import Iterable
 
 from ..findings import LocatedError
 from ..math import mathexpr as M
-from ..math.latex import identifier_latex, to_latex
+from ..math.latex import to_latex
 from ..math.names import identifier, join_increments
-from ..records import frozen
 from ..source import Span
+from .bindings import (
+    Binding,
+    binding_of,
+    bound_names,
+    convention,
+    declared_ndim,
+    describes,
+    part_binding,
+    unbound_message,
+)
 from .declarations import Declared, InputSpec, Origin
 from .entries import entries_beside_total, total_of_entries
 from .levels import defined_levels, level_reads
 from .scope import Read, Scope, reads_of
 from .start_shapes import start_shapes
 
-__all__ = ["Binding", "Resolution", "resolve", "unbound_message", "part_binding"]
-
-
-@frozen
-class Binding:
-    """What one name of a listing is bound to, and where that was said."""
-
-    name: str
-    #: ``input``, ``size``, ``entries``, ``columns``, ``rows``, ``sum bound``
-    kind: str
-    #: ``vector of length n``, ``length of x``, ``entries of C``
-    what: str
-    origin: Origin | None = None
-
-    def __str__(self) -> str:
-        return f"{self.name}: {self.what}" + (f", {self.origin}" if self.origin is not None else "")
+__all__ = [
+    "Binding",
+    "Resolution",
+    "resolve",
+    "unbound_message",
+    "part_binding",
+]  # the last two re-exported for callers
 
 
 @dataclass
@@ -110,7 +109,7 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
         own = replace(
             own, inputs=[d for d in own.inputs if d.name not in defined_here], conditions=[*own.conditions, *kept]
         )
-    own_names = _bound_names(own) | set(scope.params)
+    own_names = bound_names(own) | set(scope.params)
     # \sum_{i=1}^{d} x_i: d is the length of x, when the listing itself binds x
     dims = {d for d, arrays in scope.dims.items() if arrays and arrays <= own_names | scope.bound}
     free = {name: read for name, read in scope.reads.items() if name not in own_names | dims | scope.from_callers}
@@ -232,7 +231,7 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
             continue  # the prose defines it; a name the spec draws is given all the same
         if d.name in solved and d.origin is not None and d.origin.kind == "spec":
             continue
-        if d.name in relevant and (d.name not in own_names or _describes(d)):
+        if d.name in relevant and (d.name not in own_names or describes(d)):
             mine = own.get(d.name)
             if (mine is not None and mine.constraints) or (d.name in helper and d.constraints and _from_prose(d)):
                 d = replace(d, constraints=())  # the listing's own `\Require b \ge 0` is what it assumes of b
@@ -291,7 +290,7 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
         out.bindings[name] = Binding(
             name, "view", what.get(how, f"the matrix of the entries {part}_{{ij}}") + " the listing computes", origin
         )
-    bound = _bound_names(declarations) | set(scope.params)
+    bound = bound_names(declarations) | set(scope.params)
     conventions: set[str] = set()
     for name, read in free.items():
         if name in bound:
@@ -306,7 +305,7 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
             if name in scope.two_digit and read.max_indices == 1 and _ndim(declarations, name) == 2:
                 read = replace(read, max_indices=2)  # u_{11} of the matrix U: the entry (1, 1)
                 pairs.add(name)
-            reading = _convention(name, read, declarations)
+            reading = convention(name, read, declarations)
             if isinstance(reading, str):
                 out.ambiguous.append((read, reading))
                 continue
@@ -358,14 +357,14 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     )
     _definitions(free, bound, context, out)
     for name in sorted(dims & set(scope.reads)):
-        out.bindings[name] = _binding(name, declarations, scope, conventions)  # type: ignore[assignment]
+        out.bindings[name] = binding_of(name, declarations, scope, conventions)  # type: ignore[assignment]
     for name, read in free.items():
         if name in out.bindings:  # defined by the prose
             continue
         if out.renames.get(name) in scope.described | scope.assigned_whole:  # v_{1j} of the V a statement sets
             out.bindings[name] = Binding(name, "entries", f"the entries of {out.renames[name]}", Origin("convention"))
             continue
-        binding = _binding(name, declarations, scope, conventions)
+        binding = binding_of(name, declarations, scope, conventions)
         if binding is None and _imaginary_unit(name, scope):
             out.imaginary = True  # e^{-2 \pi i k / n} with i bound nowhere: the imaginary unit, as a reader takes it
             continue
@@ -650,9 +649,7 @@ def _defined_not_drawn(d: Declared, context: InputSpec) -> bool:
 def _ndim(spec: InputSpec, name: str) -> int | None:
     """How many axes the upper-case name of ``name`` is declared with (``U`` of ``u``), if said."""
     d = spec.get(name[:1].upper() + name[1:])
-    if d is None:
-        return None
-    return len(d.shape) if d.shape is not None else {"matrix": 2, "square": 2, "vector": 1}.get(d.noun or "")
+    return None if d is None else declared_ndim(d)
 
 
 def _returned(scope: Scope) -> set[str]:
@@ -688,116 +685,9 @@ def for_helper(context: InputSpec, params: Iterable[str]) -> InputSpec:
     return replace(context, inputs=inputs)
 
 
-def _describes(d: Declared) -> bool:
-    """Whether a declaration says something about a name beyond that it exists."""
-    return bool(
-        d.shape is not None or d.domain or d.constraints or d.properties or d.columns or d.entries or d.rows or d.noun
-    )
-
-
-def _bound_names(spec: InputSpec) -> set[str]:
-    names = {d.name for d in spec.inputs} | set(spec.sizes) | set(spec.families.values())
-    return names | {a for d in spec.inputs for a in (d.columns, d.entries, d.rows) if a}
-
-
-def _convention(name: str, read: Read, spec: InputSpec) -> Declared | str | None:
-    r"""``c_{ij}`` when only ``C`` is declared: the entries of ``C`` (the usual convention), or why not decided.
-
-    Returns the declaration of ``C`` with its entries named, a message when the subscript has
-    two readings (``x_i`` beside a matrix ``X``: an entry, a row or a column?), or ``None``.
-    """
-    upper = name[:1].upper() + name[1:]
-    if upper == name:
-        return None
-    matrix = spec.get(upper)
-    if matrix is None:
-        return None
-    ndim = (
-        len(matrix.shape)
-        if matrix.shape is not None
-        else {"matrix": 2, "square": 2, "vector": 1}.get(matrix.noun or "")
-    )
-    indices = read.max_indices or read.indices
-    if indices == 2 and ndim in (None, 2):
-        return replace(matrix, entries=name)
-    if indices == 1 and ndim == 1:
-        return replace(matrix, entries=name)
-    if ndim == 2:  # "X, an n × d matrix": a row or a column, which the words must say
-        return (
-            f"{name}_i may be row i of the matrix {upper} or its column i; say which in the prose "
-            f'("{upper} with rows {name}_1, …, {name}_n", "whose columns {name}_1, …, {name}_n")'
-        )
-    return (
-        f"{name}_i may be an entry of {upper} (if {upper} is a vector), or its row or column i (if {upper} is a "
-        f'matrix); say which in the prose ("{upper} with rows {name}_1, …, {name}_n", "{upper} with entries '
-        f"{name}_{{ij}}\") or declare {upper}'s shape"
-    )
-
-
-def part_binding(name: str, spec: InputSpec, conventions: set[str] | frozenset[str] = frozenset()) -> Binding | None:
-    """``name`` as the entries, columns or rows of an input ``spec`` declares (``None``: none of them)."""
-    for d in spec.inputs:
-        if name == d.entries:
-            origin = Origin("convention") if name in conventions else d.also[-1] if d.also else d.origin
-            return Binding(name, "entries", f"the entries of {d.name}", origin)
-        said = d.also[-1] if d.also else d.origin  # the parts come from the declaration that added them
-        if name == d.columns:
-            return Binding(name, "columns", f"the columns of {d.name}", said)
-        if name == d.rows:
-            return Binding(name, "rows", f"the rows of {d.name}", said)
-    return None
-
-
-def _binding(name: str, spec: InputSpec, scope: Scope, conventions: set[str]) -> Binding | None:
-    part = part_binding(name, spec, conventions)
-    if part is not None:
-        return part
-    described = spec.size_description(name) if name in spec.sizes or name in spec.families.values() else None
-    if described is not None:
-        return Binding(name, "size", described, spec.size_origins.get(name))
-    d = spec.get(name)
-    if d is not None:
-        family = spec.written.get(name)
-        what = (
-            f"the family {name}_{family.first}, …, {name}_{{{family.last}}}"
-            if family
-            else d.describe().split(": ", 1)[1]
-        )
-        return Binding(name, "input", what, d.origin or (family.origin if family else None))
-    arrays = scope.dims.get(name)
-    if arrays:
-        return Binding(name, "sum bound", f"length of {' and '.join(sorted(arrays))} (the bound of a sum over them)")
-    return None
-
-
 def _family_base(spec: InputSpec, out: Resolution) -> None:
     # p_1, \dots, p_n beside q_0, \dots, q_n (CLRS's optimal search tree): each family counts from
     # its own first index, so the families say nothing of the listing's base and nothing conflicts
     firsts = {f.first: f.name for f in spec.firsts.values() if f.first in (0, 1)}
     if len(firsts) == 1:
         out.family_base = next(iter(firsts))
-
-
-def unbound_message(read: Read, scope: Scope, spec: InputSpec) -> str:
-    """The hint of an unbound name: what would bind it (and what it may be a typo of)."""
-    name = read.name
-    if read.called:
-        return f" (no function {name}: define it as a \\Function, or offer it in the note's module)"
-    written = identifier_latex(name)  # \(\varepsilon\), as the note writes it, never \(varepsilon\)
-    if read.via is not None:
-        return f": {read.via} reads it; say in the prose what \\({written}\\) is, or declare it in \\Require"
-    arrays = sorted(n for n in scope.indexed if n in _bound_names(spec) or n in scope.params)
-    if not read.indices and arrays and len(arrays) > 1:
-        first = identifier_latex(arrays[0])
-        hint = (
-            f": it may be the length of {' or of '.join(arrays)}; say which in the prose "
-            f'("\\({first}\\) has \\({written}\\) entries") or declare \\({written}\\) in \\Require'
-        )
-    elif read.indices:
-        hint = f": say in the prose what \\({written}\\) is, or declare it in \\Require"
-    else:
-        hint = f": declare \\({written}\\) in \\Require, or say in the prose what \\({written}\\) is"
-    near = difflib.get_close_matches(name, sorted((scope.bound | _bound_names(spec)) - {name}), n=1, cutoff=0.75)
-    if near:
-        hint += f" (did you mean {near[0]}?)"
-    return hint

@@ -28,6 +28,7 @@ from ...reading.files import python_tree, regular_file, resolved
 from ...reading.macros import MacroError, MacroTable, expand
 from ...reading.notes import Note
 from ...reading.prose import Sentence, sentences
+from ...running.bindings import unbound_message
 from ...running.declarations import Declared, InputSpec, Origin
 from ...running.listing_parse import level_letters, listing_parser
 from ...running.prose_math import function_definition
@@ -37,7 +38,7 @@ from ...running.requires import declared_inputs
 from ...running.scope import scopes
 from ...running.scope_declarations import own_declarations
 from ...running.superscripts import level_entry
-from ...running.symbols import Resolution, resolve, unbound_message
+from ...running.symbols import Resolution, resolve
 from ...syntax import ir
 from ..specification.schema import as_number
 from ..specification.spec import _listing, read_spec
