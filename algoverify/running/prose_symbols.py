@@ -38,7 +38,7 @@ from .declarations import Declared, InputSpec, Origin, function_type
 from .families import dims_of, joint_range, levelled_family, read_family, set_shape
 from .prose_math import Piece, children, name_of, read_math, relation, set_by_case
 from .prose_properties import SAID, properties_said
-from .prose_words import WRITE_AND, plain_sized, said_in_words, words_only
+from .prose_words import WRITE_AND, plain_named, plain_sized, said_in_words, words_only
 
 __all__ = [
     "prose_declarations",
@@ -290,6 +290,7 @@ def _read(
 ) -> None:
     pieces = _pieces(sentence, text, parse)
     words_only(sentence, text, spec)
+    plain_named(sentence, text, spec, origin)
     subject: str | None = None  # the last name the sentence introduced: what "it has n rows" is about
     was_conditional = was_precondition = False
     indices = _running_indices(pieces)

@@ -15,23 +15,27 @@ from ..source import Span
 from .declarations import Declared, InputSpec, Origin
 from .prose_math import Piece, name_of
 
-__all__ = ["WRITE_AND", "plain_sized", "said_in_words", "words_only"]
+__all__ = ["WRITE_AND", "plain_named", "plain_sized", "said_in_words", "words_only"]
 
+#: how words that say what a name is begin: "the largest …", "its positive root"
+#: (never "a": "n is a power of 2" is a property)
+_DETERMINER = r"(?:the|its|their|our)"
 #: words right after a name that say what it is, of another: ", the largest eigenvalue of \(M\)", "denotes the … of"
 _IN_WORDS = re.compile(
     r"^\s*(?:,\s*(?:i\.e\.,?\s*|that is,?\s*|which is\s+|namely\s+)?|(?:denotes|stands\s+for|is|be)\s+)"
-    r"the\s+(?P<what>(?:[\w-]+\s+){1,9}?of)\s*$",
+    rf"(?P<what>{_DETERMINER}\s+(?:[\w-]+\s+){{1,9}}?of)\s*$",
     re.I,
 )
-#: "Write \(D\) for the diagonal part of": the name before "for" is what the words after it say
-_WRITE_FOR = re.compile(r"^\s*for\s+the\s+(?P<what>(?:[\w,-]+\s+){1,9}?of)\s*$", re.I)
+#: "Write \(D\) for the diagonal part of", "for its positive root, the square root of": the name
+#: before "for" is what the words after it say
+_WRITE_FOR = re.compile(rf"^\s*for\s+(?P<what>{_DETERMINER}\s+(?:[\w,-]+\s+){{1,9}}?of)\s*$", re.I)
 #: … said in words to the end of the clause: "Write \(S\) for the innovation variance, the sum of …"
-_WRITE_FOR_WORDS = re.compile(r"^\s*for\s+(?P<what>the\s+[^.;:]{3,160}?)\s*(?:(?P<end>[.;:])|$)", re.I)
+_WRITE_FOR_WORDS = re.compile(rf"^\s*for\s+(?P<what>{_DETERMINER}\s+[^.;:]{{3,160}}?)\s*(?:(?P<end>[.;:])|$)", re.I)
 _WRITE = re.compile(r"\b(?:write|writing|we\s+write)$", re.I)
 #: … and a name after it in the same list: "Write \(\alpha\) … for …, and \(\rho\) for the length of …"
 WRITE_AND = re.compile(r"\b(?:write|writing|we\s+write)\b[^.;]*\band$", re.I)
 #: "for the length of the pair" before a math that ends what the words say
-_WRITE_FOR_LEAD = re.compile(r"^\s*for\s+(?P<what>the\s+[^.;:]{3,120}?)\s*$", re.I)
+_WRITE_FOR_LEAD = re.compile(rf"^\s*for\s+(?P<what>{_DETERMINER}\s+[^.;:]{{3,120}}?)\s*$", re.I)
 
 #: what a letter is, in plain words: "Write D for the diagonal part of A.", "let D be the … of A"
 _WORDS_ONLY = re.compile(
@@ -46,6 +50,13 @@ _PLAIN_SIZED_AFTER = re.compile(
     r"\s*(?:,\s*)?(?:(?:is|be)\s+)?an?\s+(?P<size>[A-Za-z])-(?:dimensional\s+)?(?:vector|array|list)\b", re.I
 )
 
+#: … and the vector's own name in plain text too: "for an n-vector x", "let x be an n-vector"
+_PLAIN_NAMED = re.compile(
+    r"\b(?:an?\s+(?P<size>[A-Za-z])-(?:dimensional\s+)?(?:vector|array|list)\s+(?P<name>[A-Za-z])"
+    r"|let\s+(?P<name2>[A-Za-z])\s+be\s+an?\s+(?P<size2>[A-Za-z])-(?:dimensional\s+)?(?:vector|array|list))"
+    r"(?![\w(\\-])(?P<next>\s*[,.;:)]?)",
+    re.I,
+)
 
 def plain_sized(piece: Piece, text: str, sentence: Sentence, spec: InputSpec, origin: Origin) -> None:
     r"""``x`` of length ``n`` from "an n-vector \(x\)", the letter not in math (it was AV303 at ``n``)."""
@@ -60,6 +71,24 @@ def plain_sized(piece: Piece, text: str, sentence: Sentence, spec: InputSpec, or
     known = spec.get(target) if target is not None else None
     if plain is not None and target is not None and (known is None or known.shape is None):
         spec.declare(Declared(target, piece.tree.span, (plain.group("size"),), origin=origin))
+
+
+def plain_named(sentence: Sentence, text: str, spec: InputSpec, origin: Origin) -> None:
+    """``x`` of length ``n`` from "for an n-vector x", the vector's name and its size both in plain text.
+
+    "a" and "I" name a vector only before a stop ("an n-vector a, …"): before a word they are the
+    article or the pronoun.
+    """
+    start = sentence.span.start
+    for m in _PLAIN_NAMED.finditer(text[start : sentence.span.end]):
+        letter = "name" if m.group("name") else "name2"
+        name, size = m.group(letter), m.group("size") or m.group("size2")
+        if name in ("a", "I") and letter == "name" and not m.group("next").strip():
+            continue
+        known = spec.get(name)
+        if name != size and (known is None or known.shape is None):
+            where = Span(start + m.start(letter), start + m.end(letter))
+            spec.declare(Declared(name, where, (size,), origin=origin))
 
 
 def words_only(sentence: Sentence, text: str, spec: InputSpec) -> None:
@@ -88,7 +117,7 @@ def said_in_words(
         described = _WRITE_FOR.match(after)
     if described is not None:
         # "Lipschitz with constant L, the largest eigenvalue of A^T A": what L is, in words a run cannot compute
-        spec.in_words.setdefault(name, (piece.tree.span, f"the {described.group('what')} \\({nxt.math.latex}\\)"))  # type: ignore[union-attr]
+        spec.in_words.setdefault(name, (piece.tree.span, f"{described.group('what')} \\({nxt.math.latex}\\)"))  # type: ignore[union-attr]
         return
     if not (_WRITE.search(before) or listed):
         return
