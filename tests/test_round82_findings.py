@@ -1,4 +1,4 @@
-r"""Round 82 and after (new users' notes, written from the docs alone): what they found, held.
+r"""Rounds 82 and 83 (new users' notes, written from the docs alone): what they found, held.
 
 The fixtures are ours, written for these tests: a root-finding loop whose target the prose names
 in words, and a mean whose vector and size the prose names in plain letters.
@@ -10,7 +10,9 @@ import pytest
 
 import algoverify
 from algoverify import api
+from algoverify.checking.specification.cues import cues
 from algoverify.running.input_help import describe_inputs
+from algoverify.running.listing import ExecutionError
 
 ROOT = r"""---
 title: t
@@ -127,3 +129,114 @@ def test_a_plain_vector_of_another_letter_reads_as_the_same_words_in_math(tmp_pa
         said[key] = describe_inputs(listing).split("\n", 1)[1]
     assert said["plain"] == said["math"]
     assert "n  natural scalar, from the prose at line 5" in said["plain"]
+
+
+NEVILLE = r"""---
+title: t
+---
+
+<prose>
+
+\begin{algorithmic}[1]
+\Require <require>
+\For{\(i = 0, \dots, n\)}
+  \State \(P_i \gets y_i\)
+\EndFor
+\For{\(k = 1, \dots, n\)}
+  \For{\(i = n, \dots, k\)}
+    \State \(P_i \gets \frac{(t - x_{i-k}) P_i - (t - x_i) P_{i-1}}{x_i - x_{i-k}}\)
+  \EndFor
+\EndFor
+\State \Return \(P_n\)
+\end{algorithmic}
+"""
+
+PLAIN_REQUIRE = r"nodes \(x_0, \dots, x_n\), values \(y_0, \dots, y_n\), a point \(t\)"
+
+
+@pytest.mark.parametrize(
+    ("prose", "require"),
+    [
+        # round 83: the count between "be" and the words hid them: the trials drew repeated nodes, and a
+        # true claim was refuted by a division by zero
+        (r"Let \(x_0, \dots, x_n\) be \(n + 1\) distinct nodes and \(y_0, \dots, y_n\) the values.", PLAIN_REQUIRE),
+        # the adjective before the family in \Require, and a property set off by commas after it
+        (
+            r"Let \(x_0, \dots, x_n\) be nodes.",
+            r"distinct nodes \(x_0, \dots, x_n\), values \(y_0, \dots, y_n\), \(t\)",
+        ),
+        (
+            r"Let \(x_0, \dots, x_n\) be nodes.",
+            r"nodes \(x_0, \dots, x_n\), pairwise distinct, values \(y_0, \dots, y_n\), \(t\)",
+        ),
+        # as before
+        (r"Given \(n + 1\) distinct nodes \(x_0, \dots, x_n\), let \(y_0, \dots, y_n\) be the values.", PLAIN_REQUIRE),
+        (r"Let \(x_0, \dots, x_n\) be pairwise distinct nodes.", PLAIN_REQUIRE),
+    ],
+    ids=["be n+1 distinct nodes", "require: distinct before", "require: pairwise distinct after", "given", "pairwise"],
+)
+def test_nodes_said_distinct_are_a_precondition_the_run_tests(tmp_path, prose, require):
+    note = tmp_path / "neville.md"
+    note.write_text(NEVILLE.replace("<prose>", prose).replace("<require>", require))
+    (listing,) = algoverify.load(note).listings
+    said = {line.split()[0]: line for line in describe_inputs(listing).splitlines() if line.startswith("  ")}
+    assert "; distinct" in said["x"], said["x"]
+    assert "distinct" not in said["y"]
+    assert listing(x=[0.0, 1.0, 2.0], y=[1.0, 3.0, 2.0], t=1.5) == pytest.approx(2.875)
+    with pytest.raises(ExecutionError) as raised:  # the repeated node: said, never a division by zero
+        listing(x=[0.0, 0.0], y=[1.0, 2.0], t=0.5)
+    assert "AV309 precondition violated: the entries of x are distinct does not hold" in str(raised.value)
+
+
+@pytest.mark.parametrize(
+    "require",
+    [
+        PLAIN_REQUIRE,
+        # words after a comma about the next name are not the family's: w is non-negative, x is not
+        r"nodes \(x_0, \dots, x_n\), non-negative weights \(w\), values \(y_0, \dots, y_n\), \(t\)",
+    ],
+    ids=["no property", "the next name's words"],
+)
+def test_nodes_not_said_distinct_have_no_such_precondition(tmp_path, require):
+    note = tmp_path / "neville.md"
+    note.write_text(NEVILLE.replace("<prose>", r"Let \(x_0, \dots, x_n\) be nodes.").replace("<require>", require))
+    (listing,) = algoverify.load(note).listings
+    said = {line.split()[0]: line for line in describe_inputs(listing).splitlines() if line.startswith("  ")}
+    assert "distinct" not in said["x"] and "non-negative" not in said["x"], said["x"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # round 83: the indices a definition speaks of, and a "Write … for" definition, are no claims
+        (
+            r"A contiguous run is a block of entries \(x_i, \dots, x_j\) with \(1 \le i \le j \le n\), and its "
+            r"sum is \(\sum_{k=i}^{j} x_k\).",
+            [],
+        ),
+        (r"Write \(p\) for the polynomial of degree at most \(n\) that takes the value \(y_i\) at \(x_i\).", []),
+        (r"The Walsh averages are \((x_i + x_j)/2\) for \(0 \le i \le j < n\).", []),
+        # a range that quantifies an identity after it still states one
+        (
+            r"The identities read: for \(1 \le k \le n\), \(k e_k = \sum_{i=1}^{k} (-1)^{i-1} e_{k-i} p_i\).",
+            ["1 \\le k \\le n"],
+        ),
+        # a relation of two parameters is no index range: what follows it may claim
+        (r"For \(d > n\) the dual form is cheaper.", ["d > n"]),
+        # a "Write" that goes on to claim still claims
+        (r"Write \(e_k\) for the error; then it never grows and halves at each step.", ["never", "halves"]),
+        # what a universal sentence says a number is
+        (r"Every rational number \(p/q\) with \(0 < p < q\) is a sum of distinct unit fractions.", ["is a sum of"]),
+    ],
+    ids=[
+        "index range of a definition",
+        "write for",
+        "for a range",
+        "range of an identity",
+        "two parameters",
+        "write then",
+        "is a sum of",
+    ],
+)
+def test_the_indices_a_definition_speaks_of_are_no_claim(sentence, expected):
+    assert cues(sentence) == expected

@@ -44,7 +44,8 @@ def input_said(
     if name in program.families:
         first, last = (family.first, family.last) if family is not None else (1, program.families[name])
         last = last if len(last) == 1 else f"{{{last}}}"
-        what = f"a list (the family {name}_{first}, …, {name}_{last})"
+        said = what.split("; ", 1)[1] if "; " in what else ""  # what the note assumes of it: "distinct"
+        what = f"a list (the family {name}_{first}, …, {name}_{last})" + (f"; {said}" if said else "")
     where = d.where if d is not None else str(family.origin) if family is not None and family.origin else ""
     untested = _untested([c for c, _ in d.constraints], program, written) if d is not None else ""
     return what + (f", {where}" if where else "") + untested

@@ -49,7 +49,9 @@ def properties_said(after: str, adjectives: str) -> list[str]:
     said = _CLAUSE_END.split(after, maxsplit=1)[0]
     said = _AWAY.split(said, maxsplit=1)[0]  # "how far L is from sorted order" says L is not sorted
     if not _SAYS_OF.match(said):
-        said = ""  # "x … we want an orthogonal matrix": words after a name that are not about it
+        # "x … we want an orthogonal matrix": words after a name that are not about it, unless they are
+        # properties alone, set off by commas ("\Require nodes \(x_0, …, x_n\), pairwise distinct, …")
+        said = _appositive(said)
     said = re.split(r"\band\b(?=\s+(?:a|an|the|let)\b)", said, maxsplit=1)[0]
     text = said + "; " + adjectives  # a denial in one does not reach the other
     denied = _denied(text)
@@ -65,6 +67,25 @@ def properties_said(after: str, adjectives: str) -> list[str]:
         text = pattern.sub(lambda m: " " * len(m.group()), text)
     return found
 
+
+#: words set off by a comma right after a name, up to the next comma: "…, pairwise distinct, values …"
+_APPOSITIVE = re.compile(r"^\s*,\s*(?P<words>[^,;.()]+?)\s*(?:[,;.]|$)")
+#: words that may stand beside the properties of an appositive without making it about something else
+_APPOSITIVE_FILLER = re.compile(r"\b(?:pairwise|mutually|strictly|all|each|both|and|assumed|known)\b", re.I)
+
+
+def _appositive(after: str) -> str:
+    r"""The properties an appositive says (``pairwise distinct`` of ", pairwise distinct, values"), else ``""``.
+
+    Only when its words are properties and nothing else: ", non-negative weights \(w\)" is about w.
+    """
+    m = _APPOSITIVE.match(after)
+    if m is None:
+        return ""
+    rest = m.group("words")
+    for pattern, _ in _PROPERTY_WORDS:
+        rest = pattern.sub(" ", rest)
+    return m.group("words") if rest != m.group("words") and not _APPOSITIVE_FILLER.sub(" ", rest).strip() else ""
 
 #: a denial of the properties right after it: "not (necessarily)", "need not be", "neither … nor"
 _DENIAL = re.compile(r"\b(?:not|nor|neither|never|need not|needn't)\b", re.I)

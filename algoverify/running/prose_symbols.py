@@ -412,6 +412,9 @@ def _read(
         if target is not None and not _CONDITIONAL.search(before):
             # "n distinct keys k_1 < \dots < k_n": the adjectives before a piece are its own, never the subject's
             _properties(target, str(after), piece, spec, origin, before=words if own is not None else "")
+            counted_words = _counted_words(after, nxt, pieces[i + 3 : i + 4]) if family is not None else None
+            if counted_words is not None:  # "let x_0, …, x_n be n + 1 distinct nodes": the nodes' words are x's
+                _properties(target, "are " + counted_words, piece, spec, origin, before="")
             if own is not None and _PLURAL_BE.match(str(after)):
                 for earlier in group[:-1]:
                     _properties(earlier, str(after), piece, spec, origin, before="")
@@ -428,6 +431,19 @@ def _read(
             said = clause.group("said") or "are " + clause.group("bare")
             _properties(family_before, said, earlier, spec, origin, before="")  # type: ignore[arg-type]
 
+
+#: a family's verb before a count: "x_0, …, x_n be (n + 1 distinct nodes)", "… are (n sorted numbers)"
+_BE_COUNT = re.compile(r"^\s*(?:be|are)\s*$", re.I)
+
+
+def _counted_words(after: str | Piece, count: Piece | None, rest: Sequence[str | Piece]) -> str | None:
+    r"""The words after the count a family is said to be (``distinct nodes`` of "be \(n + 1\) distinct nodes")."""
+    if count is None or not _BE_COUNT.match(str(after)) or not rest or not isinstance(rest[0], str):
+        return None
+    if isinstance(count.tree, (M.Rel, M.In, M.Tuple, M.Range)):
+        return None  # "be x_1 < … < x_n": a relation, not a count
+    noun = re.match(rf"\s*((?:[\w-]+\s+){{0,3}}?(?:{_COUNT_NOUNS}))\b", rest[0], re.I)
+    return noun.group(1) if noun else None
 
 def _entries_named(tree: M.MathNode) -> str | None:
     """``x`` of ``x_i`` (one index, a letter): the family a sentence speaks of by its running entry."""
@@ -488,6 +504,7 @@ def text_properties(text: ir.Text, spec: InputSpec, parse: Parse, origin: Origin
     """
     parts = [p for p in text.parts if not (isinstance(p, str) and not p.strip())]
     group: list[str] = []
+    lead = ""  # the words before the group's first family: "distinct nodes" of "distinct nodes \(x_0, …\)"
     for i, part in enumerate(parts):
         if not isinstance(part, ir.Math):
             continue
@@ -499,10 +516,11 @@ def text_properties(text: ir.Text, spec: InputSpec, parse: Parse, origin: Origin
         before = " ".join(parts[i - 1].split()) if i and isinstance(parts[i - 1], str) else ""
         family = read_family(tree) if isinstance(tree, M.Range) else None
         if family is not None and spec.get(family.name) is not None:
-            group = group + [family.name] if group and _joins(before) else [family.name]
+            joined = bool(group) and _joins(before)
+            group, lead = (group + [family.name], lead) if joined else ([family.name], before)
             if not _joins(after):
                 for member in group:
-                    _properties(member, after, Piece(tree, part), spec, origin, "")
+                    _properties(member, after, Piece(tree, part), spec, origin, lead)
             continue
         group = []
         nxt = parts[i + 2] if i + 2 < len(parts) and isinstance(parts[i + 2], ir.Math) else None

@@ -78,8 +78,8 @@ _WORDS: tuple[tuple[str, str], ...] = (
     ("returns computes prints outputs", r"(?:returns|computes|prints|outputs) (?:the|a|an|its|exactly|every|each)\b"),
     (
         "is",
-        r"is the (?:sum|product|mean|average|maximum|minimum|square|square root|root|inverse|ratio|difference|limit"
-        r"|fixed point) of\b",
+        r"is (?:the|a) (?:sum|product|mean|average|maximum|minimum|square|square root|root|inverse|ratio"
+        r"|difference|limit|fixed point) of\b",
     ),
     ("hold holds", r"holds? (?:after|for|at|whenever|when|on|throughout|true|everywhere|exactly)\b"),
     (
@@ -207,7 +207,8 @@ _COUNTS = frozenset(
 _ASSUMED = re.compile(r"(?:be|is|are)\s", re.I)
 #: a sentence that only states hypotheses: what it says is given, never claimed ("Let …", "We assume …")
 _HYPOTHESIS = re.compile(
-    r"^\W*(?:let|suppose|assume|consider|we\s+(?:will\s+)?assume|we\s+(?:apply|test|try)\s+(?:it|them|this|these|the)\b)\b",
+    r"^\W*(?:let|suppose|assume|consider|we\s+(?:will\s+)?assume|we\s+(?:apply|test|try)\s+(?:it|them|this|these|the)\b"
+    r"|(?:we\s+)?write\s+\\\(|(?:we\s+)?denote\s+by)\b",
     re.I,
 )
 #: what makes a hypothesis sentence go on to claim something: "Let A be SPD; then CG converges …"
@@ -269,10 +270,11 @@ def cues(text: str) -> list[str]:
         if found or not bounds or not given:
             bare = _blank_math(text, [span for span, _ in maths])  # \( and \) are no brackets of the words
             defining = _defining_clauses(bare)
-            for span, latex in maths:
+            for k, (span, latex) in enumerate(maths):
                 if any(a <= span[0] and span[1] <= b and cue.search(bare, a, span[0]) for a, b, cue in defining):
                     continue  # "(i, j) with i < j and A[i] > A[j] is an *inversion*": what the term means
-                if not _aside(bare, span, latex) and not _qualifier(bare, span, latex):
+                ranged = _ranges_an_identity(bare, span, maths[k + 1] if k + 1 < len(maths) else None)
+                if not _aside(bare, span, latex) and (ranged or not _qualifier(bare, span, latex)):
                     found.extend(c for c in _math_cues(latex) if c not in found)
         words = _CITATION.sub(lambda m: " " * len(m.group()), _blank_math(text, [span for span, _ in maths]))
         for m in _NUMBER.finditer(words):
@@ -329,6 +331,11 @@ def _aside(text: str, span: tuple[int, int], latex: str) -> bool:
 #: the words before a math that make it a clause's hypothesis: "For \(\lambda > 0\) and \(\alpha \in [0, 1]\) …"
 _QUALIFIER_BEFORE = re.compile(r"\b(?:for|with|where|given)\s+(?:[\w-]+\s+){0,3}?(?:(?:and|,)\s*)*$", re.I)
 
+#: a range of indices from a first one: ``0 \le k < M``, ``1 \le i \le j \le n``, ``i - 1 \le j \le n``; not
+#: ``d > n`` or ``p \le q``, which relate two parameters ("for \(d > n\) the dual form is cheaper")
+_TERM = r"(?:[A-Za-z](?:\s*[+-]\s*\d+)?|\d+)"
+_INDEX_RANGE = re.compile(rf"\d+(?:{_REL}{_TERM})+|{_TERM}(?:{_REL}{_TERM}){{2,}}")
+
 
 def _qualifier(text: str, span: tuple[int, int], latex: str) -> bool:
     """Whether the math is a bound on a parameter after "for", "with" (``with \\(h > 0\\)``): assumed, not claimed.
@@ -336,8 +343,22 @@ def _qualifier(text: str, span: tuple[int, int], latex: str) -> bool:
     Also each of a list joined by "and" after one (``For \\(\\lambda > 0\\) and \\(\\alpha \\in [0, 1]\\)``);
     ``text`` has its math blanked, so the list's first bound is spaces before the "and".
     """
-    return _CONSTRAINT.fullmatch(" ".join(latex.split())) is not None and (
+    flat = " ".join(latex.split())
+    return (_CONSTRAINT.fullmatch(flat) is not None or _INDEX_RANGE.fullmatch(flat) is not None) and (
         _QUALIFIER_BEFORE.search(text, 0, span[0]) is not None
+    )
+
+
+def _ranges_an_identity(text: str, span: tuple[int, int], following: tuple[tuple[int, int], str] | None) -> bool:
+    r"""Whether the math is the range of an equation right after it: "for \(1 \le k \le n\), \(k e_k = …\)".
+
+    Such a range quantifies a claim (Newton's identities), where "with \(1 \le i \le j \le n\)" only says
+    which indices a definition speaks of.
+    """
+    return (
+        following is not None
+        and re.fullmatch(r"\s*,\s*", text[span[1] : following[0][0]]) is not None
+        and re.search(r"(?<![<>\\])=", following[1]) is not None
     )
 
 
