@@ -136,7 +136,14 @@ def test_a_size_the_spec_writes_never_shrinks_and_a_drawn_range_does():
     try:
         for written in ("ring_for_test(nodes=6, weight=3)", "randn(1000, 1000)", "spd(6)", "rotation(8)"):
             assert _smaller_specs(written) == [], written
-        assert _smaller_specs("integers(1, 8)") == ["integers(1, 1)", "integers(1, 4)"]
+        # the smallest first, then doubling steps up to the middle
+        assert _smaller_specs("integers(1, 8)") == [
+            "integers(1, 1)",
+            "integers(1, 2)",
+            "integers(1, 3)",
+            "integers(1, 4)",
+        ]
+        assert _smaller_specs("integers(1, 30)") == [f"integers(1, {b})" for b in (1, 2, 3, 5, 9, 15)]
     finally:
         GENERATORS.pop("ring_for_test")
 

@@ -7,7 +7,8 @@ interpreter does, so the two agree on which names a listing binds.
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterable, Iterator, TypeVar
+import weakref
+from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from ..findings import LocatedError
 from ..math import mathexpr as M
@@ -236,6 +237,21 @@ def entry_of(funcs: list[ir.Function]) -> ir.Function:
     return funcs[0]
 
 
+#: what is read of a listing once and asked many times (its words: fifteen times a note by lint), by its identity
+_READ: dict[int, dict[str, Any]] = {}
+
+
+def _once(algorithm: ir.Algorithm, key: str, compute: Callable[[], _T]) -> _T:
+    """``compute()``, read once per listing: the IR is immutable, and these are functions of it alone."""
+    memo = _READ.get(id(algorithm))
+    if memo is None:
+        memo = _READ[id(algorithm)] = {}
+        weakref.finalize(algorithm, _READ.pop, id(algorithm), None)  # before its id can be reused
+    if key not in memo:
+        memo[key] = compute()
+    return memo[key]  # type: ignore[no-any-return]
+
+
 def listing_words(algorithm: ir.Algorithm) -> frozenset[str]:
     """Multi-letter names the listing declares or assigns (``lo`` in ``lo \\gets 1``, ``\\Require $lo, hi$``).
 
@@ -244,6 +260,10 @@ def listing_words(algorithm: ir.Algorithm) -> frozenset[str]:
     prints ``ab`` so in the body and ``a b`` for the product ``a * b``, and a listing that spells
     a name as a word means its letters side by side as a product.
     """
+    return _once(algorithm, "words", lambda: _listing_words(algorithm))
+
+
+def _listing_words(algorithm: ir.Algorithm) -> frozenset[str]:
     found: set[str] = set()
     spelt: set[str] = set()
     letters: set[str] = set()  # one-letter names declared on their own (`\Require $a, b, c, d$`)
@@ -295,12 +315,12 @@ def entry_function(algorithm: ir.Algorithm) -> str | None:
 
 def listing_outputs(algorithm: ir.Algorithm) -> tuple[str, ...]:
     """The names of what a listing returns, as a run names them (its entry function's, for a listing of functions)."""
-    return _of_entry(algorithm, output_names, ())
+    return _once(algorithm, "outputs", lambda: _of_entry(algorithm, output_names, ()))
 
 
 def listing_aliases(algorithm: ir.Algorithm) -> dict[str, str]:
     """:func:`output_aliases` of a listing (its entry function's, for a listing of functions)."""
-    return _of_entry(algorithm, output_aliases, {})
+    return dict(_once(algorithm, "aliases", lambda: _of_entry(algorithm, output_aliases, {})))
 
 
 def _of_entry(algorithm: ir.Algorithm, read: Callable[..., _T], empty: _T) -> _T:

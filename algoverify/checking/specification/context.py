@@ -207,10 +207,13 @@ class CheckContext:
 
     # --- inputs ---------------------------------------------------------------------
 
-    def rng(self, check: CheckSpec, trial: int) -> np.random.Generator:
-        """The generator of one trial: reproducible from the run's seed, the check's id and the trial."""
+    def rng(self, check: CheckSpec, trial: int, again: int = 0) -> np.random.Generator:
+        """The generator of one trial: reproducible from the run's seed, the check's id and the trial.
+
+        ``again``: another draw of the same trial, as shrinking makes (0: the trial's own).
+        """
         salt = int.from_bytes(hashlib.sha1(check.id.encode()).digest()[:4], "little")
-        return np.random.default_rng([self.seed, salt, trial])
+        return np.random.default_rng([self.seed, salt, trial, again] if again else [self.seed, salt, trial])
 
     def draw(
         self,
