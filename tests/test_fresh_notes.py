@@ -49,8 +49,8 @@ KNOWN = {
     "the note never defines): lint says so (AV204)",
     "round28/admm-lasso": "the soft-thresholding S_{\\kappa}(a) the prose defines with its parameter in the "
     "subscript: no definition a listing can call; lint says so (AV303)",
-    "round28/fista": "\\lambda_{\\max} and the operator \\mathcal{T}_{\\alpha} named in the prose with no "
-    "definition the listing can run; lint says so (AV303)",
+    "round28/fista": "the operator \\mathcal{T}_{\\alpha} named in the prose with no definition the listing can "
+    "run; lint says so (AV303)",
     "round30/hager-norm-estimator": "Higham's 'x \\gets e_j, where |z_j| = ‖z‖_∞' is English with no binding; lint "
     "says so (AV304)",
     "round31/adaboost-reweight": "D^{(t+1)}_i \\gets … stores entry i of an iterate named by a superscript, and "
@@ -172,8 +172,6 @@ KNOWN = {
         "has no answer there, and each check of it is refuted"
     ),
     "round67/yin": "d'_t(0) \\gets 1, a primed function of t and \\tau assigned: lint says so (AV308)",
-    "round7/nesterov": "the \\Require's L \\ge \\lambda_{\\max}(Q) applies \\lambda_{\\max}, which nothing defines: "
-    "no run tests it, and lint says so (AV303)",
     "round45/hmm-backward": "Durbin's b_k(i) \\gets … beside e_l(x_{i+1}) (the entries of E) and a_{0l} (the begin "
     "state beside A's a_{kl}): lint says so (AV204)",
 }

@@ -299,3 +299,66 @@ def test_a_size_whose_smaller_draws_fail_only_sometimes_is_still_shrunk(tmp_path
     (listing,) = algoverify.load(note).listings
     values, counts = np.unique(a, return_counts=True)
     assert listing(a=a) != values[np.argmax(counts)]  # a real counterexample, run again by hand
+
+
+EXTREMES = r"""---
+title: t
+---
+
+Let \(A\) be a square matrix, <defs>
+
+\begin{algorithmic}[1]
+\Require \(A\), \(x_0\)
+\State \(x \gets x_0 - A x_0 / L\)
+\State \(s \gets \sigma_{\max}(A) + \sigma_{\min}(A) + \kappa\)
+\State \Return \(x, s\)
+\end{algorithmic}
+"""
+
+
+def test_the_extreme_eigenvalues_and_singular_values_are_functions_math_knows(tmp_path):
+    # round 84: "\(L = \lambda_{\max}(A)\)" was "lam_max is not defined" beside "L is said only in words"
+    note = tmp_path / "extremes.md"
+    defs = r"\(L = \lambda_{\max}(A)\), \(\mu = \lambda_{\min}(A)\) and \(\kappa = L / \mu\)."
+    note.write_text(EXTREMES.replace("<defs>", defs))
+    assert [f.code for f in api.lint([note]).all_findings() if f.code.startswith("AV")] == []
+    (listing,) = algoverify.load(note).listings
+    a = np.array([[4.0, 1.0], [1.0, 3.0]])
+    x, s = listing(A=a, x_0=np.array([1.0, 1.0]))
+    w, sv = np.linalg.eigvalsh(a), np.linalg.svd(a, compute_uv=False)
+    assert x == pytest.approx(np.array([1.0, 1.0]) - a @ [1.0, 1.0] / w[-1])
+    assert s == pytest.approx(sv[0] + sv[-1] + w[-1] / w[0])
+    # a matrix whose eigenvalues are real but which is not symmetric: its largest, all the same
+    lower = np.array([[2.0, 0.0], [5.0, 1.0]])
+    x, _ = listing(A=lower, x_0=np.array([1.0, 0.0]))
+    assert x == pytest.approx(np.array([1.0, 0.0]) - lower @ [1.0, 0.0] / 2.0)
+    # a rotation has complex eigenvalues: no largest one, said at the statement, never a guess
+    with pytest.raises(ExecutionError, match="complex eigenvalues"):
+        listing(A=np.array([[0.0, -1.0], [1.0, 0.0]]), x_0=np.array([1.0, 0.0]))
+
+
+@pytest.mark.parametrize(
+    ("defs", "said"),
+    [
+        # round 84: κ is defined; what its definition reads is said only in words. κ's message asked the
+        # author to say what κ is, which the prose had said
+        (
+            r"write \(L\) for the largest eigenvalue of \(A\) and \(\mu\) for its smallest, so that the "
+            r"problem is well posed, and let \(\kappa = L / \mu\).",
+            {
+                "kappa": r"kappa is not defined: the prose defines it (\(\kappa = L / \mu\), from the prose at line 5), "
+                r"but the definition reads \(L\) and \(\mu\), which nothing defines",
+                # the words end at the comma that starts another clause, not at the next math
+                "mu": r"mu is not defined: the prose at line 5 says what it is only in words (its smallest), which",
+                "L": r"L is not defined: the prose at line 5 says what it is only in words (the largest eigenvalue "
+                r"of \(A\)), which",
+            },
+        ),
+    ],
+)
+def test_a_definition_that_reads_an_undefined_name_says_which(tmp_path, defs, said):
+    note = tmp_path / "extremes.md"
+    note.write_text(EXTREMES.replace("<defs>", defs))
+    found = {f.message.split()[0]: f.message for f in api.lint([note]).all_findings() if f.code == "AV303"}
+    for name, start in said.items():
+        assert found[name].startswith(start), found[name]

@@ -16,6 +16,6 @@ BUILTIN_FUNCTIONS = frozenset(
         "exp log ln lg sin cos tan cot sec csc sinh cosh tanh arcsin arccos arctan sqrt abs sign sgn softmax logsumexp "
         "sigmoid relu mean median var std sum max min gcd lcm card zeros ones length argmax argmin diag sort tr trace "
         "det eig eigvals rank norm len range int float round pow divmod bool atan2 arctan2 hypot _exact_quotient "
-        "_coordinate top front back"
+        "_coordinate top front back lam_max lam_min sigma_max sigma_min"
     ).split()
 )

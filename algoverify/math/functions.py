@@ -237,6 +237,23 @@ def _end(which: int, what: str) -> Callable[[Any], Any]:
     return end
 
 
+def _real_eigenvalues(a: Any) -> Any:
+    """The eigenvalues of a square matrix, when they are real: what \\lambda_{\\max} and \\lambda_{\\min} order."""
+    m = np.asarray(a, dtype=float)
+    if m.ndim != 2 or m.shape[0] != m.shape[1] or m.size == 0:
+        raise ValueError(f"the eigenvalues of a {'×'.join(map(str, m.shape))} array: a square matrix has them")
+    if np.allclose(m, m.T, rtol=0, atol=1e-12 * max(1.0, float(np.max(np.abs(m))))):
+        return np.linalg.eigvalsh((m + m.T) / 2)
+    w = np.linalg.eigvals(m)
+    if np.any(np.abs(w.imag) > 1e-12 * max(1.0, float(np.max(np.abs(w))))):
+        raise ValueError("the matrix has complex eigenvalues: none is the largest or the smallest")
+    return np.sort(w.real)
+
+
+def _singular_values(a: Any) -> Any:
+    return np.linalg.svd(np.atleast_2d(np.asarray(a, dtype=float)), compute_uv=False)
+
+
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     "exp": np.exp,
     "log": _log,
@@ -297,6 +314,11 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "det": lambda a: float(np.linalg.det(a)),
     "eig": lambda a: np.linalg.eigvalsh(a) if np.allclose(a, np.transpose(a)) else np.linalg.eigvals(a),
     "eigvals": np.linalg.eigvals,
+    # \lambda_{\max}(A), \sigma_{\min}(A): the extreme eigenvalue and singular value, as papers write them
+    "lam_max": lambda a: float(_real_eigenvalues(a)[-1]),
+    "lam_min": lambda a: float(_real_eigenvalues(a)[0]),
+    "sigma_max": lambda a: float(_singular_values(a)[0]),
+    "sigma_min": lambda a: float(_singular_values(a)[-1]),
     "rank": lambda a: int(np.linalg.matrix_rank(a)),
     "norm": lambda x, *o: float(np.linalg.norm(x, *o)),
     "len": len,

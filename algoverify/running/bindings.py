@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import replace
 
-from ..math.latex import identifier_latex
+from ..math.latex import identifier_latex, to_latex
 from ..records import frozen
 from .declarations import Declared, InputSpec, Origin
 from .scope import Read, Scope
@@ -128,12 +128,29 @@ def binding_of(name: str, spec: InputSpec, scope: Scope, conventions: set[str]) 
     return None
 
 
-def unbound_message(read: Read, scope: Scope, spec: InputSpec) -> str:
-    """The hint of an unbound name: what would bind it (and what it may be a typo of)."""
+def unbound_message(read: Read, scope: Scope, spec: InputSpec, context: InputSpec | None = None) -> str:
+    """The hint of an unbound name: what would bind it (and what it may be a typo of).
+
+    ``context``: what the note declares around the listing, whose definitions the hint names.
+    """
     name = read.name
     if read.called:
         return f" (no function {name}: define it as a \\Function, or offer it in the note's module)"
     written = identifier_latex(name)  # \(\varepsilon\), as the note writes it, never \(varepsilon\)
+    defined = (context or spec).definitions.get(name)
+    if defined is not None and read.via is None:
+        # "let κ = L / μ" with L or μ said only in words: κ is defined, what it reads is not (each said at it)
+        from .reads import reads_of
+
+        value, origin = defined
+        where = f", {origin}" if origin is not None else ""
+        known = bound_names(spec) | bound_names(context or spec) | scope.bound | set(scope.params)
+        missing = sorted({r.name for r in reads_of(value, frozenset(known))} - {name})
+        what = " and ".join(f"\\({identifier_latex(m)}\\)" for m in missing) or "a name"
+        return (
+            f": the prose defines it (\\({written} = {to_latex(value)}\\){where}), but the definition reads {what},"
+            " which nothing defines"
+        )
     if read.via is not None:
         return f": {read.via} reads it; say in the prose what \\({written}\\) is, or declare it in \\Require"
     arrays = sorted(n for n in scope.indexed if n in bound_names(spec) or n in scope.params)

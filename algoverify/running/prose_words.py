@@ -30,12 +30,17 @@ _IN_WORDS = re.compile(
 #: before "for" is what the words after it say
 _WRITE_FOR = re.compile(rf"^\s*for\s+(?P<what>{_DETERMINER}\s+(?:[\w,-]+\s+){{1,9}}?of)\s*$", re.I)
 #: … said in words to the end of the clause: "Write \(S\) for the innovation variance, the sum of …"
-_WRITE_FOR_WORDS = re.compile(rf"^\s*for\s+(?P<what>{_DETERMINER}\s+[^.;:]{{3,160}}?)\s*(?:(?P<end>[.;:])|$)", re.I)
+#: (or to a comma that starts another clause: "\(\mu\) for its smallest, so that …")
+_WRITE_FOR_WORDS = re.compile(
+    rf"^\s*for\s+(?P<what>{_DETERMINER}\s+[^.;:]{{3,160}}?)\s*"
+    r"(?:(?P<end>[.;:]|,\s*(?:so|which|where|whence|hence|thus|while|whereas)\b)|$)",
+    re.I,
+)
 _WRITE = re.compile(r"\b(?:write|writing|we\s+write)$", re.I)
 #: … and a name after it in the same list: "Write \(\alpha\) … for …, and \(\rho\) for the length of …"
 WRITE_AND = re.compile(r"\b(?:write|writing|we\s+write)\b[^.;]*\band$", re.I)
 #: "for the length of the pair" before a math that ends what the words say
-_WRITE_FOR_LEAD = re.compile(rf"^\s*for\s+(?P<what>{_DETERMINER}\s+[^.;:]{{3,120}}?)\s*$", re.I)
+_WRITE_FOR_LEAD = re.compile(rf"^\s*for\s+(?P<what>{_DETERMINER}\s+[^.;:,]{{3,120}}?)\s*$", re.I)
 
 #: what a letter is, in plain words: "Write D for the diagonal part of A.", "let D be the … of A"
 _WORDS_ONLY = re.compile(
@@ -57,6 +62,7 @@ _PLAIN_NAMED = re.compile(
     r"(?![\w(\\-])(?P<next>\s*[,.;:)]?)",
     re.I,
 )
+
 
 def plain_sized(piece: Piece, text: str, sentence: Sentence, spec: InputSpec, origin: Origin) -> None:
     r"""``x`` of length ``n`` from "an n-vector \(x\)", the letter not in math (it was AV303 at ``n``)."""

@@ -257,9 +257,11 @@ class _Reader:
     def v_Apply(self, node: M.Apply, bound: frozenset[str]) -> None:
         # whether f(x) calls f or multiplies by it is lint's AV204; its arguments are read either way
         name = identifier(node.fn)
-        if name is None or isinstance(node.fn, M.Idx):
+        if name is not None and name in BUILTIN_FUNCTIONS and name not in bound:
+            pass  # \lambda_{\max}(A): a function math knows, its subscript part of its name
+        elif name is None or isinstance(node.fn, M.Idx):
             self.visit(node.fn, bound)
-        elif name not in bound and name not in BUILTIN_FUNCTIONS:
+        elif name not in bound:
             self.out.append(Read(name, node.fn.span, applied=True))  # bound if the note declares it
         for a in node.args:
             self.visit(a, bound)

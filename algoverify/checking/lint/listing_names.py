@@ -259,7 +259,7 @@ def name_findings(
                 if said is not None:  # "Write D for the diagonal part of A": why nothing binds it, and the fix
                     hint = _in_words_hint(read.name, said, scope)
                 else:
-                    hint = unbound_message(read, scope, resolution.declarations)
+                    hint = unbound_message(read, scope, resolution.declarations, context)
                 out.append(UnboundName.finding(read.span, path, name=read.name, hint=hint))
             for read, why in resolution.ambiguous:
                 out.append(AmbiguousMath.finding(read.span, path, message=why))
