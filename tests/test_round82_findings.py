@@ -362,3 +362,69 @@ def test_a_definition_that_reads_an_undefined_name_says_which(tmp_path, defs, sa
     found = {f.message.split()[0]: f.message for f in api.lint([note]).all_findings() if f.code == "AV303"}
     for name, start in said.items():
         assert found[name].startswith(start), found[name]
+
+
+@pytest.mark.parametrize(
+    ("listing", "hint"),
+    [
+        # round 84: the loop runs to n over the one vector the listing indexes: the hint names it
+        (
+            MEAN,
+            r'n is not defined: it may be the length of x; say so in the prose ("\(x\) has \(n\) entries", '
+            r'"an \(n\)-vector \(x\)")',
+        ),
+        # a name read elsewhere than at a loop's end is no length: the plain hint
+        (
+            MEAN.replace(r"\State \(s \gets s + x_i / n\)", r"\State \(s \gets s + x_i / c\)").replace(
+                r"\dots, n\)", r"\dots, 3\)"
+            ),
+            r"c is not defined: declare \(c\) in \Require, or say in the prose what \(c\) is",
+        ),
+    ],
+    ids=["loop end", "a divisor"],
+)
+def test_an_unsized_loop_end_over_one_vector_is_hinted_as_its_length(tmp_path, listing, hint):
+    note = tmp_path / "mean.md"
+    note.write_text(listing.replace("<prose>", "Let the vector hold real numbers."))
+    (found,) = [f for f in api.lint([note]).all_findings() if f.code == "AV303"]
+    assert found.message.startswith(hint), found.message
+
+
+SCAN = r"""---
+title: t
+---
+
+Let \(x\) be a vector of real numbers. A run is a block of consecutive entries \(x_i, \dots, x_j\)
+with <range>, and its sum is \(\sum_{k=i}^{j} x_k\).
+
+\begin{algorithmic}[1]
+\Function{BestRun}{\(x\)}
+  \State \(b \gets x_1\); \(m \gets x_1\)
+  \For{\(k = 2, \dots, n\)}
+    \State \(b \gets \max(x_k, b + x_k)\)
+    \State \(m \gets \max(m, b)\)
+  \EndFor
+  \State \Return \(m\)
+\EndFunction
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize("bounds", [r"\(1 \le i \le j \le n\)", r"\(1 \le i < j \le n\)"])
+def test_the_range_of_a_runs_indices_gives_the_familys_length(tmp_path, bounds):
+    # round 83: n bounded the indices of x's entries and bound nothing: n was an input of its own, lint
+    # was clean, and `run` with x alone stopped at "missing input n"
+    note = tmp_path / "scan.md"
+    note.write_text(SCAN.replace("<range>", bounds))
+    assert [f.code for f in api.lint([note]).all_findings() if f.code.startswith("AV3")] == []
+    (listing,) = algoverify.load(note).listings
+    said = describe_inputs(listing)
+    assert "n  length of the family x, from the prose at line 5" in said, said
+    assert listing(x=[1.0, -2.0, 3.0, 1.0]) == pytest.approx(4.0)
+
+
+def test_a_range_that_stops_at_the_runs_own_index_says_no_length(tmp_path):
+    note = tmp_path / "scan.md"
+    note.write_text(SCAN.replace("<range>", r"\(1 \le i \le j\)"))
+    (found,) = [f for f in api.lint([note]).all_findings() if f.code == "AV303"]
+    assert found.message.startswith("n is not defined: it may be the length of x"), found.message

@@ -160,6 +160,12 @@ def unbound_message(read: Read, scope: Scope, spec: InputSpec, context: InputSpe
             f": it may be the length of {' or of '.join(arrays)}; say which in the prose "
             f'("\\({first}\\) has \\({written}\\) entries") or declare \\({written}\\) in \\Require'
         )
+    elif not read.indices and arrays and _loop_end(scope, read):  # "for i = 1 to n" over the one array indexed
+        only = identifier_latex(arrays[0])
+        hint = (
+            f': it may be the length of {arrays[0]}; say so in the prose ("\\({only}\\) has \\({written}\\) entries", '
+            f'"an \\({written}\\)-vector \\({only}\\)") or declare \\({written}\\) in \\Require'
+        )
     elif read.indices:
         hint = f": say in the prose what \\({written}\\) is, or declare it in \\Require"
     else:
@@ -168,3 +174,13 @@ def unbound_message(read: Read, scope: Scope, spec: InputSpec, context: InputSpe
     if near:
         hint += f" (did you mean {near[0]}?)"
     return hint
+
+
+def _loop_end(scope: Scope, read: Read) -> bool:
+    """Whether ``read`` is where a ``\\For`` range of the scope ends (``n`` of ``i = 1, \\dots, n``): a length."""
+    from ..syntax import ir
+
+    return any(
+        isinstance(node, ir.ForRange) and node.stop.span.start <= read.span.start < node.stop.span.end
+        for node in ir.walk(scope.node)
+    )
