@@ -95,8 +95,12 @@ title: t
         "Given an n-dimensional vector x, the listing returns its mean.",
         # as before: the name in math
         r"For an n-vector \(x\), it returns the mean of the entries.",
+        # round 85: an adjective before the size hid it
+        "Let x be a non-zero n-vector; the listing returns the mean of its entries.",
+        r"For a non-zero real n-vector \(x\), it returns the mean of the entries.",
+        r"For a non-zero \(n\)-vector \(x\), it returns the mean of the entries.",
     ],
-    ids=["for an n-vector x", "let x be", "n-dimensional", "name in math"],
+    ids=["for an n-vector x", "let x be", "n-dimensional", "name in math", "adjective", "two adjectives", "all in math"],
 )
 def test_a_vector_named_in_plain_text_has_the_size_the_sentence_gives(tmp_path, prose):
     note = tmp_path / "mean.md"

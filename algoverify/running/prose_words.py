@@ -48,17 +48,21 @@ _WORDS_ONLY = re.compile(
     r"\s+the\s+(?P<what>(?:[\w-]+\s+){1,5}?of)\s+(?P<of>[A-Za-z])\b(?![\w(\\])",
     re.I,
 )
-#: "an n-vector \(x\)": the size in a plain letter, as a reader reads "an \(n\)-vector \(x\)"
-_PLAIN_SIZED = re.compile(r"\b(?:an?|the)\s+(?P<size>[A-Za-z])-(?:dimensional\s+)?(?:vector|array|list)\s*$", re.I)
+#: "an n-vector \(x\)": the size in a plain letter, as a reader reads "an \(n\)-vector \(x\)" (adjectives
+#: first too: "a non-zero n-vector")
+_PLAIN_SIZED = re.compile(
+    r"\b(?:an?|the)\s+(?:[\w-]+\s+){0,2}?(?P<size>[A-Za-z])-(?:dimensional\s+)?(?:vector|array|list)\s*$", re.I
+)
 #: … and after the name: "\(b\) an n-vector", "\(x\), an n-vector", "\(x\) is an n-vector"
 _PLAIN_SIZED_AFTER = re.compile(
-    r"\s*(?:,\s*)?(?:(?:is|be)\s+)?an?\s+(?P<size>[A-Za-z])-(?:dimensional\s+)?(?:vector|array|list)\b", re.I
+    r"\s*(?:,\s*)?(?:(?:is|be)\s+)?an?\s+(?:[\w-]+\s+){0,2}?(?P<size>[A-Za-z])-(?:dimensional\s+)?(?:vector|array|list)\b",
+    re.I,
 )
 
 #: … and the vector's own name in plain text too: "for an n-vector x", "let x be an n-vector"
 _PLAIN_NAMED = re.compile(
-    r"\b(?:an?\s+(?P<size>[A-Za-z])-(?:dimensional\s+)?(?:vector|array|list)\s+(?P<name>[A-Za-z])"
-    r"|let\s+(?P<name2>[A-Za-z])\s+be\s+an?\s+(?P<size2>[A-Za-z])-(?:dimensional\s+)?(?:vector|array|list))"
+    r"\b(?:an?\s+(?:[\w-]+\s+){0,2}?(?P<size>[A-Za-z])-(?:dimensional\s+)?(?:vector|array|list)\s+(?P<name>[A-Za-z])"
+    r"|let\s+(?P<name2>[A-Za-z])\s+be\s+an?\s+(?:[\w-]+\s+){0,2}?(?P<size2>[A-Za-z])-(?:dimensional\s+)?(?:vector|array|list))"
     r"(?![\w(\\-])(?P<next>\s*[,.;:)]?)",
     re.I,
 )
