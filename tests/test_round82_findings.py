@@ -100,7 +100,15 @@ title: t
         r"For a non-zero real n-vector \(x\), it returns the mean of the entries.",
         r"For a non-zero \(n\)-vector \(x\), it returns the mean of the entries.",
     ],
-    ids=["for an n-vector x", "let x be", "n-dimensional", "name in math", "adjective", "two adjectives", "all in math"],
+    ids=[
+        "for an n-vector x",
+        "let x be",
+        "n-dimensional",
+        "name in math",
+        "adjective",
+        "two adjectives",
+        "all in math",
+    ],
 )
 def test_a_vector_named_in_plain_text_has_the_size_the_sentence_gives(tmp_path, prose):
     note = tmp_path / "mean.md"
@@ -432,3 +440,66 @@ def test_a_range_that_stops_at_the_runs_own_index_says_no_length(tmp_path):
     note.write_text(SCAN.replace("<range>", r"\(1 \le i \le j\)"))
     (found,) = [f for f in api.lint([note]).all_findings() if f.code == "AV303"]
     assert found.message.startswith("n is not defined: it may be the length of x"), found.message
+
+
+CUBIC = r"""---
+title: t
+---
+
+Let \(p(t) = c_<a> + c_<b> t + c_<c> t^{2} + c_<d> t^{3}\) with real coefficients.
+
+\begin{algorithmic}[1]
+\Function{Horner}{\(c_<a>, \dots, c_<d>, t\)}
+  \State \(s \gets c_<d>\)
+  \State \(s \gets s t + c_<c>\)
+  \State \(s \gets s t + c_<b>\)
+  \State \(s \gets s t + c_<a>\)
+  \State \Return \(s\)
+\EndFunction
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize("first", [1, 0], ids=["from 1", "from 0"])
+def test_a_parameter_family_with_a_written_last_index_is_a_list_of_that_length(tmp_path, first):
+    # round 86: \Function{…}{\(c_1, \dots, c_4, …\)} was AV308 "parameter c_1, \dots, c_4 is not a name"
+    a, b, c, d = (str(first + k) for k in range(4))
+    note = tmp_path / "cubic.md"
+    note.write_text(CUBIC.replace("<a>", a).replace("<b>", b).replace("<c>", c).replace("<d>", d))
+    assert [f.code for f in api.lint([note]).all_findings() if f.code != "AV604"] == []
+    (listing,) = algoverify.load(note).listings
+    assert "c  vector of length 4, from the parameters at line 8" in describe_inputs(listing)
+    assert listing(c=[1.0, 2.0, 0.0, 1.0], t=2.0) == pytest.approx(1 + 4 + 8)
+
+
+TRAPEZOID = r"""---
+title: t
+---
+
+Let \(f\) be continuous on \([a, b]\)<words>.
+
+\begin{algorithmic}[1]
+\Function{Trapezoid}{\(f, a, b\)}
+  \State \(T \gets h (f(a) + f(b)) / 2\)
+  \State \Return \(T, h\)
+\EndFunction
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize(
+    ("words", "codes"),
+    [
+        # round 86: h said in words is a value, so h(…) multiplies: the "call or product?" beside the
+        # in-words AV303 asked what the prose had answered
+        (r", and write \(h\) for the width of the interval", ["AV303"]),
+        # nothing says what h is: both questions stand
+        ("", ["AV204", "AV303"]),
+    ],
+    ids=["said in words", "said nowhere"],
+)
+def test_a_name_said_in_words_is_no_call_or_product_question(tmp_path, words, codes):
+    note = tmp_path / "trapezoid.md"
+    note.write_text(TRAPEZOID.replace("<words>", words))
+    found = sorted(f.code for f in api.lint([note]).all_findings() if f.code in ("AV204", "AV303"))
+    assert found == codes

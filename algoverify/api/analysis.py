@@ -9,6 +9,7 @@ that hold no note or no block.
 from __future__ import annotations
 
 import os
+import re
 import traceback
 from pathlib import Path
 from typing import Any
@@ -199,9 +200,20 @@ def _name_findings(report: NoteReport) -> list[Finding]:
                 refused = {**index_powers(algorithm, parse_segment, matrices), **two_lengths(algorithm, parse_segment)}
                 found += [AmbiguousMath.finding(at, report.path, message=m) for at, m in refused.values()]
                 calls += lint_index_powers(report.note, algorithm, matrices, refused)
+        # "write h for the width of each panel": h is a value, so h(…) multiplies; the AV303 there says
+        # what to do, and the "call or product?" beside it asks what the prose answered
+        worded = {f.message.split(" ", 1)[0] for f in found if f.code == "AV303" and " only in words " in f.message}
+        for held in [found, calls, report.findings, *(block.findings for block in report.listings())]:
+            held[:] = [f for f in held if not (f.code == "AV204" and _asked_call(f.message) in worded)]
     except Exception as exc:  # a bug in the resolution must not hide the note's other findings
         return [_internal(report.path, None, "binding the listings' names", exc)]
     return [by_role(f, True) for f in found] + calls
+
+
+def _asked_call(message: str) -> str | None:
+    """``h`` of AV204's "h(…) is a call if h is a function, a product if it is a value"."""
+    m = re.search(r"(\S+)\(…\) is a call if ", message)
+    return m.group(1) if m else None
 
 
 def _note_functions(report: NoteReport) -> set[str]:

@@ -200,6 +200,22 @@ def first_written(node: M.MathNode, origin: Origin | None = None) -> Family | No
     return Family(name, "", int(start.text), 0, origin, node.span)
 
 
+def fixed_family(node: M.MathNode, origin: Origin | None = None) -> tuple[Family, int] | None:
+    r"""``c_1, \dots, c_4``: a family whose ends are both written numbers, and its length (4).
+
+    The family's first index says where it starts (``first``; its ``size`` is empty, as
+    :func:`first_written`'s); the length is what a run checks the list against.
+    """
+    found = first_written(node, origin)
+    node = _subscripted(node)
+    if found is None or not isinstance(node, M.Range) or not isinstance(node.hi, M.Idx):
+        return None
+    end = node.hi.indices[0]
+    if not (isinstance(end, M.Num) and end.text.isdigit()) or int(end.text) < found.first:
+        return None
+    return found, int(end.text) - found.first + 1
+
+
 def index_range(tree: M.MathNode) -> tuple[tuple[str, ...], M.MathNode, M.MathNode] | None:
     """``(("i", "j"), 0, m + 1)`` of ``i, j = 0, \\dots, m + 1``: letters an index runs over, never a condition.
 

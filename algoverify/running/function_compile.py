@@ -17,7 +17,7 @@ from ..math.names import identifier, word
 from ..syntax import ir
 from .conventions import bound_names, defined, in_place_output, install_views, lowered, pads, renaming
 from .declarations import InputSpec
-from .families import read_family
+from .families import fixed_family, read_family
 from .listing_parse import direct_bases, given_by_parts
 from .program import Program, _callable
 from .scope import Scope, constant_letters, given_back, join_families, listing_reads
@@ -41,6 +41,10 @@ def compile_function(
     for tree in join_families([parent.parse(p) for p in node.params]):
         if isinstance(tree, M.Range) and read_family(tree) is not None:  # y_1, \dots, y_M: the list y
             params.append(read_family(tree).name)  # type: ignore[union-attr]
+            continue
+        fixed = fixed_family(tree) if isinstance(tree, M.Range) else None
+        if fixed is not None:  # c_1, \dots, c_4: the list c, of four entries
+            params.append(fixed[0].name)
             continue
         # a parameter is a name, never a product: `iterations`, `x1` as latexify prints them
         name = identifier(tree) or word(tree)

@@ -12,7 +12,7 @@ from ..math import mathexpr as M
 from ..math.names import identifier, word
 from ..syntax import ir
 from .declarations import Declared, InputSpec, Origin
-from .families import read_family
+from .families import fixed_family, read_family
 from .requires import declared_inputs
 from .scope import Scope, param_trees
 
@@ -51,6 +51,13 @@ def own_declarations(
         family = read_family(tree, origin) if isinstance(tree, M.Range) else None
         if family is not None:
             own.add_family(family)
+            continue
+        fixed = fixed_family(tree, origin) if isinstance(tree, M.Range) else None
+        if fixed is not None:  # c_1, \dots, c_4: a list of four, counted from its first index
+            first, length = fixed
+            if own.get(first.name) is None or own.get(first.name).shape is None:  # type: ignore[union-attr]
+                own.declare(Declared(first.name, tree.span, (length,), origin=origin))
+            own.firsts.setdefault(first.name, first)
             continue
         name = identifier(tree) or word(tree)
         if name is not None and own.get(name) is None:
