@@ -9,7 +9,6 @@ that hold no note or no block.
 from __future__ import annotations
 
 import os
-import re
 import traceback
 from pathlib import Path
 from typing import Any
@@ -202,18 +201,19 @@ def _name_findings(report: NoteReport) -> list[Finding]:
                 calls += lint_index_powers(report.note, algorithm, matrices, refused)
         # "write h for the width of each panel": h is a value, so h(…) multiplies; the AV303 there says
         # what to do, and the "call or product?" beside it asks what the prose answered
-        worded = {f.message.split(" ", 1)[0] for f in found if f.code == "AV303" and " only in words " in f.message}
-        for held in [found, calls, report.findings, *(block.findings for block in report.listings())]:
-            held[:] = [f for f in held if not (f.code == "AV204" and _asked_call(f.message) in worded)]
+        worded = {
+            read.name
+            for context, resolutions in zip(names.contexts, names.resolved)
+            if context is not None
+            for _, resolution in resolutions
+            for read in resolution.unbound
+            if read.name in context.in_words
+        }
+        for held in [report.findings, *(block.findings for block in report.listings())]:
+            held[:] = [f for f in held if not (f.code == "AV204" and f.details.get("name") in worded)]
     except Exception as exc:  # a bug in the resolution must not hide the note's other findings
         return [_internal(report.path, None, "binding the listings' names", exc)]
     return [by_role(f, True) for f in found] + calls
-
-
-def _asked_call(message: str) -> str | None:
-    """``h`` of AV204's "h(…) is a call if h is a function, a product if it is a value"."""
-    m = re.search(r"(\S+)\(…\) is a call if ", message)
-    return m.group(1) if m else None
 
 
 def _note_functions(report: NoteReport) -> set[str]:

@@ -13,7 +13,9 @@ from dataclasses import replace
 
 from ..math.latex import identifier_latex, to_latex
 from ..records import frozen
+from ..syntax import ir
 from .declarations import Declared, InputSpec, Origin
+from .reads import reads_of
 from .scope import Read, Scope
 
 __all__ = [
@@ -140,8 +142,6 @@ def unbound_message(read: Read, scope: Scope, spec: InputSpec, context: InputSpe
     defined = (context or spec).definitions.get(name)
     if defined is not None and read.via is None:
         # "let κ = L / μ" with L or μ said only in words: κ is defined, what it reads is not (each said at it)
-        from .reads import reads_of
-
         value, origin = defined
         where = f", {origin}" if origin is not None else ""
         known = bound_names(spec) | bound_names(context or spec) | scope.bound | set(scope.params)
@@ -178,8 +178,6 @@ def unbound_message(read: Read, scope: Scope, spec: InputSpec, context: InputSpe
 
 def _loop_end(scope: Scope, read: Read) -> bool:
     """Whether ``read`` is where a ``\\For`` range of the scope ends (``n`` of ``i = 1, \\dots, n``): a length."""
-    from ..syntax import ir
-
     return any(
         isinstance(node, ir.ForRange) and node.stop.span.start <= read.span.start < node.stop.span.end
         for node in ir.walk(scope.node)

@@ -38,6 +38,8 @@ from .declarations import Declared, InputSpec, Origin, function_type
 from .families import dims_of, joint_range, levelled_family, read_family, set_shape
 from .prose_math import Piece, children, name_of, read_math, relation, set_by_case
 from .prose_properties import SAID, properties_said
+from .prose_ranges import COUNT_NOUNS as _COUNT_NOUNS
+from .prose_ranges import counted_words, ranged_runs
 from .prose_words import WRITE_AND, plain_named, plain_sized, said_in_words, words_only
 
 __all__ = [
@@ -60,11 +62,6 @@ _CONDITIONAL = re.compile(r"\b(?:if|when|whenever|unless|once|until|while|otherw
 #: the words after a relation that make it one case: "p(j) = 0 if no request is disjoint from j"
 _CONDITION_AFTER = re.compile(r"^(?:if|when|whenever|unless|provided|otherwise|except|in case)\b", re.I)
 # the words between two maths are whitespace-collapsed and stripped: patterns match them whole
-_COUNT_NOUNS = (
-    r"entries|elements|items|components|coordinates|numbers|values|keys|nodes|vertices|points|digits|bits|terms|"
-    r"coefficients|weights|samples|observations|letters|characters|symbols|tokens|positions|cells|members|"
-    r"objects|scores"
-)
 # "x has", "W of edge weights has", "a with exactly": the verb ends the words between the name and the size
 _HAS = re.compile(
     r"^(?:(?!(?:if|when|and|or)\b)[\w-]+ ){0,4}?(?:has|have|holds?|contains?|consists of|is made of|with|of)"
@@ -412,9 +409,9 @@ def _read(
         if target is not None and not _CONDITIONAL.search(before):
             # "n distinct keys k_1 < \dots < k_n": the adjectives before a piece are its own, never the subject's
             _properties(target, str(after), piece, spec, origin, before=words if own is not None else "")
-            counted_words = _counted_words(after, nxt, pieces[i + 3 : i + 4]) if family is not None else None
-            if counted_words is not None:  # "let x_0, …, x_n be n + 1 distinct nodes": the nodes' words are x's
-                _properties(target, "are " + counted_words, piece, spec, origin, before="")
+            count_words = counted_words(after, nxt, pieces[i + 3 : i + 4]) if family is not None else None
+            if count_words is not None:  # "let x_0, …, x_n be n + 1 distinct nodes": the nodes' words are x's
+                _properties(target, "are " + count_words, piece, spec, origin, before="")
             if own is not None and _PLURAL_BE.match(str(after)):
                 for earlier in group[:-1]:
                     _properties(earlier, str(after), piece, spec, origin, before="")
@@ -430,64 +427,7 @@ def _read(
         if clause and family_before is not None:
             said = clause.group("said") or "are " + clause.group("bare")
             _properties(family_before, said, earlier, spec, origin, before="")  # type: ignore[arg-type]
-    _ranged_runs(pieces, spec, origin)
-
-
-#: a family's verb before a count: "x_0, …, x_n be (n + 1 distinct nodes)", "… are (n sorted numbers)"
-_BE_COUNT = re.compile(r"^\s*(?:be|are)\s*$", re.I)
-
-
-def _counted_words(after: str | Piece, count: Piece | None, rest: Sequence[str | Piece]) -> str | None:
-    r"""The words after the count a family is said to be (``distinct nodes`` of "be \(n + 1\) distinct nodes")."""
-    if count is None or not _BE_COUNT.match(str(after)) or not rest or not isinstance(rest[0], str):
-        return None
-    if isinstance(count.tree, (M.Rel, M.In, M.Tuple, M.Range)):
-        return None  # "be x_1 < … < x_n": a relation, not a count
-    noun = re.match(rf"\s*((?:[\w-]+\s+){{0,3}}?(?:{_COUNT_NOUNS}))\b", rest[0], re.I)
-    return noun.group(1) if noun else None
-
-
-def _ranged_runs(pieces: Sequence[str | Piece], spec: InputSpec, origin: Origin) -> None:
-    r"""A run ``x_i, \dots, x_j`` of a family with ``1 \le i \le j \le n`` after it: x has entries 1 to n.
-
-    "a block of consecutive entries \(x_i, \dots, x_j\) with \(1 \le i \le j \le n\)": the range
-    bounds the family's indices, so it says where the family starts and ends, as ``x_1, \dots, x_n``
-    would. Only a chain from a whole number (0 or 1) through both letters, in order, to its last term.
-    """
-    maths = [p for p in pieces if isinstance(p, Piece)]
-    for k, run in enumerate(maths):
-        tree = run.tree
-        if not (isinstance(tree, M.Range) and isinstance(tree.lo, M.Idx) and isinstance(tree.hi, M.Idx)):
-            continue
-        name, lo, hi = identifier(tree.lo.base), tree.lo.indices, tree.hi.indices
-        if name is None or identifier(tree.hi.base) != name or len(lo) != 1 or len(hi) != 1:
-            continue
-        letters = [identifier(lo[0]), identifier(hi[0])]
-        known = spec.get(name)
-        if None in letters or (known is not None and known.shape is not None) or name in spec.written:
-            continue
-        for chain in maths[k + 1 :]:
-            terms = _chain_terms(chain.tree)
-            if terms is None or not isinstance(terms[0], M.Num) or terms[0].text not in ("0", "1"):
-                continue
-            names = [identifier(t) if isinstance(t, M.Sym) else None for t in terms]
-            if letters[0] not in names or letters[1] not in names or names.index(letters[0]) > names.index(letters[1]):
-                continue
-            if names.index(letters[1]) == len(terms) - 1:
-                continue  # "1 \le i \le j": the chain ends at the run's own index, bounding nothing
-            first = M.Idx(tree.lo.base, (terms[0],), span=tree.lo.span)
-            whole = M.Range(first, M.Idx(tree.hi.base, (terms[-1],), span=tree.hi.span), span=tree.span)
-            family = read_family(whole, origin)
-            if family is not None:
-                spec.add_family(family)
-            return
-
-
-def _chain_terms(tree: M.MathNode) -> list[M.MathNode] | None:
-    r"""The terms of an increasing chain ``0 \le i < j \le n - 1``, or ``None``."""
-    if not isinstance(tree, M.Rel) or len(tree.rest) < 2 or any(op not in ("<=", "<") for op, _ in tree.rest):
-        return None
-    return [tree.first, *(t for _, t in tree.rest)]
+    ranged_runs(pieces, spec, origin)
 
 
 def _entries_named(tree: M.MathNode) -> str | None:

@@ -48,21 +48,16 @@ _WORDS_ONLY = re.compile(
     r"\s+the\s+(?P<what>(?:[\w-]+\s+){1,5}?of)\s+(?P<of>[A-Za-z])\b(?![\w(\\])",
     re.I,
 )
-#: "an n-vector \(x\)": the size in a plain letter, as a reader reads "an \(n\)-vector \(x\)" (adjectives
-#: first too: "a non-zero n-vector")
-_PLAIN_SIZED = re.compile(
-    r"\b(?:an?|the)\s+(?:[\w-]+\s+){0,2}?(?P<size>[A-Za-z])-(?:dimensional\s+)?(?:vector|array|list)\s*$", re.I
-)
+#: "a non-zero n-vector": the article, up to two adjectives, the size's plain letter and the noun
+_SIZED_NOUN = r"(?:[\w-]+\s+){0,2}?(?P<size>[A-Za-z])-(?:dimensional\s+)?(?:vector|array|list)"
+#: "an n-vector \(x\)": the size in a plain letter, as a reader reads "an \(n\)-vector \(x\)"
+_PLAIN_SIZED = re.compile(rf"\b(?:an?|the)\s+{_SIZED_NOUN}\s*$", re.I)
 #: … and after the name: "\(b\) an n-vector", "\(x\), an n-vector", "\(x\) is an n-vector"
-_PLAIN_SIZED_AFTER = re.compile(
-    r"\s*(?:,\s*)?(?:(?:is|be)\s+)?an?\s+(?:[\w-]+\s+){0,2}?(?P<size>[A-Za-z])-(?:dimensional\s+)?(?:vector|array|list)\b",
-    re.I,
-)
-
+_PLAIN_SIZED_AFTER = re.compile(rf"\s*(?:,\s*)?(?:(?:is|be)\s+)?an?\s+{_SIZED_NOUN}\b", re.I)
 #: … and the vector's own name in plain text too: "for an n-vector x", "let x be an n-vector"
 _PLAIN_NAMED = re.compile(
-    r"\b(?:an?\s+(?:[\w-]+\s+){0,2}?(?P<size>[A-Za-z])-(?:dimensional\s+)?(?:vector|array|list)\s+(?P<name>[A-Za-z])"
-    r"|let\s+(?P<name2>[A-Za-z])\s+be\s+an?\s+(?:[\w-]+\s+){0,2}?(?P<size2>[A-Za-z])-(?:dimensional\s+)?(?:vector|array|list))"
+    rf"\b(?:an?\s+{_SIZED_NOUN}\s+(?P<name>[A-Za-z])"
+    rf"|let\s+(?P<name2>[A-Za-z])\s+be\s+an?\s+{_SIZED_NOUN.replace('<size>', '<size2>')})"
     r"(?![\w(\\-])(?P<next>\s*[,.;:)]?)",
     re.I,
 )

@@ -578,19 +578,18 @@ def _shrunk(
                 raise ValueError(f"{name}: {text} drew a value outside its class")
         return drawn
 
-    drew: dict[str, int] = {}  # the draw of each smaller spec that failed
+    failed_draw = 0  # shrink_spec keeps the last spec that failed: the draw it failed on
 
     def fails_drawn(spec: dict[str, Any]) -> bool:
-        key = repr(sorted(spec.items(), key=lambda kv: kv[0]))
+        nonlocal failed_draw
         for again in range(SIZE_DRAWS):
             if fails(lambda again=again: redraw(spec, again)):  # type: ignore[misc]
-                drew[key] = again
+                failed_draw = again
                 return True
         return False
 
     smaller = shrink_spec(inputs_spec, fails_drawn)
-    again = drew.get(repr(sorted(smaller.items(), key=lambda kv: kv[0])), 0)
-    shrunk = redraw(smaller, again) if smaller != inputs_spec else values
+    shrunk = redraw(smaller, failed_draw) if smaller != inputs_spec else values
     # a size changed alone would leave the arrays drawn from it at the old size (n = 2 beside three
     # entries): sizes shrink above, by drawing again, never here
     sizes = sizes_of(smaller)

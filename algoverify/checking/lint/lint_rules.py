@@ -238,7 +238,7 @@ def lint_applications(note: Note, algorithm: ir.Algorithm) -> list[Finding]:
                         f"{name}(…) is a call if {name} is a function, a product if it is a value; declare "
                         f"{name} in \\Require, define it as a \\Function, or offer it in the note's module"
                     )
-                    out.append(AmbiguousMath.finding(node.span, note.path, message=message))
+                    out.append(AmbiguousMath.finding(node.span, note.path, {"name": name}, message=message))
     return [by_role(f, True) for f in out]
 
 
