@@ -138,6 +138,8 @@ def _index_part(node: MathNode) -> str | None:
     if isinstance(node, Sym):
         return _sym(node)
     if isinstance(node, Text):
+        if node.text.strip().isdigit():  # E_0 read as a name (the initial E): the name E_0 is
+            return node.text.strip()
         # j_{-}, j_{+}: the neighbours of j, names of their own (as \delta^{+} is), never j minus nothing
         return _SIGNS.get(node.text.strip()) or sanitize(node.text)
     if isinstance(node, Placeholder) and node.symbol == "cdot":

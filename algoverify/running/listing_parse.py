@@ -115,6 +115,11 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
     components = _direction_components(algorithm, raw, targets)
     if components:
         constants = constants | components
+    # E \gets \frac{1}{2} p^2 + …, then \delta \gets E - E_0 ("write E_0 for the energy of the initial
+    # state"): E_0 is the initial E, a number of its own, never entry 0 of the number E
+    initials = _initial_values(algorithm, raw, targets, context)
+    if initials:
+        constants = constants | initials
 
     # CLRS's third edition writes as attributes what its second wrote as tables: v.\pi, u.key and
     # A.heap-size are \pi[v], key[u] and heap-size[A], tables of the listing where it stores into them
@@ -255,6 +260,38 @@ def _direction_components(
                 if not (isinstance(index, M.Sym) and index.name in _AXES and not index.accents):
                     candidates.discard(identifier(t.base))  # type: ignore[arg-type]
     return frozenset(f"{base}_{axis}" for base in candidates for axis in lettered[base])
+
+
+def _initial_values(
+    algorithm: ir.Algorithm,
+    parse: Callable[[ir.Math], M.MathNode],
+    targets: list[M.MathNode],
+    context: InputSpec | None,
+) -> frozenset[str]:
+    """``X_0`` of an ``X`` the listing sets whole and reads at no other index, where no family counts from 0.
+
+    A listing that counts from 1 has no entry 0; one that reads ``X`` at index 0 and nowhere else,
+    having set ``X`` whole, reads the initial ``X`` the note names ``X_0``.
+    """
+    whole = {identifier(t) for t in targets if isinstance(t, M.Sym)}
+    if not whole or context is None and not whole:
+        return frozenset()
+    if context is not None and any(f.first == 0 for f in [*context.firsts.values(), *context.written.values()]):
+        return frozenset()
+    zero: set[str] = set()
+    other: set[str] = set()
+    for t in targets:
+        if isinstance(t, (M.Idx, M.Index)):
+            other.add(identifier(t.base) or "")
+    for tree, _ in _parsed(algorithm, parse):
+        for t in M.walk(tree):
+            if isinstance(t, M.Idx) and isinstance(t.base, M.Sym):
+                index = t.indices[0] if len(t.indices) == 1 else None
+                named = identifier(t.base) or ""
+                (zero if isinstance(index, M.Num) and index.text == "0" else other).add(named)
+            elif isinstance(t, M.Index):
+                other.add(identifier(t.base) or "")
+    return frozenset(f"{name}_0" for name in (zero & whole) - other)
 
 
 def _parsed(algorithm: ir.Node, parse: Callable[[ir.Math], M.MathNode]) -> Iterator[tuple[M.MathNode, bool]]:

@@ -17,13 +17,14 @@ __all__ = ["as_constant", "dot_means", "dot_mean"]
 
 
 def as_constant(node: M.MathNode, constants: frozenset[str]) -> M.MathNode:
-    """``k_B`` of a constant the prose defines: a labelled name (its subscript a word, never an index)."""
-    if not (isinstance(node, M.Idx) and len(node.indices) == 1 and isinstance(node.indices[0], M.Sym)):
+    """``k_B`` of a constant the prose defines, ``E_0`` of an initial value: a labelled name (never an index)."""
+    if not (isinstance(node, M.Idx) and len(node.indices) == 1 and isinstance(node.indices[0], (M.Sym, M.Num))):
         return node
     if identifier(node) not in constants:
         return node
     (label,) = node.indices
-    return M.Idx(node.base, (M.Text(label.name, span=label.span),), span=node.span)
+    text = label.name if isinstance(label, M.Sym) else label.text
+    return M.Idx(node.base, (M.Text(text, span=label.span),), span=node.span)
 
 
 def _dotted(node: M.MathNode) -> str | None:

@@ -215,10 +215,20 @@ class Program:
             return name
         return other
 
+    def _rows_of_capitals(self, inputs: dict[str, Any]) -> dict[str, Any]:
+        """``--set B=…`` for a listing that takes the points ``b_0, \\dots, b_n``: B's rows, as a check binds them."""
+        out = dict(inputs)
+        for family in set(self.families) & set(self.inputs) - set(inputs):
+            capital = family[:1].upper() + family[1:]
+            if capital != family and capital not in self._accepted and np.ndim(inputs.get(capital)) == 2:
+                out[family] = out.pop(capital)
+        return out
+
     def _bind_inputs(self, inputs: dict[str, Any], *, preconditions: bool = True) -> Env:
         if not inputs.keys() <= self._accepted:  # --set epsilon=… for a listing that writes \varepsilon
             inputs = {self._spelled(n, inputs): v for n, v in inputs.items()}
             inputs = ordered_from_sample(inputs, self._accepted)  # --set p=… for p_{(1)} \le \dots \le p_{(m)}
+            inputs = self._rows_of_capitals(inputs)
         if not inputs.keys() <= self._accepted:
             unknown = [n for n in inputs if n not in self._accepted]
             raise LocatedError(
@@ -301,7 +311,9 @@ class Program:
                 env[name] = ByParts(name)  # passed on to a procedure that reads its parts, as the entry does
         if not self._inputs_set.issubset(env):
             missing = [n for n in self.inputs if n not in env]
-            raise LocatedError(BadInput, self.span, message=f"missing input(s) {', '.join(missing)}")
+            raise LocatedError(
+                BadInput, self.span, message=f"missing input(s) {', '.join(missing)}", details={"missing": missing}
+            )
         dims = self.ctx.dims
         sizes = self._dims
         if self._dims_seen != len(dims):

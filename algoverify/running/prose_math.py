@@ -86,10 +86,12 @@ def read_math(
 
 
 def _labelled_constant(node: M.MathNode) -> bool:
-    """``k_B``, ``T_c``, ``x_{\\max}``: a letter with a capital or a word below it, a constant of its own."""
+    """``k_B``, ``T_c``, ``x_{\\max}``, ``E_0``: a letter with a capital, a word or 0 below it, a name of its own."""
     if not (isinstance(node, M.Idx) and isinstance(node.base, M.Sym) and len(node.indices) == 1):
         return False
     (label,) = node.indices
+    if isinstance(label, M.Num):  # "\(E_0 = \frac{1}{2} p_0^2 + …\)": the initial E, bound where a listing reads E_0
+        return label.text == "0"
     return isinstance(label, M.Sym) and (label.name[:1].isupper() or len(label.name) > 1 or label.font == "rm")
 
 

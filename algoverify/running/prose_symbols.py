@@ -58,6 +58,8 @@ _QUALIFIER = re.compile(r"\b(?:for|for all|for every|for each|for any|provided|a
 _CASE = re.compile(r"\b(?:at|setting|substituting|putting|taking)(?: [\w-]+){0,3},?$", re.I)
 #: the words between two maths of one clause: "x = 1 and y = 2", "a = 1, b = 2"
 _JOINED = re.compile(r"^(?:,|and|, and)?$", re.I)
+#: an indefinite noun phrase right before a math: "a tolerance \(\tau > 0\)", "a fixed number \(K \ge 1\)"
+_INTRODUCED = re.compile(r"\b(?:a|an)\s+(?:[\w-]+\s+){0,2}[\w-]+$", re.I)
 _CONDITIONAL = re.compile(r"\b(?:if|when|whenever|unless|once|until|while|otherwise|whether)\b", re.I)
 #: the words after a relation that make it one case: "p(j) = 0 if no request is disjoint from j"
 _CONDITION_AFTER = re.compile(r"^(?:if|when|whenever|unless|provided|otherwise|except|in case)\b", re.I)
@@ -303,6 +305,9 @@ def _read(
         conditional = bool(
             _CONDITIONAL.search(before) or _QUALIFIER.search(words) or _FOR_CLAUSE.match(before) or _CASE.search(words)
         )
+        # "stops once the norm falls to a tolerance \(\tau > 0\)": a parameter introduced with its bound,
+        # under the condition's words but no part of the condition
+        conditional = conditional and not (_INTRODUCED.search(words) and not _QUALIFIER.search(words))
         # "p(j) = 0 if no request i < j is disjoint from j": a case of a definition, said after it
         case = bool(isinstance(after, str) and _CONDITION_AFTER.match(after))
         conditional = conditional or case

@@ -42,9 +42,11 @@ WRITE_AND = re.compile(r"\b(?:write|writing|we\s+write)\b[^.;]*\band$", re.I)
 #: "for the length of the pair" before a math that ends what the words say
 _WRITE_FOR_LEAD = re.compile(rf"^\s*for\s+(?P<what>{_DETERMINER}\s+[^.;:,]{{3,120}}?)\s*$", re.I)
 
-#: what a letter is, in plain words: "Write D for the diagonal part of A.", "let D be the … of A"
+#: what a letter is, in plain words: "Write D for the diagonal part of A.", "let D be the … of A",
+#: "where L is the largest eigenvalue of A", "with L the largest eigenvalue of A"
 _WORDS_ONLY = re.compile(
-    r"\b(?:(?:we\s+)?write\s+(?P<a>[A-Za-z])\s+for|let\s+(?P<b>[A-Za-z])\s+(?:be|denote))"
+    r"\b(?:(?:we\s+)?write\s+(?P<a>[A-Za-z])\s+for|let\s+(?P<b>[A-Za-z])\s+(?:be|denote)"
+    r"|where\s+(?P<c>[A-Za-z])\s+(?:is|denotes)|with\s+(?P<d>[A-Za-z])\s+(?:being\s+)?(?=the\b))"
     r"\s+the\s+(?P<what>(?:[\w-]+\s+){1,5}?of)\s+(?P<of>[A-Za-z])\b(?![\w(\\])",
     re.I,
 )
@@ -100,7 +102,7 @@ def words_only(sentence: Sentence, text: str, spec: InputSpec) -> None:
     """What a letter is, said in words with no math at all: "Write D for the diagonal part of A."."""
     start = sentence.span.start
     for m in _WORDS_ONLY.finditer(text[start : sentence.span.end]):
-        letter = "a" if m.group("a") else "b"
+        letter = next(g for g in "abcd" if m.group(g))
         name, what = m.group(letter), " ".join(m.group("what").split())
         where = Span(start + m.start(letter), start + m.end(letter))
         spec.in_words.setdefault(name, (where, f"the {what} {m.group('of')}"))

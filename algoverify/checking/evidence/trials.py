@@ -64,6 +64,8 @@ def failed_run(result: Any, line_col: Callable[[int], tuple[int, int]], listing:
     f = result.finding
     context = getattr(listing, "context", None)
     unbound = f.details.get("name") if f.code == "AV303" else None
+    if f.code == "AV307" and len(f.details.get("missing") or ()) == 1:  # an input the prose says in words
+        (unbound,) = f.details["missing"]
     said = context.said_in_words(unbound, lambda at: line_col(at)[0]) if context is not None and unbound else None
     if said is not None:  # what lint said of the name: why nothing binds it ("Write B for the inverse of A")
         f = dataclasses.replace(f, message=f"{f.message}: {said}")

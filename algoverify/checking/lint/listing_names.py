@@ -2,7 +2,8 @@ r"""A listing read in its note: what binds its free names, and the lint of the n
 
 Names get their meaning, in order, from the listing's own parameters, ``\Require``/``\Ensure``
 and caption; the prose before the listing, nearest paragraph first
-(:mod:`~algoverify.running.prose_symbols`); the names the spec's checks draw. :func:`contexts`
+(:mod:`~algoverify.running.prose_symbols`); the names the spec's checks draw; for a name none of
+these binds, the prose after the listing, up to the next one. :func:`contexts`
 gives each listing what its note declares around it; the interpreter binds the listing's free
 names from it (:mod:`~algoverify.running.symbols`). :func:`name_findings` is the same
 resolution at ``lint``, without running anything: a listing whose names the note does not bind
@@ -146,7 +147,8 @@ def contexts(
 
     drawn, numbers = _spec_names(note, [a for _, a in listings])
     out, bases, resolved = [], [], []
-    for (block, algorithm), names in zip(listings, drawn):
+    ends = [block.span.start for block, _ in listings[1:]] + [len(text)]
+    for (block, algorithm), names, end in zip(listings, drawn, ends):
         if algorithm is None:
             out.append(None)
             bases.append(None)
@@ -160,13 +162,38 @@ def contexts(
         for name, origin in names.items():
             spec.declare(Declared(name, block.span, origin=origin))
         context = context.merged(spec)
-        out.append(context)
         resolutions = _resolutions(algorithm, context, set(known) | set(context.functions))
+        unbound = {read.name for _, r in resolutions for read in r.unbound}
+        if unbound:  # "…, where E_0 is the energy of the initial state": said after the listing, up to the next
+            later = [s for s in said if block.span.end <= s.span.start and s.span.end <= end]
+            after = _only(prose_declarations(later, text, end, read, line_of), unbound)
+            if after is not None:
+                context = context.merged(after)
+                resolutions = _resolutions(algorithm, context, set(known) | set(context.functions))
+        out.append(context)
         resolved.append(resolutions)
         # the index base the families the listing takes are written from (None: they do not say)
         found = {r.family_base for _, r in resolutions if r.family_base is not None}
         bases.append(found.pop() if len(found) == 1 else None)
     return NoteNames(out, bases, resolved, numbers)
+
+
+def _only(spec: InputSpec, names: set[str]) -> InputSpec | None:
+    """What ``spec`` says of ``names`` alone (their declarations, definitions, words), or ``None`` if nothing.
+
+    The prose after a listing binds only the names nothing before it binds: what it says of the
+    others (a claim "\\(y \\ge 0\\)" of an output) is no declaration of them.
+    """
+    out = InputSpec()
+    for d in spec.inputs:
+        if d.name in names:
+            out.declare(d)
+    out.definitions = {k: v for k, v in spec.definitions.items() if k in names}
+    out.functions = {k: v for k, v in spec.functions.items() if k in names}
+    out.in_words = {k: v for k, v in spec.in_words.items() if k in names}
+    out.condition_origins = dict(spec.condition_origins)
+    found = out.inputs or out.definitions or out.functions or out.in_words
+    return out if found else None
 
 
 def _with_levels(parse: Callable[[ir.Math], M.MathNode], levels: frozenset[str]) -> Callable[[ir.Math], M.MathNode]:

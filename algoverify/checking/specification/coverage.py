@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any, Iterable
 
-from ...findings import Finding, UnverifiedBlock, UnverifiedClaim, UnverifiedListing
+from ...findings import Finding, LocatedError, UnverifiedBlock, UnverifiedClaim, UnverifiedListing
+from ...math import mathexpr as M
+from ...math.segments import parse_segment
+from ...syntax import ir
+from .cues import cues
 
 
 def unverified(report: Any, checks: Iterable[Any]) -> list[Finding]:
@@ -30,10 +35,12 @@ def unverified(report: Any, checks: Iterable[Any]) -> list[Finding]:
     ]
     equations = {c.get("equation") for c in checks if c.kind in ("property", "equation")}
     maths = [b.block for b in report.blocks if b.block.kind == "math"]
+    text = report.note.source.text if report.note is not None else ""
+    quoted = _quoted_ends(text, report.note.body_span.start if report.note is not None else 0, checks)
     out += [
         UnverifiedClaim.finding(m.span, report.path, index=i)
         for i, m in enumerate(maths, start=1)
-        if i not in equations
+        if i not in equations and not _led_into(text, m.span.start, quoted) and not _defines(text, m)
     ]
     for kind, check_kind in (("python", "snippet"), ("mermaid", "structure")):
         used = {c.get("block") for c in checks if c.kind == check_kind}
@@ -46,3 +53,65 @@ def unverified(report: Any, checks: Iterable[Any]) -> list[Finding]:
             if i not in used
         ]
     return out
+
+
+#: the end of a sentence, or a paragraph's, before a display
+_SENTENCE_END = re.compile(r"(?:[.!?](?=\s)|\n[ \t]*\n)")
+
+
+def _quoted_ends(text: str, body: int, checks: list[Any]) -> list[int]:
+    """Where in the note's body (from offset ``body``) each property's or equation's ``claim:`` quote ends."""
+    ends = []
+    for c in checks:
+        claim = c.claim if c.kind in ("property", "equation") else None
+        if not isinstance(claim, str) or not claim.strip():
+            continue
+        words = [re.escape(w) for w in claim.split()]
+        found = re.compile(r"\s+".join(words)).search(text, body)
+        if found is not None:
+            ends.append(found.end())
+    return ends
+
+
+def _lead_in(text: str, start: int) -> int:
+    """Where the sentence that runs into the display at ``start`` begins."""
+    last = 0
+    for m in _SENTENCE_END.finditer(text, 0, start):
+        last = m.end()
+    return last
+
+
+def _led_into(text: str, start: int, quoted: list[int]) -> bool:
+    """Whether a check's quote ends in the sentence that runs into the display: "… is bounded by \\[ … \\]"."""
+    begin = _lead_in(text, start)
+    return any(begin <= end <= start for end in quoted)
+
+
+def _defines(text: str, block: Any) -> bool:
+    """Whether the display defines a name, which no check needs: "Let \\(g\\) be the function \\[ g(x) = \\cos x \\]".
+
+    An equation of one name (``\\alpha = …``) or of a function of plain names (``p(t) = …``) that the
+    sentence leading into it claims nothing of (no cue: :func:`.cues.cues`) is a definition; ``y_N = …``
+    after "the method returns exactly" is a claim.
+    """
+    try:
+        tree = parse_segment(ir.Math(block.body_span, text[block.body_span.start : block.body_span.end]))
+    except LocatedError:
+        return False
+    if isinstance(tree, M.Tuple) and len(tree.items) == 1:  # "\\[ f(x) = x^2 - 2, \\]": the sentence's comma
+        tree = tree.items[0]
+    if not (isinstance(tree, M.Rel) and [op for op, _ in tree.rest] == ["="]):
+        return False
+    left = tree.first
+    named = isinstance(left, M.Sym) or (
+        isinstance(left, M.Apply)
+        and isinstance(left.fn, M.Sym)
+        and all(
+            isinstance(a, M.Sym)
+            for a in (left.args[0].items if len(left.args) == 1 and isinstance(left.args[0], M.Tuple) else left.args)
+        )
+    )
+    if not named:
+        return False
+    lead = text[_lead_in(text, block.span.start) : block.span.start]
+    return not cues(" ".join(lead.split()))

@@ -53,7 +53,8 @@ _WORDS: tuple[tuple[str, str], ...] = (
     ("stay stays remain remains gives gets", r"(?:stays?|remains?) the same\b|(?:gives|gets) back\b"),
     (
         "equal equals identical identically coincide coincides match matches",
-        r"equals?\b(?!\s+(?:weight|size|part|share|footing)s?\b)|equal to\b|identical(?:ly)?\b|coincides?\b"
+        r"equals?\b(?!\s+(?:weight|size|part|share|footing|length|width|spacing|steps?)s?\b)"
+        r"|equal to\b|identical(?:ly)?\b|coincides?\b"
         r"|match(?:es)?\s+(?:the|exactly)\b",
     ),
     ("the", r"the same\s+(?:[\w-]+\s+){0,2}?as\b(?!\s+in\b)"),
@@ -104,7 +105,11 @@ _WORDS: tuple[tuple[str, str], ...] = (
         r"(?:(?<=\\\)\s)|(?<=\$\s))\w+",
     ),
     ("depend depends independent does doesn't", r"depends? only on\b|independent of\b|does(?: not|n't) depend on\b"),
-    ("the", r"the number of\s+(?:[\w-]+\s+){1,4}?(?:is|equals|matches)\b"),
+    # "the number of comparisons it makes is counted in \(c\)": where the listing keeps it, no value
+    (
+        "the",
+        r"the number of\s+(?:[\w-]+\s+){1,4}?(?:is|equals|matches)\b(?!\s+(?:counted|stored|kept|recorded|tracked))",
+    ),
     (
         "proportional scale scales",
         r"proportional to\b|scales? (?:linearly|quadratically|logarithmically|exponentially)\b",
@@ -154,7 +159,8 @@ _NOT_A_QUANTITY = re.compile(
       | \b\d{{1,2}}\s+{_MONTH}\s+\d{{4}}\b | \b{_MONTH}\s+\d{{4}}\b
       | \b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}\b
       | (?:§|\b(?:sections?|sec\.|secs\.|chapters?|ch\.|figures?|figs?\.|tables?|tab\.|equations?|eqs?\.|eqns?\.
-          |listings?|algorithms?|alg\.|programs?|prog\.|lines?|steps?|theorems?|thm\.|lemmas?|propositions?|prop\.|corollary
+          |listings?|algorithms?|alg\.|programs?|prog\.|lines?|steps?|theorems?|thms?\.|lemmas?|lem\.|propositions?|props?\.
+          |corollary|corollaries|cor\.|defn\.|eqn\.
           |definitions?|def\.|appendix|app\.|examples?|exercises?|problems?|parts?|notes?|pages?|pp?\.|refs?\.
           |references?|items?|versions?|v|python|issues?|pr|chapter|property|claim|rows?|columns?|cells?|volumes?|vol\.
           |questions?|number|no\.|lecture|lectures|slides?|sheet|homework|assignment|session|episode|module|unit
@@ -186,17 +192,24 @@ _SETUP = re.compile(
 )
 
 
-#: a count of passes a parameter sets: "for \(K\) iterations" (where "in \(K\) iterations" says how fast)
+#: a count of passes a parameter sets: "for \(K\) iterations", "takes \(N\) steps" (where "in \(K\) iterations"
+#: says how fast)
 _RUN_FOR = re.compile(
-    r"\bfor\s+(?:\\\(|\$)\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*(?:\\\)|\$)\s+"
+    r"\b(?:for|takes|performs|does|runs)\s+(?:\\\(|\$)\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?"
+    r"(?P<bound>\s*(?:\\geq?|\\gt|>)\s*\d+)?\s*(?:\\\)|\$)\s+"
     r"(?P<noun>iterations|steps|passes|sweeps|epochs|rounds|cycles)\b",
     re.I,
+)
+#: "the iteration stops once …": the method's own rule, said of it as "we stop as soon as" says it of the reader
+_IT_STOPS = (
+    r"\b(?:it|the\s+(?:iteration|method|algorithm|loop|search|procedure|scheme|process|recursion))\s+"
+    r"(?:stops|halts|terminates|ends|is\s+stopped)\b"
 )
 #: "We stop … after \(N\) passes": the method's own stopping rule, a count the reader sets, not one it claims
 _WE_STOP = re.compile(r"\bwe\s+(?:stop|halt|terminate|end|quit|iterate|repeat|run|observe|measure|sample|draw)\b", re.I)
 #: the condition of that rule, up to a consequence: "we stop as soon as the residual is at most \(\tau a\)"
 _STOP_RULE = re.compile(
-    r"\bwe\s+(?:stop|halt|terminate|end|quit|iterate|repeat|run)\b[^;]*?"
+    rf"(?:\bwe\s+(?:stop|halt|terminate|end|quit|iterate|repeat|run)\b|{_IT_STOPS})[^;]*?"
     r"\b(?:when|whenever|as\s+soon\s+as|once|until|if)\b.*?(?=\b(?:then|hence|therefore|thus|so\s+that)\b|;|$)",
     re.I | re.S,
 )
@@ -254,6 +267,8 @@ def cues(text: str) -> list[str]:
     for m in _RUN_FOR.finditer(text):  # "the method is run for \(K\) iterations": how long it runs, given
         if m.group("noun").lower() in found:
             found.remove(m.group("noun").lower())
+        if m.group("bound"):  # "takes \(N \ge 1\) steps": the count's own bound, given with it
+            text = text[: m.start()] + " " * (m.end() - m.start()) + text[m.end() :]
     if _WE_STOP.search(text):  # "We stop when … or after \(N\) passes": the rule the listing follows
         found = [c for c in found if c.lower() not in _COUNTS]
     setup = _SETUP.search(text) is not None

@@ -424,7 +424,8 @@ def _out_of_range(index: int, first: int, size: int, node: M.MathNode, ctx: Cont
     if first == 1 and index == 0:
         hint = " (listings count from 1: a 0-based listing says `index_base: 0` in its note's `algoverify:`)"
     elif first == 0 and index == size:
-        hint = " (this listing counts from 0, as its `index_base: 0` says)"
+        # the note says so by `index_base: 0`, or by a family written from 0 (b_0, …, b_n): both count every array
+        hint = " (this listing counts from 0, as the note's `index_base: 0` or a family written from 0 says)"
     message = f"index {index} is out of range {first}..{size - 1 + first} in {ctx.written(node)}{hint}"
     return LocatedError(EvaluationFailed, node.span, message=message)
 
