@@ -36,6 +36,12 @@ _WRITE_FOR_WORDS = re.compile(
     r"(?:(?P<end>[.;:]|,\s*(?:so|which|where|whence|hence|thus|while|whereas)\b)|$)",
     re.I,
 )
+#: "\(E_0\) denotes the energy of the first state, which …": the name's words, to the clause's end
+_DENOTES_WORDS = re.compile(
+    rf"^\s*(?:denotes|stands\s+for)\s+(?P<what>{_DETERMINER}\s+[^.;:]{{3,160}}?)\s*"
+    r"(?:(?P<end>[.;:]|,\s*(?:so|which|where|whence|hence|thus|while|whereas)\b)|$)",
+    re.I,
+)
 _WRITE = re.compile(r"\b(?:write|writing|we\s+write)$", re.I)
 #: … and a name after it in the same list: "Write \(\alpha\) … for …, and \(\rho\) for the length of …"
 WRITE_AND = re.compile(r"\b(?:write|writing|we\s+write)\b[^.;]*\band$", re.I)
@@ -46,7 +52,7 @@ _WRITE_FOR_LEAD = re.compile(rf"^\s*for\s+(?P<what>{_DETERMINER}\s+[^.;:,]{{3,12
 #: "where L is the largest eigenvalue of A", "with L the largest eigenvalue of A"
 _WORDS_ONLY = re.compile(
     r"\b(?:(?:we\s+)?write\s+(?P<a>[A-Za-z])\s+for|let\s+(?P<b>[A-Za-z])\s+(?:be|denote)"
-    r"|where\s+(?P<c>[A-Za-z])\s+(?:is|denotes)|with\s+(?P<d>[A-Za-z])\s+(?:being\s+)?(?=the\b))"
+    r"|where\s+(?P<c>[A-Za-z])\s+(?:is|denotes)|with\s+(?P<d>[A-Za-z])(?:\s+being)?(?=\s+the\b))"
     r"\s+the\s+(?P<what>(?:[\w-]+\s+){1,5}?of)\s+(?P<of>[A-Za-z])\b(?![\w(\\])",
     re.I,
 )
@@ -125,6 +131,10 @@ def said_in_words(
     if described is not None:
         # "Lipschitz with constant L, the largest eigenvalue of A^T A": what L is, in words a run cannot compute
         spec.in_words.setdefault(name, (piece.tree.span, f"{described.group('what')} \\({nxt.math.latex}\\)"))  # type: ignore[union-attr]
+        return
+    denoted = _DENOTES_WORDS.match(after)
+    if denoted is not None and (nxt is None or denoted.group("end")):
+        spec.in_words.setdefault(name, (piece.tree.span, " ".join(denoted.group("what").split())))
         return
     if not (_WRITE.search(before) or listed):
         return

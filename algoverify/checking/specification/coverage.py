@@ -67,7 +67,7 @@ def _quoted_ends(text: str, body: int, checks: list[Any]) -> list[int]:
         if not isinstance(claim, str) or not claim.strip():
             continue
         words = [re.escape(w) for w in claim.split()]
-        found = re.compile(r"\s+".join(words)).search(text, body)
+        found = re.compile(r"\s+".join(words), re.I).search(text, body)
         if found is not None:
             ends.append(found.end())
     return ends
