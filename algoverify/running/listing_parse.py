@@ -20,7 +20,7 @@ from typing import Callable, Iterable, Iterator
 
 from ..findings import LocatedError
 from ..math import mathexpr as M
-from ..math.names import identifier, index_like, join_words
+from ..math.names import identifier, index_like, join_words, labelled
 from ..math.numeric.lookup import SHAPE_ATTRIBUTES
 from ..math.segments import parse_segment
 from ..syntax import ir
@@ -153,6 +153,7 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
     transposes = context is not None and context.prime_transposes
 
     strings = dict(context.strings) if context is not None else {}
+    named = frozenset(identifier(t) for t in targets if isinstance(t, M.Idx) and labelled(t)) - {None}
 
     @_per_segment
     def plain(m: ir.Math) -> M.MathNode:
@@ -163,6 +164,8 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
             tree = M.transform(tree, lambda node: _prime_transpose(node, primed))
         if constants:
             tree = M.transform(tree, lambda node: as_constant(node, constants))
+        if named:  # \theta_{\mathrm{new},1} of the listing's \theta_{\mathrm{new}}: its entry 1
+            tree = M.transform(tree, lambda node: _entry_of_labelled(node, named))
         if means:  # \hat\theta^*(\cdot) \gets …: the mean of the replicates, a name of its own
             tree = M.transform(tree, lambda node: dot_mean(node, means))
         if composites:
@@ -214,6 +217,20 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
         return flatten_steps(tree, letters) if letters else tree
 
     return _unstacked(parse, columns) if columns else parse
+
+
+def _entry_of_labelled(node: M.MathNode, named: frozenset) -> M.MathNode:
+    """``x_{\\mathrm{new},1}`` of a name ``x_{\\mathrm{new}}`` the listing sets: entry 1 of it, as ``x_1`` is of ``x``."""
+    if not (isinstance(node, M.Idx) and len(node.indices) > 1):
+        return node
+    head = M.Idx(node.base, node.indices[:1], span=node.span)
+    if (
+        identifier(head) not in named
+        or not labelled(head)
+        or labelled(M.Idx(node.base, node.indices[1:], span=node.span))
+    ):
+        return node
+    return M.Idx(head, node.indices[1:], span=node.span)
 
 
 def _per_segment(read: Callable[[ir.Math], M.MathNode]) -> Callable[[ir.Math], M.MathNode]:

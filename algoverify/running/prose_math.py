@@ -200,6 +200,10 @@ def relation(
     if all(isinstance(o, (M.Sym, M.Idx, M.Num, M.Neg)) or _power_name(o) for o in operands):
         declare_math(tree, spec, text_of(piece.math), origin, joint=False)
         return True
+    if assumed and set(ops) <= _ORDERS and _bounds_a_name(operands):
+        # "given a base a with 2 ≤ a ≤ n − 2": a name between bounds that other inputs give
+        declare_math(tree, spec, text_of(piece.math), origin, joint=True)
+        return True
     if joined and set(ops) <= _ORDERS:  # "… and 0 ≤ y_1 - y_0 ≤ x_1 - x_0": on the inputs together
         declare_math(tree, spec, text_of(piece.math), origin, joint=True)
         return True
@@ -211,6 +215,20 @@ def relation(
         spec.condition_origins.setdefault(text_of(piece.math)(tree.span), origin)
         return True
     return False
+
+
+def _bounds_a_name(operands: Sequence[M.MathNode]) -> bool:
+    """One plain name, the others sums, differences, products and quotients of names and numbers (``n - 2``)."""
+    names = [o for o in operands if isinstance(o, M.Sym)]
+    if len(names) != 1:
+        return False
+    for operand in operands:
+        for node in M.walk(operand):
+            if isinstance(node, M.BinOp) and node.op not in ("+", "-", "*", "/", "cdot"):
+                return False
+            if not isinstance(node, (M.Sym, M.Num, M.Neg, M.Juxt, M.BinOp, M.Frac)):
+                return False
+    return True
 
 
 def _at_points(operands: Sequence[M.MathNode]) -> bool:
@@ -448,6 +466,10 @@ def _vector_of_entries(tree: M.Rel, spec: InputSpec, origin: Origin, piece: Piec
         if isinstance(run.size, str):
             spec.strings.setdefault(name, run.size)
         return
+    members = _numbered_members(value, name)
+    if members:  # θ = (θ_1, θ_2): a vector of two entries, written by their indices
+        spec.declare(Declared(name, tree.first.span, (members,), origin=origin, latex=text_of(piece.math)(tree.span)))
+        return
     family = read_family(value, origin)
     if name is None or family is None or family.offset != 0:
         return
@@ -460,6 +482,42 @@ def _vector_of_entries(tree: M.Rel, spec: InputSpec, origin: Origin, piece: Piec
         return
     spec.declare(Declared(name, tree.first.span, (family.size,), origin=origin, latex=latex))
     spec.firsts.setdefault(name, Family(name, family.size, family.first, 0, origin, tree.span))
+
+
+def _numbered_members(value: M.MathNode, name: str | None) -> int:
+    """How many entries ``(θ_1, θ_2)`` lists of ``θ``, each at its number from 1 in order; else 0."""
+    items = value.items if isinstance(value, M.Tuple) else ()
+    if name is None or len(items) < 2:
+        return 0
+    for k, item in enumerate(items, start=1):
+        if not (
+            isinstance(item, M.Idx)
+            and identifier(item.base) == name
+            and len(item.indices) == 1
+            and isinstance(item.indices[0], M.Num)
+            and item.indices[0].text == str(k)
+        ):
+            return 0
+    return len(items)
+
+
+def entry_conditions(spec: InputSpec) -> None:
+    """ "with \\(x_1 \\ne 0\\)" of a vector \\(x = (x_1, …)\\) the prose gives: a condition on its entry.
+
+    The member is read as the entry of the vector the listing takes, never as an input of its own.
+    """
+    for d in list(spec.inputs):
+        member = re.fullmatch(r"(?P<base>[A-Za-z]\w*?)_(?P<index>\d+)", d.name)
+        if member is None or d.shape is not None or d.domain or d.properties or not d.constraints:
+            continue
+        holder = spec.get(member.group("base"))
+        if holder is None or holder.shape is None or len(holder.shape) != 1:
+            continue
+        spec.inputs.remove(d)
+        for tree, latex in d.constraints:
+            spec.conditions.append((tree, latex))
+            if d.origin is not None:
+                spec.condition_origins.setdefault(latex, d.origin)
 
 
 def name_of(piece: Piece | None) -> str | None:

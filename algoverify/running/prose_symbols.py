@@ -36,7 +36,7 @@ from ..source import Span
 from ..syntax import ir
 from .declarations import Declared, InputSpec, Origin, function_type
 from .families import dims_of, joint_range, levelled_family, read_family, set_shape
-from .prose_math import Piece, children, name_of, read_math, relation, set_by_case
+from .prose_math import Piece, children, entry_conditions, name_of, read_math, relation, set_by_case
 from .prose_properties import SAID, properties_said
 from .prose_ranges import COUNT_NOUNS as _COUNT_NOUNS
 from .prose_ranges import counted_words, ranged_runs
@@ -60,6 +60,8 @@ _CASE = re.compile(r"\b(?:at|setting|substituting|putting|taking)(?: [\w-]+){0,3
 _JOINED = re.compile(r"^(?:,|and|, and)?$", re.I)
 #: an indefinite noun phrase right before a math: "a tolerance \(\tau > 0\)", "a fixed number \(K \ge 1\)"
 _INTRODUCED = re.compile(r"\b(?:a|an)\s+(?:[\w-]+\s+){0,2}[\w-]+$", re.I)
+#: the variable a derivative is taken in: the shape said after it is the derivative's
+_RESPECT = re.compile(r"\b(?:with\s+respect\s+to|w\.r\.t\.)$", re.I)
 _CONDITIONAL = re.compile(r"\b(?:if|when|whenever|unless|once|until|while|otherwise|whether)\b", re.I)
 #: the words after a relation that make it one case: "p(j) = 0 if no request is disjoint from j"
 _CONDITION_AFTER = re.compile(r"^(?:if|when|whenever|unless|provided|otherwise|except|in case)\b", re.I)
@@ -79,7 +81,8 @@ _CELLS = re.compile(r"^(?:counters|cells|entries|elements|numbers|values|bins|sl
 _OF_LENGTH = re.compile(
     r"^(?:(?:is|be) )?(?:(?:a|an|the) )?(?!(?:steps?|iterations?|intervals?|subintervals?|panels?|pieces?|"
     r"blocks?|stages?|cells?|bins?|batches?|times?)\b)(?:[\w-]+ ){0,2}?"
-    r"(?:of|with) (?:length|size|dimension|dimensions)$",
+    r"(?:of|with) (?:length|size|dimension|dimensions)$"
+    r"|^(?:(?:is|be) )?(?:(?:a|an|the) )?(?:[\w-]+ ){0,2}?matri(?:x|ces) of order$",  # "a square matrix of order n"
     re.I,
 )
 #: the noun of "a square matrix of size n": one size of a matrix is both of its sides
@@ -207,6 +210,7 @@ def prose_declarations(
     for name, after, piece, origin in of_entries:
         if spec.get(name) is not None:  # "we assume the x_i are not all equal", of an x declared elsewhere
             _properties(name, after, piece, spec, origin, before="")
+    entry_conditions(spec)
     return spec
 
 
@@ -618,6 +622,7 @@ def _read_words(
         elif (
             _IS_BEFORE_SHAPE.match(after)
             and _NOUN_AFTER_DIMS.match(following)
+            and not _RESPECT.search(before)  # "the Jacobian with respect to θ, an m × 2 matrix": the Jacobian is
             or (_IS.match(after) and not following.strip(" .,;"))
         ):
             dims = dims_of(nxt.tree)

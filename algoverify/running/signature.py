@@ -15,7 +15,7 @@ from ..math import mathexpr as M
 from ..math.names import RUNNING_LETTERS, identifier, join_words, subscript_word, subscripted_word, word
 from ..math.segments import parse_segment
 from ..syntax import ir
-from .factorizations import set_by
+from .factorizations import factorization, set_by
 from .worded import loop_variable
 
 __all__ = [
@@ -277,6 +277,8 @@ def _listing_words(algorithm: ir.Algorithm) -> frozenset[str]:
                 continue
             if isinstance(item, M.Sym) and len(item.name) == 1:
                 letters.add(item.name)
+            if factorization(item) is not None:
+                continue  # Q R = T: the factors of a step, never the word QR
             found.update(w for w in (word(item), subscripted_word(item), subscript_word(item)) if w)  # lo; SS of SS_W
             if in_relation:
                 compared.update(w for w in (word(item),) if w)

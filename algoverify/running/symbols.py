@@ -426,6 +426,8 @@ def _seeds(scope: Scope, inputs: set[str], context: InputSpec, out: Resolution) 
         base = m.group("base")
         if base not in scope.index_counts or base in inputs or base in scope.assigned_whole:
             continue
+        if name in scope.index_counts:
+            continue  # (y_0)_i: the listing reads entries of y_0, a vector of its own beside the y_i it sets
         if name not in inputs:
             set_at, read_at = scope.member_set.get(name), scope.member_read.get(name)
             if base not in scope.stored_by_index or (set_at is not None and (read_at is None or set_at <= read_at)):

@@ -221,7 +221,8 @@ _ASSUMED = re.compile(r"(?:be|is|are)\s", re.I)
 #: a sentence that only states hypotheses: what it says is given, never claimed ("Let …", "We assume …")
 _HYPOTHESIS = re.compile(
     r"^\W*(?:let|suppose|assume|consider|we\s+(?:will\s+)?assume|we\s+(?:apply|test|try)\s+(?:it|them|this|these|the)\b"
-    r"|(?:we\s+)?write\s+\\\(|(?:we\s+)?denote\s+by)\b",
+    r"|(?:we\s+)?write\s+\\\(|(?:we\s+)?write\s+the\s+[^.;]{1,60}?\s+as\b|(?:we\s+)?denote\s+by)\b"
+    r"|^\W*where\s+[^.;]{1,60}?\bis\s+(?:taken|defined|set)\s+to\s+be\b",
     re.I,
 )
 #: what makes a hypothesis sentence go on to claim something: "Let A be SPD; then CG converges …"
