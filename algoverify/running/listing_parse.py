@@ -220,7 +220,7 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
 
 
 def _entry_of_labelled(node: M.MathNode, named: frozenset) -> M.MathNode:
-    """``x_{\\mathrm{new},1}`` of a name ``x_{\\mathrm{new}}`` the listing sets: entry 1 of it, as ``x_1`` is of ``x``."""
+    """``x_{\\mathrm{new},1}`` of a name ``x_{\\mathrm{new}}`` the listing sets: its entry 1, as ``x_1`` is x's."""
     if not (isinstance(node, M.Idx) and len(node.indices) > 1):
         return node
     head = M.Idx(node.base, node.indices[:1], span=node.span)

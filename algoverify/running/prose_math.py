@@ -502,7 +502,7 @@ def _numbered_members(value: M.MathNode, name: str | None) -> int:
 
 
 def entry_conditions(spec: InputSpec) -> None:
-    """ "with \\(x_1 \\ne 0\\)" of a vector \\(x = (x_1, …)\\) the prose gives: a condition on its entry.
+    """Read "with \\(x_1 \\ne 0\\)" of a vector \\(x = (x_1, …)\\) the prose gives as a condition on its entry.
 
     The member is read as the entry of the vector the listing takes, never as an input of its own.
     """
