@@ -325,7 +325,9 @@ SECTION: tuple[Key, ...] = (
     Key(
         "module",
         Text("a path"),
-        "a Python file beside the note (or in the project root): references, generators, `BINDINGS`, `FUNCTIONS`",
+        "a Python file beside the note, or anywhere under the folder of the project's configuration (its "
+        "`algoverify.toml`, or `pyproject.toml` with `[tool.algoverify]`): references, generators, `BINDINGS`, "
+        "`FUNCTIONS`",
         refers="module",
     ),
     Key("seed", Integer(0), "the seed of every check's trials", default="`--seed`, else the project's, else 0"),
