@@ -9,6 +9,7 @@ that hold no note or no block.
 from __future__ import annotations
 
 import os
+import re
 import traceback
 from pathlib import Path
 from typing import Any
@@ -211,9 +212,36 @@ def _name_findings(report: NoteReport) -> list[Finding]:
         }
         for held in [report.findings, *(block.findings for block in report.listings())]:
             held[:] = [f for f in held if not (f.code == "AV204" and f.details.get("name") in worded)]
+        for block, context, resolutions in zip(report.listings(), names.contexts, names.resolved):
+            if context is not None and context.in_words and resolutions:
+                inside = block.block.span
+                for held in (report.findings, block.findings, found, calls):
+                    held[:] = [
+                        _said_in_words(f, report, context, resolutions[0][0])
+                        if f.span is not None and inside.start <= f.span.start < inside.end
+                        else f
+                        for f in held
+                    ]
     except Exception as exc:  # a bug in the resolution must not hide the note's other findings
         return [_internal(report.path, None, "binding the listings' names", exc)]
     return [by_role(f, True) for f in found] + calls
+
+
+def _said_in_words(finding: Finding, report: NoteReport, context: Any, scope: Any) -> Finding:
+    """AV204's "call or product?" at ``\\eta (A x - b)`` of an η the prose says in words: the AV303 that says why.
+
+    "…, which we call \\(\\eta\\)": η is a value the run cannot compute, so the question has its answer.
+    """
+    from ..checking.lint.listing_names import in_words_hint
+    from ..findings import UnboundName
+
+    name = finding.details.get("name")
+    if finding.code != "AV204" or name not in context.in_words or finding.span is None:
+        return finding
+    said = context.said_in_words(name, lambda at: report.note.source.line_col(at)[0])
+    written = re.match(r"\\?[A-Za-z]+", report.note.source.text[finding.span.start : finding.span.end])
+    at = Span(finding.span.start, finding.span.start + written.end()) if written else finding.span
+    return by_role(UnboundName.finding(at, report.path, name=name, hint=in_words_hint(name, said, scope)), True)
 
 
 def _note_functions(report: NoteReport) -> set[str]:

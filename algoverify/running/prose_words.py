@@ -56,6 +56,13 @@ _WORDS_ONLY = re.compile(
     r"\s+the\s+(?P<what>(?:[\w-]+\s+){1,5}?of)\s+(?P<of>[A-Za-z])\b(?![\w(\\])",
     re.I,
 )
+#: the words, then the name they are given: "a step size equal to the reciprocal of …, which we call \\(\\eta\\)"
+_CALLED = re.compile(
+    r"(?P<what>\b(?:an?|the|its|their)\s+[^.;:]{3,160}?),?\s+(?:which|that)\s+(?:we\s+)?"
+    r"(?:call|denote(?:\s+by)?|write(?:\s+as)?|name)\s+(?:\\\(|\$)\s*"
+    r"(?P<name>\\?(?P<letter>[A-Za-z]+)(?:_\{?(?P<below>[A-Za-z0-9]+)\}?)?)\s*(?:\\\)|\$)",
+    re.I,
+)
 #: "a non-zero n-vector": the article, up to two adjectives, the size's plain letter and the noun
 _SIZED_NOUN = r"(?:[\w-]+\s+){0,2}?(?P<size>[A-Za-z])-(?:dimensional\s+)?(?:vector|array|list)"
 #: "an n-vector \(x\)": the size in a plain letter, as a reader reads "an \(n\)-vector \(x\)"
@@ -105,13 +112,17 @@ def plain_named(sentence: Sentence, text: str, spec: InputSpec, origin: Origin) 
 
 
 def words_only(sentence: Sentence, text: str, spec: InputSpec) -> None:
-    """What a letter is, said in words with no math at all: "Write D for the diagonal part of A."."""
+    """What a letter is, said in words: "Write D for the diagonal part of A.", "…, which we call \\(\\eta\\)"."""
     start = sentence.span.start
     for m in _WORDS_ONLY.finditer(text[start : sentence.span.end]):
         letter = next(g for g in "abcd" if m.group(g))
         name, what = m.group(letter), " ".join(m.group("what").split())
         where = Span(start + m.start(letter), start + m.end(letter))
         spec.in_words.setdefault(name, (where, f"the {what} {m.group('of')}"))
+    for m in _CALLED.finditer(text[start : sentence.span.end]):
+        name = m.group("letter") + (f"_{m.group('below')}" if m.group("below") else "")
+        where = Span(start + m.start("name"), start + m.end("name"))
+        spec.in_words.setdefault(name, (where, " ".join(m.group("what").split())))
 
 
 def said_in_words(

@@ -74,8 +74,12 @@ def scopes(
     out: list[Scope] = []
     if funcs and not others:
         entry = entry_of(funcs)
+        # Heapsort(a) calling Sift-Down(i, m), which swaps a_j and a_k: a helper reads its callers' arrays,
+        # so a_j there is an entry of a, never a name of its own written under the parameter j
+        passed = {f.name: set(param_names(f, parse)) for f in funcs} if len(funcs) > 1 else {}
         for f in sorted(funcs, key=lambda f: f is not entry):
-            out.append(_function_scope(f, parse, names, entry=f is entry, declared=given))
+            theirs = set().union(*(p for name, p in passed.items() if name != f.name)) - passed.get(f.name, set())
+            out.append(_function_scope(f, parse, names, entry=f is entry, declared=given | theirs))
         return _with_first_reads(_shared_with_helpers(_passed_vectors(out)), parse)
     scope = Scope(None, algorithm, declared=given)
     scope.bound = assigned_names(algorithm.body, parse) | _require_names(algorithm.body, parse)
@@ -507,6 +511,7 @@ _STATEMENTS = (
     ir.Branch,
     ir.LoopBlock,
     ir.UserBlock,
+    ir.TextStatement,
 )
 
 
@@ -529,6 +534,12 @@ def _updated_in_place(trees: list[tuple[M.MathNode, bool]]) -> set[str]:
     return out
 
 
+def _swap_of(text: ir.Text) -> tuple[ir.Math, ir.Math] | None:
+    from .conventions import swap_of  # conventions reads resolutions, which read scopes
+
+    return swap_of(text)
+
+
 def _executed(node: ir.Node) -> Iterator[tuple[ir.Math | ir.Text, bool]]:
     """``(math, is_target)`` for the math a statement evaluates when it runs (its functions are scopes of their own).
 
@@ -543,6 +554,8 @@ def _executed(node: ir.Node) -> Iterator[tuple[ir.Math | ir.Text, bool]]:
         yield each[1], False  # the set of "… for all \(v \in V\)" is read
     elif isinstance(node, ir.TextStatement) and (operation := container_step(node.text)) is not None:
         yield from _container_maths(operation)
+    elif isinstance(node, ir.TextStatement) and (pair := _swap_of(node.text)) is not None:
+        yield from ((m, True) for m in pair)  # "swap \\(a_j\\) and \\(a_k\\)" stores into a, as \\Call{swap} does
     elif isinstance(node, ir.CallStmt):
         yield from ((a, swap_call(node)) for a in node.args)  # \Call{swap}{π[i], π[j]} stores into π
     elif isinstance(node, ir.ForRange):
@@ -684,11 +697,15 @@ def given_back(
 
 
 def used_elsewhere(name: str, scopes: dict[str | None, Scope]) -> set[str]:
-    """The names the listing's scopes but ``name``'s read or store into by index."""
+    """The names the listing's scopes but ``name``'s read, store into by index, or take as parameters.
+
+    Heapsort's ``a``, its parameter, that Sift-Down swaps entries of: the caller's array, whatever
+    the caller itself does with it (it may only return it).
+    """
     out: set[str] = set()
     for other in scopes.values():
         if other.function != name:
-            out |= other.indexed | other.stored_by_index | other.bracketed | set(other.reads)
+            out |= other.indexed | other.stored_by_index | other.bracketed | set(other.reads) | set(other.params)
     return out
 
 

@@ -54,6 +54,9 @@ def start_shapes(scope: Scope, spec: InputSpec, said: dict[str, tuple[str, ...]]
             return {sizes[0]}
         # w \gets \mathbf{1}, then \sum_{i=1}^{n} w_i: n entries; β_j \gets … for j = 1, …, p: p entries
         over = {d for d, arrays in scope.dims.items() if name in arrays} | scope.store_sizes.get(name, set())
+        if not sizes:  # \Function{Gauss}{n}, x \gets 0, then x_j \gets … for j = 1, …, n: a parameter's n entries
+            given = {d for d in over if d in scope.params or spec.get(d) is not None}
+            return given if len(given) == 1 else set()
         return (over & set(sizes)) | _whole_lengths(name, scope, spec)
 
     for name in scope.filled:

@@ -349,20 +349,30 @@ def _invariant(
     if result.finding is not None:
         return failed_run(result, ctx.report.note.source.line_col, listing)
     if watch.tested == 0:
-        raise NotReached(_not_reached(ctx, listing, place, result.trace))
+        raise NotReached(_not_reached(ctx, listing, place, result.trace, _reads_previous(check)))
     return None
 
 
 _LOOPS = ("WhileBlock", "ForRange", "ForAll", "RepeatUntil", "LoopBlock", "UserBlock")
 
 
-def _not_reached(ctx: CheckContext, listing: Any, place: _Place, trace: Any) -> str:
-    """Why an invariant's statement was never tested on a run: a loop around it made no pass, or it was not reached."""
+def _reads_previous(check: CheckSpec) -> bool:
+    """Whether ``holds:`` reads a value of the pass before (``x^{(\\mathrm{prev})}``), which a first pass has not."""
+    return "prev" in str(check.get("holds") or "")
+
+
+def _not_reached(ctx: CheckContext, listing: Any, place: _Place, trace: Any, previous: bool = False) -> str:
+    """Why an invariant's statement was never tested on a run: a loop around it made no pass, or it was not reached.
+
+    ``previous``: the relation reads the pass before, so a loop's first pass tests nothing either.
+    """
     hits = trace.hits
     line = ctx.report.note.source.line_col
     chain = _enclosing(listing.algorithm, place.node) or [place.node]
     for node in reversed(chain):  # from the place outwards: the innermost loop that was entered and made no pass
         if type(node).__name__ in _LOOPS and hits.get(node.span, 0) and (node is not place.node or place.loop):
+            if previous:  # its one pass had no pass before it to compare with
+                return f"the loop at line {line(node.span.start)[0]} made no second pass, which the relation needs"
             return f"the loop at line {line(node.span.start)[0]} made no pass"
     if hits.get(place.node.span, 0):
         return f"the statement at line {place.line} ran, but no pass of it reached the point tested"

@@ -44,7 +44,7 @@ from ...syntax import ir
 from ..specification.schema import as_number
 from ..specification.spec import _listing, read_spec
 
-__all__ = ["NoteNames", "contexts", "declared_matrices", "name_findings"]
+__all__ = ["NoteNames", "contexts", "declared_matrices", "in_words_hint", "name_findings"]
 
 
 @dataclass
@@ -284,7 +284,7 @@ def name_findings(
                     continue  # step["lam"] = … in a binding of the module: an English statement of the listing sets it
                 said = context.said_in_words(read.name, _line_of(note)) if context is not None else None
                 if said is not None:  # "Write D for the diagonal part of A": why nothing binds it, and the fix
-                    hint = _in_words_hint(read.name, said, scope)
+                    hint = in_words_hint(read.name, said, scope)
                 else:
                     hint = unbound_message(read, scope, resolution.declarations, context)
                 out.append(UnboundName.finding(read.span, path, name=read.name, hint=hint))
@@ -344,7 +344,7 @@ def _said_in_words(
         read = scope.reads.get(name)
         if said is None or read is None:
             continue
-        out.append(UnboundName.finding(read.span, path, name=name, hint=_in_words_hint(name, said, scope)))
+        out.append(UnboundName.finding(read.span, path, name=name, hint=in_words_hint(name, said, scope)))
     return out
 
 
@@ -352,7 +352,7 @@ def _line_of(note: Note) -> Callable[[int], int]:
     return lambda offset: note.source.line_col(offset)[0]
 
 
-def _in_words_hint(name: str, said: str, scope: Any) -> str:
+def in_words_hint(name: str, said: str, scope: Any) -> str:
     """``: the prose at line 5 says what it is only in words (…), which a run cannot compute; …`` and the fix."""
     given = f"make it a parameter of {scope.function}" if scope.function else "declare it in \\Require"
     return (
@@ -408,7 +408,7 @@ def _untestable_conditions(
             hint = f": the precondition \\({text}\\){where} reads it, so no run can test the precondition on entry"
             in_words = context.said_in_words(name, _line_of(note)) if context is not None else None
             if in_words is not None:  # "write \lambda_{\max} for the largest eigenvalue of A"
-                hint += ";" + _in_words_hint(name, in_words, scope).removeprefix(":")
+                hint += ";" + in_words_hint(name, in_words, scope).removeprefix(":")
             else:
                 given = f"make it a parameter of {scope.function}" if scope.function else "declare it in \\Require"
                 hint += f"; define it in a display (\\({identifier_latex(name)} = \\dots\\)) or {given}"

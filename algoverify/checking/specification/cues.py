@@ -225,6 +225,8 @@ _HYPOTHESIS = re.compile(
     r"|^\W*where\s+[^.;]{1,60}?\bis\s+(?:taken|defined|set)\s+to\s+be\b",
     re.I,
 )
+#: a sentence that names what it describes: "a step equal to the reciprocal of …, which we call \\(\\eta\\)"
+_NAMING = re.compile(r"\b(?:which|that)\s+we\s+(?:call|denote|write\s+as|name)\b", re.I)
 #: what makes a hypothesis sentence go on to claim something: "Let A be SPD; then CG converges …"
 _CONSEQUENCE = re.compile(
     r"\b(?:then|hence|therefore|thus|so that|it follows|one (?:finds|has|gets)"
@@ -249,7 +251,7 @@ def cues(text: str) -> list[str]:
     Empty when nothing does. Each cue is the words that state it (``always``, ``is a convex``,
     ``larger than``), a number (``800``) or a piece of inline math with a relation (``T \\geq 1``).
     """
-    if _HYPOTHESIS.search(text) and not _CONSEQUENCE.search(text):
+    if (_HYPOTHESIS.search(text) or _NAMING.search(text)) and not _CONSEQUENCE.search(text):
         return []  # "We assume the x_i are not all equal", "Let S_n be partial sums of a converging series"
     rule = _STOP_RULE.search(text)
     if rule is not None:
