@@ -40,7 +40,7 @@ from .prose_math import Piece, children, entry_conditions, name_of, read_math, r
 from .prose_properties import SAID, properties_said
 from .prose_ranges import COUNT_NOUNS as _COUNT_NOUNS
 from .prose_ranges import counted_words, ranged_runs
-from .prose_words import WRITE_AND, plain_named, plain_sized, said_in_words, words_only
+from .prose_words import WRITE_AND, plain_named, plain_sized, said_in_words, words_only, written_for
 
 __all__ = [
     "prose_declarations",
@@ -402,8 +402,8 @@ def _read(
         target = own if own is not None else None if formula else subject
         # "let x_1, …, x_n and y_1, …, y_n be two samples of distinct numbers": what follows both is said of both
         group = group + [own] if own is not None and group and _joins(words) else [own] if own else []
-        if own is not None and len(group) > 1 and _HAS.match(str(after)):
-            # "the arrays \(\ell\) and \(r\) have \(N\) entries": both have them
+        if own is not None and len(group) > 1 and (_HAS.match(str(after)) or _PLURAL_BE.match(str(after))):
+            # "the arrays \(\ell\) and \(r\) have \(N\) entries", "\(U\) and \(V\) be \(n \times k\) matrices": both
             for earlier in group[:-1]:
                 joined = Piece(M.Sym(earlier, span=piece.tree.span), piece.math)
                 _read_words(joined, words, str(after), nxt, pieces[i + 3 :], spec, origin, owner)
@@ -437,6 +437,7 @@ def _read(
             said = clause.group("said") or "are " + clause.group("bare")
             _properties(family_before, said, earlier, spec, origin, before="")  # type: ignore[arg-type]
     ranged_runs(pieces, spec, origin)
+    written_for(sentence, text, spec)  # "write \\(T\\) for the \\(m \\times m\\) … matrix, …": what the pieces missed
 
 
 def _entries_named(tree: M.MathNode) -> str | None:

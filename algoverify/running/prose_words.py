@@ -15,7 +15,7 @@ from ..source import Span
 from .declarations import Declared, InputSpec, Origin
 from .prose_math import Piece, name_of
 
-__all__ = ["WRITE_AND", "plain_named", "plain_sized", "said_in_words", "words_only"]
+__all__ = ["WRITE_AND", "plain_named", "plain_sized", "said_in_words", "words_only", "written_for"]
 
 #: how words that say what a name is begin: "the largest …", "its positive root"
 #: (never "a": "n is a power of 2" is a property)
@@ -120,6 +120,25 @@ def words_only(sentence: Sentence, text: str, spec: InputSpec) -> None:
         where = Span(start + m.start(letter), start + m.end(letter))
         spec.in_words.setdefault(name, (where, f"the {what} {m.group('of')}"))
     for m in _CALLED.finditer(text[start : sentence.span.end]):
+        name = m.group("letter") + (f"_{m.group('below')}" if m.group("below") else "")
+        where = Span(start + m.start("name"), start + m.end("name"))
+        spec.in_words.setdefault(name, (where, " ".join(m.group("what").split())))
+
+
+#: "Write \\(T\\) for the \\(m \\times m\\) second-difference matrix, tridiagonal with …": the words
+#: after "for", math and all, to the end of the clause
+_WRITTEN_FOR = re.compile(
+    r"\b(?:we\s+)?write\s+(?:\\\(|\$)\s*(?P<name>\\?(?P<letter>[A-Za-z]+)(?:_\{?(?P<below>[A-Za-z0-9]+)\}?)?)\s*"
+    rf"(?:\\\)|\$)\s+for\s+(?P<what>{_DETERMINER}\s+[^.;]{{3,200}}?)\s*"
+    r"(?=[.;]|,\s*(?:so|which|where|whence|hence|thus|while|whereas|and\s+(?:we\s+)?write)\b|$)",
+    re.I,
+)
+
+
+def written_for(sentence: Sentence, text: str, spec: InputSpec) -> None:
+    """A name written for words with math among them, which the pieces of the sentence split."""
+    start = sentence.span.start
+    for m in _WRITTEN_FOR.finditer(text[start : sentence.span.end]):
         name = m.group("letter") + (f"_{m.group('below')}" if m.group("below") else "")
         where = Span(start + m.start("name"), start + m.end("name"))
         spec.in_words.setdefault(name, (where, " ".join(m.group("what").split())))
