@@ -26,6 +26,8 @@ from .declarations import InputSpec
 from .entries import rename_entries
 from .signature import output_names, swap_call
 from .symbols import Resolution
+from .worded import maths_between as _maths_between
+from .worded import swap_of
 
 __all__ = [
     "variant",
@@ -48,31 +50,9 @@ __all__ = [
 ]
 
 
-_SWAP = re.compile(r"^(?:swap|exchange|interchange)$", re.I)
-_SWAP_JOIN = re.compile(r"^(?:and|with|,)$", re.I)
-
-
 _LET_NEW = re.compile(r"^(?:let|create|allocate)$", re.I)
 _BE_A_NEW = re.compile(r"^(?:be a new|be an empty|be a|as a new|:=? a new)$", re.I)
 _NEW_NOUN = re.compile(r"^(?:matrix|array|table|vector|list)\.?$", re.I)
-
-
-def _maths_between(text: ir.Text, words: tuple[re.Pattern[str] | None, ...]) -> list[ir.Math] | None:
-    """The maths of ``text`` when its parts are, in order, words matching ``words`` and math (``None``).
-
-    Words are compared with their spaces collapsed: "be  a new" is "be a new".
-    """
-    parts = [" ".join(p.split()) if isinstance(p, str) else p for p in text.parts]
-    parts = [p for p in parts if p != ""]
-    if len(parts) != len(words):
-        return None
-    maths = []
-    for part, pattern in zip(parts, words):
-        if pattern is None and isinstance(part, ir.Math):
-            maths.append(part)
-        elif pattern is None or not isinstance(part, str) or not pattern.match(part):
-            return None
-    return maths
 
 
 def new_array_of(text: ir.Text) -> tuple[ir.Math, ir.Math] | None:
@@ -104,12 +84,6 @@ def new_tables_of(text: ir.Text) -> tuple[ir.Math, ...]:
         return ()
     said = _BE_A_NEW_TABLE if len(maths) == 1 else _BE_NEW_TABLES
     return tuple(maths) if isinstance(last, str) and said.match(last) else ()  # type: ignore[arg-type]
-
-
-def swap_of(text: ir.Text) -> tuple[ir.Math, ir.Math] | None:
-    """The two maths of "swap \\(x\\) and \\(y\\)", "exchange \\(A[i]\\) with \\(A[k]\\)"."""
-    maths = _maths_between(text, (_SWAP, None, _SWAP_JOIN, None))
-    return (maths[0], maths[1]) if maths else None
 
 
 def renaming(parse: Callable[[ir.Math], M.MathNode], names: Resolution) -> Callable[[ir.Math], M.MathNode]:

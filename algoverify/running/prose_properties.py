@@ -38,6 +38,12 @@ _PROPERTY_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 )
 #: words right after a name that say what it is (``is symmetric``, ``have linearly independent columns``)
 _SAYS_OF = re.compile(r"^,?\s*(?:which |that )?(?:is|are|be|has|have|being|with|of|must be|should be|each|all)\b", re.I)
+#: "none of which is zero", "none of them vanishes": what "each non-zero" says
+_NONE_ZERO = re.compile(
+    r",?\s*none\s+of\s+(?:which|them|these|those)\s+(?:(?:is|are|being)\s+)?(?:zero|0|the\s+zero\s+\w+)\b"
+    r"|,?\s*none\s+of\s+(?:which|them|these|those)\s+vanish(?:es)?\b",
+    re.I,
+)
 #: words after which a property is where a name goes or is measured from, not what it is
 _AWAY = re.compile(r"\b(?:from|than|towards?|until|unless)\b", re.I)
 #: the words that end what a sentence says of one name: the next clause is about something else
@@ -46,6 +52,8 @@ _CLAUSE_END = re.compile(r"[;:]|\b(?:and let|let|where|while|whereas|but|then|so
 
 def properties_said(after: str, adjectives: str) -> list[str]:
     """The properties ``after`` (the words after a name) and ``adjectives`` (the words before it) say."""
+    # "rows \\(a_1, \\dots, a_m\\), none of which is zero": each non-zero (the "which" ends no clause here)
+    after = _NONE_ZERO.sub(", each non-zero", after)
     said = _CLAUSE_END.split(after, maxsplit=1)[0]
     said = _AWAY.split(said, maxsplit=1)[0]  # "how far L is from sorted order" says L is not sorted
     if not _SAYS_OF.match(said):
@@ -86,6 +94,7 @@ def _appositive(after: str) -> str:
     for pattern, _ in _PROPERTY_WORDS:
         rest = pattern.sub(" ", rest)
     return m.group("words") if rest != m.group("words") and not _APPOSITIVE_FILLER.sub(" ", rest).strip() else ""
+
 
 #: a denial of the properties right after it: "not (necessarily)", "need not be", "neither … nor"
 _DENIAL = re.compile(r"\b(?:not|nor|neither|never|need not|needn't)\b", re.I)

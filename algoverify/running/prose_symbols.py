@@ -125,6 +125,8 @@ _STORED_AS = re.compile(r"\b(?:stored|given|represented|kept|held|encoded) as an
 _STORED_AS_PARTS_OF = re.compile(r"\b(?:stored|given|kept|held) as the (?P<part>rows|columns) of an?$", re.I)
 #: "V … hold the c centres as rows v_1, …": the family after is the subject's rows (or columns)
 _AS_PARTS = re.compile(r"\bas (?:its |the )?(?P<part>rows|columns)$", re.I)
+#: the noun between a shape and the matrix's name: "an \\(n \\times d\\) matrix \\(X\\)"
+_MATRIX_NOUN = re.compile(r"^(?:[\w-]+ ){0,2}matrix$", re.I)
 _STORED_AS_PARTS = re.compile(r"\b(?:stored|given|kept|held) as the (?P<part>rows|columns) of$", re.I)
 _PRONOUN_HAS = re.compile(
     r"\b(?:it|which|that|this matrix|this vector|the matrix|the vector) (?:has|have|holds|contains)$", re.I
@@ -359,6 +361,14 @@ def _read(
             spec.reshape(subject, dims_of(piece.tree))  # type: ignore[arg-type]
             part = as_parts.group("part").lower()
             spec.declare(Declared(subject, piece.tree.span, origin=origin, **{part: family_before}))  # type: ignore[arg-type]
+        recent = _recent_family(pieces[:i]) if as_parts else None
+        named = name_of(nxt) if recent and dims_of(piece.tree) is not None else None
+        if named is not None and _MATRIX_NOUN.match(str(after)):
+            # "x_1, …, x_n, stored as the rows of an n × d matrix X": X is that matrix, the x_i its rows
+            part = as_parts.group("part").lower()  # type: ignore[union-attr]
+            spec.declare(Declared(named, nxt.tree.span, dims_of(piece.tree), origin=origin, **{part: recent}))  # type: ignore[union-attr,arg-type]
+            # "x_1, x_2, x_3 \\in ℝ^2, stored as the rows of …": the members are those rows, no inputs of their own
+            spec.inputs[:] = [d for d in spec.inputs if not re.fullmatch(rf"{re.escape(recent)}_\d+", d.name)]
         stored = _STORED_AS.search(words) and _NOUN_AFTER_DIMS.match(str(after))
         if subject is not None and stored and dims_of(piece.tree) is not None:
             # "a set of n points, stored as an n × 2 matrix with rows p_1, …": the matrix is how P comes
@@ -470,6 +480,19 @@ def _last_family(pieces: Sequence[str | Piece]) -> str | None:
     tree = last.tree.element if last is not None and isinstance(last.tree, M.In) else last.tree if last else None
     family = read_family(tree) if isinstance(tree, M.Range) else None
     return family.name if family is not None else None
+
+
+def _recent_family(pieces: Sequence[str | Piece]) -> str | None:
+    """The family among the last three maths of ``pieces``: "x_1, …, x_n be n points of ℝ^d, stored as …"."""
+    maths = [p for p in pieces if isinstance(p, Piece)][-3:]
+    for p in reversed(maths):
+        tree = p.tree.element if isinstance(p.tree, M.In) else p.tree
+        if isinstance(tree, M.Tuple) and tree.items and isinstance(tree.items[-1], M.In):
+            tree = M.Tuple((*tree.items[:-1], tree.items[-1].element), span=tree.span)  # x_1, x_2, x_3 \in ℝ^2
+        found = _last_family([p]) or _listed_members(tree)
+        if found is not None:
+            return found
+    return None
 
 
 def _declares(piece: Piece) -> bool:
@@ -767,6 +790,10 @@ def _parts(name: str, piece: Piece, part: str, value: Piece, spec: InputSpec, or
     if isinstance(tree, M.Range) and isinstance(tree.lo, M.Transpose) and isinstance(tree.hi, M.Transpose):
         tree = M.Range(tree.lo.operand, tree.hi.operand, span=tree.span)  # rows \phi_1^{\top}, \dots, \phi_N^{\top}
     family = read_family(tree, origin)
+    listed = _listed_members(tree) if family is None else None
+    if listed is not None:  # "a 3 × 2 matrix X with rows x_1, x_2, x_3": its rows, counted by the matrix
+        spec.declare(Declared(name, piece.tree.span, origin=origin, **{part: listed}))  # type: ignore[arg-type]
+        return
     if family is None:
         member = _member_name(tree)  # "with rows x_i^T": the rows named by one generic member, sized by the matrix
         if member is not None:
@@ -790,6 +817,25 @@ def _parts_of(piece: Piece, part: str, owner: Piece, spec: InputSpec, origin: Or
     _parts(name, owner, part, Piece(tree, piece.math), spec, origin)  # type: ignore[arg-type]
     if shape is not None and len(shape) == 1 and isinstance(shape[0], str) and part in ("rows", "columns"):
         spec.carry(shape[0], name, 1 if part == "rows" else 0, origin)  # type: ignore[arg-type]  # each row is in ℝ^d
+
+
+def _listed_members(tree: M.MathNode) -> str | None:
+    """``x`` of ``x_1, x_2, x_3`` (``x_1, \\dots, x_3`` too): members of one name numbered 1, 2, … in order."""
+    if isinstance(tree, M.Range) and isinstance(tree.lo, M.Idx) and isinstance(tree.hi, M.Idx):
+        items: tuple[M.MathNode, ...] = (tree.lo, tree.hi)
+        numbers = [1, None]
+    elif isinstance(tree, M.Tuple) and len(tree.items) >= 2:
+        items, numbers = tree.items, list(range(1, len(tree.items) + 1))
+    else:
+        return None
+    names = set()
+    for item, number in zip(items, numbers):
+        if not (isinstance(item, M.Idx) and len(item.indices) == 1 and isinstance(item.indices[0], M.Num)):
+            return None
+        if number is not None and item.indices[0].text != str(number):
+            return None
+        names.add(identifier(item.base))
+    return names.pop() if len(names) == 1 and None not in names else None
 
 
 def _member_name(tree: M.MathNode) -> str | None:

@@ -56,6 +56,12 @@ _WORDS_ONLY = re.compile(
     r"\s+the\s+(?P<what>(?:[\w-]+\s+){1,5}?of)\s+(?P<of>[A-Za-z])\b(?![\w(\\])",
     re.I,
 )
+#: "write h for the step size, the length of the interval divided by …": a plain letter, to the clause's end
+_WRITE_PLAIN = re.compile(
+    rf"\b(?:we\s+)?write\s+(?P<name>[A-Za-z])\s+for\s+(?P<what>{_DETERMINER}\s+[^.;:\\$]{{3,160}}?)\s*"
+    r"(?=[.;:]|,\s*(?:so|which|where|whence|hence|thus|while|whereas|and\s+(?:we\s+)?write)\b|$)",
+    re.I,
+)
 #: the words, then the name they are given: "a step size equal to the reciprocal of …, which we call \\(\\eta\\)"
 _CALLED = re.compile(
     r"(?P<what>\b(?:an?|the|its|their)\s+[^.;:]{3,160}?),?\s+(?:which|that)\s+(?:we\s+)?"
@@ -119,6 +125,9 @@ def words_only(sentence: Sentence, text: str, spec: InputSpec) -> None:
         name, what = m.group(letter), " ".join(m.group("what").split())
         where = Span(start + m.start(letter), start + m.end(letter))
         spec.in_words.setdefault(name, (where, f"the {what} {m.group('of')}"))
+    for m in _WRITE_PLAIN.finditer(text[start : sentence.span.end]):  # "write h for the step size, the …"
+        where = Span(start + m.start("name"), start + m.end("name"))
+        spec.in_words.setdefault(m.group("name"), (where, " ".join(m.group("what").split())))
     for m in _CALLED.finditer(text[start : sentence.span.end]):
         name = m.group("letter") + (f"_{m.group('below')}" if m.group("below") else "")
         where = Span(start + m.start("name"), start + m.end("name"))

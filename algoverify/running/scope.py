@@ -37,6 +37,7 @@ from .worded import (
     loop_variable,
     said_all,
     said_of,
+    swap_of,
     witness_of,
     worded_condition,
 )
@@ -534,12 +535,6 @@ def _updated_in_place(trees: list[tuple[M.MathNode, bool]]) -> set[str]:
     return out
 
 
-def _swap_of(text: ir.Text) -> tuple[ir.Math, ir.Math] | None:
-    from .conventions import swap_of  # conventions reads resolutions, which read scopes
-
-    return swap_of(text)
-
-
 def _executed(node: ir.Node) -> Iterator[tuple[ir.Math | ir.Text, bool]]:
     """``(math, is_target)`` for the math a statement evaluates when it runs (its functions are scopes of their own).
 
@@ -554,8 +549,10 @@ def _executed(node: ir.Node) -> Iterator[tuple[ir.Math | ir.Text, bool]]:
         yield each[1], False  # the set of "… for all \(v \in V\)" is read
     elif isinstance(node, ir.TextStatement) and (operation := container_step(node.text)) is not None:
         yield from _container_maths(operation)
-    elif isinstance(node, ir.TextStatement) and (pair := _swap_of(node.text)) is not None:
-        yield from ((m, True) for m in pair)  # "swap \\(a_j\\) and \\(a_k\\)" stores into a, as \\Call{swap} does
+    elif isinstance(node, ir.TextStatement) and (pair := swap_of(node.text)) is not None:
+        # "swap \\(a_{ij}\\) and \\(a_{ji}\\)" reads both entries, then stores into a: A updated in place
+        yield from ((m, False) for m in pair)
+        yield from ((m, True) for m in pair)
     elif isinstance(node, ir.CallStmt):
         yield from ((a, swap_call(node)) for a in node.args)  # \Call{swap}{π[i], π[j]} stores into π
     elif isinstance(node, ir.ForRange):

@@ -376,7 +376,7 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     out.extra_inputs = [
         d.name for d in declarations.inputs if d.name in free and d.name not in sizes and d.name in bound
     ]
-    _family_base(declarations, out)
+    _family_base(declarations, out, context, scope)
     out.seeds = _seeds(scope, own_names | defined_levels(out.definitions), context, out)
     out.sequences = tuple(
         sorted(scope.stored_by_index - scope.assigned_whole - set(out.renames) - own_names - set(in_place))
@@ -687,9 +687,12 @@ def for_helper(context: InputSpec, params: Iterable[str]) -> InputSpec:
     return replace(context, inputs=inputs)
 
 
-def _family_base(spec: InputSpec, out: Resolution) -> None:
+def _family_base(spec: InputSpec, out: Resolution, context: InputSpec, scope: Scope) -> None:
     # p_1, \dots, p_n beside q_0, \dots, q_n (CLRS's optimal search tree): each family counts from
-    # its own first index, so the families say nothing of the listing's base and nothing conflicts
-    firsts = {f.first: f.name for f in spec.firsts.values() if f.first in (0, 1)}
+    # its own first index, so the families say nothing of the listing's base and nothing conflicts;
+    # so too Durbin's r_0, \dots, r_p taken beside the a_1, \dots, a_p the prose names and the listing fills
+    indexed = scope.stored_by_index | set(scope.index_counts)
+    found = [*spec.firsts.values(), *(f for name, f in context.firsts.items() if name in indexed)]
+    firsts = {f.first: f.name for f in found if f.first in (0, 1)}
     if len(firsts) == 1:
         out.family_base = next(iter(firsts))

@@ -24,6 +24,8 @@ from ..syntax import ir
 
 __all__ = [
     "SAID_TESTS",
+    "maths_between",
+    "swap_of",
     "witness_of",
     "each_member",
     "for_each_parts",
@@ -332,3 +334,32 @@ def each_member(domain: M.MathNode) -> tuple[M.MathNode, M.MathNode] | None:
     if isinstance(domain, M.Rel) and len(domain.rest) == 1 and domain.rest[0][0] == "=":
         return domain.first, domain.rest[0][1]
     return None
+
+
+#: "swap \(x\) and \(y\)": the words around the two maths
+_SWAP = re.compile(r"^(?:swap|exchange|interchange)$", re.I)
+_SWAP_JOIN = re.compile(r"^(?:and|with|,)$", re.I)
+
+
+def maths_between(text: ir.Text, words: tuple[re.Pattern[str] | None, ...]) -> list[ir.Math] | None:
+    """The maths of ``text`` when its parts are, in order, words matching ``words`` and math (``None``).
+
+    Words are compared with their spaces collapsed: "be  a new" is "be a new".
+    """
+    parts = [" ".join(p.split()) if isinstance(p, str) else p for p in text.parts]
+    parts = [p for p in parts if p != ""]
+    if len(parts) != len(words):
+        return None
+    maths = []
+    for part, pattern in zip(parts, words):
+        if pattern is None and isinstance(part, ir.Math):
+            maths.append(part)
+        elif pattern is None or not isinstance(part, str) or not pattern.match(part):
+            return None
+    return maths
+
+
+def swap_of(text: ir.Text) -> tuple[ir.Math, ir.Math] | None:
+    """The two maths of "swap \\(x\\) and \\(y\\)", "exchange \\(A[i]\\) with \\(A[k]\\)"."""
+    maths = maths_between(text, (_SWAP, None, _SWAP_JOIN, None))
+    return (maths[0], maths[1]) if maths else None
