@@ -182,10 +182,15 @@ class InputSpec:
         said = self.in_words.get(name)
         if said is None:
             said = next((s for n, s in self.in_words.items() if identifier_latex(n) == name), None)
+        whose = ""
+        if said is None and name[:1].islower() and (capital := name[:1].upper() + name[1:]) in self.in_words:
+            # d_{ii} of "write D for the diagonal part of A": the entries of D, by the usual convention
+            said, whose = self.in_words[capital], f"it reads the entries of {capital}, and "
         if said is None:
             return None
         line = line_of(said[0].start)
-        return f"the prose at line {line} says what it is only in words ({said[1]}), which a run cannot compute"
+        what = "that" if whose else "it"
+        return f"{whose}the prose at line {line} says what {what} is only in words ({said[1]}), which a run cannot compute"
 
     def reshape(self, name: str, shape: tuple[str | int, ...]) -> None:
         """Give ``name`` the shape a later, exacter declaration says ("n points, stored as an n × 2 matrix")."""

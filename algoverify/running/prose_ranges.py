@@ -26,7 +26,10 @@ COUNT_NOUNS = (
 )
 
 #: a family's verb before a count: "x_0, …, x_n be (n + 1 distinct nodes)", "… are (n sorted numbers)"
-_BE_COUNT = re.compile(r"^\s*(?:be|are)\s*$", re.I)
+#: "be \\(n + 1\\)", "be a sequence of \\(n\\)": the words between a family and the count it is said to be
+_BE_COUNT = re.compile(
+    r"^\s*(?:be|are)(?:\s+an?\s+(?:sequence|list|set|collection|family|array|vector|tuple|series)\s+of)?\s*$", re.I
+)
 
 
 def counted_words(after: str | Piece, count: Piece | None, rest: Sequence[str | Piece]) -> str | None:

@@ -35,8 +35,9 @@ from ..reading.prose import INLINE_MATH, Sentence
 from ..source import Span
 from ..syntax import ir
 from .declarations import Declared, InputSpec, Origin, function_type
-from .families import dims_of, joint_range, levelled_family, read_family, set_shape
+from .families import dims_of, joint_range, levelled_family, read_family
 from .prose_math import Piece, children, entry_conditions, name_of, read_math, relation, set_by_case
+from .prose_parts import entries_owner, last_family, last_matrix, read_parts, read_parts_of, recent_family
 from .prose_properties import SAID, properties_said
 from .prose_ranges import COUNT_NOUNS as _COUNT_NOUNS
 from .prose_ranges import counted_words, ranged_runs
@@ -325,7 +326,7 @@ def _read(
         plain_sized(piece, text, sentence, spec, origin)
         parts_of = _PARTS_OF.match(str(after)) if name_of(nxt) is not None else None
         if parts_of:  # "p_1, \dots, p_N \in \mathbb{R}^{d} be the rows of P": P's rows, not a list of its own
-            _parts_of(piece, parts_of.group("part"), nxt, spec, origin)  # type: ignore[arg-type]
+            read_parts_of(piece, parts_of.group("part"), nxt, spec, origin)  # type: ignore[arg-type]
         elif not _WITH_PARTS.search(words):  # "B with columns b_1, \dots, b_q": likewise
             joined = was_precondition and _JOINED.match(words) is not None
             assumed = _ASSUMES.search(before) is not None and not _QUANTIFIED.match(str(after))
@@ -340,13 +341,13 @@ def _read(
                 assumed=assumed,
             )
         stored_parts = _STORED_AS_PARTS.search(words)
-        family_before = _last_family(pieces[:i]) if stored_parts else None
+        family_before = last_family(pieces[:i]) if stored_parts else None
         if stored_parts and family_before is not None and name_of(piece) is not None:
             part = stored_parts.group("part").lower()  # "x_1, …, x_T, stored as the rows of X": X's rows
             spec.declare(Declared(name_of(piece), piece.tree.span, origin=origin, **{part: family_before}))  # type: ignore[arg-type]
         as_rows = _AS_PARTS.search(words)
         family = read_family(piece.tree) if as_rows and isinstance(piece.tree, M.Range) else None
-        holder = _last_matrix(pieces[:i]) if family is not None else None
+        holder = last_matrix(pieces[:i]) if family is not None else None
         if family is not None and str(after).strip() == "of" and name_of(nxt) is not None:
             holder = name_of(nxt)  # "returned as the rows a_1, …, a_N of A ∈ ℝ^{N×3}": the matrix after "of"
         if holder is not None and family is not None and family.name != holder:
@@ -354,14 +355,14 @@ def _read(
             part = as_rows.group("part").lower()  # type: ignore[union-attr]
             spec.declare(Declared(holder, piece.tree.span, origin=origin, **{part: family.name}))
         as_parts = _STORED_AS_PARTS_OF.search(words)
-        family_before = _last_family(pieces[:i]) if as_parts else None
+        family_before = last_family(pieces[:i]) if as_parts else None
         if subject is not None and as_parts and family_before and dims_of(piece.tree) is not None:
             # "P, a set of n points p_1, …, p_n, stored as the rows of an n × 2 matrix": P is that matrix
             spec.declare(Declared(subject, piece.tree.span, dims_of(piece.tree), origin=origin))
             spec.reshape(subject, dims_of(piece.tree))  # type: ignore[arg-type]
             part = as_parts.group("part").lower()
             spec.declare(Declared(subject, piece.tree.span, origin=origin, **{part: family_before}))  # type: ignore[arg-type]
-        recent = _recent_family(pieces[:i]) if as_parts else None
+        recent = recent_family(pieces[:i]) if as_parts else None
         named = name_of(nxt) if recent and dims_of(piece.tree) is not None else None
         if named is not None and _MATRIX_NOUN.match(str(after)):
             # "x_1, …, x_n, stored as the rows of an n × d matrix X": X is that matrix, the x_i its rows
@@ -376,11 +377,11 @@ def _read(
             spec.reshape(subject, dims_of(piece.tree))  # the n points counted before: the matrix's n rows
             parts = _WITH_PARTS.search(str(after))
             if parts and isinstance(nxt, Piece):  # "… matrix with rows p_1, \dots, p_n": the subject's rows
-                _parts(subject, piece, parts.group("part").lower(), nxt, spec, origin)
+                read_parts(subject, piece, parts.group("part").lower(), nxt, spec, origin)
         shape_parts = _WITH_PARTS.search(str(after)) if _NOUN_AFTER_DIMS.match(str(after)) else None
         if subject is not None and shape_parts and isinstance(nxt, Piece) and dims_of(piece.tree) is not None:
             # "Let X be an n × d matrix with rows x_1, …, x_n" ("whose rows … are the points"): X's rows
-            _parts(subject, piece, shape_parts.group("part").lower(), nxt, spec, origin)
+            read_parts(subject, piece, shape_parts.group("part").lower(), nxt, spec, origin)
         if subject is not None and _PRONOUN_HAS.search(words):
             counted = _COUNTED.match(str(after))
             if counted:
@@ -442,7 +443,7 @@ def _read(
         earlier = (
             next((p for p in reversed(pieces[:i]) if isinstance(p, Piece) and p is not piece), None) if clause else None
         )
-        family_before = _last_family([earlier]) if earlier is not None else None
+        family_before = last_family([earlier]) if earlier is not None else None
         if clause and family_before is not None:
             said = clause.group("said") or "are " + clause.group("bare")
             _properties(family_before, said, earlier, spec, origin, before="")  # type: ignore[arg-type]
@@ -457,42 +458,11 @@ def _entries_named(tree: M.MathNode) -> str | None:
     return None
 
 
-def _last_matrix(pieces: Sequence[str | Piece]) -> str | None:
-    """The last name the pieces declare a matrix (``V \\in \\mathbb{R}^{c \\times p}``): what holds rows said next."""
-    for p in reversed(pieces):
-        tree = p.tree if isinstance(p, Piece) else None
-        if isinstance(tree, M.In) and isinstance(tree.element, M.Sym) and isinstance(tree.set, M.Pow):
-            if isinstance(tree.set.exp, M.BinOp) and tree.set.exp.op == "times":
-                return identifier(tree.element)
-    return None
-
-
 #: the relative clause after a count's noun: "n subjects, which are distinct"
 _WHICH_CLAUSE = re.compile(
     r"^\s*(?:[\w-]+\s+)?[\w-]+,\s*(?:(?:which|that)\s+(?P<said>(?:is|are)\b.*)|(?P<bare>not all (?:equal|zero)\b.*))$",
     re.I,
 )
-
-
-def _last_family(pieces: Sequence[str | Piece]) -> str | None:
-    """The family the last math of ``pieces`` writes (``x_1, \\dots, x_T``, also with ``\\in \\mathbb{R}^{n}``)."""
-    last = next((p for p in reversed(pieces) if isinstance(p, Piece)), None)
-    tree = last.tree.element if last is not None and isinstance(last.tree, M.In) else last.tree if last else None
-    family = read_family(tree) if isinstance(tree, M.Range) else None
-    return family.name if family is not None else None
-
-
-def _recent_family(pieces: Sequence[str | Piece]) -> str | None:
-    """The family among the last three maths of ``pieces``: "x_1, …, x_n be n points of ℝ^d, stored as …"."""
-    maths = [p for p in pieces if isinstance(p, Piece)][-3:]
-    for p in reversed(maths):
-        tree = p.tree.element if isinstance(p.tree, M.In) else p.tree
-        if isinstance(tree, M.Tuple) and tree.items and isinstance(tree.items[-1], M.In):
-            tree = M.Tuple((*tree.items[:-1], tree.items[-1].element), span=tree.span)  # x_1, x_2, x_3 \in ℝ^2
-        found = _last_family([p]) or _listed_members(tree)
-        if found is not None:
-            return found
-    return None
 
 
 def _declares(piece: Piece) -> bool:
@@ -560,7 +530,7 @@ def text_properties(text: ir.Text, spec: InputSpec, parse: Parse, origin: Origin
             except LocatedError:
                 value = None
             if value is not None:
-                _parts(owner, Piece(tree, part), with_parts.group("part").lower(), value, spec, origin)  # type: ignore[arg-type]
+                read_parts(owner, Piece(tree, part), with_parts.group("part").lower(), value, spec, origin)  # type: ignore[arg-type]
         # A[1..n] is the array A, as the older package writes it
         name = identifier(tree.base) if isinstance(tree, M.Index) else name_of(Piece(tree, part))
         if name is None or spec.get(name) is None:
@@ -655,8 +625,8 @@ def _read_words(
         parts = _WITH_PARTS.search(after)
         if parts:
             part = parts.group("part").lower()
-            _parts(
-                _entries_owner(name, owner, nxt, spec) if part in ("entries", "elements") else name,
+            read_parts(
+                entries_owner(name, owner, nxt, spec) if part in ("entries", "elements") else name,
                 piece,
                 part,
                 nxt,
@@ -758,93 +728,6 @@ def _vertex_count(spec: InputSpec) -> str | None:
     if not found:
         found = set(spec.orders)  # "a graph with n vertices"
     return found.pop() if len(found) == 1 else None
-
-
-def _entries_owner(name: str, owner: str | None, value: Piece, spec: InputSpec) -> str:
-    """Whose entries "with entries u_{ij}" names: the name before it, or the one whose letter they share.
-
-    After "a copy U of A", ``u_{ij}`` are U's; after "X ∈ {0,1}^{m×d} whose d columns are the
-    features, with entries x_{ij}", X's (a size has no entries).
-    """
-    entry = identifier(value.tree.base) if isinstance(value.tree, M.Idx) else None
-    if entry is None or entry.lower() == name.lower():
-        return name
-    if owner is not None and entry.lower() == owner.lower():
-        return owner
-    declared = spec.get(name)
-    if declared is None or not declared.shape:
-        sharing = [d.name for d in spec.inputs if d.name != entry and d.name.lower() == entry.lower() and d.shape]
-        if len(sharing) == 1:
-            return sharing[0]
-    return name
-
-
-def _parts(name: str, piece: Piece, part: str, value: Piece, spec: InputSpec, origin: Origin) -> None:
-    tree = value.tree
-    if part in ("entries", "elements"):
-        entry = tree.base if isinstance(tree, M.Idx) else None
-        alias = identifier(entry) if entry is not None else None
-        if alias is not None and alias != name:
-            spec.declare(Declared(name, piece.tree.span, origin=origin, entries=alias))
-        return
-    if isinstance(tree, M.Range) and isinstance(tree.lo, M.Transpose) and isinstance(tree.hi, M.Transpose):
-        tree = M.Range(tree.lo.operand, tree.hi.operand, span=tree.span)  # rows \phi_1^{\top}, \dots, \phi_N^{\top}
-    family = read_family(tree, origin)
-    listed = _listed_members(tree) if family is None else None
-    if listed is not None:  # "a 3 × 2 matrix X with rows x_1, x_2, x_3": its rows, counted by the matrix
-        spec.declare(Declared(name, piece.tree.span, origin=origin, **{part: listed}))  # type: ignore[arg-type]
-        return
-    if family is None:
-        member = _member_name(tree)  # "with rows x_i^T": the rows named by one generic member, sized by the matrix
-        if member is not None:
-            spec.declare(Declared(name, piece.tree.span, origin=origin, **{part: member}))  # type: ignore[arg-type]
-        return
-    axis = 1 if part == "columns" else 0
-    if part == "columns":
-        spec.declare(Declared(name, piece.tree.span, origin=origin, columns=family.name))
-    else:
-        spec.declare(Declared(name, piece.tree.span, origin=origin, rows=family.name))
-    if family.offset == 0:
-        spec.carry(family.size, name, axis, origin)
-    spec.firsts.setdefault(family.name, family)
-
-
-def _parts_of(piece: Piece, part: str, owner: Piece, spec: InputSpec, origin: Origin) -> None:
-    tree, shape = piece.tree, None
-    if isinstance(tree, M.In):
-        tree, (shape, _) = tree.element, set_shape(tree.set)
-    name = name_of(owner)
-    _parts(name, owner, part, Piece(tree, piece.math), spec, origin)  # type: ignore[arg-type]
-    if shape is not None and len(shape) == 1 and isinstance(shape[0], str) and part in ("rows", "columns"):
-        spec.carry(shape[0], name, 1 if part == "rows" else 0, origin)  # type: ignore[arg-type]  # each row is in ℝ^d
-
-
-def _listed_members(tree: M.MathNode) -> str | None:
-    """``x`` of ``x_1, x_2, x_3`` (``x_1, \\dots, x_3`` too): members of one name numbered 1, 2, … in order."""
-    if isinstance(tree, M.Range) and isinstance(tree.lo, M.Idx) and isinstance(tree.hi, M.Idx):
-        items: tuple[M.MathNode, ...] = (tree.lo, tree.hi)
-        numbers = [1, None]
-    elif isinstance(tree, M.Tuple) and len(tree.items) >= 2:
-        items, numbers = tree.items, list(range(1, len(tree.items) + 1))
-    else:
-        return None
-    names = set()
-    for item, number in zip(items, numbers):
-        if not (isinstance(item, M.Idx) and len(item.indices) == 1 and isinstance(item.indices[0], M.Num)):
-            return None
-        if number is not None and item.indices[0].text != str(number):
-            return None
-        names.add(identifier(item.base))
-    return names.pop() if len(names) == 1 and None not in names else None
-
-
-def _member_name(tree: M.MathNode) -> str | None:
-    """``x`` of ``\\mathbf{x}_i^{\\top}`` or ``x_j``: the name of a matrix's rows (columns) written by one member."""
-    if isinstance(tree, M.Transpose):
-        tree = tree.operand
-    if not (isinstance(tree, M.Idx) and len(tree.indices) == 1 and isinstance(tree.indices[0], M.Sym)):
-        return None
-    return identifier(tree.base)
 
 
 def _kind(name: str, piece: Piece, kind: str, spec: InputSpec, origin: Origin) -> None:

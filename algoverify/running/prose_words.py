@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from ..math import mathexpr as M
 from ..reading.prose import Sentence
 from ..source import Span
 from .declarations import Declared, InputSpec, Origin
@@ -17,9 +18,9 @@ from .prose_math import Piece, name_of
 
 __all__ = ["WRITE_AND", "plain_named", "plain_sized", "said_in_words", "words_only", "written_for"]
 
-#: how words that say what a name is begin: "the largest …", "its positive root"
+#: how words that say what a name is begin: "the largest …", "its positive root", "one minus the smoothing factor"
 #: (never "a": "n is a power of 2" is a property)
-_DETERMINER = r"(?:the|its|their|our)"
+_DETERMINER = r"(?:(?:one\s+minus|half|twice|minus)\s+the|the|its|their|our)"
 #: words right after a name that say what it is, of another: ", the largest eigenvalue of \(M\)", "denotes the … of"
 _IN_WORDS = re.compile(
     r"^\s*(?:,\s*(?:i\.e\.,?\s*|that is,?\s*|which is\s+|namely\s+)?|(?:denotes|stands\s+for|is|be)\s+)"
@@ -162,8 +163,8 @@ def said_in_words(
     the name follows "and" in a list that a "Write" leads ("Write \(\alpha\) for …, and \(\rho\) for …").
     """
     name = name_of(piece)
-    if name is None:
-        return
+    if name is None or isinstance(piece.tree, M.Rel):
+        return  # "\\(E = A - D\\) for the rest": a formula says what E is, whatever words follow
     described = _IN_WORDS.match(after) if nxt is not None else None
     if described is None and nxt is not None and _WRITE.search(before):
         described = _WRITE_FOR.match(after)
