@@ -190,7 +190,8 @@ class InputSpec:
             return None
         line = line_of(said[0].start)
         what = "that" if whose else "it"
-        return f"{whose}the prose at line {line} says what {what} is only in words ({said[1]}), which a run cannot compute"
+        said_at = f"the prose at line {line} says what {what} is only in words ({said[1]})"
+        return f"{whose}{said_at}, which a run cannot compute"
 
     def reshape(self, name: str, shape: tuple[str | int, ...]) -> None:
         """Give ``name`` the shape a later, exacter declaration says ("n points, stored as an n × 2 matrix")."""
