@@ -76,8 +76,6 @@ KNOWN = {
     "\\mu_i: lint says so (AV303, AV204)",
     "round48/componentwise-l2-boosting": "the author's own spec: at: '\\\\For' matches two loops; lint says so "
     "(AV502) and lists both",
-    "round48/scaled-dot-product-attention": "'the attention weights p_{ij} form the matrix P' of a matrix the listing "
-    "computes entry by entry makes P an input: lint says so (AV307)",
     "round50/rb-sr-isochron": "'let x_i = {}^{87}Rb/{}^{86}Sr and y_i = … be the measured ratios, for i = 1, …, n': "
     "chemical ratios written as equations, not families the listing can take: lint says so (AV303)",
     "round51/distance-vector": "Kurose and Ross's D'_x(y) \\gets … stored by a call's argument, and \\min_v \\{ … \\} "

@@ -213,21 +213,22 @@ def _name_findings(report: NoteReport) -> list[Finding]:
         for held in [report.findings, *(block.findings for block in report.listings())]:
             held[:] = [f for f in held if not (f.code == "AV204" and f.details.get("name") in worded)]
         for block, context, resolutions in zip(report.listings(), names.contexts, names.resolved):
-            if context is not None and context.in_words and resolutions:
+            if context is not None and (context.in_words or context.definitions) and resolutions:
                 inside = block.block.span
                 for held in (report.findings, block.findings, found, calls):
-                    held[:] = [
+                    answered = (
                         _said_in_words(f, report, context, resolutions[0][0])
                         if f.span is not None and inside.start <= f.span.start < inside.end
                         else f
                         for f in held
-                    ]
+                    )
+                    held[:] = [f for f in answered if f is not None]
     except Exception as exc:  # a bug in the resolution must not hide the note's other findings
         return [_internal(report.path, None, "binding the listings' names", exc)]
     return [by_role(f, True) for f in found] + calls
 
 
-def _said_in_words(finding: Finding, report: NoteReport, context: Any, scope: Any) -> Finding:
+def _said_in_words(finding: Finding, report: NoteReport, context: Any, scope: Any) -> Finding | None:
     """AV204's "call or product?" at ``\\eta (A x - b)`` of an η the prose says in words: the AV303 that says why.
 
     "…, which we call \\(\\eta\\)": η is a value the run cannot compute, so the question has its answer.
@@ -236,6 +237,8 @@ def _said_in_words(finding: Finding, report: NoteReport, context: Any, scope: An
     from ..findings import UnboundName
 
     name = finding.details.get("name")
+    if finding.code == "AV204" and name in context.definitions and name not in context.in_words:
+        return None  # "\\(\\rho = (\\sqrt{5} - 1) / 2\\)": a value the prose defines, so \\rho (b - a) multiplies
     if finding.code != "AV204" or name not in context.in_words or finding.span is None:
         return finding
     said = context.said_in_words(name, lambda at: report.note.source.line_col(at)[0])

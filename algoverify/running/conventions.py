@@ -335,7 +335,7 @@ def _finite(name: str, tree: M.MathNode, fn: Callable[[Env], Any]) -> Callable[[
     def value(env: Env) -> Any:
         try:
             return raise_on_fp_errors(fn, env)
-        except FloatingPointError as exc:
+        except (FloatingPointError, ZeroDivisionError, OverflowError) as exc:  # 1 / λ_max(A^T A) of A = 0
             message = f"{name}, as the prose defines it, has no value here: {exc}"
             raise LocatedError(EvaluationFailed, tree.span, message=message) from exc
 

@@ -272,11 +272,25 @@ class Program:
             value = env.get(name)
             if type(value) is np.ndarray and value.ndim and value.dtype.kind == "f":
                 env[name] = _whole_entries(value, inputs.get(name))
+        undefined: LocatedError | None = None
         for name, value in self.defined:
             if name not in env:
-                env[name] = value(env)  # V = {1, …, n}, as the prose defines it (s ∈ V is checked next)
+                try:
+                    env[name] = value(env)  # V = {1, …, n}, as the prose defines it (s ∈ V is checked next)
+                except LocatedError as exc:
+                    undefined = undefined or exc
         if preconditions and self._entry:
-            check_entry(declarations, env, self.ctx.index_base, self._entry)
+            # a draw the note's assumptions exclude (A of full column rank, drawn 0) is that, whatever a
+            # definition makes of it (η = 1 / λ_max(AᵀA) has no value at A = 0)
+            try:
+                check_entry(declarations, env, self.ctx.index_base, self._entry)
+            except LocatedError:
+                raise
+            except Exception:  # noqa: BLE001 - a precondition that reads the definition that failed
+                if undefined is None:
+                    raise
+        if undefined is not None:
+            raise undefined
         for name, places in self.pads:
             if name in env:
                 env[name] = padded(env[name], places)

@@ -27,7 +27,7 @@ _PROPERTY_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"symmetric", "symmetric"),
         (r"orthogonal|orthonormal", "orthogonal"),
         (r"(?:each|every one|all)(?: of them)? non-?zero|non-?zero rows", "nonzero each"),
-        (r"non-?zero", "nonzero"),
+        (r"non-?zero|not (?:the )?zero(?: vector| matrix)?", "nonzero"),
         (r"in (?:non-?increasing|decreasing|descending) order|sorted (?:in )?(?:decreasing|descending)", "sorted down"),
         (r"sorted|in (?:non-?decreasing|increasing|ascending) order", "sorted"),
         (r"upper[- ]triangular", "upper triangular"),

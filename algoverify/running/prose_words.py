@@ -15,6 +15,7 @@ from ..reading.prose import Sentence
 from ..source import Span
 from .declarations import Declared, InputSpec, Origin
 from .prose_math import Piece, name_of
+from .prose_properties import SAID, properties_said
 
 __all__ = ["WRITE_AND", "plain_named", "plain_sized", "said_in_words", "words_only", "written_for"]
 
@@ -115,7 +116,11 @@ def plain_named(sentence: Sentence, text: str, spec: InputSpec, origin: Origin) 
         known = spec.get(name)
         if name != size and (known is None or known.shape is None):
             where = Span(start + m.start(letter), start + m.end(letter))
-            spec.declare(Declared(name, where, (size,), origin=origin))
+            # "let x be a non-zero n-vector", "for an n-vector x, not zero,": what the words say of x
+            after = text[start + m.end(letter) : sentence.span.end]
+            found = properties_said(after, m.group(0)[: m.start("size" if m.group("size") else "size2") - m.start()])
+            said = tuple((k, SAID[k].format(name=name), where) for k in found)
+            spec.declare(Declared(name, where, (size,), origin=origin, properties=said))
 
 
 def words_only(sentence: Sentence, text: str, spec: InputSpec) -> None:

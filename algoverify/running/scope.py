@@ -517,8 +517,13 @@ _STATEMENTS = (
 
 
 def _updated_in_place(trees: list[tuple[M.MathNode, bool]]) -> set[str]:
-    """Names an entry of which is read, in source order, before a store into that same entry."""
+    """Names an entry of which is read, in source order, before a store into that same entry.
+
+    A read after the listing has stored that entry reads its own value: Gram–Schmidt's second pass,
+    ``r_{ij} \\gets r_{ij} + c``, after the first pass's ``r_{ij} \\gets q_i^{\\top} v``.
+    """
     read: dict[str, set[tuple[M.MathNode, ...]]] = {}
+    stored: dict[str, set[tuple[M.MathNode, ...]]] = {}
     out: set[str] = set()
     for tree, target in trees:
         if target:
@@ -527,10 +532,12 @@ def _updated_in_place(trees: list[tuple[M.MathNode, bool]]) -> set[str]:
                 name = identifier(item.base) if isinstance(item, M.Idx) else None
                 if name is not None and item.indices in read.get(name, set()):
                     out.add(name)
+                if name is not None:
+                    stored.setdefault(name, set()).add(item.indices)
             continue
         for t in M.walk(tree):
             name = identifier(t.base) if isinstance(t, M.Idx) else None
-            if name is not None:
+            if name is not None and t.indices not in stored.get(name, set()):
                 read.setdefault(name, set()).add(t.indices)
     return out
 

@@ -166,7 +166,7 @@ def contexts(
         unbound = {read.name for _, r in resolutions for read in r.unbound}
         if unbound:  # "…, where E_0 is the energy of the initial state": said after the listing, up to the next
             later = [s for s in said if block.span.end <= s.span.start and s.span.end <= end]
-            after = _only(prose_declarations(later, text, end, read, line_of), unbound)
+            after = _only(prose_declarations(later, text, end, read, line_of), unbound, context)
             if after is not None:
                 context = context.merged(after)
                 resolutions = _resolutions(algorithm, context, set(known) | set(context.functions))
@@ -178,12 +178,14 @@ def contexts(
     return NoteNames(out, bases, resolved, numbers)
 
 
-def _only(spec: InputSpec, names: set[str]) -> InputSpec | None:
+def _only(spec: InputSpec, names: set[str], said: InputSpec) -> InputSpec | None:
     """What ``spec`` says of ``names`` alone (their declarations, definitions, words), or ``None`` if nothing.
 
     The prose after a listing binds only the names nothing before it binds: what it says of the
-    others (a claim "\\(y \\ge 0\\)" of an output) is no declaration of them.
+    others (a claim "\\(y \\ge 0\\)" of an output) is no declaration of them. A name the prose before
+    (``said``) says in words stays so: "with the step \\(\\eta\\) above" mentions it, and binds nothing.
     """
+    names = names - set(said.in_words)
     out = InputSpec()
     for d in spec.inputs:
         if d.name in names:
