@@ -291,7 +291,8 @@ def _initial_values(
     having set ``X`` whole, reads the initial ``X`` the note names ``X_0``.
     """
     whole = {identifier(t) for t in targets if isinstance(t, M.Sym)}
-    if not whole or context is None and not whole:
+    zeros = ("_0", "_{0}")  # a listing that writes no subscript 0 has no initial value to read
+    if not whole or not any(z in n.latex for n in ir.walk(algorithm) if isinstance(n, ir.Math) for z in zeros):
         return frozenset()
     if context is not None and any(f.first == 0 for f in [*context.firsts.values(), *context.written.values()]):
         return frozenset()

@@ -126,15 +126,18 @@ def plain_named(sentence: Sentence, text: str, spec: InputSpec, origin: Origin) 
 def words_only(sentence: Sentence, text: str, spec: InputSpec) -> None:
     """What a letter is, said in words: "Write D for the diagonal part of A.", "…, which we call \\(\\eta\\)"."""
     start = sentence.span.start
-    for m in _WORDS_ONLY.finditer(text[start : sentence.span.end]):
+    said = text[start : sentence.span.end]
+    for m in _WORDS_ONLY.finditer(said):
         letter = next(g for g in "abcd" if m.group(g))
         name, what = m.group(letter), " ".join(m.group("what").split())
         where = Span(start + m.start(letter), start + m.end(letter))
         spec.in_words.setdefault(name, (where, f"the {what} {m.group('of')}"))
-    for m in _WRITE_PLAIN.finditer(text[start : sentence.span.end]):  # "write h for the step size, the …"
+    lowered = sentence.read.lower()  # the patterns below scan far from each article: only where their verb is
+    for m in _WRITE_PLAIN.finditer(said) if "write" in lowered else ():  # "write h for the step size, the …"
         where = Span(start + m.start("name"), start + m.end("name"))
         spec.in_words.setdefault(m.group("name"), (where, " ".join(m.group("what").split())))
-    for m in _CALLED.finditer(text[start : sentence.span.end]):
+    named = any(verb in lowered for verb in ("call", "denote", "write", "name"))
+    for m in _CALLED.finditer(said) if named else ():
         name = m.group("letter") + (f"_{m.group('below')}" if m.group("below") else "")
         where = Span(start + m.start("name"), start + m.end("name"))
         spec.in_words.setdefault(name, (where, " ".join(m.group("what").split())))
@@ -153,6 +156,8 @@ _WRITTEN_FOR = re.compile(
 def written_for(sentence: Sentence, text: str, spec: InputSpec) -> None:
     """A name written for words with math among them, which the pieces of the sentence split."""
     start = sentence.span.start
+    if "write" not in sentence.read.lower():
+        return
     for m in _WRITTEN_FOR.finditer(text[start : sentence.span.end]):
         name = m.group("letter") + (f"_{m.group('below')}" if m.group("below") else "")
         where = Span(start + m.start("name"), start + m.end("name"))
