@@ -25,6 +25,7 @@ Nothing here imports NumPy: ``lint`` reads declarations as the interpreter does.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -46,7 +47,7 @@ from .families import (
 )
 from .reads import is_constant
 
-__all__ = ["Origin", "Declared", "InputSpec", "declare_math"]
+__all__ = ["Origin", "Declared", "InputSpec", "declare_math", "given_names", "named_constants", "CONSTANT_NAMES"]
 
 
 @frozen
@@ -603,3 +604,34 @@ def text_of(m: ir.Math) -> Callable[[Span], str]:
         return m.latex[max(span.start - m.span.start, 0) : max(span.end - m.span.start, 0)]
 
     return text
+
+
+#: the letters of constants a note may name otherwise (Euler's e, π, the identity I)
+CONSTANT_NAMES = frozenset({"e", "pi", "I"})
+
+
+def given_names(context: InputSpec | None) -> frozenset[str]:
+    """The inputs the note gives a listing, by name (see :attr:`~.scope_types.Scope.declared`).
+
+    A constant's letter the prose says in words is the note's name, never the constant: "write
+    \\(e\\) for the a priori error" makes ``e`` a name nothing binds (lint's AV303), never Euler's number.
+    """
+    if context is None:
+        return frozenset()
+    return frozenset(d.name for d in context.inputs) | named_constants(context)
+
+
+def named_constants(context: InputSpec | None) -> frozenset[str]:
+    """The constants' letters (``e``, ``pi``, ``I``) the prose says in words are a name of the note's.
+
+    Unless the words are the constant's own: "where e is the base of the natural logarithm".
+    """
+    if context is None:
+        return frozenset()
+    return frozenset(
+        name for name in set(context.in_words) & CONSTANT_NAMES if not _ITS_OWN.search(context.in_words[name][1])
+    )
+
+
+#: words that say a letter is the constant it usually is
+_ITS_OWN = re.compile(r"\b(?:euler|natural\s+log|exponential|circle|circumference|archimedes|identity)", re.I)

@@ -16,7 +16,7 @@ from ..math import mathexpr as M
 from ..math.names import identifier, word
 from ..syntax import ir
 from .conventions import bound_names, defined, in_place_output, install_views, lowered, pads, renaming
-from .declarations import InputSpec
+from .declarations import InputSpec, named_constants
 from .families import fixed_family, read_family
 from .listing_parse import direct_bases, given_by_parts
 from .program import Program, _callable
@@ -69,7 +69,8 @@ def compile_function(
         | set(params)
         | bound_names(declarations)
         | set(extra)
-        | {n for n, _ in names.definitions},
+        | {n for n, _ in names.definitions}
+        | named_constants(parent.context),  # "write \\(e\\) for the a priori error": never Euler's e
         dims={},
         guard=False,
         sequences=frozenset(scope.stored_by_index),

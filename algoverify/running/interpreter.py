@@ -43,7 +43,7 @@ from .conventions import (
     pads,
     renaming,
 )
-from .declarations import InputSpec
+from .declarations import InputSpec, given_names, named_constants
 from .families import read_family
 from .function_compile import compile_function, unsized_starts
 from .listing_parse import applied_as_entries, direct_bases, listing_parser
@@ -152,7 +152,7 @@ def compile_program(
     declarations = names.declarations
     inputs = declarations.names
     compiler.ctx.declared = assigned_names(algorithm.body, parse) | set(inputs) | bound_names(declarations)
-    compiler.ctx.declared |= {n for n, _ in names.definitions}
+    compiler.ctx.declared |= {n for n, _ in names.definitions} | named_constants(compiler.context)
     compiler.ctx.sequences = frozenset(by_scope[None].stored_by_index)
     compiler.ctx.imaginary = names.imaginary
     compiler.ctx.constant_letters = constant_letters(by_scope[None])
@@ -224,5 +224,5 @@ def read_signature(
 
 
 def _given(context: InputSpec | None) -> frozenset[str]:
-    """The inputs the note gives a listing, by name (see :attr:`~.scope_types.Scope.declared`)."""
-    return frozenset(d.name for d in context.inputs) if context is not None else frozenset()
+    """The inputs the note gives a listing, by name (see :func:`.declarations.given_names`)."""
+    return given_names(context)

@@ -109,7 +109,7 @@ def read_parts(name: str, piece: Piece, part: str, value: Piece, spec: InputSpec
 
 
 def read_parts_of(piece: Piece, part: str, owner: Piece, spec: InputSpec, origin: Origin) -> None:
-    """"p_1, …, p_N ∈ ℝ^d be the rows of P": ``owner``'s rows (columns), each of the length the set gives."""
+    """ "p_1, …, p_N ∈ ℝ^d be the rows of P": ``owner``'s rows (columns), each of the length the set gives."""
     tree, shape = piece.tree, None
     if isinstance(tree, M.In):
         tree, (shape, _) = tree.element, set_shape(tree.set)

@@ -22,6 +22,8 @@ __all__ = ["WRITE_AND", "plain_named", "plain_sized", "said_in_words", "words_on
 #: how words that say what a name is begin: "the largest …", "its positive root", "one minus the smoothing factor"
 #: (never "a": "n is a power of 2" is a property)
 _DETERMINER = r"(?:(?:one\s+minus|half|twice|minus)\s+the|the|its|their|our)"
+#: … and after "write X for", an article too: "write \\(\\sigma\\) for a shift close to …" names what σ is
+_FOR_DETERMINER = rf"(?:{_DETERMINER}|an?)"
 #: words right after a name that say what it is, of another: ", the largest eigenvalue of \(M\)", "denotes the … of"
 _IN_WORDS = re.compile(
     r"^\s*(?:,\s*(?:i\.e\.,?\s*|that is,?\s*|which is\s+|namely\s+)?|(?:denotes|stands\s+for|is|be)\s+)"
@@ -30,11 +32,11 @@ _IN_WORDS = re.compile(
 )
 #: "Write \(D\) for the diagonal part of", "for its positive root, the square root of": the name
 #: before "for" is what the words after it say
-_WRITE_FOR = re.compile(rf"^\s*for\s+(?P<what>{_DETERMINER}\s+(?:[\w,-]+\s+){{1,9}}?of)\s*$", re.I)
+_WRITE_FOR = re.compile(rf"^\s*for\s+(?P<what>{_FOR_DETERMINER}\s+(?:[\w,-]+\s+){{1,9}}?of)\s*$", re.I)
 #: … said in words to the end of the clause: "Write \(S\) for the innovation variance, the sum of …"
 #: (or to a comma that starts another clause: "\(\mu\) for its smallest, so that …")
 _WRITE_FOR_WORDS = re.compile(
-    rf"^\s*for\s+(?P<what>{_DETERMINER}\s+[^.;:]{{3,160}}?)\s*"
+    rf"^\s*for\s+(?P<what>{_FOR_DETERMINER}\s+[^.;:]{{3,160}}?)\s*"
     r"(?:(?P<end>[.;:]|,\s*(?:so|which|where|whence|hence|thus|while|whereas)\b)|$)",
     re.I,
 )
@@ -48,7 +50,7 @@ _WRITE = re.compile(r"\b(?:write|writing|we\s+write)$", re.I)
 #: … and a name after it in the same list: "Write \(\alpha\) … for …, and \(\rho\) for the length of …"
 WRITE_AND = re.compile(r"\b(?:write|writing|we\s+write)\b[^.;]*\band$", re.I)
 #: "for the length of the pair" before a math that ends what the words say
-_WRITE_FOR_LEAD = re.compile(rf"^\s*for\s+(?P<what>{_DETERMINER}\s+[^.;:,]{{3,120}}?)\s*$", re.I)
+_WRITE_FOR_LEAD = re.compile(rf"^\s*for\s+(?P<what>{_FOR_DETERMINER}\s+[^.;:,]{{3,120}}?)\s*$", re.I)
 
 #: what a letter is, in plain words: "Write D for the diagonal part of A.", "let D be the … of A",
 #: "where L is the largest eigenvalue of A", "with L the largest eigenvalue of A"
@@ -60,7 +62,7 @@ _WORDS_ONLY = re.compile(
 )
 #: "write h for the step size, the length of the interval divided by …": a plain letter, to the clause's end
 _WRITE_PLAIN = re.compile(
-    rf"\b(?:we\s+)?write\s+(?P<name>[A-Za-z])\s+for\s+(?P<what>{_DETERMINER}\s+[^.;:\\$]{{3,160}}?)\s*"
+    rf"\b(?:we\s+)?write\s+(?P<name>[A-Za-z])\s+for\s+(?P<what>{_FOR_DETERMINER}\s+[^.;:\\$]{{3,160}}?)\s*"
     r"(?=[.;:]|,\s*(?:so|which|where|whence|hence|thus|while|whereas|and\s+(?:we\s+)?write)\b|$)",
     re.I,
 )
@@ -147,7 +149,7 @@ def words_only(sentence: Sentence, text: str, spec: InputSpec) -> None:
 #: after "for", math and all, to the end of the clause
 _WRITTEN_FOR = re.compile(
     r"\b(?:we\s+)?write\s+(?:\\\(|\$)\s*(?P<name>\\?(?P<letter>[A-Za-z]+)(?:_\{?(?P<below>[A-Za-z0-9]+)\}?)?)\s*"
-    rf"(?:\\\)|\$)\s+for\s+(?P<what>{_DETERMINER}\s+[^.;]{{3,200}}?)\s*"
+    rf"(?:\\\)|\$)\s+for\s+(?P<what>{_FOR_DETERMINER}\s+[^.;]{{3,200}}?)\s*"
     r"(?=[.;]|,\s*(?:so|which|where|whence|hence|thus|while|whereas|and\s+(?:we\s+)?write)\b|$)",
     re.I,
 )

@@ -30,7 +30,7 @@ from ...reading.macros import MacroError, MacroTable, expand
 from ...reading.notes import Note
 from ...reading.prose import Sentence, sentences
 from ...running.bindings import unbound_message
-from ...running.declarations import Declared, InputSpec, Origin
+from ...running.declarations import Declared, InputSpec, Origin, given_names
 from ...running.listing_parse import level_letters, listing_parser
 from ...running.prose_math import function_definition
 from ...running.prose_symbols import prose_declarations, side_conditions
@@ -214,7 +214,7 @@ def _resolutions(algorithm: ir.Algorithm, context: InputSpec, known: set[str]) -
     outer = declared_inputs(algorithm.body, parse, tolerant=True)
     return [
         (scope, resolve(scope, own_declarations(scope, outer, parse), context))
-        for scope in scopes(algorithm, parse, known=known, declared={d.name for d in context.inputs})
+        for scope in scopes(algorithm, parse, known=known, declared=given_names(context))
     ]
 
 
