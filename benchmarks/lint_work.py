@@ -56,6 +56,10 @@ def instructions(checkout: Path, argv: list[str]) -> int:
 def measure(checkout: Path, one: Path, many: Path, notes: int) -> tuple[int, float]:
     """(instructions of the one-note lint, instructions per note beyond it)."""
     compileall.compile_dir(checkout / "algoverify", quiet=1)  # bytecode as an installed package has it
+    # one run outside valgrind first: the patterns a checkout compiles anew are stored in the machine's
+    # pattern cache (algoverify/syntax/pattern_cache.py), as a user's second lint finds them; counted
+    # cold, they added about 0.2 G to the one-note run and took 5 M from each note beyond it
+    subprocess.run([sys.executable, *_lint(one)], cwd=checkout, capture_output=True, check=False)
     single = instructions(checkout, _lint(one))
     return single, (instructions(checkout, _lint(many)) - single) / (notes - 1)
 
