@@ -145,3 +145,10 @@ RUNNING_MEAN = r"""
 \State \Return \(m\)
 """
 MEAN_INPUTS = '{N: "integers(1, 9)", x: "randn(N)"}'
+
+
+def written_note(tmp_path: Path, text: str, name: str = "note.md") -> Path:
+    """``text`` written to ``name`` in ``tmp_path``: a note of a test's own."""
+    path = tmp_path / name
+    path.write_text(text)
+    return path

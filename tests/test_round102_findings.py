@@ -8,18 +8,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from helpers import written_note
 
 import algoverify
 from algoverify import api
 from algoverify.running.input_help import describe_inputs
 from algoverify.running.listing import ExecutionError
-
-
-def _note(tmp_path, text: str, name: str = "note.md"):
-    path = tmp_path / name
-    path.write_text(text)
-    return path
-
 
 NORMALISE = r"""---
 title: t
@@ -51,7 +45,7 @@ title: t
 def test_a_vector_said_non_zero_in_plain_letters_keeps_the_precondition(tmp_path, prose):
     # round 102: in plain letters the shape was kept and "non-zero" dropped, so a drawn zero vector
     # divided by zero and refuted a true claim
-    (listing,) = algoverify.load(_note(tmp_path, NORMALISE.replace("<prose>", prose))).listings
+    (listing,) = algoverify.load(written_note(tmp_path, NORMALISE.replace("<prose>", prose))).listings
     assert "vector of length n; nonzero" in describe_inputs(listing)
     assert np.allclose(listing(x=np.array([3.0, 4.0])), [0.6, 0.8])
     with pytest.raises(ExecutionError, match="AV309 precondition violated: x is not zero"):
@@ -59,7 +53,7 @@ def test_a_vector_said_non_zero_in_plain_letters_keeps_the_precondition(tmp_path
 
 
 def test_a_plain_vector_not_said_non_zero_has_no_such_precondition(tmp_path):
-    (listing,) = algoverify.load(_note(tmp_path, NORMALISE.replace("<prose>", "Let x be an n-vector."))).listings
+    (listing,) = algoverify.load(written_note(tmp_path, NORMALISE.replace("<prose>", "Let x be an n-vector."))).listings
     assert "nonzero" not in describe_inputs(listing)
 
 
@@ -83,7 +77,7 @@ Let \(a < b\) bound the bracket and \(\rho = (\sqrt{5} - 1) / 2\).
 def test_a_value_the_prose_defines_before_brackets_multiplies(tmp_path):
     # round 104: "\rho (b - a)" of a ρ the prose defines by a formula was AV204 "call or product?",
     # "(this statement will not run)", though the run multiplied as the definition says
-    note = _note(tmp_path, GOLDEN)
+    note = written_note(tmp_path, GOLDEN)
     assert [f.code for f in api.lint([note]).all_findings()] == []
     (listing,) = algoverify.load(note).listings
     assert listing(a=0.0, b=1.0, K=2) == pytest.approx(((5**0.5 - 1) / 2) ** 2)
@@ -114,7 +108,7 @@ FORMULA = r"the step is \(\eta = 1 / \lambda_{\max}(A^{\top} A)\)."
 def test_a_later_mention_of_a_name_said_in_words_binds_nothing(tmp_path):
     # round 103: "With the step \(\eta\) above, …" after the listing made η an input; lint was silent,
     # and every check came back could-not-check at the run
-    note = _note(
+    note = written_note(
         tmp_path,
         STEP.replace("<rank>", "")
         .replace("<eta>", IN_WORDS)
@@ -129,7 +123,7 @@ def test_a_later_mention_of_a_name_said_in_words_binds_nothing(tmp_path):
 def test_a_draw_the_preconditions_exclude_is_skipped_before_a_definition_fails_on_it(tmp_path):
     # round 103: η = 1 / λ_max(AᵀA) on a drawn A = 0 was "AV408 ZeroDivisionError", and `run` an
     # internal error, though the prose said A has full column rank
-    note = _note(
+    note = written_note(
         tmp_path, STEP.replace("<rank>", " of full column rank").replace("<eta>", FORMULA).replace("<after>", "")
     )
     (listing,) = algoverify.load(note).listings
@@ -140,7 +134,7 @@ def test_a_draw_the_preconditions_exclude_is_skipped_before_a_definition_fails_o
 
 
 def test_a_definition_with_no_value_on_a_draw_is_located_at_the_prose(tmp_path):
-    note = _note(tmp_path, STEP.replace("<rank>", "").replace("<eta>", FORMULA).replace("<after>", ""))
+    note = written_note(tmp_path, STEP.replace("<rank>", "").replace("<eta>", FORMULA).replace("<after>", ""))
     (listing,) = algoverify.load(note).listings
     with pytest.raises(ExecutionError, match=r"AV306 eta, as the prose defines it, has no value here"):
         listing(A=np.zeros((2, 1)), b=np.ones(2), x=np.zeros(1), K=1)
@@ -177,7 +171,7 @@ the matrix \(R\).
 def test_entries_a_second_pass_updates_are_the_listings_own(tmp_path):
     # round 103: r_{ij} \gets r_{ij} + c read r_{ij} before storing it, so R was "an input the listing
     # updates in place": AV307 "missing input(s) R" at every check
-    note = _note(tmp_path, GRAM_SCHMIDT)
+    note = written_note(tmp_path, GRAM_SCHMIDT)
     assert [f.code for f in api.lint([note]).all_findings()] == []
     (listing,) = algoverify.load(note).listings
     a = np.array([[1.0, 1.0], [0.0, 1.0], [1.0, 0.0]])

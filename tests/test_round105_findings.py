@@ -10,17 +10,11 @@ import math
 
 import numpy as np
 import pytest
+from helpers import written_note
 
 import algoverify
 from algoverify import api
 from algoverify.running.listing import ExecutionError
-
-
-def _note(tmp_path, text: str, name: str = "note.md"):
-    path = tmp_path / name
-    path.write_text(text)
-    return path
-
 
 UPDATE = r"""---
 title: t
@@ -48,7 +42,7 @@ SAID = r"write \(e\) for the a priori error, the residual of the new response un
 def test_a_constants_letter_the_prose_names_in_words_is_no_constant(tmp_path):
     # round 107: "write e for the a priori error" left e to be Euler's number: lint was silent, the run
     # used 2.71828, and check refuted true claims
-    note = _note(tmp_path, UPDATE.replace("<words>", SAID))
+    note = written_note(tmp_path, UPDATE.replace("<words>", SAID))
     (found,) = [f for f in api.lint([note]).all_findings() if f.code == "AV303"]
     assert found.message.startswith(
         "e is not defined: the prose at line 12 says what it is only in words (the a priori error, the residual of "
@@ -66,7 +60,7 @@ def test_a_constants_letter_the_prose_names_in_words_is_no_constant(tmp_path):
     "words", ["where e is the base of the natural logarithm.", "with e Euler's number.", "the step is scaled."]
 )
 def test_the_constant_e_stays_eulers_number_where_the_prose_says_so_or_nothing(tmp_path, words):
-    (listing,) = algoverify.load(_note(tmp_path, UPDATE.replace("<words>", words))).listings
+    (listing,) = algoverify.load(written_note(tmp_path, UPDATE.replace("<words>", words))).listings
     assert np.allclose(listing(x=np.ones(2), y=1.0, w=np.zeros(2)), [math.e, math.e])
 
 
@@ -87,7 +81,7 @@ Let \(A\) be a symmetric matrix; write \(\sigma\) for a shift close to the small
 
 def test_a_name_written_for_words_led_by_an_article_is_said_in_words(tmp_path):
     # round 106: "write \(\sigma\) for a shift close to …" got the generic "say in the prose what σ is"
-    (found,) = [f for f in api.lint([_note(tmp_path, SHIFTED)]).all_findings() if f.code == "AV303"]
+    (found,) = [f for f in api.lint([written_note(tmp_path, SHIFTED)]).all_findings() if f.code == "AV303"]
     assert found.message.startswith(
         r"sigma is not defined: the prose at line 5 says what it is only in words (a shift close to the smallest "
         r"eigenvalue of \(A\))"

@@ -8,18 +8,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from helpers import written_note
 
 import algoverify
 from algoverify import api
 from algoverify.checking.specification.cues import cues
 from algoverify.running.input_help import describe_inputs
 from algoverify.running.listing import ExecutionError
-
-
-def _note(tmp_path, text: str, name: str = "note.md"):
-    path = tmp_path / name
-    path.write_text(text)
-    return path
 
 
 def _said(listing) -> dict[str, str]:
@@ -47,7 +42,7 @@ refines every entry.
 def test_a_start_read_by_entry_is_a_vector_of_its_own(tmp_path):
     # round 92: y_0 was the first member of the y_i the listing sets, so y came back ragged
     # ([y_0, y_1, y_2]) and a true claim on y was refuted
-    (listing,) = algoverify.load(_note(tmp_path, REFINE)).listings
+    (listing,) = algoverify.load(written_note(tmp_path, REFINE)).listings
     y = listing(x=np.array([1.0, 4.0]), y_0=np.array([1.0, 0.5]))
     assert np.asarray(y).shape == (2,)
     assert list(y) == [1.0, 0.5]
@@ -88,7 +83,7 @@ def _qr_by_hand(t: np.ndarray, passes: int) -> np.ndarray:
 )
 def test_a_factorisation_step_in_plain_letters_computes_its_factors(tmp_path, factors, back):
     # round 92: Q R = T - \mu I read the word QR, and R Q was "R is not defined"
-    note = _note(tmp_path, QR.replace("<factors>", factors).replace("<back>", back))
+    note = written_note(tmp_path, QR.replace("<factors>", factors).replace("<back>", back))
     assert [f.code for f in api.lint([note]).all_findings()] == []
     (listing,) = algoverify.load(note).listings
     t = np.array([[2.0, 1.0], [1.0, 3.0]])
@@ -114,7 +109,7 @@ Let \(<vector>\) be a point with \(x_1 \ne 0\).
 def test_a_relation_on_an_entry_of_a_vector_the_prose_spells_is_a_condition_on_it(tmp_path, vector):
     # round 90: x_1 \ne 0 made x_1 an input of its own beside x; lint was clean, and a run with x alone
     # stopped at "missing input(s) x_1"
-    note = _note(tmp_path, ENTRY.replace("<vector>", vector))
+    note = written_note(tmp_path, ENTRY.replace("<vector>", vector))
     assert [f.code for f in api.lint([note]).all_findings()] == []
     (listing,) = algoverify.load(note).listings
     said = describe_inputs(listing)
@@ -126,7 +121,7 @@ def test_a_relation_on_an_entry_of_a_vector_the_prose_spells_is_a_condition_on_i
 
 
 def test_a_tuple_of_numbered_entries_gives_the_vectors_length(tmp_path):
-    note = _note(tmp_path, ENTRY.replace("<vector>", r"x = (x_1, x_2, x_3)"))
+    note = written_note(tmp_path, ENTRY.replace("<vector>", r"x = (x_1, x_2, x_3)"))
     (listing,) = algoverify.load(note).listings
     assert "x  vector of length 3" in describe_inputs(listing)
 
@@ -167,13 +162,13 @@ def _gauss_newton(t, y, theta):
 def test_the_shape_after_a_derivatives_variable_is_the_derivatives(tmp_path):
     # round 90: "with respect to θ, an m × 2 matrix" made θ the m × 2 matrix; lint was clean, and every
     # trial stopped at "m = 3 was given, but theta has length 2"
-    (listing,) = algoverify.load(_note(tmp_path, STEP)).listings
+    (listing,) = algoverify.load(written_note(tmp_path, STEP)).listings
     assert "m × 2" not in _said(listing)["theta"]
 
 
 def test_an_entry_of_a_labelled_name_is_read_by_index(tmp_path):
     # round 90: \theta_{\mathrm{new},1} was a name of its own, "theta_new_1 is not defined"
-    note = _note(tmp_path, STEP)
+    note = written_note(tmp_path, STEP)
     assert [f.code for f in api.lint([note]).all_findings() if f.code == "AV303"] == []
     (listing,) = algoverify.load(note).listings
     t, y, theta = np.array([0.1, 0.5, 0.9]), np.array([1.0, 1.5, 2.4]), np.array([1.0, 0.8])
@@ -207,7 +202,7 @@ Let \(n > 3\) be an integer. <given>
 )
 def test_a_name_between_bounds_other_inputs_give_is_a_precondition(tmp_path, given):
     # round 90: a bound written with another input (n - 2) was read as nothing; run took a = n
-    (listing,) = algoverify.load(_note(tmp_path, BASE.replace("<given>", given))).listings
+    (listing,) = algoverify.load(written_note(tmp_path, BASE.replace("<given>", given))).listings
     bound = given.split(r"\(")[-1].split(r"\)")[0]
     assert bound in _said(listing)["a"]
     assert listing(n=9, a=3) == 12
@@ -224,7 +219,7 @@ def test_a_name_between_bounds_other_inputs_give_is_a_precondition(tmp_path, giv
     ids=["under if", "a claim of the output"],
 )
 def test_a_bound_under_a_condition_or_on_an_output_is_no_precondition(tmp_path, given):
-    (listing,) = algoverify.load(_note(tmp_path, BASE.replace("<given>", given))).listings
+    (listing,) = algoverify.load(written_note(tmp_path, BASE.replace("<given>", given))).listings
     assert "\\le" not in _said(listing)["a"]
     assert listing(n=9, a=8) == 17
 
@@ -249,14 +244,14 @@ Let \(A\) be a real square matrix <size>.
 
 def test_a_square_matrix_of_order_n_has_n_rows(tmp_path):
     # round 91: "of order n" was not read; lint said n is not defined, or nothing when a check drew n
-    note = _note(tmp_path, ORDER.replace("<size>", r"of order \(n\)"))
+    note = written_note(tmp_path, ORDER.replace("<size>", r"of order \(n\)"))
     assert [f.code for f in api.lint([note]).all_findings()] == []
     (listing,) = algoverify.load(note).listings
     assert listing(A=np.array([[1.0, 2.0], [3.0, 4.0]])) == 5.0
 
 
 def test_a_square_matrix_with_no_order_still_asks_for_n(tmp_path):
-    note = _note(tmp_path, ORDER.replace(" <size>", ""))
+    note = written_note(tmp_path, ORDER.replace(" <size>", ""))
     assert [f.code for f in api.lint([note]).all_findings()] == ["AV303"]
 
 

@@ -8,18 +8,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from helpers import written_note
 
 import algoverify
 from algoverify import api
 from algoverify.checking.specification.cues import cues
 from algoverify.running.input_help import describe_inputs
-
-
-def _note(tmp_path, text: str, name: str = "note.md"):
-    path = tmp_path / name
-    path.write_text(text)
-    return path
-
 
 HEAPSORT = r"""---
 title: t
@@ -67,7 +61,7 @@ def test_a_helpers_stores_into_the_callers_array_come_back(tmp_path, swaps):
     # round 95: Sift's swaps never reached HeapSort's a (a_j under Sift's parameter j was read as a
     # name of its own, and a swap in words inside a block was no store): the keys came back unsorted,
     # lint was clean, and a true "it sorts" claim was refuted
-    note = _note(tmp_path, HEAPSORT.replace("<swap-top>", swaps[0]).replace("<swap>", swaps[1]))
+    note = written_note(tmp_path, HEAPSORT.replace("<swap-top>", swaps[0]).replace("<swap>", swaps[1]))
     assert [f.code for f in api.lint([note]).all_findings()] == []
     (listing,) = algoverify.load(note).listings
     keys = np.array([3.0, 1.0, 4.0, 1.0, 5.0, 9.0, 2.0, 6.0])
@@ -95,7 +89,7 @@ Let \(n \ge 1\) be the number of nodes.
 def test_zeros_stored_over_a_parameters_range_have_that_many_entries(tmp_path):
     # round 94: "x \gets 0 … is the zero vector of the listing's one size" did not hold for a size
     # that is a parameter: AV204 asked for zeros(n)
-    note = _note(tmp_path, GAUSS)
+    note = written_note(tmp_path, GAUSS)
     assert [f.code for f in api.lint([note]).all_findings()] == []
     (listing,) = algoverify.load(note).listings
     assert list(listing(n=3)) == [0.25, 0.5, 0.75]
@@ -124,7 +118,7 @@ NAMED = r"We take a step equal to the reciprocal of the largest eigenvalue of \(
 )
 def test_a_name_given_to_words_after_them_is_said_in_words(tmp_path, step):
     # round 93: "…, which we call \(\eta\)" was not read: the generic AV303, or AV204's "call or product?"
-    note = _note(tmp_path, STEP.replace("<words>", NAMED).replace("<step>", step))
+    note = written_note(tmp_path, STEP.replace("<words>", NAMED).replace("<step>", step))
     findings = [f for f in api.lint([note]).all_findings() if f.code != "AV604"]
     assert [f.code for f in findings] == ["AV303"]
     assert findings[0].message.startswith(
@@ -159,7 +153,7 @@ matrix, tridiagonal with 2 on its diagonal and \(-1\) beside it.
 def test_a_name_written_for_words_with_math_among_them_is_said_in_words(tmp_path):
     # round 95: the math in "for the \(m \times m\) second-difference matrix, …" split the words, and
     # the message was the generic "say in the prose what T is"
-    (found,) = [f for f in api.lint([_note(tmp_path, CRANK)]).all_findings() if f.code == "AV303"]
+    (found,) = [f for f in api.lint([written_note(tmp_path, CRANK)]).all_findings() if f.code == "AV303"]
     assert found.message.startswith(
         r"T is not defined: the prose at line 5 says what it is only in words (the \(m \times m\) "
         r"second-difference matrix, tridiagonal with 2 on its diagonal and \(-1\) beside it)"
@@ -183,7 +177,7 @@ Let \(A\) be an invertible \(n \times n\) matrix, and let \(U\) and \(V\) be \(n
 
 def test_a_shape_said_of_two_names_is_each_ones(tmp_path):
     # round 94: only V was n × k, so a U of another shape was caught by NumPy's own words, late
-    (listing,) = algoverify.load(_note(tmp_path, WOODBURY)).listings
+    (listing,) = algoverify.load(written_note(tmp_path, WOODBURY)).listings
     said = describe_inputs(listing)
     assert "U  n × k matrix" in said and "V  n × k matrix" in said
 
@@ -213,7 +207,7 @@ algoverify:
 
 def test_a_relation_on_the_pass_before_says_the_loop_made_no_second_pass(tmp_path):
     # round 93: a one-pass draw was counted as "the loop made no pass", though it made one
-    (outcome,) = api.check([_note(tmp_path, HALVING)]).notes[0].outcomes
+    (outcome,) = api.check([written_note(tmp_path, HALVING)]).notes[0].outcomes
     assert outcome.status == "verified"
     assert "the loop at line 15 made no second pass, which the relation needs on" in outcome.message
     assert "made no pass" not in outcome.message
@@ -248,5 +242,5 @@ Let \(a_1, \dots, a_n\) be an array of keys.
 )
 def test_a_caller_that_only_returns_its_array_gets_the_helpers_stores(tmp_path, body):
     # round 95: the caller never indexes a itself; the helper's stores were lost in all three forms
-    (listing,) = algoverify.load(_note(tmp_path, OUTER.replace("<body>", body))).listings
+    (listing,) = algoverify.load(written_note(tmp_path, OUTER.replace("<body>", body))).listings
     assert list(listing(a=np.array([1.0, 2.0, 3.0]))) == [2.0, 1.0, 3.0]

@@ -8,17 +8,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from helpers import written_note
 
 import algoverify
 from algoverify import api
 from algoverify.running.listing import ExecutionError
-
-
-def _note(tmp_path, text: str, name: str = "note.md"):
-    path = tmp_path / name
-    path.write_text(text)
-    return path
-
 
 PREDICTOR = r"""---
 title: t
@@ -49,7 +43,7 @@ coefficients \(a_1, \dots, a_p\) of the predictor solve the Yule–Walker equati
 def test_a_parameter_family_from_0_beside_a_family_from_1_keeps_each_ones_numbering(tmp_path):
     # round 96: r_0, …, r_p made the whole listing count from 0, so zeros(p) could not hold a_p, and
     # the run's "index out of range" refuted two true claims
-    note = _note(tmp_path, PREDICTOR)
+    note = written_note(tmp_path, PREDICTOR)
     assert [f.code for f in api.lint([note]).all_findings() if f.code != "AV604"] == []
     (listing,) = algoverify.load(note).listings
     r = np.array([2.0, 1.0, 0.5])
@@ -82,7 +76,7 @@ Let \(x_1, \dots, x_n\) be \(n\) points of \(\mathbb{R}^{d}\), stored as the row
 def test_points_stored_as_the_rows_of_a_named_matrix_are_its_rows(tmp_path):
     # round 96: "stored as the rows of an n × d matrix X" gave X no rows: lint was clean, checks drew X,
     # and `run --set X=…` stopped at "missing input(s) x"
-    (listing,) = algoverify.load(_note(tmp_path, GRAM)).listings
+    (listing,) = algoverify.load(written_note(tmp_path, GRAM)).listings
     points = np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 2.0]])
     gram = listing(X=points, sigma=1.0)
     expected = np.exp(-((points[:, None, :] - points[None, :, :]) ** 2).sum(-1) / 2)
@@ -110,7 +104,7 @@ Let \(A\) be an \(m \times n\) matrix with rows \(a_1, \dots, a_m\)<words>, and 
 def test_rows_none_of_which_is_zero_is_a_precondition(tmp_path, words):
     # round 97: "none of which is zero" was not read, and a drawn zero row's division by zero refuted
     # a true claim
-    (listing,) = algoverify.load(_note(tmp_path, PROJECT.replace("<words>", words))).listings
+    (listing,) = algoverify.load(written_note(tmp_path, PROJECT.replace("<words>", words))).listings
     x = listing(A=np.array([[1.0, 1.0], [1.0, -1.0]]), b=np.array([2.0, 0.0]), x=np.zeros(2))
     assert np.allclose(x, [1.0, 1.0])
     with pytest.raises(ExecutionError, match="AV309 precondition violated"):
@@ -118,7 +112,7 @@ def test_rows_none_of_which_is_zero_is_a_precondition(tmp_path, words):
 
 
 def test_rows_with_no_word_of_them_have_no_such_precondition(tmp_path):
-    (listing,) = algoverify.load(_note(tmp_path, PROJECT.replace("<words>", ""))).listings
+    (listing,) = algoverify.load(written_note(tmp_path, PROJECT.replace("<words>", ""))).listings
     with pytest.raises(ExecutionError, match="AV302 division by zero"):
         listing(A=np.array([[0.0, 0.0], [1.0, 1.0]]), b=np.array([1.0, 2.0]), x=np.zeros(2))
 
@@ -152,7 +146,7 @@ title: t
 def test_rows_listed_one_by_one_are_the_matrixs_rows(tmp_path, prose):
     # round 97: three rows written out (or up to the number 3) were not the matrix's rows: AV204 asked
     # for the very wording the note used, or AV307 asked for x_1, x_2 and x_3
-    note = _note(tmp_path, REFLECT.replace("<prose>", prose))
+    note = written_note(tmp_path, REFLECT.replace("<prose>", prose))
     assert [f.code for f in api.lint([note]).all_findings() if f.code != "AV604"] == []
     (listing,) = algoverify.load(note).listings
     assert list(listing(X=np.array([[0.0, 0.0], [2.0, 0.0], [0.0, 2.0]]), alpha=1.0)) == [2.0, -2.0]
@@ -179,7 +173,7 @@ of the interval divided by the number of steps.
 
 def test_a_plain_letter_written_for_words_is_said_in_words(tmp_path):
     # round 96: "write h for the step size, …" in plain letters got the generic AV303
-    (found,) = [f for f in api.lint([_note(tmp_path, MIDPOINT)]).all_findings() if f.code == "AV303"]
+    (found,) = [f for f in api.lint([written_note(tmp_path, MIDPOINT)]).all_findings() if f.code == "AV303"]
     assert found.message.startswith(
         "h is not defined: the prose at line 5 says what it is only in words (the step size, the length of "
         "the interval divided by the number of steps), which a run cannot compute"

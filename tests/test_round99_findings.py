@@ -8,18 +8,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from helpers import written_note
 
 import algoverify
 from algoverify import api
 from algoverify.running.input_help import describe_inputs
 from algoverify.running.listing import ExecutionError
-
-
-def _note(tmp_path, text: str, name: str = "note.md"):
-    path = tmp_path / name
-    path.write_text(text)
-    return path
-
 
 SPLIT = r"""---
 title: t
@@ -42,7 +36,7 @@ Let \(A\) be an \(n \times n\) matrix. Write \(D\) for the diagonal part of \(A\
 def _av303(tmp_path, text: str) -> dict[str, str]:
     return {
         f.details.get("name") or f.message.split()[0]: f.message
-        for f in api.lint([_note(tmp_path, text)]).all_findings()
+        for f in api.lint([written_note(tmp_path, text)]).all_findings()
         if f.code == "AV303"
     }
 
@@ -132,7 +126,7 @@ Let \(a_1, \dots, a_n\) be <words>.
 )
 def test_a_sequence_of_n_distinct_numbers_has_distinct_entries(tmp_path, words):
     # round 101: "a sequence of n distinct real numbers" was not read: a counterexample repeated a value
-    (listing,) = algoverify.load(_note(tmp_path, RUNS.replace("<words>", words))).listings
+    (listing,) = algoverify.load(written_note(tmp_path, RUNS.replace("<words>", words))).listings
     assert "distinct" in describe_inputs(listing)
     assert listing(a=np.array([3.0, 1.0, 2.0, 4.0])) == 3
     with pytest.raises(ExecutionError, match="AV309 precondition violated: the entries of a are distinct"):
@@ -140,6 +134,8 @@ def test_a_sequence_of_n_distinct_numbers_has_distinct_entries(tmp_path, words):
 
 
 def test_a_sequence_of_numbers_not_said_distinct_may_repeat(tmp_path):
-    (listing,) = algoverify.load(_note(tmp_path, RUNS.replace("<words>", r"a sequence of \(n\) real numbers"))).listings
+    (listing,) = algoverify.load(
+        written_note(tmp_path, RUNS.replace("<words>", r"a sequence of \(n\) real numbers"))
+    ).listings
     assert "distinct" not in describe_inputs(listing)
     assert listing(a=np.array([1.0, 1.0])) == 1
