@@ -238,7 +238,7 @@ def _said_in_words(finding: Finding, report: NoteReport, context: Any, scope: An
 
     name = finding.details.get("name")
     if finding.code == "AV204" and name in context.definitions and name not in context.in_words:
-        return None  # "\\(\\rho = (\\sqrt{5} - 1) / 2\\)": a value the prose defines, so \\rho (b - a) multiplies
+        return None  # "\(\rho = (\sqrt{5} - 1) / 2\)": a value the prose defines, so \rho (b - a) multiplies
     if finding.code != "AV204" or name not in context.in_words or finding.span is None:
         return finding
     said = context.said_in_words(name, lambda at: report.note.source.line_col(at)[0])
