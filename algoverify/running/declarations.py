@@ -608,6 +608,8 @@ def text_of(m: ir.Math) -> Callable[[Span], str]:
 
 #: the letters of constants a note may name otherwise (Euler's e, π, the identity I)
 CONSTANT_NAMES = frozenset({"e", "pi", "I"})
+#: words that say a letter is the constant it usually is
+_ITS_OWN = re.compile(r"\b(?:euler|natural\s+log|exponential|circle|circumference|archimedes|identity)", re.I)
 
 
 def given_names(context: InputSpec | None) -> frozenset[str]:
@@ -631,7 +633,3 @@ def named_constants(context: InputSpec | None) -> frozenset[str]:
     return frozenset(
         name for name in set(context.in_words) & CONSTANT_NAMES if not _ITS_OWN.search(context.in_words[name][1])
     )
-
-
-#: words that say a letter is the constant it usually is
-_ITS_OWN = re.compile(r"\b(?:euler|natural\s+log|exponential|circle|circumference|archimedes|identity)", re.I)

@@ -70,7 +70,7 @@ def compile_function(
         | bound_names(declarations)
         | set(extra)
         | {n for n, _ in names.definitions}
-        | named_constants(parent.context),  # "write \\(e\\) for the a priori error": never Euler's e
+        | named_constants(parent.context),  # "write \(e\) for the a priori error": never Euler's e
         dims={},
         guard=False,
         sequences=frozenset(scope.stored_by_index),

@@ -131,7 +131,9 @@ def compile_program(
         },
         deterministic=not (functions or bindings.by_text or bindings.by_line or set(FUNCTIONS) - BUILTIN_FUNCTIONS),
     )
-    by_scope = {s.function: s for s in scopes(algorithm, parse, known=set(functions or {}), declared=_given(context))}
+    by_scope = {
+        s.function: s for s in scopes(algorithm, parse, known=set(functions or {}), declared=given_names(context))
+    }
     compiler.scopes = by_scope
     outer = declared_inputs(algorithm.body, parse, locate)
     if funcs and not others:
@@ -205,7 +207,9 @@ def read_signature(
     body = [n for n in algorithm.body if not isinstance(n, ir.Comment)]
     funcs = [n for n in body if isinstance(n, ir.Function)]
     others = [n for n in body if not isinstance(n, (ir.Function, ir.Condition))]
-    by_scope = {s.function: s for s in scopes(algorithm, parse, known=set(functions or {}), declared=_given(context))}
+    by_scope = {
+        s.function: s for s in scopes(algorithm, parse, known=set(functions or {}), declared=given_names(context))
+    }
     outer = declared_inputs(algorithm.body, parse, locate)
     if funcs and not others:
         entry = entry_of(funcs)
@@ -221,8 +225,3 @@ def read_signature(
         return tuple(params + extra), output_names(entry.body, parse)
     names = resolve(by_scope[None], outer, context or InputSpec())
     return tuple(names.declarations.names), output_names(body, parse)
-
-
-def _given(context: InputSpec | None) -> frozenset[str]:
-    """The inputs the note gives a listing, by name (see :func:`.declarations.given_names`)."""
-    return given_names(context)

@@ -466,9 +466,10 @@ def _vector_of_entries(tree: M.Rel, spec: InputSpec, origin: Origin, piece: Piec
         if isinstance(run.size, str):
             spec.strings.setdefault(name, run.size)
         return
-    members = _numbered_members(value, name)
-    if members:  # θ = (θ_1, θ_2): a vector of two entries, written by their indices
-        spec.declare(Declared(name, tree.first.span, (members,), origin=origin, latex=text_of(piece.math)(tree.span)))
+    members = numbered_members(value) if isinstance(value, M.Tuple) else None
+    if members is not None and members[0] == name:  # θ = (θ_1, θ_2): a vector of two entries, by their indices
+        shape = (members[1],)
+        spec.declare(Declared(name, tree.first.span, shape, origin=origin, latex=text_of(piece.math)(tree.span)))
         return
     family = read_family(value, origin)
     if name is None or family is None or family.offset != 0:
@@ -484,21 +485,28 @@ def _vector_of_entries(tree: M.Rel, spec: InputSpec, origin: Origin, piece: Piec
     spec.firsts.setdefault(name, Family(name, family.size, family.first, 0, origin, tree.span))
 
 
-def _numbered_members(value: M.MathNode, name: str | None) -> int:
-    """How many entries ``(θ_1, θ_2)`` lists of ``θ``, each at its number from 1 in order; else 0."""
-    items = value.items if isinstance(value, M.Tuple) else ()
-    if name is None or len(items) < 2:
-        return 0
-    for k, item in enumerate(items, start=1):
-        if not (
-            isinstance(item, M.Idx)
-            and identifier(item.base) == name
-            and len(item.indices) == 1
-            and isinstance(item.indices[0], M.Num)
-            and item.indices[0].text == str(k)
-        ):
-            return 0
-    return len(items)
+def numbered_members(tree: M.MathNode) -> tuple[str, int | None] | None:
+    """``(x, 3)`` of ``x_1, x_2, x_3``, ``(x, None)`` of ``x_1, \\dots, x_3``: members of one name numbered from 1.
+
+    Listed one by one, each at its number in order; written as a run, from member 1 to a numbered last.
+    """
+    if isinstance(tree, M.Range) and isinstance(tree.lo, M.Idx) and isinstance(tree.hi, M.Idx):
+        items: tuple[M.MathNode, ...] = (tree.lo, tree.hi)
+        numbers: list[int | None] = [1, None]
+    elif isinstance(tree, M.Tuple) and len(tree.items) >= 2:
+        items, numbers = tree.items, list(range(1, len(tree.items) + 1))
+    else:
+        return None
+    names = set()
+    for item, number in zip(items, numbers):
+        if not (isinstance(item, M.Idx) and len(item.indices) == 1 and isinstance(item.indices[0], M.Num)):
+            return None
+        if number is not None and item.indices[0].text != str(number):
+            return None
+        names.add(identifier(item.base))
+    if len(names) != 1 or None in names:
+        return None
+    return names.pop(), (len(items) if isinstance(tree, M.Tuple) else None)  # type: ignore[return-value]
 
 
 def entry_conditions(spec: InputSpec) -> None:

@@ -13,13 +13,12 @@ from ..math import mathexpr as M
 from ..math.names import identifier
 from .declarations import Declared, InputSpec, Origin
 from .families import read_family, set_shape
-from .prose_math import Piece, name_of
+from .prose_math import Piece, name_of, numbered_members
 
 __all__ = [
     "entries_owner",
     "last_family",
     "last_matrix",
-    "listed_members",
     "member_name",
     "read_parts",
     "read_parts_of",
@@ -52,7 +51,7 @@ def recent_family(pieces: Sequence[str | Piece]) -> str | None:
         tree = p.tree.element if isinstance(p.tree, M.In) else p.tree
         if isinstance(tree, M.Tuple) and tree.items and isinstance(tree.items[-1], M.In):
             tree = M.Tuple((*tree.items[:-1], tree.items[-1].element), span=tree.span)  # x_1, x_2, x_3 \in ℝ^2
-        found = last_family([p]) or listed_members(tree)
+        found = last_family([p]) or _members_of(tree)
         if found is not None:
             return found
     return None
@@ -89,7 +88,7 @@ def read_parts(name: str, piece: Piece, part: str, value: Piece, spec: InputSpec
     if isinstance(tree, M.Range) and isinstance(tree.lo, M.Transpose) and isinstance(tree.hi, M.Transpose):
         tree = M.Range(tree.lo.operand, tree.hi.operand, span=tree.span)  # rows \phi_1^{\top}, \dots, \phi_N^{\top}
     family = read_family(tree, origin)
-    listed = listed_members(tree) if family is None else None
+    listed = _members_of(tree) if family is None else None
     if listed is not None:  # "a 3 × 2 matrix X with rows x_1, x_2, x_3": its rows, counted by the matrix
         spec.declare(Declared(name, piece.tree.span, origin=origin, **{part: listed}))  # type: ignore[arg-type]
         return
@@ -109,7 +108,7 @@ def read_parts(name: str, piece: Piece, part: str, value: Piece, spec: InputSpec
 
 
 def read_parts_of(piece: Piece, part: str, owner: Piece, spec: InputSpec, origin: Origin) -> None:
-    """ "p_1, …, p_N ∈ ℝ^d be the rows of P": ``owner``'s rows (columns), each of the length the set gives."""
+    """Read "p_1, …, p_N ∈ ℝ^d be the rows of P": ``owner``'s rows (columns), each of the length the set gives."""
     tree, shape = piece.tree, None
     if isinstance(tree, M.In):
         tree, (shape, _) = tree.element, set_shape(tree.set)
@@ -119,25 +118,6 @@ def read_parts_of(piece: Piece, part: str, owner: Piece, spec: InputSpec, origin
         spec.carry(shape[0], name, 1 if part == "rows" else 0, origin)  # type: ignore[arg-type]  # each row is in ℝ^d
 
 
-def listed_members(tree: M.MathNode) -> str | None:
-    """``x`` of ``x_1, x_2, x_3`` (``x_1, \\dots, x_3`` too): members of one name numbered 1, 2, … in order."""
-    if isinstance(tree, M.Range) and isinstance(tree.lo, M.Idx) and isinstance(tree.hi, M.Idx):
-        items: tuple[M.MathNode, ...] = (tree.lo, tree.hi)
-        numbers = [1, None]
-    elif isinstance(tree, M.Tuple) and len(tree.items) >= 2:
-        items, numbers = tree.items, list(range(1, len(tree.items) + 1))
-    else:
-        return None
-    names = set()
-    for item, number in zip(items, numbers):
-        if not (isinstance(item, M.Idx) and len(item.indices) == 1 and isinstance(item.indices[0], M.Num)):
-            return None
-        if number is not None and item.indices[0].text != str(number):
-            return None
-        names.add(identifier(item.base))
-    return names.pop() if len(names) == 1 and None not in names else None
-
-
 def member_name(tree: M.MathNode) -> str | None:
     """``x`` of ``\\mathbf{x}_i^{\\top}`` or ``x_j``: the name of a matrix's rows (columns) written by one member."""
     if isinstance(tree, M.Transpose):
@@ -145,3 +125,9 @@ def member_name(tree: M.MathNode) -> str | None:
     if not (isinstance(tree, M.Idx) and len(tree.indices) == 1 and isinstance(tree.indices[0], M.Sym)):
         return None
     return identifier(tree.base)
+
+
+def _members_of(tree: M.MathNode) -> str | None:
+    """``x`` of rows listed one by one, ``x_1, x_2, x_3`` (or ``x_1, \\dots, x_3``)."""
+    found = numbered_members(tree)
+    return found[0] if found is not None else None

@@ -52,7 +52,7 @@ _CLAUSE_END = re.compile(r"[;:]|\b(?:and let|let|where|while|whereas|but|then|so
 
 def properties_said(after: str, adjectives: str) -> list[str]:
     """The properties ``after`` (the words after a name) and ``adjectives`` (the words before it) say."""
-    # "rows \\(a_1, \\dots, a_m\\), none of which is zero": each non-zero (the "which" ends no clause here)
+    # "rows \(a_1, \dots, a_m\), none of which is zero": each non-zero (the "which" ends no clause here)
     after = _NONE_ZERO.sub(", each non-zero", after)
     said = _CLAUSE_END.split(after, maxsplit=1)[0]
     said = _AWAY.split(said, maxsplit=1)[0]  # "how far L is from sorted order" says L is not sorted

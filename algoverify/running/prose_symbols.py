@@ -126,7 +126,7 @@ _STORED_AS = re.compile(r"\b(?:stored|given|represented|kept|held|encoded) as an
 _STORED_AS_PARTS_OF = re.compile(r"\b(?:stored|given|kept|held) as the (?P<part>rows|columns) of an?$", re.I)
 #: "V … hold the c centres as rows v_1, …": the family after is the subject's rows (or columns)
 _AS_PARTS = re.compile(r"\bas (?:its |the )?(?P<part>rows|columns)$", re.I)
-#: the noun between a shape and the matrix's name: "an \\(n \\times d\\) matrix \\(X\\)"
+#: the noun between a shape and the matrix's name: "an \(n \times d\) matrix \(X\)"
 _MATRIX_NOUN = re.compile(r"^(?:[\w-]+ ){0,2}matrix$", re.I)
 _STORED_AS_PARTS = re.compile(r"\b(?:stored|given|kept|held) as the (?P<part>rows|columns) of$", re.I)
 _PRONOUN_HAS = re.compile(
@@ -368,7 +368,7 @@ def _read(
             # "x_1, …, x_n, stored as the rows of an n × d matrix X": X is that matrix, the x_i its rows
             part = as_parts.group("part").lower()  # type: ignore[union-attr]
             spec.declare(Declared(named, nxt.tree.span, dims_of(piece.tree), origin=origin, **{part: recent}))  # type: ignore[union-attr,arg-type]
-            # "x_1, x_2, x_3 \\in ℝ^2, stored as the rows of …": the members are those rows, no inputs of their own
+            # "x_1, x_2, x_3 \in ℝ^2, stored as the rows of …": the members are those rows, no inputs of their own
             spec.inputs[:] = [d for d in spec.inputs if not re.fullmatch(rf"{re.escape(recent)}_\d+", d.name)]
         stored = _STORED_AS.search(words) and _NOUN_AFTER_DIMS.match(str(after))
         if subject is not None and stored and dims_of(piece.tree) is not None:
@@ -448,7 +448,7 @@ def _read(
             said = clause.group("said") or "are " + clause.group("bare")
             _properties(family_before, said, earlier, spec, origin, before="")  # type: ignore[arg-type]
     ranged_runs(pieces, spec, origin)
-    written_for(sentence, text, spec)  # "write \\(T\\) for the \\(m \\times m\\) … matrix, …": what the pieces missed
+    written_for(sentence, text, spec)  # "write \(T\) for the \(m \times m\) … matrix, …": what the pieces missed
 
 
 def _entries_named(tree: M.MathNode) -> str | None:

@@ -24,6 +24,10 @@ __all__ = ["WRITE_AND", "plain_named", "plain_sized", "said_in_words", "words_on
 _DETERMINER = r"(?:(?:one\s+minus|half|twice|minus)\s+the|the|its|their|our)"
 #: … and after "write X for", an article too: "write \\(\\sigma\\) for a shift close to …" names what σ is
 _FOR_DETERMINER = rf"(?:{_DETERMINER}|an?)"
+#: a name written in math, one letter or command and a subscript at most: "\\(\\eta\\)", "\\(E_0\\)"
+_MATH_NAME = r"(?:\\\(|\$)\s*(?P<name>\\?(?P<letter>[A-Za-z]+)(?:_\{?(?P<below>[A-Za-z0-9]+)\}?)?)\s*(?:\\\)|\$)"
+#: where the words said of a name end: the clause's stop, or a comma that starts another clause
+_CLAUSE_END = r"[.;:]|,\s*(?:so|which|where|whence|hence|thus|while|whereas|and\s+(?:we\s+)?write)\b|$"
 #: words right after a name that say what it is, of another: ", the largest eigenvalue of \(M\)", "denotes the … of"
 _IN_WORDS = re.compile(
     r"^\s*(?:,\s*(?:i\.e\.,?\s*|that is,?\s*|which is\s+|namely\s+)?|(?:denotes|stands\s+for|is|be)\s+)"
@@ -63,14 +67,13 @@ _WORDS_ONLY = re.compile(
 #: "write h for the step size, the length of the interval divided by …": a plain letter, to the clause's end
 _WRITE_PLAIN = re.compile(
     rf"\b(?:we\s+)?write\s+(?P<name>[A-Za-z])\s+for\s+(?P<what>{_FOR_DETERMINER}\s+[^.;:\\$]{{3,160}}?)\s*"
-    r"(?=[.;:]|,\s*(?:so|which|where|whence|hence|thus|while|whereas|and\s+(?:we\s+)?write)\b|$)",
+    rf"(?={_CLAUSE_END})",
     re.I,
 )
 #: the words, then the name they are given: "a step size equal to the reciprocal of …, which we call \\(\\eta\\)"
 _CALLED = re.compile(
     r"(?P<what>\b(?:an?|the|its|their)\s+[^.;:]{3,160}?),?\s+(?:which|that)\s+(?:we\s+)?"
-    r"(?:call|denote(?:\s+by)?|write(?:\s+as)?|name)\s+(?:\\\(|\$)\s*"
-    r"(?P<name>\\?(?P<letter>[A-Za-z]+)(?:_\{?(?P<below>[A-Za-z0-9]+)\}?)?)\s*(?:\\\)|\$)",
+    rf"(?:call|denote(?:\s+by)?|write(?:\s+as)?|name)\s+{_MATH_NAME}",
     re.I,
 )
 #: "a non-zero n-vector": the article, up to two adjectives, the size's plain letter and the noun
@@ -140,17 +143,13 @@ def words_only(sentence: Sentence, text: str, spec: InputSpec) -> None:
         spec.in_words.setdefault(m.group("name"), (where, " ".join(m.group("what").split())))
     named = any(verb in lowered for verb in ("call", "denote", "write", "name"))
     for m in _CALLED.finditer(said) if named else ():
-        name = m.group("letter") + (f"_{m.group('below')}" if m.group("below") else "")
-        where = Span(start + m.start("name"), start + m.end("name"))
-        spec.in_words.setdefault(name, (where, " ".join(m.group("what").split())))
+        _said_of_math_name(m, start, spec)
 
 
 #: "Write \\(T\\) for the \\(m \\times m\\) second-difference matrix, tridiagonal with …": the words
 #: after "for", math and all, to the end of the clause
 _WRITTEN_FOR = re.compile(
-    r"\b(?:we\s+)?write\s+(?:\\\(|\$)\s*(?P<name>\\?(?P<letter>[A-Za-z]+)(?:_\{?(?P<below>[A-Za-z0-9]+)\}?)?)\s*"
-    rf"(?:\\\)|\$)\s+for\s+(?P<what>{_FOR_DETERMINER}\s+[^.;]{{3,200}}?)\s*"
-    r"(?=[.;]|,\s*(?:so|which|where|whence|hence|thus|while|whereas|and\s+(?:we\s+)?write)\b|$)",
+    rf"\b(?:we\s+)?write\s+{_MATH_NAME}\s+for\s+(?P<what>{_FOR_DETERMINER}\s+[^.;]{{3,200}}?)\s*(?={_CLAUSE_END})",
     re.I,
 )
 
@@ -161,9 +160,14 @@ def written_for(sentence: Sentence, text: str, spec: InputSpec) -> None:
     if "write" not in sentence.read.lower():
         return
     for m in _WRITTEN_FOR.finditer(text[start : sentence.span.end]):
-        name = m.group("letter") + (f"_{m.group('below')}" if m.group("below") else "")
-        where = Span(start + m.start("name"), start + m.end("name"))
-        spec.in_words.setdefault(name, (where, " ".join(m.group("what").split())))
+        _said_of_math_name(m, start, spec)
+
+
+def _said_of_math_name(m: re.Match[str], start: int, spec: InputSpec) -> None:
+    """Keep the words ``m`` says of the name it matched in math (:data:`_MATH_NAME`), ``start`` its offset."""
+    name = m.group("letter") + (f"_{m.group('below')}" if m.group("below") else "")
+    where = Span(start + m.start("name"), start + m.end("name"))
+    spec.in_words.setdefault(name, (where, " ".join(m.group("what").split())))
 
 
 def said_in_words(

@@ -557,7 +557,7 @@ def _executed(node: ir.Node) -> Iterator[tuple[ir.Math | ir.Text, bool]]:
     elif isinstance(node, ir.TextStatement) and (operation := container_step(node.text)) is not None:
         yield from _container_maths(operation)
     elif isinstance(node, ir.TextStatement) and (pair := swap_of(node.text)) is not None:
-        # "swap \\(a_{ij}\\) and \\(a_{ji}\\)" reads both entries, then stores into a: A updated in place
+        # "swap \(a_{ij}\) and \(a_{ji}\)" reads both entries, then stores into a: A updated in place
         yield from ((m, False) for m in pair)
         yield from ((m, True) for m in pair)
     elif isinstance(node, ir.CallStmt):

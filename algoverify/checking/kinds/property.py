@@ -349,16 +349,11 @@ def _invariant(
     if result.finding is not None:
         return failed_run(result, ctx.report.note.source.line_col, listing)
     if watch.tested == 0:
-        raise NotReached(_not_reached(ctx, listing, place, result.trace, _reads_previous(check)))
+        raise NotReached(_not_reached(ctx, listing, place, result.trace, watch.uses_previous))
     return None
 
 
 _LOOPS = ("WhileBlock", "ForRange", "ForAll", "RepeatUntil", "LoopBlock", "UserBlock")
-
-
-def _reads_previous(check: CheckSpec) -> bool:
-    """Whether ``holds:`` reads a value of the pass before (``x^{(\\mathrm{prev})}``), which a first pass has not."""
-    return "prev" in str(check.get("holds") or "")
 
 
 def _not_reached(ctx: CheckContext, listing: Any, place: _Place, trace: Any, previous: bool = False) -> str:

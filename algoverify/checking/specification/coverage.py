@@ -8,6 +8,7 @@ from typing import Any, Iterable
 from ...findings import Finding, LocatedError, UnverifiedBlock, UnverifiedClaim, UnverifiedListing
 from ...math import mathexpr as M
 from ...math.segments import parse_segment
+from ...running.prose_math import function_definition
 from ...syntax import ir
 from .cues import cues
 
@@ -98,20 +99,11 @@ def _defines(text: str, block: Any) -> bool:
         tree = parse_segment(ir.Math(block.body_span, text[block.body_span.start : block.body_span.end]))
     except LocatedError:
         return False
-    if isinstance(tree, M.Tuple) and len(tree.items) == 1:  # "\\[ f(x) = x^2 - 2, \\]": the sentence's comma
+    if isinstance(tree, M.Tuple) and len(tree.items) == 1:  # "\[ f(x) = x^2 - 2, \]": the sentence's comma
         tree = tree.items[0]
     if not (isinstance(tree, M.Rel) and [op for op, _ in tree.rest] == ["="]):
         return False
-    left = tree.first
-    named = isinstance(left, M.Sym) or (
-        isinstance(left, M.Apply)
-        and isinstance(left.fn, M.Sym)
-        and all(
-            isinstance(a, M.Sym)
-            for a in (left.args[0].items if len(left.args) == 1 and isinstance(left.args[0], M.Tuple) else left.args)
-        )
-    )
-    if not named:
+    if not (isinstance(tree.first, M.Sym) or function_definition(tree) is not None):
         return False
     lead = text[_lead_in(text, block.span.start) : block.span.start]
     return not cues(" ".join(lead.split()))
