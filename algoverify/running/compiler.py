@@ -65,7 +65,7 @@ from .runstate import (
     _truth,
 )
 from .scope import Scope, bare_identity
-from .signature import nil_return, swap_call
+from .signature import failure_return, nil_return, swap_call
 from .worded import SAID_TESTS, said_all, said_of, witness_of, worded_condition
 
 # --- compiling statements -------------------------------------------------------------------------
@@ -429,6 +429,15 @@ class _Compiler(Loops, Worded, Functions):
     def s_Return(self, node: ir.Return) -> Exec:
         if nil_return(node):  # CLRS's "return NIL" in text: the one value None, never "nothing"
             return lambda env: _Returned(None)
+        if failure_return(node):
+            # Burden–Faires' "return failure after N_0 iterations": the run gives up there, as an English
+            # report of failure does; the N_0 in it counts the passes, it is not a value returned
+            said = node.text.plain
+
+            def gives_up(env: Env) -> Any:
+                raise LocatedError(DidNotTerminate, node.span, reason=f"the listing reports failure: {said}")
+
+            return gives_up
         values = [self._returned(v) for v in node.values]
         if len(values) == 1:
             only, written = values[0], node.values[0]

@@ -580,10 +580,50 @@ def _declare_relation(
             named = True
             constraints = () if elementwise else ((tree, text_of(tree.span)),)
             spec.declare(Declared(name, operand.span, constraints=constraints, origin=origin))
+    if joint and elementwise:
+        whole = _entrywise(tree, declared)
+        if whole is not None:  # Sinkhorn's `a_{ij} > 0` of A: every entry, tested on entry as A > 0
+            spec.conditions.append((whole, text_of(tree.span)))
+            if origin is not None:
+                spec.condition_origins.setdefault(text_of(tree.span), origin)
     if joint and not named and not elementwise:  # `a d - b c \ne 0`: a condition on the inputs together
         spec.conditions.append((tree, text_of(tree.span)))
         if origin is not None:
             spec.condition_origins.setdefault(text_of(tree.span), origin)
+
+
+def _entrywise(tree: M.Rel, declared: set[str]) -> M.Rel | None:
+    """``A > 0`` of ``a_{ij} > 0`` (``0 \le p_i \le 1`` of p): a bound on every entry, over the whole arrays.
+
+    Only where every entry in it is of a declared input at the same running indices, one a dimension
+    (``a_{ij}`` of a matrix), and nothing else runs over them: ``A_i \le A_{i+1}`` or ``x_i \ne x_j``
+    stay for the reader.
+    """
+    at: set[tuple[str, ...]] = set()
+
+    def whole(node: M.MathNode) -> M.MathNode:
+        if not isinstance(node, M.Idx):
+            return node
+        indices = tuple(i.name if isinstance(i, M.Sym) and not i.accents else "" for i in node.indices)
+        base = identifier(node.base) or ""
+        name = base if base in declared else base[:1].upper() + base[1:]
+        if "" in indices or len(set(indices)) != len(indices) or name not in declared:
+            raise _NotEntrywise
+        at.add(indices)
+        return M.Sym(name, span=node.span)
+
+    try:
+        operands = [whole(o) for o in (tree.first, *(e for _, e in tree.rest))]
+    except _NotEntrywise:
+        return None
+    running = {i for indices in at for i in indices}
+    if len(at) != 1 or any(isinstance(n, M.Sym) and n.name in running for o in operands for n in M.walk(o)):
+        return None
+    return M.Rel(operands[0], tuple((op, e) for (op, _), e in zip(tree.rest, operands[1:])), span=tree.span)
+
+
+class _NotEntrywise(Exception):
+    """A relation :func:`_entrywise` does not read over the whole arrays."""
 
 
 #: relations that say "about": what they relate is the reader's judgement, never a precondition to test

@@ -186,6 +186,8 @@ def _has_property(key: str, value: Any) -> bool:
         return a.ndim != 1 or len(np.unique(a)) == len(a)
     if key == "non-negative":
         return bool(np.all(a >= 0))
+    if key == "positive":
+        return bool(np.all(a > 0))
     return True
 
 

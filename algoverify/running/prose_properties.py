@@ -34,6 +34,12 @@ _PROPERTY_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"lower[- ]triangular", "lower triangular"),
         (r"distinct", "distinct"),
         (r"non-?negative", "non-negative"),
+        # Sinkhorn's "a matrix with positive entries": each entry, never "positive definite" (taken above)
+        (
+            r"(?:strictly |all )?positive (?:entries|elements|components|coefficients)|(?:entry|element|component)-?wise "
+            r"positive|(?:entries|elements|components) (?:are )?(?:all )?(?:strictly )?positive",
+            "positive",
+        ),
     )
 )
 #: words right after a name that say what it is (``is symmetric``, ``have linearly independent columns``)
@@ -146,4 +152,5 @@ SAID = {
     "lower triangular": "{name} is lower triangular",
     "distinct": "the entries of {name} are distinct",
     "non-negative": "{name} is non-negative",
+    "positive": "the entries of {name} are positive",
 }

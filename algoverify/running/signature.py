@@ -178,7 +178,11 @@ def _names_per_position(
 ) -> list[set[str | None]] | None:
     """Per position of the returns, the names returned there (``None`` for a value that is not a name)."""
     # \Return \textsc{nil} says "not found": it names no output, and leaves the others' names be
-    returns = [r for r in returns_of(nodes) if r.values and not (len(r.values) == 1 and _nil(parse(r.values[0])))]
+    returns = [
+        r
+        for r in returns_of(nodes)
+        if r.values and not (len(r.values) == 1 and _nil(parse(r.values[0]))) and not failure_return(r)
+    ]
     if not returns:
         return None
     width = len(returns[0].values)
@@ -348,3 +352,19 @@ _SWAPS = frozenset({"swap", "exchange", "interchange"})
 def swap_call(node: ir.CallStmt) -> bool:
     """Whether ``node`` is ``\\Call{swap}{a, b}`` (``Swap``, ``exchange``): two arguments exchanged."""
     return node.name.lower() in _SWAPS and len(node.args) == 2
+
+
+def failure_return(r: ir.Return) -> bool:
+    """A ``\\Return`` whose words say the method failed (Burden–Faires' "failure after N_0 iterations").
+
+    The run gives up there, as an English report of failure does; a math in the words (the N_0) counts
+    the passes, it is no value returned, and it names no output.
+    """
+    return r.text is not None and _RETURNS_FAILURE.match(r.text.plain) is not None
+
+
+_RETURNS_FAILURE = re.compile(
+    r"\W*(?:an?\s+|the\s+)?(?:fail(?:ed|s|ure)?|error|no convergence|did not converge|does not converge|"
+    r"diverge[sd]?|unsuccessful)\b",
+    re.I,
+)

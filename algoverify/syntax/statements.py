@@ -237,6 +237,8 @@ class _StatementReading:
             values = tuple(v for p in content if p.kind != "text" for v in self._values(p))
             return ir.Return(span, values, comment)
         listed = self._values_and(content)
+        if listed is None:
+            listed = self._values_with_words(content)
         if listed is not None:
             return ir.Return(span, listed, comment)
         composite = self._composite(content)
@@ -276,6 +278,34 @@ class _StatementReading:
         ):
             return None
         return tuple(v for p in maths for v in self._values(p))
+
+    def _values_with_words(self, content: Sequence[_Piece]) -> tuple[ir.Math, ...] | None:
+        r"""``\Return \(d\), \textsc{false}`` (Bellman–Ford), ``\(x\) and \textbf{true}``: values and constant words, listed.
+
+        A reader returns the distances and the flag; read as a sentence, the flag was dropped and the
+        run returned one value where the note says two. Each item between the commas (and a last
+        "and") is a math, a ``\Call``, or one constant word as :meth:`_return_of` reads one alone.
+        """
+        items: list[list[_Piece]] = [[]]
+        for k, p in enumerate(content):
+            if _is_separator(p, ",") or (_plain_logic(p) == "\\land" and 0 < k < len(content) - 1):
+                items.append([])
+            else:
+                items[-1].append(p)
+        if len(items) < 2 or not all(items):
+            return None
+        values: list[ir.Math] = []
+        words = 0
+        for item in items:
+            if len(item) == 1 and item[0].kind in ("math", "call"):
+                values += self._values(item[0])
+                continue
+            where = item[0].span.cover(item[-1].span)
+            if to_plain(self._src(where)).strip().lower() not in ("true", "false") and not self._small_capitals(where):
+                return None
+            values.append(ir.Math(where, self._src(where), False))
+            words += 1
+        return tuple(values) if words else None
 
     def _values(self, piece: _Piece) -> list[ir.Math]:
         r"""Returned values: a math segment split at its commas, or a ``\Call`` as written."""

@@ -135,7 +135,18 @@ def _mismatch(
         outputs = ", ".join(aliases.get(n, n) for n in names)
         raise CannotCheck(f"the reference gives {unknown or 'nothing'} by name; the listing returns {outputs}")
     elif len(names) == 1:
+        if _several_values(expected) and not isinstance(got[0], (tuple, list)):
+            # Bellman–Ford's (d, True) against a listing read as returning d alone: no trial compares
+            # them, so a difference says nothing about the claim
+            output = aliases.get(names[0], names[0])
+            raise CannotCheck(
+                f"the reference gives {len(expected)} values, the listing returns one ({output}): "
+                "return as many from the listing, or give a dict naming the outputs to compare"
+            )
         expected = (expected,)
+    elif isinstance(expected, tuple) and len(expected) != len(names):
+        outputs = ", ".join(aliases.get(n, n) for n in names)
+        raise CannotCheck(f"the reference gives {len(expected)} values, the listing returns {len(names)} ({outputs})")
     nothing, none = _nil(got), _nil(expected)
     if nothing and none:  # \Return \textsc{nil} where the reference finds none too
         return None
@@ -156,6 +167,19 @@ def _mismatch(
         if problem:
             return problem
     return None
+
+
+def _several_values(value: Any) -> bool:
+    """A tuple of values of different kinds (an array and a flag): several outputs, never one vector's entries."""
+    return isinstance(value, tuple) and len({_kind(v) for v in value}) > 1
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, (bool, np.bool_)):
+        return "truth"
+    if isinstance(value, (int, float, complex, np.number)):
+        return "number"
+    return "array" if np.ndim(value) else type(value).__name__
 
 
 def _holds_sets(values: Any) -> bool:

@@ -1,0 +1,152 @@
+r"""Rounds 108 to 112 (new users' notes, written from the docs alone): what they found, held.
+
+The fixtures are ours, written for these tests: a search that returns a flag beside its result, and
+a secant iteration that gives up in words.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from helpers import written_note
+
+import algoverify
+from algoverify import api
+from algoverify.running.listing import ExecutionError
+
+FLAGGED = r"""---
+title: t
+algoverify:
+  module: flagged_checks.py
+  checks:
+    - id: doubled
+      kind: reference
+      listing: 1
+      inputs: {x: "randn(3)"}
+      reference: doubled
+---
+
+Let \(x\) be a vector of \(n\) reals.
+
+\begin{algorithmic}[1]
+\Function{Double}{\(x\)}
+  \State \(y \gets 2 x\)
+  \If{\(y_1 > 0\)}
+    \State \Return \(y\)<first>
+  \EndIf
+  \State \Return \(y\)<second>
+\EndFunction
+\end{algorithmic}
+"""
+REFERENCE = "def doubled(x):\n    return 2 * x, bool(2 * x[0] > 0)\n"
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        (r", \textsc{true}", r", \textsc{false}"),
+        (r" and \textsc{true}", r" and \textsc{false}"),
+        (r", \textbf{true}", r", \textbf{false}"),
+    ],
+)
+def test_a_value_returned_beside_a_constant_word_is_two_outputs(tmp_path, first, second):
+    # round 110: Bellman–Ford's `\Return \(d\), \textsc{false}` dropped the flag: the listing returned d
+    # alone, and a reference giving (d, True) refuted a true claim
+    note = written_note(tmp_path, FLAGGED.replace("<first>", first).replace("<second>", second))
+    (tmp_path / "flagged_checks.py").write_text(REFERENCE)
+    (listing,) = algoverify.load(note).listings
+    y, flag = listing(x=np.array([1.0, 2.0, 3.0]))
+    assert np.array_equal(y, [2.0, 4.0, 6.0]) and flag is True
+    assert listing(x=np.array([-1.0, 2.0, 3.0]))[1] is False
+    (outcome,) = api.check([note]).notes[0].outcomes
+    assert outcome.status == "verified"
+
+
+def test_a_reference_that_gives_more_values_than_the_listing_returns_is_no_refutation(tmp_path):
+    # the listing returns y alone; the reference's (y, flag) cannot be compared with it, so no trial tests
+    # the claim: "could not check", saying why, never "refuted"
+    note = written_note(tmp_path, FLAGGED.replace("<first>", "").replace("<second>", ""))
+    (tmp_path / "flagged_checks.py").write_text(REFERENCE)
+    (outcome,) = api.check([note]).notes[0].outcomes
+    assert outcome.status == "could not check"
+    assert "the reference gives 2 values, the listing returns one (y)" in outcome.findings[0].message
+
+
+SECANT = r"""---
+title: t
+---
+
+Let \(f(x) = x^{3} - 2 x - 5\), with starting points \(p_0, p_1\), a tolerance \(\mathrm{TOL}\) and at most
+\(N_0\) iterations.
+
+\begin{algorithmic}[1]
+\Require \(p_0, p_1\), \(\mathrm{TOL}\), \(N_0\)
+\State \(q_0 \gets f(p_0)\); \(q_1 \gets f(p_1)\)
+\For{\(i = 2, \dots, N_0\)}
+  \State \(p \gets p_1 - q_1 (p_1 - p_0) / (q_1 - q_0)\)
+  \If{\(|p - p_1| < \mathrm{TOL}\)}
+    \State \Return \(p\)
+  \EndIf
+  \State \(p_0 \gets p_1\); \(q_0 \gets q_1\); \(p_1 \gets p\); \(q_1 \gets f(p)\)
+\EndFor
+\State \Return failure after \(N_0\) iterations
+\end{algorithmic}
+"""
+
+
+def test_a_return_of_failure_in_words_gives_up_and_returns_no_count(tmp_path):
+    # round 108: `\Return failure after \(N_0\) iterations` returned N_0, a number that looks like a root
+    note = written_note(tmp_path, SECANT)
+    (listing,) = algoverify.load(note).listings
+    assert listing.outputs == ("p",)
+    assert abs(listing(p_0=2.0, p_1=3.0, TOL=1e-10, N_0=30) - 2.0945514815423265) < 1e-9
+    with pytest.raises(ExecutionError, match="the listing reports failure: failure after N_0 iterations") as info:
+        listing(p_0=2.0, p_1=3.0, TOL=1e-10, N_0=2)
+    assert info.value.finding.code == "AV301"
+    assert api.lint([note]).sources[note].line_col(info.value.finding.span.start) == (18, 1)
+
+
+SCALING = r"""---
+title: t
+---
+
+Let \(A\) be an \(n \times n\) matrix<words>, and \(K \ge 1\) a number of sweeps.
+
+\begin{algorithmic}[1]
+\Require \(A \in \mathbb{R}^{n \times n}\)<require>, \(K\)
+\State \(P \gets A\)
+\For{\(k = 1, \dots, K\)}
+  \State \(P \gets 2 P\)
+\EndFor
+\State \Return \(P\)
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize(
+    ("words", "require", "said", "at"),
+    [
+        ("", r" with \(a_{ij} > 0\)", r"a_{ij} > 0", (8, 51)),
+        ("", r" with \(0 < a_{ij} \le 1\)", r"0 < a_{ij} \le 1", (8, 51)),
+        (" with positive entries", "", "the entries of A are positive", (5, 19)),
+        (" with strictly positive entries", "", "the entries of A are positive", (5, 19)),
+    ],
+)
+def test_a_bound_on_every_entry_is_a_precondition(tmp_path, words, require, said, at):
+    # round 109: Sinkhorn's `\Require \(A\) … with \(a_{ij} > 0\)` (and "a matrix with positive entries") was
+    # dropped without a word: a run on a matrix with a negative entry went on
+    note = written_note(tmp_path, SCALING.replace("<words>", words).replace("<require>", require))
+    (listing,) = algoverify.load(note).listings
+    assert np.array_equal(listing(A=np.array([[1.0, 0.5], [0.25, 1.0]]), K=1), [[2.0, 1.0], [0.5, 2.0]])
+    with pytest.raises(ExecutionError, match="precondition violated") as info:
+        listing(A=np.array([[1.0, -0.5], [0.25, 1.0]]), K=1)
+    assert said in info.value.finding.message
+    assert api.lint([note]).sources[note].line_col(info.value.finding.span.start) == at
+
+
+@pytest.mark.parametrize("require", [r" with \(a_{ij} \le a_{i+1, j}\)", r" with \(a_{ij} \ne a_{ji}\)"])
+def test_a_relation_between_entries_stays_for_the_reader(tmp_path, require):
+    # entries at other places (a_{i+1,j}, a_{ji}): no whole-array reading says them
+    note = written_note(tmp_path, SCALING.replace("<words>", "").replace("<require>", require))
+    (listing,) = algoverify.load(note).listings
+    assert listing(A=np.array([[1.0, -0.5], [0.25, -1.0]]), K=1).shape == (2, 2)
