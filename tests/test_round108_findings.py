@@ -150,3 +150,47 @@ def test_a_relation_between_entries_stays_for_the_reader(tmp_path, require):
     note = written_note(tmp_path, SCALING.replace("<words>", "").replace("<require>", require))
     (listing,) = algoverify.load(note).listings
     assert listing(A=np.array([[1.0, -0.5], [0.25, -1.0]]), K=1).shape == (2, 2)
+
+
+QUADRATURE = r"""---
+title: t
+algoverify:
+  checks:
+    - id: trapezoid
+      kind: property
+      listing: 1
+      inputs: {a: "uniform(-2, 0)", b: "uniform(0.5, 3)"}
+      draw: {c: "uniform(-2, 2)"}
+      let: {f(t): '\exp(c t)'}
+      holds: 'T = \frac{b - a}{2} (f(a) + f(b))'
+---
+
+Let \(f\) be a smooth function on \([a, b]\).
+
+\begin{algorithmic}[1]
+\Require \(f\), \(a < b\)
+\State \(T \gets (b - a) (f(a) + f(b)) / 2\)
+\State \Return \(T\)
+\end{algorithmic}
+"""
+
+
+def test_a_function_the_let_defines_is_the_listings_input_of_that_name(tmp_path):
+    # round 111: `let: {f(t): …}` for a listing that takes f: lint was silent, and check could not run any
+    # trial ("missing input(s) f"), though the docs say a let: value named like an input is that input
+    note = written_note(tmp_path, QUADRATURE)
+    assert not [f for f in api.lint([note]).all_findings() if f.severity.name == "ERROR"]
+    (outcome,) = api.check([note]).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+    wrong = written_note(tmp_path, QUADRATURE.replace("(f(a) + f(b))'", "(f(a) + 2 f(b))'"), name="wrong.md")
+    (outcome,) = api.check([wrong]).notes[0].outcomes
+    assert outcome.status == "refuted"
+
+
+@pytest.mark.parametrize(("text", "expected"), [("2 m + 1", 7), ("m n", 15), ("n -1", 4), ("n-1", 4), ("2*m", 6)])
+def test_a_generators_size_may_be_written_as_a_formula_is(text, expected):
+    # round 111: `randn(2 m + 1)` was refused at column 9, and the message's fix (a let:) could not draw either
+    from algoverify.running.values import parse_value
+
+    assert parse_value(text, np.random.default_rng(0), {"m": 3, "n": 5}) == expected
+    assert parse_value(f"randn({text})", np.random.default_rng(0), {"m": 3, "n": 5}).shape == (expected,)

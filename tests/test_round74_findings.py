@@ -285,18 +285,21 @@ algoverify:
 
 def test_an_input_written_as_a_formula_of_the_draws_is_pointed_to_let(tmp_path):
     note = tmp_path / "even.md"
-    # round 75: "n: '2 k'" for an even n was "cannot read value", with nothing on how to say it
-    note.write_text(EVEN.replace("<n>", ', n: "2 k"').replace("<let>", ""))
+    # round 75: "n: '2 k'" for an even n was "cannot read value", with nothing on how to say it; a power
+    # is still no value a draw reads, and the message points to let:
+    note.write_text(EVEN.replace("<n>", ', n: "k^2"').replace("<let>", ""))
     (found,) = [f for f in api.lint([note]).all_findings() if f.code == "AV502"]
     assert found.message.endswith(
-        "input n: cannot read value '2 k' at column 3; a value computed from the drawn ones goes under let: "
-        "(let: {n: '2 k'})"
+        "input n: cannot read value 'k^2' at column 2; a value computed from the drawn ones goes under let: "
+        "(let: {n: 'k^2'})"
     )
-    # … and what it says runs: n is 2 k on every trial
-    note.write_text(EVEN.replace("<n>", "").replace("<let>", "      let: {n: '2 k'}\n"))
-    assert not [f for f in api.lint([note]).all_findings() if f.code == "AV502"]
-    (outcome,) = api.check([note], seed=0, trials=10).notes[0].outcomes
-    assert outcome.status == "verified", outcome.message
+    # … and what it says runs, as the coefficient before a name (round 111) does where the draws are: n is
+    # 2 k on every trial
+    for inputs, let in ((', n: "2 k"', ""), ("", "      let: {n: '2 k'}\n")):
+        note.write_text(EVEN.replace("<n>", inputs).replace("<let>", let))
+        assert not [f for f in api.lint([note]).all_findings() if f.code == "AV502"]
+        (outcome,) = api.check([note], seed=0, trials=10).notes[0].outcomes
+        assert outcome.status == "verified", outcome.message
 
 
 FORALL = r"""---

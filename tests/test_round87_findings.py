@@ -176,7 +176,7 @@ def test_a_display_that_defines_a_name_is_no_unverified_equation(tmp_path, lead,
     ids=["a subscripted result", "a claim word before it", "an inequality"],
 )
 def test_a_display_that_claims_is_still_unverified(tmp_path, lead, display):
-    assert _unverified_equations(_curve(tmp_path, lead=lead, display=display)) == ["equation 1 has no check"]
+    assert _unverified_equations(_curve(tmp_path, lead=lead, display=display)) == ["equation 1 has no check (a property or equation check says which it backs with equation: 1)"]
 
 
 def test_a_display_a_checks_quote_runs_into_is_covered(tmp_path):

@@ -333,7 +333,7 @@ class UnverifiedClaim(Rule):
 
     code = "AV602"
     severity = Severity.WARNING
-    template = "equation {index} has no check"
+    template = "equation {index} has no check (a property or equation check says which it backs with equation: {index})"
 
 
 class UnverifiedBlock(Rule):

@@ -593,7 +593,7 @@ def _declare_relation(
 
 
 def _entrywise(tree: M.Rel, declared: set[str]) -> M.Rel | None:
-    """``A > 0`` of ``a_{ij} > 0`` (``0 \le p_i \le 1`` of p): a bound on every entry, over the whole arrays.
+    r"""``A > 0`` of ``a_{ij} > 0`` (``0 \le p_i \le 1`` of p): a bound on every entry, over the whole arrays.
 
     Only where every entry in it is of a declared input at the same running indices, one a dimension
     (``a_{ij}`` of a matrix), and nothing else runs over them: ``A_i \le A_{i+1}`` or ``x_i \ne x_j``

@@ -154,14 +154,25 @@ def _attempt(
 def _let_inputs(
     check: CheckSpec, ctx: CheckContext, listing: Any, values: dict[str, Any], env: dict[str, Any]
 ) -> dict[str, Any]:
-    """``let: {mu: 'x'}`` naming an input the draws leave out: that input, computed from the draws before the run."""
+    """``let: {mu: 'x'}`` naming an input the draws leave out: that input, computed from the draws before the run.
+
+    A function the ``let:`` defines (``f(t): '\\exp(c t)'``) for a listing that takes ``f`` is that input too.
+    """
     lets = check.get("let") or {}
-    missing = [k for k in lets if "(" not in str(k) and str(k) in listing.inputs and str(k) not in values]
+    missing = []
+    for key in lets:
+        name, _, params = str(key).partition("(")
+        if name.strip() in listing.inputs and name.strip() not in values:
+            missing.append((key, name.strip(), params))
     if not missing:
         return values
     out = dict(values)
-    for name in missing:
-        out[name] = env[name] = ctx.evaluate(check, str(lets[name]), {**env, **out}, ("let", name))
+    for key, name, params in missing:
+        if params:
+            given = [p.strip() for p in params.rstrip(")").split(",")]
+            out[name] = env[name] = ctx._function(check, given, str(lets[key]), {**env, **out}, ("let", key))
+        else:
+            out[name] = env[name] = ctx.evaluate(check, str(lets[key]), {**env, **out}, ("let", key))
     return out
 
 

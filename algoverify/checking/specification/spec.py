@@ -416,10 +416,11 @@ def check_references(
                 bad(path, res.problem, {"candidates": shown} if shown else None)
     lets = any(key.name == "let" for key in schema.kind_keys(check.kind))
     for path, message in _value_problems(note, values, set(generators)):
-        if lets and " cannot read value " in message and _FORMULA.search(message):
-            # "n: '2 k'", an even n: a value computed from the draws is what let: holds
-            section = dict(values).get(path[0])
-            text = section.get(path[-1]) if isinstance(section, dict) else "…"
+        section = dict(values).get(path[0])
+        text = section.get(path[-1]) if isinstance(section, dict) else "…"
+        # "n: '2 k'", an even n: a value computed from the draws is what let: holds; a generator's call
+        # (randn(m^2)) is no formula a let: reads
+        if lets and " cannot read value " in message and _FORMULA.search(message) and not _CALL.match(str(text)):
             message += f"; a value computed from the drawn ones goes under let: (let: {{{path[-1]}: '{text}'}})"
         bad(path, message)
     for path, latex in latex_values(check):
@@ -582,6 +583,7 @@ def _section(note: Note) -> dict[str, Any]:
 
 _NONE_NAMES = ("None", "none", "null")
 #: an unreadable value that reads as a formula (letters beside numbers or operators: "2 k", "n + 1")
+_CALL = re.compile(r"\s*[A-Za-z_]\w*\s*\(")
 _FORMULA = re.compile(r"cannot read value '[^']*(?:\d\s*[A-Za-z\\]|[A-Za-z]\w*\s*[-+*/^]\s*\w|[A-Za-z]\s+[A-Za-z])")
 
 
