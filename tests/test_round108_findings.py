@@ -194,3 +194,51 @@ def test_a_generators_size_may_be_written_as_a_formula_is(text, expected):
 
     assert parse_value(text, np.random.default_rng(0), {"m": 3, "n": 5}) == expected
     assert parse_value(f"randn({text})", np.random.default_rng(0), {"m": 3, "n": 5}).shape == (expected,)
+
+
+UPDATE = r"""---
+title: t
+algoverify:
+  checks:
+    - id: inverse
+      kind: property
+      listing: 1
+      inputs: {n: "integers(1, 4)", A: "randn(n, n)", u: "randn(n)", v: "randn(n)"}
+      let: {A_inv: 'A^{-1}'}
+      holds: '(A + u v^{\top}) C = I'
+      atol: 1e-6
+---
+
+Let \(A\) be an invertible \(n \times n\) matrix.
+
+\begin{algorithmic}[1]
+\Require the inverse \(A^{-1}\) of an invertible \(n \times n\) matrix \(A\); vectors \(u, v \in \mathbb{R}^{n}\) with \(1 + v^{\top} A^{-1} u \ne 0\)
+\State \(w \gets A^{-1} u\)
+\State \(z \gets (A^{-1})^{\top} v\)
+\State \(\beta \gets 1 + v^{\top} w\)
+\State \(C \gets A^{-1} - \frac{1}{\beta} w z^{\top}\)
+\State \Return \(C\)
+\end{algorithmic}
+"""
+
+
+def test_an_inverse_given_as_an_input_is_that_input_in_a_precondition_too(tmp_path):
+    # round 112: the body read A^{-1} as the input A_inv, the \Require's condition as the inverse of A: a given
+    # A_inv that makes β = 0 passed the precondition and failed as a division by zero
+    note = written_note(tmp_path, UPDATE)
+    (listing,) = algoverify.load(note).listings
+    two, one = 2 * np.eye(2), np.eye(2)
+    with pytest.raises(ExecutionError, match="precondition violated") as info:
+        listing(A=two, A_inv=one, u=np.array([1.0, 0.0]), v=np.array([-1.0, 0.0]))
+    assert "A_inv = [[1.0, 0.0], [0.0, 1.0]]" in info.value.finding.message
+    u, v = np.array([1.0, 0.0]), np.array([-1.0, 0.0])
+    assert np.allclose(listing(A=two, A_inv=one / 2, u=u, v=v), np.linalg.inv(two + np.outer(u, v)))
+
+
+def test_a_draw_the_notes_assumptions_exclude_is_skipped_where_a_let_cannot_compute(tmp_path):
+    # round 112: the edge draw A = 0 made let: A^{-1} fail, and the whole check could not check; the note
+    # assumes A invertible, so the draw is drawn again, as a run that broke the precondition is
+    note = written_note(tmp_path, UPDATE)
+    (outcome,) = api.check([note]).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+    assert "skipped: precondition violated: A is invertible does not hold (line 14)" in outcome.message

@@ -120,15 +120,19 @@ def _tabulates(value: Any) -> bool:
     return callable(value) or isinstance(value, (np.ndarray, Mapping, list, tuple))
 
 
-def check_conditions(spec: InputSpec, env: dict[str, Any], index_base: int = 1) -> None:
+def check_conditions(
+    spec: InputSpec, env: dict[str, Any], index_base: int = 1, compounds: frozenset[str] = frozenset()
+) -> None:
     """The relations between inputs (``a d - b c \\ne 0``, ``a_0 = 1``), over the values as the listing reads them.
 
     After a family written from 0 in a listing from 1 is numbered as written: ``a_0`` is its first member.
+    ``compounds``: the names the listing's body reads as names (``A_inv`` of ``A^{-1}``), read so here too.
     """
-    exact = _exact(index_base)
+    exact = _exact(index_base, compounds)
     for c, text in spec.conditions:
         if _violated(c, env, exact):
-            names = sorted({n for n in (identifier(x) for x in M.walk(c) if isinstance(x, (M.Sym, M.Idx))) if n in env})
+            read = (x for x in M.walk(c) if isinstance(x, (M.Sym, M.Idx)) or identifier(x) in compounds)
+            names = sorted({n for n in (identifier(x) for x in read) if n in env})
             shown = ", ".join(f"{n} = {_short(env[n])}" for n in names if not callable(env[n]))  # f of f(a): no value
             raise LocatedError(PreconditionViolated, c.span, condition=text, value=shown)
 
@@ -255,10 +259,12 @@ def _compiled(condition: M.MathNode, ctx: Context) -> Any:
     return fn
 
 
-@functools.lru_cache(maxsize=8)
-def _exact(index_base: int) -> Context:
-    """How a precondition is evaluated: exactly, with the listing's index base."""
-    return _EXACT if index_base == _EXACT.index_base else dataclasses.replace(_EXACT, index_base=index_base)
+@functools.lru_cache(maxsize=64)
+def _exact(index_base: int, compounds: frozenset[str] = frozenset()) -> Context:
+    """How a precondition is evaluated: exactly, with the listing's index base and its names written as operations."""
+    if index_base == _EXACT.index_base and not compounds:
+        return _EXACT
+    return dataclasses.replace(_EXACT, index_base=index_base, declared=set(compounds))
 
 
 def _whole(value: Any, non_negative: bool) -> bool:

@@ -103,6 +103,13 @@ class Program:
         self._integers = tuple(d.name for d in declarations.inputs if d.domain in ("natural", "integer"))
         self._size_sources()
 
+    def _compounds(self) -> frozenset[str]:
+        """The names the body reads as names (``A_inv`` of ``A^{-1}``), found once its compiling is done."""
+        held = self.__dict__.get("_compound_names")
+        if held is None:
+            held = self.__dict__["_compound_names"] = frozenset(self.ctx.declared)
+        return held
+
     def _size_sources(self) -> tuple[tuple[str, str | None, frozenset[str]], ...]:
         # a size read from one array (`d` from x) is looked up directly; several go through
         # _infer_dim. Compiling a body may add sizes after the Program exists (a function's).
@@ -301,7 +308,8 @@ class Program:
             if name in env:
                 env[name] = with_fixed(env[name], members, self.ctx.index_base)
         if preconditions and declarations.conditions:
-            check_conditions(declarations, env, self.ctx.index_base)
+            # A^{-1} given as an input (Sherman–Morrison's A_inv) is that input in a precondition, as in the body
+            check_conditions(declarations, env, self.ctx.index_base, self._compounds())
         names = self.names
         if names is not None and (names.seeds or names.sequences):
             seeded: set[str] = set()

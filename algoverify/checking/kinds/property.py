@@ -12,18 +12,19 @@ trials where it is false are skipped.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
 
-from ...findings import Finding, LocatedError, SpecReferenceError
+from ...findings import Finding, LocatedError, PreconditionViolated, SpecReferenceError
 from ...math.exact import as_float, to_exact
 from ...math.ops import Sequence, seen
 from ...records import frozen
 from ...running.listing import ExecutionError
 from ...running.signature import recurrences
 from ..evidence.proof import PROVED, Proof, Subjects, beside, provable, prove
-from ..evidence.trials import REFUTING_CODES, SKIP, CannotCheck, NotReached, candidate, failed_run, search
+from ..evidence.trials import REFUTING_CODES, SKIP, CannotCheck, NotReached, Rejected, candidate, failed_run, search
 from ..outcome import Verdict
 from ..specification import bounds
 from ..specification.context import CheckContext, taken, tolerance
@@ -116,7 +117,15 @@ def _attempt(
     on_entry = _given_on_entry(check, ctx, env)
     if on_entry is False:
         return SKIP  # a precondition on the inputs: the listing never runs on them (a singular matrix)
-    values = _let_inputs(check, ctx, listing, values, env)
+    try:
+        values = _let_inputs(check, ctx, listing, values, env)
+    except LocatedError:
+        broken = _excluded(listing, values)
+        if broken is not None:  # A^{-1} of a singular A drawn: the note assumes A invertible, the listing never runs on it
+            line = ctx.report.note.source.line_col(broken.span.start)[0] if broken.span is not None else 0
+            finding = broken.to_finding(ctx.report.path)
+            raise Rejected(f"{re.sub(r' [(][^()]*[)]$', '', finding.message)} (line {line})", finding) from None
+        raise
     entry = {f"{k}_of_0": _copy(v) for k, v in taken(listing, values).items()}
     if place is not None:
         return _invariant(check, ctx, listing, values, env, entry, place)
@@ -174,6 +183,17 @@ def _let_inputs(
         else:
             out[name] = env[name] = ctx.evaluate(check, str(lets[key]), {**env, **out}, ("let", key))
     return out
+
+
+def _excluded(listing: Any, values: dict[str, Any]) -> LocatedError | None:
+    """The precondition of the listing's the draws break (a singular A where it requires A invertible), else ``None``."""
+    try:
+        listing.program.bound_inputs(taken(listing, values))
+    except LocatedError as exc:
+        return exc if exc.rule is PreconditionViolated else None
+    except Exception:  # noqa: BLE001 - draws a binding cannot take say nothing of the preconditions
+        return None
+    return None
 
 
 def _given_on_entry(check: CheckSpec, ctx: CheckContext, env: dict[str, Any]) -> bool | None:
