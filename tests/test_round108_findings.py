@@ -242,3 +242,89 @@ def test_a_draw_the_notes_assumptions_exclude_is_skipped_where_a_let_cannot_comp
     (outcome,) = api.check([note]).notes[0].outcomes
     assert outcome.status == "verified", outcome.message
     assert "skipped: precondition violated: A is invertible does not hold (line 14)" in outcome.message
+
+
+ROTATION = r"""---
+title: t
+---
+
+Let \(A\) be a symmetric \(n \times n\) matrix.
+
+\begin{algorithmic}[1]
+\Require symmetric \(A \in \mathbb{R}^{n \times n}\), indices \(1 \le p < q \le n\) with \(a_{pq} \ne 0\)
+\State \(\tau \gets (a_{qq} - a_{pp}) / (2 a_{pq})\)
+\State \Return \(\tau\)
+\end{algorithmic}
+"""
+
+
+def test_an_entry_at_indices_the_listing_takes_is_a_precondition_on_that_entry(tmp_path):
+    # round 113: Jacobi's `a_{pq} \ne 0` was read as "A is not the zero matrix": a draw with a_{12} = 0 ran,
+    # divided by zero, and refuted true claims
+    note = written_note(tmp_path, ROTATION)
+    (listing,) = algoverify.load(note).listings
+    assert listing(A=np.array([[1.0, 3.0], [3.0, 2.0]]), p=1, q=2) == pytest.approx(1 / 6)
+    with pytest.raises(ExecutionError, match="precondition violated") as info:
+        listing(A=np.array([[1.0, 0.0], [0.0, 2.0]]), p=1, q=2)
+    assert r"a_{pq} \ne 0 does not hold (A = [[1.0, 0.0], [0.0, 2.0]], p = 1, q = 2)" in info.value.finding.message
+    assert api.lint([note]).sources[note].line_col(info.value.finding.span.start) == (8, 92)
+
+
+COUNTING = r"""---
+title: t
+---
+
+Counting sort of \(n\) small integers.
+
+\begin{algorithmic}[1]
+\Require array \(A[1..n]\) of integers with \(0 \le A[j] \le k\)
+\State \(s \gets 0\)
+\For{\(j = 1, \dots, n\)}
+  \State \(s \gets s + A[j]\)
+\EndFor
+\State \Return \(s\)
+\end{algorithmic}
+"""
+
+
+def test_a_bound_on_an_entry_in_brackets_is_a_precondition_on_every_entry(tmp_path):
+    # round 113: CLRS's `0 \le A[j] \le k` was listed as a precondition and never tested
+    note = written_note(tmp_path, COUNTING)
+    (listing,) = algoverify.load(note).listings
+    assert listing(A=np.array([3.0, 1.0, 2.0]), k=3) == 6
+    with pytest.raises(ExecutionError, match=r"0 \\le A\[j\] \\le k does not hold"):
+        listing(A=np.array([3.0, 1.0, 5.0]), k=3)
+
+
+BOX_MULLER = r"""---
+title: t
+algoverify:
+  checks:
+    - id: radius
+      kind: property
+      listing: 1
+      inputs: {U_1: "uniform(0, 1)", U_2: "uniform(0, 1)"}
+      holds: 'Z_1^2 + Z_2^2 = -2 \ln U_1'
+---
+
+Two uniform numbers give two normal ones.
+
+\begin{algorithmic}[1]
+\Require \(U_1, U_2\) <words> \((0, 1)\)
+\State \(R \gets \sqrt{-2 \ln U_1}\)
+\State \(Z_1 \gets R \cos(2 \pi U_2)\); \(Z_2 \gets R \sin(2 \pi U_2)\)
+\State \Return \(Z_1, Z_2\)
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize("words", ["independent and uniform on", "uniformly distributed in", "in the open interval"])
+def test_names_drawn_from_an_interval_in_words_are_in_it_on_entry(tmp_path, words):
+    # round 114: "\(U_1, U_2\) independent and uniform on \((0, 1)\)" lost its interval: U_1 = 0, which it
+    # excludes, was drawn, and the logarithm of zero refuted two true claims
+    note = written_note(tmp_path, BOX_MULLER.replace("<words>", words))
+    (listing,) = algoverify.load(note).listings
+    with pytest.raises(ExecutionError, match=r"U_1 \\in \(0, 1\) does not hold"):
+        listing(U_1=0.0, U_2=0.5)
+    (outcome,) = api.check([note]).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message

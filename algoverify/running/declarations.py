@@ -364,17 +364,29 @@ def _names(node: M.MathNode) -> list[tuple[str, Span]]:
 
 
 def _element_of(node: M.MathNode, declared: set[str]) -> bool:
-    """``A_j``, ``w_{ii}`` of ``W``: an element of a declared input at a symbolic index (``j``, not ``1``)."""
-    if not isinstance(node, M.Idx) or all(isinstance(i, M.Num) for i in node.indices):
+    """``A_j``, ``w_{ii}`` of ``W``, ``A[j]``: an element of a declared input at a symbolic index (``j``, not ``1``)."""
+    entry = _entry(node)
+    if entry is None or all(isinstance(i, M.Num) for i in entry[1]):
         return False
-    base = identifier(node.base) or ""
+    base = identifier(entry[0]) or ""
+    if isinstance(node, M.Index):
+        return base in declared  # A[j] of an array A: never a name of its own
     if base in declared or base[:1].upper() + base[1:] in declared:
         return True
     # "counts n_{ij} \ge 0": entries at running indices (never names of the note), never an input n_ij;
     # n_a, n_b of "counts n_a, n_b \ge 1" are labels, names of their own
     return all(
-        isinstance(i, M.Sym) and i.name in _RUNNING and not i.accents and i.name not in declared for i in node.indices
+        isinstance(i, M.Sym) and i.name in _RUNNING and not i.accents and i.name not in declared for i in entry[1]
     )
+
+
+def _entry(node: M.MathNode) -> tuple[M.MathNode, tuple[M.MathNode, ...]] | None:
+    """The array and the indices of an entry written ``a_{ij}`` or ``A[i, j]``, else ``None``."""
+    if isinstance(node, M.Idx):
+        return node.base, node.indices
+    if isinstance(node, M.Index):
+        return node.base, node.args
+    return None
 
 
 #: the letters that run over positions, as indices: ``w_{uv}``, ``n_{ij}``, ``x_t``
@@ -581,8 +593,10 @@ def _declare_relation(
             constraints = () if elementwise else ((tree, text_of(tree.span)),)
             spec.declare(Declared(name, operand.span, constraints=constraints, origin=origin))
     if joint and elementwise:
-        whole = _entrywise(tree, declared)
-        if whole is not None:  # Sinkhorn's `a_{ij} > 0` of A: every entry, tested on entry as A > 0
+        # Sinkhorn's `a_{ij} > 0` of A: every entry, tested on entry as A > 0; Jacobi's `a_{pq} \ne 0` at the
+        # indices p, q the listing takes: that entry, tested on entry as written
+        whole = _entrywise(tree, declared) or _at_inputs(tree, declared)
+        if whole is not None:
             spec.conditions.append((whole, text_of(tree.span)))
             if origin is not None:
                 spec.condition_origins.setdefault(text_of(tree.span), origin)
@@ -602,12 +616,14 @@ def _entrywise(tree: M.Rel, declared: set[str]) -> M.Rel | None:
     at: set[tuple[str, ...]] = set()
 
     def whole(node: M.MathNode) -> M.MathNode:
-        if not isinstance(node, M.Idx):
+        entry = _entry(node)
+        if entry is None:
             return node
-        indices = tuple(i.name if isinstance(i, M.Sym) and not i.accents else "" for i in node.indices)
-        base = identifier(node.base) or ""
+        indices = tuple(i.name if isinstance(i, M.Sym) and not i.accents else "" for i in entry[1])
+        base = identifier(entry[0]) or ""
         name = base if base in declared else base[:1].upper() + base[1:]
-        if "" in indices or len(set(indices)) != len(indices) or name not in declared:
+        running = all(i and i not in declared for i in indices)  # a_{pq} of inputs p, q is one entry
+        if not running or len(set(indices)) != len(indices) or name not in declared:
             raise _NotEntrywise
         at.add(indices)
         return M.Sym(name, span=node.span)
@@ -620,6 +636,25 @@ def _entrywise(tree: M.Rel, declared: set[str]) -> M.Rel | None:
     if len(at) != 1 or any(isinstance(n, M.Sym) and n.name in running for o in operands for n in M.walk(o)):
         return None
     return M.Rel(operands[0], tuple((op, e) for (op, _), e in zip(tree.rest, operands[1:])), span=tree.span)
+
+
+def _at_inputs(tree: M.Rel, declared: set[str]) -> M.MathNode | None:
+    r"""``A_{pq} \ne 0`` of ``a_{pq} \ne 0``: each entry at indices the listing takes (p, q), of its array."""
+    entries = [e for e in map(_entry, M.walk(tree)) if e is not None]
+    if not entries or not all(
+        isinstance(i, M.Num) or (isinstance(i, M.Sym) and not i.accents and i.name in declared)
+        for _, indices in entries
+        for i in indices
+    ):
+        return None
+
+    def of_array(node: M.MathNode) -> M.MathNode:
+        base = identifier(node.base) if isinstance(node, M.Idx) else None
+        if base is None or base in declared or base[:1].upper() + base[1:] not in declared:
+            return node
+        return M.Idx(M.Sym(base[:1].upper() + base[1:], span=node.base.span), node.indices, span=node.span)
+
+    return M.transform(tree, of_array)
 
 
 class _NotEntrywise(Exception):

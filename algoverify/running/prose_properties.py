@@ -36,8 +36,9 @@ _PROPERTY_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"non-?negative", "non-negative"),
         # Sinkhorn's "a matrix with positive entries": each entry, never "positive definite" (taken above)
         (
-            r"(?:strictly |all )?positive (?:entries|elements|components|coefficients)|(?:entry|element|component)-?wise "
-            r"positive|(?:entries|elements|components) (?:are )?(?:all )?(?:strictly )?positive",
+            r"(?:strictly |all )?positive (?:entries|elements|components|coefficients)"
+            r"|(?:entry|element|component)-?wise positive"
+            r"|(?:entries|elements|components) (?:are )?(?:all )?(?:strictly )?positive",
             "positive",
         ),
     )

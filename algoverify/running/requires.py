@@ -38,6 +38,44 @@ def _text_shapes(text: ir.Text, spec: InputSpec, parse: Any, origin: Origin | No
                 spec.declare(Declared(name, a.span, dims, origin=origin))
 
 
+#: the words between names and the interval they are drawn from: "independent and uniform on", "uniform in"
+_DRAWN_FROM = re.compile(
+    r"\s*(?:(?:are|is|be|each|both|all)\s+)*(?:(?:independent(?:ly)?|i\.?i\.?d\.?)\s*,?\s*(?:and\s+)?)?"
+    r"(?:(?:uniform(?:ly)?|random(?:ly)?)\s+(?:(?:distributed|drawn|sampled)\s+)?)?(?:on|in|over|from)\s+"
+    r"(?:the\s+(?:(?:open|closed|half-open|unit)\s+)*interval\s+)?",
+    re.I,
+)
+
+
+def _text_intervals(text: ir.Text, spec: InputSpec, parse: Any, origin: Origin | None) -> None:
+    r"""``\(U_1, U_2\)`` independent and uniform on ``\((0, 1)\)``: each name in the interval, tested on entry.
+
+    Box–Muller takes the logarithm of U_1: a draw of 0, which the words exclude, is drawn again.
+    """
+    parts = text.parts
+    for a, words, b in zip(parts, parts[1:], parts[2:]):
+        if not (isinstance(a, ir.Math) and isinstance(words, str) and isinstance(b, ir.Math)):
+            continue
+        if _DRAWN_FROM.fullmatch(words) is None:
+            continue
+        interval = parse(b)
+        bounds = (interval.lo, interval.hi) if isinstance(interval, M.Interval) else getattr(interval, "items", ())
+        if (
+            not isinstance(interval, (M.Interval, M.Tuple))
+            or len(bounds) != 2
+            or any(isinstance(x, M.Dots) for x in bounds)
+        ):
+            continue
+        tree = parse(a)
+        for item in tree.items if isinstance(tree, M.Tuple) else (tree,):
+            name = identifier(item) if isinstance(item, (M.Sym, M.Idx)) else None
+            if name is None:
+                continue
+            said = f"{text_of(a)(item.span)} \\in {b.latex}"
+            member = M.In(item, interval, span=Span(item.span.start, b.span.end))
+            spec.declare(Declared(name, item.span, constraints=((member, said),), origin=origin))
+
+
 def _valued_family(tree: M.MathNode) -> M.MathNode:
     """``a_0 = f(x_0), \\dots, a_n = f(x_n)`` (Burden and Faires's inputs) as the family ``a_0, \\dots, a_n``."""
     if not (isinstance(tree, M.Rel) and len(tree.rest) == 1 and tree.rest[0][0] == "="):
@@ -173,6 +211,7 @@ def declared_inputs(
                     declare_math(tree, spec, text_of(m), origin)
             try:
                 _text_shapes(node.text, spec, parse, origin)
+                _text_intervals(node.text, spec, parse, origin)
             except LocatedError:
                 if not tolerant:
                     raise

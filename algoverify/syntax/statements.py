@@ -280,7 +280,7 @@ class _StatementReading:
         return tuple(v for p in maths for v in self._values(p))
 
     def _values_with_words(self, content: Sequence[_Piece]) -> tuple[ir.Math, ...] | None:
-        r"""``\Return \(d\), \textsc{false}`` (Bellman–Ford), ``\(x\) and \textbf{true}``: values and constant words, listed.
+        r"""``\Return \(d\), \textsc{false}`` (Bellman–Ford), ``\(x\) and \textbf{true}``: values and constant words.
 
         A reader returns the distances and the flag; read as a sentence, the flag was dropped and the
         run returned one value where the note says two. Each item between the commas (and a last

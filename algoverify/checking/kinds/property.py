@@ -121,7 +121,8 @@ def _attempt(
         values = _let_inputs(check, ctx, listing, values, env)
     except LocatedError:
         broken = _excluded(listing, values)
-        if broken is not None:  # A^{-1} of a singular A drawn: the note assumes A invertible, the listing never runs on it
+        # A^{-1} of a singular A drawn: the note assumes A invertible, and the listing never runs on it
+        if broken is not None:
             line = ctx.report.note.source.line_col(broken.span.start)[0] if broken.span is not None else 0
             finding = broken.to_finding(ctx.report.path)
             raise Rejected(f"{re.sub(r' [(][^()]*[)]$', '', finding.message)} (line {line})", finding) from None
@@ -186,7 +187,7 @@ def _let_inputs(
 
 
 def _excluded(listing: Any, values: dict[str, Any]) -> LocatedError | None:
-    """The precondition of the listing's the draws break (a singular A where it requires A invertible), else ``None``."""
+    """The listing's precondition the draws break (a singular A where A must be invertible), else ``None``."""
     try:
         listing.program.bound_inputs(taken(listing, values))
     except LocatedError as exc:
