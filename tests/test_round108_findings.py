@@ -328,3 +328,44 @@ def test_names_drawn_from_an_interval_in_words_are_in_it_on_entry(tmp_path, word
         listing(U_1=0.0, U_2=0.5)
     (outcome,) = api.check([note]).notes[0].outcomes
     assert outcome.status == "verified", outcome.message
+
+
+RAYLEIGH = r"""---
+title: t
+algoverify:
+  checks:
+    - id: monotone
+      kind: property
+      listing: 1
+      inputs: {n: "integers(1, 5)", A: "spd(n)", x_0: "randn(n)", epsilon: <epsilon>, k_max: 40}
+      holds: '\forall j \in \{2, \dots, k\}: \mu_j \ge \mu_{j-1}'
+---
+
+Let \(A\) be a symmetric positive definite matrix.
+
+\begin{algorithmic}[1]
+\Require symmetric \(A \in \mathbb{R}^{n \times n}\), \(x_0 \ne 0\), tolerance \(\varepsilon > 0\), steps \(k_{\max}\)
+\State \(x \gets x_0 / \lVert x_0 \rVert\)
+\For{\(k = 1, 2, \dots, k_{\max}\)}
+    \State \(y \gets A x\)
+    \State \(\mu_k \gets x^{\top} y\)
+    \State \(x \gets y / \lVert y \rVert\)
+    \If{\(k > 1\) \textbf{and} \(\lvert \mu_k - \mu_{k-1} \rvert < \varepsilon\)}
+        \State \textbf{break}
+    \EndIf
+\EndFor
+\State \Return \(\mu_k, x\)
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize("epsilon", ["1e-8", "1e-300"])
+def test_a_counter_the_loop_stopped_at_is_read_after_it(tmp_path, epsilon):
+    # round 114: k of \For{k = 1, 2, \dots, k_max}, read by the listing after the loop (\Return \mu_k), was
+    # "not defined" to a check; whether a break left the loop or it ran to k_max (epsilon 1e-300), k is where it stopped
+    note = written_note(tmp_path, RAYLEIGH.replace("<epsilon>", epsilon))
+    (outcome,) = api.check([note]).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+    (listing,) = algoverify.load(note).listings
+    listing(A=np.diag([1.0, 2.0]), x_0=np.ones(2), epsilon=1e-300, k_max=7)
+    assert listing.last_trace.history["k"][-1][1] == 7

@@ -196,17 +196,24 @@ class Loops:
             a, b = _integer(start(env), node.start), _integer(stop(env), node.stop)
             step = stride(env, a)
             on_step = env["$on_step"]
+            i = None
             for i in range(a, b + (1 if step > 0 else -1), step):
                 if on_step is not None and i != a:  # the header again, before each further pass
                     on_step(node, env, env[TRACE_KEY])
                 tick(env)
                 env[var] = i
                 r = body(env)
-                if r is not None:
+                if r is not None and r is not _CONTINUE:
                     if r is _BREAK:
                         break
-                    if r is not _CONTINUE:
-                        return r
+                    env[TRACE_KEY].record(var, node.span, i)
+                    return r
+            else:
+                if i is None:
+                    return None  # no pass: the loop set nothing
+            # k of \For{k = 1, \dots, k_max} where the loop was left: the listing reads μ_k after it with the
+            # k it stopped at, and a check may read k too
+            env[TRACE_KEY].record(var, node.span, env[var])
             return None
 
         return for_
@@ -242,7 +249,6 @@ class Loops:
         def for_all(env: Env) -> Any:
             on_step = env["$on_step"]
             seq = items(env)
-            counted = type(seq) is itertools.count
             if growing is not None and isinstance(seq, AbstractSet):
                 said = node.iterable.latex  # type: ignore[union-attr]
                 seq = members_as_they_come(seq, lambda: env.get(growing), node.iterable.span, said)  # type: ignore[union-attr]
@@ -257,9 +263,9 @@ class Loops:
                     continue
                 r = body(env)
                 if r is not None and r is not _CONTINUE:
-                    if counted:  # t of \For{t = 1, 2, \dots}, where the loop was left: a check may read it
-                        for name in stored:
-                            env[TRACE_KEY].record(name, node.span, env[name])
+                    # t of \For{t = 1, 2, \dots} (or of k = 1, 2, \dots, k_max) where the loop was left: a check may read it
+                    for name in stored:
+                        env[TRACE_KEY].record(name, node.span, env[name])
                     if r is _BREAK:
                         break
                     return r
