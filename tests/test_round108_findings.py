@@ -369,3 +369,37 @@ def test_a_counter_the_loop_stopped_at_is_read_after_it(tmp_path, epsilon):
     (listing,) = algoverify.load(note).listings
     listing(A=np.diag([1.0, 2.0]), x_0=np.ones(2), epsilon=1e-300, k_max=7)
     assert listing.last_trace.history["k"][-1][1] == 7
+
+
+SPREAD = r"""---
+title: t
+algoverify:
+  checks:
+    - id: copies
+      kind: reference
+      listing: 1
+      inputs: {n: "integers(2, 5)", A: "randn(n)"}
+      reference: numpy.copy
+---
+
+Copy an array \(A[1..n]\).
+
+\begin{algorithmic}[1]
+\Require array \(A[1..n]\)
+\State let \(B[1..n]\) be a new array
+\For{\(j \gets 1\) \textbf{to} \(n\)}
+  \State \(B[<at>] \gets A[j]\)
+\EndFor
+\State \Return \(B\)
+\end{algorithmic}
+"""
+
+
+def test_an_output_stored_with_gaps_is_refuted_not_a_crash(tmp_path):
+    # round 113: a mutant that stored past B[1..n] with gaps made the comparison recurse without end, and the
+    # check said "could not check: RecursionError"; the listing ran and its B is no array: refuted
+    (outcome,) = api.check([written_note(tmp_path, SPREAD.replace("<at>", "2 j"))]).notes[0].outcomes
+    assert outcome.status == "refuted"
+    assert "B has entries at {2, 4" in outcome.message and "not an array as the reference's" in outcome.message
+    (outcome,) = api.check([written_note(tmp_path, SPREAD.replace("<at>", "j"), name="right.md")]).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message

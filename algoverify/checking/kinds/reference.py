@@ -342,7 +342,11 @@ def _table_differs(name: str, got: Any, expected: Any, opts: dict[str, Any], che
         got = {k: v for k, v in enumerate(np.asarray(got).tolist(), start=base if first is None else first)}
     if not (isinstance(got, Mapping) and isinstance(expected, Mapping)):
         if isinstance(got, Sequence) and not isinstance(expected, Mapping):
-            return _differs(name, got.to_array(), expected, opts, check, base)  # f_1, …, f_n: an array
+            whole = got.to_array()
+            if isinstance(whole, Sequence):  # B[7] stored past B[1..6], B[2] never: no array at all
+                keys = sorted(whole, key=lambda k: (not isinstance(k, int), k if isinstance(k, int) else 0, str(k)))
+                return f"{name} has entries at {_members(keys)}, not an array as the reference's"
+            return _differs(name, whole, expected, opts, check, base)  # f_1, …, f_n: an array
         kinds = [type(v).__name__ if not isinstance(v, Mapping) else "table" for v in (got, expected)]
         return f"{name} is a {kinds[0]}, the reference a {kinds[1]}"
     mine, theirs = {_plain(k): v for k, v in got.items()}, {_plain(k): v for k, v in expected.items()}
