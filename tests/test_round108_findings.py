@@ -403,3 +403,82 @@ def test_an_output_stored_with_gaps_is_refuted_not_a_crash(tmp_path):
     assert "B has entries at {2, 4" in outcome.message and "not an array as the reference's" in outcome.message
     (outcome,) = api.check([written_note(tmp_path, SPREAD.replace("<at>", "j"), name="right.md")]).notes[0].outcomes
     assert outcome.status == "verified", outcome.message
+
+
+TRIANGULAR = r"""---
+title: t
+---
+
+Let \(L\) be an \(n \times n\) lower-triangular matrix<words>, and \(b \in \mathbb{R}^n\).
+
+\begin{algorithmic}[1]
+\Require lower-triangular \(L \in \mathbb{R}^{n \times n}\)<require>, \(b \in \mathbb{R}^{n}\)
+\For{\(i = 1, \dots, n\)}
+  \State \(x_i \gets (b_i - \sum_{j=1}^{i-1} l_{ij} x_j) / l_{ii}\)
+\EndFor
+\State \Return \(x\)
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize(
+    ("words", "require", "said"),
+    [
+        ("", r" with \(l_{ii} \ne 0\)", r"l_{ii} \ne 0 does not hold"),
+        (" with non-zero diagonal entries", "", "the diagonal entries of L are not zero does not hold"),
+    ],
+)
+def test_a_non_zero_diagonal_is_a_precondition_on_each_pivot(tmp_path, words, require, said):
+    # round 116: forward substitution's `l_{ii} \ne 0` was dropped, and "non-zero diagonal" read as "L is not
+    # zero": a zero pivot divided by zero and refuted true claims
+    note = written_note(tmp_path, TRIANGULAR.replace("<words>", words).replace("<require>", require))
+    (listing,) = algoverify.load(note).listings
+    assert np.allclose(listing(L=np.array([[2.0, 0.0], [1.0, 1.0]]), b=np.array([2.0, 2.0])), [1.0, 1.0])
+    with pytest.raises(ExecutionError, match="precondition violated") as info:
+        listing(L=np.array([[0.0, 0.0], [1.0, 1.0]]), b=np.array([1.0, 1.0]))
+    assert said in info.value.finding.message
+
+
+SIMPSON = r"""---
+title: t
+---
+
+Let \(f\) be a smooth function on \([a, b]\), and let \(n\) be <words>.
+
+\begin{algorithmic}[1]
+\Require \(f\), \(a < b\), \(n \ge 2\)
+\State \(h \gets (b - a) / n\)
+\State \(S \gets f(a) + f(b)\)
+\For{\(i = 1, \dots, n - 1\)}
+  \If{\(i \bmod 2 = 1\)}
+    \State \(S \gets S + 4 f(a + i h)\)
+  \Else
+    \State \(S \gets S + 2 f(a + i h)\)
+  \EndIf
+\EndFor
+\State \Return \(h S / 3\)
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize(("words", "wrong"), [("an even number", 3), ("an even integer", 5), ("an odd number", 4)])
+def test_an_even_or_odd_number_is_a_precondition(tmp_path, words, wrong):
+    # round 115: Simpson's "an even number n" was read as n alone: n = 3 ran and gave a wrong integral
+    (listing,) = algoverify.load(written_note(tmp_path, SIMPSON.replace("<words>", words))).listings
+    value = listing(f=lambda t: t**3, a=0.0, b=1.0, n=wrong + 1)  # Simpson's rule is exact on cubics
+    assert value == pytest.approx(0.25) if "even" in words else 0.24 < value < 0.26
+    with pytest.raises(ExecutionError, match=f"n is {words.split()[1]} does not hold"):
+        listing(f=lambda t: t**3, a=0.0, b=1.0, n=wrong)
+
+
+def test_a_violated_chain_shows_every_value_it_reads(tmp_path):
+    # round 116: `a \ge b \ge 0` broken by b showed only a = 3
+    note = written_note(
+        tmp_path,
+        "---\ntitle: t\n---\n\n\\begin{algorithmic}[1]\n\\Require integers "
+        "\\(a \\ge b \\ge 0\\)\n\\State \\(g \\gets a - b\\)\n\\State \\Return \\(g\\)\n"
+        "\\end{algorithmic}\n",
+    )
+    (listing,) = algoverify.load(note).listings
+    with pytest.raises(ExecutionError, match=r"does not hold \(a = 3, b = 5\)"):
+        listing(a=3, b=5)

@@ -607,7 +607,7 @@ def _declare_relation(
 
 
 def _entrywise(tree: M.Rel, declared: set[str]) -> M.Rel | None:
-    r"""``A > 0`` of ``a_{ij} > 0`` (``0 \le p_i \le 1`` of p): a bound on every entry, over the whole arrays.
+    r"""``A > 0`` of ``a_{ij} > 0`` (``0 \le p_i \le 1`` of p, ``l_{ii} \ne 0`` of L's diagonal): over whole arrays.
 
     Only where every entry in it is of a declared input at the same running indices, one a dimension
     (``a_{ij}`` of a matrix), and nothing else runs over them: ``A_i \le A_{i+1}`` or ``x_i \ne x_j``
@@ -623,9 +623,13 @@ def _entrywise(tree: M.Rel, declared: set[str]) -> M.Rel | None:
         base = identifier(entry[0]) or ""
         name = base if base in declared else base[:1].upper() + base[1:]
         running = all(i and i not in declared for i in indices)  # a_{pq} of inputs p, q is one entry
-        if not running or len(set(indices)) != len(indices) or name not in declared:
+        if not running or name not in declared:
             raise _NotEntrywise
         at.add(indices)
+        if len(indices) == 2 and indices[0] == indices[1]:  # l_{ii} \ne 0: every entry of L's diagonal
+            return M.Call("diag", (M.Sym(name, span=node.span),), span=node.span)
+        if len(set(indices)) != len(indices):
+            raise _NotEntrywise
         return M.Sym(name, span=node.span)
 
     try:
@@ -635,6 +639,10 @@ def _entrywise(tree: M.Rel, declared: set[str]) -> M.Rel | None:
     running = {i for indices in at for i in indices}
     if len(at) != 1 or any(isinstance(n, M.Sym) and n.name in running for o in operands for n in M.walk(o)):
         return None
+    if [op for op, _ in tree.rest] == ["!="]:
+        # ≠ of two arrays says they differ somewhere; of each entry, that |X - c| > 0 everywhere
+        gap = M.Call("abs", (M.BinOp("-", operands[0], operands[1], span=tree.span),), span=tree.span)
+        return M.Rel(gap, ((">", M.Num("0", span=tree.span)),), span=tree.span)
     return M.Rel(operands[0], tuple((op, e) for (op, _), e in zip(tree.rest, operands[1:])), span=tree.span)
 
 

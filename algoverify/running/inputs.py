@@ -112,7 +112,14 @@ def check_entry(
                 raise LocatedError(PreconditionViolated, where, condition=text, value=f"{d.name} = {_short(value)}")
         for c, text in d.constraints:
             if _violated(c, env, exact):
-                raise LocatedError(PreconditionViolated, c.span, condition=text, value=f"{d.name} = {_short(value)}")
+                raise LocatedError(PreconditionViolated, c.span, condition=text, value=_values_read(c, env, d.name))
+
+
+def _values_read(condition: M.MathNode, env: dict[str, Any], name: str) -> str:
+    """``a = 3, b = 5`` of ``a \\ge b \\ge 0``: the values of the names the condition reads, ``name``'s first."""
+    read = {n for n in (identifier(x) for x in M.walk(condition) if isinstance(x, (M.Sym, M.Idx))) if n in env}
+    names = [name, *sorted(read - {name})]
+    return ", ".join(f"{n} = {_short(env[n])}" for n in names if n in env and not callable(env[n]))
 
 
 def _tabulates(value: Any) -> bool:
@@ -180,6 +187,8 @@ def _has_property(key: str, value: Any) -> bool:
         return bool(np.any(a != 0))
     if key == "not constant":  # "we assume the x_i are not all equal"
         return a.size == 0 or bool(np.any(a != a.flat[0]))
+    if key == "nonzero diagonal":  # "non-zero diagonal entries": a triangular solve's pivots
+        return a.ndim != 2 or bool(np.all(np.diagonal(a) != 0))
     if key == "nonzero each":  # "instances x_1, …, x_T, stored as the rows of X, each non-zero"
         return bool(np.all(np.any(a != 0, axis=1))) if a.ndim == 2 else bool(np.all(a != 0))
     if key == "sorted":
@@ -192,6 +201,9 @@ def _has_property(key: str, value: Any) -> bool:
         return bool(np.all(a >= 0))
     if key == "positive":
         return bool(np.all(a > 0))
+    if key in ("even", "odd"):
+        whole = np.all(a == np.round(a))
+        return bool(whole and np.all(np.mod(a, 2) == (0 if key == "even" else 1)))
     return True
 
 

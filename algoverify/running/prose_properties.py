@@ -26,6 +26,10 @@ _PROPERTY_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"invertible|non-?singular", "invertible"),
         (r"symmetric", "symmetric"),
         (r"orthogonal|orthonormal", "orthogonal"),
+        (
+            r"non-?zero diagonal(?: entries| elements)?|diagonal (?:entries |elements )?(?:are )?(?:all )?non-?zero",
+            "nonzero diagonal",
+        ),
         (r"(?:each|every one|all)(?: of them)? non-?zero|non-?zero rows", "nonzero each"),
         (r"non-?zero|not (?:the )?zero(?: vector| matrix)?", "nonzero"),
         (r"in (?:non-?increasing|decreasing|descending) order|sorted (?:in )?(?:decreasing|descending)", "sorted down"),
@@ -34,6 +38,15 @@ _PROPERTY_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"lower[- ]triangular", "lower triangular"),
         (r"distinct", "distinct"),
         (r"non-?negative", "non-negative"),
+        # Simpson's "an even number n \ge 2": a whole number, even (a word of its own, never "even if")
+        (
+            r"even (?:number|integer|natural number|positive integer|whole number)|(?:is|be|are) even(?=\s*[,;.)]|\s*$)",
+            "even",
+        ),
+        (
+            r"odd (?:number|integer|natural number|positive integer|whole number)|(?:is|be|are) odd(?=\s*[,;.)]|\s*$)",
+            "odd",
+        ),
         # Sinkhorn's "a matrix with positive entries": each entry, never "positive definite" (taken above)
         (
             r"(?:strictly |all )?positive (?:entries|elements|components|coefficients)"
@@ -147,6 +160,7 @@ SAID = {
     "nonzero": "{name} is not zero",
     "not constant": "the entries of {name} are not all equal",
     "nonzero each": "each row (each entry) of {name} is not zero",
+    "nonzero diagonal": "the diagonal entries of {name} are not zero",
     "sorted": "{name} is sorted",
     "sorted down": "{name} is sorted in decreasing order",
     "upper triangular": "{name} is upper triangular",
@@ -154,4 +168,6 @@ SAID = {
     "distinct": "the entries of {name} are distinct",
     "non-negative": "{name} is non-negative",
     "positive": "the entries of {name} are positive",
+    "even": "{name} is even",
+    "odd": "{name} is odd",
 }
