@@ -263,7 +263,7 @@ class Loops:
                     continue
                 r = body(env)
                 if r is not None and r is not _CONTINUE:
-                    # t of \For{t = 1, 2, \dots} (or of k = 1, 2, \dots, k_max) where the loop was left: a check may read it
+                    # t of \For{t = 1, 2, \dots} (k of 1, 2, \dots, k_max) where the loop was left: a check may read it
                     for name in stored:
                         env[TRACE_KEY].record(name, node.span, env[name])
                     if r is _BREAK:

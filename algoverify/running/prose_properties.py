@@ -40,11 +40,13 @@ _PROPERTY_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"non-?negative", "non-negative"),
         # Simpson's "an even number n \ge 2": a whole number, even (a word of its own, never "even if")
         (
-            r"even (?:number|integer|natural number|positive integer|whole number)|(?:is|be|are) even(?=\s*[,;.)]|\s*$)",
+            r"even (?:number|integer|natural number|positive integer|whole number)"
+            r"|(?:is|be|are) even(?=\s*[,;.)]|\s*$)",
             "even",
         ),
         (
-            r"odd (?:number|integer|natural number|positive integer|whole number)|(?:is|be|are) odd(?=\s*[,;.)]|\s*$)",
+            r"odd (?:number|integer|natural number|positive integer|whole number)"
+            r"|(?:is|be|are) odd(?=\s*[,;.)]|\s*$)",
             "odd",
         ),
         # Sinkhorn's "a matrix with positive entries": each entry, never "positive definite" (taken above)
