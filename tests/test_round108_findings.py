@@ -482,3 +482,37 @@ def test_a_violated_chain_shows_every_value_it_reads(tmp_path):
     (listing,) = algoverify.load(note).listings
     with pytest.raises(ExecutionError, match=r"does not hold \(a = 3, b = 5\)"):
         listing(a=3, b=5)
+
+
+LANCZOS = r"""---
+title: t
+---
+
+Let \(A\) be symmetric and \(b \ne 0\).
+
+\begin{algorithmic}[1]
+\Require symmetric \(A \in \mathbb{R}^{n \times n}\), \(b \in \mathbb{R}^n\), \(k \le n\)
+\State \(q_0 \gets 0\), \(\beta_0 \gets 0\)
+\State \(q_1 \gets b / \lVert b \rVert\)
+\For{\(j = 1, \dots, k\)}
+    \State \(w \gets A q_j - \beta_{j-1} q_{j-1}\)
+    \State \(\alpha_j \gets q_j^{\top} w\)
+    \State \(w \gets w - \alpha_j q_j\)
+    \State \(\beta_j \gets \lVert w \rVert\)
+    \State \(q_{j+1} \gets w / \beta_j\)
+\EndFor
+\State \Return \(\alpha, \beta\)
+\end{algorithmic}
+"""
+
+
+def test_a_zero_start_beside_exact_numbers_stays_exact_and_is_shown_at_its_index(tmp_path, capsys):
+    # round 115: β_0 ← 0 beside exact β_1, β_2 became a 0-d float array in the exact run (AV310 "not exact"),
+    # and the --exact table named β_0 "beta_1"
+    from algoverify.cli import main
+
+    note = written_note(tmp_path, LANCZOS)
+    args = ["run", str(note), "--set", "A=[[2,1,0],[1,2,1],[0,1,2]]", "--set", "b=[1,0,0]", "--set", "k=2", "--exact"]
+    assert main(args) == 0
+    rows = [line.split() for line in capsys.readouterr().out.splitlines()]
+    assert ["beta_0", "0.0", "0", "0"] in rows and ["beta_2", "1.0", "1", "0"] in rows

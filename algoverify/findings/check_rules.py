@@ -175,13 +175,17 @@ class StructureProblem(Rule):
 class KnownFindingGone(Rule):
     """What: a check marked ``known:`` (the claim is expected to be false) now holds.
 
-    Why: like a strict xfail: either the note was fixed (remove ``known:``) or the check no longer tests the claim.
+    Why: like a strict xfail: either the note was fixed (remove ``known:``), the check no longer tests the claim,
+    or the claim fails on inputs the trials rarely draw (raise ``trials:``, or draw the failing class on purpose).
 
     Example: ``known: "fails for T < 1"`` on a claim that now verifies.
     """
 
     code = "AV406"
-    template = "{check}: marked known ({known}) but the claim now holds"
+    template = (
+        "{check}: marked known ({known}) but the claim now holds: no trial refuted it (if its counterexamples "
+        "are rare, raise trials:)"
+    )
 
 
 class QuoteMissing(Rule):

@@ -518,7 +518,10 @@ def _sized_zeros(values: list[Any]) -> list[Any]:
     if len(shapes) != 1 or not any(type(v) is Zero for v in values):
         return [0 if type(v) is Zero else v for v in values]
     shape = shapes.pop()
-    return [np.zeros(shape) if type(v) is Zero else v for v in values]
+    # β_0 \gets 0 beside numbers β_1, β_2: the number 0, which an exact run's array keeps exact (a 0-d float
+    # array would be the one float in it)
+    zero = np.zeros(shape) if shape else 0
+    return [zero if type(v) is Zero else v for v in values]
 
 
 def members(name: str) -> str:

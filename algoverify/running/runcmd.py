@@ -107,7 +107,9 @@ def compare_outputs(listing: Listing, value: Any, exact: Any) -> str:
     except Exception:  # noqa: BLE001 - a listing that does not compile has no table to show
         firsts = {}
     for name, f, e in zip(names, floats, exacts):
-        rows.extend(_entries(name, f, e, firsts.get(name, base)))  # a_1, …, a_p written from 1: a_1 first
+        # a_1, …, a_p written from 1: a_1 first; c_0, c_1, … computed from c_0: the array keeps where it starts
+        written = getattr(f, "first", None)
+        rows.extend(_entries(name, f, e, written if isinstance(written, int) else firsts.get(name, base)))
     widths = [max(len(r[k]) for r in rows) for k in range(3)]
     return "".join(
         f"{r[0]:<{widths[0]}}  {r[1]:<{widths[1]}}  {r[2]:<{widths[2]}}  {r[3]}".rstrip() + "\n" for r in rows
