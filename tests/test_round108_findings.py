@@ -516,3 +516,31 @@ def test_a_zero_start_beside_exact_numbers_stays_exact_and_is_shown_at_its_index
     assert main(args) == 0
     rows = [line.split() for line in capsys.readouterr().out.splitlines()]
     assert ["beta_0", "0.0", "0", "0"] in rows and ["beta_2", "1.0", "1", "0"] in rows
+
+
+TABLE = r"""---
+title: t
+---
+
+Let \(f\) be a function from the finite set \(S = \{<first>, \dots, m<last>\}\) to itself, stored as the table of
+its values.
+
+\begin{algorithmic}[1]
+\Require a function \(f : S \to S\) and a starting value \(x_0 \in S\)
+\State \(y \gets f(f(x_0))\)
+\State \Return \(y\)
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize(
+    ("first", "last", "x_0", "y"),
+    [("0, 1", " - 1", 0, 2), ("1, 2", "", 1, 3)],  # f(0) = 1, f(1) = 2 from 0; f(1) = 2, f(2) = 3 from 1
+)
+def test_a_mappings_table_counts_as_its_set_does(tmp_path, first, last, x_0, y):
+    # round 117: Brent's f : S → S with S = {0, 1, …, m − 1} was read counting from 1: f(x) took the entry
+    # after x's, and a true claim was refuted
+    note = written_note(tmp_path, TABLE.replace("<first>", first).replace("<last>", last))
+    (listing,) = algoverify.load(note).listings
+    table = np.array([1.0, 2.0, 3.0, 0.0]) if x_0 == 0 else np.array([2.0, 3.0, 1.0, 3.0])
+    assert listing(f=table, x_0=x_0) == y

@@ -22,7 +22,7 @@ from ..math.numeric import Context, Env, compile_expr
 from ..math.ops import Sequence, raise_on_fp_errors, written_array
 from ..math.sizeless import materialise
 from ..syntax import ir
-from .declarations import InputSpec
+from .declarations import Declared, InputSpec
 from .entries import rename_entries
 from .signature import output_names, swap_call
 from .symbols import Resolution
@@ -275,13 +275,35 @@ def in_place_output(
     return updated.pop() if len(updated) == 1 else None
 
 
-def lowered(declarations: InputSpec, ctx: Context) -> tuple[tuple[str, int], ...]:
-    r"""``q_0, \dots, q_n`` in a listing that counts from 1: ``q`` counts from 0, as the note numbers it."""
-    return tuple(
+def lowered(
+    declarations: InputSpec, ctx: Context, context: InputSpec | None = None
+) -> tuple[tuple[str, int], ...]:
+    r"""``q_0, \dots, q_n`` in a listing that counts from 1: ``q`` counts from 0, as the note numbers it.
+
+    So does the table of a mapping ``f : S \to S`` whose set the prose numbers from 0 (Brent's
+    ``S = \{0, 1, \dots, m - 1\}``): ``f(x)`` is the entry at ``x``, counted as S counts.
+    """
+    out = [
         (name, family.first)
         for name, family in declarations.firsts.items()
         if family.first < ctx.index_base and (name in declarations.families or declarations.get(name) is not None)
-    )
+    ]
+    for d in declarations.inputs:
+        first = _domain_first(d, context) if d.noun == "mapping" else None
+        if first is not None and first < ctx.index_base and all(name != d.name for name, _ in out):
+            out.append((d.name, first))
+    return tuple(out)
+
+
+def _domain_first(d: Declared, context: InputSpec | None) -> int | None:
+    r"""The first member of a mapping's domain where the note lists it from a number (``S = \{0, 1, …\}``)."""
+    domain = re.match(r"\s*[^:]*:\s*(?P<set>[A-Za-z]\w*)\s*\\(?:to|rightarrow)\b", d.latex or "")
+    found = (context.definitions.get(domain.group("set")) if context is not None and domain else None) or (None,)
+    members = found[0]
+    if isinstance(members, M.SetLit) and members.items and isinstance(members.items[0], M.Num):
+        text = members.items[0].text
+        return int(text) if text.isdigit() else None
+    return None
 
 
 def numbered_from(value: Any, first: int) -> Any:

@@ -181,7 +181,7 @@ def compile_program(
     program.free = frozenset(by_scope[None].reads) | frozenset(compiler.implied)
     program.defined = defined(names, compiler.ctx)
     program.pads = pads(declarations, compiler.ctx)
-    program.lowered = lowered(declarations, compiler.ctx)
+    program.lowered = lowered(declarations, compiler.ctx, context)
     program.direct = direct_bases(algorithm, parse)
     program.in_place = in_place_output(algorithm.body, compiler.parse, program.inputs, outputs)
     program.unbound_text = tuple(compiler.unbound_text)
