@@ -275,9 +275,7 @@ def in_place_output(
     return updated.pop() if len(updated) == 1 else None
 
 
-def lowered(
-    declarations: InputSpec, ctx: Context, context: InputSpec | None = None
-) -> tuple[tuple[str, int], ...]:
+def lowered(declarations: InputSpec, ctx: Context, context: InputSpec | None = None) -> tuple[tuple[str, int], ...]:
     r"""``q_0, \dots, q_n`` in a listing that counts from 1: ``q`` counts from 0, as the note numbers it.
 
     So does the table of a mapping ``f : S \to S`` whose set the prose numbers from 0 (Brent's
