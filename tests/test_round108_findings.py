@@ -544,3 +544,37 @@ def test_a_mappings_table_counts_as_its_set_does(tmp_path, first, last, x_0, y):
     (listing,) = algoverify.load(note).listings
     table = np.array([1.0, 2.0, 3.0, 0.0]) if x_0 == 0 else np.array([2.0, 3.0, 1.0, 3.0])
     assert listing(f=table, x_0=x_0) == y
+
+
+MINIMISER = r"""---
+title: t
+algoverify:
+  checks:
+    - id: solves
+      kind: property
+      listing: 1
+      inputs: {A: "spd(3)", b: "randn(3)"}
+      let:
+        <key>: 'A^{-1} b'
+      holds: 'x = <factor> x^{\star}'
+---
+
+Let \(A\) be symmetric positive definite.
+
+\begin{algorithmic}[1]
+\Require \(A\), \(b\)
+\State \(x \gets A^{-1} b\)
+\State \Return \(x\)
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize("key", [r"x^\star", r"x^{\star}", "x_star"])
+def test_a_let_key_may_be_written_as_the_formula_writes_the_name(tmp_path, key):
+    # rounds 109 and 118: `let: {x^\star: …}` was "must be NAME or NAME(PARAMS)"; it is the x^{\star} holds: reads
+    note = written_note(tmp_path, MINIMISER.replace("<key>", key).replace("<factor>", ""))
+    assert not [f for f in api.lint([note]).all_findings() if f.code == "AV501"]
+    (outcome,) = api.check([note]).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+    wrong = written_note(tmp_path, MINIMISER.replace("<key>", key).replace("<factor>", "2"), name="wrong.md")
+    assert api.check([wrong]).notes[0].outcomes[0].status == "refuted"

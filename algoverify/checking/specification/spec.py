@@ -201,7 +201,7 @@ def _read_spec(
         base = ("algoverify", "checks", i)
         span = marks.span(base) or out.span or Span(0, 0)
         if isinstance(entry, dict) and isinstance(entry.get("let"), dict):
-            entry = {**entry, "let": _rejoined(entry["let"])}
+            entry = {**entry, "let": _named_keys(_rejoined(entry["let"]))}
         found = list(_entry_problems(entry, i))
         for path, message in found:
             bad(base[1:] + path, message)
@@ -222,6 +222,35 @@ def _read_spec(
             continue
         seen.add(check.id)
         out.checks.append(check)
+    return out
+
+
+#: a let: key written as the note writes the name (``x^\star``, ``\hat{x}``, ``x_{\min}``), its parameters apart
+_LATEX_KEY = re.compile(r"(?P<name>[^()]*[\\^{}][^()]*?)\s*(?P<params>\(.*\))?")
+
+
+def _named_keys(mapping: dict[Any, Any]) -> dict[Any, Any]:
+    r"""``{x^\star: …}`` as ``{x_star: …}``: the name ``holds:`` reads as ``x^{\star}`` (a key with LaTeX in it).
+
+    Two users in a row wrote the minimiser's name as the formula writes it and were told "must be NAME".
+    A key that does not read as one name is left as written, and the schema says why.
+    """
+    from ...math.names import identifier
+    from ...math.segments import parse_segment
+    from ...source import Span
+    from ...syntax import ir
+
+    out: dict[Any, Any] = {}
+    for key, value in mapping.items():
+        found = _LATEX_KEY.fullmatch(key.strip()) if isinstance(key, str) else None
+        name = None
+        if found is not None:
+            latex = found.group("name").strip()
+            try:
+                name = identifier(parse_segment(ir.Math(Span(0, len(latex)), latex, False)))
+            except Exception:  # noqa: BLE001 - a key that is no name is the schema's to report
+                name = None
+        out[f"{name}{found.group('params') or ''}" if name and found else key] = value
     return out
 
 
