@@ -578,3 +578,16 @@ def test_a_let_key_may_be_written_as_the_formula_writes_the_name(tmp_path, key):
     assert outcome.status == "verified", outcome.message
     wrong = written_note(tmp_path, MINIMISER.replace("<key>", key).replace("<factor>", "2"), name="wrong.md")
     assert api.check([wrong]).notes[0].outcomes[0].status == "refuted"
+
+
+@pytest.mark.parametrize(
+    "require", [r"integers \(a \ge b \ge 0\)", r"an integer \(a \ge 1\) and an integer \(b\)", r"integers \(a, b\)"]
+)
+def test_integers_in_a_require_are_whole_numbers_on_entry(tmp_path, require):
+    # round 116: "\Require integers \(a \ge b \ge 0\)" ran on a = 2.5 and printed g = 0.5
+    text = "---\ntitle: t\n---\n\n\\begin{algorithmic}[1]\n\\Require <r>\n\\State \\(g \\gets a - b\\)\n"
+    note = written_note(tmp_path, text.replace("<r>", require) + "\\State \\Return \\(g\\)\n\\end{algorithmic}\n")
+    (listing,) = algoverify.load(note).listings
+    assert listing(a=3, b=1) == 2
+    with pytest.raises(ExecutionError, match=r"a ∈ integer numbers does not hold \(a = 2.5\)"):
+        listing(a=2.5, b=0)

@@ -531,11 +531,39 @@ def text_properties(text: ir.Text, spec: InputSpec, parse: Parse, origin: Origin
                 value = None
             if value is not None:
                 read_parts(owner, Piece(tree, part), with_parts.group("part").lower(), value, spec, origin)  # type: ignore[arg-type]
+        whole = _WHOLE_NOUN.search(before)
+        if whole is not None:  # "integers \(a \ge b \ge 0\)": each name it bounds is a whole number
+            domain = "natural" if whole.group("noun").lower().startswith("natural") else "integer"
+            for item in _named_operands(tree):
+                declared = spec.get(identifier(item) or "")
+                if declared is not None and declared.shape is None:
+                    spec.declare(Declared(declared.name, item.span, (), domain, origin=origin))
         # A[1..n] is the array A, as the older package writes it
         name = identifier(tree.base) if isinstance(tree, M.Index) else name_of(Piece(tree, part))
         if name is None or spec.get(name) is None:
             continue
         _properties(name, after, Piece(tree, part), spec, origin, before)  # type: ignore[arg-type]
+
+
+#: the noun before a math that says its names are whole numbers: "integers \(a \ge b \ge 0\)", "an integer \(b\)"
+_WHOLE_NOUN = re.compile(
+    r"\b(?:an?\s+|two\s+|the\s+)?(?:(?:non-?negative|positive)\s+)?(?P<noun>integers?|natural numbers?|whole numbers?)"
+    r"\s*$",
+    re.I,
+)
+
+
+def _named_operands(tree: M.MathNode) -> tuple[M.MathNode, ...]:
+    """The names a math declares: itself, a list's items, a relation's operands (``a, b`` of ``a \\ge b \\ge 0``)."""
+    if isinstance(tree, M.Rel):
+        items: tuple[M.MathNode, ...] = (tree.first, *(e for _, e in tree.rest))
+    elif isinstance(tree, M.Tuple):
+        items = tree.items
+    elif isinstance(tree, M.In):
+        items = tree.element.items if isinstance(tree.element, M.Tuple) else (tree.element,)
+    else:
+        items = (tree,)
+    return tuple(i for i in items if isinstance(i, (M.Sym, M.Idx)))
 
 
 def _properties(name: str, after: str, piece: Piece, spec: InputSpec, origin: Origin, before: str) -> None:
