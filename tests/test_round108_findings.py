@@ -591,3 +591,17 @@ def test_integers_in_a_require_are_whole_numbers_on_entry(tmp_path, require):
     assert listing(a=3, b=1) == 2
     with pytest.raises(ExecutionError, match=r"a ∈ integer numbers does not hold \(a = 2.5\)"):
         listing(a=2.5, b=0)
+
+
+def test_a_procedure_that_sorts_in_place_prints_its_array_by_name(tmp_path, capsys):
+    # round 118: --help-inputs said "outputs: A (updated in place)", and run printed "result = …"
+    from algoverify.cli import main
+
+    note = written_note(
+        tmp_path,
+        "---\ntitle: t\n---\n\nLet \\(A[1..n]\\) be an array of \\(n\\) numbers.\n\n\\begin{algorithmic}[1]\n\\Procedure{Sort}{$A$}\n"
+        "\\For{$i = 1$ \\textbf{to} $n - 1$}\n\\For{$j = i + 1$ \\textbf{to} $n$}\n\\If{$A[j] < A[i]$}\n"
+        "\\State exchange $A[i]$ with $A[j]$\n\\EndIf\n\\EndFor\n\\EndFor\n\\EndProcedure\n\\end{algorithmic}\n",
+    )
+    assert main(["run", str(note), "--set", "A=[3,1,2]"]) == 0
+    assert capsys.readouterr().out.startswith("A = [1. 2. 3.]\n")

@@ -250,6 +250,9 @@ def listing_markdown(listing: Any, result: Any = None) -> str:
 def output_values(listing: Any, value: Any) -> list[tuple[str, Any]]:
     """``(name, value)`` per output: a tuple is spread over the listing's output names (``result`` when unnamed)."""
     names = listing.outputs or ("result",)
+    if not listing.outputs:  # CLRS's SelectionSort(A) sorts A in place: its output is A, as --help-inputs says
+        in_place = getattr(getattr(listing, "program", None), "in_place", None)
+        names = (in_place,) if in_place else names
     values = value if isinstance(value, tuple) and len(names) > 1 else (value,)
     return list(zip(names, values))
 
