@@ -605,3 +605,33 @@ def test_a_procedure_that_sorts_in_place_prints_its_array_by_name(tmp_path, caps
     )
     assert main(["run", str(note), "--set", "A=[3,1,2]"]) == 0
     assert capsys.readouterr().out.startswith("A = [1. 2. 3.]\n")
+
+
+HEAP = r"""---
+title: t
+---
+
+Inserting a key grows the min-heap \(A[1..n]\) by one position.
+
+\begin{algorithmic}[1]
+\Procedure{Heap-Insert}{$A, x$}
+\Require min-heap \(A[1..n]\), key \(x\)
+\Ensure min-heap \(A[1..n+1]\) holding the keys of \(A\) and \(x\)
+\State \(n \gets n + 1\)
+\State \(A[n] \gets x\)
+\State \(i \gets n\)
+\While{\(i > 1\) \textbf{and} \(A[\lfloor i/2 \rfloor] > A[i]\)}
+    \State exchange \(A[i]\) with \(A[\lfloor i/2 \rfloor]\)
+    \State \(i \gets \lfloor i/2 \rfloor\)
+\EndWhile
+\EndProcedure
+\end{algorithmic}
+"""
+
+
+def test_a_store_one_past_an_arrays_end_grows_it(tmp_path):
+    # round 119: CLRS's heap insert stores A[n] after n ← n + 1; the run stopped "out of range" and three true
+    # claims were refuted
+    (listing,) = algoverify.load(written_note(tmp_path, HEAP)).listings
+    assert np.array_equal(listing(A=np.array([1.0, 3.0, 2.0]), x=0.0), [0.0, 1.0, 2.0, 3.0])
+    assert np.array_equal(listing(A=np.array([], dtype=float), x=5.0), [5.0])

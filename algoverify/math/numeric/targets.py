@@ -16,7 +16,7 @@ from ...findings import EvaluationFailed, LocatedError, NotExecutable
 from .. import mathexpr as M
 from ..algebraic import EXACT_TYPES
 from ..names import identifier, iterated_entry, labelled, staged_entry
-from ..ops import Sequence, holds_a_number, members
+from ..ops import Sequence, Written, holds_a_number, members, written_array
 from ..slices import IndexSpan, index_items
 from .core import Context, Env, _ndim, _shape, compile_expr
 from .lookup import _as_index, _first, _key, _out_of_range, _position, _sequence_key, _slice_key
@@ -243,6 +243,11 @@ def _store_at(
         raise LocatedError(
             EvaluationFailed, node.span, message=f"{ctx.written(node)} indexes a {_shape(container)} value"
         )
+    if keyed and len(idx) == 1 == len(sizes) and idx[0] == sizes[0] and np.ndim(value) == 0:
+        # CLRS's heap insert: n \gets n + 1, then A[n] \gets x one past the end: the array grows by that entry
+        # (in brackets, as an array is written; a subscript x_3 of a 2-vector stays out of range)
+        env[base] = _grown(container, value)
+        return [base]
     for p, size in zip(idx, sizes):
         if not 0 <= p < size:
             raise _out_of_range(p + first, first, size, node, ctx)
@@ -263,6 +268,18 @@ def _store_at(
         container[idx[0]] = value
     env[base] = container
     return [base]
+
+
+def _grown(container: Any, value: Any) -> Any:
+    """``container`` with ``value`` after its last entry (an array keeps the index its entries start at)."""
+    if not isinstance(container, np.ndarray):
+        return [*container, value]
+    exact = container.dtype == object or type(value) in EXACT_TYPES
+    grown = np.concatenate([np.asarray(container), np.array([value], dtype=object if exact else None)])
+    if isinstance(container, Written):
+        grown = written_array(grown, container.first)  # type: ignore[arg-type]
+        grown.given = container.given
+    return grown
 
 
 def _store_slice(
