@@ -635,3 +635,36 @@ def test_a_store_one_past_an_arrays_end_grows_it(tmp_path):
     (listing,) = algoverify.load(written_note(tmp_path, HEAP)).listings
     assert np.array_equal(listing(A=np.array([1.0, 3.0, 2.0]), x=0.0), [0.0, 1.0, 2.0, 3.0])
     assert np.array_equal(listing(A=np.array([], dtype=float), x=5.0), [5.0])
+
+
+QR_STEP = r"""---
+title: t
+---
+
+Let \(A\) be a symmetric \(n \times n\) matrix; one step of the QR algorithm gives the new matrix \(A_1\).
+
+\begin{algorithmic}[1]
+\Require symmetric \(A \in \mathbb{R}^{n \times n}\)
+\Ensure \(A_1\), orthogonally similar to \(A\)
+\State <factor>
+\State \(A_1 \gets R Q\)
+\State \Return \(A_1\)
+\end{algorithmic}
+"""
+
+
+def test_the_next_iterate_set_and_returned_whole_is_a_name_of_its_own(tmp_path):
+    # round 119: A_1 ← R Q was read as row 1 of the input A ("cannot store a 5×5 array"), and lint was silent
+    note = written_note(tmp_path, QR_STEP.replace("<factor>", r"\(Q R = A\)"))
+    (listing,) = algoverify.load(note).listings
+    A = np.array([[2.0, 1.0, 0.0], [1.0, 3.0, 1.0], [0.0, 1.0, 4.0]])
+    out = listing(A=A)
+    assert out.shape == (3, 3) and np.allclose(np.linalg.eigvalsh(out), np.linalg.eigvalsh(A))
+    assert listing.outputs == ("A_1",)
+
+
+def test_a_factorisation_in_words_is_told_how_to_run(tmp_path):
+    # round 119: "compute the QR factorization \(A = Q R\)" had no binding, and nothing said the guide's Q R = A runs
+    note = written_note(tmp_path, QR_STEP.replace("<factor>", r"compute the QR factorization \(A = Q R\)"))
+    (found,) = [f for f in api.lint([note]).all_findings() if f.code == "AV304"]
+    assert r"a factorisation runs as the equation it solves, the factors on the left: \(Q R = A\)" in found.message

@@ -182,6 +182,14 @@ _SORT_HINT = (
 )
 
 
+#: "compute the QR factorization A = Q R", "factor A = L L^T": a factorisation in words
+_FACTORISE = re.compile(r"\b(?:factori[sz]ation|factori[sz]e|factor|decomposition|decompose)\b", re.I)
+_FACTOR_HINT = (
+    ": a factorisation runs as the equation it solves, the factors on the left: \\(Q R = A\\), "
+    "\\(L L^{\\top} = A\\), \\(U \\Sigma V^{\\top} = A\\)"
+)
+
+
 class UnboundText(Rule):
     """What: an English statement was reached and nothing binds it to code.
 
@@ -198,6 +206,8 @@ class UnboundText(Rule):
         """The template filled, with how to write a sort in words as a step that runs."""
         text = str(args.get("text", ""))
         hint = _SORT_HINT if re.match(r"\s*sort\b", text, re.I) else ""
+        if _FACTORISE.search(text):
+            hint = _FACTOR_HINT
         return super().message(**{"hint": hint, **args})
 
 

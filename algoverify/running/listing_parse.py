@@ -117,7 +117,7 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
         constants = constants | components
     # E \gets \frac{1}{2} p^2 + …, then \delta \gets E - E_0 ("write E_0 for the energy of the initial
     # state"): E_0 is the initial E, a number of its own, never entry 0 of the number E
-    initials = _initial_values(algorithm, raw, targets, context)
+    initials = _initial_values(algorithm, raw, targets, context) | _next_iterates(algorithm, raw, targets)
     if initials:
         constants = constants | initials
 
@@ -277,6 +277,48 @@ def _direction_components(
                 if not (isinstance(index, M.Sym) and index.name in _AXES and not index.accents):
                     candidates.discard(identifier(t.base))  # type: ignore[arg-type]
     return frozenset(f"{base}_{axis}" for base in candidates for axis in lettered[base])
+
+
+def _next_iterates(
+    algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode], targets: list[M.MathNode]
+) -> frozenset[str]:
+    """``A_1`` of a QR step's ``A_1 \\gets R Q`` … ``\\Return A_1``: the next iterate, a name of its own.
+
+    Set whole and returned whole, where the listing indexes ``A`` nowhere else: row 1 of the input A
+    would not be what the step returns, and storing the matrix R Q into it cannot be what it means.
+    """
+    stored = {
+        identifier(t)
+        for t in targets
+        if isinstance(t, M.Idx) and len(t.indices) == 1 and isinstance(t.indices[0], M.Num)
+    }
+    returned = {
+        identifier(v)
+        for node in ir.walk(algorithm)
+        if isinstance(node, ir.Return) and len(node.values) == 1
+        for v in _safely(parse, node.values[0])
+        if isinstance(v, M.Idx)
+    }
+    candidates = (stored & returned) - {None}
+    if not candidates:
+        return frozenset()
+    indexed: dict[str, set[str]] = {}
+    for tree, _ in _parsed(algorithm, parse):
+        for t in M.walk(tree):
+            if isinstance(t, (M.Idx, M.Index)):
+                indexed.setdefault(identifier(t.base) or "", set()).add(identifier(t) or "")
+    return frozenset(
+        name
+        for name in candidates
+        if indexed.get(name.rpartition("_")[0], set()) <= {name}  # type: ignore[union-attr]
+    )
+
+
+def _safely(parse: Callable[[ir.Math], M.MathNode], m: ir.Math) -> tuple[M.MathNode, ...]:
+    try:
+        return (parse(m),)
+    except LocatedError:
+        return ()
 
 
 def _initial_values(
