@@ -668,3 +668,37 @@ def test_a_factorisation_in_words_is_told_how_to_run(tmp_path):
     note = written_note(tmp_path, QR_STEP.replace("<factor>", r"compute the QR factorization \(A = Q R\)"))
     (found,) = [f for f in api.lint([note]).all_findings() if f.code == "AV304"]
     assert r"a factorisation runs as the equation it solves, the factors on the left: \(Q R = A\)" in found.message
+
+
+PIVOTING = r"""---
+title: t
+---
+
+Let \(A\) be a nonsingular \(m \times m\) matrix.
+
+\begin{algorithmic}[1]
+\Require nonsingular \(A \in \mathbb{R}^{m \times m}\)
+\State \(U \gets A\), \(L \gets I\), \(P \gets I\)
+\For{\(k = 1\) \textbf{to} \(m - 1\)}
+  \State \(i \gets \operatorname{argmax}_{k \le r \le m} \lvert u_{rk} \rvert\)
+  \State \(u_{k,k:m} \leftrightarrow u_{i,k:m}\)
+  \State \(l_{k,1:k-1} \leftrightarrow l_{i,1:k-1}\)
+  \State \(p_{k,:} \leftrightarrow p_{i,:}\)
+  \For{\(j = k + 1\) \textbf{to} \(m\)}
+    \State \(l_{jk} \gets u_{jk} / u_{kk}\)
+    \State \(u_{j,k:m} \gets u_{j,k:m} - l_{jk} u_{k,k:m}\)
+  \EndFor
+\EndFor
+\State \Return \(P, L, U\)
+\end{algorithmic}
+"""
+
+
+def test_lower_case_rows_of_a_matrix_the_listing_copies_are_its_rows(tmp_path):
+    # round 120: Trefethen and Bau's u_{j,k:m} (after U ← A) was a separate, empty u, and p_{k,:} ↔ p_{i,:}
+    # was "not defined"; lint said nothing
+    (listing,) = algoverify.load(written_note(tmp_path, PIVOTING)).listings
+    A = np.array([[1.0, 2.0, 0.0], [3.0, 4.0, 1.0], [0.0, 1.0, 5.0]])
+    P, L, U = listing(A=A)
+    assert np.allclose(P @ A, L @ U) and np.allclose(np.triu(U), U) and np.allclose(np.tril(L), L)
+    assert np.all(np.abs(L) <= 1 + 1e-12)

@@ -16,6 +16,7 @@ from ..math import mathexpr as M
 from ..math.builtin_names import BUILTIN_FUNCTIONS
 from ..math.mathlists import written_range
 from ..math.names import identifier, labelled, starred_member
+from ..math.slices import index_items
 from ..source import Span
 from .scope_types import Read, Scope
 
@@ -207,7 +208,7 @@ class _Reader:
         if base is not None:
             self.indexed.add(base)
             if self.scope is not None:
-                self.scope.index_counts.setdefault(base, set()).add(len(node.indices))
+                self.scope.index_counts.setdefault(base, set()).add(len(index_items(node.indices)))  # u_{j,k:m}: 2
                 if not numeric:
                     self.scope.entry_reads.setdefault(base, node.span)
                 (index,) = node.indices if len(node.indices) == 1 else (None,)

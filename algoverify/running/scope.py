@@ -20,6 +20,7 @@ from typing import Callable, Iterable, Iterator
 from ..findings import LocatedError
 from ..math import mathexpr as M
 from ..math.names import identifier, iterated_entry, labelled, staged_entry
+from ..math.slices import index_items
 from ..syntax import ir
 from .containers import ADDING, Operation, container_step
 from .factorizations import factorization, set_by
@@ -637,7 +638,8 @@ def _shape_of_target(tree: M.MathNode, scope: Scope, is_bound: Callable[[str], b
         base = identifier(tree.base)
         if base is not None:
             scope.stored_by_index.add(base)
-            scope.index_counts.setdefault(base, set()).add(len(tree.indices))
+            # u_{j,k:m}: two indices (a row's part), though the subscript parses as (j, k):m
+            scope.index_counts.setdefault(base, set()).add(len(index_items(tree.indices)))
     elif isinstance(tree, M.Range) and _stored(tree, is_bound):  # \beta_1, \dots, \beta_p \gets 0: assigned whole
         for name in _stored(tree, is_bound):
             scope.whole.add(name)

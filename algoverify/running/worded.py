@@ -360,6 +360,25 @@ def maths_between(text: ir.Text, words: tuple[re.Pattern[str] | None, ...]) -> l
 
 
 def swap_of(text: ir.Text) -> tuple[ir.Math, ir.Math] | None:
-    """The two maths of "swap \\(x\\) and \\(y\\)", "exchange \\(A[i]\\) with \\(A[k]\\)"."""
+    """The two maths of "swap \\(x\\) and \\(y\\)", "exchange \\(A[i]\\) with \\(A[k]\\)", ``x \\leftrightarrow y``."""
     maths = maths_between(text, (_SWAP, None, _SWAP_JOIN, None))
-    return (maths[0], maths[1]) if maths else None
+    if maths:
+        return maths[0], maths[1]
+    parts = [p for p in text.parts if not (isinstance(p, str) and not p.strip())]
+    if len(parts) != 1 or not isinstance(parts[0], ir.Math):
+        return None
+    m = parts[0]
+    found = list(_EXCHANGE.finditer(m.latex))
+    if len(found) != 1:
+        return None
+    left, right = m.latex[: found[0].start()], m.latex[found[0].end() :]
+    lead, trail = len(left) - len(left.lstrip()), len(right) - len(right.lstrip())
+    if not left.strip() or not right.strip():
+        return None
+    first = ir.Math(Span(m.span.start + lead, m.span.start + len(left.rstrip())), left.strip(), False)
+    at = m.span.start + found[0].end() + trail
+    return first, ir.Math(Span(at, at + len(right.strip())), right.strip(), False)
+
+
+#: Trefethen and Bau's pivoting ``u_{k,k:m} \\leftrightarrow u_{i,k:m}``: an exchange, written as one math
+_EXCHANGE = re.compile(r"\\(?:long)?leftrightarrow(?![a-zA-Z])")
