@@ -702,3 +702,45 @@ def test_lower_case_rows_of_a_matrix_the_listing_copies_are_its_rows(tmp_path):
     P, L, U = listing(A=A)
     assert np.allclose(P @ A, L @ U) and np.allclose(np.triu(U), U) and np.allclose(np.tril(L), L)
     assert np.all(np.abs(L) <= 1 + 1e-12)
+
+
+def test_an_infinite_entry_meets_a_bound_on_every_entry(tmp_path):
+    # round 122: Dijkstra's w_{uv} >= 0 with w_{uv} = inf for a missing edge failed (0 · inf is NaN in the slack
+    # a relation adds): every graph with a missing edge was refused, and 690 draws were skipped
+    note = written_note(
+        tmp_path,
+        "---\ntitle: t\n---\n\n\\begin{algorithmic}[1]\n\\Require \\(W \\in \\mathbb{R}^{n \\times n}\\) with "
+        "\\(w_{uv} \\ge 0\\), a source \\(s\\)\n\\State \\(d \\gets W_{s,:}\\)\n\\State \\Return \\(d\\)\n"
+        "\\end{algorithmic}\n",
+    )
+    (listing,) = algoverify.load(note).listings
+    inf = np.inf
+    assert np.array_equal(listing(W=np.array([[0.0, 1.0, inf], [inf, 0.0, 2.0], [inf, inf, 0.0]]), s=1), [0, 1, inf])
+    with pytest.raises(ExecutionError, match="precondition violated"):
+        listing(W=np.array([[0.0, -1.0, inf], [inf, 0.0, 2.0], [inf, inf, 0.0]]), s=1)
+
+
+def test_a_vector_times_a_basis_vector_transposed_is_a_column_not_a_row_of_ones():
+    # round 122: Arnoldi's r e_m^T was read as r 1^T (r added to every column), and the true Arnoldi relation
+    # was refuted
+    from algoverify.math.numeric.arithmetic import _outer
+    from algoverify.math.sizeless import Basis
+
+    r, M = np.array([1.0, 2.0, 3.0]), np.zeros((3, 2))
+    assert np.array_equal(_outer(r, Basis(1)) + M, [[0, 1], [0, 2], [0, 3]])
+    assert np.array_equal(_outer(Basis(0), np.array([1.0, 2.0])) + np.zeros((3, 2)), [[1, 2], [0, 0], [0, 0]])
+
+
+@pytest.mark.parametrize(("bound", "status"), [("i \\le m + 1 \\land j \\le m", "verified"), ("i \\le j", "refuted")])
+def test_a_quantifier_over_two_sets_binds_both(tmp_path, bound, status):
+    # round 122: "\forall i \in S, j \in T: …" had "no value here"; only "\forall i, j \in S" read
+    note = written_note(
+        tmp_path,
+        "---\ntitle: t\nalgoverify:\n  checks:\n    - id: upper\n      kind: property\n      listing: 1\n"
+        "      inputs: {m: 'integers(1, 4)'}\n"
+        f"      holds: '\\forall i \\in \\{{1, \\dots, m + 1\\}}, j \\in \\{{1, \\dots, m\\}}: {bound} \\land h_{{ij}} = 1'\n"
+        "---\n\n\\begin{algorithmic}[1]\n\\Require \\(m \\ge 1\\)\n"
+        "\\State \\(H \\gets \\operatorname{ones}(m + 1, m)\\)\n\\State \\Return \\(H\\)\n\\end{algorithmic}\n",
+    )
+    (outcome,) = api.check([note]).notes[0].outcomes
+    assert outcome.status == status, outcome.message

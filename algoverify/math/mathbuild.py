@@ -167,6 +167,14 @@ def _derivative(num: MathNode, den: MathNode, span: Span) -> MathNode | None:
     return Deriv(f, wrt, partial, span=span)
 
 
+def _binders(node: MathNode | None) -> tuple[MathNode, ...] | None:
+    """``j \\in T`` (or several) read as a quantifier's body before its colon: more names it binds, else ``None``."""
+    items = node.items if isinstance(node, Tuple) else (node,)
+    if items and all(isinstance(i, In) and isinstance(i.element, Sym) for i in items):
+        return items
+    return None
+
+
 def _make_builder() -> type:
     """Create the transformer class (lark is imported only when math is first parsed)."""
     from lark import Token, Transformer_NonRecursive, v_args
@@ -222,6 +230,9 @@ def _make_builder() -> type:
             span = Span(left.span.start, right.span.end)
             if isinstance(left, Quant) and left.body is None:  # \forall x \in S : P(x)
                 return Quant(left.kind, left.var, right, span=span)
+            more = _binders(left.body) if isinstance(left, Quant) else None
+            if more:  # \forall i \in S, j \in T : P(i, j): both are bound, each over its own set
+                return Quant(left.kind, Tuple((left.var, *more), span=left.span), right, span=span)
             last = left.args[-1] if isinstance(left, Logic) and left.op in ("and", "or") and left.args else None
             if isinstance(last, Quant) and last.body is None:
                 # a \land \forall i : P(i): the quantifier is the last operand and binds what follows its

@@ -427,7 +427,8 @@ def _less_equal(a: Any, b: Any, r: float, t: float) -> bool:
         return a <= b if not (r or t) else a <= b + t + r * abs(b)
     if _tuples(a, b):
         return bool(a <= b)
-    return bool(np.all(np.less_equal(a, np.asarray(b) + t + r * np.abs(b))))
+    # no relative slack where none is asked: 0 · ∞ is NaN, and ∞ ≤ ∞ would fail (an edge's weight ∞ ≥ 0)
+    return bool(np.all(np.less_equal(a, np.asarray(b) + t + r * np.abs(b) if r else np.asarray(b) + t)))
 
 
 def _greater_equal(a: Any, b: Any, r: float, t: float) -> bool:
@@ -439,7 +440,7 @@ def _greater_equal(a: Any, b: Any, r: float, t: float) -> bool:
         return a >= b if not (r or t) else a + t + r * abs(a) >= b
     if _tuples(a, b):
         return bool(a >= b)
-    return bool(np.all(np.greater_equal(np.asarray(a) + t + r * np.abs(a), b)))
+    return bool(np.all(np.greater_equal(np.asarray(a) + t + r * np.abs(a) if r else np.asarray(a) + t, b)))
 
 
 def _identical(a: Any, b: Any, r: float, t: float) -> bool:

@@ -294,9 +294,7 @@ class OnesOuter(_Sizeless):
             raise ValueError(
                 f"an outer product with \\mathbf{{1}} beside a value of shape {shape}: no size for the ones"
             )
-        col = np.ones(shape[0]) if self.col is None else self.col
-        row = np.ones(shape[1]) if self.row is None else self.row
-        return self.scale * np.outer(col, row)
+        return self.scale * np.outer(_sized(self.col, shape[0]), _sized(self.row, shape[1]))
 
     def _product(self, other: Any, left: bool) -> Any:
         if np.ndim(other) == 0 and not isinstance(other, (Ones, OnesOuter, Identity)):
@@ -331,8 +329,20 @@ class OnesOuter(_Sizeless):
         return f"{col} {row}^T" if self.scale == 1 else f"{self.scale!r} {col} {row}^T"
 
 
+def _sized(part: Any, n: int) -> Any:
+    """A side of an outer product, ``n`` long: the ones (``None``), a basis vector ``e_k``, or the vector it is."""
+    if part is None:
+        return np.ones(n)
+    return part.of(n) if isinstance(part, Basis) else part
+
+
 def ones_outer(a: Any, b: Any) -> Any:
     """``a b^{\\top}`` where one side is :class:`Ones` and the other a vector: a :class:`OnesOuter`, else ``None``."""
+    # Arnoldi's r e_m^T: the vector r in column m, of as many columns as the matrix it meets (never r 1^T)
+    if isinstance(b, Basis) and not isinstance(a, Ones) and np.ndim(a) == 1:
+        return OnesOuter(np.asarray(a), b)
+    if isinstance(a, Basis) and not isinstance(b, Ones) and np.ndim(b) == 1:
+        return OnesOuter(a, np.asarray(b))
     if isinstance(a, Ones) and not isinstance(b, Ones) and np.ndim(b) == 1:
         return OnesOuter(None, np.asarray(b), a.scale)
     if isinstance(b, Ones) and not isinstance(a, Ones) and np.ndim(a) == 1:
@@ -378,6 +388,9 @@ class Basis(Ones):
 
     def __neg__(self) -> Basis:
         return Basis(self.position, -self.scale)
+
+    def __repr__(self) -> str:
+        return f"e_{self.position + 1}" if self.scale == 1 else f"{self.scale!r} e_{self.position + 1}"
 
     def __truediv__(self, other: Any) -> Any:
         return Basis(self.position, self.scale / other)

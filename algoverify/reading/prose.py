@@ -134,7 +134,16 @@ def _sentences(note: Note, blocks: Sequence[Any]) -> list[Sentence]:
         shown = _blank_all(shown, [m.span() for m in _CODE_SHORTCODE.finditer(shown, body.start, body.end)])
         shown = _blank_all(shown, [m.span() for m in _SHORTCODE.finditer(shown, body.start, body.end)])
         shown = _blank_all(shown, [m.span() for m in _HTML_COMMENT.finditer(shown, body.start, body.end)])
-        shown = _blank_all(shown, [m.span() for m in _TEX_LINE.finditer(shown, body.start, body.end)])
+        # … unless the line goes on with a math a line above opened: `\(\mu \in` ⏎ `\mathbb{R}\) the drift` is prose
+        maths = [m.span() for m in INLINE_MATH.finditer(shown, body.start, body.end)]
+        starts = [a for a, _ in maths]
+
+        def inside_math(at: int) -> bool:
+            k = bisect.bisect_right(starts, at) - 1
+            return k >= 0 and maths[k][0] < at < maths[k][1]
+
+        tex = [m.span() for m in _TEX_LINE.finditer(shown, body.start, body.end) if not inside_math(m.start())]
+        shown = _blank_all(shown, tex)
         shown, paragraphs = _markdown_paragraphs(shown, body)
     else:
         shown, paragraphs = _tex_paragraphs(shown, body)

@@ -220,9 +220,13 @@ _COUNTS = frozenset(
 _ASSUMED = re.compile(r"(?:be|is|are)\s", re.I)
 #: a sentence that only states hypotheses: what it says is given, never claimed ("Let …", "We assume …")
 _HYPOTHESIS = re.compile(
-    r"^\W*(?:let|suppose|assume|consider|we\s+(?:will\s+)?assume|we\s+(?:apply|test|try)\s+(?:it|them|this|these|the)\b"
+    # "For \(0 \le j \le i \le n\) write \(Q_{i,j}\) for …": the range a definition is made over comes first
+    r"^\W*(?:for\s+(?:each\s+|every\s+|all\s+)?\\\(.{1,80}?\\\)\s*,?\s*)?"
+    r"(?:let|suppose|assume|consider|we\s+(?:will\s+)?assume|we\s+(?:apply|test|try)\s+(?:it|them|this|these|the)\b"
     r"|(?:we\s+)?write\s+\\\(|(?:we\s+)?write\s+the\s+[^.;]{1,60}?\s+as\b|(?:we\s+)?denote\s+by)\b"
-    r"|^\W*where\s+[^.;]{1,60}?\bis\s+(?:taken|defined|set)\s+to\s+be\b",
+    r"|^\W*where\s+[^.;]{1,60}?\bis\s+(?:taken|defined|set)\s+to\s+be\b"
+    # "where \(f : \mathbb{R} \times \mathbb{R} \to \mathbb{R}\) is continuous": what a display's names are
+    r"|^\W*where\s+\\\([^.;]{1,120}?\\\)\s+(?:is|are)\s+(?!at\s+(?:most|least)\b)",
     re.I,
 )
 #: a sentence that names what it describes: "a step equal to the reciprocal of …, which we call \\(\\eta\\)"
