@@ -389,9 +389,6 @@ class Basis(Ones):
     def __neg__(self) -> Basis:
         return Basis(self.position, -self.scale)
 
-    def __repr__(self) -> str:
-        return f"e_{self.position + 1}" if self.scale == 1 else f"{self.scale!r} e_{self.position + 1}"
-
     def __truediv__(self, other: Any) -> Any:
         return Basis(self.position, self.scale / other)
 
