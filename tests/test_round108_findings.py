@@ -744,3 +744,21 @@ def test_a_quantifier_over_two_sets_binds_both(tmp_path, bound, status):
     )
     (outcome,) = api.check([note]).notes[0].outcomes
     assert outcome.status == status, outcome.message
+
+
+@pytest.mark.parametrize(
+    "order", [", taken in nondecreasing order by weight", " in increasing order of \\(w_{uv}\\)", " sorted by weight"]
+)
+def test_a_loop_over_a_set_in_an_order_said_in_words_is_refused_at_lint(tmp_path, order):
+    # round 121: Kruskal's \ForAll{(u, v) \in E, taken in nondecreasing order by weight} ran over E as stored;
+    # with E a set a true claim was refuted, and lint said nothing
+    note = written_note(
+        tmp_path,
+        "---\ntitle: t\n---\n\nLet \\(E\\) be a set of pairs with weights \\(w_{uv}\\).\n\n\\begin{algorithmic}[1]\n"
+        "\\Require \\(E\\), \\(W\\)\n\\State \\(T \\gets \\emptyset\\)\n"
+        f"\\ForAll{{$(u, v) \\in E${order}}}\n\\State \\(T \\gets T \\cup \\{{(u, v)\\}}\\)\n\\EndFor\n"
+        "\\State \\Return \\(T\\)\n\\end{algorithmic}\n",
+    )
+    (found,) = [f for f in api.lint([note]).all_findings() if f.code == "AV308"]
+    assert "of this \\ForAll is not read: run over the sorted sequence" in found.message
+    assert api.lint([note]).sources[note].line_col(found.span.start)[0] == 10

@@ -37,7 +37,7 @@ from .runstate import (
     truth_of,
 )
 from .signature import assigned_names
-from .worded import forall_filter, neighbours_of, unread_restriction
+from .worded import forall_filter, neighbours_of, unread_order, unread_restriction
 from .worklist import changed_set, members_as_they_come
 
 
@@ -365,7 +365,16 @@ class Loops:
         return members
 
     def _unread_filter(self, node: ir.ForAll) -> None:
-        """Refuse ``\\ForAll{\\(u \\in R\\) with …}`` in words it cannot read: never drop the condition."""
+        """Refuse ``\\ForAll{\\(u \\in R\\) with …}`` in words it cannot read: never drop the condition, nor the order."""
+        ordered = unread_order(node, self.ctx.text)
+        if ordered is not None:
+            said = " ".join(self.ctx.text[ordered.start : ordered.end].split())  # type: ignore[index]
+            raise LocatedError(
+                NotExecutable,
+                ordered,
+                message=f"the order '{said}' of this \\ForAll is not read: run over the sorted sequence "
+                "(sort it in a step before the loop, with a binding or \\(\\operatorname{sort}\\))",
+            )
         where = unread_restriction(node, self.ctx.text)
         if where is not None:
             said = " ".join(self.ctx.text[where.start : where.end].split())  # type: ignore[index]

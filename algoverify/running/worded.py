@@ -34,6 +34,7 @@ __all__ = [
     "loop_variable",
     "said_all",
     "said_of",
+    "unread_order",
     "unread_restriction",
     "worded_condition",
 ]
@@ -184,6 +185,27 @@ def forall_filter(node: ir.ForAll) -> ir.Math | None:
     ):
         return rest[1]
     return None
+
+
+#: words after a \ForAll's set that give the order it is visited in: "taken in nondecreasing order by weight"
+_ORDERED = re.compile(
+    r"\b((?:taken\s+|visited\s+|considered\s+)?(?:in\s+(?:(?:non-?)?(?:de|in)creasing|ascending|descending|sorted)"
+    r"\s+order\b|in\s+order\s+of\b|sorted\s+by\b|by\s+(?:(?:non-?)?(?:de|in)creasing|ascending|descending)\b)).*",
+    re.S | re.I,
+)
+
+
+def unread_order(node: ir.ForAll, text: str | None) -> Span | None:
+    r"""Where a ``\ForAll`` header says in words the order it visits its set in, else ``None``.
+
+    Kruskal's ``\ForAll{\((u, v) \in E\), taken in nondecreasing order by weight}``: a set has no order, and
+    running over it as it is stored would drop the one the algorithm needs.
+    """
+    header = node.header
+    if text is None or node.iterable is None or header.span.end <= node.iterable.span.end:
+        return None
+    found = _ORDERED.search(text[node.iterable.span.end : header.span.end])
+    return None if found is None else Span(node.iterable.span.end + found.start(1), header.span.end)
 
 
 def unread_restriction(node: ir.ForAll, text: str | None) -> Span | None:
