@@ -365,7 +365,7 @@ class Loops:
         return members
 
     def _unread_filter(self, node: ir.ForAll) -> None:
-        """Refuse ``\\ForAll{\\(u \\in R\\) with …}`` in words it cannot read: never drop the condition, nor the order."""
+        """Refuse ``\\ForAll{\\(u \\in R\\) with …}`` in words it cannot read: never drop a condition, nor an order."""
         ordered = unread_order(node, self.ctx.text)
         if ordered is not None:
             said = " ".join(self.ctx.text[ordered.start : ordered.end].split())  # type: ignore[index]
