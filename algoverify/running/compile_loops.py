@@ -366,24 +366,16 @@ class Loops:
 
     def _unread_filter(self, node: ir.ForAll) -> None:
         """Refuse ``\\ForAll{\\(u \\in R\\) with …}`` in words it cannot read: never drop a condition, nor an order."""
-        ordered = unread_order(node, self.ctx.text)
-        if ordered is not None:
-            said = " ".join(self.ctx.text[ordered.start : ordered.end].split())  # type: ignore[index]
-            raise LocatedError(
-                NotExecutable,
-                ordered,
-                message=f"the order '{said}' of this \\ForAll is not read: run over the sorted sequence "
-                "(sort it in a step before the loop, with a binding or \\(\\operatorname{sort}\\))",
-            )
-        where = unread_restriction(node, self.ctx.text)
-        if where is not None:
-            said = " ".join(self.ctx.text[where.start : where.end].split())  # type: ignore[index]
-            raise LocatedError(
-                NotExecutable,
-                where,
-                message=f"the condition '{said}' of this \\ForAll is not read: write the set it runs over, "
-                f"\\(\\{{u \\in R : \\dots\\}}\\)",
-            )
+        text = self.ctx.text
+        for where, what, how in (
+            (unread_order(node, text), "order", "run over the sorted sequence (sort it in a step before the loop, "
+             "with a binding or \\(\\operatorname{sort}\\))"),
+            (unread_restriction(node, text), "condition", "write the set it runs over, \\(\\{u \\in R : \\dots\\}\\)"),
+        ):  # fmt: skip
+            if where is not None:
+                said = " ".join(text[where.start : where.end].split())  # type: ignore[index]
+                message = f"the {what} '{said}' of this \\ForAll is not read: {how}"
+                raise LocatedError(NotExecutable, where, message=message)
 
 
 def _pinned_members(items: Any, at: int, others: list[tuple[int, Any]]) -> Any:
