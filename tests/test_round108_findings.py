@@ -762,3 +762,80 @@ def test_a_loop_over_a_set_in_an_order_said_in_words_is_refused_at_lint(tmp_path
     (found,) = [f for f in api.lint([note]).all_findings() if f.code == "AV308"]
     assert "of this \\ForAll is not read: run over the sorted sequence" in found.message
     assert api.lint([note]).sources[note].line_col(found.span.start)[0] == 10
+
+
+MATCHING = r"""---
+title: t
+---
+
+Let \(G = (U \cup V, E)\) be a bipartite graph with left vertices \(U = \{1, \dots, m\}\) and right
+vertices \(V = \{1, \dots, n\}\), given by its biadjacency matrix \(B \in \{0, 1\}^{m \times n}\), where
+\(b_{ij} = 1\) <when> \((i, j) \in E\). A matching is a set \(M \subseteq E\) of edges that share no vertex.
+
+\begin{algorithmic}[1]
+\Require \(B\)
+\State \(M \gets \emptyset\)
+\ForAll{\((i, j) \in E\)}
+  \State \(M \gets M \cup \{(i, j)\}\)
+\EndFor
+\State \Return \(M\)
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize("when", ["exactly when", "if and only if", "if"])
+def test_the_edges_of_a_biadjacency_matrix_are_the_pairs_where_it_is_one(tmp_path, when):
+    # round 124: "b_{ij} = 1 exactly when (i, j) ∈ E" left E undefined ("E is not defined" at every run), and the
+    # mention "M ⊆ E" made E an input
+    (listing,) = algoverify.load(written_note(tmp_path, MATCHING.replace("<when>", when))).listings
+    assert listing(B=np.array([[1.0, 1.0, 0.0], [1.0, 0.0, 0.0]])) == {(1, 1), (1, 2), (2, 1)}
+
+
+START = r"""---
+title: t
+algoverify:
+  checks:
+    - id: lands
+      kind: property
+      listing: 1
+      inputs: {A: "spd(2)", b: "randn(2)"}
+      draw: {d: "randn(2)"}
+      let:
+        x^\star: 'A^{-1} b'
+        x_0: 'x^\star + d'
+      holds: 'x = x^{\star}'
+---
+
+Let \(A\) be symmetric positive definite, and \(x_0\) a start near the solution \(x^\star\).
+
+\begin{algorithmic}[1]
+\Require \(A\), \(b\), \(x_0\)
+\State \(x \gets x_0 - A^{-1} (A x_0 - b)\)
+\State \Return \(x\)
+\end{algorithmic}
+"""
+
+
+def test_a_let_input_reads_a_let_written_above_it(tmp_path):
+    # round 123: `x_0: 'x^\star + d'` under `x^\star: …` was "x^\star is not defined" at check (lint was clean):
+    # the listing's inputs were computed before the definitions above them
+    (outcome,) = api.check([written_note(tmp_path, START)]).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+
+
+def test_a_dict_reference_names_an_output_sorted_in_place(tmp_path):
+    # round 123: a reference returning {"A": …} for CLRS's Merge(A, p, q, r), which sorts A in place, was
+    # refuted: "result has keys {1, 2} the reference has not and not the keys {A}"
+    note = written_note(
+        tmp_path,
+        "---\ntitle: t\nalgoverify:\n  module: sorts_checks.py\n  checks:\n    - id: sorts\n      kind: reference\n"
+        "      listing: 1\n      inputs: {A: 'randn(4)'}\n      reference: sorted_by_name\n---\n\n"
+        "Let \\(A[1..n]\\) be an array of \\(n\\) numbers.\n\n\\begin{algorithmic}[1]\n\\Procedure{Sort}{$A$}\n"
+        "\\For{$i = 1$ \\textbf{to} $n - 1$}\n\\For{$j = i + 1$ \\textbf{to} $n$}\n\\If{$A[j] < A[i]$}\n"
+        "\\State exchange $A[i]$ with $A[j]$\n\\EndIf\n\\EndFor\n\\EndFor\n\\EndProcedure\n\\end{algorithmic}\n",
+    )
+    (tmp_path / "sorts_checks.py").write_text(
+        "import numpy as np\n\ndef sorted_by_name(A):\n    return {'A': np.sort(A)}\n"
+    )
+    (outcome,) = api.check([note]).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message

@@ -15,6 +15,7 @@ from ..math.builtin_names import BUILTIN_FUNCTIONS
 from ..math.names import identifier, labelled, staged_entry
 from ..math.ranges import literal_number
 from ..records import frozen
+from ..source import Span
 from ..syntax import ir
 from .declarations import Declared, InputSpec, Origin, declare_math, function_type, named_entries, text_of
 from .families import Family, bound_on_each, read_family, written_family_of
@@ -114,19 +115,47 @@ def set_by_case(rel: M.MathNode, case: M.MathNode, spec: InputSpec, origin: Orig
     name = identifier(named) if isinstance(named, M.Sym) else None
     if not (isinstance(rel, M.Rel) and len(rel.rest) == 1 and rel.rest[0][0] == "=") or name is None:
         return
-    if name in spec.definitions or spec.get(name) is not None or not isinstance(pair, M.Tuple):
+    said = spec.get(name)  # "a matching M \subseteq E": a mention, which says nothing of what E holds
+    if name in spec.definitions or (said is not None and (said.shape is not None or said.domain)):
+        return
+    if not isinstance(pair, M.Tuple):
         return
     names = {identifier(i) for i in pair.items if isinstance(i, M.Sym)}
     read = {identifier(n) for n in M.walk(rel.first) if isinstance(n, M.Sym)}
     vertices = [v for v, (value, _) in spec.definitions.items() if isinstance(value, M.SetLit) and v != name]
-    if len(names) != len(pair.items) or not names <= read or len(vertices) != 1:
+    if len(names) != len(pair.items) or not names <= read:
         return
     span = case.span
-    over: M.MathNode = M.Sym(vertices[0], span=span)
-    for _ in pair.items[1:]:
-        over = M.BinOp("times", over, M.Sym(vertices[0], span=span), span=span)
+    if len(vertices) == 1:
+        over: M.MathNode = M.Sym(vertices[0], span=span)
+        for _ in pair.items[1:]:
+            over = M.BinOp("times", over, M.Sym(vertices[0], span=span), span=span)
+    else:  # b_{ij} of an m × n matrix B (a bipartite graph's U × V): the pairs of its rows and columns
+        sides = _entry_sides(rel.first, spec, span)
+        if sides is None or len(sides) != len(pair.items):
+            return
+        over = M.BinOp("times", sides[0], sides[1], span=span)
     test = M.Rel(rel.first, (("=" if member else "!=", rel.rest[0][1]),), span=rel.span)
     spec.definitions[name] = (M.SetBuilder(M.In(pair, over, span=span), test, span=span), origin)
+
+
+def _entry_sides(entry: M.MathNode, spec: InputSpec, span: Span) -> tuple[M.MathNode, M.MathNode] | None:
+    """``\\{1, …, m\\}`` and ``\\{1, …, n\\}`` of ``b_{ij}``, an entry of the ``m × n`` matrix ``B`` declared."""
+    if not (isinstance(entry, M.Idx) and len(entry.indices) == 2 and isinstance(entry.base, M.Sym)):
+        return None
+    base = identifier(entry.base) or ""
+    declared = spec.get(base[:1].upper() + base[1:]) or spec.get(base)
+    shape = declared.shape if declared is not None else None
+    if shape is None or len(shape) != 2:
+        return None
+
+    def side(size: str) -> M.MathNode:
+        last = M.Num(size, span=span) if size.isdigit() else M.Sym(size, span=span)
+        return M.SetLit((M.Range(M.Num("1", span=span), last, span=span),), span=span)
+
+    if not all(isinstance(size, str) and re.fullmatch(r"\w+", size) for size in shape):
+        return None
+    return side(shape[0]), side(shape[1])
 
 
 def relation(

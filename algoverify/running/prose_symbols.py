@@ -65,7 +65,12 @@ _INTRODUCED = re.compile(r"\b(?:a|an)\s+(?:[\w-]+\s+){0,2}[\w-]+$", re.I)
 _RESPECT = re.compile(r"\b(?:with\s+respect\s+to|w\.r\.t\.)$", re.I)
 _CONDITIONAL = re.compile(r"\b(?:if|when|whenever|unless|once|until|while|otherwise|whether)\b", re.I)
 #: the words after a relation that make it one case: "p(j) = 0 if no request is disjoint from j"
-_CONDITION_AFTER = re.compile(r"^(?:if|when|whenever|unless|provided|otherwise|except|in case)\b", re.I)
+_CONDITION_AFTER = re.compile(
+    # "b_{ij} = 1 exactly when (i, j) ∈ E", "… if and only if …": a case said with its qualifier
+    r"^(?:(?:exactly|precisely|just|only)\s+(?:when|if)|if\s+and\s+only\s+if|iff|if|when|whenever|unless|provided|"
+    r"otherwise|except|in case)\b",
+    re.I,
+)
 # the words between two maths are whitespace-collapsed and stripped: patterns match them whole
 # "x has", "W of edge weights has", "a with exactly": the verb ends the words between the name and the size
 _HAS = re.compile(

@@ -177,12 +177,24 @@ def _let_inputs(
     if not missing:
         return values
     out = dict(values)
-    for key, name, params in missing:
+    # in the let:'s order: `x_star: 'A^{-1} b'` then `x_of_0: 'x^\star + d'` reads the root above it
+    known = {**env, **out}
+    for key, latex in lets.items():
+        name, _, params = str(key).partition("(")
+        name = name.strip()
         if params:
             given = [p.strip() for p in params.rstrip(")").split(",")]
-            out[name] = env[name] = ctx._function(check, given, str(lets[key]), {**env, **out}, ("let", key))
+            value = ctx._function(check, given, str(latex), known, ("let", key))
+        elif (key, name, params) in missing:
+            value = ctx.evaluate(check, str(latex), known, ("let", key))
         else:
-            out[name] = env[name] = ctx.evaluate(check, str(lets[key]), {**env, **out}, ("let", key))
+            try:  # a definition that reads what the run computes has no value yet: the inputs do not read it
+                value = ctx.evaluate(check, str(latex), known, ("let", key))
+            except (LocatedError, TypeError, ValueError, ArithmeticError):
+                continue
+        known[name] = value
+        if (key, name, params) in missing:
+            out[name] = env[name] = value
     return out
 
 
