@@ -137,7 +137,8 @@ def main() -> None:
     print(f"{os.cpu_count()} CPUs; load average {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
     if not args.skip_scale:
         scale(args.notes, args.rounds, args.commands, args.check_jobs, args.proof_cache)
-    warm(args.warm_rounds)
+    if args.warm_rounds > 0:  # --warm-rounds 0: the scale runs alone
+        warm(args.warm_rounds)
 
 
 if __name__ == "__main__":
