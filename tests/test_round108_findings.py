@@ -839,3 +839,18 @@ def test_a_dict_reference_names_an_output_sorted_in_place(tmp_path):
     )
     (outcome,) = api.check([note]).notes[0].outcomes
     assert outcome.status == "verified", outcome.message
+
+
+def test_a_draw_only_the_checks_formulas_read_is_pointed_to_draw(tmp_path):
+    # round 123: AV307 told a user to rename A and b, which only the check's let: read ("draw each as the
+    # listing names it"); they belong under draw:
+    note = written_note(
+        tmp_path,
+        "---\ntitle: t\nalgoverify:\n  checks:\n    - id: c\n      kind: property\n      listing: 1\n"
+        "      inputs: {A: 'spd(2)', b: 'randn(2)'}\n      let: {F(x): 'A x - b'}\n      holds: 'F(y) = F(y)'\n"
+        "---\n\nLet \\(F\\) be a map and \\(y_0\\) a start.\n\n\\begin{algorithmic}[1]\n\\Require \\(F\\), \\(y_0\\)\n"
+        "\\State \\(y \\gets y_0 - F(y_0)\\)\n\\State \\Return \\(y\\)\n\\end{algorithmic}\n",
+    )
+    (found,) = [f for f in api.lint([note]).all_findings() if f.code == "AV307"]
+    assert "only the check's formulas read A, b: draw them under draw:" in found.message
+    assert "draw each as the listing names it" not in found.message

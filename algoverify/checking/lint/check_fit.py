@@ -160,6 +160,15 @@ def _missing(check: Any, listing: Any, spec: dict[str, Any], missing: list[str])
     said += f", and listing {check.get('listing')} takes {', '.join(listing.inputs)}"
     accepted = set(listing.inputs) | set(listing.sizes)
     unused = [str(n) for n in spec if str(n) not in accepted and variant(str(n)) not in accepted]
+    # A, b of `let: {F(x): 'A x - b'}`: what only the check's own formulas read belongs under draw:
+    formulas = " ".join(
+        str(v) for v in [*(check.get("let") or {}).values(), check.get("holds"), check.get("given")] if v
+    )
+    theirs = [n for n in unused if re.search(rf"(?<![\\\w]){re.escape(n)}(?![\w])", formulas)]
+    unused = [n for n in unused if n not in theirs]
+    if theirs:
+        them = "it" if len(theirs) == 1 else "them"
+        said += f"; only the check's formulas read {', '.join(theirs)}: draw {them} under draw:"
     if len(unused) == 1 and len(missing) == 1:
         said += f"; it never reads {unused[0]}: draw it as {missing[0]}"
     elif unused:
