@@ -854,3 +854,19 @@ def test_a_draw_only_the_checks_formulas_read_is_pointed_to_draw(tmp_path):
     (found,) = [f for f in api.lint([note]).all_findings() if f.code == "AV307"]
     assert "only the check's formulas read A, b: draw them under draw:" in found.message
     assert "draw each as the listing names it" not in found.message
+
+
+def test_a_property_said_twice_is_listed_once(tmp_path, capsys):
+    # rounds 110 and 115: --help-inputs printed "symmetric; symmetric" for a property the prose and \Require both say
+    from algoverify.cli import main
+
+    note = written_note(
+        tmp_path,
+        "---\ntitle: t\n---\n\nLet \\(A\\) be an \\(n \\times n\\) symmetric matrix. Because \\(A\\) is symmetric, one "
+        "product does.\n\n\\begin{algorithmic}[1]\n"
+        "\\Require symmetric \\(A \\in \\mathbb{R}^{n \\times n}\\)\n\\State \\(B \\gets 2 A\\)\n\\State \\Return \\(B\\)\n"
+        "\\end{algorithmic}\n",
+    )
+    assert main(["run", str(note), "--help-inputs"]) == 0
+    (line,) = [x for x in capsys.readouterr().out.splitlines() if x.strip().startswith("A ")]
+    assert line.count("symmetric") == 1

@@ -108,8 +108,9 @@ class Declared:
         what += "".join(f" ({kind} {name}_1, …)" for name, kind in parts if name)
         if self.entries:
             what += f" (entries {self.entries}_{{i}})" if vector else f" (entries {self.entries}_{{ij}})"
+        # each said once: "distinct" in the prose and in \Require is one property, said at two places
         said = [_PROPERTY_SAID.get(key, key) for key, _, _ in self.properties]
-        extra = "; ".join([*(text for _, text in self.constraints), *said])
+        extra = "; ".join(dict.fromkeys([*(text for _, text in self.constraints), *said]))
         return f"{self.name}: {what}" + (f"; {extra}" if extra else "")
 
 
