@@ -870,3 +870,52 @@ def test_a_property_said_twice_is_listed_once(tmp_path, capsys):
     assert main(["run", str(note), "--help-inputs"]) == 0
     (line,) = [x for x in capsys.readouterr().out.splitlines() if x.strip().startswith("A ")]
     assert line.count("symmetric") == 1
+
+
+CG = r"""---
+title: t
+algoverify:
+  checks:
+    - id: solves
+      kind: reference
+      listing: 1
+      inputs: {n: "integers(1, 5)", A: "spd(n)", b: "randn(n)"}
+      reference: <reference>
+      atol: 1e-6
+---
+
+Let \(A\) be an \(n \times n\) symmetric positive definite matrix and \(b \in \mathbb{R}^n\) a nonzero vector.
+
+\begin{algorithmic}[1]
+\Require \(A\), \(b\)
+\State \(x \gets A^{-1} b\); \(k \gets n\)
+\State \Return \(x, k\)
+\end{algorithmic}
+"""
+
+
+def test_a_numpy_reference_gives_the_first_of_several_outputs(tmp_path):
+    # round 126: numpy.linalg.solve against a listing returning (x_k, k) was split across the two outputs and
+    # refuted a true claim ("x_k has shape (1,), the reference ()")
+    (outcome,) = api.check([written_note(tmp_path, CG.replace("<reference>", "numpy.linalg.solve"))]).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+    assert "k is not compared (the reference does not give it)" in outcome.message
+
+
+def test_a_nonzero_vector_said_right_after_its_name_is_a_precondition(tmp_path):
+    # round 126: "\(b \in \mathbb{R}^n\) a nonzero vector" was no precondition; b = 0 ran
+    (listing,) = algoverify.load(written_note(tmp_path, CG.replace("<reference>", "numpy.linalg.solve"))).listings
+    with pytest.raises(ExecutionError, match="b is not zero does not hold"):
+        listing(A=np.eye(2), b=np.zeros(2))
+
+
+def test_a_reference_array_for_several_outputs_is_no_refutation(tmp_path):
+    # the same array from the note's own reference: split over (x, k) it compared x with a number; it says why
+    text = CG.replace("<reference>", "solution").replace("algoverify:\n", "algoverify:\n  module: cg_checks.py\n")
+    note = written_note(tmp_path, text)
+    (tmp_path / "cg_checks.py").write_text(
+        "import numpy as np\n\ndef solution(A, b):\n    return np.linalg.solve(A, b)\n"
+    )
+    (outcome,) = api.check([note]).notes[0].outcomes
+    assert outcome.status == "could not check"
+    assert "the reference gives one value, the listing returns 2 (x, k)" in outcome.findings[0].message

@@ -59,7 +59,11 @@ _PROPERTY_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     )
 )
 #: words right after a name that say what it is (``is symmetric``, ``have linearly independent columns``)
-_SAYS_OF = re.compile(r"^,?\s*(?:which |that )?(?:is|are|be|has|have|being|with|of|must be|should be|each|all)\b", re.I)
+_SAYS_OF = re.compile(
+    # "\(b \in \mathbb{R}^n\) a nonzero vector": a noun phrase right after the name says what it is too
+    r"^,?\s*(?:which |that )?(?:is|are|be|has|have|being|with|of|must be|should be|each|all|an?(?= \w))\b",
+    re.I,
+)
 #: "none of which is zero", "none of them vanishes": what "each non-zero" says
 _NONE_ZERO = re.compile(
     r",?\s*none\s+of\s+(?:which|them|these|those)\s+(?:(?:is|are|being)\s+)?(?:zero|0|the\s+zero\s+\w+)\b"

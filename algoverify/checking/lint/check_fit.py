@@ -164,7 +164,10 @@ def _missing(check: Any, listing: Any, spec: dict[str, Any], missing: list[str])
     formulas = " ".join(
         str(v) for v in [*(check.get("let") or {}).values(), check.get("holds"), check.get("given")] if v
     )
-    theirs = [n for n in unused if re.search(rf"(?<![\\\w]){re.escape(n)}(?![\w])", formulas)]
+    # a name read whole: D of D^{(t)} is the listing's D^{(t)}, never a D of the formulas' own
+    theirs = [n for n in unused if re.search(rf"(?<![\\\w]){re.escape(n)}(?![\w^_{{'])", formulas)]
+    if len(unused) == 1 and len(missing) == 1:
+        theirs = []  # one drawn, one missing: most likely the same, named two ways (the rename below)
     unused = [n for n in unused if n not in theirs]
     if theirs:
         them = "it" if len(theirs) == 1 else "them"
