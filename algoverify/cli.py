@@ -700,6 +700,10 @@ def _reproduce(args: argparse.Namespace, out: TextIO) -> int:
     except ValueSyntaxError as exc:
         out.write(f"algoverify run: {exc.shown()}\n")
         return 2
+    from .math.names import RENAMED
+
+    # --set lambda=… names what the check draws as lambda, which a run calls lam (a Python keyword)
+    values = {RENAMED.get(name, name): value for name, value in values.items()}
     report = api.reproduce(args.path, args.check, values, seed=args.seed)
     outcome = next((o for o in report.outcomes if o.check.id == args.check), None)
     if outcome is None:
@@ -709,6 +713,13 @@ def _reproduce(args: argparse.Namespace, out: TextIO) -> int:
             out.write(reporting.get("text")(errors, sources))
         else:
             out.write(f"algoverify run: {args.path} has no check {args.check!r}\n")
+        return 2
+    unused = _unused_values(outcome.check, values)
+    if unused:  # --set lambda=… for a check that draws lam: its trial drew lam itself, never the value given
+        drawn = ", ".join(_drawn_names(outcome.check)) or "nothing"
+        out.write(
+            f"algoverify run: --set {', '.join(unused)}: check {args.check!r} draws {drawn}; not a name it reads\n"
+        )
         return 2
     for line in outcome.details.get("compared", []):
         out.write(f"{line}\n")
@@ -721,6 +732,23 @@ def _reproduce(args: argparse.Namespace, out: TextIO) -> int:
     for f in errors:
         out.write(f"{f.code} {f.message}\n")
     return 0 if outcome.ok and not errors else 1
+
+
+def _drawn_names(check: Any) -> list[str]:
+    """What a check's trial draws or defines by name: its ``inputs:``, ``draw:`` and ``let:`` keys."""
+    from .math.names import RENAMED
+
+    names = [str(k) for section in ("inputs", "draw") for k in (check.get(section) or {})]
+    names += [str(k).partition("(")[0].strip() for k in check.get("let") or {}]
+    return [RENAMED.get(n, n) for n in names]
+
+
+def _unused_values(check: Any, values: dict[str, Any]) -> list[str]:
+    """The ``--set`` names a check reads under no spelling (``lambda`` of a check that draws ``lam``)."""
+    from .running.conventions import variant
+
+    drawn = set(_drawn_names(check))
+    return [n for n in values if n not in drawn and variant(n) not in drawn]
 
 
 def _status(result: api.Result, strict: bool) -> int:

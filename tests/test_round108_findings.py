@@ -919,3 +919,39 @@ def test_a_reference_array_for_several_outputs_is_no_refutation(tmp_path):
     (outcome,) = api.check([note]).notes[0].outcomes
     assert outcome.status == "could not check"
     assert "the reference gives one value, the listing returns 2 (x, k)" in outcome.findings[0].message
+
+
+HEUN = r"""---
+title: t
+algoverify:
+  checks:
+    - id: one-step
+      kind: property
+      listing: 1
+      inputs: {h: "uniform(0.01, 0.5)", y_0: "uniform(0.5, 2)"}
+      draw: {lambda: "uniform(-3, 1)"}
+      holds: 'y_1 = (1 + h \lambda + (h \lambda)^{2} / 2) y_0'
+---
+
+Heun's step for \(y' = \lambda y\).
+
+\begin{algorithmic}[1]
+\Require \(h\), \(y_0\), \(\lambda\)
+\State \(k_1 \gets \lambda y_0\); \(k_2 \gets \lambda (y_0 + h k_1)\)
+\State \(y_1 \gets y_0 + h (k_1 + k_2) / 2\)
+\State \Return \(y_1\)
+\end{algorithmic}
+"""
+
+
+def test_run_check_takes_a_value_named_as_the_spec_names_it_and_refuses_one_it_does_not_read(tmp_path, capsys):
+    # round 125: `run --check ID --set lambda=-1` drew λ itself (the run calls it lam) and said "verified … on
+    # these inputs"; an unknown --set name was ignored the same way
+    from algoverify.cli import main
+
+    note = written_note(tmp_path, HEUN)
+    args = ["run", str(note), "--check", "one-step", "--set", "h=0.1", "--set", "y_0=1"]
+    assert main([*args, "--set", "lambda=-1"]) == 0
+    assert "0.905" in capsys.readouterr().out  # 1 - 0.1 + 0.005: λ = -1 was used
+    assert main([*args, "--set", "foo=3"]) == 2
+    assert "--set foo: check 'one-step' draws h, y_0, lam; not a name it reads" in capsys.readouterr().out
