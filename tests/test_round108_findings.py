@@ -955,3 +955,16 @@ def test_run_check_takes_a_value_named_as_the_spec_names_it_and_refuses_one_it_d
     assert "0.905" in capsys.readouterr().out  # 1 - 0.1 + 0.005: λ = -1 was used
     assert main([*args, "--set", "foo=3"]) == 2
     assert "--set foo: check 'one-step' draws h, y_0, lam; not a name it reads" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("binder", [r"1 \le j \le n", r"j = 1, \dots, n", r"j \in \{1, \dots, n\}"])
+def test_a_set_builder_over_a_range_of_indices_runs(tmp_path, binder):
+    # round 125: Wang and Carreira-Perpiñán's \{1 \le j \le n : …\} "names no finite set"
+    note = written_note(
+        tmp_path,
+        "---\ntitle: t\n---\n\nLet \\(u\\) be a vector of \\(n\\) reals.\n\n\\begin{algorithmic}[1]\n"
+        f"\\Require \\(u \\in \\mathbb{{R}}^{{n}}\\)\n\\State \\(J \\gets \\{{ {binder} : u_j > 0 \\}}\\)\n"
+        "\\State \\Return \\(J\\)\n\\end{algorithmic}\n",
+    )
+    (listing,) = algoverify.load(note).listings
+    assert listing(u=np.array([1.0, -2.0, 3.0])) == {1, 3}

@@ -587,10 +587,11 @@ def _make_builder() -> type:
 
         def set(self, meta, _open, inner, close):
             span = self._sp(meta)
+            # \{1 \le j \le n : …\}: j runs over 1, …, n, as a quantifier's binder reads (quantified_over)
             if isinstance(inner, Given):
-                return SetBuilder(inner.event, inner.condition, span=span)
+                return SetBuilder(quantified_over(inner.event), inner.condition, span=span)
             if isinstance(inner, Colon):
-                return SetBuilder(inner.left, inner.right, span=span)
+                return SetBuilder(quantified_over(inner.left), inner.right, span=span)
             if close.value == "." and isinstance(inner, Matrix) and all(len(r) == 2 for r in inner.rows):
                 return cases(inner.rows, span)  # \left\{ \begin{array}{ll} … \end{array} \right.
             if id(inner) in self.__dict__.get("_pairs", ()):
