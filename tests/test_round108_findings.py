@@ -968,3 +968,12 @@ def test_a_set_builder_over_a_range_of_indices_runs(tmp_path, binder):
     )
     (listing,) = algoverify.load(note).listings
     assert listing(u=np.array([1.0, -2.0, 3.0])) == {1, 3}
+
+
+def test_a_sort_largest_first_in_words_is_told_how_to_write_it():
+    # round 125: "Sort y into u: u_1 ≥ u_2 ≥ …" was told to write \operatorname{sort}(y), which is increasing
+    from algoverify.findings.math_rules import UnboundText
+
+    said = UnboundText.message(text="Sort y into u: u_1 ≥ u_2 ≥…≥ u_n")
+    assert r"\(u \gets -\operatorname{sort}(-y)\)" in said
+    assert r"\(y \gets \operatorname{sort}(x)\)" in UnboundText.message(text="sort the keys")

@@ -127,7 +127,8 @@ def test_sorting_in_words_says_how_to_write_it(tmp_path):
     body = QUANTILE.replace("STEP", r"sort \(x\) into decreasing order")
     note.write_text(f"The sample quantile.\n\n\\begin{{algorithmic}}\n{body.strip()}\n\\end{{algorithmic}}\n")
     found = [f for f in api.lint([note]).all_findings() if f.code == "AV304"]
-    assert len(found) == 1 and r"or \((x_{(1)}, \dots, x_{(n)}) \gets \operatorname{sort}(x)\)" in found[0].message
+    # round 125: into decreasing order, the increasing sort was the advice; the negation's sort is
+    assert len(found) == 1 and r"\(u \gets -\operatorname{sort}(-y)\)" in found[0].message
 
 
 ORTHOGONAL_ITERATION = r"""

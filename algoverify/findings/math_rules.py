@@ -190,6 +190,12 @@ _FACTOR_HINT = (
 )
 
 
+_SORT_DOWN_HINT = (
+    ": write the values sorted largest first as an assignment, \\(u \\gets -\\operatorname{sort}(-y)\\) "
+    "(\\operatorname{sort} is increasing)"
+)
+
+
 class UnboundText(Rule):
     """What: an English statement was reached and nothing binds it to code.
 
@@ -206,6 +212,8 @@ class UnboundText(Rule):
         """The template filled, with how to write a sort in words as a step that runs."""
         text = str(args.get("text", ""))
         hint = _SORT_HINT if re.match(r"\s*sort\b", text, re.I) else ""
+        if hint and re.search(r"decreasing|descending|largest first|≥|\\ge", text, re.I):
+            hint = _SORT_DOWN_HINT  # "Sort y into u: u_1 ≥ u_2 ≥ …": sort is increasing; its negation's, reversed
         if _FACTORISE.search(text):
             hint = _FACTOR_HINT
         return super().message(**{"hint": hint, **args})
