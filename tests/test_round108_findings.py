@@ -1,7 +1,8 @@
-r"""Rounds 108 to 112 (new users' notes, written from the docs alone): what they found, held.
+r"""Rounds 108 to 126 (new users' notes, written from the docs alone): what they found, held.
 
-The fixtures are ours, written for these tests: a search that returns a flag beside its result, and
-a secant iteration that gives up in words.
+The fixtures are ours, written for these tests, each after the shape of a listing a round wrote: a
+search that returns a flag beside its result, a secant iteration that gives up in words, a heap
+insert, a QR step, pivoting, Arnoldi's relation, a biadjacency matrix, and others.
 """
 
 from __future__ import annotations
