@@ -594,16 +594,31 @@ def test_integers_in_a_require_are_whole_numbers_on_entry(tmp_path, require):
         listing(a=2.5, b=0)
 
 
+SORT = r"""---
+title: t<spec>
+---
+
+Let \(A[1..n]\) be an array of \(n\) numbers.
+
+\begin{algorithmic}[1]
+\Procedure{Sort}{$A$}
+\For{$i = 1$ \textbf{to} $n - 1$}
+  \For{$j = i + 1$ \textbf{to} $n$}
+    \If{$A[j] < A[i]$}
+      \State exchange $A[i]$ with $A[j]$
+    \EndIf
+  \EndFor
+\EndFor
+\EndProcedure
+\end{algorithmic}
+"""
+
+
 def test_a_procedure_that_sorts_in_place_prints_its_array_by_name(tmp_path, capsys):
     # round 118: --help-inputs said "outputs: A (updated in place)", and run printed "result = …"
     from algoverify.cli import main
 
-    note = written_note(
-        tmp_path,
-        "---\ntitle: t\n---\n\nLet \\(A[1..n]\\) be an array of \\(n\\) numbers.\n\n\\begin{algorithmic}[1]\n\\Procedure{Sort}{$A$}\n"
-        "\\For{$i = 1$ \\textbf{to} $n - 1$}\n\\For{$j = i + 1$ \\textbf{to} $n$}\n\\If{$A[j] < A[i]$}\n"
-        "\\State exchange $A[i]$ with $A[j]$\n\\EndIf\n\\EndFor\n\\EndFor\n\\EndProcedure\n\\end{algorithmic}\n",
-    )
+    note = written_note(tmp_path, SORT.replace("<spec>", ""))
     assert main(["run", str(note), "--set", "A=[3,1,2]"]) == 0
     assert capsys.readouterr().out.startswith("A = [1. 2. 3.]\n")
 
@@ -827,14 +842,11 @@ def test_a_let_input_reads_a_let_written_above_it(tmp_path):
 def test_a_dict_reference_names_an_output_sorted_in_place(tmp_path):
     # round 123: a reference returning {"A": …} for CLRS's Merge(A, p, q, r), which sorts A in place, was
     # refuted: "result has keys {1, 2} the reference has not and not the keys {A}"
-    note = written_note(
-        tmp_path,
-        "---\ntitle: t\nalgoverify:\n  module: sorts_checks.py\n  checks:\n    - id: sorts\n      kind: reference\n"
-        "      listing: 1\n      inputs: {A: 'randn(4)'}\n      reference: sorted_by_name\n---\n\n"
-        "Let \\(A[1..n]\\) be an array of \\(n\\) numbers.\n\n\\begin{algorithmic}[1]\n\\Procedure{Sort}{$A$}\n"
-        "\\For{$i = 1$ \\textbf{to} $n - 1$}\n\\For{$j = i + 1$ \\textbf{to} $n$}\n\\If{$A[j] < A[i]$}\n"
-        "\\State exchange $A[i]$ with $A[j]$\n\\EndIf\n\\EndFor\n\\EndFor\n\\EndProcedure\n\\end{algorithmic}\n",
+    spec = (
+        "\nalgoverify:\n  module: sorts_checks.py\n  checks:\n    - id: sorts\n      kind: reference\n      listing: 1\n"
+        "      inputs: {A: 'randn(4)'}\n      reference: sorted_by_name"
     )
+    note = written_note(tmp_path, SORT.replace("<spec>", spec))
     (tmp_path / "sorts_checks.py").write_text(
         "import numpy as np\n\ndef sorted_by_name(A):\n    return {'A': np.sort(A)}\n"
     )
