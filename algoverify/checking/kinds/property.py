@@ -146,7 +146,10 @@ def _attempt(
             return failed_run(exact, ctx.report.note.source.line_col, listing)
         # every value as the rational it is (a float's own), so that `s - s^{(exact)}` is computed exactly
         env = {k: v if callable(v) else to_exact(v) for k, v in env.items()}
-        env.update({f"{k}_of_exact": v for k, v in _final(listing, exact).items()})
+        # not a loop's counter where it stopped: i^{(exact)} is no name, and i_of_exact beside R^{(exact)}_{ij}
+        # turned the entry into a read of i_of_exact's
+        counters = _counters(listing)
+        env.update({f"{k}_of_exact": v for k, v in _final(listing, exact).items() if k not in counters})
     # `given: N \ge 1` of an input N the listing counts down: held on entry, it is not asked of the final N
     ran = frozenset(k for k in check.get("let") or {} if str(k) in listing.inputs and str(k) in env)
     try:
@@ -240,6 +243,24 @@ def _final(listing: Any, result: Any) -> dict[str, Any]:
             if np.size(final.get(name, ())) == 0:
                 final[name] = result.value
     return final
+
+
+def _counters(listing: Any) -> frozenset[str]:
+    """The names the listing's loops count with (``k`` of ``\\For{k = 1, \\dots, n}``)."""
+    from ...math.names import identifier
+    from ...math.segments import parse_segment
+    from ...running.worded import loop_variable
+    from ...syntax import ir
+
+    out = set()
+    for node in ir.walk(listing.algorithm):
+        var = loop_variable(node)
+        if var is not None:
+            try:
+                out.add(identifier(parse_segment(var)))
+            except LocatedError:  # a variable that does not parse counts nothing
+                continue
+    return frozenset(out - {None})
 
 
 def last_value(result: Any, name: str) -> Any:
