@@ -990,3 +990,29 @@ def test_a_sort_largest_first_in_words_is_told_how_to_write_it():
     said = UnboundText.message(text="Sort y into u: u_1 ≥ u_2 ≥…≥ u_n")
     assert r"\(u \gets -\operatorname{sort}(-y)\)" in said
     assert r"\(y \gets \operatorname{sort}(x)\)" in UnboundText.message(text="sort the keys")
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        r"For \(0 \le j \le i \le n\) write \(Q_{i,j}\) for the value at \(t\) of the polynomial of degree at most \(i - j\).",
+        r"where \(f : \mathbb{R} \times \mathbb{R} \to \mathbb{R}\) is continuous and Lipschitz in \(y\).",
+    ],
+)
+def test_a_definition_over_a_range_and_a_where_clause_claim_nothing(sentence):
+    # rounds 110 and 117: AV604 on "For … write Q_{i,j} for …" (cue "at most") and on "where f … is continuous"
+    from algoverify.checking.specification.cues import cues
+
+    assert cues(sentence) == []
+    assert cues(r"where \(e_k\) is at most \(2^{-k}\).") == ["at most"]  # a claim after "where" stays one
+
+
+def test_a_line_that_goes_on_with_an_inline_math_is_prose(tmp_path):
+    # round 119: "\(\mu \in" ⏎ "\mathbb{R}\) the drift …" was blanked as a line of LaTeX, and the next
+    # sentence was cut in the middle ("number of steps \(N \ge 1\), …" flagged AV604 as a claim)
+    note = written_note(
+        tmp_path,
+        "---\ntitle: t\n---\n\nLet \\(S_0 > 0\\) be the initial value, \\(\\mu \\in\n\\mathbb{R}\\) the drift. Fix a step "
+        "size \\(h > 0\\) and a\nnumber of steps \\(N \\ge 1\\), and write \\(t_k = k h\\).\n",
+    )
+    assert not [f for f in api.lint([note]).all_findings() if f.code == "AV604"]
