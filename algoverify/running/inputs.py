@@ -112,14 +112,23 @@ def check_entry(
                 raise LocatedError(PreconditionViolated, where, condition=text, value=f"{d.name} = {_short(value)}")
         for c, text in d.constraints:
             if _violated(c, env, exact):
-                raise LocatedError(PreconditionViolated, c.span, condition=text, value=_values_read(c, env, d.name))
+                raise LocatedError(
+                    PreconditionViolated, c.span, condition=text, value=_values_read(c, env, first=d.name)
+                )
 
 
-def _values_read(condition: M.MathNode, env: dict[str, Any], name: str) -> str:
-    """``a = 3, b = 5`` of ``a \\ge b \\ge 0``: the values of the names the condition reads, ``name``'s first."""
-    read = {n for n in (identifier(x) for x in M.walk(condition) if isinstance(x, (M.Sym, M.Idx))) if n in env}
-    names = [name, *sorted(read - {name})]
-    return ", ".join(f"{n} = {_short(env[n])}" for n in names if n in env and not callable(env[n]))
+def _values_read(
+    condition: M.MathNode, env: dict[str, Any], compounds: frozenset[str] = frozenset(), first: str | None = None
+) -> str:
+    """``a = 3, b = 5`` of ``a \\ge b \\ge 0``: the values of the names a condition reads (``first``'s first).
+
+    ``compounds``: the names read whole though written as operations (``A_inv`` of ``A^{-1}``). A
+    function (``f`` of ``f(a)``) has no value to show.
+    """
+    read = (x for x in M.walk(condition) if isinstance(x, (M.Sym, M.Idx)) or identifier(x) in compounds)
+    names = sorted({n for n in (identifier(x) for x in read) if n in env} - {first})
+    shown = [first, *names] if first is not None and first in env else names
+    return ", ".join(f"{n} = {_short(env[n])}" for n in shown if not callable(env[n]))
 
 
 def _tabulates(value: Any) -> bool:
@@ -138,10 +147,7 @@ def check_conditions(
     exact = _exact(index_base, compounds)
     for c, text in spec.conditions:
         if _violated(c, env, exact):
-            read = (x for x in M.walk(c) if isinstance(x, (M.Sym, M.Idx)) or identifier(x) in compounds)
-            names = sorted({n for n in (identifier(x) for x in read) if n in env})
-            shown = ", ".join(f"{n} = {_short(env[n])}" for n in names if not callable(env[n]))  # f of f(a): no value
-            raise LocatedError(PreconditionViolated, c.span, condition=text, value=shown)
+            raise LocatedError(PreconditionViolated, c.span, condition=text, value=_values_read(c, env, compounds))
 
 
 def _has_property(key: str, value: Any) -> bool:

@@ -201,11 +201,7 @@ def unread_order(node: ir.ForAll, text: str | None) -> Span | None:
     Kruskal's ``\ForAll{\((u, v) \in E\), taken in nondecreasing order by weight}``: a set has no order, and
     running over it as it is stored would drop the one the algorithm needs.
     """
-    header = node.header
-    if text is None or node.iterable is None or header.span.end <= node.iterable.span.end:
-        return None
-    found = _ORDERED.search(text[node.iterable.span.end : header.span.end])
-    return None if found is None else Span(node.iterable.span.end + found.start(1), header.span.end)
+    return _words_after_set(node, text, _ORDERED)
 
 
 def unread_restriction(node: ir.ForAll, text: str | None) -> Span | None:
@@ -214,10 +210,15 @@ def unread_restriction(node: ir.ForAll, text: str | None) -> Span | None:
     ``\ForAll{\(u \in R\) with \(a_{uv} = 1\) and not yet seen}``: running over all of R would drop the
     condition, so the compiler refuses it there.
     """
+    return _words_after_set(node, text, _RESTRICTED)
+
+
+def _words_after_set(node: ir.ForAll, text: str | None, words: re.Pattern[str]) -> Span | None:
+    """Where ``words`` (their group 1 on) stand in a ``\\ForAll`` header after its set, to the header's end."""
     header = node.header
     if text is None or node.iterable is None or header.span.end <= node.iterable.span.end:
         return None
-    found = _RESTRICTED.search(text[node.iterable.span.end : header.span.end])
+    found = words.search(text[node.iterable.span.end : header.span.end])
     return None if found is None else Span(node.iterable.span.end + found.start(1), header.span.end)
 
 

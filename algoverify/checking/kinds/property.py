@@ -246,7 +246,14 @@ def _final(listing: Any, result: Any) -> dict[str, Any]:
 
 
 def _counters(listing: Any) -> frozenset[str]:
-    """The names the listing's loops count with (``k`` of ``\\For{k = 1, \\dots, n}``)."""
+    """The names the listing's loops count with (``k`` of ``\\For{k = 1, \\dots, n}``), found once per listing."""
+    held = listing.__dict__.get("_loop_counters")
+    if held is None:
+        held = listing.__dict__["_loop_counters"] = _read_counters(listing)
+    return held
+
+
+def _read_counters(listing: Any) -> frozenset[str]:
     from ...math.names import identifier
     from ...math.segments import parse_segment
     from ...running.worded import loop_variable
