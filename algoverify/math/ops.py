@@ -336,6 +336,10 @@ def _close(a: Any, b: Any, r: float, t: float) -> bool:
     return bool(np.all(np.less_equal(np.abs(np.subtract(a, b)), ft + fr * np.abs(b))))
 
 
+_PLAIN = (int, float)
+_EXACT = 2.0**53  # below it an int is the float NumPy would compare; NaN and infinities fail the test
+
+
 def _scalars(a: Any, b: Any) -> tuple[Any, Any] | None:
     """``(a, b)`` as plain Python numbers when both are scalars, else ``None``."""
     ka, kb = _SCALARS.get(type(a)), _SCALARS.get(type(b))
@@ -368,8 +372,12 @@ def _sequence_pair(a: Any, b: Any) -> bool:
 def _equal(a: Any, b: Any, r: float, t: float) -> bool:
     pair = _scalars(a, b)
     if pair is not None:
+        x, y = pair
         if not (r or t):
-            return pair[0] == pair[1]  # exact, big integers included
+            return x == y  # exact, big integers included
+        if type(x) in _PLAIN and type(y) in _PLAIN and -_EXACT < x < _EXACT and -_EXACT < y < _EXACT:
+            # `j \ne i` in a sum's condition, once per term: NumPy's isclose formula without its machinery
+            return abs(x - y) <= t + r * abs(y)
     elif _sequence_pair(a, b):
         # a listing's outputs against `(x, y)`: each member under the relation's tolerance, as the
         # same values written as two equations would be
@@ -634,7 +642,8 @@ class Sequence(dict):
                 keys.insert(0, keys[0] - 1)
                 given += 1
         if all(isinstance(k, int) for k in keys) and keys == list(range(keys[0], keys[0] + len(keys))):
-            values = _sized_zeros([self[k] if k in self else self.given[k] for k in keys])
+            # x^{(k+1)}_i stored entry by entry beside the x^{(0)} given: each member as the vector it is
+            values = _sized_zeros([seen(self[k] if k in self else self.given[k]) for k in keys])
             if not all(np.ndim(v) == np.ndim(values[0]) for v in values):
                 return values
             try:

@@ -47,7 +47,16 @@ from .families import (
 )
 from .reads import is_constant
 
-__all__ = ["Origin", "Declared", "InputSpec", "declare_math", "given_names", "named_constants", "CONSTANT_NAMES"]
+__all__ = [
+    "Origin",
+    "Declared",
+    "InputSpec",
+    "declare_columns",
+    "declare_math",
+    "given_names",
+    "named_constants",
+    "CONSTANT_NAMES",
+]
 
 
 @frozen
@@ -533,6 +542,30 @@ def named_entries(tree: M.Rel) -> tuple[str, str] | None:
     return name, entry
 
 
+def _declare_columns(name: str, span: Span, family: Family, spec: InputSpec, origin: Origin | None) -> None:
+    spec.declare(Declared(name, span, columns=family.name, origin=origin))
+    spec.carry(family.size, name, 1, origin, family.offset)
+    spec.firsts.setdefault(family.name, family)  # q_1: Q's first column (q_0 is not one)
+
+
+def declare_columns(tree: M.MathNode, spec: InputSpec, origin: Origin | None) -> bool:
+    r"""``Q = [q_1, \dots, q_n]`` (``\in \mathbb{R}^{m \times n}`` or not): Q is the matrix of the columns q_j.
+
+    What a display or an ``\Ensure`` says of a matrix the listing returns: it declares nothing
+    else (``A = QR`` beside it is a claim), and Q is no input where the listing computes its q_j.
+    """
+    if not (isinstance(tree, M.Rel) and isinstance(tree.first, M.Sym)) or tree.rest[0][0] != "=":
+        return False
+    if not {op for op, _ in tree.rest} <= {"=", "in"}:
+        return False
+    name = identifier(tree.first)
+    family = read_family(_unbracketed(tree.rest[0][1]), origin)
+    if name is None or family is None or family.first not in (0, 1) or family.name == name:
+        return False
+    _declare_columns(name, tree.first.span, family, spec, origin)
+    return True
+
+
 def _declare_relation(
     tree: M.Rel, spec: InputSpec, text_of: Callable[[Span], str], origin: Origin | None, *, joint: bool
 ) -> None:
@@ -571,10 +604,7 @@ def _declare_relation(
             spec.firsts.setdefault(name, run)
             return
         if family is not None and name is not None and family.first in (0, 1):
-            # Q = [q_1, …, q_{k+1}]: Q has k + 1 columns
-            spec.declare(Declared(name, tree.first.span, columns=family.name, origin=origin))
-            spec.carry(family.size, name, 1, origin, family.offset)
-            spec.firsts.setdefault(family.name, family)  # q_1: Q's first column (q_0 is not one)
+            _declare_columns(name, tree.first.span, family, spec, origin)  # Q = [q_1, …, q_{k+1}]: k + 1 columns
             return
         if not joint:
             return  # `y = A x` in prose defines or claims; it declares nothing

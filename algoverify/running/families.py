@@ -18,6 +18,7 @@ _SETS = {"bb{R}": "real", "bb{N}": "natural", "bb{Z}": "integer", "bb{Q}": "rati
 
 _WHERE = {
     "require": "from \\Require",
+    "ensure": "from \\Ensure",
     "parameters": "from the parameters",
     "caption": "from the caption",
     "prose": "from the prose",

@@ -182,6 +182,10 @@ def _has_property(key: str, value: Any) -> bool:
             "full rank": min(a.shape),
         }[key]
         return rank == want
+    if key == "leading minors":  # elimination without pivoting meets no zero pivot
+        if not square:
+            return a.ndim != 2
+        return all(int(np.linalg.matrix_rank(a[:k, :k])) == k for k in range(1, a.shape[0] + 1))
     if key in ("upper triangular", "lower triangular"):
         if a.ndim != 2:
             return True

@@ -181,7 +181,8 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
     # Q^{n+1}_i \gets …: in a loop over n, entry i of the iterate n + 1 (LeVeque's time levels); with no
     # loop over n, one step from the level Q^n given to the level Q^{n+1} made
     stored = stored_levels(targets)
-    looped = {name for name, script in stored if _names_in(script) & loops}
+    stepped = loops | _stepped_counters(algorithm, plain)
+    looped = {name for name, script in stored if _names_in(script) & stepped}
     iterates = superscript_families(targets) | looped
     by_entry = frozenset(looped)
     levels = frozenset(name for name, _ in stored) - iterates
@@ -433,6 +434,38 @@ def _loop_variables(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNo
             except LocatedError:
                 continue
             if name is not None:
+                out.add(name)
+    return frozenset(out)
+
+
+_LOOPS = (ir.WhileBlock, ir.RepeatUntil, ir.LoopBlock, ir.ForRange, ir.ForAll)
+
+
+def _stepped_counters(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode]) -> frozenset[str]:
+    """``k`` of ``k \\gets k + 1`` inside a loop: a counter the listing steps by hand (a ``\\Repeat``'s sweep count).
+
+    ``x^{(k+1)}_i \\gets …`` under such a loop stores the iterate k + 1 entry by entry, as it does
+    in a loop over k; with no loop, it is one step from the level ``x^{(k)}`` to the next.
+    """
+    out: set[str] = set()
+    for loop in ir.walk(algorithm):
+        if not isinstance(loop, _LOOPS):
+            continue
+        for node in ir.walk(loop):
+            if not isinstance(node, ir.Assign):
+                continue
+            try:
+                target, value = parse(node.target), parse(node.value)
+            except LocatedError:
+                continue
+            name = identifier(target) if isinstance(target, M.Sym) else None
+            if (
+                name is not None
+                and isinstance(value, M.BinOp)
+                and value.op == "+"
+                and identifier(value.left) == name
+                and isinstance(value.right, M.Num)
+            ):
                 out.add(name)
     return frozenset(out)
 

@@ -23,6 +23,8 @@ _PROPERTY_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"linearly independent columns|full column rank", "independent columns"),
         (r"linearly independent rows|full row rank", "independent rows"),
         (r"full[- ]rank", "full rank"),
+        # Doolittle's hypothesis: elimination without pivoting meets no zero pivot (never "A is invertible")
+        (r"(?:non-?singular|invertible|non-?zero) leading principal (?:sub-?matri(?:x|ces)|minors)", "leading minors"),
         (r"invertible|non-?singular", "invertible"),
         (r"symmetric", "symmetric"),
         (r"orthogonal|orthonormal", "orthogonal"),
@@ -76,8 +78,18 @@ _AWAY = re.compile(r"\b(?:from|than|towards?|until|unless)\b", re.I)
 _CLAUSE_END = re.compile(r"[;:]|\b(?:and let|let|where|while|whereas|but|then|so|which|whose|if|when)\b", re.I)
 
 
+#: "whose leading principal submatrices \(A_k\) are all nonsingular": said of the matrix, though in a clause
+_LEADING = re.compile(
+    r",?\s*(?:whose|such that|with|where|and)?\s*(?:all|every|each)?\s*(?:of\s+)?(?:its|the)?\s*"
+    r"leading\s+principal\s+(?:sub-?matri(?:x|ces)|minors)\b[^.;]{0,60}?\b(?:are|is|be)\s+(?:all\s+)?"
+    r"(?P<what>non-?singular|invertible|non-?zero)\b",
+    re.I,
+)
+
+
 def properties_said(after: str, adjectives: str) -> list[str]:
     """The properties ``after`` (the words after a name) and ``adjectives`` (the words before it) say."""
+    after = _LEADING.sub(lambda m: f" with {m.group('what')} leading principal submatrices", after)
     # "rows \(a_1, \dots, a_m\), none of which is zero": each non-zero (the "which" ends no clause here)
     after = _NONE_ZERO.sub(", each non-zero", after)
     said = _CLAUSE_END.split(after, maxsplit=1)[0]
@@ -161,6 +173,7 @@ SAID = {
     "independent rows": "{name} has linearly independent rows",
     "full rank": "{name} has full rank",
     "invertible": "{name} is invertible",
+    "leading minors": "the leading principal submatrices of {name} are invertible",
     "symmetric": "{name} is symmetric",
     "orthogonal": "{name} is orthogonal",
     "nonzero": "{name} is not zero",

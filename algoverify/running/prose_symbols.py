@@ -226,7 +226,8 @@ def prose_declarations(
 #: an assumption on what the run computes, which no test on entry can make
 NONZERO_DIVISORS = re.compile(
     r"\b(?:assume|assuming|suppose|provided)\b[^.;]*?"
-    r"(?:\bno\s+(?:[\w-]+\s+){0,4}?(?:denominators?|divisors?|pivots?)\b[^.;]*?\b(?:vanish(?:es)?|is\s+zero|becomes?\s+zero)"
+    # "no second difference \(\Delta^2 x_n\) vanishes" (Aitken's): what is assumed never zero is what is divided by
+    r"(?:\bno\s+[^.;]{0,80}?\b(?:vanish(?:es)?|is\s+zero|becomes?\s+zero|equals?\s+zero)\b"
     r"|\b(?:denominators?|divisors?|pivots?)\b[^.;]*?\b(?:never|do(?:es)?\s+not)\s+vanish"
     r"|\bno\s+(?:division\s+by\s+zero|breakdown)\b)",
     re.I,

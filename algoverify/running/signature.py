@@ -216,6 +216,10 @@ def _returned_name(tree: M.MathNode) -> str | None:
     """
     if isinstance(tree, M.Rel) and len(tree.rest) == 1 and tree.rest[0][0] == "=" and isinstance(tree.first, M.Sym):
         return identifier(tree.first)
+    if isinstance(tree, M.Range) and isinstance(tree.lo, M.Idx) and isinstance(tree.hi, M.Idx):
+        # \Return \(\hat{x}_0, \dots, \hat{x}_{N-2}\): the members of one family, returned by its name
+        family = identifier(tree.lo.base)
+        return family if family is not None and family == identifier(tree.hi.base) else None
     return identifier(tree)
 
 

@@ -50,6 +50,8 @@ class CannotCheck(Exception):
 _GAP = re.compile(r"reads index .*, a gap in what the listing stored, never set ")
 #: a member taken from a container the listing's own statements left empty (containers' messages)
 _EMPTY = re.compile(r"(?:of an empty container|is empty: it has no (?:first|last) member)$")
+#: a run stopped by :data:`algoverify.math.ops.MAX_INT_DIGITS` (:class:`~algoverify.math.ops.IntegerTooLarge`)
+_OWN_LIMIT = "integer overflow (a result of about"
 #: an index past either end of an array (:func:`algoverify.math.numeric.lookup`'s message)
 _OUT_OF_RANGE = re.compile(r"^index (-?\d+ is out of range |range -?\d+\.\.-?\d+ is outside )")
 
@@ -75,6 +77,9 @@ def failed_run(result: Any, line_col: Callable[[int], tuple[int, int]], listing:
     if assumed is not None and f.code == "AV302" and f.message.startswith("division by zero"):
         # the note assumes no denominator vanishes: a draw where one does is outside it, never a refutation
         raise Rejected(f"a denominator vanished, which the note assumes never happens (line {assumed})", f)
+    if f.code == "AV302" and f.message.startswith(_OWN_LIMIT):
+        # our limit on a listing's integers, not the listing's failure: Python's integers do not overflow
+        raise CannotCheck(f"{text}; narrow the draws so that the integers stay smaller", f)
     if f.code in REFUTING_CODES:
         return text
     if getattr(listing, "index_base_said", False) and _OUT_OF_RANGE.match(f.message):

@@ -30,7 +30,7 @@ from ...reading.macros import MacroError, MacroTable, expand
 from ...reading.notes import Note
 from ...reading.prose import Sentence, sentences
 from ...running.bindings import unbound_message
-from ...running.declarations import Declared, InputSpec, Origin, given_names
+from ...running.declarations import Declared, InputSpec, Origin, declare_columns, given_names
 from ...running.listing_parse import level_letters, listing_parser
 from ...running.prose_math import function_definition
 from ...running.prose_symbols import prose_declarations, side_conditions
@@ -38,6 +38,7 @@ from ...running.reads import untestable
 from ...running.requires import declared_inputs
 from ...running.scope import scopes
 from ...running.scope_declarations import own_declarations
+from ...running.signature import output_names
 from ...running.superscripts import level_entry
 from ...running.symbols import Resolution, resolve
 from ...syntax import ir
@@ -158,6 +159,7 @@ def contexts(
         read = parse if not levels else _with_levels(parse, levels)
         context = prose_declarations(said, text, block.span.start, read, line_of)
         _displayed(note, blocks, block.span.start, context, line_of)
+        _ensured(algorithm, read, context, line_of)
         spec = InputSpec()
         for name, origin in names.items():
             spec.declare(Declared(name, block.span, origin=origin))
@@ -166,6 +168,8 @@ def contexts(
         unbound = {read.name for _, r in resolutions for read in r.unbound}
         if unbound:  # "…, where E_0 is the energy of the initial state": said after the listing, up to the next
             later = [s for s in said if block.span.end <= s.span.start and s.span.end <= end]
+            # "the columns of Q are orthonormal" of a Q the listing returns: a claim on an output, never an input
+            unbound -= set(output_names(algorithm.body, read))
             after = _only(prose_declarations(later, text, end, read, line_of), unbound, context)
             if after is not None:
                 context = context.merged(after)
@@ -234,6 +238,9 @@ def _displayed(
         except LocatedError:
             continue
         side_conditions(tree, math, context, Origin("prose", line_of(b.span.start)))
+        # A = QR, \qquad Q = [q_1, \dots, q_n] \in \mathbb{R}^{m \times n}: Q is the matrix of the columns q_j
+        for item in tree.items if isinstance(tree, M.Tuple) and not isinstance(tree, M.Range) else (tree,):
+            declare_columns(item, context, Origin("prose", line_of(b.span.start)))
         if isinstance(tree, M.Tuple) and tree.items:  # "… = \min(\max(z, \ell), u)," with its comma
             tree = tree.items[0]
         if isinstance(tree, M.Rel):
@@ -241,6 +248,25 @@ def _displayed(
             if defined is not None:
                 name, params = defined
                 context.functions.setdefault(name, (params, tree.rest[0][1], Origin("prose", line_of(b.span.start))))
+
+
+def _ensured(
+    algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode], context: InputSpec, line_of: Callable[[int], int]
+) -> None:
+    """What an ``\\Ensure`` says of an output's parts: ``Q = [q_1, \\dots, q_n]``, the matrix of the q_j it computes.
+
+    It declares no input: the rest of what it says is what the listing promises.
+    """
+    for node in algorithm.body:
+        if not (isinstance(node, ir.Condition) and node.kind in ("ensure", "output")):
+            continue
+        for part in node.text.parts:
+            if isinstance(part, ir.Math):
+                try:
+                    tree = parse(part)
+                except LocatedError:
+                    continue
+                declare_columns(tree, context, Origin("ensure", line_of(part.span.start)))
 
 
 def declared_matrices(context: InputSpec, resolutions: Sequence[tuple[Any, Resolution]]) -> set[str]:

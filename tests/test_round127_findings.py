@@ -1,0 +1,299 @@
+r"""Rounds 127 and after (new users' notes, written from the docs alone): what they found, held.
+
+The fixtures are ours, written for these tests after the shape of a listing a round wrote.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from helpers import written_note
+
+import algoverify
+from algoverify import api
+from algoverify.running.listing import ExecutionError
+from algoverify.math.ops import _equal
+
+SWEEPS = r"""---
+title: t
+algoverify:
+  checks:
+    - id: contracts
+      kind: property
+      listing: 1
+      inputs: {n: 3, A: "[[5, 1, -2], [1, -6, 2], [0.5, 1, 4]]", b: "randn(n)", x_of_0: "randn(n)", tau: 1e-10}
+      <hook>
+      holds: '\lVert x^{(<new>)} - A^{-1} b \rVert_\infty \le <factor> \lVert x^{(<old>)} - A^{-1} b \rVert_\infty'
+---
+
+Let \(A\) be an \(n \times n\) matrix with a dominant diagonal, \(b \in \mathbb{R}^n\), and
+\(x^{(0)}\) a first guess.
+
+\begin{algorithmic}[1]
+\Require \(A\), \(b\), a first guess \(x^{(0)}\), a tolerance \(\tau > 0\)
+<loop>
+\end{algorithmic}
+"""
+REPEAT = r"""\State \(k \gets 0\)
+\Repeat
+  \For{\(i = 1, \dots, n\)}
+    \State \(x^{(k+1)}_i \gets \bigl( b_i - \sum_{j \ne i} a_{ij} x^{(k)}_j \bigr) / a_{ii}\)
+  \EndFor
+  \State \(k \gets k + 1\)
+\Until{\(\lVert x^{(k)} - x^{(k-1)} \rVert_\infty < \tau\)}
+\State \Return \(x^{(k)}\)"""
+FOR = r"""\For{\(k = 0, 1, 2, \dots\)}
+  \For{\(i = 1, \dots, n\)}
+    \State \(x^{(k+1)}_i \gets \bigl( b_i - \sum_{j \ne i} a_{ij} x^{(k)}_j \bigr) / a_{ii}\)
+  \EndFor
+  \If{\(\lVert x^{(k+1)} - x^{(k)} \rVert_\infty < \tau\)}
+    \State \Return \(x^{(k+1)}\)
+  \EndIf
+\EndFor"""
+# the rows' off-diagonal sums over the diagonal are 3/5, 3/6 and 1.5/4: the error shrinks by 0.6 a sweep
+DOMINANT = np.array([[5.0, 1.0, -2.0], [1.0, -6.0, 2.0], [0.5, 1.0, 4.0]])
+
+
+def _sweeps(tmp_path, loop, hook, new, old, factor="0.6"):
+    text = SWEEPS.replace("<loop>", loop).replace("<hook>", hook)
+    return written_note(tmp_path, text.replace("<new>", new).replace("<old>", old).replace("<factor>", factor))
+
+
+def test_a_repeat_that_steps_its_own_counter_stores_the_iterates_by_entry(tmp_path):
+    # round 121: a Repeat whose k \gets k + 1 steps the sweep count stored x^{(k+1)}_i as a name of its own
+    # (x_of_k_plus_1), and x^{(k)} was "not defined" at every run
+    note = _sweeps(tmp_path, REPEAT, r'after: "k \\gets k + 1"', "k", "k-1")
+    (listing,) = algoverify.load(note).listings
+    b = np.array([1.0, -2.0, 3.0])
+    x = listing(A=DOMINANT, b=b, x_of_0=np.zeros(3), tau=1e-12)
+    assert np.allclose(DOMINANT @ x, b)
+
+
+@pytest.mark.parametrize(
+    ("loop", "hook", "new", "old"),
+    [(REPEAT, r'after: "k \\gets k + 1"', "k", "k-1"), (FOR, r'at: "\\If"', "k+1", "k")],
+    ids=["repeat", "for"],
+)
+def test_a_relation_between_two_iterates_reads_them_by_their_labels(tmp_path, loop, hook, new, old):
+    # round 121: x^{(0)} given and x^{(1)} stored entry by entry made the family a list of an array and a
+    # map; `holds:` indexed it from 1, x^{(0)} was "index 0 out of range", and the hint `index_base: 0`
+    # then refuted true claims
+    (outcome,) = api.check([_sweeps(tmp_path, loop, hook, new, old)]).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+    (outcome,) = api.check([_sweeps(tmp_path, loop, hook, new, old, factor="0.1")]).notes[0].outcomes
+    assert outcome.status == "refuted", outcome.message
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "rtol", "atol"),
+    [
+        (1, 1, 1e-9, 1e-12),
+        (1, 2, 1e-9, 1e-12),
+        (2, 1.0, 1e-9, 0.0),
+        (1.0, 1.0 + 1e-12, 1e-9, 0.0),
+        (1e-13, 0.0, 0.0, 1e-12),
+        (1e-11, 0.0, 0.0, 1e-12),
+        (float("nan"), float("nan"), 1e-9, 1e-12),
+        (float("inf"), float("inf"), 1e-9, 1e-12),
+        (float("inf"), 1e300, 1e-9, 1e-12),
+        (2**60, 2**60 + 1, 1e-9, 0.0),
+    ],
+)
+def test_two_plain_numbers_are_close_as_numpy_says(a, b, rtol, atol):
+    assert _equal(a, b, rtol, atol) is bool(np.isclose(a, b, rtol=rtol, atol=atol))
+
+
+POWER = r"""---
+title: t
+algoverify:
+  checks:
+    - id: few-products
+      kind: contract
+      listing: 1
+      inputs: {x: "integers(-9, 9)", n: "integers(<low>, <high>)"}
+      expect: {terminates: true}
+---
+
+Let \(x\) be an integer and \(n \ge 1\) a whole number.
+
+\begin{algorithmic}[1]
+\Require an integer \(x\), a whole number \(n \ge 1\)
+\State \(y \gets 1\)
+\For{\(k = 1, \dots, n\)}
+  \State \(y \gets y \cdot x\)
+\EndFor
+\State \Return \(y\)
+\end{algorithmic}
+"""
+
+
+def test_an_integer_past_our_digit_limit_is_no_refutation(tmp_path):
+    # round 129: square and multiply at n = 12,428 passed the 10,000 digits a listing's integers may have;
+    # the run stopped with AV302 "integer overflow" and a true claim was refuted, though Python's
+    # integers never overflow: the limit is ours
+    note = written_note(tmp_path, POWER.replace("<low>", "20000").replace("<high>", "30000"))
+    (outcome,) = api.check([note]).notes[0].outcomes
+    assert outcome.status == "could not check", outcome.message
+    assert "narrow the draws" in outcome.message
+    small = written_note(tmp_path, POWER.replace("<low>", "1").replace("<high>", "50"), name="small.md")
+    (outcome,) = api.check([small]).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+
+
+DOOLITTLE = r"""---
+title: t
+algoverify:
+  checks:
+    - id: factors
+      kind: property
+      listing: 1
+      inputs: {n: "integers(1, 4)", A: "<draw>"}
+      holds: 'L U = A'
+---
+
+Let \(A\) be an \(n \times n\) matrix <hypothesis>.
+
+\begin{algorithmic}[1]
+\Require \(A \in \mathbb{R}^{n \times n}\)
+\State \(U \gets A\), \(L \gets I_n\)
+\For{\(k = 1, \dots, n - 1\)}
+  \For{\(i = k + 1, \dots, n\)}
+    \State \(l_{ik} \gets u_{ik} / u_{kk}\)
+    \For{\(j = k, \dots, n\)}
+      \State \(u_{ij} \gets u_{ij} - l_{ik} u_{kj}\)
+    \EndFor
+  \EndFor
+\EndFor
+\State \Return \(L, U\)
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize(
+    "hypothesis",
+    [
+        "whose leading principal submatrices are all nonsingular",
+        "with non-singular leading principal submatrices",
+        "whose leading principal submatrices are invertible",
+        "whose leading principal minors are nonzero",
+    ],
+)
+def test_nonsingular_leading_submatrices_are_a_precondition_of_their_own(tmp_path, hypothesis):
+    # round 129: Doolittle's hypothesis was read as "A is invertible", and the permutation [[0, 1], [1, 0]]
+    # (invertible, its first pivot zero) refuted three true claims with a division by zero
+    draw = "[[0, 1], [1, 0]]"
+    note = written_note(tmp_path, DOOLITTLE.replace("<hypothesis>", hypothesis).replace("<draw>", draw))
+    (listing,) = algoverify.load(note).listings
+    with pytest.raises(ExecutionError, match="leading principal submatrices of A are invertible"):
+        listing(A=np.array([[0.0, 1.0], [1.0, 0.0]]))
+    drawn = written_note(tmp_path, DOOLITTLE.replace("<hypothesis>", hypothesis).replace("<draw>", "randn(n, n)"), "d.md")
+    (outcome,) = api.check([drawn]).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+
+
+def test_an_invertible_matrix_is_not_said_to_have_nonsingular_leading_submatrices(tmp_path):
+    note = written_note(tmp_path, DOOLITTLE.replace("<hypothesis>", "that is invertible").replace("<draw>", "x"))
+    (listing,) = algoverify.load(note).listings
+    with pytest.raises(ExecutionError, match="division by zero"):
+        listing(A=np.array([[0.0, 1.0], [1.0, 0.0]]))
+
+
+AITKEN = r"""---
+title: t
+algoverify:
+  checks:
+    - id: fewer
+      kind: property
+      listing: 1
+      inputs: {N: "integers(2, 6)", x: "integers(-2, 2, N + 1)"}
+      holds: '\operatorname{len}(\hat{x}) = N - 1'
+---
+
+Let \(x_0, x_1, \dots, x_N\), with \(N \ge 2\), be terms of a sequence. <assumption>
+
+\begin{algorithmic}[1]
+\Require \(x_0, \dots, x_N\)
+\For{\(n = 0, \dots, N - 2\)}
+  \State \(\hat{x}_n \gets x_n - (x_{n+1} - x_n)^2 / (x_{n+2} - 2 x_{n+1} + x_n)\)
+\EndFor
+\State \Return \(\hat{x}_0, \dots, \hat{x}_{N-2}\)
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize(
+    ("assumption", "status"),
+    [
+        (r"We assume throughout that no second difference \(\Delta^2 x_n\) vanishes.", "verified"),
+        ("Suppose no second difference is zero.", "verified"),
+        ("", "refuted"),
+    ],
+)
+def test_an_assumption_that_nothing_divided_by_vanishes_skips_such_draws(tmp_path, assumption, status):
+    # round 129: Aitken's "no second difference vanishes" was not read (only "denominator", "divisor" and
+    # "pivot" were), and a constant sequence refuted two true claims with a division by zero
+    note = written_note(tmp_path, AITKEN.replace("<assumption>", assumption))
+    (outcome,) = api.check([note]).notes[0].outcomes
+    assert outcome.status == status, outcome.message
+
+
+def test_a_family_returned_by_its_members_is_named_by_the_family(tmp_path):
+    # round 129: `\Return \(\hat{x}_0, \dots, \hat{x}_{N-2}\)` named its output `result`; a reader says x_hat
+    (listing,) = algoverify.load(written_note(tmp_path, AITKEN.replace("<assumption>", ""))).listings
+    assert listing.outputs == ("x_hat",)
+    assert np.allclose(listing(x=np.array([1.0, 0.5, 0.25, 0.125])), [0.0, 0.0])
+
+
+GRAM = r"""---
+title: t
+---
+
+Let \(A \in \mathbb{R}^{m \times n}\) have linearly independent columns \(a_1, \dots, a_n\).<display>
+
+\begin{algorithmic}[1]
+\Require \(A = [a_1, \dots, a_n]\)
+\Ensure <ensured> with orthonormal columns and \(R\) upper triangular
+\For{\(i = 1, \dots, n\)}
+  \State \(v_i \gets a_i\)
+\EndFor
+\For{\(i = 1, \dots, n\)}
+  \State \(r_{ii} \gets \lVert v_i \rVert\)
+  \State \(q_i \gets v_i / r_{ii}\)
+  \For{\(j = i + 1, \dots, n\)}
+    \State \(r_{ij} \gets q_i^{\top} v_j\)
+    \State \(v_j \gets v_j - r_{ij} q_i\)
+  \EndFor
+\EndFor
+\State \Return \(Q, R\)
+\end{algorithmic}
+
+In exact arithmetic the columns of \(Q\) are orthonormal.
+"""
+DISPLAY = "\n\n\\[\nA = Q R, \\qquad Q = [q_1, \\dots, q_n] \\in \\mathbb{R}^{m \\times n}.\n\\]"
+
+
+@pytest.mark.parametrize(
+    ("display", "ensured"),
+    [(DISPLAY, r"\(Q\)"), ("", r"\(Q = [q_1, \dots, q_n]\)")],
+    ids=["display", "ensure"],
+)
+def test_a_display_or_an_ensure_says_which_columns_make_a_returned_matrix(tmp_path, display, ensured):
+    # round 127: Q = [q_1, …, q_n] in a display and in the \Ensure was not read, and "the columns of Q
+    # are orthonormal" after the listing made Q an input: drawing it, as AV307 asked, refuted true claims
+    note = written_note(tmp_path, GRAM.replace("<display>", display).replace("<ensured>", ensured))
+    (listing,) = algoverify.load(note).listings
+    assert listing.inputs == ("A",)
+    A = np.array([[3.0, 1.0], [4.0, 2.0], [0.0, 5.0]])
+    Q, R = listing(A=A)
+    assert np.allclose(Q @ R, A) and np.allclose(Q.T @ Q, np.eye(2))
+
+
+def test_prose_after_a_listing_declares_no_input_of_what_it_returns(tmp_path):
+    # round 127: with nothing saying what Q is, the claim after the listing declared it an input
+    # ("orthogonal, from the prose"); lint now says Q is not defined, at the \Return
+    note = written_note(tmp_path, GRAM.replace("<display>", "").replace("<ensured>", r"\(Q\)"))
+    report = api.lint([note])
+    findings = [f for f in report.all_findings() if f.code != "AV604"]
+    assert [(f.code, "Q is not defined" in f.message) for f in findings] == [("AV303", True)]
+    line, col = report.sources[note].line_col(findings[0].span.start)
+    assert note.read_text().splitlines()[line - 1][col - 1 :].startswith("Q, R")
