@@ -11,8 +11,8 @@ from helpers import written_note
 
 import algoverify
 from algoverify import api
-from algoverify.running.listing import ExecutionError
 from algoverify.math.ops import _equal
+from algoverify.running.listing import ExecutionError
 
 SWEEPS = r"""---
 title: t
@@ -186,7 +186,9 @@ def test_nonsingular_leading_submatrices_are_a_precondition_of_their_own(tmp_pat
     (listing,) = algoverify.load(note).listings
     with pytest.raises(ExecutionError, match="leading principal submatrices of A are invertible"):
         listing(A=np.array([[0.0, 1.0], [1.0, 0.0]]))
-    drawn = written_note(tmp_path, DOOLITTLE.replace("<hypothesis>", hypothesis).replace("<draw>", "randn(n, n)"), "d.md")
+    drawn = written_note(
+        tmp_path, DOOLITTLE.replace("<hypothesis>", hypothesis).replace("<draw>", "randn(n, n)"), "d.md"
+    )
     (outcome,) = api.check([drawn]).notes[0].outcomes
     assert outcome.status == "verified", outcome.message
 
