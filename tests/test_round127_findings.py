@@ -299,3 +299,53 @@ def test_prose_after_a_listing_declares_no_input_of_what_it_returns(tmp_path):
     assert [(f.code, "Q is not defined" in f.message) for f in findings] == [("AV303", True)]
     line, col = report.sources[note].line_col(findings[0].span.start)
     assert note.read_text().splitlines()[line - 1][col - 1 :].startswith("Q, R")
+
+
+CENTRES = r"""---
+title: t
+algoverify:
+  checks:
+    - id: closer
+      kind: property
+      listing: 1
+      inputs: {n: "integers(1, 9)", k: "integers(1, 3)", X: "randn(n, 2)", M: "randn(k, 2)"}
+      holds: '\sum_{i=1}^{n} \lVert x_i - \mu_{c_i} \rVert^2 \le <factor> \sum_{i=1}^{n} \lVert x_i - \mu^{(0)}_{c_i} \rVert^2'
+---
+
+Let \(x_1, \dots, x_n \in \mathbb{R}^2\) be points, the rows of \(X \in \mathbb{R}^{n \times 2}\), and let the
+current centres \(\mu_1, \dots, \mu_k\) be the rows of \(M \in \mathbb{R}^{k \times 2}\).
+
+\begin{algorithmic}[1]
+\Require points \(x_1, \dots, x_n\), centres \(\mu_1, \dots, \mu_k\)
+\For{\(i = 1, \dots, n\)}
+  \State \(c_i \gets \arg\min_{j} \lVert x_i - \mu_j \rVert\)
+\EndFor
+\For{\(j = 1, \dots, k\)}
+  \State \(S_j \gets \{ i : c_i = j \}\)
+  \If{\(S_j \ne \emptyset\)}
+    \State \(\mu_j \gets \frac{1}{\lvert S_j \rvert} \sum_{i \in S_j} x_i\)
+  \EndIf
+\EndFor
+\State \Return \(M, c\)
+\end{algorithmic}
+"""
+
+
+def test_a_matrix_whose_rows_the_listing_reads_before_it_updates_them_is_an_input(tmp_path):
+    # round 128: "let the centres μ_1, …, μ_k be the rows of M" with μ_j read, then moved: M was taken for a
+    # matrix the listing computes from nothing, and a spec drawing M was told "draw mu"
+    note = written_note(tmp_path, CENTRES.replace("<factor>", ""))
+    (listing,) = algoverify.load(note).listings
+    assert "M" in listing.inputs
+    X = np.array([[0.0, 0.0], [2.0, 0.0], [10.0, 10.0]])
+    M, c = listing(X=X, M=np.array([[1.0, 1.0], [9.0, 9.0], [50.0, 50.0]]))
+    assert np.allclose(M, [[1.0, 0.0], [10.0, 10.0], [50.0, 50.0]]) and list(c) == [1, 1, 2]
+
+
+def test_the_rows_of_an_input_on_entry_are_read_by_their_own_label(tmp_path):
+    # round 128: \mu^{(0)}_j of centres that are the rows of the input M was "not defined"
+    (outcome,) = api.check([written_note(tmp_path, CENTRES.replace("<factor>", ""))]).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+    wrong = written_note(tmp_path, CENTRES.replace("<factor>", "0.01"), name="wrong.md")
+    (outcome,) = api.check([wrong]).notes[0].outcomes
+    assert outcome.status == "refuted", outcome.message

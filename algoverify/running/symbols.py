@@ -453,8 +453,10 @@ def _views(scope: Scope, free: dict[str, Read], context: InputSpec) -> dict[str,
         parts = [("columns", d.columns), ("rows", d.rows), ("entries", d.entries)] if d is not None else []
         for how, part in parts:
             if part and part in stored:
-                if how == "entries" and part in scope.updated_in_place:
-                    break  # Givens' a_{ij} read before the rotation stores it: A comes in and is updated in place
+                if part in scope.updated_in_place:
+                    # Givens' a_{ij}, Lloyd's centres μ_j read before the update stores them: the matrix
+                    # comes in and is updated in place, never computed from nothing
+                    break
                 out[name] = (how, part, d.also[-1] if d.also else d.origin)  # type: ignore[union-attr]
                 break
         else:

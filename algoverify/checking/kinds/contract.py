@@ -12,13 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from ...findings import LocatedError, SpecReferenceError
 from ...source import Span
 from ..evidence.trials import SKIP, failed_run, search
 from ..outcome import Verdict
-from ..specification.context import CheckContext, taken
+from ..specification.context import CheckContext, entry_values, taken
 from ..specification.spec import CheckSpec, Statements
 
 
@@ -32,7 +30,7 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
         if not ctx.given(check, values):
             return SKIP
         # a count may read the inputs as given (`A^{(0)}` of a listing that sorts A in place)
-        entry = {f"{k}_of_0": np.copy(v) if isinstance(v, np.ndarray) else v for k, v in taken(listing, values).items()}
+        entry = entry_values(listing, values)
         # the history's values are never read here: it is kept only to count what `assigned:` names
         result = ctx.run_listing(check, listing, values, history=bool(expect.get("assigned")))
         if result.finding is not None:

@@ -27,7 +27,7 @@ from ..evidence.proof import PROVED, Proof, Subjects, beside, provable, prove
 from ..evidence.trials import REFUTING_CODES, SKIP, CannotCheck, NotReached, Rejected, candidate, failed_run, search
 from ..outcome import Verdict
 from ..specification import bounds
-from ..specification.context import CheckContext, taken, tolerance
+from ..specification.context import CheckContext, entry_values, taken, tolerance
 from ..specification.spec import CheckSpec, Statements
 from .entries import cut, differing
 from .subjects import RunFailed, snippet_functions
@@ -127,7 +127,7 @@ def _attempt(
             finding = broken.to_finding(ctx.report.path)
             raise Rejected(f"{re.sub(r' [(][^()]*[)]$', '', finding.message)} (line {line})", finding) from None
         raise
-    entry = {f"{k}_of_0": _copy(v) for k, v in taken(listing, values).items()}
+    entry = entry_values(listing, values)
     if place is not None:
         return _invariant(check, ctx, listing, values, env, entry, place)
     result = ctx.run_listing(check, listing, values)

@@ -626,6 +626,23 @@ def taken(listing: Any, values: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def entry_values(listing: Any, values: dict[str, Any]) -> dict[str, Any]:
+    """Each input's value on entry, as ``x_of_0`` (``x^{(0)}`` in a relation), copied before the run moves it.
+
+    The rows or columns of a matrix the listing takes by them are on entry too: Lloyd's
+    ``\\mu^{(0)}_j`` of centres ``\\mu_j`` that are the rows of ``M``, which the listing updates.
+    """
+    given = taken(listing, values)
+    out = {f"{k}_of_0": np.copy(v) if isinstance(v, np.ndarray) else v for k, v in given.items()}
+    for d in listing.program.declarations.inputs:
+        value = given.get(d.name)
+        if isinstance(value, np.ndarray) and value.ndim == 2:
+            for part, matrix in ((d.rows, value), (d.columns, value.T)):
+                if part and f"{part}_of_0" not in out:
+                    out[f"{part}_of_0"] = np.copy(matrix)
+    return out
+
+
 def tolerance(check: CheckSpec, key: str) -> float:
     """The check's ``rtol`` or ``atol`` for relations in its LaTeX, else the default.
 
