@@ -604,6 +604,13 @@ def _run(args: argparse.Namespace, out: TextIO, stdin: TextIO, err: TextIO) -> i
     from .running.runcmd import run_listing
 
     if args.check is not None and not Path(args.path).is_dir():
+        if args.trace:  # a check runs the listing on its own terms (its let:, its hook): no one run to trace
+            print(
+                "algoverify run: --trace traces one run of the listing; with --check it would trace nothing: "
+                "run the same --set values without --check to see the trace",
+                file=err,
+            )
+            return 2
         return _reproduce(args, out)
     if Path(args.path).is_dir():
         notes = sorted(p for p in Path(args.path).rglob("*") if p.suffix in NOTE_SUFFIXES and p.is_file())

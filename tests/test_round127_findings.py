@@ -349,3 +349,22 @@ def test_the_rows_of_an_input_on_entry_are_read_by_their_own_label(tmp_path):
     wrong = written_note(tmp_path, CENTRES.replace("<factor>", "0.01"), name="wrong.md")
     (outcome,) = api.check([wrong]).notes[0].outcomes
     assert outcome.status == "refuted", outcome.message
+
+
+def test_a_let_on_a_contract_says_how_a_function_input_is_given(tmp_path):
+    # round 128: a contract on a search that takes f said only "unknown key let" and the list of keys
+    spec = "    - id: c\n      kind: contract\n      listing: 1\n      let: {f(x): 'x^2'}\n      expect: {terminates: true}\n"
+    text = POWER.replace(POWER[POWER.index("    - id:") : POWER.index("---\n\nLet")], spec)
+    (finding,) = [f for f in api.lint([written_note(tmp_path, text)]).all_findings() if f.code == "AV501"]
+    assert "unknown key let for a contract check: `let:` is a property check's" in finding.message
+    assert "@register()" in finding.message
+
+
+def test_trace_beside_check_is_a_usage_error_not_ignored(tmp_path, capsys):
+    # round 127: `run --check ID --trace` printed the verdict and no trace, and said nothing of it
+    from algoverify.cli import main
+
+    note = written_note(tmp_path, POWER.replace("<low>", "1").replace("<high>", "5"))
+    assert main(["run", str(note), "--check", "few-products", "--set", "x=2", "--set", "n=3", "--trace"]) == 2
+    assert "--trace traces one run of the listing" in capsys.readouterr().err
+    assert main(["run", str(note), "--check", "few-products", "--set", "x=2", "--set", "n=3"]) == 0

@@ -584,7 +584,12 @@ KINDS: dict[str, tuple[Key, ...]] = {
 }  # fmt: skip
 
 #: Where a key given in the wrong place belongs.
-HINTS = {"seed": _SEED_HINT}
+HINTS = {
+    "seed": _SEED_HINT,
+    # golden-section search's f, given to a contract as a property check's `let:` gives it
+    "let": "`let:` is a property check's; a function this check's listing takes is drawn from a generator of "
+    'the note\'s module that returns it (`f: "quadratic(m)"`, a function `@register()`ed in `module:`)',
+}
 
 
 def kind_keys(kind: str) -> tuple[Key, ...]:
