@@ -368,3 +368,40 @@ def test_trace_beside_check_is_a_usage_error_not_ignored(tmp_path, capsys):
     assert main(["run", str(note), "--check", "few-products", "--set", "x=2", "--set", "n=3", "--trace"]) == 2
     assert "--trace traces one run of the listing" in capsys.readouterr().err
     assert main(["run", str(note), "--check", "few-products", "--set", "x=2", "--set", "n=3"]) == 0
+
+
+NESTED = r"""---
+title: t
+---
+
+\begin{algorithmic}[1]
+\Require a number \(x > 0\)
+\While{\(x > 0\)}
+  \State \(x \gets x + 1\), \(j \gets 0\)
+  \While{\(j < 2\)}
+    \State \(j \gets j + 1\)
+  \EndWhile
+\EndWhile
+\State \Return \(x\)
+\end{algorithmic}
+"""
+
+
+def test_a_budget_spent_by_an_inner_loop_that_always_ends_points_at_the_loop_around_it(tmp_path):
+    # round 130: Armijo's backtracking (27 passes an entry) was blamed as the loop that "did not terminate"
+    # when the gradient descent around it stalled; the budget counts every loop's passes
+    (listing,) = algoverify.load(written_note(tmp_path, NESTED)).listings
+    with pytest.raises(ExecutionError) as info:
+        listing(x=1.0)
+    message = info.value.finding.message
+    assert (
+        "ran past the budget of 100000 iterations in all: this loop made 66,666 passes over 33,334 entries" in message
+    )
+    assert "a loop around it may be the one that does not stop" in message
+
+
+def test_a_loop_that_never_ends_on_its_one_entry_is_said_to_be_the_one(tmp_path):
+    text = NESTED.replace(r"\State \(j \gets j + 1\)", r"\State \(x \gets x + 1\)")
+    (listing,) = algoverify.load(written_note(tmp_path, text)).listings
+    with pytest.raises(ExecutionError, match=r"the loop ran past the budget of 100000 iterations$"):
+        listing(x=1.0)

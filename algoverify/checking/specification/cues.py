@@ -202,7 +202,8 @@ _RUN_FOR = re.compile(
 )
 #: "the iteration stops once …": the method's own rule, said of it as "we stop as soon as" says it of the reader
 _IT_STOPS = (
-    r"\b(?:it|the\s+(?:iteration|method|algorithm|loop|search|procedure|scheme|process|recursion))\s+"
+    r"\b(?:it|the\s+(?:(?:outer|inner|main|overall|whole)\s+)?"
+    r"(?:iteration|method|algorithm|loop|search|procedure|scheme|process|recursion))\s+"
     r"(?:stops|halts|terminates|ends|is\s+stopped)\b"
 )
 #: "We stop … after \(N\) passes": the method's own stopping rule, a count the reader sets, not one it claims
@@ -307,7 +308,8 @@ def cues(text: str) -> list[str]:
 
 #: the words of a bracket before a math that fixes a value: "(\(a_0 = 1\))", "(the leading one normalised to …"
 _ASIDE_BEFORE = re.compile(
-    r"\((?:[^()]*?\b(?:normali[sz]ed|scaled|set|fixed|chosen|taken|assumed|by convention|i\.e\.|with|where)"
+    r"\((?:[^()]*?\b(?:normali[sz]ed|scaled|set|fixed|chosen|taken|assumed|by convention|i\.e\.|with|where"
+    r"|typically|usually|often|commonly|say|e\.g\.)"
     r"(?:\s+(?:to|at|as|so\s+that))?)?(?:[\s,;]|\band\b)*$",  # "(with a_0 = 1 and b_0 = 2)": each of a list
     re.I,
 )
@@ -347,7 +349,15 @@ def _aside(text: str, span: tuple[int, int], latex: str) -> bool:
     """
     if _RELATION.search(latex) or _ORDER.search(latex) or "=" not in latex:
         return False
+    if _STARTED_FROM.search(text, 0, span[0]) is not None:
+        return True  # "(the recursion,) started from \(m_0 = 0\)": where it starts, given
     return _ASIDE_BEFORE.search(text, 0, span[0]) is not None and re.match(r"[^()]*\)", text[span[1] :]) is not None
+
+
+#: the words before the value a recursion or an iteration starts from: "started from", "initialised to"
+_STARTED_FROM = re.compile(
+    r"\b(?:start(?:ed|ing|s)?|begin(?:ning|s)?|initiali[sz]ed|seeded)\s+(?:from|at|with|to|by)\s*$", re.I
+)
 
 
 #: the words before a math that make it a clause's hypothesis: "For \(\lambda > 0\) and \(\alpha \in [0, 1]\) …"
