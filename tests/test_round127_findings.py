@@ -405,3 +405,149 @@ def test_a_loop_that_never_ends_on_its_one_entry_is_said_to_be_the_one(tmp_path)
     (listing,) = algoverify.load(written_note(tmp_path, text)).listings
     with pytest.raises(ExecutionError, match=r"the loop ran past the budget of 100000 iterations$"):
         listing(x=1.0)
+
+
+WINDOW = r"""---
+title: t
+---
+
+Let \(x_1, \dots, x_N\) be samples and let \(w_1, \dots, w_L\) be a window of length \(L \le N\), not all
+zero.
+
+\begin{algorithmic}[1]
+\Require \(x_1, \dots, x_N\), \(w_1, \dots, w_L\)
+\State \(s \gets \sum_{j=1}^{L} w_j x_j / \sum_{j=1}^{L} w_j^2\)
+\State \Return \(s\)
+\end{algorithmic}
+"""
+
+
+def test_not_all_zero_after_a_count_and_its_bound_is_said_of_the_family(tmp_path):
+    # round 132: Welch's "a data window of length \(L \le N\), not all zero" dropped the precondition, and a
+    # zero window refuted three true claims with a division by zero
+    (listing,) = algoverify.load(written_note(tmp_path, WINDOW)).listings
+    with pytest.raises(ExecutionError, match="w is not zero does not hold"):
+        listing(x=np.ones(3), w=np.zeros(2))
+    assert listing(x=np.ones(3), w=np.array([1.0, 1.0])) == pytest.approx(1.0)
+
+
+TRIDIAGONAL = r"""---
+title: t
+algoverify:
+  module: counts.py
+  checks:
+    - id: count
+      kind: property
+      draw: {n: "integers(2, 5)", a: "randn(n)", b: "randn(n - 1)", x: "randn()"}
+      holds: '<call> = \operatorname{countbelow}(a, b, x)'
+---
+
+Let \(T\) be the \(n \times n\) symmetric tridiagonal matrix with diagonal entries \(a_1, \dots, a_n\)
+and off-diagonal entries \(b_1, \dots, b_{n-1}\). We assume that no pivot \(q_i\) is zero.
+
+\begin{algorithmic}[1]
+\Function{Below}{\(x\)}
+  \State \(c \gets 0\); \(q \gets a_1 - x\)
+  \If{\(q < 0\)} \State \(c \gets c + 1\) \EndIf
+  \For{\(i = 2, \dots, n\)}
+    \State \(q \gets a_i - x - b_{i-1}^2 / q\)
+    \If{\(q < 0\)} \State \(c \gets c + 1\) \EndIf
+  \EndFor
+  \State \Return \(c\)
+\EndFunction
+\Function{Lowest}{\(a, b, \tau\)}
+  \State \(\ell \gets -1000\); \(u \gets 1000\)
+  \While{\(u - \ell > \tau\)}
+    \State \(m \gets (\ell + u) / 2\)
+    \If{\(\Call{Below}{m} \ge 1\)} \State \(u \gets m\) \Else \State \(\ell \gets m\) \EndIf
+  \EndWhile
+  \State \Return \((\ell + u) / 2\)
+\EndFunction
+\end{algorithmic}
+"""
+
+
+def test_bare_parameters_are_the_families_the_prose_names_with_their_size(tmp_path):
+    # round 131: \Function{Bisect}{\(a, b, k, \tau\)} after "diagonal entries \(a_1, \dots, a_n\)" took a and
+    # b for values, and the n the function reads was "missing" at every run
+    (tmp_path / "counts.py").write_text(COUNTS)
+    note = written_note(tmp_path, TRIDIAGONAL.replace("<call>", r"\mathrm{Below}(x)"))
+    lowest = algoverify.load(note).listing("Lowest")
+    assert lowest.inputs == ("a", "b", "tau")
+    a, b = np.array([2.0, 1.0, 3.0]), np.array([1.0, 1.0])
+    T = np.diag(a) + np.diag(b, 1) + np.diag(b, -1)
+    assert lowest(a=a, b=b, tau=1e-9) == pytest.approx(np.linalg.eigvalsh(T)[0], abs=1e-8)
+
+
+COUNTS = """import numpy as np
+
+
+def countbelow(a, b, x):
+    return int(np.sum(np.linalg.eigvalsh(np.diag(a) + np.diag(b, 1) + np.diag(b, -1)) < x))
+
+
+FUNCTIONS = {"countbelow": countbelow}
+"""
+
+
+@pytest.mark.parametrize("call", [r"\mathrm{Below}(x)", r"\mathrm{Below}(a, b, x)", r"\mathrm{Below}(x, a, b)"])
+def test_a_function_called_in_a_relation_takes_its_callers_names_from_the_relation(tmp_path, call):
+    (tmp_path / "counts.py").write_text(COUNTS)
+    # round 131: Negcount(x) in `holds:` was "missing input(s) a, b" though both were drawn; written
+    # Negcount(a, b, x), b's value went to n; a division by zero the note assumes away was could-not-check
+    (outcome,) = api.check([written_note(tmp_path, TRIDIAGONAL.replace("<call>", call))]).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+    wrong = TRIDIAGONAL.replace("<call>", call + " + 1")
+    (outcome,) = api.check([written_note(tmp_path, wrong, name="wrong.md")]).notes[0].outcomes
+    assert outcome.status == "refuted", outcome.message
+
+
+BANDED = r"""---
+title: t
+algoverify:
+  checks:
+    - id: banded
+      kind: property
+      draw: {n: "integers(1, 5)", H: "symmetric(n)"}
+      holds: 'H = H^{\top} \land \forall i, j \in \{1, \dots, n\}: i \ne j \implies h_{ij} = <value>'
+---
+
+Let \(H\) be a symmetric matrix.
+"""
+
+
+def test_a_quantifier_over_several_names_after_a_conjunction_binds_them_all(tmp_path):
+    # round 131: `H = H^{\top} \land \forall i, j \in S: …` read "j \in S" as an item of a list, j was "not
+    # defined" at lint and the relation had "no value" at check
+    (outcome,) = api.check([written_note(tmp_path, BANDED.replace("<value>", "h_{ji}"))]).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+    (outcome,) = api.check([written_note(tmp_path, BANDED.replace("<value>", "0"), "z.md")]).notes[0].outcomes
+    assert outcome.status == "refuted", outcome.message
+
+
+PLOT = r"""---
+title: t
+---
+
+\begin{algorithmic}[1]
+\Procedure{Line}{\(n\)}
+  \For{\(x = 1, \dots, n\)}
+    \State \Call{Plot}{\(x\)}
+  \EndFor
+\EndProcedure
+\end{algorithmic}
+"""
+
+
+def test_a_call_of_a_function_nothing_defines_says_at_a_run_what_lint_says(tmp_path):
+    # round 133: lint said "AV303 Plot is not defined (no function Plot: define it …)", a run
+    # "AV306 \Call of Plot, which is not a function here", and a call in math "(no such function; register it)"
+    note = written_note(tmp_path, PLOT)
+    (lint,) = [f.message for f in api.lint([note]).all_findings() if f.code == "AV303"]
+    (listing,) = algoverify.load(note).listings
+    with pytest.raises(ExecutionError) as info:
+        listing(n=2)
+    assert (info.value.finding.code, info.value.finding.message) == (
+        "AV303",
+        lint.replace(" (this statement will not run)", ""),
+    )

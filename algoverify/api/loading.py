@@ -205,10 +205,19 @@ def attach_module(loaded: LoadedNote, spec: object = None) -> Finding | None:
     return None
 
 
-def _late_call(listing):  # noqa: ANN001, ANN202
-    from ..running.listing import outputs_record
+class _late_call:  # noqa: N801 - a function, in all but its lazy signature
+    """A listing called by its name in a relation: run on its arguments, its outputs by name (``IK(x, y).theta_1``).
 
-    def call(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+    Its ``inputs`` are read when a call needs them: at load the note's functions are not all known yet.
+    """
+
+    def __init__(self, listing):  # noqa: ANN001, ANN204
+        self.listing = listing
+
+    def __call__(self, *args, **kwargs):  # noqa: ANN002, ANN003, ANN204
+        from ..running.listing import outputs_record
+
+        listing = self.listing
         inputs = dict(zip(listing.inputs, args))
         inputs.update(kwargs)
         value = listing(**inputs)
@@ -218,14 +227,24 @@ def _late_call(listing):  # noqa: ANN001, ANN202
             return record(*value)
         return value
 
-    return call
+    @property
+    def inputs(self) -> tuple[str, ...]:
+        # Negcount(x) in a relation, of a function that reads the a and b its caller has: the check's a and b
+        return tuple(self.listing.inputs)
 
 
-def _late_function(listing, name):  # noqa: ANN001, ANN202
-    def call(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
-        return listing.function(name)(*args, **kwargs)
+class _late_function:  # noqa: N801 - a function, in all but its lazy signature
+    """A function of a listing, compiled when first called; its ``inputs`` are what a relation's call fills by name."""
 
-    return call
+    def __init__(self, listing, name):  # noqa: ANN001, ANN204
+        self.listing, self.name = listing, name
+
+    def __call__(self, *args, **kwargs):  # noqa: ANN002, ANN003, ANN204
+        return self.listing.function(self.name)(*args, **kwargs)
+
+    @property
+    def inputs(self) -> tuple[str, ...]:
+        return tuple(self.listing.function(self.name).program.inputs)
 
 
 def compile(latex: str, *, path: str | Path = "<latex>", index_base: int = 1):  # noqa: A001, ANN201

@@ -175,6 +175,11 @@ class UnboundName(Rule):
     lint_severity = Severity.WARNING
     template = "{name} is not defined{hint}"
 
+    @staticmethod
+    def function_hint(name: str) -> str:
+        """What lint and a run both say of a function nothing defines: where one may come from."""
+        return f" (no function {name}: define it as a \\Function, or offer it in the note's module)"
+
 
 _SORT_HINT = (
     ": write the sorted values as an assignment, \\(y \\gets \\operatorname{sort}(x)\\) or "

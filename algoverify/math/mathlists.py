@@ -24,6 +24,11 @@ def lift_list(items: tuple[MathNode, ...], span: Span) -> MathNode:
     first, last = items[0], items[-1]
     if isinstance(first, Quant) and first.body is None and len(items) > 1:
         return _lift_quant(first, items[1:], span)
+    ending = first.args[-1] if isinstance(first, Logic) and first.op in ("and", "or") and first.args else None
+    if isinstance(ending, Quant) and ending.body is None and len(items) > 1 and isinstance(last, In):
+        # H = H^{\top} \land \forall i, j \in S: the names after the last operand's quantifier are its own
+        lifted = _lift_quant(ending, items[1:], Span(ending.span.start, span.end))
+        return Logic(first.op, first.args[:-1] + (lifted,), span=span)
     if isinstance(last, Quant) and last.body is None and len(items) == 2:
         return Quant(last.kind, last.var, first, span=span)
     if len(items) == 4 and isinstance(items[1], Quant) and items[1].body is None and isinstance(items[2], Dots):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import replace
 
+from ..findings import UnboundName
 from ..math.latex import identifier_latex, to_latex
 from ..records import frozen
 from ..syntax import ir
@@ -137,7 +138,7 @@ def unbound_message(read: Read, scope: Scope, spec: InputSpec, context: InputSpe
     """
     name = read.name
     if read.called:
-        return f" (no function {name}: define it as a \\Function, or offer it in the note's module)"
+        return UnboundName.function_hint(name)
     written = identifier_latex(name)  # \(\varepsilon\), as the note writes it, never \(varepsilon\)
     defined = (context or spec).definitions.get(name)
     if defined is not None and read.via is None:

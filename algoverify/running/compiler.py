@@ -22,6 +22,7 @@ from ..findings import (
     LocatedError,
     NotExactValue,
     NotExecutable,
+    UnboundName,
     UnboundText,
 )
 from ..math import mathexpr as M
@@ -549,6 +550,8 @@ class _Compiler(Loops, Worded, Functions):
 
         def call(env: Env) -> None:
             fn = env.get(name)
+            if fn is None:  # \Call{Plot}{x, y} with no Plot anywhere: what lint said of it
+                raise LocatedError(UnboundName, node.span, name=name, hint=UnboundName.function_hint(name))
             if not callable(fn):
                 raise LocatedError(
                     EvaluationFailed, node.span, message=f"\\Call of {name}, which is not a function here"

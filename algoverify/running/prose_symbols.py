@@ -146,6 +146,8 @@ _OF_END = re.compile(r"\bof$", re.I)
 _WITH_PARTS = re.compile(
     r"\b(?:with|whose|having|has|have|and)(?: [\w-]+){0,3}? (?P<part>entries|elements|columns|rows)(?: are)?$", re.I
 )
+#: "with diagonal entries", "and off-diagonal entries": a band of a matrix, a vector of its own (a_1, …, a_n)
+_DIAGONAL_PARTS = re.compile(r"\b(?:(?:sub|super|off|main)-?)?diagonal (?:entries|elements)(?: are)?$", re.I)
 _KIND_NOUNS = {
     "matrix": "matrix",
     "vector": "vector",
@@ -333,7 +335,8 @@ def _read(
         parts_of = _PARTS_OF.match(str(after)) if name_of(nxt) is not None else None
         if parts_of:  # "p_1, \dots, p_N \in \mathbb{R}^{d} be the rows of P": P's rows, not a list of its own
             read_parts_of(piece, parts_of.group("part"), nxt, spec, origin)  # type: ignore[arg-type]
-        elif not _WITH_PARTS.search(words):  # "B with columns b_1, \dots, b_q": likewise
+        # "B with columns b_1, \dots, b_q": likewise; "T with diagonal entries a_1, \dots, a_n" names a vector
+        elif not _WITH_PARTS.search(words) or _DIAGONAL_PARTS.search(words):
             joined = was_precondition and _JOINED.match(words) is not None
             assumed = _ASSUMES.search(before) is not None and not _QUANTIFIED.match(str(after))
             was_precondition = read_math(
@@ -466,7 +469,9 @@ def _entries_named(tree: M.MathNode) -> str | None:
 
 #: the relative clause after a count's noun: "n subjects, which are distinct"
 _WHICH_CLAUSE = re.compile(
-    r"^\s*(?:[\w-]+\s+)?[\w-]+,\s*(?:(?:which|that)\s+(?P<said>(?:is|are)\b.*)|(?P<bare>not all (?:equal|zero)\b.*))$",
+    # "… a data window of length \(L \le N\), not all zero": the count's bound written, no words after it
+    r"^\s*(?:(?:[\w-]+\s+)?[\w-]+)?,\s*"
+    r"(?:(?:which|that)\s+(?P<said>(?:is|are)\b.*)|(?P<bare>not all (?:equal|zero)\b.*))$",
     re.I,
 )
 

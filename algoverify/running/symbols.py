@@ -101,6 +101,7 @@ class Resolution:
 
 def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     """Bind the free reads of ``scope`` from ``own`` (the listing's declarations) and then ``context``."""
+    own = _said_families(own, context)
     # "text t over \(\Sigma\)" where the prose defines Σ = {1, …, σ}: the definition, not an input to give
     defined_here = {d.name for d in own.inputs if _defined_not_drawn(d, context)}
     own_before = list(own.inputs)
@@ -438,6 +439,24 @@ def _seeds(scope: Scope, inputs: set[str], context: InputSpec, out: Resolution) 
             out.bindings[name] = Binding(name, "input", f"the first member of the sequence {base}", d.origin)
         found.append((name, base, int(m.group("index"))))
     return found
+
+
+def _said_families(own: InputSpec, context: InputSpec) -> InputSpec:
+    r"""``\Function{Bisect}{\(a, b, k\)}`` after "diagonal entries \(a_1, \dots, a_n\)": a is that family, of n.
+
+    A parameter written bare says nothing of its shape; the prose's family of the same name does,
+    and its size is a name the function may read (``\Require \(1 \le k \le n\)``).
+    """
+    bare = [
+        d.name
+        for d in own.inputs
+        if d.origin is not None and d.origin.kind == "parameters" and d.shape is None and d.name not in own.families
+    ]
+    said = InputSpec()
+    for name in bare:
+        if name in context.written:
+            said.add_family(context.written[name])
+    return own.merged(said) if said.families else own
 
 
 def _views(scope: Scope, free: dict[str, Read], context: InputSpec) -> dict[str, tuple[str, str, Origin | None]]:

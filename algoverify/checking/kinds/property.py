@@ -333,6 +333,8 @@ def _judge(
     ``given_held``: ``given:`` named only inputs and held on entry; it is not asked again of the run's state.
     ``ran``: the ``let:`` names the listing took as inputs: after the run they are what it made of them.
     """
+    # a division by zero the note assumes away ("no pivot q_i(x) is zero") draws again, in a call too
+    assumed = next((x for x in ctx.loaded.listings if getattr(x.context, "nonzero_divisors", None)), None)
     try:
         return _judged(check, ctx, env, at, given_held, ran)
     except RunFailed as exc:
@@ -340,7 +342,12 @@ def _judge(
     except ExecutionError as exc:
         # a listing the relation calls by name (\operatorname{Standardise}(x)) failed: as a run of it would,
         # its precondition broken draws again, a failure of its own refutes, anything else cannot be judged
-        return failed_run(exc, ctx.report.note.source.line_col)
+        return failed_run(exc, ctx.report.note.source.line_col, assumed)
+    except LocatedError as exc:
+        if assumed is not None and exc.rule.code == "AV302" and str(exc).startswith("division by zero"):
+            line = assumed.context.nonzero_divisors
+            raise Rejected(f"a denominator vanished, which the note assumes never happens (line {line})") from exc
+        raise
 
 
 def _judged(

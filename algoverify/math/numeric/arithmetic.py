@@ -331,6 +331,7 @@ def _group_args(args: tuple[M.MathNode, ...]) -> tuple[M.MathNode, ...]:
 
 def _call(node: M.Call, ctx: Context) -> Closure:
     grouped = _group_args(node.args)
+    names = [identifier(a) if isinstance(a, (M.Sym, M.Idx)) else None for a in grouped]
     args = [compile_expr(a, ctx) for a in grouped]
     # \max((p, r), 0): a built-in's argument written as a pair of two vectors is their inner product;
     # the listing's own functions take the pair they are given
@@ -342,11 +343,37 @@ def _call(node: M.Call, ctx: Context) -> Closure:
         own = callable(env.get(name))
         fn = env.get(name) if own else functions.get(name)
         if fn is None:
-            raise LocatedError(UnboundName, node.span, name=name, hint=" (no such function; register it)")
+            raise LocatedError(UnboundName, node.span, name=name, hint=UnboundName.function_hint(name))
         _counted(env, name)
-        return _settle(fn(*(a(env) for a in (args if own else operands))))
+        return _settle(_called(fn, [a(env) for a in (args if own else operands)], env, names))
 
     return call
+
+
+def _called(fn: Callable[..., Any], given: list[Any], env: Env, names: list[str | None]) -> Any:
+    """``fn`` on ``given`` (written as ``names``); a listing's function takes them as its inputs are named.
+
+    ``\\mathrm{Negcount}(a, b, x)`` of a function whose inputs are ``(x, a, b)``: an argument written as
+    an input's name goes to that input, the others fill the inputs left in order; an input no argument
+    gives, which the function reads from the function that calls it in the listing (Negcount's ``a``
+    and ``b`` of ``\\mathrm{Negcount}(x)``), is the relation's own value of that name (the check's draw).
+    """
+    inputs = getattr(fn, "inputs", None)
+    if not inputs:
+        return fn(*given)
+    by_name = {n: v for n, v in zip(names, given) if n is not None and n in inputs}
+    if len(by_name) != len([n for n in names if n is not None and n in inputs]):
+        return fn(*given)  # one name twice: the places decide, as written
+    rest = iter(v for n, v in zip(names, given) if n is None or n not in inputs)
+    left = [k for k in inputs if k not in by_name]
+    filled = {**dict(zip(left, rest)), **by_name}
+    if next(rest, _NONE) is not _NONE:
+        return fn(*given)  # more arguments than inputs: the function says so itself
+    extra = {k: env[k] for k in inputs if k not in filled and k in env and not k.startswith("$")}
+    return fn(**filled, **extra)
+
+
+_NONE = object()
 
 
 def _counted(env: Env, name: str) -> None:
@@ -362,6 +389,7 @@ def _apply(node: M.Apply, ctx: Context) -> Closure:
     name = identifier(node.fn)
     fn_value = compile_expr(node.fn, ctx) if name is None else None
     args = [compile_expr(a, ctx) for a in _group_args(node.args)]
+    names = [identifier(a) if isinstance(a, (M.Sym, M.Idx)) else None for a in _group_args(node.args)]
 
     indexed = compile_expr(node.fn, ctx) if isinstance(node.fn, M.Idx) else None
     # A^{\top} (B + C): the transpose of a value, when no name A_T is bound, times the group
@@ -394,7 +422,7 @@ def _apply(node: M.Apply, ctx: Context) -> Closure:
         if callable(f):
             if name is not None:
                 _counted(env, name)
-            return _settle(f(*values))
+            return _settle(_called(f, values, env, names))
         if isinstance(f, Mapping):
             return _lookup_key(f, values, node, ctx)  # w(u, v) of a map of weights, N(u) of adjacency sets
         if (
