@@ -289,6 +289,10 @@ def test_each_cue_is_named(sentence, cue):
     "started from \\(m_0 = 0\\).",
     "holds, where \\(c \\in (0, 1)\\) is a small constant (typically \\(c = 10^{-4}\\)).",
     "The outer iteration stops once the gradient norm falls below a tolerance \\(\\varepsilon > 0\\).",
+    # rounds 131 and 133: a choice made in a clause, a convention, the case a note treats
+    "It takes \\(P = I - 2 v v^{\\top}\\), with \\(\\lVert v \\rVert = 1\\), acting on rows.",
+    "where \\(\\operatorname{sign}(0) = 1\\), so that a tie is broken rather than lost.",
+    "We treat the first octant, \\(0 \\le \\Delta y \\le \\Delta x\\); the others follow by symmetry.",
 ])  # fmt: skip
 def test_names_dates_references_and_givens_are_not_cues(sentence):
     assert cues(sentence) == []

@@ -551,3 +551,46 @@ def test_a_call_of_a_function_nothing_defines_says_at_a_run_what_lint_says(tmp_p
         "AV303",
         lint.replace(" (this statement will not run)", ""),
     )
+
+
+DENSITY = r"""---
+title: t
+algoverify:
+  checks:
+    - id: normalised
+      kind: property
+      draw: {sigma: "uniform(0.1, 2)"}
+      let: {'\pi(z)': '\exp(-z^2)', 'c': '(2 \pi \sigma^2)^{-1/2}'}
+      holds: 'c = <value>'
+---
+
+Let \(\pi\) be a target density.
+"""
+
+
+def test_pi_read_as_a_value_beside_a_density_named_pi_is_the_circle_constant(tmp_path):
+    # round 132: `(2 \pi \sigma^2)^{-d/2}` beside a target density π(x) was 2 π(σ)², silently
+    exact = DENSITY.replace("<value>", r"1 / \sqrt{2 \cdot 3.141592653589793 \sigma^2}")
+    (outcome,) = api.check([written_note(tmp_path, exact)]).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+    wrong = DENSITY.replace("<value>", r"1 / \sqrt{2 \cdot 3.2 \sigma^2}")
+    (outcome,) = api.check([written_note(tmp_path, wrong, name="wrong.md")]).notes[0].outcomes
+    assert outcome.status == "refuted", outcome.message
+
+
+def test_a_conditional_inside_a_call_says_how_to_write_the_arguments(tmp_path):
+    # round 132: `q(x \mid y)` was "x \mid y has no value here", with no way given to write a conditional density
+    text = PLOT.replace(r"\Call{Plot}{\(x\)}", r"\(y \gets q(x \mid n)\)")
+    (finding,) = [f for f in api.lint([written_note(tmp_path, text)]).all_findings() if f.code == "AV308"]
+    assert "a conditional inside a call is no argument; give the arguments with commas, q(x, y)" in finding.message
+
+
+def test_a_run_of_a_procedure_that_returns_nothing_says_so(tmp_path, capsys):
+    # round 133: `run` printed `result = None` for a procedure with no \Return; --help-inputs said "outputs: none"
+    from algoverify.cli import main
+
+    module = "FUNCTIONS = {'Plot': lambda x: None}\n"
+    (tmp_path / "plot.py").write_text(module)
+    note = written_note(tmp_path, PLOT.replace("title: t\n", "title: t\nalgoverify:\n  module: plot.py\n"))
+    assert main(["run", str(note), "--set", "n=2"]) == 0
+    assert capsys.readouterr().out == "outputs: none (the listing returns nothing)\n"

@@ -356,7 +356,11 @@ def called_group(node: M.Juxt, text: str | None) -> bool:
         fn = fn.right
     if not isinstance(right, (M.Idx, M.Attr, M.Pow, M.Transpose)) or identifier(fn) is None:
         return False
-    return text is not None and text[right.span.start : right.span.start + 1] in ("(", "\\")
+    # ( or \left( and its sizes; never \sigma of `2 \pi \sigma^2` beside a density π: no group follows π
+    return text is not None and _OPENS_GROUP.match(text, right.span.start) is not None
+
+
+_OPENS_GROUP = re.compile(r"\(|\\(?:left|[bB]igg?l?)\s*[(\[]")
 
 
 class _NotVector(Exception):

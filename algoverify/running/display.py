@@ -252,6 +252,8 @@ def output_values(listing: Any, value: Any) -> list[tuple[str, Any]]:
     names = listing.outputs or ("result",)
     if not listing.outputs:  # CLRS's SelectionSort(A) sorts A in place: its output is A, as --help-inputs says
         in_place = getattr(getattr(listing, "program", None), "in_place", None)
+        if not in_place and value is None:
+            return []  # Bresenham's Line plots and returns nothing: no `result = None` to show
         names = (in_place,) if in_place else names
     values = value if isinstance(value, tuple) and len(names) > 1 else (value,)
     return list(zip(names, values))
@@ -259,7 +261,10 @@ def output_values(listing: Any, value: Any) -> list[tuple[str, Any]]:
 
 def outputs_text(listing: Any, value: Any) -> str:
     """``name = value`` per output, a line each, as ``algoverify run`` prints them."""
-    return "".join(f"{name} = {format_value(v)}\n" for name, v in output_values(listing, value))
+    shown = output_values(listing, value)
+    if not shown:
+        return "outputs: none (the listing returns nothing)\n"
+    return "".join(f"{name} = {format_value(v)}\n" for name, v in shown)
 
 
 def run_html(result: Any) -> str:

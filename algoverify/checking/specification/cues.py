@@ -59,6 +59,8 @@ _WORDS: tuple[tuple[str, str], ...] = (
     ),
     ("the", r"the same\s+(?:[\w-]+\s+){0,2}?as\b(?!\s+in\b)"),
     ("exactly", r"exactly\s+(?:once|twice|\d|\\\(|\$|equal|zero|one|two|three|four|five|[a-z]\b)"),
+    # "the output is exactly the input": an identity (never "exactly the shape Horner's rule wants")
+    ("is are", r"(?:is|are)\s+exactly\s+the\s+(?:input|inputs|output|outputs|same|original|identity)\b"),
     ("once twice thrice #", r"(?:once|twice|thrice|\d+ times)\s+(?:per|each|every|for)\b"),
     ("times", r"(?:(?<=\\\)\s)|(?<=\$\s))times\b"),
     (
@@ -187,6 +189,7 @@ _SETUP = re.compile(
     r"^(?:\W*)(?:let|suppose|assume|given|consider|fix|define|denote|write|writing|take|set|pick|choose)\b"
     r"|\b(?:example|examples|for instance|e\.g\.|thanks?|grateful|acknowledge)\b"
     r"|\bwe\s+(?:use|used|set|choose|chose|train|trained|pick|picked|take|took|fix|fixed|draw|drew|sample|sampled|"
+    r"treat|restrict|focus|limit|"
     r"run|ran|initiali[sz]ed?|generate|generated|consider|assume|let|define|defined|denote|write|call|introduce)\b",
     re.I,
 )
@@ -351,9 +354,15 @@ def _aside(text: str, span: tuple[int, int], latex: str) -> bool:
         return False
     if _STARTED_FROM.search(text, 0, span[0]) is not None:
         return True  # "(the recursion,) started from \(m_0 = 0\)": where it starts, given
+    if _WITH_WHERE.search(text, 0, span[0]) is not None and _TO_A_NUMBER.fullmatch(" ".join(latex.split())):
+        return True  # "…, with \(\lVert v \rVert = 1\)", "where \(\operatorname{sign}(0) = 1\)": a choice made
     return _ASIDE_BEFORE.search(text, 0, span[0]) is not None and re.match(r"[^()]*\)", text[span[1] :]) is not None
 
 
+#: "with" or "where" opening a clause (after a comma, or where a display cut the sentence): what follows is chosen
+_WITH_WHERE = re.compile(r"(?:^|[,;(])\s*(?:with|where)\s+$", re.I)
+#: an equation whose right side is a number: ``\lVert v \rVert = 1``, ``\operatorname{sign}(0) = 1``
+_TO_A_NUMBER = re.compile(rf"[^=<>]+=\s*{_CONST}\s*")
 #: the words before the value a recursion or an iteration starts from: "started from", "initialised to"
 _STARTED_FROM = re.compile(
     r"\b(?:start(?:ed|ing|s)?|begin(?:ning|s)?|initiali[sz]ed|seeded)\s+(?:from|at|with|to|by)\s*$", re.I

@@ -123,7 +123,10 @@ def compile_node(node: M.MathNode, ctx: Context) -> Closure:
     """Compile ``node`` as a closure (its children through :func:`compile_expr`)."""
     method = _COMPILERS.get(type(node))
     if method is None:
-        raise LocatedError(NotExecutable, node.span, message=f"{ctx.written(node)} has no value here")
+        message = f"{ctx.written(node)} has no value here"
+        if isinstance(node, M.Given):  # q(x \mid y), p(s' \mid s, a): a conditional density written as such
+            message += ": a conditional inside a call is no argument; give the arguments with commas, q(x, y)"
+        raise LocatedError(NotExecutable, node.span, message=message)
     fn = method(node, ctx)
     if ctx.exact:
         fn = _exactly(fn, node, ctx)

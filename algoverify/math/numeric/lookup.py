@@ -78,7 +78,22 @@ def _lookup(name: str, node: M.MathNode, ctx: Context) -> Closure:
         # the name as data too: what the note says of it (only in words?) is looked up by it, not by the message
         raise LocatedError(UnboundName, node.span, {"name": ctx.written(node)}, name=ctx.written(node), hint="")
 
+    if name == "pi":
+        return _circle_constant(read)
     return read
+
+
+def _circle_constant(read: Closure) -> Closure:
+    """``\\pi`` read as a value where π names a function: ``(2 \\pi \\sigma^2)^{-d/2}`` beside a density π(x).
+
+    A call of the function goes by its name, never through this read; the value a reader means is 3.14159….
+    """
+
+    def value(env: Env) -> Any:
+        found = read(env)
+        return math.pi if callable(found) else found
+
+    return value
 
 
 def _pseudo_inverse(node: M.MathNode, env: Env) -> Any:
