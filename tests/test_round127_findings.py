@@ -594,3 +594,71 @@ def test_a_run_of_a_procedure_that_returns_nothing_says_so(tmp_path, capsys):
     note = written_note(tmp_path, PLOT.replace("title: t\n", "title: t\nalgoverify:\n  module: plot.py\n"))
     assert main(["run", str(note), "--set", "n=2"]) == 0
     assert capsys.readouterr().out == "outputs: none (the listing returns nothing)\n"
+
+
+SENTINEL = r"""---
+title: t
+algoverify:
+  module: keys.py
+  checks:
+    - id: sorted-prefix
+      kind: property
+      listing: 1
+      inputs: {n: "integers(1, 6)", A: "sentinel_keys(n)"}
+      at: "\\For"
+      holds: '\forall l \in \{1, \dots, j - <gap>\}: A[l] \le A[l + 1]'
+    - id: inversions
+      kind: contract
+      listing: 1
+      inputs: {n: "integers(1, 6)", A: "sentinel_keys(n)"}
+      expect:
+        runs: {"A[i + 1] \\gets A[i]": '\left\lvert \{ (k, l) : 1 \le k < l \le n, A^{(0)}[k] > A^{(0)}[l] \} \right\rvert'}
+---
+
+\begin{algorithmic}[1]
+\Require array \(A[0 <dots> n]\) with keys \(A[1], \dots, A[n]\) and the sentinel \(A[0] = -\infty\)
+\For{\(j \gets 2\) \textbf{to} \(n\)}
+  \State \(\mathit{key} \gets A[j]\)
+  \State \(i \gets j - 1\)
+  \While{\(A[i] > \mathit{key}\)}
+    \State \(A[i + 1] \gets A[i]\)
+    \State \(i \gets i - 1\)
+  \EndWhile
+  \State \(A[i + 1] \gets \mathit{key}\)
+\EndFor
+\State \Return \(A\)
+\end{algorithmic}
+"""
+
+
+KEYS = """import numpy as np
+from algoverify import register_generator
+
+
+@register_generator()
+def sentinel_keys(rng, n):
+    return np.concatenate([[-np.inf], rng.standard_normal(int(n))])
+"""
+
+
+@pytest.mark.parametrize("dots", [r"\twodots", ".."])
+def test_an_array_from_0_with_its_keys_from_1_is_the_whole_array(tmp_path, dots):
+    # round 135: `A[0 \twodots n] with keys A[1], \dots, A[n]` was the family A_1, …, A_n, n its length: the
+    # sentinel sat in A[1], the last key was never inserted, and a true "sorts" claim was refuted
+    (listing,) = algoverify.load(written_note(tmp_path, SENTINEL.replace("<dots>", dots))).listings
+    out = listing(A=np.array([-np.inf, 3.0, 1.0, 2.0]))
+    assert list(out) == [-np.inf, 1.0, 2.0, 3.0]
+    with pytest.raises(ExecutionError, match=r"A\[0\] = -\\infty does not hold"):
+        listing(A=np.array([0.0, 3.0, 1.0]))
+
+
+def test_an_invariant_at_a_for_header_sees_the_counter_of_the_pass_it_starts(tmp_path):
+    # round 135: at `at: "\For"` the counter was the previous pass's (j unset at the first), so CLRS's
+    # "A[1..j-1] is sorted at the start of each pass" could not be checked, and a weaker one passed for it
+    (tmp_path / "keys.py").write_text(KEYS)
+    text = SENTINEL.replace("<dots>", "..")
+    note = written_note(tmp_path, text.replace("<gap>", "2"))
+    outcomes = api.check([note]).notes[0].outcomes
+    assert [o.status for o in outcomes] == ["verified", "verified"], [o.message for o in outcomes]
+    (wrong, _) = api.check([written_note(tmp_path, text.replace("<gap>", "1"), "wrong.md")]).notes[0].outcomes
+    assert wrong.status == "refuted", wrong.message

@@ -165,7 +165,7 @@ def _table() -> dict[str, tuple[str, str]]:
         "NOT": _words("NOT", "lnot neg NOT", "not"),
         "QUANT": _words("QUANT", "forall exists nexists"),
         "CONST": {"emptyset": "emptyset", "varnothing": "emptyset", "bot": "bot"},
-        "DOTS": _words("DOTS", "dots ldots cdots dotsc dotsb dotso dotsm dotsi vdots ddots hdots", "dots"),
+        "DOTS": _words("DOTS", "dots ldots cdots dotsc dotsb dotso dotsm dotsi vdots ddots hdots twodots", "dots"),
         "BAR": {"vert": "|"},
         "DBAR": {"Vert": "||"},
         "MIDCMD": {"mid": "|"},

@@ -169,6 +169,23 @@ def _lift_quant(quant: Quant, rest: tuple[MathNode, ...], span: Span) -> MathNod
 _LOWER = {"<": 1, "lt": 1, "<=": 0, "le": 0, "leq": 0}
 
 
+def chained_range(names: tuple[str, ...], parts: list[MathNode]) -> tuple[MathNode, MathNode] | None:
+    r"""The ends of a chain that orders ``names`` between two bounds: ``1 \le k < l \le n`` gives ``(1, n)``.
+
+    ``\{(k, l) : 1 \le k < l \le n, A[k] > A[l]\}``: each name runs between the chain's ends, and
+    the chain itself (a condition kept) orders them; ``None`` where no part is such a chain.
+    """
+    for part in parts:
+        if not isinstance(part, Rel) or len(part.rest) != len(names) + 1:
+            continue
+        middle = [e for _, e in part.rest[:-1]]
+        if all(op in _LOWER for op, _ in part.rest) and [
+            m.name if isinstance(m, Sym) and not m.accents and not m.font else None for m in middle
+        ] == list(names):
+            return part.first, part.rest[-1][1]
+    return None
+
+
 def written_range(parts: list[MathNode]) -> tuple[str, MathNode, int, MathNode, int, list[MathNode]] | None:
     r"""A condition that writes a variable's range: ``1 \le i < j`` among ``parts`` (a set-builder's conditions).
 

@@ -200,8 +200,8 @@ class Loops:
             for i in range(a, b + (1 if step > 0 else -1), step):
                 if on_step is not None and i != a:  # the header again, before each further pass
                     on_step(node, env, env[TRACE_KEY])
+                env[var] = i  # before the tick: an invariant at the header sees this pass's counter
                 tick(env)
-                env[var] = i
                 r = body(env)
                 if r is not None and r is not _CONTINUE:
                     if r is _BREAK:
@@ -257,8 +257,8 @@ class Loops:
             for k, x in enumerate(seq):
                 if on_step is not None and k:  # the header again, before each further pass
                     on_step(node, env, env[TRACE_KEY])
+                stored = store(env, x)  # before the tick: an invariant at the header sees this pass's member
                 tick(env)
-                stored = store(env, x)
                 if keep is not None and not keep(env):
                     continue
                 r = body(env)

@@ -428,6 +428,10 @@ def declare_math(
         return
     family = read_family(tree, origin)
     if family is not None:
+        declared = spec.get(family.name)
+        if declared is not None and declared.shape is not None and family.name not in spec.families:
+            if not _covers(family, declared.shape):
+                return  # "A[0 .. n] with keys A[1], …, A[n]": members of the array declared whole, not all of it
         spec.add_family(family)
         return
     paired = _paired_families(tree, origin)
@@ -444,7 +448,7 @@ def declare_math(
         return
     run = written_family_of(tree, origin)
     if run is not None:  # A[1..n], a_1 a_2 \dots a_m: an array of n entries, counted from its first index
-        length = run.size if run.offset == 0 else f"{run.size} {'+' if run.offset > 0 else '-'} {abs(run.offset)}"
+        length = family_length(run)
         spec.declare(Declared(run.name, tree.span, (length,), origin=origin, latex=text_of(tree.span)))
         spec.firsts.setdefault(run.name, run)
         return
@@ -542,6 +546,18 @@ def named_entries(tree: M.Rel) -> tuple[str, str] | None:
     return name, entry
 
 
+def family_length(family: Family) -> str:
+    """How many members ``family`` has, as written: ``n``, ``m + 2`` (``V_0, …, V_{m+1}``), ``n - 1``."""
+    if family.offset == 0:
+        return family.size
+    return f"{family.size} {'+' if family.offset > 0 else '-'} {abs(family.offset)}"
+
+
+def _covers(family: Family, shape: tuple[str, ...]) -> bool:
+    """Whether ``family`` has as many members as a vector of ``shape`` (``V^0_0, …, V^0_{m+1}``, ``V^0 ∈ ℝ^{m+2}``)."""
+    return len(shape) == 1 and str(shape[0]).replace(" ", "") == family_length(family).replace(" ", "")
+
+
 def _declare_columns(name: str, span: Span, family: Family, spec: InputSpec, origin: Origin | None) -> None:
     spec.declare(Declared(name, span, columns=family.name, origin=origin))
     spec.carry(family.size, name, 1, origin, family.offset)
@@ -599,7 +615,7 @@ def _declare_relation(
         name = identifier(tree.first)
         run = written_family_of(tree.rest[0][1], origin)
         if run is not None and run.name == name:  # `p = p_1 p_2 \dots p_m`: a word of m symbols
-            length = run.size if run.offset == 0 else f"{run.size} {'+' if run.offset > 0 else '-'} {abs(run.offset)}"
+            length = family_length(run)
             spec.declare(Declared(name, tree.first.span, (length,), origin=origin, latex=text_of(tree.span)))
             spec.firsts.setdefault(name, run)
             return

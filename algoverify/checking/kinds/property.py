@@ -509,7 +509,24 @@ class _Watch:
                 self.test(env)
         self.pending.clear()
 
+    def _no_pass(self, env: dict[str, Any]) -> bool:
+        node = self.place.node
+        if not (self.place.loop and type(node).__name__ == "ForRange"):
+            return False
+        from ...math.names import identifier
+        from ...math.segments import parse_segment
+
+        try:
+            counter = identifier(parse_segment(node.var))
+        except LocatedError:
+            return False
+        return counter is not None and counter not in env
+
     def test(self, frame: dict[str, Any]) -> None:
+        if self._no_pass(frame):
+            # a \For that made no pass set no counter: its end is not tested (CLRS's insertion sort of one
+            # key reads j at the header), and the report says the loop made no pass
+            return
         self.passes += 1
         stored = sorted(k for k in self.bare if isinstance(frame.get(k), Sequence))
         if stored:

@@ -18,7 +18,7 @@ from ...findings import EvaluationFailed, LocatedError, NotExecutable, UnboundNa
 from .. import mathexpr as M
 from ..bigops import binder, index_range, index_set, items_of, restore, save, whole
 from ..latex import written
-from ..mathlists import written_range
+from ..mathlists import chained_range, written_range
 from ..names import identifier, written_family
 from ..ops import EMPTY, FiniteSet, Sequence, check_terms, element, holds_a_number, members
 from .core import Closure, Context, Env, compile_expr
@@ -320,6 +320,7 @@ def _setbuilder(node: M.SetBuilder, ctx: Context) -> Closure:
     conds: list[M.MathNode] = []
     value: Closure | None = None
     indices: Callable[[Env], tuple[int, int]] | None = None
+    pairs: Closure | None = None
     if isinstance(element_node, M.In):
         target, domain, conds = element_node.element, element_node.set, [condition]
     else:
@@ -337,6 +338,9 @@ def _setbuilder(node: M.SetBuilder, ctx: Context) -> Closure:
             target, domain = M.Sym(name, span=node.span), None
             value = compile_expr(element_node, ctx) if var is None else None
             indices = _between(compile_expr(lo, ctx), above, compile_expr(hi, ctx), below)
+        elif (box := _ordered_pairs(element_node, parts, ctx)) is not None:
+            # \{(k, l) : 1 \le k < l \le n, A[k] > A[l]\}: the pairs between the chain's ends, the chain kept
+            target, domain, conds, pairs = element_node, None, parts, box
         elif var is not None:
             # \{i : \ell_i = j\}: i runs over the indices of what the condition indexes by i
             fix = f"\\{{{var} \\in {index_set(ctx.index_base)} : …\\}}"
@@ -357,6 +361,8 @@ def _setbuilder(node: M.SetBuilder, ctx: Context) -> Closure:
             first, last = indices(env)
             check_terms(last - first + 1, ctx.written(node))
             elements: Iterable[Any] = range(first, last + 1)
+        elif pairs is not None:
+            elements = pairs(env)
         else:
             elements = items_of(over(env), domain, ctx)  # type: ignore[misc,arg-type]
         saved = save(env, names)
@@ -376,6 +382,24 @@ def _setbuilder(node: M.SetBuilder, ctx: Context) -> Closure:
             ) from exc
 
     return build
+
+
+def _ordered_pairs(element: M.MathNode, parts: list[M.MathNode], ctx: Context) -> Closure | None:
+    """The tuples of integers a chain bounds, ``(k, l)`` for ``1 \\le k < l \\le n``: every one between its ends."""
+    if not (isinstance(element, M.Tuple) and all(isinstance(i, M.Sym) for i in element.items)):
+        return None
+    names = tuple(identifier(i) or "" for i in element.items)
+    ends = chained_range(names, parts)
+    if ends is None:
+        return None
+    lo, hi = compile_expr(ends[0], ctx), compile_expr(ends[1], ctx)
+
+    def box(env: Env) -> Iterable[tuple[int, ...]]:
+        first, last = _whole_or_raise(lo(env), ends[0], ctx), _whole_or_raise(hi(env), ends[1], ctx)
+        check_terms(max(last - first + 1, 0) ** len(names), ctx.written(element))
+        return itertools.product(range(first, last + 1), repeat=len(names))
+
+    return box
 
 
 def _truth(value: Any, node: M.MathNode, ctx: Context) -> bool:
