@@ -240,9 +240,23 @@ def test_an_assumption_that_nothing_divided_by_vanishes_skips_such_draws(tmp_pat
 
 
 def test_a_family_returned_by_its_members_is_named_by_the_family(tmp_path):
-    # round 129: `\Return \(\hat{x}_0, \dots, \hat{x}_{N-2}\)` named its output `result`; a reader says x_hat
+    # round 129: `\Return \(\hat{x}_0, \dots, \hat{x}_{N-2}\)` named its output `result`, and `compare: {x_hat: …}`
+    # was "not an output"; a reader says x_hat (a relation still reads the members by their labels, from the run)
     (listing,) = algoverify.load(written_note(tmp_path, AITKEN.replace("<assumption>", ""))).listings
-    assert listing.outputs == ("x_hat",)
+    assert listing.outputs == ("result",) and listing.output_families == {"x_hat": "result"}
+    spec = (
+        "  module: limits.py\n  checks:\n    - id: same\n      kind: reference\n      listing: 1\n"
+        '      inputs: {N: "integers(2, 5)", x: "randn(N + 1)"}\n      reference: aitken\n'
+        "      compare: {x_hat: {rtol: 1e-9}}\n"
+    )
+    (tmp_path / "limits.py").write_text(
+        "import numpy as np\n\n\ndef aitken(x):\n"
+        "    return x[:-2] - (x[1:-1] - x[:-2]) ** 2 / (x[2:] - 2 * x[1:-1] + x[:-2])\n"
+    )
+    text = AITKEN.replace("<assumption>", "We assume that no second difference vanishes.")
+    text = text[: text.index("  checks:")] + spec + text[text.index("---\n\nLet") :]
+    (outcome,) = api.check([written_note(tmp_path, text, "ref.md")]).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
     assert np.allclose(listing(x=np.array([1.0, 0.5, 0.25, 0.125])), [0.0, 0.0])
 
 
@@ -662,3 +676,74 @@ def test_an_invariant_at_a_for_header_sees_the_counter_of_the_pass_it_starts(tmp
     assert [o.status for o in outcomes] == ["verified", "verified"], [o.message for o in outcomes]
     (wrong, _) = api.check([written_note(tmp_path, text.replace("<gap>", "1"), "wrong.md")]).notes[0].outcomes
     assert wrong.status == "refuted", wrong.message
+
+
+KALMAN = r"""---
+title: t
+algoverify:
+  checks:
+    - id: symmetric
+      kind: property
+      listing: 1
+      inputs:
+        n: "integers(1, 3)"
+        m: "integers(1, 2)"
+        H: "randn(m, n)"
+        R: "spd(m)"
+        '\hat{x}_{k|k-1}': "randn(n)"
+        'P_{k|k-1}': "spd(n)"
+        z_k: "randn(m)"
+      holds: 'P_{k|k} = P_{k|k}^{\top} \land \operatorname{tr} P_{k|k} \le \operatorname{tr} P_{k|k-1}'
+---
+
+The state is \(x_k \in \mathbb{R}^{n}\) and the measurement \(z_k \in \mathbb{R}^{m}\); \(H\) is the
+\(m \times n\) observation matrix, and the noise covariance \(R\) (\(m \times m\)) is symmetric positive definite.
+
+\begin{algorithmic}[1]
+\Require \(\hat{x}_{k|k-1}\), \(P_{k|k-1}\), \(z_k\), \(H\), \(R\)
+\State \(S_k \gets H P_{k|k-1} H^{\top} + R\)
+\State \(K_k \gets P_{k|k-1} H^{\top} S_k^{-1}\)
+\State \(\hat{x}_{k|k} \gets \hat{x}_{k|k-1} + K_k (z_k - H \hat{x}_{k|k-1})\)
+\State \(P_{k|k} \gets (I - K_k H) P_{k|k-1}\)
+\State \Return \(\hat{x}_{k|k}, P_{k|k}\)
+\end{algorithmic}
+"""
+
+
+def test_a_filters_subscripts_k_given_k_minus_1_are_names_of_their_own(tmp_path):
+    # round 134: \hat{x}_{k|k-1} and P_{k-1|k-1} were "k-1|k-1 has no value here", and "declare k" led nowhere
+    note = written_note(tmp_path, KALMAN)
+    (listing,) = algoverify.load(note).listings
+    assert listing.inputs[:2] == ("x_hat_k_given_k_minus_1", "P_k_given_k_minus_1")
+    (outcome,) = api.check([note]).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+
+
+def test_a_shape_in_brackets_after_a_name_and_a_verb_said_once_for_two_names_are_read(tmp_path):
+    # round 134: "\(H\) the \(m \times n\) observation matrix" (after "F is the …") and "R (\(m \times m\))
+    # is symmetric positive definite" were dropped: a non-definite R ran without a finding
+    (listing,) = algoverify.load(written_note(tmp_path, KALMAN)).listings
+    from algoverify.running.input_help import describe_inputs
+
+    said = describe_inputs(listing)
+    lines = {line.split()[0]: line for line in said.splitlines() if line.startswith("  ")}
+    assert "m × n matrix" in lines["H"] and "m × m matrix; symmetric positive definite" in lines["R"]
+    inputs = {
+        "x_hat_k_given_k_minus_1": np.zeros(1),
+        "P_k_given_k_minus_1": np.eye(1),
+        "z_k": np.ones(1),
+        "H": np.ones((1, 1)),
+        "R": np.array([[-0.5]]),
+    }
+    with pytest.raises(ExecutionError, match="R is positive definite does not hold"):
+        listing(**inputs)
+
+
+def test_a_barred_name_nothing_gives_says_how_a_conjugate_is_written(tmp_path):
+    # round 136: `\overline{X_k}` in holds: was "\overline{X_k} is not defined (nor is \overline{X_k} to index)"
+    text = BANDED.replace("<value>", r"\overline{h_{ji}}").replace("H = H^{\\top} \\land ", "")
+    (outcome,) = api.check([written_note(tmp_path, text)]).notes[0].outcomes
+    assert outcome.status == "could not check"
+    assert "a bar makes a name of its own, which nothing gives; the complex conjugate is written h_{ji}^{*}" in (
+        outcome.message + " ".join(f.message for f in outcome.findings)
+    )

@@ -256,10 +256,22 @@ def identifier_latex(name: str) -> str:
         return f"{_script(text)}^{{({identifier_latex(rest[1])})}}"
     if rest == ["T"]:
         return f"{_script(text)}^{{\\top}}"
+    stepped = _STEP.fullmatch("_".join(rest)) if rest else None
+    if stepped is not None:  # H_k_plus_1 → H_{k+1}; x_hat_k_given_k_minus_1 → \hat{x}_{k|k-1}
+        return f"{_script(text)}_{{{_step(stepped['at'])}{'|' + _step(stepped['given']) if stepped['given'] else ''}}}"
     if rest:
         index = ", ".join(_subscript(r) for r in rest if r)
         return f"{_script(text)}_{{({index})}}" if "paren" in accents else f"{_script(text)}_{{{index}}}"
     return text
+
+
+#: a step's subscript as an identifier spells it: ``k_plus_1``, ``k_minus_1_given_k_minus_1``
+_STEP = re.compile(r"(?P<at>[a-z](?:_(?:plus|minus)_\d+)?)(?:_given_(?P<given>[a-z](?:_(?:plus|minus)_\d+)?))?")
+
+
+def _step(part: str) -> str:
+    """``k_plus_1`` → ``k+1``, ``k`` → ``k``."""
+    return part.replace("_plus_", "+").replace("_minus_", "-")
 
 
 def _subscript(part: str) -> str:
@@ -291,3 +303,26 @@ def sympy_latex(expr: Any) -> str:
     for sized, plain in (("\\left(", "("), (" \\right)", ")"), ("\\right)", ")"), ("\\left[", "["), (" \\right]", "]")):
         text = text.replace(sized, plain)
     return text.replace("\\right]", "]")
+
+
+_BARRED = re.compile(r"^\\(?:overline|bar)\s*\{")
+
+
+def bar_hint(written: str) -> str:
+    r"""Why ``\overline{X_k}`` names nothing, where no ``\bar{X}`` is given: and how a conjugate is written.
+
+    A bar makes a name of its own (the sample mean \(\bar{x}\)); the complex conjugate of ``X_k`` is
+    ``X_k^{*}``. ``""`` for a name with no bar.
+    """
+    text = written.strip()
+    m = _BARRED.match(text)
+    if m is None:
+        return ""
+    depth, end = 1, m.end()
+    while end < len(text) and depth:  # the bar's group, braces and all: \overline{h_{ji}}
+        depth += {"{": 1, "}": -1}.get(text[end], 0)
+        end += 1
+    if depth:
+        return ""
+    plain = text[m.end() : end - 1].strip() + text[end:].strip()
+    return f" (a bar makes a name of its own, which nothing gives; the complex conjugate is written {plain}^{{*}})"

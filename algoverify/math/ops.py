@@ -643,7 +643,8 @@ class Sequence(dict):
                 given += 1
         if all(isinstance(k, int) for k in keys) and keys == list(range(keys[0], keys[0] + len(keys))):
             # x^{(k+1)}_i stored entry by entry beside the x^{(0)} given: each member as the vector it is
-            values = _sized_zeros([seen(self[k] if k in self else self.given[k]) for k in keys])
+            members = [self[k] if k in self else self.given[k] for k in keys]
+            values = _sized_zeros([m.to_array() if type(m) is Sequence else m for m in members])
             if not all(np.ndim(v) == np.ndim(values[0]) for v in values):
                 return values
             try:

@@ -159,6 +159,13 @@ class Listing:
         return self._signature()[1]
 
     @property
+    def output_families(self) -> dict[str, str]:
+        """The family a lone output's members are (``x_hat`` → ``result``): :func:`.signature.output_families`."""
+        from .signature import listing_families
+
+        return listing_families(self.algorithm)
+
+    @property
     def output_aliases(self) -> dict[str, str]:
         """The names a reader gives outputs ``result_k`` (``t`` → ``result_1``): :func:`.signature.output_aliases`."""
         from .signature import listing_aliases

@@ -706,7 +706,15 @@ def _declared(context: InputSpec) -> set[str]:
 
 
 def _step_of(index: M.MathNode) -> tuple[str, str] | None:
-    """``(letter, suffix)`` of a step subscript: ``k`` → ``("k", "")``, ``k+1`` → ``("k", "_plus_1")``."""
+    """``(letter, suffix)`` of a step subscript: ``k`` → ``("k", "")``, ``k+1`` → ``("k", "_plus_1")``.
+
+    A filter's ``k|k-1`` (the estimate at k given the data to k − 1) → ``("k", "_given_k_minus_1")``.
+    """
+    if isinstance(index, M.Given):
+        at, given = _step_of(index.event), _step_of(index.condition)
+        if at is None or given is None or at[0] != given[0]:
+            return None
+        return at[0], f"{at[1]}_given_{given[0]}{given[1]}"
     if isinstance(index, M.Sym) and _letter(index):
         return index.name, ""
     if (

@@ -104,7 +104,8 @@ _IS = re.compile(r"^(?:(?:is|be|are)(?: (?:a|an|the))?|, (?:a|an|the))$", re.I)
 #: the same before a shape and its noun, with the adjectives a paper puts first ("A be an invertible
 #: n × n matrix") or no verb at all ("… and b an n-vector", the "be" said once for both)
 _IS_BEFORE_SHAPE = re.compile(
-    r"^(?:(?:(?:is|be|are)(?: (?:a|an|the))?|, (?:a|an|the)|an?)"
+    # "F is the n × n transition matrix, H the m × n observation matrix": the verb said once for both
+    r"^(?:(?:(?:is|be|are)(?: (?:a|an|the))?|, (?:a|an|the)|an?|the)"
     r"(?: (?!(?:and|or|but|with|without|of|in|on|for|to|by|from|the|a|an|is|are|be|whose|which|that|where|"
     r"as|has|have|if|when|its|their)\b)[\w-]+){0,3}|(?:is|be|are))$",
     re.I,
@@ -293,6 +294,35 @@ def _pieces(sentence: Sentence, text: str, parse: Parse) -> list[str | Piece]:
     return out
 
 
+def _bracketed_shapes(pieces: list[str | Piece], spec: InputSpec, origin: Origin) -> list[str | Piece]:
+    r"""``Q (\(n \times n\)) and R (\(m \times m\)) are symmetric``: each name's shape, and the words go on.
+
+    The bracket declares the shape of the name right before it; the words after the bracket are
+    said of that name as if the bracket were not there ("… and R are symmetric positive definite").
+    """
+    out: list[str | Piece] = []
+    i = 0
+    while i < len(pieces):
+        piece = pieces[i]
+        shape = pieces[i + 2] if i + 3 < len(pieces) else None
+        if (
+            isinstance(piece, Piece)
+            and isinstance(shape, Piece)
+            and str(pieces[i + 1]).strip() == "("
+            and str(pieces[i + 3]).lstrip().startswith(")")
+            and (name := name_of(piece)) is not None
+            and (dims := dims_of(shape.tree)) is not None
+            and len(dims) == 2
+        ):
+            spec.declare(Declared(name, piece.tree.span, dims, origin=origin))
+            out.extend([piece, str(pieces[i + 3]).lstrip()[1:].lstrip()])
+            i += 4
+            continue
+        out.append(piece)
+        i += 1
+    return out
+
+
 def _read(
     sentence: Sentence,
     text: str,
@@ -302,7 +332,7 @@ def _read(
     cases: list[tuple[M.MathNode, M.MathNode, Origin]],
     of_entries: list[tuple[str, str, Piece, Origin]],
 ) -> None:
-    pieces = _pieces(sentence, text, parse)
+    pieces = _bracketed_shapes(_pieces(sentence, text, parse), spec, origin)
     words_only(sentence, text, spec)
     plain_named(sentence, text, spec, origin)
     subject: str | None = None  # the last name the sentence introduced: what "it has n rows" is about

@@ -216,11 +216,35 @@ def _returned_name(tree: M.MathNode) -> str | None:
     """
     if isinstance(tree, M.Rel) and len(tree.rest) == 1 and tree.rest[0][0] == "=" and isinstance(tree.first, M.Sym):
         return identifier(tree.first)
+    return identifier(tree)
+
+
+def output_families(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode] = parse_segment) -> dict[str, str]:
+    r"""``{x_hat: result}`` of ``\Return \(\hat{x}_0, \dots, \hat{x}_{N-2}\)``: the family a lone output's members are.
+
+    A spec may name the output so (``compare: {x_hat: …}``); a relation reads the family's members by
+    their labels from the run, never entries of the returned array.
+    """
+    outputs = output_names(nodes, parse)
+    if len(outputs) != 1:
+        return {}
+    found = set()
+    for r in returns_of(nodes):
+        if len(r.values) == 1 and not failure_return(r):
+            try:
+                found.add(_returned_family(parse(r.values[0])))
+            except LocatedError:
+                return {}
+    family = found.pop() if len(found) == 1 else None
+    return {family: outputs[0]} if family is not None and family not in outputs else {}
+
+
+def _returned_family(tree: M.MathNode) -> str | None:
+    """``x_hat`` of ``\\Return \\(\\hat{x}_0, \\dots, \\hat{x}_{N-2}\\)``: the family whose members are returned."""
     if isinstance(tree, M.Range) and isinstance(tree.lo, M.Idx) and isinstance(tree.hi, M.Idx):
-        # \Return \(\hat{x}_0, \dots, \hat{x}_{N-2}\): the members of one family, returned by its name
         family = identifier(tree.lo.base)
         return family if family is not None and family == identifier(tree.hi.base) else None
-    return identifier(tree)
+    return None
 
 
 _CALL_NAME = r"\\(?:Call|CALL|textsc|operatorname\*?|mathrm|mathit|text|textrm|textit)\s*\{\s*%s\s*\}"
@@ -331,6 +355,11 @@ def listing_outputs(algorithm: ir.Algorithm) -> tuple[str, ...]:
 def listing_aliases(algorithm: ir.Algorithm) -> dict[str, str]:
     """:func:`output_aliases` of a listing (its entry function's, for a listing of functions)."""
     return dict(_once(algorithm, "aliases", lambda: _of_entry(algorithm, output_aliases, {})))
+
+
+def listing_families(algorithm: ir.Algorithm) -> dict[str, str]:
+    """:func:`output_families` of a listing (its entry function's, for a listing of functions)."""
+    return dict(_once(algorithm, "families", lambda: _of_entry(algorithm, output_families, {})))
 
 
 def _of_entry(algorithm: ir.Algorithm, read: Callable[..., _T], empty: _T) -> _T:

@@ -50,7 +50,7 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
                 return failed_run(result, ctx.report.note.source.line_col, listing)
             names = listing.outputs or ("result",)
             got = result.value if len(names) > 1 else (result.value,)
-            aliases = {output: name for name, output in listing.output_aliases.items()}
+            aliases = {output: name for name, output in {**listing.output_families, **listing.output_aliases}.items()}
             if not listing.outputs and listing.program.in_place:  # CLRS's Merge(A, p, q, r) sorts A in place
                 aliases["result"] = listing.program.in_place
             return _mismatch(check, ctx, list(listing.inputs), names, got, reference, values, aliases, left_out)

@@ -307,6 +307,7 @@ def _run_names(check: Any, listing: Any, scopes: Sequence[tuple[Any, Any]]) -> s
         # the sizes of the families drawn (n of b_0, …, b_n beside C(B, 1)), as the trial binds them
         return names | {str(check.get("as"))} | _drawn_sizes(program, names)
     names |= set(listing.inputs) | set(listing.outputs) | set(listing.output_aliases) | set(listing.sizes) | {"result"}
+    names |= set(listing.output_families)
     names |= set(program.free) | set(program.families) | set(program.families.values())
     for scope, resolution in scopes:
         names |= set(scope.bound) | set(scope.reads) | set(scope.params) | set(scope.labels)
@@ -464,13 +465,13 @@ _QUANTIFIER = re.compile(r"\s*for(?:\s+(?:all|every|each|any))?\s*$", re.I)
 
 
 def _unbound(path: Path, check: Any, key: tuple[Any, ...], latex: str, read: Any) -> Finding:
-    from ...math.latex import identifier_latex
+    from ...math.latex import bar_hint, identifier_latex
 
     written = latex[read.span.start : read.span.end] if read.span is not None else read.name
     base = identifier_latex(read.name)  # \hat{Q} as the note writes it, not Q_hat
     whole = base if read.indices else written
     hint = (
-        (f" (nor is {base} to index)" if read.indices and written != read.name else "")
+        (bar_hint(written) or f" (nor is {base} to index)" if read.indices and written != read.name else "")
         + f": the check's {key[0]}: reads it, and neither its inputs, its let:, its listing "
         + f"nor the note's module give {whole}"
     )

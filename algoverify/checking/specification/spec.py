@@ -42,7 +42,7 @@ from ...math.names import identifier
 from ...reading.files import python_tree, regular_file, resolved
 from ...reading.notes import Note
 from ...records import frozen
-from ...running.signature import listing_aliases, listing_outputs
+from ...running.signature import listing_aliases, listing_families, listing_outputs
 from ...source import Span
 from ...syntax import ir
 from . import schema
@@ -202,6 +202,9 @@ def _read_spec(
         span = marks.span(base) or out.span or Span(0, 0)
         if isinstance(entry, dict) and isinstance(entry.get("let"), dict):
             entry = {**entry, "let": _named_keys(_rejoined(entry["let"]))}
+        for drawn in ("inputs", "draw"):  # '\hat{x}_{k-1|k-1}': "randn(n)", drawn as the listing names it
+            if isinstance(entry, dict) and isinstance(entry.get(drawn), dict):
+                entry = {**entry, drawn: _named_keys(entry[drawn], params=False)}
         found = list(_entry_problems(entry, i))
         for path, message in found:
             bad(base[1:] + path, message)
@@ -229,7 +232,7 @@ def _read_spec(
 _LATEX_KEY = re.compile(r"(?P<name>[^()]*[\\^{}][^()]*?)\s*(?P<params>\(.*\))?")
 
 
-def _named_keys(mapping: dict[Any, Any]) -> dict[Any, Any]:
+def _named_keys(mapping: dict[Any, Any], params: bool = True) -> dict[Any, Any]:
     r"""``{x^\star: …}`` as ``{x_star: …}``: the name ``holds:`` reads as ``x^{\star}`` (a key with LaTeX in it).
 
     Two users in a row wrote the minimiser's name as the formula writes it and were told "must be NAME".
@@ -237,17 +240,23 @@ def _named_keys(mapping: dict[Any, Any]) -> dict[Any, Any]:
     """
     from ...math.names import identifier
     from ...math.segments import parse_segment
+    from ...running.listing_parse import step_name
     from ...source import Span
     from ...syntax import ir
 
     out: dict[Any, Any] = {}
     for key, value in mapping.items():
         found = _LATEX_KEY.fullmatch(key.strip()) if isinstance(key, str) else None
+        if found is not None and found.group("params") and not params:
+            found = None  # an input is drawn, never defined with parameters
         name = None
         if found is not None:
             latex = found.group("name").strip()
             try:
-                name = identifier(parse_segment(ir.Math(Span(0, len(latex)), latex, False)))
+                tree = parse_segment(ir.Math(Span(0, len(latex)), latex, False))
+                stepped = step_name(tree)  # H_{k+1}, \hat{x}_{k-1|k-1}: the names a listing's steps have
+                # a drawn input's other LaTeX (u^0 of a level) is read where the listing's names are known
+                name = (identifier(tree) if params else None) or (stepped[1] if stepped is not None else None)
             except Exception:  # noqa: BLE001 - a key that is no name is the schema's to report
                 name = None
         out[f"{name}{found.group('params') or ''}" if name and found else key] = value
@@ -476,7 +485,7 @@ def check_references(
     compare = check.get("compare")
     if check.kind == "reference" and algorithm is not None and isinstance(compare, dict):
         outputs = listing_outputs(algorithm)
-        aliases = listing_aliases(algorithm)
+        aliases = {**listing_families(algorithm), **listing_aliases(algorithm)}
         for key in compare:
             if outputs and str(key) not in outputs and str(key) not in aliases:
                 near = difflib.get_close_matches(str(key), outputs, n=1)

@@ -23,6 +23,7 @@ from ...source import Span
 from .. import mathexpr as M
 from ..bigops import keyed, whole
 from ..functions import PYTHON_MATH
+from ..latex import bar_hint
 from ..names import identifier, labelled, starred_member
 from ..ops import FiniteSet, Sequence, element, holds_a_number, members, product, transpose
 from ..sizeless import Basis, Identity, Ones
@@ -268,7 +269,7 @@ def _entry(node: M.Idx, flat: str | None, ctx: Context) -> Closure:
         elif literal or flat is None:
             raise LocatedError(UnboundName, node.span, name=ctx.written(node), hint="")
         else:
-            hint = f" (nor is {ctx.written(node.base)} to index)"
+            hint = bar_hint(ctx.written(node)) or f" (nor is {ctx.written(node.base)} to index)"
             raise LocatedError(UnboundName, node.span, name=ctx.written(node), hint=hint)
         if base_name is not None and holds_a_number(container) and members(base_name) in env:
             container = env[members(base_name)]  # k_j of the members stored beside the number k
