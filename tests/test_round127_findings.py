@@ -747,3 +747,23 @@ def test_a_barred_name_nothing_gives_says_how_a_conjugate_is_written(tmp_path):
     assert "a bar makes a name of its own, which nothing gives; the complex conjugate is written h_{ji}^{*}" in (
         outcome.message + " ".join(f.message for f in outcome.findings)
     )
+
+
+@pytest.mark.parametrize(
+    "swaps",
+    [
+        r"\State \(U_{1,:} \leftrightarrow U_{2,:}, X_{1,:} \leftrightarrow X_{2,:}\)",
+        r"\State \(U_{1,:} \leftrightarrow U_{2,:}\), \(X_{1,:} \leftrightarrow X_{2,:}\)",
+    ],
+)
+def test_several_exchanges_in_one_statement_run_in_turn(tmp_path, swaps):
+    # round 134: Gauss–Jordan's two row swaps on one \State were "AV304 no binding", which pointed at a binding
+    text = (
+        "---\ntitle: t\n---\n\n\\begin{algorithmic}[1]\n\\Require matrices \\(A\\), \\(B\\)\n"
+        "\\State \\(U \\gets A\\), \\(X \\gets B\\)\n" + swaps + "\n\\State \\Return \\(U, X\\)\n\\end{algorithmic}\n"
+    )
+    note = written_note(tmp_path, text)
+    assert [f.code for f in api.lint([note]).all_findings()] == []
+    (listing,) = algoverify.load(note).listings
+    U, X = listing(A=np.array([[1.0, 2.0], [3.0, 4.0]]), B=np.eye(2))
+    assert np.array_equal(U, [[3.0, 4.0], [1.0, 2.0]]) and np.array_equal(X, [[0.0, 1.0], [1.0, 0.0]])

@@ -44,7 +44,7 @@ from .conventions import (
     new_array_of,
     numbered_from,
     stored_as_ones,
-    swap_of,
+    swaps_of,
     zeros,
 )
 from .declarations import InputSpec
@@ -489,9 +489,21 @@ class _Compiler(Loops, Worded, Functions):
         each = self._for_each(node) if found is None else None
         if each is not None:  # "\(d_v \gets \infty\) for all \(v \in V\)"
             return each
-        swapped = swap_of(node.text) if found is None else None
+        swapped = swaps_of(node.text) if found is None else None
+        if swapped is not None and len(swapped) > 1:  # U_{k,:} ↔ U_{p,:}, X_{k,:} ↔ X_{p,:}: each in turn
+            steps = [self.exchange(*(self.math(m) for m in pair), node.span) for pair in swapped]
+
+            def each(env: Env) -> None:
+                for step in steps:
+                    step(env)
+
+            return each
         pair = (
-            [self.math(m) for m in swapped] if swapped is not None else self._exchange(node) if found is None else None
+            [self.math(m) for m in swapped[0]]
+            if swapped is not None
+            else self._exchange(node)
+            if found is None
+            else None
         )
         if pair is not None:  # "exchange A[i] with A[k]", "swap x and y", x ↔ y: (x, y) \gets (y, x)
             return self.exchange(*pair, node.span)

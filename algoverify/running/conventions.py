@@ -27,11 +27,12 @@ from .entries import rename_entries
 from .signature import output_names, swap_call
 from .symbols import Resolution
 from .worded import maths_between as _maths_between
-from .worded import swap_of
+from .worded import swap_of, swaps_of
 
 __all__ = [
     "variant",
     "swap_of",
+    "swaps_of",
     "new_array_of",
     "renaming",
     "bound_names",
@@ -248,8 +249,8 @@ def in_place_output(
             maths: list[ir.Math] = []
             if isinstance(n, ir.Assign):
                 maths = [n.target]
-            elif isinstance(n, ir.TextStatement) and swap_of(n.text) is not None:
-                maths = list(swap_of(n.text))  # type: ignore[arg-type]
+            elif isinstance(n, ir.TextStatement) and (pairs := swaps_of(n.text)) is not None:
+                maths = [m for pair in pairs for m in pair]
             elif isinstance(n, ir.CallStmt) and swap_call(n):
                 maths = list(n.args)  # \Call{swap}{π[i], π[j]}: an exchange in π
             elif isinstance(n, ir.CallStmt):

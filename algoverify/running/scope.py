@@ -38,7 +38,7 @@ from .worded import (
     loop_variable,
     said_all,
     said_of,
-    swap_of,
+    swaps_of,
     witness_of,
     worded_condition,
 )
@@ -557,10 +557,11 @@ def _executed(node: ir.Node) -> Iterator[tuple[ir.Math | ir.Text, bool]]:
         yield each[1], False  # the set of "… for all \(v \in V\)" is read
     elif isinstance(node, ir.TextStatement) and (operation := container_step(node.text)) is not None:
         yield from _container_maths(operation)
-    elif isinstance(node, ir.TextStatement) and (pair := swap_of(node.text)) is not None:
+    elif isinstance(node, ir.TextStatement) and (pairs := swaps_of(node.text)) is not None:
         # "swap \(a_{ij}\) and \(a_{ji}\)" reads both entries, then stores into a: A updated in place
-        yield from ((m, False) for m in pair)
-        yield from ((m, True) for m in pair)
+        for pair in pairs:
+            yield from ((m, False) for m in pair)
+            yield from ((m, True) for m in pair)
     elif isinstance(node, ir.CallStmt):
         yield from ((a, swap_call(node)) for a in node.args)  # \Call{swap}{π[i], π[j]} stores into π
     elif isinstance(node, ir.ForRange):

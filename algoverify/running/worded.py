@@ -26,6 +26,7 @@ __all__ = [
     "SAID_TESTS",
     "maths_between",
     "swap_of",
+    "swaps_of",
     "witness_of",
     "each_member",
     "for_each_parts",
@@ -401,6 +402,42 @@ def swap_of(text: ir.Text) -> tuple[ir.Math, ir.Math] | None:
     first = ir.Math(Span(m.span.start + lead, m.span.start + len(left.rstrip())), left.strip(), False)
     at = m.span.start + found[0].end() + trail
     return first, ir.Math(Span(at, at + len(right.strip())), right.strip(), False)
+
+
+def swaps_of(text: ir.Text) -> list[tuple[ir.Math, ir.Math]] | None:
+    r"""The exchanges of a statement: :func:`swap_of`'s one, or several written side by side.
+
+    Gauss–Jordan's ``U_{k,:} \leftrightarrow U_{p,:}, X_{k,:} \leftrightarrow X_{p,:}`` exchanges two pairs of
+    rows in one line, as several assignments joined by commas do; each one runs in turn.
+    """
+    one = swap_of(text)
+    if one is not None:
+        return [one]
+    parts = [p for p in text.parts if not (isinstance(p, str) and not p.strip(" ,;"))]
+    if not parts or not all(isinstance(p, ir.Math) for p in parts):
+        return None
+    out = []
+    for m in parts:
+        for piece in _top_level_pieces(m):  # type: ignore[arg-type]
+            pair = swap_of(ir.Text(piece.span, (piece,), piece.latex))
+            if pair is None:
+                return None
+            out.append(pair)
+    return out if len(out) > 1 else None
+
+
+def _top_level_pieces(m: ir.Math) -> list[ir.Math]:
+    """``m`` cut at its commas outside braces and brackets, each piece with its span in the note."""
+    pieces, depth, start = [], 0, 0
+    for k, c in enumerate(m.latex + ","):
+        depth += 1 if c in "{([" else -1 if c in "})]" else 0
+        if c == "," and depth == 0:
+            text = m.latex[start:k]
+            lead = len(text) - len(text.lstrip())
+            at = m.span.start + start + lead
+            pieces.append(ir.Math(Span(at, at + len(text.strip())), text.strip(), False))
+            start = k + 1
+    return [p for p in pieces if p.latex]
 
 
 #: Trefethen and Bau's pivoting ``u_{k,k:m} \\leftrightarrow u_{i,k:m}``: an exchange, written as one math
