@@ -767,3 +767,94 @@ def test_several_exchanges_in_one_statement_run_in_turn(tmp_path, swaps):
     (listing,) = algoverify.load(note).listings
     U, X = listing(A=np.array([[1.0, 2.0], [3.0, 4.0]]), B=np.eye(2))
     assert np.array_equal(U, [[3.0, 4.0], [1.0, 2.0]]) and np.array_equal(X, [[0.0, 1.0], [1.0, 0.0]])
+
+
+HULL = r"""---
+title: t
+algoverify:
+  checks:
+    - id: triangle
+      kind: property
+      listing: 1
+      inputs: {n: "integers(3, 6)", p: "integers(-1, 1, n, 2)"}
+      holds: 'A \ne 0'
+---
+
+The orientation of three points is the display
+
+\[
+  \operatorname{orient}(a, b, c) = (b - a) \times (c - a) = (b_1 - a_1)(c_2 - a_2) - (b_2 - a_2)(c_1 - a_1).
+\]
+
+\begin{algorithmic}[1]
+\Require points \(p_1, \dots, p_n\) in the plane<general>
+\State \(A \gets \operatorname{orient}(p_1, p_2, p_3) / 2\)
+\State \Return \(A\)
+\end{algorithmic}
+"""
+
+
+def test_no_three_collinear_is_a_precondition_and_a_chained_display_defines_a_function(tmp_path):
+    # round 139: Jarvis's "no three collinear" was dropped, and "h ≥ 3" refuted on points all at 0; and
+    # `orient(a, b, c) = (b - a) \times (c - a) = …` in a display, a chain, defined no function
+    (outcome,) = (
+        api.check([written_note(tmp_path, HULL.replace("<general>", ", no three collinear"))]).notes[0].outcomes
+    )
+    assert outcome.status == "verified", outcome.message
+    assert "no three of p are collinear does not hold" in outcome.message
+    (outcome,) = api.check([written_note(tmp_path, HULL.replace("<general>", ""), "z.md")]).notes[0].outcomes
+    assert outcome.status == "refuted", outcome.message
+
+
+GILLESPIE = r"""---
+title: t
+algoverify:
+  checks:
+    - id: positive-wait
+      kind: property
+      listing: 1
+      inputs: {M: "integers(1, 4)", N: "integers(1, 3)", a: "integers(0, 2, M)", V: "integers(-1, 1, N, M)",
+               x: "integers(0, 5, N)", r: "uniform(0.1, 0.9)"}
+      holds: 'x = x^{(0)} + V_{:, \mu} \land \tau > 0'
+---
+
+Each channel \(j\) changes the state by \(\nu_j\); the vectors are the columns of the \(N \times M\)
+matrix \(V = [\nu_1, \dots, \nu_M]\). <assumption>
+
+\begin{algorithmic}[1]
+\Require state \(x\), propensities \(a_1, \dots, a_M\), vectors \(\nu_1, \dots, \nu_M\), a number \(r\)
+\State \(a_0 \gets \sum_{j=1}^{M} a_j\)
+\State \(\tau \gets \ln(1 / r) / a_0\)
+\State \(\mu \gets \min \{ m \in \{1, \dots, M\} : \sum_{j=1}^{m} a_j > r a_0 \}\)
+\State \(x \gets x + \nu_\mu\)
+\State \Return \(x, \tau, \mu\)
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize(
+    "assumption",
+    ["We assume the propensities are not all zero.", r"We assume the \(a_j\) are not all zero."],
+)
+def test_a_total_written_a_0_the_columns_of_a_drawn_matrix_and_not_all_zero(tmp_path, assumption):
+    # round 138: Gillespie's a_0 \gets \sum_j a_j was entry 0 of a (AV306, and its hint index_base: 0 was wrong);
+    # ν_μ of "the columns of V = [ν_1, …, ν_M]" was a row of the drawn V; "we assume the a_j are not all zero"
+    # (the docs' own form) was dropped, and a zero draw refuted three true claims
+    note = written_note(tmp_path, GILLESPIE.replace("<assumption>", assumption))
+    (outcome,) = api.check([note]).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+    (listing,) = algoverify.load(note).listings
+    x, tau, mu = listing(x=np.zeros(2), a=np.array([1.0, 3.0]), nu=[np.array([1.0, 0.0]), np.array([0.0, 1.0])], r=0.5)
+    assert mu == 2 and np.array_equal(x, [0.0, 1.0]) and tau == pytest.approx(np.log(2) / 4)
+
+
+def test_a_function_from_a_written_out_set_is_a_table(tmp_path):
+    # round 138: Floyd's "f : \{1, \dots, n\} \to \{1, \dots, n\}, given by its table of values" rejected every
+    # table as no function (AV309 on each of 1000 draws)
+    text = (
+        "---\ntitle: t\n---\n\nLet \\(f : \\{1, \\dots, n\\} \\to \\{1, \\dots, n\\}\\) be given by its table.\n\n"
+        "\\begin{algorithmic}[1]\n\\Require \\(f\\), a start \\(x\\)\n\\State \\(y \\gets f(f(x))\\)\n"
+        "\\State \\Return \\(y\\)\n\\end{algorithmic}\n"
+    )
+    (listing,) = algoverify.load(written_note(tmp_path, text)).listings
+    assert listing(f=np.array([2, 3, 1]), x=1) == 3

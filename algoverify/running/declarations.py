@@ -485,9 +485,15 @@ def _paired_families(tree: M.MathNode, origin: Origin | None) -> list[Family]:
 
 
 def _finite_domain(domain: M.MathNode | None) -> bool:
-    """A domain named by a set of the note (``E``, ``V \\times V``), never an interval or ``\\mathbb{R}^n``."""
+    """A domain named by a set of the note (``E``, ``V \\times V``) or written out (``\\{1, \\dots, n\\}``).
+
+    Never an interval or ``\\mathbb{R}^n``: Floyd's ``f : \\{1, \\dots, n\\} \\to \\{1, \\dots, n\\}`` "given by its
+    table of values" is a table, as ``f : S \\to S`` of a set S the note names is.
+    """
     if isinstance(domain, M.BinOp) and domain.op == "times":
         return _finite_domain(domain.left) and _finite_domain(domain.right)
+    if isinstance(domain, M.SetLit):
+        return True
     return isinstance(domain, M.Sym) and domain.font != "bb" and not domain.accents
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 from collections.abc import Mapping
 from typing import Any
 
@@ -182,6 +183,9 @@ def _has_property(key: str, value: Any) -> bool:
             "full rank": min(a.shape),
         }[key]
         return rank == want
+    if key == "no three collinear":  # points as rows (or a list of 2-vectors): every triple spans a triangle
+        points = a.reshape(-1, 2) if a.ndim >= 2 and a.shape[-1] == 2 else None
+        return points is None or _general_position(points)
     if key == "leading minors":  # elimination without pivoting meets no zero pivot
         if not square:
             return a.ndim != 2
@@ -215,6 +219,18 @@ def _has_property(key: str, value: Any) -> bool:
         whole = np.all(a == np.round(a))
         return bool(whole and np.all(np.mod(a, 2) == (0 if key == "even" else 1)))
     return True
+
+
+def _general_position(points: np.ndarray) -> bool:
+    """Whether no three of the plane's ``points`` lie on one line (the triangle each triple spans has an area)."""
+    n = len(points)
+    if n < 3:
+        return True
+    i, j, k = (np.array(t) for t in zip(*itertools.combinations(range(n), 3)))
+    u, v = points[j] - points[i], points[k] - points[i]
+    cross = u[:, 0] * v[:, 1] - u[:, 1] * v[:, 0]
+    scale = max(1.0, float(np.max(np.abs(points)))) ** 2  # an area, as the points' squared size measures it
+    return bool(np.all(np.abs(cross) > 1e-12 * scale))
 
 
 def _tolerance(a: np.ndarray) -> float:

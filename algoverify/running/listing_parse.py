@@ -26,6 +26,7 @@ from ..math.segments import parse_segment
 from ..syntax import ir
 from .declarations import InputSpec
 from .factorizations import set_by
+from .families import read_family
 from .own_names import as_constant, dot_mean, dot_means
 from .prose_math import inline_definitions
 from .signature import listing_words
@@ -118,6 +119,7 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
     # E \gets \frac{1}{2} p^2 + …, then \delta \gets E - E_0 ("write E_0 for the energy of the initial
     # state"): E_0 is the initial E, a number of its own, never entry 0 of the number E
     initials = _initial_values(algorithm, raw, targets, context) | _next_iterates(algorithm, raw, targets)
+    initials |= _totals(algorithm, raw, targets)
     if initials:
         constants = constants | initials
 
@@ -353,6 +355,45 @@ def _initial_values(
             elif isinstance(t, M.Index):
                 other.add(identifier(t.base) or "")
     return frozenset(f"{name}_0" for name in (zero & whole) - other)
+
+
+def _totals(
+    algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode], targets: list[M.MathNode]
+) -> frozenset[str]:
+    """``a_0`` of Gillespie's ``a_0 \\gets \\sum_j a_j``, the listing taking ``a_1, \\dots, a_M``: a name of its own.
+
+    The family the ``\\Require`` gives counts from 1, and the listing stores into it nowhere else: its
+    member 0 does not exist, and what the listing sets there is the total the notation names ``a_0``.
+    """
+    zeros = {
+        name
+        for t in targets
+        if isinstance(t, M.Idx)
+        and len(t.indices) == 1
+        and isinstance(t.indices[0], M.Num)
+        and t.indices[0].text == "0"
+        and (name := identifier(t.base)) is not None
+    }
+    if not zeros:
+        return frozenset()
+    taken: set[str] = set()
+    for node in ir.walk(algorithm):
+        if isinstance(node, ir.Condition) and node.kind in ("require", "input"):
+            for m in node.text.math:
+                try:
+                    tree = parse(m)
+                except LocatedError:
+                    continue
+                for t in tree.items if isinstance(tree, M.Tuple) and not isinstance(tree, M.Range) else (tree,):
+                    family = read_family(t) if isinstance(t, M.Range) else None
+                    if family is not None and family.first == 1:
+                        taken.add(family.name)
+    out = set()
+    for name in zeros & taken:
+        others = [t for t in targets if isinstance(t, (M.Idx, M.Index)) and identifier(t.base) == name]
+        if all(isinstance(t, M.Idx) and isinstance(t.indices[0], M.Num) and t.indices[0].text == "0" for t in others):
+            out.add(f"{name}_0")
+    return frozenset(out)
 
 
 def _parsed(algorithm: ir.Node, parse: Callable[[ir.Math], M.MathNode]) -> Iterator[tuple[M.MathNode, bool]]:

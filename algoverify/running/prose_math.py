@@ -188,7 +188,7 @@ def relation(
     defined = function_definition(tree)
     if defined is not None and not conditional:  # "the logistic function σ(z) = 1/(1 + e^{-z})"
         name, params = defined
-        spec.functions.setdefault(name, (params, tree.rest[0][1], origin))
+        spec.functions.setdefault(name, (params, defined_value(tree), origin))
         return False
     unit = _squared_to_minus_one(tree)
     if unit is not None and not conditional:  # "where j^2 = -1": j is the imaginary unit, as j = \sqrt{-1} says
@@ -436,6 +436,16 @@ def _squared_to_minus_one(tree: M.Rel) -> str | None:
     return identifier(base)
 
 
+def defined_value(tree: M.Rel) -> M.MathNode:
+    """What a definition :func:`function_definition` reads says the function is: its right side.
+
+    Of a chain, the last side that is no number: ``g(β) = \\sum_i … = 0`` is the sum, and
+    ``orient(a, b, c) = (b - a) \\times (c - a) = (b_1 - a_1)(c_2 - a_2) - …`` the formula written out.
+    """
+    sides = [e for _, e in tree.rest if not isinstance(e, M.Num)]
+    return sides[-1] if sides else tree.rest[0][1]
+
+
 def function_definition(tree: M.Rel) -> tuple[str, tuple[str, ...]] | None:
     """``σ(z) = …``, ``g(x, y) = …``: the name and parameters of a function an equation defines, else ``None``.
 
@@ -443,9 +453,9 @@ def function_definition(tree: M.Rel) -> tuple[str, tuple[str, ...]] | None:
     is one algoverify knows: ``\\exp(x) = \\sum_k x^k / k!`` states a fact, it defines nothing.
     """
     ops = [op for op, _ in tree.rest]
-    # g(\\beta) = \\sum_i … = 0 (Rachford and Rice): g is the sum; the equation says where it vanishes
-    root = ops == ["=", "="] and isinstance(tree.rest[1][1], M.Num)
-    if (ops != ["="] and not root) or not isinstance(tree.first, (M.Apply, M.Call)):
+    # g(\\beta) = \\sum_i … = 0 (Rachford and Rice): g is the sum; the equation says where it vanishes;
+    # orient(a, b, c) = (b - a) \\times (c - a) = (b_1 - a_1)(c_2 - a_2) - …: one definition, said twice
+    if set(ops) != {"="} or not isinstance(tree.first, (M.Apply, M.Call)):
         return None
     if isinstance(tree.first, M.Call):
         name = tree.first.func if tree.first.func not in BUILTIN_FUNCTIONS else None
@@ -462,7 +472,7 @@ def function_definition(tree: M.Rel) -> tuple[str, tuple[str, ...]] | None:
         return None
     # "a solution of f(x) = 0", "p(j) = 0 if …": a right side that reads no parameter is a value the
     # function takes somewhere (a root, a case), not what it is: a constant function is never written so
-    read = {identifier(n) for n in M.walk(tree.rest[0][1])}
+    read = {identifier(n) for n in M.walk(defined_value(tree))}
     if not read & set(params):
         return None
     return name, params  # type: ignore[return-value]

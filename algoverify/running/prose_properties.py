@@ -72,6 +72,12 @@ _NONE_ZERO = re.compile(
     r"|,?\s*none\s+of\s+(?:which|them|these|those)\s+vanish(?:es)?\b",
     re.I,
 )
+#: Jarvis's "no three of them collinear": points in general position, each triple a true triangle
+_NO_THREE = re.compile(
+    r"\bno three (?:of them |points )?(?:are |lie |being )?(?:collinear|on a (?:common )?line)\b"
+    r"|\bin general position\b",
+    re.I,
+)
 #: words after which a property is where a name goes or is measured from, not what it is
 _AWAY = re.compile(r"\b(?:from|than|towards?|until|unless)\b", re.I)
 #: the words that end what a sentence says of one name: the next clause is about something else
@@ -94,6 +100,8 @@ def properties_said(after: str, adjectives: str) -> list[str]:
     after = _NONE_ZERO.sub(", each non-zero", after)
     said = _CLAUSE_END.split(after, maxsplit=1)[0]
     said = _AWAY.split(said, maxsplit=1)[0]  # "how far L is from sorted order" says L is not sorted
+    # "points p_1, …, p_n in the plane, no three collinear": said of the points, wherever the clause puts it
+    general = ["no three collinear"] if _NO_THREE.search(said) else []
     if not _SAYS_OF.match(said):
         # "x … we want an orthogonal matrix": words after a name that are not about it, unless they are
         # properties alone, set off by commas ("\Require nodes \(x_0, …, x_n\), pairwise distinct, …")
@@ -111,7 +119,7 @@ def properties_said(after: str, adjectives: str) -> list[str]:
                 continue  # "symmetric positive definite" is one property
             found.append(key)
         text = pattern.sub(lambda m: " " * len(m.group()), text)
-    return found
+    return found + [k for k in general if k not in found]
 
 
 #: words set off by a comma right after a name, up to the next comma: "…, pairwise distinct, values …"
@@ -173,6 +181,7 @@ SAID = {
     "independent rows": "{name} has linearly independent rows",
     "full rank": "{name} has full rank",
     "invertible": "{name} is invertible",
+    "no three collinear": "no three of {name} are collinear",
     "leading minors": "the leading principal submatrices of {name} are invertible",
     "symmetric": "{name} is symmetric",
     "orthogonal": "{name} is orthogonal",

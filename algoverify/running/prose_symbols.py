@@ -219,8 +219,8 @@ def prose_declarations(
     for rel, case, origin in cases:  # once every sentence is read: the set of vertices may come before
         set_by_case(rel, case, spec, origin)
     for name, after, piece, origin in of_entries:
-        if spec.get(name) is not None:  # "we assume the x_i are not all equal", of an x declared elsewhere
-            _properties(name, after, piece, spec, origin, before="")
+        # "we assume the x_i are not all equal", of an x declared here or in the listing's \Require
+        _properties(name, after, piece, spec, origin, before="")
     entry_conditions(spec)
     return spec
 
@@ -232,7 +232,9 @@ NONZERO_DIVISORS = re.compile(
     # "no second difference \(\Delta^2 x_n\) vanishes" (Aitken's): what is assumed never zero is what is divided by
     r"(?:\bno\s+[^.;]{0,80}?\b(?:vanish(?:es)?|is\s+zero|becomes?\s+zero|equals?\s+zero)\b"
     r"|\b(?:denominators?|divisors?|pivots?)\b[^.;]*?\b(?:never|do(?:es)?\s+not)\s+vanish"
-    r"|\bno\s+(?:division\s+by\s+zero|breakdown)\b)",
+    r"|\bno\s+(?:division\s+by\s+zero|breakdown)\b"
+    # Gillespie's "we assume the propensities are not all zero, so that their sum … is positive"
+    r"|\b(?:are|be)\s+not\s+all\s+(?:zero|0)\b)",
     re.I,
 )
 #: "the prime denotes transposition", "\(x'\) is the transpose of \(x\)", "primes for transposes"

@@ -32,7 +32,7 @@ from ...reading.prose import Sentence, sentences
 from ...running.bindings import unbound_message
 from ...running.declarations import Declared, InputSpec, Origin, declare_columns, given_names
 from ...running.listing_parse import level_letters, listing_parser
-from ...running.prose_math import function_definition
+from ...running.prose_math import defined_value, function_definition
 from ...running.prose_symbols import prose_declarations, side_conditions
 from ...running.reads import untestable
 from ...running.requires import declared_inputs
@@ -247,7 +247,8 @@ def _displayed(
             defined = function_definition(tree)
             if defined is not None:
                 name, params = defined
-                context.functions.setdefault(name, (params, tree.rest[0][1], Origin("prose", line_of(b.span.start))))
+                value = defined_value(tree)
+                context.functions.setdefault(name, (params, value, Origin("prose", line_of(b.span.start))))
 
 
 def _ensured(

@@ -623,6 +623,15 @@ def taken(listing: Any, values: dict[str, Any]) -> dict[str, Any]:
         capital = family[:1].upper() + family[1:]
         if capital != family and np.ndim(values.get(capital)) == 2:
             out[family] = values[capital]  # p_i is row i of P
+    # "the columns of the N × M matrix V = [ν_1, …, ν_M]" where the listing takes ν_1, …, ν_M: V's columns
+    context = getattr(listing, "context", None)
+    for d in context.inputs if context is not None else ():
+        matrix = values.get(d.name)
+        if d.name in listing.inputs or np.ndim(matrix) != 2:
+            continue
+        for part, members in ((d.columns, np.transpose(matrix)), (d.rows, matrix)):
+            if part and part in listing.inputs and part not in values and part not in out:
+                out[part] = members
     return out
 
 
