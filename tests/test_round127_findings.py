@@ -5,6 +5,8 @@ The fixtures are ours, written for these tests after the shape of a listing a ro
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 from helpers import written_note
@@ -858,3 +860,82 @@ def test_a_function_from_a_written_out_set_is_a_table(tmp_path):
     )
     (listing,) = algoverify.load(written_note(tmp_path, text)).listings
     assert listing(f=np.array([2, 3, 1]), x=1) == 3
+
+
+ROUND = r"""---
+title: t
+algoverify:
+  checks:
+    - id: liar
+      kind: property
+      listing: 1
+      inputs: {n: "integers(1000, 3000)", a: "integers(2, 40)"}
+      given: 'n \bmod 3 \ne 0'
+      holds: 'r \equiv a^{n-1} \pmod{n}'
+    - id: passes
+      kind: contract
+      listing: 1
+      inputs: {n: "integers(5, 40)", a: "integers(2, 3)"}
+      expect: {iterations: {at_most: 'n'}}
+---
+
+<prose>
+
+\begin{algorithmic}[1]
+\Require odd integer \(n > 3\), base \(a\)
+\State \(r \gets 1\)
+\For{\(i = 1, \dots, n - 1\)}
+  \State \(r \gets r a \bmod n\)
+\EndFor
+\For{\(j = 1, \dots, 2\)}
+  \State \(r \gets r\)
+\EndFor
+\State \Return \(r\)
+\end{algorithmic}
+"""
+
+
+def test_an_odd_integer_in_a_require_is_a_precondition(tmp_path):
+    # round 137: "odd integer \(n > 3\)" kept n > 3 and dropped "odd": n = 10 ran with no AV309
+    (listing,) = algoverify.load(written_note(tmp_path, ROUND.replace("<prose>", ""))).listings
+    with pytest.raises(ExecutionError, match="n is odd does not hold"):
+        listing(n=10, a=3)
+    assert listing(n=11, a=3) == 1
+
+
+def test_a_congruence_takes_its_powers_modulo_the_modulus(tmp_path):
+    # round 137: `a^{n-1} \equiv 1 \pmod{n}` raised the full power (14,919 digits) and stopped with AV408
+    (outcome, _) = api.check([written_note(tmp_path, ROUND.replace("<prose>", ""))]).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+    wrong = ROUND.replace("<prose>", "").replace(r"r \equiv a^{n-1}", r"r \equiv a^{n}")
+    (outcome, _) = api.check([written_note(tmp_path, wrong, "wrong.md")]).notes[0].outcomes
+    assert outcome.status == "refuted", outcome.message
+
+
+def test_iterations_past_a_bound_say_which_loops_made_them(tmp_path):
+    # round 137: "the loops iterated 9 times, expected at most n = 8" summed an inner loop's passes unseen
+    note = written_note(tmp_path, ROUND.replace("<prose>", ""))
+    lines = note.read_text().splitlines()
+    first, second = (1 + lines.index(x) for x in (r"\For{\(i = 1, \dots, n - 1\)}", r"\For{\(j = 1, \dots, 2\)}"))
+    (_, outcome) = api.check([note]).notes[0].outcomes
+    assert outcome.status == "refuted"
+    shown = rf"\(\d+ passes of the loop at line {first}, 2 passes of the loop at line {second}: `runs:` of a loop's"
+    assert re.search(shown, outcome.message), outcome.message
+
+
+def test_a_theorems_hypothesis_quoted_in_the_prose_is_no_precondition(tmp_path):
+    # round 137: "Havel and Hakimi showed that a sequence with \(d_1 \ge 1\) is graphic iff …" made d_1 ≥ 1
+    # a precondition of the listing, and a graphic [0, 1, 1] was refused
+    prose = r"Havel and Hakimi showed that a sequence of numbers with \(n \ge 5\) is nice if and only if it is."
+    (listing,) = algoverify.load(written_note(tmp_path, ROUND.replace("<prose>", prose))).listings
+    assert listing(n=3 + 2, a=2) == 1 and listing(n=3 + 0 * 2 + 2, a=3) == 1
+    assert "n \\ge 5" not in str(listing.program.declarations.conditions)
+
+
+def test_a_sort_in_words_is_answered_with_the_notes_own_name(tmp_path):
+    # round 137: AV304 of "sort d so that d_1 ≥ … ≥ d_n" showed placeholder names (u, y)
+    text = "---\ntitle: t\n---\n\n\\begin{algorithmic}[1]\n\\Require \\(d_1, \\dots, d_n\\)\n" + (
+        "\\State sort \\(d\\) so that \\(d_1 \\ge d_2 \\ge \\dots \\ge d_n\\)\n\\State \\Return \\(d\\)\n\\end{algorithmic}\n"
+    )
+    (finding,) = [f for f in api.lint([written_note(tmp_path, text)]).all_findings() if f.code == "AV304"]
+    assert r"\(d \gets -\operatorname{sort}(-d)\)" in finding.message

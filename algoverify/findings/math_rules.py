@@ -219,6 +219,12 @@ class UnboundText(Rule):
         hint = _SORT_HINT if re.match(r"\s*sort\b", text, re.I) else ""
         if hint and re.search(r"decreasing|descending|largest first|≥|\\ge", text, re.I):
             hint = _SORT_DOWN_HINT  # "Sort y into u: u_1 ≥ u_2 ≥ …": sort is increasing; its negation's, reversed
+        sorted_name = re.match(r"\s*sort\s+(?P<name>[A-Za-z]\w*)\s+(?:so\s+that|in\b|by\b|into\b|$)", text, re.I)
+        if hint and sorted_name is not None and " into " not in text:
+            # "sort d so that d_1 ≥ … ≥ d_n": the hint with the note's own name, sorted where it is
+            name = sorted_name.group("name")
+            hint = hint.replace("u \\gets", f"{name} \\gets").replace("(-y)", f"(-{name})")
+            hint = hint.replace("y \\gets \\operatorname{sort}(x)", f"{name} \\gets \\operatorname{{sort}}({name})")
         if _FACTORISE.search(text):
             hint = _FACTOR_HINT
         return super().message(**{"hint": hint, **args})

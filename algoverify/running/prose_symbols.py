@@ -64,6 +64,8 @@ _INTRODUCED = re.compile(r"\b(?:a|an)\s+(?:[\w-]+\s+){0,2}[\w-]+$", re.I)
 #: the variable a derivative is taken in: the shape said after it is the derivative's
 _RESPECT = re.compile(r"\b(?:with\s+respect\s+to|w\.r\.t\.)$", re.I)
 _CONDITIONAL = re.compile(r"\b(?:if|when|whenever|unless|once|until|while|otherwise|whether)\b", re.I)
+#: "Havel and Hakimi showed that a sequence with d_1 ≥ 1 is graphic iff …": the theorem's hypothesis, not the note's
+_CITED = re.compile(r"\b(?:show|prove|state)(?:s|d|ed|n)?\s+that\b", re.I)
 #: the words after a relation that make it one case: "p(j) = 0 if no request is disjoint from j"
 _CONDITION_AFTER = re.compile(
     # "b_{ij} = 1 exactly when (i, j) ∈ E", "… if and only if …": a case said with its qualifier
@@ -355,6 +357,7 @@ def _read(
         # "stops once the norm falls to a tolerance \(\tau > 0\)": a parameter introduced with its bound,
         # under the condition's words but no part of the condition
         conditional = conditional and not (_INTRODUCED.search(words) and not _QUALIFIER.search(words))
+        conditional = conditional or _CITED.search(before) is not None
         # "p(j) = 0 if no request i < j is disjoint from j": a case of a definition, said after it
         case = bool(isinstance(after, str) and _CONDITION_AFTER.match(after))
         conditional = conditional or case
@@ -577,10 +580,12 @@ def text_properties(text: ir.Text, spec: InputSpec, parse: Parse, origin: Origin
         whole = _WHOLE_NOUN.search(before)
         if whole is not None:  # "integers \(a \ge b \ge 0\)": each name it bounds is a whole number
             domain = "natural" if whole.group("noun").lower().startswith("natural") else "integer"
+            parity = (whole.group("parity") or "").lower()  # Miller–Rabin's "odd integer \(n > 3\)"
             for item in _named_operands(tree):
                 declared = spec.get(identifier(item) or "")
                 if declared is not None and declared.shape is None:
-                    spec.declare(Declared(declared.name, item.span, (), domain, origin=origin))
+                    said = ((parity, SAID[parity].format(name=declared.name), item.span),) if parity else ()
+                    spec.declare(Declared(declared.name, item.span, (), domain, origin=origin, properties=said))
         # A[1..n] is the array A, as the older package writes it
         name = identifier(tree.base) if isinstance(tree, M.Index) else name_of(Piece(tree, part))
         if name is None or spec.get(name) is None:
@@ -590,7 +595,8 @@ def text_properties(text: ir.Text, spec: InputSpec, parse: Parse, origin: Origin
 
 #: the noun before a math that says its names are whole numbers: "integers \(a \ge b \ge 0\)", "an integer \(b\)"
 _WHOLE_NOUN = re.compile(
-    r"\b(?:an?\s+|two\s+|the\s+)?(?:(?:non-?negative|positive)\s+)?(?P<noun>integers?|natural numbers?|whole numbers?)"
+    r"\b(?:an?\s+|two\s+|the\s+)?(?:(?:non-?negative|positive)\s+)?(?:(?P<parity>odd|even)\s+)?"
+    r"(?P<noun>integers?|natural numbers?|whole numbers?)"
     r"\s*$",
     re.I,
 )

@@ -94,6 +94,29 @@ def _judge(
     return None
 
 
+def _each_loop(ctx: CheckContext, trace: Any) -> str:
+    """`` (5 passes of the loop at line 38, 4 of the loop at line 41)``: what ``iterations:`` summed, loop by loop.
+
+    Havel–Hakimi's "at most n passes" counted its inner \\For's passes too: a reader sees which loop made them.
+    """
+    from ...running.runstate import passes_of
+    from ...syntax import ir
+
+    line = ctx.report.note.source.line_col
+    loops = (ir.WhileBlock, ir.RepeatUntil, ir.LoopBlock, ir.ForRange, ir.ForAll)
+    made = [
+        (line(node.span.start)[0], passes_of(node, trace._hits))
+        for listing in ctx.loaded.listings
+        for node in ir.walk(listing.algorithm)
+        if isinstance(node, loops)
+    ]
+    made = [(at, n) for at, n in made if n]
+    if len(made) < 2:
+        return ""
+    shown = [f"{n} {'pass' if n == 1 else 'passes'} of the loop at line {at}" for at, n in made]
+    return f" ({', '.join(shown)}: `runs:` of a loop's first statement counts one loop)"
+
+
 def _shown(expr: Any, value: float) -> str:
     text = f"{value:.6g}"
     return text if isinstance(expr, (int, float)) else f"{expr} = {text}"
@@ -122,5 +145,5 @@ def _compare(
     for key, got, want, what in counts:
         problem = _judge(check, ctx, got, want, env, key, what)
         if problem is not None:
-            return problem
+            return problem + (_each_loop(ctx, trace) if key == ("iterations",) else "")
     return None

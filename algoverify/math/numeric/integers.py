@@ -185,8 +185,9 @@ def _pmod(node: M.Modulo, ctx: Context) -> Closure:
     rel = node.expr
     if not isinstance(rel, M.Rel) or any(op not in ("equiv", "notequiv") for op, _ in rel.rest):
         raise LocatedError(NotExecutable, node.span, message="\\pmod qualifies a congruence a \\equiv b")
-    terms = [compile_expr(rel.first, ctx)] + [compile_expr(e, ctx) for _, e in rel.rest]
     nodes = [rel.first] + [e for _, e in rel.rest]
+    # a^{n-1} \equiv 1 \pmod{n}: each side's powers taken modulo n, as a^{n-1} \bmod n is (never 10,000 digits)
+    terms = [_reduced(e, node.modulus, ctx) for e in nodes]
     ops = [op for op, _ in rel.rest]
     modulus = compile_expr(node.modulus, ctx)
 
@@ -201,6 +202,16 @@ def _pmod(node: M.Modulo, ctx: Context) -> Closure:
         return True
 
     return congruent
+
+
+def _reduced(side: M.MathNode, modulus: M.MathNode, ctx: Context) -> Closure:
+    """One side of a congruence, modulo ``modulus`` where it is a product with a power (:func:`.modular_product`)."""
+    from .arithmetic import _BINOPS
+    from .modular import modular_product
+
+    mod = M.BinOp("mod", side, modulus, span=side.span)
+    product = modular_product(mod, ctx, _BINOPS["mod"])
+    return product if product is not None else compile_expr(side, ctx)
 
 
 def _subcall(node: M.SubCall, ctx: Context) -> Closure:
