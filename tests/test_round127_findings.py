@@ -939,3 +939,103 @@ def test_a_sort_in_words_is_answered_with_the_notes_own_name(tmp_path):
     )
     (finding,) = [f for f in api.lint([written_note(tmp_path, text)]).all_findings() if f.code == "AV304"]
     assert r"\(d \gets -\operatorname{sort}(-d)\)" in finding.message
+
+
+def test_an_assumption_on_each_entry_for_every_index_is_a_precondition(tmp_path):
+    # round 131: "assume that \(b_i \ne 0\) for every \(i\)" was taken for a law of every i, tested by no run
+    text = (
+        "---\ntitle: t\n---\n\nLet \\(b_1, \\dots, b_n\\) be numbers, and assume that \\(b_i \\ne 0\\) for every \\(i\\).\n\n"
+        "\\begin{algorithmic}[1]\n\\Require \\(b_1, \\dots, b_n\\)\n\\State \\(s \\gets \\sum_{i=1}^{n} 1 / b_i\\)\n"
+        "\\State \\Return \\(s\\)\n\\end{algorithmic}\n"
+    )
+    (listing,) = algoverify.load(written_note(tmp_path, text)).listings
+    with pytest.raises(ExecutionError, match=r"b_i \\ne 0 does not hold"):
+        listing(b=np.array([1.0, 0.0]))
+    assert listing(b=np.array([1.0, 2.0])) == pytest.approx(1.5)
+
+
+POOLED = r"""---
+title: t
+---
+
+\begin{algorithmic}[1]
+\Function{Pooled}{\(x_1, \dots, x_m, y_1, \dots, y_k\)}
+  \State \((n_A, s_A) \gets \Call{Total}{x}\)
+  \State \((n_B, s_B) \gets \Call{Total}{y}\)
+  \State \Return \((s_A + s_B) / (n_A + n_B)\)
+\EndFunction
+\Function{Total}{\(x_1, \dots, x_m\)}
+  \State \(s \gets 0\)
+  \For{\(i = 1, \dots, m\)}
+    \State \(s \gets s + x_i\)
+  \EndFor
+  \State \Return \(m, s\)
+\EndFunction
+\end{algorithmic}
+"""
+
+
+def test_a_called_functions_own_size_is_its_arguments_and_a_tuple_of_labels_is_names(tmp_path):
+    # round 143: Welford(x_1, …, x_m) called on y took its caller's m (len x), and (n_A, \bar{x}_A, M_A) \gets …
+    # was "A is not defined" at lint: two true claims were refuted
+    note = written_note(tmp_path, POOLED)
+    assert [f.code for f in api.lint([note]).all_findings()] == []
+    (listing,) = algoverify.load(note).listings
+    assert listing(x=np.array([1.0, 2.0, 3.0]), y=np.array([7.0])) == pytest.approx(13.0 / 4)
+
+
+def test_a_range_written_by_three_terms_steps_as_the_first_two_say(tmp_path):
+    # round 140: the sieve's \For{\(j = i^2, i^2 + i, i^2 + 2i, \dots, n\)} was "neither a range nor a set"
+    text = (
+        "---\ntitle: t\n---\n\n\\begin{algorithmic}[1]\n\\Require \\(i\\), \\(n\\)\n\\State \\(c \\gets 0\\)\n"
+        "\\For{\\(j = i^2, i^2 + i, i^2 + 2i, \\dots, n\\)}\n  \\State \\(c \\gets c + j\\)\n\\EndFor\n"
+        "\\State \\Return \\(c\\)\n\\end{algorithmic}\n"
+    )
+    note = written_note(tmp_path, text)
+    assert [f.code for f in api.lint([note]).all_findings()] == []
+    (listing,) = algoverify.load(note).listings
+    assert listing(i=3, n=20) == 9 + 12 + 15 + 18
+
+
+GRID = r"""---
+title: t
+algoverify:
+  checks:
+    - id: harmonic
+      kind: property
+      listing: 1
+      inputs: {n: "integers(1, 6)", u: "randn(n)"}
+      holds: '\lVert v \rVert_\infty \le \lVert u \rVert_\infty'
+---
+
+On the grid \(x_j = j h\), \(j = 0, \dots, n + 1\), the boundary values are \(u_0 = u_{n+1} = 0\).
+
+\begin{algorithmic}[1]
+\Require interior values \(u_1, \dots, u_n\)
+\For{\(j = 1, \dots, n\)}
+  \State \(v_j \gets (u_{j-1} + u_{j+1}) / 2\)
+\EndFor
+\State \Return \(v\)
+\end{algorithmic}
+"""
+
+
+def test_boundary_values_the_prose_gives_are_read_past_either_end(tmp_path):
+    # round 141: Jacobi's "the boundary values are u_0 = u_{n+1} = 0" was ignored: u_{j-1} at j = 1 was out of
+    # range, three true claims were refuted, and the hint `index_base: 0` refuted them again
+    note = written_note(tmp_path, GRID)
+    (listing,) = algoverify.load(note).listings
+    assert list(listing(u=np.array([2.0, 4.0, 6.0]))) == [2.0, 4.0, 2.0]
+    (outcome,) = api.check([note]).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+
+
+def test_a_read_one_before_the_first_entry_is_not_blamed_on_the_index_base(tmp_path):
+    # rounds 139, 141, 142: "a 0-based listing says index_base: 0" at σ_{i-1,j}, a_{k-1,k-1}, u_{j-1}; following
+    # it refuted true claims
+    (listing,) = algoverify.load(written_note(tmp_path, GRID.replace(r"\(u_0 = u_{n+1} = 0\)", "fixed"))).listings
+    with pytest.raises(ExecutionError) as info:
+        listing(u=np.array([2.0, 4.0]))
+    message = info.value.finding.message
+    assert "a read one before the first entry: a boundary value the prose gives" in message
+    assert "index_base" not in message

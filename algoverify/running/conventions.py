@@ -22,7 +22,7 @@ from ..math.numeric import Context, Env, compile_expr
 from ..math.ops import Sequence, raise_on_fp_errors, written_array
 from ..math.sizeless import materialise
 from ..syntax import ir
-from .declarations import Declared, InputSpec
+from .declarations import PAST_END, Declared, InputSpec
 from .entries import rename_entries
 from .signature import output_names, swap_call
 from .symbols import Resolution
@@ -33,6 +33,7 @@ __all__ = [
     "variant",
     "swap_of",
     "swaps_of",
+    "boundaries",
     "new_array_of",
     "renaming",
     "bound_names",
@@ -312,7 +313,16 @@ def numbered_from(value: Any, first: int) -> Any:
     return value
 
 
-def with_fixed(value: Any, members: dict[int, float], base: int) -> Any:
+def boundaries(declarations: InputSpec) -> dict[str, tuple[Any, Any]]:
+    """The values the prose fixes one before a vector's first member and one past its last (``u_0 = u_{n+1} = 0``)."""
+    return {
+        name: (members.get(0), members[PAST_END])
+        for name, members in declarations.fixed.items()
+        if PAST_END in members and 0 in members
+    }
+
+
+def with_fixed(value: Any, members: dict[Any, float], base: int) -> Any:
     """``value`` with the members the prose fixes before its first (``e_{-1} = e_0 = 0`` before ``e_1, …``).
 
     Only members right before the first, with none missing between: anything else is left as it is.
@@ -321,6 +331,8 @@ def with_fixed(value: Any, members: dict[int, float], base: int) -> Any:
         return value
     first = getattr(value, "first", None)
     first = base if first is None else first
+    if PAST_END in members:
+        return value  # a boundary at both ends is read where an index passes an end (Context.boundaries)
     keys = sorted(members)
     if keys != list(range(keys[0], first)):
         return value

@@ -56,7 +56,12 @@ __all__ = [
     "given_names",
     "named_constants",
     "CONSTANT_NAMES",
+    "PAST_END",
 ]
+
+
+#: the key of a member fixed one past a family's last (``u_{n+1} = 0`` of the interior ``u_1, …, u_n``)
+PAST_END = "past the end"
 
 
 @frozen

@@ -123,7 +123,9 @@ def compile_function(
         stored = given_back(node, scope, parent.scopes, frozenset(names.sequences), outputs) - set(params)
         # A of the entries a_{uv} Augment reads, and n, the size of A its loops run to
         given = {d.name for d in declarations.inputs} | set(declarations.sizes) | set(scope.reads) | stored
-        given -= set(params)
+        # Welford(x_1, …, x_m) called on y: its m is the length of what it is given, never its caller's m
+        own_sizes = {declarations.families[p] for p in params if p in declarations.families}
+        given -= set(params) | own_sizes
         program.shared = frozenset(extra) | stored | given
         program.shared_stored = stored
     if scope.entry:

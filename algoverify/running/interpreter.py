@@ -36,6 +36,7 @@ from .compiler import (
 )
 from .conventions import (
     bound_names,
+    boundaries,
     defined,
     in_place_output,
     install_views,
@@ -159,6 +160,7 @@ def compile_program(
     compiler.ctx.imaginary = names.imaginary
     compiler.ctx.constant_letters = constant_letters(by_scope[None])
     compiler.ctx.labels = frozenset(by_scope[None].labels)
+    compiler.ctx.boundaries = boundaries(declarations)
     compiler.parse = renaming(parse, names)
     compiler.zero_vectors, compiler.filled, compiler.identities = names.zero_vectors, names.filled, names.identities
     compiler.unsized = unsized_starts(names)

@@ -50,11 +50,12 @@ def statement_labels(
     # the letter is nothing else in the listing (q_T \gets … with a size T is entry T of q)
     as_index = {id(t.indices[0]) for tree, _ in trees for t in M.walk(tree) if isinstance(t, M.Idx) and t.indices}
     elsewhere = {t.name for tree, _ in trees for t in M.walk(tree) if isinstance(t, M.Sym) and id(t) not in as_index}
+    # … each of a tuple assigned at once too: Welford's (n_A, \bar{x}_A, M_A) \gets …
+    targets = [i for tree, target in trees if target for i in (tree.items if isinstance(tree, M.Tuple) else (tree,))]
     assigned = {
         f"{identifier(tree.base)}_{tree.indices[0].name}"
-        for tree, target in trees
-        if target
-        and isinstance(tree, M.Idx)
+        for tree in targets
+        if isinstance(tree, M.Idx)
         and len(tree.indices) == 1
         and isinstance(tree.indices[0], M.Sym)
         and len(tree.indices[0].name) == 1

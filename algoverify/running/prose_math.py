@@ -17,7 +17,16 @@ from ..math.ranges import literal_number
 from ..records import frozen
 from ..source import Span
 from ..syntax import ir
-from .declarations import Declared, InputSpec, Origin, declare_math, function_type, named_entries, text_of
+from .declarations import (
+    PAST_END,
+    Declared,
+    InputSpec,
+    Origin,
+    declare_math,
+    function_type,
+    named_entries,
+    text_of,
+)
 from .families import Family, bound_on_each, read_family, written_family_of
 from .prose_properties import SAID
 
@@ -227,7 +236,9 @@ def relation(
     operands = [tree.first, *(e for _, e in tree.rest)]
     # a precondition on plain names against numbers or names (`0 < \epsilon`, `1 \le k \le n`)
     if all(isinstance(o, (M.Sym, M.Idx, M.Num, M.Neg)) or _power_name(o) for o in operands):
-        declare_math(tree, spec, text_of(piece.math), origin, joint=False)
+        # "assume that b_i ≠ 0 for every i": on each entry of the family, tested on entry as \Require's is
+        entries = assumed and any(isinstance(o, M.Idx) for o in operands)
+        declare_math(tree, spec, text_of(piece.math), origin, joint=entries)
         return True
     if assumed and set(ops) <= _ORDERS and _bounds_a_name(operands):
         # "given a base a with 2 ≤ a ≤ n − 2": a name between bounds that other inputs give
@@ -296,15 +307,27 @@ def _level_from_family(tree: M.Rel) -> tuple[str, M.MathNode] | None:
     return (name, right) if name is not None and identifier(right) != name else None
 
 
-def _fixed_members(tree: M.Rel) -> tuple[str, dict[int, float]] | None:
+def _fixed_members(tree: M.Rel) -> tuple[str, dict[Any, float]] | None:
     """``e_{-1} = e_0 = 0``: members of one name at whole-number indices, set to one number.
 
-    ``g_m(-1) = 0`` of Proakis's stage signals fixes the time -1 of every stage ``m``.
+    ``g_m(-1) = 0`` of Proakis's stage signals fixes the time -1 of every stage ``m``; the boundary
+    values ``u_0 = u_{n+1} = 0`` of a grid's interior ``u_1, \\dots, u_n`` fix the member before the
+    first and the one after the last (:data:`~.declarations.PAST_END`).
     """
     *members, value = [tree.first, *(e for _, e in tree.rest)]
     if any(op != "=" for op, _ in tree.rest) or not members:
         return None
     number = literal_number(value)
+    ends = [_member(m) for m in members]
+    if (
+        number is not None
+        and len(members) == 2
+        and None not in ends
+        and len({name for name, _ in ends}) == 1  # type: ignore[misc]
+        and _whole(ends[0][1]) == 0  # type: ignore[index]
+        and _one_past(ends[1][1])  # type: ignore[index]
+    ):
+        return ends[0][0], {0: number, PAST_END: number}  # type: ignore[index]
     if all(staged_entry(m) is not None and len(m.args) == 1 for m in members):  # type: ignore[attr-defined]
         if not all(isinstance(i, M.Sym) for m in members for i in m.fn.indices):  # type: ignore[attr-defined]
             return None  # g_0(-1): one stage, which no listing stores apart
@@ -338,6 +361,17 @@ def _both_ends(tree: M.Rel, origin: Origin) -> Family | None:
     if _whole(first) != 0 or size is None:
         return None
     return Family(name, size, 0, 1, origin, tree.span)
+
+
+def _one_past(index: M.MathNode) -> bool:
+    """``n + 1``: one past a size written as a name."""
+    return (
+        isinstance(index, M.BinOp)
+        and index.op == "+"
+        and isinstance(index.left, M.Sym)
+        and isinstance(index.right, M.Num)
+        and index.right.text == "1"
+    )
 
 
 def _member(node: M.MathNode) -> tuple[str, M.MathNode] | None:

@@ -247,6 +247,14 @@ PRIME_TRANSPOSES = re.compile(
 )
 
 
+def _over_an_index(piece: Piece, nxt: Piece | None) -> bool:
+    """Whether the piece after "for every" is a letter the relation writes as a subscript (``b_i`` of ``i``)."""
+    letter = identifier(nxt.tree) if nxt is not None and isinstance(nxt.tree, M.Sym) else None
+    return letter is not None and any(
+        isinstance(n, M.Idx) and any(identifier(i) == letter for i in n.indices) for n in M.walk(piece.tree)
+    )
+
+
 def _joins(words: str) -> bool:
     """Whether ``words`` join two names a sentence introduces together ("x_1, …, x_n and y_1, …, y_n")."""
     return bool(words) and _JOINED.match(words) is not None
@@ -373,7 +381,10 @@ def _read(
         # "B with columns b_1, \dots, b_q": likewise; "T with diagonal entries a_1, \dots, a_n" names a vector
         elif not _WITH_PARTS.search(words) or _DIAGONAL_PARTS.search(words):
             joined = was_precondition and _JOINED.match(words) is not None
-            assumed = _ASSUMES.search(before) is not None and not _QUANTIFIED.match(str(after))
+            # "assume that b_i ≠ 0 for every i": a quantifier over an index of the relation's members is on
+            # each entry, which a run tests; "… for all z" of a function's argument is a law no run tests
+            quantified = _QUANTIFIED.match(str(after)) is not None and not _over_an_index(piece, nxt)
+            assumed = _ASSUMES.search(before) is not None and not quantified
             was_precondition = read_math(
                 piece,
                 spec,

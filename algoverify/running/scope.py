@@ -357,6 +357,8 @@ def _read_statements(
     for tree, target in trees:
         if target and identifier(tree) in scope.labels:
             continue  # s_L \gets …: a name of its own, its letter never read
+        if target and isinstance(tree, M.Tuple):  # (n_A, \bar{x}_A, M_A) \gets …: each label a name of its own
+            tree = M.Tuple(tuple(i for i in tree.items if identifier(i) not in scope.labels), span=tree.span)
         parts = _target_indices(tree, declared.__contains__) if target else [tree]
         for part in parts:
             reader = _Reader([], scope.dims, scope.indexed, scope)

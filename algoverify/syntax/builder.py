@@ -562,9 +562,10 @@ class _Builder(_StatementReading, Transformer):
             if var is not None and ends is not None:  # Golub and Van Loan's k = 1{:}n-1, MATLAB's 1:n-1
                 return var, self._slice(rhs, 0, ends[0]), self._slice(rhs, ends[1], len(rhs.latex)), {}
             parts = self._split_commas(rhs) if rhs is not None else []
-            if var is None or len(parts) not in (3, 4) or parts[-2].latex not in _DOTS:
+            if var is None or len(parts) not in (3, 4, 5) or parts[-2].latex not in _DOTS:
                 return None
-            how = {"second": parts[1]} if len(parts) == 4 else {}
+            # the sieve's j = i^2, i^2 + i, i^2 + 2i, \dots, n: the step is the second term's, as in a, a', \dots, b
+            how = {"second": parts[1]} if len(parts) >= 4 else {}
             return var, parts[0], parts[-1], how
         if len(maths) in (2, 3, 4) and content[0] is maths[0] and content[-1] is maths[-1]:
             # `i \gets a` to `b` [step `k`]: the words between the math segments say how

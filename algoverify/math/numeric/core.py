@@ -69,6 +69,9 @@ class Context:
     sequences: frozenset[str] = frozenset()
     #: names the listing also applies to an index written as one (Hayes's ``r_x(0)``): ``r_x(j + 1)`` is an entry too
     entry_applied: frozenset[str] = frozenset()
+    #: the values the prose gives a vector just outside its ends (``u_0 = u_{n+1} = 0`` of the interior
+    #: ``u_1, …, u_n``): ``(before, after)`` by name, read where an index is one past either end
+    boundaries: dict[str, tuple[Any, Any]] = field(default_factory=dict)
 
     def callables(self) -> Mapping[str, Callable[..., Any]]:
         """The functions math may call: the exact versions first in an exact run; ``argmax`` in the index base."""

@@ -437,13 +437,40 @@ def _as_index(i: Any, node: M.MathNode, ctx: Context) -> int:
 def _out_of_range(index: int, first: int, size: int, node: M.MathNode, ctx: Context) -> LocatedError:
     """An index outside an array, with the likely cause when it is one off at an end."""
     hint = ""
-    if first == 1 and index == 0:
+    if first == 1 and index == 0 and _offset_read(node):
+        # σ_{i-1,j} at i = 1, Bareiss's a_{k-1,k-1} at k = 1: a read before the first entry, which a
+        # 0-based reading would not mend (it fails at the other end); the prose's boundary is the cause
+        hint = (
+            " (a read one before the first entry: a boundary value the prose gives, such as a periodic wrap or "
+            "a_{00} = 1, is not read; write it in the listing)"
+        )
+    elif first == 1 and index == 0:
         hint = " (listings count from 1: a 0-based listing says `index_base: 0` in its note's `algoverify:`)"
     elif first == 0 and index == size:
         # the note says so by `index_base: 0`, or by a family written from 0 (b_0, …, b_n): both count every array
         hint = " (this listing counts from 0, as the note's `index_base: 0` or a family written from 0 says)"
     message = f"index {index} is out of range {first}..{size - 1 + first} in {ctx.written(node)}{hint}"
     return LocatedError(EvaluationFailed, node.span, message=message)
+
+
+def _boundary(p: int, size: int, axes: int, node: M.MathNode, ctx: Context) -> Any:
+    """The value the prose gives just outside a vector (``u_{j-1}`` at j = 1 of ``u_0 = u_{n+1} = 0``), or ``None``."""
+    if axes != 1 or not ctx.boundaries:
+        return None
+    name = identifier(node.base) if isinstance(node, (M.Idx, M.Index)) else None
+    ends = ctx.boundaries.get(name or "")
+    if ends is None:
+        return None
+    return ends[0] if p == -1 else ends[1] if p == size else None
+
+
+def _offset_read(node: M.MathNode) -> bool:
+    """Whether an index of ``node`` is a running index less a number (``i - 1``): a neighbour, read at an edge."""
+    indices = node.indices if isinstance(node, M.Idx) else node.args if isinstance(node, M.Index) else ()
+    return any(
+        isinstance(i, M.BinOp) and i.op == "-" and isinstance(i.left, M.Sym) and isinstance(i.right, M.Num)
+        for i in indices
+    )
 
 
 def _inside(key: Any, stored: Sequence) -> bool:
@@ -490,6 +517,9 @@ def _index(container: Any, idx: list[Any], node: M.MathNode, ctx: Context) -> An
         )
     for p, size in zip(positions, sizes):
         if not 0 <= p < size:
+            edge = _boundary(p, size, len(positions), node, ctx)
+            if edge is not None:
+                return edge
             raise _out_of_range(p + base, base, size, node, ctx)
     if isinstance(container, (list, tuple)):
         out = container[positions[0]]
