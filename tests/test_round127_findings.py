@@ -1039,3 +1039,28 @@ def test_a_read_one_before_the_first_entry_is_not_blamed_on_the_index_base(tmp_p
     message = info.value.finding.message
     assert "a read one before the first entry: a boundary value the prose gives" in message
     assert "index_base" not in message
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        r"Solve \(J^{\top} J \, p = -J^{\top} r\) for \(p\)",
+        r"solve the system \(J^{\top} J p = -J^{\top} r\) for \(p\)",
+    ],
+)
+def test_a_linear_system_solved_in_words_runs(tmp_path, statement):
+    # rounds 139 and 141: Trefethen and Bau's "Solve (A - σ I) w = x for w" and a Gauss–Newton step's normal
+    # equations were AV304, and the unknown p, which the prose names, was taken for an input
+    text = (
+        "---\ntitle: t\n---\n\nThe step \\(p\\) solves the normal equations.\n\n\\begin{algorithmic}[1]\n"
+        "\\Require a Jacobian \\(J\\), a residual \\(r\\)\n\\State " + statement + "\n\\State \\Return \\(p\\)\n"
+        "\\end{algorithmic}\n"
+    )
+    note = written_note(tmp_path, text)
+    assert [f.code for f in api.lint([note]).all_findings() if f.code != "AV604"] == []
+    (listing,) = algoverify.load(note).listings
+    assert listing.inputs == ("J", "r")
+    J, r = np.array([[1.0, 0.0], [1.0, 1.0], [0.0, 2.0]]), np.array([1.0, 2.0, 3.0])
+    assert np.allclose(listing(J=J, r=r), -np.linalg.lstsq(J, r, rcond=None)[0])
+    with pytest.raises(ExecutionError, match="Singular matrix"):
+        listing(J=np.zeros((3, 2)), r=r)

@@ -167,8 +167,44 @@ class Worded:
 
         return swap
 
+    def solve(self, equation: M.MathNode, unknown: M.MathNode, span: Span) -> Exec | None:
+        r"""Solve \(J^{\top} J p = -J^{\top} r\) for \(p\): ``p \gets (J^{\top} J)^{-1} (-J^{\top} r)``.
+
+        Only an equation whose left side ends with the unknown, a matrix written before it; else ``None``.
+        """
+        system = linear_system(equation, unknown)
+        if system is None:
+            return None
+        matrix, rhs = system
+        value = compile_expr(M.Juxt(M.Inverse(matrix, span=matrix.span), rhs, span=span), self.ctx)
+        store = compile_target(unknown, self.ctx)
+        said = self.ctx.written(matrix)
+
+        def solved(env: Env) -> Any:
+            try:
+                found = value(env)
+            except np.linalg.LinAlgError as exc:  # as (J^{\top} J)^{-1} written out says it, at the matrix
+                raise LocatedError(EvaluationFailed, matrix.span, message=f"{said}: Singular matrix") from exc
+            return recorded(env, store, found, span)
+
+        return solved
+
     def exchange(self, a: M.MathNode, b: M.MathNode, span: Span) -> Exec:
         """``(a, b) \\gets (b, a)``: "swap \\(x\\) and \\(y\\)", ``x \\leftrightarrow y``, ``\\Call{swap}{x, y}``."""
         value = compile_expr(M.Tuple((b, a), span=span), self.ctx)
         store = compile_target(M.Tuple((a, b), span=span), self.ctx)
         return lambda env: recorded(env, store, value(env), span)
+
+
+def linear_system(equation: M.MathNode, unknown: M.MathNode) -> tuple[M.MathNode, M.MathNode] | None:
+    """``(M, b)`` of ``M x = b`` solved for ``x``: the factors before the unknown, and the right side."""
+    if not (isinstance(equation, M.Rel) and len(equation.rest) == 1 and equation.rest[0][0] == "="):
+        return None
+    left, rhs = equation.first, equation.rest[0][1]
+    name = identifier(unknown)
+    if name is None or not isinstance(left, M.Juxt) or identifier(left.right) != name:
+        return None
+    matrix = left.left
+    if any(identifier(n) == name for n in (*M.walk(matrix), *M.walk(rhs))):
+        return None  # x on both sides is no linear system written for x
+    return matrix, rhs

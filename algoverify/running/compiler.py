@@ -43,6 +43,7 @@ from .conventions import (
     fill_family,
     new_array_of,
     numbered_from,
+    solve_of,
     stored_as_ones,
     swaps_of,
     zeros,
@@ -489,6 +490,10 @@ class _Compiler(Loops, Worded, Functions):
         each = self._for_each(node) if found is None else None
         if each is not None:  # "\(d_v \gets \infty\) for all \(v \in V\)"
             return each
+        system = solve_of(node.text) if found is None else None
+        solved = self.solve(*(self.math(m) for m in system), node.span) if system is not None else None
+        if solved is not None:  # "Solve \((A - \sigma I) w = x\) for \(w\)": w \gets (A - σ I)^{-1} x
+            return solved
         swapped = swaps_of(node.text) if found is None else None
         if swapped is not None and len(swapped) > 1:  # U_{k,:} ↔ U_{p,:}, X_{k,:} ↔ X_{p,:}: each in turn
             steps = [self.exchange(*(self.math(m) for m in pair), node.span) for pair in swapped]

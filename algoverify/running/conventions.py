@@ -27,12 +27,13 @@ from .entries import rename_entries
 from .signature import output_names, swap_call
 from .symbols import Resolution
 from .worded import maths_between as _maths_between
-from .worded import swap_of, swaps_of
+from .worded import solve_of, swap_of, swaps_of
 
 __all__ = [
     "variant",
     "swap_of",
     "swaps_of",
+    "solve_of",
     "boundaries",
     "new_array_of",
     "renaming",

@@ -23,7 +23,7 @@ from ..source import Span
 from ..syntax import ir
 from .factorizations import set_by
 from .reads import is_constant
-from .worded import for_each_parts, loop_variable
+from .worded import for_each_parts, loop_variable, solve_of
 
 __all__ = ["FirstReads", "first_reads", "stored_sizes", "names_in"]
 
@@ -125,6 +125,15 @@ class _Walk:
                         self.written.add(name)
             if n.comment is not None:
                 self.visit(n.comment, looping, statements=False)
+            return
+        system = solve_of(n.text) if isinstance(n, ir.TextStatement) else None
+        unknown = self.tree(system[1]) if system is not None else None
+        if system is not None and identifier(unknown) is not None:  # type: ignore[arg-type]
+            # "Solve \(M x = b\) for \(x\)": x is written, never read; M and b are read
+            self.written_any.add(identifier(unknown))  # type: ignore[arg-type]
+            if statements:
+                self.written.add(identifier(unknown))  # type: ignore[arg-type]
+            self.read(system[0], looping, statements)
             return
         each = for_each_parts(n.text) if isinstance(n, ir.TextStatement) else None
         if each is not None:  # "\(\rho_p \gets 0\) for \(p = 0, \dots, M\)": the domain is read, each target written

@@ -38,6 +38,7 @@ from .worded import (
     loop_variable,
     said_all,
     said_of,
+    solve_of,
     swaps_of,
     witness_of,
     worded_condition,
@@ -559,6 +560,10 @@ def _executed(node: ir.Node) -> Iterator[tuple[ir.Math | ir.Text, bool]]:
         yield each[1], False  # the set of "… for all \(v \in V\)" is read
     elif isinstance(node, ir.TextStatement) and (operation := container_step(node.text)) is not None:
         yield from _container_maths(operation)
+    elif isinstance(node, ir.TextStatement) and (system := solve_of(node.text)) is not None:
+        # "Solve \(M x = b\) for \(x\)": x is set (first, so its own mention reads nothing); M and b are read
+        yield system[1], True
+        yield system[0], False
     elif isinstance(node, ir.TextStatement) and (pairs := swaps_of(node.text)) is not None:
         # "swap \(a_{ij}\) and \(a_{ji}\)" reads both entries, then stores into a: A updated in place
         for pair in pairs:

@@ -25,6 +25,7 @@ from ..syntax import ir
 __all__ = [
     "SAID_TESTS",
     "maths_between",
+    "solve_of",
     "swap_of",
     "swaps_of",
     "witness_of",
@@ -381,6 +382,17 @@ def maths_between(text: ir.Text, words: tuple[re.Pattern[str] | None, ...]) -> l
         elif pattern is None or not isinstance(part, str) or not pattern.match(part):
             return None
     return maths
+
+
+#: Trefethen and Bau's "Solve \(J^{\top} J p = -J^{\top} r\) for \(p\)": a linear system, its unknown after "for"
+_SOLVE = re.compile(r"^(?:solve|solve the (?:linear )?system)$", re.I)
+_SOLVE_FOR = re.compile(r"^for$", re.I)
+
+
+def solve_of(text: ir.Text) -> tuple[ir.Math, ir.Math] | None:
+    r"""The equation and the unknown of "Solve \((A - \sigma I) w = x\) for \(w\)", else ``None``."""
+    maths = maths_between(text, (_SOLVE, None, _SOLVE_FOR, None))
+    return (maths[0], maths[1]) if maths else None
 
 
 def swap_of(text: ir.Text) -> tuple[ir.Math, ir.Math] | None:
