@@ -1064,3 +1064,57 @@ def test_a_linear_system_solved_in_words_runs(tmp_path, statement):
     assert np.allclose(listing(J=J, r=r), -np.linalg.lstsq(J, r, rcond=None)[0])
     with pytest.raises(ExecutionError, match="Singular matrix"):
         listing(J=np.zeros((3, 2)), r=r)
+
+
+PERIODIC = r"""---
+title: t
+algoverify:
+  checks:
+    - id: mass
+      kind: property
+      listing: 1
+      inputs: {J: "integers(2, 6)", u: "randn(J)", nu: "uniform(-1, 1)"}
+      holds: '\sum_{j=1}^{J} v_j = \sum_{j=1}^{J} u_j'
+---
+
+The grid is periodic<wrap>.
+
+\begin{algorithmic}[1]
+\Require values \(u_1, \dots, u_J\), a number \(\nu\)
+\For{\(j = 1, \dots, J\)}
+  \State \(v_j \gets u_j - \frac{\nu}{2} (u_{j+1} - u_{j-1})\)
+\EndFor
+\State \Return \(v\)
+\end{algorithmic}
+"""
+
+
+def test_a_periodic_wrap_the_prose_gives_is_read_at_both_ends(tmp_path):
+    # round 145: Lax–Wendroff's "indices are taken periodically, u_0 = u_J and u_{J+1} = u_1" was not read:
+    # u_{j-1} at j = 1 was out of range, and four true claims were refuted
+    note = written_note(tmp_path, PERIODIC.replace("<wrap>", r": \(u_0 = u_J\) and \(u_{J+1} = u_1\)"))
+    (listing,) = algoverify.load(note).listings
+    u = np.array([1.0, 2.0, 4.0])
+    assert np.allclose(listing(u=u, nu=1.0), u - 0.5 * (np.roll(u, -1) - np.roll(u, 1)))
+    (outcome,) = api.check([note]).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+
+
+def test_a_boundary_no_run_reads_is_could_not_check_never_refuted(tmp_path):
+    # round 145: the run said the prose's boundary was not read, and the verdict was still "refuted"
+    (outcome,) = api.check([written_note(tmp_path, PERIODIC.replace("<wrap>", ""))]).notes[0].outcomes
+    assert outcome.status == "could not check", outcome.message
+    assert "a read one before the first entry" in outcome.message
+
+
+def test_a_let_key_with_a_greek_superscript_names_what_the_relation_reads(tmp_path):
+    # round 146: `let: {v^\pi: …}` was refused ("must be NAME"), though the docs take x^\star; with the let
+    # named otherwise, `v^{\pi}` in holds: was v to the power π and refuted a true claim
+    text = DENSITY.replace(
+        "let: {'\\pi(z)': '\\exp(-z^2)', 'c': '(2 \\pi \\sigma^2)^{-1/2}'}", "let: {'v^\\pi': '2 \\sigma'}"
+    )
+    text = text.replace("holds: 'c = <value>'", "holds: 'v^{\\pi} = <value>'")
+    (outcome,) = api.check([written_note(tmp_path, text.replace("<value>", r"\sigma + \sigma"))]).notes[0].outcomes
+    assert outcome.status == "verified", outcome.message
+    (outcome,) = api.check([written_note(tmp_path, text.replace("<value>", r"\sigma^{\pi}"), "w.md")]).notes[0].outcomes
+    assert outcome.status == "refuted", outcome.message

@@ -177,6 +177,9 @@ def labelled(node: MathNode, is_bound: Callable[[str], bool] = lambda name: Fals
 def _power_suffix(exp: MathNode) -> str | None:
     if isinstance(exp, Num) and exp.text.isdigit():
         return "sq" if exp.text == "2" else f"pow{exp.text}"
+    if isinstance(exp, Sym) and not exp.accents and exp.name in GREEK_LETTERS:
+        # v^{\pi}, the value of a policy π: a name where a let: or the run binds one, else the power it reads
+        return f"sup_{_sym(exp)}"
     if isinstance(exp, Neg) and isinstance(exp.operand, Num) and exp.operand.text.isdigit():
         return f"pow_neg{exp.operand.text}"
     return None

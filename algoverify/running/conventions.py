@@ -332,8 +332,8 @@ def with_fixed(value: Any, members: dict[Any, float], base: int) -> Any:
         return value
     first = getattr(value, "first", None)
     first = base if first is None else first
-    if PAST_END in members:
-        return value  # a boundary at both ends is read where an index passes an end (Context.boundaries)
+    if PAST_END in members or not all(isinstance(v, (int, float)) for v in members.values()):
+        return value  # a boundary at both ends, or a periodic wrap, is read where an index passes an end
     keys = sorted(members)
     if keys != list(range(keys[0], first)):
         return value

@@ -57,11 +57,15 @@ __all__ = [
     "named_constants",
     "CONSTANT_NAMES",
     "PAST_END",
+    "LAST_MEMBER",
+    "FIRST_MEMBER",
 ]
 
 
 #: the key of a member fixed one past a family's last (``u_{n+1} = 0`` of the interior ``u_1, …, u_n``)
 PAST_END = "past the end"
+#: the value of a member fixed as another member, a periodic grid's ``u_0 = u_J`` and ``u_{J+1} = u_1``
+LAST_MEMBER, FIRST_MEMBER = "the last member", "the first member"
 
 
 @frozen

@@ -18,6 +18,8 @@ from ..records import frozen
 from ..source import Span
 from ..syntax import ir
 from .declarations import (
+    FIRST_MEMBER,
+    LAST_MEMBER,
     PAST_END,
     Declared,
     InputSpec,
@@ -211,6 +213,11 @@ def relation(
     if ends is not None:  # "u_0^0 = u_J^0 = 0": the family u_0^0, …, u_J^0 (numbered so even under an "if")
         spec.add_family(ends)
         return False
+    wrap = _periodic_end(tree)
+    if wrap is not None and not conditional:  # "indices are taken periodically, u_0 = u_J and u_{J+1} = u_1"
+        name, at, member = wrap
+        spec.fixed.setdefault(name, {}).setdefault(at, member)
+        return False
     fixed = _fixed_members(tree)
     if fixed is not None and not conditional:  # "with e_{-1} = e_0 = 0": the members before the errors e_1, …
         name, members = fixed
@@ -361,6 +368,20 @@ def _both_ends(tree: M.Rel, origin: Origin) -> Family | None:
     if _whole(first) != 0 or size is None:
         return None
     return Family(name, size, 0, 1, origin, tree.span)
+
+
+def _periodic_end(tree: M.Rel) -> tuple[str, Any, str] | None:
+    """``u_0 = u_J`` (or ``u_{J+1} = u_1``): the member before the first is the last (after the last, the first)."""
+    if [op for op, _ in tree.rest] != ["="]:
+        return None
+    left, right = _member(tree.first), _member(tree.rest[0][1])
+    if left is None or right is None or left[0] != right[0]:
+        return None
+    if _whole(left[1]) == 0 and isinstance(right[1], M.Sym):
+        return left[0], 0, LAST_MEMBER
+    if _one_past(left[1]) and _whole(right[1]) == 1:
+        return left[0], PAST_END, FIRST_MEMBER
+    return None
 
 
 def _one_past(index: M.MathNode) -> bool:

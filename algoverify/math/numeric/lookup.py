@@ -440,10 +440,7 @@ def _out_of_range(index: int, first: int, size: int, node: M.MathNode, ctx: Cont
     if first == 1 and index == 0 and _offset_read(node):
         # σ_{i-1,j} at i = 1, Bareiss's a_{k-1,k-1} at k = 1: a read before the first entry, which a
         # 0-based reading would not mend (it fails at the other end); the prose's boundary is the cause
-        hint = (
-            " (a read one before the first entry: a boundary value the prose gives, such as a periodic wrap or "
-            "a_{00} = 1, is not read; write it in the listing)"
-        )
+        hint = BOUNDARY_HINT
     elif first == 1 and index == 0:
         hint = " (listings count from 1: a 0-based listing says `index_base: 0` in its note's `algoverify:`)"
     elif first == 0 and index == size:
@@ -461,7 +458,19 @@ def _boundary(p: int, size: int, axes: int, node: M.MathNode, ctx: Context) -> A
     ends = ctx.boundaries.get(name or "")
     if ends is None:
         return None
-    return ends[0] if p == -1 else ends[1] if p == size else None
+    found = ends[0] if p == -1 else ends[1] if p == size else None
+    # a periodic grid's u_0 = u_J, u_{J+1} = u_1: the member at the other end
+    return {"the last member": _LAST, "the first member": _FIRST}.get(found, found) if isinstance(found, str) else found
+
+
+_LAST, _FIRST = object(), object()
+
+
+#: why a read one before an array's first entry failed: the note's boundary, which no run reads (could not check)
+BOUNDARY_HINT = (
+    " (a read one before the first entry: a boundary value the prose gives, such as a periodic wrap or "
+    "a_{00} = 1, is not read; write it in the listing)"
+)
 
 
 def _offset_read(node: M.MathNode) -> bool:
@@ -519,7 +528,7 @@ def _index(container: Any, idx: list[Any], node: M.MathNode, ctx: Context) -> An
         if not 0 <= p < size:
             edge = _boundary(p, size, len(positions), node, ctx)
             if edge is not None:
-                return edge
+                return container[-1 if edge is _LAST else 0] if edge is _LAST or edge is _FIRST else edge
             raise _out_of_range(p + base, base, size, node, ctx)
     if isinstance(container, (list, tuple)):
         out = container[positions[0]]
