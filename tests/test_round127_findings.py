@@ -1118,3 +1118,17 @@ def test_a_let_key_with_a_greek_superscript_names_what_the_relation_reads(tmp_pa
     assert outcome.status == "verified", outcome.message
     (outcome,) = api.check([written_note(tmp_path, text.replace("<value>", r"\sigma^{\pi}"), "w.md")]).notes[0].outcomes
     assert outcome.status == "refuted", outcome.message
+
+
+def test_a_let_clause_after_a_when_in_brackets_is_an_assumption_of_its_own(tmp_path):
+    # round 144: "(\(c_{uv} = 0\) when (u, v) ∉ E), and let \(s \ne t\) be the source and the sink" dropped s ≠ t
+    # (the "when" before it made it a case), and draws with s = t refuted two true claims
+    text = (
+        "---\ntitle: t\n---\n\nLet \\(C\\) be a matrix (\\(c_{uv} = 0\\) when there is no edge), and let "
+        "\\(s \\ne t\\) be the source and the sink.\n\n\\begin{algorithmic}[1]\n\\Require \\(C\\), \\(s\\), \\(t\\)\n"
+        "\\State \\(d \\gets c_{st}\\)\n\\State \\Return \\(d\\)\n\\end{algorithmic}\n"
+    )
+    (listing,) = algoverify.load(written_note(tmp_path, text)).listings
+    with pytest.raises(ExecutionError, match=r"s \\ne t does not hold"):
+        listing(C=np.eye(2), s=1, t=1)
+    assert listing(C=np.eye(2), s=1, t=2) == 0.0

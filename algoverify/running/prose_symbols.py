@@ -64,6 +64,8 @@ _INTRODUCED = re.compile(r"\b(?:a|an)\s+(?:[\w-]+\s+){0,2}[\w-]+$", re.I)
 #: the variable a derivative is taken in: the shape said after it is the derivative's
 _RESPECT = re.compile(r"\b(?:with\s+respect\s+to|w\.r\.t\.)$", re.I)
 _CONDITIONAL = re.compile(r"\b(?:if|when|whenever|unless|once|until|while|otherwise|whether)\b", re.I)
+#: the words that open a clause of its own right before a math: "…, and let \(s \ne t\) …"
+_LET_CLAUSE = re.compile(r"(?:^|[,;]\s*|\band\s+)let$", re.I)
 #: "Havel and Hakimi showed that a sequence with d_1 ≥ 1 is graphic iff …": the theorem's hypothesis, not the note's
 _CITED = re.compile(r"\b(?:show|prove|state)(?:s|d|ed|n)?\s+that\b", re.I)
 #: the words after a relation that make it one case: "p(j) = 0 if no request is disjoint from j"
@@ -359,8 +361,14 @@ def _read(
         nxt = pieces[i + 2] if i + 2 < len(pieces) and isinstance(pieces[i + 2], Piece) else None
         words = str(pieces[i - 1]) if i else ""
         # "gcd(a, b) = gcd(b, a mod b) for b > 0": a relation qualifying a statement assumes nothing
+        # "…, and let \(s \ne t\) be the source and the sink": a clause of its own, whatever an "if" or a "when"
+        # before it qualified ("(\(c_{uv} = 0\) when (u, v) ∉ E)")
+        fresh = _LET_CLAUSE.search(words) is not None
         conditional = bool(
-            _CONDITIONAL.search(before) or _QUALIFIER.search(words) or _FOR_CLAUSE.match(before) or _CASE.search(words)
+            (_CONDITIONAL.search(before) and not fresh)
+            or _QUALIFIER.search(words)
+            or _FOR_CLAUSE.match(before)
+            or _CASE.search(words)
         )
         # "stops once the norm falls to a tolerance \(\tau > 0\)": a parameter introduced with its bound,
         # under the condition's words but no part of the condition
