@@ -1132,3 +1132,16 @@ def test_a_let_clause_after_a_when_in_brackets_is_an_assumption_of_its_own(tmp_p
     with pytest.raises(ExecutionError, match=r"s \\ne t does not hold"):
         listing(C=np.eye(2), s=1, t=1)
     assert listing(C=np.eye(2), s=1, t=2) == 0.0
+
+
+def test_a_bound_on_the_entries_a_matrix_is_written_with_is_a_precondition(tmp_path):
+    # round 144: "capacity matrix \(C\) with entries \(c_{uv} \ge 0\)" named the entries and dropped the bound
+    text = (
+        "---\ntitle: t\n---\n\nLet \\(C\\) be an \\(n \\times n\\) capacity matrix with entries \\(c_{uv} \\ge 0\\).\n\n"
+        "\\begin{algorithmic}[1]\n\\Require \\(C\\)\n\\State \\(d \\gets c_{11}\\)\n\\State \\Return \\(d\\)\n"
+        "\\end{algorithmic}\n"
+    )
+    (listing,) = algoverify.load(written_note(tmp_path, text)).listings
+    with pytest.raises(ExecutionError, match=r"c_\{uv\} \\ge 0 does not hold"):
+        listing(C=np.array([[1.0, -3.0], [0.0, 0.0]]))
+    assert listing(C=np.array([[2.0, 3.0], [0.0, 0.0]])) == 2.0

@@ -64,6 +64,8 @@ _INTRODUCED = re.compile(r"\b(?:a|an)\s+(?:[\w-]+\s+){0,2}[\w-]+$", re.I)
 #: the variable a derivative is taken in: the shape said after it is the derivative's
 _RESPECT = re.compile(r"\b(?:with\s+respect\s+to|w\.r\.t\.)$", re.I)
 _CONDITIONAL = re.compile(r"\b(?:if|when|whenever|unless|once|until|while|otherwise|whether)\b", re.I)
+#: an entrywise bound a matrix's entries are written with: ``c_{uv} \ge 0``, ``0 \le p_{ij} \le 1``
+_BOUNDS = frozenset({"<", "<=", ">", ">=", "!="})
 #: the words that open a clause of its own right before a math: "…, and let \(s \ne t\) …"
 _LET_CLAUSE = re.compile(r"(?:^|[,;]\s*|\band\s+)let$", re.I)
 #: "Havel and Hakimi showed that a sequence with d_1 ≥ 1 is graphic iff …": the theorem's hypothesis, not the note's
@@ -403,6 +405,9 @@ def _read(
                 joined=joined,
                 assumed=assumed,
             )
+        elif isinstance(piece.tree, M.Rel) and not conditional and {op for op, _ in piece.tree.rest} <= _BOUNDS:
+            # "capacity matrix C with entries \(c_{uv} \ge 0\)": the entries named, and bounded on each
+            relation(piece.tree, piece, spec, origin, conditional=False, assumed=True)
         stored_parts = _STORED_AS_PARTS.search(words)
         family_before = last_family(pieces[:i]) if stored_parts else None
         if stored_parts and family_before is not None and name_of(piece) is not None:
