@@ -1145,3 +1145,40 @@ def test_a_bound_on_the_entries_a_matrix_is_written_with_is_a_precondition(tmp_p
     with pytest.raises(ExecutionError, match=r"c_\{uv\} \\ge 0 does not hold"):
         listing(C=np.array([[1.0, -3.0], [0.0, 0.0]]))
     assert listing(C=np.array([[2.0, 3.0], [0.0, 0.0]])) == 2.0
+
+
+def test_bounds_around_a_list_of_names_hold_for_each(tmp_path):
+    # round 147: union–find's "\(1 \le a_k, b_k \le n\)" kept 1 ≤ a_k and b_k ≤ n, and dropped the other two
+    text = (
+        "---\ntitle: t\n---\n\n\\begin{algorithmic}[1]\n\\Require \\(n\\), numbers \\(a, b\\) with "
+        "\\(1 \\le a, b \\le n\\)\n\\State \\(s \\gets a + b\\)\n\\State \\Return \\(s\\)\n\\end{algorithmic}\n"
+    )
+    (listing,) = algoverify.load(written_note(tmp_path, text)).listings
+    for a, b in ((5, 1), (0, 1), (1, 0)):
+        with pytest.raises(ExecutionError, match="does not hold"):
+            listing(n=3, a=a, b=b)
+    assert listing(n=3, a=2, b=3) == 5
+
+
+KARATSUBA = r"""---
+title: t
+---
+
+\begin{algorithmic}[1]
+\Require integers \(x, y \ge 0\), a base \(B \ge 2\)
+\Function{Product}{\(x, y\)}
+  \If{\(x < B\)}
+    \State \Return \(x y\)
+  \EndIf
+  \State \(h \gets \lfloor x / B \rfloor\), \(l \gets x - B h\)
+  \State \Return \(B \Call{Product}{h, y} + \Call{Product}{l, y}\)
+\EndFunction
+\end{algorithmic}
+"""
+
+
+def test_a_recursive_call_passes_on_what_the_callers_require_gives(tmp_path):
+    # round 147: Karatsuba's recursive \Call{Karatsuba}{x_1, y_1} lost the base B its \Require takes:
+    # "missing input(s) B" though B was given
+    (listing,) = algoverify.load(written_note(tmp_path, KARATSUBA)).listings
+    assert listing(x=1234, y=5678, B=10) == 1234 * 5678

@@ -29,6 +29,7 @@ from ..math import mathexpr as M
 from ..math.exact import float_in, too_large
 from ..math.names import identifier
 from ..math.numeric import TRACE_KEY, Context, compile_expr, compile_target
+from ..math.numeric.arithmetic import call_with
 from ..math.ops import Sequence, holds_a_number, members, nonfinite
 from ..math.segments import parse_segment
 from ..math.sizeless import SIZED as _SIZED
@@ -574,7 +575,7 @@ class _Compiler(Loops, Worded, Functions):
                     EvaluationFailed, node.span, message=f"\\Call of {name}, which is not a function here"
                 )
             env[TRACE_KEY].count("call:" + name)
-            value = fn(*(a(env) for a in args))
+            value = call_with(fn, [a(env) for a in args], env, [None] * len(args))
             program = getattr(fn, "program", None)
             updated = getattr(program, "in_place", None)
             if updated is not None and updated in program.inputs:

@@ -144,10 +144,26 @@ def _juxt_factors(node: M.MathNode) -> list[M.MathNode]:
 
 
 def bound_on_each(items: list[M.MathNode]) -> list[M.MathNode]:
-    """``n_1, n_2 \\ge 1`` (a list of names, the last with a bound): the bound on every name, as a reader takes it."""
+    """``n_1, n_2 \\ge 1`` (a list of names, the last with a bound): the bound on every name, as a reader takes it.
+
+    So are ``1 \\le a_k, b_k \\le n`` (a bound before the first name, one after the last): both, on each.
+    """
     last = items[-1] if items else None
     if isinstance(last, M.Rel) and len(items) > 1 and all(_plain_name(i) for i in [*items[:-1], last.first]):
         return [*(M.Rel(i, last.rest, span=i.span.cover(last.span)) for i in items[:-1]), last]
+    first = items[0] if items else None
+    if (
+        isinstance(first, M.Rel)
+        and isinstance(last, M.Rel)
+        and len(items) > 1
+        and len(first.rest) == 1
+        and len(last.rest) == 1
+        and all(_plain_name(i) for i in [first.rest[0][1], *items[1:-1], last.first])
+    ):
+        # union–find's 1 \le a_k, b_k \le n: both bounds on every name between them
+        names = [first.rest[0][1], *items[1:-1], last.first]
+        span = first.span.cover(last.span)
+        return [M.Rel(first.first, ((first.rest[0][0], n), last.rest[0]), span=span) for n in names]
     return items
 
 

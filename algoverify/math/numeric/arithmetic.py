@@ -345,12 +345,12 @@ def _call(node: M.Call, ctx: Context) -> Closure:
         if fn is None:
             raise LocatedError(UnboundName, node.span, name=name, hint=UnboundName.function_hint(name))
         _counted(env, name)
-        return _settle(_called(fn, [a(env) for a in (args if own else operands)], env, names))
+        return _settle(call_with(fn, [a(env) for a in (args if own else operands)], env, names))
 
     return call
 
 
-def _called(fn: Callable[..., Any], given: list[Any], env: Env, names: list[str | None]) -> Any:
+def call_with(fn: Callable[..., Any], given: list[Any], env: Env, names: list[str | None]) -> Any:
     """``fn`` on ``given`` (written as ``names``); a listing's function takes them as its inputs are named.
 
     ``\\mathrm{Negcount}(a, b, x)`` of a function whose inputs are ``(x, a, b)``: an argument written as
@@ -360,7 +360,11 @@ def _called(fn: Callable[..., Any], given: list[Any], env: Env, names: list[str 
     """
     inputs = getattr(fn, "inputs", None)
     if not inputs:
-        return fn(*given)
+        # called in the listing: its arguments by place, as written; Karatsuba's recursive
+        # \Call{Karatsuba}{x_1, y_1} passes on the base B its \Require takes, which the caller holds
+        own = getattr(getattr(fn, "program", None), "inputs", ())
+        rest = {k: env[k] for k in own[len(given) :] if k in env and not k.startswith("$")}
+        return fn(*given, **rest) if rest else fn(*given)
     by_name = {n: v for n, v in zip(names, given) if n is not None and n in inputs}
     if len(by_name) != len([n for n in names if n is not None and n in inputs]):
         return fn(*given)  # one name twice: the places decide, as written
@@ -422,7 +426,7 @@ def _apply(node: M.Apply, ctx: Context) -> Closure:
         if callable(f):
             if name is not None:
                 _counted(env, name)
-            return _settle(_called(f, values, env, names))
+            return _settle(call_with(f, values, env, names))
         if isinstance(f, Mapping):
             return _lookup_key(f, values, node, ctx)  # w(u, v) of a map of weights, N(u) of adjacency sets
         if (
