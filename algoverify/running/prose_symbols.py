@@ -64,8 +64,9 @@ _INTRODUCED = re.compile(r"\b(?:a|an)\s+(?:[\w-]+\s+){0,2}[\w-]+$", re.I)
 #: the variable a derivative is taken in: the shape said after it is the derivative's
 _RESPECT = re.compile(r"\b(?:with\s+respect\s+to|w\.r\.t\.)$", re.I)
 _CONDITIONAL = re.compile(r"\b(?:if|when|whenever|unless|once|until|while|otherwise|whether)\b", re.I)
-#: an entrywise bound a matrix's entries are written with: ``c_{uv} \ge 0``, ``0 \le p_{ij} \le 1``
-_BOUNDS = frozenset({"<", "<=", ">", ">=", "!="})
+#: an entrywise bound a matrix's entries are written with: ``c_{uv} \ge 0``, ``0 \le p_{ij} \le 1``; never a
+#: strict one, which a graph's weights state of its edges (Prim's ``w_{ij} > 0`` beside a zero diagonal)
+_BOUNDS = frozenset({"<=", ">="})
 #: the words that open a clause of its own right before a math: "…, and let \(s \ne t\) …"
 _LET_CLAUSE = re.compile(r"(?:^|[,;]\s*|\band\s+)let$", re.I)
 #: "Havel and Hakimi showed that a sequence with d_1 ≥ 1 is graphic iff …": the theorem's hypothesis, not the note's
