@@ -1182,3 +1182,15 @@ def test_a_recursive_call_passes_on_what_the_callers_require_gives(tmp_path):
     # "missing input(s) B" though B was given
     (listing,) = algoverify.load(written_note(tmp_path, KARATSUBA)).listings
     assert listing(x=1234, y=5678, B=10) == 1234 * 5678
+
+
+def test_a_size_given_beside_its_family_must_agree_with_it(tmp_path):
+    # rounds 147 and 148: --set n=3 with five entries ran on three of them (the docs promise AV307)
+    text = (
+        "---\ntitle: t\n---\n\n\\begin{algorithmic}[1]\n\\Require \\(a_1, \\dots, a_n\\)\n"
+        "\\State \\(s \\gets \\sum_{i=1}^{n} a_i\\)\n\\State \\Return \\(s\\)\n\\end{algorithmic}\n"
+    )
+    (listing,) = algoverify.load(written_note(tmp_path, text)).listings
+    with pytest.raises(ExecutionError, match="n = 3 was given, but a has 5 members"):
+        listing(n=3, a=np.ones(5))
+    assert listing(n=5, a=np.ones(5)) == 5.0

@@ -255,6 +255,7 @@ class Program:
             elif kind is not float and kind is not int:
                 env[name] = _own(value)
         declarations = self.declarations
+        disagreement: LocatedError | None = None
         for family, size in self._families:
             if family in env and size not in env:
                 if not hasattr(env[family], "__len__"):
@@ -265,6 +266,13 @@ class Program:
                         f"got the single value {env[family]!r}",
                     )
                 env[size] = self._family_size(family, env[family])
+            elif family in env and size in inputs and hasattr(env[family], "__len__"):
+                # --set n=3 with five entries: "a_1, …, a_n" says n is their count, as a shape's size is checked
+                # (said once the inputs are all there: a missing one is the first thing to mend)
+                implied = self._family_size(family, env[family])
+                if _whole(inputs[size]) != implied and disagreement is None:
+                    message = f"{size} = {inputs[size]} was given, but {family} has {len(env[family])} members"
+                    disagreement = LocatedError(BadInput, self.span, message=message)
         if self._declared:
             if declarations.sizes:
                 bind_sizes(declarations, env, self.span)
@@ -336,6 +344,8 @@ class Program:
             raise LocatedError(
                 BadInput, self.span, message=f"missing input(s) {', '.join(missing)}", details={"missing": missing}
             )
+        if disagreement is not None:
+            raise disagreement
         dims = self.ctx.dims
         sizes = self._dims
         if self._dims_seen != len(dims):
@@ -461,3 +471,12 @@ def _callable(program: Program) -> Callable[..., Any]:
     call.__name__ = program.outputs[0] if program.outputs else "listing"
     call.program = program  # type: ignore[attr-defined]  # a \Call of an in-place procedure writes back
     return call
+
+
+def _whole(value: Any) -> int | None:
+    """``value`` as the whole number a size is, else ``None``."""
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        return int(value)
+    if isinstance(value, (float, np.floating)) and float(value).is_integer():
+        return int(value)
+    return None
