@@ -266,7 +266,8 @@ class Program:
                         f"got the single value {env[family]!r}",
                     )
                 env[size] = self._family_size(family, env[family])
-            elif family in env and size in inputs and hasattr(env[family], "__len__"):
+            elif family in env and size in inputs and size not in self.inputs and hasattr(env[family], "__len__"):
+                # … never a size the function takes as a parameter of its own: SiftDown(a, i, m) sifts a prefix
                 # --set n=3 with five entries: "a_1, …, a_n" says n is their count, as a shape's size is checked
                 # (said once the inputs are all there: a missing one is the first thing to mend)
                 implied = self._family_size(family, env[family])
