@@ -267,9 +267,9 @@ class Program:
                     )
                 env[size] = self._family_size(family, env[family])
             elif family in env and size in inputs and size not in self.inputs and hasattr(env[family], "__len__"):
-                # … never a size the function takes as a parameter of its own: SiftDown(a, i, m) sifts a prefix
                 # --set n=3 with five entries: "a_1, …, a_n" says n is their count, as a shape's size is checked
-                # (said once the inputs are all there: a missing one is the first thing to mend)
+                # (said once the inputs are all there: a missing one is the first thing to mend); never a size
+                # the function takes as a parameter of its own: SiftDown(a, i, m) sifts a prefix
                 implied = self._family_size(family, env[family])
                 if _whole(inputs[size]) != implied and disagreement is None:
                     message = f"{size} = {inputs[size]} was given, but {family} has {len(env[family])} members"
