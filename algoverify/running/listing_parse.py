@@ -26,10 +26,10 @@ from ..math.segments import parse_segment
 from ..syntax import ir
 from .declarations import InputSpec
 from .factorizations import set_by
-from .families import read_family
-from .own_names import as_constant, dot_mean, dot_means
+from .own_names import as_constant, dot_mean, dot_means, totals
 from .prose_math import inline_definitions
 from .signature import listing_words
+from .step_names import flatten_steps, step_name, stepped_counters
 from .superscripts import (
     as_label,
     entry_of_level,
@@ -119,7 +119,7 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
     # E \gets \frac{1}{2} p^2 + …, then \delta \gets E - E_0 ("write E_0 for the energy of the initial
     # state"): E_0 is the initial E, a number of its own, never entry 0 of the number E
     initials = _initial_values(algorithm, raw, targets, context) | _next_iterates(algorithm, raw, targets)
-    initials |= _totals(algorithm, raw, targets)
+    initials |= totals(algorithm, raw, targets)
     if initials:
         constants = constants | initials
 
@@ -183,7 +183,7 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
     # Q^{n+1}_i \gets …: in a loop over n, entry i of the iterate n + 1 (LeVeque's time levels); with no
     # loop over n, one step from the level Q^n given to the level Q^{n+1} made
     stored = stored_levels(targets)
-    stepped = loops | _stepped_counters(algorithm, plain)
+    stepped = loops | stepped_counters(algorithm, plain)
     looped = {name for name, script in stored if _names_in(script) & stepped}
     iterates = superscript_families(targets) | looped
     by_entry = frozenset(looped)
@@ -357,45 +357,6 @@ def _initial_values(
     return frozenset(f"{name}_0" for name in (zero & whole) - other)
 
 
-def _totals(
-    algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode], targets: list[M.MathNode]
-) -> frozenset[str]:
-    """``a_0`` of Gillespie's ``a_0 \\gets \\sum_j a_j``, the listing taking ``a_1, \\dots, a_M``: a name of its own.
-
-    The family the ``\\Require`` gives counts from 1, and the listing stores into it nowhere else: its
-    member 0 does not exist, and what the listing sets there is the total the notation names ``a_0``.
-    """
-    zeros = {
-        name
-        for t in targets
-        if isinstance(t, M.Idx)
-        and len(t.indices) == 1
-        and isinstance(t.indices[0], M.Num)
-        and t.indices[0].text == "0"
-        and (name := identifier(t.base)) is not None
-    }
-    if not zeros:
-        return frozenset()
-    taken: set[str] = set()
-    for node in ir.walk(algorithm):
-        if isinstance(node, ir.Condition) and node.kind in ("require", "input"):
-            for m in node.text.math:
-                try:
-                    tree = parse(m)
-                except LocatedError:
-                    continue
-                for t in tree.items if isinstance(tree, M.Tuple) and not isinstance(tree, M.Range) else (tree,):
-                    family = read_family(t) if isinstance(t, M.Range) else None
-                    if family is not None and family.first == 1:
-                        taken.add(family.name)
-    out = set()
-    for name in zeros & taken:
-        others = [t for t in targets if isinstance(t, (M.Idx, M.Index)) and identifier(t.base) == name]
-        if all(isinstance(t, M.Idx) and isinstance(t.indices[0], M.Num) and t.indices[0].text == "0" for t in others):
-            out.add(f"{name}_0")
-    return frozenset(out)
-
-
 def _parsed(algorithm: ir.Node, parse: Callable[[ir.Math], M.MathNode]) -> Iterator[tuple[M.MathNode, bool]]:
     """Every math segment of ``algorithm`` parsed, and whether it is a target (one that does not parse is left out)."""
     for node in ir.walk(algorithm):
@@ -475,38 +436,6 @@ def _loop_variables(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNo
             except LocatedError:
                 continue
             if name is not None:
-                out.add(name)
-    return frozenset(out)
-
-
-_LOOPS = (ir.WhileBlock, ir.RepeatUntil, ir.LoopBlock, ir.ForRange, ir.ForAll)
-
-
-def _stepped_counters(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode]) -> frozenset[str]:
-    """``k`` of ``k \\gets k + 1`` inside a loop: a counter the listing steps by hand (a ``\\Repeat``'s sweep count).
-
-    ``x^{(k+1)}_i \\gets …`` under such a loop stores the iterate k + 1 entry by entry, as it does
-    in a loop over k; with no loop, it is one step from the level ``x^{(k)}`` to the next.
-    """
-    out: set[str] = set()
-    for loop in ir.walk(algorithm):
-        if not isinstance(loop, _LOOPS):
-            continue
-        for node in ir.walk(loop):
-            if not isinstance(node, ir.Assign):
-                continue
-            try:
-                target, value = parse(node.target), parse(node.value)
-            except LocatedError:
-                continue
-            name = identifier(target) if isinstance(target, M.Sym) else None
-            if (
-                name is not None
-                and isinstance(value, M.BinOp)
-                and value.op == "+"
-                and identifier(value.left) == name
-                and isinstance(value.right, M.Num)
-            ):
                 out.add(name)
     return frozenset(out)
 
@@ -746,45 +675,6 @@ def _declared(context: InputSpec) -> set[str]:
     return names | set(context.families.values())
 
 
-def _step_of(index: M.MathNode) -> tuple[str, str] | None:
-    """``(letter, suffix)`` of a step subscript: ``k`` → ``("k", "")``, ``k+1`` → ``("k", "_plus_1")``.
-
-    A filter's ``k|k-1`` (the estimate at k given the data to k − 1) → ``("k", "_given_k_minus_1")``.
-    """
-    if isinstance(index, M.Given):
-        at, given = _step_of(index.event), _step_of(index.condition)
-        if at is None or given is None or at[0] != given[0]:
-            return None
-        return at[0], f"{at[1]}_given_{given[0]}{given[1]}"
-    if isinstance(index, M.Sym) and _letter(index):
-        return index.name, ""
-    if (
-        isinstance(index, M.BinOp)
-        and index.op in ("+", "-")
-        and isinstance(index.left, M.Sym)
-        and _letter(index.left)
-        and isinstance(index.right, M.Num)
-        and index.right.text.isdigit()
-    ):
-        return index.left.name, ("_plus_" if index.op == "+" else "_minus_") + index.right.text
-    return None
-
-
-def _letter(sym: M.Sym) -> bool:
-    return len(sym.name) == 1 and sym.name.isalpha() and sym.name.islower() and not sym.font and not sym.accents
-
-
-def step_name(node: M.MathNode) -> tuple[str, str] | None:
-    """``(letter, variable)`` for ``H_k`` → ``("k", "H_k")``, ``H_{k+1}`` → ``("k", "H_k_plus_1")``; else ``None``."""
-    if not (isinstance(node, M.Idx) and len(node.indices) == 1):
-        return None
-    step = _step_of(node.indices[0])
-    base = identifier(node.base)
-    if step is None or base is None:
-        return None
-    return step[0], f"{base}_{step[0]}{step[1]}"
-
-
 def step_letters(
     algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode], declared: Iterable[str] = ()
 ) -> frozenset[str]:
@@ -826,18 +716,6 @@ def _maths(node: ir.Node) -> Iterable[tuple[ir.Math, bool]]:
             yield from ((m, False) for m in value.math)
         elif isinstance(value, tuple):
             yield from ((v, False) for v in value if isinstance(v, ir.Math))
-
-
-def flatten_steps(tree: M.MathNode, letters: frozenset[str]) -> M.MathNode:
-    """``tree`` with each step quantity (``H_{k+1}`` for a step letter ``k``) one name, its span kept."""
-
-    def flat(node: M.MathNode) -> M.MathNode:
-        found = step_name(node)
-        if found is None or found[0] not in letters:
-            return node
-        return M.Sym(found[1], span=node.span)
-
-    return M.transform(tree, flat)
 
 
 def direct_bases(algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode]) -> frozenset[str]:

@@ -8,12 +8,15 @@ so it is one number, never the table ``\hat\theta^*`` at the position ``\cdot``.
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Callable, Iterable
 
+from ..findings import LocatedError
 from ..math import mathexpr as M
 from ..math.names import identifier
+from ..syntax import ir
+from .families import read_family
 
-__all__ = ["as_constant", "dot_means", "dot_mean"]
+__all__ = ["as_constant", "dot_means", "dot_mean", "totals"]
 
 
 def as_constant(node: M.MathNode, constants: frozenset[str]) -> M.MathNode:
@@ -50,3 +53,42 @@ def dot_mean(node: M.MathNode, names: frozenset[str]) -> M.MathNode:
         return node
     assert isinstance(node, M.Apply)
     return M.Idx(node.fn, node.args, span=node.span)
+
+
+def totals(
+    algorithm: ir.Algorithm, parse: Callable[[ir.Math], M.MathNode], targets: list[M.MathNode]
+) -> frozenset[str]:
+    """``a_0`` of Gillespie's ``a_0 \\gets \\sum_j a_j``, the listing taking ``a_1, \\dots, a_M``: a name of its own.
+
+    The family the ``\\Require`` gives counts from 1, and the listing stores into it nowhere else: its
+    member 0 does not exist, and what the listing sets there is the total the notation names ``a_0``.
+    """
+    zeros = {
+        name
+        for t in targets
+        if isinstance(t, M.Idx)
+        and len(t.indices) == 1
+        and isinstance(t.indices[0], M.Num)
+        and t.indices[0].text == "0"
+        and (name := identifier(t.base)) is not None
+    }
+    if not zeros:
+        return frozenset()
+    taken: set[str] = set()
+    for node in ir.walk(algorithm):
+        if isinstance(node, ir.Condition) and node.kind in ("require", "input"):
+            for m in node.text.math:
+                try:
+                    tree = parse(m)
+                except LocatedError:
+                    continue
+                for t in tree.items if isinstance(tree, M.Tuple) and not isinstance(tree, M.Range) else (tree,):
+                    family = read_family(t) if isinstance(t, M.Range) else None
+                    if family is not None and family.first == 1:
+                        taken.add(family.name)
+    out = set()
+    for name in zeros & taken:
+        others = [t for t in targets if isinstance(t, (M.Idx, M.Index)) and identifier(t.base) == name]
+        if all(isinstance(t, M.Idx) and isinstance(t.indices[0], M.Num) and t.indices[0].text == "0" for t in others):
+            out.add(f"{name}_0")
+    return frozenset(out)

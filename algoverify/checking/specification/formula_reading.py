@@ -13,7 +13,8 @@ import re
 from ...math import mathexpr as M
 from ...math.names import bound_words, identifier, join_words, spelt_words
 from ...running.entries import rename_entries
-from ...running.listing_parse import as_coordinates, call_member, powered_member, step_name
+from ...running.listing_parse import as_coordinates, call_member, powered_member
+from ...running.step_names import step_name
 from ...running.superscripts import iterate_member, level_entry
 
 __all__ = ["grouped_scripts", "spec_tree"]

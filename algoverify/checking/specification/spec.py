@@ -240,7 +240,7 @@ def _named_keys(mapping: dict[Any, Any], params: bool = True) -> dict[Any, Any]:
     """
     from ...math.names import identifier
     from ...math.segments import parse_segment
-    from ...running.listing_parse import step_name
+    from ...running.step_names import step_name
     from ...source import Span
     from ...syntax import ir
 
