@@ -129,14 +129,13 @@ Let \(x\) be an integer and \(n \ge 1\) a whole number.
 """
 
 
-def test_an_integer_past_our_digit_limit_is_no_refutation(tmp_path):
+def test_an_integer_past_our_digit_limit_says_how_to_narrow_the_draws(tmp_path):
     # round 129: square and multiply at n = 12,428 passed the 10,000 digits a listing's integers may have;
-    # the run stopped with AV302 "integer overflow" and a true claim was refuted, though Python's
-    # integers never overflow: the limit is ours
+    # the refutation said nothing of the limit being ours (a runaway loop is refuted so too)
     note = written_note(tmp_path, POWER.replace("<low>", "20000").replace("<high>", "30000"))
     (outcome,) = api.check([note]).notes[0].outcomes
-    assert outcome.status == "could not check", outcome.message
-    assert "narrow the draws" in outcome.message
+    assert outcome.status == "refuted", outcome.message
+    assert "if the integers are right, narrow the draws so that they stay smaller" in outcome.message
     small = written_note(tmp_path, POWER.replace("<low>", "1").replace("<high>", "50"), name="small.md")
     (outcome,) = api.check([small]).notes[0].outcomes
     assert outcome.status == "verified", outcome.message

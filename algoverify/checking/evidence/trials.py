@@ -79,8 +79,9 @@ def failed_run(result: Any, line_col: Callable[[int], tuple[int, int]], listing:
         # the note assumes no denominator vanishes: a draw where one does is outside it, never a refutation
         raise Rejected(f"a denominator vanished, which the note assumes never happens (line {assumed})", f)
     if f.code == "AV302" and f.message.startswith(_OWN_LIMIT):
-        # our limit on a listing's integers, not the listing's failure: Python's integers do not overflow
-        raise CannotCheck(f"{text}; narrow the draws so that the integers stay smaller", f)
+        # our limit on a listing's integers: a runaway (a loop that never ends squaring) is caught so, and
+        # an input that legitimately makes such integers is said how to narrow
+        return f"{text}; if the integers are right, narrow the draws so that they stay smaller"
     if f.code in REFUTING_CODES:
         return text
     if getattr(listing, "index_base_said", False) and _OUT_OF_RANGE.match(f.message) and BOUNDARY_HINT not in f.message:

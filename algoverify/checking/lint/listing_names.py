@@ -169,7 +169,10 @@ def contexts(
         if unbound:  # "…, where E_0 is the energy of the initial state": said after the listing, up to the next
             later = [s for s in said if block.span.end <= s.span.start and s.span.end <= end]
             # "the columns of Q are orthonormal" of a Q the listing returns: a claim on an output, never an input
-            unbound -= set(output_names(algorithm.body, read))
+            try:
+                unbound -= set(output_names(algorithm.body, read))
+            except LocatedError:
+                pass  # a \Return that does not parse is reported with its math
             after = _only(prose_declarations(later, text, end, read, line_of), unbound, context)
             if after is not None:
                 context = context.merged(after)
