@@ -356,6 +356,7 @@ def index_range(
     the range: a located ``AV308`` says so and how to write it (``fix``).
     """
     uses: dict[tuple[str, int], tuple[Callable[[Env], Any], M.MathNode]] = {}
+    heads: dict[tuple[str, int], tuple[str, str, int]] = {}  # x_{0,i}: i indexes x_0 when the run has one
     for root in nodes:
         for n in M.walk(root):
             # x_i, D_{ij}; Q[s, a] and Q(s, a) of a table (a function's arguments are no indices: when
@@ -366,6 +367,9 @@ def index_range(
                 for axis in (k for k, index in enumerate(items) if identifier(index) == var):
                     if (_said(ctx, base), axis) not in uses:
                         uses[(_said(ctx, base), axis)] = (keyed(base, compile_expr(base, ctx)), n)
+                    head = identifier(M.Idx(base, items[:1], span=n.span)) if isinstance(n, M.Idx) and axis else None
+                    if head is not None and identifier(base) is not None:
+                        heads[(_said(ctx, base), axis)] = (head, identifier(base), len(items))  # type: ignore[assignment]
     if not uses:
         raise LocatedError(
             NotExecutable,
@@ -378,7 +382,11 @@ def index_range(
     def indices(env: Env) -> tuple[int, int]:
         found: dict[tuple[int, int], list[str]] = {}
         for (name, axis), (base, n) in uses.items():
-            value = base(env)
+            head, plain, count = heads.get((name, axis), (None, None, 0))
+            if head is not None and head in env and (plain not in env or np.ndim(env[plain]) < count):
+                name, value, axis = head, env[head], axis - 1
+            else:
+                value = base(env)
             extent = _extent(value, axis, first)
             if extent is None:
                 raise LocatedError(

@@ -351,13 +351,36 @@ def called_group(node: M.Juxt, text: str | None) -> bool:
 
     When ``f`` is a function, a reader means the square, component or output of the call.
     """
-    right, fn = node.right, node.left
+    right, fn = called_part(node.right), node.left
     if isinstance(fn, M.Juxt):  # `c f(x)_{2}`: c times component 2 of f(x)
         fn = fn.right
     if not isinstance(right, (M.Idx, M.Attr, M.Pow, M.Transpose)) or identifier(fn) is None:
         return False
     # ( or \left( and its sizes; never \sigma of `2 \pi \sigma^2` beside a density π: no group follows π
     return text is not None and _OPENS_GROUP.match(text, right.span.start) is not None
+
+
+def called_part(right: M.MathNode) -> M.MathNode:
+    """Of what follows ``f``, the part that reads the call: ``(n)_{1}`` of ``(n)_{1}^{2}`` and of ``(n)_{2} (a - b)``.
+
+    ``Fib(n)_{1}^{2}`` parses as Fib times ``((n)_{1})^{2}``, and ``Fib(n)_{2} (a - b)`` as Fib times ``(n)_{2}``
+    applied to ``(a - b)``: the square, and the product, are of the call's component.
+    """
+    if isinstance(right, M.Pow) and isinstance(right.base, (M.Idx, M.Attr, M.Transpose)):
+        return right.base if right.base.span.start == right.span.start else right
+    parts = (M.Idx, M.Attr, M.Pow, M.Transpose)
+    if isinstance(right, M.Apply) and isinstance(right.fn, parts) and len(right.args) == 1:
+        return right.fn if right.fn.span.start == right.span.start else right
+    return right
+
+
+def around_call(right: M.MathNode, called: M.MathNode) -> M.MathNode:
+    """``called`` (the call's component, :func:`called_part`) put back where its part stood in ``right``."""
+    if isinstance(right, M.Pow) and called_part(right) is right.base:
+        return M.Pow(called, right.exp, span=right.span)
+    if isinstance(right, M.Apply) and called_part(right) is right.fn:
+        return M.Juxt(called, right.args[0], span=right.span)
+    return called
 
 
 _OPENS_GROUP = re.compile(r"\(|\\(?:left|[bB]igg?l?)\s*[(\[]")

@@ -24,6 +24,7 @@ from ..math.sizeless import materialise
 from ..syntax import ir
 from .declarations import PAST_END, Declared, InputSpec
 from .entries import rename_entries
+from .runstate import _RUN
 from .signature import output_names, swap_call
 from .symbols import Resolution
 from .worded import maths_between as _maths_between
@@ -355,7 +356,24 @@ def defined(names: Resolution, ctx: Context) -> tuple[tuple[str, Callable[[Env],
     guarded = dataclasses.replace(ctx, guard=True)
     # E = {(u, v) : w_{uv} \ne \infty} of "W with entries w_{uv}": the entries read as the listing reads them
     renamed = [(name, rename_entries(tree, names.renames, names.pairs)) for name, tree in names.definitions]
-    return tuple((name, _finite(name, tree, compile_expr(tree, guarded))) for name, tree in renamed)
+    compiled = [(name, tree, _finite(name, tree, compile_expr(tree, guarded))) for name, tree in renamed]
+    fields = names.fields
+    return tuple((name, _field(value, fields[name]) if name in fields else value) for name, _, value in compiled)
+
+
+def _field(value: Callable[[Env], Any], at: str) -> Callable[[Env], Any]:
+    r"""A gradient field the prose defines (``F = -\nabla_x U``), bound as the function ``F(z)`` of its variable.
+
+    The listing applies it (``F(x')``): the field at the argument, with the inputs the run was given.
+    """
+
+    def bind(env: Env) -> Callable[[Any], Any]:
+        def field_at(z: Any) -> Any:
+            return value({**env, at: z})
+
+        return field_at
+
+    return bind
 
 
 def _finite(name: str, tree: M.MathNode, fn: Callable[[Env], Any]) -> Callable[[Env], Any]:
@@ -392,14 +410,19 @@ def ordered_from_sample(inputs: dict[str, Any], accepted: set[str]) -> dict[str,
 
 def prose_function(params: tuple[str, ...], value: M.MathNode) -> Callable[..., Any]:
     """A function the prose defines (``\\sigma(z) = 1/(1 + e^{-z})``) as a callable; on an array, entry by entry."""
-    compiled: list[Callable[[Env], Any]] = []  # compiled on the first call: `m(z) = E[Y | X = z]` never runs
+    compiled: dict[int, Callable[[Env], Any]] = {}  # compiled on the first call: `m(z) = E[Y | X = z]` never runs
 
     def call(*args: Any) -> Any:
         if len(args) != len(params):
             raise TypeError(f"takes {len(params)} argument(s) ({', '.join(params)}), got {len(args)}")
-        if not compiled:
-            compiled.append(compile_expr(value, Context(declared=set(params))))
-        return compiled[0](dict(zip(params, args)))
+        # p(z) = z^n + a_{n-1} z^{n-1} + … called by a listing: its n and a are the run's, counted as it counts
+        current = _RUN.get()
+        frame = current[0].frames[-1] if current is not None and current[0].frames else None
+        program = frame.get("$program") if frame else None
+        base = program.ctx.index_base if program is not None else 1
+        if base not in compiled:
+            compiled[base] = compile_expr(value, Context(declared=set(params), index_base=base))
+        return compiled[base]({**frame, **dict(zip(params, args))} if frame else dict(zip(params, args)))
 
     return call
 

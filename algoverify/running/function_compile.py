@@ -119,6 +119,9 @@ def compile_function(
     program.in_place = in_place_output(
         node.body, sub.parse, program.inputs, outputs, parent.own, parent.procedures, frozenset({node.name})
     )
+    # CLRS's Partition(A, p, r) exchanges entries of A and returns the pivot's place: an array is passed by
+    # reference, and the caller's A is the one it rearranged (a parameter it sets whole is its own)
+    program.by_reference = frozenset(params) & (scope.stored_by_index | scope.bracketed) - scope.assigned_whole
     if not scope.entry:  # a helper reads its caller's n, mate, seen …: the caller's values, stores given back
         stored = given_back(node, scope, parent.scopes, frozenset(names.sequences), outputs) - set(params)
         # A of the entries a_{uv} Augment reads, and n, the size of A its loops run to

@@ -62,6 +62,8 @@ def listing_parser(algorithm: ir.Algorithm, context: InputSpec | None) -> Callab
     if increments:
         words = set(words) | increments
     by_prose = context.functions if context is not None else {}
+    # p(z) = \prod_j (z - \zeta_j) in the prose and `let: {p(z): …}` in the checks: the check's p is the one called
+    by_prose = {n: f for n, f in by_prose.items() if not ((d := context.get(n)) is not None and d.drawn)}  # type: ignore[union-attr]
 
     def raw(m: ir.Math) -> M.MathNode:
         return join_words(parse_segment(m), words)

@@ -72,6 +72,8 @@ class Program:
     #: of those, the ones it stores into by index, or reads and then sets whole (the time t \gets t + 1):
     #: they go back to the caller
     shared_stored: frozenset[str] = frozenset()
+    #: parameters of a listing function it stores into by entry: the caller's array, updated (passed by reference)
+    by_reference: frozenset[str] = frozenset()
     #: what its statements read that no math names (the graph's matrix of "each neighbour w of u"):
     #: the entry of a listing whose procedure reads it takes it, as a run of that procedure needs it
     implied: frozenset[str] = frozenset()
@@ -467,11 +469,25 @@ def _callable(program: Program) -> Callable[..., Any]:
             for n in program.shared_stored:
                 if n in finished:
                     caller[n] = finished[n]  # mate_v \gets u in Augment is the caller's mate, as the book means
+        if caller is not None and program.by_reference:
+            _given_back(program, args, caller, trace.finished)
         return value
 
     call.__name__ = program.outputs[0] if program.outputs else "listing"
     call.program = program  # type: ignore[attr-defined]  # a \Call of an in-place procedure writes back
     return call
+
+
+def _given_back(program: Program, args: tuple[Any, ...], caller: Env, finished: Env) -> None:
+    r"""The arrays a call rearranged by entry, in the caller's variables that hold what it was given.
+
+    ``q \gets \Call{Partition}{A, p, r}``: the exchanges inside are the caller's A's, as CLRS passes arrays.
+    """
+    for position, name in enumerate(program.inputs[: len(args)]):
+        given = args[position]
+        if name in program.by_reference and name in finished and isinstance(given, (np.ndarray, list)):
+            for held in [k for k, v in caller.items() if v is given and not k.startswith("$")]:
+                caller[held] = finished[name]
 
 
 def _whole(value: Any) -> int | None:

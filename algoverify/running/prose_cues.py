@@ -19,6 +19,7 @@ __all__ = [
     "_CASE",
     "_CELLS",
     "_CITED",
+    "_ARGUED",
     "_COLUMNS_AFTER",
     "_CONDITIONAL",
     "_CONDITION_AFTER",
@@ -78,6 +79,8 @@ _BOUNDS = frozenset({"<=", ">="})
 _LET_CLAUSE = re.compile(r"(?:^|[,;]\s*|\band\s+)let$", re.I)
 #: "Havel and Hakimi showed that a sequence with d_1 ≥ 1 is graphic iff …": the theorem's hypothesis, not the note's
 _CITED = re.compile(r"\b(?:show|prove|state)(?:s|d|ed|n)?\s+that\b", re.I)
+#: "Since \(p(z) = \prod_j (z - \zeta_j)\) for its roots, …": a fact the argument uses, not what p is
+_ARGUED = re.compile(r"(?:^|[,;.]\s*|\b)(?:since|because)$", re.I)
 #: the words after a relation that make it one case: "p(j) = 0 if no request is disjoint from j"
 _CONDITION_AFTER = re.compile(
     # "b_{ij} = 1 exactly when (i, j) ∈ E", "… if and only if …": a case said with its qualifier

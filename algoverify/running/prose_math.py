@@ -225,10 +225,12 @@ def relation(
             spec.fixed.setdefault(name, {}).setdefault(at, value)
         return False
     if ops == ["="]:
-        _vector_of_entries(tree, spec, origin, piece)
-        declare_math(tree, spec, text_of(piece.math), origin, joint=False)  # A = [a_1, …, a_n]: columns
         name = identifier(tree.first) if isinstance(tree.first, M.Sym) or _labelled_constant(tree.first) else None
         value = tree.rest[0][1]
+        if fixed_point_equation(tree):
+            return False  # "a fixed point p = g(p)" is an equation p solves: neither what p is nor that p is given
+        _vector_of_entries(tree, spec, origin, piece)
+        declare_math(tree, spec, text_of(piece.math), origin, joint=False)  # A = [a_1, …, a_n]: columns
         spelled = read_family(value) is not None or written_family_of(value, origin) is not None  # x = x_1 x_2 … x_m
         spelled = spelled or named_entries(tree) is not None  # N = (n_{ij}): the table, named by its entries
         if name is not None and not conditional and not spelled and not isinstance(value, M.Range):
@@ -489,6 +491,17 @@ def _squared_to_minus_one(tree: M.Rel) -> str | None:
     if not isinstance(base, M.Sym) or literal_number(exp) != 2 or literal_number(tree.rest[0][1]) != -1:
         return None
     return identifier(base)
+
+
+def fixed_point_equation(tree: M.MathNode) -> bool:
+    """``p = g(p)``: an equation whose right side reads the name on its left (what ``p`` solves, not what it is)."""
+    if not isinstance(tree, M.Rel) or [op for op, _ in tree.rest] != ["="] or not isinstance(tree.first, M.Sym):
+        return False
+    name = identifier(tree.first)
+    value = tree.rest[0][1]
+    # p_0, …, p_n of "p = ⟨p_0, …, p_n⟩" are p's members, not p
+    members = {id(n.base) for n in M.walk(value) if isinstance(n, (M.Idx, M.Index))}
+    return any(isinstance(n, M.Sym) and id(n) not in members and identifier(n) == name for n in M.walk(value))
 
 
 def defined_value(tree: M.Rel) -> M.MathNode:

@@ -38,6 +38,7 @@ from .declarations import Declared, InputSpec, Origin, function_type
 from .families import dims_of, joint_range, levelled_family, read_family
 from .prose_cues import (
     _AND_COLUMNS,
+    _ARGUED,
     _AS_PARTS,
     _ASSUMES,
     _BE_AFTER,
@@ -84,7 +85,16 @@ from .prose_cues import (
     _THE_N,
     _WITH_PARTS,
 )
-from .prose_math import Piece, children, entry_conditions, name_of, read_math, relation, set_by_case
+from .prose_math import (
+    Piece,
+    children,
+    entry_conditions,
+    fixed_point_equation,
+    name_of,
+    read_math,
+    relation,
+    set_by_case,
+)
 from .prose_parts import entries_owner, last_family, last_matrix, read_parts, read_parts_of, recent_family
 from .prose_properties import SAID, properties_said
 from .prose_ranges import COUNT_NOUNS as _COUNT_NOUNS
@@ -266,7 +276,7 @@ def _read(
         # "stops once the norm falls to a tolerance \(\tau > 0\)": a parameter introduced with its bound,
         # under the condition's words but no part of the condition
         conditional = conditional and not (_INTRODUCED.search(words) and not _QUALIFIER.search(words))
-        conditional = conditional or _CITED.search(before) is not None
+        conditional = conditional or _CITED.search(before) is not None or _ARGUED.search(words.strip()) is not None
         # "p(j) = 0 if no request i < j is disjoint from j": a case of a definition, said after it
         case = bool(isinstance(after, str) and _CONDITION_AFTER.match(after))
         conditional = conditional or case
@@ -658,8 +668,8 @@ def _read_words(
         step = name_of(nxt) if counted.group("of") else None
         if step is not None and spec.get(step) is None:
             spec.declare(Declared(step, nxt.tree.span, (), origin=origin))  # type: ignore[union-attr]
-    # "the matrix A", "a tolerance τ", "let n be …", "C be a square matrix"
-    if name is not None:
+    # "the matrix A", "a tolerance τ", "let n be …", "C be a square matrix"; never "a fixed point p = g(p)"
+    if name is not None and not fixed_point_equation(piece.tree):
         kind = _KIND_BEFORE.search(before) or _KIND_AFTER.match(after)
         if kind:
             noun = _KIND_NOUNS[kind.group("noun").lower()]

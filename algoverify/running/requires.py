@@ -11,13 +11,14 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Iterable
 
-from ..findings import LocatedError
+from ..findings import AmbiguousMath, LocatedError
 from ..math import mathexpr as M
+from ..math.latex import to_latex
 from ..math.names import identifier
 from ..source import Span
 from ..syntax import ir
 from .declarations import Declared, InputSpec, Origin, declare_math, text_of
-from .families import dims_of, index_range, levelled_family
+from .families import dims_of, index_range, levelled_family, read_family
 from .prose_math import ordered_family
 from .prose_symbols import part_names, text_properties
 
@@ -161,6 +162,24 @@ def _made_of(tree: M.MathNode) -> tuple[str, M.MathNode] | None:
     return (name, value) if all(isinstance(i, M.Sym) for i in value.items) else None
 
 
+def _written_as(tree: M.MathNode, latex: str, written: dict[str, list[tuple[str, str]]]) -> None:
+    r"""Note ``tree`` in ``written`` as a family (``x_0, \dots, x_n``) or a plain value (``x``) of its name."""
+    family = read_family(tree)
+    if family is not None:
+        written.setdefault(family.name, []).append(("family", latex))
+    elif isinstance(tree, M.Sym) and identifier(tree) is not None:
+        written.setdefault(identifier(tree), []).append(("value", latex))  # type: ignore[arg-type]
+    elif isinstance(tree, M.Tuple):  # "numbers x, x_0, x_1, \dots, x_n": the point and the nodes in one list
+        members = [item for item in tree.items if not isinstance(item, M.Sym)]
+        shown = ", ".join(to_latex(item) for item in members)
+        for item in tree.items:
+            base = identifier(item.base) if isinstance(item, M.Idx) else None
+            if base is not None:
+                written.setdefault(base, []).append(("family", shown))
+            elif isinstance(item, M.Sym) and identifier(item) is not None:
+                written.setdefault(identifier(item), []).append(("value", identifier(item)))  # type: ignore[arg-type]
+
+
 def declared_inputs(
     nodes: Iterable[ir.Node],
     parse: Any,
@@ -178,6 +197,7 @@ def declared_inputs(
             origin = Origin("require", locate(node.span.start)[0] if locate is not None else None)
             parts = part_names(node.text)  # "X ∈ ℝ^{n×p} with rows x_1^T, …, x_n^T": X's rows, not an input x
             words = _hyphenated(node.text)  # "sorted by \(x\)-coordinate": a word, not an input x
+            written: dict[str, list[tuple[str, str]]] = {}  # what each name is here (a family, a value), as written
             for m in node.symbols:
                 if m.span in parts or m.span in words:
                     continue
@@ -187,6 +207,7 @@ def declared_inputs(
                     if not tolerant:
                         raise
                     continue
+                _written_as(tree, text_of(m)(tree.span), written)
                 ranged = index_range(tree)
                 if ranged is not None:  # i, j = 0, \dots, m + 1: where the indices run, never a condition on them
                     first = ranged[1]
@@ -209,6 +230,18 @@ def declared_inputs(
                     spec.definitions.setdefault(made_of[0], (made_of[1], origin))
                 elif not ordered_family(tree, spec, origin, m):  # x_0 < x_1 < \dots < x_n: the sorted family x
                     declare_math(tree, spec, text_of(m), origin)
+            clash = next(((n, kinds) for n, kinds in written.items() if len({k for k, _ in kinds}) > 1), None)
+            if clash is not None and not tolerant:
+                name, kinds = clash
+                family, value = (next(t for k, t in kinds if k == kind) for kind in ("family", "value"))
+                raise LocatedError(
+                    AmbiguousMath,
+                    node.span,
+                    message=f"{value} is both a value and the name of the family {family} in this \\Require: "
+                    "a run holds one value under one name; "
+                    "give the value a letter of its own (in the prose, the listing and the checks)",
+                    details={"declared": name},
+                )
             try:
                 _text_shapes(node.text, spec, parse, origin)
                 _text_intervals(node.text, spec, parse, origin)

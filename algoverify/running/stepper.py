@@ -63,6 +63,10 @@ def format_value(value: Any) -> str:
         return np.array2string(value, precision=6, suppress_small=False, max_line_width=100)
     if isinstance(value, (float, np.floating)):
         return f"{float(value):.10g}"
+    if isinstance(value, (complex, np.complexfloating)):  # a root 1+0j, never np.complex128(1+0j)
+        return f"{complex(value):.10g}".strip("()")
+    if isinstance(value, np.integer):
+        value = int(value)
     if type(value) is int:
         return number_text(value)
     if isinstance(value, list):

@@ -95,6 +95,9 @@ class Resolution:
     unsized_identities: list[tuple[str, Span]] = field(default_factory=list)
     #: names set to a value made of ``\mathbf{1}``, stored as that many ones: the listing's one size
     filled: dict[str, str] = field(default_factory=dict)
+    #: names the prose defines as a gradient field that the scope applies (``F = -\nabla_x U``, ``F(x')``):
+    #: each is a function of the gradient's variable (``F`` → ``x``), never the field's value times the argument
+    fields: dict[str, str] = field(default_factory=dict)
     #: ``i`` is read free only in exponents (``e^{2 \pi i k / n}``), never as an index: the imaginary unit
     imaginary: bool = False
 
@@ -529,6 +532,26 @@ def _definition_reads(free: dict[str, Read], context: InputSpec, own: set[str]) 
     return out
 
 
+#: the variable of a gradient field written with a bare \nabla (``F = -\nabla U``): the argument it is applied to
+FIELD_AT = "nabla_at"
+
+
+def _field_variable(value: M.MathNode) -> tuple[M.MathNode, str] | None:
+    r"""``-\nabla_x U`` applied as ``F(x')``: the field's value with its one variable (``x``), else ``None``.
+
+    A bare ``\nabla U`` differentiates ``U`` at the argument: its variable is :data:`FIELD_AT`.
+    """
+    grads = [g for g in M.walk(value) if isinstance(g, M.Grad)]
+    if not grads:
+        return None
+    if all(g.wrt is None for g in grads):
+        at = M.Sym(FIELD_AT, span=grads[0].span)
+        value = M.transform(value, lambda n: replace(n, wrt=at) if isinstance(n, M.Grad) else n)
+        return value, FIELD_AT
+    named = {identifier(g.wrt) if g.wrt is not None else None for g in grads}
+    return (value, named.pop()) if len(named) == 1 and None not in named else None
+
+
 def _definition(name: str, context: InputSpec, bound: set[str]) -> tuple[M.MathNode, Origin | None]:
     """The prose's definition of ``name``, ``\\Delta t`` read as one name unless ``\\Delta`` is a name of the note."""
     value, origin = context.definitions[name]
@@ -547,6 +570,9 @@ def _definitions(free: dict[str, Read], bound: set[str], context: InputSpec, out
             needs = {r.name for r in reads_of(value, bound)} - {name}
             if needs:
                 continue
+            at = _field_variable(value) if free[name].applied else None
+            if at is not None:
+                value, out.fields[name] = at
             out.definitions.append((name, value))
             out.bindings[name] = Binding(name, "definition", f"defined as {to_latex(value)}", origin)
             bound.add(name)

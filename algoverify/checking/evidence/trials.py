@@ -74,6 +74,11 @@ def failed_run(result: Any, line_col: Callable[[int], tuple[int, int]], listing:
         f = dataclasses.replace(f, message=f"{f.message}: {said}")
     line, col = line_col(f.span.start) if f.span is not None else (0, 0)
     text = f"the listing failed at line {line}:{col}: {f.code} {f.message}"
+    source = getattr(getattr(listing, "source", None), "text", None)
+    if f.code != PRECONDITION and f.span is not None and source is not None and not _in_a_listing(source, f.span.start):
+        # what failed is a formula of the prose the run read (a definition, a function): our reading of
+        # the prose, which says nothing of the listing (a precondition the prose states is still the note's)
+        raise CannotCheck(f"{text} (in the prose, as algoverify read it for the run)", f)
     assumed = getattr(context, "nonzero_divisors", None)
     if assumed is not None and f.code == "AV302" and f.message.startswith("division by zero"):
         # the note assumes no denominator vanishes: a draw where one does is outside it, never a refutation
@@ -654,3 +659,9 @@ def _fails(attempt: Callable[[dict[str, Any]], str | None], draw: Callable[[], d
     except Exception:  # noqa: BLE001 - an input that breaks the check differently is not a smaller counterexample
         return False
     return problem not in (None, SKIP) and signature(problem) == kind
+
+
+def _in_a_listing(text: str, at: int) -> bool:
+    """Whether offset ``at`` of a note's ``text`` lies inside an ``algorithmic`` environment."""
+    opened = text.rfind("\\begin{algorithmic}", 0, at)
+    return opened >= 0 and text.find("\\end{algorithmic}", opened, at) < 0

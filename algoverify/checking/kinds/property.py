@@ -21,6 +21,7 @@ from ...findings import Finding, LocatedError, PreconditionViolated, SpecReferen
 from ...math.exact import as_float, to_exact
 from ...math.ops import Sequence, seen
 from ...records import frozen
+from ...running.conventions import numbered_from
 from ...running.listing import ExecutionError
 from ...running.signature import recurrences
 from ..evidence.proof import PROVED, Proof, Subjects, beside, provable, prove
@@ -109,6 +110,8 @@ def _attempt(
     if listing is None:
         return _judge(check, ctx, env)
     if check.get("as") is not None:
+        # S(x, v, h) of a step that also takes the force F the `let:` defines: each call is given that F
+        values = _let_inputs(check, ctx, listing, values, env)
         env[str(check.get("as"))] = _callable(check, ctx, listing, values)
         # b_n beside C(B, 1): n is the size of the family the trial drew, as each call's run binds it
         sized = listing.program.family_sizes(taken(listing, values))
@@ -182,6 +185,8 @@ def _let_inputs(
     out = dict(values)
     # in the let:'s order: `x_star: 'A^{-1} b'` then `x_of_0: 'x^\star + d'` reads the root above it
     known = {**env, **out}
+    # p(z) = z^n + \sum_{j=0}^{n-1} a_j z^j for a listing of the coefficients a_0, …, a_{n-1}: a_0 is the first
+    known.update({n: numbered_from(known[n], first) for n, first in listing.program.lowered if n in known})
     for key, latex in lets.items():
         name, _, params = str(key).partition("(")
         name = name.strip()
@@ -292,7 +297,12 @@ def _callable(check: CheckSpec, ctx: CheckContext, listing: Any, values: dict[st
     drawn = values or {}
     record = _outputs_record(listing)
 
-    def call(*args: Any) -> Any:
+    def call(*args: Any, **named: Any) -> Any:
+        if named:  # F(d, x_0, \eta, 0, T) of inputs (eta, delta, x_0, T, d): the names place d, x_0 and T
+            rest = iter(args)
+            placed = [named[n] if n in named else next(rest, _NONE) for n in names]
+            gap = next((i for i, a in enumerate(placed) if a is _NONE), len(placed))
+            args = tuple(placed[:gap])
         if own <= len(args) < len(names) and all(n in drawn for n in names[len(args) :]):
             args = (*args, *(drawn[n] for n in names[len(args) :]))
         if len(args) != len(names):
@@ -309,7 +319,11 @@ def _callable(check: CheckSpec, ctx: CheckContext, listing: Any, values: dict[st
             return record(*result.value)
         return result.value
 
+    call.inputs = tuple(names)  # type: ignore[attr-defined]  # arguments written as an input's name go to it
     return call
+
+
+_NONE = object()
 
 
 def _outputs_record(listing: Any) -> Any:

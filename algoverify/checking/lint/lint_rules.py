@@ -463,7 +463,8 @@ def compile_findings(note: Note, compiled: dict[int, Any], seen: set) -> list[Fi
     for listing in compiled.values():
         if isinstance(listing, LocatedError):
             finding = listing.to_finding(note.path)
-            if finding.span not in seen and not finding.code.startswith("AV2"):
+            # an AV2 of the declarations (x_0, …, x_n and a point x in one \Require) is no math's own finding
+            if finding.span not in seen and (not finding.code.startswith("AV2") or finding.details.get("declared")):
                 out.append(finding)
             continue
         for span, text in listing.program.unbound_text:
@@ -480,8 +481,10 @@ def call_findings(
     ``check`` says the same when the call runs; here it is said before anything runs. A call may
     leave out the inputs the note binds beyond the listing's own (they keep the trial's values).
     """
+    from ...math.arguments import misplaced_arguments, written_order
+    from ...math.latex import to_latex
     from ...math.mathexpr import parse_math
-    from ...math.mathtree import Apply, walk
+    from ...math.mathtree import Apply, Idx, Sym, walk
     from ...math.names import identifier
     from ..specification.spec import listing_named
 
@@ -506,13 +509,22 @@ def call_findings(
             except LocatedError:
                 continue  # the spec's math is reported as such
             calls = [n for n in walk(tree) if isinstance(n, Apply) and identifier(n.fn) == str(name)]
+            # a call that names every input fixes the order the others follow (as the check reads them)
+            formulas = [check.get("holds"), check.get("given"), *(check.get("let") or {}).values()]
+            order = written_order(formulas, str(name), names, parse_math)
             for node in calls:
+                written = [identifier(a) if isinstance(a, (Sym, Idx)) else None for a in node.args]
+                misplaced = misplaced_arguments(names, written, order)
                 if not own <= len(node.args) <= len(names):
                     message = f"{name} takes {len(names)} input(s) ({', '.join(names)}), got {len(node.args)}"
                     if own < len(names):
                         message += f" (the last {len(names) - own} may be left out)"
-                    out.append(SpecReferenceError.finding(check.at(key), note.path, check=check.id, message=message))
-                    break
+                elif misplaced is not None:
+                    message = f"{to_latex(node)} {misplaced}"
+                else:
+                    continue
+                out.append(SpecReferenceError.finding(check.at(key), note.path, check=check.id, message=message))
+                break
     return out
 
 

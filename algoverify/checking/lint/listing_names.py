@@ -109,6 +109,26 @@ def _spec_names(
     return out, [{n: o for n, o in found.items() if n not in no} for found, no in zip(numbers, not_numbers)]
 
 
+def _let_names(note: Note, listings: Sequence[ir.Algorithm | None]) -> list[dict[str, Origin]]:
+    """Per listing, the names its checks define in ``let:`` (``F`` of ``F(z)``), with the line of each."""
+    out: list[dict[str, Origin]] = [{} for _ in listings]
+    try:
+        spec = read_spec(note)
+    except Exception:  # noqa: BLE001 - a spec that cannot be read is reported by the spec's own lint
+        return out
+    for check in spec.checks:
+        lets, key = check.get("let"), check.get("listing")
+        if not isinstance(lets, dict) or key is None:
+            continue
+        algorithm, _ = _listing(listings, key)
+        for i, a in enumerate(listings):
+            if a is not None and a is algorithm:
+                for written in lets:
+                    origin = Origin("spec", note.source.line_col(check.at("let", written).start)[0])
+                    out[i].setdefault(str(written).partition("(")[0].strip(), origin)
+    return out
+
+
 _CALL = re.compile(r"^\s*(?P<name>\w+)\s*\((?P<args>[^()]*)\)\s*$")
 #: the built-in generators that draw one number when called with at most this many positional arguments
 _SCALAR_ARITY = {"randn": 0, "uniform": 2, "loguniform": 2, "integers": 2}
@@ -147,9 +167,10 @@ def contexts(
         return note.source.line_col(offset)[0]
 
     drawn, numbers = _spec_names(note, [a for _, a in listings])
+    given = _let_names(note, [a for _, a in listings])
     out, bases, resolved = [], [], []
     ends = [block.span.start for block, _ in listings[1:]] + [len(text)]
-    for (block, algorithm), names, end in zip(listings, drawn, ends):
+    for (block, algorithm), names, lets, end in zip(listings, drawn, given, ends):
         if algorithm is None:
             out.append(None)
             bases.append(None)
@@ -163,9 +184,23 @@ def contexts(
         spec = InputSpec()
         for name, origin in names.items():
             spec.declare(Declared(name, block.span, origin=origin))
+        # F = -\nabla U in the prose and `let: {F(z): -k z}`: the check gives F, and U is not needed; a let:
+        # of a name the prose does not define (I, the identity) leaves the listing's reading of it alone
+        for name, origin in lets.items():
+            if name not in names and (name in context.definitions or name in context.functions):
+                spec.declare(Declared(name, block.span, origin=origin))
         context = context.merged(spec)
         resolutions = _resolutions(algorithm, context, set(known) | set(context.functions))
         unbound = {read.name for _, r in resolutions for read in r.unbound}
+        # y_i read by the listing and bound by nothing but a check's `let: {y: …}`: that check gives it
+        late = InputSpec()
+        for name, origin in lets.items():
+            if name in unbound and name not in names:
+                late.declare(Declared(name, block.span, origin=origin))
+        if late.inputs:
+            context = context.merged(late)
+            resolutions = _resolutions(algorithm, context, set(known) | set(context.functions))
+            unbound = {read.name for _, r in resolutions for read in r.unbound}
         if unbound:  # "…, where E_0 is the energy of the initial state": said after the listing, up to the next
             later = [s for s in said if block.span.end <= s.span.start and s.span.end <= end]
             # "the columns of Q are orthonormal" of a Q the listing returns: a claim on an output, never an input

@@ -15,8 +15,9 @@ from typing import Any, Callable
 
 import numpy as np
 
-from ...findings import LocatedError, ModuleError, SpecReferenceError
+from ...findings import AmbiguousMath, LocatedError, ModuleError, SpecReferenceError
 from ...math import mathexpr as M
+from ...math.arguments import call_of, misplaced_arguments, written_order
 from ...math.names import bound_words, identifier
 from ...math.numeric import Context, compile_expr, forall_failure
 from ...math.ops import Sequence
@@ -436,7 +437,7 @@ class CheckContext:
             return M.ListLit((arg,), span=arg.span) if before.endswith("[") and after.startswith("]") else arg
 
         # SV(q_0, p_0, K, h, N) in the same check, every input by its name: the order the author calls it in
-        written = _written_order(check, called, inputs, read)
+        written = written_order(_formulas(check), called, inputs, read)
 
         def ordered(args: tuple[M.MathNode, ...]) -> tuple[M.MathNode, ...] | None:
             named = [identifier(a) if isinstance(a, (M.Sym, M.Idx)) else None for a in args]
@@ -455,7 +456,11 @@ class CheckContext:
             return tuple(listed(filled[n], n) for n in inputs)
 
         def by_name(node: M.MathNode) -> M.MathNode:
-            found = _call_of(node, called)
+            found = call_of(node, called)
+            named = [identifier(a) if isinstance(a, (M.Sym, M.Idx)) else None for a in found or ()]
+            misplaced = misplaced_arguments(inputs, named, written) if found is not None else None
+            if misplaced is not None:  # F(c, x_0, \eta, 0, T) by place would make c the η the names say is later
+                raise LocatedError(AmbiguousMath, node.span, message=f"{called}(…) {misplaced}")
             args = ordered(found) if found is not None else None
             if args is None:
                 return node
@@ -662,45 +667,6 @@ def tolerance(check: CheckSpec, key: str) -> float:
     return float(check.get(key, default))
 
 
-def _written_order(
-    check: CheckSpec, called: str, inputs: list[str], read: Callable[[str], M.MathNode]
-) -> list[str] | None:
-    """The inputs in the order a call of ``called`` in ``check`` names every one of them, once; else ``None``."""
-    texts = [check.get("holds"), check.get("given"), *(check.get("let") or {}).values()]
-    for text in texts:
-        if not isinstance(text, str):
-            continue
-        try:
-            tree = read(text)
-        except LocatedError:
-            continue
-        for node in M.walk(tree):
-            args = _call_of(node, called)
-            if args is None or len(args) != len(inputs):
-                continue
-            named = [identifier(a) if isinstance(a, (M.Sym, M.Idx)) else None for a in args]
-            if sorted(n or "" for n in named) == sorted(inputs):
-                return [n for n in named if n is not None]
-    return None
-
-
-def _call_of(node: M.MathNode, called: str) -> tuple[M.MathNode, ...] | None:
-    """The arguments of ``node`` when it calls ``called`` (``f(a, b)``); else ``None``.
-
-    ``C([s], k_a)_{2}`` is the output of a call written as its group's subscript; in ``k_a C(…)_{1}``
-    the call is the last factor before the group.
-    """
-    if isinstance(node, (M.Apply, M.Call)):
-        name = identifier(node.fn) if isinstance(node, M.Apply) else node.func
-        return node.args if name == called else None
-    if not (isinstance(node, M.Juxt) and isinstance(node.right, M.Idx) and isinstance(node.right.base, M.Tuple)):
-        return None
-    last = node.left
-    while isinstance(last, M.Juxt):
-        last = last.right
-    return node.right.base.items if identifier(last) == called else None
-
-
 class _Near:
     """A trial's generator whose whole numbers, drawn one at a time, are small: near the range's nearest to 0.
 
@@ -729,3 +695,8 @@ class _Near:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._rng, name)
+
+
+def _formulas(check: CheckSpec) -> list[Any]:
+    """The formulas of a check a call of its listing may be written in: ``holds:``, ``given:``, each ``let:``."""
+    return [check.get("holds"), check.get("given"), *(check.get("let") or {}).values()]

@@ -20,7 +20,8 @@ from ...source import Span
 from .. import exact as X
 from .. import mathexpr as M
 from ..bigops import whole
-from ..codegen import called_group, indicator_of, outer_product
+from ..codegen import around_call, called_group, called_part, indicator_of, outer_product
+from ..dotted import dotted_sum
 from ..functions import FUNCTIONS, gradient
 from ..names import identifier, index_like
 from ..ops import (
@@ -90,6 +91,7 @@ def _juxt(node: M.Juxt, ctx: Context) -> Closure:
     # `w(y)_{2}` parses as w times (y)_2, `f(x).s` as f times (x).s, `C(x, y)^2` as C times (x, y)^2,
     # `J(x)^{\top}` as J times x^T; when w is a function, a reader means component 2 of w(y), the output
     # s of f(x), the square of C(x, y), the transpose of J(x)
+    whole, right = right, called_part(right)
     group = right.obj if isinstance(right, M.Attr) else right.operand if isinstance(right, M.Transpose) else right.base
     closed = group.span.end + (ctx.text is not None and ctx.text[group.span.end : group.span.end + 1] == ")")
     call, span = M.Apply(fn, (group,), span=Span(fn.span.start, closed)), Span(fn.span.start, node.span.end)
@@ -101,6 +103,7 @@ def _juxt(node: M.Juxt, ctx: Context) -> Closure:
         called = M.Transpose(call, letter=right.letter, span=span)
     else:
         called = M.Attr(call, right.name, span=span)
+    called = around_call(whole, called)  # Fib(n)_{1}^{2}: the square of the component
     if rest is not None:
         called = M.Juxt(rest, called, span=node.span)
     component = compile_expr(called, ctx)
@@ -150,6 +153,10 @@ def _binop(node: M.BinOp, ctx: Context) -> Closure:
     modular = modular_product(node, ctx, _BINOPS["mod"]) if node.op == "mod" else None
     if modular is not None:  # \gamma \alpha^{-m} \bmod p: a product in Z_p, its inverses modular ones
         return modular
+    if node.op == "+" and (isinstance(node.right, M.Dots) or isinstance(node.left, (M.Dots, M.BinOp))):
+        summed = dotted_sum(node)  # c_0 + c_1 x + \dots + c_m x^m: the \sum it abbreviates
+        if summed is not None:
+            return compile_expr(summed, ctx)
     return _binary(_BINOPS[node.op], node.left, node.right, ctx, node)
 
 

@@ -258,10 +258,15 @@ def _entry(node: M.Idx, flat: str | None, ctx: Context) -> Closure:
     pair = (
         [int(c) for c in only.text] if isinstance(only, M.Num) and len(only.text) == 2 and only.text.isdigit() else None
     )
+    items = index_items(node.indices)
+    # x_{0,i} beside the vector x_0: its entry i, as (x_0)_i, unless x itself has an entry (0, i)
+    head = identifier(M.Idx(node.base, (items[0],), span=node.span)) if len(items) >= 2 and base is None else None
 
     def read(env: Env) -> Any:
         if flat is not None and flat in env:
             return env[flat]  # a name of its own: L_i assigned in the loop, B_1 given as input
+        if head is not None and head in env and (base_name not in env or _ndim(env[base_name]) < len(items)):
+            return _index(env[head], [i(env) for i in indices[1:]], node, ctx)
         if base is not None:
             container = base(env)
         elif base_name in env:
