@@ -452,3 +452,131 @@ def test_a_run_that_fails_in_a_formula_of_the_prose_refutes_nothing(tmp_path):
     (outcome,) = api.check([written_note(tmp_path, text)]).notes[0].outcomes
     assert outcome.status == "could not check", outcome.message
     assert "in the prose, as algoverify read it for the run" in outcome.message
+
+
+CRT = r"""---
+title: t
+algoverify:
+  module: crt_checks.py
+  checks:
+    - id: solves
+      kind: property
+      listing: 1
+      claim: 'The result solves every congruence.'
+      inputs: {k: "integers(1, 4)", m: "coprime_moduli(k)", a: "residues(m)"}
+      holds: '(\forall i \in \{1, \dots, k\}: x \equiv a_i \pmod{m_i}) \land 0 \le x \land x < M'
+    - id: shift
+      kind: property
+      listing: 1
+      as: f
+      claim: 'Shifting each residue by its modulus changes nothing.'
+      inputs: {k: "integers(1, 4)", m: "coprime_moduli(k)", a: "residues(m)"}
+      holds: 'f(m, a + m) = f(m, a)'
+---
+
+The result solves every congruence. Shifting each residue by its modulus changes nothing.
+
+\begin{algorithmic}[1]
+\Require pairwise coprime moduli \(m_1, \dots, m_k \ge 2\), residues \(a_1, \dots, a_k\)
+\Ensure \(x\) with \(0 \le x < M\) and \(x \equiv a_i \pmod{m_i}\) for all \(i\)
+\State \(M \gets \prod_{i=1}^{k} m_i\)
+\State \(x \gets 0\)
+\For{\(i = 1, \dots, k\)}
+    \State \(M_i \gets M / m_i\)
+    \State \(y_i \gets M_i^{-1} \bmod m_i\)
+    \State \(x \gets x + a_i M_i y_i\)
+\EndFor
+\State \Return \(x \bmod M\)
+\end{algorithmic}
+"""
+CRT_MODULE = """
+import math
+from algoverify import register_generator
+
+
+@register_generator()
+def coprime_moduli(rng, k):
+    chosen = []
+    for q in rng.permutation([2, 3, 4, 5, 7, 9, 11, 13]):
+        if all(math.gcd(int(q), c) == 1 for c in chosen):
+            chosen.append(int(q))
+        if len(chosen) == int(k):
+            break
+    return chosen
+
+
+@register_generator()
+def residues(rng, m):
+    return [int(rng.integers(-2 * mi, 2 * mi + 1)) for mi in m]
+"""
+
+
+def test_the_chinese_remainder_construction_reads_as_number_theory(tmp_path):
+    # round 156: M_i^{-1} \bmod m_i of moduli held as floats was the real 1/M_i; the claim's x (the \Ensure's) read
+    # the loop's x before the final \bmod M; a + m of the generators' lists joined them: three true claims refuted
+    (tmp_path / "crt_checks.py").write_text(CRT_MODULE)
+    note = written_note(tmp_path, CRT)
+    outcomes = {o.check.id: o.status for o in api.check([note]).notes[0].outcomes}
+    assert outcomes == {"solves": "verified", "shift": "verified"}
+    (listing,) = algoverify.load(note).listings
+    assert listing(m=np.array([3.0, 5.0, 7.0]), a=np.array([2.0, 3.0, 2.0])) == 23
+    with pytest.raises(algoverify.ExecutionError, match="AV309"):
+        listing(m=np.array([1, 5]), a=np.array([1, 2]))  # "m_1, …, m_k ≥ 2" is a precondition on each
+
+
+def test_whole_numbers_a_require_lists_with_one_bound_are_all_integers(tmp_path):
+    # round 154: "\Require integers \(u, v \ge 0\)" made u an integer and v a real
+    text = "---\ntitle: t\n---\n\n\\begin{algorithmic}[1]\n\\Require integers \\(u, v \\ge 0\\)\n\\State \\Return \\(u + v\\)\n\\end{algorithmic}\n"
+    (listing,) = algoverify.load(written_note(tmp_path, text)).listings
+    with pytest.raises(algoverify.ExecutionError, match="AV309"):
+        listing(u=6, v=2.5)
+    assert listing(u=6, v=2) == 8
+
+
+KNAPSACK = r"""---
+title: t
+---
+
+\begin{algorithmic}[1]
+\Require weights \(w_1, \dots, w_n\); values \(v_1, \dots, v_n \ge 0\)
+\State \Return \(\sum_{i=1}^{n} w_i v_i\)
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize(
+    ("w", "v", "said"),
+    [
+        ([2.0, 3.0], [3.0, 4.0], None),
+        ([2.0, 3.0], [-3.0, 4.0], "AV309"),  # "v_1, …, v_n ≥ 0" was dropped, and v with it
+        ([2.0, 3.0], [3.0, 4.0, 5.0], "AV307"),  # two families of n members, given 2 and 3
+    ],
+)
+def test_a_bound_written_on_a_family_holds_of_each_member(tmp_path, w, v, said):
+    # round 155: the knapsack's "values \(v_1, \dots, v_n \ge 0\)" made v no family and tested nothing
+    (listing,) = algoverify.load(written_note(tmp_path, KNAPSACK)).listings
+    result = listing.run({"w": np.array(w), "v": np.array(v)})
+    assert (result.finding.code if result.finding else None) == said, result.finding
+
+
+@pytest.mark.parametrize(
+    ("written", "read"),
+    [
+        (r"(2n + 1) [(2n)!]^{2}", "(juxt (+ (juxt 2 n) 1) (pow (fact (juxt 2 n)) 2))"),
+        (r"a \left[ b - n \right]^{2}", "(juxt a (pow (- b n) 2))"),
+        (r"c x[n]^{2}", "(juxt c (pow (index x n) 2))"),
+        (r"x[n]^{2}", "(pow (index x n) 2)"),
+    ],
+)
+def test_the_scripts_after_a_bracket_are_the_last_factors(written, read):
+    # round 157: Gauss–Legendre's error (2n + 1) [(2n)!]^2 was ((2n + 1) (2n)!)^2, and a true formula refuted
+    from algoverify.math.mathexpr import dump, parse_math
+
+    assert dump(parse_math(written)) == read
+
+
+def test_a_sentence_goes_on_past_an_article_number(tmp_path):
+    # round 156: "(Gauss, Disquisitiones, art. 36) is explicit" was split after "art.", and "36) …" a claim
+    text = "---\ntitle: t\n---\n\nThe construction (Gauss, art. 36) is explicit and fits in 36 lines.\n"
+    said = [f.message for f in api.lint([written_note(tmp_path, text)]).all_findings() if f.code == "AV604"]
+    assert said and all(m.startswith("claim not checked: “The construction") for m in said), said

@@ -144,5 +144,6 @@ def test_a_trajectory_written_in_turns_is_three_families(tmp_path):
     want = sum(0.5 * R[t] * S[t + 1] - A[t] for t in range(2))
     assert listing.run({"S": S, "A": A, "R": R, "alpha": 0.5}).value == pytest.approx(want)
     refused = listing.run({"S": S, "A": [5.0], "R": R, "alpha": 0.5}).finding
-    # A has one member too few for T = 2: the run stops where the listing reads past it, at A_t
-    assert refused is not None and refused.code == "AV306" and "in A_t" in refused.message
+    # A has one member too few for T = 2: refused on entry (round 155), before the run reads past it at A_t
+    assert refused is not None and refused.code == "AV307", refused
+    assert refused.message.startswith("A has 1 members, which make T = 1, but S makes T = 2"), refused.message

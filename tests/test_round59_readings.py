@@ -147,7 +147,7 @@ def test_a_product_with_inverses_under_a_modulus_of_integers_is_taken_in_the_int
 @pytest.mark.parametrize(
     ("written", "inputs", "expected"),
     [
-        (r"g \cdot a^{-k} \bmod p", {"a": 2.0, "g": 3, "k": 1, "p": 7}, 1.5),  # of floats, the remainder stays
+        (r"g \cdot a^{-k} \bmod p", {"a": 2.5, "g": 3, "k": 1, "p": 7}, 1.2),  # of a fraction, the remainder stays
         (r"g \cdot a^{-k} \% p", {"a": 2, "g": 3, "k": 1, "p": 7}, 1.5),  # a program's % is never modular
         (r"g \cdot a^{-k} \mathbin{\%} p", {"a": 2, "g": 3, "k": 1, "p": 7}, 1.5),
         (r"g \cdot a^{k} \bmod p", {"a": 2, "g": 3, "k": 3, "p": 7}, 3),  # no inverse written: as before

@@ -35,14 +35,17 @@ def test_a_power_of_whole_numbers_modulo_p_is_exact(tmp_path, p, q, least, as_fl
     assert api.load(note).listings[0].run({"p": p, "q": given}).value == least
 
 
-def test_an_inverse_of_a_float_stays_the_real_one(tmp_path):
+def test_an_inverse_of_a_fraction_stays_the_real_one(tmp_path):
+    # round 156 (the Chinese remainder theorem): M_i^{-1} \bmod m_i of whole numbers held as floats (the
+    # moduli drawn, M / m_i of them) is the inverse in Z_m; only a number that is not whole keeps 1/a
     body = r"""
 \Require numbers \(g, a, k, p\)
 \State \Return \(g \cdot a^{-k} \bmod p\)
 """
     note = prose_note(tmp_path, "A remainder.", body)
     run = api.load(note).listings[0].run
-    assert run({"a": 2.0, "g": 3, "k": 1, "p": 7}).value == pytest.approx(1.5)  # the caller's float: 3/2 mod 7
+    assert run({"a": 2.5, "g": 3, "k": 1, "p": 7}).value == pytest.approx(1.2)  # a fraction: 3/2.5 mod 7
+    assert run({"a": 2.0, "g": 3, "k": 1, "p": 7}).value == 5  # a whole float: 3 · 2^{-1} in Z_7
     assert run({"a": 2, "g": 3, "k": 1, "p": 7}).value == 5  # integers: 3 · 2^{-1} in Z_7
 
 

@@ -320,8 +320,11 @@ def _make_builder() -> type:
             return re.search(r"\\(?:left|bigl|Bigl|biggl|Biggl|big|Big|bigg|Bigg)\s*\[?\s*$", before) is not None
 
         def index_scripted(self, meta, base, group, *posts):
-            entry = _index(base, group, Span(base.span.start, posts[0].span.start))
-            return scripted(entry, posts, self._sp(meta))
+            # the scripts are the last factor's: the entry's (c x[n]^{2} is c times x[n]^2), or a group's
+            # when the bracket groups ((2n + 1) [(2n)!]^{2}, \alpha \left[ R \right]^{2})
+            before = Span(base.span.start, posts[0].span.start)
+            entry = Juxt(base, group, span=before) if self._sized(group) else _index(base, group, before)
+            return _scripted_last(entry, posts, self._sp(meta))
 
         # functions and big operators
         def _head(self, head: Any) -> _FHead:
@@ -686,6 +689,13 @@ def _apply(fn: MathNode, group: MathNode, span: Span) -> MathNode:
     if _is_name(fn):
         return Apply(fn, _items(group), span=span)
     return Juxt(fn, group, span=span)
+
+
+def _scripted_last(node: MathNode, posts: Any, span: Span) -> MathNode:
+    """``node`` with ``posts`` on its last factor (the one written right before them)."""
+    if isinstance(node, Juxt):
+        return Juxt(node.left, _scripted_last(node.right, posts, Span(node.right.span.start, span.end)), span=span)
+    return scripted(node, posts, span)
 
 
 def _index(base: MathNode, group: MathNode, span: Span) -> MathNode:

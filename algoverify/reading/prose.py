@@ -208,7 +208,7 @@ def _tex_paragraphs(shown: str, body: Span) -> tuple[str, list[Span]]:
 ABBREVIATIONS = frozenset(
     """e.g. i.e. et al. al. cf. vs. viz. resp. approx. esp. incl. w.r.t. a.k.a. ca. c.
     fig. figs. eq. eqs. eqn. eqns. sec. secs. ch. chap. thm. lem. prop. def. alg. ref. refs. no. nos.
-    p. pp. vol. ed. eds. dr. mr. mrs. ms. prof. st. jr. sr. ex.""".split()
+    p. pp. vol. ed. eds. dr. mr. mrs. ms. prof. st. jr. sr. ex. exs. art. arts. sect. par. cor.""".split()
 )
 _END = re.compile(r"[.!?]+[\"'”’)\]*_]*(?=\s|$)")
 

@@ -129,11 +129,24 @@ def generate(name: str, rng: np.random.Generator, *args: Any, **kwargs: Any) -> 
         known = ", ".join(sorted(GENERATORS))
         raise GeneratorError(f"unknown generator {name!r}; known generators: {known}")
     try:
-        return fn(rng, *args, **kwargs)
+        value = fn(rng, *args, **kwargs)
     except GeneratorError:
         raise
     except (TypeError, ValueError) as exc:
         raise GeneratorError(f"{name}: {exc}") from exc
+    return _numbers(value)
+
+
+def _numbers(value: Any) -> Any:
+    """A module generator's list of numbers as the vector it stands for: ``a + m`` of two is their sum.
+
+    Python's ``+`` of two lists joins them, which no formula means. A list of anything else (an
+    adjacency list, a list of lists of different lengths) stays a list.
+    """
+    if type(value) is list and value and all(type(v) in (int, float) for v in value):
+        if all(type(v) is float or abs(v) < 2**62 for v in value):  # an integer past int64 stays a list of ints
+            return np.asarray(value)
+    return value
 
 
 #: The most numbers one generated value may hold (a 1000×1000 matrix): a value past it is

@@ -276,6 +276,22 @@ class Program:
                 if _whole(inputs[size]) != implied and disagreement is None:
                     message = f"{size} = {inputs[size]} was given, but {family} has {len(env[family])} members"
                     disagreement = LocatedError(BadInput, self.span, message=message)
+            elif (
+                family in inputs
+                and size in env
+                and size not in inputs
+                and hasattr(env[family], "__len__")
+                and disagreement is None
+            ):
+                # weights w_1, …, w_n and values v_1, …, v_n: the second family given has the first's n members
+                implied = self._family_size(family, env[family])
+                if implied is not None and _whole(env[size]) is not None and implied != _whole(env[size]):
+                    first = next((f for f, s in self._families if s == size and f != family and f in inputs), size)
+                    message = (
+                        f"{family} has {len(env[family])} members, which make {size} = {implied}, but {first} "
+                        f"makes {size} = {env[size]}: the note sizes both by {size}"
+                    )
+                    disagreement = LocatedError(BadInput, self.span, message=message)
         if self._declared:
             if declarations.sizes:
                 bind_sizes(declarations, env, self.span)

@@ -531,8 +531,8 @@ def _named_operands(tree: M.MathNode) -> tuple[M.MathNode, ...]:
     """The names a math declares: itself, a list's items, a relation's operands (``a, b`` of ``a \\ge b \\ge 0``)."""
     if isinstance(tree, M.Rel):
         items: tuple[M.MathNode, ...] = (tree.first, *(e for _, e in tree.rest))
-    elif isinstance(tree, M.Tuple):
-        items = tree.items
+    elif isinstance(tree, M.Tuple):  # "integers \(u, v \ge 0\)": u, and the v the bound is written on
+        items = tuple(o for i in tree.items for o in (_named_operands(i) if isinstance(i, M.Rel) else (i,)))
     elif isinstance(tree, M.In):
         items = tree.element.items if isinstance(tree.element, M.Tuple) else (tree.element,)
     else:

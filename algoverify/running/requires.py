@@ -162,6 +162,25 @@ def _made_of(tree: M.MathNode) -> tuple[str, M.MathNode] | None:
     return (name, value) if all(isinstance(i, M.Sym) for i in value.items) else None
 
 
+def _said_as(latex: str) -> Callable[[Span], str]:
+    r"""A condition's text for messages, whatever span is asked (``v_i \ge 0``, written for the whole family)."""
+    return lambda _: latex
+
+
+def _bounded_family(tree: M.MathNode) -> tuple[M.MathNode, M.Rel] | None:
+    r"""``v_1, \dots, v_n \ge 0`` (the bound written on the last member): the family, and ``v_i \ge 0``."""
+    if not (isinstance(tree, M.Range) and isinstance(tree.hi, M.Rel) and isinstance(tree.hi.first, M.Idx)):
+        return None
+    family = M.Range(tree.lo, tree.hi.first, span=tree.span)
+    found = read_family(family)
+    if found is None or not all(op in ("<", "<=", ">", ">=", "!=") for op, _ in tree.hi.rest):
+        return None
+    used = {identifier(n) for n in M.walk(tree) if isinstance(n, M.Sym)}
+    letter = next(c for c in ("i", "j", "k", "l", "r", "s") if c not in used)
+    member = M.Idx(tree.hi.first.base, (M.Sym(letter, span=tree.hi.first.span),), span=tree.hi.first.span)
+    return family, M.Rel(member, tree.hi.rest, span=tree.hi.span)
+
+
 def _written_as(tree: M.MathNode, latex: str, written: dict[str, list[tuple[str, str]]]) -> None:
     r"""Note ``tree`` in ``written`` as a family (``x_0, \dots, x_n``) or a plain value (``x``) of its name."""
     family = read_family(tree)
@@ -198,6 +217,7 @@ def declared_inputs(
             parts = part_names(node.text)  # "X ∈ ℝ^{n×p} with rows x_1^T, …, x_n^T": X's rows, not an input x
             words = _hyphenated(node.text)  # "sorted by \(x\)-coordinate": a word, not an input x
             written: dict[str, list[tuple[str, str]]] = {}  # what each name is here (a family, a value), as written
+            bounds: list[M.Rel] = []
             for m in node.symbols:
                 if m.span in parts or m.span in words:
                     continue
@@ -221,6 +241,10 @@ def declared_inputs(
                     continue
                 tree = levelled_family(tree)  # Q^{0}_1, \dots, Q^{0}_m: the iterate Q^{(0)}, a list of m
                 tree = _valued_family(tree)  # a_0 = f(x_0), \dots, a_n = f(x_n): the family a_0, …, a_n
+                bounded = _bounded_family(tree)  # v_1, \dots, v_n \ge 0: the family, and the bound on each member
+                if bounded is not None:
+                    tree, each = bounded
+                    bounds.append(each)  # said once the family is declared, as "w_i \ge 1" after "w_1, …, w_n"
                 fixed = _fixed_first(tree)  # a_0 = 1, a_1, \dots, a_N: the family a_0, …, a_N, and a_0 = 1
                 if fixed is not None:
                     tree, condition = fixed
@@ -230,6 +254,8 @@ def declared_inputs(
                     spec.definitions.setdefault(made_of[0], (made_of[1], origin))
                 elif not ordered_family(tree, spec, origin, m):  # x_0 < x_1 < \dots < x_n: the sorted family x
                     declare_math(tree, spec, text_of(m), origin)
+            for each in bounds:
+                declare_math(each, spec, _said_as(to_latex(each)), origin)
             clash = next(((n, kinds) for n, kinds in written.items() if len({k for k, _ in kinds}) > 1), None)
             if clash is not None and not tolerant:
                 name, kinds = clash

@@ -75,7 +75,11 @@ def failed_run(result: Any, line_col: Callable[[int], tuple[int, int]], listing:
     line, col = line_col(f.span.start) if f.span is not None else (0, 0)
     text = f"the listing failed at line {line}:{col}: {f.code} {f.message}"
     source = getattr(getattr(listing, "source", None), "text", None)
-    if f.code != PRECONDITION and f.span is not None and source is not None and not _in_a_listing(source, f.span.start):
+    own = getattr(getattr(listing, "algorithm", None), "span", None)
+    in_prose = f.span is not None and source is not None and not _in_a_listing(source, f.span.start)
+    if in_prose and own is not None and own.start <= f.span.start <= own.end:  # type: ignore[union-attr]
+        in_prose = False  # the listing's own block (\begin{algorithm}, its caption), as a run locates its inputs
+    if f.code != PRECONDITION and in_prose:
         # what failed is a formula of the prose the run read (a definition, a function): our reading of
         # the prose, which says nothing of the listing (a precondition the prose states is still the note's)
         raise CannotCheck(f"{text} (in the prose, as algoverify read it for the run)", f)

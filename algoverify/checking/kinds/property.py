@@ -21,7 +21,7 @@ from ...findings import Finding, LocatedError, PreconditionViolated, SpecReferen
 from ...math.exact import as_float, to_exact
 from ...math.ops import Sequence, seen
 from ...records import frozen
-from ...running.conventions import numbered_from
+from ...running.conventions import numbered_from, variant
 from ...running.listing import ExecutionError
 from ...running.signature import recurrences
 from ..evidence.proof import PROVED, Proof, Subjects, beside, provable, prove
@@ -117,7 +117,7 @@ def _attempt(
         sized = listing.program.family_sizes(taken(listing, values))
         env.update({k: v for k, v in sized.items() if k not in env})
         return _judge(check, ctx, env)
-    on_entry = _given_on_entry(check, ctx, env)
+    on_entry = _given_on_entry(check, ctx, _with_parts(listing, env))
     if on_entry is False:
         return SKIP  # a precondition on the inputs: the listing never runs on them (a singular matrix)
     try:
@@ -178,18 +178,19 @@ def _let_inputs(
     missing = []
     for key in lets:
         name, _, params = str(key).partition("(")
-        if name.strip() in listing.inputs and name.strip() not in values:
-            missing.append((key, name.strip(), params))
+        name = _spelt(name.strip(), listing.inputs)
+        if name in listing.inputs and name not in values:
+            missing.append((key, name, params))
     if not missing:
         return values
     out = dict(values)
     # in the let:'s order: `x_star: 'A^{-1} b'` then `x_of_0: 'x^\star + d'` reads the root above it
-    known = {**env, **out}
+    known = _with_parts(listing, {**env, **out})
     # p(z) = z^n + \sum_{j=0}^{n-1} a_j z^j for a listing of the coefficients a_0, …, a_{n-1}: a_0 is the first
     known.update({n: numbered_from(known[n], first) for n, first in listing.program.lowered if n in known})
     for key, latex in lets.items():
         name, _, params = str(key).partition("(")
-        name = name.strip()
+        name = _spelt(name.strip(), listing.inputs)
         if params:
             given = [p.strip() for p in params.rstrip(")").split(",")]
             value = ctx._function(check, given, str(latex), known, ("let", key))
@@ -203,6 +204,29 @@ def _let_inputs(
         known[name] = value
         if (key, name, params) in missing:
             out[name] = env[name] = value
+    return out
+
+
+def _spelt(name: str, inputs: tuple[str, ...]) -> str:
+    """``lambda`` of a ``let:`` key for the listing's input ``lam``, as an ``inputs:`` key is read."""
+    other = variant(name)
+    return other if name not in inputs and other in inputs else name
+
+
+def _with_parts(listing: Any, env: dict[str, Any]) -> dict[str, Any]:
+    """``env`` with the parts the note names of its matrices: ``x_j`` of "X with columns x_1, …, x_p" is column j.
+
+    What a run binds on entry, for a ``given:`` or a ``let:`` read before the run.
+    """
+    parts = listing.program._parts
+    if not parts:
+        return env
+    out = dict(env)
+    for name, columns, rows in parts:
+        if name in out and columns and np.ndim(out[name]) == 2:
+            out.setdefault(columns, np.transpose(out[name]))
+        if name in out and rows:
+            out.setdefault(rows, out[name])
     return out
 
 
@@ -247,7 +271,29 @@ def _final(listing: Any, result: Any) -> dict[str, Any]:
         for name in listing.returned - set(listing.inputs):
             if np.size(final.get(name, ())) == 0:
                 final[name] = result.value
+        # `\Ensure \(x\) with 0 \le x < M` and `\Return \(x \bmod M\)`: the x a claim reads is the one returned
+        ensured = _ensured_name(listing)
+        if ensured is not None and ensured not in listing.inputs:
+            final[ensured] = result.value
     return final
+
+
+def _ensured_name(listing: Any) -> str | None:
+    r"""The one name the ``\Ensure`` lines give what the listing returns (``x`` of ``\Ensure \(x\) with …``)."""
+    from ...math import mathexpr as M
+    from ...math.names import identifier
+    from ...math.segments import parse_segment
+    from ...syntax import ir
+
+    named = set()
+    for node in listing.algorithm.body:
+        if isinstance(node, ir.Condition) and node.kind in ("ensure", "output") and node.symbols:
+            try:
+                tree = parse_segment(node.symbols[0])
+            except LocatedError:
+                return None
+            named.add(identifier(tree) if isinstance(tree, M.Sym) else None)
+    return named.pop() if len(named) == 1 else None
 
 
 def _counters(listing: Any) -> frozenset[str]:

@@ -57,10 +57,9 @@ def modular_product(node: M.BinOp, ctx: Context, remainder: Any) -> Closure | No
         m = modulus(env)
         n = _whole(m)
         if inverted:
-            # an inverse is the real 1/a of floats, even whole ones: the two readings differ, and a
-            # float says which one the caller meant
-            n = n if _integer(m) else None
-            values = [(base, a if _integer(a) else None, e if _integer(e) else None) for base, a, e in raw]
+            # M_i^{-1} \bmod m_i of whole numbers is the inverse in ℤ_m, even of floats that hold them (the
+            # moduli a check drew, M / m_i of them): only a number that is not whole keeps the real 1/a
+            values = [(base, _whole(a), _whole(e)) for base, a, e in raw]
         else:
             # a power of whole numbers: real and modular readings are the same integer, computed exactly
             values = [(base, _whole(a), _whole(e)) for base, a, e in raw]
@@ -103,10 +102,6 @@ def _exponent(exp: Any, ctx: Context) -> Closure:
     if isinstance(exp, int):
         return lambda env: exp
     return compile_expr(exp, ctx)
-
-
-def _integer(x: Any) -> bool:
-    return isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
 
 
 def _whole(x: Any) -> int | None:
