@@ -129,16 +129,26 @@ Let \(x\) be an integer and \(n \ge 1\) a whole number.
 """
 
 
-def test_an_integer_past_our_digit_limit_says_how_to_narrow_the_draws(tmp_path):
-    # round 129: square and multiply at n = 12,428 passed the 10,000 digits a listing's integers may have;
-    # the refutation said nothing of the limit being ours (a runaway loop is refuted so too)
-    note = written_note(tmp_path, POWER.replace("<low>", "20000").replace("<high>", "30000"))
+def test_an_integer_past_our_digit_limit_is_run_again_with_a_wider_one(tmp_path):
+    # round 129: square and multiply at n = 12,428 passed the 10,000 digits a listing's integers may have,
+    # and a true claim was refuted; a draw past the limit runs once more with a hundred times the digits
+    note = written_note(tmp_path, POWER.replace("<low>", "12000").replace("<high>", "19000"))
     (outcome,) = api.check([note]).notes[0].outcomes
-    assert outcome.status == "refuted", outcome.message
-    assert "if the integers are right, narrow the draws so that they stay smaller" in outcome.message
+    assert outcome.status == "verified", outcome.message
     small = written_note(tmp_path, POWER.replace("<low>", "1").replace("<high>", "50"), name="small.md")
     (outcome,) = api.check([small]).notes[0].outcomes
     assert outcome.status == "verified", outcome.message
+
+
+def test_an_integer_past_the_wider_limit_says_how_to_narrow_the_draws(tmp_path):
+    # a loop that squares n times (x^{2^n}, digits past a million at n = 30) stops there, and says the
+    # limit is ours (a runaway edit that squares without end is refuted so)
+    squares = POWER.replace("<low>", "30").replace("<high>", "40").replace("y \\cdot x", "y \\cdot y")
+    squares = squares.replace("\\State \\(y \\gets 1\\)", "\\State \\(y \\gets x + 10\\)")
+    (outcome,) = api.check([written_note(tmp_path, squares)]).notes[0].outcomes
+    assert outcome.status == "refuted", outcome.message
+    assert "limited to 1,000,000 digits" in outcome.message
+    assert "if the integers are right, narrow the draws so that they stay smaller" in outcome.message
 
 
 DOOLITTLE = r"""---

@@ -8,8 +8,9 @@ importing each other.
 
 from __future__ import annotations
 
+import contextlib
 import math
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from fractions import Fraction
 from typing import Any, Callable, Iterable
@@ -65,13 +66,34 @@ _LOG2_10 = math.log2(10)
 MAX_TERMS = 10_000_000
 
 
+#: How an overflow past the limit begins (:class:`IntegerTooLarge`): a check tells it from the listing's own.
+INTEGER_OVERFLOW = "integer overflow (a result of about"
+
+#: The limit in force, in bits: :data:`MAX_INT_DIGITS`, or a hundred times it while :func:`wider_integers` runs.
+_LIMIT_BITS = [_MAX_BITS]
+
+
+@contextlib.contextmanager
+def wider_integers() -> Iterator[None]:
+    """A run's integers limited to a hundred times :data:`MAX_INT_DIGITS`: a check's second run of a draw past it.
+
+    ``x^n`` of a legitimately large ``n`` (125,000 digits) runs; a loop that squares without end still
+    stops, a few squarings later.
+    """
+    _LIMIT_BITS.append(_MAX_BITS * 100)
+    try:
+        yield
+    finally:
+        _LIMIT_BITS.pop()
+
+
 class IntegerTooLarge(OverflowError):
     """An integer result past :data:`MAX_INT_DIGITS` (reported as an overflow at the statement)."""
 
     def __init__(self, digits: float) -> None:
+        limit = MAX_INT_DIGITS * (_LIMIT_BITS[-1] // _MAX_BITS)
         super().__init__(
-            f"integer overflow (a result of about {digits:,.0f} digits; a listing's integers are limited "
-            f"to {MAX_INT_DIGITS:,} digits)"
+            f"{INTEGER_OVERFLOW} {digits:,.0f} digits; a listing's integers are limited to {limit:,} digits)"
         )
 
 
@@ -81,7 +103,7 @@ class OverBudget(Exception):
 
 def check_digits(bits: float) -> None:
     """Raise :class:`IntegerTooLarge` for an integer of ``bits`` binary digits past the limit."""
-    if bits > _MAX_BITS:
+    if bits > _LIMIT_BITS[-1]:
         raise IntegerTooLarge(bits / _LOG2_10)
 
 

@@ -20,7 +20,7 @@ from ...math import mathexpr as M
 from ...math.arguments import call_of, misplaced_arguments, written_order
 from ...math.names import bound_words, identifier
 from ...math.numeric import Context, compile_expr, forall_failure
-from ...math.ops import Sequence
+from ...math.ops import INTEGER_OVERFLOW, Sequence, wider_integers
 from ...math.segments import parse_segment
 from ...reading.files import regular_file, resolved
 from ...running.conventions import ORDERED, variant
@@ -204,7 +204,15 @@ class CheckContext:
 
         ``history=False`` for a check that reads only the outputs: the run keeps no variable's history.
         """
-        return listing.run(taken(listing, values), budget=self.budget(check), history=history)
+        given = taken(listing, values)
+        result = listing.run(given, budget=self.budget(check), history=history)
+        finding = result.finding
+        if finding is not None and finding.code == "AV302" and finding.message.startswith(INTEGER_OVERFLOW):
+            # past our own limit on a listing's integers: once more with a wider one, so that x^n of a large n
+            # (an answer of 12,000 digits) is judged, and a loop that squares without end still stops
+            with wider_integers():
+                result = listing.run(given, budget=self.budget(check), history=history)
+        return result
 
     # --- inputs ---------------------------------------------------------------------
 
