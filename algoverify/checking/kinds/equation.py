@@ -31,7 +31,8 @@ from ..evidence.trials import CannotCheck, failed_run, search
 from ..outcome import Verdict
 from ..specification.context import CheckContext
 from ..specification.spec import CheckSpec, display_latex, equation_problem
-from .property import _judge, last_value, taken
+from .property import _judge, taken
+from .run_values import last_value
 
 __all__ = ["run", "prove_listing"]
 

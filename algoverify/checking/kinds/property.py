@@ -31,6 +31,7 @@ from ..specification import bounds
 from ..specification.context import CheckContext, entry_values, taken, tolerance
 from ..specification.spec import CheckSpec, Statements
 from .entries import cut, differing
+from .run_values import counters, final
 from .subjects import RunFailed, snippet_functions
 
 
@@ -137,7 +138,7 @@ def _attempt(
     if result.finding is not None:
         return failed_run(result, ctx.report.note.source.line_col, listing)
     env.update(entry)
-    env.update(_final(listing, result))
+    env.update(final(listing, result))
     # the sizes the run bound from the inputs' shapes (n of "x has n entries") are names of the relation too
     bound = listing.program.bound_inputs(taken(listing, values))
     # … and S of a family written from 0, as drawn and never assigned, is read as the listing reads it (S_0 first)
@@ -151,8 +152,8 @@ def _attempt(
         env = {k: v if callable(v) else to_exact(v) for k, v in env.items()}
         # not a loop's counter where it stopped: i^{(exact)} is no name, and i_of_exact beside R^{(exact)}_{ij}
         # turned the entry into a read of i_of_exact's
-        counters = _counters(listing)
-        env.update({f"{k}_of_exact": v for k, v in _final(listing, exact).items() if k not in counters})
+        loops = counters(listing)
+        env.update({f"{k}_of_exact": v for k, v in final(listing, exact).items() if k not in loops})
     # `given: N \ge 1` of an input N the listing counts down: held on entry, it is not asked of the final N
     ran = frozenset(k for k in check.get("let") or {} if str(k) in listing.inputs and str(k) in env)
     try:
@@ -256,78 +257,6 @@ def _given_on_entry(check: CheckSpec, ctx: CheckContext, env: dict[str, Any]) ->
         return _truth(ctx.evaluate(check, str(given), inputs, ("given", "on entry")))
     except (LocatedError, RunFailed):
         return None  # it names a variable of the run: judged after it, with the relation
-
-
-def _final(listing: Any, result: Any) -> dict[str, Any]:
-    """Every variable a run assigned (its last value) and its outputs, by name."""
-    final = {name: last_value(result, name) for name in result.trace.history}
-    names = listing.outputs or ("result",)
-    outs = result.value if len(names) > 1 else (result.value,)
-    final.update(zip(names, outs))
-    # t of \Return t, u, v beside \Return \infty, 0, 0: what the run returned at t's place ("t = ∞ on a miss")
-    final.update({alias: final[output] for alias, output in listing.output_aliases.items() if output in final})
-    if names == ("result",):
-        # `\Return x` when n = 1, `\Return y` after the loop: a claim about y is about what was returned
-        for name in listing.returned - set(listing.inputs):
-            if np.size(final.get(name, ())) == 0:
-                final[name] = result.value
-        # `\Ensure \(x\) with 0 \le x < M` and `\Return \(x \bmod M\)`: the x a claim reads is the one returned
-        ensured = _ensured_name(listing)
-        if ensured is not None and ensured not in listing.inputs:
-            final[ensured] = result.value
-    return final
-
-
-def _ensured_name(listing: Any) -> str | None:
-    r"""The one name the ``\Ensure`` lines give what the listing returns (``x`` of ``\Ensure \(x\) with …``)."""
-    from ...math import mathexpr as M
-    from ...math.names import identifier
-    from ...math.segments import parse_segment
-    from ...syntax import ir
-
-    named = set()
-    for node in listing.algorithm.body:
-        if isinstance(node, ir.Condition) and node.kind in ("ensure", "output") and node.symbols:
-            try:
-                tree = parse_segment(node.symbols[0])
-            except LocatedError:
-                return None
-            named.add(identifier(tree) if isinstance(tree, M.Sym) else None)
-    return named.pop() if len(named) == 1 else None
-
-
-def _counters(listing: Any) -> frozenset[str]:
-    """The names the listing's loops count with (``k`` of ``\\For{k = 1, \\dots, n}``), found once per listing."""
-    held = listing.__dict__.get("_loop_counters")
-    if held is None:
-        held = listing.__dict__["_loop_counters"] = _read_counters(listing)
-    return held
-
-
-def _read_counters(listing: Any) -> frozenset[str]:
-    from ...math.names import identifier
-    from ...math.segments import parse_segment
-    from ...running.worded import loop_variable
-    from ...syntax import ir
-
-    out = set()
-    for node in ir.walk(listing.algorithm):
-        var = loop_variable(node)
-        if var is not None:
-            try:
-                out.add(identifier(parse_segment(var)))
-            except LocatedError:  # a variable that does not parse counts nothing
-                continue
-    return frozenset(out - {None})
-
-
-def last_value(result: Any, name: str) -> Any:
-    """The last value a run gave the variable ``name`` (``None``: it assigned none)."""
-    history = result.trace.history.get(name)
-    if not history:
-        return None
-    outer = result.trace.finished  # a recursive listing's variables: its outermost call's, the last to end
-    return seen(outer[name] if name in outer else history[-1][1])
 
 
 def _callable(check: CheckSpec, ctx: CheckContext, listing: Any, values: dict[str, Any] | None = None) -> Any:
