@@ -58,14 +58,14 @@ def _nodes(text: str, loader: type) -> list[tuple] | str:
 @pytest.mark.parametrize("text", TEXTS)
 def test_libyaml_gives_the_values_and_positions_of_the_pure_python_loader(text):
     assert _nodes(text, yaml.CSafeLoader) == _nodes(text, yaml.SafeLoader)
-    assert notes._fast_yaml(text) == yaml.load(text, Loader=notes._yaml_loader())  # noqa: S506
+    assert notes._fast_yaml(text)[0] == yaml.load(text, Loader=notes._yaml_loader())  # noqa: S506
 
 
 @settings(max_examples=100, deadline=None)
 @given(st.dictionaries(st.text(min_size=1, max_size=8), st.text(max_size=20), max_size=5))
 def test_any_mapping_of_strings_reads_the_same_either_way(mapping):
     text = yaml.safe_dump(mapping, allow_unicode=True)
-    fast = notes._fast_yaml(text)
+    fast, _ = notes._fast_yaml(text)
     assert fast is notes._UNREAD or fast == yaml.load(text, Loader=notes._yaml_loader())  # noqa: S506
     assert _nodes(text, yaml.CSafeLoader) == _nodes(text, yaml.SafeLoader)
 
@@ -99,7 +99,6 @@ def test_a_mistake_is_reported_by_the_pure_python_loader_at_its_place(text, said
 def test_marks_fall_back_to_the_pure_python_composer(monkeypatch, tmp_path):
     path = tmp_path / "n.md"
     path.write_text("---\ntitle: t\nalgoverify:\n  checks: []\n---\nProse.\n")
-    note = notes.read_note(path)
 
     def refuse(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
         if kwargs.get("Loader") is yaml.CSafeLoader:
@@ -108,5 +107,34 @@ def test_marks_fall_back_to_the_pure_python_composer(monkeypatch, tmp_path):
 
     compose = yaml.compose
     monkeypatch.setattr(yaml, "compose", refuse)
+    monkeypatch.setattr(notes, "_fast_yaml", lambda raw: (notes._UNREAD, None))
+    note = notes.read_note(path)
+    assert "front_matter_nodes" not in note.__dict__  # read by the pure-Python loader: no tree kept
     marks = _Marks(note)
     assert marks.root is not None and marks.span(("title",)) is not None
+
+
+@pytest.mark.parametrize(
+    ("front", "kept"),
+    [
+        ("title: t\nalgoverify:\n  checks:\n    - kind: claim\n      holds: 'x \\ge 0'\n", True),
+        # building a mapping with a merge key rewrites its node: the marks come from a fresh composition
+        ("base: &b {rtol: 1}\nalgoverify:\n  <<: *b\n  checks: []\n", False),
+    ],
+)
+def test_a_note_keeps_the_tree_its_values_were_built_from_when_building_left_it_as_composed(tmp_path, front, kept):
+    path = tmp_path / "n.md"
+    path.write_text(f"---\n{front}---\nProse.\n")
+    note = notes.read_note(path)
+    assert ("front_matter_nodes" in note.__dict__) is kept
+    text = note.source.segment(note.front_matter_span)
+    fresh = yaml.compose(text, Loader=yaml.SafeLoader)
+
+    def marks(node):  # noqa: ANN001, ANN202
+        out = [(node.tag, node.start_mark.index, node.end_mark.index)]
+        for item in node.value if isinstance(node.value, list) else ():
+            for part in item if isinstance(item, tuple) else (item,):
+                out.extend(marks(part))
+        return out
+
+    assert marks(note.front_matter_nodes) == marks(fresh)

@@ -209,25 +209,34 @@ def parse_note(path: Path, text: str) -> Note:
         )
         return Note(path, source, {}, fmt, None, Span(0, len(text)), "markdown", (finding,))
     fm_span = Span(opener.end(), closer.start())
-    data, findings = _load_front_matter(source, fm_span, fmt)
-    return Note(path, source, data, fmt, fm_span, Span(closer.end(), len(text)), "markdown", findings)
+    data, findings, nodes = _load_front_matter(source, fm_span, fmt)
+    note = Note(path, source, data, fmt, fm_span, Span(closer.end(), len(text)), "markdown", findings)
+    if nodes is not None:  # the tree the values were built from: a finding's position needs no second parse
+        note.__dict__["front_matter_nodes"] = nodes
+    return note
 
 
-def _load_front_matter(source: SourceFile, span: Span, fmt: str) -> tuple[dict[str, Any], tuple[Finding, ...]]:
-    """Parse the front matter; a syntax error becomes an AV003 finding at its place in the note."""
+def _load_front_matter(
+    source: SourceFile, span: Span, fmt: str
+) -> tuple[dict[str, Any], tuple[Finding, ...], Any]:
+    """Parse the front matter; a syntax error becomes an AV003 finding at its place in the note.
+
+    The third value is YAML's node tree when the parse made one (see :attr:`Note.front_matter_nodes`).
+    """
     raw = source.segment(span)
+    nodes = None
     try:
-        data = _load_yaml(raw) if fmt == "yaml" else _load_toml(raw)
+        data, nodes = _load_yaml_nodes(raw) if fmt == "yaml" else (_load_toml(raw), None)
     except _FrontMatterError as err:
         at = Span(span.start + err.offset, span.start + err.offset)
-        return {}, (BadFrontMatter.finding(at, source.path, format=fmt.upper(), reason=err.reason),)
+        return {}, (BadFrontMatter.finding(at, source.path, format=fmt.upper(), reason=err.reason),), None
     if data is None:
-        return {}, ()
+        return {}, (), nodes
     if not isinstance(data, dict):
         reason = f"expected a mapping of keys to values, got a {type(data).__name__}"
         at = Span(span.start, span.start)
-        return {}, (BadFrontMatter.finding(at, source.path, format=fmt.upper(), reason=reason),)
-    return data, ()
+        return {}, (BadFrontMatter.finding(at, source.path, format=fmt.upper(), reason=reason),), nodes
+    return data, (), nodes
 
 
 class _FrontMatterError(Exception):
@@ -243,6 +252,7 @@ class _FrontMatterError(Exception):
 MAX_FRONT_MATTER_VALUES = 100_000
 
 
+@functools.cache
 @functools.cache
 def _yaml_loader(fast: bool = False) -> type:
     """The safe loader (libyaml's parser with ``fast``, where it is there), whose value errors carry their mark."""
@@ -291,21 +301,49 @@ def _expanded_size(data: Any, limit: int) -> int:
 _UNREAD = object()
 
 
-def _fast_yaml(raw: str) -> Any:
+def _fast_yaml(raw: str) -> tuple[Any, Any]:
     """Front matter read by libyaml's parser (the values are the same; a tenth of the time), else :data:`_UNREAD`.
 
-    Only the values are taken from it: a success needs no position. Anything it refuses is read
-    again by the pure-Python loader, whose message and position are the ones reported (libyaml
-    words its messages its own way), so a mistake reads the same as before.
+    Returns the values and the node tree they were built from (``None`` if the building changed
+    it), whose marks place a finding about a key: one parse serves both. Anything libyaml refuses
+    is read again by the pure-Python loader, whose message and position are the ones reported
+    (libyaml words its messages its own way), so a mistake reads the same as before.
     """
+    loader = _yaml_loader(fast=True)(raw)
+    try:
+        node = loader.get_single_node()
+        # building a mapping with a merge key (<<) rewrites its node: the marks are composed afresh then
+        kept = node if node is not None and not _rewritten_keys(node) else None
+        data = loader.construct_document(node) if node is not None else None
+    except Exception:  # noqa: BLE001 - whatever libyaml refuses, the pure-Python loader says why
+        return _UNREAD, None
+    finally:
+        loader.dispose()
+    # libyaml nests deeper than the pure-Python loader: past that, the pure loader's finding stands
+    return (_UNREAD, None) if _deeper_than(data, _FAST_DEPTH) else (data, kept)
+
+
+#: The keys PyYAML's constructor rewrites in the node tree it builds from (``<<`` merges, ``=`` values).
+_REWRITTEN_TAGS = frozenset({"tag:yaml.org,2002:merge", "tag:yaml.org,2002:value"})
+
+
+def _rewritten_keys(root: Any) -> bool:
     import yaml
 
-    try:
-        data = yaml.load(raw, Loader=_yaml_loader(fast=True))  # noqa: S506 - a CSafeLoader subclass
-    except Exception:  # noqa: BLE001 - whatever libyaml refuses, the pure-Python loader says why
-        return _UNREAD
-    # libyaml nests deeper than the pure-Python loader: past that, the pure loader's finding stands
-    return _UNREAD if _deeper_than(data, _FAST_DEPTH) else data
+    stack, seen = [root], set()
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                if key.tag in _REWRITTEN_TAGS:
+                    return True
+                stack.extend((key, value))
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(node.value)
+    return False
 
 
 #: Nesting past which libyaml's result is not taken (the pure-Python loader refuses 500 levels).
@@ -332,13 +370,21 @@ def _deeper_than(data: Any, limit: int) -> bool:
 def _load_yaml(raw: str) -> Any:
     """Load YAML: with libyaml's parser, else (on a mistake) the pure-Python safe loader, which says where.
 
+    See :func:`_load_yaml_nodes`, which gives the node tree too.
+    """
+    return _load_yaml_nodes(raw)[0]
+
+
+def _load_yaml_nodes(raw: str) -> tuple[Any, Any]:
+    """The values of ``raw`` and the node tree libyaml built them from (``None`` if it did not).
+
     Every problem is a :class:`_FrontMatterError` at an offset: syntax, a value that does not
     construct (a bad date, an integer too long to convert), nesting deeper than the parser
     manages, and aliases that would expand past :data:`MAX_FRONT_MATTER_VALUES` values.
     """
     import yaml  # lazy: `import algoverify` must stay cheap
 
-    data = _fast_yaml(raw)
+    data, nodes = _fast_yaml(raw)
     try:
         # what libyaml refused: the pure-Python loader's message and mark are the ones reported
         data = yaml.load(raw, Loader=_yaml_loader()) if data is _UNREAD else data  # noqa: S506 - a SafeLoader subclass
@@ -359,7 +405,7 @@ def _load_yaml(raw: str) -> Any:
         raise _FrontMatterError(f"cannot read it ({type(exc).__name__}: {str(exc)[:120]})", 0) from exc
     if _expanded_size(data, MAX_FRONT_MATTER_VALUES) > MAX_FRONT_MATTER_VALUES:
         raise _FrontMatterError(f"its aliases expand to more than {MAX_FRONT_MATTER_VALUES:,} values", 0)
-    return data
+    return data, nodes
 
 
 def _load_toml(raw: str) -> Any:

@@ -402,11 +402,16 @@ def rebuilt(node: Node, change: Callable[[Node], Node | None]) -> Node:
 
 def walk(node: Node) -> Iterator[Node]:
     """Yield ``node`` and all its descendants, depth first, parents before children."""
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        yield current
-        stack.extend(reversed(children(current)))
+    # the rules walk the same immutable trees many times: the order is found once, kept as children are
+    found = node.__dict__.get("_walk")
+    if found is None:
+        order, stack = [], [node]
+        while stack:
+            current = stack.pop()
+            order.append(current)
+            stack.extend(reversed(children(current)))
+        found = node.__dict__["_walk"] = tuple(order)
+    return iter(found)
 
 
 class NodeVisitor:
