@@ -216,9 +216,7 @@ def parse_note(path: Path, text: str) -> Note:
     return note
 
 
-def _load_front_matter(
-    source: SourceFile, span: Span, fmt: str
-) -> tuple[dict[str, Any], tuple[Finding, ...], Any]:
+def _load_front_matter(source: SourceFile, span: Span, fmt: str) -> tuple[dict[str, Any], tuple[Finding, ...], Any]:
     """Parse the front matter; a syntax error becomes an AV003 finding at its place in the note.
 
     The third value is YAML's node tree when the parse made one (see :attr:`Note.front_matter_nodes`).
