@@ -143,6 +143,8 @@ def output_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode
     per_position = _names_per_position(nodes, parse)
     if per_position is None:
         return ("result",) if any(r.values or nil_return(r) for r in returns_of(nodes)) else ()
+    declared = _declared(nodes, parse)
+    per_position = [_named_by_equation(names, said) for names, said in zip(per_position, declared)]
     if len(per_position) == 1:
         (names,) = per_position
         return (next(iter(names)) if len(names) == 1 and None not in names else "result",)
@@ -170,6 +172,38 @@ def output_aliases(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNo
             (name,) = named
             if name is not None and name not in outputs:
                 out[name] = output
+    return out
+
+
+def _named_by_equation(names: set[str | None], declared: set[str]) -> set[str | None]:
+    r"""``{x}`` when one return names its value (``\Return x = (x_1 + x_2)/2``) and the others return its members.
+
+    Ridders' method returns \(x_4\) on an exact hit and \(x = (x_1 + x_2)/2\) at the end: both are
+    the point \(x\) the prose speaks of, and \(x_1, \dots, x_4\) are the points it is computed from.
+    """
+    if len(declared) != 1:
+        return names
+    (name,) = declared
+    others = names - {name}
+    if others and all(o is not None and o.startswith(name + "_") for o in others):
+        return {name}
+    return names
+
+
+def _declared(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode]) -> list[set[str]]:
+    r"""Per position of the returns, the names an equation gives the value there (``x`` of ``\Return x = …``)."""
+    out: list[set[str]] = []
+    for r in returns_of(nodes):
+        for k, v in enumerate(r.values):
+            while len(out) <= k:
+                out.append(set())
+            try:
+                tree = parse(v)
+            except LocatedError:
+                continue
+            name = _returned_name(tree) if isinstance(tree, M.Rel) else None
+            if name is not None:
+                out[k].add(name)
     return out
 
 

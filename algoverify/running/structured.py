@@ -127,7 +127,10 @@ def _array(row: str, rng: np.random.Generator, shape: tuple[int, ...]) -> Any:
 def _randn(row: str, rng: np.random.Generator, *shape: Any, scale: float = 1.0) -> Any:
     if row in ("low", "high"):
         return None
-    return _array(row, rng, tuple(_size(s) for s in shape))
+    value = _array(row, rng, tuple(_size(s) for s in shape))
+    # randn(N, scale=0.01) says how large the values are: the ±1 patterns at that scale, never
+    # a hundred standard deviations out (an Euler–Maruyama step overflowed on increments of ±2)
+    return value if value is None or float(scale) == 1.0 else value * float(scale)
 
 
 def _within(value: Any, low: float, high: float, *, closed: bool) -> Any:

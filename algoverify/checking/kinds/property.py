@@ -136,6 +136,12 @@ def _attempt(
         return _invariant(check, ctx, listing, values, env, entry, place)
     result = ctx.run_listing(check, listing, values)
     if result.finding is not None:
+        _beyond_the_floats(ctx, result.finding)
+        if on_entry is None and check.get("given") is not None and result.finding.code == "AV302":
+            # `given: \lvert X_n \rvert < 10^{100}` over what the run computes: a run whose floats
+            # broke has no values to decide it on, and the author kept such runs out
+            line = ctx.report.note.source.line_col(result.finding.span.start)[0] if result.finding.span else 0
+            raise Rejected(f"the run failed ({result.finding.message}) before `given:` could be decided (line {line})")
         return failed_run(result, ctx.report.note.source.line_col, listing)
     env.update(entry)
     env.update(final(listing, result))
@@ -406,7 +412,9 @@ def _invariant(
     result = listing.run(taken(listing, values), budget=ctx.budget(check), on_step=watch.on_step, on_pass=watch.on_pass)
     if result.finding is None:
         watch.finish()  # a run that stopped left a state no pass reached: nothing to test there
-    elif result.finding.code not in REFUTING_CODES:
+    elif watch.failure is None:  # a pass that broke the relation before the floats did is the failure
+        _beyond_the_floats(ctx, result.finding)
+    if result.finding is not None and result.finding.code not in REFUTING_CODES:
         # the listing cannot run as written (an unbound name, a form it cannot execute) or the draw
         # breaks its precondition: a pass that broke the relation before says nothing of the claim
         failed_run(result, ctx.report.note.source.line_col, listing)
@@ -419,6 +427,18 @@ def _invariant(
     if watch.tested == 0:
         raise NotReached(_not_reached(ctx, listing, place, result.trace, watch.uses_previous))
     return None
+
+
+def _beyond_the_floats(ctx: CheckContext, finding: Finding) -> None:
+    r"""Skip a draw whose run overflowed the floats: a relation of the reals says nothing of a value past 10^308.
+
+    An Euler–Maruyama path with \(b(x) = 1 + x^2\) squares its way past the largest float on some
+    draws: the step it claims is still the step it takes. What the floats cannot hold is untested,
+    never refuted (a reference check, which has the true value to compare with, still says so).
+    """
+    if finding.code == "AV302" and finding.message.startswith("overflow"):
+        line = ctx.report.note.source.line_col(finding.span.start)[0] if finding.span is not None else 0
+        raise Rejected(f"the run's values left the floats' range (overflow at line {line})", finding)
 
 
 _LOOPS = ("WhileBlock", "ForRange", "ForAll", "RepeatUntil", "LoopBlock", "UserBlock")
@@ -479,7 +499,11 @@ class _Watch:
         waiting = self.pending.get(id(env))
         if waiting is not None and not (self.start <= span.start and span.end <= self.end):
             del self.pending[id(env)]
-            self.test(env)  # the statement (or block) is left: the state it made
+            self.test(env, left=True)  # the statement (or block) is left: the state it made
+        elif waiting is not None and type(node).__name__ == "Return" and span.start != self.start:
+            # Ridders' \Return x_4 on an exact hit: the loop (or block) is left mid-pass, by no end of
+            # its own, and the state it leaves is no end of a pass to test the relation on
+            del self.pending[id(env)]
         if span.start != self.start:
             return
         if self.place.after or self.place.loop:
@@ -495,7 +519,7 @@ class _Watch:
         """The run is over: frames still waiting are tested on the state the run left."""
         for env in list(self.pending.values()):
             if self.failure is None and self.error is None:
-                self.test(env)
+                self.test(env, left=True)
         self.pending.clear()
 
     def _no_pass(self, env: dict[str, Any]) -> bool:
@@ -511,7 +535,7 @@ class _Watch:
             return False
         return counter is not None and counter not in env
 
-    def test(self, frame: dict[str, Any]) -> None:
+    def test(self, frame: dict[str, Any], *, left: bool = False) -> None:
         if self._no_pass(frame):
             # a \For that made no pass set no counter: its end is not tested (CLRS's insertion sort of one
             # key reads j at the header), and the report says the loop made no pass
@@ -534,7 +558,9 @@ class _Watch:
                 return  # the first pass has no previous one to compare with
             scope.update({f"{k}_of_prev": v for k, v in previous.items()})
         try:
-            problem = _judge(self.check, self.ctx, scope, f" on pass {self.passes}")
+            # a loop's end is no pass of its own: "false on pass 11" of a loop that made ten misled a reader
+            where = f" at the loop's end, after pass {self.passes - 1}" if left and self.place.loop else ""
+            problem = _judge(self.check, self.ctx, scope, where or f" on pass {self.passes}")
         except CannotCheck as exc:
             self.error = exc
             return
@@ -688,20 +714,44 @@ def _nan(check: CheckSpec, ctx: CheckContext, env: dict[str, Any], latex: str, v
     if not _holds_nan(value):
         return []
     made = ctx.nan_made(check, latex, env)
+    infinite = [name for name in _read_names(check, latex) or () if name in env and _holds_inf(env[name])]
+    if made is not None and infinite:
+        # sin(X_n) of an X_n the run overflowed to infinity: no number was made NaN, the run's values
+        # left the floats' range (an Euler–Maruyama path with b(x) = 1 + x^2)
+        raise CannotCheck(
+            f"{latex} has no value{where}: it reads {', '.join(infinite)}, infinite (past the floats' range), "
+            "so the claim was not tested (narrow the draws, or a `given:` keeps such values out)"
+        )
     if made is not None:
         raise CannotCheck(
             f"{latex} has no value{where}: the relation's own arithmetic made NaN of numbers ({made}), "
             "so the claim was not tested (a `given:` keeps such inputs out)"
         )
+    read = _read_names(check, latex)
+    if read is None:
+        return [latex]
+    return [name for name in read if name in env and _holds_nan(env[name])] or [latex]
+
+
+def _read_names(check: CheckSpec, latex: str) -> list[str] | None:
+    """The names ``latex`` reads, in order (``None`` when it does not parse)."""
     from ...math import mathexpr as M
     from ...math.names import identifier
 
     try:
         tree = check.plan.tree(latex)
     except LocatedError:
-        return [latex]
-    read = dict.fromkeys(identifier(n) for n in M.walk(tree) if isinstance(n, (M.Sym, M.Idx)))
-    return [name for name in read if name is not None and name in env and _holds_nan(env[name])] or [latex]
+        return None
+    found = dict.fromkeys(identifier(n) for n in M.walk(tree) if isinstance(n, (M.Sym, M.Idx)))
+    return [name for name in found if name is not None]
+
+
+def _holds_inf(value: Any) -> bool:
+    try:
+        array = np.asarray(value, dtype=float)
+    except (TypeError, ValueError):
+        return False
+    return bool(np.isinf(array).any())
 
 
 def _holds_nan(value: Any) -> bool:

@@ -315,17 +315,19 @@ class CheckContext:
         return self.compile(check, latex, set(env), key)(env)
 
     def compile(
-        self, check: CheckSpec, latex: str, names: set[str], key: tuple[Any, ...] = ()
+        self, check: CheckSpec, latex: str, names: set[str], key: tuple[Any, ...] = (), *, keep_fp_state: bool = False
     ) -> Callable[[dict[str, Any]], Any]:
         """:meth:`_compile`, once per check, text, names and key.
 
         A relation is evaluated on every trial and, as an invariant, on every pass: parsing and
-        compiling it each time cost more than evaluating it.
+        compiling it each time cost more than evaluating it. ``keep_fp_state``: NumPy's
+        floating-point state is the caller's (a ``let:`` function a listing calls overflows as the
+        listing's own arithmetic does, AV302 at its statement, as a Python function's would).
         """
-        cache_key = (check.id, latex, frozenset(names), key)
+        cache_key = (check.id, latex, frozenset(names), key, keep_fp_state)
         found = self._compiled.get(cache_key)
         if found is None:
-            found = self._compiled[cache_key] = self._compile(check, latex, names, key)
+            found = self._compiled[cache_key] = self._compile(check, latex, names, key, keep_fp_state=keep_fp_state)
         return found
 
     def reads(self, check: CheckSpec, latex: str, env: dict[str, Any]) -> frozenset[str]:
@@ -340,7 +342,10 @@ class CheckContext:
         tree, ctx = self._prepared(check, latex, set(env), check.span)
         if not isinstance(tree, M.Quant) or tree.kind != "forall":
             return None
-        return forall_failure(tree, ctx, env)
+        # evaluated as the relation was: a NaN or an infinity is a value, never a RuntimeWarning on stderr
+        with np.errstate(all="ignore"), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return forall_failure(tree, ctx, env)
 
     def nan_made(self, check: CheckSpec, latex: str, env: dict[str, Any]) -> str | None:
         """How evaluating ``latex`` over ``env`` made a NaN of numbers, as NumPy says it; ``None`` if it made none.
@@ -360,7 +365,7 @@ class CheckContext:
         return None
 
     def _compile(
-        self, check: CheckSpec, latex: str, names: set[str], key: tuple[Any, ...] = ()
+        self, check: CheckSpec, latex: str, names: set[str], key: tuple[Any, ...] = (), *, keep_fp_state: bool = False
     ) -> Callable[[dict[str, Any]], Any]:
         """Compile LaTeX from the spec once; errors are located at ``key`` (else the check's entry).
 
@@ -384,7 +389,15 @@ class CheckContext:
             except LocatedError as exc:
                 raise _moved(exc, where) from None
 
-        return located
+        def in_callers_state(env: dict[str, Any]) -> Any:
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    return fn(env)
+            except LocatedError as exc:
+                raise _moved(exc, where) from None
+
+        return in_callers_state if keep_fp_state else located
 
     def _prepared(self, check: CheckSpec, latex: str, names: set[str], where: Any) -> tuple[M.MathNode, Context]:
         """The spec's LaTeX read as the check reads it (the listing's words and entries), and how to evaluate it."""
@@ -594,7 +607,7 @@ class CheckContext:
     def _function(
         self, check: CheckSpec, params: list[str], latex: str, env: dict[str, Any], key: tuple[Any, ...]
     ) -> Callable[..., Any]:
-        body = self.compile(check, latex, set(env) | set(params), key)
+        body = self.compile(check, latex, set(env) | set(params), key, keep_fp_state=True)
 
         def fn(*args: Any) -> Any:
             scope = dict(env)
