@@ -174,3 +174,59 @@ def test_structured_members_of_a_scaled_normal_draw_are_at_its_scale():
         if value is not None:
             assert np.max(np.abs(value)) <= 0.02 + 1e-15, (row, value)
     assert np.array_equal(member("randn", "signs", rng, 4, scale=0.5), 0.5 * member("randn", "signs", rng, 4))
+
+
+GAPS = r"""---
+title: t
+---
+
+Shell sort with a decreasing sequence of gaps.
+
+\begin{algorithmic}[1]
+\Require array \(A[1..n]\), gaps \(g_1 > g_2 > \dots > g_t = 1\)
+\For{\(k = 1, \dots, t\)}
+  \For{\(i = g_k + 1, \dots, n\)}
+    \State \(v \gets A[i]\), \(j \gets i\)
+    \While{\(j > g_k\) \textbf{and} \(A[j - g_k] > v\)}
+      \State \(A[j] \gets A[j - g_k]\), \(j \gets j - g_k\)
+    \EndWhile
+    \State \(A[j] \gets v\)
+  \EndFor
+\EndFor
+\State \Return \(A\)
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize(("gaps", "sorted_"), [([4, 1], True), ([4, 2], None)])
+def test_the_value_a_chain_gives_its_last_member_is_a_precondition(tmp_path, gaps, sorted_):
+    # round 159: `h_1 > h_2 > \dots > h_t = 1` kept the order and dropped h_t = 1: gaps ending in 2 ran
+    # silently and returned an unsorted array
+    (listing,) = algoverify.load(written_note(tmp_path, GAPS)).listings
+    result = listing.run({"A": [5.0, 2.0, 9.0, 1.0, 5.0, 6.0, 0.0, 3.0], "g": gaps})
+    if sorted_:
+        assert result.finding is None and list(result.value) == sorted([5, 2, 9, 1, 5, 6, 0, 3])
+    else:
+        assert result.finding is not None and result.finding.code == "AV309", result.finding
+        assert "g_t = 1" in result.finding.message
+
+
+UNIT = r"""---
+title: t
+---
+
+\begin{algorithmic}[1]
+\Require a vector \(w\) with \(\lVert w \rVert = 1\), a point \(x\) of the same length
+\State \(y \gets w^{\top} x\)
+\State \Return \(y\)
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize(("w", "holds"), [([0.7071067811865475] * 2, True), ([0.8, 0.8], False)])
+def test_an_equality_a_require_states_holds_up_to_rounding(tmp_path, w, holds):
+    # round 159: Oja's ‖w‖ = 1 was tested exactly: 0.9999999999999999 of a normalised vector broke it,
+    # and half the draws of a unit-vector generator were skipped
+    (listing,) = algoverify.load(written_note(tmp_path, UNIT)).listings
+    result = listing.run({"w": w, "x": [1.0, 2.0]})
+    assert (result.finding is None) is holds, result.finding

@@ -442,9 +442,14 @@ def _ordered_family(tree: M.Rel, spec: InputSpec, origin: Origin, piece: Piece) 
     """
     rest = list(tree.rest)
     first = tree.first
+    ends: list[M.Rel] = []  # h_t = 1 of Shell's gaps h_1 > \dots > h_t = 1: the last member's value
     if len(rest) > 2 and isinstance(rest[-1][1], (M.Num, M.Neg)):
+        if rest[-1][0] == "=":
+            ends.append(M.Rel(rest[-2][1], (rest[-1],), span=tree.span))
         rest = rest[:-1]  # p_1 \ge \dots \ge p_n > 0
     if len(rest) > 2 and isinstance(first, (M.Num, M.Neg)):
+        if rest[0][0] == "=":
+            ends.append(M.Rel(rest[0][1], (("=", first),), span=tree.span))
         first, rest = rest[0][1], rest[1:]  # 0 < t_1 < \dots < t_n
     tree = M.Rel(first, tuple(rest), span=tree.span)
     operands = [tree.first, *(e for _, e in tree.rest)]
@@ -467,6 +472,12 @@ def _ordered_family(tree: M.Rel, spec: InputSpec, origin: Origin, piece: Piece) 
     if "<" in ops or ">" in ops:
         said += (("distinct", SAID["distinct"].format(name=family.name), piece.tree.span),)
     spec.declare(Declared(family.name, piece.tree.span, origin=origin, properties=said))
+    for end in ends:  # tested on entry, as the \Require says it
+        latex = text_of(piece.math)
+        text = f"{latex(end.first.span)} = {latex(end.rest[0][1].span)}"
+        spec.conditions.append((end, text))
+        if origin is not None:
+            spec.condition_origins.setdefault(text, origin)
     return True
 
 
