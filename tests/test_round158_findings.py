@@ -230,3 +230,75 @@ def test_an_equality_a_require_states_holds_up_to_rounding(tmp_path, w, holds):
     (listing,) = algoverify.load(written_note(tmp_path, UNIT)).listings
     result = listing.run({"w": w, "x": [1.0, 2.0]})
     assert (result.finding is None) is holds, result.finding
+
+
+NEWTON = r"""---
+title: t
+algoverify:
+  checks:
+    - id: root
+      kind: property
+      listing: 1
+      inputs: {a: "uniform(1, 9)", <start>: "uniform(1, 9)", N: 60}
+      let: {f(t): 't^2 - a', "f'(t)": '2 t'}
+      holds: 'x = \sqrt{a}'
+---
+
+Newton's method for a root of \(f\), with its derivative \(f'\).
+
+\begin{algorithmic}[1]
+\Require \(f\) and its derivative \(f'\), a start \(x^{(0)}\), a number of steps \(N\)
+\State \(x \gets x^{(0)}\)
+\For{\(k = 1, \dots, N\)}
+  \State \(x \gets x - f(x) / f'(x)\)
+\EndFor
+\State \Return \(x\)
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize("start", ['"x^{(0)}"', "x_of_0"])
+def test_keys_written_as_the_note_writes_the_names_are_those_names(tmp_path, start):
+    # round 158: let: {"f'(t)": …} was AV501 "must be NAME or NAME(PARAMS)" (the name is f_prime);
+    # round 160: inputs: {"x^{(0)}": …} was AV307 "missing input x_of_0", though let: keys take LaTeX
+    report = api.check([written_note(tmp_path, NEWTON.replace("<start>", start))])
+    (o,) = report.notes[0].outcomes
+    assert o.status == "verified", o
+
+
+WEIGHTS = r"""---
+title: t
+algoverify:
+  checks:
+    - id: bound
+      kind: property
+      listing: 1
+      inputs: {n: "integers(2, 4)", W: "uniform(1, 2, n, n)"}
+      let: {'w_{\max}': '\max \{ w_{ij} : i, j \in \{1, \dots, n\}, w_{ij} < \infty \}'}
+      holds: '\forall i, j \in \{1, \dots, n\}: d_{ij} \le (n - 1) w_{\max}'
+---
+
+Let \(W\) be an \(n \times n\) matrix of weights \(w_{ij}\), and \(w_{\max}\) the largest finite one.
+
+\begin{algorithmic}[1]
+\Require weights \(W \in \mathbb{R}^{n \times n}\)
+\State \(D \gets W\)
+\For{\(k = 1, \dots, n\)}
+  \For{\(i = 1, \dots, n\)}
+    \For{\(j = 1, \dots, n\)}
+      \State \(d_{ij} \gets \min(d_{ij}, d_{ik} + d_{kj})\)
+    \EndFor
+  \EndFor
+\EndFor
+\State \Return \(D\)
+\end{algorithmic}
+"""
+
+
+def test_a_subscript_that_is_a_word_labels_a_name_and_a_set_builder_ranges_two_indices(tmp_path):
+    # round 158: w_{\max} beside the entries w_{ij} of W was read as W's entry "max" (AV303, and a key
+    # W_max worked silently); \{w_{ij} : i, j \in S, …\} "named no finite set"
+    note = written_note(tmp_path, WEIGHTS)
+    assert not [f for f in api.lint([note]).notes[0].findings if f.code in ("AV303", "AV308")]
+    (o,) = api.check([note]).notes[0].outcomes
+    assert o.status == "verified", o

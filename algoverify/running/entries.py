@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..math import mathexpr as M
+from ..math.mathcommands import GREEK_LETTERS
 from ..math.names import identifier
 from ..source import Span
 from .scope import Scope
@@ -28,6 +29,8 @@ def rename_entries(tree: M.MathNode, renames: dict[str, str], pairs: frozenset[s
     def rename(node: M.MathNode) -> M.MathNode:
         if not (isinstance(node, M.Idx) and isinstance(node.base, M.Sym) and not node.base.accents):
             return node
+        if worded(node):
+            return node  # w_{\max}, the largest weight: a name of its own, never entry "max" of W
         changes: dict[str, object] = {}
         base = identifier(node.base) or ""
         target = renames.get(base)
@@ -45,6 +48,14 @@ def rename_entries(tree: M.MathNode, renames: dict[str, str], pairs: frozenset[s
         return replace(node, **changes) if changes else node
 
     return M.transform(tree, rename)
+
+
+def worded(node: M.Idx) -> bool:
+    r"""Whether every subscript of ``node`` is a word (``\max``, ``\mathrm{tot}``): a label, no index."""
+    return all(
+        isinstance(i, M.Sym) and len(i.name) >= 3 and i.name.isalpha() and i.name not in GREEK_LETTERS
+        for i in node.indices
+    )
 
 
 def _digit_letter(node: M.Juxt) -> bool:

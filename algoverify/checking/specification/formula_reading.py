@@ -12,7 +12,7 @@ import re
 
 from ...math import mathexpr as M
 from ...math.names import bound_words, identifier, join_words, spelt_words
-from ...running.entries import rename_entries
+from ...running.entries import rename_entries, worded
 from ...running.listing_parse import as_coordinates, call_member, powered_member
 from ...running.step_names import step_name
 from ...running.superscripts import iterate_member, level_entry
@@ -91,6 +91,8 @@ def _entry_convention(tree: M.MathNode, names: set[str]) -> dict[str, str]:
             name = identifier(node.base)
             if identifier(node) in names:
                 own.add(name or "")
+            elif worded(node):
+                continue  # w_{\max}, the largest weight: a name of its own, never entry "max" of W
             elif name and name not in names and name[:1].islower():
                 upper = name[:1].upper() + name[1:]
                 # l_{ij} of the output L^{(m)} the run names L_of_m: the one labelled L it returns

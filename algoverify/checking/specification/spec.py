@@ -228,8 +228,28 @@ def _read_spec(
     return out
 
 
-#: a let: key written as the note writes the name (``x^\star``, ``\hat{x}``, ``x_{\min}``), its parameters apart
-_LATEX_KEY = re.compile(r"(?P<name>[^()]*[\\^{}][^()]*?)\s*(?P<params>\(.*\))?")
+#: what makes a key LaTeX rather than a plain name (``x^\star``, ``\hat{x}``, ``f'``)
+_LATEX_MARKS = re.compile(r"[\\^{}']")
+
+
+def _latex_key(key: str) -> tuple[str, str] | None:
+    """``(name, params)`` of a key written as the note writes the name (``x^{(0)}``, ``f'(t)``), else ``None``.
+
+    The parameters are the bracket at the end outside any braces: ``x^{(0)}`` has none.
+    """
+    depth, opened = 0, None
+    for i, ch in enumerate(key):
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+        elif ch == "(" and depth == 0:
+            opened = i
+            break
+    name, params = (key[:opened].strip(), key[opened:]) if opened is not None and key.endswith(")") else (key, "")
+    if opened is not None and not params:
+        return None
+    return (name, params) if name and _LATEX_MARKS.search(name) else None
 
 
 def _named_keys(mapping: dict[Any, Any], params: bool = True) -> dict[Any, Any]:
@@ -246,20 +266,24 @@ def _named_keys(mapping: dict[Any, Any], params: bool = True) -> dict[Any, Any]:
 
     out: dict[Any, Any] = {}
     for key, value in mapping.items():
-        found = _LATEX_KEY.fullmatch(key.strip()) if isinstance(key, str) else None
-        if found is not None and found.group("params") and not params:
+        found = _latex_key(key.strip()) if isinstance(key, str) else None
+        if found is not None and found[1] and not params:
             found = None  # an input is drawn, never defined with parameters
         name = None
         if found is not None:
-            latex = found.group("name").strip()
+            latex = found[0]
             try:
                 tree = parse_segment(ir.Math(Span(0, len(latex)), latex, False))
                 stepped = step_name(tree)  # H_{k+1}, \hat{x}_{k-1|k-1}: the names a listing's steps have
-                # a drawn input's other LaTeX (u^0 of a level) is read where the listing's names are known
-                name = (identifier(tree) if params else None) or (stepped[1] if stepped is not None else None)
+                # a drawn input's other LaTeX (u^0 of a level) is read where the listing's names are known;
+                # x^{(0)} of a starting vector is x_of_0, as the listing names it
+                named = identifier(tree)
+                if not params and named is not None and "_pow" in named:
+                    named = None
+                name = (named if params else None) or (stepped[1] if stepped is not None else None) or named
             except Exception:  # noqa: BLE001 - a key that is no name is the schema's to report
                 name = None
-        out[f"{name}{found.group('params') or ''}" if name and found else key] = value
+        out[f"{name}{found[1]}" if name and found else key] = value
     return out
 
 

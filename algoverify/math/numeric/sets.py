@@ -307,6 +307,20 @@ def _setlit(node: M.SetLit, ctx: Context) -> Closure:
     return setlit
 
 
+def _shared_domain(parts: list[M.MathNode]) -> tuple[M.Tuple, M.MathNode, list[M.MathNode]] | None:
+    r"""``((i, j), S, rest)`` of conditions that open with ``i, j \in S``: names that share one set, else ``None``."""
+    k = 0
+    while k < len(parts) and isinstance(parts[k], M.Sym):
+        k += 1
+    if k == 0 or k >= len(parts) or not isinstance(parts[k], M.In) or not isinstance(parts[k].element, M.Sym):
+        return None
+    last = parts[k]
+    names = [*parts[:k], last.element]  # type: ignore[attr-defined]
+    if len({identifier(n) for n in names}) < len(names):
+        return None
+    return M.Tuple(tuple(names), span=last.span), last.set, parts[k + 1 :]  # type: ignore[attr-defined]
+
+
 def _setbuilder(node: M.SetBuilder, ctx: Context) -> Closure:
     r"""``\{x \in S : P(x)\}``, ``\{(u, v) \in E : u < v\}``, ``\{f(x) : x \in S, P(x)\}``, ``\{i : \ell_i = j\}``.
 
@@ -329,9 +343,23 @@ def _setbuilder(node: M.SetBuilder, ctx: Context) -> Closure:
         ranged = written_range(parts)
         if ranged is not None and not _indexes_by(ranged[0], [element_node, *parts]):
             ranged = None  # \{x : 0 \le x \le 1\}: an interval of numbers, not indices
+        shared = _shared_domain(parts)
         if isinstance(parts[0], M.In):
             target, domain, conds = parts[0].element, parts[0].set, parts[1:]
             value = compile_expr(element_node, ctx)
+        elif shared is not None:
+            # \{w_{ij} : i, j \in \{1, \dots, n\}, w_{ij} < \infty\}: i and j both run over the set, as in \forall
+            target, over_one, conds = shared
+            value = compile_expr(element_node, ctx)
+            one = _set_expr(over_one, ctx)
+            width = len(target.items)  # type: ignore[attr-defined]
+
+            def product(env: Env) -> Iterable[Any]:
+                items = list(items_of(one(env), over_one, ctx))
+                check_terms(len(items) ** width, ctx.written(node))
+                return itertools.product(items, repeat=width)
+
+            domain, pairs = None, product
         elif ranged is not None and var in (None, ranged[0]):
             # \{\ell_i : 1 \le i < j, f_i > s_j\}: i runs over the integers its condition writes, 1, …, j - 1
             name, lo, above, hi, below, conds = ranged
