@@ -302,3 +302,73 @@ def test_a_subscript_that_is_a_word_labels_a_name_and_a_set_builder_ranges_two_i
     assert not [f for f in api.lint([note]).notes[0].findings if f.code in ("AV303", "AV308")]
     (o,) = api.check([note]).notes[0].outcomes
     assert o.status == "verified", o
+
+
+STEPS = r"""---
+title: t
+algoverify:
+  checks:
+    - id: sum
+      kind: property
+      listing: 1
+      inputs: {N: "integers(1, 12)", x_0: "uniform(-1, 1)", Delta_W: "randn(N)"}
+      holds: 'X_N = x_0 + \sum_{n=1}^{N} \Delta W_n'
+---
+
+\begin{algorithmic}[1]
+\Require a start \(x_0\), increments \(\Delta W_1, \dots, \Delta W_N\)
+\State \(X_0 \gets x_0\)
+\For{\(n = 0, \dots, N - 1\)}
+  \State \(X_{n+1} \gets X_n + \Delta W_{n+1}\)
+\EndFor
+\State \Return \(X_0, \dots, X_N\)
+\end{algorithmic}
+"""
+
+
+def test_a_value_set_by_the_name_the_spec_draws_is_the_value_the_trial_uses(tmp_path):
+    # round 158: `run --check … --set Delta_W=[…]` of a check drawing Delta_W (the listing's DeltaW) was
+    # silently replaced by a draw: "N = 2 was given, but DeltaW has 11 members"
+    note = written_note(tmp_path, STEPS)
+    report = api.reproduce(note, "sum", {"N": 2, "x_0": 1.0, "Delta_W": [0.25, -0.5]})
+    (o,) = report.outcomes
+    assert o.status == "verified", o.message
+    assert "X_N = 0.75" in " ".join(o.details.get("compared", [])), o.details
+
+
+QUADRATIC = r"""---
+title: t
+algoverify:
+  checks:
+    - id: ref
+      kind: reference
+      listing: 1
+      <key>
+      reference: numpy.multiply
+      inputs: {lam: "uniform(1, 2, 3)", x: "randn(3)"}
+---
+
+Let \(\lambda_1, \dots, \lambda_d > 0\) be curvatures and consider the quadratic
+
+\[
+f(x) = \frac{1}{2} \sum_{i=1}^{d} \lambda_i x_i^{2}, \qquad \nabla f(x) = \lambda \odot x .
+\]
+
+\begin{algorithmic}[1]
+\Require curvatures \(\lambda \in \mathbb{R}^{d}\), a point \(x \in \mathbb{R}^{d}\)
+\State \Return \(\lambda \odot x\)
+\end{algorithmic}
+"""
+
+
+def test_a_display_of_definitions_needs_no_check_and_a_misplaced_equation_key_says_where_it_goes(tmp_path):
+    # round 161: "f(x) = …, \qquad \nabla f(x) = …" was AV602 (it defines f and names its gradient), and
+    # `equation: 1` on a reference check was "unknown key … (did you mean function?)"
+    report = api.check([written_note(tmp_path, QUADRATIC.replace("<key>", ""))])
+    assert not [f for f in report.notes[0].findings if f.code == "AV602"], report.notes[0].findings
+    (bad,) = [
+        f
+        for f in api.lint([written_note(tmp_path, QUADRATIC.replace("<key>", "equation: 1"))]).notes[0].findings
+        if f.code == "AV501"
+    ]
+    assert "is a property or equation check's" in bad.message and "did you mean" not in bad.message, bad.message

@@ -626,7 +626,10 @@ def _shrunk(
 
 def _once(check: Any, ctx: Any, inputs_spec: dict[str, Any], attempt: Callable[[dict[str, Any]], str | None]) -> Any:
     """One trial on the values ``ctx.fixed`` gives (the rest drawn as trial 1 draws them)."""
-    values = {**ctx.draw(check, inputs_spec, ctx.rng(check, 0)), **ctx.fixed}
+    drawn = ctx.draw(check, inputs_spec, ctx.rng(check, 0))
+    # --set Delta_W=… of a check whose draw of Delta_W the listing reads as DeltaW: the value given, so spelled
+    spelled = getattr(ctx, "spelled", None)
+    values = {**drawn, **(spelled(check, dict(ctx.fixed)) if spelled is not None else ctx.fixed)}
     try:
         problem = attempt(values)
     except CannotCheck as exc:

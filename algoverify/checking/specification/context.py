@@ -279,6 +279,10 @@ class CheckContext:
                 ) from None
         return self._spelled(check, values)
 
+    def spelled(self, check: CheckSpec, values: dict[str, Any]) -> dict[str, Any]:
+        """``values`` (given by the spec's names, as ``--set`` gives them) under the names the check reads them by."""
+        return self._spelled(check, values)
+
     def _spelled(self, check: CheckSpec, values: dict[str, Any]) -> dict[str, Any]:
         """The drawn values under the names the check reads them by (decided once per check, not per trial)."""
         renames = self.__dict__.setdefault("_spellings", {})

@@ -99,11 +99,23 @@ def _defines(text: str, block: Any) -> bool:
         tree = parse_segment(ir.Math(block.body_span, text[block.body_span.start : block.body_span.end]))
     except LocatedError:
         return False
-    if isinstance(tree, M.Tuple) and len(tree.items) == 1:  # "\[ f(x) = x^2 - 2, \]": the sentence's comma
-        tree = tree.items[0]
-    if not (isinstance(tree, M.Rel) and [op for op, _ in tree.rest] == ["="]):
-        return False
-    if not (isinstance(tree.first, M.Sym) or function_definition(tree) is not None):
-        return False
+    # "\[ f(x) = x^2 - 2, \]" (the sentence's comma), and "f(x) = …, \qquad \nabla f(x) = …": each a definition
+    items = tree.items if isinstance(tree, M.Tuple) and not isinstance(tree, M.Range) else (tree,)
+    defined: set[str] = set()
+    for item in items:
+        if not (isinstance(item, M.Rel) and all(op == "=" for op, _ in item.rest)):
+            return False
+        found = function_definition(item)
+        if isinstance(item.first, M.Sym):
+            defined.add(item.first.name)
+        elif found is not None:
+            defined.add(found[0])
+        elif not (
+            isinstance(item.first, M.Grad)
+            and isinstance(item.first.f, M.Apply)
+            and isinstance(item.first.f.fn, M.Sym)
+            and item.first.f.fn.name in defined
+        ):
+            return False  # \nabla f(x) = … of the f defined beside it: its gradient, named
     lead = text[_lead_in(text, block.span.start) : block.span.start]
     return not cues(" ".join(lead.split()))

@@ -589,6 +589,9 @@ HINTS = {
     # golden-section search's f, given to a contract as a property check's `let:` gives it
     "let": "`let:` is a property check's; a function this check's listing takes is drawn from a generator of "
     'the note\'s module that returns it (`f: "quadratic(m)"`, a function `@register()`ed in `module:`)',
+    # a reference check beside the display its listing computes: "did you mean function?" helped no one
+    "equation": "`equation:` is a property or equation check's, which tests the display itself (a property check "
+    "with `equation: N` and the display's relation in `holds:`); a reference check covers the listing",
 }
 
 
