@@ -372,3 +372,39 @@ def test_a_display_of_definitions_needs_no_check_and_a_misplaced_equation_key_sa
         if f.code == "AV501"
     ]
     assert "is a property or equation check's" in bad.message and "did you mean" not in bad.message, bad.message
+
+
+ROWS = r"""---
+title: t
+algoverify:
+  checks:
+    - id: total
+      kind: property
+      listing: 1
+      inputs: {T: "integers(1, 6)", d: "integers(1, 4)", Z: "randn(T, d)"}
+      let: {X: 'Z + 1'}
+      holds: '\sum_{i=1}^{d} s_i = \sum_{t=1}^{T} \sum_{i=1}^{d} (Z_{ti} + 1)'
+---
+
+Let \(x_1, \dots, x_T \in \mathbb{R}^{d}\) be data points, stored as the rows of a \(T \times d\)
+matrix \(X\).
+
+\begin{algorithmic}[1]
+\Require data points \(x_1, \dots, x_T \in \mathbb{R}^{d}\)
+\State \(s \gets 0\)
+\For{\(t = 1, \dots, T\)}
+  \State \(s \gets s + x_t\)
+\EndFor
+\State \Return \(s\)
+\end{algorithmic}
+"""
+
+
+def test_a_let_of_the_matrix_whose_rows_the_listing_takes_gives_those_rows(tmp_path):
+    # round 159: Oja's points x_1, …, x_T "stored as the rows of a T × d matrix X", and a check's
+    # let: {X: 'Z - Z w w^T'}: lint said "missing input x … it never reads Z: draw it as x", and the
+    # check could not run, though inputs: {X: …} and run --set X=… were taken
+    note = written_note(tmp_path, ROWS)
+    assert not [f for f in api.lint([note]).notes[0].findings if f.code == "AV307"]
+    (o,) = api.check([note]).notes[0].outcomes
+    assert o.status == "verified", o

@@ -28,7 +28,7 @@ from ..evidence.proof import PROVED, Proof, Subjects, beside, provable, prove
 from ..evidence.trials import REFUTING_CODES, SKIP, CannotCheck, NotReached, Rejected, candidate, failed_run, search
 from ..outcome import Verdict
 from ..specification import bounds
-from ..specification.context import CheckContext, entry_values, taken, tolerance
+from ..specification.context import CheckContext, entry_values, filled_family, taken, tolerance
 from ..specification.spec import CheckSpec, Statements
 from .entries import cut, differing
 from .run_values import counters, final
@@ -188,6 +188,8 @@ def _let_inputs(
         name = _spelt(name.strip(), listing.inputs)
         if name in listing.inputs and name not in values:
             missing.append((key, name, params))
+        elif not params and name not in values and (family := filled_family(listing, name)) and family not in values:
+            missing.append((key, name, params))  # let: {X: 'Z - Z w w^T'} of the matrix whose rows are x_1, …, x_T
     if not missing:
         return values
     out = dict(values)

@@ -85,6 +85,10 @@ def input_findings(
                 values[spelt] = values[name]
         unknown |= {spelt for name in unknown if (spelt := variant(name)) is not None}
         lets = {str(k).partition("(")[0].strip() for k in check.get("let") or {}}
+        if lets:
+            from ..specification.context import filled_family
+
+            lets |= {family for name in lets if (family := filled_family(listing, name)) is not None}
         given = set(values) | unknown | set(functions) | lets
         missing = _left_out(listing, values, unknown, given)
         # "where \(L\) is the largest eigenvalue of \(A\)": the AV303 at L says why no check can give it

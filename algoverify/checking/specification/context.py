@@ -665,6 +665,26 @@ def taken(listing: Any, values: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def filled_family(listing: Any, name: str) -> str | None:
+    """The family input whose members are the rows (or columns) of a matrix ``name`` gives, else ``None``.
+
+    "x_1, …, x_T stored as the rows of a T × d matrix X": a check that gives X (drawn, or computed by
+    its ``let:``) gives the listing's x_1, …, x_T; so does the capital of a family (P of p_1, …, p_n).
+    """
+    inputs = set(listing.inputs)
+    program = listing.program
+    lower = name[:1].lower() + name[1:]
+    if lower != name and lower in inputs and lower in program.families:
+        return lower
+    context = getattr(listing, "context", None)
+    for d in context.inputs if context is not None else ():
+        if d.name == name and d.name not in inputs:
+            for part in (d.rows, d.columns):
+                if part and part in inputs:
+                    return part
+    return None
+
+
 def entry_values(listing: Any, values: dict[str, Any]) -> dict[str, Any]:
     """Each input's value on entry, as ``x_of_0`` (``x^{(0)}`` in a relation), copied before the run moves it.
 
