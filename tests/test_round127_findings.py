@@ -376,13 +376,17 @@ def test_the_rows_of_an_input_on_entry_are_read_by_their_own_label(tmp_path):
     assert outcome.status == "refuted", outcome.message
 
 
-def test_a_let_on_a_contract_says_how_a_function_input_is_given(tmp_path):
-    # round 128: a contract on a search that takes f said only "unknown key let" and the list of keys
-    spec = "    - id: c\n      kind: contract\n      listing: 1\n      let: {f(x): 'x^2'}\n      expect: {terminates: true}\n"
+def test_a_let_where_no_check_kind_takes_one_says_how_a_function_input_is_given(tmp_path):
+    # round 128: a contract on a search that takes f said only "unknown key let" and the list of keys;
+    # contracts and references take `let:` since round 160; a snippet's functions come from a generator
+    spec = "    - id: c\n      kind: snippet\n      block: 1\n      quotes: ['1']\n      let: {f(x): 'x^2'}\n"
     text = POWER.replace(POWER[POWER.index("    - id:") : POWER.index("---\n\nLet")], spec)
     (finding,) = [f for f in api.lint([written_note(tmp_path, text)]).all_findings() if f.code == "AV501"]
-    assert "unknown key let for a contract check: `let:` is a property check's" in finding.message
+    assert "unknown key let for a snippet check: `let:` gives a listing's inputs" in finding.message
     assert "@register()" in finding.message
+    contract = "    - id: c\n      kind: contract\n      listing: 1\n      let: {f(x): 'x^2'}\n      expect: {terminates: true}\n"
+    text = POWER.replace(POWER[POWER.index("    - id:") : POWER.index("---\n\nLet")], contract)
+    assert not [f for f in api.lint([written_note(tmp_path, text, "c.md")]).all_findings() if f.code == "AV501"]
 
 
 def test_trace_beside_check_is_a_usage_error_not_ignored(tmp_path, capsys):

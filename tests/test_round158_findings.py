@@ -408,3 +408,59 @@ def test_a_let_of_the_matrix_whose_rows_the_listing_takes_gives_those_rows(tmp_p
     assert not [f for f in api.lint([note]).notes[0].findings if f.code == "AV307"]
     (o,) = api.check([note]).notes[0].outcomes
     assert o.status == "verified", o
+
+
+CUBE_ROOT = r"""---
+title: t
+algoverify:
+  module: m.py
+  checks:
+    - id: passes
+      kind: contract
+      listing: 1
+      inputs: {a: 0, b: 5, tau: 1e-6}
+      draw: {c: "uniform(0.1, 100)"}
+      let: {'f(t)': 't^{3} - c'}
+      expect: {iterations: {at_most: '\lceil \log_2((b - a)/\tau) \rceil'}}
+    - id: root
+      kind: reference
+      listing: 1
+      reference: cube_root
+      inputs: {a: 0, b: 5, tau: 1e-9}
+      draw: {c: "uniform(0.1, 100)"}
+      let: {'f(t)': 't^{3} - c'}
+      rtol: 1e-6
+---
+
+\begin{algorithmic}[1]
+\Require \(f\) continuous on \([a, b]\) with \(f(a) f(b) < 0\), a tolerance \(\tau > 0\)
+\While{\(b - a > \tau\)}
+  \State \(m \gets (a + b) / 2\)
+  \If{\(f(a) f(m) \le 0\)}
+    \State \(b \gets m\)
+  \Else
+    \State \(a \gets m\)
+  \EndIf
+\EndWhile
+\State \Return \((a + b) / 2\)
+\end{algorithmic}
+"""
+
+CUBE_MODULE = """
+def cube_root(f, a, b, tau):
+    lo, hi = a, b
+    while hi - lo > 1e-12:
+        mid = (lo + hi) / 2
+        lo, hi = (lo, mid) if f(lo) * f(mid) <= 0 else (mid, hi)
+    return (lo + hi) / 2
+"""
+
+
+def test_a_contract_and_a_reference_check_take_a_function_their_let_gives(tmp_path):
+    # rounds 158 and 160: Halley's reference check and Ridders' contract gave the listing's f by `let:`,
+    # as their property checks did, and were AV501 "unknown key let"
+    (tmp_path / "m.py").write_text(CUBE_MODULE)
+    note = written_note(tmp_path, CUBE_ROOT)
+    assert not [f for f in api.lint([note]).notes[0].findings if f.code in ("AV501", "AV307")]
+    statuses = {o.check.id: o.status for o in api.check([note]).notes[0].outcomes}
+    assert statuses == {"passes": "verified", "root": "verified"}, statuses

@@ -18,6 +18,7 @@ from ..evidence.trials import SKIP, failed_run, search
 from ..outcome import Verdict
 from ..specification.context import CheckContext, entry_values, taken
 from ..specification.spec import CheckSpec, Statements
+from .let_inputs import let_inputs
 
 
 def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
@@ -27,6 +28,7 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
     statements = _targets(check, ctx, listing, expect.get("runs") or {})
 
     def attempt(values: dict[str, Any]) -> str | None:
+        values = let_inputs(check, ctx, listing, values, {**ctx.functions, **values})
         if not ctx.given(check, values):
             return SKIP
         # a count may read the inputs as given (`A^{(0)}` of a listing that sorts A in place)
@@ -40,7 +42,8 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
         env = {**ctx.functions, **listing.program.bound_inputs(taken(listing, values)), **values, **entry}
         return _compare(check, ctx, expect, result.trace, env, statements)
 
-    return search(check, ctx, check.get("inputs") or {}, attempt, success="contract held on {trials}")
+    spec = {**(check.get("inputs") or {}), **(check.get("draw") or {})}
+    return search(check, ctx, spec, attempt, success="contract held on {trials}")
 
 
 def _targets(check: CheckSpec, ctx: CheckContext, listing: Any, runs: dict[Any, Any]) -> dict[Any, Span]:

@@ -21,16 +21,16 @@ from ...findings import Finding, LocatedError, PreconditionViolated, SpecReferen
 from ...math.exact import as_float, to_exact
 from ...math.ops import Sequence, seen
 from ...records import frozen
-from ...running.conventions import numbered_from, variant
 from ...running.listing import ExecutionError
 from ...running.signature import recurrences
 from ..evidence.proof import PROVED, Proof, Subjects, beside, provable, prove
 from ..evidence.trials import REFUTING_CODES, SKIP, CannotCheck, NotReached, Rejected, candidate, failed_run, search
 from ..outcome import Verdict
 from ..specification import bounds
-from ..specification.context import CheckContext, entry_values, filled_family, taken, tolerance
+from ..specification.context import CheckContext, entry_values, taken, tolerance
 from ..specification.spec import CheckSpec, Statements
 from .entries import cut, differing
+from .let_inputs import let_inputs, with_parts
 from .run_values import counters, final
 from .subjects import RunFailed, snippet_functions
 
@@ -112,17 +112,17 @@ def _attempt(
         return _judge(check, ctx, env)
     if check.get("as") is not None:
         # S(x, v, h) of a step that also takes the force F the `let:` defines: each call is given that F
-        values = _let_inputs(check, ctx, listing, values, env)
+        values = let_inputs(check, ctx, listing, values, env)
         env[str(check.get("as"))] = _callable(check, ctx, listing, values)
         # b_n beside C(B, 1): n is the size of the family the trial drew, as each call's run binds it
         sized = listing.program.family_sizes(taken(listing, values))
         env.update({k: v for k, v in sized.items() if k not in env})
         return _judge(check, ctx, env)
-    on_entry = _given_on_entry(check, ctx, _with_parts(listing, env))
+    on_entry = _given_on_entry(check, ctx, with_parts(listing, env))
     if on_entry is False:
         return SKIP  # a precondition on the inputs: the listing never runs on them (a singular matrix)
     try:
-        values = _let_inputs(check, ctx, listing, values, env)
+        values = let_inputs(check, ctx, listing, values, env)
     except LocatedError:
         broken = _excluded(listing, values)
         # A^{-1} of a singular A drawn: the note assumes A invertible, and the listing never runs on it
@@ -172,71 +172,6 @@ def _attempt(
         # the listing ran and answered NIL (\Return \textsc{nil}: "not found") where the relation
         # needs its value: the claim about that value is false of this run, not beyond judging
         return f"{check.get('holds')} is false: the listing returned NIL for {', '.join(nil)} ({exc})"
-
-
-def _let_inputs(
-    check: CheckSpec, ctx: CheckContext, listing: Any, values: dict[str, Any], env: dict[str, Any]
-) -> dict[str, Any]:
-    """``let: {mu: 'x'}`` naming an input the draws leave out: that input, computed from the draws before the run.
-
-    A function the ``let:`` defines (``f(t): '\\exp(c t)'``) for a listing that takes ``f`` is that input too.
-    """
-    lets = check.get("let") or {}
-    missing = []
-    for key in lets:
-        name, _, params = str(key).partition("(")
-        name = _spelt(name.strip(), listing.inputs)
-        if name in listing.inputs and name not in values:
-            missing.append((key, name, params))
-        elif not params and name not in values and (family := filled_family(listing, name)) and family not in values:
-            missing.append((key, name, params))  # let: {X: 'Z - Z w w^T'} of the matrix whose rows are x_1, …, x_T
-    if not missing:
-        return values
-    out = dict(values)
-    # in the let:'s order: `x_star: 'A^{-1} b'` then `x_of_0: 'x^\star + d'` reads the root above it
-    known = _with_parts(listing, {**env, **out})
-    # p(z) = z^n + \sum_{j=0}^{n-1} a_j z^j for a listing of the coefficients a_0, …, a_{n-1}: a_0 is the first
-    known.update({n: numbered_from(known[n], first) for n, first in listing.program.lowered if n in known})
-    for key, latex in lets.items():
-        name, _, params = str(key).partition("(")
-        name = _spelt(name.strip(), listing.inputs)
-        if params:
-            given = [p.strip() for p in params.rstrip(")").split(",")]
-            value = ctx._function(check, given, str(latex), known, ("let", key))
-        elif (key, name, params) in missing:
-            value = ctx.evaluate(check, str(latex), known, ("let", key))
-        else:
-            try:  # a definition that reads what the run computes has no value yet: the inputs do not read it
-                value = ctx.evaluate(check, str(latex), known, ("let", key))
-            except (LocatedError, TypeError, ValueError, ArithmeticError):
-                continue
-        known[name] = value
-        if (key, name, params) in missing:
-            out[name] = env[name] = value
-    return out
-
-
-def _spelt(name: str, inputs: tuple[str, ...]) -> str:
-    """``lambda`` of a ``let:`` key for the listing's input ``lam``, as an ``inputs:`` key is read."""
-    other = variant(name)
-    return other if name not in inputs and other in inputs else name
-
-
-def _with_parts(listing: Any, env: dict[str, Any]) -> dict[str, Any]:
-    """``env`` with the parts the note names of its matrices: ``x_j`` of "X with columns x_1, …, x_p" is column j.
-
-    What a run binds on entry, for a ``given:`` or a ``let:`` read before the run.
-    """
-    parts = listing.program._parts
-    if not parts:
-        return env
-    out = dict(env)
-    for name, columns, rows in parts:
-        if name in out and columns and np.ndim(out[name]) == 2:
-            out.setdefault(columns, np.transpose(out[name]))
-        if name in out and rows:
-            out.setdefault(rows, out[name])
-    return out
 
 
 def _excluded(listing: Any, values: dict[str, Any]) -> LocatedError | None:

@@ -28,13 +28,14 @@ from ..outcome import Verdict
 from ..specification.context import CheckContext, variant
 from ..specification.spec import CheckSpec, nothing_returned
 from .entries import cut, differing
+from .let_inputs import let_inputs
 from .subjects import RunFailed, snippet_functions
 
 
 def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
     """Run ``check.trials`` seeded trials; stop at the first counterexample and shrink it."""
     reference = ctx.callable(check, str(check.get("reference")))
-    inputs = check.get("inputs") or {}
+    inputs = {**(check.get("inputs") or {}), **(check.get("draw") or {})}
     if check.get("snippet") is None:
         listing = ctx.listing(check)
         if listing.returns_nothing:
@@ -43,6 +44,7 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
         success = _success(check, proof)
 
         def by_listing(values: dict[str, Any]) -> str | None:
+            values = let_inputs(check, ctx, listing, values, {**ctx.functions, **values})
             if not ctx.given(check, values):
                 return SKIP
             result = ctx.run_listing(check, listing, values, history=False)  # the outputs are all it reads

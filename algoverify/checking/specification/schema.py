@@ -409,6 +409,15 @@ CHECK: tuple[Key, ...] = (
 )
 
 #: Keys of the checks that run a listing or draw inputs (reference, property, contract).
+#: An input the listing takes given as a formula of other draws (``f(t): 't^3 - c'`` of a drawn ``c``), as a
+#: property check gives it: Ridders' contract and Halley's reference check took their ``f`` so, twice
+_GIVEN_BY_LET: tuple[Key, ...] = (
+    Key("draw", VALUES, "symbols drawn for `let:`, after `inputs:` (the listing does not take them)", refers="values"),
+    Key("let", MapOf("NAME or NAME(PARAMS)", LATEX, key_pattern=_LET_KEY),
+        "inputs of the listing given as formulas of the draws: values (`x_0: '\\sqrt{a}'`) and functions "
+        "(`f(t): 't^{3} - c'`), as for `property`"),
+)  # fmt: skip
+
 _RUN: tuple[Key, ...] = (
     Key(
         "trials",
@@ -495,6 +504,7 @@ KINDS: dict[str, tuple[Key, ...]] = {
             required=True, refers="function"),
         *_RUN,
         _GIVEN,
+        *_GIVEN_BY_LET,
         Key("compare", MapOf("OUTPUT", Record(_TOLERANCE)), "per-output tolerances and symmetries"),
         Key("rtol", Number(), "relative tolerance of every output", default="1e-7"),
         Key("atol", Number(), "absolute tolerance of every output", default="1e-9"),
@@ -551,6 +561,7 @@ KINDS: dict[str, tuple[Key, ...]] = {
             "counts from the run's trace; a count is a number or LaTeX over the inputs (`k`, `2 k`)", required=True),
         *_RUN,
         _GIVEN,
+        *_GIVEN_BY_LET,
     ),
     "snippet": (
         Key("block", Integer(1), "the Python block (1-based) to run, in a subprocess", required=True, refers="python"),
@@ -586,9 +597,9 @@ KINDS: dict[str, tuple[Key, ...]] = {
 #: Where a key given in the wrong place belongs.
 HINTS = {
     "seed": _SEED_HINT,
-    # golden-section search's f, given to a contract as a property check's `let:` gives it
-    "let": "`let:` is a property check's; a function this check's listing takes is drawn from a generator of "
-    'the note\'s module that returns it (`f: "quadratic(m)"`, a function `@register()`ed in `module:`)',
+    "let": "`let:` gives a listing's inputs (property, equation, reference and contract checks); a function a "
+    'snippet takes is drawn from a generator of the note\'s module that returns it (`f: "quadratic(m)"`, a '
+    "function `@register()`ed in `module:`)",
     # a reference check beside the display its listing computes: "did you mean function?" helped no one
     "equation": "`equation:` is a property or equation check's, which tests the display itself (a property check "
     "with `equation: N` and the display's relation in `holds:`); a reference check covers the listing",
