@@ -464,3 +464,55 @@ def test_a_contract_and_a_reference_check_take_a_function_their_let_gives(tmp_pa
     assert not [f for f in api.lint([note]).notes[0].findings if f.code in ("AV501", "AV307")]
     statuses = {o.check.id: o.status for o in api.check([note]).notes[0].outcomes}
     assert statuses == {"passes": "verified", "root": "verified"}, statuses
+
+
+THREE_POINTS = r"""---
+title: t
+algoverify:
+  checks:
+    - id: kept
+      kind: property
+      listing: 1
+      inputs: {q_0: "uniform(-2, 2)", q_1: "uniform(-2, 2)", q_2: "uniform(-2, 2)"}
+      let: {g(x): 'x^{3}'}
+      holds: '\forall k \in \{0, 1, 2\}: \lvert q_k \rvert \le 2'
+    - id: root
+      kind: property
+      listing: 1
+      inputs: {q_0: "uniform(-2, 2)", q_1: "uniform(-2, 2)", q_2: "uniform(-2, 2)"}
+      let: {g(x): 'x^{3}'}
+      holds: '(q_3 - q_2)^{2} = c'
+---
+
+Let \(g\) be a real function and let \(q_0, q_1, q_2\) be three <distinct> points. The
+square root may be complex, and then so is \(q_3\).
+
+\begin{algorithmic}[1]
+\Require function \(g\), <distinct> points \(q_0, q_1, q_2\)
+\State \(s \gets (g(q_1) - g(q_0)) / (q_1 - q_0)\)
+\State \(t \gets (g(q_2) - g(q_1)) / (q_2 - q_1)\)
+\State \(c \gets (t - s) / (q_2 - q_0)\)
+\State \(q_3 \gets q_2 + \sqrt{c}\)
+\State \Return \(q_3\)
+\end{algorithmic}
+"""
+
+
+def test_distinct_points_listed_apart_a_complex_root_and_members_given_before_one_set(tmp_path):
+    # round 165 (Muller): "distinct points p_0, p_1, p_2" was said of f (the sentence's subject) and the equal
+    # points of a structured trial divided by zero: refuted; a root the prose says may be complex was NaN:
+    # refuted; p_k over k = 0, 1, 2 beside the p_3 the listing sets saw p_2 alone: "index 0 is out of range"
+    report = api.check([written_note(tmp_path, THREE_POINTS.replace("<distinct>", "distinct"))])
+    statuses = {o.check.id: o.status for o in report.notes[0].outcomes}
+    assert statuses == {"kept": "verified", "root": "verified"}, report.notes[0].outcomes
+    (listing,) = algoverify.load(written_note(tmp_path, THREE_POINTS.replace("<distinct>", "distinct"))).listings
+    equal = listing.run({"g": lambda x: x**3, "q_0": 1.0, "q_1": 1.0, "q_2": 2.0})
+    assert equal.finding is not None and equal.finding.code == "AV309" and "q_0 \\ne q_1" in equal.finding.message
+    helped = {d.name: d for d in listing.context.inputs}
+    assert not any(k == "distinct" for k, _, _ in helped["g"].properties)
+
+
+def test_points_not_said_distinct_carry_no_such_precondition(tmp_path):
+    (listing,) = algoverify.load(written_note(tmp_path, THREE_POINTS.replace("<distinct> ", ""))).listings
+    equal = listing.run({"g": lambda x: x**3, "q_0": 1.0, "q_1": 1.0, "q_2": 2.0})
+    assert equal.finding is not None and equal.finding.code == "AV302", equal.finding

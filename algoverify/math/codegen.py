@@ -207,7 +207,7 @@ class _Gen:
         unit = M.imaginary_root(node)
         if unit is not None:
             return self.bind("c", unit)
-        if node.index is not None:
+        if node.index is not None or self.ctx.complex_roots:  # a root that may be complex: the closure's
             return self.closure(node)
         return f"_sqrt({self.operand(node.radicand)})"
 
@@ -327,7 +327,7 @@ class _VectorSum:
             if isinstance(n.base, M.Sym) and n.base.name == "e" and "e" not in gen.ctx.declared:
                 return f"_exp({self.vec(n.exp)})"  # e^{z_i}: Euler's number, unless a variable is e
             return f"_pow({self.vec(n.base)}, {self.vec(n.exp)})"  # 2^{-\ell_i} of whole numbers is a fraction
-        if isinstance(n, M.Sqrt) and n.index is None:
+        if isinstance(n, M.Sqrt) and n.index is None and not gen.ctx.complex_roots:
             return f"_sqrt({self.vec(n.radicand)})"
         if isinstance(n, M.Abs):
             return f"_abs({self.vec(n.operand)})"

@@ -75,6 +75,7 @@ def compile_function(
         guard=False,
         sequences=frozenset(scope.stored_by_index),
         imaginary=names.imaginary,
+        complex_roots=parent.ctx.complex_roots,
         constant_letters=constant_letters(scope),
         labels=frozenset(scope.labels),
     )

@@ -21,6 +21,8 @@ in :mod:`~algoverify.running.program`, and the statement compiler in
 
 from __future__ import annotations
 
+import re
+
 from typing import Any, Callable
 
 from ..math import mathexpr as M
@@ -81,6 +83,14 @@ __all__ = [
 ]
 
 
+#: a note that says its square roots may be complex ("the square root may be complex, and then so is
+#: p_3"; "continued in complex arithmetic"): Muller's method was refuted on a negative discriminant
+COMPLEX_ROOTS = re.compile(
+    r"\b(?:square\s+)?roots?\b[^.;]{0,80}?\bcomplex\b|\bcomplex\s+arithmetic\b|\\sqrt\b[^.;]{0,60}?\bcomplex\b",
+    re.I,
+)
+
+
 def compile_program(
     algorithm: ir.Algorithm,
     *,
@@ -112,6 +122,7 @@ def compile_program(
     # A listing's own comparisons are exact IEEE comparisons: `\\If{x = y}` is false for different
     # numbers. Tolerances belong to checks (`compare:`, `holds:`), which declare them.
     ctx = Context(guard=False, rtol=0.0, atol=0.0, index_base=index_base, text=text, exact=exact)
+    ctx.complex_roots = bool(text) and COMPLEX_ROOTS.search(text) is not None
     parse = listing_parser(algorithm, context)
     ctx.entry_applied = applied_as_entries(algorithm, parse)
 

@@ -346,8 +346,10 @@ class Program:
                     if base not in self.direct:
                         env[base] = Sequence({**(env[base] if base in seeded else {}), key: env[member]})
                     else:  # the initial concentration [A]_0 the sequence [A]_j is computed from, at each j
+                        # Muller's p_0, p_1, p_2 before the p_3 it sets: every member given, not the last alone
+                        before = env[base].given if base in seeded else {}
                         env[base] = Sequence()
-                        env[base].given = {**(env[base].given if base in seeded else {}), key: env[member]}
+                        env[base].given = {**before, key: env[member]}
                     seeded.add(base)
             for name in names.sequences:
                 if name not in env:

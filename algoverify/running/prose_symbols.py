@@ -34,7 +34,7 @@ from ..math.names import identifier, increment_member
 from ..reading.prose import INLINE_MATH, Sentence
 from ..source import Span
 from ..syntax import ir
-from .declarations import Declared, InputSpec, Origin, function_type
+from .declarations import Declared, InputSpec, Origin, function_type, text_of
 from .families import dims_of, joint_range, levelled_family, read_family
 from .prose_cues import (
     _AND_COLUMNS,
@@ -380,6 +380,10 @@ def _read(
         # "whose symmetric part (A + A^T)/2 is positive definite": words after a formula are the formula's
         formula = own is None and not isinstance(piece.tree, (M.Rel, M.In, M.Tuple))
         target = own if own is not None else None if formula else subject
+        if own is None and names_listed(piece.tree) and not _CONDITIONAL.search(before):
+            # "let p_0, p_1, p_2 be three distinct approximations to a root of f": said of the points, never of f
+            listed_properties(piece, str(after), words, spec, origin)
+            target = None
         # "let x_1, …, x_n and y_1, …, y_n be two samples of distinct numbers": what follows both is said of both
         group = group + [own] if own is not None and group and _joins(words) else [own] if own else []
         if own is not None and len(group) > 1 and (_HAS.match(str(after)) or _PLURAL_BE.match(str(after))):
@@ -513,6 +517,8 @@ def text_properties(text: ir.Text, spec: InputSpec, parse: Parse, origin: Origin
                     spec.declare(Declared(declared.name, item.span, (), domain, origin=origin, properties=said))
         # A[1..n] is the array A, as the older package writes it
         name = identifier(tree.base) if isinstance(tree, M.Index) else name_of(Piece(tree, part))
+        if name is None and names_listed(tree):  # "distinct points \(p_0, p_1, p_2\)": each point, and pairwise
+            listed_properties(Piece(tree, part), after, before, spec, origin)
         if name is None or spec.get(name) is None:
             continue
         _properties(name, after, Piece(tree, part), spec, origin, before)  # type: ignore[arg-type]
@@ -538,6 +544,46 @@ def _named_operands(tree: M.MathNode) -> tuple[M.MathNode, ...]:
     else:
         items = (tree,)
     return tuple(i for i in items if isinstance(i, (M.Sym, M.Idx)))
+
+
+def names_listed(tree: M.MathNode) -> list[M.MathNode] | None:
+    """The names ``p_0, p_1, p_2`` lists (two or more, each one name, all different), else ``None``."""
+    if not isinstance(tree, M.Tuple) or isinstance(tree, M.Range) or len(tree.items) < 2:
+        return None
+    items = list(tree.items)
+    names = [identifier(i) if isinstance(i, (M.Sym, M.Idx)) else None for i in items]
+    return items if None not in names and len(set(names)) == len(names) else None
+
+
+def listed_properties(piece: Piece, after: str, before: str, spec: InputSpec, origin: Origin | None) -> None:
+    r"""What words say of names listed apart (``p_0, p_1, p_2``): each one's, and "distinct" of them together.
+
+        Muller's "three distinct approximations \(p_0, p_1, p_2\)": no two are equal, a precondition
+        on the inputs together (``p_0
+    e p_1``, …), never a property of each number.
+    """
+    items = names_listed(piece.tree) or []
+    # "distinct points \(p_0, p_1, p_2\)": the adjectives of the plural noun right before the names
+    adjectives = re.search(r"((?:[\w-]+ ){0,3})[a-z]+s$", before.strip(), re.I)
+    found = properties_said(after, adjectives.group(1) if adjectives else "")
+    for key in found:
+        if key == "distinct":
+            for k, a in enumerate(items):
+                for b in items[k + 1 :]:
+                    condition = M.Rel(a, (("!=", b),), span=piece.tree.span)
+                    text = f"{_written(piece, a)} \\ne {_written(piece, b)}"
+                    spec.conditions.append((condition, text))
+                    if origin is not None:
+                        spec.condition_origins.setdefault(text, origin)
+            continue
+        for item in items:
+            name = identifier(item)
+            said = ((key, SAID[key].format(name=name), item.span),)
+            spec.declare(Declared(name, item.span, origin=origin, properties=said))  # type: ignore[arg-type]
+
+
+def _written(piece: Piece, node: M.MathNode) -> str:
+    return text_of(piece.math)(node.span) if node.span is not None else str(identifier(node))
 
 
 def _properties(name: str, after: str, piece: Piece, spec: InputSpec, origin: Origin, before: str) -> None:

@@ -191,6 +191,16 @@ def _frac(node: M.Frac, ctx: Context) -> Closure:
     return _binary(X.divide if ctx.exact else quotient, node.num, node.den, ctx, node)
 
 
+def complex_root(x: Any) -> Any:
+    """``\\sqrt{x}`` where the note says roots may be complex: imaginary of a negative number, real otherwise."""
+    if np.iscomplexobj(x):
+        return np.sqrt(x)
+    value = float(x) if type(x) is int else x
+    if np.all(np.asarray(value) >= 0):
+        return np.sqrt(value)
+    return np.emath.sqrt(value)
+
+
 def _sqrt(node: M.Sqrt, ctx: Context) -> Closure:
     unit = M.imaginary_root(node)
     if unit is not None and not ctx.exact:
@@ -202,6 +212,8 @@ def _sqrt(node: M.Sqrt, ctx: Context) -> Closure:
         k = compile_expr(node.index, ctx)
         return lambda env: X.power(a(env), X.divide(1, k(env)))
     if node.index is None:
+        if ctx.complex_roots:
+            return lambda env: complex_root(a(env))
         return lambda env: square_root(a(env))
     k = compile_expr(node.index, ctx)
     return lambda env: np.power(a(env), 1.0 / k(env))

@@ -59,6 +59,8 @@ class Context:
     exact: bool = False
     #: the listing reads ``i`` as the imaginary unit (``e^{-2 \pi i k / n}``, ``i`` bound nowhere)
     imaginary: bool = False
+    #: the note says a square root may be complex (Muller's method): the root of a negative number is imaginary
+    complex_roots: bool = False
     #: letters that stay constants beside labelled names of the listing (``\pi`` beside a weight ``\pi_1``)
     constant_letters: frozenset[str] = frozenset()
     #: names written with a numeral subscript that are numbers of their own (``p_1`` beside ``p \gets …``)
