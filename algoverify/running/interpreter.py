@@ -22,7 +22,6 @@ in :mod:`~algoverify.running.program`, and the statement compiler in
 from __future__ import annotations
 
 import re
-
 from typing import Any, Callable
 
 from ..math import mathexpr as M
