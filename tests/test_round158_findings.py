@@ -516,3 +516,29 @@ def test_points_not_said_distinct_carry_no_such_precondition(tmp_path):
     (listing,) = algoverify.load(written_note(tmp_path, THREE_POINTS.replace("<distinct> ", ""))).listings
     equal = listing.run({"g": lambda x: x**3, "q_0": 1.0, "q_1": 1.0, "q_2": 2.0})
     assert equal.finding is not None and equal.finding.code == "AV302", equal.finding
+
+
+CURVATURES = r"""---
+title: t
+---
+
+Let \(c_1, \dots, c_n > 0\) be the curvatures of a diagonal quadratic and
+\(W = \operatorname{diag}(c_1, \dots, c_n)\).
+
+\begin{algorithmic}[1]
+\Require a point \(x \in \mathbb{R}^{n}\)
+\State \(g \gets W x\)
+\State \Return \(g\)
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize(("c", "code"), [([1.0, 4.0], None), ([-1.0, 4.0], "AV309"), ([1.0, 4.0, 5.0], "AV307")])
+def test_a_family_the_prose_bounds_in_one_formula_is_that_family_and_the_bound_on_each(tmp_path, c, code):
+    # round 164: "Let h_1, \dots, h_n > 0 be the curvatures" made h "a value": negative curvatures ran, and an h
+    # longer than θ_0 was cut short without a word
+    (listing,) = algoverify.load(written_note(tmp_path, CURVATURES)).listings
+    result = listing.run({"c": c, "x": [1.0, 2.0]})
+    assert (result.finding.code if result.finding is not None else None) == code, result.finding
+    if code is None:
+        assert list(result.value) == [1.0, 8.0]

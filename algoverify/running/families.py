@@ -200,6 +200,20 @@ def read_family(node: M.MathNode, origin: Origin | None = None) -> Family | None
     return Family(base, size, first, offset, origin, node.span)
 
 
+def bounded_family(tree: M.MathNode) -> tuple[M.MathNode, M.Rel] | None:
+    r"""``v_1, \dots, v_n \ge 0`` (the bound written on the last member): the family, and ``v_i \ge 0``."""
+    if not (isinstance(tree, M.Range) and isinstance(tree.hi, M.Rel) and isinstance(tree.hi.first, M.Idx)):
+        return None
+    family = M.Range(tree.lo, tree.hi.first, span=tree.span)
+    found = read_family(family)
+    if found is None or not all(op in ("<", "<=", ">", ">=", "!=") for op, _ in tree.hi.rest):
+        return None
+    used = {identifier(n) for n in M.walk(tree) if isinstance(n, M.Sym)}
+    letter = next(c for c in ("i", "j", "k", "l", "r", "s") if c not in used)
+    member = M.Idx(tree.hi.first.base, (M.Sym(letter, span=tree.hi.first.span),), span=tree.hi.first.span)
+    return family, M.Rel(member, tree.hi.rest, span=tree.hi.span)
+
+
 def first_written(node: M.MathNode, origin: Origin | None = None) -> Family | None:
     r"""``f_0, \dots, f_{4m}``: a family whose first index is written and whose length is a formula.
 

@@ -12,6 +12,7 @@ from typing import Any, Sequence
 
 from ..math import mathexpr as M
 from ..math.builtin_names import BUILTIN_FUNCTIONS
+from ..math.latex import to_latex
 from ..math.names import identifier, labelled, staged_entry
 from ..math.ranges import literal_number
 from ..records import frozen
@@ -29,7 +30,7 @@ from .declarations import (
     named_entries,
     text_of,
 )
-from .families import Family, bound_on_each, read_family, written_family_of
+from .families import Family, bound_on_each, bounded_family, read_family, written_family_of
 from .prose_properties import SAID
 
 
@@ -80,6 +81,13 @@ def read_math(
     # "let m, n ≥ 1": the bound is on every name of the list
     items = bound_on_each(list(tree.items)) if isinstance(tree, M.Tuple) and not isinstance(tree, M.Range) else [tree]
     for item in items:
+        bounded = bounded_family(item) if isinstance(item, M.Range) and not conditional else None
+        if bounded is not None:  # "let h_1, …, h_n > 0 be the curvatures": the family h, and h_i > 0 of each
+            item, each = bounded
+            if read_family(item).size not in indices:  # type: ignore[union-attr]
+                declare_math(item, spec, text_of(piece.math), origin, joint=False)
+                declare_math(each, spec, lambda _, each=each: to_latex(each), origin, joint=True)
+            continue
         family = read_family(item) if isinstance(item, M.Range) else None
         if family is not None and family.size in indices:
             continue  # "every s_t … of x_1, …, x_t": a prefix up to a running index, not x's size

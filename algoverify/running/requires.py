@@ -18,7 +18,7 @@ from ..math.names import identifier
 from ..source import Span
 from ..syntax import ir
 from .declarations import Declared, InputSpec, Origin, declare_math, text_of
-from .families import dims_of, index_range, levelled_family, read_family
+from .families import bounded_family, dims_of, index_range, levelled_family, read_family
 from .prose_math import ordered_family
 from .prose_symbols import part_names, text_properties
 
@@ -167,20 +167,6 @@ def _said_as(latex: str) -> Callable[[Span], str]:
     return lambda _: latex
 
 
-def _bounded_family(tree: M.MathNode) -> tuple[M.MathNode, M.Rel] | None:
-    r"""``v_1, \dots, v_n \ge 0`` (the bound written on the last member): the family, and ``v_i \ge 0``."""
-    if not (isinstance(tree, M.Range) and isinstance(tree.hi, M.Rel) and isinstance(tree.hi.first, M.Idx)):
-        return None
-    family = M.Range(tree.lo, tree.hi.first, span=tree.span)
-    found = read_family(family)
-    if found is None or not all(op in ("<", "<=", ">", ">=", "!=") for op, _ in tree.hi.rest):
-        return None
-    used = {identifier(n) for n in M.walk(tree) if isinstance(n, M.Sym)}
-    letter = next(c for c in ("i", "j", "k", "l", "r", "s") if c not in used)
-    member = M.Idx(tree.hi.first.base, (M.Sym(letter, span=tree.hi.first.span),), span=tree.hi.first.span)
-    return family, M.Rel(member, tree.hi.rest, span=tree.hi.span)
-
-
 def _written_as(tree: M.MathNode, latex: str, written: dict[str, list[tuple[str, str]]]) -> None:
     r"""Note ``tree`` in ``written`` as a family (``x_0, \dots, x_n``) or a plain value (``x``) of its name."""
     family = read_family(tree)
@@ -241,7 +227,7 @@ def declared_inputs(
                     continue
                 tree = levelled_family(tree)  # Q^{0}_1, \dots, Q^{0}_m: the iterate Q^{(0)}, a list of m
                 tree = _valued_family(tree)  # a_0 = f(x_0), \dots, a_n = f(x_n): the family a_0, …, a_n
-                bounded = _bounded_family(tree)  # v_1, \dots, v_n \ge 0: the family, and the bound on each member
+                bounded = bounded_family(tree)  # v_1, \dots, v_n \ge 0: the family, and the bound on each member
                 if bounded is not None:
                     tree, each = bounded
                     bounds.append(each)  # said once the family is declared, as "w_i \ge 1" after "w_1, …, w_n"
