@@ -542,3 +542,41 @@ def test_a_family_the_prose_bounds_in_one_formula_is_that_family_and_the_bound_o
     assert (result.finding.code if result.finding is not None else None) == code, result.finding
     if code is None:
         assert list(result.value) == [1.0, 8.0]
+
+
+LATE_DRAWS = r"""---
+title: t
+algoverify:
+  checks:
+    - id: total
+      kind: property
+      listing: 1
+      inputs: {N: "integers(2, 9)", k: "integers(1, 1)", u: "uniform(0, 1, N - k)"}
+      holds: 's = \sum_{i=k+1}^{N} u_i'
+---
+
+Let \(u_{k+1}, \dots, u_N\) be draws, uniform on \([0, 1)\).
+
+\begin{algorithmic}[1]
+\Require a count \(1 \le k < N\), draws \(u_{k+1}, \dots, u_N \in [0, 1)\)
+\State \(s \gets 0\)
+\For{\(i = k + 1, \dots, N\)}
+  \State \(s \gets s + u_i\)
+\EndFor
+\State \Return \(s\)
+\end{algorithmic}
+"""
+
+
+def test_a_family_numbered_from_a_formula_is_read_as_written(tmp_path):
+    # round 163: Algorithm R's draws u_{k+1}, …, u_N made u "a value, from the spec": u_i at i = k + 1 was
+    # "index 2 is out of range 1..1", and every true claim was refuted; lint said nothing
+    note = written_note(tmp_path, LATE_DRAWS)
+    (o,) = api.check([note]).notes[0].outcomes
+    assert o.status == "verified", o
+    (listing,) = algoverify.load(note).listings
+    assert listing.run({"N": 4, "k": 1, "u": [0.25, 0.5, 0.125]}).value == 0.875
+    short = listing.run({"N": 4, "k": 1, "u": [0.25, 0.5]})
+    assert short.finding is not None and "u has 2 members, but u_{k+1}, \\dots, u_N has 3" in short.finding.message
+    outside = listing.run({"N": 3, "k": 1, "u": [0.25, 1.5]})
+    assert outside.finding is not None and outside.finding.code == "AV309", outside.finding

@@ -44,6 +44,7 @@ __all__ = [
     "zeros",
     "pads",
     "lowered",
+    "started",
     "in_place_output",
     "numbered_from",
     "padded",
@@ -277,6 +278,17 @@ def in_place_output(
                 if name in inputs:
                     updated.add(name)
     return updated.pop() if len(updated) == 1 else None
+
+
+def started(declarations: InputSpec, ctx: Context) -> tuple[tuple[str, Any, Any, Any], ...]:
+    r"""``u_{k+1}, \dots, u_N``: each family numbered from a formula, with its ends compiled and its declaration."""
+    guarded = dataclasses.replace(ctx, guard=True)
+    out = []
+    for name, (first, last) in declarations.starts.items():
+        d = declarations.get(name)
+        if d is not None:
+            out.append((name, compile_expr(first, guarded), compile_expr(last, guarded), d))
+    return tuple(out)
 
 
 def lowered(declarations: InputSpec, ctx: Context, context: InputSpec | None = None) -> tuple[tuple[str, int], ...]:

@@ -43,6 +43,7 @@ from .families import (
     read_family,
     set_shape,
     size_term,
+    started_family,
     written_family_of,
 )
 from .reads import is_constant
@@ -183,6 +184,8 @@ class InputSpec:
     in_words: dict[str, tuple[Span, str]] = field(default_factory=dict)
     #: where each of :attr:`conditions` was said, by its LaTeX (``run --help-inputs`` says it)
     condition_origins: dict[str, Origin] = field(default_factory=dict)
+    #: families numbered from a formula (``u_{k+1}, \dots, u_N``): name → (first index, last index)
+    starts: dict[str, tuple[M.MathNode, M.MathNode]] = field(default_factory=dict)
 
     @property
     def names(self) -> list[str]:
@@ -304,6 +307,7 @@ class InputSpec:
             {**other.strings, **self.strings},
             {**other.in_words, **self.in_words},
             {**other.condition_origins, **self.condition_origins},
+            {**other.starts, **self.starts},
         )
         for d in other.inputs:
             out.declare(d)
@@ -452,6 +456,19 @@ def declare_math(
     if first is not None:  # f_0, \dots, f_{4m}: numbered from 0, its length a formula
         spec.firsts.setdefault(first.name, first)
         return
+    started = started_family(tree)
+    if started is not None:  # u_{k+1}, \dots, u_N: numbered from k + 1, as written
+        _declare_started(started, tree, spec, text_of, origin)
+        return
+    if isinstance(tree, M.In) and started_family(tree.element) is not None:  # u_{k+1}, \dots, u_N \in [0, 1)
+        started = started_family(tree.element)
+        _declare_started(started, tree.element, spec, text_of, origin)  # type: ignore[arg-type]
+        shape, domain = set_shape(tree.set)
+        if shape is None and domain is None:
+            whole = M.Sym(started[0], span=tree.element.span)  # type: ignore[index]
+            member = ((M.In(whole, tree.set, span=tree.span), text_of(tree.span)),)
+            spec.declare(Declared(started[0], tree.element.span, constraints=member, origin=origin))  # type: ignore[index]
+        return
     if isinstance(tree, M.In):
         _declare_membership(tree, spec, text_of, origin)
         return
@@ -476,6 +493,18 @@ def declare_math(
         return
     for name, span in _names(tree):
         spec.declare(Declared(name, span, origin=origin))
+
+
+def _declare_started(
+    started: tuple[str, M.MathNode, M.MathNode],
+    tree: M.MathNode,
+    spec: InputSpec,
+    text_of: Callable[[Span], str],
+    origin: Origin | None,
+) -> None:
+    name, first, last = started
+    spec.declare(Declared(name, tree.span, noun="list", origin=origin, latex=text_of(tree.span)))
+    spec.starts.setdefault(name, (first, last))
 
 
 def _paired_families(tree: M.MathNode, origin: Origin | None) -> list[Family]:

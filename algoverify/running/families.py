@@ -214,6 +214,23 @@ def bounded_family(tree: M.MathNode) -> tuple[M.MathNode, M.Rel] | None:
     return family, M.Rel(member, tree.hi.rest, span=tree.hi.span)
 
 
+def started_family(node: M.MathNode) -> tuple[str, M.MathNode, M.MathNode] | None:
+    r"""``(u, k + 1, N)`` of ``u_{k+1}, \dots, u_N``: a family whose first index is a formula of other names.
+
+    Algorithm R's draws ``u_{k+1}, \dots, u_N`` are numbered as written: ``u_i`` for ``i = k + 1, …, N``.
+    """
+    node = _subscripted(node)
+    if not (isinstance(node, M.Range) and isinstance(node.lo, M.Idx) and isinstance(node.hi, M.Idx)):
+        return None
+    name = identifier(node.lo.base)
+    if name is None or name != identifier(node.hi.base) or len(node.lo.indices) != 1 or len(node.hi.indices) != 1:
+        return None
+    start, last = node.lo.indices[0], node.hi.indices[0]
+    if isinstance(start, M.Num) or not any(isinstance(n, M.Sym) for n in M.walk(start)):
+        return None  # a written number: read_family's and first_written's
+    return name, start, last
+
+
 def first_written(node: M.MathNode, origin: Origin | None = None) -> Family | None:
     r"""``f_0, \dots, f_{4m}``: a family whose first index is written and whose length is a formula.
 

@@ -15,7 +15,7 @@ from ..findings import LocatedError, NotExecutable
 from ..math import mathexpr as M
 from ..math.names import identifier, word
 from ..syntax import ir
-from .conventions import bound_names, defined, in_place_output, install_views, lowered, pads, renaming
+from .conventions import bound_names, defined, in_place_output, install_views, lowered, pads, renaming, started
 from .declarations import InputSpec, named_constants
 from .families import fixed_family, read_family
 from .listing_parse import direct_bases, given_by_parts
@@ -116,6 +116,7 @@ def compile_function(
     program.defined = defined(names, ctx)
     program.pads = pads(declarations, ctx)
     program.lowered = lowered(declarations, ctx)
+    program.starts = started(declarations, ctx)
     program.direct = direct_bases(node, sub.parse)  # type: ignore[arg-type]
     program.in_place = in_place_output(
         node.body, sub.parse, program.inputs, outputs, parent.own, parent.procedures, frozenset({node.name})

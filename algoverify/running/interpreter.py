@@ -44,6 +44,7 @@ from .conventions import (
     lowered,
     pads,
     renaming,
+    started,
 )
 from .declarations import InputSpec, given_names, named_constants
 from .families import read_family
@@ -194,6 +195,7 @@ def compile_program(
     program.defined = defined(names, compiler.ctx)
     program.pads = pads(declarations, compiler.ctx)
     program.lowered = lowered(declarations, compiler.ctx, context)
+    program.starts = started(declarations, compiler.ctx)
     program.direct = direct_bases(algorithm, parse)
     program.in_place = in_place_output(algorithm.body, compiler.parse, program.inputs, outputs)
     program.unbound_text = tuple(compiler.unbound_text)

@@ -59,6 +59,8 @@ class Program:
     pads: tuple[tuple[str, int], ...] = ()
     #: families numbered from below the listing's base (``q_0`` in a listing that counts from 1): their first index
     lowered: tuple[tuple[str, int], ...] = ()
+    #: families numbered from a formula (``u_{k+1}, \dots, u_N``): name, its first and last index, evaluated on entry
+    starts: tuple[tuple[str, Any, Any, Any], ...] = ()
     #: sequences whose members are each computed from a given start (``[A]_j \gets [A]_0 e^{-k t_j}``): the
     #: start is read, never returned; of a recurrence (``x_{k+1} \gets x_k / 2``) it is a member
     direct: frozenset[str] = frozenset()
@@ -331,6 +333,9 @@ class Program:
         for name, first in self.lowered:
             if name in env:
                 env[name] = numbered_from(env[name], first)
+        for name, first, last, where in self.starts:
+            if name in env:
+                env[name] = _started(name, env[name], first, last, where, env)
         for name, members in declarations.fixed.items():
             if name in env:
                 env[name] = with_fixed(env[name], members, self.ctx.index_base)
@@ -515,3 +520,21 @@ def _whole(value: Any) -> int | None:
     if isinstance(value, (float, np.floating)) and float(value).is_integer():
         return int(value)
     return None
+
+
+def _started(name: str, value: Any, first: Any, last: Any, where: Any, env: dict[str, Any]) -> Any:
+    r"""``u`` numbered from its first index (``k + 1`` of ``u_{k+1}, \dots, u_N``), its length checked against it."""
+    try:
+        lo = first(env)
+        hi = last(env)
+    except (LocatedError, KeyError, TypeError, ValueError):
+        return value  # an index of names not given yet: the run reads u as it comes
+    if not (float(lo).is_integer() and float(hi).is_integer()) or np.ndim(value) != 1:
+        return value
+    count = int(hi) - int(lo) + 1
+    if len(value) != count:
+        message = (
+            f"{name} has {len(value)} members, but {where.latex} has {count} ({name}_{int(lo)} to {name}_{int(hi)})"
+        )
+        raise LocatedError(BadInput, where.span, message=message)
+    return numbered_from(np.asarray(value), int(lo))

@@ -148,7 +148,9 @@ def _attempt(
     # the sizes the run bound from the inputs' shapes (n of "x has n entries") are names of the relation too
     bound = listing.program.bound_inputs(taken(listing, values))
     # … and S of a family written from 0, as drawn and never assigned, is read as the listing reads it (S_0 first)
-    lowered = {name for name, _ in listing.program.lowered if env.get(name) is values.get(name)}
+    # … and u_{k+1}, …, u_N, numbered from k + 1 as written
+    renumbered = [name for name, *_ in listing.program.starts] + [name for name, _ in listing.program.lowered]
+    lowered = {name for name in renumbered if env.get(name) is values.get(name)}
     env.update({k: v for k, v in bound.items() if (k not in env or k in lowered) and not callable(v)})
     if check.get("arithmetic") == "exact":
         exact = listing.run(taken(listing, values), budget=ctx.budget(check), exact=True)
