@@ -126,7 +126,7 @@ class Worded:
         return witnessed
 
     def _new_tables(self, node: ir.TextStatement) -> Exec | None:
-        """ "let \\(\\pi[1 \\twodots m]\\) be a new array" (or "… and … be new tables"): each starts empty."""
+        """"let \\(\\pi[1 \\twodots m]\\) be a new array" (or "… and … be new tables"): each starts empty."""
         targets = [t.base if isinstance(t, M.Index) else t for t in (self.math(m) for m in new_tables_of(node.text))]
         if not targets or not all(isinstance(t, M.Sym) for t in targets):
             return None
