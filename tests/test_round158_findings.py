@@ -580,3 +580,31 @@ def test_a_family_numbered_from_a_formula_is_read_as_written(tmp_path):
     assert short.finding is not None and "u has 2 members, but u_{k+1}, \\dots, u_N has 3" in short.finding.message
     outside = listing.run({"N": 3, "k": 1, "u": [0.25, 1.5]})
     assert outside.finding is not None and outside.finding.code == "AV309", outside.finding
+
+
+SUBDIAGONAL = r"""---
+title: t
+---
+
+\begin{algorithmic}[1]
+\Require subdiagonal \(a_2, \dots, a_n\), right-hand side \(d \in \mathbb{R}^{n}\)
+\State \(s \gets d_1\)
+\For{\(i = 2, \dots, n\)}
+  \State \(s \gets s + a_i d_i\)
+\EndFor
+\State \Return \(s\)
+\end{algorithmic}
+"""
+
+
+def test_a_size_found_from_a_family_is_said_as_found_and_as_its_last_index(tmp_path):
+    # round 162: "AV307 n = 4 was given, but d has length 3" when n came from a_2, …, a_n, never given;
+    # --help-inputs called n the "length" of a_2, …, a_n
+    from algoverify.running.runcmd import describe_inputs
+
+    (listing,) = algoverify.load(written_note(tmp_path, SUBDIAGONAL)).listings
+    assert "n  last index of the family a (a_2, …, a_n)" in describe_inputs(listing)
+    result = listing.run({"a": [1.0, 1.0, 1.0], "d": [1.0, 2.0, 3.0]})
+    assert result.finding is not None and result.finding.code == "AV307"
+    assert "a has 3 members, which make n = 4, but d has length 3" in result.finding.message, result.finding.message
+    assert listing.run({"a": [1.0, 1.0], "d": [1.0, 2.0, 3.0]}).value == 6.0

@@ -341,7 +341,8 @@ class InputSpec:
             last = family.last if len(family.last) == 1 else f"{{{family.last}}}"
             members = f"{family.name}_{family.first}, …, {family.name}_{last}"
             # c_0, …, c_N: N is the last index, one less than the length
-            what = "last index" if family.last == size and family.first == 0 else "length"
+            # … and a_2, …, a_n (Thomas's subdiagonal): n is the last index, one more than the length
+            what = "last index" if family.last == size and family.first != 1 else "length"
             return f"{what} of the family {family.name}" + (
                 f" ({members})" if (family.first, family.offset) != (1, 0) else ""
             )

@@ -24,8 +24,12 @@ from .declarations import Declared, InputSpec
 __all__ = ["check_conditions", "bind_sizes", "check_entry", "tested_on_entry"]
 
 
-def bind_sizes(spec: InputSpec, env: dict[str, Any], span: Span) -> None:
-    """Set every size the inputs carry (``n = len(x)``; ``len(a) - 1`` of ``a ∈ ℝ^{n+1}``); a disagreement is AV307."""
+def bind_sizes(spec: InputSpec, env: dict[str, Any], span: Span, made: dict[str, str] | None = None) -> None:
+    """Set every size the inputs carry (``n = len(x)``; ``len(a) - 1`` of ``a ∈ ℝ^{n+1}``); a disagreement is AV307.
+
+    ``made``: how a size already in ``env`` was found, by size, when no one gave it ("a has 3 members,
+    which make n = 4"): the message says so rather than "n = 4 was given".
+    """
     for size, carriers in spec.sizes.items():
         seen: dict[str, tuple[int, int]] = {}  # what a reader counts → (the count, the size it implies)
         for name, axis in carriers:
@@ -46,7 +50,8 @@ def bind_sizes(spec: InputSpec, env: dict[str, Any], span: Span) -> None:
             given = env[size]
             mismatch = [k.format(seen[k][0]) for k, v in implied.items() if v != given]
             if mismatch:
-                raise LocatedError(BadInput, span, message=f"{size} = {given} was given, but {', '.join(mismatch)}")
+                said = (made or {}).get(size) or f"{size} = {given} was given"
+                raise LocatedError(BadInput, span, message=f"{said}, but {', '.join(mismatch)}")
             continue
         if len(set(implied.values())) > 1:
             detail = ", ".join(k.format(count) for k, (count, _) in seen.items())

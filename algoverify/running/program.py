@@ -296,7 +296,13 @@ class Program:
                     disagreement = LocatedError(BadInput, self.span, message=message)
         if self._declared:
             if declarations.sizes:
-                bind_sizes(declarations, env, self.span)
+                # n found from a family (a_2, …, a_n), not given: said so when a shape disagrees with it
+                made = {
+                    size: f"{family} has {len(env[family])} members, which make {size} = {env[size]}"
+                    for family, size in self._families
+                    if family in env and size in env and size not in inputs and hasattr(env[family], "__len__")
+                }
+                bind_sizes(declarations, env, self.span, made)
             for name, columns, rows in self._parts:
                 if name not in env:
                     continue

@@ -413,7 +413,7 @@ class _Plan:
             return "its one run (the check draws no inputs, so every trial would be the same)"
         if self.cut is not None and ran < self.planned:
             return f"{ran} of {self.planned} trials ({self.cut})"
-        return f"{ran} trials"
+        return f"{ran} trial" if ran == 1 else f"{ran} trials"
 
 
 #: inputs that also get an edge of their own while the others are drawn (``b = 0`` beside a random ``a``)

@@ -82,7 +82,7 @@ def _judge(
     """``None`` when ``got`` is the count ``want`` states (exact, or within its bounds), else what differs."""
     if not isinstance(want, dict):
         n = _count(check, ctx, want, env, key)
-        return None if got == n else f"{what} {got} times, expected {_shown(want, n)}"
+        return None if got == n else f"{what} {_times(got)}, expected {_shown(want, n)}"
     for bound, words in (("at_most", "at most"), ("at_least", "at least")):
         if bound not in want:
             continue
@@ -93,8 +93,12 @@ def _judge(
             else float(ctx.evaluate(check, str(limit), env, ("expect", *key, bound)))
         )
         if (got > value) if bound == "at_most" else (got < value):
-            return f"{what} {got} times, expected {words} {_shown(limit, value)}"
+            return f"{what} {_times(got)}, expected {words} {_shown(limit, value)}"
     return None
+
+
+def _times(count: int) -> str:
+    return "once" if count == 1 else f"{count} times"
 
 
 def _each_loop(ctx: CheckContext, trace: Any) -> str:
