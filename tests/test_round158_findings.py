@@ -608,3 +608,23 @@ def test_a_size_found_from_a_family_is_said_as_found_and_as_its_last_index(tmp_p
     assert result.finding is not None and result.finding.code == "AV307"
     assert "a has 3 members, which make n = 4, but d has length 3" in result.finding.message, result.finding.message
     assert listing.run({"a": [1.0, 1.0], "d": [1.0, 2.0, 3.0]}).value == 6.0
+
+
+@pytest.mark.parametrize(
+    ("sentence", "said"),
+    [
+        # rounds 158 and 160: what is allowed, and an assumption inside a sentence, claim nothing
+        ("Weights may be negative.", []),
+        (r"Edge weights may be negative, but we assume that \(G\) has no negative cycle.", []),
+        # round 159: over an interval is where a method integrates, never a bound
+        (r"The method integrates, over \([t_n, t_{n+1}]\), the interpolating polynomial.", []),
+        # … while a bound, a denial and an assumption followed by a consequence still claim
+        ("The weights can never be negative.", ["never", "be negative"]),
+        (r"The result is over \(100\) in every run.", ["over \\(", "100"]),
+        ("We assume that the matrix is symmetric; then the method converges.", ["converges"]),
+    ],
+)
+def test_what_a_sentence_allows_or_assumes_is_no_claim(sentence, said):
+    from algoverify.checking.specification.cues import cues
+
+    assert cues(sentence) == said

@@ -91,7 +91,11 @@ _WORDS: tuple[tuple[str, str], ...] = (
         r"|orthogonal)\s+\w+",
     ),
     ("without to up", r"without (?:error|loss|overflow|underflow)\b|to machine precision\b|up to rounding\b"),
-    ("below above under over exceed exceeds reach reaches", r"\w+\s+(?:\\\(|\$|\d)"),
+    # "integrates, over \([t_n, t_{n+1}]\), …": over an interval is where, never a bound
+    (
+        "below above under over exceed exceeds reach reaches",
+        r"(?!over\s+(?:\\\(|\$)\s*(?:\[|\(|\\\{|\\left|\\mathbb))\w+\s+(?:\\\(|\$|\d)",
+    ),
     (
         "preserve preserves keep keeps flip flips",
         r"preserves?\b|keeps?\s+(?:[\w'’-]+\s+){0,3}?(?:below|above|under|within)\b"
@@ -217,6 +221,10 @@ _STOP_RULE = re.compile(
     r"\b(?:when|whenever|as\s+soon\s+as|once|until|if)\b.*?(?=\b(?:then|hence|therefore|thus|so\s+that)\b|;|$)",
     re.I | re.S,
 )
+#: a clause that states an assumption inside a sentence, up to its end: "…, but we assume that G has no …"
+_ASSUMED_CLAUSE = re.compile(r"\b(?:we|I)\s+(?:will\s+)?(?:assume|suppose)\s+(?:that\s+)?[^;]*", re.I)
+#: a modal of possibility right before a word: "may be negative", "can be zero" (never "cannot")
+_MAY = re.compile(r"\b(?:may|might|could|can)\s+(?:also\s+|well\s+)?$", re.I)
 #: the count nouns of :data:`_WORDS`' counts (``\(n\) passes``)
 _COUNTS = frozenset(
     "multiplications additions comparisons iterations passes steps calls swaps evaluations times".split()
@@ -266,9 +274,14 @@ def cues(text: str) -> list[str]:
         # "we stop as soon as the residual is at most τa": the listing's own test, which it follows by
         # construction; what the sentence says around it (", then the error is below …") may claim
         text = text[: rule.start()] + " " * (rule.end() - rule.start()) + text[rule.end() :]
+    assumed = _ASSUMED_CLAUSE.search(text)
+    if assumed is not None:  # "…, but we assume that G has no negative cycle": the clause is given, not claimed
+        text = text[: assumed.start()] + " " * (assumed.end() - assumed.start()) + text[assumed.end() :]
     found: list[str] = []
     for word in _WORD.finditer(text):
         key = "#" if word.group()[0].isdigit() else word.group().lower()
+        if key not in ("never", "always", "not") and _MAY.search(text, max(0, word.start() - 16), word.start()):
+            continue  # "weights may be negative": what is allowed, never what is claimed
         for pattern in _CUES_AT.get(key, ()):
             m = pattern.match(text, word.start())
             if m is not None:
