@@ -628,3 +628,50 @@ def test_what_a_sentence_allows_or_assumes_is_no_claim(sentence, said):
     from algoverify.checking.specification.cues import cues
 
     assert cues(sentence) == said
+
+
+POSITIVE_PART = r"""---
+title: t
+algoverify:
+  checks:
+    - id: grows
+      kind: property
+      listing: 1
+      inputs: {n: "integers(1, 5)", x: "randn(n)"}
+      after: 's \gets s + x_i'
+      holds: 's > 0'
+---
+
+\begin{algorithmic}[1]
+\Require \(x \in \mathbb{R}^{n}\)
+\State \(s \gets 0\)
+\For{\(i = 1, \dots, n\)}
+  \If{\(x_i > 0\)}
+    \State \(s \gets s + x_i\)
+  \EndIf
+\EndFor
+\State \Return \(s\)
+\end{algorithmic}
+"""
+
+
+def test_a_statement_a_test_never_let_run_is_said_so_not_as_a_loop_without_passes(tmp_path):
+    # round 163: Jacobi's rotation under \If{b_pq ≠ 0} on the identity: "the loop at line 62 made no pass",
+    # though the loop ran and the test never held
+    (o,) = api.check([written_note(tmp_path, POSITIVE_PART)]).notes[0].outcomes
+    assert o.status == "verified", o
+    assert "was not reached: the test at line 17 never held on" in o.message, o.message
+    assert "made no pass" not in o.message
+
+
+def test_an_exact_run_of_a_family_numbered_from_two_stays_exact(tmp_path):
+    # round 162: Thomas's subdiagonal a_2, …, a_n under --exact: "AV310 not exact: … it is the float 3.75"
+    from fractions import Fraction
+
+    from algoverify.math.exact import to_exact
+
+    (listing,) = algoverify.load(written_note(tmp_path, SUBDIAGONAL)).listings
+    given = {"a": to_exact([Fraction(1, 2), Fraction(1, 4)]), "d": to_exact([1, 2, 3])}
+    result = listing.run(given, exact=True)
+    assert result.finding is None, result.finding
+    assert result.value == Fraction(11, 4) and isinstance(result.value, (int, Fraction))

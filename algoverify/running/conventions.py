@@ -355,6 +355,10 @@ def with_fixed(value: Any, members: dict[Any, float], base: int) -> Any:
 
 def padded(value: Any, places: int) -> Any:
     """``value`` with ``places`` absent members before its first (NaN, or ``None`` in a list)."""
+    if isinstance(value, np.ndarray) and value.ndim >= 1 and value.dtype == object:
+        # an exact run's rationals (Thomas's a_2, …, a_n under --exact) stay rationals: floats were AV310
+        pad = np.full((places, *value.shape[1:]), None, dtype=object)
+        return np.concatenate([pad, value])
     if isinstance(value, np.ndarray) and value.ndim >= 1:
         pad = np.full((places, *value.shape[1:]), np.nan)
         return np.concatenate([pad, value.astype(float)])

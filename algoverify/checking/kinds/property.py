@@ -391,6 +391,12 @@ def _not_reached(ctx: CheckContext, listing: Any, place: _Place, trace: Any, pre
     hits = trace.hits
     line = ctx.report.note.source.line_col
     chain = _enclosing(listing.algorithm, place.node) or [place.node]
+    for outer, inner in zip(reversed(chain[:-1]), reversed(chain[1:])):
+        # Jacobi's rotation inside \If{b_pq ≠ 0}, on the identity: the loops ran, the test never held
+        if type(outer).__name__ == "IfBlock" and hits.get(outer.span, 0) and not _ran(inner, hits):
+            if not any(type(n).__name__ in _LOOPS and not _ran_body(n, hits) for n in chain[: chain.index(outer)]):
+                tested = line(outer.span.start)[0]
+                return f"the statement at line {place.line} was not reached: the test at line {tested} never held"
     for node in reversed(chain):  # from the place outwards: the innermost loop that was entered and made no pass
         if type(node).__name__ in _LOOPS and hits.get(node.span, 0) and (node is not place.node or place.loop):
             if previous:  # its one pass had no pass before it to compare with
@@ -399,6 +405,18 @@ def _not_reached(ctx: CheckContext, listing: Any, place: _Place, trace: Any, pre
     if hits.get(place.node.span, 0):
         return f"the statement at line {place.line} ran, but no pass of it reached the point tested"
     return f"the statement at line {place.line} was not reached"
+
+
+def _ran(node: Any, hits: dict[Any, int]) -> bool:
+    """Whether anything of ``node`` (a branch, a statement) ran."""
+    if hits.get(getattr(node, "span", None), 0):
+        return True
+    return any(_ran(child, hits) for child in getattr(node, "body", ()) or ())
+
+
+def _ran_body(loop: Any, hits: dict[Any, int]) -> bool:
+    """Whether a loop made a pass: a statement of its body ran."""
+    return any(_ran(child, hits) for child in getattr(loop, "body", ()) or ())
 
 
 def _enclosing(root: Any, target: Any) -> list[Any]:
