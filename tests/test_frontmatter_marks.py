@@ -120,6 +120,7 @@ def test_marks_fall_back_to_the_pure_python_composer(monkeypatch, tmp_path):
         ("title: t\nalgoverify:\n  checks:\n    - kind: claim\n      holds: 'x \\ge 0'\n", True),
         # building a mapping with a merge key rewrites its node: the marks come from a fresh composition
         ("base: &b {rtol: 1}\nalgoverify:\n  <<: *b\n  checks: []\n", False),
+        ("title: t\n= : 2\n", False),  # YAML's value key: its tag is rewritten too
     ],
 )
 def test_a_note_keeps_the_tree_its_values_were_built_from_when_building_left_it_as_composed(tmp_path, front, kept):

@@ -311,7 +311,9 @@ def _fast_yaml(raw: str) -> tuple[Any, Any]:
     try:
         node = loader.get_single_node()
         # building a mapping with a merge key (<<) rewrites its node: the marks are composed afresh then
-        kept = node if node is not None and not _rewritten_keys(node) else None
+        # (the walk only where the text could hold such a key: a "<<" or an "=" before a colon)
+        rewritable = "<<" in raw or _VALUE_KEY.search(raw) is not None
+        kept = node if node is not None and not (rewritable and _rewritten_keys(node)) else None
         data = loader.construct_document(node) if node is not None else None
     except Exception:  # noqa: BLE001 - whatever libyaml refuses, the pure-Python loader says why
         return _UNREAD, None
@@ -320,6 +322,9 @@ def _fast_yaml(raw: str) -> tuple[Any, Any]:
     # libyaml nests deeper than the pure-Python loader: past that, the pure loader's finding stands
     return (_UNREAD, None) if _deeper_than(data, _FAST_DEPTH) else (data, kept)
 
+
+#: An ``=`` key (YAML's value key) anywhere in a front matter: ``= : x`` in block or flow style.
+_VALUE_KEY = re.compile(r"(?:^|[\s{,])=\s*:")
 
 #: The keys PyYAML's constructor rewrites in the node tree it builds from (``<<`` merges, ``=`` values).
 _REWRITTEN_TAGS = frozenset({"tag:yaml.org,2002:merge", "tag:yaml.org,2002:value"})
