@@ -675,3 +675,79 @@ def test_an_exact_run_of_a_family_numbered_from_two_stays_exact(tmp_path):
     result = listing.run(given, exact=True)
     assert result.finding is None, result.finding
     assert result.value == Fraction(11, 4) and isinstance(result.value, (int, Fraction))
+
+
+UNIFORM = r"""---
+title: t
+algoverify:
+  checks:
+    - id: radius
+      kind: property
+      listing: 1
+      inputs: {U_1: "uniform(0, 1)", U_2: "uniform(0, 1)"}
+      holds: 'R^{2} = -2 \ln U_1'
+---
+
+<prose>
+
+\begin{algorithmic}[1]
+\Require <require>
+\State \(R \gets \sqrt{-2 \ln U_1}\)
+\State \(X \gets R \cos(2 \pi U_2)\)
+\State \Return \(X\)
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize(
+    ("prose", "require"),
+    [
+        ("Box and Muller's transform.", r"independent \(U_1, U_2\), uniform on \((0, 1]\)"),
+        (r"Let \(U_1, U_2\) be independent and uniformly distributed on \((0, 1]\).", r"independent \(U_1, U_2\)"),
+    ],
+)
+def test_names_said_uniform_on_an_interval_are_in_it_on_entry(tmp_path, prose, require):
+    # round 168: "\Require independent U_1, U_2, uniform on (0, 1]" (and the prose's "uniformly distributed on")
+    # were dropped; uniform(0, 1) drew U_1 = 0, and ln 0 refuted two true claims
+    text = UNIFORM.replace("<prose>", prose).replace("<require>", require)
+    (o,) = api.check([written_note(tmp_path, text)]).notes[0].outcomes
+    assert o.status == "verified", o
+    (listing,) = algoverify.load(written_note(tmp_path, text, "again.md")).listings
+    zero = listing.run({"U_1": 0.0, "U_2": 0.5})
+    assert zero.finding is not None and zero.finding.code == "AV309" and "U_1 \\in (0, 1]" in zero.finding.message
+
+
+STEPS_NAMED = r"""---
+title: t
+algoverify:
+  checks:
+    - id: columns
+      kind: property
+      listing: 1
+      inputs: {n: "integers(2, 4)", m: "integers(1, 3)", b: "randn(n)"}
+      arithmetic: exact
+      holds: 'Q_m^{(\mathrm{exact})} = Q_m'
+---
+
+\begin{algorithmic}[1]
+\Require \(b \in \mathbb{R}^{n}\), a number of steps \(m\)
+\Ensure \(Q_m = [q_1, \dots, q_m]\)
+\For{\(j = 1, \dots, m\)}
+  \State \(q_{j+1} \gets j b\)
+\EndFor
+\State \(q_1 \gets b\)
+\State \Return \(Q_m\)
+\end{algorithmic}
+"""
+
+
+def test_a_matrix_named_with_its_count_is_its_columns_up_to_that_count(tmp_path):
+    # round 168: Lanczos's \Ensure Q_m = [q_1, \dots, q_m] and \Return Q_m: "Q_m is not defined (nor is Q to
+    # index)", every check could not run; lint said Q_m^{(\mathrm{exact})} was not defined
+    note = written_note(tmp_path, STEPS_NAMED)
+    assert not [f for f in api.lint([note]).notes[0].findings if f.code == "AV303"]
+    (listing,) = algoverify.load(note).listings
+    Q = listing.run({"b": [1.0, 2.0], "m": 2}).value
+    assert Q.tolist() == [[1.0, 1.0], [2.0, 2.0]]  # q_1, q_2: never the q_3 the loop also stored
+    (o,) = api.check([note]).notes[0].outcomes
+    assert o.status == "verified", o

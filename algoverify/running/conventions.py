@@ -112,11 +112,17 @@ def bound_names(spec: InputSpec) -> set[str]:
 def install_views(names: Resolution, ctx: Context) -> None:
     """Let ``ctx`` read each matrix the listing computes part by part (``Q`` of ``q_j``, ``R`` of ``r_{ij}``)."""
     for name, (how, part) in names.views.items():
-        ctx.views[name] = _assembler(how, part, names.view_firsts.get(name), names.view_shapes.get(name))
+        ctx.views[name] = _assembler(
+            how, part, names.view_firsts.get(name), names.view_shapes.get(name), names.view_lasts.get(name)
+        )
 
 
 def _assembler(
-    how: str, part: str, first: int | None = None, shape: tuple[str | int, ...] | None = None
+    how: str,
+    part: str,
+    first: int | None = None,
+    shape: tuple[str | int, ...] | None = None,
+    last: tuple[str, int] | None = None,
 ) -> Callable[[Env], Any]:
     # a row the listing left a number (a_i \gets 0 that no body adds to, at N = 1) is that number
     # across the row the note declares (A ∈ ℝ^{N×3}): never a matrix of one column
@@ -129,6 +135,9 @@ def _assembler(
                 return parts.to_array()
             # Q = [q_1, …, q_k]: from the first column the prose names (q_0 \gets 0 is the recurrence's start)
             parts = [parts[k] for k in sorted(parts) if first is None or not isinstance(k, int) or k >= first]
+            size = env.get(last[0]) if last is not None else None
+            if isinstance(size, (int, np.integer)) and first is not None:  # … up to the last the note writes
+                parts = parts[: max(0, int(size) + last[1] - first + 1)]  # type: ignore[index]
         if parts is None:
             raise KeyError(part)
         if across is not None and isinstance(parts, list):

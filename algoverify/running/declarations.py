@@ -615,7 +615,8 @@ def declare_columns(tree: M.MathNode, spec: InputSpec, origin: Origin | None) ->
     What a display or an ``\Ensure`` says of a matrix the listing returns: it declares nothing
     else (``A = QR`` beside it is a claim), and Q is no input where the listing computes its q_j.
     """
-    if not (isinstance(tree, M.Rel) and isinstance(tree.first, M.Sym)) or tree.rest[0][0] != "=":
+    # … and Q_m = [q_1, \dots, q_m] of Lanczos, the matrix of m steps named by its count
+    if not (isinstance(tree, M.Rel) and isinstance(tree.first, (M.Sym, M.Idx))) or tree.rest[0][0] != "=":
         return False
     if not {op for op, _ in tree.rest} <= {"=", "in"}:
         return False

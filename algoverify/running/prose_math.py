@@ -695,3 +695,33 @@ def inline_definitions(tree: M.MathNode, functions: dict[str, tuple[tuple[str, .
         return M.transform(body, put)
 
     return M.transform(tree, expand)
+
+
+#: the words between names and the interval they are drawn from: "independent and uniform on", "uniform in"
+_DRAWN_FROM = re.compile(
+    r"\s*,?\s*(?:(?:are|is|be|each|both|all)\s+)*(?:(?:independent(?:ly)?|i\.?i\.?d\.?)\s*,?\s*(?:and\s+)?)?"
+    r"(?:(?:uniform(?:ly)?|random(?:ly)?)\s+(?:(?:distributed|drawn|sampled)\s+)?)?(?:on|in|over|from)\s+"
+    r"(?:the\s+(?:(?:open|closed|half-open|unit)\s+)*interval\s+)?",
+    re.I,
+)
+
+
+def in_interval(tree: M.MathNode, a: ir.Math, interval: M.MathNode, b: ir.Math, spec: InputSpec, origin: Any) -> None:
+    """Each name ``tree`` lists lies in ``interval`` (the math ``b``): a constraint tested on entry."""
+    for item in tree.items if isinstance(tree, M.Tuple) else (tree,):
+        name = identifier(item) if isinstance(item, (M.Sym, M.Idx)) else None
+        if name is None:
+            continue
+        said = f"{text_of(a)(item.span)} \\in {b.latex}"
+        member = M.In(item, interval, span=Span(item.span.start, b.span.end))
+        spec.declare(Declared(name, item.span, constraints=((member, said),), origin=origin))
+
+
+def drawn_interval(words: str, tree: M.MathNode) -> M.MathNode | None:
+    r"""The interval of "… uniformly distributed on \((0, 1]\)" (``words`` then ``tree``), else ``None``."""
+    if _DRAWN_FROM.fullmatch(words) is None:
+        return None
+    bounds = (tree.lo, tree.hi) if isinstance(tree, M.Interval) else getattr(tree, "items", ())
+    if not isinstance(tree, (M.Interval, M.Tuple)) or len(bounds) != 2 or any(isinstance(x, M.Dots) for x in bounds):
+        return None
+    return tree

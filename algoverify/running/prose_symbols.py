@@ -88,8 +88,10 @@ from .prose_cues import (
 from .prose_math import (
     Piece,
     children,
+    drawn_interval,
     entry_conditions,
     fixed_point_equation,
+    in_interval,
     name_of,
     read_math,
     relation,
@@ -262,6 +264,10 @@ def _read(
         before = " ".join(p for p in pieces[:i] if isinstance(p, str))
         after = pieces[i + 1] if i + 1 < len(pieces) else ""
         nxt = pieces[i + 2] if i + 2 < len(pieces) and isinstance(pieces[i + 2], Piece) else None
+        drawn = drawn_interval(f"{after} ", nxt.tree) if nxt is not None and _DISTRIBUTED.search(str(after)) else None
+        if drawn is not None and not _CONDITIONAL.search(before):
+            # "let U_1, U_2 be independent and uniformly distributed on (0, 1]": each in it, on entry
+            in_interval(piece.tree, piece.math, drawn, nxt.math, spec, origin)  # type: ignore[union-attr]
         words = str(pieces[i - 1]) if i else ""
         # "gcd(a, b) = gcd(b, a mod b) for b > 0": a relation qualifying a statement assumes nothing
         # "…, and let \(s \ne t\) be the source and the sink": a clause of its own, whatever an "if" or a "when"
@@ -544,6 +550,10 @@ def _named_operands(tree: M.MathNode) -> tuple[M.MathNode, ...]:
     else:
         items = (tree,)
     return tuple(i for i in items if isinstance(i, (M.Sym, M.Idx)))
+
+
+#: words that say how values are drawn (never "the output lies in [0, 1]", a claim)
+_DISTRIBUTED = re.compile(r"\b(?:uniform(?:ly)?|random(?:ly)?|independent(?:ly)?|i\.?i\.?d\.?|drawn|sampled)\b", re.I)
 
 
 def names_listed(tree: M.MathNode) -> list[M.MathNode] | None:

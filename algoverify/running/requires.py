@@ -19,7 +19,7 @@ from ..source import Span
 from ..syntax import ir
 from .declarations import Declared, InputSpec, Origin, declare_math, text_of
 from .families import bounded_family, dims_of, index_range, levelled_family, read_family
-from .prose_math import ordered_family
+from .prose_math import drawn_interval, in_interval, ordered_family
 from .prose_symbols import part_names, text_properties
 
 __all__ = ["declared_inputs"]
@@ -39,15 +39,6 @@ def _text_shapes(text: ir.Text, spec: InputSpec, parse: Any, origin: Origin | No
                 spec.declare(Declared(name, a.span, dims, origin=origin))
 
 
-#: the words between names and the interval they are drawn from: "independent and uniform on", "uniform in"
-_DRAWN_FROM = re.compile(
-    r"\s*(?:(?:are|is|be|each|both|all)\s+)*(?:(?:independent(?:ly)?|i\.?i\.?d\.?)\s*,?\s*(?:and\s+)?)?"
-    r"(?:(?:uniform(?:ly)?|random(?:ly)?)\s+(?:(?:distributed|drawn|sampled)\s+)?)?(?:on|in|over|from)\s+"
-    r"(?:the\s+(?:(?:open|closed|half-open|unit)\s+)*interval\s+)?",
-    re.I,
-)
-
-
 def _text_intervals(text: ir.Text, spec: InputSpec, parse: Any, origin: Origin | None) -> None:
     r"""``\(U_1, U_2\)`` independent and uniform on ``\((0, 1)\)``: each name in the interval, tested on entry.
 
@@ -57,24 +48,9 @@ def _text_intervals(text: ir.Text, spec: InputSpec, parse: Any, origin: Origin |
     for a, words, b in zip(parts, parts[1:], parts[2:]):
         if not (isinstance(a, ir.Math) and isinstance(words, str) and isinstance(b, ir.Math)):
             continue
-        if _DRAWN_FROM.fullmatch(words) is None:
-            continue
-        interval = parse(b)
-        bounds = (interval.lo, interval.hi) if isinstance(interval, M.Interval) else getattr(interval, "items", ())
-        if (
-            not isinstance(interval, (M.Interval, M.Tuple))
-            or len(bounds) != 2
-            or any(isinstance(x, M.Dots) for x in bounds)
-        ):
-            continue
-        tree = parse(a)
-        for item in tree.items if isinstance(tree, M.Tuple) else (tree,):
-            name = identifier(item) if isinstance(item, (M.Sym, M.Idx)) else None
-            if name is None:
-                continue
-            said = f"{text_of(a)(item.span)} \\in {b.latex}"
-            member = M.In(item, interval, span=Span(item.span.start, b.span.end))
-            spec.declare(Declared(name, item.span, constraints=((member, said),), origin=origin))
+        interval = drawn_interval(words, parse(b))
+        if interval is not None:
+            in_interval(parse(a), a, interval, b, spec, origin)
 
 
 def _valued_family(tree: M.MathNode) -> M.MathNode:

@@ -79,6 +79,8 @@ class Resolution:
     views: dict[str, tuple[str, str]] = field(default_factory=dict)
     #: the first index of each view's parts, where the prose writes it (``Q = [q_1, \dots, q_k]``: 1, not ``q_0``)
     view_firsts: dict[str, int] = field(default_factory=dict)
+    #: the last part a view takes, where the note writes it (``q_m`` of ``Q_m = [q_1, \dots, q_m]``): its size and shift
+    view_lasts: dict[str, tuple[str, int]] = field(default_factory=dict)
     #: the shape the note declares for a view (``A ∈ ℝ^{N×3}`` of its rows ``a_i``): what a part left a number fills
     view_shapes: dict[str, tuple[str | int, ...]] = field(default_factory=dict)
     #: names the scope builds only by indexed stores (``c_k \gets …``): empty until the first store
@@ -286,7 +288,10 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
     for name, (how, part, origin) in views.items():
         out.views[name] = (how, part)
         if part in context.firsts and how in ("columns", "rows"):
-            out.view_firsts[name] = context.firsts[part].first
+            family = context.firsts[part]
+            out.view_firsts[name] = family.first
+            if family.size:  # Lanczos stores q_{m+1}, and Q_m = [q_1, \dots, q_m] stops at q_m
+                out.view_lasts[name] = (family.size, family.offset + family.first - 1)
         declared = context.get(name)
         if declared is not None and declared.shape is not None and len(declared.shape) == 2:
             out.view_shapes[name] = declared.shape
@@ -470,7 +475,13 @@ def _views(scope: Scope, free: dict[str, Read], context: InputSpec) -> dict[str,
     """
     out: dict[str, tuple[str, str, Origin | None]] = {}
     stored = scope.stored_by_index - scope.whole
-    for name in free:
+    # Lanczos's Q_m = [q_1, \dots, q_m], returned as Q_m: read as Q at m, it is the matrix the note names
+    labelled = [
+        d.name
+        for d in context.inputs
+        if (d.columns or d.rows) and "_" in d.name and d.name not in free and d.name not in scope.assigned_whole
+    ]
+    for name in [*free, *labelled]:
         d = context.get(name)
         parts = [("columns", d.columns), ("rows", d.rows), ("entries", d.entries)] if d is not None else []
         for how, part in parts:

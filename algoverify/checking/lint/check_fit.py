@@ -383,7 +383,11 @@ def _check_findings(path: Path, check: Any, listing: Any, names: set[str]) -> li
 
 def _labelled_known(name: str, known: set[str]) -> bool:
     labelled = _LABELLED.match(name)
-    return labelled is not None and labelled.group("base") in known
+    if labelled is None:
+        return False
+    base = labelled.group("base")
+    # Q_m^{(\mathrm{exact})} of an output Q_m: read as Q^{(exact)} at m, it is the exact run's Q_m
+    return base in known or any(k.startswith(f"{base}_") and not _LABELLED.match(k) for k in known)
 
 
 def _not_executable(tree: M.MathNode, latex: str, names: set[str], index_base: int) -> LocatedError | None:

@@ -239,6 +239,8 @@ def _entry(node: M.Idx, flat: str | None, ctx: Context) -> Closure:
         return _basis(node, flat, ctx)
     if flat is not None and labelled(node, ctx.declared.__contains__):  # x_{\mathrm{new}}: a name, never an index
         return _lookup(flat, node, ctx)
+    if flat is not None and flat in ctx.views:  # Lanczos's Q_m = [q_1, \dots, q_m]: the matrix the note names
+        return _lookup(flat, node, ctx)
     left_out = next((i for i in node.indices if isinstance(i, M.Neg) and not isinstance(i.operand, M.Num)), None)
     if left_out is not None and (flat is None or flat not in ctx.declared):
         # X_{-j}, x_{-i}: the statistician's "without column j", "leaving out i", never the index -j
