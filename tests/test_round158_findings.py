@@ -751,3 +751,84 @@ def test_a_matrix_named_with_its_count_is_its_columns_up_to_that_count(tmp_path)
     assert Q.tolist() == [[1.0, 1.0], [2.0, 2.0]]  # q_1, q_2: never the q_3 the loop also stored
     (o,) = api.check([note]).notes[0].outcomes
     assert o.status == "verified", o
+
+
+RESIDUAL = r"""---
+title: t
+algoverify:
+  checks:
+    - id: descent
+      kind: property
+      listing: 1
+      inputs: {m: "integers(2, 4)", n: "integers(1, 2)", x: "randn(n)", g: "randn(m)", G: "randn(m, n)", lam: "uniform(0.5, 2)"}
+      holds: '(G^{\top} g)^{\top} \delta \le 0'
+---
+
+Let \(g : \mathbb{R}^{n} \to \mathbb{R}^{m}\) be a residual map. At the point \(x \in \mathbb{R}^{n}\) write
+\(g = g(x) \in \mathbb{R}^{m}\) for the residual and \(G = G(x) \in \mathbb{R}^{m \times n}\) for its Jacobian.
+
+\begin{algorithmic}[1]
+\Require point \(x\), residual \(g = g(x)\), Jacobian \(G = G(x)\), damping \(\lambda > 0\)
+\State \(\delta \gets -G^{\top} g / \lambda\)
+\State \Return \(\delta\)
+\end{algorithmic}
+"""
+
+
+def test_the_value_of_a_map_named_by_its_letter_is_a_name_not_a_condition(tmp_path):
+    # round 167: Levenberg–Marquardt's "residual r = r(x)" was a precondition (r(x) read as the product r x)
+    # and "r : ℝⁿ → ℝᵐ" made the vector r fail "is a function": every check could not run
+    note = written_note(tmp_path, RESIDUAL)
+    (o,) = api.check([note]).notes[0].outcomes
+    assert o.status == "verified", o
+    from algoverify.running.runcmd import describe_inputs
+
+    shown = describe_inputs(algoverify.load(note).listings[0])
+    assert "g = g(x)" not in shown and "vector of length m" in shown, shown
+
+
+DENOMINATIONS = r"""---
+title: t
+---
+
+<prose>
+
+\begin{algorithmic}[1]
+\Require denominations \(c_1, \dots, c_k\)<words>; a non-zero \(A \in \mathbb{R}^{k \times k}\)
+\State \(s \gets \sum_{i=1}^{k} c_i\)
+\For{\(i = 1, \dots, c_1\)}
+  \State \(s \gets s + 1\)
+\EndFor
+\State \Return \(s\)
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize(
+    ("prose", "words"),
+    [
+        ("Coins.", ", distinct positive integers"),
+        (r"Let \(c_1, \dots, c_k\) be \(k\) distinct positive integers.", ""),
+    ],
+)
+def test_words_of_a_family_and_a_property_word_before_a_name_are_preconditions(tmp_path, prose, words):
+    # round 168: "\Require denominations c_1, …, c_k, distinct positive integers" and "be k distinct positive
+    # integers" said nothing: c = [2, 2] ran; round 169: "\Require non-zero A" was ignored
+    note = written_note(tmp_path, DENOMINATIONS.replace("<prose>", prose).replace("<words>", words))
+    (listing,) = algoverify.load(note).listings
+    ones = [[1.0, 0.0], [0.0, 1.0]]
+    same = listing.run({"c": [2.0, 2.0], "A": ones})
+    assert same.finding is not None and same.finding.code == "AV309", same.finding
+    zero = listing.run({"c": [1.0, 2.0], "A": [[0.0, 0.0], [0.0, 0.0]]})
+    assert zero.finding is not None and zero.finding.code == "AV309", zero.finding
+    half = listing.run({"c": [1.5, 2.0], "A": ones})
+    assert half.finding is not None and "np.float64" not in half.finding.message, half.finding
+    assert listing.run({"c": [1.0, 2.0], "A": ones}).value == 4.0
+
+
+def test_what_a_method_assumes_claims_nothing():
+    from algoverify.checking.specification.cues import cues
+
+    # round 167: "Counting sort assumes that each of the n input elements is an integer …" was AV604
+    assert cues(r"Counting sort assumes that each input is an integer in the range 0 to \(k\).") == []
+    assert cues(r"The method assumes that the step is below \(2/L\); then it converges.") == ["converges"]

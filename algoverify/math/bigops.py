@@ -37,7 +37,7 @@ from . import mathexpr as M
 from .functions import FUNCTIONS
 from .latex import written
 from .names import identifier
-from .ops import EMPTY, MAX_TERMS, FiniteSet, OverBudget, Sequence, check_terms, power, times
+from .ops import EMPTY, MAX_TERMS, FiniteSet, OverBudget, Sequence, check_terms, power, shown_number, times
 from .subscripts import nested, subscript
 
 Env = dict[str, Any]
@@ -610,7 +610,9 @@ def reduce_values(kind: str, values: list[Any], items: list[Any], node: M.BigOp)
 def _int(value: Any, node: M.MathNode, ctx: Any) -> int:
     if isinstance(value, (int, np.integer)) or (isinstance(value, (float, np.floating)) and float(value).is_integer()):
         return int(value)
-    raise LocatedError(EvaluationFailed, node.span, message=f"bound {value!r} of {_said(ctx, node)} is not an integer")
+    raise LocatedError(
+        EvaluationFailed, node.span, message=f"bound {shown_number(value)} of {_said(ctx, node)} is not an integer"
+    )
 
 
 def _indexed_by(body: M.MathNode, var: str) -> list[str]:

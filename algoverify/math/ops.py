@@ -732,3 +732,8 @@ def nonfinite(value: Any) -> None:
     if value != value:
         raise FloatingPointError("invalid value encountered")
     raise FloatingPointError("overflow encountered")
+
+
+def shown_number(value: Any) -> str:
+    """A number as a reader writes it in a message (``1.5``, never ``np.float64(1.5)``)."""
+    return repr(value.item()) if isinstance(value, np.generic) else repr(value)

@@ -490,6 +490,10 @@ def declare_math(
                     spec.declare(Declared(identifier(end), end.span, (), origin=origin))  # type: ignore[arg-type]
         return
     if isinstance(tree, M.Rel):
+        tree = _without_self_naming(tree)
+        if not isinstance(tree, M.Rel):  # "residual r = r(x)": the name, nothing it must satisfy
+            declare_math(tree, spec, text_of, origin, joint=joint)
+            return
         _declare_relation(tree, spec, text_of, origin, joint=joint)
         return
     for name, span in _names(tree):
@@ -506,6 +510,26 @@ def _declare_started(
     name, first, last = started
     spec.declare(Declared(name, tree.span, noun="list", origin=origin, latex=text_of(tree.span)))
     spec.starts.setdefault(name, (first, last))
+
+
+def _without_self_naming(tree: M.Rel) -> M.MathNode:
+    r"""``r = r(x) \in \mathbb{R}^m`` as ``r \in \mathbb{R}^m``: the value of a map named by the map's letter.
+
+    A paper writes "\(r = r(x)\)" for the residual at the current point: a name for a value, no
+    relation the inputs must satisfy (read as one, ``r(x)`` was the product ``r x`` on entry).
+    """
+    name = identifier(tree.first) if isinstance(tree.first, (M.Sym, M.Idx)) else None
+    if name is None:
+        return tree
+
+    def naming(e: M.MathNode) -> bool:
+        fn = e.fn if isinstance(e, M.Apply) else M.Sym(e.func, span=e.span) if isinstance(e, M.Call) else None
+        return fn is not None and identifier(fn) == name
+
+    rest = tuple((op, e) for op, e in tree.rest if not (op == "=" and naming(e)))
+    if len(rest) == len(tree.rest):
+        return tree
+    return M.Rel(tree.first, rest, span=tree.span) if rest else tree.first
 
 
 def _paired_families(tree: M.MathNode, origin: Origin | None) -> list[Family]:

@@ -106,7 +106,10 @@ def check_entry(
                 condition=d.latex or f"{d.name} ∈ {d.domain} numbers",
                 value=f"{d.name} = {_short(value)}",
             )
-        if (d.noun == "function" and not callable(value)) or (d.noun == "mapping" and not _tabulates(value)):
+        # "r : ℝⁿ → ℝᵐ" and "write r ∈ ℝᵐ for the residual": a letter for the map and for its value, which
+        # the listing takes as a vector (its shape says so): the value is what is given
+        mapped = d.noun == "function" and not callable(value) and d.shape is None
+        if mapped or (d.noun == "mapping" and not _tabulates(value)):
             raise LocatedError(
                 PreconditionViolated,
                 d.span,

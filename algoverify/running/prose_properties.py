@@ -125,7 +125,12 @@ def properties_said(after: str, adjectives: str) -> list[str]:
 #: words set off by a comma right after a name, up to the next comma: "…, pairwise distinct, values …"
 _APPOSITIVE = re.compile(r"^\s*,\s*(?P<words>[^,;.()]+?)\s*(?:[,;.]|$)")
 #: words that may stand beside the properties of an appositive without making it about something else
-_APPOSITIVE_FILLER = re.compile(r"\b(?:pairwise|mutually|strictly|all|each|both|and|assumed|known)\b", re.I)
+#: (and the nouns that restate what the values are: ", distinct positive integers")
+_APPOSITIVE_FILLER = re.compile(
+    r"\b(?:pairwise|mutually|strictly|all|each|both|and|assumed|known"
+    r"|positive|real|whole|natural|integers?|numbers?|values?|reals|entries|elements|members)\b",
+    re.I,
+)
 
 
 def _appositive(after: str) -> str:

@@ -22,7 +22,7 @@ __all__ = ["COUNT_NOUNS", "counted_words", "ranged_runs"]
 COUNT_NOUNS = (
     r"entries|elements|items|components|coordinates|numbers|values|keys|nodes|vertices|points|digits|bits|terms|"
     r"coefficients|weights|samples|observations|letters|characters|symbols|tokens|positions|cells|members|"
-    r"objects|scores"
+    r"objects|scores|integers|reals|denominations|amounts"
 )
 
 #: a family's verb before a count: "x_0, …, x_n be (n + 1 distinct nodes)", "… are (n sorted numbers)"

@@ -602,6 +602,13 @@ def _properties(name: str, after: str, piece: Piece, spec: InputSpec, origin: Or
     adjectives = re.search(rf"((?:[\w-]+ ){{0,3}})(?:matrix|vector|array|list|{_COUNT_NOUNS})$", before, re.I)
     # "points … with distinct x_1, \dots, x_n": the adjective right before the family
     bare = re.search(r"\b(?:with|of|and|are|be|have|has)\s+((?:pairwise\s+)?distinct|sorted)$", before.strip(), re.I)
+    # "\Require … a non-zero \(A\)", "; symmetric \(B\)": a property word right before the name, no noun between
+    bare = bare or re.search(
+        r"(?:^|[;,]\s*|\b(?:an?|the)\s+)((?:symmetric\s+)?(?:non-?zero|symmetric|invertible|non-?singular|"
+        r"positive[- ]definite|orthogonal))$",
+        before.strip(),
+        re.I,
+    )
     words = adjectives.group(1) if adjectives else bare.group(1) + " " if bare else ""
     found = properties_said(after, words)
     if found:

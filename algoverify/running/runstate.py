@@ -24,7 +24,7 @@ from ..findings import DidNotTerminate, EvaluationFailed, FloatingPointTrouble, 
 from ..math import mathexpr as M
 from ..math.names import identifier
 from ..math.numeric import TRACE_KEY, Context, compile_expr, numpy_words
-from ..math.ops import IntegerTooLarge, OverBudget, Sequence, seen
+from ..math.ops import IntegerTooLarge, OverBudget, Sequence, seen, shown_number
 from ..math.segments import parse_segment
 from ..records import frozen
 from ..source import Span
@@ -416,7 +416,9 @@ def passes_of(loop: Any, hits: dict[int, int]) -> int:
 def _integer(value: Any, m: ir.Math) -> int:
     if isinstance(value, (int, np.integer)) or (isinstance(value, (float, np.floating)) and float(value).is_integer()):
         return int(value)
-    raise LocatedError(EvaluationFailed, m.span, message=f"loop bound {m.latex} = {value!r} is not an integer")
+    raise LocatedError(
+        EvaluationFailed, m.span, message=f"loop bound {m.latex} = {shown_number(value)} is not an integer"
+    )
 
 
 def _ticker(node: ir.Node) -> Callable[[Env], None]:

@@ -222,7 +222,9 @@ _STOP_RULE = re.compile(
     re.I | re.S,
 )
 #: a clause that states an assumption inside a sentence, up to its end: "…, but we assume that G has no …"
-_ASSUMED_CLAUSE = re.compile(r"\b(?:we|I)\s+(?:will\s+)?(?:assume|suppose)\s+(?:that\s+)?[^;]*", re.I)
+_ASSUMED_CLAUSE = re.compile(
+    r"\b(?:(?:we|I)\s+(?:will\s+)?(?:assume|suppose)\s+(?:that\s+)?|assumes\s+that\s+)[^;]*", re.I
+)
 #: a modal of possibility right before a word: "may be negative", "can be zero" (never "cannot")
 _MAY = re.compile(r"\b(?:may|might|could|can)\s+(?:also\s+|well\s+)?$", re.I)
 #: the count nouns of :data:`_WORDS`' counts (``\(n\) passes``)

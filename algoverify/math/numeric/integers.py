@@ -14,7 +14,7 @@ import numpy as np
 from ...findings import EvaluationFailed, LocatedError, NotExecutable
 from .. import mathexpr as M
 from ..bigops import whole
-from ..ops import check_digits, check_terms
+from ..ops import check_digits, check_terms, shown_number
 from .core import Closure, Context, Env, compile_expr
 from .values import _is_real
 
@@ -129,7 +129,9 @@ def _natural(value: Any, node: M.MathNode, what: str, ctx: Context) -> int:
     n = whole(value)
     if n is None or type(value) is bool:
         raise LocatedError(
-            EvaluationFailed, node.span, message=f"{what}: {ctx.written(node)} = {value!r} is not an integer"
+            EvaluationFailed,
+            node.span,
+            message=f"{what}: {ctx.written(node)} = {shown_number(value)} is not an integer",
         )
     return n
 

@@ -25,7 +25,7 @@ from ..bigops import keyed, whole
 from ..functions import PYTHON_MATH
 from ..latex import bar_hint
 from ..names import identifier, labelled, starred_member
-from ..ops import FiniteSet, Sequence, element, holds_a_number, members, product, transpose
+from ..ops import FiniteSet, Sequence, element, holds_a_number, members, product, shown_number, transpose
 from ..sizeless import Basis, Identity, Ones
 from ..slices import IndexSpan, index_items, slice_of
 from .core import (
@@ -437,7 +437,9 @@ def _as_index(i: Any, node: M.MathNode, ctx: Context) -> int:
     if isinstance(i, (float, np.floating)) and float(i).is_integer():
         i = int(i)
     if not isinstance(i, (int, np.integer)) or isinstance(i, bool):
-        raise LocatedError(EvaluationFailed, node.span, message=f"index {i!r} of {ctx.written(node)} is not an integer")
+        raise LocatedError(
+            EvaluationFailed, node.span, message=f"index {shown_number(i)} of {ctx.written(node)} is not an integer"
+        )
     return int(i)
 
 

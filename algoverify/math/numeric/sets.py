@@ -20,7 +20,7 @@ from ..bigops import binder, index_range, index_set, items_of, restore, save, wh
 from ..latex import written
 from ..mathlists import chained_range, written_range
 from ..names import identifier, written_family
-from ..ops import EMPTY, FiniteSet, Sequence, check_terms, element, holds_a_number, members
+from ..ops import EMPTY, FiniteSet, Sequence, check_terms, element, holds_a_number, members, shown_number
 from .core import Closure, Context, Env, compile_expr
 from .lookup import _index
 from .values import NumberSet, RealInterval, _array_of, _is_real, _what
@@ -289,7 +289,9 @@ def _family_member(env: Env, base: M.MathNode, i: int | tuple[int, ...], item: M
 def _whole_or_raise(value: Any, node: M.MathNode, ctx: Context) -> int:
     n = whole(value)
     if n is None:
-        raise LocatedError(EvaluationFailed, node.span, message=f"{ctx.written(node)} = {value!r} is not an integer")
+        raise LocatedError(
+            EvaluationFailed, node.span, message=f"{ctx.written(node)} = {shown_number(value)} is not an integer"
+        )
     return n
 
 
