@@ -832,3 +832,33 @@ def test_what_a_method_assumes_claims_nothing():
     # round 167: "Counting sort assumes that each of the n input elements is an integer …" was AV604
     assert cues(r"Counting sort assumes that each input is an integer in the range 0 to \(k\).") == []
     assert cues(r"The method assumes that the step is below \(2/L\); then it converges.") == ["converges"]
+
+
+WORD = r"""---
+title: t
+---
+
+Let \(W = w_1 w_2 \cdots w_m\) be a word of \(m\) letters.
+
+The count looks at the letters \(w_1, \dots, w_{m-1}\) before the last one.
+
+\begin{algorithmic}[1]
+\Function{Count}{\(W, c\)}
+  \State \(k \gets 0\)
+  \For{\(j = 1, \dots, m - 1\)}
+    \If{\(w_j = c\)}
+      \State \(k \gets k + 1\)
+    \EndIf
+  \EndFor
+  \State \Return \(k\)
+\EndFunction
+\end{algorithmic}
+"""
+
+
+def test_a_later_mention_of_some_letters_of_a_word_declares_no_input(tmp_path):
+    # round 170: Horspool's "among p_1, \dots, p_{m-1}" after "P = p_1 p_2 \cdots p_m" made p an input of its
+    # own (m became its length plus one): every check was "missing input p"
+    (listing,) = algoverify.load(written_note(tmp_path, WORD)).listings
+    assert "w" not in listing.inputs and "W" in listing.inputs
+    assert listing.run({"W": [1.0, 2.0, 1.0, 1.0], "c": 1.0}).value == 2

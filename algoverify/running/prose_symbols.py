@@ -131,7 +131,27 @@ def prose_declarations(
         # "we assume the x_i are not all equal", of an x declared here or in the listing's \Require
         _properties(name, after, piece, spec, origin, before="")
     entry_conditions(spec)
+    _letters_mentioned(spec)
     return spec
+
+
+def _letters_mentioned(spec: InputSpec) -> None:
+    r"""Drop a family the prose only mentions, of a word it spells (Horspool's "among \(p_1, \dots, p_{m-1}\)").
+
+    "\(P = p_1 p_2 \cdots p_m\)" makes ``p`` the letters of ``P``; a later sentence (read first: the
+    nearest is) that names some of them declares no input ``p`` of its own, nor a size from them.
+    """
+    for owner in [d for d in spec.inputs if d.entries and d.name in spec.strings]:
+        family = spec.written.get(owner.entries)
+        if family is None or owner.entries not in spec.families:
+            continue
+        spec.inputs[:] = [d for d in spec.inputs if d.name != owner.entries]
+        del spec.families[owner.entries]
+        del spec.written[owner.entries]
+        for size, carriers in list(spec.sizes.items()):
+            spec.sizes[size] = [c for c in carriers if c[0] != owner.entries]
+            if not spec.sizes[size]:
+                del spec.sizes[size]
 
 
 #: "we assume that no difference in a denominator vanishes", "no pivot is zero", "no breakdown occurs":
