@@ -862,3 +862,28 @@ def test_a_later_mention_of_some_letters_of_a_word_declares_no_input(tmp_path):
     (listing,) = algoverify.load(written_note(tmp_path, WORD)).listings
     assert "w" not in listing.inputs and "W" in listing.inputs
     assert listing.run({"W": [1.0, 2.0, 1.0, 1.0], "c": 1.0}).value == 2
+
+
+KERNEL = r"""---
+title: t
+---
+
+The weight of a point is \(k(x; s^2) = \exp(-x^2 / (2 s^2))\), a Gaussian of variance \(s^2\).
+
+\begin{algorithmic}[1]
+\Require a point \(x\), a variance \(t^2\)
+\State \(w \gets k(x; t^2)\)
+\State \Return \(w\)
+\end{algorithmic}
+"""
+
+
+def test_a_prose_function_of_a_parameter_named_by_its_square_is_called_with_it(tmp_path):
+    # round 172: φ(y; μ, σ^2) = … of the prose was dropped (σ^2 no parameter): "φ(…) is a call if φ is a
+    # function, a product if it is a value; φ is neither", and every check of the EM step could not run
+    import math
+
+    (listing,) = algoverify.load(written_note(tmp_path, KERNEL)).listings
+    result = listing.run({"x": 1.0, "t_sq": 4.0})
+    assert result.finding is None, result.finding
+    assert math.isclose(result.value, math.exp(-1 / 8))

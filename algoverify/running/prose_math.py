@@ -554,7 +554,8 @@ def function_definition(tree: M.Rel) -> tuple[str, tuple[str, ...]] | None:
         if len(tree.first.args) == 1 and isinstance(tree.first.args[0], M.Tuple)
         else tree.first.args
     )
-    params = tuple(identifier(a) if isinstance(a, M.Sym) else None for a in args)
+    # φ(y; μ, σ^2) = …: a parameter named by its square (σ^2 is one name, sigma_sq), as a variance is
+    params = tuple(identifier(a) if isinstance(a, M.Sym) or _power_name(a) else None for a in args)
     if name is None or not params or None in params or len(set(params)) != len(params) or name in params:
         return None
     # "a solution of f(x) = 0", "p(j) = 0 if …": a right side that reads no parameter is a value the
@@ -690,7 +691,8 @@ def inline_definitions(tree: M.MathNode, functions: dict[str, tuple[tuple[str, .
         given = dict(zip(params, args))
 
         def put(n: M.MathNode) -> M.MathNode:
-            return given.get(identifier(n) or "", n) if isinstance(n, M.Sym) else n
+            # … and σ^2 of φ(y; μ, σ^2), a parameter named by its square: the argument, whole
+            return given.get(identifier(n) or "", n) if isinstance(n, M.Sym) or _power_name(n) else n
 
         return M.transform(body, put)
 
