@@ -887,3 +887,15 @@ def test_a_prose_function_of_a_parameter_named_by_its_square_is_called_with_it(t
     result = listing.run({"x": 1.0, "t_sq": 4.0})
     assert result.finding is None, result.finding
     assert math.isclose(result.value, math.exp(-1 / 8))
+
+
+def test_a_check_whose_inputs_are_all_written_out_runs_once_and_says_why(tmp_path):
+    # round 173: inputs {A: [[2, 1], [1, 3]], K: 60} "held on 100 trials": one hundred identical runs
+    text = SUBDIAGONAL.replace(
+        "title: t\n",
+        "title: t\nalgoverify:\n  checks:\n    - id: c\n      kind: property\n      listing: 1\n"
+        "      inputs: {a: [1, 2], d: [1, 2, 3]}\n      holds: 's = 9'\n",
+    )
+    (o,) = api.check([written_note(tmp_path, text)]).notes[0].outcomes
+    assert o.status == "verified", o
+    assert "held on its one run (the spec gives every input's value" in o.message, o.message

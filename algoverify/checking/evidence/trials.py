@@ -383,6 +383,7 @@ class _Plan:
         self.deadline = self.start + self.budget
         self.cut: str | None = None  # why fewer trials ran than planned
         self.nothing_drawn = False  # a check with no inputs to draw: every trial would be the same run
+        self.all_given = False  # … because every input is a value the spec writes out
 
     @property
     def planned(self) -> int:
@@ -409,11 +410,25 @@ class _Plan:
 
     def count(self, ran: int) -> str:
         """``100 trials``, or ``12 of 100 trials (the check's budget of 30 s ran out)``."""
+        if self.all_given:
+            return "its one run (the spec gives every input's value, so every trial would be the same)"
         if self.nothing_drawn:
             return "its one run (the check draws no inputs, so every trial would be the same)"
         if self.cut is not None and ran < self.planned:
             return f"{ran} of {self.planned} trials ({self.cut})"
         return f"{ran} trial" if ran == 1 else f"{ran} trials"
+
+
+def _all_given(spec: dict[str, Any]) -> bool:
+    """Whether every input is a value written out (a number, a list): nothing is drawn, every trial the same."""
+    from ..specification.schema import as_number
+
+    def written(v: Any) -> bool:
+        return (isinstance(v, (int, float, list)) and not isinstance(v, bool)) or (
+            isinstance(v, str) and as_number(v) is not None
+        )
+
+    return bool(spec) and all(written(v) for v in spec.values())
 
 
 #: inputs that also get an edge of their own while the others are drawn (``b = 0`` beside a random ``a``)
@@ -484,6 +499,8 @@ def search(
         values = ctx.draw(check, inputs_spec, ctx.rng(check, trial), row, reach=reach)
         if trial == 0 and not values:
             plan.nothing_drawn = True
+        elif trial == 0 and _all_given(inputs_spec):  # only values written out ({A: [[2, 1], [1, 3]], K: 60})
+            plan.nothing_drawn = plan.all_given = True
         if row is not None:
             if any(_same_values(values, earlier) for earlier in structured):
                 # a row that gives the inputs nothing new is an ordinary trial: each trial counted is another test
