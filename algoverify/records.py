@@ -25,7 +25,7 @@ import threading
 import typing
 from typing import Any, Callable, TypeVar
 
-__all__ = ["frozen"]
+__all__ = ["frozen", "preorder"]
 
 T = TypeVar("T", bound=type)
 
@@ -215,3 +215,20 @@ class _Factory:
 
 
 _FACTORY = _Factory()
+
+
+def preorder(node: Any, children: Callable[[Any], tuple[Any, ...]]) -> tuple[Any, ...]:
+    """``node`` and all its descendants, parents first, found once and kept in the node's ``__dict__``.
+
+    A record's tree never changes, and the rules walk the same tree many times (lint walks each
+    listing's math dozens of times): the order is kept beside the node, as its children are.
+    """
+    found = node.__dict__.get("_walk")
+    if found is None:
+        order, stack = [], [node]
+        while stack:
+            current = stack.pop()
+            order.append(current)
+            stack.extend(reversed(children(current)))
+        found = node.__dict__["_walk"] = tuple(order)
+    return found

@@ -15,7 +15,7 @@ import math
 from dataclasses import field
 from typing import Any, Callable, Iterator
 
-from ..records import frozen
+from ..records import frozen, preorder
 from ..source import Span
 
 # --- the AST ------------------------------------------------------------------------------
@@ -583,16 +583,7 @@ def _direct_children(node: MathNode) -> Iterator[MathNode]:
 
 def walk(node: MathNode) -> Iterator[MathNode]:
     """Yield ``node`` and all its descendants, parents first."""
-    # the rules walk the same immutable trees many times: the order is found once, kept as children are
-    found = node.__dict__.get("_walk")
-    if found is None:
-        order, stack = [], [node]
-        while stack:
-            current = stack.pop()
-            order.append(current)
-            stack.extend(reversed(children(current)))
-        found = node.__dict__["_walk"] = tuple(order)
-    return iter(found)
+    return iter(preorder(node, children))
 
 
 #: the older ``algorithmic`` package's constants (``\TRUE``, ``\FALSE``, ``\NIL``): control words with a value

@@ -14,7 +14,7 @@ import functools
 from dataclasses import field, fields
 from typing import Any, Callable, Iterator, Union
 
-from ..records import frozen
+from ..records import frozen, preorder
 from ..source import Span
 
 __all__ = [
@@ -402,16 +402,7 @@ def rebuilt(node: Node, change: Callable[[Node], Node | None]) -> Node:
 
 def walk(node: Node) -> Iterator[Node]:
     """Yield ``node`` and all its descendants, depth first, parents before children."""
-    # the rules walk the same immutable trees many times: the order is found once, kept as children are
-    found = node.__dict__.get("_walk")
-    if found is None:
-        order, stack = [], [node]
-        while stack:
-            current = stack.pop()
-            order.append(current)
-            stack.extend(reversed(children(current)))
-        found = node.__dict__["_walk"] = tuple(order)
-    return iter(found)
+    return iter(preorder(node, children))
 
 
 class NodeVisitor:
