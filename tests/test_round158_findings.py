@@ -899,3 +899,43 @@ def test_a_check_whose_inputs_are_all_written_out_runs_once_and_says_why(tmp_pat
     (o,) = api.check([written_note(tmp_path, text)]).notes[0].outcomes
     assert o.status == "verified", o
     assert "held on its one run (the spec gives every input's value" in o.message, o.message
+
+
+VARIANCE = r"""---
+title: t
+---
+
+\begin{algorithmic}[1]
+\Require a point \(x\), a variance \(t^2 > 0\)
+\State \(w \gets \exp(-x^2 / (2 t^2))\)
+\State \Return \(w\)
+\end{algorithmic}
+"""
+
+
+def test_a_variance_a_require_bounds_is_an_input_named_by_its_square(tmp_path):
+    # round 172: "\(\hat\sigma_1^2 > 0\)" and a \Require "\(t^2 > 0\)" declared nothing: a negative variance ran
+    (listing,) = algoverify.load(written_note(tmp_path, VARIANCE)).listings
+    assert "t_sq" in listing.inputs
+    negative = listing.run({"x": 1.0, "t_sq": -1.0})
+    assert negative.finding is not None and negative.finding.code == "AV309", negative.finding
+    assert listing.run({"x": 0.0, "t_sq": 4.0}).value == 1.0
+
+
+def test_run_says_a_function_input_cannot_be_set_and_where_it_comes_from(tmp_path, capsys):
+    # rounds 162, 171 and 173: `run` of a listing that takes f said only "missing input(s) f", and
+    # `--set f=t^2-2` "cannot read value"
+    from algoverify.cli import main
+
+    note = written_note(tmp_path, NEWTON.replace("<start>", "x_of_0"))
+    assert main(["run", str(note), "--set", "x_of_0=1", "--set", "N=3"]) == 2
+    said = capsys.readouterr()
+    assert "a function, which `--set` cannot give" in said.out + said.err, said
+
+
+def test_a_formula_that_is_no_equation_is_quoted_as_written():
+    from algoverify.checking.specification.spec import equation_problem
+
+    # round 161: the AV502 printed the LaTeX with every backslash doubled
+    said = equation_problem(r"g_t = \nabla f(x_{t-1}), \qquad s_t = \rho s_{t-1}")
+    assert said is not None and r"'g_t = \nabla f" in said and "\\\\" not in said, said

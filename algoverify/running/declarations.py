@@ -702,12 +702,19 @@ def _declare_relation(
     for operand in operands:
         if elementwise and _element_of(operand, declared):
             continue
-        name = identifier(operand) if isinstance(operand, (M.Sym, M.Idx)) else None
+        name = identifier(operand) if isinstance(operand, (M.Sym, M.Idx)) or _variance(operand, operands) else None
         if isinstance(operand, M.Sym) and name is not None and is_constant(operand, name):
             continue  # 0 < \omega_c < \pi: π bounds the cut-off, it is no input
         if name is not None:
             named = True
-            constraints = () if elementwise else ((tree, text_of(tree.span)),)
+            # t^2 > 0 of the input t_sq: tested as t_sq > 0, the name the run gives it
+            squared = isinstance(operand, M.Pow)
+            tested = (
+                M.transform(tree, lambda n, o=operand, k=name: M.Sym(k, span=n.span) if n is o else n)
+                if squared
+                else tree
+            )
+            constraints = () if elementwise else ((tested, text_of(tree.span)),)
             spec.declare(Declared(name, operand.span, constraints=constraints, origin=origin))
     if joint and elementwise:
         # Sinkhorn's `a_{ij} > 0` of A: every entry, tested on entry as A > 0; Jacobi's `a_{pq} \ne 0` at the
@@ -721,6 +728,12 @@ def _declare_relation(
         spec.conditions.append((tree, text_of(tree.span)))
         if origin is not None:
             spec.condition_origins.setdefault(text_of(tree.span), origin)
+
+
+def _variance(operand: M.MathNode, operands: list[M.MathNode]) -> bool:
+    r"""``t^2`` of "a variance \(t^2 > 0\)": a name written as its square, bounded by numbers alone."""
+    named = isinstance(operand, M.Pow) and (identifier(operand) or "").endswith("_sq")
+    return named and all(o is operand or isinstance(o, (M.Num, M.Neg)) for o in operands)
 
 
 def _entrywise(tree: M.Rel, declared: set[str]) -> M.Rel | None:

@@ -7,6 +7,7 @@ the exit status with the finding to report, if any.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from decimal import Decimal, localcontext
 from fractions import Fraction
 from typing import Any, TextIO
@@ -50,10 +51,28 @@ def run_listing(listing: Listing, args: argparse.Namespace, out: TextIO, stdin: 
         status = 2 if result.finding.code == BadInput.code else 1
         if stepper is not None and stepper.post_mortem(result.finding):
             return status, None  # the post-mortem has shown the finding
-        return status, result.finding
+        return status, _function_inputs_said(listing, result.finding)
     out.write(format_outputs(listing, result.value))
     out.write(note_bindings(listing, inputs))
     return 0, None
+
+
+def _function_inputs_said(listing: Listing, finding: Finding) -> Finding:
+    """A missing input the listing applies (``f`` of ``f(a)``): ``--set`` cannot give it, and the finding says how.
+
+    Rounds 162, 171 and 173: ``--set f=t^2-2`` was "cannot read value", and nothing said where a function comes from.
+    """
+    from .input_help import applied_names
+
+    missing = finding.details.get("missing") if finding.code == BadInput.code else None
+    functions = [n for n in missing or () if n in applied_names(listing.algorithm)]
+    if not functions:
+        return finding
+    said = (
+        f" ({', '.join(functions)}: a function, which `--set` cannot give; run a check that gives it by `let:` "
+        "with `algoverify run NOTE --check ID`, or call the listing from Python with a callable)"
+    )
+    return dataclasses.replace(finding, message=finding.message + said)
 
 
 def note_bindings(listing: Listing, inputs: dict[str, Any]) -> str:

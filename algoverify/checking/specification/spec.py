@@ -540,13 +540,14 @@ def display_latex(text: str, block: Any) -> str:
 
 def equation_problem(latex: str) -> str | None:
     """What keeps ``latex`` from being an equation check's ``name = expression``; ``None`` when it is one."""
+    # the LaTeX as the note writes it, in quotes: repr() doubled every backslash (round 161)
     try:
         tree = M.parse_math(latex)
     except LocatedError as exc:
-        return f"cannot read {latex!r}: {exc}"
+        return f"cannot read '{latex}': {exc}"
     name = identifier(tree.first) if isinstance(tree, M.Rel) else None
     if not isinstance(tree, M.Rel) or len(tree.rest) != 1 or tree.rest[0][0] != "=" or name is None:
-        return f"{latex!r} is not an equation `name = expression` naming what the listing computes"
+        return f"'{latex}' is not an equation `name = expression` naming what the listing computes"
     return None
 
 
