@@ -913,6 +913,17 @@ title: t
 """
 
 
+def test_a_bound_on_the_square_of_a_declared_name_bounds_that_name(tmp_path):
+    # "a number x with x^2 < 1" is a condition on x, never an input x_sq beside it ("missing: x_sq")
+    text = VARIANCE.replace(r"a point \(x\), a variance \(t^2 > 0\)", r"a number \(x\) with \(x^2 < 1\)")
+    text = text.replace(r"\exp(-x^2 / (2 t^2))", r"\sqrt{1 - x^2}")
+    (listing,) = algoverify.load(written_note(tmp_path, text)).listings
+    assert listing.inputs == ("x",)
+    assert abs(listing.run({"x": 0.6}).value - 0.8) < 1e-12
+    outside = listing.run({"x": 2.0})
+    assert outside.finding is not None and outside.finding.code == "AV309", outside.finding
+
+
 def test_a_variance_a_require_bounds_is_an_input_named_by_its_square(tmp_path):
     # round 172: "\(\hat\sigma_1^2 > 0\)" and a \Require "\(t^2 > 0\)" declared nothing: a negative variance ran
     (listing,) = algoverify.load(written_note(tmp_path, VARIANCE)).listings

@@ -702,7 +702,8 @@ def _declare_relation(
     for operand in operands:
         if elementwise and _element_of(operand, declared):
             continue
-        name = identifier(operand) if isinstance(operand, (M.Sym, M.Idx)) or _variance(operand, operands) else None
+        plain = isinstance(operand, (M.Sym, M.Idx))
+        name = identifier(operand) if plain or _variance(operand, operands, spec) else None
         if isinstance(operand, M.Sym) and name is not None and is_constant(operand, name):
             continue  # 0 < \omega_c < \pi: π bounds the cut-off, it is no input
         if name is not None:
@@ -730,10 +731,15 @@ def _declare_relation(
             spec.condition_origins.setdefault(text_of(tree.span), origin)
 
 
-def _variance(operand: M.MathNode, operands: list[M.MathNode]) -> bool:
-    r"""``t^2`` of "a variance \(t^2 > 0\)": a name written as its square, bounded by numbers alone."""
+def _variance(operand: M.MathNode, operands: list[M.MathNode], spec: InputSpec) -> bool:
+    r"""``t^2`` of "a variance \(t^2 > 0\)": a name written as its square, bounded by numbers alone.
+
+    Not of a name declared on its own ("a number \(x\) with \(x^2 < 1\)"): that bounds ``x``.
+    """
     named = isinstance(operand, M.Pow) and (identifier(operand) or "").endswith("_sq")
-    return named and all(o is operand or isinstance(o, (M.Num, M.Neg)) for o in operands)
+    if not named or spec.get(identifier(operand.base) or "") is not None:  # type: ignore[union-attr]
+        return False
+    return all(o is operand or isinstance(o, (M.Num, M.Neg)) for o in operands)
 
 
 def _entrywise(tree: M.Rel, declared: set[str]) -> M.Rel | None:
