@@ -28,6 +28,7 @@ from .declarations import (
     declare_math,
     function_type,
     named_entries,
+    said_as,
     text_of,
 )
 from .families import Family, bound_on_each, bounded_family, read_family, written_family_of
@@ -86,7 +87,7 @@ def read_math(
             item, each = bounded
             if read_family(item).size not in indices:  # type: ignore[union-attr]
                 declare_math(item, spec, text_of(piece.math), origin, joint=False)
-                declare_math(each, spec, lambda _, each=each: to_latex(each), origin, joint=True)
+                declare_math(each, spec, said_as(to_latex(each)), origin, joint=True)
             continue
         family = read_family(item) if isinstance(item, M.Range) else None
         if family is not None and family.size in indices:
@@ -268,8 +269,7 @@ def relation(
         # "let … such that f(a) f(b) < 0": what the ends of a bracket must satisfy; as \Require says it,
         # a condition on the inputs together (kept only where a listing takes a and b). "Since
         # α ρ(A) < 1, it converges" argues, and "k q(z) ≥ p(z) for all z" quantifies: neither is one
-        spec.conditions.append((tree, text_of(piece.math)(tree.span)))
-        spec.condition_origins.setdefault(text_of(piece.math)(tree.span), origin)
+        spec.add_condition(tree, text_of(piece.math)(tree.span), origin)
         return True
     return False
 
@@ -483,9 +483,7 @@ def _ordered_family(tree: M.Rel, spec: InputSpec, origin: Origin, piece: Piece) 
     for end in ends:  # tested on entry, as the \Require says it
         latex = text_of(piece.math)
         text = f"{latex(end.first.span)} = {latex(end.rest[0][1].span)}"
-        spec.conditions.append((end, text))
-        if origin is not None:
-            spec.condition_origins.setdefault(text, origin)
+        spec.add_condition(end, text, origin)
     return True
 
 
@@ -650,9 +648,7 @@ def entry_conditions(spec: InputSpec) -> None:
             continue
         spec.inputs.remove(d)
         for tree, latex in d.constraints:
-            spec.conditions.append((tree, latex))
-            if d.origin is not None:
-                spec.condition_origins.setdefault(latex, d.origin)
+            spec.add_condition(tree, latex, d.origin)
 
 
 def name_of(piece: Piece | None) -> str | None:

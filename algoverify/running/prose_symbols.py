@@ -588,9 +588,8 @@ def names_listed(tree: M.MathNode) -> list[M.MathNode] | None:
 def listed_properties(piece: Piece, after: str, before: str, spec: InputSpec, origin: Origin | None) -> None:
     r"""What words say of names listed apart (``p_0, p_1, p_2``): each one's, and "distinct" of them together.
 
-        Muller's "three distinct approximations \(p_0, p_1, p_2\)": no two are equal, a precondition
-        on the inputs together (``p_0
-    e p_1``, …), never a property of each number.
+    Muller's "three distinct approximations \(p_0, p_1, p_2\)": no two are equal, a precondition on
+    the inputs together (``p_0 \ne p_1``, …), never a property of each number.
     """
     items = names_listed(piece.tree) or []
     # "distinct points \(p_0, p_1, p_2\)": the adjectives of the plural noun right before the names
@@ -602,9 +601,7 @@ def listed_properties(piece: Piece, after: str, before: str, spec: InputSpec, or
                 for b in items[k + 1 :]:
                     condition = M.Rel(a, (("!=", b),), span=piece.tree.span)
                     text = f"{_written(piece, a)} \\ne {_written(piece, b)}"
-                    spec.conditions.append((condition, text))
-                    if origin is not None:
-                        spec.condition_origins.setdefault(text, origin)
+                    spec.add_condition(condition, text, origin)
             continue
         for item in items:
             name = identifier(item)

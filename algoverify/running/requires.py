@@ -17,7 +17,7 @@ from ..math.latex import to_latex
 from ..math.names import identifier
 from ..source import Span
 from ..syntax import ir
-from .declarations import Declared, InputSpec, Origin, declare_math, text_of
+from .declarations import Declared, InputSpec, Origin, declare_math, said_as, text_of
 from .families import bounded_family, dims_of, index_range, levelled_family, read_family
 from .prose_math import drawn_interval, in_interval, ordered_family
 from .prose_symbols import part_names, text_properties
@@ -138,11 +138,6 @@ def _made_of(tree: M.MathNode) -> tuple[str, M.MathNode] | None:
     return (name, value) if all(isinstance(i, M.Sym) for i in value.items) else None
 
 
-def _said_as(latex: str) -> Callable[[Span], str]:
-    r"""A condition's text for messages, whatever span is asked (``v_i \ge 0``, written for the whole family)."""
-    return lambda _: latex
-
-
 def _written_as(tree: M.MathNode, latex: str, written: dict[str, list[tuple[str, str]]]) -> None:
     r"""Note ``tree`` in ``written`` as a family (``x_0, \dots, x_n``) or a plain value (``x``) of its name."""
     family = read_family(tree)
@@ -210,14 +205,14 @@ def declared_inputs(
                 fixed = _fixed_first(tree)  # a_0 = 1, a_1, \dots, a_N: the family a_0, …, a_N, and a_0 = 1
                 if fixed is not None:
                     tree, condition = fixed
-                    spec.conditions.append((condition, text_of(m)(condition.span)))
+                    spec.add_condition(condition, text_of(m)(condition.span), None)
                 made_of = _made_of(tree)
                 if made_of is not None:  # graph G = (V, E): G is its parts, an input only where the listing reads it
                     spec.definitions.setdefault(made_of[0], (made_of[1], origin))
                 elif not ordered_family(tree, spec, origin, m):  # x_0 < x_1 < \dots < x_n: the sorted family x
                     declare_math(tree, spec, text_of(m), origin)
             for each in bounds:
-                declare_math(each, spec, _said_as(to_latex(each)), origin)
+                declare_math(each, spec, said_as(to_latex(each)), origin)
             clash = next(((n, kinds) for n, kinds in written.items() if len({k for k, _ in kinds}) > 1), None)
             if clash is not None and not tolerant:
                 name, kinds = clash

@@ -266,9 +266,7 @@ def resolve(scope: Scope, own: InputSpec, context: InputSpec) -> Resolution:
         if names & helper:
             continue  # the heap property "for 2 ≤ i ≤ heapsize": of the array, never of Max-Heapify's i
         if names and names <= given and text not in {t for _, t in added.conditions}:
-            added.conditions.append((tree, text))
-            if text in context.condition_origins:
-                added.condition_origins.setdefault(text, context.condition_origins[text])
+            added.add_condition(tree, text, context.condition_origins.get(text))
     parts = {a for d in added.inputs for a in (d.columns, d.rows, d.entries) if a}
     # U^{n+1}_i \gets …: the level U^0 the listing starts from is the input U_of_0, and LeVeque's
     # "U^0_0, \dots, U^0_{m+1}" says where its entries count from

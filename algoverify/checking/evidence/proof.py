@@ -322,7 +322,7 @@ class _Attempt:
         self.check = check
         self.tree = tree
         self.shadowed = shadowed
-        self.spec = {**(check.get("inputs") or {}), **(check.get("draw") or {})}
+        self.spec = check.draws
         self.sizes = sizes_of(self.spec)
         self.classes: dict[str, str] = {}  # name → the class words of the scope
         self.bounds: dict[str, tuple[int, int]] = {}  # size → (largest proved, largest drawn)

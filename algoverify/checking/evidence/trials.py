@@ -645,8 +645,7 @@ def _once(check: Any, ctx: Any, inputs_spec: dict[str, Any], attempt: Callable[[
     """One trial on the values ``ctx.fixed`` gives (the rest drawn as trial 1 draws them)."""
     drawn = ctx.draw(check, inputs_spec, ctx.rng(check, 0))
     # --set Delta_W=… of a check whose draw of Delta_W the listing reads as DeltaW: the value given, so spelled
-    spelled = getattr(ctx, "spelled", None)
-    values = {**drawn, **(spelled(check, dict(ctx.fixed)) if spelled is not None else ctx.fixed)}
+    values = {**drawn, **ctx.spelled(check, dict(ctx.fixed))}
     try:
         problem = attempt(values)
     except CannotCheck as exc:

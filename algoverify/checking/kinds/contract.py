@@ -42,8 +42,7 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
         env = {**ctx.functions, **listing.program.bound_inputs(taken(listing, values)), **values, **entry}
         return _compare(check, ctx, expect, result.trace, env, statements)
 
-    spec = {**(check.get("inputs") or {}), **(check.get("draw") or {})}
-    return search(check, ctx, spec, attempt, success="contract held on {trials}")
+    return search(check, ctx, check.draws, attempt, success="contract held on {trials}")
 
 
 def _targets(check: CheckSpec, ctx: CheckContext, listing: Any, runs: dict[Any, Any]) -> dict[Any, Span]:

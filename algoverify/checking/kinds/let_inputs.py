@@ -12,7 +12,7 @@ import numpy as np
 
 from ...findings import LocatedError
 from ...running.conventions import numbered_from, variant
-from ..specification.context import CheckContext, filled_family
+from ..specification.context import CheckContext, filled_part
 from ..specification.spec import CheckSpec
 
 
@@ -30,7 +30,7 @@ def let_inputs(
         name = spelt(name.strip(), listing.inputs)
         if name in listing.inputs and name not in values:
             missing.append((key, name, params))
-        elif not params and name not in values and (family := filled_family(listing, name)) and family not in values:
+        elif not params and name not in values and (part := filled_part(listing, name)) and part[0] not in values:
             missing.append((key, name, params))  # let: {X: 'Z - Z w w^T'} of the matrix whose rows are x_1, …, x_T
     if not missing:
         return values

@@ -42,8 +42,7 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
         _exact_form(check, listing)
     if check.get("equation") is not None:
         ctx.block(check, "math", key="equation")  # the equation it backs must exist
-    spec = dict(check.get("inputs") or {})
-    spec.update(check.get("draw") or {})
+    spec = check.draws
     holds = str(check.get("holds"))
     place = _place(check, ctx, listing) if listing is not None else None
     with snippet_functions(check, ctx) as snippet:
@@ -703,18 +702,19 @@ def _read_names(check: CheckSpec, latex: str) -> list[str] | None:
     return [name for name in found if name is not None]
 
 
-def _holds_inf(value: Any) -> bool:
-    try:
-        array = np.asarray(value, dtype=float)
-    except (TypeError, ValueError):
-        return False
-    return bool(np.isinf(array).any())
-
-
 def _holds_nan(value: Any) -> bool:
+    return _holds(value, np.isnan)
+
+
+def _holds_inf(value: Any) -> bool:
+    return _holds(value, np.isinf)
+
+
+def _holds(value: Any, test: Any) -> bool:
+    """Whether a value of floats (a number, an array) has an entry ``test`` finds (a NaN, an infinity)."""
     try:
         array = np.asarray(value)
-        return array.dtype.kind in "fc" and bool(np.isnan(array).any())
+        return array.dtype.kind in "fc" and bool(test(array).any())
     except (TypeError, ValueError):
         return False
 

@@ -35,7 +35,7 @@ from .subjects import RunFailed, snippet_functions
 def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
     """Run ``check.trials`` seeded trials; stop at the first counterexample and shrink it."""
     reference = ctx.callable(check, str(check.get("reference")))
-    inputs = {**(check.get("inputs") or {}), **(check.get("draw") or {})}
+    inputs = check.draws
     if check.get("snippet") is None:
         listing = ctx.listing(check)
         if listing.returns_nothing:

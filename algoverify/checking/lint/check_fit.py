@@ -68,7 +68,7 @@ def input_findings(
             out.append(
                 SpecReferenceError.finding(check.at("listing"), path, check=check.id, message=nothing_returned(check))
             )
-        spec = {**(check.get("inputs") or {}), **(check.get("draw") or {})}
+        spec = check.draws
         if found is None or not spec or check.get("as") is not None or not _whole(check, found[1]):
             continue  # a \Function of a listing other than its entry takes its own inputs
         listing = found[1]
@@ -86,9 +86,9 @@ def input_findings(
         unknown |= {spelt for name in unknown if (spelt := variant(name)) is not None}
         lets = {str(k).partition("(")[0].strip() for k in check.get("let") or {}}
         if lets:
-            from ..specification.context import filled_family
+            from ..specification.context import filled_part
 
-            lets |= {family for name in lets if (family := filled_family(listing, name)) is not None}
+            lets |= {found[0] for name in lets if (found := filled_part(listing, name)) is not None}
         given = set(values) | unknown | set(functions) | lets
         missing = _left_out(listing, values, unknown, given)
         # "where \(L\) is the largest eigenvalue of \(A\)": the AV303 at L says why no check can give it

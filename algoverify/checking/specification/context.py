@@ -277,14 +277,13 @@ class CheckContext:
                 raise LocatedError(
                     SpecReferenceError, check.at(section, name), check=check.id, message=f"input {name}: {exc}"
                 ) from None
-        return self._spelled(check, values)
+        return self.spelled(check, values)
 
     def spelled(self, check: CheckSpec, values: dict[str, Any]) -> dict[str, Any]:
-        """``values`` (given by the spec's names, as ``--set`` gives them) under the names the check reads them by."""
-        return self._spelled(check, values)
+        """``values`` (drawn, or given by the spec's names as ``--set`` gives them) as the check reads them.
 
-    def _spelled(self, check: CheckSpec, values: dict[str, Any]) -> dict[str, Any]:
-        """The drawn values under the names the check reads them by (decided once per check, not per trial)."""
+        The spellings are decided once per check, not per trial.
+        """
         renames = self.__dict__.setdefault("_spellings", {})
         if check.id not in renames:
             renames[check.id] = self._renames(check, set(values))
@@ -648,40 +647,36 @@ def taken(listing: Any, values: dict[str, Any]) -> dict[str, Any]:
             and member.group("base") not in values
         ):
             out[member.group("base")] = value
-    parts = {p for d in program.declarations.inputs for p in (d.columns, d.rows) if p}
-    for family in set(program.families) & set(listing.inputs) - parts - set(values):
-        capital = family[:1].upper() + family[1:]
-        if capital != family and np.ndim(values.get(capital)) == 2:
-            out[family] = values[capital]  # p_i is row i of P
-    # "the columns of the N × M matrix V = [ν_1, …, ν_M]" where the listing takes ν_1, …, ν_M: V's columns
-    context = getattr(listing, "context", None)
-    for d in context.inputs if context is not None else ():
-        matrix = values.get(d.name)
-        if d.name in listing.inputs or np.ndim(matrix) != 2:
-            continue
-        for part, members in ((d.columns, np.transpose(matrix)), (d.rows, matrix)):
-            if part and part in listing.inputs and part not in values and part not in out:
-                out[part] = members
+    # P: "randn(n, d)" for the points p_1, …, p_n (P's rows); "the columns of the N × M matrix V = [ν_1, …,
+    # ν_M]" where the listing takes ν_1, …, ν_M: V's columns
+    for key, value in values.items():
+        found = filled_part(listing, key)
+        # (np.ndim last: a ragged list of micro-batches has none)
+        if found is not None and found[0] not in values and found[0] not in out and np.ndim(value) == 2:
+            family, columns = found
+            out[family] = np.transpose(value) if columns else value
     return out
 
 
-def filled_family(listing: Any, name: str) -> str | None:
-    """The family input whose members are the rows (or columns) of a matrix ``name`` gives, else ``None``.
+def filled_part(listing: Any, name: str) -> tuple[str, bool] | None:
+    """The family input whose members are the rows of a matrix ``name`` gives (``True``: its columns), else ``None``.
 
     "x_1, …, x_T stored as the rows of a T × d matrix X": a check that gives X (drawn, or computed by
-    its ``let:``) gives the listing's x_1, …, x_T; so does the capital of a family (P of p_1, …, p_n).
+    its ``let:``) gives the listing's x_1, …, x_T; so does the capital of a family (P of p_1, …, p_n)
+    that is no other matrix's part.
     """
     inputs = set(listing.inputs)
     program = listing.program
     lower = name[:1].lower() + name[1:]
-    if lower != name and lower in inputs and lower in program.families:
-        return lower
+    parts = {p for d in program.declarations.inputs for p in (d.columns, d.rows) if p}
+    if lower != name and lower in inputs and lower in program.families and lower not in parts:
+        return lower, False
     context = getattr(listing, "context", None)
     for d in context.inputs if context is not None else ():
         if d.name == name and d.name not in inputs:
-            for part in (d.rows, d.columns):
+            for part, columns in ((d.columns, True), (d.rows, False)):
                 if part and part in inputs:
-                    return part
+                    return part, columns
     return None
 
 
