@@ -54,6 +54,8 @@ __all__ = [
     "_SHAPE_NOUN",
     "_STEPS",
     "_STORED_AS",
+    "_STORE_VERB",
+    "_AS_A",
     "_STORED_AS_PARTS",
     "_STORED_AS_PARTS_OF",
     "_THE_N",
@@ -122,11 +124,18 @@ _IS = re.compile(r"^(?:(?:is|be|are)(?: (?:a|an|the))?|, (?:a|an|the))$", re.I)
 #: n × n matrix") or no verb at all ("… and b an n-vector", the "be" said once for both)
 _IS_BEFORE_SHAPE = re.compile(
     # "F is the n × n transition matrix, H the m × n observation matrix": the verb said once for both
-    r"^(?:(?:(?:is|be|are)(?: (?:a|an|the))?|, (?:a|an|the)|an?|the)"
+    # "g, stored as an (m + 1) × σ array", "g is kept as a …": the shape it is stored in is its shape
+    r"^(?:(?:(?:is|be|are)(?: (?:a|an|the))?|, (?:a|an|the)|an?|the"
+    r"|,? ?(?:(?:is|are|be) )?(?:stored|kept|represented|encoded|held) as (?:a|an|the))"
     r"(?: (?!(?:and|or|but|with|without|of|in|on|for|to|by|from|the|a|an|is|are|be|whose|which|that|where|"
     r"as|has|have|if|when|its|their)\b)[\w-]+){0,3}|(?:is|be|are))$",
     re.I,
 )
+#: "We store \(g\) as an …": the verb before the name, whose "as" then says the name's shape
+_STORE_VERB = re.compile(
+    r"\b(?:we |one )?(?:store|stores|represent|represents|encode|encodes|keep|keeps|hold|holds)\s*$", re.I
+)
+_AS_A = re.compile(r"^as (?:a|an|the)$", re.I)
 #: what may stand between the noun and its name: nothing, or what it holds ("a k × k table of counts N")
 _NAMED_NEXT = re.compile(r"\s*(?:of (?:counts|weights|costs|distances|numbers|integers|reals|frequencies|pixels)\s*)?")
 _NOUN_AFTER_DIMS = re.compile(

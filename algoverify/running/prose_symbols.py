@@ -39,6 +39,7 @@ from .families import dims_of, joint_range, levelled_family, read_family
 from .prose_cues import (
     _AND_COLUMNS,
     _ARGUED,
+    _AS_A,
     _AS_PARTS,
     _ASSUMES,
     _BE_AFTER,
@@ -79,6 +80,7 @@ from .prose_cues import (
     _RESPECT,
     _SHAPE_NOUN,
     _STEPS,
+    _STORE_VERB,
     _STORED_AS,
     _STORED_AS_PARTS,
     _STORED_AS_PARTS_OF,
@@ -696,7 +698,7 @@ def _read_words(
             if dims is not None:
                 spec.declare(Declared(name, piece.tree.span, dims, origin=origin))
         elif (
-            _IS_BEFORE_SHAPE.match(after)
+            (_IS_BEFORE_SHAPE.match(after) or _AS_A.match(after) and _STORE_VERB.search(before))
             and _NOUN_AFTER_DIMS.match(following)
             and not _RESPECT.search(before)  # "the Jacobian with respect to θ, an m × 2 matrix": the Jacobian is
             or (_IS.match(after) and not following.strip(" .,;"))

@@ -55,10 +55,11 @@ def run(check: CheckSpec, ctx: CheckContext) -> Verdict:
             aliases = {output: name for name, output in {**listing.output_families, **listing.output_aliases}.items()}
             if not listing.outputs and listing.program.in_place:  # CLRS's Merge(A, p, q, r) sorts A in place
                 aliases["result"] = listing.program.in_place
-            return _mismatch(check, ctx, list(listing.inputs), names, got, reference, values, aliases, left_out)
+            return _mismatch(check, ctx, list(listing.inputs), names, got, reference, values, aliases, left_out, unset)
 
         left_out: set[str] = set()
-        verdict = _not_compared(search(check, ctx, inputs, by_listing, success=success), left_out)
+        unset: set[str] = set()
+        verdict = _not_compared(search(check, ctx, inputs, by_listing, success=success), left_out, unset)
         return beside(verdict, proof, _MISMATCH)
     name = str(check.get("function"))
     block = ctx.block(check, "python", key="snippet")
@@ -111,6 +112,7 @@ def _mismatch(
     values: dict[str, Any],
     aliases: dict[str, str] | None = None,
     left_out: set[str] | None = None,
+    unset: set[str] | None = None,
 ) -> str | None:
     """``None`` when the outputs ``got`` (named ``names``) match the reference's; else the first that differs.
 
@@ -177,7 +179,7 @@ def _mismatch(
         if ctx.fixed is not None:
             shown = _short(np.asarray(g)), _short(np.asarray(e))
             ctx.shown.append(f"{name} = {shown[0]}, expected {shown[1]}")
-        problem = _differs(name, g, e, opts, check, ctx.index_base(check))
+        problem = _differs(name, g, e, opts, check, ctx.index_base(check), unset)
         if problem:
             return problem
     return None
@@ -228,13 +230,15 @@ def _set_text(value: Any) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def _not_compared(verdict: Verdict, left_out: set[str]) -> Verdict:
-    """A verdict that says which outputs the reference did not give (they were never compared)."""
+def _not_compared(verdict: Verdict, left_out: set[str], unset: set[str] | None = None) -> Verdict:
+    """A verdict that says what was never compared: outputs the reference lacks, members the listing never sets."""
     if left_out and verdict.holds is True:
         said = "is not compared (the reference does not give it)"
         if len(left_out) > 1:
             said = "are not compared (the reference does not give them)"
         verdict.message += f"; {', '.join(sorted(left_out))} {said}"
+    if unset and verdict.holds is True:
+        verdict.message += f"; the reference's {', '.join(sorted(unset))} not compared (the listing does not set it)"
     return verdict
 
 
@@ -281,7 +285,20 @@ def _named(reference: Any, values: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _differs(name: str, got: Any, expected: Any, opts: dict[str, Any], check: CheckSpec, base: int = 1) -> str | None:
+def _differs(
+    name: str,
+    got: Any,
+    expected: Any,
+    opts: dict[str, Any],
+    check: CheckSpec,
+    base: int = 1,
+    unset: set[str] | None = None,
+) -> str | None:
+    """``None`` when the output ``got`` matches the reference's ``expected``; else what differs.
+
+    A family the listing sets from index ``first`` on (``got.first``) is compared index by index
+    with a reference that also gives the members before it; those are added to ``unset``.
+    """
     rtol = float(opts.get("rtol", check.get("rtol", 1e-7)))
     atol = float(opts.get("atol", check.get("atol", 1e-9)))
     if isinstance(got, (set, frozenset)):  # a set the listing returns (the primes up to n): its members, in order
@@ -309,7 +326,7 @@ def _differs(name: str, got: Any, expected: Any, opts: dict[str, Any], check: Ch
         if len(got_items) != len(want_items):
             return f"{name} has {len(got_items)} blocks, the reference {len(want_items)}"
         for k, (g_k, e_k) in enumerate(zip(got_items, want_items), start=base):
-            problem = _differs(f"{name}_{{{k}}}", g_k, e_k, opts, check, base)
+            problem = _differs(f"{name}_{{{k}}}", g_k, e_k, opts, check, base, unset)
             if problem is not None:
                 return problem
         return None
@@ -319,7 +336,15 @@ def _differs(name: str, got: Any, expected: Any, opts: dict[str, Any], check: Ch
     kind = complex if np.iscomplexobj(got) or np.iscomplexobj(expected) else float
     if type(got) is Zero and np.ndim(expected):
         got = np.zeros(np.shape(expected))  # x_0 \gets 0 returned before any pass: the zero of the reference's shape
+    first = getattr(got, "first", None)
     g, e = np.asarray(got, dtype=kind), np.asarray(expected, dtype=kind)
+    if g.shape != e.shape and first is not None and first > base and e.ndim >= 1 and g.ndim == e.ndim:
+        # f(s) set for the states s = 1, …, m against the reference's f over 0, …, m: entry s against entry s
+        skip = first - base
+        if e.shape[0] == g.shape[0] + skip and e.shape[1:] == g.shape[1:]:
+            if unset is not None:
+                unset.add(f"{name} at {_indices(base, first - 1)}")
+            e, base = e[skip:], first  # the entries that differ are said by the listing's indices
     if g.shape != e.shape:
         return f"{name} has shape {g.shape}, the reference {e.shape}"
     if np.allclose(g, e, rtol=rtol, atol=atol, equal_nan=nan):
@@ -340,6 +365,10 @@ def _differs(name: str, got: Any, expected: Any, opts: dict[str, Any], check: Ch
         + (f", {entries}" if entries else "")
         + f" (max error {err:.3g}, rtol {rtol:g}, atol {atol:g}{strict})"
     )
+
+
+def _indices(lo: int, hi: int) -> str:
+    return f"index {lo}" if lo == hi else f"indices {lo} to {hi}"
 
 
 def _ends(value: Any) -> Any:

@@ -614,6 +614,10 @@ def _value_problems(note: Note, maps: list[tuple[str, Any]], extra: set[str]) ->
             yield where, f"input {name}: cannot read value {text!r}: {exc}"
             continue
         for problem in _tree_problems(tree, own, names[:i], names[i + 1 :]):
+            word = problem.partition(" is drawn after it")[0]
+            if problem.startswith(f"{word} is drawn after it") and merged.get(word, (section,))[0] != section:
+                # draw: above inputs: in the file is still drawn after it: "move k up" would not help
+                problem = f"{word} is drawn after it (draw: comes after inputs:): draw {word} in inputs:, before {name}"
             yield where, f"input {name}: {problem}"
 
 

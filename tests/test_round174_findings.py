@@ -1,0 +1,109 @@
+r"""Rounds 174 and after (new users' notes, written from the docs alone): what they found, held.
+
+The fixtures are ours, written for these tests after the shape of a listing a round wrote.
+"""
+
+from __future__ import annotations
+
+import pytest
+from helpers import written_note
+
+from algoverify import api
+
+LEGS = r"""---
+title: t
+algoverify:
+  module: m.py
+  index_base: 0
+  checks:
+    - id: legs
+      kind: reference
+      listing: 1
+      reference: legs
+      inputs: {k: "integers(2, 7)", P: "randn(k, 2)"}
+    - id: nonnegative
+      kind: property
+      listing: 1
+      inputs: {k: "integers(2, 7)", P: "randn(k, 2)"}
+      holds: '\forall i \in \{1, \dots, m\}: \ell(i) \ge 0'
+---
+
+A path visits the points \(0, 1, \dots, m\) in order. We store \(P\) as an \((m + 1) \times 2\)
+array of coordinates, one point to a row.
+
+\begin{algorithmic}[1]
+\Require the points \(P\)
+\Ensure the length \(\ell(i)\) of each leg, for \(i = 1, \dots, m\)
+\For{\(i = 1, \dots, m\)}
+  \State \(\ell(i) \gets \lvert P_{i,0} - P_{i-1,0} \rvert + \lvert P_{i,1} - P_{i-1,1} \rvert\)
+\EndFor
+\State \Return \(\ell\)
+\end{algorithmic}
+"""
+
+LEGS_MODULE = """
+import numpy as np
+
+
+def legs(P):
+    return np.concatenate([[0.0], np.abs(np.diff(P, axis=0)).sum(axis=1)])
+"""
+
+
+def _legs(tmp_path, text=LEGS):
+    (tmp_path / "m.py").write_text(LEGS_MODULE)
+    return written_note(tmp_path, text)
+
+
+def test_a_family_set_from_one_is_compared_index_by_index_with_a_reference_from_zero(tmp_path):
+    # round 142: Aho–Corasick's f(s), set for the states s = 1, …, m, against a reference that gives
+    # f over 0, …, m (index_base: 0) was refuted: "f has shape (5,), the reference (6,)"
+    (o, _) = api.check([_legs(tmp_path)]).notes[0].outcomes
+    assert o.status == "verified", o
+    assert "the reference's ell at index 0 not compared (the listing does not set it)" in o.message
+
+
+def test_a_wrong_member_is_still_refuted_and_said_by_the_listings_index(tmp_path):
+    wrong = LEGS.replace(r"\lvert P_{i,1} - P_{i-1,1} \rvert\)", r"\lvert P_{i,1} - P_{i-1,0} \rvert\)")
+    assert wrong != LEGS
+    (o, _) = api.check([_legs(tmp_path, wrong)]).notes[0].outcomes
+    assert o.status == "refuted", o
+    assert "but the reference gives" in o.message and "has shape" not in o.message
+
+
+def test_a_reference_longer_than_the_listing_sets_by_more_than_its_start_is_still_a_shape_difference(tmp_path):
+    module = LEGS_MODULE.replace("[[0.0],", "[[0.0, 0.0],")
+    assert module != LEGS_MODULE
+    (tmp_path / "m.py").write_text(module)
+    (o, _) = api.check([written_note(tmp_path, LEGS)]).notes[0].outcomes
+    assert o.status == "refuted" and "has shape (" in o.message, o
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        r"We store \(P\) as an \((m + 1) \times 2\)",
+        r"We keep \(P\) as an \((m + 1) \times 2\)",
+        r"The points are in \(P\), stored as an \((m + 1) \times 2\)",
+        r"The points are in \(P\), which is stored as an \((m + 1) \times 2\)",
+    ],
+)
+def test_a_name_stored_as_a_shaped_array_has_that_shape(tmp_path, said):
+    # round 142: "We store \(g\) as an \((m + 1) \times \sigma\) array" gave no m; a check's
+    # holds: over 1, …, m could not check (AV303) and the listing's own loops did not run
+    text = LEGS.replace(r"We store \(P\) as an \((m + 1) \times 2\)", said)
+    assert said in text
+    note = _legs(tmp_path, text)
+    assert not [f for f in api.lint([note]).notes[0].findings if f.code == "AV303"]
+    statuses = [o.status for o in api.check([note]).notes[0].outcomes]
+    assert statuses == ["verified", "verified"], statuses
+
+
+def test_a_size_drawn_after_an_input_that_reads_it_says_where_to_draw_it(tmp_path):
+    text = LEGS.replace(
+        'inputs: {k: "integers(2, 7)", P: "randn(k, 2)"}',
+        'draw: {k: "integers(2, 7)"}\n      inputs: {P: "randn(k, 2)"}',
+        1,
+    )
+    (f,) = [f for f in api.lint([_legs(tmp_path, text)]).notes[0].findings if f.code == "AV502"]
+    assert "draw: comes after inputs:" in f.message and "draw k in inputs:, before P" in f.message
