@@ -107,3 +107,48 @@ def test_a_size_drawn_after_an_input_that_reads_it_says_where_to_draw_it(tmp_pat
     )
     (f,) = [f for f in api.lint([_legs(tmp_path, text)]).notes[0].findings if f.code == "AV502"]
     assert "draw: comes after inputs:" in f.message and "draw k in inputs:, before P" in f.message
+
+
+HALVING = r"""---
+title: t
+algoverify:
+  checks:
+    - id: shrinks
+      kind: property
+      listing: 1
+      inputs: {n: "integers(1, 5)", x_0: "randn(n)", T: "integers(1, 4)"}
+      holds: '\max_{i} \lvert x_{1,i} \rvert \le \max_{i} \lvert x_{0,i} \rvert'
+    - id: every-entry
+      kind: property
+      listing: 1
+      inputs: {n: "integers(1, 5)", x_0: "randn(n)", T: "integers(1, 4)"}
+      holds: '\forall i \in \{1, \dots, n\}: x_{1,i} = x_{0,i} / 2'
+    - id: quarter
+      kind: property
+      listing: 1
+      known: 'a half, not a quarter'
+      inputs: {n: "integers(1, 5)", x_0: "randn(n)", T: "integers(1, 4)"}
+      holds: '\max_{i} \lvert x_{1,i} \rvert \le \frac{1}{4} \max_{i} \lvert x_{0,i} \rvert'
+---
+
+Let \(x_0 \in \mathbb{R}^n\) and let \(T\) be a number of steps.
+
+\begin{algorithmic}[1]
+\Require \(x_0\), \(T\)
+\For{\(t = 1, \dots, T\)}
+  \State \(x_t \gets x_{t-1} / 2\)
+\EndFor
+\State \Return \(x_T\)
+\end{algorithmic}
+"""
+
+
+def test_an_entry_of_a_member_counts_the_member_from_its_start_and_the_entry_from_the_base(tmp_path):
+    # round 164: Adam's holds: '\max_{i} \lvert \theta_{1,i} - \theta_{0,i} \rvert \le \alpha' could not
+    # check: "index 1 is out of range 0..0 in \theta_{1,i}": the whole θ, rows t = 0, 1, …, counted
+    # its entries i from 0 too, as the rows
+    outcomes = api.check([written_note(tmp_path, HALVING)]).notes[0].outcomes
+    statuses = {o.check.id: o.status for o in outcomes}
+    assert statuses == {"shrinks": "verified", "every-entry": "verified", "quarter": "refuted as expected"}, [
+        o.message for o in outcomes
+    ]

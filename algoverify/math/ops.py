@@ -530,19 +530,25 @@ class Written(np.ndarray):
     """
 
     first: int | None
+    #: how many leading axes count from ``first``: ``None`` for all (a matrix stored entry by entry
+    #: from R_{0,0}), 1 for members stacked (θ_0, θ_1, … of vectors, whose own entries count from
+    #: the index base: θ_{1,i} is entry i of θ_1)
+    axes: int | None
     #: how many leading entries the note gave rather than the listing computed (``u_0 = 0``,
     #: an initial ``[A]_0``): read like the others, left out of what a run returns
     given: int
 
     def __array_finalize__(self, obj: Any) -> None:
         self.first = getattr(obj, "first", None)
+        self.axes = getattr(obj, "axes", None)
         self.given = getattr(obj, "given", 0)
 
 
-def written_array(values: Any, first: int, dtype: Any = None) -> Written:
-    """``values`` as an array whose first entry has the index ``first``."""
+def written_array(values: Any, first: int, dtype: Any = None, axes: int | None = None) -> Written:
+    """``values`` as an array whose first entry has the index ``first`` (on its ``axes`` leading axes)."""
     out = np.asarray(values, dtype=dtype).view(Written)
     out.first = first
+    out.axes = axes
     return out
 
 
@@ -673,7 +679,8 @@ class Sequence(dict):
             if not all(np.ndim(v) == np.ndim(values[0]) for v in values):
                 return values
             try:
-                out = written_array(values, keys[0], _element_type(values))
+                stacked = 1 if any(np.ndim(v) for v in values) else None  # members that are vectors
+                out = written_array(values, keys[0], _element_type(values), stacked)
             except (TypeError, ValueError):
                 return values
             out.given = given

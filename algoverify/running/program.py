@@ -416,7 +416,7 @@ def _output(value: Any) -> Any:
         value = value.to_array()
     if isinstance(value, Written) and value.given:
         # [A]_1, …, [A]_m made from the [A]_0 the note gives: what the listing computed
-        return written_array(np.asarray(value)[value.given :], (value.first or 0) + value.given)
+        return written_array(np.asarray(value)[value.given :], (value.first or 0) + value.given, axes=value.axes)
     if isinstance(value, np.generic):
         return value.item()
     return value

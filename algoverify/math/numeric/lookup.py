@@ -308,6 +308,12 @@ def _first(container: Any, ctx: Context) -> int:
     return ctx.index_base if first is None else first
 
 
+def _bases(container: Any, ctx: Context, count: int) -> list[int]:
+    """The first index on each of ``count`` axes: θ_{1,i} of vectors θ_0, θ_1, … counts t from 0, i from the base."""
+    first, axes = _first(container, ctx), getattr(container, "axes", None)
+    return [first if axes is None or k < axes else ctx.index_base for k in range(count)]
+
+
 def _sliced(container: Any, idx: list[Any], node: M.MathNode, ctx: Context) -> Any:
     """``container`` at positions and ranges of them (:class:`IndexSpan`): a copy, as every read is."""
     if not isinstance(container, np.ndarray) or container.ndim < len(idx):
@@ -318,8 +324,8 @@ def _sliced(container: Any, idx: list[Any], node: M.MathNode, ctx: Context) -> A
 
 
 def _slice_key(container: np.ndarray, idx: list[Any], node: M.MathNode, ctx: Context) -> tuple[Any, ...]:
-    first, key = _first(container, ctx), []
-    for i, size in zip(idx, container.shape):
+    key: list[Any] = []
+    for i, size, first in zip(idx, container.shape, _bases(container, ctx, len(idx))):
         if isinstance(i, IndexSpan):
             cut, outside = slice_of(i, size, first)
             if outside is not None:
@@ -512,7 +518,6 @@ def _index(container: Any, idx: list[Any], node: M.MathNode, ctx: Context) -> An
         return container[_as_index(idx[0], node, ctx) - ctx.index_base] if idx else container.scale
     if any(isinstance(i, IndexSpan) for i in idx):
         return _sliced(container, idx, node, ctx)
-    base = _first(container, ctx)
     if isinstance(container, Sequence):  # F_{i-1/2}: a flux between cells is stored at a half index
         written = [_sequence_key(i, node, ctx) for i in idx]
     else:
@@ -524,7 +529,8 @@ def _index(container: Any, idx: list[Any], node: M.MathNode, ctx: Context) -> An
         if key not in container:
             raise _never_set(node, key, container, ctx)
         return container[key]
-    positions = [w - base for w in written]
+    bases = _bases(container, ctx, len(written))
+    positions = [w - b for w, b in zip(written, bases)]
     if isinstance(container, (list, tuple)):
         sizes = [len(container)]
     elif _ndim(container) >= len(positions):
@@ -533,7 +539,7 @@ def _index(container: Any, idx: list[Any], node: M.MathNode, ctx: Context) -> An
         raise LocatedError(
             EvaluationFailed, node.span, message=f"{ctx.written(node)} indexes a {_shape(container)} value"
         )
-    for p, size in zip(positions, sizes):
+    for p, size, base in zip(positions, sizes, bases):
         if not 0 <= p < size:
             edge = _boundary(p, size, len(positions), node, ctx)
             if edge is not None:
@@ -541,8 +547,11 @@ def _index(container: Any, idx: list[Any], node: M.MathNode, ctx: Context) -> An
             raise _out_of_range(p + base, base, size, node, ctx)
     if isinstance(container, (list, tuple)):
         out = container[positions[0]]
-        return _index(out, [p + base for p in positions[1:]], node, ctx) if len(positions) > 1 else _settle(out)
-    return container[tuple(positions)]
+        return _index(out, written[1:], node, ctx) if len(positions) > 1 else _settle(out)
+    found = container[tuple(positions)]
+    if getattr(container, "axes", None) is not None and len(positions) >= container.axes:
+        return np.asarray(found) if isinstance(found, np.ndarray) else found  # a member: its entries from the base
+    return found
 
 
 def _never_set(node: M.MathNode, key: Any, stored: Sequence, ctx: Context) -> LocatedError:

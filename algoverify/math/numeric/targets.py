@@ -277,7 +277,7 @@ def _grown(container: Any, value: Any) -> Any:
     exact = container.dtype == object or type(value) in EXACT_TYPES
     grown = np.concatenate([np.asarray(container), np.array([value], dtype=object if exact else None)])
     if isinstance(container, Written):
-        grown = written_array(grown, container.first)  # type: ignore[arg-type]
+        grown = written_array(grown, container.first, axes=container.axes)  # type: ignore[arg-type]
         grown.given = container.given
     return grown
 
