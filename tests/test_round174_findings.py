@@ -152,3 +152,51 @@ def test_an_entry_of_a_member_counts_the_member_from_its_start_and_the_entry_fro
     assert statuses == {"shrinks": "verified", "every-entry": "verified", "quarter": "refuted as expected"}, [
         o.message for o in outcomes
     ]
+
+
+KRYLOV = r"""---
+title: t
+algoverify:
+  checks:
+    - id: orthonormal
+      kind: property
+      listing: 1
+      inputs: {n: "integers(3, 6)", k: "integers(1, n - 1)", A: "randn(n, n)", b: "randn(n)"}
+      let: {Q: '[q_1, \dots, q_{k+1}]'}
+      holds: 'Q^{\top} Q = I'
+---
+
+Let \(A\) be an \(n \times n\) matrix, \(b \ne 0\) a vector of length \(n\) and \(k < n\). We
+assume that the iteration never breaks down, that is \(h_{j+1,j} \ne 0\) for every \(j\).
+
+\begin{algorithmic}[1]
+\Require \(A\), \(b\), \(k\)
+\State \(q_1 \gets b / \lVert b \rVert\)
+\For{\(j = 1, \dots, k\)}
+  \State \(v \gets A q_j\)
+  \For{\(i = 1, \dots, j\)}
+    \State \(h_{ij} \gets q_i^{\top} v\)
+    \State \(v \gets v - h_{ij} q_i\)
+  \EndFor
+  \State \(h_{j+1,j} \gets \lVert v \rVert\)
+  \State \(q_{j+1} \gets v / h_{j+1,j}\)
+\EndFor
+\State \Return \(h\)
+\end{algorithmic}
+"""
+
+
+def test_a_denominator_that_is_zero_but_for_roundoff_is_outside_the_notes_assumption(tmp_path):
+    # round 177: Arnoldi on A = I, b = (1, 1, 1) makes h_{2,1} = 1.9e-16 in floats, exactly 0 over the
+    # rationals; "we assume no breakdown, h_{j+1,j} ≠ 0" was honoured only at an exact float 0, and
+    # two true claims were refuted on such draws
+    (o,) = api.check([written_note(tmp_path, KRYLOV)]).notes[0].outcomes
+    assert o.status == "verified", o.message
+    assert "a denominator vanishes in exact arithmetic" in o.message
+
+
+def test_a_wrong_listing_under_that_assumption_is_still_refuted(tmp_path):
+    wrong = KRYLOV.replace(r"\(v \gets v - h_{ij} q_i\)", r"\(v \gets v + h_{ij} q_i\)")
+    assert wrong != KRYLOV
+    (o,) = api.check([written_note(tmp_path, wrong)]).notes[0].outcomes
+    assert o.status == "refuted", o.message

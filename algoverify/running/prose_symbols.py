@@ -164,6 +164,7 @@ NONZERO_DIVISORS = re.compile(
     r"(?:\bno\s+[^.;]{0,80}?\b(?:vanish(?:es)?|is\s+zero|becomes?\s+zero|equals?\s+zero)\b"
     r"|\b(?:denominators?|divisors?|pivots?)\b[^.;]*?\b(?:never|do(?:es)?\s+not)\s+vanish"
     r"|\bno\s+(?:division\s+by\s+zero|breakdown)\b"
+    r"|\b(?:never|not)\s+break(?:s|ing)?\s+down\b"  # "the iteration never breaks down"
     # Gillespie's "we assume the propensities are not all zero, so that their sum … is positive"
     r"|\b(?:are|be)\s+not\s+all\s+(?:zero|0)\b)",
     re.I,

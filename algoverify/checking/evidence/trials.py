@@ -479,6 +479,7 @@ def search(
     fails is the verdict's counterexample, shown with its label; one that does not leaves the
     trials to run as they would without it.
     """
+    attempt = _exactly_confirmed(ctx, attempt)
     if getattr(ctx, "fixed", None) is not None:
         return _once(check, ctx, inputs_spec, attempt)
     for label, values in extra:
@@ -561,6 +562,23 @@ def search(
         )
         held += " (" + ", ".join(said) + ")"
     return Verdict(True, held, ran)
+
+
+def _exactly_confirmed(ctx: Any, attempt: Callable[[dict[str, Any]], str | None]) -> Callable[[dict[str, Any]], Any]:
+    """``attempt``, whose refutations are first asked again in exact arithmetic (:meth:`exact_breakdown`)."""
+    breakdown = getattr(ctx, "exact_breakdown", None)
+    if breakdown is None:
+        return attempt
+
+    def confirmed(values: dict[str, Any]) -> str | None:
+        problem = attempt(values)
+        if problem is not None and problem != SKIP:
+            why = breakdown()
+            if why is not None:
+                raise Rejected(why)
+        return problem
+
+    return confirmed
 
 
 def candidate(

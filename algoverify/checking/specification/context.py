@@ -107,6 +107,8 @@ class CheckContext:
     _compiled: dict[tuple[Any, ...], Callable[[dict[str, Any]], Any]] = field(default_factory=dict, repr=False)
     #: the reference problems of each check (by id), found once before it runs
     _problems: dict[str, list[LocatedError]] = field(default_factory=dict, repr=False)
+    #: the last run of a listing whose note assumes no denominator vanishes: (check, listing, inputs)
+    _assumed_run: tuple[Any, ...] | None = field(default=None, repr=False)
 
     # --- the spec -------------------------------------------------------------------
 
@@ -205,6 +207,8 @@ class CheckContext:
         ``history=False`` for a check that reads only the outputs: the run keeps no variable's history.
         """
         given = taken(listing, values)
+        if getattr(listing.context, "nonzero_divisors", None) is not None:
+            self._assumed_run = (check, listing, given)  # a refutation on it is asked again exactly
         result = listing.run(given, budget=self.budget(check), history=history)
         finding = result.finding
         if finding is not None and finding.code == "AV302" and finding.message.startswith(INTEGER_OVERFLOW):
@@ -213,6 +217,27 @@ class CheckContext:
             with wider_integers():
                 result = listing.run(given, budget=self.budget(check), history=history)
         return result
+
+    def exact_breakdown(self) -> str | None:
+        """Why the last refuting run is outside the note's assumption, when only exact arithmetic shows it.
+
+        Arnoldi's h_{j+1,j} is 1.9e-16 in floats where it is exactly 0 (A = I): the note assumes it
+        never vanishes, so the draw is outside the note, never a counterexample. The run is made
+        again over rationals and their roots; a division by zero there rejects the draw.
+        """
+        if self._assumed_run is None:
+            return None
+        check, listing, given = self._assumed_run
+        self._assumed_run = None
+        result = listing.run(given, budget=self.budget(check), exact=True, history=False)
+        f = result.finding
+        if f is None or f.code != "AV302" or not f.message.startswith("division by zero"):
+            return None
+        line = listing.context.nonzero_divisors
+        return (
+            "a denominator vanishes in exact arithmetic (roundoff in floats), "
+            f"which the note assumes never happens (line {line})"
+        )
 
     # --- inputs ---------------------------------------------------------------------
 
