@@ -200,3 +200,53 @@ def test_a_wrong_listing_under_that_assumption_is_still_refuted(tmp_path):
     assert wrong != KRYLOV
     (o,) = api.check([written_note(tmp_path, wrong)]).notes[0].outcomes
     assert o.status == "refuted", o.message
+
+
+SECOND = r"""---
+title: t
+algoverify:
+  module: m.py
+  checks:
+    - id: second
+      kind: reference
+      listing: 1
+      reference: second
+      inputs: {n: "integers(2, 6)", a: "randn(n)"}
+---
+
+PROSE
+
+\begin{algorithmic}[1]
+\Require \(REQUIRE\)
+\State \(s \gets a_1\)
+\State \Return \(s\)
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        r"a = (a_0, \dots, a_{n-1})",
+        r"a = (a_0, \dots, a_{n-1}) \in \mathbb{R}^n",
+        r"a_0, \dots, a_{n-1}",
+    ],
+)
+@pytest.mark.parametrize("in_prose", [True, False])
+def test_a_vector_written_as_its_entries_from_zero_counts_from_zero(tmp_path, written, in_prose):
+    # round 178: "let \(a = (a_0, \dots, a_{n-1}) \in \mathbb{R}^n\)" and "\Require array \(a = (a_0, …)\)"
+    # ran the listing from 1: a_j read at j = 0 was out of range; lint said nothing. Alone in \Require,
+    # a = (a_0, \dots, a_{n-1}) was read as the range an index runs over, and declared no input
+    (tmp_path / "m.py").write_text("def second(a):\n    return a[1]\n")
+    prose = rf"Let \({written}\) be the data." if in_prose else "The data are real numbers."
+    note = written_note(tmp_path, SECOND.replace("PROSE", prose).replace("REQUIRE", written))
+    assert not [f for f in api.lint([note]).notes[0].findings if f.severity == "error"]
+    (o,) = api.check([note]).notes[0].outcomes
+    assert o.status == "verified", o.message
+
+
+def test_a_vector_written_as_its_entries_from_one_still_counts_from_one(tmp_path):
+    (tmp_path / "m.py").write_text("def second(a):\n    return a[0]\n")
+    note = written_note(tmp_path, SECOND.replace("PROSE", "").replace("REQUIRE", r"a = (a_1, \dots, a_n)"))
+    (o,) = api.check([note]).notes[0].outcomes
+    assert o.status == "verified", o.message

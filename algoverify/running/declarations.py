@@ -360,7 +360,9 @@ def _declare_relation(
         # `A = [a_1, \dots, a_n] \in \mathbb{R}^{m \times n}`: the columns, then the shape
         for op, e in tree.rest:
             family = read_family(_unbracketed(e), origin) if op == "=" else None
-            if family is not None:
+            if family is not None and family.name == name:
+                spec.firsts.setdefault(name, family)  # a = (a_0, \dots, a_{n-1}) ∈ ℝ^n: its entries, from a_0
+            elif family is not None:
                 spec.declare(Declared(name, tree.first.span, columns=family.name, origin=origin))
                 spec.carry(family.size, name, 1, origin)
             elif op == "in":
@@ -379,6 +381,13 @@ def _declare_relation(
             length = family_length(run)
             spec.declare(Declared(name, tree.first.span, (length,), origin=origin, latex=text_of(tree.span)))
             spec.firsts.setdefault(name, run)
+            return
+        if family is not None and family.name == name and family.first in (0, 1):
+            # a = (a_0, \dots, a_{n-1}): a vector of its own entries, counted from its first index
+            spec.declare(
+                Declared(name, tree.first.span, (family_length(family),), origin=origin, latex=text_of(tree.span))
+            )
+            spec.firsts.setdefault(name, family)
             return
         if family is not None and name is not None and family.first in (0, 1):
             _declare_columns(name, tree.first.span, family, spec, origin)  # Q = [q_1, …, q_{k+1}]: k + 1 columns

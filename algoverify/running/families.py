@@ -294,6 +294,8 @@ def index_range(tree: M.MathNode) -> tuple[tuple[str, ...], M.MathNode, M.MathNo
     names = [identifier(x) if isinstance(x, M.Sym) else None for x in letters]
     if not all(n is not None and len(n) == 1 and n.islower() for n in names):
         return None
+    if any(isinstance(end, M.Idx) and identifier(end.base) in names for end in (lo, hi)):
+        return None  # a = (a_0, \dots, a_{n-1}): the vector of its entries, not the range an index runs over
     return tuple(names), lo, hi  # type: ignore[arg-type]
 
 

@@ -247,6 +247,8 @@ def relation(
             spec.definitions.setdefault(name, (value, origin))
         return False
     if "in" in ops and set(ops) <= {"=", "in"} and isinstance(tree.first, M.Sym):
+        if ops[0] == "=":  # a = (a_0, \dots, a_{n-1}) ∈ ℝ^n: counted from its first index, as without the set
+            _vector_of_entries(M.Rel(tree.first, tree.rest[:1], span=tree.span), spec, origin, piece)
         declare_math(tree, spec, text_of(piece.math), origin, joint=False)  # A = [a_1, …] ∈ ℝ^{m×n}
         return False
     if conditional or "=" in ops or set(ops) & _ROUGHLY:
