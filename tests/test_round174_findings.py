@@ -250,3 +250,63 @@ def test_a_vector_written_as_its_entries_from_one_still_counts_from_one(tmp_path
     note = written_note(tmp_path, SECOND.replace("PROSE", "").replace("REQUIRE", r"a = (a_1, \dots, a_n)"))
     (o,) = api.check([note]).notes[0].outcomes
     assert o.status == "verified", o.message
+
+
+ORDER = r"""---
+title: t
+algoverify:
+  checks:
+    - id: every-vertex
+      kind: property
+      listing: 1
+      inputs: {n: "integers(1, 5)", A: "randn(n, n)"}
+      holds: '\lvert L \rvert = n'
+---
+
+An order of the vertices is a sequence \(L = (L_1, \dots, L_n)\) of them.
+
+\begin{algorithmic}[1]
+\Require an \(n \times n\) matrix \(A\)
+\Function{Order}{$A$}
+  \State $L \gets$ empty list
+  \For{$v = 1, \dots, n$}
+    \State append $v$ to $L$
+  \EndFor
+  \State \Return $L$
+\EndFunction
+\end{algorithmic}
+"""
+
+PAIRS = r"""---
+title: t
+algoverify:
+  checks:
+    - id: both
+      kind: property
+      listing: 1
+      inputs: {x: "uniform(1, 2)"}
+      holds: 'y_1 = 2 x'
+---
+
+The numbers \(y_1, \dots, y_n\) and \(z_1, \dots, z_n\) are pairs. Since \(z_1\) is a number, so is its double.
+
+\begin{algorithmic}[1]
+\Require a number \(x\)
+\Function{Pair}{$x$}
+  \State $(y_1, z_1) \gets (2 x, 3 x)$
+  \State $w \gets y_1 + z_1$
+  \State \Return $y_1, z_1, w$
+\EndFunction
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize("text", [ORDER, PAIRS], ids=["worded", "tuple"])
+def test_a_name_the_listing_sets_first_is_never_an_input_the_prose_declares(tmp_path, text):
+    # round 174: "\(L \gets\) empty list" beside the prose's "L = (L_1, …, L_n)" and "(λ_1, v_1) \gets
+    # \Call{Power}{…}" beside "eigenvalues λ_1, …, λ_n": L, λ, v and v_1 were inputs to draw (AV307),
+    # though the listing sets each before it reads it
+    note = written_note(tmp_path, text)
+    assert not [f for f in api.lint([note]).notes[0].findings if f.code == "AV307"]
+    (o,) = api.check([note]).notes[0].outcomes
+    assert o.status == "verified", o.message

@@ -100,6 +100,15 @@ class _Walk:
                 if not entry:
                     self.unset.setdefault(name, t.span)
 
+    def _worded_target(self, n: ir.Node) -> str | None:
+        r"""``L`` of ``\(L \gets\) empty list``: the name a statement sets to what its words say."""
+        if not isinstance(n, ir.TextStatement) or not n.text.parts or not isinstance(n.text.parts[0], ir.Math):
+            return None
+        tree = self.tree(n.text.parts[0])
+        if not (isinstance(tree, M.Fragment) and tree.op == "gets" and tree.right is None):
+            return None
+        return identifier(tree.left) if isinstance(tree.left, M.Sym) else None
+
     def target(self, n: ir.Assign) -> M.MathNode | None:
         return self.tree(n.target)
 
@@ -111,12 +120,15 @@ class _Walk:
         if isinstance(n, ir.Assign):
             self.read(n.value, looping, statements)
             target = self.target(n)
-            if isinstance(target, M.Idx):  # S_{i,0} \gets 0: the indices are read; S is written, not read
-                self.mentioned |= {m for i in target.indices for m in names_in(i)} - self.written_any
+            # (λ_1, v_1) \gets \Call{Power}{…}: each item of the tuple is written
+            items = list(target.items) if isinstance(target, (M.Tuple, M.ListLit)) else [target]
+            for item in items:
+                if isinstance(item, M.Idx):  # S_{i,0} \gets 0: the indices are read; S is written, not read
+                    self.mentioned |= {m for i in item.indices for m in names_in(i)} - self.written_any
             if isinstance(target, M.Range) and isinstance(target.lo, M.Idx):
-                target = target.lo  # p_{(1)}, \dots, p_{(m)} \gets …: the family p_{(·)} is written
+                items = [target.lo]  # p_{(1)}, \dots, p_{(m)} \gets …: the family p_{(·)} is written
             # Q_k R_k = Z writes Q and R, as the factorisation step it is
-            for part in set_by(target) if target is not None else ():
+            for part in (p for item in items if item is not None for p in set_by(item)):
                 base = part.base if isinstance(part, M.Idx) else part
                 name = identifier(base) if isinstance(base, M.Sym) else None
                 if name is not None:
@@ -134,6 +146,14 @@ class _Walk:
             if statements:
                 self.written.add(identifier(unknown))  # type: ignore[arg-type]
             self.read(system[0], looping, statements)
+            return
+        worded = self._worded_target(n)
+        if worded is not None:  # "\(L \gets\) empty list": the words are the value, L is written
+            for m in n.text.math[1:]:  # type: ignore[union-attr]
+                self.read(m, looping, statements)
+            self.written_any.add(worded)
+            if statements:
+                self.written.add(worded)
             return
         each = for_each_parts(n.text) if isinstance(n, ir.TextStatement) else None
         if each is not None:  # "\(\rho_p \gets 0\) for \(p = 0, \dots, M\)": the domain is read, each target written

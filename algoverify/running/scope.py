@@ -348,6 +348,10 @@ def _read_statements(
             scope.whole_values.setdefault(name, []).append(value)
         if numbered and name is not None:
             scope.member_set.setdefault(name, n.span.end)
+        for item in target.items if isinstance(target, (M.Tuple, M.ListLit)) else ():
+            # (λ_1, v_1) \gets \Call{Power}{…}: each numbered member of the tuple is set here
+            if isinstance(item, M.Idx) and all(isinstance(i, M.Num) for i in item.indices) and identifier(item):
+                scope.member_set.setdefault(identifier(item), n.span.end)  # type: ignore[arg-type]
     # "\(\rho_p \gets 0\) for \(p = 0, \dots, M\)": every member set, so the whole of rho is the listing's
     filled = _filled_by_each(nodes, parse)
     scope.assigned_whole |= filled
