@@ -310,3 +310,37 @@ def test_a_name_the_listing_sets_first_is_never_an_input_the_prose_declares(tmp_
     assert not [f for f in api.lint([note]).notes[0].findings if f.code == "AV307"]
     (o,) = api.check([note]).notes[0].outcomes
     assert o.status == "verified", o.message
+
+
+UNIT = r"""---
+title: t
+---
+
+Let \(i = \sqrt{-1}\) be the imaginary unit.
+
+\begin{algorithmic}[1]
+\Require a real number \(x\)
+\State \(z_1 \gets x + 5 i\)
+\State \(z_2 \gets 2\)
+\State \(r \gets STATEMENT\)
+\State \Return \(r\)
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [r"z_1 < z_2", r"z_2 \ge z_1", r"\max(z_1, z_2)", r"\max_{k = 1}^{2} z_k", r"\min_{k} z_k"],
+)
+def test_complex_numbers_are_never_ordered(tmp_path, statement):
+    # round 176: Durand–Kerner's mutant `\max_k \lvert \delta_k \rvert < i` ran: 0.5 < 1j was False, -0.5 < 1j
+    # True, and \max_k z_k of [1+5j, 2, -9j] was 2 — NumPy's order by real part, said nowhere
+    note = written_note(tmp_path, UNIT.replace("STATEMENT", statement))
+    result = api.load(note).listings[0].run({"x": 1.0})
+    assert result.finding is not None and "complex numbers have no order" in result.finding.message
+
+
+def test_a_complex_value_that_is_real_is_ordered(tmp_path):
+    note = written_note(tmp_path, UNIT.replace(r"x + 5 i", r"x + 0 i").replace("STATEMENT", r"\max(z_1, z_2)"))
+    result = api.load(note).listings[0].run({"x": 1.0})
+    assert result.finding is None and result.value == 2

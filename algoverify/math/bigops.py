@@ -37,7 +37,7 @@ from . import mathexpr as M
 from .functions import FUNCTIONS
 from .latex import written
 from .names import identifier
-from .ops import EMPTY, MAX_TERMS, FiniteSet, OverBudget, Sequence, check_terms, power, shown_number, times
+from .ops import EMPTY, MAX_TERMS, FiniteSet, OverBudget, Sequence, check_terms, ordered, power, shown_number, times
 from .subscripts import nested, subscript
 
 Env = dict[str, Any]
@@ -511,6 +511,8 @@ def _finish(reduce: Callable[[Any], Any], values: Any, kind: str, lo: int) -> An
         if kind in ("sum", "prod"):
             return 0 if kind == "sum" else 1  # the empty sum is 0 (Python's sum([]) too), the empty product 1
         raise _Fallback
+    if kind in ("max", "min", "argmax", "argmin"):
+        (values,) = ordered(values)  # \max_k z_k of complex z_k: no order, never NumPy's by real part
     out = reduce(values)
     return out + lo - 1 if kind in ("argmax", "argmin") else out
 

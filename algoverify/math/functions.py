@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .ops import absolute, check_digits, power
+from .ops import absolute, check_digits, ordered, power
 
 __all__ = ["FUNCTIONS", "PYTHON_MATH", "register_function", "gradient", "softmax"]
 
@@ -93,6 +93,7 @@ def _extreme(pick: Callable[..., Any], reduce: Callable[[Any], Any], entrywise: 
     """
 
     def extreme(*x: Any) -> Any:
+        x = tuple(v if isinstance(v, AbstractSet) else ordered(v)[0] for v in x)  # \max of complex numbers: no order
         if len(x) > 1 and entrywise is not None and any(np.ndim(v) > 0 for v in x if not isinstance(v, AbstractSet)):
             return entrywise.reduce(np.broadcast_arrays(*(np.asarray(v) for v in x)))
         if len(x) != 1:

@@ -427,11 +427,35 @@ def _tuples(a: Any, b: Any) -> bool:
     return type(a) is tuple or type(b) is tuple
 
 
+def ordered(*values: Any) -> tuple[Any, ...]:
+    """``values`` to be ordered: a complex one whose imaginary parts are all zero as the real one it is.
+
+    Refuses an order between complex numbers (``δ < i``), which NumPy would take by real part,
+    silently. Muller's iterate, complex once and real again, is ordered as the real number it is.
+    """
+    out = []
+    for v in values:
+        if (
+            type(v) is complex
+            or isinstance(v, np.complexfloating)
+            or (isinstance(v, np.ndarray) and v.dtype.kind == "c")
+        ):
+            if np.any(np.imag(v) != 0):
+                raise ValueError(
+                    (f"{shown_number(v)} is complex" if np.ndim(v) == 0 else "the values are complex")
+                    + ": complex numbers have no order (compare their moduli, or their real parts)"
+                )
+            v = np.real(v) if isinstance(v, np.ndarray) else float(np.real(v))
+        out.append(v)
+    return tuple(out)
+
+
 def _less(a: Any, b: Any, r: float, t: float) -> bool:
     # floats (the common loop test, `\\lVert r \\rVert \\gt \\tau`) skip NumPy's reduction
     # machinery, which costs more than the norm itself on small vectors
     if type(a) is float and type(b) is float:
         return a < b
+    a, b = ordered(a, b)
     pair = _scalars(a, b)
     if pair is not None:
         return pair[0] < pair[1]
@@ -443,6 +467,7 @@ def _less(a: Any, b: Any, r: float, t: float) -> bool:
 def _greater(a: Any, b: Any, r: float, t: float) -> bool:
     if type(a) is float and type(b) is float:
         return a > b
+    a, b = ordered(a, b)
     pair = _scalars(a, b)
     if pair is not None:
         return pair[0] > pair[1]
@@ -452,6 +477,7 @@ def _greater(a: Any, b: Any, r: float, t: float) -> bool:
 
 
 def _less_equal(a: Any, b: Any, r: float, t: float) -> bool:
+    a, b = ordered(a, b)
     if (r or t) and (_exact(a) or _exact(b)):
         r, t = Fraction(r), Fraction(t)  # a tolerance added to an exact value exactly
     pair = _scalars(a, b)
@@ -465,6 +491,7 @@ def _less_equal(a: Any, b: Any, r: float, t: float) -> bool:
 
 
 def _greater_equal(a: Any, b: Any, r: float, t: float) -> bool:
+    a, b = ordered(a, b)
     if (r or t) and (_exact(a) or _exact(b)):
         r, t = Fraction(r), Fraction(t)
     pair = _scalars(a, b)
