@@ -344,3 +344,40 @@ def test_a_complex_value_that_is_real_is_ordered(tmp_path):
     note = written_note(tmp_path, UNIT.replace(r"x + 5 i", r"x + 0 i").replace("STATEMENT", r"\max(z_1, z_2)"))
     result = api.load(note).listings[0].run({"x": 1.0})
     assert result.finding is None and result.value == 2
+
+
+PENALTY = r"""---
+title: t
+---
+
+SENTENCE
+
+\begin{algorithmic}[1]
+\Function{Cost}{$m, g$}
+  \State \Return \(m g\)
+\EndFunction
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        r"Every symbol of both is used once; a column with a gap costs \(g\), where \(g > 0\) is the gap penalty.",
+        r"When a column pairs a symbol with a gap, it costs \(g\), where \(g > 0\) is the gap penalty.",
+        r"When both are empty the cost is zero; the penalty \(g > 0\) is fixed.",
+    ],
+)
+def test_a_condition_earlier_in_a_sentence_does_not_swallow_a_later_clause_that_says_what_a_name_is(
+    tmp_path, sentence
+):
+    # round 176: "every symbol of both is used once; …, where \(g > 0\) is the gap penalty": the "once" made
+    # the whole sentence a condition, g > 0 was dropped, and g = -1 ran silently
+    note = written_note(tmp_path, PENALTY.replace("SENTENCE", sentence))
+    result = api.load(note).listings[0].run({"m": 2, "g": -1.0})
+    assert result.finding is not None and result.finding.code == "AV309", result.finding
+
+
+def test_a_relation_inside_a_condition_is_still_no_precondition(tmp_path):
+    note = written_note(tmp_path, PENALTY.replace("SENTENCE", r"Once \(g > 0\), every column costs \(g\)."))
+    assert api.load(note).listings[0].run({"m": 2, "g": -1.0}).finding is None

@@ -36,6 +36,7 @@ __all__ = [
     "_KIND_NOUNS",
     "_LET_BE",
     "_LET_CLAUSE",
+    "_WHERE_CLAUSE",
     "_MATRIX_NOUN",
     "_MATRIX_OF",
     "_NAMED_NEXT",
@@ -79,6 +80,8 @@ _CONDITIONAL = re.compile(r"\b(?:if|when|whenever|unless|once|until|while|otherw
 _BOUNDS = frozenset({"<=", ">="})
 #: the words that open a clause of its own right before a math: "…, and let \(s \ne t\) …"
 _LET_CLAUSE = re.compile(r"(?:^|[,;]\s*|\band\s+)let$", re.I)
+#: "…, where \(g > 0\) is the gap penalty": a clause that says what a symbol is, whatever an "if" before it qualified
+_WHERE_CLAUSE = re.compile(r"(?:^|,\s*)where$", re.I)
 #: "Havel and Hakimi showed that a sequence with d_1 ≥ 1 is graphic iff …": the theorem's hypothesis, not the note's
 _CITED = re.compile(r"\b(?:show|prove|state)(?:s|d|ed|n)?\s+that\b", re.I)
 #: "Since \(p(z) = \prod_j (z - \zeta_j)\) for its roots, …": a fact the argument uses, not what p is

@@ -85,6 +85,7 @@ from .prose_cues import (
     _STORED_AS_PARTS,
     _STORED_AS_PARTS_OF,
     _THE_N,
+    _WHERE_CLAUSE,
     _WITH_PARTS,
 )
 from .prose_math import (
@@ -285,19 +286,21 @@ def _read(
         if not isinstance(piece, Piece):
             continue
         before = " ".join(p for p in pieces[:i] if isinstance(p, str))
+        # "every symbol is used once; it scores … where g > 0 is the penalty": a condition reaches to the ";"
+        clause = before.rpartition(";")[2]
         after = pieces[i + 1] if i + 1 < len(pieces) else ""
         nxt = pieces[i + 2] if i + 2 < len(pieces) and isinstance(pieces[i + 2], Piece) else None
         drawn = drawn_interval(f"{after} ", nxt.tree) if nxt is not None and _DISTRIBUTED.search(str(after)) else None
-        if drawn is not None and not _CONDITIONAL.search(before):
+        if drawn is not None and not _CONDITIONAL.search(clause):
             # "let U_1, U_2 be independent and uniformly distributed on (0, 1]": each in it, on entry
             in_interval(piece.tree, piece.math, drawn, nxt.math, spec, origin)  # type: ignore[union-attr]
         words = str(pieces[i - 1]) if i else ""
         # "gcd(a, b) = gcd(b, a mod b) for b > 0": a relation qualifying a statement assumes nothing
         # "…, and let \(s \ne t\) be the source and the sink": a clause of its own, whatever an "if" or a "when"
         # before it qualified ("(\(c_{uv} = 0\) when (u, v) ∉ E)")
-        fresh = _LET_CLAUSE.search(words) is not None
+        fresh = _LET_CLAUSE.search(words) is not None or _WHERE_CLAUSE.search(words) is not None
         conditional = bool(
-            (_CONDITIONAL.search(before) and not fresh)
+            (_CONDITIONAL.search(clause) and not fresh)
             or _QUALIFIER.search(words)
             or _FOR_CLAUSE.match(before)
             or _CASE.search(words)
@@ -409,7 +412,7 @@ def _read(
         # "whose symmetric part (A + A^T)/2 is positive definite": words after a formula are the formula's
         formula = own is None and not isinstance(piece.tree, (M.Rel, M.In, M.Tuple))
         target = own if own is not None else None if formula else subject
-        if own is None and names_listed(piece.tree) and not _CONDITIONAL.search(before):
+        if own is None and names_listed(piece.tree) and not _CONDITIONAL.search(clause):
             # "let p_0, p_1, p_2 be three distinct approximations to a root of f": said of the points, never of f
             listed_properties(piece, str(after), words, spec, origin)
             target = None
@@ -421,14 +424,14 @@ def _read(
                 joined = Piece(M.Sym(earlier, span=piece.tree.span), piece.math)
                 _read_words(joined, words, str(after), nxt, pieces[i + 3 :], spec, origin, owner)
         entry_of = _entries_named(piece.tree) if target is None and _PLURAL_BE.match(str(after)) else None
-        if entry_of is not None and not _CONDITIONAL.search(before):
+        if entry_of is not None and not _CONDITIONAL.search(clause):
             # "the x_i are not all equal": said of the family x, once every sentence has said what x is
             of_entries.append((entry_of, str(after), piece, origin))
         shape_of = _SHAPE_NOUN.match(str(after)) if formula and subject is not None else None
-        if shape_of is not None and not _CONDITIONAL.search(before):
+        if shape_of is not None and not _CONDITIONAL.search(clause):
             # "Let A be an m × n matrix of full column rank": the words after the shape are said of A
             _properties(subject, shape_of.group("rest"), piece, spec, origin, before=shape_of.group("noun"))
-        if target is not None and not _CONDITIONAL.search(before):
+        if target is not None and not _CONDITIONAL.search(clause):
             # "n distinct keys k_1 < \dots < k_n": the adjectives before a piece are its own, never the subject's
             _properties(target, str(after), piece, spec, origin, before=words if own is not None else "")
             count_words = counted_words(after, nxt, pieces[i + 3 : i + 4]) if family is not None else None
