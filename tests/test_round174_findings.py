@@ -368,9 +368,7 @@ SENTENCE
         r"When both are empty the cost is zero; the penalty \(g > 0\) is fixed.",
     ],
 )
-def test_a_condition_earlier_in_a_sentence_does_not_swallow_a_later_clause_that_says_what_a_name_is(
-    tmp_path, sentence
-):
+def test_a_condition_earlier_in_a_sentence_does_not_swallow_a_later_clause_that_says_what_a_name_is(tmp_path, sentence):
     # round 176: "every symbol of both is used once; …, where \(g > 0\) is the gap penalty": the "once" made
     # the whole sentence a condition, g > 0 was dropped, and g = -1 ran silently
     note = written_note(tmp_path, PENALTY.replace("SENTENCE", sentence))
@@ -381,3 +379,39 @@ def test_a_condition_earlier_in_a_sentence_does_not_swallow_a_later_clause_that_
 def test_a_relation_inside_a_condition_is_still_no_precondition(tmp_path):
     note = written_note(tmp_path, PENALTY.replace("SENTENCE", r"Once \(g > 0\), every column costs \(g\)."))
     assert api.load(note).listings[0].run({"m": 2, "g": -1.0}).finding is None
+
+
+WORDED = r"""---
+title: t
+---
+
+PROSE
+
+\begin{algorithmic}[1]
+\Require REQUIRE
+\State \(s \gets 0\)
+\State \Return \(s\)
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize(
+    ("require", "prose", "bad", "good"),
+    [
+        (r"a positive integer \(n\)", "", {"n": -2}, {"n": 3}),
+        (r"\(n\), a positive integer", "", {"n": 2.5}, {"n": 3}),
+        (r"\(n\), a positive multiple of 3", "", {"n": 4}, {"n": 6}),
+        (r"\(n\)", r"Let \(n\) be a positive multiple of 3.", {"n": -3}, {"n": 9}),
+        (r"\(n\)", r"Let \(n\) be an even positive integer.", {"n": -2}, {"n": 4}),
+        (r"weights \(w_1, \dots, w_n\), positive integers", "", {"w": [0, 3]}, {"w": [1, 3]}),
+        (r"weights \(w_1, \dots, w_n\), positive integers", "", {"w": [1.5, 3]}, {"w": [2, 3]}),
+    ],
+)
+def test_a_kind_said_in_words_is_a_precondition(tmp_path, require, prose, bad, good):
+    # round 175: "weights \(w_1, \dots, w_n\), positive integers" and "\(n\), a positive multiple of 3" were
+    # dropped: w = [0, 3] ran silently, and n = 4 gave a wrong integral from Simpson's 3/8 rule
+    note = written_note(tmp_path, WORDED.replace("REQUIRE", require).replace("PROSE", prose))
+    listing = api.load(note).listings[0]
+    refused = listing.run(bad).finding
+    assert refused is not None and refused.code == "AV309", refused
+    assert listing.run(good).finding is None

@@ -221,8 +221,13 @@ def _has_property(key: str, value: Any) -> bool:
         return a.ndim != 1 or len(np.unique(a)) == len(a)
     if key == "non-negative":
         return bool(np.all(a >= 0))
-    if key == "positive":
+    if key in ("positive", "positive value"):
         return bool(np.all(a > 0))
+    if key == "whole":
+        return bool(np.all(a == np.round(a)))
+    if key.startswith("multiple of "):
+        k = int(key.rpartition(" ")[2])
+        return bool(np.all(a == np.round(a)) and np.all(np.mod(a, k) == 0))
     if key in ("even", "odd"):
         whole = np.all(a == np.round(a))
         return bool(whole and np.all(np.mod(a, 2) == (0 if key == "even" else 1)))

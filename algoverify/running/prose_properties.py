@@ -42,12 +42,12 @@ _PROPERTY_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"non-?negative", "non-negative"),
         # Simpson's "an even number n \ge 2": a whole number, even (a word of its own, never "even if")
         (
-            r"even (?:number|integer|natural number|positive integer|whole number)"
+            r"even(?= (?:positive )?(?:number|integer|natural number|whole number))"
             r"|(?:is|be|are) even(?=\s*[,;.)]|\s*$)",
             "even",
         ),
         (
-            r"odd (?:number|integer|natural number|positive integer|whole number)"
+            r"odd(?= (?:positive )?(?:number|integer|natural number|whole number))"
             r"|(?:is|be|are) odd(?=\s*[,;.)]|\s*$)",
             "odd",
         ),
@@ -58,6 +58,17 @@ _PROPERTY_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"|(?:entries|elements|components) (?:are )?(?:all )?(?:strictly )?positive",
             "positive",
         ),
+        # the knapsack's "weights w_1, …, w_n, positive integers", "n, a positive integer": each above 0
+        (
+            r"(?:strictly )?positive (?=(?:even |odd )?(?:integers?|whole numbers?|natural numbers?|numbers?|reals?"
+            r"|real numbers?|multiples? of)\b)"
+            r"|(?:is|be|are) (?:all )?(?:strictly )?positive(?=\s*[,;.)]|\s*$)",
+            "positive value",
+        ),
+        # "n, a positive multiple of 3" (Simpson's 3/8 rule): a whole number that 3 divides
+        (r"multiples? of (?P<k>[2-9]|[1-9]\d+)\b|divisible by (?P<d>[2-9]|[1-9]\d+)\b", "multiple"),
+        # "positive integers", "a whole number": whole, each (an integer kind said after the name too)
+        (r"integers?|whole numbers?|natural numbers?", "whole"),
     )
 )
 #: words right after a name that say what it is (``is symmetric``, ``have linearly independent columns``)
@@ -117,6 +128,10 @@ def properties_said(after: str, adjectives: str) -> list[str]:
                 continue  # "symmetric (not necessarily positive definite)": no precondition of the denied one
             if key == "symmetric" and "positive definite" in found:
                 continue  # "symmetric positive definite" is one property
+            if key == "multiple":
+                key = f"multiple of {m.group('k') or m.group('d')}"
+                if key in found:
+                    continue
             found.append(key)
         text = pattern.sub(lambda m: " " * len(m.group()), text)
     return found + [k for k in general if k not in found]
@@ -179,28 +194,41 @@ def _denied(text: str) -> list[tuple[int, int]]:
 
 
 #: each property as a precondition says it
-SAID = {
-    "positive definite": "{name} is positive definite",
-    "positive semidefinite": "{name} is positive semidefinite",
-    "independent columns": "{name} has linearly independent columns",
-    "independent rows": "{name} has linearly independent rows",
-    "full rank": "{name} has full rank",
-    "invertible": "{name} is invertible",
-    "no three collinear": "no three of {name} are collinear",
-    "leading minors": "the leading principal submatrices of {name} are invertible",
-    "symmetric": "{name} is symmetric",
-    "orthogonal": "{name} is orthogonal",
-    "nonzero": "{name} is not zero",
-    "not constant": "the entries of {name} are not all equal",
-    "nonzero each": "each row (each entry) of {name} is not zero",
-    "nonzero diagonal": "the diagonal entries of {name} are not zero",
-    "sorted": "{name} is sorted",
-    "sorted down": "{name} is sorted in decreasing order",
-    "upper triangular": "{name} is upper triangular",
-    "lower triangular": "{name} is lower triangular",
-    "distinct": "the entries of {name} are distinct",
-    "non-negative": "{name} is non-negative",
-    "positive": "the entries of {name} are positive",
-    "even": "{name} is even",
-    "odd": "{name} is odd",
-}
+class _Said(dict):
+    """What each property says of a name; "multiple of k" for every k."""
+
+    def __missing__(self, key: str) -> str:
+        if key.startswith("multiple of "):
+            return "{name} is a whole multiple of " + key.rpartition(" ")[2]
+        raise KeyError(key)
+
+
+SAID = _Said(
+    {
+        "positive definite": "{name} is positive definite",
+        "positive semidefinite": "{name} is positive semidefinite",
+        "independent columns": "{name} has linearly independent columns",
+        "independent rows": "{name} has linearly independent rows",
+        "full rank": "{name} has full rank",
+        "invertible": "{name} is invertible",
+        "no three collinear": "no three of {name} are collinear",
+        "leading minors": "the leading principal submatrices of {name} are invertible",
+        "symmetric": "{name} is symmetric",
+        "orthogonal": "{name} is orthogonal",
+        "nonzero": "{name} is not zero",
+        "not constant": "the entries of {name} are not all equal",
+        "nonzero each": "each row (each entry) of {name} is not zero",
+        "nonzero diagonal": "the diagonal entries of {name} are not zero",
+        "sorted": "{name} is sorted",
+        "sorted down": "{name} is sorted in decreasing order",
+        "upper triangular": "{name} is upper triangular",
+        "lower triangular": "{name} is lower triangular",
+        "distinct": "the entries of {name} are distinct",
+        "non-negative": "{name} is non-negative",
+        "positive": "the entries of {name} are positive",
+        "positive value": "{name} is positive",
+        "whole": "{name} is a whole number",
+        "even": "{name} is even",
+        "odd": "{name} is odd",
+    }
+)

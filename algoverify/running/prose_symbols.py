@@ -542,10 +542,13 @@ def text_properties(text: ir.Text, spec: InputSpec, parse: Parse, origin: Origin
         if whole is not None:  # "integers \(a \ge b \ge 0\)": each name it bounds is a whole number
             domain = "natural" if whole.group("noun").lower().startswith("natural") else "integer"
             parity = (whole.group("parity") or "").lower()  # Miller–Rabin's "odd integer \(n > 3\)"
+            sign = (whole.group("sign") or whole.group("sign2") or "").lower().replace("nonn", "non-n")
+            sign = "positive value" if sign == "positive" else sign
+            keys = [k for k in (parity, sign) if k]  # "a positive integer \(n\)": above 0, as said
             for item in _named_operands(tree):
                 declared = spec.get(identifier(item) or "")
                 if declared is not None and declared.shape is None:
-                    said = ((parity, SAID[parity].format(name=declared.name), item.span),) if parity else ()
+                    said = tuple((k, SAID[k].format(name=declared.name), item.span) for k in keys)
                     spec.declare(Declared(declared.name, item.span, (), domain, origin=origin, properties=said))
         # A[1..n] is the array A, as the older package writes it
         name = identifier(tree.base) if isinstance(tree, M.Index) else name_of(Piece(tree, part))
@@ -558,8 +561,8 @@ def text_properties(text: ir.Text, spec: InputSpec, parse: Parse, origin: Origin
 
 #: the noun before a math that says its names are whole numbers: "integers \(a \ge b \ge 0\)", "an integer \(b\)"
 _WHOLE_NOUN = re.compile(
-    r"\b(?:an?\s+|two\s+|the\s+)?(?:(?:non-?negative|positive)\s+)?(?:(?P<parity>odd|even)\s+)?"
-    r"(?P<noun>integers?|natural numbers?|whole numbers?)"
+    r"\b(?:an?\s+|two\s+|the\s+)?(?:(?P<sign>non-?negative|positive)\s+)?(?:(?P<parity>odd|even)\s+)?"
+    r"(?:(?P<sign2>non-?negative|positive)\s+)?(?P<noun>integers?|natural numbers?|whole numbers?)"
     r"\s*$",
     re.I,
 )
