@@ -415,3 +415,39 @@ def test_a_kind_said_in_words_is_a_precondition(tmp_path, require, prose, bad, g
     refused = listing.run(bad).finding
     assert refused is not None and refused.code == "AV309", refused
     assert listing.run(good).finding is None
+
+
+COPY = r"""---
+title: t
+algoverify:
+  checks:
+    - id: first
+      kind: property
+      listing: 1
+      inputs: {n: "integers(1, 4)", x: "randn(n)"}
+      holds: 'y_1 = x_1'
+---
+
+\begin{algorithmic}[1]
+\Require \(x = (x_1, \dots, x_n)\)
+\Ensure \(y = (y_1, \dots, y_n)\), a copy of \(x\)
+\Function{Copy}{\(x\)}
+  \If{\(x_1 \ge 0\)}
+    \State \Return \(x\)
+  \EndIf
+  \For{\(i = 1, \dots, n\)}
+    \State \(y_i \gets x_i\)
+  \EndFor
+  \State \Return \(y\)
+\EndFunction
+\end{algorithmic}
+"""
+
+
+def test_returns_that_disagree_are_named_by_the_ensure(tmp_path):
+    # round 178: CLRS's FFT returns a at n = 1 and y after, under "\Ensure \(y = (y_0, \dots, y_{n-1})\)":
+    # the output was `result`, and a holds: on y_k read the function's local y, never set at n = 1
+    note = written_note(tmp_path, COPY)
+    assert api.load(note).listings[0].outputs == ("y",)
+    (o,) = api.check([note]).notes[0].outcomes
+    assert o.status == "verified", o.message

@@ -9,7 +9,7 @@ back what it stores into them. The body is compiled by a compiler of the parent'
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, Sequence
 
 from ..findings import LocatedError, NotExecutable
 from ..math import mathexpr as M
@@ -29,13 +29,18 @@ __all__ = ["Functions", "compile_function", "unsized_starts"]
 
 
 def compile_function(
-    node: ir.Function, parent: Any, scope: Scope | None = None, outer: InputSpec | None = None
+    node: ir.Function,
+    parent: Any,
+    scope: Scope | None = None,
+    outer: InputSpec | None = None,
+    ensure: Sequence[ir.Node] | None = None,
 ) -> Program:
     """Compile a ``\\Function`` block: its parameters are its inputs; it joins the listing's scope.
 
     ``scope`` is the function's free reads (:mod:`.scope`); ``outer`` what the listing declares
     around it (its ``\\Require``, for the entry function); the note's declarations
-    (``parent.context``) bind what neither does.
+    (``parent.context``) bind what neither does. ``ensure``: the statements around the entry
+    function, whose ``\\Ensure`` names its output where its returns disagree.
     """
     params = []
     for tree in join_families([parent.parse(p) for p in node.params]):
@@ -100,7 +105,7 @@ def compile_function(
         deterministic=parent.deterministic,
         tests=parent.tests,
     )
-    outputs = output_names(node.body, parent.parse)
+    outputs = output_names(node.body, parent.parse, ensure)
     program = Program(
         sub.block([]),
         tuple(params + extra),

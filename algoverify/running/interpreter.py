@@ -153,7 +153,10 @@ def compile_program(
         # `\Input array $x$ of length $n$` beside `\Procedure{Max}{$x$}`: the declarations made
         # around the function describe its parameters (sizes, preconditions)
         compiler.procedures = {f.name: f for f in funcs}
-        programs = {f.name: compile_function(f, compiler, by_scope.get(f.name), outer) for f in funcs}
+        programs = {
+            f.name: compile_function(f, compiler, by_scope.get(f.name), outer, algorithm.body if f is entry else None)
+            for f in funcs
+        }
         program = programs[entry.name]
         implied = frozenset().union(*(p.implied for p in programs.values())) - program._accepted
         if implied:  # Visit's neighbour loop reads A, the graph the entry's G is made of: the entry takes it
@@ -236,6 +239,6 @@ def read_signature(
         extra = [n for n in names.extra_inputs if n not in params]
         read = listing_reads(scope, by_scope)  # as compile_function takes them: \Require y read by any function
         extra += [n for n in outer.names if n not in params and n not in extra and n in read]
-        return tuple(params + extra), output_names(entry.body, parse)
+        return tuple(params + extra), output_names(entry.body, parse, algorithm.body)
     names = resolve(by_scope[None], outer, context or InputSpec())
     return tuple(names.declarations.names), output_names(body, parse)

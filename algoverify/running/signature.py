@@ -131,15 +131,21 @@ def returned_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNo
     return frozenset(out)
 
 
-def output_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode] = parse_segment) -> tuple[str, ...]:
+def output_names(
+    nodes: Iterable[ir.Node],
+    parse: Callable[[ir.Math], M.MathNode] = parse_segment,
+    ensure: Iterable[ir.Node] | None = None,
+) -> tuple[str, ...]:
     """Name the outputs: per position, the returned name when every ``\\Return`` agrees, else ``result``.
 
     ``\\Return \\(\\lambda, v\\)`` gives ``('lam', 'v')``, ``\\Return \\(x = i m + j\\)`` gives ``('x',)``;
     ``\\Return a`` in one branch and ``\\Return b``
     in another give ``('result',)``; a value that is not a name is ``result`` (``result_k``
     when there are several). A ``\\Return \\textsc{nil}`` elsewhere names nothing and leaves the
-    others' names be.
+    others' names be. Returns that disagree are named by ``\\Ensure`` when it names one of them
+    (found in ``ensure``, the statements around a ``\\Function``; else in ``nodes``).
     """
+    nodes = list(nodes)
     per_position = _names_per_position(nodes, parse)
     if per_position is None:
         return ("result",) if any(r.values or nil_return(r) for r in returns_of(nodes)) else ()
@@ -147,11 +153,37 @@ def output_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode
     per_position = [_named_by_equation(names, said) for names, said in zip(per_position, declared)]
     if len(per_position) == 1:
         (names,) = per_position
-        return (next(iter(names)) if len(names) == 1 and None not in names else "result",)
+        if len(names) == 1 and None not in names:
+            return (next(iter(names)),)
+        # CLRS's FFT returns a at n = 1 and y after: "\Ensure y = (y_0, …, y_{n-1})" names the output y
+        ensured = _ensured(nodes if ensure is None else ensure, parse)
+        return (ensured[0] if len(ensured) == 1 and ensured[0] in names else "result",)
     return tuple(
         next(iter(names)) if len(names) == 1 and None not in names else f"result_{k}"
         for k, names in enumerate(per_position, start=1)
     )
+
+
+def _ensured(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode]) -> list[str]:
+    r"""The names ``\Ensure`` gives what the listing returns: ``y`` of ``y = (y_0, \dots, y_{n-1})``, of ``y``.
+
+    The first math of each line names; the rest says what it is ("the DFT of \(a\)").
+    """
+    out: list[str] = []
+    for n in nodes:
+        if not (isinstance(n, ir.Condition) and n.kind in ("ensure", "output")):
+            continue
+        for m in n.symbols[:1]:
+            try:
+                tree = parse(m)
+            except LocatedError:
+                continue
+            if isinstance(tree, M.Rel) and tree.rest[0][0] == "=":
+                tree = tree.first
+            name = identifier(tree) if isinstance(tree, M.Sym) else None
+            if name is not None and name not in out:
+                out.append(name)
+    return out
 
 
 def output_aliases(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode] = parse_segment) -> dict[str, str]:
