@@ -451,3 +451,13 @@ def test_returns_that_disagree_are_named_by_the_ensure(tmp_path):
     assert api.load(note).listings[0].outputs == ("y",)
     (o,) = api.check([note]).notes[0].outcomes
     assert o.status == "verified", o.message
+
+
+def test_an_ensure_that_names_what_the_output_is_made_from_names_nothing(tmp_path):
+    # "\Ensure the DFT of \(a\)": a is what the output is made of; named a, the output hid the input a
+    note = written_note(tmp_path, COPY.replace(r"\(y = (y_1, \dots, y_n)\), a copy of \(x\)", r"a copy of \(x\)"))
+    assert api.load(note).listings[0].outputs == ("result",)
+    (o,) = api.check([note]).notes[0].outcomes
+    # y_1 is the function's own y, never set when x_1 >= 0: the trial and its inputs say where
+    assert o.status == "could not check" and o.message.startswith("trial "), o.message
+    assert "inputs" in o.details and "never set" in o.message

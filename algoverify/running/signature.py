@@ -173,13 +173,18 @@ def _ensured(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode]) -
     for n in nodes:
         if not (isinstance(n, ir.Condition) and n.kind in ("ensure", "output")):
             continue
+        parts = [p for p in n.text.parts if not (isinstance(p, str) and not p.strip())]
+        lead = parts[0] if parts and isinstance(parts[0], ir.Math) else None
         for m in n.symbols[:1]:
             try:
                 tree = parse(m)
             except LocatedError:
                 continue
-            if isinstance(tree, M.Rel) and tree.rest[0][0] == "=":
-                tree = tree.first
+            named = isinstance(tree, M.Rel) and tree.rest[0][0] == "="
+            if not named and m is not lead:
+                continue  # "the DFT of \(a\)": a says what the output is made from, never its name
+            if named:
+                tree = tree.first  # type: ignore[union-attr]
             name = identifier(tree) if isinstance(tree, M.Sym) else None
             if name is not None and name not in out:
                 out.append(name)

@@ -280,6 +280,9 @@ def _judge(
         if assumed is not None and exc.rule.code == "AV302" and str(exc).startswith("division by zero"):
             line = assumed.context.nonzero_divisors
             raise Rejected(f"a denominator vanished, which the note assumes never happens (line {line})") from exc
+        if exc.rule.code == "AV306" and ", never set" in str(exc):
+            # y_k read where the run stored none (at n = 1 only): said with the trial and its inputs
+            raise CannotCheck(str(exc), exc.to_finding(ctx.path)) from exc
         raise
 
 
