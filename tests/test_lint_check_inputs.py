@@ -61,12 +61,13 @@ CASES = [
     pytest.param(
         '{n: "integers(1, 5)", M: "contraction(n)", c: "randn(n)", x0: "randn(n)", K: 80}',
         r"missing input(s) x_of_0 (\(x^{(0)}\)): the check draws n, M, c, x0, K, and listing 1 takes M, c, K, "
-        "x_of_0; it never reads x0: draw it as x_of_0",
+        r"x_of_0; the prose at line 16 introduces x_of_0 (\(x^{(0)}\)); it never reads x0: draw it as x_of_0",
         id="x0-for-x^(0)-beside-a-module-generator",
     ),
     pytest.param(
         '{n: "integers(1, 5)", M: "contraction(n)", c: "randn(n)", K: 80}',
-        r"missing input(s) x_of_0 (\(x^{(0)}\)): the check draws n, M, c, K, and listing 1 takes M, c, K, x_of_0",
+        r"missing input(s) x_of_0 (\(x^{(0)}\)): the check draws n, M, c, K, and listing 1 takes M, c, K, x_of_0; "
+        r"the prose at line 16 introduces x_of_0 (\(x^{(0)}\))",
         id="left-out",
     ),
     pytest.param(

@@ -461,3 +461,31 @@ def test_an_ensure_that_names_what_the_output_is_made_from_names_nothing(tmp_pat
     # y_1 is the function's own y, never set when x_1 >= 0: the trial and its inputs say where
     assert o.status == "could not check" and o.message.startswith("trial "), o.message
     assert "inputs" in o.details and "never set" in o.message
+
+
+WEIGHTS = r"""---
+title: t
+algoverify:
+  checks:
+    - id: c
+      kind: property
+      listing: 1
+      inputs: {n: "integers(1, 4)"}
+      holds: 's \ge 0'
+---
+
+The weights \(w_1, \dots, w_n\) are given.
+
+\begin{algorithmic}[1]
+\Require \(n\)
+\State \(s \gets \sum_{i=1}^{n} w_i^2\)
+\State \Return \(s\)
+\end{algorithmic}
+"""
+
+
+def test_a_missing_input_the_prose_introduced_says_where(tmp_path):
+    # round 174: AV307 "missing input(s) lam, v, v_1 … listing PowerDeflate takes …" named no sentence;
+    # only run --help-inputs showed that the prose had made them inputs
+    (f,) = [f for f in api.lint([written_note(tmp_path, WEIGHTS)]).notes[0].findings if f.code == "AV307"]
+    assert f.message.endswith("the prose at line 12 introduces w"), f.message

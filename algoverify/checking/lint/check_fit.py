@@ -162,6 +162,13 @@ def _missing(check: Any, listing: Any, spec: dict[str, Any], missing: list[str])
 
     said = f"missing input(s) {', '.join(map(shown, missing))}: the check draws {', '.join(map(str, spec))}"
     said += f", and listing {check.get('listing')} takes {', '.join(listing.inputs)}"
+    # Kahn's L, an output the prose's "L = (L_1, …, L_n)" made an input: where to look
+    context = getattr(listing, "context", None)
+    for name in missing:
+        declared = context.get(name) if context is not None else None
+        origin = getattr(declared, "origin", None)
+        if origin is not None and origin.kind == "prose" and origin.line is not None:
+            said += f"; the prose at line {origin.line} introduces {shown(name)}"
     accepted = set(listing.inputs) | set(listing.sizes)
     unused = [str(n) for n in spec if str(n) not in accepted and variant(str(n)) not in accepted]
     # A, b of `let: {F(x): 'A x - b'}`: what only the check's own formulas read belongs under draw:
