@@ -489,3 +489,34 @@ def test_a_missing_input_the_prose_introduced_says_where(tmp_path):
     # only run --help-inputs showed that the prose had made them inputs
     (f,) = [f for f in api.lint([written_note(tmp_path, WEIGHTS)]).notes[0].findings if f.code == "AV307"]
     assert f.message.endswith("the prose at line 12 introduces w"), f.message
+
+
+AVERAGE = r"""---
+title: t
+algoverify:
+  checks:
+    - id: below-max
+      kind: property
+      listing: 1
+      inputs: {n: "integers(1, 5)", x: "randn(n)"}
+      draw: {w: "uniform(0, 1, n)"}
+      let: {k: 'w / \sum_{i=1}^{n} w_i'}
+      holds: 's \le \max(x)'
+---
+
+Let \(k\) be weights that are non-negative and sum to one, and \(x\) a vector of \(n\) numbers.
+
+\begin{algorithmic}[1]
+\Require \(k\), \(x\)
+\State \(s \gets \sum_{i=1}^{n} k_i x_i\)
+\State \Return \(s\)
+\end{algorithmic}
+"""
+
+
+def test_a_let_value_that_divides_by_zero_skips_the_draw_and_refutes_nothing(tmp_path):
+    # round 185: let: {K: 'W / \sum W_{uv}'} on a zero W (a structured member of uniform(0, 1)) made K NaN
+    # silently, and the true claim "a blur stays within the image's range" was refuted with \min(G) = nan
+    (o,) = api.check([written_note(tmp_path, AVERAGE)]).notes[0].outcomes
+    assert o.status == "verified", o.message
+    assert "let: k has no value on this draw" in o.message

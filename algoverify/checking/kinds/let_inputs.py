@@ -46,7 +46,8 @@ def let_inputs(
             given = [p.strip() for p in params.rstrip(")").split(",")]
             value = ctx._function(check, given, str(latex), known, ("let", key))
         elif (key, name, params) in missing:
-            value = ctx.evaluate(check, str(latex), known, ("let", key))
+            value = known[name] = ctx.evaluate(check, str(latex), known, ("let", key))
+            ctx.defined(check, name, str(latex), known)
         else:
             try:  # a definition that reads what the run computes has no value yet: the inputs do not read it
                 value = ctx.evaluate(check, str(latex), known, ("let", key))

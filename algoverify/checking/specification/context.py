@@ -631,6 +631,20 @@ class CheckContext:
             except (LocatedError, TypeError, ValueError, ArithmeticError):
                 if not partial:
                     raise
+                continue
+            if not partial:
+                self.defined(check, name, str(latex), env)
+
+    def defined(self, check: CheckSpec, name: str, latex: str, env: dict[str, Any]) -> None:
+        """Reject the draw when the ``let:`` value ``env[name]`` holds a NaN though nothing it reads does.
+
+        K = W / \\sum W_{uv} of a zero W: 0/0 gives the listing no input, never a NaN to refute the claim with.
+        """
+        reads = self.reads(check, latex, env)
+        if _undefined(env[name]) and not any(_undefined(env[n]) for n in reads if n != name):
+            from ..evidence.trials import Rejected
+
+            raise Rejected(f"let: {name} has no value on this draw (its formula gives NaN: 0/0, or outside its domain)")
 
     def _function(
         self, check: CheckSpec, params: list[str], latex: str, env: dict[str, Any], key: tuple[Any, ...]
@@ -643,6 +657,15 @@ class CheckContext:
             return body(scope)
 
         return fn
+
+
+def _undefined(value: Any) -> bool:
+    """Whether ``value`` is, or holds, a NaN (0/0, ∞ − ∞): an infinity is a value past the floats' range, said so."""
+    try:
+        found = np.asarray(value)
+    except (TypeError, ValueError):
+        return False
+    return found.dtype.kind in "fc" and bool(np.any(np.isnan(found)))
 
 
 def _moved(exc: LocatedError, where: Span | None) -> LocatedError:
