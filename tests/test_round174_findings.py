@@ -520,3 +520,47 @@ def test_a_let_value_that_divides_by_zero_skips_the_draw_and_refutes_nothing(tmp
     (o,) = api.check([written_note(tmp_path, AVERAGE)]).notes[0].outcomes
     assert o.status == "verified", o.message
     assert "let: k has no value on this draw" in o.message
+
+
+HALVINGS = r"""---
+title: t
+algoverify:
+  checks:
+    - id: bound
+      kind: property
+      listing: Halvings
+      inputs: {n: "integers(1, 1000)"}
+      holds: 'HOLDS'
+---
+
+Let \(n \ge 1\) be an integer.
+
+\begin{algorithmic}[1]
+\Function{Halvings}{$n$}
+  \State \(k \gets 0\)
+  \While{\(n > 1\)}
+    \State \(n \gets \lfloor n / 2 \rfloor\)
+    \State \(k \gets k + 1\)
+  \EndWhile
+  \State \Return \(k\)
+\EndFunction
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize(
+    ("holds", "status"),
+    [
+        (r"k \le \log_2 n", "could not check"),
+        (r"k \le \log_2 n^{(0)}", "verified"),
+        (r"k \le \log_2 n^{(0)} - 1", "refuted"),
+        (r"n = 1", "verified"),
+    ],
+)
+def test_a_claim_on_an_input_the_listing_changes_is_refuted_only_under_both_readings(tmp_path, holds, status):
+    # round 183: Lamé's "k \le 1 + \log_{\varphi} b" of Euclid(a, b) was refuted: holds: read the b the loop
+    # left (0), and its counterexample showed the input b = 1, where the bound holds
+    (o,) = api.check([written_note(tmp_path, HALVINGS.replace("HOLDS", holds))]).notes[0].outcomes
+    assert o.status == status, o.message
+    if status == "could not check":
+        assert "which the listing changes" in o.message and r"write n^{(0)} for the input" in o.message

@@ -13,7 +13,7 @@ trials where it is false are skipped.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -164,7 +164,12 @@ def _attempt(
     # `given: N \ge 1` of an input N the listing counts down: held on entry, it is not asked of the final N
     ran = frozenset(k for k in check.get("let") or {} if str(k) in listing.inputs and str(k) in env)
     try:
-        return _judge(check, ctx, env, given_held=on_entry is True, ran=ran)
+        problem = _judge(check, ctx, env, given_held=on_entry is True, ran=ran)
+        if problem is not None and problem != SKIP:
+            _two_readings(
+                check, ctx, listing, env, lambda alt: _judge(check, ctx, alt, given_held=on_entry is True, ran=ran)
+            )
+        return problem
     except LocatedError as exc:
         outputs = [name for name in listing.outputs or () if name in env and env[name] is None]
         nil = sorted(ctx.reads(check, str(check.get("holds")), env).intersection(outputs)) if outputs else []
@@ -173,6 +178,51 @@ def _attempt(
         # the listing ran and answered NIL (\Return \textsc{nil}: "not found") where the relation
         # needs its value: the claim about that value is false of this run, not beyond judging
         return f"{check.get('holds')} is false: the listing returned NIL for {', '.join(nil)} ({exc})"
+
+
+def _two_readings(
+    check: CheckSpec, ctx: CheckContext, listing: Any, env: dict[str, Any], judge: Callable[[dict[str, Any]], Any]
+) -> None:
+    """Refuse to refute a claim that holds of the inputs and fails of what the run left in them.
+
+    Lamé's "k \\le 1 + \\log_{\\varphi} b" of Euclid(a, b): the loop leaves b = 0, and read so the true bound
+    fails; a reader means the b given. A name the listing takes and changes, and does not return, has
+    two readings: when only one refutes, the check says so (``b^{(0)}`` is the input) and refutes nothing.
+    """
+    read = ctx.reads(check, str(check.get("holds")), env)
+    outputs = set(listing.outputs or ())
+    changed = [
+        n
+        for n in sorted(read)
+        if n in listing.inputs and n not in outputs and f"{n}_of_0" in env and not _same(env[n], env[f"{n}_of_0"])
+    ]
+    if not changed:
+        return
+    alt = {**env, **{n: env[f"{n}_of_0"] for n in changed}}
+    try:
+        other = judge(alt)
+    except Exception:  # noqa: BLE001 - the other reading has no value: the refutation stands as read
+        return
+    if other is not None:
+        return
+    left = ", ".join(f"{n} = {_shown(env[n])}" for n in changed)
+    given = ", ".join(f"{n} = {_shown(env[f'{n}_of_0'])}" for n in changed)
+    zero = ", ".join(f"{n}^{{(0)}}" for n in changed)
+    raise CannotCheck(
+        f"holds: reads {', '.join(changed)}, which the listing changes: with what the run left ({left}) the claim "
+        f"fails, with the input ({given}) it holds; write {zero} for the input, or name the last value in the listing"
+    )
+
+
+def _same(a: Any, b: Any) -> bool:
+    try:
+        return bool(np.array_equal(np.asarray(a), np.asarray(b)))
+    except (TypeError, ValueError):
+        return a is b
+
+
+def _shown(value: Any) -> str:
+    return str(value) if np.ndim(value) == 0 else np.array2string(np.asarray(value), threshold=6)
 
 
 def _excluded(listing: Any, values: dict[str, Any]) -> LocatedError | None:
