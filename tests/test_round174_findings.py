@@ -564,3 +564,38 @@ def test_a_claim_on_an_input_the_listing_changes_is_refuted_only_under_both_read
     assert o.status == status, o.message
     if status == "could not check":
         assert "which the listing changes" in o.message and r"write n^{(0)} for the input" in o.message
+
+
+DESCENT = r"""---
+title: t
+algoverify:
+  checks:
+    - id: lands
+      kind: property
+      listing: 1
+      inputs: {n: "integers(1, 5)", x_0: "randn(n)", K: "integers(1, 3)"}
+      draw: {c: "randn(n)"}
+      let: {'f(x)': '\lVert x - c \rVert^{2}'}
+      holds: 'x_K = c'
+---
+
+Let \(f\) be a differentiable function on \(\mathbb{R}^n\) and \(x_0 \in \mathbb{R}^n\).
+
+\begin{algorithmic}[1]
+\Require \(f\), \(x_0\), a number of steps \(K\)
+\For{\(k = 0, \dots, K - 1\)}
+  \State \(x_{k+1} \gets x_k - \frac{1}{2} GRADIENT\)
+\EndFor
+\State \Return \(x_K\)
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize("gradient", [r"\nabla f(x_k)", r"\nabla_{x} f(x_k)"])
+def test_the_gradient_of_a_function_is_taken_at_the_point_it_is_applied_to(tmp_path, gradient):
+    # round 184: Nesterov's "y_k - \frac{1}{L} \nabla_{x} f(y_k)" with f(x) from let: failed (AV305: x arrived
+    # as the whole sequence x_k, 1 × n); "\nabla f(y_k)", the usual notation, was AV308 "needs a subscript"
+    note = written_note(tmp_path, DESCENT.replace("GRADIENT", gradient))
+    assert not [f for f in api.lint([note]).notes[0].findings if f.severity.value == "error"]
+    (o,) = api.check([note]).notes[0].outcomes
+    assert o.status == "verified", o.message

@@ -58,7 +58,8 @@ class Type:
 
 
 def _shown(value: Any) -> str:
-    text = repr(value)
+    # LaTeX as the note writes it ('\nabla f(x)'), never with repr's doubled backslashes
+    text = f"'{value}'" if isinstance(value, str) and "'" not in value else repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -697,7 +698,9 @@ def problems(value: Any, typ: Type, path: tuple[Any, ...] = ()) -> Iterator[Prob
             if typ.key_type is not None and not typ.key_type.fits(k):
                 yield Problem(path + (k,), f"{dotted(path)}: key {_shown(k)} must be {typ.key_type.describe()}")
             elif typ.key_pattern is not None and not (isinstance(k, str) and re.fullmatch(typ.key_pattern, k.strip())):
-                yield Problem(path + (k,), f"{dotted(path)}: key {_shown(k)} must be {typ.key}")
+                # let: {'\nabla f(x)': 'A x - b'}: the function is what a let: gives, its gradient is taken
+                hint = " (give f(x) itself: \\nabla f(y) differentiates it)" if str(k).startswith("\\nabla") else ""
+                yield Problem(path + (k,), f"{dotted(path)}: key {_shown(k)} must be {typ.key}{hint}")
             else:
                 yield from problems(v, typ.value, path + (k,))
     elif isinstance(typ, Record):

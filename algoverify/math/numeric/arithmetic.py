@@ -476,6 +476,9 @@ def _leftmost(node: M.MathNode) -> M.MathNode:
 
 
 def _grad(node: M.Grad, ctx: Context) -> Closure:
+    applied = _gradient_at(node, ctx)
+    if applied is not None:
+        return applied
     f = compile_expr(node.f, ctx)
     if node.wrt is None:
         raise LocatedError(NotExecutable, node.span, message="\\nabla needs a subscript naming the variable")
@@ -496,6 +499,37 @@ def _grad(node: M.Grad, ctx: Context) -> Closure:
         # an expression in the variable (\nabla_z f(z)): differentiate it by re-evaluating
         # the expression with the variable moved
         return gradient(lambda x: f({**env, wrt: x}), at(env))
+
+    return grad
+
+
+def _gradient_at(node: M.Grad, ctx: Context) -> Closure | None:
+    """``\\nabla f(y_k)``, ``\\nabla_x f(y_k)``: the gradient of the function f, at the point y_k.
+
+    The subscript, when the argument does not read it, names f's own variable (Nesterov's step
+    ``y_k - \\frac{1}{L} \\nabla_x f(y_k)``); ``\\nabla_x f(A x)`` reads x and is differentiated as the
+    expression it is. A value of f that is no function (a number the note names f) has no gradient here.
+    """
+    body = node.f
+    if not (isinstance(body, M.Apply) and len(body.args) == 1):
+        return None
+    wrt = identifier(node.wrt) if node.wrt is not None else None
+    nodes = list(M.walk(body.args[0]))
+    bases = {id(n.base) for n in nodes if isinstance(n, M.Idx)}  # x_k is a member of x, not the variable x
+    if wrt is not None and any(isinstance(n, M.Sym) and id(n) not in bases and identifier(n) == wrt for n in nodes):
+        return None
+    fn, arg = compile_expr(body.fn, ctx), compile_expr(body.args[0], ctx)
+
+    def grad(env: Env) -> Any:
+        value = fn(env)
+        if not callable(value):
+            raise LocatedError(
+                NotExecutable, node.span, message=f"{ctx.written(body.fn)} is no function: it has no gradient"
+            )
+        trace = env.get(TRACE_KEY)
+        if trace is not None:
+            trace.count("backward")
+        return gradient(value, arg(env))
 
     return grad
 
