@@ -599,3 +599,46 @@ def test_the_gradient_of_a_function_is_taken_at_the_point_it_is_applied_to(tmp_p
     assert not [f for f in api.lint([note]).notes[0].findings if f.severity.value == "error"]
     (o,) = api.check([note]).notes[0].outcomes
     assert o.status == "verified", o.message
+
+
+FRONT = r"""---
+title: t
+algoverify:
+  module: m.py
+  checks:
+    - id: total
+      kind: reference
+      listing: Main
+      inputs: {n: "integers(1, 5)", A: "randn(n)"}
+      reference: first_plus_length
+---
+
+\begin{algorithmic}[1]
+\Require a sequence \(A = (a_1, \dots, a_n)\)
+\Function{Main}{\(A\)}
+  \State \((s_L, L) \gets \Call{Front}{A}\)
+  \State \Return \(s_L + \Call{Count}{L}\)
+\EndFunction
+\Function{Front}{\(B\)}
+  \State \Return \((B_1, B)\)
+\EndFunction
+\Function{Count}{\(L\)}
+  \State \(p \gets \lvert L \rvert\)
+  \State \(c \gets 0\)
+  \For{\(i = 1, \dots, p\)}
+    \If{\(L_i = L_i\)}
+      \State \(c \gets c + 1\)
+    \EndIf
+  \EndFor
+  \State \Return \(c\)
+\EndFunction
+\end{algorithmic}
+"""
+
+
+def test_a_subscript_set_by_the_same_statement_labels_and_a_listed_parameters_bars_are_its_length(tmp_path):
+    # round 180: merge-sort inversions' "(r_L, L) \gets \Call{SortCount}{…}" read r_L as r at index L (AV303
+    # L is not defined), and MergeCount(L, R)'s "p \gets \lvert L \rvert" took the absolute values of L
+    (tmp_path / "m.py").write_text("def first_plus_length(A):\n    return A[0] + len(A)\n")
+    (o,) = api.check([written_note(tmp_path, FRONT)]).notes[0].outcomes
+    assert o.status == "verified", o.message

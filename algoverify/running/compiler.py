@@ -131,6 +131,8 @@ class _Compiler(Loops, Worded, Functions):
     deterministic: bool = False
     #: each loop's test as math with its context, by the loop's start (what a recorded run plots)
     tests: dict[int, tuple[Any, Context]] = field(default_factory=dict)
+    #: parameters a function indexes by one index and nothing declares: lists, whose |L| is a length
+    listed: frozenset[str] = frozenset()
 
     def written(self, node: M.MathNode) -> str:
         """``node`` as the note writes it, for a message."""
@@ -405,7 +407,9 @@ class _Compiler(Loops, Worded, Functions):
         name, size = identifier(value.operand), identifier(target)
         d = self.context.get(name) if name is not None else None
         said = (d.shape if d is not None and d.shape is not None and len(d.shape) == 1 else (None,))[0]
-        if size is None or size not in (str(said), self.context.families.get(name or "")):
+        # MergeCount(L, R)'s "p \gets \lvert L \rvert" of a list it reads as L_i: its length, as |A| is
+        listed = name in self.listed and d is None
+        if size is None or (size not in (str(said), self.context.families.get(name or "")) and not listed):
             return None
         return M.Call("len", (value.operand,), span=value.span)
 

@@ -104,6 +104,7 @@ def compile_function(
         directions=parent.directions,
         deterministic=parent.deterministic,
         tests=parent.tests,
+        listed=_listed(node, params, parent.parse),
     )
     outputs = output_names(node.body, parent.parse, ensure)
     program = Program(
@@ -176,3 +177,19 @@ def unsized_starts(names: Any) -> dict[str, str]:
     out = {name: "0" for name, _ in names.unsized_zeros}
     out.update({name: "I" for name, _ in names.unsized_identities})
     return out
+
+
+def _listed(node: ir.Function, params: list[str], parse: Any) -> frozenset[str]:
+    """The parameters the function's body reads by one index (``L_i``): lists it was given."""
+    out: set[str] = set()
+    for m in (m for n in ir.walk(node) if isinstance(n, ir.Math) for m in (n,)):
+        try:
+            tree = parse(m)
+        except LocatedError:
+            continue
+        for t in M.walk(tree):
+            if isinstance(t, M.Idx) and len(t.indices) == 1 and isinstance(t.base, M.Sym):
+                base = identifier(t.base)
+                if base in params:
+                    out.add(base)
+    return frozenset(out)

@@ -85,7 +85,9 @@ def _target(node: M.MathNode, ctx: Context) -> tuple[Locate, Put]:
 
 def _unpack_target(node: M.Tuple | M.ListLit | M.Interval, ctx: Context) -> tuple[Locate, Put]:
     items = (node.lo, node.hi) if isinstance(node, M.Interval) else node.items
-    parts = [_target(i, ctx) for i in items]
+    # (r_L, L) \gets \Call{SortCount}{…}: L is set here, so r_L is a name of its own, never r at index L
+    whole = {identifier(i) for i in items if isinstance(i, M.Sym)} - {None}
+    parts = [_named_target(i, _target(i, ctx)) if _labelled_by(i, whole) else _target(i, ctx) for i in items]
     k = len(parts)
 
     def locate(env: Env) -> list[Any]:
@@ -96,6 +98,37 @@ def _unpack_target(node: M.Tuple | M.ListLit | M.Interval, ctx: Context) -> tupl
         return [n for (_, p), w, v in zip(parts, where, values) for n in p(env, w, v)]
 
     return locate, put
+
+
+def _labelled_by(item: M.MathNode, names: set[str | None]) -> bool:
+    """Whether ``item`` is ``x_S`` with ``S`` one of ``names`` (targets of the same statement)."""
+    return (
+        isinstance(item, M.Idx)
+        and len(item.indices) == 1
+        and isinstance(item.indices[0], M.Sym)
+        and identifier(item.indices[0]) in names
+        and identifier(item) is not None
+    )
+
+
+def _named_target(item: M.Idx, entry: tuple[Locate, Put]) -> tuple[Locate, Put]:
+    """``r_L`` of ``(r_L, L) \\gets …`` where nothing holds an L yet: a name; else the entry at the old L."""
+    name, index = identifier(item), identifier(item.indices[0])
+    locate_entry, put_entry = entry
+
+    def locate(env: Env) -> Any:
+        return _AS_NAME if index not in env else locate_entry(env)
+
+    def put(env: Env, where: Any, value: Any) -> list[str]:
+        if where is _AS_NAME:
+            env[name] = value  # type: ignore[index]
+            return [name]  # type: ignore[list-item]
+        return put_entry(env, where, value)
+
+    return locate, put
+
+
+_AS_NAME = [object()]  # where a labelled target stores: under its own name
 
 
 def _unpackable(value: Any, k: int, node: M.MathNode) -> list[Any]:
