@@ -642,3 +642,33 @@ def test_a_subscript_set_by_the_same_statement_labels_and_a_listed_parameters_ba
     (tmp_path / "m.py").write_text("def first_plus_length(A):\n    return A[0] + len(A)\n")
     (o,) = api.check([written_note(tmp_path, FRONT)]).notes[0].outcomes
     assert o.status == "verified", o.message
+
+
+ROOT = r"""---
+title: t
+algoverify:
+  checks:
+    - id: bracket
+      kind: property
+      listing: 1
+      inputs: {n: "integers(0, 500)"}
+      holds: 'r^{2} \le n < (r + 1)^{2}'
+---
+
+\begin{algorithmic}[1]
+\Require an integer \(n \ge 0\)
+\Ensure \(r = \lfloor \sqrt{n} \rfloor\)
+\State \(\ell \gets 0\)
+\While{\((\ell + 1)^{2} \le n\)}
+  \State \(\ell \gets \ell + 1\)
+\EndWhile
+\State \Return \(\ell\)
+\end{algorithmic}
+"""
+
+
+def test_the_name_an_ensure_gives_the_returned_value_is_that_value(tmp_path):
+    # round 181: "\Ensure \(r = \lfloor \sqrt{n} \rfloor\)" beside "\Return \(\ell\)": a holds: on r was AV303
+    # "r is not defined" at check, and lint said nothing
+    (o,) = api.check([written_note(tmp_path, ROOT)]).notes[0].outcomes
+    assert o.status == "verified", o.message

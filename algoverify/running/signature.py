@@ -156,7 +156,7 @@ def output_names(
         if len(names) == 1 and None not in names:
             return (next(iter(names)),)
         # CLRS's FFT returns a at n = 1 and y after: "\Ensure y = (y_0, …, y_{n-1})" names the output y
-        ensured = _ensured(nodes if ensure is None else ensure, parse)
+        ensured = ensured_names(nodes if ensure is None else ensure, parse)
         return (ensured[0] if len(ensured) == 1 and ensured[0] in names else "result",)
     return tuple(
         next(iter(names)) if len(names) == 1 and None not in names else f"result_{k}"
@@ -164,7 +164,7 @@ def output_names(
     )
 
 
-def _ensured(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode]) -> list[str]:
+def ensured_names(nodes: Iterable[ir.Node], parse: Callable[[ir.Math], M.MathNode] = parse_segment) -> list[str]:
     r"""The names ``\Ensure`` gives what the listing returns: ``y`` of ``y = (y_0, \dots, y_{n-1})``, of ``y``.
 
     The first math of each line names; the rest says what it is ("the DFT of \(a\)").

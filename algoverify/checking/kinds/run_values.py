@@ -34,6 +34,14 @@ def final(listing: Any, result: Any) -> dict[str, Any]:
         ensured = _ensured_name(listing)
         if ensured is not None and ensured not in listing.inputs:
             out[ensured] = result.value
+    elif len(names) == 1:
+        # `\Ensure \(r = \lfloor \sqrt{n} \rfloor\)` and `\Return \(\ell\)`: r is what was returned, where
+        # the run set no r of its own
+        from ...running.signature import ensured_names
+
+        said = ensured_names(listing.algorithm.body)
+        if len(said) == 1 and said[0] not in out and said[0] not in listing.inputs:
+            out[said[0]] = result.value
     return out
 
 
