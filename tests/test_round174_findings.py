@@ -672,3 +672,40 @@ def test_the_name_an_ensure_gives_the_returned_value_is_that_value(tmp_path):
     # "r is not defined" at check, and lint said nothing
     (o,) = api.check([written_note(tmp_path, ROOT)]).notes[0].outcomes
     assert o.status == "verified", o.message
+
+
+PASCAL = r"""---
+title: t
+---
+
+Let \(n \ge 0\) and \(0 \le k \le n\) be integers. The coefficients satisfy Pascal's rule
+
+\[
+\binom{n}{k} = \binom{n-1}{k-1} + \binom{n-1}{k}, \qquad SIDE
+\]
+
+\begin{algorithmic}[1]
+\Function{Choose}{$n, k$}
+  \State \(c \gets 1\)
+  \For{\(j = 1, \dots, k\)}
+    \State \(c \gets c (n - j + 1) / j\)
+  \EndFor
+  \State \Return \(c\)
+\EndFunction
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize(("side", "refused"), [(r"0 < k < n", False), (r"m \ge 1", False)])
+def test_a_displays_side_condition_does_not_narrow_what_the_prose_already_bounds(tmp_path, side, refused):
+    # round 182: Pascal's rule "…, \qquad 0 < k < n" beside "let 0 \le k \le n": the display's condition became the
+    # listing's precondition, k = 0 and k = n were never drawn, and a check of the row sum could not check
+    note = written_note(tmp_path, PASCAL.replace("SIDE", side))
+    finding = api.load(note).listings[0].run({"n": 4, "k": 0}).finding
+    assert (finding is not None) == refused, finding
+
+
+def test_a_displays_side_condition_on_a_name_nothing_else_bounds_is_still_assumed(tmp_path):
+    text = PASCAL.replace(r"Let \(n \ge 0\) and \(0 \le k \le n\) be integers. ", "").replace("SIDE", r"k \ge 1")
+    finding = api.load(written_note(tmp_path, text)).listings[0].run({"n": 4, "k": 0}).finding
+    assert finding is not None and finding.code == "AV309", finding

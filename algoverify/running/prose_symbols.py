@@ -207,7 +207,16 @@ def side_conditions(tree: M.MathNode, math: ir.Math, spec: InputSpec, origin: Or
             case = _QUALIFIER.search(item.text.strip()) is not None or _CONDITIONAL.search(item.text) is not None
             continue
         if isinstance(item, M.Rel) and not case and {op for op, _ in item.rest} <= _SIDE:
+            if _bounded_already(item, spec):
+                continue  # Pascal's rule "…, \qquad 0 < k < n" beside "let 0 \le k \le n": where the formula holds
             relation(item, Piece(item, math), spec, origin, conditional=False)
+
+
+def _bounded_already(rel: M.Rel, spec: InputSpec) -> bool:
+    """Whether every name ``rel`` bounds already has a bound the prose said: the display's is the formula's own."""
+    names = [identifier(o) for o in (rel.first, *(e for _, e in rel.rest)) if isinstance(o, M.Sym)]
+    declared = [spec.get(n) for n in names if n is not None]
+    return bool(declared) and all(d is not None and d.constraints for d in declared)
 
 
 #: what a display's side condition may say: an order or an inequality, never an equation (a case: "x = 0")
