@@ -405,6 +405,8 @@ PROSE
         (r"\(n\)", r"Let \(n\) be an even positive integer.", {"n": -2}, {"n": 4}),
         (r"weights \(w_1, \dots, w_n\), positive integers", "", {"w": [0, 3]}, {"w": [1, 3]}),
         (r"weights \(w_1, \dots, w_n\), positive integers", "", {"w": [1.5, 3]}, {"w": [2, 3]}),
+        # round 183: Euclid's "\Require integers \(a \ge b \ge 0\), not both zero" ran on a = b = 0
+        (r"integers \(a \ge b \ge 0\), not both zero", "", {"a": 0, "b": 0}, {"a": 5, "b": 0}),
     ],
 )
 def test_a_kind_said_in_words_is_a_precondition(tmp_path, require, prose, bad, good):

@@ -547,6 +547,7 @@ def text_properties(text: ir.Text, spec: InputSpec, parse: Parse, origin: Origin
                 value = None
             if value is not None:
                 read_parts(owner, Piece(tree, part), with_parts.group("part").lower(), value, spec, origin)  # type: ignore[arg-type]
+        _not_all_zero(tree, after, spec, origin)
         whole = _WHOLE_NOUN.search(before)
         if whole is not None:  # "integers \(a \ge b \ge 0\)": each name it bounds is a whole number
             domain = "natural" if whole.group("noun").lower().startswith("natural") else "integer"
@@ -575,6 +576,23 @@ _WHOLE_NOUN = re.compile(
     r"\s*$",
     re.I,
 )
+
+
+#: "\(a \ge b \ge 0\), not both zero", "\(x, y\) not all zero": said of the names together
+_NOT_ALL_ZERO = re.compile(r"^,?\s*(?:and\s+)?(?:which are\s+|are\s+)?not (?:both|all) (?:zeros?|0)\b", re.I)
+
+
+def _not_all_zero(tree: M.MathNode, after: str, spec: InputSpec, origin: Origin | None) -> None:
+    r"""Euclid's "integers \(a \ge b \ge 0\), not both zero": a ≠ 0 or b ≠ 0, tested on entry."""
+    if not _NOT_ALL_ZERO.match(after):
+        return
+    names = [n for o in _named_operands(tree) if isinstance(o, M.Sym) and (n := identifier(o)) is not None]
+    if len(names) < 2:
+        return
+    span = tree.span
+    each = tuple(M.Rel(M.Sym(n, span=span), (("!=", M.Num("0", span=span)),), span=span) for n in names)
+    latex = " \\lor ".join(f"{n} \\ne 0" for n in names)
+    spec.add_condition(M.Logic("or", each, span=span), f"not all of {', '.join(names)} are zero ({latex})", origin)
 
 
 def _named_operands(tree: M.MathNode) -> tuple[M.MathNode, ...]:
