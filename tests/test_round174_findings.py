@@ -711,3 +711,30 @@ def test_a_displays_side_condition_on_a_name_nothing_else_bounds_is_still_assume
     text = PASCAL.replace(r"Let \(n \ge 0\) and \(0 \le k \le n\) be integers. ", "").replace("SIDE", r"k \ge 1")
     finding = api.load(written_note(tmp_path, text)).listings[0].run({"n": 4, "k": 0}).finding
     assert finding is not None and finding.code == "AV309", finding
+
+
+FIXED_POINT = r"""---
+title: t
+---
+
+\begin{algorithmic}[1]
+\Require a starting point \(p_0\), a tolerance \(\tau > 0\), a number \(N\) of iterations
+\For{\(i = 1, \dots, N\)}
+  \State \(p \gets \cos(p_0)\)
+  \If{\(\lvert p - p_0 \rvert < \tau\)}
+    \State \Return \(p\)
+  \EndIf
+  \State \(p_0 \gets p\)
+\EndFor
+\State \Return \textsc{failure}
+\end{algorithmic}
+"""
+
+
+def test_a_return_of_failure_in_small_capitals_names_no_output(tmp_path):
+    # round 182: Burden–Faires' "\Return \textsc{failure}" after the loop beside "\Return \(p\)" named the
+    # output `result`, and a check's compare: {p: …} was AV501
+    listing = api.load(written_note(tmp_path, FIXED_POINT)).listings[0]
+    assert listing.outputs == ("p",)
+    assert abs(listing.run({"p_0": 1.0, "tau": 1e-10, "N": 200}).value - 0.7390851332) < 1e-8
+    assert listing.run({"p_0": 1.0, "tau": 1e-10, "N": 3}).value == "FAILURE"  # HAC's return(failure): the constant

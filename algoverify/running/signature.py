@@ -252,7 +252,10 @@ def _names_per_position(
     returns = [
         r
         for r in returns_of(nodes)
-        if r.values and not (len(r.values) == 1 and _nil(parse(r.values[0]))) and not failure_return(r)
+        if r.values
+        and not (len(r.values) == 1 and _nil(parse(r.values[0])))
+        and not failure_return(r)
+        and not _failure_constant(r)
     ]
     if not returns:
         return None
@@ -467,6 +470,12 @@ def failure_return(r: ir.Return) -> bool:
     return r.text is not None and _RETURNS_FAILURE.match(r.text.plain) is not None
 
 
+def _failure_constant(r: ir.Return) -> bool:
+    """``\\Return \\textsc{failure}`` (HAC, Burden–Faires): the constant FAILURE, returned, that names no output."""
+    return len(r.values) == 1 and _FAILURE_WORD.fullmatch(r.values[0].latex.strip()) is not None
+
+
+_FAILURE_WORD = re.compile(r"\\(?:textsc|mathsc|textrm|text|mathrm)\{\s*(?:fail(?:ed|ure)?|error)\s*\}", re.I)
 _RETURNS_FAILURE = re.compile(
     r"\W*(?:an?\s+|the\s+)?(?:fail(?:ed|s|ure)?|error|no convergence|did not converge|does not converge|"
     r"diverge[sd]?|unsuccessful)\b",
