@@ -738,3 +738,36 @@ def test_a_return_of_failure_in_small_capitals_names_no_output(tmp_path):
     assert listing.outputs == ("p",)
     assert abs(listing.run({"p_0": 1.0, "tau": 1e-10, "N": 200}).value - 0.7390851332) < 1e-8
     assert listing.run({"p_0": 1.0, "tau": 1e-10, "N": 3}).value == "FAILURE"  # HAC's return(failure): the constant
+
+
+FIRST_MEMBER = r"""---
+title: t
+---
+
+PROSE
+
+\begin{algorithmic}[1]
+\Require REQUIRE
+\State \(E \gets r_0\)
+\State \Return \(E\)
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize(
+    ("require", "prose"),
+    [
+        (r"values \(r_0, r_1, \dots, r_p\) with \(r_0 > 0\)", ""),
+        (r"values \(r_0, r_1, \dots, r_p\)", r"The values \(r_0, r_1, \dots, r_p\) have \(r_0 > 0\)."),
+    ],
+)
+def test_a_bound_on_a_member_of_a_family_is_a_precondition_never_an_input(tmp_path, require, prose):
+    # round 189: Levinson–Durbin's "\Require values \(r_0, \dots, r_p\) with \(r_0 > 0\)" made r_0 an input of
+    # its own beside the family (AV307 "missing input r_0"); given, as the message asked, E_0 \gets r_0 read it,
+    # not the family's first member, and two true claims were refuted
+    note = written_note(tmp_path, FIRST_MEMBER.replace("REQUIRE", require).replace("PROSE", prose))
+    listing = api.load(note).listings[0]
+    assert "r_0" not in listing.inputs, listing.inputs
+    assert listing.run({"r": [2.0, 0.5]}).value == 2.0
+    refused = listing.run({"r": [-1.0, 0.5]}).finding
+    assert refused is not None and refused.code == "AV309", refused

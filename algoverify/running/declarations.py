@@ -398,6 +398,12 @@ def _declare_relation(
     # (not an input named A_j); its other names are inputs, the bound itself is for the reader
     declared = set(spec.names)
     elementwise = any(_element_of(operand, declared) for operand in operands)
+    # Levinson–Durbin's "values r_0, r_1, \dots, r_p with r_0 > 0": a bound on the family's member r_0,
+    # tested on entry, never an input r_0 of its own beside the family r
+    members = [o for o in operands if _member_of_family(o, spec)]
+    if members and all(o in members or isinstance(o, (M.Num, M.Neg)) for o in operands):
+        spec.add_condition(tree, text_of(tree.span), origin)
+        return
     named = False
     for operand in operands:
         if elementwise and _element_of(operand, declared):
@@ -425,6 +431,18 @@ def _declare_relation(
             spec.add_condition(whole, text_of(tree.span), origin)
     if joint and not named and not elementwise:  # `a d - b c \ne 0`: a condition on the inputs together
         spec.add_condition(tree, text_of(tree.span), origin)
+
+
+def _member_of_family(node: M.MathNode, spec: InputSpec) -> bool:
+    """``r_0`` of a family ``r_0, \\dots, r_p`` the spec declares: a member by its number, not a name."""
+    return (
+        isinstance(node, M.Idx)
+        and isinstance(node.base, M.Sym)
+        and bool(node.indices)
+        and all(isinstance(i, M.Num) for i in node.indices)
+        and identifier(node.base) in spec.families
+        and spec.get(identifier(node) or "") is None
+    )
 
 
 def _variance(operand: M.MathNode, operands: list[M.MathNode], spec: InputSpec) -> bool:
