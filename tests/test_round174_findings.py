@@ -771,3 +771,52 @@ def test_a_bound_on_a_member_of_a_family_is_a_precondition_never_an_input(tmp_pa
     assert listing.run({"r": [2.0, 0.5]}).value == 2.0
     refused = listing.run({"r": [-1.0, 0.5]}).finding
     assert refused is not None and refused.code == "AV309", refused
+
+
+FALSE_POSITION = r"""---
+title: t
+algoverify:
+  checks:
+    - id: root
+      kind: property
+      listing: 1
+      inputs: {tau: 1e-12, N: 500}
+      draw: {s: "uniform(1, 10)"}
+      let: {f(t): 't^{3} - s', a: '0', b: 's + 1'}
+      holds: '\lvert c^{3} - s \rvert \le 10^{-6}'
+---
+
+PROSE
+
+\begin{algorithmic}[1]
+\Require REQUIRE
+\For{\(k = 1, \dots, N\)}
+  \State \(c \gets \frac{a f(b) - b f(a)}{f(b) - f(a)}\)
+  \If{\(\lvert f(c) \rvert < \tau\)}
+    \State \Return \(c\)
+  \EndIf
+  \If{\(f(a) f(c) < 0\)}
+    \State \(b \gets c\)
+  \Else
+    \State \(a \gets c\)
+  \EndIf
+\EndFor
+\State \Return \(c\)
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize(
+    ("require", "prose"),
+    [
+        (r"\(f\) continuous on \([a, b]\) with \(f(a) f(b) < 0\); a tolerance \(\tau\); \(N\)", ""),
+        (r"\(f\), a tolerance \(\tau\), \(N\)", r"Let \(f\) be continuous on \([a, b]\) with \(f(a) f(b) < 0\)."),
+    ],
+)
+def test_the_ends_of_the_interval_a_function_is_given_on_are_inputs(tmp_path, require, prose):
+    # round 190: regula falsi's "\Require \(f\) continuous on \([a, b]\) with \(f(a) f(b) < 0\)" took f but
+    # not a and b: a check's let: {a: …, b: …} gave them nothing, and every check was AV303 "a is not defined"
+    note = written_note(tmp_path, FALSE_POSITION.replace("REQUIRE", require).replace("PROSE", prose))
+    assert {"a", "b"} <= set(api.load(note).listings[0].inputs)
+    (o,) = api.check([note]).notes[0].outcomes
+    assert o.status == "verified", o.message

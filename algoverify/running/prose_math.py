@@ -725,3 +725,19 @@ def drawn_interval(words: str, tree: M.MathNode) -> M.MathNode | None:
     if not isinstance(tree, (M.Interval, M.Tuple)) or len(bounds) != 2 or any(isinstance(x, M.Dots) for x in bounds):
         return None
     return tree
+
+
+#: "\(f\) continuous on \([a, b]\)": the words between a function and the interval it is given on
+_ON_INTERVAL = re.compile(
+    r"^\s*(?:is\s+|be\s+)?(?:a\s+)?(?:(?:twice\s+|continuously\s+)?(?:continuous|differentiable|smooth|"
+    r"integrable|defined|convex|concave|monotone|increasing|decreasing|unimodal|real-valued)(?:\s+function)?"
+    r"(?:\s+and\s+\w+)?\s+on|on)\s*$",
+    re.I,
+)
+
+
+def domain_ends(words: str, interval: M.MathNode) -> list[M.Sym]:
+    r"""``a`` and ``b`` of "\(f\) continuous on \([a, b]\)": the ends of the interval a function is given on."""
+    if not isinstance(interval, M.Interval) or _ON_INTERVAL.match(words) is None:
+        return []
+    return [end for end in (interval.lo, interval.hi) if isinstance(end, M.Sym) and identifier(end) is not None]

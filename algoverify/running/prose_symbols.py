@@ -91,6 +91,7 @@ from .prose_cues import (
 from .prose_math import (
     Piece,
     children,
+    domain_ends,
     drawn_interval,
     entry_conditions,
     fixed_point_equation,
@@ -300,6 +301,10 @@ def _read(
         after = pieces[i + 1] if i + 1 < len(pieces) else ""
         nxt = pieces[i + 2] if i + 2 < len(pieces) and isinstance(pieces[i + 2], Piece) else None
         drawn = drawn_interval(f"{after} ", nxt.tree) if nxt is not None and _DISTRIBUTED.search(str(after)) else None
+        if nxt is not None and not _CONDITIONAL.search(clause):
+            # "Let f be continuous on [a, b]": a and b are given with f, as f : [a, b] → ℝ gives them
+            for end in domain_ends(str(after), nxt.tree):
+                spec.declare(Declared(identifier(end), end.span, (), origin=origin))  # type: ignore[arg-type]
         if drawn is not None and not _CONDITIONAL.search(clause):
             # "let U_1, U_2 be independent and uniformly distributed on (0, 1]": each in it, on entry
             in_interval(piece.tree, piece.math, drawn, nxt.math, spec, origin)  # type: ignore[union-attr]

@@ -19,7 +19,7 @@ from ..source import Span
 from ..syntax import ir
 from .declarations import Declared, InputSpec, Origin, declare_math, said_as, text_of
 from .families import bounded_family, dims_of, index_range, levelled_family, read_family
-from .prose_math import drawn_interval, in_interval, ordered_family
+from .prose_math import domain_ends, drawn_interval, in_interval, ordered_family
 from .prose_symbols import part_names, text_properties
 
 __all__ = ["declared_inputs"]
@@ -51,6 +51,15 @@ def _text_intervals(text: ir.Text, spec: InputSpec, parse: Any, origin: Origin |
         interval = drawn_interval(words, parse(b))
         if interval is not None:
             in_interval(parse(a), a, interval, b, spec, origin)
+
+
+def _text_domains(text: ir.Text, spec: InputSpec, parse: Any, origin: Origin | None) -> None:
+    r"""``\(f\) continuous on \([a, b]\) with \(f(a) f(b) < 0\)``: a and b are inputs, as f : [a, b] → ℝ makes them."""
+    parts = text.parts
+    for a, words, b in zip(parts, parts[1:], parts[2:]):
+        if isinstance(a, ir.Math) and isinstance(words, str) and isinstance(b, ir.Math):
+            for end in domain_ends(words, parse(b)):
+                spec.declare(Declared(identifier(end), end.span, (), origin=origin))  # type: ignore[arg-type]
 
 
 def _valued_family(tree: M.MathNode) -> M.MathNode:
@@ -228,6 +237,7 @@ def declared_inputs(
             try:
                 _text_shapes(node.text, spec, parse, origin)
                 _text_intervals(node.text, spec, parse, origin)
+                _text_domains(node.text, spec, parse, origin)
             except LocatedError:
                 if not tolerant:
                     raise
