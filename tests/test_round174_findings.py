@@ -820,3 +820,36 @@ def test_the_ends_of_the_interval_a_function_is_given_on_are_inputs(tmp_path, re
     assert {"a", "b"} <= set(api.load(note).listings[0].inputs)
     (o,) = api.check([note]).notes[0].outcomes
     assert o.status == "verified", o.message
+
+
+APPEND = r"""---
+title: t
+algoverify:
+  checks:
+    - id: last
+      kind: property
+      listing: 1
+      inputs: {m: "integers(1, 5)", A: "randn(m)", x: "uniform(-1, 1)"}
+      holds: 'HOLDS'
+---
+
+\begin{algorithmic}[1]
+\Require an array \(A[1 \twodots n]\) and a number \(x\)
+\State \(n \gets n + 1\)
+\State \(A[n] \gets x\)
+\State \Return \(A\)
+\end{algorithmic}
+"""
+
+
+@pytest.mark.parametrize(
+    ("holds", "status"),
+    [("A_{n + 1} = x", "could not check"), ("A_{n^{(0)} + 1} = x", "verified"), ("A_n = x", "verified")],
+)
+def test_a_size_the_listing_changes_reads_as_left_and_as_given_with_its_entry_value(tmp_path, holds, status):
+    # round 191: a heap insertion's holds: over \{2, \dots, n + 1\} after n \gets n + 1 was "index 3 is out of
+    # range 1..2 in A_i" with no word of which n; n^{(0)} of the size was "not defined"
+    (o,) = api.check([written_note(tmp_path, APPEND.replace("HOLDS", holds))]).notes[0].outcomes
+    assert o.status == status, o.message
+    if status == "could not check":
+        assert "which the listing changes" in o.message and "has no value" in o.message

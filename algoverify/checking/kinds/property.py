@@ -163,14 +163,29 @@ def _attempt(
         env.update({f"{k}_of_exact": v for k, v in final(listing, exact).items() if k not in loops})
     # `given: N \ge 1` of an input N the listing counts down: held on entry, it is not asked of the final N
     ran = frozenset(k for k in check.get("let") or {} if str(k) in listing.inputs and str(k) in env)
+
+    def judge(state: dict[str, Any]) -> str | None:
+        return _judge(check, ctx, state, given_held=on_entry is True, ran=ran)
+
+    # what each name held on entry: the inputs, and the sizes bound from their shapes (n of the heap's A[1..n])
+    given = {k: env[f"{k}_of_0"] for k in listing.inputs if f"{k}_of_0" in env}
+    given.update({k: v for k, v in bound.items() if k not in given and not callable(v)})
+    env.update({f"{k}_of_0": v for k, v in given.items() if f"{k}_of_0" not in env})  # n^{(0)} of a size too
+
     try:
-        problem = _judge(check, ctx, env, given_held=on_entry is True, ran=ran)
+        problem = judge(env)
         if problem is not None and problem != SKIP:
-            _two_readings(
-                check, ctx, listing, env, lambda alt: _judge(check, ctx, alt, given_held=on_entry is True, ran=ran)
-            )
+            _two_readings(check, ctx, listing, env, given, judge)
         return problem
+    except CannotCheck as exc:
+        # the heap's "\forall i \in \{2, \dots, n + 1\}: …" after n \gets n + 1: read past the end with the n the
+        # run left, it holds with the n given; the check says which n it read
+        if exc.finding is not None and exc.finding.code == "AV306":
+            _two_readings(check, ctx, listing, env, given, judge, failed=exc.message)
+        raise
     except LocatedError as exc:
+        if exc.rule.code == "AV306":
+            _two_readings(check, ctx, listing, env, given, judge, failed=str(exc))
         outputs = [name for name in listing.outputs or () if name in env and env[name] is None]
         nil = sorted(ctx.reads(check, str(check.get("holds")), env).intersection(outputs)) if outputs else []
         if not nil:
@@ -181,7 +196,13 @@ def _attempt(
 
 
 def _two_readings(
-    check: CheckSpec, ctx: CheckContext, listing: Any, env: dict[str, Any], judge: Callable[[dict[str, Any]], Any]
+    check: CheckSpec,
+    ctx: CheckContext,
+    listing: Any,
+    env: dict[str, Any],
+    given: dict[str, Any],
+    judge: Callable[[dict[str, Any]], Any],
+    failed: str | None = None,
 ) -> None:
     """Refuse to refute a claim that holds of the inputs and fails of what the run left in them.
 
@@ -191,14 +212,10 @@ def _two_readings(
     """
     read = ctx.reads(check, str(check.get("holds")), env)
     outputs = set(listing.outputs or ())
-    changed = [
-        n
-        for n in sorted(read)
-        if n in listing.inputs and n not in outputs and f"{n}_of_0" in env and not _same(env[n], env[f"{n}_of_0"])
-    ]
+    changed = [n for n in sorted(read) if n in given and n not in outputs and n in env and not _same(env[n], given[n])]
     if not changed:
         return
-    alt = {**env, **{n: env[f"{n}_of_0"] for n in changed}}
+    alt = {**env, **{n: given[n] for n in changed}}
     try:
         other = judge(alt)
     except Exception:  # noqa: BLE001 - the other reading has no value: the refutation stands as read
@@ -206,11 +223,12 @@ def _two_readings(
     if other is not None:
         return
     left = ", ".join(f"{n} = {_shown(env[n])}" for n in changed)
-    given = ", ".join(f"{n} = {_shown(env[f'{n}_of_0'])}" for n in changed)
+    said = ", ".join(f"{n} = {_shown(given[n])}" for n in changed)
     zero = ", ".join(f"{n}^{{(0)}}" for n in changed)
+    fails = "fails" if failed is None else f"has no value ({failed})"
     raise CannotCheck(
         f"holds: reads {', '.join(changed)}, which the listing changes: with what the run left ({left}) the claim "
-        f"fails, with the input ({given}) it holds; write {zero} for the input, or name the last value in the listing"
+        f"{fails}, with the input ({said}) it holds; write {zero} for the input, or name the last value in the listing"
     )
 
 
