@@ -111,7 +111,6 @@ __all__ = [
     "prose_declarations",
     "side_conditions",
     "part_names",
-    "text_properties",
 ]
 
 Parse = Callable[[ir.Math], M.MathNode]
@@ -133,7 +132,7 @@ def prose_declarations(
         set_by_case(rel, case, spec, origin)
     for name, after, piece, origin in of_entries:
         # "we assume the x_i are not all equal", of an x declared here or in the listing's \Require
-        _properties(name, after, piece, spec, origin, before="")
+        said_properties(name, after, piece, spec, origin, before="")
     entry_conditions(spec)
     _letters_mentioned(spec)
     return spec
@@ -187,7 +186,7 @@ def _over_an_index(piece: Piece, nxt: Piece | None) -> bool:
     )
 
 
-def _joins(words: str) -> bool:
+def joins(words: str) -> bool:
     """Whether ``words`` join two names a sentence introduces together ("x_1, …, x_n and y_1, …, y_n")."""
     return bool(words) and _JOINED.match(words) is not None
 
@@ -431,7 +430,7 @@ def _read(
             listed_properties(piece, str(after), words, spec, origin)
             target = None
         # "let x_1, …, x_n and y_1, …, y_n be two samples of distinct numbers": what follows both is said of both
-        group = group + [own] if own is not None and group and _joins(words) else [own] if own else []
+        group = group + [own] if own is not None and group and joins(words) else [own] if own else []
         if own is not None and len(group) > 1 and (_HAS.match(str(after)) or _PLURAL_BE.match(str(after))):
             # "the arrays \(\ell\) and \(r\) have \(N\) entries", "\(U\) and \(V\) be \(n \times k\) matrices": both
             for earlier in group[:-1]:
@@ -444,16 +443,16 @@ def _read(
         shape_of = _SHAPE_NOUN.match(str(after)) if formula and subject is not None else None
         if shape_of is not None and not _CONDITIONAL.search(clause):
             # "Let A be an m × n matrix of full column rank": the words after the shape are said of A
-            _properties(subject, shape_of.group("rest"), piece, spec, origin, before=shape_of.group("noun"))
+            said_properties(subject, shape_of.group("rest"), piece, spec, origin, before=shape_of.group("noun"))
         if target is not None and not _CONDITIONAL.search(clause):
             # "n distinct keys k_1 < \dots < k_n": the adjectives before a piece are its own, never the subject's
-            _properties(target, str(after), piece, spec, origin, before=words if own is not None else "")
+            said_properties(target, str(after), piece, spec, origin, before=words if own is not None else "")
             count_words = counted_words(after, nxt, pieces[i + 3 : i + 4]) if family is not None else None
             if count_words is not None:  # "let x_0, …, x_n be n + 1 distinct nodes": the nodes' words are x's
-                _properties(target, "are " + count_words, piece, spec, origin, before="")
+                said_properties(target, "are " + count_words, piece, spec, origin, before="")
             if own is not None and _PLURAL_BE.match(str(after)):
                 for earlier in group[:-1]:
-                    _properties(earlier, str(after), piece, spec, origin, before="")
+                    said_properties(earlier, str(after), piece, spec, origin, before="")
         # "Let T_1, …, T_n be the observed times of n subjects, which are distinct": the clause after the
         # count says what the family before it is (the subjects being distinct would say nothing)
         # "… of n ≥ 3 real numbers, not all equal": the count's bound does not change whose the clause is
@@ -465,7 +464,7 @@ def _read(
         family_before = last_family([earlier]) if earlier is not None else None
         if clause and family_before is not None:
             said = clause.group("said") or "are " + clause.group("bare")
-            _properties(family_before, said, earlier, spec, origin, before="")  # type: ignore[arg-type]
+            said_properties(family_before, said, earlier, spec, origin, before="")  # type: ignore[arg-type]
     ranged_runs(pieces, spec, origin)
     written_for(sentence, text, spec)  # "write \(T\) for the \(m \times m\) … matrix, …": what the pieces missed
 
@@ -503,114 +502,6 @@ def part_names(text: ir.Text) -> set[Span]:
         for a, b in found
         if (m := _WITH_PARTS.search(" ".join(a.split()))) is not None and m.group("part").lower() in ("rows", "columns")
     }
-
-
-def text_properties(text: ir.Text, spec: InputSpec, parse: Parse, origin: Origin | None) -> None:
-    """What a ``\\Require`` line's words say of its names: "array \\(A[1..n]\\) of distinct numbers".
-
-    Its parts too ("\\(X\\) with rows \\(x_1^{\\top}, \\dots, x_n^{\\top}\\)"), and what follows names
-    joined by "and" is said of each ("samples \\(x_1, …\\) and \\(y_1, …\\) of distinct numbers").
-    """
-    parts = [p for p in text.parts if not (isinstance(p, str) and not p.strip())]
-    group: list[str] = []
-    lead = ""  # the words before the group's first family: "distinct nodes" of "distinct nodes \(x_0, …\)"
-    for i, part in enumerate(parts):
-        if not isinstance(part, ir.Math):
-            continue
-        try:
-            tree = parse(part)
-        except LocatedError:
-            continue  # reported with the math
-        after = " ".join(parts[i + 1].split()) if i + 1 < len(parts) and isinstance(parts[i + 1], str) else ""
-        before = " ".join(parts[i - 1].split()) if i and isinstance(parts[i - 1], str) else ""
-        family = read_family(tree) if isinstance(tree, M.Range) else None
-        if family is not None and spec.get(family.name) is not None:
-            joined = bool(group) and _joins(before)
-            group, lead = (group + [family.name], lead) if joined else ([family.name], before)
-            if not _joins(after):
-                for member in group:
-                    _properties(member, after, Piece(tree, part), spec, origin, lead)
-            continue
-        group = []
-        nxt = parts[i + 2] if i + 2 < len(parts) and isinstance(parts[i + 2], ir.Math) else None
-        noun = _NOUN_AFTER_DIMS.match(after)
-        dims = dims_of(tree) if noun and nxt is not None and _NAMED_NEXT.fullmatch(after[noun.end() :]) else None
-        if dims is not None and len(dims) >= 2:  # "\(M \times N\) image \(f\)": f is M × N
-            try:
-                target = name_of(Piece(parse(nxt), nxt))  # type: ignore[arg-type]
-            except LocatedError:
-                target = None
-            if target is not None:
-                spec.declare(Declared(target, nxt.span, dims, origin=origin))  # type: ignore[union-attr]
-        with_parts = _WITH_PARTS.search(after)
-        owner = identifier(tree.element) if isinstance(tree, M.In) else identifier(tree)
-        # rows and columns: entries named by the owner's letter (a_{uv} of A) are its entries by convention already
-        if with_parts and with_parts.group("part").lower() in ("rows", "columns") and nxt is not None and owner:
-            try:
-                value = Piece(parse(nxt), nxt)
-            except LocatedError:
-                value = None
-            if value is not None:
-                read_parts(owner, Piece(tree, part), with_parts.group("part").lower(), value, spec, origin)  # type: ignore[arg-type]
-        _not_all_zero(tree, after, spec, origin)
-        whole = _WHOLE_NOUN.search(before)
-        if whole is not None:  # "integers \(a \ge b \ge 0\)": each name it bounds is a whole number
-            domain = "natural" if whole.group("noun").lower().startswith("natural") else "integer"
-            parity = (whole.group("parity") or "").lower()  # Miller–Rabin's "odd integer \(n > 3\)"
-            sign = (whole.group("sign") or whole.group("sign2") or "").lower().replace("nonn", "non-n")
-            sign = "positive value" if sign == "positive" else sign
-            keys = [k for k in (parity, sign) if k]  # "a positive integer \(n\)": above 0, as said
-            for item in _named_operands(tree):
-                declared = spec.get(identifier(item) or "")
-                if declared is not None and declared.shape is None:
-                    said = tuple((k, SAID[k].format(name=declared.name), item.span) for k in keys)
-                    spec.declare(Declared(declared.name, item.span, (), domain, origin=origin, properties=said))
-        # A[1..n] is the array A, as the older package writes it
-        name = identifier(tree.base) if isinstance(tree, M.Index) else name_of(Piece(tree, part))
-        if name is None and names_listed(tree):  # "distinct points \(p_0, p_1, p_2\)": each point, and pairwise
-            listed_properties(Piece(tree, part), after, before, spec, origin)
-        if name is None or spec.get(name) is None:
-            continue
-        _properties(name, after, Piece(tree, part), spec, origin, before)  # type: ignore[arg-type]
-
-
-#: the noun before a math that says its names are whole numbers: "integers \(a \ge b \ge 0\)", "an integer \(b\)"
-_WHOLE_NOUN = re.compile(
-    r"\b(?:an?\s+|two\s+|the\s+)?(?:(?P<sign>non-?negative|positive)\s+)?(?:(?P<parity>odd|even)\s+)?"
-    r"(?:(?P<sign2>non-?negative|positive)\s+)?(?P<noun>integers?|natural numbers?|whole numbers?)"
-    r"\s*$",
-    re.I,
-)
-
-
-#: "\(a \ge b \ge 0\), not both zero", "\(x, y\) not all zero": said of the names together
-_NOT_ALL_ZERO = re.compile(r"^,?\s*(?:and\s+)?(?:which are\s+|are\s+)?not (?:both|all) (?:zeros?|0)\b", re.I)
-
-
-def _not_all_zero(tree: M.MathNode, after: str, spec: InputSpec, origin: Origin | None) -> None:
-    r"""Euclid's "integers \(a \ge b \ge 0\), not both zero": a ≠ 0 or b ≠ 0, tested on entry."""
-    if not _NOT_ALL_ZERO.match(after):
-        return
-    names = [n for o in _named_operands(tree) if isinstance(o, M.Sym) and (n := identifier(o)) is not None]
-    if len(names) < 2:
-        return
-    span = tree.span
-    each = tuple(M.Rel(M.Sym(n, span=span), (("!=", M.Num("0", span=span)),), span=span) for n in names)
-    latex = " \\lor ".join(f"{n} \\ne 0" for n in names)
-    spec.add_condition(M.Logic("or", each, span=span), f"not all of {', '.join(names)} are zero ({latex})", origin)
-
-
-def _named_operands(tree: M.MathNode) -> tuple[M.MathNode, ...]:
-    """The names a math declares: itself, a list's items, a relation's operands (``a, b`` of ``a \\ge b \\ge 0``)."""
-    if isinstance(tree, M.Rel):
-        items: tuple[M.MathNode, ...] = (tree.first, *(e for _, e in tree.rest))
-    elif isinstance(tree, M.Tuple):  # "integers \(u, v \ge 0\)": u, and the v the bound is written on
-        items = tuple(o for i in tree.items for o in (_named_operands(i) if isinstance(i, M.Rel) else (i,)))
-    elif isinstance(tree, M.In):
-        items = tree.element.items if isinstance(tree.element, M.Tuple) else (tree.element,)
-    else:
-        items = (tree,)
-    return tuple(i for i in items if isinstance(i, (M.Sym, M.Idx)))
 
 
 #: words that say how values are drawn (never "the output lies in [0, 1]", a claim)
@@ -654,7 +545,7 @@ def _written(piece: Piece, node: M.MathNode) -> str:
     return text_of(piece.math)(node.span) if node.span is not None else str(identifier(node))
 
 
-def _properties(name: str, after: str, piece: Piece, spec: InputSpec, origin: Origin, before: str) -> None:
+def said_properties(name: str, after: str, piece: Piece, spec: InputSpec, origin: Origin, before: str) -> None:
     """The properties the words right after (or the adjectives right before) a name give it."""
     # "a symmetric matrix A", "n + 1 distinct nodes x_0, …, x_n"
     adjectives = re.search(rf"((?:[\w-]+ ){{0,3}})(?:matrix|vector|array|list|{_COUNT_NOUNS})$", before, re.I)

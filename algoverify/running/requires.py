@@ -20,7 +20,8 @@ from ..syntax import ir
 from .declarations import Declared, InputSpec, Origin, declare_math, said_as, text_of
 from .families import bounded_family, dims_of, index_range, levelled_family, read_family
 from .prose_math import domain_ends, drawn_interval, in_interval, ordered_family
-from .prose_symbols import part_names, text_properties
+from .prose_symbols import part_names
+from .require_words import text_properties
 
 __all__ = ["declared_inputs"]
 
