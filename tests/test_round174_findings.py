@@ -853,3 +853,13 @@ def test_a_size_the_listing_changes_reads_as_left_and_as_given_with_its_entry_va
     assert o.status == status, o.message
     if status == "could not check":
         assert "which the listing changes" in o.message and "has no value" in o.message
+
+
+def test_missing_inputs_the_prose_introduced_in_one_sentence_are_said_once(tmp_path):
+    text = WEIGHTS.replace(
+        r"The weights \(w_1, \dots, w_n\) are given.",
+        r"The weights \(w_1, \dots, w_n\) and \(v_1, \dots, v_n\) are given.",
+    ).replace(r"\sum_{i=1}^{n} w_i^2", r"\sum_{i=1}^{n} w_i v_i")
+    (f,) = [f for f in api.lint([written_note(tmp_path, text)]).notes[0].findings if f.code == "AV307"]
+    assert "the prose at line 12 introduces v, w" in f.message or "the prose at line 12 introduces w, v" in f.message
+    assert f.message.count("the prose at line") == 1, f.message

@@ -164,11 +164,14 @@ def _missing(check: Any, listing: Any, spec: dict[str, Any], missing: list[str])
     said += f", and listing {check.get('listing')} takes {', '.join(listing.inputs)}"
     # Kahn's L, an output the prose's "L = (L_1, …, L_n)" made an input: where to look
     context = getattr(listing, "context", None)
+    lines: dict[int, list[str]] = {}
     for name in missing:
         declared = context.get(name) if context is not None else None
         origin = getattr(declared, "origin", None)
         if origin is not None and origin.kind == "prose" and origin.line is not None:
-            said += f"; the prose at line {origin.line} introduces {shown(name)}"
+            lines.setdefault(origin.line, []).append(shown(name))
+    for line, names in lines.items():
+        said += f"; the prose at line {line} introduces {', '.join(names)}"
     accepted = set(listing.inputs) | set(listing.sizes)
     unused = [str(n) for n in spec if str(n) not in accepted and variant(str(n)) not in accepted]
     # A, b of `let: {F(x): 'A x - b'}`: what only the check's own formulas read belongs under draw:
