@@ -30,6 +30,7 @@ from ...running import recording
 from ...running.structured import ROWS
 from ...running.values import sizes_of, split_call
 from ..outcome import Verdict
+from ..specification.rejected import Rejected
 from .counterexamples import counterexample_details, format_inputs
 
 #: Run findings that refute a claim: the listing ran on valid inputs and broke a promise every
@@ -350,18 +351,6 @@ SHRINK_SHARE = 0.25
 #: Draws per planned trial before a check whose inputs keep breaking ``given:`` or the
 #: listing's ``\Require`` gives up on reaching its count.
 _REDRAWS = 10
-
-
-class Rejected(Exception):
-    r"""Raised by a trial whose drawn inputs break the listing's declared precondition (``\Require``).
-
-    The trial is drawn again, as one whose ``given:`` is false: a generator wider than the
-    listing's class is narrowed by the listing's own words, never reported as a refutation.
-    """
-
-    def __init__(self, message: str, finding: Finding | None = None) -> None:
-        super().__init__(message)
-        self.finding = finding
 
 
 class NotReached(Rejected):

@@ -212,6 +212,9 @@ def _two_readings(
     """
     read = ctx.reads(check, str(check.get("holds")), env)
     outputs = set(listing.outputs or ())
+    # `z = z^{(0)}`: a claim that writes the entry value beside the name means the last value by the name
+    holds = str(check.get("holds"))
+    read = {n for n in read if not _entry_written(n, holds)}
     changed = [n for n in sorted(read) if n in given and n not in outputs and n in env and not _same(env[n], given[n])]
     if not changed:
         return
@@ -230,6 +233,14 @@ def _two_readings(
         f"holds: reads {', '.join(changed)}, which the listing changes: with what the run left ({left}) the claim "
         f"{fails}, with the input ({said}) it holds; write {zero} for the input, or name the last value in the listing"
     )
+
+
+def _entry_written(name: str, latex: str) -> bool:
+    """Whether ``latex`` writes ``name``'s entry value, ``z^{(0)}``."""
+    from ...math.latex import identifier_latex
+
+    written = re.escape(identifier_latex(name))
+    return re.search(rf"(?<![A-Za-z\\]){written}\s*\^\s*\{{\s*\(0\)\s*\}}", latex) is not None
 
 
 def _same(a: Any, b: Any) -> bool:

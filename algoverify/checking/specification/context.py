@@ -31,6 +31,7 @@ from ...running.values import ValueSyntaxError, parse_value, sizes_of, structure
 from ...source import Span
 from .bounds import DEFAULT_TOLERANCE
 from .formula_reading import grouped_scripts, spec_tree
+from .rejected import Rejected
 from .spec import CheckSpec, check_references
 
 __all__ = ["CheckContext", "load_module", "grouped_scripts", "spec_tree", "NOTE_MODULE_PREFIX"]
@@ -642,8 +643,6 @@ class CheckContext:
         """
         reads = self.reads(check, latex, env)
         if _undefined(env[name]) and not any(_undefined(env[n]) for n in reads if n != name):
-            from ..evidence.trials import Rejected
-
             raise Rejected(f"let: {name} has no value on this draw (its formula gives NaN: 0/0, or outside its domain)")
 
     def _function(
