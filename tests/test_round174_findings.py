@@ -863,3 +863,25 @@ def test_missing_inputs_the_prose_introduced_in_one_sentence_are_said_once(tmp_p
     (f,) = [f for f in api.lint([written_note(tmp_path, text)]).notes[0].findings if f.code == "AV307"]
     assert "the prose at line 12 introduces v, w" in f.message or "the prose at line 12 introduces w, v" in f.message
     assert f.message.count("the prose at line") == 1, f.message
+
+
+TIMES = r"""---
+title: t
+---
+
+The activities have start and finish times given as arrays \(s\) and \(f\) of length \(n\).
+
+\begin{algorithmic}[1]
+\Require \(s\), \(f\)
+\State \(t \gets s_1 + f_1\)
+\State \Return \(t\)
+\end{algorithmic}
+"""
+
+
+def test_names_joined_by_and_before_of_length_have_that_length_each(tmp_path):
+    # round 188: "arrays \(s\) and \(f\) of length \(n\)" sized f only; s of another length ran silently
+    listing = api.load(written_note(tmp_path, TIMES)).listings[0]
+    mismatch = listing.run({"s": [1.0, 2.0], "f": [1.0, 2.0, 3.0]}).finding
+    assert mismatch is not None and mismatch.code == "AV307", mismatch
+    assert listing.run({"s": [1.0, 2.0], "f": [3.0, 4.0]}).value == 4.0

@@ -431,8 +431,10 @@ def _read(
             target = None
         # "let x_1, …, x_n and y_1, …, y_n be two samples of distinct numbers": what follows both is said of both
         group = group + [own] if own is not None and group and joins(words) else [own] if own else []
-        if own is not None and len(group) > 1 and (_HAS.match(str(after)) or _PLURAL_BE.match(str(after))):
-            # "the arrays \(\ell\) and \(r\) have \(N\) entries", "\(U\) and \(V\) be \(n \times k\) matrices": both
+        joint = _HAS.match(str(after)) or _PLURAL_BE.match(str(after)) or _OF_LENGTH.match(str(after))
+        if own is not None and len(group) > 1 and joint:
+            # "the arrays \(\ell\) and \(r\) have \(N\) entries", "\(U\) and \(V\) be \(n \times k\) matrices",
+            # "arrays \(s\) and \(f\) of length \(n\)" (CLRS's activities): both
             for earlier in group[:-1]:
                 joined = Piece(M.Sym(earlier, span=piece.tree.span), piece.math)
                 _read_words(joined, words, str(after), nxt, pieces[i + 3 :], spec, origin, owner)
