@@ -182,7 +182,7 @@ def unsized_starts(names: Any) -> dict[str, str]:
 def _listed(node: ir.Function, params: list[str], parse: Any) -> frozenset[str]:
     """The parameters the function's body reads by one index (``L_i``): lists it was given."""
     out: set[str] = set()
-    for m in (m for n in ir.walk(node) if isinstance(n, ir.Math) for m in (n,)):
+    for m in (n for n in ir.walk(node) if isinstance(n, ir.Math)):
         try:
             tree = parse(m)
         except LocatedError:

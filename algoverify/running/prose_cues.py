@@ -135,9 +135,7 @@ _IS_BEFORE_SHAPE = re.compile(
     re.I,
 )
 #: "We store \(g\) as an …": the verb before the name, whose "as" then says the name's shape
-_STORE_VERB = re.compile(
-    r"\b(?:we |one )?(?:store|stores|represent|represents|encode|encodes|keep|keeps|hold|holds)\s*$", re.I
-)
+_STORE_VERB = re.compile(r"\b(?:store|represent|encode|keep|hold)s?\s*$", re.I)
 _AS_A = re.compile(r"^as (?:a|an|the)$", re.I)
 #: what may stand between the noun and its name: nothing, or what it holds ("a k × k table of counts N")
 _NAMED_NEXT = re.compile(r"\s*(?:of (?:counts|weights|costs|distances|numbers|integers|reals|frequencies|pixels)\s*)?")

@@ -243,7 +243,7 @@ def _first_simpler(
     """``values`` with ``name`` set to the first candidate that differs, stays in the class and still fails."""
     value = values[name]
     for simpler in candidates:
-        if _same(simpler, value) or not _safely(inside, simpler):
+        if same_value(simpler, value) or not _safely(inside, simpler):
             continue
         trial = dict(values, **{name: simpler})
         if fails(trial):
@@ -297,8 +297,12 @@ def _whole(value: Any) -> Any:
     return float(out) if np.ndim(value) == 0 else out
 
 
-def _same(a: Any, b: Any) -> bool:
-    return bool(np.array_equal(np.asarray(a), np.asarray(b), equal_nan=True))
+def same_value(a: Any, b: Any) -> bool:
+    """Whether two values are equal, arrays entry by entry (NaN equal to NaN); else whether they are one object."""
+    try:
+        return bool(np.array_equal(np.asarray(a), np.asarray(b), equal_nan=True))
+    except (TypeError, ValueError):
+        return a is b
 
 
 def _safely(inside: Callable[[Any], bool], value: Any) -> bool:
@@ -327,7 +331,7 @@ def _same_values(a: dict[str, Any], b: dict[str, Any]) -> bool:
         return False
     for key, value in a.items():
         try:
-            if not _same(value, b[key]):
+            if not same_value(value, b[key]):
                 return False
         except Exception:  # noqa: BLE001 - ragged lists, objects without equality: only the same object is the same
             if value is not b[key]:

@@ -24,7 +24,17 @@ from ...records import frozen
 from ...running.listing import ExecutionError
 from ...running.signature import recurrences
 from ..evidence.proof import PROVED, Proof, Subjects, beside, provable, prove
-from ..evidence.trials import REFUTING_CODES, SKIP, CannotCheck, NotReached, Rejected, candidate, failed_run, search
+from ..evidence.trials import (
+    REFUTING_CODES,
+    SKIP,
+    CannotCheck,
+    NotReached,
+    Rejected,
+    candidate,
+    failed_run,
+    same_value,
+    search,
+)
 from ..outcome import Verdict
 from ..specification import bounds
 from ..specification.context import CheckContext, entry_values, taken, tolerance
@@ -215,7 +225,9 @@ def _two_readings(
     # `z = z^{(0)}`: a claim that writes the entry value beside the name means the last value by the name
     holds = str(check.get("holds"))
     read = {n for n in read if not _entry_written(n, holds)}
-    changed = [n for n in sorted(read) if n in given and n not in outputs and n in env and not _same(env[n], given[n])]
+    changed = [
+        n for n in sorted(read) if n in given and n not in outputs and n in env and not same_value(env[n], given[n])
+    ]
     if not changed:
         return
     alt = {**env, **{n: given[n] for n in changed}}
@@ -241,13 +253,6 @@ def _entry_written(name: str, latex: str) -> bool:
 
     written = re.escape(identifier_latex(name))
     return re.search(rf"(?<![A-Za-z\\]){written}\s*\^\s*\{{\s*\(0\)\s*\}}", latex) is not None
-
-
-def _same(a: Any, b: Any) -> bool:
-    try:
-        return bool(np.array_equal(np.asarray(a), np.asarray(b)))
-    except (TypeError, ValueError):
-        return a is b
 
 
 def _shown(value: Any) -> str:

@@ -30,37 +30,15 @@ def final(listing: Any, result: Any) -> dict[str, Any]:
         for name in listing.returned - set(listing.inputs):
             if np.size(out.get(name, ())) == 0:
                 out[name] = result.value
-        # `\Ensure \(x\) with 0 \le x < M` and `\Return \(x \bmod M\)`: the x a claim reads is the one returned
-        ensured = _ensured_name(listing)
-        if ensured is not None and ensured not in listing.inputs:
-            out[ensured] = result.value
-    elif len(names) == 1:
-        # `\Ensure \(r = \lfloor \sqrt{n} \rfloor\)` and `\Return \(\ell\)`: r is what was returned, where
-        # the run set no r of its own
+    # `\Ensure \(x\) with 0 \le x < M` and `\Return \(x \bmod M\)`: the x a claim reads is the one returned;
+    # so is the r of `\Ensure \(r = \lfloor \sqrt{n} \rfloor\)` beside `\Return \(\ell\)`, where the run set no r
+    if len(names) == 1:
         from ...running.signature import ensured_names
 
         said = ensured_names(listing.algorithm.body)
-        if len(said) == 1 and said[0] not in out and said[0] not in listing.inputs:
+        if len(said) == 1 and said[0] not in listing.inputs and (names == ("result",) or said[0] not in out):
             out[said[0]] = result.value
     return out
-
-
-def _ensured_name(listing: Any) -> str | None:
-    r"""The one name the ``\Ensure`` lines give what the listing returns (``x`` of ``\Ensure \(x\) with …``)."""
-    from ...math import mathexpr as M
-    from ...math.names import identifier
-    from ...math.segments import parse_segment
-    from ...syntax import ir
-
-    named = set()
-    for node in listing.algorithm.body:
-        if isinstance(node, ir.Condition) and node.kind in ("ensure", "output") and node.symbols:
-            try:
-                tree = parse_segment(node.symbols[0])
-            except LocatedError:
-                return None
-            named.add(identifier(tree) if isinstance(tree, M.Sym) else None)
-    return named.pop() if len(named) == 1 else None
 
 
 def counters(listing: Any) -> frozenset[str]:

@@ -476,26 +476,31 @@ def _leftmost(node: M.MathNode) -> M.MathNode:
 
 
 def _grad(node: M.Grad, ctx: Context) -> Closure:
-    applied = _gradient_at(node, ctx)
-    if applied is not None:
-        return applied
-    f = compile_expr(node.f, ctx)
-    if node.wrt is None:
-        raise LocatedError(NotExecutable, node.span, message="\\nabla needs a subscript naming the variable")
-    wrt = identifier(node.wrt)
-    if wrt is None:
-        raise LocatedError(
-            NotExecutable, node.wrt.span, message=f"cannot differentiate with respect to {ctx.written(node.wrt)}"
-        )
-    at = _lookup(wrt, node.wrt, ctx)
+    point = _applied_at(node)
+    wrt: str | None = None
+    if point is not None:  # \nabla f(y_k): the function f itself, differentiated at y_k
+        f, at = compile_expr(node.f.fn, ctx), compile_expr(point, ctx)  # type: ignore[attr-defined]
+    else:
+        f = compile_expr(node.f, ctx)
+        if node.wrt is None:
+            raise LocatedError(NotExecutable, node.span, message="\\nabla needs a subscript naming the variable")
+        wrt = identifier(node.wrt)
+        if wrt is None:
+            raise LocatedError(
+                NotExecutable, node.wrt.span, message=f"cannot differentiate with respect to {ctx.written(node.wrt)}"
+            )
+        at = _lookup(wrt, node.wrt, ctx)
 
     def grad(env: Env) -> Any:
         fn = f(env)
         trace = env.get(TRACE_KEY)
         if trace is not None:
             trace.count("backward")
-        if callable(fn):  # a bound loss (L_i): differentiate the function itself
+        if callable(fn):  # a bound loss (L_i), the f of f(y_k): differentiate the function itself
             return gradient(fn, at(env))
+        if wrt is None:
+            written = ctx.written(node.f.fn)  # type: ignore[attr-defined]
+            raise LocatedError(NotExecutable, node.span, message=f"{written} is no function: it has no gradient")
         # an expression in the variable (\nabla_z f(z)): differentiate it by re-evaluating
         # the expression with the variable moved
         return gradient(lambda x: f({**env, wrt: x}), at(env))
@@ -503,12 +508,12 @@ def _grad(node: M.Grad, ctx: Context) -> Closure:
     return grad
 
 
-def _gradient_at(node: M.Grad, ctx: Context) -> Closure | None:
-    """``\\nabla f(y_k)``, ``\\nabla_x f(y_k)``: the gradient of the function f, at the point y_k.
+def _applied_at(node: M.Grad) -> M.MathNode | None:
+    """``y_k`` of ``\\nabla f(y_k)`` and ``\\nabla_x f(y_k)``: where the function f is differentiated.
 
     The subscript, when the argument does not read it, names f's own variable (Nesterov's step
     ``y_k - \\frac{1}{L} \\nabla_x f(y_k)``); ``\\nabla_x f(A x)`` reads x and is differentiated as the
-    expression it is. A value of f that is no function (a number the note names f) has no gradient here.
+    expression it is (``None``).
     """
     body = node.f
     if not (isinstance(body, M.Apply) and len(body.args) == 1):
@@ -518,20 +523,7 @@ def _gradient_at(node: M.Grad, ctx: Context) -> Closure | None:
     bases = {id(n.base) for n in nodes if isinstance(n, M.Idx)}  # x_k is a member of x, not the variable x
     if wrt is not None and any(isinstance(n, M.Sym) and id(n) not in bases and identifier(n) == wrt for n in nodes):
         return None
-    fn, arg = compile_expr(body.fn, ctx), compile_expr(body.args[0], ctx)
-
-    def grad(env: Env) -> Any:
-        value = fn(env)
-        if not callable(value):
-            raise LocatedError(
-                NotExecutable, node.span, message=f"{ctx.written(body.fn)} is no function: it has no gradient"
-            )
-        trace = env.get(TRACE_KEY)
-        if trace is not None:
-            trace.count("backward")
-        return gradient(value, arg(env))
-
-    return grad
+    return body.args[0]
 
 
 # --- relations and logic -------------------------------------------------------------------------
